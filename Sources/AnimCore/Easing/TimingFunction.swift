@@ -1,0 +1,80 @@
+/// A timing function: maps input progress in [0, 1] to output progress (CAMediaTimingFunction,
+/// and CSS steps() beyond Core Animation).
+public enum TimingFunction: Hashable, Sendable {
+    case cubicBezier(UnitBezier)
+    case steps(StepsFunction)
+
+    /// Core Animation's "linear": (0, 0) (1, 1).
+    public static let linear = bezier(0, 0, 1, 1)
+    /// Core Animation's "easeIn": (0.42, 0) (1, 1).
+    public static let easeIn = bezier(0.42, 0, 1, 1)
+    /// Core Animation's "easeOut": (0, 0) (0.58, 1).
+    public static let easeOut = bezier(0, 0, 0.58, 1)
+    /// Core Animation's "easeInEaseOut": (0.42, 0) (0.58, 1).
+    public static let easeInEaseOut = bezier(0.42, 0, 0.58, 1)
+    /// Core Animation's "default": (0.25, 0.1) (0.25, 1). Not easeInEaseOut; CSS calls it "ease".
+    public static let `default` = bezier(0.25, 0.1, 0.25, 1)
+
+    /// A named function known to be valid.
+    private static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> TimingFunction {
+        .cubicBezier(UnitBezier(unchecked: x1, y1, x2, y2))
+    }
+
+    /// The named functions by every accepted spelling: Core Animation's string values, its
+    /// constant names, and the CSS keywords.
+    public static let namedFunctions: [(names: [String], function: TimingFunction)] = [
+        (["linear", "kCAMediaTimingFunctionLinear"], .linear),
+        (["easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in"], .easeIn),
+        (["easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out"], .easeOut),
+        (["easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out"], .easeInEaseOut),
+        (["default", "kCAMediaTimingFunctionDefault", "ease"], .default),
+        (["step-start"], .steps(StepsFunction(unchecked: 1, .jumpStart))),
+        (["step-end"], .steps(StepsFunction(unchecked: 1, .jumpEnd))),
+    ]
+
+    /// The named function for `name` (see `namedFunctions`); throws `.unknownName` otherwise.
+    public init(named name: String) throws(AnimCoreError) {
+        guard let entry = TimingFunction.namedFunctions.first(where: { $0.names.contains(name) }) else {
+            let known = TimingFunction.namedFunctions.map { $0.names[0] }.joined(separator: ", ")
+            throw AnimCoreError(.unknownName, "\"\(name)\" is not a timing function name; known: \(known)")
+        }
+        self = entry.function
+    }
+
+    /// The output at input progress x. Beziers clamp x to [0, 1]; steps follow CSS.
+    @inlinable public func value(at x: Double, beforeFlag: Bool = false) -> Double {
+        switch self {
+        case .cubicBezier(let curve): curve.value(at: x)
+        case .steps(let steps): steps.value(at: x, beforeFlag: beforeFlag)
+        }
+    }
+
+    /// dy/dx at x: the bezier's slope, 0 outside [0, 1] and 0 for steps (flat between jumps).
+    public func slope(at x: Double) -> Double {
+        switch self {
+        case .cubicBezier(let curve): curve.slope(at: x)
+        case .steps: 0
+        }
+    }
+
+    /// The smallest and largest output over inputs [0, 1] (0 and 1 always included).
+    public var outputRange: ClosedRange<Double> {
+        switch self {
+        case .cubicBezier(let curve): curve.outputRange
+        case .steps: 0...1
+        }
+    }
+
+    /// Control point `index` as getControlPointAtIndex: 0 → (0,0), 1 → c1, 2 → c2, 3 → (1,1).
+    /// nil for an index outside 0...3 or a steps function.
+    public func controlPoint(at index: Int) -> (x: Double, y: Double)? {
+        guard case .cubicBezier(let curve) = self else { return nil }
+        switch index {
+        case 0: return (0, 0)
+        case 1: return (curve.x1, curve.y1)
+        case 2: return (curve.x2, curve.y2)
+        case 3: return (1, 1)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// An input that animcore cannot accept: what kind of problem, and a message that names the
+/// offending field and value ("duration is -1.0; it must be >= 0").
+public struct AnimCoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kind of problem; each maps to one status of the C API.
+    public enum Code: Equatable, Sendable {
+        /// A number that must be finite is NaN or infinite.
+        case notFinite
+        /// A number is outside its allowed range.
+        case outOfRange
+        /// An argument is not valid for this call.
+        case invalidArgument
+        /// A name is not known.
+        case unknownName
+        /// A time cannot be converted because a speed on the way is zero.
+        case notInvertible
+        /// Parent links form a cycle.
+        case cycle
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// The same error with `prefix` put before the message (to name the argument it came from).
+    public func prefixed(_ prefix: String) -> AnimCoreError {
+        AnimCoreError(code, prefix + message)
+    }
+}

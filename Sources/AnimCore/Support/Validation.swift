@@ -1,0 +1,30 @@
+/// Small checks shared by every validating initializer; each throws an `AnimCoreError` whose
+/// message names `field` and the value it saw.
+enum Check {
+    /// `value` must be finite.
+    static func finite(_ value: Double, _ field: String) throws(AnimCoreError) {
+        guard value.isFinite else {
+            throw AnimCoreError(.notFinite, "\(field) is \(value); it must be finite")
+        }
+    }
+
+    /// `value` must not be NaN and must be >= 0 (infinity allowed).
+    static func nonNegative(_ value: Double, _ field: String) throws(AnimCoreError) {
+        guard !value.isNaN else {
+            throw AnimCoreError(.notFinite, "\(field) is nan; it must be a number >= 0")
+        }
+        guard value >= 0 else {
+            throw AnimCoreError(.outOfRange, "\(field) is \(value); it must be >= 0")
+        }
+    }
+
+    /// `value` must be finite and within `range`.
+    static func within(_ value: Double, _ range: ClosedRange<Double>, _ field: String) throws(AnimCoreError) {
+        try finite(value, field)
+        guard range.contains(value) else {
+            throw AnimCoreError(
+                .outOfRange,
+                "\(field) is \(value); it must be in [\(range.lowerBound), \(range.upperBound)]")
+        }
+    }
+}

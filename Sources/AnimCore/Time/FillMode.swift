@@ -1,0 +1,36 @@
+/// What an animation shows outside its active interval (CAMediaTiming `fillMode`).
+public enum FillMode: Int32, CaseIterable, Sendable {
+    /// No effect before or after the active interval; the model value shows (the default).
+    case removed = 0
+    /// After the end, the final state stays.
+    case forwards = 1
+    /// Before the begin, the first state shows.
+    case backwards = 2
+    /// Both backwards and forwards.
+    case both = 3
+
+    /// Whether the first state is shown before the begin.
+    @inlinable public var fillsBackwards: Bool { self == .backwards || self == .both }
+
+    /// Whether the final state is held after the end.
+    @inlinable public var fillsForwards: Bool { self == .forwards || self == .both }
+
+    /// Core Animation's string value: "removed", "forwards", "backwards" or "both".
+    public var name: String {
+        switch self {
+        case .removed: "removed"
+        case .forwards: "forwards"
+        case .backwards: "backwards"
+        case .both: "both"
+        }
+    }
+
+    /// The fill mode for a Core Animation name ("forwards", or "kCAFillModeForwards"); nil if unknown.
+    public init?(name: String) {
+        let bare = name.hasPrefix("kCAFillMode") ? String(name.dropFirst(11)) : name
+        guard let mode = FillMode.allCases.first(where: { $0.name == bare.lowercased() }) else {
+            return nil
+        }
+        self = mode
+    }
+}

@@ -1,0 +1,198 @@
+/// The CAMediaTiming pipeline: parent time → active local time → basic local time → progress.
+///
+/// The model (reference §2.3–2.7):
+///
+///     e        = parent − beginTime                      (parent seconds since begin)
+///     active   ⇔ 0 ≤ e < activeDuration / |speed|         (the window does not move with timeOffset)
+///     local    = e × speed + timeOffset                  (the header's formula)
+///     cycle    = duration × (autoreverses ? 2 : 1)
+///     r        = local mod cycle; r > duration on a reverse leg → cycle − r
+///     progress = r / duration
+///
+/// [INF] The window is measured in parent time from beginTime whatever the offset or the sign
+/// of speed, so timeOffset wraps around inside it (a 3 s animation with offset 1 plays 2 s, jumps
+/// to its start and plays 1 s more).
+/// [INF] End-of-interval rule: filling forwards, the state is the limit from inside the interval
+/// in the direction of play, so a forward play ends at progress 1 and a reverse leg at 0.
+/// Interior cycle boundaries start the next cycle. Negative speed mirrors this: within the
+/// interval the state is the one reached coming from the end of the curve.
+/// [INF] Timing functions apply to progress after the reverse leg is mirrored, so a reverse leg
+/// is the forward curve played backwards.
+extension MediaTiming {
+    /// One cycle in local seconds: `duration`, doubled when autoreversing.
+    @inlinable public var cycleDuration: Double { autoreverses ? duration * 2 : duration }
+
+    /// The active duration in local seconds (§2.4): `repeatDuration` when > 0, else
+    /// `cycleDuration × repeatCount` when > 0, else one cycle.
+    /// [INF] A zero duration gives 0 whatever the repeat settings: a zero-length iteration
+    /// repeats in no time (Web Animations does the same).
+    public var activeDuration: Double {
+        if duration == 0 { return 0 }
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return cycleDuration * repeatCount }
+        return cycleDuration
+    }
+
+    /// The length of the active interval in parent seconds: `activeDuration / |speed|`; 0 for a
+    /// zero-length interval; infinite when speed is 0 (a frozen object, once begun, stays).
+    public var activeParentDuration: Double {
+        let active = activeDuration
+        if active == 0 { return 0 }
+        if speed == 0 { return .infinity }
+        return active / abs(speed)
+    }
+
+    /// The end of the active interval in parent seconds: `beginTime + activeParentDuration`.
+    public var endTime: Double { beginTime + activeParentDuration }
+
+    /// The header's stage-1 formula: `(parentTime − beginTime) × speed + timeOffset`.
+    @inlinable public func localTime(atParentTime parentTime: Double) -> Double {
+        (parentTime - beginTime) * speed + timeOffset
+    }
+
+    /// The phase of `parentTime` relative to the active interval.
+    public func phase(atParentTime parentTime: Double) -> TimingPhase {
+        let elapsed = parentTime - beginTime
+        if elapsed < 0 { return .before }
+        return elapsed >= activeParentDuration ? .after : .active
+    }
+
+    /// Evaluates the whole pipeline at `parentTime` (seconds in the parent's time space).
+    public func evaluate(atParentTime parentTime: Double) -> TimingState {
+        let elapsed = parentTime - beginTime
+        let span = activeParentDuration
+        let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
+        var state = TimingState(
+            phase: phase, isInEffect: isInEffect(phase), isReversed: false,
+            localTime: elapsed * speed + timeOffset, iterationTime: .nan, progress: .nan,
+            currentIteration: .nan, activeDuration: activeDuration, endTime: beginTime + span)
+        guard state.isInEffect else { return state }
+        let position = cyclePosition(in: phase, localTime: state.localTime)
+        state.isReversed = position.isReversed
+        state.iterationTime = position.basicTime
+        state.progress = position.progress
+        state.currentIteration = position.iteration
+        return state
+    }
+
+    /// Progress at `parentTime` passed through `function` (nil = linear); NaN when not in effect.
+    /// The steps before flag is set in the before phase (after phase on a reverse leg).
+    @inlinable
+    public func easedProgress(atParentTime parentTime: Double, function: TimingFunction?) -> Double {
+        let elapsed = parentTime - beginTime
+        let span = activeParentDuration
+        let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
+        guard isInEffect(phase) else { return .nan }
+        let position = cyclePosition(in: phase, localTime: elapsed * speed + timeOffset)
+        guard let function else { return position.progress }
+        let beforeFlag = position.isReversed ? phase == .after : phase == .before
+        return function.value(at: position.progress, beforeFlag: beforeFlag)
+    }
+
+    /// Evaluates `easedProgress` at every time of `parentTimes` into `output` (same count or
+    /// more). Returns the index of the first time that is not finite, having stopped there, or
+    /// nil when all were evaluated.
+    public func easedProgress(
+        atParentTimes parentTimes: UnsafeBufferPointer<Double>, function: TimingFunction?,
+        into output: UnsafeMutableBufferPointer<Double>
+    ) -> Int? {
+        guard let input = parentTimes.baseAddress, let out = output.baseAddress else { return nil }
+        for index in 0..<min(parentTimes.count, output.count) {
+            let time = input[index]
+            guard time.isFinite else { return index }
+            out[index] = easedProgress(atParentTime: time, function: function)
+        }
+        return nil
+    }
+
+    /// Whether the object affects the presentation in `phase` under its fill mode.
+    @inlinable func isInEffect(_ phase: TimingPhase) -> Bool {
+        switch phase {
+        case .active: true
+        case .before: fillMode.fillsBackwards
+        case .after: fillMode.fillsForwards
+        }
+    }
+
+    /// Where the object is in its cycles in `phase`, given its unclamped local time.
+    @usableFromInline func cyclePosition(in phase: TimingPhase, localTime: Double) -> CyclePosition {
+        if duration == 0 { return zeroLengthPosition(after: phase == .after) }
+        let playsBackward = speed < 0
+        switch phase {
+        case .before:
+            // The state at e = 0, reached the way play continues from there.
+            return cyclePosition(activeTime: timeOffset, approachFromBelow: playsBackward)
+        case .active:
+            return cyclePosition(activeTime: localTime, approachFromBelow: playsBackward)
+        case .after:
+            // The end rule: the limit from inside the interval, in the direction of play.
+            let end = playsBackward ? timeOffset - activeDuration : timeOffset + activeDuration
+            return cyclePosition(activeTime: end, approachFromBelow: !playsBackward)
+        }
+    }
+
+    /// Maps active local time to cycle, basic time and direction. On an exact cycle boundary,
+    /// `approachFromBelow` gives the end of the cycle before it instead of the start of the next.
+    /// Uses the exact floating-point remainder, so a time of 1e9 s loses nothing to wrapping.
+    @usableFromInline func cyclePosition(activeTime: Double, approachFromBelow: Bool) -> CyclePosition {
+        let cycle = cycleDuration
+        guard cycle.isFinite else {
+            return CyclePosition(iteration: 0, basicTime: activeTime, progress: 0, isReversed: false)
+        }
+        var offsetInCycle = activeTime.truncatingRemainder(dividingBy: cycle)
+        if offsetInCycle < 0 { offsetInCycle += cycle }
+        var iteration = ((activeTime - offsetInCycle) / cycle).rounded()
+        if approachFromBelow && offsetInCycle == 0 {
+            offsetInCycle = cycle
+            iteration -= 1
+        }
+        offsetInCycle = min(max(offsetInCycle, 0), cycle)
+        if autoreverses && offsetInCycle > duration {
+            let basic = cycle - offsetInCycle
+            return CyclePosition(
+                iteration: iteration, basicTime: basic, progress: basic / duration, isReversed: true)
+        }
+        return CyclePosition(
+            iteration: iteration, basicTime: offsetInCycle, progress: offsetInCycle / duration,
+            isReversed: false)
+    }
+
+    /// [INF] A zero duration is a zero-length interval: before it, the start; after it, the end
+    /// state of `repeatCount` cycles (the fraction of the last one for a fractional count), as
+    /// Web Animations defines it. Basic time is 0 either way.
+    func zeroLengthPosition(after: Bool) -> CyclePosition {
+        guard after else {
+            return CyclePosition(iteration: 0, basicTime: 0, progress: 0, isReversed: false)
+        }
+        let count = repeatCount > 0 ? repeatCount : 1
+        guard count.isFinite else {
+            return CyclePosition(
+                iteration: .infinity, basicTime: 0, progress: autoreverses ? 0 : 1,
+                isReversed: autoreverses)
+        }
+        let unit = MediaTiming(duration: 1, autoreverses: autoreverses)
+        var position = unit.cyclePosition(
+            activeTime: count * unit.cycleDuration, approachFromBelow: true)
+        position.basicTime = 0
+        return position
+    }
+}
+
+/// A position inside an object's cycles; see `MediaTiming.cyclePosition(activeTime:approachFromBelow:)`.
+@usableFromInline struct CyclePosition {
+    /// The 0-based cycle index.
+    @usableFromInline var iteration: Double
+    /// Basic local time in [0, duration] seconds.
+    @usableFromInline var basicTime: Double
+    /// basicTime / duration; 0 for an infinite duration.
+    @usableFromInline var progress: Double
+    /// On the backward leg of an autoreversing cycle.
+    @usableFromInline var isReversed: Bool
+
+    @usableFromInline init(iteration: Double, basicTime: Double, progress: Double, isReversed: Bool) {
+        self.iteration = iteration
+        self.basicTime = basicTime
+        self.progress = progress
+        self.isReversed = isReversed
+    }
+}

@@ -1,0 +1,68 @@
+/// Time spaces: how a layer maps its parent's time to its own and back (CALayer convertTime).
+///
+/// Layers have infinite duration and no repeat, so a layer's time is its active local time,
+/// the header's formula without any clamping: `local = (parent − beginTime) × speed + timeOffset`.
+/// [INF] No fill or phase applies to layer time: a layer before its beginTime has a negative
+/// local time rather than disappearing.
+extension MediaTiming {
+    /// The inverse of `localTime(atParentTime:)`: `(local − timeOffset) / speed + beginTime`.
+    /// Throws `.notInvertible` when speed is 0 (every parent time maps to the same local time).
+    public func parentTime(fromLocalTime localTime: Double) throws(AnimCoreError) -> Double {
+        guard speed != 0 else {
+            throw AnimCoreError(
+                .notInvertible, "speed is 0, so local time \(localTime) has no single parent time")
+        }
+        return (localTime - timeOffset) / speed + beginTime
+    }
+
+    /// Converts an absolute time down a chain of layer time spaces; `chain.first` is the
+    /// outermost (its parent is absolute time), each further element a sublayer of the one before.
+    public static func localTime<Chain: Sequence<MediaTiming>>(
+        fromAbsoluteTime time: Double, through chain: Chain
+    ) -> Double {
+        chain.reduce(time) { parentTime, timing in timing.localTime(atParentTime: parentTime) }
+    }
+
+    /// Converts the innermost element's local time up the chain to absolute time. Throws
+    /// `.notInvertible` naming the element (`chain[i]`) whose speed is 0.
+    public static func absoluteTime<Chain: BidirectionalCollection<MediaTiming>>(
+        fromLocalTime time: Double, through chain: Chain
+    ) throws(AnimCoreError) -> Double {
+        var result = time
+        var position = chain.count
+        for timing in chain.reversed() {
+            position -= 1
+            do {
+                result = try timing.parentTime(fromLocalTime: result)
+            } catch {
+                throw error.prefixed("chain[\(position)]: ")
+            }
+        }
+        return result
+    }
+
+    /// Evaluates nested timings (group nesting): `chain.first` runs in `parentTime`; each further
+    /// element runs in the iteration time of the one before (a group's child sees the group's
+    /// basic local time). The answer is the innermost element's state; when an outer element is
+    /// not in effect, nothing inside it is, and the answer carries that element's phase with NaN
+    /// times and the innermost's durations.
+    public static func evaluate<Chain: BidirectionalCollection<MediaTiming>>(
+        chain: Chain, atParentTime parentTime: Double
+    ) -> TimingState? {
+        guard let innermost = chain.last else { return nil }
+        var time = parentTime
+        var state: TimingState?
+        for timing in chain {
+            let current = timing.evaluate(atParentTime: time)
+            guard current.isInEffect else {
+                return TimingState(
+                    phase: current.phase, isInEffect: false, isReversed: false, localTime: .nan,
+                    iterationTime: .nan, progress: .nan, currentIteration: .nan,
+                    activeDuration: innermost.activeDuration, endTime: .nan)
+            }
+            state = current
+            time = current.iterationTime
+        }
+        return state
+    }
+}

@@ -1,0 +1,59 @@
+/// The CAMediaTiming properties of an animation or a layer.
+///
+/// All times are in seconds. `beginTime` is in the parent's time space; `duration`,
+/// `timeOffset` and `repeatDuration` are in the object's local time. Animations and layers have
+/// different defaults: see `animationDefault` and `layerDefault`.
+public struct MediaTiming: Hashable, Sendable {
+    /// When the object begins, in the parent's time; finite. Default 0.
+    public var beginTime: Double
+    /// The length of one iteration in local time; >= 0, may be infinite. An animation's 0 is
+    /// replaced by the transaction's duration when it is added to a layer; in a pure evaluation
+    /// it is a zero-length interval.
+    public var duration: Double
+    /// Local time per parent time; finite; 0 freezes, negative plays backwards. Default 1.
+    public var speed: Double
+    /// Added to active local time after `speed`; finite. Default 0.
+    public var timeOffset: Double
+    /// Cycles to play (a cycle is forward then back when autoreversing); >= 0, fractional or
+    /// infinite; 0 means one cycle. Default 0.
+    public var repeatCount: Double
+    /// Total active local time instead of a count; >= 0, may be infinite; 0 means unused and a
+    /// value > 0 wins over `repeatCount`. Default 0.
+    public var repeatDuration: Double
+    /// Whether each cycle plays forward then backward. Default false.
+    public var autoreverses: Bool
+    /// What shows outside the active interval. Default `.removed`.
+    public var fillMode: FillMode
+
+    public init(
+        beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
+        repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
+        fillMode: FillMode = .removed
+    ) {
+        self.beginTime = beginTime
+        self.duration = duration
+        self.speed = speed
+        self.timeOffset = timeOffset
+        self.repeatCount = repeatCount
+        self.repeatDuration = repeatDuration
+        self.autoreverses = autoreverses
+        self.fillMode = fillMode
+    }
+
+    /// CAAnimation's defaults: duration 0, everything else as in `init()`.
+    public static let animationDefault = MediaTiming()
+
+    /// CALayer's defaults: duration infinite, everything else as in `init()`.
+    public static let layerDefault = MediaTiming(duration: .infinity)
+
+    /// Throws when a field is NaN, an infinite begin time, speed or offset, or a negative
+    /// duration, repeat count or repeat duration.
+    public func validate() throws(AnimCoreError) {
+        try Check.finite(beginTime, "beginTime")
+        try Check.nonNegative(duration, "duration")
+        try Check.finite(speed, "speed")
+        try Check.finite(timeOffset, "timeOffset")
+        try Check.nonNegative(repeatCount, "repeatCount")
+        try Check.nonNegative(repeatDuration, "repeatDuration")
+    }
+}

@@ -1,0 +1,89 @@
+import AnimCore
+import CAnimCore
+
+/// A failed C call: the status it returns and the message recorded for the thread.
+struct APIError: Error {
+    var status: ac_status
+    var message: String
+
+    init(_ status: Int, _ message: String) {
+        self.status = ac_status(status)
+        self.message = message
+    }
+
+    /// A core error about `argument` ("tree: parents[2] is 7; ...").
+    init(_ error: AnimCoreError, argument: String) {
+        self.init(error.code.status, "\(argument): \(error.message)")
+    }
+
+    /// A core error about a field of the struct `argument` points to
+    /// ("timing->duration is -1.0; it must be >= 0").
+    init(_ error: AnimCoreError, fieldOf argument: String) {
+        self.init(error.code.status, "\(argument)->\(error.message)")
+    }
+
+    static func nullPointer(_ argument: String) -> APIError {
+        APIError(AC_ERR_NULL_POINTER, "\(argument) is NULL")
+    }
+
+    static func notFinite(_ argument: String, _ value: Double) -> APIError {
+        APIError(AC_ERR_NOT_FINITE, "\(argument) is \(value); it must be finite")
+    }
+
+    static func bufferTooSmall(_ argument: String, capacity: Int, needed: Int) -> APIError {
+        APIError(
+            AC_ERR_BUFFER_TOO_SMALL,
+            "\(argument) holds \(capacity) values but \(needed) are needed")
+    }
+}
+
+extension AnimCoreError.Code {
+    /// The C status of this kind of problem.
+    var status: Int {
+        switch self {
+        case .notFinite: AC_ERR_NOT_FINITE
+        case .outOfRange: AC_ERR_OUT_OF_RANGE
+        case .invalidArgument: AC_ERR_INVALID_ARGUMENT
+        case .unknownName: AC_ERR_UNKNOWN_NAME
+        case .notInvertible: AC_ERR_NOT_INVERTIBLE
+        case .cycle: AC_ERR_CYCLE
+        }
+    }
+}
+
+/// Runs the body of a C entry point: AC_OK when it returns, else the error's status, with its
+/// message recorded as this thread's last error.
+@inline(__always)
+func reportingStatus(_ body: () throws(APIError) -> Void) -> ac_status {
+    do {
+        try body()
+        return ac_status(AC_OK)
+    } catch {
+        LastError.record(error.status, error.message)
+        return error.status
+    }
+}
+
+/// The pointee of an out_* argument, or a NULL-pointer error naming it.
+@inline(__always)
+func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ argument: String) throws(APIError) -> UnsafeMutablePointer<T> {
+    guard let pointer else { throw .nullPointer(argument) }
+    return pointer
+}
+
+/// A finite input number, or an error naming it.
+@inline(__always)
+func finite(_ value: Double, _ argument: String) throws(APIError) -> Double {
+    guard value.isFinite else { throw .notFinite(argument, value) }
+    return value
+}
+
+/// Checks a struct's leading `struct_size` field against the size this library was built with.
+func checkStructSize(_ pointer: UnsafeRawPointer, expected: Int, _ argument: String) throws(APIError) {
+    let size = pointer.load(as: UInt32.self)
+    guard Int(size) == expected else {
+        throw APIError(
+            AC_ERR_BAD_STRUCT_SIZE,
+            "\(argument)->struct_size is \(size); this library expects \(expected)")
+    }
+}

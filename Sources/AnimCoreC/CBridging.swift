@@ -1,0 +1,107 @@
+import AnimCore
+import CAnimCore
+
+// Conversions between the header's structs and the core's types, validating every field.
+
+extension MediaTiming {
+    /// Reads and validates a C timing; errors name `argument` ("timing", "chain[2]").
+    init(_ pointer: UnsafePointer<ac_timing>?, argument: String) throws(APIError) {
+        guard let pointer else { throw .nullPointer(argument) }
+        try checkStructSize(pointer, expected: MemoryLayout<ac_timing>.size, argument)
+        let raw = pointer.pointee
+        guard let fillMode = FillMode(rawValue: raw.fill_mode) else {
+            throw APIError(
+                AC_ERR_OUT_OF_RANGE,
+                "\(argument)->fill_mode is \(raw.fill_mode); it must be one of AC_FILL_*")
+        }
+        guard raw.autoreverses == 0 || raw.autoreverses == 1 else {
+            throw APIError(
+                AC_ERR_OUT_OF_RANGE,
+                "\(argument)->autoreverses is \(raw.autoreverses); it must be 0 or 1")
+        }
+        guard raw.reserved == 0 else {
+            throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument)->reserved is \(raw.reserved); it must be 0")
+        }
+        self.init(
+            beginTime: raw.begin_time_s, duration: raw.duration_s, speed: raw.speed,
+            timeOffset: raw.time_offset_s, repeatCount: raw.repeat_count,
+            repeatDuration: raw.repeat_duration_s, autoreverses: raw.autoreverses != 0,
+            fillMode: fillMode)
+        do throws(AnimCoreError) {
+            try validate()
+        } catch {
+            throw APIError(error, fieldOf: argument)
+        }
+    }
+
+    /// The header's struct for this timing.
+    var cValue: ac_timing {
+        ac_timing(
+            struct_size: UInt32(MemoryLayout<ac_timing>.size), fill_mode: fillMode.rawValue,
+            begin_time_s: beginTime, duration_s: duration, speed: speed,
+            time_offset_s: timeOffset, repeat_count: repeatCount,
+            repeat_duration_s: repeatDuration, autoreverses: autoreverses ? 1 : 0, reserved: 0)
+    }
+}
+
+extension TimingState {
+    /// Writes this state into a caller's struct after checking its struct_size.
+    func store(into pointer: UnsafeMutablePointer<ac_timing_state>?, argument: String) throws(APIError) {
+        let out = try required(pointer, argument)
+        try checkStructSize(out, expected: MemoryLayout<ac_timing_state>.size, argument)
+        out.pointee = ac_timing_state(
+            struct_size: UInt32(MemoryLayout<ac_timing_state>.size), phase: phase.rawValue,
+            in_effect: isInEffect ? 1 : 0, reversed: isReversed ? 1 : 0,
+            local_time_s: localTime, iteration_time_s: iterationTime, progress: progress,
+            current_iteration: currentIteration, active_duration_s: activeDuration,
+            end_time_s: endTime)
+    }
+}
+
+extension TimingFunction {
+    /// Reads and validates a C timing function; errors name `argument`.
+    init(_ pointer: UnsafePointer<ac_timing_function>?, argument: String) throws(APIError) {
+        guard let pointer else { throw .nullPointer(argument) }
+        let raw = pointer.pointee
+        guard raw.reserved == 0 else {
+            throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument)->reserved is \(raw.reserved); it must be 0")
+        }
+        switch raw.kind {
+        case AC_TIMING_FUNCTION_CUBIC_BEZIER:
+            do throws(AnimCoreError) {
+                self = .cubicBezier(try UnitBezier(x1: raw.x1, y1: raw.y1, x2: raw.x2, y2: raw.y2))
+            } catch {
+                throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument)->\(error.message)")
+            }
+        case AC_TIMING_FUNCTION_STEPS:
+            guard let position = StepPosition(rawValue: raw.step_position) else {
+                throw APIError(
+                    AC_ERR_INVALID_ARGUMENT,
+                    "\(argument)->step_position is \(raw.step_position); it must be one of AC_STEP_JUMP_*")
+            }
+            do throws(AnimCoreError) {
+                self = .steps(try StepsFunction(steps: Int(raw.steps), position: position))
+            } catch {
+                throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument)->\(error.message)")
+            }
+        default:
+            throw APIError(
+                AC_ERR_INVALID_ARGUMENT,
+                "\(argument)->kind is \(raw.kind); it must be AC_TIMING_FUNCTION_CUBIC_BEZIER or _STEPS")
+        }
+    }
+
+    /// The header's struct for this function.
+    var cValue: ac_timing_function {
+        switch self {
+        case .cubicBezier(let curve):
+            ac_timing_function(
+                kind: Int32(AC_TIMING_FUNCTION_CUBIC_BEZIER), steps: 0, step_position: 0,
+                reserved: 0, x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2)
+        case .steps(let steps):
+            ac_timing_function(
+                kind: Int32(AC_TIMING_FUNCTION_STEPS), steps: Int32(steps.steps),
+                step_position: steps.position.rawValue, reserved: 0, x1: 0, y1: 0, x2: 0, y2: 0)
+        }
+    }
+}
