@@ -1,0 +1,50 @@
+# animcore — the two commands a new machine needs:
+#   make demo   set up, build, and print the seed 003 timing scenarios
+#   make test   set up, build, and run every suite: CTest (C harness, library checks),
+#               swift test (Swift Testing), pytest (Python binding)
+# Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config and
+# libcjson-dev with apt-get, the Python binding, pytest and NumPy with pip.
+
+BUILD ?= build
+PYTHON ?= python3
+CONFIG ?= Release
+export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
+
+.PHONY: all setup build test test-c test-swift test-python demo bench clean
+
+all: build
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(CONFIG) >/dev/null
+	@cmake --build $(BUILD)
+
+test: build
+	@status=0; \
+	$(MAKE) --no-print-directory test-c || status=1; \
+	$(MAKE) --no-print-directory test-swift || status=1; \
+	$(MAKE) --no-print-directory test-python || status=1; \
+	exit $$status
+
+test-c:
+	ctest --test-dir $(BUILD) --output-on-failure
+
+test-swift:
+	swift test
+
+test-python:
+	cd bindings/python && PYTHONPATH=$(abspath bindings/python/src) $(PYTHON) -m pytest -q -rs
+
+demo: build
+	@$(BUILD)/examples/seed003_timing
+	@echo
+	@$(PYTHON) examples/python/seed003_timing.py
+
+bench: build
+	@$(BUILD)/benchmarks/bench_timing
+	@$(PYTHON) benchmarks/bench_timing.py
+
+clean:
+	rm -rf $(BUILD) .build
