@@ -77,7 +77,10 @@ static inline double bezier_parameter(const bezier *b, double x) {
 }
 
 static inline double bezier_value(const bezier *b, double x) {
-    if (b->is_linear) return x < 0 ? 0 : (x > 1 ? 1 : x); /* clamp to [0, 1] */
+    if (b->is_linear) { /* clamp to [0, 1] as Swift's min(max(x, 0), 1) */
+        double low_clamped = 0 >= x ? 0 : x;
+        return 1 < low_clamped ? 1 : low_clamped;
+    }
     if (x <= 0) return 0;
     if (x >= 1) return 1;
     return sample_y(b, bezier_parameter(b, x));
@@ -142,8 +145,8 @@ static inline position cycle_position(const prepared *p, double active_time, boo
     double r = fmod(active_time, cycle);
     if (r < 0) r += cycle;
     if (approach_from_below && r == 0) r = cycle;
-    if (r < 0) r = 0;
-    if (r > cycle) r = cycle;
+    r = 0 >= r ? 0 : r; /* Swift's min(max(r, 0), cycle), -0 and NaN included */
+    r = cycle < r ? cycle : r;
     if (p->timing->autoreverses && r > duration) return (position){(cycle - r) / duration, true};
     return (position){r / duration, false};
 }

@@ -28,7 +28,7 @@ extension MediaTiming {
             repeatDuration: raw.repeat_duration_s, autoreverses: raw.autoreverses != 0,
             fillMode: fillMode)
         do throws(AnimCoreError) {
-            try validate()
+            try validate(naming: .cHeader)
         } catch {
             throw APIError(error, fieldOf: argument)
         }
@@ -104,4 +104,11 @@ extension TimingFunction {
                 step_position: steps.position.rawValue, reserved: 0, x1: 0, y1: 0, x2: 0, y2: 0)
         }
     }
+}
+
+extension MediaTiming.FieldNames {
+    /// The field names of the header's ac_timing.
+    static let cHeader = MediaTiming.FieldNames(
+        beginTime: "begin_time_s", duration: "duration_s", speed: "speed",
+        timeOffset: "time_offset_s", repeatCount: "repeat_count", repeatDuration: "repeat_duration_s")
 }

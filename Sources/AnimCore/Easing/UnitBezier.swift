@@ -75,7 +75,7 @@ public struct UnitBezier: Hashable, Sendable {
     @inlinable func sampleDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
 
     /// The curve parameter t in [0, 1] with X(t) = x, for x in [0, 1].
-    @inlinable public func parameter(forInput x: Double) -> Double {
+    @inline(__always) @inlinable public func parameter(forInput x: Double) -> Double {
         var t = x
         for _ in 0..<Solver.newtonIterationLimit {
             let error = sampleX(t) - x

@@ -89,6 +89,21 @@ extension MediaTiming {
         return function.value(at: position.progress, beforeFlag: beforeFlag)
     }
 
+    /// The state the engine needs each frame at `parentTime`: phase, progress (before any timing
+    /// function), cycle index and direction; `isInEffect` false when nothing should be applied.
+    @inlinable public func sample(atParentTime parentTime: Double) -> TimingSample {
+        let elapsed = parentTime - beginTime
+        let span = activeParentDuration
+        let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
+        guard isInEffect(phase) else {
+            return TimingSample(phase: phase, isInEffect: false, progress: 0, iteration: 0, isReversed: false)
+        }
+        let position = cyclePosition(in: phase, localTime: elapsed * speed + timeOffset)
+        return TimingSample(
+            phase: phase, isInEffect: true, progress: position.progress,
+            iteration: position.iteration, isReversed: position.isReversed)
+    }
+
     /// Evaluates `easedProgress` at every time of `parentTimes` into `output` (same count or
     /// more). Returns the index of the first time that is not finite, having stopped there, or
     /// nil when all were evaluated.
@@ -97,10 +112,39 @@ extension MediaTiming {
         into output: UnsafeMutableBufferPointer<Double>
     ) -> Int? {
         guard let input = parentTimes.baseAddress, let out = output.baseAddress else { return nil }
-        for index in 0..<min(parentTimes.count, output.count) {
+        let count = min(parentTimes.count, output.count)
+        // Switch on the function once, so each loop below inlines its curve.
+        switch function {
+        case nil:
+            return fillProgress(input, out, count) { position, _ in position.progress }
+        case .cubicBezier(let curve)?:
+            return fillProgress(input, out, count) { position, _ in curve.value(at: position.progress) }
+        case .steps(let steps)?:
+            return fillProgress(input, out, count) { position, phase in
+                let beforeFlag = position.isReversed ? phase == .after : phase == .before
+                return steps.value(at: position.progress, beforeFlag: beforeFlag)
+            }
+        }
+    }
+
+    /// The batch loop of `easedProgress(atParentTimes:function:into:)` with the easing inlined.
+    @inline(__always)
+    func fillProgress(
+        _ input: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ count: Int,
+        _ ease: (CyclePosition, TimingPhase) -> Double
+    ) -> Int? {
+        let span = activeParentDuration
+        for index in 0..<count {
             let time = input[index]
             guard time.isFinite else { return index }
-            out[index] = easedProgress(atParentTime: time, function: function)
+            let elapsed = time - beginTime
+            let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
+            guard isInEffect(phase) else {
+                out[index] = .nan
+                continue
+            }
+            let position = cyclePosition(in: phase, localTime: elapsed * speed + timeOffset)
+            out[index] = ease(position, phase)
         }
         return nil
     }
@@ -115,7 +159,7 @@ extension MediaTiming {
     }
 
     /// Where the object is in its cycles in `phase`, given its unclamped local time.
-    @usableFromInline func cyclePosition(in phase: TimingPhase, localTime: Double) -> CyclePosition {
+    @inline(__always) @usableFromInline func cyclePosition(in phase: TimingPhase, localTime: Double) -> CyclePosition {
         if duration == 0 { return zeroLengthPosition(after: phase == .after) }
         let playsBackward = speed < 0
         switch phase {
@@ -134,7 +178,7 @@ extension MediaTiming {
     /// Maps active local time to cycle, basic time and direction. On an exact cycle boundary,
     /// `approachFromBelow` gives the end of the cycle before it instead of the start of the next.
     /// Uses the exact floating-point remainder, so a time of 1e9 s loses nothing to wrapping.
-    @usableFromInline func cyclePosition(activeTime: Double, approachFromBelow: Bool) -> CyclePosition {
+    @inline(__always) @usableFromInline func cyclePosition(activeTime: Double, approachFromBelow: Bool) -> CyclePosition {
         let cycle = cycleDuration
         guard cycle.isFinite else {
             return CyclePosition(iteration: 0, basicTime: activeTime, progress: 0, isReversed: false)
@@ -195,4 +239,28 @@ extension MediaTiming {
         self.progress = progress
         self.isReversed = isReversed
     }
+}
+
+/// What the engine reads of a timing each frame; see `MediaTiming.sample(atParentTime:)`.
+public struct TimingSample: Sendable {
+    public var phase: TimingPhase
+    /// Whether the object applies: active, or filling on this side.
+    public var isInEffect: Bool
+    /// Progress in [0, 1] before any timing function (0 when not in effect).
+    public var progress: Double
+    /// The cycle index (see `TimingState.currentIteration`).
+    public var iteration: Double
+    /// On the backward leg of an autoreversing cycle.
+    public var isReversed: Bool
+
+    @inlinable public init(phase: TimingPhase, isInEffect: Bool, progress: Double, iteration: Double, isReversed: Bool) {
+        self.phase = phase
+        self.isInEffect = isInEffect
+        self.progress = progress
+        self.iteration = iteration
+        self.isReversed = isReversed
+    }
+
+    /// The steps before flag: set in the before phase, or after the end on a reverse leg.
+    @inlinable public var beforeFlag: Bool { isReversed ? phase == .after : phase == .before }
 }

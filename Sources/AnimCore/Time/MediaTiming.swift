@@ -47,13 +47,35 @@ public struct MediaTiming: Hashable, Sendable {
     public static let layerDefault = MediaTiming(duration: .infinity)
 
     /// Throws when a field is NaN, an infinite begin time, speed or offset, or a negative
-    /// duration, repeat count or repeat duration.
-    public func validate() throws(AnimCoreError) {
-        try Check.finite(beginTime, "beginTime")
-        try Check.nonNegative(duration, "duration")
-        try Check.finite(speed, "speed")
-        try Check.finite(timeOffset, "timeOffset")
-        try Check.nonNegative(repeatCount, "repeatCount")
-        try Check.nonNegative(repeatDuration, "repeatDuration")
+    /// duration, repeat count or repeat duration. Messages name fields as `names` spells them.
+    public func validate(naming names: FieldNames = .swift) throws(AnimCoreError) {
+        try Check.finite(beginTime, names.beginTime)
+        try Check.nonNegative(duration, names.duration)
+        try Check.finite(speed, names.speed)
+        try Check.finite(timeOffset, names.timeOffset)
+        try Check.nonNegative(repeatCount, names.repeatCount)
+        try Check.nonNegative(repeatDuration, names.repeatDuration)
+    }
+
+    /// How error messages spell the fields (the Swift names, or a binding's own).
+    public struct FieldNames: Sendable {
+        public var beginTime, duration, speed, timeOffset, repeatCount, repeatDuration: String
+
+        public init(
+            beginTime: String, duration: String, speed: String, timeOffset: String,
+            repeatCount: String, repeatDuration: String
+        ) {
+            self.beginTime = beginTime
+            self.duration = duration
+            self.speed = speed
+            self.timeOffset = timeOffset
+            self.repeatCount = repeatCount
+            self.repeatDuration = repeatDuration
+        }
+
+        /// The Swift property names.
+        public static let swift = FieldNames(
+            beginTime: "beginTime", duration: "duration", speed: "speed", timeOffset: "timeOffset",
+            repeatCount: "repeatCount", repeatDuration: "repeatDuration")
     }
 }

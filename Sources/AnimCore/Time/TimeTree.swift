@@ -9,8 +9,8 @@ public struct TimeTree: Sendable {
     public let parents: [Int?]
 
     /// A tree of `timings.count` nodes. Throws `.invalidArgument` when the arrays differ in
-    /// length and `.outOfRange` for a parent index outside the nodes. Cycles are found when a
-    /// conversion walks into one.
+    /// length, `.outOfRange` for a parent index outside the nodes and `.cycle` when parent links
+    /// loop anywhere in the tree.
     public init(timings: [MediaTiming], parents: [Int?]) throws(AnimCoreError) {
         guard timings.count == parents.count else {
             throw AnimCoreError(
@@ -24,16 +24,38 @@ public struct TimeTree: Sendable {
                     "parents[\(index)] is \(parent); it must be -1 or in [0, \(timings.count))")
             }
         }
+        try TimeTree.checkAcyclic(parents)
         self.timings = timings
         self.parents = parents
     }
 
+    /// Throws `.cycle` when following parent links from some node comes back to a node on the
+    /// same walk. Each node is walked once: O(n).
+    static func checkAcyclic(_ parents: [Int?]) throws(AnimCoreError) {
+        // 0 = not seen, 1 = on the current walk, 2 = known to reach absolute time.
+        var state = [UInt8](repeating: 0, count: parents.count)
+        for start in parents.indices where state[start] == 0 {
+            var walk: [Int] = []
+            var node: Int? = start
+            while let current = node, state[current] != 2 {
+                if state[current] == 1 {
+                    throw AnimCoreError(
+                        .cycle, "parents[\(current)] leads back to node \(current): the parent links form a loop")
+                }
+                state[current] = 1
+                walk.append(current)
+                node = parents[current]
+            }
+            for visited in walk { state[visited] = 2 }
+        }
+    }
+
     /// Converts `time` from `source`'s time space to `destination`'s (nil = absolute time).
-    /// Throws `.outOfRange` for an unknown node, `.cycle` when parent links loop, and
+    /// Throws `.outOfRange` for an unknown node (named `from_node` / `to_node`) and
     /// `.notInvertible` when a node on the way up has speed 0.
     public func convert(_ time: Double, from source: Int?, to destination: Int?) throws(AnimCoreError) -> Double {
-        let up = try pathToAbsolute(from: source, role: "from")
-        let down = try pathToAbsolute(from: destination, role: "to")
+        let up = try pathToAbsolute(from: source, role: "from_node")
+        let down = try pathToAbsolute(from: destination, role: "to_node")
         // Drop the shared top of both paths: what is left lies below the common ancestor.
         var upCount = up.count
         var downCount = down.count
@@ -46,7 +68,7 @@ public struct TimeTree: Sendable {
             do {
                 result = try timings[node].parentTime(fromLocalTime: result)
             } catch {
-                throw error.prefixed("node \(node): ")
+                throw error.prefixed("timings[\(node)]: ")
             }
         }
         for node in down[..<downCount].reversed() {
@@ -57,16 +79,13 @@ public struct TimeTree: Sendable {
 
     /// The nodes from `node` up to (not including) absolute time.
     func pathToAbsolute(from node: Int?, role: String) throws(AnimCoreError) -> [Int] {
-        var path: [Int] = []
-        var current = node
         if let start = node, !timings.indices.contains(start) {
             throw AnimCoreError(
-                .outOfRange, "\(role) node is \(start); it must be -1 or in [0, \(timings.count))")
+                .outOfRange, "\(role) is \(start); it must be -1 or in [0, \(timings.count))")
         }
+        var path: [Int] = []
+        var current = node
         while let index = current {
-            guard path.count < timings.count else {
-                throw AnimCoreError(.cycle, "the parent links above node \(node ?? -1) form a cycle")
-            }
             path.append(index)
             current = parents[index]
         }

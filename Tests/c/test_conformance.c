@@ -1,0 +1,461 @@
+/*
+ * The shared conformance vectors (conformance/vectors.json) through the C API.
+ *
+ * Runs every case of the kinds the C API covers: cubic_bezier, cubic_bezier_slope,
+ * cubic_bezier_range, ca_named_timing_function, steps, timing, time_conversion and ca_default,
+ * each with its own absolute tolerance (0 = exact). Other kinds (keyframe, spring, ...) belong
+ * to APIs outside this header and are listed as skipped. Prints a summary line per kind and the
+ * id of every failing case. The file is $ANIMCORE_VECTORS, else AC_VECTORS_PATH.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include <cjson/cJSON.h>
+
+#include "ac_test.h"
+
+#ifndef AC_VECTORS_PATH
+#error "AC_VECTORS_PATH must name the default vectors.json"
+#endif
+
+/* ---- JSON helpers ------------------------------------------------------------------------ */
+
+static const cJSON *get(const cJSON *object, const char *key) {
+    return cJSON_GetObjectItemCaseSensitive(object, key);
+}
+
+/* A number: JSON numbers, the strings "Infinity"/"-Infinity", and booleans as 1/0. */
+static int number(const cJSON *item, double *out) {
+    if (cJSON_IsNumber(item)) {
+        *out = item->valuedouble;
+        return 1;
+    }
+    if (cJSON_IsBool(item)) {
+        *out = cJSON_IsTrue(item) ? 1.0 : 0.0;
+        return 1;
+    }
+    if (cJSON_IsString(item)) {
+        if (strcmp(item->valuestring, "Infinity") == 0) {
+            *out = INFINITY;
+            return 1;
+        }
+        if (strcmp(item->valuestring, "-Infinity") == 0) {
+            *out = -INFINITY;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int number_at(const cJSON *object, const char *key, double *out) {
+    return number(get(object, key), out);
+}
+
+/* |actual - expected| <= tol; infinities must match exactly; NaN never matches. */
+static int matches(double actual, double expected, double tol) {
+    if (isinf(expected)) return actual == expected;
+    return fabs(actual - expected) <= tol;
+}
+
+/* Why the current case failed; printed under its id. */
+static char detail[512];
+#define FAIL(...) (snprintf(detail, sizeof detail, __VA_ARGS__), 0)
+
+/* ---- Mappings from the vectors' names to the header's ------------------------------------- */
+
+static int fill_mode_named(const char *name, int32_t *out) {
+    static const char *const names[] = {"removed", "forwards", "backwards", "both"};
+    static const int32_t modes[] = {AC_FILL_REMOVED, AC_FILL_FORWARDS, AC_FILL_BACKWARDS,
+                                    AC_FILL_BOTH};
+    if (strncmp(name, "kCAFillMode", 11) == 0) name += 11;
+    for (int i = 0; i < 4; i++) {
+        /* "kCAFillModeForwards" leaves "Forwards": compare ignoring the first letter's case. */
+        if ((name[0] | 0x20) == names[i][0] && strcmp(name + 1, names[i] + 1) == 0) {
+            *out = modes[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const char *fill_mode_name(int32_t mode) {
+    switch (mode) {
+    case AC_FILL_REMOVED: return "removed";
+    case AC_FILL_FORWARDS: return "forwards";
+    case AC_FILL_BACKWARDS: return "backwards";
+    case AC_FILL_BOTH: return "both";
+    default: return "?";
+    }
+}
+
+static int step_position_named(const char *name, int32_t *out) {
+    if (strncmp(name, "jump-", 5) == 0) name += 5;
+    if (strcmp(name, "start") == 0) *out = AC_STEP_JUMP_START;
+    else if (strcmp(name, "end") == 0) *out = AC_STEP_JUMP_END;
+    else if (strcmp(name, "none") == 0) *out = AC_STEP_JUMP_NONE;
+    else if (strcmp(name, "both") == 0) *out = AC_STEP_JUMP_BOTH;
+    else return 0;
+    return 1;
+}
+
+static const char *phase_name(int32_t phase) {
+    switch (phase) {
+    case AC_PHASE_BEFORE: return "before";
+    case AC_PHASE_ACTIVE: return "active";
+    case AC_PHASE_AFTER: return "after";
+    default: return "?";
+    }
+}
+
+/* The CAMediaTiming properties of a params.ca or params.layers entry, onto *timing. Keys in
+ * `ignored` (e.g. "parent") are skipped; any other unknown key fails the case. */
+static int apply_ca(const cJSON *ca, ac_timing *timing, const char *ignored) {
+    if (!cJSON_IsObject(ca)) return FAIL("timing parameters are not an object");
+    const cJSON *item;
+    cJSON_ArrayForEach(item, ca) {
+        const char *key = item->string;
+        double v = 0;
+        if (ignored && strcmp(key, ignored) == 0) continue;
+        if (strcmp(key, "fillMode") == 0) {
+            if (!cJSON_IsString(item) || !fill_mode_named(item->valuestring, &timing->fill_mode))
+                return FAIL("unknown fillMode");
+            continue;
+        }
+        if (!number(item, &v)) return FAIL("parameter %s is not a number", key);
+        if (strcmp(key, "beginTime") == 0) timing->begin_time_s = v;
+        else if (strcmp(key, "duration") == 0) timing->duration_s = v;
+        else if (strcmp(key, "speed") == 0) timing->speed = v;
+        else if (strcmp(key, "timeOffset") == 0) timing->time_offset_s = v;
+        else if (strcmp(key, "repeatCount") == 0) timing->repeat_count = v;
+        else if (strcmp(key, "repeatDuration") == 0) timing->repeat_duration_s = v;
+        else if (strcmp(key, "autoreverses") == 0) timing->autoreverses = v != 0;
+        else return FAIL("unsupported timing parameter %s", key);
+    }
+    return 1;
+}
+
+/* A status check inside a case: on failure, the detail names the call and the last error. */
+#define CALL_OK(call)                                                                       \
+    do {                                                                                    \
+        ac_status s_ = (call);                                                              \
+        if (s_ != AC_OK)                                                                    \
+            return FAIL("%s returned %s: %s", #call, ac_status_name(s_),                    \
+                        ac_last_error_message());                                           \
+    } while (0)
+
+/* ---- One function per kind; each returns 1 when the case passes ------------------------- */
+
+static int bezier_from(const cJSON *params, ac_timing_function *f) {
+    double x1, y1, x2, y2;
+    if (!number_at(params, "x1", &x1) || !number_at(params, "y1", &y1) ||
+        !number_at(params, "x2", &x2) || !number_at(params, "y2", &y2))
+        return FAIL("params need x1, y1, x2, y2");
+    CALL_OK(ac_timing_function_cubic_bezier(x1, y1, x2, y2, f));
+    return 1;
+}
+
+static int run_cubic_bezier(const cJSON *c, double tol) {
+    ac_timing_function f;
+    double x, want, y = NAN;
+    if (!bezier_from(get(c, "params"), &f)) return 0;
+    if (!number_at(c, "t", &x) || !number_at(c, "expected", &want)) return FAIL("bad t/expected");
+    CALL_OK(ac_timing_function_evaluate(&f, x, 0, &y));
+    return matches(y, want, tol) ? 1 : FAIL("x %.17g: got %.17g, expected %.17g", x, y, want);
+}
+
+static int run_cubic_bezier_slope(const cJSON *c, double tol) {
+    ac_timing_function f;
+    double x, want, slope = NAN;
+    if (!bezier_from(get(c, "params"), &f)) return 0;
+    if (!number_at(c, "t", &x) || !number_at(c, "expected", &want)) return FAIL("bad t/expected");
+    CALL_OK(ac_timing_function_slope(&f, x, &slope));
+    return matches(slope, want, tol) ? 1
+                                     : FAIL("x %.17g: got %.17g, expected %.17g", x, slope, want);
+}
+
+static int run_cubic_bezier_range(const cJSON *c, double tol) {
+    ac_timing_function f;
+    double lo = NAN, hi = NAN, want_lo, want_hi;
+    if (!bezier_from(get(c, "params"), &f)) return 0;
+    const cJSON *expected = get(c, "expected");
+    if (!number_at(expected, "min", &want_lo) || !number_at(expected, "max", &want_hi))
+        return FAIL("expected needs min and max");
+    CALL_OK(ac_timing_function_range(&f, &lo, &hi));
+    if (matches(lo, want_lo, tol) && matches(hi, want_hi, tol)) return 1;
+    return FAIL("got [%.17g, %.17g], expected [%.17g, %.17g]", lo, hi, want_lo, want_hi);
+}
+
+static int run_named_function(const cJSON *c, double tol) {
+    const cJSON *name = get(get(c, "params"), "name");
+    if (!cJSON_IsString(name)) return FAIL("params.name is not a string");
+    ac_timing_function f;
+    CALL_OK(ac_timing_function_named(name->valuestring, &f));
+    const char *keys[2] = {"c1", "c2"};
+    for (int i = 0; i < 2; i++) {
+        const cJSON *point = get(get(c, "expected"), keys[i]);
+        double want_x, want_y, x = NAN, y = NAN;
+        if (!number(cJSON_GetArrayItem(point, 0), &want_x) ||
+            !number(cJSON_GetArrayItem(point, 1), &want_y))
+            return FAIL("expected.%s is not [x, y]", keys[i]);
+        CALL_OK(ac_timing_function_control_point(&f, i + 1, &x, &y));
+        if (!matches(x, want_x, tol) || !matches(y, want_y, tol))
+            return FAIL("%s: got (%.17g, %.17g), expected (%.17g, %.17g)", keys[i], x, y, want_x,
+                        want_y);
+    }
+    return 1;
+}
+
+static int run_steps(const cJSON *c, double tol) {
+    const cJSON *params = get(c, "params");
+    const cJSON *position = get(params, "position");
+    double count, before = 0, x, want, y = NAN;
+    int32_t pos;
+    if (!number_at(params, "steps", &count)) return FAIL("params.steps is not a number");
+    if (!cJSON_IsString(position) || !step_position_named(position->valuestring, &pos))
+        return FAIL("unknown step position");
+    if (get(params, "before_flag") && !number_at(params, "before_flag", &before))
+        return FAIL("bad before_flag");
+    if (!number_at(c, "t", &x) || !number_at(c, "expected", &want)) return FAIL("bad t/expected");
+    ac_timing_function f;
+    CALL_OK(ac_timing_function_steps((int32_t)count, pos, &f));
+    CALL_OK(ac_timing_function_evaluate(&f, x, before != 0, &y));
+    return matches(y, want, tol) ? 1 : FAIL("x %.17g: got %.17g, expected %.17g", x, y, want);
+}
+
+static int run_timing(const cJSON *c, double tol) {
+    const cJSON *quantity = get(c, "quantity");
+    const cJSON *expected = get(c, "expected");
+    ac_timing timing;
+    ac_timing_init_animation(&timing);
+    if (!apply_ca(get(get(c, "params"), "ca"), &timing, NULL)) return 0;
+    double t;
+    if (!number_at(c, "t", &t)) return FAIL("t is not a number");
+    if (!cJSON_IsString(quantity)) return FAIL("quantity is missing");
+    const char *q = quantity->valuestring;
+
+    ac_timing_state s;
+    memset(&s, 0, sizeof s);
+    s.struct_size = sizeof s;
+    CALL_OK(ac_timing_evaluate(&timing, t, &s));
+
+    /* null: the animation has no effect at t. */
+    if (cJSON_IsNull(expected))
+        return s.in_effect == 0 ? 1 : FAIL("%s: expected no effect, got in_effect 1", q);
+
+    if (strcmp(q, "phase") == 0) {
+        if (!cJSON_IsString(expected)) return FAIL("expected phase is not a string");
+        return strcmp(phase_name(s.phase), expected->valuestring) == 0
+                   ? 1
+                   : FAIL("phase: got %s, expected %s", phase_name(s.phase), expected->valuestring);
+    }
+    if (strcmp(q, "in_effect") == 0) {
+        if (!cJSON_IsBool(expected)) return FAIL("expected in_effect is not a boolean");
+        int want = cJSON_IsTrue(expected);
+        return s.in_effect == want ? 1 : FAIL("in_effect: got %d, expected %d", s.in_effect, want);
+    }
+
+    double want, got;
+    if (!number(expected, &want)) return FAIL("expected is not a number");
+    if (strcmp(q, "progress") == 0) got = s.progress;
+    else if (strcmp(q, "iteration_time") == 0) got = s.iteration_time_s;
+    else if (strcmp(q, "current_iteration") == 0) got = s.current_iteration;
+    else if (strcmp(q, "active_duration") == 0) got = s.active_duration_s;
+    else if (strcmp(q, "end_time") == 0) got = s.end_time_s;
+    else return FAIL("unknown timing quantity %s", q);
+    return matches(got, want, tol) ? 1
+                                   : FAIL("%s at t %.17g: got %.17g, expected %.17g (in_effect %d)",
+                                          q, t, got, want, s.in_effect);
+}
+
+enum { MAX_LAYERS = 64 };
+
+/* The index of layer `name` among `names`, -1 for null/absent (absolute time), -2 if unknown. */
+static int64_t layer_index(const cJSON *name, const char *const *names, int count) {
+    if (name == NULL || cJSON_IsNull(name)) return -1;
+    if (!cJSON_IsString(name)) return -2;
+    for (int i = 0; i < count; i++)
+        if (strcmp(names[i], name->valuestring) == 0) return i;
+    return -2;
+}
+
+static int run_time_conversion(const cJSON *c, double tol) {
+    const cJSON *params = get(c, "params");
+    const cJSON *layers = get(params, "layers");
+    ac_timing timings[MAX_LAYERS];
+    int64_t parents[MAX_LAYERS];
+    const char *names[MAX_LAYERS];
+    int count = 0;
+    const cJSON *layer;
+    if (!cJSON_IsObject(layers)) return FAIL("params.layers is not an object");
+    cJSON_ArrayForEach(layer, layers) {
+        if (count == MAX_LAYERS) return FAIL("more than %d layers", MAX_LAYERS);
+        names[count] = layer->string;
+        ac_timing_init_layer(&timings[count]);
+        if (!apply_ca(layer, &timings[count], "parent")) return 0;
+        count++;
+    }
+    for (int i = 0; i < count; i++) {
+        parents[i] = layer_index(get(get(layers, names[i]), "parent"), names, count);
+        if (parents[i] == -2) return FAIL("layer %s has an unknown parent", names[i]);
+    }
+    int64_t from = layer_index(get(params, "from_layer"), names, count);
+    int64_t to = layer_index(get(params, "to_layer"), names, count);
+    if (from == -2 || to == -2) return FAIL("unknown from_layer/to_layer");
+    double t, want, got = NAN;
+    if (!number_at(c, "t", &t) || !number_at(c, "expected", &want)) return FAIL("bad t/expected");
+    CALL_OK(ac_time_tree_convert(timings, parents, (size_t)count, from, to, t, &got));
+    return matches(got, want, tol) ? 1 : FAIL("got %.17g, expected %.17g", got, want);
+}
+
+static int run_ca_default(const cJSON *c, double tol) {
+    const cJSON *params = get(c, "params");
+    const cJSON *object = get(params, "object");
+    const cJSON *property = get(params, "property");
+    const cJSON *expected = get(c, "expected");
+    if (!cJSON_IsString(object) || !cJSON_IsString(property))
+        return FAIL("params need object and property");
+    const char *o = object->valuestring, *p = property->valuestring;
+    ac_timing timing;
+    if (strcmp(o, "CALayer") == 0) {
+        CALL_OK(ac_timing_init_layer(&timing));
+    } else if (strncmp(o, "CA", 2) == 0 &&
+               (strstr(o, "Animation") || strcmp(o, "CATransition") == 0)) {
+        CALL_OK(ac_timing_init_animation(&timing)); /* every CAAnimation class */
+    } else {
+        return FAIL("unknown object %s", o);
+    }
+
+    if (strcmp(p, "fillMode") == 0) {
+        if (!cJSON_IsString(expected)) return FAIL("expected fillMode is not a string");
+        int32_t want;
+        if (!fill_mode_named(expected->valuestring, &want)) return FAIL("unknown fill mode");
+        return timing.fill_mode == want
+                   ? 1
+                   : FAIL("fillMode: got %s, expected %s", fill_mode_name(timing.fill_mode),
+                          expected->valuestring);
+    }
+    double want, got;
+    if (!number(expected, &want)) return FAIL("expected is not a number");
+    if (strcmp(p, "beginTime") == 0) got = timing.begin_time_s;
+    else if (strcmp(p, "duration") == 0) got = timing.duration_s;
+    else if (strcmp(p, "speed") == 0) got = timing.speed;
+    else if (strcmp(p, "timeOffset") == 0) got = timing.time_offset_s;
+    else if (strcmp(p, "repeatCount") == 0) got = timing.repeat_count;
+    else if (strcmp(p, "repeatDuration") == 0) got = timing.repeat_duration_s;
+    else if (strcmp(p, "autoreverses") == 0) got = timing.autoreverses;
+    else return FAIL("unknown property %s", p);
+    return matches(got, want, tol) ? 1 : FAIL("%s.%s: got %.17g, expected %.17g", o, p, got, want);
+}
+
+/* ---- Driver ------------------------------------------------------------------------------- */
+
+typedef int (*case_runner)(const cJSON *c, double tol);
+
+static struct {
+    const char *kind;
+    case_runner run;
+    int total, passed;
+} kinds[] = {
+    {"cubic_bezier", run_cubic_bezier, 0, 0},
+    {"cubic_bezier_slope", run_cubic_bezier_slope, 0, 0},
+    {"cubic_bezier_range", run_cubic_bezier_range, 0, 0},
+    {"ca_named_timing_function", run_named_function, 0, 0},
+    {"steps", run_steps, 0, 0},
+    {"timing", run_timing, 0, 0},
+    {"time_conversion", run_time_conversion, 0, 0},
+    {"ca_default", run_ca_default, 0, 0},
+};
+#define KIND_COUNT (sizeof kinds / sizeof kinds[0])
+
+/* Kinds outside the C API: counted, not run. */
+enum { MAX_SKIPPED = 32 };
+static struct {
+    const char *kind;
+    int count;
+} skipped[MAX_SKIPPED];
+static int skipped_kinds;
+
+static void note_skipped(const char *kind) {
+    for (int i = 0; i < skipped_kinds; i++) {
+        if (strcmp(skipped[i].kind, kind) == 0) {
+            skipped[i].count++;
+            return;
+        }
+    }
+    if (skipped_kinds < MAX_SKIPPED) {
+        skipped[skipped_kinds].kind = kind;
+        skipped[skipped_kinds].count = 1;
+        skipped_kinds++;
+    }
+}
+
+static char *read_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    char *text = NULL;
+    if (fseek(file, 0, SEEK_END) == 0) {
+        long size = ftell(file);
+        if (size >= 0 && fseek(file, 0, SEEK_SET) == 0 && (text = malloc((size_t)size + 1))) {
+            size_t got = fread(text, 1, (size_t)size, file);
+            text[got] = '\0';
+        }
+    }
+    fclose(file);
+    return text;
+}
+
+int main(void) {
+    const char *path = getenv("ANIMCORE_VECTORS");
+    if (path == NULL || path[0] == '\0') path = AC_VECTORS_PATH;
+    printf("conformance vectors: %s\n", path);
+    char *text = read_file(path);
+    if (!text) {
+        printf("conformance: cannot read %s (%s); set ANIMCORE_VECTORS to the file\n", path,
+               strerror(errno));
+        AC_CHECK(!"the vectors file is readable");
+        return ac_test_finish();
+    }
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    const cJSON *cases = get(root, "cases");
+    if (!AC_CHECK(cJSON_IsArray(cases))) {
+        printf("conformance: %s is not JSON with a \"cases\" array\n", path);
+        cJSON_Delete(root);
+        return ac_test_finish();
+    }
+
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cases) {
+        const cJSON *kind = get(c, "kind");
+        const cJSON *id = get(c, "id");
+        const char *id_text = cJSON_IsString(id) ? id->valuestring : "(no id)";
+        if (!cJSON_IsString(kind)) {
+            printf("FAIL %s: the case has no kind\n", id_text);
+            AC_CHECK(!"every case has a kind");
+            continue;
+        }
+        size_t k = 0;
+        while (k < KIND_COUNT && strcmp(kinds[k].kind, kind->valuestring) != 0) k++;
+        if (k == KIND_COUNT) {
+            note_skipped(kind->valuestring);
+            continue;
+        }
+        double tol = 0;
+        if (get(c, "tolerance") && !number_at(c, "tolerance", &tol)) tol = NAN;
+        detail[0] = '\0';
+        ac_clear_last_error();
+        int ok = !isnan(tol) ? kinds[k].run(c, tol) : FAIL("tolerance is not a number");
+        kinds[k].total++;
+        kinds[k].passed += ok;
+        if (!ac_test_record(ok, __FILE__, __LINE__, "conformance case", id_text))
+            printf("FAIL %s [%s]: %s\n", id_text, kinds[k].kind, detail);
+    }
+
+    for (size_t k = 0; k < KIND_COUNT; k++)
+        printf("conformance %s: %d/%d passed\n", kinds[k].kind, kinds[k].passed, kinds[k].total);
+    for (int i = 0; i < skipped_kinds; i++)
+        printf("conformance %s: %d cases skipped (not part of the C API)\n", skipped[i].kind,
+               skipped[i].count);
+    cJSON_Delete(root);
+    return ac_test_finish();
+}
