@@ -271,7 +271,9 @@ typedef struct ac_timing_state {
     int32_t reversed;           /* 1 when on the backward leg of an autoreversing cycle */
     double local_time_s;        /* (parent - begin) * speed + time_offset, unclamped (the header
                                    formula; a layer's time) */
-    double iteration_time_s;    /* basic local time in [0, duration]; NaN when not in effect */
+    double iteration_time_s;    /* basic local time in [0, duration] (an infinite duration
+                                   has no cycles: the local time itself, possibly negative);
+                                   NaN when not in effect */
     double progress;            /* iteration_time / duration in [0, 1], before any timing
                                    function; NaN when not in effect */
     double current_iteration;   /* index of the cycle holding the local time: floor(local /
@@ -279,8 +281,10 @@ typedef struct ac_timing_state {
                                    the one before it (played when speed < 0 from offset 0); a
                                    cycle is forward + back when autoreversing; NaN when not in
                                    effect */
-    double active_duration_s;   /* active duration in local time: repeat_duration, else
-                                   duration * (autoreverses ? 2 : 1) * max(repeat_count, 1 if 0) */
+    double active_duration_s;   /* active duration in local time: 0 when duration is 0 (a
+                                   zero-length iteration repeats in no time), else
+                                   repeat_duration when > 0, else duration * (autoreverses ?
+                                   2 : 1) * (repeat_count, or 1 when it is 0) */
     double end_time_s;          /* in parent time: begin + active_duration / |speed|; INFINITY
                                    when it never ends */
 } ac_timing_state;
