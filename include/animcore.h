@@ -129,7 +129,7 @@ void ac_clear_last_error(void);
  * A timing function, as a plain value: copy it freely, it owns nothing.
  *
  * Cubic bezier: the unit bezier from (0,0) to (1,1) with control points (x1,y1) and (x2,y2);
- * x1 and x2 in [0, 1], y1 and y2 any finite number (y outside [0, 1] gives anticipation and
+ * x1 and x2 in [0, 1], y1 and y2 within +-1e9 (y outside [0, 1] gives anticipation and
  * overshoot). Steps: `steps` >= 1 equal jumps (>= 2 for AC_STEP_JUMP_NONE) at step_position.
  * Fill one with ac_timing_function_named(), _cubic_bezier() or _steps(); every call that takes
  * one validates it.
@@ -157,7 +157,8 @@ ac_status ac_timing_function_named(const char *name, ac_timing_function *out_fun
 
 /**
  * A custom cubic bezier. Errors: AC_ERR_NOT_FINITE for a NaN or infinite coordinate,
- * AC_ERR_OUT_OF_RANGE for x1 or x2 outside [0, 1], AC_ERR_NULL_POINTER.
+ * AC_ERR_OUT_OF_RANGE for x1 or x2 outside [0, 1] or y1 or y2 beyond +-1e9 (which would
+ * overflow the curve's arithmetic), AC_ERR_NULL_POINTER.
  */
 ac_status ac_timing_function_cubic_bezier(double x1, double y1, double x2, double y2,
                                           ac_timing_function *out_function);
@@ -231,6 +232,14 @@ ac_status ac_timing_function_control_point(const ac_timing_function *function, i
  * The CAMediaTiming properties of an animation or a layer. Fill with ac_timing_init_animation()
  * or ac_timing_init_layer() (their defaults differ: a layer's duration is infinite).
  */
+/**
+ * Limits that keep the timing arithmetic finite: begin times, time offsets, finite durations,
+ * repeat durations and parent times within +-AC_TIME_LIMIT_S seconds (about 32 million years),
+ * speeds within +-AC_SPEED_LIMIT. Beyond them: AC_ERR_OUT_OF_RANGE.
+ */
+#define AC_TIME_LIMIT_S 1e15
+#define AC_SPEED_LIMIT 1e6
+
 typedef struct ac_timing {
     uint32_t struct_size;     /* sizeof(ac_timing) */
     int32_t fill_mode;        /* AC_FILL_*; default AC_FILL_REMOVED */
@@ -258,8 +267,8 @@ ac_status ac_timing_init_layer(ac_timing *timing);
 /**
  * Checks every field of *timing. Errors: AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE,
  * AC_ERR_NOT_FINITE (NaN anywhere, or an infinite begin, speed or offset), AC_ERR_OUT_OF_RANGE
- * (negative duration, count or repeat duration; unknown fill mode; autoreverses not 0/1;
- * reserved not 0). Every call that takes an ac_timing performs the same checks.
+ * (negative duration, count or repeat duration; a value beyond AC_TIME_LIMIT_S or
+ * AC_SPEED_LIMIT; unknown fill mode; autoreverses not 0/1; reserved not 0). Every call that takes an ac_timing performs the same checks.
  */
 ac_status ac_timing_validate(const ac_timing *timing);
 
@@ -301,7 +310,8 @@ typedef struct ac_timing_state {
  * Before the interval with a backwards fill, the state at e = 0; after it with a forwards fill,
  * the state at the end, taken as the limit from inside (a forward play ends at progress 1, a
  * reverse leg at 0). Duration 0 is a zero-length interval: before it progress 0, after it the
- * end state. Errors: as ac_timing_validate; AC_ERR_NOT_FINITE for parent_time_s;
+ * end state. Errors: as ac_timing_validate; AC_ERR_NOT_FINITE for parent_time_s, and
+ * AC_ERR_OUT_OF_RANGE beyond +-AC_TIME_LIMIT_S;
  * AC_ERR_BAD_STRUCT_SIZE for out_state->struct_size.
  */
 ac_status ac_timing_evaluate(const ac_timing *timing, double parent_time_s,

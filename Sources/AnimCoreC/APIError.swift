@@ -78,6 +78,17 @@ func finite(_ value: Double, _ argument: String) throws(APIError) -> Double {
     return value
 }
 
+/// A time argument: finite and within ±MediaTiming.Limits.time, or an error naming it.
+@inline(__always)
+func timeArgument(_ value: Double, _ argument: String) throws(APIError) -> Double {
+    guard value.isFinite else { throw .notFinite(argument, value) }
+    guard abs(value) <= MediaTiming.Limits.time else {
+        throw APIError(
+            AC_ERR_OUT_OF_RANGE, "\(argument) is \(value); it must be within ±\(MediaTiming.Limits.time)")
+    }
+    return value
+}
+
 /// Checks a struct's leading `struct_size` field against the size this library was built with.
 func checkStructSize(_ pointer: UnsafeRawPointer, expected: Int, _ argument: String) throws(APIError) {
     let size = pointer.load(as: UInt32.self)

@@ -10,7 +10,7 @@ public func ac_time_chain_to_local(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         let timings = try timingArray(chain, count: count, argument: "chain")
-        let start = try finite(time, "time_s")
+        let start = try timeArgument(time, "time_s")
         try required(outTime, "out_time_s").pointee =
             MediaTiming.localTime(fromAbsoluteTime: start, through: timings)
     }
@@ -23,7 +23,7 @@ public func ac_time_chain_to_absolute(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         let timings = try timingArray(chain, count: count, argument: "chain")
-        let start = try finite(time, "time_s")
+        let start = try timeArgument(time, "time_s")
         let out = try required(outTime, "out_time_s")
         do throws(AnimCoreError) {
             out.pointee = try MediaTiming.absoluteTime(fromLocalTime: start, through: timings)
@@ -44,7 +44,7 @@ public func ac_time_tree_convert(
         let links: [Int?] = (0..<count).map { index in
             parents.map { $0[index] == -1 ? nil : Int(clamping: $0[index]) } ?? nil
         }
-        let start = try finite(time, "time_s")
+        let start = try timeArgument(time, "time_s")
         let out = try required(outTime, "out_time_s")
         do throws(AnimCoreError) {
             let tree = try TimeTree(timings: nodes, parents: links)

@@ -31,7 +31,7 @@ public func ac_timing_evaluate(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         let media = try MediaTiming(timing, argument: "timing")
-        let time = try finite(parentTime, "parent_time_s")
+        let time = try timeArgument(parentTime, "parent_time_s")
         try media.evaluate(atParentTime: time).store(into: outState, argument: "out_state")
     }
 }
@@ -44,7 +44,7 @@ public func ac_timing_progress(
     reportingStatus { () throws(APIError) in
         let media = try MediaTiming(timing, argument: "timing")
         let curve = try optionalFunction(function)
-        let time = try finite(parentTime, "parent_time_s")
+        let time = try timeArgument(parentTime, "parent_time_s")
         try required(outProgress, "out_progress").pointee =
             media.easedProgress(atParentTime: time, function: curve)
     }
@@ -68,7 +68,7 @@ public func ac_timing_progress_batch(
         let input = UnsafeBufferPointer(start: parentTimes, count: count)
         let output = UnsafeMutableBufferPointer(start: out, count: count)
         if let bad = media.easedProgress(atParentTimes: input, function: curve, into: output) {
-            throw .notFinite("parent_times_s[\(bad)]", input[bad])
+            _ = try timeArgument(input[bad], "parent_times_s[\(bad)]")
         }
     }
 }
@@ -80,7 +80,7 @@ public func ac_timing_chain_evaluate(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         let timings = try timingArray(chain, count: count, argument: "chain")
-        let time = try finite(parentTime, "parent_time_s")
+        let time = try timeArgument(parentTime, "parent_time_s")
         guard let state = MediaTiming.evaluate(chain: timings, atParentTime: time) else {
             throw APIError(AC_ERR_OUT_OF_RANGE, "count is 0; a chain needs at least one timing")
         }

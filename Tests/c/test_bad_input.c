@@ -165,7 +165,9 @@ static void test_constructor_ranges(void) {
     EXPECT_ERROR(ac_timing_function_cubic_bezier(0.5, 0, -1e-9, 1, &out), AC_ERR_OUT_OF_RANGE,
                  "x2");
     EXPECT_ERROR(ac_timing_function_cubic_bezier(0.5, 0, 2, 1, &out), AC_ERR_OUT_OF_RANGE, "x2");
-    AC_CHECK_OK(ac_timing_function_cubic_bezier(0, -1e300, 1, 1e300, &out)); /* any finite y */
+    AC_CHECK_OK(ac_timing_function_cubic_bezier(0, -1e9, 1, 1e9, &out)); /* y within +-1e9 */
+    EXPECT_ERROR(ac_timing_function_cubic_bezier(0, -1e300, 1, 0, &out), AC_ERR_OUT_OF_RANGE, "y1");
+    EXPECT_ERROR(ac_timing_function_cubic_bezier(0, 0, 1, 1e10, &out), AC_ERR_OUT_OF_RANGE, "y2");
 
     EXPECT_ERROR(ac_timing_function_steps(0, AC_STEP_JUMP_END, &out), AC_ERR_OUT_OF_RANGE, "steps");
     EXPECT_ERROR(ac_timing_function_steps(-3, AC_STEP_JUMP_START, &out), AC_ERR_OUT_OF_RANGE,

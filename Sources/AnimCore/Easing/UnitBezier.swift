@@ -4,7 +4,7 @@
 /// The curve is parametric: `X(t)` and `Y(t)` for t in [0, 1]. Evaluating at an input progress x
 /// solves `X(t) = x` for t (Newton steps from t = x, then bisection if they do not converge) and
 /// answers `Y(t)`. x1 and x2 must lie in [0, 1], which makes X monotonic, so the solution is
-/// unique; y1 and y2 may be any finite number (anticipation, overshoot).
+/// unique; y1 and y2 may be any number within ±1e9 (anticipation, overshoot).
 public struct UnitBezier: Hashable, Sendable {
     /// Tolerances of the solver, each a named constant.
     public enum Solver {
@@ -16,6 +16,9 @@ public struct UnitBezier: Hashable, Sendable {
         public static let minimumSlope = 1e-9
         /// Bisection halvings at most; 2⁻⁶⁴ of the unit interval is below one ulp.
         public static let bisectionIterationLimit = 64
+        /// Largest |y1|, |y2| accepted: far beyond any useful overshoot, and small enough that
+        /// the curve's coefficients and range never overflow.
+        public static let maximumControlY = 1e9
     }
 
     public let x1: Double
@@ -37,9 +40,9 @@ public struct UnitBezier: Hashable, Sendable {
     /// and `.outOfRange` for x1 or x2 outside [0, 1].
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(AnimCoreError) {
         try Check.within(x1, 0...1, "x1")
-        try Check.finite(y1, "y1")
+        try Check.within(y1, -Solver.maximumControlY...Solver.maximumControlY, "y1")
         try Check.within(x2, 0...1, "x2")
-        try Check.finite(y2, "y2")
+        try Check.within(y2, -Solver.maximumControlY...Solver.maximumControlY, "y2")
         self.init(unchecked: x1, y1, x2, y2)
     }
 

@@ -27,4 +27,13 @@ enum Check {
                 "\(field) is \(value); it must be in [\(range.lowerBound), \(range.upperBound)]")
         }
     }
+
+    /// `value` must be a duration: in [0, 1e15] seconds, or infinite.
+    static func durationOrInfinity(_ value: Double, _ field: String) throws(AnimCoreError) {
+        try nonNegative(value, field)
+        guard value == .infinity || value <= MediaTiming.Limits.time else {
+            throw AnimCoreError(
+                .outOfRange, "\(field) is \(value); it must be <= \(MediaTiming.Limits.time) or infinity")
+        }
+    }
 }

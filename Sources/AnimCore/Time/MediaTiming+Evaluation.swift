@@ -105,8 +105,8 @@ extension MediaTiming {
     }
 
     /// Evaluates `easedProgress` at every time of `parentTimes` into `output` (same count or
-    /// more). Returns the index of the first time that is not finite, having stopped there, or
-    /// nil when all were evaluated.
+    /// more). Returns the index of the first time that is not finite or beyond ±`Limits.time`,
+    /// having stopped there, or nil when all were evaluated.
     public func easedProgress(
         atParentTimes parentTimes: UnsafeBufferPointer<Double>, function: TimingFunction?,
         into output: UnsafeMutableBufferPointer<Double>
@@ -136,7 +136,7 @@ extension MediaTiming {
         let span = activeParentDuration
         for index in 0..<count {
             let time = input[index]
-            guard time.isFinite else { return index }
+            guard abs(time) <= Limits.time else { return index }
             let elapsed = time - beginTime
             let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
             guard isInEffect(phase) else {

@@ -48,13 +48,30 @@ public struct MediaTiming: Hashable, Sendable {
 
     /// Throws when a field is NaN, an infinite begin time, speed or offset, or a negative
     /// duration, repeat count or repeat duration. Messages name fields as `names` spells them.
+    /// Also throws `.outOfRange` beyond the limits in `Limits`, which keep every intermediate
+    /// of the pipeline finite.
     public func validate(naming names: FieldNames = .swift) throws(AnimCoreError) {
-        try Check.finite(beginTime, names.beginTime)
-        try Check.nonNegative(duration, names.duration)
-        try Check.finite(speed, names.speed)
-        try Check.finite(timeOffset, names.timeOffset)
+        try Check.within(beginTime, -Limits.time...Limits.time, names.beginTime)
+        try Check.durationOrInfinity(duration, names.duration)
+        try Check.within(speed, -Limits.speed...Limits.speed, names.speed)
+        try Check.within(timeOffset, -Limits.time...Limits.time, names.timeOffset)
         try Check.nonNegative(repeatCount, names.repeatCount)
-        try Check.nonNegative(repeatDuration, names.repeatDuration)
+        try Check.durationOrInfinity(repeatDuration, names.repeatDuration)
+    }
+
+    /// Bounds that keep the pipeline's arithmetic finite: |time| <= 1e15 s (about 32 million
+    /// years) for begin times, offsets, durations and parent times; |speed| <= 1e6. With them
+    /// `(parent − begin) × speed + offset` cannot overflow.
+    public enum Limits {
+        /// Largest magnitude of a time in seconds (infinite durations aside).
+        public static let time = 1e15
+        /// Largest magnitude of a speed.
+        public static let speed = 1e6
+    }
+
+    /// Throws unless `time` is a usable parent time: finite and within ±`Limits.time`.
+    public static func checkTime(_ time: Double, _ name: String) throws(AnimCoreError) {
+        try Check.within(time, -Limits.time...Limits.time, name)
     }
 
     /// How error messages spell the fields (the Swift names, or a binding's own).

@@ -1,0 +1,157 @@
+"""Exceptions: one class per status of the header's AC_STATUS_TABLE.
+
+Every library failure raises a subclass of :class:`AnimcoreError` carrying the status code,
+its name and the library's message for the failing call, which names the argument and the value
+(e.g. ``"timing->duration_s is -1.0; it must be >= 0"``). Classes also derive from the matching
+built-in exception where one fits (:class:`ValueError`, :class:`LookupError`), so generic
+handlers work too. Wrong Python types raise plain :class:`TypeError` before the library is
+called.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, NoReturn, Optional, Tuple, Type
+
+from . import _capi
+
+__all__ = [
+    "AnimcoreError",
+    "BadStructSizeError",
+    "BufferTooSmallError",
+    "CycleError",
+    "InvalidArgumentError",
+    "NotFiniteError",
+    "NotInvertibleError",
+    "NullPointerError",
+    "OutOfRangeError",
+    "UnknownNameError",
+    "check",
+    "error_class",
+    "raise_status",
+]
+
+
+class AnimcoreError(Exception):
+    """A failed animcore call.
+
+    ``status``: the ac_status code; ``name``: its name ("AC_ERR_OUT_OF_RANGE"); ``message``:
+    the library's message for the call (the per-thread ac_last_error_message()), or a message
+    written by the binding for a failure it detects itself.
+    """
+
+    status: int = -1
+
+    def __init__(self, message: str, status: Optional[int] = None) -> None:
+        if status is None:
+            # Detected by the binding: spell the message as the library does.
+            message = f"{self.name}: {message}"
+        else:
+            self.status = status
+        super().__init__(message)
+        self.message = message
+
+    @property
+    def name(self) -> str:
+        """The status's name in AC_STATUS_TABLE, e.g. "AC_ERR_NOT_FINITE"."""
+        raw: Optional[bytes] = _capi.lib.ac_status_name(self.status)
+        return raw.decode("utf-8") if raw is not None else "AC_UNKNOWN_STATUS"
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r}, status={self.status})"
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self), (self.message, self.status))
+
+
+class NullPointerError(AnimcoreError):
+    """AC_ERR_NULL_POINTER: a required pointer argument is NULL (raw calls only)."""
+
+    status = _capi.AC_ERR_NULL_POINTER
+
+
+class NotFiniteError(AnimcoreError, ValueError):
+    """AC_ERR_NOT_FINITE: a number that must be finite is NaN or infinite."""
+
+    status = _capi.AC_ERR_NOT_FINITE
+
+
+class OutOfRangeError(AnimcoreError, ValueError):
+    """AC_ERR_OUT_OF_RANGE: a number is outside its allowed range."""
+
+    status = _capi.AC_ERR_OUT_OF_RANGE
+
+
+class BufferTooSmallError(AnimcoreError):
+    """AC_ERR_BUFFER_TOO_SMALL: an output buffer is too small (raw calls only)."""
+
+    status = _capi.AC_ERR_BUFFER_TOO_SMALL
+
+
+class UnknownNameError(AnimcoreError, LookupError, ValueError):
+    """AC_ERR_UNKNOWN_NAME: a name (timing function, fill mode, step position) is not known."""
+
+    status = _capi.AC_ERR_UNKNOWN_NAME
+
+
+class BadStructSizeError(AnimcoreError):
+    """AC_ERR_BAD_STRUCT_SIZE: a struct's struct_size does not match the library (raw calls)."""
+
+    status = _capi.AC_ERR_BAD_STRUCT_SIZE
+
+
+class InvalidArgumentError(AnimcoreError, ValueError):
+    """AC_ERR_INVALID_ARGUMENT: an argument is not valid for this call."""
+
+    status = _capi.AC_ERR_INVALID_ARGUMENT
+
+
+class NotInvertibleError(AnimcoreError, ArithmeticError):
+    """AC_ERR_NOT_INVERTIBLE: a time cannot be converted because a speed on the way is zero."""
+
+    status = _capi.AC_ERR_NOT_INVERTIBLE
+
+
+class CycleError(AnimcoreError, ValueError):
+    """AC_ERR_CYCLE: the parent links of a time tree form a cycle."""
+
+    status = _capi.AC_ERR_CYCLE
+
+
+_CLASSES: Dict[int, Type[AnimcoreError]] = {
+    cls.status: cls
+    for cls in (
+        NullPointerError,
+        NotFiniteError,
+        OutOfRangeError,
+        BufferTooSmallError,
+        UnknownNameError,
+        BadStructSizeError,
+        InvalidArgumentError,
+        NotInvertibleError,
+        CycleError,
+    )
+}
+
+
+def error_class(status: int) -> Type[AnimcoreError]:
+    """The exception class of a non-zero status (AnimcoreError itself for an unknown code)."""
+    return _CLASSES.get(status, AnimcoreError)
+
+
+def raise_status(status: int) -> NoReturn:
+    """Raises the class of ``status`` (non-zero) with this thread's last error message."""
+    raw: Optional[bytes] = _capi.lib.ac_last_error_message()
+    message = raw.decode("utf-8", "replace") if raw else ""
+    if not message:
+        general: Optional[bytes] = _capi.lib.ac_status_message(status)
+        message = general.decode("utf-8", "replace") if general else f"status {status}"
+    raise error_class(status)(message, status)
+
+
+def check(status: int) -> None:
+    """Returns when ``status`` is AC_OK (0); else raises its class with the library's message."""
+    if status != _capi.AC_OK:
+        raise_status(status)

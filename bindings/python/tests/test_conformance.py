@@ -1,0 +1,202 @@
+"""The shared conformance vectors, every case of the kinds the Python API covers.
+
+Each case is one test named by its id; values are compared with the case's absolute tolerance
+(0 = exact). A missing vectors file fails test_vectors_file_is_present.
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+import re
+from typing import Any, Callable, Dict, Optional
+
+import pytest
+
+from _vectors import SUPPORTED_KINDS, load_vectors, number
+from animcore import Timing, TimeTree, TimingFunction
+
+VECTORS = load_vectors()
+CASES = VECTORS.supported()
+
+# CAMediaTiming property names (camelCase) -> Timing keyword arguments.
+_CA_PROPERTIES = {
+    "beginTime": "begin_time",
+    "duration": "duration",
+    "speed": "speed",
+    "timeOffset": "time_offset",
+    "repeatCount": "repeat_count",
+    "repeatDuration": "repeat_duration",
+    "autoreverses": "autoreverses",
+    "fillMode": "fill_mode",
+}
+
+_STATE_QUANTITIES = {
+    "progress",
+    "iteration_time",
+    "current_iteration",
+    "phase",
+    "in_effect",
+    "active_duration",
+    "end_time",
+}
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _timing_arguments(ca: Dict[str, Any], case_id: str) -> Dict[str, Any]:
+    """Timing keyword arguments from a case's CAMediaTiming parameters."""
+    unknown = set(ca) - set(_CA_PROPERTIES) - {"parent"}
+    assert not unknown, f"{case_id}: CAMediaTiming parameters not mapped: {sorted(unknown)}"
+    return {_CA_PROPERTIES[key]: number(value) for key, value in ca.items() if key != "parent"}
+
+
+def assert_matches(actual: Any, expected: Any, tolerance: float, what: str) -> None:
+    """``actual`` equals ``expected`` within the absolute ``tolerance`` (0 = exact)."""
+    expected = number(expected)
+    if isinstance(expected, (bool, str)) or expected is None:
+        assert actual == expected, f"{what}: got {actual!r}, expected {expected!r}"
+        return
+    assert isinstance(actual, (int, float)), f"{what}: got {actual!r}, expected a number"
+    if math.isinf(expected):
+        assert actual == expected, f"{what}: got {actual!r}, expected {expected!r}"
+        return
+    difference = abs(actual - expected)
+    assert difference <= tolerance, (
+        f"{what}: got {actual!r}, expected {expected!r} within {tolerance} "
+        f"(off by {difference:.3g})"
+    )
+
+
+def _bezier(case: Dict[str, Any]) -> TimingFunction:
+    p = case["params"]
+    return TimingFunction.cubic_bezier(p["x1"], p["y1"], p["x2"], p["y2"])
+
+
+def run_cubic_bezier(case: Dict[str, Any]) -> None:
+    actual = _bezier(case)(case["t"])
+    assert_matches(actual, case["expected"], case["tolerance"], f"bezier at x={case['t']}")
+
+
+def run_cubic_bezier_slope(case: Dict[str, Any]) -> None:
+    actual = _bezier(case).slope(case["t"])
+    assert_matches(actual, case["expected"], case["tolerance"], f"slope at x={case['t']}")
+
+
+def run_cubic_bezier_range(case: Dict[str, Any]) -> None:
+    low, high = _bezier(case).range
+    assert_matches(low, case["expected"]["min"], case["tolerance"], "range min")
+    assert_matches(high, case["expected"]["max"], case["tolerance"], "range max")
+
+
+def run_ca_named_timing_function(case: Dict[str, Any]) -> None:
+    function = TimingFunction.named(case["params"]["name"])
+    for index, key in ((1, "c1"), (2, "c2")):
+        x, y = function.control_point(index)
+        ex, ey = case["expected"][key]
+        assert_matches(x, ex, case["tolerance"], f"control point {index} x")
+        assert_matches(y, ey, case["tolerance"], f"control point {index} y")
+    assert function.control_point(0) == (0.0, 0.0)
+    assert function.control_point(3) == (1.0, 1.0)
+
+
+def run_steps(case: Dict[str, Any]) -> None:
+    p = case["params"]
+    function = TimingFunction.steps(p["steps"], p["position"])
+    actual = function(case["t"], before_flag=p["before_flag"])
+    what = f"steps({p['steps']}, {p['position']}) at x={case['t']} before_flag={p['before_flag']}"
+    assert_matches(actual, case["expected"], case["tolerance"], what)
+
+
+def run_timing(case: Dict[str, Any]) -> None:
+    quantity = case["quantity"]
+    assert quantity in _STATE_QUANTITIES, f"unknown timing quantity {quantity!r}"
+    timing = Timing.animation(**_timing_arguments(case["params"]["ca"], case["id"]))
+    t = number(case["t"])
+    state = timing.evaluate(t)
+    what = f"{quantity} of {timing} at {t}"
+    expected = case["expected"]
+    if expected is None:
+        # No effect (fill mode removed): the state says so and its per-time values are NaN.
+        assert not state.in_effect, f"{what}: expected no effect, got {state}"
+        if quantity in ("progress", "iteration_time", "current_iteration"):
+            assert math.isnan(getattr(state, quantity)), f"{what}: expected NaN, got {state}"
+        if quantity == "progress":
+            assert timing.progress(t) is None
+        return
+    actual: Any = getattr(state, quantity)
+    if quantity == "phase":
+        actual = actual.value
+    assert_matches(actual, expected, case["tolerance"], what)
+    if quantity == "progress":
+        eased: Optional[float] = timing.progress(t)
+        assert eased is not None, f"{what}: progress() says not in effect"
+        assert_matches(eased, expected, case["tolerance"], f"{what} via progress()")
+
+
+def run_time_conversion(case: Dict[str, Any]) -> None:
+    p = case["params"]
+    names = list(p["layers"])
+    index = {name: i for i, name in enumerate(names)}
+    timings = [Timing.layer(**_timing_arguments(p["layers"][n], case["id"])) for n in names]
+    parents = [
+        None if p["layers"][n].get("parent") is None else index[p["layers"][n]["parent"]]
+        for n in names
+    ]
+    tree = TimeTree(timings, parents)
+
+    def node(name: Optional[str]) -> Optional[int]:
+        return None if name is None else index[name]
+
+    actual = tree.convert(case["t"], node(p["from_layer"]), node(p["to_layer"]))
+    what = f"convertTime({case['t']}) from {p['from_layer']} to {p['to_layer']}"
+    assert_matches(actual, case["expected"], case["tolerance"], what)
+
+
+def run_ca_default(case: Dict[str, Any]) -> None:
+    p = case["params"]
+    if p["object"] == "CALayer":
+        timing = Timing.layer()
+    elif p["object"] in ("CAAnimation", "CABasicAnimation") or p["object"].endswith("Animation"):
+        timing = Timing.animation()
+    else:
+        pytest.fail(f"unknown object {p['object']!r}")
+    actual: Any = getattr(timing, _snake(p["property"]))
+    if p["property"] == "fillMode":
+        actual = actual.value
+    assert_matches(actual, case["expected"], case["tolerance"], f"{p['object']}.{p['property']}")
+
+
+RUNNERS: Dict[str, Callable[[Dict[str, Any]], None]] = {
+    "cubic_bezier": run_cubic_bezier,
+    "cubic_bezier_slope": run_cubic_bezier_slope,
+    "cubic_bezier_range": run_cubic_bezier_range,
+    "ca_named_timing_function": run_ca_named_timing_function,
+    "steps": run_steps,
+    "timing": run_timing,
+    "time_conversion": run_time_conversion,
+    "ca_default": run_ca_default,
+}
+
+
+def test_vectors_file_is_present() -> None:
+    if VECTORS.error is not None:
+        pytest.fail(VECTORS.error)
+    assert VECTORS.cases, f"{VECTORS.path} holds no cases"
+
+
+def test_every_covered_kind_has_cases_and_a_runner() -> None:
+    if VECTORS.error is not None:
+        pytest.fail(VECTORS.error)
+    counts = collections.Counter(case["kind"] for case in CASES)
+    assert set(RUNNERS) == set(SUPPORTED_KINDS)
+    missing = [kind for kind in SUPPORTED_KINDS if counts[kind] == 0]
+    assert not missing, f"the vectors have no case of {missing}"
+    assert len({case["id"] for case in CASES}) == len(CASES), "case ids are not unique"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
+def test_case(case: Dict[str, Any]) -> None:
+    RUNNERS[case["kind"]](case)
