@@ -67,7 +67,13 @@ typedef int32_t ac_status;
     X(AC_ERR_BAD_STRUCT_SIZE, 6, "a struct's struct_size field does not match this library")     \
     X(AC_ERR_INVALID_ARGUMENT, 7, "an argument is not valid for this call")                      \
     X(AC_ERR_NOT_INVERTIBLE, 8, "a time cannot be converted because a speed on the way is zero") \
-    X(AC_ERR_CYCLE, 9, "the parent links form a cycle")
+    X(AC_ERR_CYCLE, 9, "the parent links form a cycle")                                          \
+    X(AC_ERR_BAD_HANDLE, 10, "a handle is released, stale or from another engine")               \
+    X(AC_ERR_UNKNOWN_KEY, 11, "a key or key path is not known to the layer's class")             \
+    X(AC_ERR_WRONG_KIND, 12, "a value is of another kind than the key holds")                    \
+    X(AC_ERR_NOT_ANIMATABLE, 13, "the key cannot be animated")                                   \
+    X(AC_ERR_INVALID_STATE, 14, "the object's state does not allow this call")                   \
+    X(AC_ERR_VERSION_MISMATCH, 15, "the header's major version differs from the library's")
 
 #define AC_STATUS_ENUM_ENTRY_(name, code, message) name = code,
 /** The status constants: AC_OK, AC_ERR_NULL_POINTER, ... (see AC_STATUS_TABLE). */
@@ -75,7 +81,7 @@ enum { AC_STATUS_TABLE(AC_STATUS_ENUM_ENTRY_) };
 #undef AC_STATUS_ENUM_ENTRY_
 
 /** The number of entries in AC_STATUS_TABLE. */
-#define AC_STATUS_COUNT 10
+#define AC_STATUS_COUNT 16
 
 /**
  * Looks a status up in AC_STATUS_TABLE: the name ("AC_ERR_OUT_OF_RANGE") when want_name is

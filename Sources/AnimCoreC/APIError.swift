@@ -47,6 +47,11 @@ extension AnimCoreError.Code {
         case .unknownName: AC_ERR_UNKNOWN_NAME
         case .notInvertible: AC_ERR_NOT_INVERTIBLE
         case .cycle: AC_ERR_CYCLE
+        case .badHandle: AC_ERR_BAD_HANDLE
+        case .unknownKey: AC_ERR_UNKNOWN_KEY
+        case .wrongKind: AC_ERR_WRONG_KIND
+        case .notAnimatable: AC_ERR_NOT_ANIMATABLE
+        case .invalidState: AC_ERR_INVALID_STATE
         }
     }
 }

@@ -15,6 +15,16 @@ public struct AnimCoreError: Error, Equatable, Sendable, CustomStringConvertible
         case notInvertible
         /// Parent links form a cycle.
         case cycle
+        /// A handle that is released, stale or from another engine.
+        case badHandle
+        /// A key or key path that the layer's class does not know.
+        case unknownKey
+        /// A value of another kind than the key holds.
+        case wrongKind
+        /// A key that animations may not target.
+        case notAnimatable
+        /// A call the object's state does not allow (an invalidated engine).
+        case invalidState
     }
 
     public var code: Code

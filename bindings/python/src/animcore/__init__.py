@@ -18,6 +18,12 @@ from ._library import IncompatibleLibraryError, LibraryNotFoundError
 from .clock import current_media_time
 from .errors import (
     AnimcoreError,
+    BadHandleError,
+    InvalidStateError,
+    NotAnimatableError,
+    UnknownKeyError,
+    VersionMismatchError,
+    WrongKindError,
     BadStructSizeError,
     BufferTooSmallError,
     CycleError,
@@ -42,6 +48,12 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AnimcoreError",
+    "BadHandleError",
+    "InvalidStateError",
+    "NotAnimatableError",
+    "UnknownKeyError",
+    "VersionMismatchError",
+    "WrongKindError",
     "BadStructSizeError",
     "BufferTooSmallError",
     "CycleError",

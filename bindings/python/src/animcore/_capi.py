@@ -40,7 +40,13 @@ AC_ERR_BAD_STRUCT_SIZE: Final = 6
 AC_ERR_INVALID_ARGUMENT: Final = 7
 AC_ERR_NOT_INVERTIBLE: Final = 8
 AC_ERR_CYCLE: Final = 9
-AC_STATUS_COUNT: Final = 10
+AC_ERR_BAD_HANDLE: Final = 10
+AC_ERR_UNKNOWN_KEY: Final = 11
+AC_ERR_WRONG_KIND: Final = 12
+AC_ERR_NOT_ANIMATABLE: Final = 13
+AC_ERR_INVALID_STATE: Final = 14
+AC_ERR_VERSION_MISMATCH: Final = 15
+AC_STATUS_COUNT: Final = 16
 
 # --------------------------------------------------------------------------------------------
 # Timing functions

@@ -120,6 +120,42 @@ class CycleError(AnimcoreError, ValueError):
     status = _capi.AC_ERR_CYCLE
 
 
+class BadHandleError(AnimcoreError, ValueError):
+    """AC_ERR_BAD_HANDLE: a handle is released, stale or from another engine."""
+
+    status = _capi.AC_ERR_BAD_HANDLE
+
+
+class UnknownKeyError(AnimcoreError, LookupError):
+    """AC_ERR_UNKNOWN_KEY: a key or key path is not known to the layer's class."""
+
+    status = _capi.AC_ERR_UNKNOWN_KEY
+
+
+class WrongKindError(AnimcoreError, TypeError):
+    """AC_ERR_WRONG_KIND: a value is of another kind than the key holds."""
+
+    status = _capi.AC_ERR_WRONG_KIND
+
+
+class NotAnimatableError(AnimcoreError, ValueError):
+    """AC_ERR_NOT_ANIMATABLE: the key cannot be animated."""
+
+    status = _capi.AC_ERR_NOT_ANIMATABLE
+
+
+class InvalidStateError(AnimcoreError, RuntimeError):
+    """AC_ERR_INVALID_STATE: the object's state does not allow this call."""
+
+    status = _capi.AC_ERR_INVALID_STATE
+
+
+class VersionMismatchError(AnimcoreError, RuntimeError):
+    """AC_ERR_VERSION_MISMATCH: the header's major version differs from the library's."""
+
+    status = _capi.AC_ERR_VERSION_MISMATCH
+
+
 _CLASSES: Dict[int, Type[AnimcoreError]] = {
     cls.status: cls
     for cls in (
@@ -132,6 +168,12 @@ _CLASSES: Dict[int, Type[AnimcoreError]] = {
         InvalidArgumentError,
         NotInvertibleError,
         CycleError,
+        BadHandleError,
+        UnknownKeyError,
+        WrongKindError,
+        NotAnimatableError,
+        InvalidStateError,
+        VersionMismatchError,
     )
 }
 

@@ -1,0 +1,282 @@
+import Synchronization
+
+/// Serial numbers for engines, so each engine's handles carry its own.
+private let engineSerials = Atomic<UInt32>(0)
+
+/// The root object: layer classes, layers and their trees, animations, and the clock the host
+/// drives with `tick`. Separate engines share nothing.
+///
+/// Threads: every method may be called from any thread; the engine serialises them with a
+/// recursive lock. Callbacks (display, animation start and stop) are delivered by `tick`, on
+/// the thread that calls it, after the engine has finished changing its state, so they may call
+/// back into the engine (their own changes take effect immediately; the callbacks those changes
+/// owe are delivered by the next tick).
+public final class Engine: @unchecked Sendable {
+    private let lock = RecursiveLock()
+    private var state: EngineState
+    private var isInvalidated = false
+
+    public init() {
+        let serial = engineSerials.wrappingAdd(1, ordering: .relaxed).newValue
+        state = EngineState(serial: UInt16(truncatingIfNeeded: serial & UInt32(Handle.engineMask)))
+    }
+
+    /// Runs `body` on the state under the lock; refused once the engine is invalidated.
+    @inline(__always)
+    private func withState<R>(_ body: (inout EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
+        try lock.withLock { () throws(AnimCoreError) -> R in
+            guard !isInvalidated else {
+                throw AnimCoreError(.invalidState, "the engine has been invalidated")
+            }
+            return try body(&state)
+        }
+    }
+
+    // MARK: Clock
+
+    /// Advances to host time `now` (seconds, any monotonic clock), commits what is pending,
+    /// evaluates every animation, and delivers the callbacks owed: animation did-start and
+    /// did-stop, then display, on the calling thread.
+    public func tick(_ now: Double) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.tick(hostTime: now) }
+        deliverEvents()
+    }
+
+    /// The engine's time in seconds: the host time of the first tick, advanced by each tick's
+    /// elapsed host time × `globalSpeed`. Absolute time for root layers; use it for begin times.
+    public var currentTime: Double {
+        lock.withLock { state.currentTime }
+    }
+
+    /// Engine time per host time; 1 by default, below 1 for slow motion. Finite and >= 0.
+    public var globalSpeed: Double {
+        lock.withLock { state.globalSpeed }
+    }
+
+    /// Sets `globalSpeed`; throws for NaN, infinite or negative values.
+    public func setGlobalSpeed(_ speed: Double) throws(AnimCoreError) {
+        guard speed.isFinite, speed >= 0 else {
+            throw AnimCoreError(.outOfRange, "speed is \(speed); it must be finite and >= 0")
+        }
+        try withState { state in state.globalSpeed = speed }
+    }
+
+    /// The duration animations added with duration 0 get (seconds, > 0; default 0.25).
+    public func setDefaultAnimationDuration(_ duration: Double) throws(AnimCoreError) {
+        guard duration.isFinite, duration > 0 else {
+            throw AnimCoreError(.outOfRange, "duration is \(duration); it must be finite and > 0")
+        }
+        try withState { state in state.defaultAnimationDuration = duration }
+    }
+
+    // MARK: Keys and classes
+
+    /// The interned key for a property name or key path.
+    public func key(_ name: String) -> PropertyKey {
+        lock.withLock { state.keys.intern(name) }
+    }
+
+    /// The built-in layer class (CALayer's properties).
+    public var baseLayerClass: LayerClassID { LayerClassID(index: 0) }
+
+    /// Declares a layer class with `properties` added to `superclass`'s.
+    public func makeLayerClass(
+        name: String, superclass: LayerClassID? = nil, properties: [PropertyDescriptor],
+        display: DisplayHandler? = nil
+    ) throws(AnimCoreError) -> LayerClassID {
+        try withState { (state) throws(AnimCoreError) in
+            let id = try state.makeLayerClass(name: name, superclass: superclass ?? LayerClassID(index: 0), properties: properties)
+            if let display { state.classes[Int(id.index)].display = display }
+            return id
+        }
+    }
+
+    /// Sets the display handler of a class (nil: none); layers of subclasses made later inherit it.
+    public func setDisplay(_ handler: DisplayHandler?, for layerClass: LayerClassID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.layerClass(layerClass).display = handler }
+    }
+
+    /// The descriptors of every property of a class, inherited ones first.
+    public func properties(of layerClass: LayerClassID) throws(AnimCoreError) -> [PropertyDescriptor] {
+        try withState { (state) throws(AnimCoreError) in try state.layerClass(layerClass).properties.map(\.descriptor) }
+    }
+
+    /// The class of a layer.
+    public func layerClass(of layer: LayerID) throws(AnimCoreError) -> LayerClassID {
+        try withState { (state) throws(AnimCoreError) in
+            LayerClassID(index: state.layers[try state.layerSlot(layer)].classIndex)
+        }
+    }
+
+    // MARK: Layers
+
+    /// A new layer of `layerClass` (default: the built-in class) with every property at its
+    /// default. The caller holds one reference (see `release`).
+    public func makeLayer(_ layerClass: LayerClassID? = nil) throws(AnimCoreError) -> LayerID {
+        try withState { (state) throws(AnimCoreError) in try state.makeLayer(of: layerClass ?? LayerClassID(index: 0)) }
+    }
+
+    /// One more reference to `layer`.
+    public func retain(_ layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.retain(layer) }
+    }
+
+    /// One reference less; the layer is destroyed when none is left (its superlayer holds one
+    /// while it is in a tree, so releasing a layer in a tree keeps it there). Its animations
+    /// stop with finished = false.
+    public func release(_ layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.release(layer) }
+    }
+
+    /// Whether `layer` names a live layer of this engine.
+    public func isValid(_ layer: LayerID) -> Bool {
+        lock.withLock { (try? state.layerSlot(layer)) != nil }
+    }
+
+    /// Sets the layer's delegate (nil: none).
+    public func setDelegate(_ delegate: LayerDelegate?, for layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in
+            state.layerDelegates[Int32(try state.layerSlot(layer))] = delegate
+        }
+    }
+
+    // MARK: Values
+
+    /// Sets the model value at `keyPath` (a property, a key path into one, "frame", or an
+    /// undeclared key). Model values never change by animation.
+    public func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.setValue(value, forKeyPath: keyPath, of: layer) }
+    }
+
+    /// The model value at `keyPath`; nil only for an undeclared key never set.
+    public func value(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
+        try withState { (state) throws(AnimCoreError) in try state.value(forKeyPath: keyPath, of: layer) }
+    }
+
+    /// The presentation value at `keyPath`: the model with the committed animations applied at
+    /// the last tick.
+    public func presentationValue(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
+        try withState { (state) throws(AnimCoreError) in try state.presentationValue(forKeyPath: keyPath, of: layer) }
+    }
+
+    // MARK: Tree
+
+    /// Adds `child` as the last sublayer of `parent`, moving it from any other superlayer.
+    public func addSublayer(_ child: LayerID, to parent: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: nil) }
+    }
+
+    /// Inserts `child` among `parent`'s sublayers at `index` (clamped to the count).
+    public func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: index) }
+    }
+
+    /// Removes `layer` from its superlayer (nothing happens without one).
+    public func removeFromSuperlayer(_ layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.removeFromSuperlayer(layer) }
+    }
+
+    public func sublayers(of layer: LayerID) throws(AnimCoreError) -> [LayerID] {
+        try withState { (state) throws(AnimCoreError) in try state.sublayers(of: layer) }
+    }
+
+    public func superlayer(of layer: LayerID) throws(AnimCoreError) -> LayerID? {
+        try withState { (state) throws(AnimCoreError) in try state.superlayer(of: layer) }
+    }
+
+    /// `time` in `source`'s time space (nil: absolute) converted to `destination`'s.
+    public func convertTime(_ time: Double, from source: LayerID?, to destination: LayerID?) throws(AnimCoreError) -> Double {
+        guard time.isFinite else { throw AnimCoreError(.notFinite, "time is \(time); it must be finite") }
+        return try withState { (state) throws(AnimCoreError) in try state.convertTime(time, from: source, to: destination) }
+    }
+
+    /// The layer's local time now (at the engine's current time).
+    public func localTime(of layer: LayerID) throws(AnimCoreError) -> Double {
+        try withState { (state) throws(AnimCoreError) in
+            state.layerTime(try state.layerSlot(layer), atEngineTime: state.currentTime)
+        }
+    }
+
+    // MARK: Animations
+
+    /// Adds a copy of `animation` to `layer` under `key` (nil: no key); see `BasicAnimation`.
+    public func addAnimation(_ animation: BasicAnimation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.addAnimation(animation, forKey: key, to: layer) }
+    }
+
+    /// Removes the animation under `key` (it stops with finished = false at the next tick).
+    public func removeAnimation(forKey key: String, from layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.removeAnimation(forKey: key, from: layer) }
+    }
+
+    /// Removes every animation of `layer`.
+    public func removeAllAnimations(from layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.removeAllAnimations(from: layer) }
+    }
+
+    /// The keys of the layer's animations, in the order they apply.
+    public func animationKeys(of layer: LayerID) throws(AnimCoreError) -> [String] {
+        try withState { (state) throws(AnimCoreError) in try state.animationKeys(of: layer) }
+    }
+
+    /// A copy of the animation under `key`, as the layer holds it.
+    public func animation(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> BasicAnimation? {
+        try withState { (state) throws(AnimCoreError) in try state.animation(forKey: key, of: layer) }
+    }
+
+    // MARK: Display
+
+    /// Marks the layer to display at the next tick.
+    public func setNeedsDisplay(_ layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in state.setNeedsDisplay(try state.layerSlot(layer)) }
+    }
+
+    /// Whether the layer will display at the next tick.
+    public func needsDisplay(_ layer: LayerID) throws(AnimCoreError) -> Bool {
+        try withState { (state) throws(AnimCoreError) in state.layers[try state.layerSlot(layer)].needsDisplay }
+    }
+
+    // MARK: Ending
+
+    /// Stops every animation (each did-stop fires with finished = false, delivered now) and
+    /// refuses every later call with `.invalidState`. Called by the C API's destroy.
+    public func invalidate() {
+        lock.withLock {
+            guard !isInvalidated else { return }
+            for slot in state.layers.indices where state.layers[slot].isAlive {
+                state.removeAllAnimations(slot)
+            }
+        }
+        deliverEvents()
+        lock.withLock { isInvalidated = true }
+    }
+
+    // MARK: Callbacks
+
+    /// Delivers the callbacks owed so far, outside the state access. Callbacks that those
+    /// callbacks cause wait for the next delivery (so a callback that keeps causing callbacks
+    /// cannot hold the tick forever).
+    private func deliverEvents() {
+        let batch: [EngineEvent] = lock.withLock {
+            let events = state.events
+            state.events.removeAll(keepingCapacity: true)
+            return events
+        }
+        for event in batch { deliver(event) }
+    }
+
+    private func deliver(_ event: EngineEvent) {
+        switch event {
+        case .animationDidStart(let delegate, let layer, let key):
+            delegate.didStart?(AnimationEvent(engine: self, layer: layer, key: key))
+        case .animationDidStop(let delegate, let layer, let key, let finished):
+            delegate.didStop?(AnimationEvent(engine: self, layer: layer, key: key), finished)
+        case .display(let layer):
+            let handler: DisplayHandler? = lock.withLock {
+                guard let slot = try? state.layerSlot(layer) else { return nil }
+                return state.layerDelegates[Int32(slot)]?.display ?? state.classes[Int(state.layers[slot].classIndex)].display
+            }
+            handler?.call(self, layer)
+        }
+    }
+}

@@ -1,0 +1,270 @@
+/// Adding, removing and reading back animations, and the presentation layout they need.
+extension EngineState {
+    /// Adds a copy of `animation` to `layer` under `key` (nil: no key), replacing an animation
+    /// under the same key (it stops with finished = false). A duration of 0 becomes the
+    /// transaction's duration now; a begin time of 0 becomes the layer's time at the next commit.
+    mutating func addAnimation(_ animation: BasicAnimation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
+        let slot = try layerSlot(layer)
+        let target: KeyPathTarget
+        switch try resolve(animation.keyPath, in: slot) {
+        case .property(let resolved): target = resolved
+        case .undeclared, .frame:
+            throw AnimCoreError(
+                .notAnimatable,
+                "\"\(animation.keyPath)\" is not a declared animatable property of class \(classes[Int(layers[slot].classIndex)].name)")
+        }
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        let stored = layerClass.properties[target.property]
+        guard stored.descriptor.isAnimatable else {
+            throw AnimCoreError(.notAnimatable, "property \"\(stored.descriptor.name)\" is not animatable")
+        }
+        for (name, value) in [("fromValue", animation.fromValue), ("toValue", animation.toValue), ("byValue", animation.byValue)] {
+            if let value, value.kind != target.kind {
+                throw AnimCoreError(
+                    .wrongKind, "\(name) is a \(value.kind.name) but \"\(animation.keyPath)\" holds \(target.kind.name) values")
+            }
+        }
+        try animation.timing.validate()
+        if let key { removeAnimation(forKey: key, slot: slot) }
+
+        var record = AttachedAnimation()
+        record.isAlive = true
+        record.layer = Int32(slot)
+        record.key = key.map { keys.intern($0).id } ?? -1
+        record.keyPath = keys.intern(animation.keyPath).id
+        record.property = Int32(target.property)
+        record.component = target.component
+        record.kind = target.kind
+        record.timing = animation.timing
+        if record.timing.duration == 0 { record.timing.duration = defaultAnimationDuration }
+        record.beginsAtCommit = animation.timing.beginTime == 0
+        record.timingFunction = animation.timingFunction
+        record.isAdditive = animation.isAdditive
+        record.isCumulative = animation.isCumulative
+        record.isRemovedOnCompletion = animation.isRemovedOnCompletion
+        record.needsDisplay = stored.descriptor.needsDisplay
+        record.modelOffset = Int32(stored.offset)
+        record.modelIsInline = stored.isInline
+        record.defaultBlock = Int32(layerClass.defaultBlocks[target.property])
+        record.propertySlotCount = Int32(stored.kind.slotCount)
+        record.from = storeValue(animation.fromValue)
+        record.to = storeValue(animation.toValue)
+        record.by = storeValue(animation.byValue)
+        // "All nil": from the presentation value at commit to the value underneath.
+        if record.from < 0 && record.to < 0 && record.by < 0 {
+            record.capturesFromAtCommit = true
+            record.from = Int32(animationValues.allocate(target.kind.slotCount))
+            let current = presentationSlots(slot, target.property)
+            if let component = target.component {
+                component.read(from: current, into: animationValues.pointer(Int(record.from)))
+            } else {
+                animationValues.pointer(Int(record.from)).update(from: current, count: target.kind.slotCount)
+            }
+        }
+
+        let index: Int
+        if let reused = freeAnimations.popLast() {
+            index = Int(reused)
+            record.generation = (animations[index].generation &+ 1) & UInt32(Handle.generationMask)
+            animations[index] = record
+        } else {
+            index = animations.count
+            animations.append(record)
+            animationKeyPaths.append(-1)
+        }
+        animationKeyPaths[index] = record.keyPath
+        if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
+
+        let oldLayout = presentationLayout(slot)
+        let last = Int(layers[slot].lastAnimation)
+        animations[index].previous = Int32(last)
+        if last >= 0 { animations[last].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
+        layers[slot].lastAnimation = Int32(index)
+        rebuildPresentation(slot, oldLayout: oldLayout)
+        pendingAnimations.append(Int32(index))
+        if layers[slot].animatedIndex < 0 {
+            layers[slot].animatedIndex = Int32(animatedLayers.count)
+            animatedLayers.append(Int32(slot))
+        }
+    }
+
+    /// Copies a value into the animation-value buffer; -1 for nil.
+    private mutating func storeValue(_ value: Value?) -> Int32 {
+        guard let value else { return -1 }
+        let offset = animationValues.allocate(value.kind.slotCount)
+        value.write(into: animationValues.pointer(offset))
+        return Int32(offset)
+    }
+
+    /// Removes the animation under `key` from `layer`, if there is one.
+    mutating func removeAnimation(forKey key: String, from layer: LayerID) throws(AnimCoreError) {
+        removeAnimation(forKey: key, slot: try layerSlot(layer))
+    }
+
+    private mutating func removeAnimation(forKey key: String, slot: Int) {
+        guard let keyID = keys.lookup(key)?.id else { return }
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            if animations[animation].key == keyID {
+                removeAnimations([animation], slot: slot)
+                return
+            }
+            animation = Int(animations[animation].next)
+        }
+    }
+
+    /// Removes every animation of `layer`.
+    mutating func removeAllAnimations(from layer: LayerID) throws(AnimCoreError) {
+        removeAllAnimations(try layerSlot(layer))
+    }
+
+    mutating func removeAllAnimations(_ slot: Int) {
+        var all: [Int] = []
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            all.append(animation)
+            animation = Int(animations[animation].next)
+        }
+        if !all.isEmpty { removeAnimations(all, slot: slot) }
+    }
+
+    /// Unlinks and frees animations of one layer; those that had not finished stop with
+    /// finished = false. The layer's presentation layout is rebuilt once.
+    mutating func removeAnimations(_ indexes: [Int], slot: Int) {
+        let oldLayout = presentationLayout(slot)
+        for index in indexes {
+            let record = animations[index]
+            guard record.isAlive else { continue }
+            if !record.didFinish, let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
+                let (layer, key) = eventSubject(index)
+                events.append(.animationDidStop(delegate, layer: layer, key: key, finished: false))
+            }
+            if record.previous >= 0 { animations[Int(record.previous)].next = record.next } else { layers[slot].firstAnimation = record.next }
+            if record.next >= 0 { animations[Int(record.next)].previous = record.previous } else { layers[slot].lastAnimation = record.previous }
+            for offset in [record.from, record.to, record.by] where offset >= 0 {
+                animationValues.free(Int(offset), size: record.kind.slotCount)
+            }
+            animationDelegates[Int32(index)] = nil
+            animations[index].isAlive = false
+            animations[index].next = -1
+            animations[index].previous = -1
+            freeAnimations.append(Int32(index))
+        }
+        rebuildPresentation(slot, oldLayout: oldLayout)
+        if layers[slot].firstAnimation < 0 { markNotAnimated(slot) }
+    }
+
+    private mutating func markNotAnimated(_ slot: Int) {
+        let position = Int(layers[slot].animatedIndex)
+        guard position >= 0 else { return }
+        let moved = animatedLayers.removeLast()
+        if position < animatedLayers.count {
+            animatedLayers[position] = moved
+            layers[Int(moved)].animatedIndex = Int32(position)
+        }
+        layers[slot].animatedIndex = -1
+    }
+
+    /// The layer and key an animation callback names for the animation in `index`.
+    func eventSubject(_ index: Int) -> (layer: LayerID, key: String?) {
+        let record = animations[index]
+        let key = record.key >= 0 ? keys.name(of: PropertyKey(id: record.key)) : nil
+        return (layerID(Int(record.layer)), key)
+    }
+
+    // MARK: Reading back
+
+    /// The keys of `layer`'s animations in the order they apply (animations added without a key
+    /// are not listed).
+    func animationKeys(of layer: LayerID) throws(AnimCoreError) -> [String] {
+        var result: [String] = []
+        var animation = Int(layers[try layerSlot(layer)].firstAnimation)
+        while animation >= 0 {
+            let key = animations[animation].key
+            if key >= 0, let name = keys.name(of: PropertyKey(id: key)) { result.append(name) }
+            animation = Int(animations[animation].next)
+        }
+        return result
+    }
+
+    /// A copy of the animation under `key`, as stored: with the duration it was given at add
+    /// time and, once committed, its resolved begin time.
+    func animation(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> BasicAnimation? {
+        let slot = try layerSlot(layer)
+        guard let keyID = keys.lookup(key)?.id else { return nil }
+        var index = Int(layers[slot].firstAnimation)
+        while index >= 0 {
+            let record = animations[index]
+            if record.key == keyID {
+                var copy = BasicAnimation(keyPath: keys.name(of: PropertyKey(id: record.keyPath)) ?? "")
+                let load = { (offset: Int32) -> Value? in
+                    offset >= 0 ? Value(kind: record.kind, slots: self.animationValues.pointer(Int(offset))) : nil
+                }
+                copy.fromValue = record.capturesFromAtCommit ? nil : load(record.from)
+                copy.toValue = load(record.to)
+                copy.byValue = load(record.by)
+                copy.isAdditive = record.isAdditive
+                copy.isCumulative = record.isCumulative
+                copy.timing = record.timing
+                copy.timingFunction = record.timingFunction
+                copy.isRemovedOnCompletion = record.isRemovedOnCompletion
+                copy.delegate = animationDelegates[Int32(index)]
+                return copy
+            }
+            index = Int(record.next)
+        }
+        return nil
+    }
+
+    // MARK: Presentation layout
+
+    /// Where each animated property of the layer sits in its presentation block.
+    func presentationLayout(_ slot: Int) -> [(property: Int32, offset: Int32)] {
+        var layout: [(property: Int32, offset: Int32)] = []
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            let record = animations[animation]
+            if !layout.contains(where: { $0.property == record.property }) {
+                layout.append((record.property, record.presentationOffset))
+            }
+            animation = Int(record.next)
+        }
+        return layout
+    }
+
+    /// Lays out the layer's presentation block after its animation list changed: one entry per
+    /// animated property, the first animation of each property marked to initialise it. Values
+    /// of properties that stay animated carry over; new entries start at the model value.
+    mutating func rebuildPresentation(_ slot: Int, oldLayout: [(property: Int32, offset: Int32)]) {
+        var layout: [(property: Int32, offset: Int32, size: Int32)] = []
+        var size: Int32 = 0
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            let record = animations[animation]
+            if let existing = layout.first(where: { $0.property == record.property }) {
+                animations[animation].presentationOffset = existing.offset
+                animations[animation].initializesPresentation = false
+            } else {
+                layout.append((record.property, size, record.propertySlotCount))
+                animations[animation].presentationOffset = size
+                animations[animation].initializesPresentation = true
+                size += record.propertySlotCount
+            }
+            animation = Int(record.next)
+        }
+        let oldOffset = Int(layers[slot].presentationOffset)
+        let oldSize = Int(layers[slot].presentationSize)
+        let newOffset = size > 0 ? presentation.allocate(Int(size)) : -1
+        for entry in layout {
+            let destination = presentation.pointer(newOffset + Int(entry.offset))
+            if oldOffset >= 0, let old = oldLayout.first(where: { $0.property == entry.property }) {
+                destination.update(from: presentation.pointer(oldOffset + Int(old.offset)), count: Int(entry.size))
+            } else {
+                destination.update(from: modelValue(slot, Int(entry.property)), count: Int(entry.size))
+            }
+        }
+        if oldOffset >= 0 { presentation.free(oldOffset, size: oldSize) }
+        layers[slot].presentationOffset = Int32(newOffset)
+        layers[slot].presentationSize = size
+    }
+}

@@ -1,0 +1,248 @@
+/// Layer life and the layer tree.
+extension EngineState {
+    /// Declares a layer class with `properties` on top of `superclass`'s. Throws when a name is
+    /// empty, has a dot, is "frame", or is already a property of the class or its superclasses.
+    mutating func makeLayerClass(
+        name: String, superclass: LayerClassID, properties: [PropertyDescriptor]
+    ) throws(AnimCoreError) -> LayerClassID {
+        let parent = try layerClass(superclass)
+        var declared: [(PropertyKey, PropertyDescriptor)] = []
+        var seen = Set(parent.properties.map(\.descriptor.name))
+        for descriptor in properties {
+            let propertyName = descriptor.name
+            guard !propertyName.isEmpty, !propertyName.contains("."), propertyName != "frame" else {
+                throw AnimCoreError(
+                    .invalidArgument,
+                    "property name \"\(propertyName)\" is not allowed (empty, dotted or \"frame\")")
+            }
+            guard seen.insert(propertyName).inserted else {
+                throw AnimCoreError(
+                    .invalidArgument, "property \"\(propertyName)\" is already declared in class \(name) or above")
+            }
+            declared.append((keys.intern(propertyName), descriptor))
+        }
+        let id = LayerClassID(index: Int32(classes.count))
+        classes.append(LayerClass(id: id, name: name, superclass: parent, declared: declared, outOfLine: outOfLine))
+        return id
+    }
+
+    /// A new layer of `classID` with every property at its default, referenced once by the host.
+    mutating func makeLayer(of classID: LayerClassID) throws(AnimCoreError) -> LayerID {
+        let layerClass = try layerClass(classID)
+        let slot: Int
+        if let reused = freeLayers.popLast() {
+            slot = Int(reused)
+        } else {
+            guard layers.count <= Handle.maxIndex else {
+                throw AnimCoreError(.outOfRange, "this engine already holds \(layers.count) layers, the most it can")
+            }
+            slot = layers.count
+            layers.append(LayerRecord())
+        }
+        let row = layerClass.rows.allocate(layerClass.rowSlotCount)
+        layerClass.defaultRow.withUnsafeBufferPointer { defaults in
+            if let source = defaults.baseAddress {
+                layerClass.rows.pointer(row).update(from: source, count: defaults.count)
+            }
+        }
+        let generation = (layers[slot].generation &+ 1) & UInt32(Handle.generationMask)
+        layers[slot] = LayerRecord()
+        layers[slot].generation = generation
+        layers[slot].isAlive = true
+        layers[slot].referenceCount = 1
+        layers[slot].classIndex = classID.index
+        layers[slot].row = Int32(row)
+        return layerID(slot)
+    }
+
+    /// One more host reference.
+    mutating func retain(_ layer: LayerID) throws(AnimCoreError) {
+        let slot = try layerSlot(layer)
+        layers[slot].referenceCount += 1
+    }
+
+    /// One host reference less; the layer is destroyed when none is left (a superlayer holds
+    /// one while the layer is in its tree).
+    mutating func release(_ layer: LayerID) throws(AnimCoreError) {
+        let slot = try layerSlot(layer)
+        dropReference(slot)
+    }
+
+    /// Drops one reference to `slot` and destroys whatever that frees, without recursion (a tree
+    /// may be arbitrarily deep).
+    mutating func dropReference(_ slot: Int) {
+        var doomed: [Int] = []
+        layers[slot].referenceCount -= 1
+        if layers[slot].referenceCount <= 0 { doomed.append(slot) }
+        while let victim = doomed.popLast() {
+            // The sublayers lose their superlayer's reference.
+            var child = Int(layers[victim].firstChild)
+            while child >= 0 {
+                let next = Int(layers[child].nextSibling)
+                layers[child].parent = -1
+                layers[child].nextSibling = -1
+                layers[child].previousSibling = -1
+                layers[child].referenceCount -= 1
+                if layers[child].referenceCount <= 0 { doomed.append(child) }
+                child = next
+            }
+            layers[victim].firstChild = -1
+            layers[victim].lastChild = -1
+            destroyLayer(victim)
+        }
+    }
+
+    /// Frees a layer whose references are gone: its animations stop (finished = false), its
+    /// values and slot are given back and its handle goes stale.
+    private mutating func destroyLayer(_ slot: Int) {
+        unlinkFromParent(slot)
+        removeAllAnimations(slot)
+        freeOutOfLineValues(slot)
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        layerClass.rows.free(Int(layers[slot].row), size: layerClass.rowSlotCount)
+        layerDelegates[Int32(slot)] = nil
+        undeclaredValues[Int32(slot)] = nil
+        if layers[slot].isQueuedForDisplay {
+            displayQueue.removeAll { $0 == Int32(slot) }
+        }
+        layers[slot].isAlive = false
+        layers[slot].referenceCount = 0
+        freeLayers.append(Int32(slot))
+    }
+
+    // MARK: Tree
+
+    /// Inserts `child` among `parent`'s sublayers at `index` (clamped to the count; nil = last),
+    /// first removing it from any superlayer it has (Core Animation moves it). Throws `.cycle`
+    /// when `child` is `parent` or one of its ancestors.
+    mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int?) throws(AnimCoreError) {
+        let childSlot = try layerSlot(child)
+        let parentSlot = try layerSlot(parent)
+        var ancestor = parentSlot
+        while ancestor >= 0 {
+            if ancestor == childSlot {
+                throw AnimCoreError(.cycle, "layer \(child.rawValue) is layer \(parent.rawValue) or one of its superlayers")
+            }
+            ancestor = Int(layers[ancestor].parent)
+        }
+        // Keep the child alive while it moves.
+        layers[childSlot].referenceCount += 1
+        if layers[childSlot].parent >= 0 {
+            unlinkFromParent(childSlot)
+            layers[childSlot].referenceCount -= 1
+        }
+        var before = Int(layers[parentSlot].firstChild)
+        if let index {
+            var position = 0
+            while before >= 0 && position < max(index, 0) {
+                before = Int(layers[before].nextSibling)
+                position += 1
+            }
+        } else {
+            before = -1
+        }
+        link(childSlot, into: parentSlot, before: before)
+    }
+
+    /// Removes `layer` from its superlayer (no effect without one); the superlayer's reference goes.
+    mutating func removeFromSuperlayer(_ layer: LayerID) throws(AnimCoreError) {
+        let slot = try layerSlot(layer)
+        guard layers[slot].parent >= 0 else { return }
+        unlinkFromParent(slot)
+        dropReference(slot)
+    }
+
+    /// The sublayers of `layer`, in order.
+    func sublayers(of layer: LayerID) throws(AnimCoreError) -> [LayerID] {
+        var result: [LayerID] = []
+        var child = Int(layers[try layerSlot(layer)].firstChild)
+        while child >= 0 {
+            result.append(layerID(child))
+            child = Int(layers[child].nextSibling)
+        }
+        return result
+    }
+
+    /// The superlayer of `layer`, if any.
+    func superlayer(of layer: LayerID) throws(AnimCoreError) -> LayerID? {
+        let parent = Int(layers[try layerSlot(layer)].parent)
+        return parent >= 0 ? layerID(parent) : nil
+    }
+
+    private mutating func link(_ child: Int, into parent: Int, before: Int) {
+        layers[child].parent = Int32(parent)
+        if before < 0 {
+            let last = Int(layers[parent].lastChild)
+            layers[child].previousSibling = Int32(last)
+            layers[child].nextSibling = -1
+            if last >= 0 { layers[last].nextSibling = Int32(child) } else { layers[parent].firstChild = Int32(child) }
+            layers[parent].lastChild = Int32(child)
+        } else {
+            let previous = Int(layers[before].previousSibling)
+            layers[child].previousSibling = Int32(previous)
+            layers[child].nextSibling = Int32(before)
+            layers[before].previousSibling = Int32(child)
+            if previous >= 0 { layers[previous].nextSibling = Int32(child) } else { layers[parent].firstChild = Int32(child) }
+        }
+    }
+
+    /// Takes `slot` out of its superlayer's list (references unchanged).
+    private mutating func unlinkFromParent(_ slot: Int) {
+        let parent = Int(layers[slot].parent)
+        guard parent >= 0 else { return }
+        let previous = Int(layers[slot].previousSibling)
+        let next = Int(layers[slot].nextSibling)
+        if previous >= 0 { layers[previous].nextSibling = Int32(next) } else { layers[parent].firstChild = Int32(next) }
+        if next >= 0 { layers[next].previousSibling = Int32(previous) } else { layers[parent].lastChild = Int32(previous) }
+        layers[slot].parent = -1
+        layers[slot].previousSibling = -1
+        layers[slot].nextSibling = -1
+    }
+
+    // MARK: Time
+
+    /// The layer's local time at engine time `time`: each layer from the root maps its parent's
+    /// time with `(parent − beginTime) × speed + timeOffset`.
+    func layerTime(_ slot: Int, atEngineTime time: Double) -> Double {
+        var chain: [Int] = []
+        var current = slot
+        while current >= 0 {
+            chain.append(current)
+            current = Int(layers[current].parent)
+        }
+        var result = time
+        for layer in chain.reversed() where !layers[layer].hasDefaultTiming {
+            result = layerTiming(layer).localTime(atParentTime: result)
+        }
+        return result
+    }
+
+    /// convertTime: `time` in `source`'s time space (nil = absolute) expressed in
+    /// `destination`'s. Throws `.notInvertible` when a layer on the way up has speed 0.
+    func convertTime(_ time: Double, from source: LayerID?, to destination: LayerID?) throws(AnimCoreError) -> Double {
+        var timings: [MediaTiming] = []
+        var parents: [Int?] = []
+        var nodeOf: [Int: Int] = [:]
+        func node(_ slot: Int) -> Int {
+            if let existing = nodeOf[slot] { return existing }
+            var path: [Int] = []
+            var current = slot
+            while current >= 0 && nodeOf[current] == nil {
+                path.append(current)
+                current = Int(layers[current].parent)
+            }
+            var parentNode: Int? = current >= 0 ? nodeOf[current] : nil
+            for layer in path.reversed() {
+                timings.append(layerTiming(layer))
+                parents.append(parentNode)
+                nodeOf[layer] = timings.count - 1
+                parentNode = timings.count - 1
+            }
+            return nodeOf[slot] ?? 0
+        }
+        let from = try source.map { (id) throws(AnimCoreError) -> Int in node(try layerSlot(id)) }
+        let to = try destination.map { (id) throws(AnimCoreError) -> Int in node(try layerSlot(id)) }
+        let tree = try TimeTree(timings: timings, parents: parents)
+        return try tree.convert(time, from: from, to: to)
+    }
+}

@@ -1,0 +1,190 @@
+/// Model and presentation values, key paths, undeclared keys and `frame`.
+extension EngineState {
+    /// What a key path resolves to in a layer.
+    enum Resolved {
+        /// A declared property (or a component of one).
+        case property(KeyPathTarget)
+        /// A key the class does not declare: stored as is, never animated.
+        case undeclared(PropertyKey)
+        /// CALayer's `frame`, derived from bounds, position, anchorPoint and transform.
+        case frame
+    }
+
+    /// Resolves `keyPath` for the layer in `slot`.
+    mutating func resolve(_ keyPath: String, in slot: Int) throws(AnimCoreError) -> Resolved {
+        guard !keyPath.isEmpty else { throw AnimCoreError(.unknownKey, "the key path is empty") }
+        if keyPath == "frame" { return .frame }
+        let key = keys.intern(keyPath)
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        if let target = layerClass.keyPathTarget(key, path: keyPath, keys: &keys) { return .property(target) }
+        if !keyPath.contains(".") { return .undeclared(key) }
+        throw AnimCoreError(
+            .unknownKey, "\"\(keyPath)\" is not a key path of class \(layerClass.name)")
+    }
+
+    // MARK: Model
+
+    /// Sets the model value at `keyPath`. A value equal to the current one changes nothing.
+    /// Throws `.wrongKind` when the value's kind is not the key path's.
+    mutating func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
+        let slot = try layerSlot(layer)
+        switch try resolve(keyPath, in: slot) {
+        case .frame:
+            try setFrame(value, slot: slot)
+        case .undeclared(let key):
+            undeclaredValues[Int32(slot), default: [:]][key.id] = value
+        case .property(let target):
+            try checkKind(value, target, keyPath)
+            var scratchValue = SlotScratch()
+            scratchValue.withPointer { slots in
+                value.write(into: slots)
+                writeModel(slot, target, slots)
+            }
+        }
+    }
+
+    /// Writes a model value (already of the right kind) and marks display as the rules say.
+    mutating func writeModel(_ slot: Int, _ target: KeyPathTarget, _ slots: UnsafePointer<Double>) {
+        let stored = classes[Int(layers[slot].classIndex)].properties[target.property]
+        let current = modelValue(slot, target.property)
+        if let component = target.component {
+            let old = scratch.pointer(0)
+            component.read(from: current, into: old)
+            if ValueMath.equal(target.kind, old, slots) { return }
+            component.write(slots, into: writableModelValue(slot, target.property))
+        } else {
+            if ValueMath.equal(target.kind, current, slots) { return }
+            writableModelValue(slot, target.property).update(from: slots, count: target.kind.slotCount)
+        }
+        propertyDidChange(slot, target.property, stored)
+    }
+
+    /// Bookkeeping after a model property changed: display marks and the timing cache.
+    private mutating func propertyDidChange(_ slot: Int, _ property: Int, _ stored: StoredProperty) {
+        if stored.descriptor.needsDisplay { setNeedsDisplay(slot) }
+        if property == BuiltInLayerProperties.Index.bounds {
+            let flag = modelValue(slot, BuiltInLayerProperties.Index.needsDisplayOnBoundsChange)
+            if flag[0].bitPattern != 0 { setNeedsDisplay(slot) }
+        }
+        if BuiltInLayerProperties.Index.timing.contains(property) {
+            layers[slot].hasDefaultTiming = timingOffsets.isDefault(modelRow(slot))
+        }
+    }
+
+    /// The model value at `keyPath`; an undeclared key never set reads nil.
+    mutating func value(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
+        let slot = try layerSlot(layer)
+        switch try resolve(keyPath, in: slot) {
+        case .frame: return frame(slot, presentation: false)
+        case .undeclared(let key): return undeclaredValues[Int32(slot)]?[key.id]
+        case .property(let target): return read(target, from: modelValue(slot, target.property))
+        }
+    }
+
+    /// The presentation value at `keyPath`: the model value with the layer's committed
+    /// animations applied at the last tick. Undeclared keys read their model value.
+    mutating func presentationValue(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
+        let slot = try layerSlot(layer)
+        switch try resolve(keyPath, in: slot) {
+        case .frame: return frame(slot, presentation: true)
+        case .undeclared(let key): return undeclaredValues[Int32(slot)]?[key.id]
+        case .property(let target): return read(target, from: presentationSlots(slot, target.property))
+        }
+    }
+
+    /// The presentation slots of a property: its presentation block entry when a committed
+    /// animation drives it, else the model value.
+    func presentationSlots(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            let record = animations[animation]
+            if record.property == Int32(property) && record.isCommitted {
+                return presentation.pointer(Int(layers[slot].presentationOffset) + Int(record.presentationOffset))
+            }
+            animation = Int(record.next)
+        }
+        return modelValue(slot, property)
+    }
+
+    /// The value a target addresses inside a property's slots.
+    func read(_ target: KeyPathTarget, from slots: UnsafePointer<Double>) -> Value {
+        guard let component = target.component else { return Value(kind: target.kind, slots: slots) }
+        let out = scratch.pointer(0)
+        component.read(from: slots, into: out)
+        return Value(kind: target.kind, slots: out)
+    }
+
+    func checkKind(_ value: Value, _ target: KeyPathTarget, _ keyPath: String) throws(AnimCoreError) {
+        guard value.kind == target.kind else {
+            throw AnimCoreError(
+                .wrongKind, "\"\(keyPath)\" holds \(target.kind.name) values, not \(value.kind.name)")
+        }
+    }
+
+    // MARK: Display
+
+    /// Marks the layer to display at the next tick (Core Animation's setNeedsDisplay).
+    mutating func setNeedsDisplay(_ slot: Int) {
+        layers[slot].needsDisplay = true
+        if !layers[slot].isQueuedForDisplay {
+            layers[slot].isQueuedForDisplay = true
+            displayQueue.append(Int32(slot))
+        }
+    }
+
+    // MARK: Frame
+
+    /// CALayer's frame: the bounding box of the layer's bounds placed by position, anchorPoint
+    /// and transform in the superlayer's coordinates.
+    func frame(_ slot: Int, presentation: Bool) -> Value {
+        typealias Index = BuiltInLayerProperties.Index
+        let source = { (property: Int) in presentation ? self.presentationSlots(slot, property) : self.modelValue(slot, property) }
+        let bounds = source(Index.bounds)
+        let position = source(Index.position)
+        let anchor = source(Index.anchorPoint)
+        let transform = Transform3D(slots: source(Index.transform))
+        let width = bounds[2]
+        let height = bounds[3]
+        // Corners relative to the anchor, transformed, then placed at the position.
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (cx, cy) in [(0.0, 0.0), (width, 0.0), (0.0, height), (width, height)] {
+            let (x, y) = project(transform, x: cx - anchor[0] * width, y: cy - anchor[1] * height)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
+        }
+        return .rect(x: position[0] + minX, y: position[1] + minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Setting the frame sets position and bounds size (Core Animation leaves the result with a
+    /// non-identity transform undefined; here the frame is taken as untransformed).
+    private mutating func setFrame(_ value: Value, slot: Int) throws(AnimCoreError) {
+        typealias Index = BuiltInLayerProperties.Index
+        guard case .rect(let x, let y, let width, let height) = value else {
+            throw AnimCoreError(.wrongKind, "\"frame\" holds rect values, not \(value.kind.name)")
+        }
+        let anchor = modelValue(slot, Index.anchorPoint)
+        let bounds = modelValue(slot, Index.bounds)
+        let position: Value = .point(x: x + anchor[0] * width, y: y + anchor[1] * height)
+        let newBounds: Value = .rect(x: bounds[0], y: bounds[1], width: width, height: height)
+        for (property, newValue) in [(Index.position, position), (Index.bounds, newBounds)] {
+            let target = KeyPathTarget(property: property, component: nil, kind: newValue.kind)
+            var buffer = SlotScratch()
+            buffer.withPointer { slots in
+                newValue.write(into: slots)
+                writeModel(slot, target, slots)
+            }
+        }
+    }
+
+    /// A point of the layer's plane (z = 0) through a transform, with the perspective divide
+    /// (row-vector convention: [x y 0 1] × M).
+    private func project(_ m: Transform3D, x: Double, y: Double) -> (Double, Double) {
+        let w = x * m.m14 + y * m.m24 + m.m44
+        let px = x * m.m11 + y * m.m21 + m.m41
+        let py = x * m.m12 + y * m.m22 + m.m42
+        guard w != 0, w.isFinite else { return (px, py) }
+        return (px / w, py / w)
+    }
+}

@@ -1,0 +1,179 @@
+/// Everything an engine holds, as one value that the `Engine` class guards with its lock.
+///
+/// Layers, animations and classes live in arrays indexed by slot; values live in `SlotBuffer`s
+/// (model rows per class, out-of-line transforms, animation values, presentation blocks), so the
+/// per-frame loop touches only plain data through raw pointers. Handles carry a generation, so
+/// a stale handle is refused rather than followed.
+struct EngineState {
+    /// This engine's serial number, part of every handle it gives out.
+    let serial: UInt16
+    var keys = KeyTable()
+    var classes: [LayerClass] = []
+    var layers: [LayerRecord] = []
+    var freeLayers: [Int32] = []
+    var animations: [AttachedAnimation] = []
+    var freeAnimations: [Int32] = []
+    /// Interned key of each animation's key path, by animation slot (for reading it back).
+    var animationKeyPaths: [Int32] = []
+    /// 16-slot blocks of out-of-line values (3D transforms), and each class's defaults.
+    let outOfLine = SlotBuffer(initialCapacity: 16 * 64)
+    /// from/to/by values of added animations.
+    let animationValues = SlotBuffer(initialCapacity: 1024)
+    /// Presentation blocks of animated layers.
+    let presentation = SlotBuffer(initialCapacity: 1024)
+    /// Scratch slots for the evaluation of one animation (never grows).
+    let scratch = SlotBuffer(initialCapacity: EngineState.scratchSlots)
+    static let scratchSlots = 96
+
+    /// Layers with at least one animation: the only ones a tick evaluates.
+    var animatedLayers: [Int32] = []
+    /// Animations added since the last commit (their begin time resolves at commit).
+    var pendingAnimations: [Int32] = []
+    /// Layers to display at the next tick.
+    var displayQueue: [Int32] = []
+    /// Callbacks owed to the host, delivered by the `Engine` after each state change.
+    var events: [EngineEvent] = []
+    var layerDelegates: [Int32: LayerDelegate] = [:]
+    var animationDelegates: [Int32: AnimationDelegate] = [:]
+    /// Values of undeclared keys, per layer slot (Core Animation's layers are key-value
+    /// containers): stored and read back, never animated.
+    var undeclaredValues: [Int32: [Int32: Value]] = [:]
+
+    /// The engine's time (seconds): absolute time for root layers.
+    var currentTime: Double = 0
+    /// The host time of the last tick; nil before the first.
+    var lastHostTime: Double?
+    /// Engine time per host time (slow motion below 1). Default 1.
+    var globalSpeed: Double = 1
+    var tickCount: UInt64 = 0
+    /// The duration given to animations added with duration 0 (the transaction's, 0.25 s).
+    var defaultAnimationDuration: Double = 0.25
+    /// Reused by layer-time computation.
+    var ancestorScratch: [Int32] = []
+    /// Reused by the tick: each class's model-row buffer base, and the loop's notices.
+    var rowBases: [UnsafeMutablePointer<Double>] = []
+    var tickNotices: [TickNotice] = []
+
+    /// Model-row offsets of the layer timing properties, the same in every class.
+    let timingOffsets: LayerTimingOffsets
+
+    init(serial: UInt16) {
+        self.serial = serial
+        var keys = KeyTable()
+        let declared = BuiltInLayerProperties.descriptors.map { (keys.intern($0.name), $0) }
+        let base = LayerClass(
+            id: LayerClassID(index: 0), name: BuiltInLayerProperties.className, superclass: nil,
+            declared: declared, outOfLine: outOfLine)
+        self.keys = keys
+        classes = [base]
+        timingOffsets = LayerTimingOffsets(base)
+    }
+
+    // MARK: Handles
+
+    /// The slot of a live layer, or `.badHandle`.
+    func layerSlot(_ layer: LayerID) throws(AnimCoreError) -> Int {
+        guard let (index, generation) = Handle.unpack(layer.rawValue, kind: .layer, engine: serial),
+              index < layers.count, layers[index].isAlive, layers[index].generation == generation
+        else {
+            throw AnimCoreError(.badHandle, "layer handle \(layer.rawValue) is not a live layer of this engine")
+        }
+        return index
+    }
+
+    /// The handle of the layer in `slot`.
+    func layerID(_ slot: Int) -> LayerID {
+        LayerID(rawValue: Handle.make(kind: .layer, engine: serial, generation: layers[slot].generation, index: slot))
+    }
+
+    /// The class with `id`, or `.badHandle`.
+    func layerClass(_ id: LayerClassID) throws(AnimCoreError) -> LayerClass {
+        guard classes.indices.contains(Int(id.index)) else {
+            throw AnimCoreError(.badHandle, "layer class \(id.index) does not exist in this engine")
+        }
+        return classes[Int(id.index)]
+    }
+
+    // MARK: Model storage
+
+    /// The model row of the layer in `slot`.
+    func modelRow(_ slot: Int) -> UnsafeMutablePointer<Double> {
+        let record = layers[slot]
+        return classes[Int(record.classIndex)].rows.pointer(Int(record.row))
+    }
+
+    /// The model value slots of property `property` of the layer in `slot`, for reading (an
+    /// out-of-line value not yet set reads the class default).
+    func modelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        let stored = layerClass.properties[property]
+        let row = layerClass.rows.pointer(Int(layers[slot].row))
+        if stored.isInline { return row + stored.offset }
+        let block = Int(Int64(bitPattern: row[stored.offset].bitPattern))
+        return outOfLine.pointer(block >= 0 ? block : layerClass.defaultBlocks[property])
+    }
+
+    /// The model value slots of a property for writing: an out-of-line value gets its own block
+    /// (holding the default) first.
+    func writableModelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        let stored = layerClass.properties[property]
+        let row = layerClass.rows.pointer(Int(layers[slot].row))
+        if stored.isInline { return row + stored.offset }
+        var block = Int(Int64(bitPattern: row[stored.offset].bitPattern))
+        if block < 0 {
+            block = outOfLine.allocate(stored.kind.slotCount)
+            let source = outOfLine.pointer(layerClass.defaultBlocks[property])
+            outOfLine.pointer(block).update(from: source, count: stored.kind.slotCount)
+            // The buffer may have moved; the row pointer did not (rows live elsewhere).
+            row[stored.offset] = Double(bitPattern: UInt64(bitPattern: Int64(block)))
+        }
+        return outOfLine.pointer(block)
+    }
+
+    /// Gives back the out-of-line blocks of the layer in `slot` (before its row is freed).
+    func freeOutOfLineValues(_ slot: Int) {
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        let row = layerClass.rows.pointer(Int(layers[slot].row))
+        for property in layerClass.properties where !property.isInline {
+            let block = Int(Int64(bitPattern: row[property.offset].bitPattern))
+            if block >= 0 { outOfLine.free(block, size: property.kind.slotCount) }
+        }
+    }
+
+    /// The layer's own timing, read from its model row.
+    func layerTiming(_ slot: Int) -> MediaTiming {
+        timingOffsets.timing(in: modelRow(slot))
+    }
+}
+
+/// Where the layer timing properties sit in every model row.
+struct LayerTimingOffsets {
+    let beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode: Int
+
+    init(_ base: LayerClass) {
+        typealias Index = BuiltInLayerProperties.Index
+        beginTime = base.properties[Index.beginTime].offset
+        duration = base.properties[Index.duration].offset
+        speed = base.properties[Index.speed].offset
+        timeOffset = base.properties[Index.timeOffset].offset
+        repeatCount = base.properties[Index.repeatCount].offset
+        repeatDuration = base.properties[Index.repeatDuration].offset
+        autoreverses = base.properties[Index.autoreverses].offset
+        fillMode = base.properties[Index.fillMode].offset
+    }
+
+    /// The timing stored in a model row.
+    @inline(__always) func timing(in row: UnsafePointer<Double>) -> MediaTiming {
+        MediaTiming(
+            beginTime: row[beginTime], duration: row[duration], speed: row[speed],
+            timeOffset: row[timeOffset], repeatCount: row[repeatCount],
+            repeatDuration: row[repeatDuration], autoreverses: row[autoreverses].bitPattern != 0,
+            fillMode: FillMode(rawValue: Int32(truncatingIfNeeded: Int64(bitPattern: row[fillMode].bitPattern))) ?? .removed)
+    }
+
+    /// Whether a model row holds the default layer timing (so the layer's time is its parent's).
+    @inline(__always) func isDefault(_ row: UnsafePointer<Double>) -> Bool {
+        row[beginTime] == 0 && row[speed] == 1 && row[timeOffset] == 0
+    }
+}

@@ -1,0 +1,34 @@
+/// A layer as the engine stores it: identity, class and model row, tree links, animation list,
+/// and per-tick caches. Plain data only, kept in one array for the whole engine.
+struct LayerRecord {
+    var generation: UInt32 = 0
+    var isAlive = false
+    /// References: the host's (create/retain/release) plus one while it has a superlayer.
+    var referenceCount: Int32 = 0
+    var classIndex: Int32 = 0
+    /// Offset of the model row in its class's row buffer.
+    var row: Int32 = 0
+    var parent: Int32 = -1
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var nextSibling: Int32 = -1
+    var previousSibling: Int32 = -1
+    var firstAnimation: Int32 = -1
+    var lastAnimation: Int32 = -1
+    /// The presentation block (animated properties' values) in the presentation buffer: offset
+    /// and size; -1 when the layer has no animations.
+    var presentationOffset: Int32 = -1
+    var presentationSize: Int32 = 0
+    /// Position in the engine's list of animated layers, or -1.
+    var animatedIndex: Int32 = -1
+    /// Whether display must run at the next tick, and whether it is queued for it.
+    var needsDisplay = false
+    var isQueuedForDisplay = false
+    /// Whether the layer's timing properties are all defaults (its time is its parent's).
+    var hasDefaultTiming = true
+    /// The layer's time computed during tick number `timeStamp`.
+    var timeStamp: UInt64 = 0
+    var cachedTime: Double = 0
+    /// Whether the layer has been committed once (implicit animation starts after that).
+    var isCommitted = false
+}

@@ -1,0 +1,146 @@
+/// A layer class as an engine keeps it: the properties its layers carry (the superclass's first),
+/// where each lives in a layer's model row, the rows themselves, and the class's behaviour.
+///
+/// This replaces Objective-C subclassing with `@dynamic` properties: every declared property is
+/// stored, copied into the presentation and interpolated by the engine, so no `initWithLayer:`
+/// copying code is ever needed.
+final class LayerClass {
+    let id: LayerClassID
+    let name: String
+    let superclass: LayerClassID?
+    /// Every property, inherited ones first, in declaration order.
+    let properties: [StoredProperty]
+    /// Slots in one layer's model row.
+    let rowSlotCount: Int
+    /// A new layer's model row: every default (out-of-line properties: -1, meaning the default).
+    let defaultRow: [Double]
+    /// Default slots of each property, by property index.
+    let defaultSlots: [[Double]]
+    /// For out-of-line properties, the block in the engine's out-of-line buffer holding the
+    /// default value; -1 for inline properties.
+    let defaultBlocks: [Int]
+    /// The model rows of this class's layers.
+    let rows: SlotBuffer
+    /// Property index by key id; -1 where the class declares no property of that key (keys
+    /// interned after the class was made are never its properties).
+    private let propertyIndexByKey: [Int32]
+    /// Resolved key paths by key id (nil: not yet resolved).
+    private var keyPathCache: [Int32: KeyPathTarget?] = [:]
+    /// Called to display a layer of this class that needs display (Core Animation's `-display`);
+    /// a layer's delegate display handler wins over it.
+    var display: DisplayHandler?
+
+    init(
+        id: LayerClassID, name: String, superclass: LayerClass?,
+        declared: [(PropertyKey, PropertyDescriptor)], outOfLine: SlotBuffer
+    ) {
+        self.id = id
+        self.name = name
+        self.superclass = superclass?.id
+        var properties = superclass?.properties ?? []
+        var offset = superclass?.rowSlotCount ?? 0
+        for (key, descriptor) in declared {
+            let kind = descriptor.kind
+            let stored = StoredProperty(
+                key: key, descriptor: descriptor, kind: kind, offset: offset,
+                isInline: kind != .transform3D)
+            offset += stored.modelSlotCount
+            properties.append(stored)
+        }
+        self.properties = properties
+        rowSlotCount = offset
+        var row = [Double](repeating: 0, count: offset)
+        var defaults: [[Double]] = []
+        var blocks: [Int] = []
+        for property in properties {
+            var slots = [Double](repeating: 0, count: property.kind.slotCount)
+            slots.withUnsafeMutableBufferPointer { buffer in
+                if let base = buffer.baseAddress { property.descriptor.defaultValue.write(into: base) }
+            }
+            defaults.append(slots)
+            if property.isInline {
+                for (index, slot) in slots.enumerated() { row[property.offset + index] = slot }
+                blocks.append(-1)
+            } else {
+                row[property.offset] = Double(bitPattern: UInt64(bitPattern: -1))
+                let block = outOfLine.allocate(slots.count)
+                for (index, slot) in slots.enumerated() { outOfLine.pointer(block)[index] = slot }
+                blocks.append(block)
+            }
+        }
+        defaultRow = row
+        defaultSlots = defaults
+        defaultBlocks = blocks
+        rows = SlotBuffer(initialCapacity: max(offset * 64, 64))
+        var indexByKey = [Int32](repeating: -1, count: Int(properties.map(\.key.id).max() ?? -1) + 1)
+        for (index, property) in properties.enumerated() { indexByKey[Int(property.key.id)] = Int32(index) }
+        propertyIndexByKey = indexByKey
+        display = superclass?.display
+    }
+
+    /// The index of the property declared for `key`, if any.
+    func propertyIndex(for key: PropertyKey) -> Int? {
+        let id = Int(key.id)
+        guard id >= 0, id < propertyIndexByKey.count else { return nil }
+        let index = propertyIndexByKey[id]
+        return index < 0 ? nil : Int(index)
+    }
+
+    /// Whether this class is `other` or inherits from it, given the engine's classes.
+    func isKind(of other: LayerClassID, classes: [LayerClass]) -> Bool {
+        var current: LayerClassID? = id
+        while let candidate = current {
+            if candidate == other { return true }
+            current = classes.indices.contains(Int(candidate.index)) ? classes[Int(candidate.index)].superclass : nil
+        }
+        return false
+    }
+
+    /// The target of a key path ("position.x", "transform.rotation.z", "opacity"), resolved once
+    /// per key and cached; nil when the root is not a declared property or the rest is unknown.
+    func keyPathTarget(_ key: PropertyKey, path: String, keys: inout KeyTable) -> KeyPathTarget? {
+        if let cached = keyPathCache[key.id] { return cached }
+        let target = resolve(path, keys: &keys)
+        keyPathCache[key.id] = .some(target)
+        return target
+    }
+
+    private func resolve(_ path: String, keys: inout KeyTable) -> KeyPathTarget? {
+        let rootName: Substring
+        let rest: Substring?
+        if let dot = path.firstIndex(of: ".") {
+            rootName = path[..<dot]
+            rest = path[path.index(after: dot)...]
+        } else {
+            rootName = path[...]
+            rest = nil
+        }
+        let rootKey = keys.intern(String(rootName))
+        guard let index = propertyIndex(for: rootKey) else { return nil }
+        let kind = properties[index].kind
+        guard let rest else { return KeyPathTarget(property: index, component: nil, kind: kind) }
+        guard let component = kind.component(named: String(rest)) else { return nil }
+        return KeyPathTarget(property: index, component: component, kind: component.kind)
+    }
+}
+
+/// What a key path addresses in a layer: a declared property, and optionally a component of its
+/// value (`position.x`), with the kind of the addressed value.
+struct KeyPathTarget {
+    /// Index of the root property in the class's `properties`.
+    var property: Int
+    /// The component inside the property's value; nil for the whole value.
+    var component: KeyPathComponent?
+    /// Kind of the addressed value (the component's kind, or the property's).
+    var kind: ValueKind
+}
+
+/// A display callback: receives the engine and the layer to display. Runs on the thread that
+/// calls tick, outside the engine's internal state access, so it may call back into the engine.
+public struct DisplayHandler: Sendable {
+    public let call: @Sendable (Engine, LayerID) -> Void
+
+    public init(_ call: @escaping @Sendable (Engine, LayerID) -> Void) {
+        self.call = call
+    }
+}

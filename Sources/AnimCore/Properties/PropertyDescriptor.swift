@@ -1,0 +1,41 @@
+/// A property a layer class declares: its key, the kind and default of its value, and how the
+/// engine treats changes to it.
+public struct PropertyDescriptor: Sendable {
+    /// The property's name, a key without dots ("time", "percent").
+    public var name: String
+    /// The default value; its kind is the property's kind.
+    public var defaultValue: Value
+    /// Whether animations may target the property (explicit ones now, implicit actions later).
+    /// Default true.
+    public var isAnimatable: Bool
+    /// Whether a change of the property (by a set or an animation) makes the layer redisplay:
+    /// Core Animation's `+needsDisplayForKey:`. Default false.
+    public var needsDisplay: Bool
+
+    public init(_ name: String, default defaultValue: Value, animatable: Bool = true, needsDisplay: Bool = false) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.isAnimatable = animatable
+        self.needsDisplay = needsDisplay
+    }
+
+    /// The kind of the property's values.
+    public var kind: ValueKind { defaultValue.kind }
+}
+
+/// A declared property as a class stores it: the descriptor plus where its model value lives in
+/// a layer's slots.
+struct StoredProperty {
+    var key: PropertyKey
+    var descriptor: PropertyDescriptor
+    var kind: ValueKind
+    /// Offset of the value in the layer's model slots.
+    var offset: Int
+    /// Whether the slots hold the value itself (false: one slot holding the index of a block in
+    /// the engine's out-of-line store, or -1 for the class default). Only 3D transforms, 16 slots
+    /// that are the identity on almost every layer, live out of line.
+    var isInline: Bool
+
+    /// Slots the property takes in the model row.
+    var modelSlotCount: Int { isInline ? kind.slotCount : 1 }
+}

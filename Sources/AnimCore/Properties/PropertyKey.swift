@@ -1,0 +1,37 @@
+/// An interned key: a property name ("position") or a key path ("position.x"), valid in the
+/// engine that interned it. Comparing and looking up keys costs an integer, not a string.
+public struct PropertyKey: Hashable, Sendable {
+    /// The key's index in its engine's key table, from 0.
+    public let id: Int32
+
+    public init(id: Int32) {
+        self.id = id
+    }
+}
+
+/// The strings an engine has interned as keys.
+struct KeyTable {
+    private(set) var names: [String] = []
+    private var ids: [String: Int32] = [:]
+
+    /// The key for `name`, interning it on first use.
+    mutating func intern(_ name: String) -> PropertyKey {
+        if let id = ids[name] { return PropertyKey(id: id) }
+        let id = Int32(names.count)
+        names.append(name)
+        ids[name] = id
+        return PropertyKey(id: id)
+    }
+
+    /// The key for `name` if it was interned.
+    func lookup(_ name: String) -> PropertyKey? {
+        ids[name].map(PropertyKey.init(id:))
+    }
+
+    /// The string of `key`, or nil for a key this table did not make.
+    func name(of key: PropertyKey) -> String? {
+        names.indices.contains(Int(key.id)) ? names[Int(key.id)] : nil
+    }
+
+    var count: Int { names.count }
+}

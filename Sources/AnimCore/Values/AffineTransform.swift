@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A 2D affine transform with CGAffineTransform's fields and conventions.
+///
+/// A point maps as the row vector `(x, y, 1)` times
+///
+///     | a   b   0 |
+///     | c   d   0 |
+///     | tx  ty  1 |
+///
+/// i.e. `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`. `t1.concatenating(t2)` is
+/// CGAffineTransformConcat(t1, t2): `t1` first, then `t2`. Angles are radians, positive
+/// counterclockwise in a y-up space (CGAffineTransformMakeRotation).
+///
+/// As a value of kind `affineTransform` it occupies 6 slots: a, b, c, d, tx, ty. Embedded in 3D
+/// (`Transform3D(self)`) it is m11 = a, m12 = b, m21 = c, m22 = d, m41 = tx, m42 = ty, the rest
+/// the identity's, as CATransform3DMakeAffineTransform; interpolation and the key-path
+/// components go through that embedding, so an affine transform animates exactly as the same
+/// matrix would as a transform3D.
+public struct AffineTransform: Hashable, Sendable {
+    public var a: Double
+    public var b: Double
+    public var c: Double
+    public var d: Double
+    public var tx: Double
+    public var ty: Double
+
+    @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
+    }
+
+    /// CGAffineTransformIdentity.
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// CGAffineTransformMakeTranslation.
+    public init(translationX x: Double, y: Double) {
+        self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    }
+
+    /// CGAffineTransformMakeScale.
+    public init(scaleX x: Double, y: Double) {
+        self.init(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+    }
+
+    /// CGAffineTransformMakeRotation: `angle` radians, counterclockwise in a y-up space.
+    public init(rotationAngle angle: Double) {
+        let s = sin(angle)
+        let c = cos(angle)
+        self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    }
+
+    /// The transform in 6 slots at `slots` (a, b, c, d, tx, ty).
+    @inlinable public init(slots: UnsafePointer<Double>) {
+        self.init(a: slots[0], b: slots[1], c: slots[2], d: slots[3], tx: slots[4], ty: slots[5])
+    }
+
+    /// Writes a, b, c, d, tx, ty to `slots`.
+    @inlinable public func store(into slots: UnsafeMutablePointer<Double>) {
+        slots[0] = a
+        slots[1] = b
+        slots[2] = c
+        slots[3] = d
+        slots[4] = tx
+        slots[5] = ty
+    }
+
+    /// The 2D part of a 3D transform (CATransform3DGetAffineTransform): a = m11, b = m12,
+    /// c = m21, d = m22, tx = m41, ty = m42; everything else is dropped.
+    public init(_ transform: Transform3D) {
+        self.init(
+            a: transform.m11, b: transform.m12, c: transform.m21, d: transform.m22,
+            tx: transform.m41, ty: transform.m42)
+    }
+
+    /// CGAffineTransformIsIdentity.
+    public var isIdentity: Bool { self == .identity }
+
+    /// CGAffineTransformConcat(self, other): `self` first, then `other`.
+    public func concatenating(_ other: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * other.a + b * other.c,
+            b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c,
+            d: c * other.b + d * other.d,
+            tx: tx * other.a + ty * other.c + other.tx,
+            ty: tx * other.b + ty * other.d + other.ty)
+    }
+
+    /// a·d − b·c.
+    public var determinant: Double { a * d - b * c }
+
+    /// CGAffineTransformInvert, or nil when the transform is singular (a zero or non-finite
+    /// determinant, or a non-finite result). CGAffineTransformInvert answers the original
+    /// transform in that case.
+    public func inverted() -> AffineTransform? {
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        let k = 1 / det
+        let inverse = AffineTransform(
+            a: d * k, b: -b * k, c: -c * k, d: a * k,
+            tx: (c * ty - d * tx) * k, ty: (b * tx - a * ty) * k)
+        let finite =
+            inverse.a.isFinite && inverse.b.isFinite && inverse.c.isFinite && inverse.d.isFinite
+            && inverse.tx.isFinite && inverse.ty.isFinite
+        return finite ? inverse : nil
+    }
+
+    /// The transform a fraction of the way from `a` to `b`: `Transform3D.interpolate` of the
+    /// embeddings (decomposition, rotation along the shorter arc), which stays 2D.
+    public static func interpolate(
+        _ a: AffineTransform, _ b: AffineTransform, fraction: Double
+    ) -> AffineTransform {
+        if fraction == 0 || a == b { return a }
+        if fraction == 1 { return b }
+        return AffineTransform(
+            Transform3D.interpolate(Transform3D(a), Transform3D(b), fraction: fraction))
+    }
+}
+
+extension Transform3D {
+    /// CATransform3DMakeAffineTransform: the 2D transform embedded in 3D (z untouched).
+    public init(_ affine: AffineTransform) {
+        self = .identity
+        m11 = affine.a
+        m12 = affine.b
+        m21 = affine.c
+        m22 = affine.d
+        m41 = affine.tx
+        m42 = affine.ty
+    }
+}

@@ -1,0 +1,331 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A named part of a transform that a key path can read and write: Core Animation's
+/// `transform.rotation.z`, `transform.scale`, `transform.translation` …
+///
+/// - translation.x/.y/.z read and write m41, m42, m43 directly ("translation" is the size
+///   (m41, m42)); nothing else changes. (With m44 ≠ 1 these are the raw elements, not the
+///   distance moved, which is m4i / m44.)
+/// - scale.x/.y/.z are the decomposition's scale factors (`Transform3D.decomposed()`,
+///   negative for a mirrored axis); "scale" reads the average of the three (of x and y for an
+///   affine transform) and writes all of them.
+/// - rotation.x/.y/.z are Euler angles of the decomposition's rotation, in radians, each read
+///   in (−π, π]. Convention: the rotation is Rz(z) · Ry(y) · Rx(x) in CATransform3D's
+///   row-vector order — the layer is turned about z first, then about the fixed y axis, then
+///   about the fixed x axis: CATransform3DConcat(CATransform3DConcat(Rz, Ry), Rx), the same as
+///   CSS `rotateX(x) rotateY(y) rotateZ(z)` — with Rx(θ) = CATransform3DMakeRotation(θ, 1, 0,
+///   0) and so on. So on the identity, writing one angle θ gives exactly that MakeRotation, and
+///   on a 2D transform rotation.z is its angle. Of the two Euler triples of a rotation, the
+///   one with the smaller |x| + |y| + |z| is read (the one with |y| ≤ π/2 on ties), so a
+///   single-axis turn reads back as written; at y = ±π/2 (gimbal lock) x reads 0 and z takes
+///   the whole turn about the remaining axis. "rotation" is rotation.z.
+///
+/// Writing scale or rotation decomposes the transform, replaces that part and recomposes, so
+/// translation, skew, perspective and the other parts are kept. [INF] Core Animation does not
+/// document how a sub-key combines with the rest of the transform (reference §3.2).
+/// Transforms with no decomposition (a scale of 0) are still read and written: a collapsed
+/// axis has scale 0 and is given a rotation axis that completes the others, so writing
+/// `scale` = 1 on a transform scaled to 0 gives back a working transform. A transform with a
+/// non-finite element reads NaN for scale and rotation and ignores their writes.
+public enum TransformPart: Int32, CaseIterable, Sendable {
+    case rotationX = 0
+    case rotationY = 1
+    case rotationZ = 2
+    case scaleX = 3
+    case scaleY = 4
+    case scaleZ = 5
+    case scale = 6
+    case translationX = 7
+    case translationY = 8
+    case translationZ = 9
+    case translation = 10
+
+    /// The part's key-path name; `init(name:)` also takes "rotation" for rotation.z.
+    public var name: String {
+        switch self {
+        case .rotationX: "rotation.x"
+        case .rotationY: "rotation.y"
+        case .rotationZ: "rotation.z"
+        case .scaleX: "scale.x"
+        case .scaleY: "scale.y"
+        case .scaleZ: "scale.z"
+        case .scale: "scale"
+        case .translationX: "translation.x"
+        case .translationY: "translation.y"
+        case .translationZ: "translation.z"
+        case .translation: "translation"
+        }
+    }
+
+    /// The part named `name` ("rotation" is rotation.z); nil if there is none.
+    public init?(name: String) {
+        if name == "rotation" {
+            self = .rotationZ
+            return
+        }
+        guard let part = TransformPart.allCases.first(where: { $0.name == name }) else {
+            return nil
+        }
+        self = part
+    }
+
+    /// `size` for "translation", `scalar` for the others.
+    public var kind: ValueKind { self == .translation ? .size : .scalar }
+
+    /// Whether the part exists on a 2D (affine) transform: everything but rotation.x,
+    /// rotation.y, scale.z and translation.z.
+    public var isPlanar: Bool {
+        switch self {
+        case .rotationX, .rotationY, .scaleZ, .translationZ: false
+        default: true
+        }
+    }
+
+    /// Tolerances, each a named constant.
+    public enum Tolerance {
+        /// cos(rotation.y) below which the Euler angles are in gimbal lock (y = ±π/2 to about
+        /// 1e-10 radians): x is read as 0 and z takes the whole turn.
+        public static let gimbalLockCosine = 1e-10
+    }
+
+    // MARK: - Reading
+
+    /// Reads the part of `transform` into `component` (`kind.slotCount` slots). `planar`: the
+    /// transform is an embedded affine transform; "scale" averages x and y only and the 3D
+    /// parts read as the identity's.
+    func read(
+        from transform: Transform3D, planar: Bool, into component: UnsafeMutablePointer<Double>
+    ) {
+        if planar && !isPlanar {
+            component[0] = self == .scaleZ ? 1 : 0
+            return
+        }
+        switch self {
+        case .translationX:
+            component[0] = transform.m41
+        case .translationY:
+            component[0] = transform.m42
+        case .translationZ:
+            component[0] = transform.m43
+        case .translation:
+            component[0] = transform.m41
+            component[1] = transform.m42
+        case .rotationZ:
+            if let planarAngle = PlanarFactors(transform)?.angle {
+                component[0] = planarAngle
+            } else {
+                component[0] = EulerAngles(transform)?.z ?? .nan
+            }
+        case .rotationX:
+            component[0] = EulerAngles(transform)?.x ?? .nan
+        case .rotationY:
+            component[0] = EulerAngles(transform)?.y ?? .nan
+        case .scaleX, .scaleY, .scaleZ, .scale:
+            guard let factors = TransformFactors(transform, completingCollapsedAxes: true) else {
+                component[0] = .nan
+                return
+            }
+            let s = factors.scale
+            switch self {
+            case .scaleX: component[0] = s.x
+            case .scaleY: component[0] = s.y
+            case .scaleZ: component[0] = s.z
+            default: component[0] = planar ? (s.x + s.y) / 2 : (s.x + s.y + s.z) / 3
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes `component` into `transform`, keeping the other parts (see the type's notes).
+    func write(
+        _ component: UnsafePointer<Double>, into transform: inout Transform3D, planar: Bool
+    ) {
+        if planar && !isPlanar { return }
+        let value = component[0]
+        switch self {
+        case .translationX:
+            transform.m41 = value
+        case .translationY:
+            transform.m42 = value
+        case .translationZ:
+            transform.m43 = value
+        case .translation:
+            transform.m41 = value
+            transform.m42 = component[1]
+        case .rotationX, .rotationY, .rotationZ:
+            if self == .rotationZ, let planarFactors = PlanarFactors(transform) {
+                planarFactors.write(angle: value, into: &transform)
+                return
+            }
+            guard var factors = TransformFactors(transform, completingCollapsedAxes: true) else {
+                return
+            }
+            var angles = EulerAngles(rows: factors.row0, factors.row1, factors.row2)
+            switch self {
+            case .rotationX: angles.x = value
+            case .rotationY: angles.y = value
+            default: angles.z = value
+            }
+            (factors.row0, factors.row1, factors.row2) = angles.rotationRows
+            transform = factors.composed()
+        case .scaleX, .scaleY, .scaleZ, .scale:
+            guard var factors = TransformFactors(transform, completingCollapsedAxes: true) else {
+                return
+            }
+            switch self {
+            case .scaleX: factors.scale.x = value
+            case .scaleY: factors.scale.y = value
+            case .scaleZ: factors.scale.z = value
+            default:
+                factors.scale.x = value
+                factors.scale.y = value
+                if !planar { factors.scale.z = value }
+            }
+            transform = factors.composed()
+        }
+    }
+}
+
+/// Euler angles in radians, rotation = Rz(z) · Ry(y) · Rx(x) in row-vector order (x applied
+/// last); see `TransformPart` for the convention and which of the two triples is read.
+struct EulerAngles {
+    var x: Double
+    var y: Double
+    var z: Double
+
+    /// The angles of a transform's rotation; nil when an element is not finite.
+    init?(_ transform: Transform3D) {
+        guard let factors = TransformFactors(transform, completingCollapsedAxes: true) else {
+            return nil
+        }
+        self.init(rows: factors.row0, factors.row1, factors.row2)
+    }
+
+    /// The angles of a proper rotation matrix given by its rows (CATransform3D layout). With
+    /// R = Rz·Ry·Rx: R20 = sin y, (R21, R22) = cos y · (−sin x, cos x),
+    /// (R00, R10) = cos y · (cos z, −sin z).
+    init(rows r0: SIMD3<Double>, _ r1: SIMD3<Double>, _ r2: SIMD3<Double>) {
+        let cosY = (r2.y * r2.y + r2.z * r2.z).squareRoot()
+        let y = atan2(r2.x, cosY)
+        guard cosY > TransformPart.Tolerance.gimbalLockCosine else {
+            // Gimbal lock: Rz(z)·Ry(±π/2)·Rx(x) depends on z ∓ x only; read it all as z:
+            // (R01, R11) = (sin z, cos z) when x = 0.
+            self.x = 0
+            self.y = y
+            self.z = EulerAngles.wrapped(atan2(r0.y, r1.y))
+            return
+        }
+        let x = atan2(-r2.y, r2.z)
+        let z = atan2(-r1.x, r0.x)
+        // The other triple of the same rotation: (x + π, π − y, z + π).
+        let otherX = EulerAngles.wrapped(x + .pi)
+        let otherY = EulerAngles.wrapped(.pi - y)
+        let otherZ = EulerAngles.wrapped(z + .pi)
+        if abs(otherX) + abs(otherY) + abs(otherZ) < abs(x) + abs(y) + abs(z) {
+            self.x = otherX
+            self.y = otherY
+            self.z = otherZ
+        } else {
+            self.x = EulerAngles.wrapped(x)
+            self.y = EulerAngles.wrapped(y)
+            self.z = EulerAngles.wrapped(z)
+        }
+    }
+
+    /// The rows (CATransform3D layout) of Rz(z) · Ry(y) · Rx(x).
+    var rotationRows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
+        let (sx, cx) = (sin(x), cos(x))
+        let (sy, cy) = (sin(y), cos(y))
+        let (sz, cz) = (sin(z), cos(z))
+        return (
+            SIMD3(cz * cy, sz * cx + cz * sy * sx, sz * sx - cz * sy * cx),
+            SIMD3(-sz * cy, cz * cx - sz * sy * sx, cz * sx + sz * sy * cx),
+            SIMD3(sy, -cy * sx, cy * cx)
+        )
+    }
+
+    /// `angle` wrapped to (−π, π].
+    static func wrapped(_ angle: Double) -> Double {
+        if angle > -.pi && angle <= .pi { return angle }
+        let r = angle.remainder(dividingBy: 2 * .pi)
+        return r <= -.pi ? r + 2 * .pi : r
+    }
+}
+
+/// The factors of a transform whose only rotation is about z and whose z axis is untouched by
+/// x and y — m13 = m23 = m31 = m32 = m14 = m24 = m34 = 0, m33 > 0, m44 > 0 — the shape of
+/// every 2D transform: rows (m11, m12) = s0·(cos φ, sin φ) and (m21, m22) = s1·(k·(cos φ, sin
+/// φ) + (−sin φ, cos φ)). The general factoring gives the same numbers (m44 and m33 cancel out
+/// of the angle, the skew and the rewritten elements); this is the fast path for
+/// `transform.rotation.z` on many layers: a square root, an atan2 or a sin/cos pair, no
+/// 3×3 work.
+struct PlanarFactors {
+    /// Signed scale of the x axis (negative when the mirror is put on x).
+    let scaleX: Double
+    /// Signed scale of the y axis.
+    let scaleY: Double
+    /// The xy skew.
+    let skew: Double
+    /// The rotation's cos φ and sin φ.
+    let cosine: Double
+    let sine: Double
+
+    /// nil when `transform` does not have the planar shape or an axis has collapsed (the
+    /// general factoring handles those).
+    init?(_ m: Transform3D) {
+        guard m.m13 == 0, m.m23 == 0, m.m31 == 0, m.m32 == 0, m.m14 == 0, m.m24 == 0,
+            m.m34 == 0, m.m33 > 0, m.m44 > 0, m.m33.isFinite, m.m44.isFinite
+        else { return nil }
+        let lengthSquared0 = m.m11 * m.m11 + m.m12 * m.m12
+        // Keep squares and quotients normal and finite; other magnitudes take the general path.
+        guard lengthSquared0 > 1e-290, lengthSquared0 < 1e290 else { return nil }
+        let length0 = lengthSquared0.squareRoot()
+        let c = m.m11 / length0
+        let s = m.m12 / length0
+        // Row 1 = d·q0 + cross·(−s, c): its part along q0 and (signed) across it.
+        let along = c * m.m21 + s * m.m22
+        let across = c * m.m22 - s * m.m21
+        let lengthSquared1 = m.m21 * m.m21 + m.m22 * m.m22
+        guard lengthSquared1 < 1e290,
+            abs(across) > Transform3D.DecompositionTolerance.collapsedRow
+                * lengthSquared1.squareRoot(),
+            abs(across) > Transform3D.DecompositionTolerance.minimumScale
+        else { return nil }
+        // A mirror (across < 0) goes on the axis that points most away from its own: x when
+        // cos φ <= 0, else y (the general factoring's rule with q0.x = c, q1.y = −c, q2.z = 1).
+        if across < 0 && c <= 0 {
+            scaleX = -length0
+            scaleY = -across
+            cosine = -c
+            sine = -s
+        } else {
+            scaleX = length0
+            scaleY = across
+            cosine = c
+            sine = s
+        }
+        skew = along / across
+    }
+
+    /// φ in (−π, π].
+    var angle: Double {
+        let phi = atan2(sine, cosine)
+        return phi == -.pi ? .pi : phi
+    }
+
+    /// Rewrites m11, m12, m21, m22 for rotation `angle`, keeping scale and skew (the other
+    /// elements do not depend on the rotation in this shape).
+    func write(angle: Double, into m: inout Transform3D) {
+        let s = sin(angle)
+        let c = cos(angle)
+        m.m11 = scaleX * c
+        m.m12 = scaleX * s
+        m.m21 = scaleY * (skew * c - s)
+        m.m22 = scaleY * (skew * s + c)
+    }
+}
