@@ -20,5 +20,6 @@ let package = Package(
         .target(name: "AnimCore"),
         .target(name: "AnimCoreC", dependencies: ["AnimCore", "CAnimCore"]),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimCoreC", "CAnimCore"]),
+        .testTarget(name: "AnimCoreEngineTests", dependencies: ["AnimCore"]),
     ]
 )
