@@ -18,7 +18,8 @@ struct AttachedAnimation {
     /// Kind of the animated value (the component's or the property's).
     var kind: ValueKind = .scalar
     var timing = MediaTiming.animationDefault
-    var timingFunction: TimingFunction?
+    /// Index of the timing function in the engine's table; -1 for none (linear).
+    var function: Int32 = -1
     /// Offsets of the from/to/by values in the engine's animation-value buffer; -1 when nil.
     var from: Int32 = -1
     var to: Int32 = -1

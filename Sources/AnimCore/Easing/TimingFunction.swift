@@ -42,7 +42,7 @@ public enum TimingFunction: Hashable, Sendable {
     }
 
     /// The output at input progress x. Beziers clamp x to [0, 1]; steps follow CSS.
-    @inlinable public func value(at x: Double, beforeFlag: Bool = false) -> Double {
+    @inline(__always) @inlinable public func value(at x: Double, beforeFlag: Bool = false) -> Double {
         switch self {
         case .cubicBezier(let curve): curve.value(at: x)
         case .steps(let steps): steps.value(at: x, beforeFlag: beforeFlag)

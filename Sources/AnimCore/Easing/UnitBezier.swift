@@ -107,7 +107,7 @@ public struct UnitBezier: Hashable, Sendable {
     }
 
     /// The output at input progress x; x is clamped to [0, 1] as Core Animation does.
-    @inlinable public func value(at x: Double) -> Double {
+    @inline(__always) @inlinable public func value(at x: Double) -> Double {
         if isLinear { return min(max(x, 0), 1) }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }

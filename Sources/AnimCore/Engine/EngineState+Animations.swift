@@ -38,7 +38,7 @@ extension EngineState {
         record.timing = animation.timing
         if record.timing.duration == 0 { record.timing.duration = defaultAnimationDuration }
         record.beginsAtCommit = animation.timing.beginTime == 0
-        record.timingFunction = animation.timingFunction
+        record.function = animation.timingFunction.map { functions.retain($0) } ?? -1
         record.isAdditive = animation.isAdditive
         record.isCumulative = animation.isCumulative
         record.isRemovedOnCompletion = animation.isRemovedOnCompletion
@@ -70,9 +70,7 @@ extension EngineState {
         } else {
             index = animations.count
             animations.append(record)
-            animationKeyPaths.append(-1)
         }
-        animationKeyPaths[index] = record.keyPath
         if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
 
         let oldLayout = presentationLayout(slot)
@@ -144,6 +142,7 @@ extension EngineState {
             for offset in [record.from, record.to, record.by] where offset >= 0 {
                 animationValues.free(Int(offset), size: record.kind.slotCount)
             }
+            functions.release(record.function)
             animationDelegates[Int32(index)] = nil
             animations[index].isAlive = false
             animations[index].next = -1
@@ -206,7 +205,7 @@ extension EngineState {
                 copy.isAdditive = record.isAdditive
                 copy.isCumulative = record.isCumulative
                 copy.timing = record.timing
-                copy.timingFunction = record.timingFunction
+                copy.timingFunction = record.function >= 0 ? functions[record.function] : nil
                 copy.isRemovedOnCompletion = record.isRemovedOnCompletion
                 copy.delegate = animationDelegates[Int32(index)]
                 return copy

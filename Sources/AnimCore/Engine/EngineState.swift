@@ -9,12 +9,12 @@ struct EngineState {
     let serial: UInt16
     var keys = KeyTable()
     var classes: [LayerClass] = []
-    var layers: [LayerRecord] = []
+    let layers = RecordBuffer<LayerRecord>(initialCapacity: 256)
     var freeLayers: [Int32] = []
-    var animations: [AttachedAnimation] = []
+    let animations = RecordBuffer<AttachedAnimation>(initialCapacity: 256)
     var freeAnimations: [Int32] = []
-    /// Interned key of each animation's key path, by animation slot (for reading it back).
-    var animationKeyPaths: [Int32] = []
+    /// The timing functions animations use, shared by index.
+    let functions = TimingFunctionTable()
     /// 16-slot blocks of out-of-line values (3D transforms), and each class's defaults.
     let outOfLine = SlotBuffer(initialCapacity: 16 * 64)
     /// from/to/by values of added animations.

@@ -96,12 +96,14 @@ extension MediaTiming {
         let span = activeParentDuration
         let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
         guard isInEffect(phase) else {
-            return TimingSample(phase: phase, isInEffect: false, progress: 0, iteration: 0, isReversed: false)
+            return TimingSample(
+                phase: phase, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
         }
         let position = cyclePosition(in: phase, localTime: elapsed * speed + timeOffset)
         return TimingSample(
             phase: phase, isInEffect: true, progress: position.progress,
-            iteration: position.iteration, isReversed: position.isReversed)
+            cycleStart: position.cycleStart, cycleLength: position.cycleLength,
+            isReversed: position.isReversed)
     }
 
     /// Evaluates `easedProgress` at every time of `parentTimes` into `output` (same count or
@@ -185,20 +187,21 @@ extension MediaTiming {
         }
         var offsetInCycle = activeTime.truncatingRemainder(dividingBy: cycle)
         if offsetInCycle < 0 { offsetInCycle += cycle }
-        var iteration = ((activeTime - offsetInCycle) / cycle).rounded()
+        var cycleStart = activeTime - offsetInCycle
         if approachFromBelow && offsetInCycle == 0 {
             offsetInCycle = cycle
-            iteration -= 1
+            cycleStart -= cycle
         }
         offsetInCycle = min(max(offsetInCycle, 0), cycle)
         if autoreverses && offsetInCycle > duration {
             let basic = cycle - offsetInCycle
             return CyclePosition(
-                iteration: iteration, basicTime: basic, progress: basic / duration, isReversed: true)
+                cycleStart: cycleStart, cycleLength: cycle, basicTime: basic,
+                progress: basic / duration, isReversed: true)
         }
         return CyclePosition(
-            iteration: iteration, basicTime: offsetInCycle, progress: offsetInCycle / duration,
-            isReversed: false)
+            cycleStart: cycleStart, cycleLength: cycle, basicTime: offsetInCycle,
+            progress: offsetInCycle / duration, isReversed: false)
     }
 
     /// [INF] A zero duration is a zero-length interval: before it, the start; after it, the end
@@ -224,8 +227,10 @@ extension MediaTiming {
 
 /// A position inside an object's cycles; see `MediaTiming.cyclePosition(activeTime:approachFromBelow:)`.
 @usableFromInline struct CyclePosition {
-    /// The 0-based cycle index.
-    @usableFromInline var iteration: Double
+    /// Local time at which the current cycle began, and the cycle's length: the cycle index is
+    /// their ratio, computed only when asked for (it costs a division and a rounding).
+    @usableFromInline var cycleStart: Double
+    @usableFromInline var cycleLength: Double
     /// Basic local time in [0, duration] seconds.
     @usableFromInline var basicTime: Double
     /// basicTime / duration; 0 for an infinite duration.
@@ -233,12 +238,21 @@ extension MediaTiming {
     /// On the backward leg of an autoreversing cycle.
     @usableFromInline var isReversed: Bool
 
-    @usableFromInline init(iteration: Double, basicTime: Double, progress: Double, isReversed: Bool) {
-        self.iteration = iteration
+    @usableFromInline init(cycleStart: Double, cycleLength: Double, basicTime: Double, progress: Double, isReversed: Bool) {
+        self.cycleStart = cycleStart
+        self.cycleLength = cycleLength
         self.basicTime = basicTime
         self.progress = progress
         self.isReversed = isReversed
     }
+
+    /// A position with a known cycle index.
+    @usableFromInline init(iteration: Double, basicTime: Double, progress: Double, isReversed: Bool) {
+        self.init(cycleStart: iteration, cycleLength: 1, basicTime: basicTime, progress: progress, isReversed: isReversed)
+    }
+
+    /// The 0-based cycle index.
+    @usableFromInline var iteration: Double { (cycleStart / cycleLength).rounded() }
 }
 
 /// What the engine reads of a timing each frame; see `MediaTiming.sample(atParentTime:)`.
@@ -248,18 +262,26 @@ public struct TimingSample: Sendable {
     public var isInEffect: Bool
     /// Progress in [0, 1] before any timing function (0 when not in effect).
     public var progress: Double
-    /// The cycle index (see `TimingState.currentIteration`).
-    public var iteration: Double
+    /// Local time at which the current cycle began, and the cycle's length.
+    public var cycleStart: Double
+    public var cycleLength: Double
     /// On the backward leg of an autoreversing cycle.
     public var isReversed: Bool
 
-    @inlinable public init(phase: TimingPhase, isInEffect: Bool, progress: Double, iteration: Double, isReversed: Bool) {
+    @inlinable public init(
+        phase: TimingPhase, isInEffect: Bool, progress: Double, cycleStart: Double, cycleLength: Double,
+        isReversed: Bool
+    ) {
         self.phase = phase
         self.isInEffect = isInEffect
         self.progress = progress
-        self.iteration = iteration
+        self.cycleStart = cycleStart
+        self.cycleLength = cycleLength
         self.isReversed = isReversed
     }
+
+    /// The cycle index (see `TimingState.currentIteration`), computed on demand.
+    @inlinable public var iteration: Double { (cycleStart / cycleLength).rounded() }
 
     /// The steps before flag: set in the before phase, or after the end on a reverse leg.
     @inlinable public var beforeFlag: Bool { isReversed ? phase == .after : phase == .before }

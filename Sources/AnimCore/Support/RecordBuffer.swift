@@ -1,0 +1,49 @@
+/// A growable array of plain-data records in manually managed memory, read and written in place
+/// through its subscript.
+///
+/// The engine keeps layers and animations here rather than in Swift arrays so that the per-frame
+/// loop reaches them through raw pointers: no copy-on-write uniqueness checks, no exclusivity
+/// checks, no closures. `Element` must be plain data (no references); indices must be in
+/// `0..<count` (the engine only indexes slots it has handed out, after validating handles).
+final class RecordBuffer<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(initialCapacity: Int = 64) {
+        capacity = max(initialCapacity, 4)
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// Appends a record (moving the storage when it is full) and returns its index.
+    @discardableResult
+    func append(_ element: Element) -> Int {
+        if count == capacity {
+            let newCapacity = capacity * 2
+            let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+            fresh.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = fresh
+            capacity = newCapacity
+        }
+        (base + count).initialize(to: element)
+        count += 1
+        return count - 1
+    }
+
+    /// The record at `index`, in place.
+    subscript(index: Int) -> Element {
+        unsafeAddress { UnsafePointer(base + index) }
+        unsafeMutableAddress { base + index }
+    }
+
+    var indices: Range<Int> { 0..<count }
+
+    /// Bytes held by this buffer.
+    var bytes: Int { capacity * MemoryLayout<Element>.stride }
+}
