@@ -21,5 +21,6 @@ let package = Package(
         .target(name: "AnimCoreC", dependencies: ["AnimCore", "CAnimCore"]),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimCoreC", "CAnimCore"]),
         .testTarget(name: "AnimCoreEngineTests", dependencies: ["AnimCore"]),
+        .testTarget(name: "AnimCoreActionTests", dependencies: ["AnimCore"]),
     ]
 )

@@ -51,6 +51,11 @@ struct AttachedAnimation {
     var didFinish = false
     /// Whether the property makes the layer redisplay when it changes.
     var needsDisplay = false
+    /// The completion group of the transaction it was added in; -1 when none counts it.
+    var group: Int32 = -1
+    /// Seconds after the commit at which it begins, when its begin time resolves at commit
+    /// (animation blocks' delay).
+    var beginDelay: Double = 0
 
     /// Slots of one value of `kind`.
     var valueSlotCount: Int { kind.slotCount }

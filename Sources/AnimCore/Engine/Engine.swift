@@ -12,9 +12,9 @@ private let engineSerials = Atomic<UInt32>(0)
 /// back into the engine (their own changes take effect immediately; the callbacks those changes
 /// owe are delivered by the next tick).
 public final class Engine: @unchecked Sendable {
-    private let lock = RecursiveLock()
-    private var state: EngineState
-    private var isInvalidated = false
+    let lock = RecursiveLock()
+    var state: EngineState
+    var isInvalidated = false
 
     public init() {
         let serial = engineSerials.wrappingAdd(1, ordering: .relaxed).newValue
@@ -23,7 +23,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Runs `body` on the state under the lock; refused once the engine is invalidated.
     @inline(__always)
-    private func withState<R>(_ body: (inout EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
+    func withState<R>(_ body: (inout EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
         try lock.withLock { () throws(AnimCoreError) -> R in
             guard !isInvalidated else {
                 throw AnimCoreError(.invalidState, "the engine has been invalidated")
@@ -143,9 +143,19 @@ public final class Engine: @unchecked Sendable {
     // MARK: Values
 
     /// Sets the model value at `keyPath` (a property, a key path into one, "frame", or an
-    /// undeclared key). Model values never change by animation.
+    /// undeclared key). Model values never change by animation. A change of an animatable
+    /// property of a committed layer runs an action (see `action(forKey:of:)`), unless the
+    /// transaction disables actions: by default an implicit animation from the presentation
+    /// value with the transaction's duration and timing function.
     public func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
-        try withState { (state) throws(AnimCoreError) in try state.setValue(value, forKeyPath: keyPath, of: layer) }
+        try lock.withLock { () throws(AnimCoreError) in
+            let plan = try withState { (state) throws(AnimCoreError) in try state.planChange(value, forKeyPath: keyPath, of: layer) }
+            guard case .needsAction(let request) = plan else { return }
+            let result = searchAction(
+                layer: layer, key: request.key, delegate: request.delegateAction,
+                table: request.tableAction, classDefault: request.classAction)
+            try withState { (state) throws(AnimCoreError) in try state.completeChange(request, result: result) }
+        }
     }
 
     /// The model value at `keyPath`; nil only for an undeclared key never set.
@@ -161,19 +171,40 @@ public final class Engine: @unchecked Sendable {
 
     // MARK: Tree
 
-    /// Adds `child` as the last sublayer of `parent`, moving it from any other superlayer.
+    /// Adds `child` as the last sublayer of `parent`, moving it from any other superlayer; runs
+    /// the child's "onOrderIn" action.
     public func addSublayer(_ child: LayerID, to parent: LayerID) throws(AnimCoreError) {
-        try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: nil) }
+        try lock.withLock { () throws(AnimCoreError) in
+            try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: nil) }
+            try runEventAction(ActionKey.orderIn, on: child)
+        }
     }
 
-    /// Inserts `child` among `parent`'s sublayers at `index` (clamped to the count).
+    /// Inserts `child` among `parent`'s sublayers at `index` (clamped to the count); runs the
+    /// child's "onOrderIn" action.
     public func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(AnimCoreError) {
-        try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: index) }
+        try lock.withLock { () throws(AnimCoreError) in
+            try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: index) }
+            try runEventAction(ActionKey.orderIn, on: child)
+        }
     }
 
-    /// Removes `layer` from its superlayer (nothing happens without one).
+    /// Replaces `old` among its superlayer's sublayers by `new` (moved from wherever it was);
+    /// runs `new`'s "transition" action. Throws `.invalidArgument` when `old` has no superlayer.
+    public func replaceSublayer(_ old: LayerID, with new: LayerID) throws(AnimCoreError) {
+        try lock.withLock { () throws(AnimCoreError) in
+            try withState { (state) throws(AnimCoreError) in try state.replaceSublayer(old, with: new) }
+            try runEventAction(ActionKey.transition, on: new)
+        }
+    }
+
+    /// Removes `layer` from its superlayer (nothing happens without one), after running its
+    /// "onOrderOut" action.
     public func removeFromSuperlayer(_ layer: LayerID) throws(AnimCoreError) {
-        try withState { (state) throws(AnimCoreError) in try state.removeFromSuperlayer(layer) }
+        try lock.withLock { () throws(AnimCoreError) in
+            if try superlayer(of: layer) != nil { try runEventAction(ActionKey.orderOut, on: layer) }
+            try withState { (state) throws(AnimCoreError) in try state.removeFromSuperlayer(layer) }
+        }
     }
 
     public func sublayers(of layer: LayerID) throws(AnimCoreError) -> [LayerID] {
@@ -277,6 +308,8 @@ public final class Engine: @unchecked Sendable {
                 return state.layerDelegates[Int32(slot)]?.display ?? state.classes[Int(state.layers[slot].classIndex)].display
             }
             handler?.call(self, layer)
+        case .transactionCompletion(let completions, let finished):
+            for completion in completions { completion.call(self, finished) }
         }
     }
 }

@@ -4,4 +4,5 @@ enum EngineEvent {
     case animationDidStart(AnimationDelegate, layer: LayerID, key: String?)
     case animationDidStop(AnimationDelegate, layer: LayerID, key: String?, finished: Bool)
     case display(LayerID)
+    case transactionCompletion([TransactionCompletion], finished: Bool)
 }

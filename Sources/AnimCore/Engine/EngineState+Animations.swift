@@ -2,8 +2,11 @@
 extension EngineState {
     /// Adds a copy of `animation` to `layer` under `key` (nil: no key), replacing an animation
     /// under the same key (it stops with finished = false). A duration of 0 becomes the
-    /// transaction's duration now; a begin time of 0 becomes the layer's time at the next commit.
-    mutating func addAnimation(_ animation: BasicAnimation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
+    /// transaction's duration now, a missing timing function the transaction's; a begin time of 0
+    /// becomes the layer's time when the transaction commits (plus `beginDelay`).
+    mutating func addAnimation(
+        _ animation: BasicAnimation, forKey key: String?, to layer: LayerID, beginDelay: Double = 0
+    ) throws(AnimCoreError) {
         let slot = try layerSlot(layer)
         let target: KeyPathTarget
         switch try resolve(animation.keyPath, in: slot) {
@@ -26,6 +29,7 @@ extension EngineState {
         }
         try animation.timing.validate()
         if let key { removeAnimation(forKey: key, slot: slot) }
+        let settings = transactionSettings()
 
         var record = AttachedAnimation()
         record.isAlive = true
@@ -36,9 +40,13 @@ extension EngineState {
         record.component = target.component
         record.kind = target.kind
         record.timing = animation.timing
-        if record.timing.duration == 0 { record.timing.duration = defaultAnimationDuration }
+        if record.timing.duration == 0 {
+            record.timing.duration = settings.animationDuration ?? defaultAnimationDuration
+        }
         record.beginsAtCommit = animation.timing.beginTime == 0
-        record.function = animation.timingFunction.map { functions.retain($0) } ?? -1
+        record.beginDelay = beginDelay
+        // [INF] The transaction's timing function applies to animations without their own.
+        record.function = (animation.timingFunction ?? settings.timingFunction).map { functions.retain($0) } ?? -1
         record.isAdditive = animation.isAdditive
         record.isCumulative = animation.isCumulative
         record.isRemovedOnCompletion = animation.isRemovedOnCompletion
@@ -79,7 +87,7 @@ extension EngineState {
         if last >= 0 { animations[last].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
         layers[slot].lastAnimation = Int32(index)
         rebuildPresentation(slot, oldLayout: oldLayout)
-        pendingAnimations.append(Int32(index))
+        registerWithTransaction(index)
         if layers[slot].animatedIndex < 0 {
             layers[slot].animatedIndex = Int32(animatedLayers.count)
             animatedLayers.append(Int32(slot))
@@ -133,9 +141,12 @@ extension EngineState {
         for index in indexes {
             let record = animations[index]
             guard record.isAlive else { continue }
-            if !record.didFinish, let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
-                let (layer, key) = eventSubject(index)
-                events.append(.animationDidStop(delegate, layer: layer, key: key, finished: false))
+            if !record.didFinish {
+                if let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
+                    let (layer, key) = eventSubject(index)
+                    events.append(.animationDidStop(delegate, layer: layer, key: key, finished: false))
+                }
+                animationStopped(index, finished: false)
             }
             if record.previous >= 0 { animations[Int(record.previous)].next = record.next } else { layers[slot].firstAnimation = record.next }
             if record.next >= 0 { animations[Int(record.next)].previous = record.previous } else { layers[slot].lastAnimation = record.previous }

@@ -52,6 +52,7 @@ extension EngineState {
         layers[slot].referenceCount = 1
         layers[slot].classIndex = classID.index
         layers[slot].row = Int32(row)
+        uncommittedLayers.append(Int32(slot))
         return layerID(slot)
     }
 
@@ -102,6 +103,7 @@ extension EngineState {
         layerClass.rows.free(Int(layers[slot].row), size: layerClass.rowSlotCount)
         layerDelegates[Int32(slot)] = nil
         undeclaredValues[Int32(slot)] = nil
+        layerActions[Int32(slot)] = nil
         if layers[slot].isQueuedForDisplay {
             displayQueue.removeAll { $0 == Int32(slot) }
         }
@@ -150,6 +152,24 @@ extension EngineState {
         guard layers[slot].parent >= 0 else { return }
         unlinkFromParent(slot)
         dropReference(slot)
+    }
+
+    /// Puts `new` where `old` is among its superlayer's sublayers and removes `old`.
+    mutating func replaceSublayer(_ old: LayerID, with new: LayerID) throws(AnimCoreError) {
+        let oldSlot = try layerSlot(old)
+        _ = try layerSlot(new)
+        guard let parent = try superlayer(of: old) else {
+            throw AnimCoreError(.invalidArgument, "layer \(old.rawValue) has no superlayer to be replaced in")
+        }
+        if old == new { return }
+        var index = 0
+        var sibling = Int(layers[Int(try layerSlot(parent))].firstChild)
+        while sibling >= 0 && sibling != oldSlot {
+            index += 1
+            sibling = Int(layers[sibling].nextSibling)
+        }
+        try insertSublayer(new, into: parent, at: index)
+        try removeFromSuperlayer(old)
     }
 
     /// The sublayers of `layer`, in order.

@@ -19,21 +19,29 @@ extension EngineState {
         queueDisplays()
     }
 
-    /// Commits pending animations: a begin time of 0 becomes the layer's time now.
+    /// The tick's commit: every thread's implicit transaction commits, layers made since the
+    /// last tick become committed (implicit actions now run for them), and animations whose
+    /// transaction committed start: a begin time of 0 becomes the layer's time now (plus the
+    /// animation block's delay).
     mutating func commit() {
-        guard !pendingAnimations.isEmpty else { return }
-        for index in pendingAnimations {
+        commitImplicitTransactions()
+        for slot in uncommittedLayers where Int(slot) < layers.count && layers[Int(slot)].isAlive {
+            layers[Int(slot)].isCommitted = true
+        }
+        uncommittedLayers.removeAll(keepingCapacity: true)
+        guard !readyAnimations.isEmpty else { return }
+        for reference in readyAnimations {
+            let index = reference.index
             let record = animations[Int(index)]
-            guard record.isAlive, !record.isCommitted else { continue }
+            guard record.isAlive, record.generation == reference.generation, !record.isCommitted else { continue }
             let slot = Int(record.layer)
             if record.beginsAtCommit {
-                animations[Int(index)].timing.beginTime = layerTime(slot, atEngineTime: currentTime)
+                animations[Int(index)].timing.beginTime =
+                    layerTime(slot, atEngineTime: currentTime) + record.beginDelay
             }
             animations[Int(index)].isCommitted = true
-            // The property's presentation starts from the model until evaluated.
-            layers[slot].isCommitted = true
         }
-        pendingAnimations.removeAll(keepingCapacity: true)
+        readyAnimations.removeAll(keepingCapacity: true)
     }
 
     /// Moves layers marked for display into this tick's display events.
@@ -118,6 +126,7 @@ extension EngineState {
                     let (layer, key) = eventSubject(index)
                     events.append(.animationDidStop(delegate, layer: layer, key: key, finished: true))
                 }
+                animationStopped(index, finished: true)
                 if notice.kind == .finishedAndRemoved { removals[Int32(slot), default: []].append(index) }
             case .display:
                 setNeedsDisplay(slot)

@@ -92,13 +92,14 @@ extension EngineState {
         }
     }
 
-    /// The presentation slots of a property: its presentation block entry when a committed
-    /// animation drives it, else the model value.
+    /// The presentation slots of a property: its presentation block entry when an animation
+    /// drives it (an animation not yet committed keeps the value it was added over), else the
+    /// model value.
     func presentationSlots(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             let record = animations[animation]
-            if record.property == Int32(property) && record.isCommitted {
+            if record.property == Int32(property) {
                 return presentation.pointer(Int(layers[slot].presentationOffset) + Int(record.presentationOffset))
             }
             animation = Int(record.next)

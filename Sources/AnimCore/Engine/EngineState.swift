@@ -27,8 +27,22 @@ struct EngineState {
 
     /// Layers with at least one animation: the only ones a tick evaluates.
     var animatedLayers: [Int32] = []
-    /// Animations added since the last commit (their begin time resolves at commit).
-    var pendingAnimations: [Int32] = []
+    /// Animations whose transaction has committed: the next tick starts them (a begin time of 0
+    /// becomes the layer's time then).
+    var readyAnimations: [AnimationRef] = []
+    /// Each thread's open transactions, by thread identity.
+    var transactionStacks: [UInt: TransactionStack] = [:]
+    /// Completion groups by id, and the next id.
+    var groups: [Int32: CompletionGroup] = [:]
+    var nextGroup: Int32 = 0
+    /// Groups of frames that have committed, sealed when their thread's outermost commits.
+    var sealedCandidates: [UInt: [Int32]] = [:]
+    /// Layers created since the last tick: not committed yet, so they run no implicit actions.
+    var uncommittedLayers: [Int32] = []
+    /// Each layer's actions table (CALayer.actions), by layer slot.
+    var layerActions: [Int32: [String: LayerAction]] = [:]
+    /// A counter that makes the keys of additive implicit animations unique.
+    var additiveKeyCounter: UInt64 = 0
     /// Layers to display at the next tick.
     var displayQueue: [Int32] = []
     /// Callbacks owed to the host, delivered by the `Engine` after each state change.

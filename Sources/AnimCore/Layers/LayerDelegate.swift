@@ -4,8 +4,11 @@
 public struct LayerDelegate: Sendable {
     /// Displays the layer instead of the class's display handler (CALayerDelegate displayLayer:).
     public var display: DisplayHandler?
+    /// The first step of the action search (CALayerDelegate actionForLayer:forKey:).
+    public var action: ActionHandler?
 
-    public init(display: DisplayHandler? = nil) {
+    public init(display: DisplayHandler? = nil, action: ActionHandler? = nil) {
         self.display = display
+        self.action = action
     }
 }

@@ -29,6 +29,9 @@ final class LayerClass {
     /// Called to display a layer of this class that needs display (Core Animation's `-display`);
     /// a layer's delegate display handler wins over it.
     var display: DisplayHandler?
+    /// The class's default action step of the action search (+defaultActionForKey:); inherited
+    /// by subclasses made later.
+    var defaultAction: ActionHandler?
 
     init(
         id: LayerClassID, name: String, superclass: LayerClass?,
@@ -76,6 +79,7 @@ final class LayerClass {
         for (index, property) in properties.enumerated() { indexByKey[Int(property.key.id)] = Int32(index) }
         propertyIndexByKey = indexByKey
         display = superclass?.display
+        defaultAction = superclass?.defaultAction
     }
 
     /// The index of the property declared for `key`, if any.

@@ -1,0 +1,68 @@
+/// Actions: the search a property change or a tree event runs, and the host's ways to answer it
+/// (reference §4). Handlers run on the thread making the change, outside the engine's state
+/// access (the layer still reads its old model value), so they may call back into the engine.
+extension Engine {
+    /// Runs the search steps 1–4: the delegate's handler, the layer's actions table, the class's
+    /// default handler. `.continueSearch` means none answered (the caller may use step 5, the
+    /// built-in implicit animation, for property changes).
+    func searchAction(
+        layer: LayerID, key: String, delegate: ActionHandler?, table: LayerAction?, classDefault: ActionHandler?
+    ) -> ActionResult {
+        if let delegate {
+            let answer = delegate.call(self, layer, key)
+            if case .continueSearch = answer {} else { return answer }
+        }
+        switch table {
+        case .animation(let animation)?: return .animation(animation)
+        case .none?: return .none
+        case nil: break
+        }
+        if let classDefault {
+            let answer = classDefault.call(self, layer, key)
+            if case .continueSearch = answer {} else { return answer }
+        }
+        return .continueSearch
+    }
+
+    /// What the action search answers for `key` on `layer` (CALayer actionForKey:, steps 1–4):
+    /// `.continueSearch` when no step answered. Disabling actions does not change the answer.
+    public func action(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> ActionResult {
+        try lock.withLock { () throws(AnimCoreError) -> ActionResult in
+            let sources = try withState { (state) throws(AnimCoreError) in try state.actionSources(layer, key: key) }
+            return searchAction(
+                layer: layer, key: key, delegate: sources.delegate, table: sources.table,
+                classDefault: sources.classDefault)
+        }
+    }
+
+    /// Sets the layer's actions table entry for `key` (nil removes it): an animation to copy
+    /// when the key's event happens, or `.none` to stop the search with no action.
+    public func setAction(_ action: LayerAction?, forKey key: String, of layer: LayerID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in
+            let slot = Int32(try state.layerSlot(layer))
+            state.layerActions[slot, default: [:]][key] = action
+        }
+    }
+
+    /// Sets a class's default action handler (+defaultActionForKey:); nil for none.
+    public func setDefaultActionHandler(_ handler: ActionHandler?, for layerClass: LayerClassID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.layerClass(layerClass).defaultAction = handler }
+    }
+
+    /// Runs the action of a tree event (onOrderIn, onOrderOut, transition) on a committed layer,
+    /// unless the transaction disables actions; there is no built-in action for these.
+    func runEventAction(_ key: String, on layer: LayerID) throws(AnimCoreError) {
+        let sources = try withState { (state) throws(AnimCoreError) -> (ActionHandler?, LayerAction?, ActionHandler?)? in
+            let slot = try state.layerSlot(layer)
+            guard state.layers[slot].isCommitted, !(state.transactionSettings().disableActions ?? false) else { return nil }
+            return try state.actionSources(layer, key: key)
+        }
+        guard let (delegate, table, classDefault) = sources else { return }
+        let answer = searchAction(layer: layer, key: key, delegate: delegate, table: table, classDefault: classDefault)
+        guard case .animation(let animation) = answer else { return }
+        try withState { (state) throws(AnimCoreError) in
+            guard (try? state.layerSlot(layer)) != nil else { return }
+            try state.addAnimation(animation, forKey: key, to: layer)
+        }
+    }
+}

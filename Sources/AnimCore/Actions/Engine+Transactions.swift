@@ -1,0 +1,78 @@
+/// Transactions (CATransaction) and UIKit-style animation blocks on top of them. Transactions
+/// are per thread: each thread's begin/commit nest on their own, and a thread reads only its
+/// own settings.
+extension Engine {
+    /// Opens a transaction on the calling thread (nested inside any open one).
+    public func beginTransaction() throws(AnimCoreError) {
+        try withState { state in state.beginTransaction() }
+    }
+
+    /// Commits the calling thread's innermost transaction. When it is the outermost, its
+    /// animations start at the next tick and its completions run once they are all done.
+    /// Throws `.invalidState` when the thread has no transaction begun (nothing else happens).
+    public func commitTransaction() throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.commitTransaction() }
+    }
+
+    /// Commits the calling thread's implicit transaction now rather than at the next tick;
+    /// nothing while an explicit transaction is open (CATransaction flush).
+    public func flush() throws(AnimCoreError) {
+        try withState { state in state.flush() }
+    }
+
+    /// The calling thread's transaction settings, resolved through its open transactions.
+    public func transactionSettings() throws(AnimCoreError) -> TransactionSettings {
+        try withState { state in state.transactionSettings() }
+    }
+
+    /// Changes the calling thread's innermost transaction's settings (opening an implicit
+    /// transaction when none is open). Throws `.outOfRange` for a duration that is not > 0, a
+    /// negative or NaN delay or repeat count.
+    public func modifyTransaction(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
+        var settings = try transactionSettings()
+        change(&settings)
+        if let duration = settings.animationDuration, !(duration > 0 && duration <= MediaTiming.Limits.time) {
+            throw AnimCoreError(.outOfRange, "animationDuration is \(duration); it must be > 0 and <= 1e15")
+        }
+        if let delay = settings.delay, !(delay >= 0 && delay <= MediaTiming.Limits.time) {
+            throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, 1e15]")
+        }
+        if let count = settings.repeatCount, !(count >= 0) {
+            throw AnimCoreError(.outOfRange, "repeatCount is \(count); it must be >= 0")
+        }
+        try withState { state in state.modifyTransactionSettings(change) }
+    }
+
+    /// Adds a completion to the calling thread's innermost transaction: it runs once, during a
+    /// tick after the outermost commit, when every animation added in the transaction has
+    /// finished or been removed (at the next tick when none was added). Several add up.
+    public func addCompletion(_ completion: TransactionCompletion) throws(AnimCoreError) {
+        try withState { state in state.addTransactionCompletion(completion) }
+    }
+
+    /// A value of the calling thread's transaction by key: "animationDuration" (scalar) and
+    /// "disableActions" (bool) read the settings; other keys what was set (nil when unset).
+    public func transactionValue(forKey key: String) throws(AnimCoreError) -> Value? {
+        let settings = try transactionSettings()
+        switch key {
+        case "animationDuration": return settings.animationDuration.map(Value.scalar)
+        case "disableActions": return settings.disableActions.map(Value.bool)
+        default: return settings.values[key]
+        }
+    }
+
+    /// Sets a value of the calling thread's innermost transaction by key (see
+    /// `transactionValue(forKey:)`); nil unsets an arbitrary key.
+    public func setTransactionValue(_ value: Value?, forKey key: String) throws(AnimCoreError) {
+        switch (key, value) {
+        case ("animationDuration", .scalar(let duration)?):
+            try modifyTransaction { $0.animationDuration = duration }
+        case ("disableActions", .bool(let disabled)?):
+            try modifyTransaction { $0.disableActions = disabled }
+        case ("animationDuration", _), ("disableActions", _):
+            throw AnimCoreError(.wrongKind, "\(key) takes a \(key == "disableActions" ? "bool" : "scalar") value")
+        default:
+            try modifyTransaction { $0.values[key] = value }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// The property-change path with actions (reference §4): plan a change, let the `Engine` run
+/// the host's action callbacks outside the state access, then complete it.
+extension EngineState {
+    /// A change that needs an action search before it completes.
+    struct ActionRequest {
+        var slot: Int
+        var layer: LayerID
+        var property: Int
+        /// The action key: the property's name.
+        var key: String
+        /// The property's whole value before and after the change.
+        var oldModel: Value
+        var newModel: Value
+        var oldPresentation: Value
+        var delegateAction: ActionHandler?
+        var tableAction: LayerAction?
+        var classAction: ActionHandler?
+    }
+
+    enum ChangePlan {
+        /// Nothing more to do (no change, or changed without an action).
+        case done
+        /// The change runs an action; complete it with `completeChange`.
+        case needsAction(ActionRequest)
+    }
+
+    /// Validates a model change and applies it at once unless it runs an action: a value equal
+    /// to the current one changes nothing; an action runs when the property is animatable, the
+    /// layer has been committed, and the transaction does not disable actions.
+    mutating func planChange(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> ChangePlan {
+        let slot = try layerSlot(layer)
+        guard case .property(let target) = try resolve(keyPath, in: slot) else {
+            try setValue(value, forKeyPath: keyPath, of: layer)
+            return .done
+        }
+        try checkKind(value, target, keyPath)
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        let stored = layerClass.properties[target.property]
+        let count = stored.kind.slotCount
+        // The property's whole new value (a key path changes one component of it).
+        let newSlots = scratch.pointer(48)
+        newSlots.update(from: modelValue(slot, target.property), count: count)
+        var componentScratch = SlotScratch()
+        componentScratch.withPointer { component in
+            value.write(into: component)
+            if let part = target.component { part.write(component, into: newSlots) } else {
+                newSlots.update(from: component, count: count)
+            }
+        }
+        let current = modelValue(slot, target.property)
+        if ValueMath.equal(stored.kind, current, newSlots) { return .done }
+        let runsAction = stored.descriptor.isAnimatable && layers[slot].isCommitted
+            && !(transactionSettings().disableActions ?? false)
+        let newModel = Value(kind: stored.kind, slots: newSlots)
+        guard runsAction else {
+            writeWholeProperty(slot, target.property, newModel)
+            return .done
+        }
+        return .needsAction(ActionRequest(
+            slot: slot, layer: layer, property: target.property, key: stored.descriptor.name,
+            oldModel: Value(kind: stored.kind, slots: current), newModel: newModel,
+            oldPresentation: Value(kind: stored.kind, slots: presentationSlots(slot, target.property)),
+            delegateAction: layerDelegates[Int32(slot)]?.action,
+            tableAction: layerActions[Int32(slot)]?[stored.descriptor.name],
+            classAction: layerClass.defaultAction))
+    }
+
+    /// Completes a change after the action search: adds the action's animation (or the built-in
+    /// implicit animation when the search found nothing) over the old presentation, then stores
+    /// the new model value. When the action's animation cannot be added (its values do not fit
+    /// the property), the value still changes and the error is thrown.
+    mutating func completeChange(_ request: ActionRequest, result: ActionResult) throws(AnimCoreError) {
+        guard layers.indices.contains(request.slot), layers[request.slot].isAlive,
+              layerID(request.slot) == request.layer
+        else {
+            throw AnimCoreError(.badHandle, "the layer was destroyed by its action callback")
+        }
+        var failure: AnimCoreError?
+        do {
+            switch result {
+            case .none:
+                break
+            case .animation(var animation):
+                if animation.keyPath.isEmpty { animation.keyPath = request.key }
+                try addAnimation(animation, forKey: request.key, to: request.layer)
+            case .continueSearch:
+                let (animation, key, delay) = implicitAnimation(request)
+                try addAnimation(animation, forKey: key, to: request.layer, beginDelay: delay)
+            }
+        } catch {
+            failure = error
+        }
+        writeWholeProperty(request.slot, request.property, request.newModel)
+        if let failure { throw failure }
+    }
+
+    /// The built-in implicit animation (§4.4) for a change, with the calling thread's
+    /// transaction settings: from the presentation value to the new model value, or (additive
+    /// mode) an additive animation of old − new to zero under a key of its own, so interrupted
+    /// motion stays continuous. Returns the animation, its key and its delay.
+    mutating func implicitAnimation(_ request: ActionRequest) -> (BasicAnimation, String, Double) {
+        let settings = transactionSettings()
+        var animation = BasicAnimation(keyPath: request.key)
+        animation.timing.duration = settings.animationDuration ?? defaultAnimationDuration
+        // [INF] Core Animation does not say which curve an implicit animation uses when the
+        // transaction sets none; like GNUstep, WinObjC and UIKit-on-SDL we use "default".
+        animation.timingFunction = settings.timingFunction ?? .default
+        animation.timing.repeatCount = settings.repeatCount ?? 0
+        animation.timing.autoreverses = settings.autoreverses ?? false
+        let delay = settings.delay ?? 0
+        // During a delay the animation shows its start (UIKit's blocks fill backwards).
+        if delay > 0 { animation.timing.fillMode = .backwards }
+        var key = request.key
+        let kind = request.oldModel.kind
+        if settings.additiveImplicitAnimations ?? false, kind.isInterpolable {
+            var scratchOld = SlotScratch()
+            var scratchNew = SlotScratch()
+            scratchOld.withPointer { old in
+                scratchNew.withPointer { new in
+                    request.oldModel.write(into: old)
+                    request.newModel.write(into: new)
+                    let delta = scratch.pointer(64)
+                    ValueMath.subtract(kind, old, new, into: delta)
+                    animation.fromValue = Value(kind: kind, slots: delta)
+                    ValueMath.subtract(kind, new, new, into: delta)
+                    animation.toValue = Value(kind: kind, slots: delta)
+                }
+            }
+            animation.isAdditive = true
+            key = "\(request.key).additive.\(additiveKeyCounter)"
+            additiveKeyCounter &+= 1
+        } else {
+            animation.fromValue = (settings.beginsFromCurrentState ?? true) ? request.oldPresentation : request.oldModel
+        }
+        return (animation, key, delay)
+    }
+
+    /// Stores a property's whole new model value, with the display bookkeeping of a set.
+    mutating func writeWholeProperty(_ slot: Int, _ property: Int, _ value: Value) {
+        let kind = classes[Int(layers[slot].classIndex)].properties[property].kind
+        let target = KeyPathTarget(property: property, component: nil, kind: kind)
+        var buffer = SlotScratch()
+        buffer.withPointer { slots in
+            value.write(into: slots)
+            writeModel(slot, target, slots)
+        }
+    }
+
+    /// The action search steps 1–4 that need no host callback, for `actionForKey`: the layer's
+    /// actions table entry and the handlers to call (delegate first, then class).
+    func actionSources(_ layer: LayerID, key: String) throws(AnimCoreError) -> (delegate: ActionHandler?, table: LayerAction?, classDefault: ActionHandler?) {
+        let slot = try layerSlot(layer)
+        return (layerDelegates[Int32(slot)]?.action, layerActions[Int32(slot)]?[key],
+                classes[Int(layers[slot].classIndex)].defaultAction)
+    }
+}

@@ -1,0 +1,173 @@
+import Glibc
+
+/// Transactions: per-thread stacks of frames, the animations they hold back until the outermost
+/// commit, and completion groups (reference §5).
+extension EngineState {
+    /// The calling thread's identity, keying its transaction stack.
+    static var currentThread: UInt { UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))) }
+
+    /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
+    mutating func beginTransaction(implicit: Bool = false) {
+        let thread = Self.currentThread
+        var stack = transactionStacks[thread] ?? TransactionStack()
+        let parent = stack.frames.last?.group ?? -1
+        let group = makeGroup(parent: parent)
+        stack.frames.append(TransactionFrame(group: group, isImplicit: implicit))
+        transactionStacks[thread] = stack
+    }
+
+    /// Commits the calling thread's innermost explicit transaction. Its settings end; when it is
+    /// the outermost, its animations start at the next tick and its completion groups seal.
+    /// Throws `.invalidState` when no explicit transaction is open on this thread (the answer to
+    /// a commit without begin; nothing else happens).
+    mutating func commitTransaction() throws(AnimCoreError) {
+        let thread = Self.currentThread
+        guard var stack = transactionStacks[thread], let top = stack.frames.last, !top.isImplicit else {
+            throw AnimCoreError(.invalidState, "no transaction is open on this thread: commit without begin")
+        }
+        stack.frames.removeLast()
+        transactionStacks[thread] = stack
+        sealedCandidates[thread, default: []].append(top.group)
+        if stack.frames.isEmpty { commitOutermost(thread) }
+    }
+
+    /// Commits the calling thread's implicit transaction, unless explicit transactions are open
+    /// inside it (then flush waits for them, as CATransaction flush does).
+    mutating func flush() {
+        let thread = Self.currentThread
+        guard let stack = transactionStacks[thread], stack.frames.count == 1, stack.frames[0].isImplicit else { return }
+        commitImplicit(thread)
+    }
+
+    /// Commits every thread's implicit transaction that has no explicit one open inside it
+    /// (the tick's commit).
+    mutating func commitImplicitTransactions() {
+        for (thread, stack) in transactionStacks where stack.frames.count == 1 && stack.frames[0].isImplicit {
+            commitImplicit(thread)
+        }
+    }
+
+    private mutating func commitImplicit(_ thread: UInt) {
+        guard let frame = transactionStacks[thread]?.frames.first else { return }
+        transactionStacks[thread]?.frames.removeAll()
+        sealedCandidates[thread, default: []].append(frame.group)
+        commitOutermost(thread)
+    }
+
+    /// The outermost transaction of `thread` committed: its animations start at the next tick,
+    /// its groups seal, and groups with nothing running owe their completions now.
+    private mutating func commitOutermost(_ thread: UInt) {
+        if let pending = transactionStacks[thread]?.pending {
+            readyAnimations.append(contentsOf: pending)
+        }
+        transactionStacks[thread] = nil
+        for group in sealedCandidates.removeValue(forKey: thread) ?? [] {
+            groups[group]?.isSealed = true
+            completeIfDone(group)
+        }
+    }
+
+    /// The calling thread's settings, each resolved through its open frames over the defaults.
+    func transactionSettings() -> TransactionSettings {
+        var settings = TransactionSettings.defaults
+        for frame in transactionStacks[Self.currentThread]?.frames ?? [] {
+            settings = frame.settings.resolved(over: settings)
+        }
+        return settings
+    }
+
+    /// Changes the calling thread's innermost transaction's settings (opening an implicit
+    /// transaction when none is open, as Core Animation does).
+    mutating func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {
+        ensureTransaction()
+        let thread = Self.currentThread
+        guard var stack = transactionStacks[thread], let last = stack.frames.indices.last else { return }
+        change(&stack.frames[last].settings)
+        transactionStacks[thread] = stack
+    }
+
+    /// Adds a completion to the calling thread's innermost transaction.
+    mutating func addTransactionCompletion(_ completion: TransactionCompletion) {
+        ensureTransaction()
+        if let group = transactionStacks[Self.currentThread]?.frames.last?.group {
+            groups[group]?.completions.append(completion)
+        }
+    }
+
+    /// Opens an implicit transaction on the calling thread if none is open.
+    mutating func ensureTransaction() {
+        if transactionStacks[Self.currentThread]?.frames.isEmpty ?? true { beginTransaction(implicit: true) }
+    }
+
+    /// Whether the calling thread has any transaction open.
+    var hasOpenTransaction: Bool { !(transactionStacks[Self.currentThread]?.frames.isEmpty ?? true) }
+
+    /// Registers an added animation with the calling thread's transaction: it starts when the
+    /// outermost commits, and counts for the completion group of every open frame.
+    mutating func registerWithTransaction(_ index: Int) {
+        ensureTransaction()
+        let thread = Self.currentThread
+        transactionStacks[thread]?.pending.append(
+            AnimationRef(index: Int32(index), generation: animations[index].generation))
+        let group = transactionStacks[thread]?.frames.last?.group ?? -1
+        animations[index].group = group
+        var current = group
+        while current >= 0, groups[current] != nil {
+            groups[current]?.outstanding += 1
+            current = groups[current]?.parent ?? -1
+        }
+    }
+
+    /// An animation stopped (finished or removed): its groups count one less.
+    mutating func animationStopped(_ index: Int, finished: Bool) {
+        var current = animations[index].group
+        animations[index].group = -1
+        while current >= 0, groups[current] != nil {
+            groups[current]?.outstanding -= 1
+            if !finished { groups[current]?.wasInterrupted = true }
+            let parent = groups[current]?.parent ?? -1
+            completeIfDone(current)
+            current = parent
+        }
+    }
+
+    private mutating func makeGroup(parent: Int32) -> Int32 {
+        let id = nextGroup
+        nextGroup = nextGroup == Int32.max ? 0 : nextGroup + 1
+        groups[id] = CompletionGroup(parent: parent)
+        return id
+    }
+
+    /// A sealed group with nothing running owes its completions (delivered at the next tick).
+    private mutating func completeIfDone(_ group: Int32) {
+        guard let record = groups[group], record.isSealed, record.outstanding <= 0 else { return }
+        groups[group] = nil
+        if !record.completions.isEmpty {
+            events.append(.transactionCompletion(record.completions, finished: !record.wasInterrupted))
+        }
+    }
+
+    /// Ends every open transaction of every thread (engine invalidation): their animations are
+    /// gone; their completions run with finished = false.
+    mutating func abandonTransactions() {
+        for (thread, stack) in transactionStacks {
+            for frame in stack.frames { sealedCandidates[thread, default: []].append(frame.group) }
+        }
+        transactionStacks.removeAll()
+        for (_, candidates) in sealedCandidates {
+            for group in candidates {
+                groups[group]?.isSealed = true
+                groups[group]?.wasInterrupted = true
+                groups[group]?.outstanding = 0
+                completeIfDone(group)
+            }
+        }
+        sealedCandidates.removeAll()
+        for group in Array(groups.keys) {
+            groups[group]?.isSealed = true
+            groups[group]?.wasInterrupted = true
+            groups[group]?.outstanding = 0
+            completeIfDone(group)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// One open transaction on one thread: its own settings, its completion group, and whether the
+/// engine opened it implicitly (a change made outside any transaction).
+struct TransactionFrame {
+    var settings = TransactionSettings()
+    /// The completion group of the animations added while this frame is open.
+    var group: Int32
+    /// Opened by a change outside any transaction; committed by the next tick or flush.
+    var isImplicit: Bool
+}
+
+/// A thread's transactions: open frames (outermost first) and the animations added in them,
+/// which start when the outermost frame commits.
+struct TransactionStack {
+    var frames: [TransactionFrame] = []
+    /// Animations added while the outermost frame is open, waiting for its commit.
+    var pending: [AnimationRef] = []
+}
+
+/// An animation slot at one generation: a reference that goes stale when the slot is reused.
+struct AnimationRef {
+    var index: Int32
+    var generation: UInt32
+}
+
+/// The animations added while a transaction was open, and the completions to run when every
+/// one of them has finished or been removed (after the outermost commit).
+struct CompletionGroup {
+    /// Animations still running.
+    var outstanding = 0
+    /// The outermost transaction has committed: no more animations join.
+    var isSealed = false
+    /// An animation of the group was removed before finishing.
+    var wasInterrupted = false
+    /// The group of the enclosing transaction, which counts the same animations; -1 for none.
+    var parent: Int32 = -1
+    var completions: [TransactionCompletion] = []
+}
+
+/// A transaction completion: runs once, during a tick, after the outermost commit, when every
+/// animation added in the transaction has finished or been removed. `finished` is false when
+/// any of them was removed or replaced before finishing.
+public struct TransactionCompletion: Sendable {
+    public let call: @Sendable (_ engine: Engine, _ finished: Bool) -> Void
+
+    public init(_ call: @escaping @Sendable (_ engine: Engine, _ finished: Bool) -> Void) {
+        self.call = call
+    }
+}

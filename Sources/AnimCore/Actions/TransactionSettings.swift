@@ -1,0 +1,60 @@
+/// What a transaction can set for the animations it causes (CATransaction's values, plus the
+/// options of UIKit-style animation blocks). Each field is nil until set; a nested transaction
+/// reads its enclosing one's value until it sets its own (`resolved(over:)`).
+public struct TransactionSettings: Sendable {
+    /// CATransaction animationDuration: the duration of implicit animations and of explicit ones
+    /// added with duration 0 (seconds, > 0). Default 0.25.
+    public var animationDuration: Double?
+    /// CATransaction animationTimingFunction: the pacing of implicit animations and of explicit
+    /// ones without their own. Default none.
+    public var timingFunction: TimingFunction?
+    /// CATransaction disableActions: property changes run no actions (they still change).
+    /// Default false.
+    public var disableActions: Bool?
+    /// Animation blocks: seconds between the commit and the start of implicit animations. Default 0.
+    public var delay: Double?
+    /// Animation blocks: repeat count of implicit animations (CAMediaTiming repeatCount). Default 0.
+    public var repeatCount: Double?
+    /// Animation blocks: implicit animations play forward then back. Default false.
+    public var autoreverses: Bool?
+    /// Implicit animations are additive (UIKit since iOS 8): the model takes the new value at
+    /// once and an additive animation runs the difference from old − new to zero, so interrupted
+    /// motion stays continuous. Default false (a new animation from the presentation value).
+    public var additiveImplicitAnimations: Bool?
+    /// Non-additive implicit animations start from the presentation value (true, Core
+    /// Animation's way and UIKit's beginFromCurrentState) or from the old model value (false).
+    /// Default true.
+    public var beginsFromCurrentState: Bool?
+    /// Other keys set on the transaction (CATransaction is a key-value container).
+    public var values: [String: Value] = [:]
+
+    public init() {}
+
+    /// The defaults of a thread with no transaction open.
+    public static let defaults: TransactionSettings = {
+        var settings = TransactionSettings()
+        settings.animationDuration = 0.25
+        settings.disableActions = false
+        settings.delay = 0
+        settings.repeatCount = 0
+        settings.autoreverses = false
+        settings.additiveImplicitAnimations = false
+        settings.beginsFromCurrentState = true
+        return settings
+    }()
+
+    /// These settings with every unset field taken from `outer`.
+    public func resolved(over outer: TransactionSettings) -> TransactionSettings {
+        var result = self
+        result.animationDuration = animationDuration ?? outer.animationDuration
+        result.timingFunction = timingFunction ?? outer.timingFunction
+        result.disableActions = disableActions ?? outer.disableActions
+        result.delay = delay ?? outer.delay
+        result.repeatCount = repeatCount ?? outer.repeatCount
+        result.autoreverses = autoreverses ?? outer.autoreverses
+        result.additiveImplicitAnimations = additiveImplicitAnimations ?? outer.additiveImplicitAnimations
+        result.beginsFromCurrentState = beginsFromCurrentState ?? outer.beginsFromCurrentState
+        result.values = outer.values.merging(values) { _, inner in inner }
+        return result
+    }
+}
