@@ -67,9 +67,11 @@ extension EngineState {
         }
     }
 
-    /// The calling thread's settings, each resolved through its open frames over the defaults.
+    /// The calling thread's settings, each resolved through its open frames over the defaults
+    /// (the engine's default duration included).
     func transactionSettings() -> TransactionSettings {
         var settings = TransactionSettings.defaults
+        settings.animationDuration = defaultAnimationDuration
         for frame in transactionStacks[Self.currentThread]?.frames ?? [] {
             settings = frame.settings.resolved(over: settings)
         }

@@ -45,9 +45,11 @@ struct AttachedAnimation {
     var isCommitted = false
     /// beginTime was 0 when added: it becomes the layer's time at commit.
     var beginsAtCommit = false
-    /// Neither from, to nor by was given: from is captured from the presentation at commit.
-    var capturesFromAtCommit = false
+    /// Neither from, to nor by was given: from was captured from the presentation when added.
+    var fromIsCaptured = false
     var didStart = false
+    /// Whether a tick has applied it once (for the display rule).
+    var hasBeenShown = false
     var didFinish = false
     /// Whether the property makes the layer redisplay when it changes.
     var needsDisplay = false

@@ -27,9 +27,18 @@ extension EngineState {
                     .wrongKind, "\(name) is a \(value.kind.name) but \"\(animation.keyPath)\" holds \(target.kind.name) values")
             }
         }
-        try animation.timing.validate()
-        if let key { removeAnimation(forKey: key, slot: slot) }
+        // A duration of 0 or less takes the transaction's (CALayer addAnimation:forKey:).
+        var timing = animation.timing
+        if timing.duration < 0 { timing.duration = 0 }
+        try timing.validate()
         let settings = transactionSettings()
+        // "All nil" starts from the presentation value now: read it before a same-key
+        // animation in flight is replaced.
+        var capturedStart: Value?
+        if animation.fromValue == nil && animation.toValue == nil && animation.byValue == nil {
+            capturedStart = read(target, from: presentationSlots(slot, target.property))
+        }
+        if let key { removeAnimation(forKey: key, slot: slot) }
 
         var record = AttachedAnimation()
         record.isAlive = true
@@ -39,11 +48,11 @@ extension EngineState {
         record.property = Int32(target.property)
         record.component = target.component
         record.kind = target.kind
-        record.timing = animation.timing
+        record.timing = timing
         if record.timing.duration == 0 {
             record.timing.duration = settings.animationDuration ?? defaultAnimationDuration
         }
-        record.beginsAtCommit = animation.timing.beginTime == 0
+        record.beginsAtCommit = timing.beginTime == 0
         record.beginDelay = beginDelay
         // [INF] The transaction's timing function applies to animations without their own.
         record.function = (animation.timingFunction ?? settings.timingFunction).map { functions.retain($0) } ?? -1
@@ -58,16 +67,10 @@ extension EngineState {
         record.from = storeValue(animation.fromValue)
         record.to = storeValue(animation.toValue)
         record.by = storeValue(animation.byValue)
-        // "All nil": from the presentation value at commit to the value underneath.
-        if record.from < 0 && record.to < 0 && record.by < 0 {
-            record.capturesFromAtCommit = true
-            record.from = Int32(animationValues.allocate(target.kind.slotCount))
-            let current = presentationSlots(slot, target.property)
-            if let component = target.component {
-                component.read(from: current, into: animationValues.pointer(Int(record.from)))
-            } else {
-                animationValues.pointer(Int(record.from)).update(from: current, count: target.kind.slotCount)
-            }
+        // "All nil": from the presentation value when added to the value underneath.
+        if let capturedStart {
+            record.fromIsCaptured = true
+            record.from = storeValue(capturedStart)
         }
 
         let index: Int
@@ -141,6 +144,8 @@ extension EngineState {
         for index in indexes {
             let record = animations[index]
             guard record.isAlive else { continue }
+            // Its property falls back to what lies underneath: a needs-display layer redisplays.
+            if record.needsDisplay && record.isCommitted { setNeedsDisplay(slot) }
             if !record.didFinish {
                 if let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
                     let (layer, key) = eventSubject(index)
@@ -210,7 +215,7 @@ extension EngineState {
                 let load = { (offset: Int32) -> Value? in
                     offset >= 0 ? Value(kind: record.kind, slots: self.animationValues.pointer(Int(offset))) : nil
                 }
-                copy.fromValue = record.capturesFromAtCommit ? nil : load(record.from)
+                copy.fromValue = record.fromIsCaptured ? nil : load(record.from)
                 copy.toValue = load(record.to)
                 copy.byValue = load(record.by)
                 copy.isAdditive = record.isAdditive

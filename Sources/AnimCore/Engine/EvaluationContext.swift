@@ -62,8 +62,9 @@ struct EvaluationContext {
         into slots: UnsafeMutablePointer<Double>, notices: inout [TickNotice]
     ) {
         let sample = record.pointee.timing.sample(atParentTime: time)
-        let firstEvaluation = !record.pointee.didStart
-        if firstEvaluation && sample.phase != .before {
+        let firstShown = !record.pointee.hasBeenShown && sample.isInEffect
+        if firstShown { record.pointee.hasBeenShown = true }
+        if !record.pointee.didStart && sample.phase != .before {
             record.pointee.didStart = true
             notices.append(TickNotice(animation: Int32(index), kind: .started))
         }
@@ -79,7 +80,9 @@ struct EvaluationContext {
         if sample.isInEffect && !removedNow {
             apply(record, sample: sample, to: slots)
         }
-        if record.pointee.needsDisplay && (sample.phase == .active || finishing || firstEvaluation)
+        // A needs-display property redisplays every tick while it animates, when it first
+        // shows (a backwards fill) and when it ends; not while waiting unseen for its begin.
+        if record.pointee.needsDisplay && (sample.phase == .active || finishing || firstShown)
             && !layer.pointee.needsDisplay {
             layer.pointee.needsDisplay = true
             notices.append(TickNotice(animation: Int32(index), kind: .display))

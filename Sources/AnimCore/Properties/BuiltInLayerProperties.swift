@@ -28,7 +28,7 @@ enum BuiltInLayerProperties {
         PropertyDescriptor("contentsRect", default: .rect(x: 0, y: 0, width: 1, height: 1)),
         PropertyDescriptor("contents", default: .token(0)),
         PropertyDescriptor("masksToBounds", default: .bool(false)),
-        PropertyDescriptor("doubleSided", default: .bool(true), animatable: false),
+        PropertyDescriptor("doubleSided", default: .bool(true)),
         PropertyDescriptor("needsDisplayOnBoundsChange", default: .bool(false), animatable: false),
         // The layer's own CAMediaTiming (CALayer's defaults: duration is infinite).
         PropertyDescriptor("beginTime", default: .scalar(0), animatable: false),

@@ -1,0 +1,101 @@
+/// Values by interned key: the hot paths of the C API and the bindings.
+///
+/// `key(_:)` interns a name once; these calls then take the `PropertyKey` and reach a declared
+/// property through the class's key → property table (an array index): no hashing and no
+/// String made. Key paths ("position.x"), "frame" and undeclared keys go through the key's
+/// name, with the class's cache of resolved key paths (keyed by key id).
+extension Engine {
+    /// The name of `key`; nil for a number this engine never gave out as a key.
+    public func name(of key: PropertyKey) -> String? {
+        lock.withLock { state.keys.name(of: key) }
+    }
+
+    /// Sets the model value at `key`, as `setValue(_:forKeyPath:of:)` does (actions included).
+    public func setValue(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) {
+        // [Perf] The change itself still goes through the key path (the action search takes the
+        // name); only the lookup of the name is by key.
+        try lock.withLock { () throws(AnimCoreError) in
+            guard let name = state.keys.name(of: key), !name.isEmpty else { throw EngineState.unknownKey(key) }
+            try setValue(value, forKeyPath: name, of: layer)
+        }
+    }
+
+    /// The model value at `key`; nil only for an undeclared key never set.
+    public func value(forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Value? {
+        try withState { (state) throws(AnimCoreError) in try state.value(forKey: key, of: layer, presentation: false) }
+    }
+
+    /// The presentation value at `key` (see `presentationValue(forKeyPath:of:)`).
+    public func presentationValue(forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Value? {
+        try withState { (state) throws(AnimCoreError) in try state.value(forKey: key, of: layer, presentation: true) }
+    }
+
+    /// Reads the model (or presentation) value at `key` into `slots`, which must have room for
+    /// `ValueKind.maximumSlotCount` Doubles, in the kind's slot layout (bool, integer and token
+    /// as bit patterns, see `SlotEncoding`). Returns the kind, or nil for an undeclared key
+    /// never set. Makes no `Value`: the fast path of the C API's getters.
+    public func readValue(
+        forKey key: PropertyKey, of layer: LayerID, presentation: Bool, into slots: UnsafeMutablePointer<Double>
+    ) throws(AnimCoreError) -> ValueKind? {
+        try withState { (state) throws(AnimCoreError) in
+            try state.readValue(forKey: key, slot: state.layerSlot(layer), presentation: presentation, into: slots)
+        }
+    }
+}
+
+extension EngineState {
+    /// The error for a key number this engine never gave out.
+    static func unknownKey(_ key: PropertyKey) -> AnimCoreError {
+        AnimCoreError(.unknownKey, "key \(key.id) is not a key of this engine")
+    }
+
+    /// Resolves an interned key for the layer in `slot`, as `resolve(_:in:)` resolves a key path:
+    /// a declared property by index, without string work; anything else through its name.
+    mutating func resolve(key: PropertyKey, in slot: Int) throws(AnimCoreError) -> Resolved {
+        let classIndex = Int(layers[slot].classIndex)
+        if let property = classes[classIndex].propertyIndex(for: key) {
+            return .property(KeyPathTarget(property: property, component: nil, kind: classes[classIndex].properties[property].kind))
+        }
+        guard let name = keys.name(of: key), !name.isEmpty else { throw Self.unknownKey(key) }
+        if name == "frame" { return .frame }
+        if let target = classes[classIndex].keyPathTarget(key, path: name, keys: &keys) { return .property(target) }
+        if !name.utf8.contains(UInt8(ascii: ".")) { return .undeclared(key) }
+        throw AnimCoreError(.unknownKey, "\"\(name)\" is not a key path of class \(classes[classIndex].name)")
+    }
+
+    /// The model or presentation value at `key`; nil for an undeclared key never set.
+    mutating func value(forKey key: PropertyKey, of layer: LayerID, presentation: Bool) throws(AnimCoreError) -> Value? {
+        let slot = try layerSlot(layer)
+        switch try resolve(key: key, in: slot) {
+        case .frame: return frame(slot, presentation: presentation)
+        case .undeclared(let key): return undeclaredValues[Int32(slot)]?[key.id]
+        case .property(let target):
+            return read(target, from: presentation ? presentationSlots(slot, target.property) : modelValue(slot, target.property))
+        }
+    }
+
+    /// Copies the model or presentation value at `key` of the layer in `slot` into `slots`
+    /// (room for `ValueKind.maximumSlotCount`); its kind, or nil for an undeclared key never set.
+    mutating func readValue(
+        forKey key: PropertyKey, slot: Int, presentation: Bool, into slots: UnsafeMutablePointer<Double>
+    ) throws(AnimCoreError) -> ValueKind? {
+        switch try resolve(key: key, in: slot) {
+        case .frame:
+            let value = frame(slot, presentation: presentation)
+            value.write(into: slots)
+            return value.kind
+        case .undeclared(let key):
+            guard let value = undeclaredValues[Int32(slot)]?[key.id] else { return nil }
+            value.write(into: slots)
+            return value.kind
+        case .property(let target):
+            let source = presentation ? presentationSlots(slot, target.property) : modelValue(slot, target.property)
+            if let component = target.component {
+                component.read(from: source, into: slots)
+            } else {
+                slots.update(from: source, count: target.kind.slotCount)
+            }
+            return target.kind
+        }
+    }
+}
