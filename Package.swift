@@ -22,5 +22,6 @@ let package = Package(
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimCoreC", "CAnimCore"]),
         .testTarget(name: "AnimCoreEngineTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimCoreActionTests", dependencies: ["AnimCore"]),
+        .testTarget(name: "AnimCoreValuesTests", dependencies: ["AnimCore"]),
     ]
 )

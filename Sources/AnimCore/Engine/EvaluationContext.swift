@@ -27,13 +27,10 @@ struct EvaluationContext {
         _ slot: Int, rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>, engineTime: Double,
         stamp: UInt64, ancestors: inout [Int32]
     ) -> Double {
+        // The common case: a root layer with default timing runs on engine time (nothing to
+        // cache, so its record is only read).
+        if layers[slot].parent < 0 && layers[slot].hasDefaultTiming { return engineTime }
         if layers[slot].timeStamp == stamp { return layers[slot].cachedTime }
-        // The common case: a root layer with default timing.
-        if layers[slot].parent < 0 && layers[slot].hasDefaultTiming {
-            layers[slot].timeStamp = stamp
-            layers[slot].cachedTime = engineTime
-            return engineTime
-        }
         ancestors.removeAll(keepingCapacity: true)
         var current = slot
         while current >= 0 && layers[current].timeStamp != stamp {

@@ -92,25 +92,6 @@ extension Transform3D {
             translation: parts.translation, perspective: parts.perspective, weight: 1
         ).composed()
     }
-
-    /// The transform a fraction of the way from `a` (0) to `b` (1), as Core Animation and CSS
-    /// animate whole matrices: both are decomposed, the parts interpolated (the rotation along
-    /// the shorter arc, so a turn of 2π is no motion at all) and recomposed. Fractions outside
-    /// [0, 1] extrapolate. Exactly `a` at fraction 0, exactly `b` at fraction 1, and `a` when
-    /// the two are equal.
-    ///
-    /// When either matrix has no decomposition (singular, e.g. a scale of 0, or not finite) the
-    /// value switches discretely: `a` below fraction 0.5, `b` from 0.5 on (CSS does the same).
-    public static func interpolate(
-        _ a: Transform3D, _ b: Transform3D, fraction: Double
-    ) -> Transform3D {
-        if fraction == 0 || a == b { return a }
-        if fraction == 1 { return b }
-        guard let partsA = a.decomposed(), let partsB = b.decomposed() else {
-            return fraction >= 0.5 ? b : a
-        }
-        return Transform3D(DecomposedTransform3D.interpolate(partsA, partsB, fraction: fraction))
-    }
 }
 
 /// The factors of a transform, M = weight · (Scale · Skew · Rotation · Translation ·

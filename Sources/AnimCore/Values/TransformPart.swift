@@ -19,10 +19,12 @@ import Darwin
 ///   about the fixed x axis: CATransform3DConcat(CATransform3DConcat(Rz, Ry), Rx), the same as
 ///   CSS `rotateX(x) rotateY(y) rotateZ(z)` — with Rx(θ) = CATransform3DMakeRotation(θ, 1, 0,
 ///   0) and so on. So on the identity, writing one angle θ gives exactly that MakeRotation, and
-///   on a 2D transform rotation.z is its angle. Of the two Euler triples of a rotation, the
-///   one with the smaller |x| + |y| + |z| is read (the one with |y| ≤ π/2 on ties), so a
-///   single-axis turn reads back as written; at y = ±π/2 (gimbal lock) x reads 0 and z takes
-///   the whole turn about the remaining axis. "rotation" is rotation.z.
+///   on a 2D transform rotation.z is its angle. Every rotation has two Euler triples, (x, y, z)
+///   and (x ± π, π − y, z ± π); the one with the smaller |x| + |z| is read (the one with
+///   |y| ≤ π/2 on ties). So angles written read back as written whenever |x| + |z| < π —
+///   single-axis turns of any angle, and any y with moderate x and z. At y = ±π/2 (gimbal
+///   lock) x reads 0 and z takes the whole turn about the remaining axis. "rotation" is
+///   rotation.z.
 ///
 /// Writing scale or rotation decomposes the transform, replaces that part and recomposes, so
 /// translation, skew, perspective and the other parts are kept. [INF] Core Animation does not
@@ -120,10 +122,14 @@ public enum TransformPart: Int32, CaseIterable, Sendable {
             } else {
                 component[0] = EulerAngles(transform)?.z ?? .nan
             }
-        case .rotationX:
-            component[0] = EulerAngles(transform)?.x ?? .nan
-        case .rotationY:
-            component[0] = EulerAngles(transform)?.y ?? .nan
+        case .rotationX, .rotationY:
+            if PlanarFactors(transform) != nil {
+                component[0] = 0  // only a z rotation in this shape
+            } else if let angles = EulerAngles(transform) {
+                component[0] = self == .rotationX ? angles.x : angles.y
+            } else {
+                component[0] = .nan
+            }
         case .scaleX, .scaleY, .scaleZ, .scale:
             guard let factors = TransformFactors(transform, completingCollapsedAxes: true) else {
                 component[0] = .nan
@@ -222,11 +228,12 @@ struct EulerAngles {
         }
         let x = atan2(-r2.y, r2.z)
         let z = atan2(-r1.x, r0.x)
-        // The other triple of the same rotation: (x + π, π − y, z + π).
+        // The other triple of the same rotation: (x + π, π − y, z + π). Take it when it turns
+        // less about x and z, so that any y (a door or a card turned past 90°) reads back.
         let otherX = EulerAngles.wrapped(x + .pi)
         let otherY = EulerAngles.wrapped(.pi - y)
         let otherZ = EulerAngles.wrapped(z + .pi)
-        if abs(otherX) + abs(otherY) + abs(otherZ) < abs(x) + abs(y) + abs(z) {
+        if abs(otherX) + abs(otherZ) < abs(x) + abs(z) {
             self.x = otherX
             self.y = otherY
             self.z = otherZ
@@ -259,21 +266,22 @@ struct EulerAngles {
 
 /// The factors of a transform whose only rotation is about z and whose z axis is untouched by
 /// x and y — m13 = m23 = m31 = m32 = m14 = m24 = m34 = 0, m33 > 0, m44 > 0 — the shape of
-/// every 2D transform: rows (m11, m12) = s0·(cos φ, sin φ) and (m21, m22) = s1·(k·(cos φ, sin
-/// φ) + (−sin φ, cos φ)). The general factoring gives the same numbers (m44 and m33 cancel out
-/// of the angle, the skew and the rewritten elements); this is the fast path for
-/// `transform.rotation.z` on many layers: a square root, an atan2 or a sin/cos pair, no
-/// 3×3 work.
+/// every 2D transform: rows (m11, m12) = sx·(cos φ, sin φ) and (m21, m22) = sy·(k·(cos φ,
+/// sin φ) + (−sin φ, cos φ)). The general factoring gives the same numbers (m44 and m33 cancel
+/// out of the angle, the skew and the rewritten elements); this is the fast path for
+/// `transform.rotation.z` on many layers: one square root and an atan2 to read, one square
+/// root, two divisions and a sin/cos pair to write, no 3×3 work.
 struct PlanarFactors {
-    /// Signed scale of the x axis (negative when the mirror is put on x).
-    let scaleX: Double
-    /// Signed scale of the y axis.
-    let scaleY: Double
-    /// The xy skew.
-    let skew: Double
-    /// The rotation's cos φ and sin φ.
-    let cosine: Double
-    let sine: Double
+    /// The 2×2 block.
+    let m11: Double, m12: Double, m21: Double, m22: Double
+    /// |(m11, m12)|.
+    let length0: Double
+    /// m11·m22 − m12·m21 = length0 × (signed) y scale before any mirror is placed.
+    let determinant: Double
+    /// Whether the mirror (determinant < 0) goes on the x axis: when the x axis points most
+    /// away from its own (cos φ <= 0), as the general factoring decides with q0.x = cos φ,
+    /// q1.y = −cos φ, q2.z = 1. Otherwise a mirror goes on y.
+    let mirrorsX: Bool
 
     /// nil when `transform` does not have the planar shape or an axis has collapsed (the
     /// general factoring handles those).
@@ -282,45 +290,43 @@ struct PlanarFactors {
             m.m34 == 0, m.m33 > 0, m.m44 > 0, m.m33.isFinite, m.m44.isFinite
         else { return nil }
         let lengthSquared0 = m.m11 * m.m11 + m.m12 * m.m12
-        // Keep squares and quotients normal and finite; other magnitudes take the general path.
-        guard lengthSquared0 > 1e-290, lengthSquared0 < 1e290 else { return nil }
-        let length0 = lengthSquared0.squareRoot()
-        let c = m.m11 / length0
-        let s = m.m12 / length0
-        // Row 1 = d·q0 + cross·(−s, c): its part along q0 and (signed) across it.
-        let along = c * m.m21 + s * m.m22
-        let across = c * m.m22 - s * m.m21
         let lengthSquared1 = m.m21 * m.m21 + m.m22 * m.m22
-        guard lengthSquared1 < 1e290,
-            abs(across) > Transform3D.DecompositionTolerance.collapsedRow
-                * lengthSquared1.squareRoot(),
-            abs(across) > Transform3D.DecompositionTolerance.minimumScale
+        // Keep squares, products and quotients normal and finite; other magnitudes (and NaN)
+        // take the general path.
+        guard lengthSquared0 > 1e-140, lengthSquared0 < 1e140,
+            lengthSquared1 > 1e-140, lengthSquared1 < 1e140
         else { return nil }
-        // A mirror (across < 0) goes on the axis that points most away from its own: x when
-        // cos φ <= 0, else y (the general factoring's rule with q0.x = c, q1.y = −c, q2.z = 1).
-        if across < 0 && c <= 0 {
-            scaleX = -length0
-            scaleY = -across
-            cosine = -c
-            sine = -s
-        } else {
-            scaleX = length0
-            scaleY = across
-            cosine = c
-            sine = s
-        }
-        skew = along / across
+        let determinant = m.m11 * m.m22 - m.m12 * m.m21
+        // Collapsed when the part of row 1 across row 0 (determinant / length0) is at most
+        // `collapsedRow` of row 1's length.
+        let tolerance = Transform3D.DecompositionTolerance.collapsedRow
+        guard determinant * determinant > tolerance * tolerance * lengthSquared0 * lengthSquared1
+        else { return nil }
+        self.m11 = m.m11
+        self.m12 = m.m12
+        self.m21 = m.m21
+        self.m22 = m.m22
+        self.length0 = lengthSquared0.squareRoot()
+        self.determinant = determinant
+        self.mirrorsX = determinant < 0 && m.m11 <= 0
     }
 
     /// φ in (−π, π].
     var angle: Double {
-        let phi = atan2(sine, cosine)
+        let phi = mirrorsX ? atan2(-m12, -m11) : atan2(m12, m11)
         return phi == -.pi ? .pi : phi
     }
 
     /// Rewrites m11, m12, m21, m22 for rotation `angle`, keeping scale and skew (the other
     /// elements do not depend on the rotation in this shape).
     func write(angle: Double, into m: inout Transform3D) {
+        // Signed scales and the xy skew: across = determinant / length0 is the signed y
+        // scale, along / across = (row0 · row1) / determinant the skew; a mirror on x moves
+        // the sign from y to x.
+        let across = determinant / length0
+        let skew = (m11 * m21 + m12 * m22) / determinant
+        let scaleX = mirrorsX ? -length0 : length0
+        let scaleY = mirrorsX ? -across : across
         let s = sin(angle)
         let c = cos(angle)
         m.m11 = scaleX * c

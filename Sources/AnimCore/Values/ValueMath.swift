@@ -22,7 +22,10 @@
 ///   For the commutative kinds it equals `subtract(value, base)`.
 /// - `addScaled(base:increment:count:)` is `count × increment + base`, with the increments as
 ///   the underlying value and `base` on top: `addScaled(b, i, 1) == add(i, b)` (cumulative
-///   animations: k × the cycle's end value, with the current cycle's value on top).
+///   animations: k × the cycle's end value, with the current cycle's value on top, so a
+///   transform's current cycle moves within the frame the earlier cycles reached). [INF] The
+///   order for transforms is not documented; this one reads "the value at the end of the
+///   previous repeat cycle + the value of the current cycle" with `add`'s operand roles.
 public enum ValueMath {
     // MARK: - Interpolation
 
@@ -40,9 +43,11 @@ public enum ValueMath {
     /// - `bool`, `token`: `from` below 0.5, `to` from 0.5 on (a NaN fraction gives `from`).
     ///   [INF] Core Animation does not document how it animates non-numeric values; a switch
     ///   half way is what CSS does for discrete values.
-    /// - `affineTransform`, `transform3D`: by decomposition (`Transform3D.interpolate`):
+    /// - `affineTransform`, `transform3D`: by decomposition (`TransformInterpolation`):
     ///   translation, scale, skew and perspective linearly, rotation by quaternion slerp along
-    ///   the shorter arc, recomposed; a singular matrix on either side switches at 0.5.
+    ///   the shorter arc, recomposed; a singular matrix on either side switches at 0.5. Each
+    ///   call decomposes both ends; a caller with fixed ends can keep a
+    ///   `TransformInterpolation` instead.
     public static func interpolate(
         _ kind: ValueKind, from: UnsafePointer<Double>, to: UnsafePointer<Double>,
         fraction: Double, into result: UnsafeMutablePointer<Double>
@@ -274,12 +279,15 @@ public enum ValueMath {
 
     // MARK: - Copies
 
-    /// Copies `count` slots; `source` may be `destination`.
-    @inlinable static func copy(
-        _ source: UnsafePointer<Double>, into destination: UnsafeMutablePointer<Double>,
-        count: Int
+    /// Copies a value of `kind` bit for bit (`kind.slotCount` slots); `source` may be
+    /// `destination`.
+    @inlinable public static func copy(
+        _ kind: ValueKind, from source: UnsafePointer<Double>,
+        into destination: UnsafeMutablePointer<Double>
     ) {
-        for i in 0..<count { destination[i] = source[i] }
+        for i in 0..<kind.slotCount {
+            destination[i] = Double(bitPattern: source[i].bitPattern)
+        }
     }
 
     /// Copies one slot by its bits (never through a floating-point operation).
