@@ -7,7 +7,7 @@ public enum ActionResult: Sendable {
     /// No answer here: continue the search (Objective-C's nil).
     case continueSearch
     /// Stop the search: no action (Objective-C's NSNull).
-    case none
+    case noAction
 }
 
 /// An action search step the host supplies: called with the engine, the layer and the key
@@ -25,7 +25,8 @@ public struct ActionHandler: Sendable {
 /// "no action" (NSNull) that ends the search.
 public enum LayerAction: Sendable {
     case animation(BasicAnimation)
-    case none
+    /// Stop the search: no action (NSNull).
+    case noAction
 }
 
 /// The special action keys of layer tree events (Core Animation's string values).

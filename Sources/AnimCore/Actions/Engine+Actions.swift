@@ -14,7 +14,7 @@ extension Engine {
         }
         switch table {
         case .animation(let animation)?: return .animation(animation)
-        case .none?: return .none
+        case .noAction?: return .noAction
         case nil: break
         }
         if let classDefault {
@@ -36,7 +36,7 @@ extension Engine {
     }
 
     /// Sets the layer's actions table entry for `key` (nil removes it): an animation to copy
-    /// when the key's event happens, or `.none` to stop the search with no action.
+    /// when the key's event happens, or `.noAction` to stop the search with no action.
     public func setAction(_ action: LayerAction?, forKey key: String, of layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             let slot = Int32(try state.layerSlot(layer))

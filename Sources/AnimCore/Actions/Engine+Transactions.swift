@@ -28,8 +28,11 @@ extension Engine {
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
     /// transaction when none is open). Throws `.outOfRange` for a duration that is not > 0, a
     /// negative or NaN delay or repeat count.
+    /// `change` runs once, on the resolved settings (what the thread reads now); the fields it
+    /// changes are stored in the innermost transaction.
     public func modifyTransaction(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
-        var settings = try transactionSettings()
+        let resolved = try transactionSettings()
+        var settings = resolved
         change(&settings)
         if let duration = settings.animationDuration, !(duration > 0 && duration <= MediaTiming.Limits.time) {
             throw AnimCoreError(.outOfRange, "animationDuration is \(duration); it must be > 0 and <= 1e15")
@@ -40,7 +43,25 @@ extension Engine {
         if let count = settings.repeatCount, !(count >= 0) {
             throw AnimCoreError(.outOfRange, "repeatCount is \(count); it must be >= 0")
         }
-        try withState { state in state.modifyTransactionSettings(change) }
+        let edited = settings
+        try withState { state in
+            state.modifyTransactionSettings { own in
+                if edited.animationDuration != resolved.animationDuration { own.animationDuration = edited.animationDuration }
+                if edited.timingFunction != resolved.timingFunction { own.timingFunction = edited.timingFunction }
+                if edited.disableActions != resolved.disableActions { own.disableActions = edited.disableActions }
+                if edited.delay != resolved.delay { own.delay = edited.delay }
+                if edited.repeatCount != resolved.repeatCount { own.repeatCount = edited.repeatCount }
+                if edited.autoreverses != resolved.autoreverses { own.autoreverses = edited.autoreverses }
+                if edited.additiveImplicitAnimations != resolved.additiveImplicitAnimations {
+                    own.additiveImplicitAnimations = edited.additiveImplicitAnimations
+                }
+                if edited.beginsFromCurrentState != resolved.beginsFromCurrentState {
+                    own.beginsFromCurrentState = edited.beginsFromCurrentState
+                }
+                for (key, value) in edited.values where resolved.values[key] != value { own.values[key] = value }
+                for key in resolved.values.keys where edited.values[key] == nil { own.values[key] = nil }
+            }
+        }
     }
 
     /// Adds a completion to the calling thread's innermost transaction: it runs once, during a

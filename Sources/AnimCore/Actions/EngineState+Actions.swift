@@ -78,7 +78,7 @@ extension EngineState {
         var failure: AnimCoreError?
         do {
             switch result {
-            case .none:
+            case .noAction:
                 break
             case .animation(var animation):
                 if animation.keyPath.isEmpty { animation.keyPath = request.key }

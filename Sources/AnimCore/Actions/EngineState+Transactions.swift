@@ -1,10 +1,9 @@
-import Glibc
-
 /// Transactions: per-thread stacks of frames, the animations they hold back until the outermost
 /// commit, and completion groups (reference §5).
 extension EngineState {
-    /// The calling thread's identity, keying its transaction stack.
-    static var currentThread: UInt { UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))) }
+    /// The calling thread's identity, keying its transaction stack (never reused by another
+    /// thread, so a new thread never inherits a finished one's transactions).
+    static var currentThread: UInt { ThreadIdentity.current }
 
     /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
     mutating func beginTransaction(implicit: Bool = false) {

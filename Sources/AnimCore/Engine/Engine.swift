@@ -149,6 +149,15 @@ public final class Engine: @unchecked Sendable {
     /// value with the transaction's duration and timing function.
     public func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
+            if keyPath == "frame" {
+                // A frame is a position and a bounds: each changes (and runs its action) in turn.
+                let (position, bounds) = try withState { (state) throws(AnimCoreError) in
+                    try state.frameComponents(value, slot: try state.layerSlot(layer))
+                }
+                try setValue(position, forKeyPath: "position", of: layer)
+                try setValue(bounds, forKeyPath: "bounds", of: layer)
+                return
+            }
             let plan = try withState { (state) throws(AnimCoreError) in try state.planChange(value, forKeyPath: keyPath, of: layer) }
             guard case .needsAction(let request) = plan else { return }
             let result = searchAction(

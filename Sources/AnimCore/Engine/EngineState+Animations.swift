@@ -38,6 +38,10 @@ extension EngineState {
         if animation.fromValue == nil && animation.toValue == nil && animation.byValue == nil {
             capturedStart = read(target, from: presentationSlots(slot, target.property))
         }
+        // What the property shows now, kept for its presentation entry (replacing a running
+        // animation must not make it read the model until the next tick).
+        let shown = scratch.pointer(80)
+        shown.update(from: presentationSlots(slot, target.property), count: stored.kind.slotCount)
         if let key { removeAnimation(forKey: key, slot: slot) }
 
         var record = AttachedAnimation()
@@ -90,6 +94,8 @@ extension EngineState {
         if last >= 0 { animations[last].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
         layers[slot].lastAnimation = Int32(index)
         rebuildPresentation(slot, oldLayout: oldLayout)
+        presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
+            .update(from: shown, count: stored.kind.slotCount)
         registerWithTransaction(index)
         if layers[slot].animatedIndex < 0 {
             layers[slot].animatedIndex = Int32(animatedLayers.count)

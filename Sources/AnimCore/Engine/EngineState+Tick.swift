@@ -93,7 +93,8 @@ extension EngineState {
                 while index >= 0 {
                     let record = context.animations + index
                     let slots = block + Int(record.pointee.presentationOffset)
-                    if record.pointee.initializesPresentation {
+                    // Uncommitted animations keep the value they were added over.
+                    if record.pointee.initializesPresentation && record.pointee.isCommitted {
                         let source = context.modelValue(record, row: row)
                         for offset in 0..<Int(record.pointee.propertySlotCount) { slots[offset] = source[offset] }
                     }

@@ -158,17 +158,23 @@ extension EngineState {
         return .rect(x: position[0] + minX, y: position[1] + minY, width: maxX - minX, height: maxY - minY)
     }
 
-    /// Setting the frame sets position and bounds size (Core Animation leaves the result with a
-    /// non-identity transform undefined; here the frame is taken as untransformed).
-    private mutating func setFrame(_ value: Value, slot: Int) throws(AnimCoreError) {
+    /// The position and bounds a frame value stands for (see `setFrame`).
+    func frameComponents(_ value: Value, slot: Int) throws(AnimCoreError) -> (position: Value, bounds: Value) {
         typealias Index = BuiltInLayerProperties.Index
         guard case .rect(let x, let y, let width, let height) = value else {
             throw AnimCoreError(.wrongKind, "\"frame\" holds rect values, not \(value.kind.name)")
         }
         let anchor = modelValue(slot, Index.anchorPoint)
         let bounds = modelValue(slot, Index.bounds)
-        let position: Value = .point(x: x + anchor[0] * width, y: y + anchor[1] * height)
-        let newBounds: Value = .rect(x: bounds[0], y: bounds[1], width: width, height: height)
+        return (.point(x: x + anchor[0] * width, y: y + anchor[1] * height),
+                .rect(x: bounds[0], y: bounds[1], width: width, height: height))
+    }
+
+    /// Setting the frame sets position and bounds size (Core Animation leaves the result with a
+    /// non-identity transform undefined; here the frame is taken as untransformed).
+    private mutating func setFrame(_ value: Value, slot: Int) throws(AnimCoreError) {
+        typealias Index = BuiltInLayerProperties.Index
+        let (position, newBounds) = try frameComponents(value, slot: slot)
         for (property, newValue) in [(Index.position, position), (Index.bounds, newBounds)] {
             let target = KeyPathTarget(property: property, component: nil, kind: newValue.kind)
             var buffer = SlotScratch()
