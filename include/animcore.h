@@ -392,6 +392,694 @@ ac_status ac_time_tree_convert(const ac_timing *timings, const int64_t *parents,
  */
 double ac_current_media_time(void);
 
+/* ============================================================================================ */
+/* Handles                                                                                      */
+/* ============================================================================================ */
+
+/**
+ * An engine: layer classes, layers and their trees, animations, and the clock the host drives
+ * with ac_engine_tick(). Separate engines share nothing. Every function may be called from any
+ * thread; the engine serialises the calls. An opaque pointer, never dereferenced by the caller
+ * nor followed by the library: NULL is AC_ERR_NULL_POINTER (a no-op for ac_engine_destroy()),
+ * and a destroyed, foreign or made-up pointer is AC_ERR_BAD_HANDLE.
+ */
+typedef struct ac_engine ac_engine;
+
+/**
+ * An interned key: a property name ("opacity"), a key path into a value ("position.x",
+ * "bounds.size.width", "transform.rotation.z") or an undeclared key. Valid in the engine that
+ * made it (ac_engine_key()); cheap to pass (an integer). A number the engine never gave out is
+ * refused with AC_ERR_UNKNOWN_KEY.
+ */
+typedef uint32_t ac_key;
+
+/**
+ * A layer class handle (64 bits, scoped to its engine). 0 names the built-in layer class (see
+ * the Layer classes section). A handle of another engine or a made-up number is refused with
+ * AC_ERR_BAD_HANDLE. Classes live as long as their engine.
+ */
+typedef uint64_t ac_class;
+
+/**
+ * A layer handle (64 bits, generational, scoped to its engine): a released, stale or foreign
+ * handle is refused with AC_ERR_BAD_HANDLE, never followed. 0 is no layer.
+ */
+typedef uint64_t ac_layer;
+
+/**
+ * An animation description handle (64 bits, generational, scoped to its engine): a description
+ * the caller owns and edits, then adds to layers (each add copies it). 0 is no animation.
+ */
+typedef uint64_t ac_animation;
+
+/** Called once when a callback registration ends, to free its user_data. */
+typedef void (*ac_destroy_fn)(void *user_data);
+
+/*
+ * Callbacks, everywhere in this header: a C function pointer, a `void *user_data` passed back
+ * to it, and an optional destroy function. When the registering call succeeds, the engine owns
+ * the registration: destroy(user_data) runs exactly once, when the registration ends (it is
+ * replaced, its object is destroyed, or the engine is destroyed), or at once when the function
+ * pointer given is NULL. When the call fails, nothing is kept and destroy never runs. A destroy
+ * function should only free user_data: it may run on any thread that calls into the engine.
+ *
+ * Display and animation callbacks run during ac_engine_tick() (and ac_engine_destroy() for
+ * did-stop), on the calling thread, after the engine has finished updating, so they may call
+ * any function of this header, including ac_engine_tick() and ac_engine_destroy(); callbacks
+ * owed because of what they do are delivered by the next tick.
+ */
+
+/* ============================================================================================ */
+/* Engine                                                                                       */
+/* ============================================================================================ */
+
+/** Options for ac_engine_create(). Fill with ac_engine_config_init(). */
+typedef struct ac_engine_config {
+    uint32_t struct_size;         /* sizeof(ac_engine_config) */
+    int32_t header_version_major; /* AC_VERSION_MAJOR of the header the caller compiled with */
+    double default_duration_s;    /* the duration animations added with duration 0 get (the
+                                     transaction's animationDuration); finite, > 0 and
+                                     <= AC_TIME_LIMIT_S; default 0.25 */
+    double global_speed;          /* engine time per host time; finite, in [0, AC_SPEED_LIMIT];
+                                     default 1 */
+} ac_engine_config;
+
+/**
+ * Fills *config with the defaults and this header's major version. Header-only, so that the
+ * version recorded is the one the caller compiled with (bindings fill the struct themselves).
+ * Error: AC_ERR_NULL_POINTER.
+ */
+static inline ac_status ac_engine_config_init(ac_engine_config *config) {
+    if (config == NULL) return AC_ERR_NULL_POINTER;
+    config->struct_size = (uint32_t)sizeof(ac_engine_config);
+    config->header_version_major = AC_VERSION_MAJOR;
+    config->default_duration_s = 0.25;
+    config->global_speed = 1.0;
+    return AC_OK;
+}
+
+/**
+ * Creates an engine. config may be NULL (the defaults, with this header's version). Errors:
+ * AC_ERR_NULL_POINTER (out_engine), AC_ERR_BAD_STRUCT_SIZE, AC_ERR_VERSION_MISMATCH (the
+ * caller's header has another major version than the library), AC_ERR_NOT_FINITE and
+ * AC_ERR_OUT_OF_RANGE (default_duration_s, global_speed), AC_ERR_OUT_OF_RANGE also when 4096
+ * engines are alive already.
+ */
+ac_status ac_engine_create(const ac_engine_config *config, ac_engine **out_engine);
+
+/**
+ * Destroys an engine: every animation still attached stops (its did-stop callback runs now,
+ * with finished = 0, and may still call into this engine), then every handle of the engine goes
+ * stale and the engine pointer is refused from then on, and every callback's destroy function
+ * runs. Called from inside one of the engine's callbacks, the destroy functions run when the
+ * outermost call into the engine returns. NULL is a no-op. Error: AC_ERR_BAD_HANDLE for a
+ * pointer that is not a live engine.
+ */
+ac_status ac_engine_destroy(ac_engine *engine);
+
+/**
+ * Advances the engine to host time now_s (seconds on any monotonic clock, e.g.
+ * ac_current_media_time()), commits what is pending (an animation added with begin time 0
+ * begins now), evaluates every animation, and delivers the callbacks owed: animation did-start
+ * and did-stop, then display. Engine time advances by the host's elapsed time × the global
+ * speed; the first tick sets it to now_s (a now_s before the previous tick's moves engine time
+ * back). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (beyond
+ * ±AC_TIME_LIMIT_S).
+ */
+ac_status ac_engine_tick(ac_engine *engine, double now_s);
+
+/**
+ * The engine's time (seconds) at the last tick: absolute time for root layers; use it (through
+ * ac_layer_convert_time()) for begin times. 0 before the first tick.
+ */
+ac_status ac_engine_current_time(ac_engine *engine, double *out_time_s);
+
+/**
+ * Sets the global speed factor: engine time per host time from the next tick on (0.1 = slow
+ * motion, 0 = frozen). Errors: AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (< 0 or > AC_SPEED_LIMIT).
+ */
+ac_status ac_engine_set_global_speed(ac_engine *engine, double speed);
+
+/** The global speed factor (default 1). */
+ac_status ac_engine_global_speed(ac_engine *engine, double *out_speed);
+
+/* ============================================================================================ */
+/* Keys and values                                                                              */
+/* ============================================================================================ */
+
+/**
+ * The key for name (interning it on first use; the same name always gives the same key).
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (""),
+ * AC_ERR_INVALID_ARGUMENT (name is not valid UTF-8).
+ */
+ac_status ac_engine_key(ac_engine *engine, const char *name, ac_key *out_key);
+
+/**
+ * The name of a key, copied with its NUL into buffer; *out_length is its length in bytes
+ * (without the NUL) either way. buffer may be NULL when capacity is 0 (to ask for the length).
+ * Errors: AC_ERR_UNKNOWN_KEY, AC_ERR_BUFFER_TOO_SMALL (capacity <= length), AC_ERR_NULL_POINTER.
+ */
+ac_status ac_engine_key_name(ac_engine *engine, ac_key key, char *buffer, size_t capacity,
+                             size_t *out_length);
+
+/** ac_value.kind */
+#define AC_VALUE_SCALAR 0           /* v[0] */
+#define AC_VALUE_POINT 1            /* v[0..1] = x, y */
+#define AC_VALUE_SIZE 2             /* v[0..1] = width, height */
+#define AC_VALUE_RECT 3             /* v[0..3] = x, y, width, height */
+#define AC_VALUE_VECTOR3 4          /* v[0..2] = x, y, z */
+#define AC_VALUE_COLOR 5            /* v[0..3] = red, green, blue, alpha, nominally in [0, 1],
+                                       not premultiplied; interpolated componentwise in this
+                                       (sRGB) space */
+#define AC_VALUE_AFFINE_TRANSFORM 6 /* v[0..5] = a, b, c, d, tx, ty (CGAffineTransform) */
+#define AC_VALUE_TRANSFORM3D 7      /* v[0..15] = m11 m12 m13 m14 m21 ... m44 (CATransform3D,
+                                       row-vector convention: translation in m41 m42 m43);
+                                       interpolated by decomposition (translation, scale, skew,
+                                       perspective, rotation by quaternion slerp) */
+#define AC_VALUE_BOOL 8             /* i = 0 or 1; switches at progress 0.5, never interpolated */
+#define AC_VALUE_INTEGER 9          /* i; interpolated then rounded to nearest */
+#define AC_VALUE_TOKEN 10           /* i = an opaque 64-bit host value (an image id, a date);
+                                       switches at progress 0.5, never interpolated */
+
+/** The length of ac_value.v: the most numbers a kind uses (a 3D transform's 16). */
+#define AC_VALUE_MAX_SLOTS 16
+
+/**
+ * A value of any kind; only the fields of its kind are read. Every value passed in is checked:
+ * an unknown kind or a reserved field not 0 is AC_ERR_INVALID_ARGUMENT; a NaN or infinite
+ * number in the kind's v[] is AC_ERR_NOT_FINITE (except +INFINITY for the layer timing
+ * properties that allow it: duration, repeatCount, repeatDuration); a bool other than 0 or 1
+ * is AC_ERR_OUT_OF_RANGE. Values written out have every field the kind does not use set to 0.
+ * Build one with the ac_value_*() functions below.
+ */
+typedef struct ac_value {
+    int32_t kind;     /* AC_VALUE_* */
+    int32_t reserved; /* must be 0 */
+    double v[16];     /* the numbers of numeric kinds */
+    int64_t i;        /* bool, integer and token kinds */
+} ac_value;
+
+/* Value builders (header-only). */
+
+/** A value of kind with every field 0 (for AC_VALUE_TRANSFORM3D: the zero matrix, not identity). */
+static inline ac_value ac_value_zeroed(int32_t kind) {
+    ac_value value;
+    int index;
+    value.kind = kind;
+    value.reserved = 0;
+    for (index = 0; index < AC_VALUE_MAX_SLOTS; ++index) value.v[index] = 0.0;
+    value.i = 0;
+    return value;
+}
+static inline ac_value ac_value_scalar(double x) {
+    ac_value value = ac_value_zeroed(AC_VALUE_SCALAR);
+    value.v[0] = x;
+    return value;
+}
+static inline ac_value ac_value_point(double x, double y) {
+    ac_value value = ac_value_zeroed(AC_VALUE_POINT);
+    value.v[0] = x;
+    value.v[1] = y;
+    return value;
+}
+static inline ac_value ac_value_size(double width, double height) {
+    ac_value value = ac_value_zeroed(AC_VALUE_SIZE);
+    value.v[0] = width;
+    value.v[1] = height;
+    return value;
+}
+static inline ac_value ac_value_rect(double x, double y, double width, double height) {
+    ac_value value = ac_value_zeroed(AC_VALUE_RECT);
+    value.v[0] = x;
+    value.v[1] = y;
+    value.v[2] = width;
+    value.v[3] = height;
+    return value;
+}
+static inline ac_value ac_value_vector3(double x, double y, double z) {
+    ac_value value = ac_value_zeroed(AC_VALUE_VECTOR3);
+    value.v[0] = x;
+    value.v[1] = y;
+    value.v[2] = z;
+    return value;
+}
+static inline ac_value ac_value_color(double red, double green, double blue, double alpha) {
+    ac_value value = ac_value_zeroed(AC_VALUE_COLOR);
+    value.v[0] = red;
+    value.v[1] = green;
+    value.v[2] = blue;
+    value.v[3] = alpha;
+    return value;
+}
+/** A CGAffineTransform: x' = a x + c y + tx, y' = b x + d y + ty. */
+static inline ac_value ac_value_affine(double a, double b, double c, double d, double tx,
+                                       double ty) {
+    ac_value value = ac_value_zeroed(AC_VALUE_AFFINE_TRANSFORM);
+    value.v[0] = a;
+    value.v[1] = b;
+    value.v[2] = c;
+    value.v[3] = d;
+    value.v[4] = tx;
+    value.v[5] = ty;
+    return value;
+}
+/** A CATransform3D from its 16 numbers m11 m12 ... m44 (row-major). */
+static inline ac_value ac_value_transform3d(const double m[16]) {
+    ac_value value = ac_value_zeroed(AC_VALUE_TRANSFORM3D);
+    int index;
+    for (index = 0; index < 16; ++index) value.v[index] = m[index];
+    return value;
+}
+/** CATransform3DIdentity. */
+static inline ac_value ac_value_transform3d_identity(void) {
+    ac_value value = ac_value_zeroed(AC_VALUE_TRANSFORM3D);
+    value.v[0] = value.v[5] = value.v[10] = value.v[15] = 1.0;
+    return value;
+}
+static inline ac_value ac_value_bool(int on) {
+    ac_value value = ac_value_zeroed(AC_VALUE_BOOL);
+    value.i = on ? 1 : 0;
+    return value;
+}
+static inline ac_value ac_value_integer(int64_t i) {
+    ac_value value = ac_value_zeroed(AC_VALUE_INTEGER);
+    value.i = i;
+    return value;
+}
+/** A token keeps its 64 bits exactly (read it back as (uint64_t)value.i). */
+static inline ac_value ac_value_token(uint64_t token) {
+    ac_value value = ac_value_zeroed(AC_VALUE_TOKEN);
+    value.i = (int64_t)token;
+    return value;
+}
+
+/* ============================================================================================ */
+/* Layer classes                                                                                */
+/* ============================================================================================ */
+
+/*
+ * The built-in layer class (handle 0) carries CALayer's properties with Core Animation's
+ * defaults, in this order (the order of ac_layer_snapshot()):
+ *   bounds (rect 0,0,0,0), position (point 0,0), zPosition (scalar 0), anchorPoint (point
+ *   0.5,0.5), anchorPointZ (scalar 0), transform and sublayerTransform (transform3D identity),
+ *   opacity (scalar 1), hidden (bool 0), backgroundColor (color 0,0,0,0 — CALayer's nil),
+ *   borderColor (color 0,0,0,1), borderWidth (scalar 0), cornerRadius (scalar 0), shadowColor
+ *   (color 0,0,0,1), shadowOpacity (scalar 0), shadowOffset (size 0,-3), shadowRadius (scalar
+ *   3), contentsRect (rect 0,0,1,1), contents (token 0), masksToBounds (bool 0), doubleSided
+ *   (bool 1), needsDisplayOnBoundsChange (bool 0, not animatable),
+ *   and the layer's own timing, none animatable: beginTime (scalar 0, finite), duration
+ *   (scalar INFINITY, >= 0), speed (scalar 1, finite), timeOffset (scalar 0, finite),
+ *   repeatCount (scalar 0, >= 0), repeatDuration (scalar 0, >= 0), autoreverses (bool 0),
+ *   fillMode (integer AC_FILL_*), with the ranges of ac_timing (AC_ERR_NOT_FINITE,
+ *   AC_ERR_OUT_OF_RANGE otherwise).
+ * "frame" (rect) is derived from bounds, position, anchorPoint and transform: readable,
+ * settable (sets position and the bounds size, taking the layer as untransformed), not
+ * animatable, and not in snapshots.
+ */
+
+/** A property a class declares. Fill with ac_property_desc_init(). */
+typedef struct ac_property_desc {
+    uint32_t struct_size;   /* sizeof(ac_property_desc) */
+    int32_t animatable;     /* 0 or 1: animations may target it; default 1 */
+    const char *name;       /* UTF-8, not empty, no dots, not "frame", not declared already by
+                               the superclass or earlier in the same call; copied */
+    ac_value default_value; /* its kind is the property's kind */
+    int32_t needs_display;  /* 0 or 1: a change (set to a new value, or animating) makes the
+                               layer display (+needsDisplayForKey:); default 0 */
+    int32_t reserved;       /* must be 0 */
+} ac_property_desc;
+
+/**
+ * Fills *desc for name with *default_value, animatable and not needs-display (name is not
+ * copied until ac_class_create()). Error: AC_ERR_NULL_POINTER.
+ */
+static inline ac_status ac_property_desc_init(ac_property_desc *desc, const char *name,
+                                              const ac_value *default_value) {
+    if (desc == NULL || name == NULL || default_value == NULL) return AC_ERR_NULL_POINTER;
+    desc->struct_size = (uint32_t)sizeof(ac_property_desc);
+    desc->animatable = 1;
+    desc->name = name;
+    desc->default_value = *default_value;
+    desc->needs_display = 0;
+    desc->reserved = 0;
+    return AC_OK;
+}
+
+/**
+ * Declares a class: superclass's properties (0 = the built-in class) plus count new ones, and
+ * superclass's display callback. The properties are stored, copied into the presentation and
+ * interpolated by the engine: no copying code (initWithLayer:) is ever needed. name is UTF-8
+ * and copied; properties may be NULL when count is 0. Errors: AC_ERR_BAD_HANDLE (engine,
+ * superclass), AC_ERR_NULL_POINTER (name, properties, properties[i].name, out_class),
+ * AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (a bad or duplicate name, a bad flag or
+ * reserved field; the message names properties[i]), and the value checks of ac_value for
+ * properties[i].default_value.
+ */
+ac_status ac_class_create(ac_engine *engine, const char *name, ac_class superclass,
+                          const ac_property_desc *properties, size_t count, ac_class *out_class);
+
+/**
+ * A display callback (-display / displayLayer:): draw or otherwise consume the layer's
+ * presentation values (ac_layer_get_presentation_value()).
+ */
+typedef void (*ac_display_fn)(ac_engine *engine, ac_layer layer, void *user_data);
+
+/**
+ * Sets the display callback of a class (fn NULL: none), like overriding -display. It runs
+ * during tick, once per tick at most, for layers that need display: a needs-display property
+ * changed (set to a new value; or animated: every tick while the animation runs, the tick it
+ * first shows, and the tick it ends or is removed), ac_layer_set_needs_display(), or a bounds
+ * change with needsDisplayOnBoundsChange.
+ * Never at creation unless asked. A layer delegate's display wins over it. The previous
+ * registration ends (its destroy runs). Classes declared later with this one as superclass
+ * start with it; classes declared earlier keep theirs. Errors: AC_ERR_BAD_HANDLE.
+ */
+ac_status ac_class_set_display(ac_engine *engine, ac_class layer_class, ac_display_fn fn,
+                               void *user_data, ac_destroy_fn destroy);
+
+/* ============================================================================================ */
+/* Layers                                                                                       */
+/* ============================================================================================ */
+
+/*
+ * References: ac_layer_create() gives the caller one; ac_layer_retain() adds one,
+ * ac_layer_release() drops one (0 is a no-op); a superlayer holds one on each sublayer. A layer
+ * is destroyed when none is left: its handle goes stale, its sublayers lose their superlayer's
+ * reference, its animations stop (did-stop with finished = 0 at the next tick) and its
+ * delegate's destroy runs. Release order never matters.
+ */
+
+/**
+ * A new layer of layer_class (0 = the built-in class), every property at its default, with one
+ * reference held by the caller. It needs no display until something asks for it. Errors:
+ * AC_ERR_BAD_HANDLE (engine, layer_class), AC_ERR_NULL_POINTER.
+ */
+ac_status ac_layer_create(ac_engine *engine, ac_class layer_class, ac_layer *out_layer);
+/** One more reference to layer. Error: AC_ERR_BAD_HANDLE (0 included). */
+ac_status ac_layer_retain(ac_engine *engine, ac_layer layer);
+/** One reference less (0 is a no-op). Error: AC_ERR_BAD_HANDLE. */
+ac_status ac_layer_release(ac_engine *engine, ac_layer layer);
+
+/** The class of a layer (0 for the built-in class). */
+ac_status ac_layer_class(ac_engine *engine, ac_layer layer, ac_class *out_class);
+
+/**
+ * Sets the model value at key: a declared property, a key path into one ("position.x",
+ * "bounds.size.width", "transform.rotation.z", "transform.scale"), "frame", or an undeclared
+ * key without dots, which is stored and read back but never animated and never displays.
+ * Setting a value equal to the current one changes nothing (no display). Model values never
+ * change by animation. As in Core Animation, changing an animatable property of a layer that
+ * has been committed (by a tick since its creation) also runs its action: by default an
+ * implicit animation under the property's name, from the presentation value to the new model
+ * value over the default duration (ac_engine_config.default_duration_s). Properties declared
+ * with animatable = 0, the layer timing properties and undeclared keys never animate.
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (a key the engine did not
+ * give out; a key path whose root is not a declared property, or whose rest is not a component
+ * of its kind), AC_ERR_WRONG_KIND (value->kind is not the key's kind), and the value checks of
+ * ac_value.
+ */
+ac_status ac_layer_set_value(ac_engine *engine, ac_layer layer, ac_key key, const ac_value *value);
+
+/** The model value at key. An undeclared key never set: AC_ERR_UNKNOWN_KEY. */
+ac_status ac_layer_get_value(ac_engine *engine, ac_layer layer, ac_key key, ac_value *out_value);
+
+/**
+ * The presentation value at key: the model value with the layer's committed animations applied
+ * at the last tick, in add order (additive ones stack), through the layer's time space. An
+ * animation added since the last tick shows from the next tick on; an undeclared key reads its
+ * model value.
+ */
+ac_status ac_layer_get_presentation_value(ac_engine *engine, ac_layer layer, ac_key key,
+                                          ac_value *out_value);
+
+/**
+ * Scalar shortcuts of the three calls above: AC_ERR_WRONG_KIND for a key of another kind (the
+ * message names the kind), AC_ERR_NOT_FINITE for a NaN or infinite value (except +INFINITY
+ * where the key allows it).
+ */
+ac_status ac_layer_set_scalar(ac_engine *engine, ac_layer layer, ac_key key, double value);
+ac_status ac_layer_get_scalar(ac_engine *engine, ac_layer layer, ac_key key, double *out_value);
+ac_status ac_layer_get_presentation_scalar(ac_engine *engine, ac_layer layer, ac_key key,
+                                           double *out_value);
+
+/**
+ * Reads one key's presentation value for count layers: out_slots receives count × stride
+ * doubles, layer i's at out_slots[i × stride], and *out_stride the stride (the kind's number
+ * of numbers: 1 for scalars, 2 for points, 16 for 3D transforms; 1 for bool, integer and token
+ * kinds, whose integer is given as a double). Every layer must hold the same kind at key.
+ * count 0 is allowed (*out_stride is then 0; layers and out_slots may be NULL).
+ * Errors: as ac_layer_get_presentation_value, naming layers[i]; AC_ERR_WRONG_KIND when a layer's
+ * kind differs from layers[0]'s; AC_ERR_BUFFER_TOO_SMALL when capacity < count × stride (then
+ * *out_stride is still set).
+ */
+ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, size_t count,
+                                     ac_key key, double *out_slots, size_t capacity,
+                                     size_t *out_stride);
+
+/** One property of a snapshot. */
+typedef struct ac_property_value {
+    ac_key key;       /* the property's name as a key */
+    int32_t reserved; /* 0 */
+    ac_value value;
+} ac_property_value;
+
+/**
+ * A snapshot of every declared property of a layer, custom ones included, in declaration order
+ * (the built-in ones first): presentation values when presentation is non-zero, else model.
+ * *out_count is the number of properties; out_values may be NULL when capacity is 0 (to ask
+ * for the count). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_BUFFER_TOO_SMALL when
+ * capacity < the count (*out_count still set).
+ */
+ac_status ac_layer_snapshot(ac_engine *engine, ac_layer layer, int32_t presentation,
+                            ac_property_value *out_values, size_t capacity, size_t *out_count);
+
+/** Marks the layer to display at the next tick (setNeedsDisplay). */
+ac_status ac_layer_set_needs_display(ac_engine *engine, ac_layer layer);
+/** *out_needs_display = 1 when the layer will display at the next tick, else 0. */
+ac_status ac_layer_needs_display(ac_engine *engine, ac_layer layer, int32_t *out_needs_display);
+
+/** A layer's delegate. Fill with ac_layer_delegate_init(). */
+typedef struct ac_layer_delegate {
+    uint32_t struct_size;  /* sizeof(ac_layer_delegate) */
+    int32_t reserved;      /* must be 0 */
+    ac_display_fn display; /* wins over the class's display (displayLayer:); NULL: the class's */
+    void *user_data;
+    ac_destroy_fn destroy; /* may be NULL; runs when the delegate is replaced, or the layer or
+                              the engine destroyed */
+} ac_layer_delegate;
+
+/** Zeroes *delegate and sets its struct_size. Error: AC_ERR_NULL_POINTER. */
+static inline ac_status ac_layer_delegate_init(ac_layer_delegate *delegate) {
+    if (delegate == NULL) return AC_ERR_NULL_POINTER;
+    delegate->struct_size = (uint32_t)sizeof(ac_layer_delegate);
+    delegate->reserved = 0;
+    delegate->display = NULL;
+    delegate->user_data = NULL;
+    delegate->destroy = NULL;
+    return AC_OK;
+}
+
+/**
+ * Sets the layer's delegate (NULL: none; the struct is copied); the previous one's destroy
+ * runs. Errors: AC_ERR_BAD_HANDLE, AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (reserved).
+ */
+ac_status ac_layer_set_delegate(ac_engine *engine, ac_layer layer,
+                                const ac_layer_delegate *delegate);
+
+/* ============================================================================================ */
+/* Layer tree and layer time                                                                    */
+/* ============================================================================================ */
+
+/*
+ * A layer has at most one superlayer: adding it elsewhere moves it (as Core Animation does).
+ * Adding a layer to itself or to one of its sublayers (at any depth) is refused with
+ * AC_ERR_CYCLE. Both layers must be of the same engine (else AC_ERR_BAD_HANDLE, naming which).
+ */
+
+/** Adds child as the last sublayer of parent. */
+ac_status ac_layer_add_sublayer(ac_engine *engine, ac_layer parent, ac_layer child);
+/** Inserts child among parent's sublayers at index (clamped to [0, count]). */
+ac_status ac_layer_insert_sublayer(ac_engine *engine, ac_layer parent, ac_layer child,
+                                   size_t index);
+/** Removes layer from its superlayer (dropping the superlayer's reference); none: no effect. */
+ac_status ac_layer_remove_from_superlayer(ac_engine *engine, ac_layer layer);
+/** The superlayer (0 when none). */
+ac_status ac_layer_superlayer(ac_engine *engine, ac_layer layer, ac_layer *out_superlayer);
+/**
+ * The sublayers in order: up to capacity of them into out_layers, their number into *out_count
+ * (AC_ERR_BUFFER_TOO_SMALL when capacity is smaller). out_layers may be NULL with capacity 0.
+ */
+ac_status ac_layer_sublayers(ac_engine *engine, ac_layer layer, ac_layer *out_layers,
+                             size_t capacity, size_t *out_count);
+
+/*
+ * Time. Each layer maps its superlayer's time (a root layer: the engine's time) to its own
+ * with its timing properties: local = (parent - beginTime) × speed + timeOffset. speed 0 with
+ * a timeOffset pauses the layer and its subtree at that offset; changing timeOffset then scrubs.
+ */
+
+/**
+ * convertTime: time_s in from_layer's time space expressed in to_layer's (0 = absolute time,
+ * CALayer's nil, in both places). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NOT_FINITE,
+ * AC_ERR_OUT_OF_RANGE (beyond ±AC_TIME_LIMIT_S), AC_ERR_NOT_INVERTIBLE (a speed 0 on the way up).
+ */
+ac_status ac_layer_convert_time(ac_engine *engine, double time_s, ac_layer from_layer,
+                                ac_layer to_layer, double *out_time_s);
+/** The layer's local time at the engine's current time. */
+ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_time_s);
+
+/* ============================================================================================ */
+/* Animations                                                                                   */
+/* ============================================================================================ */
+
+/**
+ * A new basic animation description (CABasicAnimation) of key_path ("opacity", "position.x",
+ * "transform.rotation.z", a custom property; UTF-8, checked against the layer's class when
+ * added): no from/to/by values, CAAnimation's timing defaults (duration 0, replaced by the
+ * default duration when added), no timing function (linear), not additive, not cumulative,
+ * removed on completion, no delegate. Release it with ac_animation_release().
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (""),
+ * AC_ERR_INVALID_ARGUMENT (not UTF-8).
+ */
+ac_status ac_animation_create_basic(ac_engine *engine, const char *key_path,
+                                    ac_animation *out_animation);
+/** Releases a description (0 is a no-op); copies added to layers are not affected. */
+ac_status ac_animation_release(ac_engine *engine, ac_animation animation);
+
+/**
+ * The description's key path, copied with its NUL into buffer (*out_length: its length either
+ * way; buffer may be NULL with capacity 0). Error: AC_ERR_BUFFER_TOO_SMALL (capacity <= length).
+ */
+ac_status ac_animation_key_path(ac_engine *engine, ac_animation animation, char *buffer,
+                                size_t capacity, size_t *out_length);
+
+/** Which of from/to/by: for ac_animation_set_value / _get_value. */
+#define AC_ANIMATION_FROM 0
+#define AC_ANIMATION_TO 1
+#define AC_ANIMATION_BY 2
+
+/**
+ * Sets fromValue, toValue or byValue (value NULL: unset). The eight combinations follow Core
+ * Animation: from+to, from+by (to = from + by), to+by (from = to − by), from only (to the value
+ * underneath), to only (from the value underneath), by only (underneath to underneath + by),
+ * none (from the presentation value when added to the value underneath), all three (by
+ * ignored). "Underneath" is the model value with the earlier animations applied, re-read every
+ * tick. Kinds are checked against the key path when the animation is added. Errors:
+ * AC_ERR_OUT_OF_RANGE (which), the value checks of ac_value.
+ */
+ac_status ac_animation_set_value(ac_engine *engine, ac_animation animation, int32_t which,
+                                 const ac_value *value);
+/** The value (all zero when unset), and *out_is_set 0/1. */
+ac_status ac_animation_get_value(ac_engine *engine, ac_animation animation, int32_t which,
+                                 ac_value *out_value, int32_t *out_is_set);
+
+/**
+ * Sets the animation's CAMediaTiming (see ac_timing; ac_timing_init_animation() for defaults):
+ * begin_time_s 0 = the layer's time when the add is committed (the next tick), else a time in
+ * the layer's time space. Errors: as ac_timing_validate.
+ */
+ac_status ac_animation_set_timing(ac_engine *engine, ac_animation animation,
+                                  const ac_timing *timing);
+/** The timing (out_timing->struct_size must be set). */
+ac_status ac_animation_get_timing(ac_engine *engine, ac_animation animation, ac_timing *out_timing);
+
+/** Sets the timing function (NULL: none, i.e. linear). Errors: as ac_timing_function_evaluate. */
+ac_status ac_animation_set_timing_function(ac_engine *engine, ac_animation animation,
+                                           const ac_timing_function *function);
+/** The timing function and *out_is_set 0/1 (unset: *out_function is linear). */
+ac_status ac_animation_get_timing_function(ac_engine *engine, ac_animation animation,
+                                           ac_timing_function *out_function, int32_t *out_is_set);
+
+/** ac_animation_set_flag / _get_flag */
+#define AC_ANIMATION_ADDITIVE 0              /* default 0: add the value to the one underneath */
+#define AC_ANIMATION_CUMULATIVE 1            /* default 0: each repeat builds on the last */
+#define AC_ANIMATION_REMOVED_ON_COMPLETION 2 /* default 1 */
+
+/** Sets a flag to on (0 or 1). Errors: AC_ERR_OUT_OF_RANGE (flag, on). */
+ac_status ac_animation_set_flag(ac_engine *engine, ac_animation animation, int32_t flag,
+                                int32_t on);
+ac_status ac_animation_get_flag(ac_engine *engine, ac_animation animation, int32_t flag,
+                                int32_t *out_on);
+
+/**
+ * Animation callbacks. key is the key the copy was added under (a NUL-terminated string valid
+ * during the call), NULL when it was added without one.
+ */
+typedef void (*ac_animation_start_fn)(ac_engine *engine, ac_layer layer, const char *key,
+                                      void *user_data);
+typedef void (*ac_animation_stop_fn)(ac_engine *engine, ac_layer layer, const char *key,
+                                     int32_t finished, void *user_data);
+
+/**
+ * Callbacks of each added copy: did-start when it begins its active duration, did-stop when it
+ * completes it (finished = 1) or is removed, replaced or its layer destroyed before that
+ * (finished = 0); each runs exactly once per added copy, during tick (did-stop for a removal
+ * at the next tick, or during ac_engine_destroy()). Fill with ac_animation_delegate_init().
+ */
+typedef struct ac_animation_delegate {
+    uint32_t struct_size;            /* sizeof(ac_animation_delegate) */
+    int32_t reserved;                /* must be 0 */
+    ac_animation_start_fn did_start; /* may be NULL */
+    ac_animation_stop_fn did_stop;   /* may be NULL */
+    void *user_data;
+    ac_destroy_fn destroy;           /* may be NULL; runs when the description and every copy
+                                        (and every description copied back) are gone */
+} ac_animation_delegate;
+
+/** Zeroes *delegate and sets its struct_size. Error: AC_ERR_NULL_POINTER. */
+static inline ac_status ac_animation_delegate_init(ac_animation_delegate *delegate) {
+    if (delegate == NULL) return AC_ERR_NULL_POINTER;
+    delegate->struct_size = (uint32_t)sizeof(ac_animation_delegate);
+    delegate->reserved = 0;
+    delegate->did_start = NULL;
+    delegate->did_stop = NULL;
+    delegate->user_data = NULL;
+    delegate->destroy = NULL;
+    return AC_OK;
+}
+
+/**
+ * Sets the description's delegate (NULL: none); copies added before keep theirs. With both
+ * did_start and did_stop NULL the registration ends at once. Errors: AC_ERR_BAD_HANDLE,
+ * AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (reserved).
+ */
+ac_status ac_animation_set_delegate(ac_engine *engine, ac_animation animation,
+                                    const ac_animation_delegate *delegate);
+
+/**
+ * Adds a copy of animation to layer under key (NULL: no key), replacing the animation under the
+ * same key (it stops with finished = 0). A duration of 0 becomes the engine's default duration;
+ * a begin time of 0 becomes the layer's time at the next commit (tick). Errors:
+ * AC_ERR_BAD_HANDLE (layer, animation), AC_ERR_UNKNOWN_KEY (a key path whose rest is not a
+ * component of the property's kind), AC_ERR_NOT_ANIMATABLE (an undeclared key, "frame" or a
+ * non-animatable property), AC_ERR_WRONG_KIND (a from/to/by value of another kind than the key
+ * path's), AC_ERR_INVALID_ARGUMENT (key not UTF-8).
+ */
+ac_status ac_layer_add_animation(ac_engine *engine, ac_layer layer, ac_animation animation,
+                                 const char *key);
+/** Removes the animation under key (none: no effect); did-stop (finished 0) at the next tick. */
+ac_status ac_layer_remove_animation(ac_engine *engine, ac_layer layer, const char *key);
+/** Removes every animation of the layer, keyed or not. */
+ac_status ac_layer_remove_all_animations(ac_engine *engine, ac_layer layer);
+
+/** The number of keyed animations of the layer (animations added without a key not counted). */
+ac_status ac_layer_animation_count(ac_engine *engine, ac_layer layer, size_t *out_count);
+/**
+ * The key of the index-th keyed animation in application order (animationKeys), copied with
+ * its NUL into buffer (AC_ERR_BUFFER_TOO_SMALL when capacity <= its length; *out_length is the
+ * length either way; buffer may be NULL with capacity 0). AC_ERR_OUT_OF_RANGE for an index >=
+ * the count.
+ */
+ac_status ac_layer_animation_key(ac_engine *engine, ac_layer layer, size_t index, char *buffer,
+                                 size_t capacity, size_t *out_length);
+/**
+ * A new description copied from the animation under key, as the layer holds it (its duration
+ * resolved, its begin time resolved once committed, its delegate); *out_animation is 0 when
+ * there is none. Release it with ac_animation_release().
+ */
+ac_status ac_layer_copy_animation(ac_engine *engine, ac_layer layer, const char *key,
+                                  ac_animation *out_animation);
+
 #ifdef __cplusplus
 }
 #endif

@@ -65,6 +65,12 @@ struct CAPITests {
             (AC_ERR_INVALID_ARGUMENT, "AC_ERR_INVALID_ARGUMENT", "an argument is not valid for this call"),
             (AC_ERR_NOT_INVERTIBLE, "AC_ERR_NOT_INVERTIBLE", "a time cannot be converted because a speed on the way is zero"),
             (AC_ERR_CYCLE, "AC_ERR_CYCLE", "the parent links form a cycle"),
+            (AC_ERR_BAD_HANDLE, "AC_ERR_BAD_HANDLE", "a handle is released, stale or from another engine"),
+            (AC_ERR_UNKNOWN_KEY, "AC_ERR_UNKNOWN_KEY", "a key or key path is not known to the layer's class"),
+            (AC_ERR_WRONG_KIND, "AC_ERR_WRONG_KIND", "a value is of another kind than the key holds"),
+            (AC_ERR_NOT_ANIMATABLE, "AC_ERR_NOT_ANIMATABLE", "the key cannot be animated"),
+            (AC_ERR_INVALID_STATE, "AC_ERR_INVALID_STATE", "the object's state does not allow this call"),
+            (AC_ERR_VERSION_MISMATCH, "AC_ERR_VERSION_MISMATCH", "the header's major version differs from the library's"),
         ]
         #expect(table.count == AC_STATUS_COUNT)
         for (index, (code, name, message)) in table.enumerated() {
@@ -72,7 +78,7 @@ struct CAPITests {
             #expect(String(cString: AnimCoreC.ac_status_name(ac_status(code))) == name)
             #expect(String(cString: AnimCoreC.ac_status_message(ac_status(code))) == message)
         }
-        for unknown in [-1, 10, 42, Int(Int32.max)] {
+        for unknown in [-1, Int(AC_STATUS_COUNT), 42, Int(Int32.max)] {
             #expect(String(cString: AnimCoreC.ac_status_name(ac_status(unknown))) == "AC_UNKNOWN_STATUS")
             #expect(String(cString: AnimCoreC.ac_status_message(ac_status(unknown))) == "unknown status")
         }

@@ -19,7 +19,7 @@ else fail "exports other symbols: $(echo "$others" | head -5 | tr '\n' ' ')"; fi
 header=$(dirname "$0")/../../include/animcore.h
 missing=""
 for name in $(grep -oE '\bac_[a-z0-9_]+\(' "$header" | tr -d '(' | sort -u); do
-  grep -q "static inline const char \*$name(" "$header" && continue
+  grep -qE "static inline [^(]*\\b$name\\(" "$header" && continue
   echo "$exported" | grep -qx "$name" || missing="$missing $name"
 done
 if [ -z "$missing" ]; then pass "exports every function the header declares"

@@ -1,0 +1,383 @@
+import AnimCore
+import CAnimCore
+
+// The animations section of animcore.h: descriptions (a generational handle table per engine,
+// holding BasicAnimation values) and the animations of layers.
+
+extension EngineBox {
+    /// Description handles: tag, the engine's registry slot and generation (12 bits), the
+    /// entry's generation (12 bits) and index (20 bits).
+    static let descriptionTag: UInt64 = 0xA1
+    static let descriptionIndexBits: UInt64 = 20
+    static let maxDescriptions = 1 << 20
+
+    private func descriptionHandle(index: Int, generation: UInt32) -> ac_animation {
+        (EngineBox.descriptionTag << 56) | (UInt64(slot) << 44) | (UInt64(self.generation & 0xFFF) << 32)
+            | (UInt64(generation & 0xFFF) << EngineBox.descriptionIndexBits) | UInt64(index)
+    }
+
+    /// Stores a new description; its handle.
+    func makeDescription(_ animation: BasicAnimation) throws(APIError) -> ac_animation {
+        let handle: ac_animation? = lock.withLock {
+            let index: Int
+            if let reused = freeDescriptions.popLast() {
+                index = reused
+            } else {
+                guard descriptions.count < EngineBox.maxDescriptions else { return nil }
+                index = descriptions.count
+                descriptions.append(DescriptionSlot())
+            }
+            descriptions[index].animation = animation
+            return descriptionHandle(index: index, generation: descriptions[index].generation)
+        }
+        guard let handle else {
+            throw APIError(
+                AC_ERR_OUT_OF_RANGE,
+                "this engine holds \(EngineBox.maxDescriptions) animation descriptions already, the most it can")
+        }
+        return handle
+    }
+
+    /// The index of a live description (call with the lock held), or BAD_HANDLE naming `argument`.
+    private func descriptionIndex(_ handle: ac_animation, _ argument: String) throws(APIError) -> Int {
+        let index = Int(handle & ((1 << EngineBox.descriptionIndexBits) - 1))
+        let entryGeneration = UInt32((handle >> EngineBox.descriptionIndexBits) & 0xFFF)
+        guard handle >> 56 == EngineBox.descriptionTag, (handle >> 44) & 0xFFF == UInt64(slot),
+              (handle >> 32) & 0xFFF == UInt64(generation & 0xFFF), index < descriptions.count,
+              descriptions[index].animation != nil,
+              descriptions[index].generation & 0xFFF == entryGeneration
+        else {
+            throw APIError(
+                AC_ERR_BAD_HANDLE,
+                "\(argument) is \(handle); it is not a live animation description of this engine (released, stale or foreign)")
+        }
+        return index
+    }
+
+    /// A copy of a description.
+    func description(_ handle: ac_animation, _ argument: String = "animation") throws(APIError) -> BasicAnimation {
+        try lock.withLock { () throws(APIError) -> BasicAnimation in
+            descriptions[try descriptionIndex(handle, argument)].animation.unsafelyUnwrapped
+        }
+    }
+
+    /// Edits a description. The previous value is dropped after the lock is released (a
+    /// delegate it held may end, and its destroy function may call back in).
+    func updateDescription(
+        _ handle: ac_animation, _ argument: String = "animation",
+        _ body: (inout BasicAnimation) throws(APIError) -> Void
+    ) throws(APIError) {
+        var previous: BasicAnimation?
+        try lock.withLock { () throws(APIError) in
+            let index = try descriptionIndex(handle, argument)
+            var animation = descriptions[index].animation.unsafelyUnwrapped
+            try body(&animation)
+            previous = descriptions[index].animation
+            descriptions[index].animation = animation
+        }
+        withExtendedLifetime(previous) {}
+    }
+
+    /// Releases a description; dropped after the lock is released.
+    func releaseDescription(_ handle: ac_animation) throws(APIError) {
+        var previous: BasicAnimation?
+        try lock.withLock { () throws(APIError) in
+            let index = try descriptionIndex(handle, "animation")
+            previous = descriptions[index].animation
+            descriptions[index].animation = nil
+            descriptions[index].generation &+= 1
+            freeDescriptions.append(index)
+        }
+        withExtendedLifetime(previous) {}
+    }
+}
+
+// MARK: Descriptions
+
+@_cdecl("ac_animation_create_basic")
+public func ac_animation_create_basic(
+    _ engine: OpaquePointer?, _ keyPath: UnsafePointer<CChar>?, _ outAnimation: UnsafeMutablePointer<ac_animation>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let path = try utf8String(keyPath, "key_path")
+            let out = try required(outAnimation, "out_animation")
+            guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
+            out.pointee = try box.makeDescription(BasicAnimation(keyPath: path))
+        }
+    }
+}
+
+@_cdecl("ac_animation_release")
+public func ac_animation_release(_ engine: OpaquePointer?, _ animation: ac_animation) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            guard animation != 0 else { return }
+            try box.releaseDescription(animation)
+        }
+    }
+}
+
+@_cdecl("ac_animation_key_path")
+public func ac_animation_key_path(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ buffer: UnsafeMutablePointer<CChar>?,
+    _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let path = try box.description(animation).keyPath
+            try copyString(path, into: buffer, capacity: capacity, outLength: outLength)
+        }
+    }
+}
+
+/// The from/to/by selector, or OUT_OF_RANGE.
+private func valueField(_ which: Int32) throws(APIError) -> WritableKeyPath<BasicAnimation, Value?> {
+    switch which {
+    case Int32(AC_ANIMATION_FROM): \.fromValue
+    case Int32(AC_ANIMATION_TO): \.toValue
+    case Int32(AC_ANIMATION_BY): \.byValue
+    default:
+        throw APIError(AC_ERR_OUT_OF_RANGE, "which is \(which); it must be AC_ANIMATION_FROM, _TO or _BY")
+    }
+}
+
+@_cdecl("ac_animation_set_value")
+public func ac_animation_set_value(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ which: Int32, _ value: UnsafePointer<ac_value>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let field = try valueField(which)
+            let converted = try value.map { (pointer) throws(APIError) in try Value(pointer, "value") }
+            try box.updateDescription(animation) { $0[keyPath: field] = converted }
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_value")
+public func ac_animation_get_value(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ which: Int32,
+    _ outValue: UnsafeMutablePointer<ac_value>?, _ outIsSet: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let field = try valueField(which)
+            let out = try required(outValue, "out_value")
+            let isSet = try required(outIsSet, "out_is_set")
+            let value = try box.description(animation)[keyPath: field]
+            out.pointee = value?.cValue ?? ac_value()
+            isSet.pointee = value == nil ? 0 : 1
+        }
+    }
+}
+
+@_cdecl("ac_animation_set_timing")
+public func ac_animation_set_timing(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ timing: UnsafePointer<ac_timing>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let media = try MediaTiming(timing, argument: "timing")
+            try box.updateDescription(animation) { $0.timing = media }
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_timing")
+public func ac_animation_get_timing(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ outTiming: UnsafeMutablePointer<ac_timing>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outTiming, "out_timing")
+            try checkStructSize(out, expected: MemoryLayout<ac_timing>.size, "out_timing")
+            out.pointee = try box.description(animation).timing.cValue
+        }
+    }
+}
+
+@_cdecl("ac_animation_set_timing_function")
+public func ac_animation_set_timing_function(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ function: UnsafePointer<ac_timing_function>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let curve = try optionalFunction(function)
+            try box.updateDescription(animation) { $0.timingFunction = curve }
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_timing_function")
+public func ac_animation_get_timing_function(
+    _ engine: OpaquePointer?, _ animation: ac_animation,
+    _ outFunction: UnsafeMutablePointer<ac_timing_function>?, _ outIsSet: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outFunction, "out_function")
+            let isSet = try required(outIsSet, "out_is_set")
+            let curve = try box.description(animation).timingFunction
+            out.pointee = (curve ?? TimingFunction.linear).cValue
+            isSet.pointee = curve == nil ? 0 : 1
+        }
+    }
+}
+
+/// The flag selector, or OUT_OF_RANGE.
+private func flagField(_ flag: Int32) throws(APIError) -> WritableKeyPath<BasicAnimation, Bool> {
+    switch flag {
+    case Int32(AC_ANIMATION_ADDITIVE): \.isAdditive
+    case Int32(AC_ANIMATION_CUMULATIVE): \.isCumulative
+    case Int32(AC_ANIMATION_REMOVED_ON_COMPLETION): \.isRemovedOnCompletion
+    default:
+        throw APIError(
+            AC_ERR_OUT_OF_RANGE,
+            "flag is \(flag); it must be AC_ANIMATION_ADDITIVE, _CUMULATIVE or _REMOVED_ON_COMPLETION")
+    }
+}
+
+@_cdecl("ac_animation_set_flag")
+public func ac_animation_set_flag(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ flag: Int32, _ on: Int32
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let field = try flagField(flag)
+            guard on == 0 || on == 1 else { throw APIError(AC_ERR_OUT_OF_RANGE, "on is \(on); it must be 0 or 1") }
+            try box.updateDescription(animation) { $0[keyPath: field] = on == 1 }
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_flag")
+public func ac_animation_get_flag(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ flag: Int32, _ outOn: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let field = try flagField(flag)
+            let out = try required(outOn, "out_on")
+            out.pointee = try box.description(animation)[keyPath: field] ? 1 : 0
+        }
+    }
+}
+
+@_cdecl("ac_animation_set_delegate")
+public func ac_animation_set_delegate(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ delegate: UnsafePointer<ac_animation_delegate>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            guard let delegate else {
+                try box.updateDescription(animation) { $0.delegate = nil }
+                return
+            }
+            try checkStructSize(delegate, expected: MemoryLayout<ac_animation_delegate>.size, "delegate")
+            let raw = delegate.pointee
+            guard raw.reserved == 0 else {
+                throw APIError(AC_ERR_INVALID_ARGUMENT, "delegate->reserved is \(raw.reserved); it must be 0")
+            }
+            let callbacks = AnimationCallbacks(raw, engine: box.pointer)
+            do throws(APIError) {
+                let core = callbacks.delegate
+                try box.updateDescription(animation) { $0.delegate = core }
+            } catch {
+                callbacks.disarm()
+                throw error
+            }
+        }
+    }
+}
+
+// MARK: Animations of layers
+
+/// A C key argument that may be NULL (no key).
+private func optionalKey(_ key: UnsafePointer<CChar>?) throws(APIError) -> String? {
+    guard let key else { return nil }
+    return try utf8String(key, "key")
+}
+
+@_cdecl("ac_layer_add_animation")
+public func ac_layer_add_animation(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ animation: ac_animation, _ key: UnsafePointer<CChar>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let copy = try box.description(animation)
+            let name = try optionalKey(key)
+            try core(ErrorArguments(key: "animation", value: "animation", other: "animation")) { () throws(AnimCoreError) in
+                try box.engine.addAnimation(copy, forKey: name, to: LayerID(rawValue: layer))
+            }
+        }
+    }
+}
+
+@_cdecl("ac_layer_remove_animation")
+public func ac_layer_remove_animation(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ key: UnsafePointer<CChar>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let name = try utf8String(key, "key")
+            try core { () throws(AnimCoreError) in try box.engine.removeAnimation(forKey: name, from: LayerID(rawValue: layer)) }
+        }
+    }
+}
+
+@_cdecl("ac_layer_remove_all_animations")
+public func ac_layer_remove_all_animations(_ engine: OpaquePointer?, _ layer: ac_layer) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try core { () throws(AnimCoreError) in try box.engine.removeAllAnimations(from: LayerID(rawValue: layer)) }
+        }
+    }
+}
+
+@_cdecl("ac_layer_animation_count")
+public func ac_layer_animation_count(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ outCount: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outCount, "out_count")
+            out.pointee = try core { () throws(AnimCoreError) in try box.engine.animationKeys(of: LayerID(rawValue: layer)) }.count
+        }
+    }
+}
+
+@_cdecl("ac_layer_animation_key")
+public func ac_layer_animation_key(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ index: Int, _ buffer: UnsafeMutablePointer<CChar>?,
+    _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let keys = try core { () throws(AnimCoreError) in try box.engine.animationKeys(of: LayerID(rawValue: layer)) }
+            guard index >= 0, index < keys.count else {
+                throw APIError(
+                    AC_ERR_OUT_OF_RANGE,
+                    "index is \(UInt(bitPattern: index)); the layer has \(keys.count) keyed animations")
+            }
+            try copyString(keys[index], into: buffer, capacity: capacity, outLength: outLength)
+        }
+    }
+}
+
+@_cdecl("ac_layer_copy_animation")
+public func ac_layer_copy_animation(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ key: UnsafePointer<CChar>?,
+    _ outAnimation: UnsafeMutablePointer<ac_animation>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let name = try utf8String(key, "key")
+            let out = try required(outAnimation, "out_animation")
+            let copy = try core { () throws(AnimCoreError) in
+                try box.engine.animation(forKey: name, of: LayerID(rawValue: layer))
+            }
+            out.pointee = try copy.map { (animation) throws(APIError) in try box.makeDescription(animation) } ?? 0
+        }
+    }
+}

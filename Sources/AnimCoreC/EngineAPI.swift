@@ -1,0 +1,110 @@
+import AnimCore
+import CAnimCore
+
+// The engine section of animcore.h.
+
+@_cdecl("ac_engine_create")
+public func ac_engine_create(
+    _ config: UnsafePointer<ac_engine_config>?, _ outEngine: UnsafeMutablePointer<OpaquePointer?>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        let out = try required(outEngine, "out_engine")
+        var defaultDuration = 0.25
+        var globalSpeed = 1.0
+        if let config {
+            try checkStructSize(config, expected: MemoryLayout<ac_engine_config>.size, "config")
+            let raw = config.pointee
+            guard raw.header_version_major == AC_VERSION_MAJOR else {
+                throw APIError(
+                    AC_ERR_VERSION_MISMATCH,
+                    "config->header_version_major is \(raw.header_version_major); this library is version \(AC_VERSION_STRING) (major \(AC_VERSION_MAJOR))")
+            }
+            defaultDuration = try finite(raw.default_duration_s, "config->default_duration_s")
+            guard defaultDuration > 0, defaultDuration <= MediaTiming.Limits.time else {
+                throw APIError(
+                    AC_ERR_OUT_OF_RANGE,
+                    "config->default_duration_s is \(defaultDuration); it must be > 0 and <= \(MediaTiming.Limits.time)")
+            }
+            globalSpeed = try speedArgument(raw.global_speed, "config->global_speed")
+        }
+        let engine = Engine()
+        do throws(AnimCoreError) {
+            try engine.setDefaultAnimationDuration(defaultDuration)
+            try engine.setGlobalSpeed(globalSpeed)
+        } catch {
+            throw APIError(error, argument: "config")
+        }
+        guard let box = EngineRegistry.register({ slot, generation, pointer in
+            EngineBox(engine: engine, pointer: pointer, slot: slot, generation: generation)
+        }) else {
+            throw APIError(
+                AC_ERR_OUT_OF_RANGE, "\(EngineRegistry.capacity) engines are alive already, the most there can be")
+        }
+        out.pointee = box.pointer
+    }
+}
+
+@_cdecl("ac_engine_destroy")
+public func ac_engine_destroy(_ engine: OpaquePointer?) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        guard let engine else { return }
+        guard let slot = EngineRegistry.enter(engine) else { throw badEngine(engine) }
+        defer { EngineRegistry.leave(slot) }
+        guard EngineRegistry.beginDestroying(slot) else {
+            throw APIError(AC_ERR_BAD_HANDLE, "engine is \(String(describing: engine)); it is being destroyed already")
+        }
+        // Did-stop callbacks run now and may still use the engine; then every later call is
+        // refused, and the last call to leave (this one, or the tick a callback destroyed the
+        // engine from) drops the box, ending every callback registration.
+        EngineRegistry.boxes[slot].unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.engine.invalidate() }
+        EngineRegistry.retire(slot)
+    }
+}
+
+@_cdecl("ac_engine_tick")
+public func ac_engine_tick(_ engine: OpaquePointer?, _ now: Double) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let time = try timeArgument(now, "now_s")
+            try core(ErrorArguments(other: "now_s")) { () throws(AnimCoreError) in try box.engine.tick(time) }
+        }
+    }
+}
+
+@_cdecl("ac_engine_current_time")
+public func ac_engine_current_time(_ engine: OpaquePointer?, _ outTime: UnsafeMutablePointer<Double>?) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try required(outTime, "out_time_s").pointee = box.engine.currentTime
+        }
+    }
+}
+
+@_cdecl("ac_engine_set_global_speed")
+public func ac_engine_set_global_speed(_ engine: OpaquePointer?, _ speed: Double) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let value = try speedArgument(speed, "speed")
+            try core(ErrorArguments(other: "speed")) { () throws(AnimCoreError) in try box.engine.setGlobalSpeed(value) }
+        }
+    }
+}
+
+@_cdecl("ac_engine_global_speed")
+public func ac_engine_global_speed(_ engine: OpaquePointer?, _ outSpeed: UnsafeMutablePointer<Double>?) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try required(outSpeed, "out_speed").pointee = box.engine.globalSpeed
+        }
+    }
+}
+
+/// A global speed: finite, in [0, AC_SPEED_LIMIT].
+func speedArgument(_ value: Double, _ argument: String) throws(APIError) -> Double {
+    let speed = try finite(value, argument)
+    guard speed >= 0, speed <= MediaTiming.Limits.speed else {
+        throw APIError(
+            AC_ERR_OUT_OF_RANGE, "\(argument) is \(speed); it must be in [0, \(MediaTiming.Limits.speed)]")
+    }
+    return speed
+}

@@ -1,0 +1,327 @@
+import AnimCore
+import CAnimCore
+import Glibc
+import Synchronization
+
+// The live engines, and what the shim keeps per engine (EngineBox).
+//
+// An `ac_engine *` is never a real address: it encodes a slot of a fixed table and the slot's
+// generation, so a destroyed, foreign or made-up pointer is recognised and refused without ever
+// being followed. Looking an engine up is lock-free: each slot has one atomic state word
+//
+//     bits 32...63  generation (bumped each time the slot is freed)
+//     bit  31       alive      (cleared by ac_engine_destroy)
+//     bit  30       destroying (set once, by the first ac_engine_destroy)
+//     bits 0...29   users      (calls in progress)
+//
+// A call enters with one compare-and-swap (users + 1, only while alive and of the pointer's
+// generation) and leaves with one atomic subtract; whoever brings users to 0 after alive was
+// cleared frees the engine, so an engine never goes away under a call in progress (another
+// thread's, or the tick whose callback destroyed it). Creating and freeing slots take a pthread
+// mutex (they are rare).
+
+/// A pthread mutex (not Synchronization.Mutex, which ThreadSanitizer misreports).
+final class PThreadMutex: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always) func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+enum EngineRegistry {
+    /// Engines alive at once, at most (12 bits of the pointer encoding).
+    static let capacity = 4096
+
+    static let aliveBit: UInt64 = 1 << 31
+    static let destroyingBit: UInt64 = 1 << 30
+    static let usersMask: UInt64 = (1 << 30) - 1
+
+    /// Pointer encoding: 0xAC in the top byte, the generation in bits 16...47, the slot in bits
+    /// 4...15, 0x8 in the low nibble. The top byte makes it a non-canonical address on x86-64
+    /// and aarch64, so it is never a real object's address.
+    static let tag: UInt = 0xAC
+
+    /// The state words (see above), one per slot; allocated once, never freed.
+    nonisolated(unsafe) static let states: UnsafeMutablePointer<Atomic<UInt64>> = {
+        let states = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: capacity)
+        for slot in 0..<capacity { (states + slot).initialize(to: Atomic<UInt64>(0)) }
+        return states
+    }()
+
+    /// The box of each live slot. Written only while the slot has no users and is not alive
+    /// (before it is published, and when it is freed); read only by a call that entered it.
+    nonisolated(unsafe) static let boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?> = {
+        let boxes = UnsafeMutablePointer<Unmanaged<EngineBox>?>.allocate(capacity: capacity)
+        boxes.initialize(repeating: nil, count: capacity)
+        return boxes
+    }()
+
+    /// Free slots, and the first slot never used; guarded by `mutex`.
+    nonisolated(unsafe) private static var freeSlots: [Int] = []
+    nonisolated(unsafe) private static var nextUnusedSlot = 0
+    private static let mutex = PThreadMutex()
+
+    /// The C pointer of `slot` at `generation`.
+    static func pointer(slot: Int, generation: UInt32) -> OpaquePointer {
+        let raw = (tag << 56) | (UInt(generation) << 16) | (UInt(slot) << 4) | 0x8
+        return OpaquePointer(bitPattern: raw).unsafelyUnwrapped  // never 0: the tag is set
+    }
+
+    /// Registers a new engine box made by `make(slot, generation, pointer)`; nil when every slot
+    /// is taken.
+    static func register(_ make: (Int, UInt32, OpaquePointer) -> EngineBox) -> EngineBox? {
+        let slot: Int? = mutex.withLock {
+            if let reused = freeSlots.popLast() { return reused }
+            guard nextUnusedSlot < capacity else { return nil }
+            nextUnusedSlot += 1
+            return nextUnusedSlot - 1
+        }
+        guard let slot else { return nil }
+        let generation = UInt32(truncatingIfNeeded: states[slot].load(ordering: .acquiring) >> 32)
+        let box = make(slot, generation, pointer(slot: slot, generation: generation))
+        boxes[slot] = Unmanaged.passRetained(box)
+        states[slot].store((UInt64(generation) << 32) | aliveBit, ordering: .releasing)
+        return box
+    }
+
+    /// Enters the engine `engine` points to: its slot, or nil when it is not a live engine.
+    /// Every successful enter must be matched by `leave`.
+    @inline(__always)
+    static func enter(_ engine: OpaquePointer) -> Int? {
+        let raw = UInt(bitPattern: engine)
+        guard raw >> 56 == tag, raw & 0xF == 0x8, (raw >> 48) & 0xFF == 0 else { return nil }
+        let slot = Int((raw >> 4) & 0xFFF)
+        let generation = UInt64((raw >> 16) & 0xFFFF_FFFF)
+        let state = states + slot
+        var current = state.pointee.load(ordering: .relaxed)
+        while true {
+            guard current >> 32 == generation, current & aliveBit != 0,
+                  current & usersMask != usersMask
+            else { return nil }
+            let (exchanged, original) = state.pointee.compareExchange(
+                expected: current, desired: current &+ 1, ordering: .acquiring)
+            if exchanged { return slot }
+            current = original
+        }
+    }
+
+    /// Leaves a slot entered with `enter`; frees the engine when it was the last call of an
+    /// engine being destroyed.
+    @inline(__always)
+    static func leave(_ slot: Int) {
+        let after = states[slot].subtract(1, ordering: .acquiringAndReleasing).newValue
+        if after & (aliveBit | usersMask) == 0 { free(slot, state: after) }
+    }
+
+    /// Marks the engine in `slot` (entered by the caller) as being destroyed; false when
+    /// another call did it first.
+    static func beginDestroying(_ slot: Int) -> Bool {
+        let before = states[slot].bitwiseOr(destroyingBit, ordering: .acquiringAndReleasing).oldValue
+        return before & destroyingBit == 0
+    }
+
+    /// Refuses every later `enter` of the engine in `slot` (entered by the caller, who then
+    /// leaves as usual; the last call to leave frees it).
+    static func retire(_ slot: Int) {
+        states[slot].bitwiseAnd(~aliveBit, ordering: .acquiringAndReleasing)
+    }
+
+    /// Frees a slot with no users whose engine was retired: the next generation, the box
+    /// dropped (which ends every callback registration of the engine), the slot reusable.
+    private static func free(_ slot: Int, state: UInt64) {
+        let box = boxes[slot]
+        boxes[slot] = nil
+        let next = ((state >> 32) &+ 1) & 0xFFFF_FFFF
+        states[slot].store(next << 32, ordering: .releasing)
+        mutex.withLock { freeSlots.append(slot) }
+        box?.release()
+    }
+}
+
+/// What the shim keeps for one engine: the engine, its C pointer, and the animation
+/// descriptions (a generational table).
+final class EngineBox: @unchecked Sendable {
+    let engine: Engine
+    /// The engine's C pointer, passed to callbacks.
+    let pointer: OpaquePointer
+    /// Registry slot and generation; class and description handles carry them.
+    let slot: Int
+    let generation: UInt32
+    /// Key ids of the layer timing properties, whose values are range-checked like ac_timing's.
+    let timingKeys: TimingKeys
+
+    /// Guards the description table. Never held while calling the engine, nor while a value
+    /// that may hold a callback registration is dropped (its destroy function may call back in).
+    let lock = PThreadMutex()
+    /// Animation descriptions by index, and the free indexes.
+    @exclusivity(unchecked) var descriptions: [DescriptionSlot] = []
+    @exclusivity(unchecked) var freeDescriptions: [Int] = []
+
+    init(engine: Engine, pointer: OpaquePointer, slot: Int, generation: UInt32) {
+        self.engine = engine
+        self.pointer = pointer
+        self.slot = slot
+        self.generation = generation
+        timingKeys = TimingKeys(engine)
+    }
+
+    /// The key for `name`, interned in the engine.
+    func key(_ name: String) -> ac_key {
+        ac_key(UInt32(bitPattern: engine.key(name).id))
+    }
+
+    /// The name of a key, or nil for a number the engine never gave out (for messages).
+    func name(of key: ac_key) -> String? {
+        engine.name(of: PropertyKey(key))
+    }
+}
+
+extension PropertyKey {
+    /// The core key of a C key (a number beyond Int32.max is no key: it reads as negative).
+    @inline(__always) init(_ key: ac_key) {
+        self.init(id: Int32(bitPattern: key))
+    }
+}
+
+/// One entry of an engine's description table.
+struct DescriptionSlot {
+    var generation: UInt32 = 0
+    var animation: BasicAnimation?
+}
+
+/// The key ids of the layer's own timing properties, which must stay within the ranges of
+/// ac_timing (the engine's time arithmetic relies on them).
+struct TimingKeys {
+    let beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, fillMode: UInt32
+    /// The smallest and largest of the ids, for a quick miss.
+    let lowest, highest: UInt32
+
+    init(_ engine: Engine) {
+        func id(_ name: String) -> UInt32 { UInt32(bitPattern: engine.key(name).id) }
+        beginTime = id("beginTime")
+        duration = id("duration")
+        speed = id("speed")
+        timeOffset = id("timeOffset")
+        repeatCount = id("repeatCount")
+        repeatDuration = id("repeatDuration")
+        fillMode = id("fillMode")
+        let all = [beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, fillMode]
+        lowest = all.min() ?? 0
+        highest = all.max() ?? 0
+    }
+
+    /// Whether `key` is a timing property whose values allow +infinity.
+    @inline(__always) func allowsInfinity(_ key: ac_key) -> Bool {
+        key == duration || key == repeatCount || key == repeatDuration
+    }
+
+    /// Checks a value set at `key` when `key` is a timing property; errors name `argument`.
+    @inline(__always)
+    func check(_ value: Value, at key: ac_key, _ argument: String) throws(APIError) {
+        guard key >= lowest && key <= highest else { return }
+        let limit = MediaTiming.Limits.time
+        switch (key, value) {
+        case (beginTime, .scalar(let v)), (timeOffset, .scalar(let v)):
+            guard abs(v) <= limit else {
+                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); it must be within ±\(limit)")
+            }
+        case (speed, .scalar(let v)):
+            guard abs(v) <= MediaTiming.Limits.speed else {
+                throw APIError(
+                    AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); it must be within ±\(MediaTiming.Limits.speed)")
+            }
+        case (duration, .scalar(let v)), (repeatDuration, .scalar(let v)):
+            guard v >= 0, v <= limit || v == .infinity else {
+                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); it must be in [0, \(limit)] or INFINITY")
+            }
+        case (repeatCount, .scalar(let v)):
+            guard v >= 0 else {
+                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); it must be >= 0")
+            }
+        case (fillMode, .integer(let v)):
+            guard (0...3).contains(v) else {
+                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); a fillMode must be one of AC_FILL_*")
+            }
+        default:
+            break
+        }
+    }
+}
+
+// MARK: Entering an engine
+
+/// Runs `body` with the live engine `engine` points to, or fails: AC_ERR_NULL_POINTER for NULL,
+/// AC_ERR_BAD_HANDLE for anything that is not a live engine.
+@inline(__always)
+func withEngine<R>(_ engine: OpaquePointer?, _ body: (EngineBox) throws(APIError) -> R) throws(APIError) -> R {
+    guard let engine else { throw .nullPointer("engine") }
+    guard let slot = EngineRegistry.enter(engine) else { throw badEngine(engine) }
+    defer { EngineRegistry.leave(slot) }
+    // The box lives while the slot has users: no retain needed.
+    let result: Result<R, APIError> = EngineRegistry.boxes[slot].unsafelyUnwrapped._withUnsafeGuaranteedRef { box in
+        do throws(APIError) {
+            return .success(try body(box))
+        } catch {
+            return .failure(error)
+        }
+    }
+    return try result.get()
+}
+
+/// The error for a pointer that is not a live engine.
+func badEngine(_ engine: OpaquePointer) -> APIError {
+    APIError(
+        AC_ERR_BAD_HANDLE,
+        "engine is \(String(describing: engine)); it is not a live engine (destroyed, foreign or never created)")
+}
+
+// MARK: Core errors
+
+extension APIError {
+    /// A core error, prefixed with the argument its code points to in this call.
+    init(_ error: AnimCoreError, arguments: ErrorArguments) {
+        let argument: String
+        switch error.code {
+        case .badHandle: argument = arguments.handle
+        case .unknownKey: argument = arguments.key
+        case .wrongKind: argument = arguments.value
+        case .notAnimatable: argument = arguments.key
+        case .invalidState: argument = "engine"
+        default: argument = arguments.other
+        }
+        self.init(error, argument: argument)
+    }
+}
+
+/// Which argument each kind of core error is about, for one call.
+struct ErrorArguments {
+    var handle = "layer"
+    var key = "key"
+    var value = "value"
+    var other = "layer"
+
+    static let layer = ErrorArguments()
+}
+
+/// Runs a core call, turning its error into the C status with the argument named.
+@inline(__always)
+func core<R>(_ arguments: ErrorArguments = .layer, _ body: () throws(AnimCoreError) -> R) throws(APIError) -> R {
+    do throws(AnimCoreError) {
+        return try body()
+    } catch {
+        throw APIError(error, arguments: arguments)
+    }
+}

@@ -1,0 +1,346 @@
+import AnimCore
+import CAnimCore
+
+// The layers section of animcore.h: life, values, batch reads, snapshots, display, delegates.
+
+@_cdecl("ac_layer_create")
+public func ac_layer_create(
+    _ engine: OpaquePointer?, _ layerClass: ac_class, _ outLayer: UnsafeMutablePointer<ac_layer>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let id = try box.classID(layerClass, "layer_class")
+            let out = try required(outLayer, "out_layer")
+            out.pointee = try core(ErrorArguments(handle: "layer_class", other: "layer_class")) { () throws(AnimCoreError) in
+                try box.engine.makeLayer(id)
+            }.rawValue
+        }
+    }
+}
+
+@_cdecl("ac_layer_retain")
+public func ac_layer_retain(_ engine: OpaquePointer?, _ layer: ac_layer) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try core { () throws(AnimCoreError) in try box.engine.retain(LayerID(rawValue: layer)) }
+        }
+    }
+}
+
+@_cdecl("ac_layer_release")
+public func ac_layer_release(_ engine: OpaquePointer?, _ layer: ac_layer) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            guard layer != 0 else { return }
+            try core { () throws(AnimCoreError) in try box.engine.release(LayerID(rawValue: layer)) }
+        }
+    }
+}
+
+@_cdecl("ac_layer_class")
+public func ac_layer_class(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ outClass: UnsafeMutablePointer<ac_class>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outClass, "out_class")
+            let id = try core { () throws(AnimCoreError) in try box.engine.layerClass(of: LayerID(rawValue: layer)) }
+            out.pointee = box.classHandle(id)
+        }
+    }
+}
+
+// MARK: Values
+
+/// Sets a model value after the checks every setter shares.
+@inline(__always)
+private func setModelValue(_ box: EngineBox, _ layer: ac_layer, _ key: ac_key, _ value: Value) throws(APIError) {
+    try box.timingKeys.check(value, at: key, "value")
+    try core { () throws(AnimCoreError) in
+        try box.engine.setValue(value, forKey: PropertyKey(key), of: LayerID(rawValue: layer))
+    }
+}
+
+/// Reads the model (or presentation) value at `key` into `value` (every field set); an
+/// undeclared key never set is UNKNOWN_KEY. No `Value` is made on the way.
+@inline(__always)
+private func readValue(
+    _ box: EngineBox, _ layer: ac_layer, _ key: ac_key, presentation: Bool, into value: inout ac_value
+) throws(APIError) {
+    let result: Result<ValueKind?, AnimCoreError> = withUnsafeMutablePointer(to: &value.v) { tuple in
+        tuple.withMemoryRebound(to: Double.self, capacity: ValueKind.maximumSlotCount) { slots in
+            do throws(AnimCoreError) {
+                return .success(try box.engine.readValue(
+                    forKey: PropertyKey(key), of: LayerID(rawValue: layer), presentation: presentation, into: slots))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+    let kind: ValueKind?
+    switch result {
+    case .success(let found): kind = found
+    case .failure(let error): throw APIError(error, arguments: .layer)
+    }
+    guard let kind else {
+        throw APIError(
+            AC_ERR_UNKNOWN_KEY,
+            "key \"\(box.name(of: key) ?? "\(key)")\" is not declared by the layer's class and was never set on it")
+    }
+    value.finish(kind)
+}
+
+extension ac_value {
+    /// Completes a value whose v[] holds `kind`'s slots as the engine stores them: the kind set,
+    /// bit-pattern kinds moved to i, every unused field 0.
+    @inline(__always)
+    mutating func finish(_ kind: ValueKind) {
+        self.kind = kind.rawValue
+        reserved = 0
+        let count = kind.slotCount
+        let bits: UInt64? = kind.storesBitPatterns ? v.0.bitPattern : nil
+        withUnsafeMutablePointer(to: &v) { tuple in
+            tuple.withMemoryRebound(to: Double.self, capacity: ValueKind.maximumSlotCount) { slots in
+                let firstUnused = bits == nil ? count : 0
+                for index in firstUnused..<ValueKind.maximumSlotCount { slots[index] = 0 }
+            }
+        }
+        switch kind {
+        case .bool: i = bits.unsafelyUnwrapped != 0 ? 1 : 0
+        case .integer, .token: i = Int64(bitPattern: bits.unsafelyUnwrapped)
+        default: i = 0
+        }
+    }
+}
+
+/// The scalar at `key`, or WRONG_KIND naming the key's kind.
+@inline(__always)
+private func readScalar(_ box: EngineBox, _ layer: ac_layer, _ key: ac_key, presentation: Bool) throws(APIError) -> Double {
+    var value = ac_value()
+    try readValue(box, layer, key, presentation: presentation, into: &value)
+    guard value.kind == ValueKind.scalar.rawValue else {
+        let kind = ValueKind(rawValue: value.kind)?.name ?? "another kind of"
+        throw APIError(
+            AC_ERR_WRONG_KIND,
+            "key \"\(box.name(of: key) ?? "\(key)")\" holds \(kind) values, not scalar; use ac_layer_get_value")
+    }
+    return value.v.0
+}
+
+@_cdecl("ac_layer_set_value")
+public func ac_layer_set_value(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ value: UnsafePointer<ac_value>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let converted = try Value(value, "value", allowsInfinity: box.timingKeys.allowsInfinity(key))
+            try setModelValue(box, layer, key, converted)
+        }
+    }
+}
+
+@_cdecl("ac_layer_get_value")
+public func ac_layer_get_value(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ outValue: UnsafeMutablePointer<ac_value>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outValue, "out_value")
+            var value = ac_value()
+            try readValue(box, layer, key, presentation: false, into: &value)
+            out.pointee = value
+        }
+    }
+}
+
+@_cdecl("ac_layer_get_presentation_value")
+public func ac_layer_get_presentation_value(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ outValue: UnsafeMutablePointer<ac_value>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outValue, "out_value")
+            var value = ac_value()
+            try readValue(box, layer, key, presentation: true, into: &value)
+            out.pointee = value
+        }
+    }
+}
+
+@_cdecl("ac_layer_set_scalar")
+public func ac_layer_set_scalar(_ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ value: Double) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            guard value.isFinite || (value == .infinity && box.timingKeys.allowsInfinity(key)) else {
+                throw .notFinite("value", value)
+            }
+            try setModelValue(box, layer, key, .scalar(value))
+        }
+    }
+}
+
+@_cdecl("ac_layer_get_scalar")
+public func ac_layer_get_scalar(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ outValue: UnsafeMutablePointer<Double>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outValue, "out_value")
+            out.pointee = try readScalar(box, layer, key, presentation: false)
+        }
+    }
+}
+
+@_cdecl("ac_layer_get_presentation_scalar")
+public func ac_layer_get_presentation_scalar(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ outValue: UnsafeMutablePointer<Double>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outValue, "out_value")
+            out.pointee = try readScalar(box, layer, key, presentation: true)
+        }
+    }
+}
+
+// MARK: Batch and snapshot
+
+@_cdecl("ac_layers_get_presentation")
+public func ac_layers_get_presentation(
+    _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key,
+    _ outSlots: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outStride: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let strideOut = try required(outStride, "out_stride")
+            let total = try sizeArgument(count, "count")
+            let room = try sizeArgument(capacity, "capacity")
+            guard total > 0 else {
+                strideOut.pointee = 0
+                return
+            }
+            guard let layers else { throw .nullPointer("layers") }
+            // The kind comes from layers[0].
+            var first = ac_value()
+            do throws(APIError) {
+                try readValue(box, layers[0], key, presentation: true, into: &first)
+            } catch {
+                throw APIError(Int(error.status), "layers[0]: " + error.message)
+            }
+            guard let kind = ValueKind(rawValue: first.kind) else { return }
+            let stride = kind.slotCount
+            strideOut.pointee = stride
+            let (needed, overflow) = total.multipliedReportingOverflow(by: stride)
+            guard !overflow, room >= needed else {
+                throw .bufferTooSmall("out_slots", capacity: room, needed: overflow ? Int.max : needed)
+            }
+            let out = try required(outSlots, "out_slots")
+            // LayerID is a single UInt64: the handles are LayerIDs as they are.
+            let failure: BatchReadFailure? = layers.withMemoryRebound(to: LayerID.self, capacity: total) { handles in
+                do throws(BatchReadFailure) {
+                    try box.engine.readPresentationValues(
+                        forKey: PropertyKey(key), of: UnsafeBufferPointer(start: handles, count: total),
+                        expecting: kind, into: out)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw APIError(failure.error, argument: "layers[\(failure.index)]") }
+            if kind.storesBitPatterns {
+                for index in 0..<total {
+                    let bits = out[index].bitPattern
+                    out[index] = switch kind {
+                    case .bool: bits != 0 ? 1 : 0
+                    case .token: Double(bits)
+                    default: Double(Int64(bitPattern: bits))
+                    }
+                }
+            }
+        }
+    }
+}
+
+@_cdecl("ac_layer_snapshot")
+public func ac_layer_snapshot(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ presentation: Int32,
+    _ outValues: UnsafeMutablePointer<ac_property_value>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let countOut = try required(outCount, "out_count")
+            let room = try sizeArgument(capacity, "capacity")
+            let properties = try core { () throws(AnimCoreError) in
+                try box.engine.snapshot(of: LayerID(rawValue: layer), presentation: presentation != 0)
+            }
+            countOut.pointee = properties.count
+            guard room >= properties.count else {
+                throw APIError(
+                    AC_ERR_BUFFER_TOO_SMALL,
+                    "out_values holds \(room) properties but the layer has \(properties.count)")
+            }
+            guard !properties.isEmpty else { return }
+            let out = try required(outValues, "out_values")
+            for (index, property) in properties.enumerated() {
+                out[index] = ac_property_value(
+                    key: ac_key(UInt32(bitPattern: property.key.id)), reserved: 0, value: property.value.cValue)
+            }
+        }
+    }
+}
+
+// MARK: Display
+
+@_cdecl("ac_layer_set_needs_display")
+public func ac_layer_set_needs_display(_ engine: OpaquePointer?, _ layer: ac_layer) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try core { () throws(AnimCoreError) in try box.engine.setNeedsDisplay(LayerID(rawValue: layer)) }
+        }
+    }
+}
+
+@_cdecl("ac_layer_needs_display")
+public func ac_layer_needs_display(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ outNeedsDisplay: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outNeedsDisplay, "out_needs_display")
+            out.pointee = try core { () throws(AnimCoreError) in
+                try box.engine.needsDisplay(LayerID(rawValue: layer))
+            } ? 1 : 0
+        }
+    }
+}
+
+@_cdecl("ac_layer_set_delegate")
+public func ac_layer_set_delegate(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ delegate: UnsafePointer<ac_layer_delegate>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let id = LayerID(rawValue: layer)
+            guard let delegate else {
+                try core { () throws(AnimCoreError) in try box.engine.setDelegate(nil, for: id) }
+                return
+            }
+            try checkStructSize(delegate, expected: MemoryLayout<ac_layer_delegate>.size, "delegate")
+            let raw = delegate.pointee
+            guard raw.reserved == 0 else {
+                throw APIError(AC_ERR_INVALID_ARGUMENT, "delegate->reserved is \(raw.reserved); it must be 0")
+            }
+            let callback = raw.display.map {
+                DisplayCallback($0, engine: box.pointer, userData: raw.user_data, destroy: raw.destroy)
+            }
+            do throws(AnimCoreError) {
+                try box.engine.setDelegate(LayerDelegate(display: callback?.handler), for: id)
+            } catch {
+                callback?.disarm()
+                throw APIError(error, arguments: .layer)
+            }
+            // No callback: the registration ends at once.
+            if raw.display == nil, let destroy = raw.destroy { destroy(raw.user_data) }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import AnimCore
+import CAnimCore
+
+// The layer-class section of animcore.h.
+
+extension EngineBox {
+    /// Class handles: 0 is the built-in class; others carry a tag, the engine's registry slot
+    /// and generation, and the class index, so another engine's handle is refused.
+    static let classTag: UInt64 = 0xC1
+
+    func classHandle(_ id: LayerClassID) -> ac_class {
+        guard id.index != 0 else { return 0 }
+        return (EngineBox.classTag << 56) | (UInt64(slot) << 44) | (UInt64(generation & 0xFFF) << 32)
+            | UInt64(UInt32(bitPattern: id.index))
+    }
+
+    /// The class a handle names in this engine (its existence is checked by the engine), or
+    /// BAD_HANDLE naming `argument`.
+    func classID(_ handle: ac_class, _ argument: String) throws(APIError) -> LayerClassID {
+        if handle == 0 { return engine.baseLayerClass }
+        guard handle >> 56 == EngineBox.classTag, (handle >> 44) & 0xFFF == UInt64(slot),
+              (handle >> 32) & 0xFFF == UInt64(generation & 0xFFF),
+              let index = Int32(exactly: handle & 0xFFFF_FFFF)
+        else {
+            throw APIError(AC_ERR_BAD_HANDLE, "\(argument) is \(handle); it is not a layer class of this engine")
+        }
+        return LayerClassID(index: index)
+    }
+}
+
+@_cdecl("ac_class_create")
+public func ac_class_create(
+    _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ superclass: ac_class,
+    _ properties: UnsafePointer<ac_property_desc>?, _ count: Int,
+    _ outClass: UnsafeMutablePointer<ac_class>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let className = try utf8String(name, "name")
+            let parent = try box.classID(superclass, "superclass")
+            let total = try sizeArgument(count, "count")
+            let out = try required(outClass, "out_class")
+            guard total == 0 || properties != nil else { throw .nullPointer("properties") }
+            let inherited = try core(ErrorArguments(handle: "superclass")) { () throws(AnimCoreError) in
+                try box.engine.properties(of: parent)
+            }
+            var taken = Set(inherited.map(\.name))
+            var descriptors: [PropertyDescriptor] = []
+            descriptors.reserveCapacity(total)
+            for index in 0..<total {
+                let argument = "properties[\(index)]"
+                let pointer = properties.unsafelyUnwrapped + index
+                try checkStructSize(pointer, expected: MemoryLayout<ac_property_desc>.size, argument)
+                let raw = pointer.pointee
+                for (field, flag) in [("animatable", raw.animatable), ("needs_display", raw.needs_display)]
+                where flag != 0 && flag != 1 {
+                    throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument).\(field) is \(flag); it must be 0 or 1")
+                }
+                guard raw.reserved == 0 else {
+                    throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument).reserved is \(raw.reserved); it must be 0")
+                }
+                let propertyName = try utf8String(raw.name, "\(argument).name")
+                guard !propertyName.isEmpty, !propertyName.contains("."), propertyName != "frame" else {
+                    throw APIError(
+                        AC_ERR_INVALID_ARGUMENT,
+                        "\(argument).name is \"\(propertyName)\"; a property name must be non-empty, without dots and not \"frame\"")
+                }
+                guard taken.insert(propertyName).inserted else {
+                    throw APIError(
+                        AC_ERR_INVALID_ARGUMENT,
+                        "\(argument).name is \"\(propertyName)\"; that property is already declared by the superclass or an earlier entry")
+                }
+                let value = try Value(raw.default_value, "\(argument).default_value")
+                descriptors.append(
+                    PropertyDescriptor(
+                        propertyName, default: value, animatable: raw.animatable == 1,
+                        needsDisplay: raw.needs_display == 1))
+            }
+            let id = try core(ErrorArguments(handle: "superclass", other: "properties")) { () throws(AnimCoreError) in
+                try box.engine.makeLayerClass(name: className, superclass: parent, properties: descriptors)
+            }
+            out.pointee = box.classHandle(id)
+        }
+    }
+}
+
+@_cdecl("ac_class_set_display")
+public func ac_class_set_display(
+    _ engine: OpaquePointer?, _ layerClass: ac_class, _ function: ac_display_fn?,
+    _ userData: UnsafeMutableRawPointer?, _ destroy: ac_destroy_fn?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let id = try box.classID(layerClass, "layer_class")
+            let callback = function.map {
+                DisplayCallback($0, engine: box.pointer, userData: userData, destroy: destroy)
+            }
+            do throws(AnimCoreError) {
+                try box.engine.setDisplay(callback?.handler, for: id)
+            } catch {
+                callback?.disarm()
+                throw APIError(error, arguments: ErrorArguments(handle: "layer_class"))
+            }
+            // No function: the registration ends at once.
+            if function == nil, let destroy { destroy(userData) }
+        }
+    }
+}
