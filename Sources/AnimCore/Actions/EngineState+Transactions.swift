@@ -71,7 +71,8 @@ extension EngineState {
     func transactionSettings() -> TransactionSettings {
         var settings = TransactionSettings.defaults
         settings.animationDuration = defaultAnimationDuration
-        for frame in transactionStacks[Self.currentThread]?.frames ?? [] {
+        guard let frames = transactionStacks[Self.currentThread]?.frames else { return settings }
+        for frame in frames {
             settings = frame.settings.resolved(over: settings)
         }
         return settings

@@ -54,7 +54,9 @@ public struct TransactionSettings: Sendable {
         result.autoreverses = autoreverses ?? outer.autoreverses
         result.additiveImplicitAnimations = additiveImplicitAnimations ?? outer.additiveImplicitAnimations
         result.beginsFromCurrentState = beginsFromCurrentState ?? outer.beginsFromCurrentState
-        result.values = outer.values.merging(values) { _, inner in inner }
+        if !outer.values.isEmpty {
+            result.values = values.isEmpty ? outer.values : outer.values.merging(values) { _, inner in inner }
+        }
         return result
     }
 }

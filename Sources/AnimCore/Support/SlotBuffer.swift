@@ -27,10 +27,8 @@ final class SlotBuffer {
     /// A block of `size` slots (contents unspecified); returns its offset.
     func allocate(_ size: Int) -> Int {
         liveSlots += size
-        if var list = freeBlocks[size], let offset = list.popLast() {
-            freeBlocks[size] = list
-            return offset
-        }
+        // Pop in place (copying the list out would copy it whole on every reuse).
+        if let offset = freeBlocks[size]?.popLast() { return offset }
         if used + size > capacity { grow(toHold: used + size) }
         let offset = used
         used += size
