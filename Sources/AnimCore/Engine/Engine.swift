@@ -278,14 +278,16 @@ public final class Engine: @unchecked Sendable {
 
     // MARK: Ending
 
-    /// Stops every animation (each did-stop fires with finished = false, delivered now) and
-    /// refuses every later call with `.invalidState`. Called by the C API's destroy.
+    /// Stops every animation (each did-stop fires with finished = false, delivered now), ends
+    /// every open transaction (its completions run now with finished = false) and refuses every
+    /// later call with `.invalidState`. Called by the C API's destroy.
     public func invalidate() {
         lock.withLock {
             guard !isInvalidated else { return }
             for slot in state.layers.indices where state.layers[slot].isAlive {
                 state.removeAllAnimations(slot)
             }
+            state.abandonTransactions()
         }
         deliverEvents()
         lock.withLock { isInvalidated = true }
