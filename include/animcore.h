@@ -443,10 +443,12 @@ typedef void (*ac_destroy_fn)(void *user_data);
  * pointer given is NULL. When the call fails, nothing is kept and destroy never runs. A destroy
  * function should only free user_data: it may run on any thread that calls into the engine.
  *
- * Display and animation callbacks run during ac_engine_tick() (and ac_engine_destroy() for
- * did-stop), on the calling thread, after the engine has finished updating, so they may call
- * any function of this header, including ac_engine_tick() and ac_engine_destroy(); callbacks
- * owed because of what they do are delivered by the next tick.
+ * Display, animation and transaction-completion callbacks run during ac_engine_tick() (and
+ * ac_engine_destroy() for did-stop and completions), on the calling thread, after the engine
+ * has finished updating, so they may call any function of this header, including
+ * ac_engine_tick() and ac_engine_destroy(); callbacks owed because of what they do are
+ * delivered by the next tick. Action callbacks run inside the call that changes a property or
+ * the tree (see Actions), and may call any function too.
  */
 
 /* ============================================================================================ */
@@ -489,7 +491,8 @@ ac_status ac_engine_create(const ac_engine_config *config, ac_engine **out_engin
 
 /**
  * Destroys an engine: every animation still attached stops (its did-stop callback runs now,
- * with finished = 0, and may still call into this engine), then every handle of the engine goes
+ * with finished = 0, and may still call into this engine), every transaction still open on any
+ * thread ends (its completions run now, with finished = 0), then every handle of the engine goes
  * stale and the engine pointer is refused from then on, and every callback's destroy function
  * runs. Called from inside one of the engine's callbacks, the destroy functions run when the
  * outermost call into the engine returns. NULL is a no-op. Error: AC_ERR_BAD_HANDLE for a
@@ -791,8 +794,9 @@ ac_status ac_layer_class(ac_engine *engine, ac_layer layer, ac_class *out_class)
  * change by animation. As in Core Animation, changing an animatable property of a layer that
  * has been committed (by a tick since its creation) also runs its action: by default an
  * implicit animation under the property's name, from the presentation value to the new model
- * value over the default duration (ac_engine_config.default_duration_s). Properties declared
- * with animatable = 0, the layer timing properties and undeclared keys never animate.
+ * value over the transaction's duration (by default ac_engine_config.default_duration_s; see
+ * the Transactions and Actions sections). Properties declared with animatable = 0, the layer
+ * timing properties and undeclared keys never animate.
  * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (a key the engine did not
  * give out; a key path whose root is not a declared property, or whose rest is not a component
  * of its kind), AC_ERR_WRONG_KIND (value->kind is not the key's kind), and the value checks of
@@ -881,7 +885,9 @@ static inline ac_status ac_layer_delegate_init(ac_layer_delegate *delegate) {
 
 /**
  * Sets the layer's delegate (NULL: none; the struct is copied); the previous one's destroy
- * runs. Errors: AC_ERR_BAD_HANDLE, AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (reserved).
+ * runs. The delegate's action callback is set apart (ac_layer_set_action_callback()) and is
+ * not changed by this call. Errors: AC_ERR_BAD_HANDLE, AC_ERR_BAD_STRUCT_SIZE,
+ * AC_ERR_INVALID_ARGUMENT (reserved).
  */
 ac_status ac_layer_set_delegate(ac_engine *engine, ac_layer layer,
                                 const ac_layer_delegate *delegate);
@@ -894,6 +900,8 @@ ac_status ac_layer_set_delegate(ac_engine *engine, ac_layer layer,
  * A layer has at most one superlayer: adding it elsewhere moves it (as Core Animation does).
  * Adding a layer to itself or to one of its sublayers (at any depth) is refused with
  * AC_ERR_CYCLE. Both layers must be of the same engine (else AC_ERR_BAD_HANDLE, naming which).
+ * Adding and inserting run the sublayer's "onOrderIn" action, removing its "onOrderOut" action
+ * (see Actions; ac_layer_replace_sublayer() is there too).
  */
 
 /** Adds child as the last sublayer of parent. */
@@ -947,6 +955,14 @@ ac_status ac_animation_create_basic(ac_engine *engine, const char *key_path,
 ac_status ac_animation_release(ac_engine *engine, ac_animation animation);
 
 /**
+ * Sets the description's key path (CAPropertyAnimation keyPath): to redirect an action's
+ * animation to another property, or to give a tree event's ("onOrderIn") a property to animate.
+ * Errors: as ac_animation_create_basic, and AC_ERR_BAD_HANDLE (animation).
+ */
+ac_status ac_animation_set_key_path(ac_engine *engine, ac_animation animation,
+                                    const char *key_path);
+
+/**
  * The description's key path, copied with its NUL into buffer (*out_length: its length either
  * way; buffer may be NULL with capacity 0). Error: AC_ERR_BUFFER_TOO_SMALL (capacity <= length).
  */
@@ -975,8 +991,9 @@ ac_status ac_animation_get_value(ac_engine *engine, ac_animation animation, int3
 
 /**
  * Sets the animation's CAMediaTiming (see ac_timing; ac_timing_init_animation() for defaults):
- * begin_time_s 0 = the layer's time when the add is committed (the next tick), else a time in
- * the layer's time space. Errors: as ac_timing_validate.
+ * begin_time_s 0 = the layer's time when the add is committed (the first tick after the
+ * transaction it was added in commits; the next tick outside explicit transactions), else a time
+ * in the layer's time space. Errors: as ac_timing_validate.
  */
 ac_status ac_animation_set_timing(ac_engine *engine, ac_animation animation,
                                   const ac_timing *timing);
@@ -1048,8 +1065,10 @@ ac_status ac_animation_set_delegate(ac_engine *engine, ac_animation animation,
 
 /**
  * Adds a copy of animation to layer under key (NULL: no key), replacing the animation under the
- * same key (it stops with finished = 0). A duration of 0 becomes the engine's default duration;
- * a begin time of 0 becomes the layer's time at the next commit (tick). Errors:
+ * same key (it stops with finished = 0). A duration of 0 becomes the transaction's animation
+ * duration (by default the engine's default duration), no timing function the transaction's
+ * timing function if it has one; a begin time of 0 becomes the layer's time at the first tick
+ * after the transaction commits (the next tick outside explicit transactions). Errors:
  * AC_ERR_BAD_HANDLE (layer, animation), AC_ERR_UNKNOWN_KEY (a key path whose rest is not a
  * component of the property's kind), AC_ERR_NOT_ANIMATABLE (an undeclared key, "frame" or a
  * non-animatable property), AC_ERR_WRONG_KIND (a from/to/by value of another kind than the key
@@ -1079,6 +1098,291 @@ ac_status ac_layer_animation_key(ac_engine *engine, ac_layer layer, size_t index
  */
 ac_status ac_layer_copy_animation(ac_engine *engine, ac_layer layer, const char *key,
                                   ac_animation *out_animation);
+
+/* ============================================================================================ */
+/* Transactions (CATransaction)                                                                 */
+/* ============================================================================================ */
+
+/*
+ * Transactions are per thread and per engine: each thread's begin/commit nest on their own and
+ * a thread reads only its own values. A thread with no transaction open reads the defaults
+ * (reading opens nothing). Whatever needs a transaction when none is open on the thread (an
+ * animation added by ac_layer_add_animation() or by an action, setting a transaction value,
+ * adding a completion) opens an implicit one, committed by the next ac_engine_tick() (from any
+ * thread) or by ac_transaction_flush() on the thread; an implicit transaction with explicit
+ * ones open inside it waits for them to commit first.
+ *
+ * Animations added in a transaction, explicitly or by actions, start at the first tick after
+ * its outermost commit (a begin time of 0 becomes the layer's time then); until then their
+ * property shows what it showed when they were added. A nested transaction reads the
+ * enclosing one's values until it sets its own; its settings end with it.
+ */
+
+/** Opens a transaction on the calling thread, nested inside any open one. */
+ac_status ac_transaction_begin(ac_engine *engine);
+
+/**
+ * Commits the calling thread's innermost explicit transaction (ac_transaction_begin() or
+ * ac_animate_begin()); its settings end. When it is the outermost, its animations start at the
+ * next tick and its completions become due. Commit without begin: AC_ERR_INVALID_STATE and
+ * nothing else happens (an implicit transaction is committed by tick or flush, not by commit).
+ */
+ac_status ac_transaction_commit(ac_engine *engine);
+
+/** Commits the calling thread's implicit transaction now; nothing while an explicit one is open. */
+ac_status ac_transaction_flush(ac_engine *engine);
+
+/**
+ * animationDuration: the duration of implicit animations and of animations added with duration
+ * 0 (seconds; finite, > 0 and <= AC_TIME_LIMIT_S; default ac_engine_config.default_duration_s,
+ * 0.25). Errors: AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE.
+ */
+ac_status ac_transaction_set_animation_duration(ac_engine *engine, double duration_s);
+ac_status ac_transaction_animation_duration(ac_engine *engine, double *out_duration_s);
+
+/**
+ * animationTimingFunction: the curve of implicit animations (which use "default" when the
+ * transaction has none) and of animations added without their own (which are linear when it
+ * has none). function NULL removes this transaction's own function (a nested transaction then
+ * reads the enclosing one's). *out_is_set is 0 when the thread reads none (*out_function is then
+ * linear). Errors: as ac_timing_function_evaluate.
+ */
+ac_status ac_transaction_set_timing_function(ac_engine *engine, const ac_timing_function *function);
+ac_status ac_transaction_timing_function(ac_engine *engine, ac_timing_function *out_function,
+                                         int32_t *out_is_set);
+
+/**
+ * disableActions (0 or 1; default 0): property changes and tree events run no actions; the
+ * changes still happen. ac_layer_action_for_key() answers the same either way.
+ * Error: AC_ERR_OUT_OF_RANGE (not 0 or 1).
+ */
+ac_status ac_transaction_set_disable_actions(ac_engine *engine, int32_t disable);
+ac_status ac_transaction_disable_actions(ac_engine *engine, int32_t *out_disable);
+
+/**
+ * Additive implicit animations (0 or 1; default 0): the model takes the new value at once and an
+ * additive animation runs the difference from old − new to zero, so interrupted motion stays
+ * continuous (UIKit's animations since iOS 8). Each such animation has a key of its own,
+ * "<property>.additive.<n>", so earlier ones keep running and add up. Kinds that do not
+ * interpolate (bool, token) animate as without it. Error: AC_ERR_OUT_OF_RANGE (not 0 or 1).
+ */
+ac_status ac_transaction_set_additive(ac_engine *engine, int32_t additive);
+ac_status ac_transaction_additive(ac_engine *engine, int32_t *out_additive);
+
+/**
+ * Arbitrary key/value pairs (CATransaction setValue:forKey:); value NULL unsets. key is UTF-8.
+ * "animationDuration" (scalar) and "disableActions" (bool) are the settings above, with their
+ * checks, and cannot be unset (AC_ERR_WRONG_KIND); "animationTimingFunction" has no ac_value
+ * kind: use ac_transaction_set_timing_function() (AC_ERR_INVALID_ARGUMENT here, in both calls).
+ * Reading a key the thread never set: AC_ERR_UNKNOWN_KEY. Errors: AC_ERR_NULL_POINTER,
+ * AC_ERR_UNKNOWN_KEY (key ""), AC_ERR_INVALID_ARGUMENT (not UTF-8), the value checks of ac_value.
+ */
+ac_status ac_transaction_set_value(ac_engine *engine, const char *key, const ac_value *value);
+ac_status ac_transaction_get_value(ac_engine *engine, const char *key, ac_value *out_value);
+
+/**
+ * A completion: runs once, during a tick after the outermost commit (on the thread calling
+ * ac_engine_tick()), when every animation added in the transaction (nested transactions'
+ * included) has finished or been removed; at the next tick when none was added, never inside
+ * commit. finished is 0 when any of them was removed, replaced or its layer destroyed before
+ * finishing. A transaction still open when its engine is destroyed ends then: its completions
+ * run during ac_engine_destroy() with finished = 0.
+ */
+typedef void (*ac_completion_fn)(ac_engine *engine, int32_t finished, void *user_data);
+
+/**
+ * Adds a completion to the calling thread's innermost transaction (opening an implicit one when
+ * none is open); several add up, each runs once. The registration ends (destroy runs) after it
+ * has run, or when its engine is destroyed; fn NULL: destroy runs at once.
+ */
+ac_status ac_transaction_add_completion(ac_engine *engine, ac_completion_fn fn, void *user_data,
+                                        ac_destroy_fn destroy);
+
+/* ============================================================================================ */
+/* Animation blocks (UIKit's UIView.animate)                                                    */
+/* ============================================================================================ */
+
+/** ac_animate_options.curve */
+#define AC_CURVE_EASE_IN_OUT 0 /* "easeInEaseOut" (0.42, 0) (0.58, 1); the default */
+#define AC_CURVE_EASE_IN 1     /* "easeIn" */
+#define AC_CURVE_EASE_OUT 2    /* "easeOut" */
+#define AC_CURVE_LINEAR 3      /* "linear" */
+#define AC_CURVE_CUSTOM 4      /* custom_function */
+
+/** The options of an animation block. Fill with ac_animate_options_init(). */
+typedef struct ac_animate_options {
+    uint32_t struct_size;                 /* sizeof(ac_animate_options) */
+    int32_t curve;                        /* AC_CURVE_*; default AC_CURVE_EASE_IN_OUT */
+    double duration_s;                    /* finite, > 0, <= AC_TIME_LIMIT_S; default 0.25 */
+    double delay_s;                       /* finite, >= 0, <= AC_TIME_LIMIT_S: the implicit
+                                             animations begin this long after the commit and
+                                             show their start value meanwhile; default 0 */
+    double repeat_count;                  /* >= 0, may be INFINITY; default 0 (once) */
+    int32_t autoreverses;                 /* 0 or 1; default 0 */
+    int32_t begin_from_current_state;     /* 0 or 1: a non-additive implicit animation starts
+                                             from the presentation value (1, the default) or
+                                             from the old model value (0) */
+    int32_t additive;                     /* 0 or 1; default 0; see ac_transaction_set_additive */
+    int32_t reserved;                     /* must be 0 */
+    ac_timing_function custom_function;   /* for AC_CURVE_CUSTOM (checked only then); default
+                                             linear */
+    ac_completion_fn completion;          /* may be NULL; runs as a transaction completion */
+    void *completion_user_data;
+    ac_destroy_fn completion_destroy;     /* may be NULL; see the callback rule */
+} ac_animate_options;
+
+/**
+ * Fills *options with the defaults. Header-only, so that struct_size is the size the caller
+ * compiled with (bindings fill the struct themselves). Error: AC_ERR_NULL_POINTER.
+ */
+static inline ac_status ac_animate_options_init(ac_animate_options *options) {
+    if (options == NULL) return AC_ERR_NULL_POINTER;
+    options->struct_size = (uint32_t)sizeof(ac_animate_options);
+    options->curve = AC_CURVE_EASE_IN_OUT;
+    options->duration_s = 0.25;
+    options->delay_s = 0.0;
+    options->repeat_count = 0.0;
+    options->autoreverses = 0;
+    options->begin_from_current_state = 1;
+    options->additive = 0;
+    options->reserved = 0;
+    options->custom_function.kind = AC_TIMING_FUNCTION_CUBIC_BEZIER;
+    options->custom_function.steps = 0;
+    options->custom_function.step_position = 0;
+    options->custom_function.reserved = 0;
+    options->custom_function.x1 = 0.0;
+    options->custom_function.y1 = 0.0;
+    options->custom_function.x2 = 1.0;
+    options->custom_function.y2 = 1.0;
+    options->completion = NULL;
+    options->completion_user_data = NULL;
+    options->completion_destroy = NULL;
+    return AC_OK;
+}
+
+/**
+ * Opens an animation block: an explicit transaction whose settings are the options (duration,
+ * curve as its timing function, delay, repeat count, autoreverses, begin-from-current-state,
+ * additive) and whose completion is options->completion. Every change of an animatable
+ * property made in it, on any layer, built-in and custom properties alike, animates with them
+ * (delay, repeat and autoreverses apply to implicit animations only; explicit animations added
+ * in it take its duration and curve when they have none). Blocks nest like transactions and may
+ * be mixed with them. options NULL: the defaults. Errors: AC_ERR_BAD_STRUCT_SIZE,
+ * AC_ERR_NOT_FINITE (a NaN or infinite duration or delay, a NaN repeat count),
+ * AC_ERR_OUT_OF_RANGE (duration <= 0, a negative delay or repeat count, beyond AC_TIME_LIMIT_S,
+ * an unknown curve, a flag not 0 or 1), AC_ERR_INVALID_ARGUMENT (reserved, a malformed
+ * custom_function); then nothing is opened and completion_destroy never runs.
+ */
+ac_status ac_animate_begin(ac_engine *engine, const ac_animate_options *options);
+
+/** Commits the block or transaction opened last on this thread (ac_transaction_commit()). */
+ac_status ac_animate_commit(ac_engine *engine);
+
+/* ============================================================================================ */
+/* Actions                                                                                      */
+/* ============================================================================================ */
+
+/*
+ * When an animatable property of a committed layer changes (a layer is committed by the first
+ * tick after its creation: its first values never animate) and the transaction does not disable
+ * actions, the engine searches an action for the key (the property's name, also for a key path
+ * such as "position.x"): the layer delegate's action callback, the layer's actions table, the
+ * class's default-action callback, then the built-in implicit animation — a basic animation
+ * under the key from the presentation value to the new model value with the transaction's
+ * duration and timing function ("default" when the transaction has none; for the additive mode
+ * and the options of animation blocks see ac_transaction_set_additive() and
+ * ac_animate_options). A step answering
+ * AC_ACTION_NONE ends the search with no action. Setting a value to what it already is,
+ * non-animatable properties, the layer timing properties and undeclared keys run nothing.
+ *
+ * Tree events search the keys "onOrderIn" (ac_layer_add_sublayer(), _insert_sublayer(): the
+ * sublayer joins a tree), "onOrderOut" (ac_layer_remove_from_superlayer(), before it leaves)
+ * and "transition" (ac_layer_replace_sublayer(), on the new layer), on committed layers, unless
+ * actions are disabled; they have no built-in action.
+ *
+ * The animation an action answers is added under the key (a copy, as ac_layer_add_animation()
+ * does) before the new value is stored. When it cannot be added (its key path is not an
+ * animatable property, a from/to/by value of another kind), the change still happens and the
+ * call returns the add's error (AC_ERR_NOT_ANIMATABLE, AC_ERR_WRONG_KIND, AC_ERR_UNKNOWN_KEY).
+ */
+
+/** What an action callback answers. */
+#define AC_ACTION_CONTINUE 0  /* no answer: continue the search (Objective-C nil) */
+#define AC_ACTION_NONE 1      /* stop: no action (NSNull) */
+#define AC_ACTION_ANIMATION 2 /* run the animation the callback configured */
+
+/**
+ * An action callback (actionForLayer:forKey:, +defaultActionForKey:). animation is a fresh
+ * basic animation description of key_path = key that the callback may configure
+ * (ac_animation_set_*; left as it is, it animates from the presentation value to the new model
+ * value over the transaction's duration, linearly unless the transaction has a timing
+ * function); answering AC_ACTION_ANIMATION adds a copy of it under the key. The engine releases
+ * the description when the callback returns, whatever it answered (the callback must not
+ * release it; if it does, AC_ACTION_ANIMATION counts as AC_ACTION_CONTINUE). Any answer other
+ * than AC_ACTION_NONE and AC_ACTION_ANIMATION counts as AC_ACTION_CONTINUE.
+ *
+ * Runs on the thread making the change, inside the call that makes it (ac_layer_set_value(),
+ * ac_layer_add_sublayer(), ...), before the new value is stored: the layer reads its old model
+ * value and its presentation value. It may call any function of this header; other threads'
+ * calls into the engine wait until it returns. A change it makes to the layer runs its own
+ * action search. If it destroys the layer (releases it), no action runs, and a property change
+ * returns AC_ERR_BAD_HANDLE (a tree event's call returns AC_OK); if it destroys the engine, the
+ * call returns AC_ERR_INVALID_STATE.
+ */
+typedef int32_t (*ac_action_fn)(ac_engine *engine, ac_layer layer, const char *key,
+                                ac_animation animation, void *user_data);
+
+/**
+ * Sets the layer delegate's action callback (fn NULL: none), the first step of the search. It is
+ * independent of the delegate set with ac_layer_set_delegate(): each call replaces only its own
+ * callback (the previous registration's destroy runs). Errors: AC_ERR_BAD_HANDLE.
+ */
+ac_status ac_layer_set_action_callback(ac_engine *engine, ac_layer layer, ac_action_fn fn,
+                                       void *user_data, ac_destroy_fn destroy);
+
+/**
+ * Sets the class's default-action callback (+defaultActionForKey:; fn NULL: none), the third
+ * step of the search, for layers of the class (0 = the built-in class) and of classes declared
+ * later with it as superclass. The previous registration ends. Errors: AC_ERR_BAD_HANDLE.
+ */
+ac_status ac_class_set_default_action(ac_engine *engine, ac_class layer_class, ac_action_fn fn,
+                                      void *user_data, ac_destroy_fn destroy);
+
+/**
+ * Sets the layer's actions table entry for key (CALayer.actions), the second step of the
+ * search: an animation to run (animation != 0, no_action 0), an explicit "no action" that stops
+ * the search (animation 0, no_action 1), or no entry (animation 0, no_action 0: removed). The
+ * table holds a copy of the description (delegate included): releasing or editing the
+ * description afterwards does not change the entry, and each use adds a new copy under key.
+ * Errors: AC_ERR_BAD_HANDLE (layer, animation), AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (key
+ * ""), AC_ERR_INVALID_ARGUMENT (not UTF-8; animation != 0 with no_action 1),
+ * AC_ERR_OUT_OF_RANGE (no_action not 0 or 1).
+ */
+ac_status ac_layer_set_action(ac_engine *engine, ac_layer layer, const char *key,
+                              ac_animation animation, int32_t no_action);
+
+/**
+ * What the action search answers for key on layer (actionForKey:): the delegate's action
+ * callback, the actions table, then the class's default-action callback (the callbacks run),
+ * never the built-in implicit animation. *out_result is AC_ACTION_CONTINUE when no step
+ * answered (a property change would then run the built-in implicit animation), AC_ACTION_NONE,
+ * or AC_ACTION_ANIMATION with *out_animation a new description the caller releases
+ * (*out_animation is 0 otherwise). disableActions does not change the answer. Errors:
+ * AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (key ""), AC_ERR_INVALID_ARGUMENT
+ * (not UTF-8).
+ */
+ac_status ac_layer_action_for_key(ac_engine *engine, ac_layer layer, const char *key,
+                                  int32_t *out_result, ac_animation *out_animation);
+
+/**
+ * Replaces old_layer among its superlayer's sublayers by new_layer (moved from wherever it was),
+ * then runs new_layer's "transition" action (not "onOrderIn" nor "onOrderOut"). old_layer loses
+ * its superlayer's reference (it is destroyed if nothing else holds it). Replacing a layer by
+ * itself leaves the tree as it is (the "transition" action still runs). Errors:
+ * AC_ERR_BAD_HANDLE (old_layer, new_layer), AC_ERR_INVALID_ARGUMENT (old_layer has no
+ * superlayer), AC_ERR_CYCLE (new_layer is the superlayer or one of its ancestors).
+ */
+ac_status ac_layer_replace_sublayer(ac_engine *engine, ac_layer old_layer, ac_layer new_layer);
 
 #ifdef __cplusplus
 }

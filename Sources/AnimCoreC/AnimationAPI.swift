@@ -131,6 +131,19 @@ public func ac_animation_key_path(
     }
 }
 
+@_cdecl("ac_animation_set_key_path")
+public func ac_animation_set_key_path(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ keyPath: UnsafePointer<CChar>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let path = try utf8String(keyPath, "key_path")
+            guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
+            try box.updateDescription(animation) { $0.keyPath = path }
+        }
+    }
+}
+
 /// The from/to/by selector, or OUT_OF_RANGE.
 private func valueField(_ which: Int32) throws(APIError) -> WritableKeyPath<BasicAnimation, Value?> {
     switch which {

@@ -321,8 +321,10 @@ public func ac_layer_set_delegate(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let id = LayerID(rawValue: layer)
+            // Only the display handler: the delegate's action callback is set apart
+            // (ac_layer_set_action_callback) and stays.
             guard let delegate else {
-                try core { () throws(AnimCoreError) in try box.engine.setDelegate(nil, for: id) }
+                try core { () throws(AnimCoreError) in try box.engine.setDelegateDisplayHandler(nil, for: id) }
                 return
             }
             try checkStructSize(delegate, expected: MemoryLayout<ac_layer_delegate>.size, "delegate")
@@ -334,7 +336,7 @@ public func ac_layer_set_delegate(
                 DisplayCallback($0, engine: box.pointer, userData: raw.user_data, destroy: raw.destroy)
             }
             do throws(AnimCoreError) {
-                try box.engine.setDelegate(LayerDelegate(display: callback?.handler), for: id)
+                try box.engine.setDelegateDisplayHandler(callback?.handler, for: id)
             } catch {
                 callback?.disarm()
                 throw APIError(error, arguments: .layer)

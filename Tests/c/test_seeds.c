@@ -9,6 +9,13 @@
  *   003 ship and door: duration and repeatCount, an autoreversing door with an infinite
  *       repeatDuration, timeOffset and speed, hierarchical speed, pausing a layer with speed 0
  *       and scrubbing with timeOffset, pause and resume.
+ *   001 percent: a custom `percent` property animated 0 -> 100 in an animation block with
+ *       ease-out, checked tick by tick against the curve (displayed in the same tick as a
+ *       built-in property of the same block), then reversed.
+ *   002 arrow, as the seed has it: the explicit animation inside a transaction with a duration
+ *       (taken by the animation's duration 0) and a completion block.
+ *   004 circle: radius (through the class's action, from the presentation value) and colour
+ *       (the built-in implicit animation) over the transaction's 2 s, then a change in flight.
  */
 #include "ac_engine_test.h"
 
@@ -455,6 +462,299 @@ static void test_seed_003_pause_resume(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* 001: a custom `percent` in UIView animation blocks                                        */
+/* ---------------------------------------------------------------------------------------- */
+
+/* What displayLayer: computed on each call: the presentation percent, the bar's width and the
+   label's number, and the presentation width of the built-in bar animated in the same block. */
+typedef struct percent_view {
+    ac_layer bar;
+    int count;
+    double percent[128];
+    double width[128];
+    int label[128];
+    double bar_width[128];
+} percent_view;
+
+static void percent_display(ac_engine *engine, ac_layer layer, void *user_data) {
+    percent_view *view = (percent_view *)user_data;
+    double percent = presentation_scalar(engine, layer, "percent");
+    if (view->count < 128) {
+        view->percent[view->count] = percent;
+        view->width[view->count] = 300 * (percent / 100); /* CGRectGetWidth(self.frame) = 300 */
+        view->label[view->count] = (int)floor(percent);
+        view->bar_width[view->count] = presentation_value(engine, view->bar, "bounds").v[2];
+    }
+    view->count++;
+}
+
+/* One animation block of kAnimDuration (1 s) with ease-out setting percent (and the built-in
+   bar's width alongside), checked tick by tick from frame `first`. */
+static void run_percent_block(ac_engine *engine, ac_layer layer, percent_view *view, double from, double to,
+                              int first) {
+    ac_animate_options options;
+    ac_timing_function ease_out;
+    double begin = frame_time(first);
+    int k;
+
+    AC_CHECK_OK(ac_timing_function_named("easeOut", &ease_out));
+    ac_animate_options_init(&options);
+    options.duration_s = 1.0;
+    options.curve = AC_CURVE_EASE_OUT;
+    AC_CHECK_OK(ac_animate_begin(engine, &options)); /* [UIView animateWithDuration:...] */
+    set_scalar(engine, layer, "percent", to);        /* self.animView.percent = to */
+    set_scalar(engine, view->bar, "bounds.size.width", 3 * to);
+    AC_CHECK_OK(ac_animate_commit(engine));
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, layer, "percent"), to);
+    view->count = 0;
+    for (k = first; k < first + 70; ++k) {
+        double t = frame_time(k), p = (t - begin) / 1.0, y = 1, expected;
+        int index = k - first;
+        if (p < 1) AC_CHECK_OK(ac_timing_function_evaluate(&ease_out, p, 0, &y));
+        expected = from + (to - from) * y;
+        tick(engine, t);
+        if (!AC_CHECK_NEAR(presentation_scalar(engine, layer, "percent"), expected, 1e-9)) {
+            printf("    frame %d\n", k);
+            break;
+        }
+        /* Displayed once per tick while it animates (and once when it ends), with the value of
+           that very tick: the custom property does not lag a frame behind the built-in one. */
+        if (p <= 1 + 1e-9) {
+            if (!AC_CHECK_EQ_INT(view->count, index + 1)) break;
+            AC_CHECK_NEAR(view->percent[index], expected, 1e-9);
+            AC_CHECK_NEAR(view->width[index], 3 * expected, 1e-9);
+            AC_CHECK_EQ_INT(view->label[index], (int)floor(view->percent[index]));
+            AC_CHECK_NEAR(view->bar_width[index], 3 * expected, 1e-9);
+        }
+    }
+    AC_CHECK_EQ_DOUBLE(presentation_scalar(engine, layer, "percent"), to);
+    AC_CHECK_EQ_INT(view->label[view->count - 1], (int)to);
+}
+
+static void test_seed_001_percent(void) {
+    ac_engine *engine = new_engine();
+    ac_value zero = ac_value_scalar(0);
+    ac_property_desc percent;
+    ac_class layer_class = 0;
+    ac_layer_delegate delegate;
+    ac_layer layer;
+    percent_view view;
+
+    memset(&view, 0, sizeof view);
+    /* @dynamic percent; +needsDisplayForKey: YES for "percent". No initWithLayer: needed. */
+    ac_property_desc_init(&percent, "percent", &zero);
+    percent.needs_display = 1;
+    AC_CHECK_OK(ac_class_create(engine, "SWLayer", 0, &percent, 1, &layer_class));
+    layer = new_layer(engine, layer_class);
+    view.bar = new_layer(engine, 0);
+    set_value(engine, layer, "frame", ac_value_rect(0, 0, 300, 20));
+    set_value(engine, view.bar, "bounds", ac_value_rect(0, 0, 0, 20));
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, layer, view.bar));
+    /* The view is the layer's delegate: displayLayer:. */
+    ac_layer_delegate_init(&delegate);
+    delegate.display = percent_display;
+    delegate.user_data = &view;
+    AC_CHECK_OK(ac_layer_set_delegate(engine, layer, &delegate));
+    set_scalar(engine, layer, "percent", 0); /* self.animView.percent = 0 */
+    tick(engine, frame_time(0));
+    AC_CHECK_EQ_INT(view.count, 0);
+
+    run_percent_block(engine, layer, &view, 0, 100, 1);   /* ease out */
+    run_percent_block(engine, layer, &view, 100, 0, 80);  /* and reverse */
+    /* Outside a block, a change of a committed layer animates too (the built-in action). */
+    set_scalar(engine, layer, "percent", 40);
+    AC_CHECK_EQ_INT(animation_count(engine, layer), 1);
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* 002: the arrow, inside a transaction with a duration and a completion block               */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct go_button {
+    int hidden;
+    int completions;
+    int finished;
+    double time;
+} go_button;
+
+static void show_button(ac_engine *engine, int32_t finished, void *user_data) {
+    go_button *button = (go_button *)user_data;
+    button->hidden = 0; /* goButton.hidden = NO */
+    button->completions++;
+    button->finished = finished;
+    AC_CHECK_OK(ac_engine_current_time(engine, &button->time));
+}
+
+static void test_seed_002_arrow_transaction(void) {
+    ac_engine *engine = new_engine();
+    ac_value zero = ac_value_scalar(0), from = ac_value_scalar(0), to = ac_value_scalar(2 * PI);
+    ac_property_desc length;
+    ac_class arrow_class = 0;
+    ac_layer arrow;
+    ac_animation animation = 0;
+    ac_timing_function linear;
+    ac_timing timing;
+    go_button button = {0, 0, -1, 0};
+    int k;
+
+    ac_property_desc_init(&length, "lengthRadians", &zero);
+    length.needs_display = 1;
+    AC_CHECK_OK(ac_class_create(engine, "ArrowLayer", 0, &length, 1, &arrow_class));
+    arrow = new_layer(engine, arrow_class);
+    tick(engine, frame_time(0));
+
+    /* goButtonWasTapped: */
+    button.hidden = 1;
+    AC_CHECK_OK(ac_transaction_begin(engine));                    /* [CATransaction begin] */
+    AC_CHECK_OK(ac_transaction_set_animation_duration(engine, 2)); /* setAnimationDuration:2 */
+    AC_CHECK_OK(ac_transaction_add_completion(engine, show_button, &button, NULL)); /* setCompletionBlock: */
+    AC_CHECK_OK(ac_animation_create_basic(engine, "lengthRadians", &animation));
+    AC_CHECK_OK(ac_timing_function_named("linear", &linear));
+    AC_CHECK_OK(ac_animation_set_timing_function(engine, animation, &linear));
+    timing = get_timing(engine, animation); /* duration 0: the transaction's 2 s */
+    timing.autoreverses = 1;
+    set_timing(engine, animation, timing);
+    AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_FROM, &from));
+    AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_TO, &to));
+    AC_CHECK_OK(ac_layer_add_animation(engine, arrow, animation, "lengthRadians")); /* forKey: keyPath */
+    AC_CHECK_OK(ac_animation_release(engine, animation));
+    AC_CHECK_OK(ac_transaction_commit(engine));                   /* [CATransaction commit] */
+    AC_CHECK_EQ_INT(button.completions, 0);
+
+    /* Starts at frame 1: forward over 2 s, back over 2 s; the completion at the end. */
+    for (k = 1; k <= 260; ++k) {
+        double e = (k - 1) / 60.0, expected;
+        tick(engine, frame_time(k));
+        if (k < 241) AC_CHECK_EQ_INT(button.completions, 0);
+        if (k == 121 || k == 241) continue;
+        expected = k < 121 ? PI * e : k < 241 ? 2 * PI - PI * (e - 2) : 0;
+        if (!AC_CHECK_NEAR(presentation_scalar(engine, arrow, "lengthRadians"), expected, 1e-9)) {
+            printf("    frame %d\n", k);
+            break;
+        }
+    }
+    AC_CHECK_EQ_INT(button.completions, 1);
+    AC_CHECK_EQ_INT(button.finished, 1);
+    AC_CHECK_EQ_INT(button.hidden, 0);
+    AC_CHECK_NEAR(button.time, frame_time(241), 1e-9);
+    AC_CHECK_OK(ac_engine_destroy(engine));
+    AC_CHECK_EQ_INT(button.completions, 1);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* 004: the circle: radius and colour implicit animations, then a change in flight           */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct circle_canvas {
+    int draws;
+    double radius;
+    ac_value color;
+} circle_canvas;
+
+/* drawInContext: a disc of the presentation radius and colour. */
+static void circle_draw(ac_engine *engine, ac_layer layer, void *user_data) {
+    circle_canvas *canvas = (circle_canvas *)user_data;
+    canvas->draws++;
+    canvas->radius = presentation_scalar(engine, layer, "radius");
+    canvas->color = presentation_value(engine, layer, "color");
+}
+
+/* -actionForKey: "radius": a CABasicAnimation from the presentation layer's radius; anything
+   else: super (continue). */
+static int32_t circle_action(ac_engine *engine, ac_layer layer, const char *key, ac_animation animation,
+                             void *user_data) {
+    (void)user_data;
+    if (strcmp(key, "radius") == 0) {
+        ac_value from = ac_value_scalar(presentation_scalar(engine, layer, "radius"));
+        AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_FROM, &from));
+        return AC_ACTION_ANIMATION;
+    }
+    return AC_ACTION_CONTINUE;
+}
+
+static void test_seed_004_circle(void) {
+    ac_engine *engine = new_engine();
+    ac_value fifty = ac_value_scalar(0), red = ac_value_color(1, 0, 0, 1);
+    ac_property_desc properties[2];
+    ac_class circle_class = 0;
+    ac_layer view, circle;
+    circle_canvas canvas;
+    double radius_at_change, begin = frame_time(1), second_begin = frame_time(61);
+    int k, draws_before;
+
+    memset(&canvas, 0, sizeof canvas);
+    ac_property_desc_init(&properties[0], "radius", &fifty);
+    ac_property_desc_init(&properties[1], "color", &red);
+    properties[0].needs_display = properties[1].needs_display = 1; /* +needsDisplayForKey: */
+    AC_CHECK_OK(ac_class_create(engine, "CircleLayer", 0, properties, 2, &circle_class));
+    AC_CHECK_OK(ac_class_set_display(engine, circle_class, circle_draw, &canvas, NULL));
+    AC_CHECK_OK(ac_class_set_default_action(engine, circle_class, circle_action, NULL, NULL));
+
+    /* viewDidLoad */
+    view = new_layer(engine, 0);
+    set_value(engine, view, "bounds", ac_value_rect(0, 0, 320, 480));
+    circle = new_layer(engine, circle_class);
+    AC_CHECK_OK(ac_layer_set_needs_display(engine, circle)); /* init: setNeedsDisplay */
+    set_scalar(engine, circle, "radius", 50);
+    set_value(engine, circle, "frame", ac_value_rect(0, 0, 320, 480));
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, view, circle));
+    tick(engine, frame_time(0));
+    AC_CHECK_EQ_INT(canvas.draws, 1);
+    AC_CHECK_EQ_DOUBLE(canvas.radius, 50);
+
+    /* tap: */
+    AC_CHECK_OK(ac_transaction_set_animation_duration(engine, 2)); /* the implicit transaction */
+    set_scalar(engine, circle, "radius", 100);
+    set_value(engine, circle, "color", ac_value_color(0, 1, 0, 1)); /* greenColor */
+    AC_CHECK_EQ_INT(animation_count(engine, circle), 2);
+    for (k = 1; k <= 60; ++k) {
+        double t = frame_time(k), p = (t - begin) / 2;
+        tick(engine, t);
+        /* The radius action has no curve: linear over the transaction's 2 s. */
+        if (!AC_CHECK_NEAR(canvas.radius, 50 + 50 * p, 1e-9)) {
+            printf("    frame %d\n", k);
+            break;
+        }
+        AC_CHECK_EQ_INT(canvas.draws, 1 + k);
+    }
+    /* Change in flight (dispatch_after 1 s). */
+    radius_at_change = presentation_scalar(engine, circle, "radius");
+    AC_CHECK_OK(ac_transaction_set_animation_duration(engine, 1));
+    set_value(engine, circle, "position", ac_value_point(0, 0)); /* CGPointZero */
+    set_scalar(engine, circle, "radius", 25);
+    draws_before = canvas.draws;
+    for (k = 61; k <= 200; ++k) {
+        double t = frame_time(k), p = (t - second_begin) / 1, colour_p = (t - begin) / 2, g;
+        tick(engine, t);
+        if (p > 1) p = 1;
+        /* The radius continues from where it was, to 25 over 1 s: no jump. */
+        if (!AC_CHECK_NEAR(canvas.radius, radius_at_change + (25 - radius_at_change) * p, 1e-9)) {
+            printf("    frame %d\n", k);
+            break;
+        }
+        /* The colour keeps its 2 s animation (the built-in action: the default curve). */
+        if (colour_p > 1) colour_p = 1;
+        {
+            ac_timing_function curve;
+            AC_CHECK_OK(ac_timing_function_named("default", &curve));
+            AC_CHECK_OK(ac_timing_function_evaluate(&curve, colour_p, 0, &g));
+        }
+        if (!AC_CHECK_NEAR(canvas.color.v[1], g, 1e-9) || !AC_CHECK_NEAR(canvas.color.v[0], 1 - g, 1e-9)) {
+            printf("    frame %d\n", k);
+            break;
+        }
+    }
+    /* Redrawn every tick until the last animation ended (frame 121), then not again. */
+    AC_CHECK(canvas.draws - draws_before >= 60 && canvas.draws - draws_before <= 62);
+    AC_CHECK_EQ_DOUBLE(canvas.radius, 25);
+    AC_CHECK(canvas.color.v[0] == 0 && canvas.color.v[1] == 1);
+    AC_CHECK(ac_value_point(0, 0).v[0] == presentation_value(engine, circle, "position").v[0]);
+    AC_CHECK_EQ_INT(animation_count(engine, circle), 0);
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
     test_seed_000_clock();
     test_seed_000_audio();
@@ -464,5 +764,8 @@ int main(void) {
     test_seed_003_offset_speed();
     test_seed_003_scrub();
     test_seed_003_pause_resume();
+    test_seed_001_percent();
+    test_seed_002_arrow_transaction();
+    test_seed_004_circle();
     return ac_test_finish();
 }

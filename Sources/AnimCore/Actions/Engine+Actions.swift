@@ -40,13 +40,19 @@ extension Engine {
     public func setAction(_ action: LayerAction?, forKey key: String, of layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             let slot = Int32(try state.layerSlot(layer))
-            state.layerActions[slot, default: [:]][key] = action
+            let old = action.map { state.layerActions[slot, default: [:]].updateValue($0, forKey: key) }
+                ?? state.layerActions[slot]?.removeValue(forKey: key)
+            if let old { state.retired.append(old) }
         }
     }
 
     /// Sets a class's default action handler (+defaultActionForKey:); nil for none.
     public func setDefaultActionHandler(_ handler: ActionHandler?, for layerClass: LayerClassID) throws(AnimCoreError) {
-        try withState { (state) throws(AnimCoreError) in try state.layerClass(layerClass).defaultAction = handler }
+        try withState { (state) throws(AnimCoreError) in
+            let target = try state.layerClass(layerClass)
+            if let old = target.defaultAction { state.retired.append(old) }
+            target.defaultAction = handler
+        }
     }
 
     /// Runs the action of a tree event (onOrderIn, onOrderOut, transition) on a committed layer,

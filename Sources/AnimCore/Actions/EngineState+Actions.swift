@@ -95,9 +95,10 @@ extension EngineState {
     }
 
     /// The built-in implicit animation (§4.4) for a change, with the calling thread's
-    /// transaction settings: from the presentation value to the new model value, or (additive
-    /// mode) an additive animation of old − new to zero under a key of its own, so interrupted
-    /// motion stays continuous. Returns the animation, its key and its delay.
+    /// transaction settings: from the presentation value to the new model value under the
+    /// property's key, or (additive mode) an additive animation of old − new to zero under a key
+    /// of its own, so interrupted motion stays continuous. Returns the animation, its key and
+    /// its delay.
     mutating func implicitAnimation(_ request: ActionRequest) -> (BasicAnimation, String, Double) {
         let settings = transactionSettings()
         var animation = BasicAnimation(keyPath: request.key)
@@ -110,7 +111,6 @@ extension EngineState {
         let delay = settings.delay ?? 0
         // During a delay the animation shows its start (UIKit's blocks fill backwards).
         if delay > 0 { animation.timing.fillMode = .backwards }
-        var key = request.key
         let kind = request.oldModel.kind
         if settings.additiveImplicitAnimations ?? false, kind.isInterpolable {
             var scratchOld = SlotScratch()
@@ -127,12 +127,31 @@ extension EngineState {
                 }
             }
             animation.isAdditive = true
-            key = "\(request.key).additive.\(additiveKeyCounter)"
-            additiveKeyCounter &+= 1
+            // Additive animations stack, so each needs a key no running one has: the smallest
+            // free "<key>.additive.<n>" on this layer (the key table stays bounded by how many
+            // run at once, not by how many changes were made).
+            return (animation, freeAdditiveKey(request.slot, request.key), delay)
         } else {
             animation.fromValue = (settings.beginsFromCurrentState ?? true) ? request.oldPresentation : request.oldModel
         }
-        return (animation, key, delay)
+        return (animation, request.key, delay)
+    }
+
+    /// The smallest "<key>.additive.<n>" no animation of the layer in `slot` runs under.
+    mutating func freeAdditiveKey(_ slot: Int, _ key: String) -> String {
+        var number = 0
+        while true {
+            let candidate = "\(key).additive.\(number)"
+            let id = keys.intern(candidate).id
+            var index = Int(layers[slot].firstAnimation)
+            var used = false
+            while index >= 0 && !used {
+                used = animations[index].key == id
+                index = Int(animations[index].next)
+            }
+            if !used { return candidate }
+            number += 1
+        }
     }
 
     /// Stores a property's whole new model value, with the display bookkeeping of a set.

@@ -28,8 +28,18 @@ public final class Engine: @unchecked Sendable {
             guard !isInvalidated else {
                 throw AnimCoreError(.invalidState, "the engine has been invalidated")
             }
+            defer { releaseRetired() }
             return try body(&state)
         }
+    }
+
+    /// Releases the host registrations a state change removed, after the state access ended
+    /// (their release may call back into the engine).
+    private func releaseRetired() {
+        guard !state.retired.isEmpty else { return }
+        var dropped: [Any] = []
+        swap(&dropped, &state.retired)
+        dropped.removeAll()
     }
 
     // MARK: Clock
@@ -93,7 +103,11 @@ public final class Engine: @unchecked Sendable {
 
     /// Sets the display handler of a class (nil: none); layers of subclasses made later inherit it.
     public func setDisplay(_ handler: DisplayHandler?, for layerClass: LayerClassID) throws(AnimCoreError) {
-        try withState { (state) throws(AnimCoreError) in try state.layerClass(layerClass).display = handler }
+        try withState { (state) throws(AnimCoreError) in
+            let target = try state.layerClass(layerClass)
+            if let old = target.display { state.retired.append(old) }
+            target.display = handler
+        }
     }
 
     /// The descriptors of every property of a class, inherited ones first.
@@ -136,7 +150,10 @@ public final class Engine: @unchecked Sendable {
     /// Sets the layer's delegate (nil: none).
     public func setDelegate(_ delegate: LayerDelegate?, for layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
-            state.layerDelegates[Int32(try state.layerSlot(layer))] = delegate
+            let slot = Int32(try state.layerSlot(layer))
+            let old = delegate.map { state.layerDelegates.updateValue($0, forKey: slot) }
+                ?? state.layerDelegates.removeValue(forKey: slot)
+            if let old { state.retired.append(old) }
         }
     }
 
@@ -203,7 +220,7 @@ public final class Engine: @unchecked Sendable {
     public func replaceSublayer(_ old: LayerID, with new: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             try withState { (state) throws(AnimCoreError) in try state.replaceSublayer(old, with: new) }
-            try runEventAction(ActionKey.transition, on: new)
+            if old != new { try runEventAction(ActionKey.transition, on: new) }
         }
     }
 
@@ -281,16 +298,34 @@ public final class Engine: @unchecked Sendable {
     /// Stops every animation (each did-stop fires with finished = false, delivered now), ends
     /// every open transaction (its completions run now with finished = false) and refuses every
     /// later call with `.invalidState`. Called by the C API's destroy.
+    ///
+    /// Callbacks delivered here may still use the engine; animations and transactions they start
+    /// are stopped in turn (up to `invalidationRounds` rounds), after which calls are refused.
     public func invalidate() {
         lock.withLock {
             guard !isInvalidated else { return }
-            for slot in state.layers.indices where state.layers[slot].isAlive {
-                state.removeAllAnimations(slot)
+            for _ in 0..<Engine.invalidationRounds {
+                let pending: Bool = withStateUnchecked { state in
+                    for slot in state.layers.indices where state.layers[slot].isAlive {
+                        state.removeAllAnimations(slot)
+                    }
+                    state.abandonTransactions()
+                    return !state.events.isEmpty
+                }
+                guard pending else { break }
+                deliverEvents()
             }
-            state.abandonTransactions()
+            isInvalidated = true
         }
-        deliverEvents()
-        lock.withLock { isInvalidated = true }
+    }
+
+    /// Rounds of stop-and-deliver an invalidation runs for work its own callbacks start.
+    static let invalidationRounds = 8
+
+    /// The state access of `withState`, without the invalidation check.
+    private func withStateUnchecked<R>(_ body: (inout EngineState) -> R) -> R {
+        defer { releaseRetired() }
+        return body(&state)
     }
 
     // MARK: Callbacks

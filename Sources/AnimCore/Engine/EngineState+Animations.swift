@@ -165,7 +165,7 @@ extension EngineState {
                 animationValues.free(Int(offset), size: record.kind.slotCount)
             }
             functions.release(record.function)
-            animationDelegates[Int32(index)] = nil
+            if let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
             animations[index].isAlive = false
             animations[index].next = -1
             animations[index].previous = -1

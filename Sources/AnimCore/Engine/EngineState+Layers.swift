@@ -101,9 +101,9 @@ extension EngineState {
         freeOutOfLineValues(slot)
         let layerClass = classes[Int(layers[slot].classIndex)]
         layerClass.rows.free(Int(layers[slot].row), size: layerClass.rowSlotCount)
-        layerDelegates[Int32(slot)] = nil
+        if let delegate = layerDelegates.removeValue(forKey: Int32(slot)) { retired.append(delegate) }
         undeclaredValues[Int32(slot)] = nil
-        layerActions[Int32(slot)] = nil
+        if let actions = layerActions.removeValue(forKey: Int32(slot)) { retired.append(actions) }
         if layers[slot].isQueuedForDisplay {
             displayQueue.removeAll { $0 == Int32(slot) }
         }

@@ -41,8 +41,10 @@ struct EngineState {
     var uncommittedLayers: [Int32] = []
     /// Each layer's actions table (CALayer.actions), by layer slot.
     var layerActions: [Int32: [String: LayerAction]] = [:]
-    /// A counter that makes the keys of additive implicit animations unique.
-    var additiveKeyCounter: UInt64 = 0
+    /// Host registrations (delegates, handlers, actions) removed during a state change, released
+    /// by the `Engine` after the change: releasing one may run host code (a C destroy callback)
+    /// that calls back into the engine, which must not happen inside the state access.
+    var retired: [Any] = []
     /// Layers to display at the next tick.
     var displayQueue: [Int32] = []
     /// Callbacks owed to the host, delivered by the `Engine` after each state change.

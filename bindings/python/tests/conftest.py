@@ -53,3 +53,14 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if others:
         listed = ", ".join(f"{kind} {n}" for kind, n in sorted(others.items()))
         write(f"  not covered by the Python API (no binding yet): {listed}")
+
+
+@pytest.fixture
+def engine() -> Generator["animcore.Engine", None, None]:
+    """A fresh engine with the defaults, closed after the test."""
+    from _frames import engine_fixture
+
+    yield from engine_fixture()
+
+
+import animcore  # noqa: E402  (after the conformance hooks, which must not need the library)

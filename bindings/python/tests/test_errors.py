@@ -10,7 +10,7 @@ import ctypes
 import math
 import pickle
 import re
-from typing import Any, Callable, Type
+from typing import Any, Callable, List, Type
 
 import pytest
 
@@ -218,7 +218,7 @@ def test_tree_with_zero_speed_on_the_way_up() -> None:
 
 
 @pytest.mark.parametrize("parents", [[1, 0], [0], [None, 2, 1]], ids=["two", "self", "below-root"])
-def test_tree_with_a_cycle(parents: list) -> None:
+def test_tree_with_a_cycle(parents: List[Any]) -> None:
     _raises(lambda: TimeTree([Timing.layer() for _ in parents], parents), CycleError, "parent")
 
 

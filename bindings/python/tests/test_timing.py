@@ -44,7 +44,7 @@ def test_layer_defaults() -> None:
 
 def test_arguments_are_keyword_only_and_normalised() -> None:
     with pytest.raises(TypeError):
-        Timing(1.0)  # type: ignore[misc]
+        Timing(1.0)  # type: ignore[call-arg]
     timing = Timing(duration=2, repeat_count=1, autoreverses=1)  # type: ignore[arg-type]
     assert type(timing.duration) is float and type(timing.repeat_count) is float
     assert timing.autoreverses is True
@@ -108,7 +108,8 @@ def test_state_fields() -> None:
 def test_not_in_effect_gives_nan_and_none() -> None:
     timing = Timing(duration=1.0, begin_time=1.0)
     state = timing.evaluate(0.0)
-    assert state.phase is Phase.BEFORE and state.phase == "before" and not state.in_effect
+    assert state.phase is Phase.BEFORE and not state.in_effect
+    assert state.phase == "before"  # type: ignore[comparison-overlap]  # a str enum
     assert math.isnan(state.progress) and math.isnan(state.iteration_time)
     assert math.isnan(state.current_iteration)
     assert state.local_time == -1.0 and state.end_time == 2.0

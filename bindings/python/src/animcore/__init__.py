@@ -1,4 +1,4 @@
-"""animcore: Python binding of the animcore animation engine (Core Animation's timing model).
+"""animcore: Python binding of the animcore animation engine (Core Animation's model).
 
 Importing the package loads libanimcore.so (see :mod:`animcore._library` for where it looks;
 ``ANIMCORE_LIBRARY`` names a file to try first) and raises
@@ -6,6 +6,14 @@ Importing the package loads libanimcore.so (see :mod:`animcore._library` for whe
 
 Times are float seconds. The main types:
 
+- :class:`Engine` — layer classes, layers, the clock (``tick``); :class:`LayerClass`,
+  :class:`Property` declare custom properties;
+- :class:`Layer` — model values as attributes, ``presentation``, the tree, layer time;
+- :class:`BasicAnimation` — CABasicAnimation, added with ``layer.add_animation``;
+- ``engine.transaction(...)`` and ``engine.animate(...)`` — CATransaction and UIKit animation
+  blocks as ``with`` blocks; :class:`Transaction`, :data:`NO_ACTION` and action callbacks;
+- the value types :class:`Point`, :class:`Size`, :class:`Rect`, :class:`Color`,
+  :class:`Vector3`, :class:`AffineTransform`, :class:`Transform3D`, :class:`Token`;
 - :class:`Timing` — CAMediaTiming properties; ``evaluate``, ``progress``, ``progress_batch``;
 - :class:`TimingFunction` — CAMediaTimingFunction cubic beziers and CSS steps();
 - :class:`TimeTree` and the ``convert_time_chain_*`` functions — convertTime between layers;
@@ -15,10 +23,15 @@ Times are float seconds. The main types:
 from __future__ import annotations
 
 from ._library import IncompatibleLibraryError, LibraryNotFoundError
+from .animation import BasicAnimation
 from .clock import current_media_time
+from ._trampolines import ActionAnswer, ActionCallback
+from .engine import Engine
+from .layer_class import LayerClass, Property
 from .errors import (
     AnimcoreError,
     BadHandleError,
+    CallbackError,
     InvalidStateError,
     NotAnimatableError,
     UnknownKeyError,
@@ -41,14 +54,51 @@ from .time_space import (
     convert_time_chain_to_local,
 )
 from .timing import FillMode, Phase, Timing, TimingState
+from .layer import Layer, LayerBatch, Presentation, PropertyInfo
 from .timing_function import StepPosition, TimingFunction, TimingFunctionKind
+from .transaction import NO_ACTION, NoAction, Transaction
+from .values import (
+    AffineTransform,
+    Color,
+    Point,
+    Rect,
+    Size,
+    Token,
+    Transform3D,
+    Value,
+    ValueKind,
+    Vector3,
+)
 from .version import library_path, version, version_number
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "NO_ACTION",
+    "ActionAnswer",
+    "ActionCallback",
+    "AffineTransform",
     "AnimcoreError",
     "BadHandleError",
+    "BasicAnimation",
+    "CallbackError",
+    "Color",
+    "Engine",
+    "Layer",
+    "LayerBatch",
+    "NoAction",
+    "LayerClass",
+    "Point",
+    "Presentation",
+    "Property",
+    "PropertyInfo",
+    "Rect",
+    "Size",
+    "Token",
+    "Transform3D",
+    "Value",
+    "ValueKind",
+    "Vector3",
     "InvalidStateError",
     "NotAnimatableError",
     "UnknownKeyError",
@@ -72,6 +122,7 @@ __all__ = [
     "TimingFunction",
     "TimingFunctionKind",
     "TimingState",
+    "Transaction",
     "UnknownNameError",
     "chain_evaluate",
     "convert_time_chain_to_absolute",

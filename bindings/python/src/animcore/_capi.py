@@ -9,8 +9,20 @@ never raise on a library error (see :func:`animcore.errors.check`).
 from __future__ import annotations
 
 import ctypes
-from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint32
-from typing import Any, Dict, Final, Tuple
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    c_char,
+    c_char_p,
+    c_double,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
+from typing import Any, Dict, Final, Optional, Sequence, Tuple
 
 from ._library import LoadedLibrary, load_library
 
@@ -125,6 +137,369 @@ class ac_timing_state(ctypes.Structure):
 
 
 # --------------------------------------------------------------------------------------------
+# Limits (ac_timing)
+# --------------------------------------------------------------------------------------------
+
+AC_TIME_LIMIT_S: Final = 1e15
+AC_SPEED_LIMIT: Final = 1e6
+
+# --------------------------------------------------------------------------------------------
+# Handles
+# --------------------------------------------------------------------------------------------
+
+
+class ac_engine(ctypes.Structure):
+    """``ac_engine``: opaque; only ever handled through ``POINTER(ac_engine)``."""
+
+
+ac_key = c_uint32
+"""An interned key (a property name or key path), valid in the engine that made it."""
+
+ac_class = c_uint64
+"""A layer class handle; 0 is the built-in layer class."""
+
+ac_layer = c_uint64
+"""A layer handle (generational, scoped to its engine); 0 is no layer."""
+
+ac_animation = c_uint64
+"""An animation description handle; 0 is no animation."""
+
+ac_destroy_fn = CFUNCTYPE(None, c_void_p)
+"""``void (*)(void *user_data)``: runs once when a callback registration ends."""
+
+# --------------------------------------------------------------------------------------------
+# Engine
+# --------------------------------------------------------------------------------------------
+
+
+class ac_engine_config(ctypes.Structure):
+    """``ac_engine_config``: options of ac_engine_create(); fill with ac_engine_config_init()."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("header_version_major", c_int32),
+        ("default_duration_s", c_double),
+        ("global_speed", c_double),
+    ]
+
+
+def ac_engine_config_init(config: Optional[ac_engine_config]) -> int:
+    """The header's static inline ac_engine_config_init(): the defaults and this binding's
+    major version (AC_VERSION_MAJOR). AC_ERR_NULL_POINTER for None."""
+    if config is None:
+        return AC_ERR_NULL_POINTER
+    config.struct_size = ctypes.sizeof(ac_engine_config)
+    config.header_version_major = AC_VERSION_MAJOR
+    config.default_duration_s = 0.25
+    config.global_speed = 1.0
+    return AC_OK
+
+
+# --------------------------------------------------------------------------------------------
+# Keys and values
+# --------------------------------------------------------------------------------------------
+
+AC_VALUE_SCALAR: Final = 0
+AC_VALUE_POINT: Final = 1
+AC_VALUE_SIZE: Final = 2
+AC_VALUE_RECT: Final = 3
+AC_VALUE_VECTOR3: Final = 4
+AC_VALUE_COLOR: Final = 5
+AC_VALUE_AFFINE_TRANSFORM: Final = 6
+AC_VALUE_TRANSFORM3D: Final = 7
+AC_VALUE_BOOL: Final = 8
+AC_VALUE_INTEGER: Final = 9
+AC_VALUE_TOKEN: Final = 10
+
+AC_VALUE_MAX_SLOTS: Final = 16
+
+
+class ac_value(ctypes.Structure):
+    """``ac_value``: a value of any kind; only the fields of its kind are read."""
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("reserved", c_int32),
+        ("v", c_double * 16),
+        ("i", c_int64),
+    ]
+
+
+def ac_value_zeroed(kind: int) -> ac_value:
+    """A value of ``kind`` with every field 0 (a 3D transform's zero matrix, not identity)."""
+    value = ac_value()
+    value.kind = kind
+    return value
+
+
+def _numbers(kind: int, numbers: Sequence[float]) -> ac_value:
+    value = ac_value_zeroed(kind)
+    for index, number in enumerate(numbers):
+        value.v[index] = number
+    return value
+
+
+def ac_value_scalar(x: float) -> ac_value:
+    """A scalar value: v[0] = x."""
+    return _numbers(AC_VALUE_SCALAR, (x,))
+
+
+def ac_value_point(x: float, y: float) -> ac_value:
+    """A point value: v[0..1] = x, y."""
+    return _numbers(AC_VALUE_POINT, (x, y))
+
+
+def ac_value_size(width: float, height: float) -> ac_value:
+    """A size value: v[0..1] = width, height."""
+    return _numbers(AC_VALUE_SIZE, (width, height))
+
+
+def ac_value_rect(x: float, y: float, width: float, height: float) -> ac_value:
+    """A rect value: v[0..3] = x, y, width, height."""
+    return _numbers(AC_VALUE_RECT, (x, y, width, height))
+
+
+def ac_value_vector3(x: float, y: float, z: float) -> ac_value:
+    """A 3-vector value: v[0..2] = x, y, z."""
+    return _numbers(AC_VALUE_VECTOR3, (x, y, z))
+
+
+def ac_value_color(red: float, green: float, blue: float, alpha: float) -> ac_value:
+    """An RGBA colour value (not premultiplied, nominally in [0, 1])."""
+    return _numbers(AC_VALUE_COLOR, (red, green, blue, alpha))
+
+
+def ac_value_affine(a: float, b: float, c: float, d: float, tx: float, ty: float) -> ac_value:
+    """A CGAffineTransform: x' = a x + c y + tx, y' = b x + d y + ty."""
+    return _numbers(AC_VALUE_AFFINE_TRANSFORM, (a, b, c, d, tx, ty))
+
+
+def ac_value_transform3d(m: Sequence[float]) -> ac_value:
+    """A CATransform3D from its 16 numbers m11 m12 ... m44 (row-major)."""
+    if len(m) != 16:
+        raise ValueError(f"a 3D transform has 16 numbers, not {len(m)}")
+    return _numbers(AC_VALUE_TRANSFORM3D, m)
+
+
+def ac_value_transform3d_identity() -> ac_value:
+    """CATransform3DIdentity."""
+    value = ac_value_zeroed(AC_VALUE_TRANSFORM3D)
+    value.v[0] = value.v[5] = value.v[10] = value.v[15] = 1.0
+    return value
+
+
+def ac_value_bool(on: int) -> ac_value:
+    """A bool value: i = 1 when ``on`` is true, else 0."""
+    value = ac_value_zeroed(AC_VALUE_BOOL)
+    value.i = 1 if on else 0
+    return value
+
+
+def ac_value_integer(i: int) -> ac_value:
+    """An integer value (int64)."""
+    value = ac_value_zeroed(AC_VALUE_INTEGER)
+    value.i = i
+    return value
+
+
+def ac_value_token(token: int) -> ac_value:
+    """A token: an opaque 64-bit host value, stored in i with its bits kept ((uint64_t)i)."""
+    value = ac_value_zeroed(AC_VALUE_TOKEN)
+    value.i = token - (1 << 64) if token >= (1 << 63) else token
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# Layer classes
+# --------------------------------------------------------------------------------------------
+
+
+class ac_property_desc(ctypes.Structure):
+    """``ac_property_desc``: a property a class declares; fill with ac_property_desc_init()."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("animatable", c_int32),
+        ("name", c_char_p),
+        ("default_value", ac_value),
+        ("needs_display", c_int32),
+        ("reserved", c_int32),
+    ]
+
+
+def ac_property_desc_init(
+    desc: Optional[ac_property_desc], name: Optional[bytes], default_value: Optional[ac_value]
+) -> int:
+    """The header's ac_property_desc_init(): animatable, not needs-display. The caller keeps
+    ``name`` (UTF-8 bytes) alive until ac_class_create(). AC_ERR_NULL_POINTER for None."""
+    if desc is None or name is None or default_value is None:
+        return AC_ERR_NULL_POINTER
+    desc.struct_size = ctypes.sizeof(ac_property_desc)
+    desc.animatable = 1
+    desc.name = name
+    desc.default_value = default_value
+    desc.needs_display = 0
+    desc.reserved = 0
+    return AC_OK
+
+
+ac_display_fn = CFUNCTYPE(None, POINTER(ac_engine), ac_layer, c_void_p)
+"""``void (*)(ac_engine *, ac_layer, void *user_data)``: -display / displayLayer:."""
+
+# --------------------------------------------------------------------------------------------
+# Layers
+# --------------------------------------------------------------------------------------------
+
+
+class ac_property_value(ctypes.Structure):
+    """``ac_property_value``: one property of a snapshot."""
+
+    _fields_ = [
+        ("key", ac_key),
+        ("reserved", c_int32),
+        ("value", ac_value),
+    ]
+
+
+class ac_layer_delegate(ctypes.Structure):
+    """``ac_layer_delegate``: a layer's delegate; fill with ac_layer_delegate_init()."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_int32),
+        ("display", ac_display_fn),
+        ("user_data", c_void_p),
+        ("destroy", ac_destroy_fn),
+    ]
+
+
+def ac_layer_delegate_init(delegate: Optional[ac_layer_delegate]) -> int:
+    """The header's ac_layer_delegate_init(): zeroed, struct_size set."""
+    if delegate is None:
+        return AC_ERR_NULL_POINTER
+    ctypes.memset(ctypes.addressof(delegate), 0, ctypes.sizeof(ac_layer_delegate))
+    delegate.struct_size = ctypes.sizeof(ac_layer_delegate)
+    return AC_OK
+
+
+# --------------------------------------------------------------------------------------------
+# Animations
+# --------------------------------------------------------------------------------------------
+
+AC_ANIMATION_FROM: Final = 0
+AC_ANIMATION_TO: Final = 1
+AC_ANIMATION_BY: Final = 2
+
+AC_ANIMATION_ADDITIVE: Final = 0
+AC_ANIMATION_CUMULATIVE: Final = 1
+AC_ANIMATION_REMOVED_ON_COMPLETION: Final = 2
+
+ac_animation_start_fn = CFUNCTYPE(None, POINTER(ac_engine), ac_layer, c_char_p, c_void_p)
+"""``void (*)(ac_engine *, ac_layer, const char *key, void *user_data)``: did-start."""
+
+ac_animation_stop_fn = CFUNCTYPE(None, POINTER(ac_engine), ac_layer, c_char_p, c_int32, c_void_p)
+"""``void (*)(ac_engine *, ac_layer, const char *key, int32_t finished, void *)``: did-stop."""
+
+
+class ac_animation_delegate(ctypes.Structure):
+    """``ac_animation_delegate``: did-start / did-stop callbacks of each added copy."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_int32),
+        ("did_start", ac_animation_start_fn),
+        ("did_stop", ac_animation_stop_fn),
+        ("user_data", c_void_p),
+        ("destroy", ac_destroy_fn),
+    ]
+
+
+def ac_animation_delegate_init(delegate: Optional[ac_animation_delegate]) -> int:
+    """The header's ac_animation_delegate_init(): zeroed, struct_size set."""
+    if delegate is None:
+        return AC_ERR_NULL_POINTER
+    ctypes.memset(ctypes.addressof(delegate), 0, ctypes.sizeof(ac_animation_delegate))
+    delegate.struct_size = ctypes.sizeof(ac_animation_delegate)
+    return AC_OK
+
+
+# --------------------------------------------------------------------------------------------
+# Transactions
+# --------------------------------------------------------------------------------------------
+
+ac_completion_fn = CFUNCTYPE(None, POINTER(ac_engine), c_int32, c_void_p)
+"""``void (*)(ac_engine *, int32_t finished, void *user_data)``: a transaction completion."""
+
+# --------------------------------------------------------------------------------------------
+# Animation blocks
+# --------------------------------------------------------------------------------------------
+
+AC_CURVE_EASE_IN_OUT: Final = 0
+AC_CURVE_EASE_IN: Final = 1
+AC_CURVE_EASE_OUT: Final = 2
+AC_CURVE_LINEAR: Final = 3
+AC_CURVE_CUSTOM: Final = 4
+
+
+class ac_animate_options(ctypes.Structure):
+    """``ac_animate_options``: the options of an animation block (UIView.animate)."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("curve", c_int32),
+        ("duration_s", c_double),
+        ("delay_s", c_double),
+        ("repeat_count", c_double),
+        ("autoreverses", c_int32),
+        ("begin_from_current_state", c_int32),
+        ("additive", c_int32),
+        ("reserved", c_int32),
+        ("custom_function", ac_timing_function),
+        ("completion", ac_completion_fn),
+        ("completion_user_data", c_void_p),
+        ("completion_destroy", ac_destroy_fn),
+    ]
+
+
+def ac_animate_options_init(options: Optional[ac_animate_options]) -> int:
+    """The header's ac_animate_options_init(): the defaults (ease-in-ease-out, 0.25 s, from
+    the current state, custom function linear)."""
+    if options is None:
+        return AC_ERR_NULL_POINTER
+    ctypes.memset(ctypes.addressof(options), 0, ctypes.sizeof(ac_animate_options))
+    options.struct_size = ctypes.sizeof(ac_animate_options)
+    options.curve = AC_CURVE_EASE_IN_OUT
+    options.duration_s = 0.25
+    options.delay_s = 0.0
+    options.repeat_count = 0.0
+    options.begin_from_current_state = 1
+    options.custom_function.kind = AC_TIMING_FUNCTION_CUBIC_BEZIER
+    options.custom_function.x2 = 1.0
+    options.custom_function.y2 = 1.0
+    return AC_OK
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------------
+
+AC_ACTION_CONTINUE: Final = 0
+AC_ACTION_NONE: Final = 1
+AC_ACTION_ANIMATION: Final = 2
+
+ac_action_fn = CFUNCTYPE(c_int32, POINTER(ac_engine), ac_layer, c_char_p, ac_animation, c_void_p)
+"""``int32_t (*)(ac_engine *, ac_layer, const char *key, ac_animation, void *user_data)``:
+actionForLayer:forKey: / +defaultActionForKey:; answers AC_ACTION_*."""
+
+
+def ac_status_table_lookup(status: int, want_name: int) -> str:
+    """The header's ac_status_table_lookup(): the name (want_name non-zero) or the message of a
+    status, from the library's own table (ac_status_name / ac_status_message)."""
+    raw = lib.ac_status_name(status) if want_name else lib.ac_status_message(status)
+    return bytes(raw).decode("utf-8")
+
+
+# --------------------------------------------------------------------------------------------
 # Prototypes: name -> (restype, argtypes), in header order
 # --------------------------------------------------------------------------------------------
 
@@ -132,6 +507,13 @@ _double_p = POINTER(c_double)
 _function_p = POINTER(ac_timing_function)
 _timing_p = POINTER(ac_timing)
 _state_p = POINTER(ac_timing_state)
+_engine_p = POINTER(ac_engine)
+_value_p = POINTER(ac_value)
+_size_p = POINTER(c_size_t)
+_int32_p = POINTER(c_int32)
+_layer_p = POINTER(ac_layer)
+_animation_p = POINTER(ac_animation)
+_char_p = POINTER(c_char)  # an output buffer (char *)
 
 PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     # Version
@@ -181,6 +563,129 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     ),
     # Clock
     "ac_current_media_time": (c_double, ()),
+    # Engine
+    "ac_engine_create": (ac_status, (POINTER(ac_engine_config), POINTER(_engine_p))),
+    "ac_engine_destroy": (ac_status, (_engine_p,)),
+    "ac_engine_tick": (ac_status, (_engine_p, c_double)),
+    "ac_engine_current_time": (ac_status, (_engine_p, _double_p)),
+    "ac_engine_set_global_speed": (ac_status, (_engine_p, c_double)),
+    "ac_engine_global_speed": (ac_status, (_engine_p, _double_p)),
+    # Keys and values
+    "ac_engine_key": (ac_status, (_engine_p, c_char_p, POINTER(ac_key))),
+    "ac_engine_key_name": (ac_status, (_engine_p, ac_key, _char_p, c_size_t, _size_p)),
+    # Layer classes
+    "ac_class_create": (
+        ac_status,
+        (_engine_p, c_char_p, ac_class, POINTER(ac_property_desc), c_size_t, POINTER(ac_class)),
+    ),
+    "ac_class_set_display": (
+        ac_status,
+        (_engine_p, ac_class, ac_display_fn, c_void_p, ac_destroy_fn),
+    ),
+    # Layers
+    "ac_layer_create": (ac_status, (_engine_p, ac_class, _layer_p)),
+    "ac_layer_retain": (ac_status, (_engine_p, ac_layer)),
+    "ac_layer_release": (ac_status, (_engine_p, ac_layer)),
+    "ac_layer_class": (ac_status, (_engine_p, ac_layer, POINTER(ac_class))),
+    "ac_layer_set_value": (ac_status, (_engine_p, ac_layer, ac_key, _value_p)),
+    "ac_layer_get_value": (ac_status, (_engine_p, ac_layer, ac_key, _value_p)),
+    "ac_layer_get_presentation_value": (ac_status, (_engine_p, ac_layer, ac_key, _value_p)),
+    "ac_layer_set_scalar": (ac_status, (_engine_p, ac_layer, ac_key, c_double)),
+    "ac_layer_get_scalar": (ac_status, (_engine_p, ac_layer, ac_key, _double_p)),
+    "ac_layer_get_presentation_scalar": (ac_status, (_engine_p, ac_layer, ac_key, _double_p)),
+    "ac_layers_get_presentation": (
+        ac_status,
+        (_engine_p, _layer_p, c_size_t, ac_key, _double_p, c_size_t, _size_p),
+    ),
+    "ac_layer_snapshot": (
+        ac_status,
+        (_engine_p, ac_layer, c_int32, POINTER(ac_property_value), c_size_t, _size_p),
+    ),
+    "ac_layer_set_needs_display": (ac_status, (_engine_p, ac_layer)),
+    "ac_layer_needs_display": (ac_status, (_engine_p, ac_layer, _int32_p)),
+    "ac_layer_set_delegate": (ac_status, (_engine_p, ac_layer, POINTER(ac_layer_delegate))),
+    # Layer tree and layer time
+    "ac_layer_add_sublayer": (ac_status, (_engine_p, ac_layer, ac_layer)),
+    "ac_layer_insert_sublayer": (ac_status, (_engine_p, ac_layer, ac_layer, c_size_t)),
+    "ac_layer_remove_from_superlayer": (ac_status, (_engine_p, ac_layer)),
+    "ac_layer_superlayer": (ac_status, (_engine_p, ac_layer, _layer_p)),
+    "ac_layer_sublayers": (ac_status, (_engine_p, ac_layer, _layer_p, c_size_t, _size_p)),
+    "ac_layer_convert_time": (
+        ac_status,
+        (_engine_p, c_double, ac_layer, ac_layer, _double_p),
+    ),
+    "ac_layer_local_time": (ac_status, (_engine_p, ac_layer, _double_p)),
+    # Animations
+    "ac_animation_create_basic": (ac_status, (_engine_p, c_char_p, _animation_p)),
+    "ac_animation_release": (ac_status, (_engine_p, ac_animation)),
+    "ac_animation_key_path": (
+        ac_status,
+        (_engine_p, ac_animation, _char_p, c_size_t, _size_p),
+    ),
+    "ac_animation_set_value": (ac_status, (_engine_p, ac_animation, c_int32, _value_p)),
+    "ac_animation_get_value": (
+        ac_status,
+        (_engine_p, ac_animation, c_int32, _value_p, _int32_p),
+    ),
+    "ac_animation_set_timing": (ac_status, (_engine_p, ac_animation, _timing_p)),
+    "ac_animation_get_timing": (ac_status, (_engine_p, ac_animation, _timing_p)),
+    "ac_animation_set_timing_function": (ac_status, (_engine_p, ac_animation, _function_p)),
+    "ac_animation_get_timing_function": (
+        ac_status,
+        (_engine_p, ac_animation, _function_p, _int32_p),
+    ),
+    "ac_animation_set_flag": (ac_status, (_engine_p, ac_animation, c_int32, c_int32)),
+    "ac_animation_get_flag": (ac_status, (_engine_p, ac_animation, c_int32, _int32_p)),
+    "ac_animation_set_delegate": (
+        ac_status,
+        (_engine_p, ac_animation, POINTER(ac_animation_delegate)),
+    ),
+    "ac_layer_add_animation": (ac_status, (_engine_p, ac_layer, ac_animation, c_char_p)),
+    "ac_layer_remove_animation": (ac_status, (_engine_p, ac_layer, c_char_p)),
+    "ac_layer_remove_all_animations": (ac_status, (_engine_p, ac_layer)),
+    "ac_layer_animation_count": (ac_status, (_engine_p, ac_layer, _size_p)),
+    "ac_layer_animation_key": (
+        ac_status,
+        (_engine_p, ac_layer, c_size_t, _char_p, c_size_t, _size_p),
+    ),
+    "ac_layer_copy_animation": (ac_status, (_engine_p, ac_layer, c_char_p, _animation_p)),
+    "ac_animation_set_key_path": (ac_status, (_engine_p, ac_animation, c_char_p)),
+    # Transactions
+    "ac_transaction_begin": (ac_status, (_engine_p,)),
+    "ac_transaction_commit": (ac_status, (_engine_p,)),
+    "ac_transaction_flush": (ac_status, (_engine_p,)),
+    "ac_transaction_set_animation_duration": (ac_status, (_engine_p, c_double)),
+    "ac_transaction_animation_duration": (ac_status, (_engine_p, _double_p)),
+    "ac_transaction_set_timing_function": (ac_status, (_engine_p, _function_p)),
+    "ac_transaction_timing_function": (ac_status, (_engine_p, _function_p, _int32_p)),
+    "ac_transaction_set_disable_actions": (ac_status, (_engine_p, c_int32)),
+    "ac_transaction_disable_actions": (ac_status, (_engine_p, _int32_p)),
+    "ac_transaction_set_additive": (ac_status, (_engine_p, c_int32)),
+    "ac_transaction_additive": (ac_status, (_engine_p, _int32_p)),
+    "ac_transaction_set_value": (ac_status, (_engine_p, c_char_p, _value_p)),
+    "ac_transaction_get_value": (ac_status, (_engine_p, c_char_p, _value_p)),
+    "ac_transaction_add_completion": (
+        ac_status,
+        (_engine_p, ac_completion_fn, c_void_p, ac_destroy_fn),
+    ),
+    # Animation blocks
+    "ac_animate_begin": (ac_status, (_engine_p, POINTER(ac_animate_options))),
+    "ac_animate_commit": (ac_status, (_engine_p,)),
+    # Actions
+    "ac_layer_set_action_callback": (
+        ac_status,
+        (_engine_p, ac_layer, ac_action_fn, c_void_p, ac_destroy_fn),
+    ),
+    "ac_class_set_default_action": (
+        ac_status,
+        (_engine_p, ac_class, ac_action_fn, c_void_p, ac_destroy_fn),
+    ),
+    "ac_layer_set_action": (ac_status, (_engine_p, ac_layer, c_char_p, ac_animation, c_int32)),
+    "ac_layer_action_for_key": (
+        ac_status,
+        (_engine_p, ac_layer, c_char_p, _int32_p, _animation_p),
+    ),
+    "ac_layer_replace_sublayer": (ac_status, (_engine_p, ac_layer, ac_layer)),
 }
 
 

@@ -10,12 +10,19 @@ called.
 
 from __future__ import annotations
 
-from typing import Any, Dict, NoReturn, Optional, Tuple, Type
+from typing import Any, Dict, NoReturn, Optional, Sequence, Tuple, Type
 
 from . import _capi
 
 __all__ = [
     "AnimcoreError",
+    "BadHandleError",
+    "CallbackError",
+    "InvalidStateError",
+    "NotAnimatableError",
+    "UnknownKeyError",
+    "VersionMismatchError",
+    "WrongKindError",
     "BadStructSizeError",
     "BufferTooSmallError",
     "CycleError",
@@ -154,6 +161,25 @@ class VersionMismatchError(AnimcoreError, RuntimeError):
     """AC_ERR_VERSION_MISMATCH: the header's major version differs from the library's."""
 
     status = _capi.AC_ERR_VERSION_MISMATCH
+
+
+class CallbackError(Exception):
+    """One or more Python callbacks (display, animation start/stop, completion, action) raised
+    while the library ran them. The library call completed; ``errors`` holds every exception
+    raised, in order, and ``__cause__`` is the first. ``during`` names the binding call that
+    ran the callbacks ("tick", "close", ...)."""
+
+    def __init__(self, during: str, errors: Sequence[BaseException]) -> None:
+        self.during = during
+        self.errors: Tuple[BaseException, ...] = tuple(errors)
+        first = self.errors[0] if self.errors else None
+        count = len(self.errors)
+        summary = f"{type(first).__name__}: {first}" if first is not None else "no error"
+        more = f" (and {count - 1} more)" if count > 1 else ""
+        super().__init__(f"a callback raised during {during}: {summary}{more}")
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self), (self.during, self.errors))
 
 
 _CLASSES: Dict[int, Type[AnimcoreError]] = {

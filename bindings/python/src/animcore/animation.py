@@ -1,0 +1,342 @@
+"""Explicit animations: :class:`BasicAnimation` (CABasicAnimation).
+
+A :class:`BasicAnimation` is a plain Python description, not tied to an engine: build it, edit
+it, then add it to any number of layers with :meth:`Layer.add_animation`, which adds a *copy*
+(editing the description afterwards changes nothing that runs, as in Core Animation).
+:meth:`Layer.animation` copies one back, with its duration and begin time as the layer resolved
+them.
+
+Times are seconds; values are Python values of the key path's kind (see :mod:`animcore.values`),
+checked when the animation is added.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple, Union
+
+from . import _capi
+from .timing import FillMode, Timing
+from .timing_function import TimingFunction
+
+if TYPE_CHECKING:
+    from .layer import Layer
+
+__all__ = ["AnimationStartCallback", "AnimationStopCallback", "BasicAnimation"]
+
+_lib = _capi.lib
+_byref = ctypes.byref
+
+AnimationStartCallback = Callable[["Layer", Optional[str]], Any]
+"""``on_start(layer, key)``: the copy added to ``layer`` under ``key`` (None: added without a
+key) began its active duration. Runs during :meth:`Engine.tick`."""
+
+AnimationStopCallback = Callable[["Layer", Optional[str], bool], Any]
+"""``on_stop(layer, key, finished)``: the copy completed its active duration (finished True),
+or was removed, replaced or its layer destroyed first (False). Runs exactly once per added copy,
+during :meth:`Engine.tick` (or :meth:`Engine.close`)."""
+
+_TIMING_FIELDS = (
+    "begin_time",
+    "duration",
+    "speed",
+    "time_offset",
+    "repeat_count",
+    "repeat_duration",
+    "autoreverses",
+    "fill_mode",
+)
+
+
+def _parse_function(value: Union[TimingFunction, str, None]) -> Optional[TimingFunction]:
+    if value is None or isinstance(value, TimingFunction):
+        return value
+    if isinstance(value, str):
+        return TimingFunction.named(value)
+    raise TypeError(
+        f"timing_function must be a TimingFunction, a name or None, not {type(value).__name__}"
+    )
+
+
+def _check_callable(value: Optional[Callable[..., Any]], name: str) -> Any:
+    if value is not None and not callable(value):
+        raise TypeError(f"{name} must be callable or None, not {type(value).__name__}")
+    return value
+
+
+class BasicAnimation:
+    """A CABasicAnimation of ``key_path`` ("opacity", "position.x", "transform.rotation.z", a
+    custom property).
+
+    Values (None = unset; the combinations follow Core Animation, "underneath" being the model
+    value with the earlier animations applied, re-read every tick):
+
+    - ``from_value`` + ``to_value``: from -> to; ``from_value`` + ``by_value``: from -> from + by;
+      ``to_value`` + ``by_value``: to - by -> to; ``from_value`` only: from -> underneath;
+      ``to_value`` only: underneath -> to; ``by_value`` only: underneath -> underneath + by;
+      none: from the presentation value when added to the value underneath.
+
+    Timing (CAMediaTiming; seconds; see :class:`~animcore.timing.Timing` for the ranges):
+
+    - ``duration``: >= 0; default 0 = the transaction's animation duration when added (0.25 s
+      unless the engine or a transaction says otherwise).
+    - ``begin_time``: default 0 = the layer's time when the add is committed (the next tick);
+      else a time in the layer's time space.
+    - ``speed`` (default 1), ``time_offset`` (0), ``repeat_count`` (0 = once; may be fractional
+      or inf), ``repeat_duration`` (0 = unused), ``autoreverses`` (False), ``fill_mode``
+      ("removed", "forwards", "backwards", "both").
+
+    Also: ``timing_function`` (a :class:`TimingFunction` or a name such as "easeInEaseOut";
+    None = linear, or the transaction's function when it has one), ``additive`` (False: add to
+    the value underneath), ``cumulative`` (False: repeats build on the last),
+    ``removed_on_completion`` (True), and the callbacks ``on_start(layer, key)`` and
+    ``on_stop(layer, key, finished)``.
+
+    Every argument but ``key_path`` is keyword-only. Attributes may be changed after
+    construction; timing attributes are checked when set (NotFiniteError, OutOfRangeError...).
+    """
+
+    __slots__ = (
+        "_key_path",
+        "from_value",
+        "to_value",
+        "by_value",
+        "_timing",
+        "_timing_function",
+        "additive",
+        "cumulative",
+        "removed_on_completion",
+        "_on_start",
+        "_on_stop",
+    )
+
+    from_value: Any
+    to_value: Any
+    by_value: Any
+    additive: bool
+    cumulative: bool
+    removed_on_completion: bool
+
+    def __init__(
+        self,
+        key_path: str,
+        *,
+        from_value: Any = None,
+        to_value: Any = None,
+        by_value: Any = None,
+        duration: float = 0.0,
+        begin_time: float = 0.0,
+        speed: float = 1.0,
+        time_offset: float = 0.0,
+        repeat_count: float = 0.0,
+        repeat_duration: float = 0.0,
+        autoreverses: bool = False,
+        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
+        timing_function: Union[TimingFunction, str, None] = None,
+        additive: bool = False,
+        cumulative: bool = False,
+        removed_on_completion: bool = True,
+        on_start: Optional[AnimationStartCallback] = None,
+        on_stop: Optional[AnimationStopCallback] = None,
+    ) -> None:
+        self.key_path = key_path
+        self.from_value = from_value
+        self.to_value = to_value
+        self.by_value = by_value
+        self._timing = Timing.animation(
+            duration=duration,
+            begin_time=begin_time,
+            speed=speed,
+            time_offset=time_offset,
+            repeat_count=repeat_count,
+            repeat_duration=repeat_duration,
+            autoreverses=autoreverses,
+            fill_mode=fill_mode,
+        )
+        self.timing_function = timing_function
+        self.additive = bool(additive)
+        self.cumulative = bool(cumulative)
+        self.removed_on_completion = bool(removed_on_completion)
+        self.on_start = on_start
+        self.on_stop = on_stop
+
+    # ---- attributes --------------------------------------------------------------------------
+
+    @property
+    def key_path(self) -> str:
+        """The animated key path (a non-empty str)."""
+        return self._key_path
+
+    @key_path.setter
+    def key_path(self, value: str) -> None:
+        if not isinstance(value, str):
+            raise TypeError(f"key_path must be a str, not {type(value).__name__}")
+        self._key_path = value
+
+    @property
+    def timing(self) -> Timing:
+        """All the timing attributes as one :class:`Timing`; settable."""
+        return self._timing
+
+    @timing.setter
+    def timing(self, value: Timing) -> None:
+        if not isinstance(value, Timing):
+            raise TypeError(f"timing must be a Timing, not {type(value).__name__}")
+        self._timing = value
+
+    @property
+    def duration(self) -> float:
+        """One iteration (s); 0 = the transaction's duration when added."""
+        return self._timing.duration
+
+    @duration.setter
+    def duration(self, value: float) -> None:
+        self._timing = self._timing.replace(duration=value)
+
+    @property
+    def begin_time(self) -> float:
+        """Begin in the layer's time (s); 0 = when the add is committed."""
+        return self._timing.begin_time
+
+    @begin_time.setter
+    def begin_time(self, value: float) -> None:
+        self._timing = self._timing.replace(begin_time=value)
+
+    @property
+    def speed(self) -> float:
+        """Local time per layer time (default 1)."""
+        return self._timing.speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self._timing = self._timing.replace(speed=value)
+
+    @property
+    def time_offset(self) -> float:
+        """Added to the active local time after speed (s)."""
+        return self._timing.time_offset
+
+    @time_offset.setter
+    def time_offset(self, value: float) -> None:
+        self._timing = self._timing.replace(time_offset=value)
+
+    @property
+    def repeat_count(self) -> float:
+        """Cycles to play (0 = once; fractional; inf = forever)."""
+        return self._timing.repeat_count
+
+    @repeat_count.setter
+    def repeat_count(self, value: float) -> None:
+        self._timing = self._timing.replace(repeat_count=value)
+
+    @property
+    def repeat_duration(self) -> float:
+        """Total active time (s) instead of a count (0 = unused)."""
+        return self._timing.repeat_duration
+
+    @repeat_duration.setter
+    def repeat_duration(self, value: float) -> None:
+        self._timing = self._timing.replace(repeat_duration=value)
+
+    @property
+    def autoreverses(self) -> bool:
+        """Each cycle plays forward then back."""
+        return self._timing.autoreverses
+
+    @autoreverses.setter
+    def autoreverses(self, value: bool) -> None:
+        self._timing = self._timing.replace(autoreverses=value)
+
+    @property
+    def fill_mode(self) -> FillMode:
+        """What shows outside the active interval."""
+        return self._timing.fill_mode
+
+    @fill_mode.setter
+    def fill_mode(self, value: Union[FillMode, str]) -> None:
+        self._timing = self._timing.replace(fill_mode=value)
+
+    @property
+    def timing_function(self) -> Optional[TimingFunction]:
+        """The pacing; None = linear (or the transaction's function). Accepts a name."""
+        return self._timing_function
+
+    @timing_function.setter
+    def timing_function(self, value: Union[TimingFunction, str, None]) -> None:
+        self._timing_function = _parse_function(value)
+
+    @property
+    def on_start(self) -> Optional[AnimationStartCallback]:
+        """``on_start(layer, key)`` or None."""
+        callback: Optional[AnimationStartCallback] = self._on_start
+        return callback
+
+    @on_start.setter
+    def on_start(self, value: Optional[AnimationStartCallback]) -> None:
+        self._on_start = _check_callable(value, "on_start")
+
+    @property
+    def on_stop(self) -> Optional[AnimationStopCallback]:
+        """``on_stop(layer, key, finished)`` or None."""
+        callback: Optional[AnimationStopCallback] = self._on_stop
+        return callback
+
+    @on_stop.setter
+    def on_stop(self, value: Optional[AnimationStopCallback]) -> None:
+        self._on_stop = _check_callable(value, "on_stop")
+
+    # ---- value semantics ---------------------------------------------------------------------
+
+    def copy(self, **changes: Any) -> "BasicAnimation":
+        """A copy, with the keyword arguments given changed."""
+        arguments = self._arguments()
+        unknown = set(changes) - set(arguments)
+        if unknown:
+            raise TypeError(f"unknown argument(s): {', '.join(sorted(unknown))}")
+        arguments.update(changes)
+        key_path = arguments.pop("key_path")
+        return BasicAnimation(key_path, **arguments)
+
+    def _arguments(self) -> "dict[str, Any]":
+        arguments: "dict[str, Any]" = {
+            "key_path": self.key_path,
+            "from_value": self.from_value,
+            "to_value": self.to_value,
+            "by_value": self.by_value,
+        }
+        for name in _TIMING_FIELDS:
+            arguments[name] = getattr(self._timing, name)
+        arguments.update(
+            timing_function=self.timing_function,
+            additive=self.additive,
+            cumulative=self.cumulative,
+            removed_on_completion=self.removed_on_completion,
+            on_start=self.on_start,
+            on_stop=self.on_stop,
+        )
+        return arguments
+
+    def _key(self) -> Tuple[Any, ...]:
+        return tuple(self._arguments().values())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BasicAnimation):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        defaults = BasicAnimation(self.key_path)._arguments()
+        parts = [repr(self.key_path)]
+        for name, value in self._arguments().items():
+            if name == "key_path":
+                continue
+            same = defaults[name] == value or (
+                isinstance(value, float) and math.isnan(value) and math.isnan(defaults[name])
+            )
+            if not same:
+                shown = value.value if isinstance(value, FillMode) else value
+                parts.append(f"{name}={shown!r}")
+        return f"BasicAnimation({', '.join(parts)})"

@@ -1,0 +1,790 @@
+"""The engine: layer classes, layers, the clock and the callbacks.
+
+::
+
+    with animcore.Engine() as engine:
+        Clock = engine.layer_class("Clock", {"time": 0.0}, needs_display={"time"},
+                                   display=lambda layer: print(layer.presentation.time))
+        clock = Clock(bounds=(0, 0, 200, 200))
+        engine.tick(0.0)                       # commits the layer
+        clock.time = 1.5                       # an implicit animation from 0 over 0.25 s
+        for frame in range(1, 20):
+            engine.tick(frame / 60)            # display runs, presentation 0 -> 1.5
+
+Times are seconds on any monotonic clock the host chooses (:func:`current_media_time` by
+default). Every method may be called from any thread; the library serialises the calls. Python
+callbacks (display, on_start/on_stop) run inside :meth:`Engine.tick` on the calling thread; an
+exception they raise is re-raised by that ``tick`` once it has finished (see
+:class:`~animcore.errors.CallbackError`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+import weakref
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    List,
+    Mapping,
+    Optional,
+    Set,
+    Tuple,
+    Union,
+)
+
+from . import _callbacks, _capi
+from ._coerce import flag, real
+from ._trampolines import (
+    ActionAnswer,
+    ActionCallback,
+    ActionEntry,
+    AnimationEntry,
+    DisplayEntry,
+    action_trampoline,
+    display_trampoline,
+    start_trampoline,
+    stop_trampoline,
+)
+from .animation import BasicAnimation
+from .clock import current_media_time
+from .errors import (
+    AnimcoreError,
+    BadHandleError,
+    CallbackError,
+    InvalidArgumentError,
+    check,
+    raise_status,
+)
+from .layer import (
+    DisplayCallback,
+    Layer,
+    LayerBatch,
+    _engine_ptr,
+    _key_bytes,
+    _read_string,
+)
+from .layer_class import LayerClass, Property
+from .timing import Timing
+from .timing_function import TimingFunction
+from .transaction import (
+    NO_ACTION,
+    AnimateScope,
+    CompletionCallback,
+    Curve,
+    NoAction,
+    Transaction,
+    TransactionScope,
+    _CompletionEntry,
+    _completion_trampoline,
+)
+from .values import ValueKind, from_c, kind_of, to_c
+
+__all__ = ["Engine"]
+
+_lib = _capi.lib
+_byref = ctypes.byref
+
+
+def _destroy_engine(ptr: Any) -> None:
+    """The finalizer of an engine garbage-collected without close()."""
+    _lib.ac_engine_destroy(ptr)
+
+
+class Engine:
+    """An animation engine (the root object): layer classes, layers and their trees,
+    animations, and the clock the host drives with :meth:`tick`.
+
+    - ``default_duration``: seconds, finite, > 0 and <= 1e15; the duration animations added
+      with duration 0 get (the transaction's animationDuration); default 0.25.
+    - ``global_speed``: engine time per host time, in [0, 1e6]; default 1.
+
+    Use it as a context manager (or call :meth:`close`): closing stops every running animation
+    (their ``on_stop(..., finished=False)`` run then) and ends every callback registration. An
+    engine garbage-collected without close() is destroyed too, but runs no Python callback then.
+    """
+
+    def __init__(self, *, default_duration: float = 0.25, global_speed: float = 1.0) -> None:
+        config = _capi.ac_engine_config()
+        _capi.ac_engine_config_init(config)
+        config.default_duration_s = real(default_duration, "default_duration")
+        config.global_speed = real(global_speed, "global_speed")
+        ptr = ctypes.POINTER(_capi.ac_engine)()
+        check(_lib.ac_engine_create(_byref(config), _byref(ptr)))
+        self._ptr: Optional[Any] = ptr
+        self._default_duration = float(config.default_duration_s)
+        self._closing = False
+        self._lock = threading.RLock()
+        self._keys: Dict[str, int] = {}
+        self._key_names: Dict[int, str] = {}
+        self._wrappers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
+        self._classes: Dict[int, LayerClass] = {}
+        self._keyed: Dict[Tuple[int, str], AnimationEntry] = {}
+        self._runs_python_actions = False
+        self._transaction_state = Transaction(self)
+        self._finalizer = weakref.finalize(self, _destroy_engine, ptr)
+        self._finalizer.atexit = False
+        base = LayerClass(self, 0, "CALayer", None, ())
+        base._build_table()
+        self._classes[0] = base
+
+    # ---- life --------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Destroys the engine: running animations stop (on_stop with finished False runs now),
+        every registration ends, every layer goes stale (its methods raise BadHandleError).
+        Closing twice is a no-op. Raises CallbackError when a callback raised meanwhile."""
+        if self._ptr is None or self._closing:
+            return
+        self._closing = True
+        self._finalizer.detach()
+        start = _callbacks.mark()
+        status = _lib.ac_engine_destroy(self._ptr)
+        self._ptr = None
+        if status:
+            raise_status(status)
+        _callbacks.raise_since(start, "close")
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._ptr is None
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, exc_type: Any, *exc_info: Any) -> None:
+        if exc_type is None:
+            self.close()
+            return
+        # An exception is on its way out: it stays the one raised; what callbacks raise while
+        # closing is reported through sys.unraisablehook instead of replacing it.
+        try:
+            self.close()
+        except CallbackError as error:
+            for caught in error.errors:
+                _callbacks.report_unraisable(caught, "callback during Engine.close")
+
+    def __repr__(self) -> str:
+        state = "closed" if self._ptr is None else f"time {self.current_time:g}"
+        return f"<Engine {state}>"
+
+    # ---- time --------------------------------------------------------------------------------
+
+    def tick(self, now: Optional[float] = None) -> None:
+        """Advances to host time ``now`` (s; default :func:`current_media_time`), commits what is
+        pending, evaluates every animation and runs the callbacks owed (on_start/on_stop, then
+        display). Engine time advances by the elapsed host time × global speed; the first tick
+        sets it to ``now``. Raises CallbackError (after the tick completed) when a callback
+        raised."""
+        time = current_media_time() if now is None else real(now, "now")
+        ptr = _engine_ptr(self)
+        start = _callbacks.mark()
+        status = _lib.ac_engine_tick(ptr, time)
+        if status:
+            raise_status(status)
+        _callbacks.raise_since(start, "tick")
+
+    @property
+    def current_time(self) -> float:
+        """The engine's time (s) at the last tick (absolute time for root layers); 0 before."""
+        out = ctypes.c_double()
+        check(_lib.ac_engine_current_time(_engine_ptr(self), _byref(out)))
+        return out.value
+
+    @property
+    def global_speed(self) -> float:
+        """Engine time per host time from the next tick on (0.1 slow motion, 0 frozen)."""
+        out = ctypes.c_double()
+        check(_lib.ac_engine_global_speed(_engine_ptr(self), _byref(out)))
+        return out.value
+
+    @global_speed.setter
+    def global_speed(self, speed: float) -> None:
+        check(_lib.ac_engine_set_global_speed(_engine_ptr(self), real(speed, "global_speed")))
+
+    @property
+    def default_duration(self) -> float:
+        """The duration (s) of animations added with duration 0 outside transactions."""
+        return self._default_duration
+
+    def convert_time(
+        self, time: float, from_layer: Optional[Layer], to_layer: Optional[Layer]
+    ) -> float:
+        """``time`` (s) in ``from_layer``'s time space expressed in ``to_layer``'s (None:
+        absolute time). NotInvertibleError for a speed 0 on the way up."""
+        handles = []
+        for name, layer in (("from_layer", from_layer), ("to_layer", to_layer)):
+            if layer is None:
+                handles.append(0)
+            elif not isinstance(layer, Layer):
+                raise TypeError(f"{name} must be a Layer or None, not {type(layer).__name__}")
+            elif layer._engine is not self:
+                raise BadHandleError(f"{name} belongs to another engine")
+            else:
+                handles.append(layer._handle)
+        out = ctypes.c_double()
+        check(
+            _lib.ac_layer_convert_time(
+                _engine_ptr(self), real(time, "time"), handles[0], handles[1], _byref(out)
+            )
+        )
+        return float(out.value)
+
+    # ---- transactions and animation blocks ---------------------------------------------------
+
+    @property
+    def transaction_state(self) -> Transaction:
+        """The calling thread's transaction values (CATransaction's class methods): read the
+        duration, timing function, disableActions in force; set them on the innermost
+        transaction; ``flush()``, ``add_completion()``, keyed values."""
+        return self._transaction_state
+
+    def transaction(
+        self,
+        *,
+        duration: Optional[float] = None,
+        timing_function: Union[TimingFunction, str, None] = None,
+        disable_actions: Optional[bool] = None,
+        additive: Optional[bool] = None,
+        completion: Optional[CompletionCallback] = None,
+        values: Optional[Mapping[str, Any]] = None,
+    ) -> TransactionScope:
+        """A transaction for a ``with`` block (CATransaction begin/commit) on the calling
+        thread, nested inside any open one, with the settings given (None: inherited from the
+        enclosing transaction, else the defaults):
+
+        - ``duration``: animationDuration (s), > 0; default 0.25 (the engine's default).
+        - ``timing_function``: the curve of the implicit animations (a TimingFunction or a name
+          such as "easeOut"; "default" when none) and of animations added without their own.
+        - ``disable_actions``: property changes run no action (they still change).
+        - ``additive``: implicit animations are additive (continuous when interrupted).
+        - ``completion``: ``completion(finished)`` once every animation added in the
+          transaction has finished (or one was removed), during a tick after the commit.
+        - ``values``: arbitrary keyed values (CATransaction setValue:forKey:).
+
+        The block's changes start at the first tick after the outermost commit; the
+        transaction commits when the block ends, also when it raises."""
+        if completion is not None and not callable(completion):
+            raise TypeError(f"completion must be callable, not {type(completion).__name__}")
+        return TransactionScope(
+            self,
+            {
+                "duration": duration,
+                "timing_function": timing_function,
+                "disable_actions": disable_actions,
+                "additive": additive,
+                "completion": completion,
+                "values": dict(values) if values else None,
+            },
+        )
+
+    def animate(
+        self,
+        changes: Optional[Callable[[], Any]] = None,
+        /,
+        *,
+        duration: float = 0.25,
+        delay: float = 0.0,
+        curve: Curve = "ease_in_out",
+        repeat_count: float = 0.0,
+        autoreverses: bool = False,
+        begin_from_current_state: bool = True,
+        additive: bool = False,
+        completion: Optional[CompletionCallback] = None,
+    ) -> AnimateScope:
+        """An animation block (UIView.animate): every change of an animatable property made in
+        it, on any layer, built-in and custom properties alike, animates with these options::
+
+            with engine.animate(duration=0.5, curve="ease_out", completion=done):
+                view.percent = 100
+
+        Or pass the changes as a function: ``engine.animate(lambda: ..., duration=0.5)``.
+
+        - ``duration`` (s, > 0; default 0.25), ``delay`` (s, >= 0: the implicit animations
+          begin this long after the commit; default 0);
+        - ``curve``: "ease_in_out" (default), "ease_in", "ease_out", "linear" or a
+          TimingFunction;
+        - ``repeat_count`` (>= 0, may be inf), ``autoreverses`` (implicit animations only);
+        - ``begin_from_current_state``: start from the presentation value (True, the default)
+          or from the old model value;
+        - ``additive``: additive implicit animations;
+        - ``completion(finished)``: as a transaction's.
+
+        Explicit animations added in the block take its duration and curve when they have
+        none. Blocks nest like transactions and mix with them. The options are checked when
+        the block opens (NotFiniteError, OutOfRangeError, InvalidArgumentError)."""
+        scope = AnimateScope(
+            self,
+            duration=duration,
+            delay=delay,
+            curve=curve,
+            repeat_count=repeat_count,
+            autoreverses=autoreverses,
+            begin_from_current_state=begin_from_current_state,
+            additive=additive,
+            completion=completion,
+        )
+        if changes is not None:
+            if not callable(changes):
+                raise TypeError(f"changes must be callable, not {type(changes).__name__}")
+            with scope:
+                changes()
+        return scope
+
+    def flush(self) -> None:
+        """Commits the calling thread's implicit transaction now (CATransaction flush)."""
+        self._transaction_state.flush()
+
+    def _run_committing(self, function: Any, during: str) -> None:
+        start = _callbacks.mark()
+        check(function(_engine_ptr(self)))
+        _callbacks.raise_since(start, during)
+
+    def _add_completion(self, completion: CompletionCallback) -> None:
+        if not callable(completion):
+            raise TypeError(f"completion must be callable, not {type(completion).__name__}")
+        number = _callbacks.register(_CompletionEntry(self, completion))
+        status = _lib.ac_transaction_add_completion(
+            _engine_ptr(self), _completion_trampoline, number, _callbacks.destroy
+        )
+        if status:
+            _callbacks.unregister(number)
+            raise_status(status)
+
+    # ---- actions -----------------------------------------------------------------------------
+
+    def _register_action(
+        self, function: Any, handle: int, callback: Optional[ActionCallback], name: str
+    ) -> None:
+        """Sets a layer's or a class's action callback through ``function``."""
+        ptr = _engine_ptr(self)
+        if callback is None:
+            check(function(ptr, handle, _capi.ac_action_fn(), None, _capi.ac_destroy_fn()))
+            return
+        if not callable(callback):
+            raise TypeError(f"{name} must be callable or None, not {type(callback).__name__}")
+        number = _callbacks.register(ActionEntry(self, callback))
+        status = function(ptr, handle, action_trampoline, number, _callbacks.destroy)
+        if status:
+            _callbacks.unregister(number)
+            raise_status(status)
+        self._runs_python_actions = True
+
+    def _configure_for(
+        self, layer: Layer, handle: int, animation: BasicAnimation, key: str
+    ) -> Optional[AnimationEntry]:
+        """Writes ``animation`` into the description ``handle`` made for ``key`` on ``layer``
+        (an action's), redirecting its key path when ``animation`` names another."""
+        if animation.key_path != key:
+            check(
+                _lib.ac_animation_set_key_path(
+                    _engine_ptr(self), handle, _key_bytes(animation.key_path, "key_path")
+                )
+            )
+        kind = self._animation_kind(layer, animation.key_path)
+        return self._configure(handle, animation, kind)
+
+    def _set_action(self, layer: Layer, key: str, action: ActionAnswer) -> None:
+        ptr = _engine_ptr(self)
+        key_bytes = _key_bytes(key, "key")
+        if action is None:
+            check(_lib.ac_layer_set_action(ptr, layer._handle, key_bytes, 0, 0))
+            return
+        if isinstance(action, NoAction):
+            check(_lib.ac_layer_set_action(ptr, layer._handle, key_bytes, 0, 1))
+            return
+        if not isinstance(action, BasicAnimation):
+            raise TypeError(
+                f"an action must be a BasicAnimation, NO_ACTION or None, not {type(action).__name__}"
+            )
+        handle = self._new_description(action.key_path)
+        try:
+            self._configure(handle, action, self._animation_kind(layer, action.key_path))
+            check(_lib.ac_layer_set_action(ptr, layer._handle, key_bytes, handle, 0))
+        finally:
+            _lib.ac_animation_release(ptr, handle)
+
+    def _action_for_key(self, layer: Layer, key: str) -> ActionAnswer:
+        ptr = _engine_ptr(self)
+        result = ctypes.c_int32()
+        out = _capi.ac_animation()
+        start = _callbacks.mark()
+        check(
+            _lib.ac_layer_action_for_key(
+                ptr, layer._handle, _key_bytes(key, "key"), _byref(result), _byref(out)
+            )
+        )
+        _callbacks.raise_since(start, "action_for_key")
+        if result.value == _capi.AC_ACTION_NONE:
+            return NO_ACTION
+        if result.value != _capi.AC_ACTION_ANIMATION or not out.value:
+            return None
+        try:
+            return self._read_description(out.value)
+        finally:
+            _lib.ac_animation_release(ptr, out.value)
+
+    # ---- keys --------------------------------------------------------------------------------
+
+    def key(self, name: str) -> int:
+        """The interned key of ``name`` (a property, a key path or an undeclared key); cached."""
+        key = self._keys.get(name)
+        if key is not None:
+            return key
+        out = _capi.ac_key()
+        check(_lib.ac_engine_key(_engine_ptr(self), _key_bytes(name, "name"), _byref(out)))
+        self._keys[name] = out.value
+        self._key_names[out.value] = name
+        return out.value
+
+    def key_name(self, key: int) -> str:
+        """The name of an interned key (UnknownKeyError for a key never given out)."""
+        name = self._key_names.get(key)
+        if name is not None:
+            return name
+        ptr = _engine_ptr(self)
+        name = _read_string(
+            lambda buffer, capacity, length: _lib.ac_engine_key_name(
+                ptr, key, buffer, capacity, length
+            )
+        )
+        self._key_names[key] = name
+        self._keys.setdefault(name, key)
+        return name
+
+    # ---- classes and layers ------------------------------------------------------------------
+
+    @property
+    def base_class(self) -> LayerClass:
+        """The built-in layer class (CALayer's properties with Core Animation's defaults)."""
+        return self._classes[0]
+
+    def layer_class(
+        self,
+        name: str,
+        properties: Optional[Mapping[str, Any]] = None,
+        *,
+        superclass: Optional[LayerClass] = None,
+        needs_display: Union[Iterable[str], bool] = (),
+        not_animatable: Iterable[str] = (),
+        display: Optional[DisplayCallback] = None,
+    ) -> LayerClass:
+        """Declares a layer class: ``superclass``'s properties (default the built-in class)
+        plus ``properties`` (name -> default value or :class:`Property`), and a display
+        callback (default the superclass's).
+
+        ``needs_display``: names of declared properties whose changes make the layer display,
+        or True for all of them. ``not_animatable``: names that animations may not target.
+        Names are UTF-8, not empty, without dots, not "frame", not declared already.
+        Declared properties are stored, copied into the presentation and interpolated by the
+        engine: no copying code is ever needed. InvalidArgumentError for a bad name."""
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a str, not {type(name).__name__}")
+        parent = superclass if superclass is not None else self.base_class
+        if not isinstance(parent, LayerClass) or parent._engine is not self:
+            raise BadHandleError("superclass must be a LayerClass of this engine")
+        declared = dict(properties or {})
+        display_names: Set[str]
+        if needs_display is True:
+            display_names = set(declared)
+        elif needs_display is False:
+            display_names = set()
+        else:
+            if isinstance(needs_display, str):
+                raise TypeError("needs_display must be an iterable of names or a bool, not a str")
+            display_names = set(needs_display)
+        if isinstance(not_animatable, str):
+            raise TypeError("not_animatable must be an iterable of names, not a str")
+        fixed = set(not_animatable)
+        for label, names in (("needs_display", display_names), ("not_animatable", fixed)):
+            unknown = sorted(names - set(declared))
+            if unknown:
+                raise InvalidArgumentError(
+                    f"{label} names {', '.join(map(repr, unknown))}, which properties does not "
+                    "declare"
+                )
+        descs = (_capi.ac_property_desc * len(declared))()
+        keep: List[bytes] = []
+        for index, (prop_name, spec) in enumerate(declared.items()):
+            if not isinstance(prop_name, str):
+                raise TypeError(f"property names must be str, not {type(prop_name).__name__}")
+            prop = spec if isinstance(spec, Property) else Property(spec)
+            label = f"properties[{prop_name!r}]"
+            kind = (
+                ValueKind.parse(prop.kind)
+                if prop.kind is not None
+                else kind_of(prop.default, label)
+            )
+            value = to_c(kind, prop.default, label)
+            encoded = _key_bytes(prop_name, "property name")
+            keep.append(encoded)
+            desc = descs[index]
+            _capi.ac_property_desc_init(desc, encoded, value)
+            desc.animatable = (
+                0 if prop_name in fixed or not flag(prop.animatable, "animatable") else 1
+            )
+            desc.needs_display = (
+                1 if prop_name in display_names or flag(prop.needs_display, "needs_display") else 0
+            )
+        out = _capi.ac_class()
+        check(
+            _lib.ac_class_create(
+                _engine_ptr(self),
+                _key_bytes(name, "name"),
+                parent._handle,
+                descs if declared else None,
+                len(declared),
+                _byref(out),
+            )
+        )
+        layer_class = LayerClass(self, out.value, name, parent, tuple(declared))
+        layer_class._build_table()
+        with self._lock:
+            self._classes[out.value] = layer_class
+        if display is not None:
+            layer_class.display = display
+        return layer_class
+
+    def layer(self, layer_class: Optional[LayerClass] = None, /, **values: Any) -> Layer:
+        """A new layer of ``layer_class`` (default the built-in class), every property at its
+        default but the ``values`` given (attribute names). It needs no display until asked and
+        its first values never animate (a layer is committed by the first tick after it is
+        made)."""
+        cls = layer_class if layer_class is not None else self.base_class
+        if not isinstance(cls, LayerClass) or cls._engine is not self:
+            raise BadHandleError("layer_class must be a LayerClass of this engine")
+        out = _capi.ac_layer()
+        check(_lib.ac_layer_create(_engine_ptr(self), cls._handle, _byref(out)))
+        layer = Layer._adopt(self, out.value, cls, True)
+        with self._lock:
+            self._wrappers[out.value] = layer
+        for attribute, value in values.items():
+            if attribute not in cls._attrs:
+                raise AttributeError(layer._unknown(attribute))
+            setattr(layer, attribute, value)
+        return layer
+
+    def batch(self, layers: Iterable[Layer]) -> LayerBatch:
+        """A :class:`LayerBatch` of ``layers`` for reading one key of all of them per call."""
+        return LayerBatch(self, layers)
+
+    def presentation_batch(self, layers: Iterable[Layer], key: str) -> Any:
+        """The presentation value of ``key`` for every layer in one call (see
+        :class:`LayerBatch`; keep a batch to read every frame)."""
+        return LayerBatch(self, layers).presentation(key)
+
+    def _class_of(self, handle: int) -> LayerClass:
+        cls = self._classes.get(handle)
+        if cls is None:  # made through the raw API
+            with self._lock:
+                cls = self._classes.setdefault(
+                    handle, LayerClass(self, handle, f"class {handle:#x}", None, ())
+                )
+        return cls
+
+    def _wrap(self, handle: int) -> Layer:
+        """The one Python object of a layer handle given by the library (it takes a reference
+        of its own; a stale handle gives a dead wrapper whose calls raise BadHandleError).
+
+        No Python lock is held while the library is called: a callback the library runs with
+        its own lock held (an action) may need this method on another thread."""
+        layer = self._wrappers.get(handle)
+        if layer is not None:
+            return layer
+        ptr = self._ptr
+        owned = ptr is not None and _lib.ac_layer_retain(ptr, handle) == _capi.AC_OK
+        cls = self.base_class
+        if owned:
+            out = _capi.ac_class()
+            if _lib.ac_layer_class(ptr, handle, _byref(out)) == _capi.AC_OK:
+                cls = self._class_of(out.value)
+                cls._ensure_table(handle)
+        with self._lock:
+            existing = self._wrappers.get(handle)
+            if existing is None:
+                layer = Layer._adopt(self, handle, cls, owned)
+                if owned:
+                    self._wrappers[handle] = layer
+                return layer
+        if owned:  # another thread made one meanwhile: give our reference back
+            _lib.ac_layer_release(ptr, handle)
+        return existing
+
+    def _set_layer_delegate(self, layer: Layer, display: Optional[DisplayCallback]) -> None:
+        ptr = _engine_ptr(self)
+        if display is None:
+            check(_lib.ac_layer_set_delegate(ptr, layer._handle, None))
+            return
+        if not callable(display):
+            raise TypeError(f"display must be callable or None, not {type(display).__name__}")
+        delegate = _capi.ac_layer_delegate()
+        _capi.ac_layer_delegate_init(delegate)
+        number = _callbacks.register(DisplayEntry(self, display))
+        delegate.display = display_trampoline
+        delegate.user_data = number
+        delegate.destroy = _callbacks.destroy
+        status = _lib.ac_layer_set_delegate(ptr, layer._handle, _byref(delegate))
+        if status:
+            _callbacks.unregister(number)
+            raise_status(status)
+
+    # ---- animations --------------------------------------------------------------------------
+
+    def _animation_kind(self, layer: Layer, key_path: str) -> Optional[ValueKind]:
+        """The kind of ``key_path`` on ``layer``, or None when the layer cannot tell (the
+        library then reports the key when the animation is added)."""
+        try:
+            info = layer._class._lookup(key_path, layer)
+            if info is None:
+                info = layer._undeclared(key_path, None)
+        except AnimcoreError:
+            return None
+        return info.kind
+
+    def _configure(
+        self, handle: int, animation: BasicAnimation, kind: Optional[ValueKind]
+    ) -> Optional[AnimationEntry]:
+        """Writes ``animation``'s fields into the library description ``handle``; the callback
+        entry registered, if any."""
+        ptr = _engine_ptr(self)
+        for which, value, label in (
+            (_capi.AC_ANIMATION_FROM, animation.from_value, "from_value"),
+            (_capi.AC_ANIMATION_TO, animation.to_value, "to_value"),
+            (_capi.AC_ANIMATION_BY, animation.by_value, "by_value"),
+        ):
+            if value is not None:
+                value_kind = kind if kind is not None else kind_of(value, label)
+                c = to_c(value_kind, value, label)
+                check(_lib.ac_animation_set_value(ptr, handle, which, _byref(c)))
+        check(_lib.ac_animation_set_timing(ptr, handle, _byref(animation.timing._c)))
+        function = animation.timing_function
+        if function is not None:
+            check(_lib.ac_animation_set_timing_function(ptr, handle, _byref(function._c)))
+        if animation.additive:
+            check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_ADDITIVE, 1))
+        if animation.cumulative:
+            check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_CUMULATIVE, 1))
+        if not animation.removed_on_completion:
+            check(
+                _lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0)
+            )
+        if animation.on_start is None and animation.on_stop is None:
+            return None
+        entry = AnimationEntry(self, animation.on_start, animation.on_stop)
+        delegate = _capi.ac_animation_delegate()
+        _capi.ac_animation_delegate_init(delegate)
+        number = _callbacks.register(entry)
+        delegate.did_start = start_trampoline
+        delegate.did_stop = stop_trampoline
+        delegate.user_data = number
+        delegate.destroy = _callbacks.destroy
+        status = _lib.ac_animation_set_delegate(ptr, handle, _byref(delegate))
+        if status:
+            _callbacks.unregister(number)
+            raise_status(status)
+        return entry
+
+    def _new_description(self, key_path: str) -> int:
+        out = _capi.ac_animation()
+        check(
+            _lib.ac_animation_create_basic(
+                _engine_ptr(self), _key_bytes(key_path, "key_path"), _byref(out)
+            )
+        )
+        return int(out.value)
+
+    def _add_animation(
+        self,
+        layer: Layer,
+        animation: BasicAnimation,
+        key: Optional[str],
+        key_bytes: Optional[bytes],
+    ) -> None:
+        kind = self._animation_kind(layer, animation.key_path)
+        handle = self._new_description(animation.key_path)
+        ptr = _engine_ptr(self)
+        try:
+            entry = self._configure(handle, animation, kind)
+            check(_lib.ac_layer_add_animation(ptr, layer._handle, handle, key_bytes))
+            if key is not None:
+                with self._lock:
+                    if entry is not None:
+                        self._keyed[(layer._handle, key)] = entry
+                    else:
+                        self._keyed.pop((layer._handle, key), None)
+        finally:
+            _lib.ac_animation_release(ptr, handle)
+
+    def _forget_keyed(self, layer: int, key: str, entry: AnimationEntry) -> None:
+        with self._lock:
+            if self._keyed.get((layer, key)) is entry:
+                del self._keyed[(layer, key)]
+
+    def _read_description(self, handle: int) -> BasicAnimation:
+        """A BasicAnimation with every field of the library description ``handle``."""
+        ptr = _engine_ptr(self)
+        key_path = _read_string(
+            lambda buffer, capacity, length: _lib.ac_animation_key_path(
+                ptr, handle, buffer, capacity, length
+            )
+        )
+        values: List[Any] = []
+        for which in (_capi.AC_ANIMATION_FROM, _capi.AC_ANIMATION_TO, _capi.AC_ANIMATION_BY):
+            value = _capi.ac_value()
+            is_set = ctypes.c_int32()
+            check(_lib.ac_animation_get_value(ptr, handle, which, _byref(value), _byref(is_set)))
+            values.append(from_c(value) if is_set.value else None)
+        timing = _capi.ac_timing()
+        timing.struct_size = ctypes.sizeof(_capi.ac_timing)
+        check(_lib.ac_animation_get_timing(ptr, handle, _byref(timing)))
+        function = _capi.ac_timing_function()
+        is_set = ctypes.c_int32()
+        check(_lib.ac_animation_get_timing_function(ptr, handle, _byref(function), _byref(is_set)))
+        flags = []
+        for which in (
+            _capi.AC_ANIMATION_ADDITIVE,
+            _capi.AC_ANIMATION_CUMULATIVE,
+            _capi.AC_ANIMATION_REMOVED_ON_COMPLETION,
+        ):
+            on = ctypes.c_int32()
+            check(_lib.ac_animation_get_flag(ptr, handle, which, _byref(on)))
+            flags.append(bool(on.value))
+        result = BasicAnimation(
+            key_path,
+            from_value=values[0],
+            to_value=values[1],
+            by_value=values[2],
+            timing_function=TimingFunction._from_struct(function) if is_set.value else None,
+            additive=flags[0],
+            cumulative=flags[1],
+            removed_on_completion=flags[2],
+        )
+        copy = Timing.__new__(Timing)
+        copy._c = timing
+        result.timing = copy
+        return result
+
+    def _copy_animation(self, layer: Layer, key_bytes: bytes, key: str) -> Optional[BasicAnimation]:
+        ptr = _engine_ptr(self)
+        out = _capi.ac_animation()
+        check(_lib.ac_layer_copy_animation(ptr, layer._handle, key_bytes, _byref(out)))
+        if not out.value:
+            return None
+        try:
+            result = self._read_description(out.value)
+        finally:
+            _lib.ac_animation_release(ptr, out.value)
+        entry = self._keyed.get((layer._handle, key))
+        if entry is not None:
+            result.on_start = entry.on_start
+            result.on_stop = entry.on_stop
+        return result
+
+    def _replace_sublayer(self, old: Layer, new: Layer) -> None:
+        start = _callbacks.mark()
+        check(_lib.ac_layer_replace_sublayer(_engine_ptr(self), old._handle, old._other(new)))
+        _callbacks.raise_since(start, "replace_sublayer")

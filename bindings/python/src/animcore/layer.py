@@ -1,0 +1,740 @@
+"""Layers: model values as attributes, the presentation, the tree, layer time and animations.
+
+A :class:`Layer` is made by an :class:`~animcore.engine.Engine` (``engine.layer(...)``) or by
+calling a :class:`~animcore.engine.LayerClass`. Its declared properties, built-in and custom, are
+attributes holding the *model* value::
+
+    layer.opacity = 0.5            # CALayer's names ...
+    layer.anchor_point = (0, 0.5)  # ... or their snake_case spelling ("anchorPoint")
+    layer.time = 1.5               # a custom property of the layer's class
+    layer.presentation.time        # the value on screen at the last tick
+
+Key paths and undeclared keys (Core Animation's key-value container) go through item access:
+``layer["position.x"] = 10``, ``layer["transform.rotation.z"]``, ``layer["tag"] = 7``. An
+attribute that is not a declared property raises AttributeError (a typo never creates a key).
+
+Each Python ``Layer`` object holds one reference to the engine's layer and drops it when garbage
+collected; a superlayer holds its sublayers, so a layer in a tree lives on without its Python
+object. There is one Python object per live layer: ``layer.sublayers[0] is child``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import sys
+import weakref
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    NamedTuple,
+    Optional,
+    Tuple,
+    Type,
+)
+
+from . import _callbacks, _capi
+from .animation import BasicAnimation
+from .errors import (
+    BadHandleError,
+    InvalidArgumentError,
+    check,
+    raise_status,
+)
+from .timing import FillMode, Timing
+from .values import ValueKind, from_c, kind_of, to_c
+
+if TYPE_CHECKING:
+    from .engine import Engine
+    from .layer_class import LayerClass
+
+__all__ = ["DisplayCallback", "Layer", "LayerBatch", "Presentation", "PropertyInfo"]
+
+_lib = _capi.lib
+_byref = ctypes.byref
+_c_double = ctypes.c_double
+_SCALAR = ValueKind.SCALAR
+# The hot calls, looked up once.
+_get_scalar = _lib.ac_layer_get_scalar
+_get_presentation_scalar = _lib.ac_layer_get_presentation_scalar
+_set_scalar = _lib.ac_layer_set_scalar
+_get_value = _lib.ac_layer_get_value
+_get_presentation_value = _lib.ac_layer_get_presentation_value
+_set_value = _lib.ac_layer_set_value
+
+_KEEP: Any = object()  # "argument not given" (None means "remove")
+
+DisplayCallback = Callable[["Layer"], Any]
+"""``display(layer)``: draw or otherwise consume the layer's presentation values."""
+
+
+class PropertyInfo(NamedTuple):
+    """A declared property (or a key path into one) as a layer class knows it."""
+
+    name: str
+    """The engine's name: "anchorPoint", "position.x", a custom property's name."""
+    key: int
+    """The interned key."""
+    kind: ValueKind
+    """The value kind."""
+
+
+def snake_case(name: str) -> str:
+    """ "anchorPointZ" -> "anchor_point_z" (the attribute alias of a camelCase property)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+class _ModelAttribute:
+    """A declared property as an attribute of a layer: reads and writes the model value."""
+
+    __slots__ = ("info", "doc")
+
+    def __init__(self, info: PropertyInfo) -> None:
+        self.info = info
+        self.doc = f"{info.name} ({info.kind.name.lower()}): the model value"
+
+    def __get__(self, layer: Optional["Layer"], owner: Any = None) -> Any:
+        if layer is None:
+            return self
+        return layer._read(self.info, False)
+
+    def __set__(self, layer: "Layer", value: Any) -> None:
+        layer._write(self.info, value)
+
+    def __delete__(self, layer: "Layer") -> None:
+        raise AttributeError("layer properties cannot be deleted")
+
+
+class _PresentationAttribute:
+    """A declared property as an attribute of a presentation: reads the presentation value."""
+
+    __slots__ = ("info", "doc")
+
+    def __init__(self, info: PropertyInfo) -> None:
+        self.info = info
+        self.doc = f"{info.name} ({info.kind.name.lower()}): the presentation value"
+
+    def __get__(self, presentation: Optional["Presentation"], owner: Any = None) -> Any:
+        if presentation is None:
+            return self
+        return presentation._layer._read(self.info, True)
+
+    def __set__(self, presentation: "Presentation", value: Any) -> None:
+        raise AttributeError("the presentation is read-only; set the model value on the layer")
+
+
+def attribute_types(
+    name: str, attrs: Dict[str, PropertyInfo]
+) -> Tuple[Type["Layer"], Type["Presentation"]]:
+    """The Python types of a layer class's layers and presentations: Layer and Presentation
+    subclasses with one descriptor per property name (and snake_case alias), so attribute
+    access is a plain lookup. Names Layer already uses (methods, properties) are left to item
+    access."""
+    model: Dict[str, Any] = {"__slots__": (), "__module__": __name__}
+    shown: Dict[str, Any] = {"__slots__": (), "__module__": __name__}
+    for attribute, info in attrs.items():
+        if attribute.isidentifier() and not hasattr(Layer, attribute):
+            model[attribute] = _ModelAttribute(info)
+        if attribute.isidentifier() and not hasattr(Presentation, attribute):
+            shown[attribute] = _PresentationAttribute(info)
+    qualified = name if name.isidentifier() else "Layer"
+    layer_type = type(qualified, (Layer,), model)
+    presentation_type = type(f"{qualified}Presentation", (Presentation,), shown)
+    return layer_type, presentation_type
+
+
+# Properties whose integer value reads better as an enum.
+def _fill_mode_in(value: Any) -> Any:
+    if isinstance(value, (FillMode, str)):
+        return FillMode.parse(value).code
+    return value
+
+
+_ADAPT_IN: Dict[str, Callable[[Any], Any]] = {"fillMode": _fill_mode_in}
+_ADAPT_OUT: Dict[str, Callable[[Any], Any]] = {
+    "fillMode": lambda code: FillMode.parse(
+        {0: "removed", 1: "forwards", 2: "backwards", 3: "both"}.get(code, "removed")
+    )
+}
+
+
+def _engine_ptr(engine: "Engine") -> Any:
+    ptr = engine._ptr
+    if ptr is None:
+        raise BadHandleError("the engine is closed (Engine.close() was called)")
+    return ptr
+
+
+class Layer:
+    """A layer (CALayer) of an engine; see the module docstring.
+
+    Attributes that are not properties: :attr:`engine`, :attr:`handle`, :attr:`layer_class`,
+    :attr:`presentation`, :attr:`superlayer`, :attr:`sublayers`, :attr:`local_time`,
+    :attr:`needs_display`, :attr:`animation_keys`. A custom property with one of those names
+    is still reachable as ``layer["name"]``.
+    """
+
+    __slots__ = ("_engine", "_handle", "_class", "_owned", "__weakref__")
+
+    _engine: "Engine"
+    _handle: int
+    _class: "LayerClass"
+    _owned: bool
+
+    @classmethod
+    def _adopt(
+        cls, engine: "Engine", handle: int, layer_class: "LayerClass", owned: bool
+    ) -> "Layer":
+        """A wrapper for ``handle`` that holds one reference when ``owned`` (dropped when the
+        wrapper is garbage collected)."""
+        layer_type = layer_class._layer_type
+        layer = layer_type.__new__(layer_type)
+        layer._engine = engine
+        layer._handle = handle
+        layer._class = layer_class
+        layer._owned = owned
+        if owned:
+            finalizer = weakref.finalize(layer, _release, engine, handle)
+            finalizer.atexit = False
+        return layer
+
+    def __init__(self) -> None:
+        raise TypeError("make layers with engine.layer(...) or by calling a LayerClass")
+
+    # ---- identity ----------------------------------------------------------------------------
+
+    @property
+    def engine(self) -> "Engine":
+        """The engine the layer belongs to."""
+        return self._engine
+
+    @property
+    def handle(self) -> int:
+        """The library's ``ac_layer`` handle (for the raw API in ``animcore._capi``)."""
+        return self._handle
+
+    @property
+    def layer_class(self) -> "LayerClass":
+        """The layer's class."""
+        return self._class
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Layer):
+            return NotImplemented
+        return self._engine is other._engine and self._handle == other._handle
+
+    def __hash__(self) -> int:
+        return hash(self._handle)
+
+    def __repr__(self) -> str:
+        return f"<Layer {self._class.name} {self._handle:#x}>"
+
+    # ---- values ------------------------------------------------------------------------------
+
+    def _info(self, key: str) -> Optional[PropertyInfo]:
+        """The declared property or key path ``key`` (None: an undeclared key)."""
+        return self._class._lookup(key, self)
+
+    def _read(self, info: PropertyInfo, presentation: bool) -> Any:
+        ptr = self._engine._ptr
+        if ptr is None:
+            _engine_ptr(self._engine)  # raises: the engine is closed
+        if info.kind is _SCALAR:
+            out = _c_double()
+            status = (_get_presentation_scalar if presentation else _get_scalar)(
+                ptr, self._handle, info.key, _byref(out)
+            )
+            if status:
+                raise_status(status)
+            return out.value
+        value = _capi.ac_value()
+        getter = _get_presentation_value if presentation else _get_value
+        status = getter(ptr, self._handle, info.key, _byref(value))
+        if status:
+            raise_status(status)
+        result = from_c(value)
+        adapt = _ADAPT_OUT.get(info.name)
+        return adapt(result) if adapt is not None else result
+
+    def _write(self, info: PropertyInfo, value: Any) -> None:
+        engine = self._engine
+        ptr = engine._ptr
+        if ptr is None:
+            _engine_ptr(engine)  # raises: the engine is closed
+        start = _callbacks.mark() if engine._runs_python_actions else -1
+        if info.kind is _SCALAR:
+            number = value if type(value) is float else to_c(_SCALAR, value, info.name).v[0]
+            status = _set_scalar(ptr, self._handle, info.key, number)
+        else:
+            adapt = _ADAPT_IN.get(info.name)
+            if adapt is not None:
+                value = adapt(value)
+            c = to_c(info.kind, value, info.name)
+            status = _set_value(ptr, self._handle, info.key, _byref(c))
+        if status:
+            raise_status(status)
+        if start >= 0:
+            _callbacks.raise_since(start, f"setting {info.name}")
+
+    def __getattr__(self, name: str) -> Any:
+        # Declared properties are descriptors of the layer's Python type (see attribute_types):
+        # this runs only for names that are not, to say what is there.
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise AttributeError(self._unknown(name))
+
+    if TYPE_CHECKING:  # properties are set as attributes (descriptors made per class)
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
+
+    def _unknown(self, name: str) -> str:
+        return (
+            f"{self._class.name} has no property {name!r}; declared: "
+            f"{', '.join(self._class.property_names)} (use layer[{name!r}] for a key path or an "
+            "undeclared key)"
+        )
+
+    def __getitem__(self, key: str) -> Any:
+        """The model value at a property name, a key path ("position.x") or an undeclared key."""
+        return self.get(key)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        """Sets the model value at a property name, a key path or an undeclared key (stored and
+        read back, never animated; its kind is the value's, see values.kind_of)."""
+        self.set(key, value)
+
+    def get(self, key: str) -> Any:
+        """The model value at ``key`` (UnknownKeyError for an undeclared key never set)."""
+        info = self._info(key)
+        if info is None:
+            return self._read(self._undeclared(key, None), False)
+        return self._read(info, False)
+
+    def set(self, key: str, value: Any) -> None:
+        """Sets the model value at ``key`` (see :meth:`__setitem__`)."""
+        info = self._info(key)
+        if info is None:
+            info = self._undeclared(key, value)
+        self._write(info, value)
+
+    def presentation_value(self, key: str) -> Any:
+        """The presentation value at ``key``: the model with the committed animations applied
+        at the last tick (an undeclared key reads its model value)."""
+        info = self._info(key)
+        if info is None:
+            info = self._undeclared(key, None)
+        return self._read(info, True)
+
+    def _undeclared(self, key: str, value: Any) -> PropertyInfo:
+        """An undeclared key: its kind is what the layer holds, else the value's."""
+        engine = self._engine
+        key_id = engine.key(key)
+        out = _capi.ac_value()
+        status = _lib.ac_layer_get_value(_engine_ptr(engine), self._handle, key_id, _byref(out))
+        if status == _capi.AC_OK:
+            return PropertyInfo(key, key_id, ValueKind(out.kind))
+        if value is None:
+            raise_status(status)
+        return PropertyInfo(key, key_id, kind_of(value, key))
+
+    @property
+    def presentation(self) -> "Presentation":
+        """The presentation values (read-only): ``layer.presentation.opacity``,
+        ``layer.presentation["position.x"]``."""
+        return self._class._presentation_type(self)
+
+    @property
+    def model(self) -> "Layer":
+        """The layer itself (CALayer modelLayer)."""
+        return self
+
+    def snapshot(self, presentation: bool = False) -> Dict[str, Any]:
+        """Every declared property, custom ones included, in declaration order (built-in ones
+        first): name -> model value, or presentation value when ``presentation``."""
+        engine = self._engine
+        ptr = _engine_ptr(engine)
+        count = ctypes.c_size_t()
+        flag = 1 if presentation else 0
+        status = _lib.ac_layer_snapshot(ptr, self._handle, flag, None, 0, _byref(count))
+        if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+            raise_status(status)
+        buffer = (_capi.ac_property_value * count.value)()
+        status = _lib.ac_layer_snapshot(ptr, self._handle, flag, buffer, count.value, _byref(count))
+        if status:
+            raise_status(status)
+        result: Dict[str, Any] = {}
+        for item in buffer[: count.value]:
+            name = engine.key_name(item.key)
+            value = from_c(item.value)
+            adapt = _ADAPT_OUT.get(name)
+            result[name] = adapt(value) if adapt is not None else value
+        return result
+
+    # ---- display -----------------------------------------------------------------------------
+
+    def set_needs_display(self) -> None:
+        """Marks the layer to display at the next tick (setNeedsDisplay)."""
+        check(_lib.ac_layer_set_needs_display(_engine_ptr(self._engine), self._handle))
+
+    @property
+    def needs_display(self) -> bool:
+        """Whether the layer will display at the next tick."""
+        out = ctypes.c_int32()
+        check(_lib.ac_layer_needs_display(_engine_ptr(self._engine), self._handle, _byref(out)))
+        return bool(out.value)
+
+    def set_delegate(self, *, display: Any = _KEEP, action: Any = _KEEP) -> None:
+        """Sets the layer's delegate callbacks; an argument left out keeps what is set.
+
+        - ``display(layer)`` (displayLayer:) wins over the class's display; None removes it.
+        - ``action(layer, key)`` (actionForLayer:forKey:), the first step of the action search:
+          answers a BasicAnimation, NO_ACTION or None (continue); None removes it.
+
+        Each callable is kept until it is replaced or the layer or the engine destroyed."""
+        if display is not _KEEP:
+            self._engine._set_layer_delegate(self, display)
+        if action is not _KEEP:
+            self._engine._register_action(
+                _lib.ac_layer_set_action_callback, self._handle, action, "action"
+            )
+
+    # ---- actions -----------------------------------------------------------------------------
+
+    def set_action(self, key: str, action: Any) -> None:
+        """Sets the layer's actions table entry for ``key`` (CALayer.actions), the second step
+        of the action search: a BasicAnimation (a copy is kept; each use adds a new copy under
+        the key), NO_ACTION (stops the search), or None (removes the entry)."""
+        self._engine._set_action(self, key, action)
+
+    def action_for_key(self, key: str) -> Any:
+        """What the action search answers for ``key`` (actionForKey:): the delegate's action,
+        the actions table, then the class's default action (the callbacks run) — never the
+        built-in implicit animation. A BasicAnimation, NO_ACTION, or None when no step
+        answered (a property change then runs the built-in implicit animation).
+        disable_actions does not change the answer."""
+        return self._engine._action_for_key(self, key)
+
+    # ---- tree --------------------------------------------------------------------------------
+
+    def add_sublayer(self, child: "Layer") -> None:
+        """Adds ``child`` as the last sublayer (moving it from any other superlayer).
+        CycleError when ``child`` is this layer or one of its ancestors."""
+        self._tree_call(
+            _lib.ac_layer_add_sublayer, self._handle, self._other(child), "add_sublayer"
+        )
+
+    def insert_sublayer(self, child: "Layer", index: int) -> None:
+        """Inserts ``child`` among the sublayers at ``index`` (clamped to [0, count]; a negative
+        index counts from the end as in list.insert)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"index must be an int, not {type(index).__name__}")
+        if index < 0:
+            index = max(0, len(self.sublayers) + index)
+        self._tree_call(
+            _lib.ac_layer_insert_sublayer,
+            self._handle,
+            self._other(child),
+            min(index, 2**63),
+            "insert_sublayer",
+        )
+
+    def remove_from_superlayer(self) -> None:
+        """Removes the layer from its superlayer (none: no effect)."""
+        self._tree_call(
+            _lib.ac_layer_remove_from_superlayer, self._handle, "remove_from_superlayer"
+        )
+
+    def replace_sublayer(self, old: "Layer", new: "Layer") -> None:
+        """Replaces ``old`` (a sublayer of this layer) by ``new``."""
+        if old.superlayer != self:
+            raise InvalidArgumentError(f"{old!r} is not a sublayer of {self!r}")
+        self._engine._replace_sublayer(old, new)
+
+    def _tree_call(self, function: Any, *arguments: Any) -> None:
+        *args, during = arguments
+        engine = self._engine
+        start = _callbacks.mark() if engine._runs_python_actions else -1
+        check(function(_engine_ptr(engine), *args))
+        if start >= 0:
+            _callbacks.raise_since(start, during)
+
+    def _other(self, layer: "Layer") -> int:
+        if not isinstance(layer, Layer):
+            raise TypeError(f"expected a Layer, not {type(layer).__name__}")
+        if layer._engine is not self._engine:
+            raise BadHandleError(f"{layer!r} belongs to another engine")
+        return layer._handle
+
+    @property
+    def superlayer(self) -> Optional["Layer"]:
+        """The superlayer, or None."""
+        out = _capi.ac_layer()
+        check(_lib.ac_layer_superlayer(_engine_ptr(self._engine), self._handle, _byref(out)))
+        return self._engine._wrap(out.value) if out.value else None
+
+    @property
+    def sublayers(self) -> Tuple["Layer", ...]:
+        """The sublayers, in order."""
+        engine = self._engine
+        ptr = _engine_ptr(engine)
+        count = ctypes.c_size_t()
+        while True:
+            capacity = count.value
+            buffer = (_capi.ac_layer * capacity)()
+            status = _lib.ac_layer_sublayers(ptr, self._handle, buffer, capacity, _byref(count))
+            if status == _capi.AC_OK:
+                return tuple(engine._wrap(handle) for handle in buffer[: count.value])
+            if status != _capi.AC_ERR_BUFFER_TOO_SMALL:
+                raise_status(status)
+
+    def __iter__(self) -> Iterator["Layer"]:
+        return iter(self.sublayers)
+
+    # ---- time --------------------------------------------------------------------------------
+
+    @property
+    def local_time(self) -> float:
+        """The layer's local time (s) at the engine's current time."""
+        out = _c_double()
+        check(_lib.ac_layer_local_time(_engine_ptr(self._engine), self._handle, _byref(out)))
+        return out.value
+
+    def convert_time_from(self, time: float, layer: Optional["Layer"]) -> float:
+        """convertTime:fromLayer: — ``time`` (s) in ``layer``'s time space (None: absolute
+        time) expressed in this layer's. NotInvertibleError for a speed 0 on the way up."""
+        return self._engine.convert_time(time, layer, self)
+
+    def convert_time_to(self, time: float, layer: Optional["Layer"]) -> float:
+        """convertTime:toLayer: — ``time`` (s) in this layer's time space expressed in
+        ``layer``'s (None: absolute time)."""
+        return self._engine.convert_time(time, self, layer)
+
+    @property
+    def timing(self) -> Timing:
+        """The layer's own CAMediaTiming as a :class:`Timing` (read from its properties)."""
+        return Timing.layer(
+            begin_time=self.beginTime,
+            duration=self.duration,
+            speed=self.speed,
+            time_offset=self.timeOffset,
+            repeat_count=self.repeatCount,
+            repeat_duration=self.repeatDuration,
+            autoreverses=self.autoreverses,
+            fill_mode=self.fillMode,
+        )
+
+    # ---- animations --------------------------------------------------------------------------
+
+    def add_animation(self, animation: BasicAnimation, key: Optional[str] = None) -> None:
+        """Adds a copy of ``animation`` under ``key`` (None: no key), replacing the animation
+        under the same key (it stops with finished False). A duration of 0 becomes the
+        transaction's duration; a begin time of 0 the layer's time at the next tick.
+
+        Errors: NotAnimatableError (an undeclared or non-animatable key path, "frame"),
+        UnknownKeyError (a key path whose rest is not a component of its kind), WrongKindError
+        (a value of another kind), TypeError for Python values of no kind."""
+        if not isinstance(animation, BasicAnimation):
+            raise TypeError(f"animation must be a BasicAnimation, not {type(animation).__name__}")
+        key_bytes = None if key is None else _key_bytes(key, "key")
+        self._engine._add_animation(self, animation, key, key_bytes)
+
+    def remove_animation(self, key: str) -> None:
+        """Removes the animation under ``key`` (none: no effect); its on_stop(finished=False)
+        runs at the next tick."""
+        check(
+            _lib.ac_layer_remove_animation(
+                _engine_ptr(self._engine), self._handle, _key_bytes(key, "key")
+            )
+        )
+
+    def remove_all_animations(self) -> None:
+        """Removes every animation of the layer, keyed or not."""
+        check(_lib.ac_layer_remove_all_animations(_engine_ptr(self._engine), self._handle))
+
+    @property
+    def animation_keys(self) -> List[str]:
+        """The keys of the keyed animations in application order (animationKeys)."""
+        ptr = _engine_ptr(self._engine)
+        count = ctypes.c_size_t()
+        check(_lib.ac_layer_animation_count(ptr, self._handle, _byref(count)))
+        handle = self._handle
+
+        def reader(index: int) -> Callable[[Any, int, Any], int]:
+            def call(buffer: Any, capacity: int, length: Any) -> int:
+                status: int = _lib.ac_layer_animation_key(
+                    ptr, handle, index, buffer, capacity, length
+                )
+                return status
+
+            return call
+
+        return [_read_string(reader(index)) for index in range(count.value)]
+
+    def animation(self, key: str) -> Optional[BasicAnimation]:
+        """A copy of the animation under ``key`` as the layer holds it (duration resolved, begin
+        time resolved once committed, its callbacks), or None (animationForKey:)."""
+        return self._engine._copy_animation(self, _key_bytes(key, "key"), key)
+
+
+class Presentation:
+    """The presentation values of a layer, read-only: attributes and items as on the layer."""
+
+    __slots__ = ("_layer",)
+
+    _layer: Layer
+
+    def __init__(self, layer: Layer) -> None:
+        object.__setattr__(self, "_layer", layer)
+
+    @property
+    def layer(self) -> Layer:
+        """The (model) layer."""
+        return self._layer
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise AttributeError(self._layer._unknown(name))
+
+    def __getitem__(self, key: str) -> Any:
+        return self._layer.presentation_value(key)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("the presentation is read-only; set the model value on the layer")
+
+    def snapshot(self) -> Dict[str, Any]:
+        """Every declared property's presentation value (see :meth:`Layer.snapshot`)."""
+        return self._layer.snapshot(presentation=True)
+
+    def __repr__(self) -> str:
+        return f"<Presentation of {self._layer!r}>"
+
+
+class LayerBatch:
+    """A fixed list of layers of one engine, read together: one library call reads one key's
+    presentation value for every layer (``ac_layers_get_presentation``).
+
+    :meth:`presentation` answers a NumPy float64 array when NumPy is installed — shape (n,) for
+    one-number kinds (scalars; bool, integer and token kinds as floats), (n, stride) otherwise
+    (2 for points, 16 for 3D transforms) — else a list of floats or of tuples. The batch keeps
+    its layers alive.
+    """
+
+    __slots__ = ("_engine", "_layers", "_handles", "_strides")
+
+    def __init__(self, engine: "Engine", layers: Iterable[Layer]) -> None:
+        items = tuple(layers)
+        for index, layer in enumerate(items):
+            if not isinstance(layer, Layer):
+                raise TypeError(f"layers[{index}] must be a Layer, not {type(layer).__name__}")
+            if layer._engine is not engine:
+                raise BadHandleError(f"layers[{index}] belongs to another engine")
+        self._engine = engine
+        self._layers = items
+        self._handles = (_capi.ac_layer * len(items))(*(layer._handle for layer in items))
+        self._strides: Dict[int, int] = {}
+
+    @property
+    def layers(self) -> Tuple[Layer, ...]:
+        """The layers, in order."""
+        return self._layers
+
+    def __len__(self) -> int:
+        return len(self._layers)
+
+    def presentation(self, key: str, out: Any = None) -> Any:
+        """The presentation value of ``key`` for every layer (see the class docstring).
+
+        ``out``: a C-contiguous float64 NumPy array of the right shape to fill instead of a new
+        one (no allocation per frame). WrongKindError when the layers hold different kinds."""
+        engine = self._engine
+        ptr = _engine_ptr(engine)
+        key_id = engine.key(key)
+        count = len(self._layers)
+        stride_out = ctypes.c_size_t()
+        stride = self._strides.get(key_id)
+        if stride is None:
+            status = _lib.ac_layers_get_presentation(
+                ptr, self._handles, count, key_id, None, 0, _byref(stride_out)
+            )
+            if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+                raise_status(status)
+            stride = stride_out.value
+            self._strides[key_id] = stride
+        numpy = sys.modules.get("numpy")
+        if numpy is None:
+            try:
+                import numpy  # noqa: F811
+            except ImportError:
+                numpy = None
+        shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
+        if numpy is not None:
+            if out is None:
+                target = numpy.empty(shape, dtype=numpy.float64)
+            else:
+                target = out
+                if (
+                    not isinstance(out, numpy.ndarray)
+                    or out.dtype != numpy.float64
+                    or tuple(out.shape) != shape
+                    or not out.flags["C_CONTIGUOUS"]
+                    or not out.flags["WRITEABLE"]
+                ):
+                    raise InvalidArgumentError(
+                        f"out must be a writeable C-contiguous float64 array of shape {shape}"
+                    )
+            data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count else None
+        else:
+            if out is not None:
+                raise InvalidArgumentError("out needs NumPy")
+            target = (ctypes.c_double * (count * max(stride, 1)))()
+            data = target
+        status = _lib.ac_layers_get_presentation(
+            ptr, self._handles, count, key_id, data, count * stride, _byref(stride_out)
+        )
+        if status:
+            if status == _capi.AC_ERR_BUFFER_TOO_SMALL:
+                self._strides.pop(key_id, None)
+            raise_status(status)
+        if numpy is not None:
+            return target
+        if stride <= 1:
+            return list(target)
+        return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+
+
+def _release(engine: "Engine", handle: int) -> None:
+    """Drops a wrapper's reference (a weakref finalizer: never raises)."""
+    ptr = engine._ptr
+    if ptr is not None:
+        _lib.ac_layer_release(ptr, handle)
+
+
+def _key_bytes(key: str, name: str) -> bytes:
+    if not isinstance(key, str):
+        raise TypeError(f"{name} must be a str, not {type(key).__name__}")
+    if "\0" in key:
+        raise InvalidArgumentError(f"{name} {key!r} contains a NUL character")
+    return key.encode("utf-8", "surrogatepass")
+
+
+def _read_string(call: Callable[[Any, int, Any], int]) -> str:
+    """Reads a string through a (buffer, capacity, out_length) call, growing the buffer."""
+    length = ctypes.c_size_t()
+    capacity = 64
+    while True:
+        buffer = ctypes.create_string_buffer(capacity)
+        status = call(buffer, capacity, _byref(length))
+        if status == _capi.AC_OK:
+            return buffer.raw[: length.value].decode("utf-8", "replace")
+        if status != _capi.AC_ERR_BUFFER_TOO_SMALL:
+            raise_status(status)
+        capacity = length.value + 1

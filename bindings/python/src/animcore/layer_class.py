@@ -1,0 +1,266 @@
+"""Layer classes: the built-in CALayer properties plus declared custom ones.
+
+A :class:`LayerClass` is made by :meth:`Engine.layer_class` (``engine.base_class`` is the
+built-in class). Its declared properties are stored, copied into the presentation and
+interpolated by the engine; each becomes an attribute of the class's layers (a descriptor of a
+:class:`Layer` subclass named after the class) under its name and its snake_case spelling.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Type, Union
+
+from . import _callbacks, _capi
+from ._trampolines import ActionCallback, DisplayEntry, display_trampoline
+from .errors import check, raise_status
+from .layer import (
+    DisplayCallback,
+    Layer,
+    Presentation,
+    PropertyInfo,
+    _engine_ptr,
+    attribute_types,
+    snake_case,
+)
+from .values import ValueKind
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+__all__ = ["LayerClass", "Property"]
+
+_lib = _capi.lib
+_byref = ctypes.byref
+
+
+@dataclass(frozen=True)
+class Property:
+    """A property a layer class declares, when its default alone does not say enough.
+
+    - ``default``: its default value; its Python type gives the kind (float scalar, int
+      integer, bool, Point, Color... see :func:`animcore.values.kind_of`) unless ``kind`` says.
+    - ``animatable``: animations (and implicit actions) may target it; default True.
+    - ``needs_display``: a change, or an animation of it, makes the layer display
+      (+needsDisplayForKey:); default False.
+    - ``kind``: a :class:`ValueKind` or its name ("scalar", "color"...), e.g. ``Property(0,
+      kind="scalar")`` for a scalar written as an int.
+    """
+
+    default: Any
+    animatable: bool = True
+    needs_display: bool = False
+    kind: Union[ValueKind, str, None] = None
+
+
+class LayerClass:
+    """A layer class of an engine: the built-in CALayer properties plus declared ones, and a
+    display callback. Call it to make a layer: ``Clock(time=1.5, bounds=(0, 0, 200, 200))``.
+
+    Made by :meth:`Engine.layer_class`; :attr:`Engine.base_class` is the built-in class.
+    """
+
+    __slots__ = (
+        "_engine",
+        "_handle",
+        "_name",
+        "_superclass",
+        "_declared",
+        "_display",
+        "_default_action",
+        "_attrs",
+        "_paths",
+        "_layer_type",
+        "_presentation_type",
+        "_names",
+        "_table_ready",
+        "_lock",
+        "__weakref__",
+    )
+
+    def __init__(
+        self,
+        engine: "Engine",
+        handle: int,
+        name: str,
+        superclass: Optional["LayerClass"],
+        declared: Tuple[str, ...],
+    ) -> None:
+        self._engine = engine
+        self._handle = handle
+        self._name = name
+        self._superclass = superclass
+        self._declared = declared
+        self._display: Optional[DisplayCallback] = (
+            superclass._display if superclass is not None else None
+        )
+        self._default_action: Optional[ActionCallback] = (
+            superclass._default_action if superclass is not None else None
+        )
+        self._attrs: Dict[str, PropertyInfo] = {}
+        self._paths: Dict[str, PropertyInfo] = {}
+        self._layer_type: Type[Layer] = Layer
+        self._presentation_type: Type[Presentation] = Presentation
+        self._names: Tuple[str, ...] = ()
+        self._table_ready = False
+        self._lock = threading.Lock()
+
+    @property
+    def engine(self) -> "Engine":
+        """The engine the class belongs to."""
+        return self._engine
+
+    @property
+    def handle(self) -> int:
+        """The library's ``ac_class`` handle (0 for the built-in class)."""
+        return self._handle
+
+    @property
+    def name(self) -> str:
+        """The name given at declaration ("CALayer" for the built-in class)."""
+        return self._name
+
+    @property
+    def superclass(self) -> Optional["LayerClass"]:
+        """The superclass (None for the built-in class)."""
+        return self._superclass
+
+    @property
+    def declared_properties(self) -> Tuple[str, ...]:
+        """The properties this class declared itself, in order."""
+        return self._declared
+
+    @property
+    def layer_type(self) -> Type[Layer]:
+        """The Python type of this class's layers: a :class:`Layer` subclass named after the
+        class, with one attribute per property (``isinstance(x, Clock.layer_type)``)."""
+        return self._layer_type
+
+    @property
+    def property_names(self) -> Tuple[str, ...]:
+        """Every property of the class (built-in first), in snapshot order, plus "frame"."""
+        return self._names
+
+    def __call__(self, **values: Any) -> Layer:
+        """A new layer of this class with the given model values (attribute names: "opacity",
+        "anchor_point", custom properties); values set now never animate."""
+        return self._engine.layer(self, **values)
+
+    def __repr__(self) -> str:
+        return f"<LayerClass {self._name!r} {self._handle:#x}>"
+
+    # ---- display -----------------------------------------------------------------------------
+
+    @property
+    def display(self) -> Optional[DisplayCallback]:
+        """The display callback ``display(layer)`` (-display), or None. It runs during tick,
+        once per tick at most, for layers that need display: a needs-display property set to a
+        new value or animating (every tick while it runs, the tick it first shows and the tick
+        it ends), :meth:`Layer.set_needs_display`, or a bounds change with
+        needsDisplayOnBoundsChange. A layer delegate's display wins over it. Classes declared
+        later with this one as superclass start with it."""
+        return self._display
+
+    @display.setter
+    def display(self, callback: Optional[DisplayCallback]) -> None:
+        engine = self._engine
+        ptr = _engine_ptr(engine)
+        if callback is None:
+            check(
+                _lib.ac_class_set_display(
+                    ptr, self._handle, _capi.ac_display_fn(), None, _capi.ac_destroy_fn()
+                )
+            )
+            self._display = None
+            return
+        if not callable(callback):
+            raise TypeError(f"display must be callable or None, not {type(callback).__name__}")
+        number = _callbacks.register(DisplayEntry(engine, callback))
+        status = _lib.ac_class_set_display(
+            ptr, self._handle, display_trampoline, number, _callbacks.destroy
+        )
+        if status:
+            _callbacks.unregister(number)
+            raise_status(status)
+        self._display = callback
+
+    # ---- actions -----------------------------------------------------------------------------
+
+    @property
+    def default_action(self) -> Optional[ActionCallback]:
+        """The class's default action ``action(layer, key)`` (+defaultActionForKey:), the third
+        step of the action search, or None. Classes declared later with this one as superclass
+        start with it. See :data:`ActionCallback` and :data:`ActionAnswer`."""
+        return self._default_action
+
+    @default_action.setter
+    def default_action(self, callback: Optional[ActionCallback]) -> None:
+        self._engine._register_action(
+            _lib.ac_class_set_default_action, self._handle, callback, "default_action"
+        )
+        self._default_action = callback
+
+    # ---- the property table ------------------------------------------------------------------
+
+    def _build_table(self) -> None:
+        """Builds the table from a temporary layer of the class (made and released at once:
+        layers display and animate nothing at creation)."""
+        ptr = _engine_ptr(self._engine)
+        out = _capi.ac_layer()
+        check(_lib.ac_layer_create(ptr, self._handle, _byref(out)))
+        try:
+            self._ensure_table(out.value)
+        finally:
+            _lib.ac_layer_release(ptr, out.value)
+
+    def _ensure_table(self, handle: int) -> None:
+        """Builds the property table from a snapshot of the layer ``handle`` of this class
+        (once per class), and the Python types of its layers and presentations: one
+        descriptor per property under its name and its snake_case spelling."""
+        if self._table_ready:
+            return
+        engine = self._engine
+        ptr = _engine_ptr(engine)
+        count = ctypes.c_size_t()
+        status = _lib.ac_layer_snapshot(ptr, handle, 0, None, 0, _byref(count))
+        if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+            raise_status(status)
+        buffer = (_capi.ac_property_value * count.value)()
+        check(_lib.ac_layer_snapshot(ptr, handle, 0, buffer, count.value, _byref(count)))
+        infos = [
+            PropertyInfo(engine.key_name(item.key), item.key, ValueKind(item.value.kind))
+            for item in buffer[: count.value]
+        ]
+        infos.append(PropertyInfo("frame", engine.key("frame"), ValueKind.RECT))
+        attrs: Dict[str, PropertyInfo] = {info.name: info for info in infos}
+        for info in infos:
+            attrs.setdefault(snake_case(info.name), info)
+        layer_type, presentation_type = attribute_types(self._name, attrs)
+        with self._lock:
+            if self._table_ready:
+                return
+            self._paths.update({info.name: info for info in infos})
+            self._attrs = attrs
+            self._names = tuple(info.name for info in infos)
+            self._layer_type = layer_type
+            self._presentation_type = presentation_type
+            self._table_ready = True
+
+    def _lookup(self, key: str, layer: Layer) -> Optional[PropertyInfo]:
+        """The declared property or key path ``key`` (its kind learnt once per class), or None
+        for an undeclared key."""
+        info = self._paths.get(key)
+        if info is not None:
+            return info
+        if "." not in key:
+            return None
+        engine = self._engine
+        key_id = engine.key(key)
+        out = _capi.ac_value()
+        check(_lib.ac_layer_get_value(_engine_ptr(engine), layer._handle, key_id, _byref(out)))
+        info = PropertyInfo(key, key_id, ValueKind(out.kind))
+        with self._lock:
+            self._paths[key] = info
+        return info

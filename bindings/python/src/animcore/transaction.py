@@ -1,0 +1,398 @@
+"""Transactions (CATransaction), animation blocks (UIView.animate) and action answers.
+
+Transactions are per thread and per engine: ``with engine.transaction(...)`` opens one on the
+calling thread (nested inside any open one) and commits it when the block ends, even when the
+block raises. Property changes made inside animate with its settings::
+
+    with engine.transaction(duration=0.5, timing_function="easeOut", completion=done):
+        layer.opacity = 0.0          # an implicit animation of 0.5 s, ease-out
+        clock.time = 1.5             # custom properties alike, in the same frame
+
+    with engine.animate(duration=0.5, curve="ease_out", completion=done):
+        view.percent = 100           # UIKit's animation block
+
+A change made with no transaction open opens an implicit one, committed by the next
+:meth:`Engine.tick` (or :meth:`Transaction.flush`). Animations added in a transaction start at
+the first tick after its outermost commit. Completions run once, during a tick, when every
+animation added in the transaction has finished (``finished`` True) or any was removed first
+(False); at the next tick when none was added.
+
+:data:`NO_ACTION` is what an action callback answers to stop the action search with no action
+(Objective-C's NSNull); None continues the search; a :class:`BasicAnimation` runs.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import numbers
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Union
+
+from . import _callbacks, _capi
+from ._coerce import flag, real
+from .errors import InvalidArgumentError, check, raise_status
+from .timing_function import TimingFunction
+from .values import from_c, kind_of, to_c
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+__all__ = [
+    "NO_ACTION",
+    "AnimateScope",
+    "CompletionCallback",
+    "Curve",
+    "NoAction",
+    "Transaction",
+    "TransactionScope",
+]
+
+_lib = _capi.lib
+_byref = ctypes.byref
+
+CompletionCallback = Callable[[bool], Any]
+"""``completion(finished)``: every animation of the transaction finished (True) or one was
+removed, replaced or its layer destroyed first (False). Runs once, during a tick."""
+
+Curve = Union[str, TimingFunction]
+"""An animation block's curve: "ease_in_out" (default), "ease_in", "ease_out", "linear" (UIKit's
+spellings "easeInOut", "easeIn", "easeOut" too), or any :class:`TimingFunction`."""
+
+_CURVES: Dict[str, int] = {
+    "ease_in_out": _capi.AC_CURVE_EASE_IN_OUT,
+    "easeinout": _capi.AC_CURVE_EASE_IN_OUT,
+    "ease_in": _capi.AC_CURVE_EASE_IN,
+    "easein": _capi.AC_CURVE_EASE_IN,
+    "ease_out": _capi.AC_CURVE_EASE_OUT,
+    "easeout": _capi.AC_CURVE_EASE_OUT,
+    "linear": _capi.AC_CURVE_LINEAR,
+}
+
+
+class NoAction:
+    """The type of :data:`NO_ACTION` (one instance)."""
+
+    _instance: Optional["NoAction"] = None
+
+    def __new__(cls) -> "NoAction":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "NO_ACTION"
+
+    def __reduce__(self) -> str:
+        return "NO_ACTION"
+
+
+NO_ACTION = NoAction()
+"""An explicit "no action": answered by an action callback, or put in a layer's actions table,
+it ends the action search with no action (Core Animation's NSNull)."""
+
+
+class _CompletionEntry:
+    __slots__ = ("engine", "callback")
+
+    def __init__(self, engine: "Engine", callback: CompletionCallback) -> None:
+        import weakref
+
+        self.engine = weakref.ref(engine)
+        self.callback = callback
+
+
+def _completion(engine_p: Any, finished: int, user_data: Optional[int]) -> None:
+    item = _callbacks.entry(user_data)
+    if item is None or item.engine() is None:
+        return
+    try:
+        item.callback(bool(finished))
+    except BaseException as error:  # noqa: BLE001 - reported by the call that ran it
+        _callbacks.report(error)
+
+
+_completion_trampoline: Any = _capi.ac_completion_fn(_completion)
+
+
+def _check_callable(callback: Any, name: str) -> None:
+    if not callable(callback):
+        raise TypeError(f"{name} must be callable, not {type(callback).__name__}")
+
+
+def _function_struct(function: Union[TimingFunction, str]) -> _capi.ac_timing_function:
+    if isinstance(function, str):
+        function = TimingFunction.named(function)
+    if not isinstance(function, TimingFunction):
+        raise TypeError(
+            f"timing_function must be a TimingFunction or a name, not {type(function).__name__}"
+        )
+    return function._c
+
+
+class Transaction:
+    """The calling thread's transaction state for one engine (CATransaction's class methods).
+
+    Reading answers the innermost open transaction's value, inherited from the enclosing ones
+    (the defaults when none is open; reading opens nothing). Setting changes the innermost
+    transaction, opening an implicit one when none is open. Get it with
+    ``engine.transaction_state`` or from ``with engine.transaction() as t``; every object reads
+    the state of the thread that uses it.
+
+    Item access reads and writes the transaction's key-value store (CATransaction
+    valueForKey: / setValue:forKey:): "animationDuration" and "disableActions" are the settings
+    below; other keys hold any value (``del t[key]`` unsets); a key never set raises
+    UnknownKeyError.
+    """
+
+    __slots__ = ("_engine",)
+
+    def __init__(self, engine: "Engine") -> None:
+        self._engine = engine
+
+    def _ptr(self) -> Any:
+        from .layer import _engine_ptr
+
+        return _engine_ptr(self._engine)
+
+    # ---- scope -------------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """Opens a transaction on the calling thread (prefer ``with engine.transaction()``)."""
+        check(_lib.ac_transaction_begin(self._ptr()))
+
+    def commit(self) -> None:
+        """Commits the calling thread's innermost explicit transaction. InvalidStateError when
+        none is open (an implicit transaction is committed by tick or flush, not here)."""
+        self._engine._run_committing(_lib.ac_transaction_commit, "commit")
+
+    def flush(self) -> None:
+        """Commits the calling thread's implicit transaction now; nothing while an explicit one
+        is open (CATransaction flush)."""
+        self._engine._run_committing(_lib.ac_transaction_flush, "flush")
+
+    # ---- settings ----------------------------------------------------------------------------
+
+    @property
+    def duration(self) -> float:
+        """animationDuration (s): implicit animations' and those added with duration 0; > 0,
+        finite; default the engine's default duration (0.25)."""
+        out = ctypes.c_double()
+        check(_lib.ac_transaction_animation_duration(self._ptr(), _byref(out)))
+        return float(out.value)
+
+    @duration.setter
+    def duration(self, seconds: float) -> None:
+        check(_lib.ac_transaction_set_animation_duration(self._ptr(), real(seconds, "duration")))
+
+    animation_duration = duration
+
+    @property
+    def timing_function(self) -> Optional[TimingFunction]:
+        """animationTimingFunction: the curve of implicit animations ("default" when None) and
+        of animations added without their own (linear when None). Setting None removes this
+        transaction's own function (a nested one then reads the enclosing one's)."""
+        out = _capi.ac_timing_function()
+        is_set = ctypes.c_int32()
+        check(_lib.ac_transaction_timing_function(self._ptr(), _byref(out), _byref(is_set)))
+        return TimingFunction._from_struct(out) if is_set.value else None
+
+    @timing_function.setter
+    def timing_function(self, function: Union[TimingFunction, str, None]) -> None:
+        pointer = None if function is None else _byref(_function_struct(function))
+        check(_lib.ac_transaction_set_timing_function(self._ptr(), pointer))
+
+    animation_timing_function = timing_function
+
+    @property
+    def disable_actions(self) -> bool:
+        """disableActions: property changes and tree events run no actions (the changes still
+        happen); default False."""
+        out = ctypes.c_int32()
+        check(_lib.ac_transaction_disable_actions(self._ptr(), _byref(out)))
+        return bool(out.value)
+
+    @disable_actions.setter
+    def disable_actions(self, disable: bool) -> None:
+        check(
+            _lib.ac_transaction_set_disable_actions(
+                self._ptr(), 1 if flag(disable, "disable_actions") else 0
+            )
+        )
+
+    @property
+    def additive(self) -> bool:
+        """Additive implicit animations (UIKit since iOS 8): the model takes the new value at
+        once and an additive animation runs the difference from old - new to zero, so
+        interrupted motion stays continuous; default False."""
+        out = ctypes.c_int32()
+        check(_lib.ac_transaction_additive(self._ptr(), _byref(out)))
+        return bool(out.value)
+
+    @additive.setter
+    def additive(self, additive: bool) -> None:
+        check(_lib.ac_transaction_set_additive(self._ptr(), 1 if flag(additive, "additive") else 0))
+
+    def add_completion(self, completion: CompletionCallback) -> None:
+        """Adds ``completion(finished)`` to the innermost transaction (opening an implicit one
+        when none is open); several add up, each runs once (see the module docstring)."""
+        self._engine._add_completion(completion)
+
+    # ---- key-value store ---------------------------------------------------------------------
+
+    def __getitem__(self, key: str) -> Any:
+        from .layer import _key_bytes
+
+        out = _capi.ac_value()
+        check(_lib.ac_transaction_get_value(self._ptr(), _key_bytes(key, "key"), _byref(out)))
+        return from_c(out)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        from .layer import _key_bytes
+
+        encoded = _key_bytes(key, "key")
+        if (
+            key == "animationDuration"
+            and isinstance(value, numbers.Real)
+            and not isinstance(value, bool)
+        ):
+            value = float(value)
+        c = to_c(kind_of(value, key), value, key)
+        check(_lib.ac_transaction_set_value(self._ptr(), encoded, _byref(c)))
+
+    def __delitem__(self, key: str) -> None:
+        from .layer import _key_bytes
+
+        check(_lib.ac_transaction_set_value(self._ptr(), _key_bytes(key, "key"), None))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value under ``key``, or ``default`` when the thread never set it."""
+        from .errors import UnknownKeyError
+
+        try:
+            return self[key]
+        except UnknownKeyError:
+            return default
+
+    def __repr__(self) -> str:
+        try:
+            return (
+                f"<Transaction duration={self.duration!r} timing_function={self.timing_function!r} "
+                f"disable_actions={self.disable_actions!r} additive={self.additive!r}>"
+            )
+        except Exception:  # noqa: BLE001 - a closed engine
+            return "<Transaction (engine closed)>"
+
+
+class TransactionScope:
+    """``with engine.transaction(...)``: begins on enter (applying the settings given), commits
+    on exit, also when the block raises. Yields the :class:`Transaction` state."""
+
+    __slots__ = ("_engine", "_settings", "_entered")
+
+    def __init__(self, engine: "Engine", settings: Dict[str, Any]) -> None:
+        self._engine = engine
+        self._settings = settings
+        self._entered = False
+
+    def __enter__(self) -> Transaction:
+        if self._entered:
+            raise RuntimeError("a transaction scope can be entered once")
+        self._entered = True
+        state = self._engine.transaction_state
+        state.begin()
+        try:
+            settings = self._settings
+            if settings.get("duration") is not None:
+                state.duration = settings["duration"]
+            if settings.get("timing_function") is not None:
+                state.timing_function = settings["timing_function"]
+            if settings.get("disable_actions") is not None:
+                state.disable_actions = settings["disable_actions"]
+            if settings.get("additive") is not None:
+                state.additive = settings["additive"]
+            for key, value in (settings.get("values") or {}).items():
+                state[key] = value
+            if settings.get("completion") is not None:
+                state.add_completion(settings["completion"])
+        except BaseException:
+            state.commit()
+            raise
+        return state
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self._engine.transaction_state.commit()
+
+
+class AnimateScope:
+    """``with engine.animate(...)``: an animation block (UIView.animate) opened on enter and
+    committed on exit, also when the block raises."""
+
+    __slots__ = ("_engine", "_options", "_completion", "_entered")
+
+    def __init__(
+        self,
+        engine: "Engine",
+        *,
+        duration: float,
+        delay: float,
+        curve: Curve,
+        repeat_count: float,
+        autoreverses: bool,
+        begin_from_current_state: bool,
+        additive: bool,
+        completion: Optional[CompletionCallback],
+    ) -> None:
+        options = _capi.ac_animate_options()
+        _capi.ac_animate_options_init(options)
+        options.duration_s = real(duration, "duration")
+        options.delay_s = real(delay, "delay")
+        options.repeat_count = real(repeat_count, "repeat_count")
+        options.autoreverses = 1 if flag(autoreverses, "autoreverses") else 0
+        options.begin_from_current_state = (
+            1 if flag(begin_from_current_state, "begin_from_current_state") else 0
+        )
+        options.additive = 1 if flag(additive, "additive") else 0
+        if isinstance(curve, TimingFunction):
+            options.curve = _capi.AC_CURVE_CUSTOM
+            options.custom_function = curve._c
+        elif isinstance(curve, str):
+            code = _CURVES.get(curve.replace("-", "_").lower())
+            if code is None:
+                code = _CURVES.get(curve.lower())
+            if code is None:
+                raise InvalidArgumentError(
+                    f"curve is {curve!r}; it must be 'ease_in_out', 'ease_in', 'ease_out', "
+                    "'linear' or a TimingFunction"
+                )
+            options.curve = code
+        else:
+            raise TypeError(f"curve must be a str or a TimingFunction, not {type(curve).__name__}")
+        if completion is not None:
+            _check_callable(completion, "completion")
+        self._engine = engine
+        self._options = options
+        self._completion: Optional[CompletionCallback] = completion
+        self._entered = False
+
+    def __enter__(self) -> Transaction:
+        if self._entered:
+            raise RuntimeError("an animation block can be entered once")
+        self._entered = True
+        engine = self._engine
+        options = self._options
+        number = 0
+        if self._completion is not None:
+            number = _callbacks.register(_CompletionEntry(engine, self._completion))
+            options.completion = _completion_trampoline
+            options.completion_user_data = number
+            options.completion_destroy = _callbacks.destroy
+        from .layer import _engine_ptr
+
+        status = _lib.ac_animate_begin(_engine_ptr(engine), _byref(options))
+        if status:
+            if number:
+                _callbacks.unregister(number)
+            raise_status(status)
+        return engine.transaction_state
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self._engine._run_committing(_lib.ac_animate_commit, "commit")

@@ -1,0 +1,436 @@
+"""Property values: the eleven value kinds of the engine as Python types.
+
+=================  ===========================================  ====================================
+kind               Python type (what reads return)              what writes accept besides it
+=================  ===========================================  ====================================
+SCALAR             :class:`float`                               any real number (not bool)
+POINT              :class:`Point` ``(x, y)``                    any 2 real numbers (tuple, list...)
+SIZE               :class:`Size` ``(width, height)``            any 2 real numbers
+RECT               :class:`Rect` ``(x, y, width, height)``      4 numbers, or ``((x, y), (w, h))``
+VECTOR3            :class:`Vector3` ``(x, y, z)``               any 3 real numbers
+COLOR              :class:`Color` ``(red, green, blue, alpha)``  4 numbers (RGBA, nominally [0, 1])
+AFFINE_TRANSFORM   :class:`AffineTransform` ``(a, b, c, d, tx, ty)``  any 6 real numbers
+TRANSFORM3D        :class:`Transform3D` ``(m11 ... m44)``       any 16 real numbers (row-major)
+BOOL               :class:`bool`                                0 or 1
+INTEGER            :class:`int`                                 any integer fitting int64
+TOKEN              :class:`Token` (an int in [0, 2**64))        any int in [0, 2**64)
+=================  ===========================================  ====================================
+
+The named types are :class:`typing.NamedTuple` s, so they compare equal to plain tuples
+(``Point(1, 2) == (1, 2)``) and unpack like them. A named type given for a key of another kind
+(a :class:`Point` for ``bounds``) raises :class:`~animcore.errors.WrongKindError`; a plain tuple
+of the right length is taken as the key's kind.
+
+Angles are radians; colours are RGBA, not premultiplied; transforms follow Core Animation's
+row-vector convention (a point is a row vector multiplied on the left; translation in m41 m42
+m43), so ``a.concat(b)`` applies ``a`` first, then ``b`` (CATransform3DConcat).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from enum import IntEnum
+from typing import Any, Dict, NamedTuple, Optional, Sequence, Tuple, Type, Union
+
+from . import _capi
+from ._coerce import flag, int64, real
+from .errors import OutOfRangeError, WrongKindError
+
+__all__ = [
+    "AffineTransform",
+    "Color",
+    "Point",
+    "Rect",
+    "Size",
+    "Token",
+    "Transform3D",
+    "Value",
+    "ValueKind",
+    "Vector3",
+]
+
+
+class ValueKind(IntEnum):
+    """The kind of a property's value (``AC_VALUE_*``)."""
+
+    SCALAR = _capi.AC_VALUE_SCALAR
+    POINT = _capi.AC_VALUE_POINT
+    SIZE = _capi.AC_VALUE_SIZE
+    RECT = _capi.AC_VALUE_RECT
+    VECTOR3 = _capi.AC_VALUE_VECTOR3
+    COLOR = _capi.AC_VALUE_COLOR
+    AFFINE_TRANSFORM = _capi.AC_VALUE_AFFINE_TRANSFORM
+    TRANSFORM3D = _capi.AC_VALUE_TRANSFORM3D
+    BOOL = _capi.AC_VALUE_BOOL
+    INTEGER = _capi.AC_VALUE_INTEGER
+    TOKEN = _capi.AC_VALUE_TOKEN
+
+    @classmethod
+    def parse(cls, value: Union["ValueKind", str, int]) -> "ValueKind":
+        """A kind from itself, its code or its name ("scalar", "point", "transform3d"...)."""
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str):
+            name = value.upper().replace("-", "_")
+            if name in cls.__members__:
+                return cls[name]
+            names = ", ".join(m.name.lower() for m in cls)
+            raise ValueError(f"kind is {value!r}; it must be one of {names}")
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            return cls(int(value))
+        raise TypeError(f"kind must be a ValueKind or a str, not {type(value).__name__}")
+
+    @property
+    def slots(self) -> int:
+        """How many numbers of ``ac_value.v`` the kind uses (0 for bool, integer, token)."""
+        return _SLOTS[self]
+
+
+_SLOTS = {
+    ValueKind.SCALAR: 1,
+    ValueKind.POINT: 2,
+    ValueKind.SIZE: 2,
+    ValueKind.RECT: 4,
+    ValueKind.VECTOR3: 3,
+    ValueKind.COLOR: 4,
+    ValueKind.AFFINE_TRANSFORM: 6,
+    ValueKind.TRANSFORM3D: 16,
+    ValueKind.BOOL: 0,
+    ValueKind.INTEGER: 0,
+    ValueKind.TOKEN: 0,
+}
+
+
+class Point(NamedTuple):
+    """A CGPoint."""
+
+    x: float
+    y: float
+
+
+class Size(NamedTuple):
+    """A CGSize."""
+
+    width: float
+    height: float
+
+
+class Rect(NamedTuple):
+    """A CGRect: origin (x, y) and size (width, height)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def origin(self) -> Point:
+        """(x, y)."""
+        return Point(self.x, self.y)
+
+    @property
+    def size(self) -> Size:
+        """(width, height)."""
+        return Size(self.width, self.height)
+
+    @property
+    def mid(self) -> Point:
+        """The centre."""
+        return Point(self.x + self.width / 2, self.y + self.height / 2)
+
+
+class Vector3(NamedTuple):
+    """Three numbers (x, y, z)."""
+
+    x: float
+    y: float
+    z: float
+
+
+class Color(NamedTuple):
+    """An RGBA colour, not premultiplied, components nominally in [0, 1] (sRGB)."""
+
+    red: float
+    green: float
+    blue: float
+    alpha: float = 1.0
+
+
+class AffineTransform(NamedTuple):
+    """A CGAffineTransform: x' = a x + c y + tx, y' = b x + d y + ty."""
+
+    a: float
+    b: float
+    c: float
+    d: float
+    tx: float
+    ty: float
+
+    @classmethod
+    def identity(cls) -> "AffineTransform":
+        """CGAffineTransformIdentity."""
+        return cls(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+    @classmethod
+    def rotation(cls, angle: float) -> "AffineTransform":
+        """CGAffineTransformMakeRotation(angle) (radians)."""
+        c, s = math.cos(angle), math.sin(angle)
+        return cls(c, s, -s, c, 0.0, 0.0)
+
+    @classmethod
+    def scale(cls, sx: float, sy: float) -> "AffineTransform":
+        """CGAffineTransformMakeScale(sx, sy)."""
+        return cls(float(sx), 0.0, 0.0, float(sy), 0.0, 0.0)
+
+    @classmethod
+    def translation(cls, tx: float, ty: float) -> "AffineTransform":
+        """CGAffineTransformMakeTranslation(tx, ty)."""
+        return cls(1.0, 0.0, 0.0, 1.0, float(tx), float(ty))
+
+    def concat(self, other: "AffineTransform") -> "AffineTransform":
+        """CGAffineTransformConcat(self, other): self first, then other."""
+        a, b, c, d, tx, ty = self
+        p, q, r, s, u, v = other
+        return AffineTransform(
+            a * p + b * r,
+            a * q + b * s,
+            c * p + d * r,
+            c * q + d * s,
+            tx * p + ty * r + u,
+            tx * q + ty * s + v,
+        )
+
+
+class Transform3D(NamedTuple):
+    """A CATransform3D: m11 ... m44 row-major, row-vector convention (translation in m41 m42
+    m43, perspective in m34)."""
+
+    m11: float
+    m12: float
+    m13: float
+    m14: float
+    m21: float
+    m22: float
+    m23: float
+    m24: float
+    m31: float
+    m32: float
+    m33: float
+    m34: float
+    m41: float
+    m42: float
+    m43: float
+    m44: float
+
+    @classmethod
+    def identity(cls) -> "Transform3D":
+        """CATransform3DIdentity."""
+        return cls(1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+
+    @classmethod
+    def translation(cls, tx: float, ty: float, tz: float = 0.0) -> "Transform3D":
+        """CATransform3DMakeTranslation(tx, ty, tz)."""
+        return cls.identity()._replace(m41=float(tx), m42=float(ty), m43=float(tz))
+
+    @classmethod
+    def scale(cls, sx: float, sy: float, sz: float = 1.0) -> "Transform3D":
+        """CATransform3DMakeScale(sx, sy, sz)."""
+        return cls.identity()._replace(m11=float(sx), m22=float(sy), m33=float(sz))
+
+    @classmethod
+    def rotation(
+        cls, angle: float, x: float = 0.0, y: float = 0.0, z: float = 1.0
+    ) -> "Transform3D":
+        """CATransform3DMakeRotation(angle, x, y, z): ``angle`` radians about the axis (x, y, z)
+        (default z); the identity for a zero axis."""
+        length = math.sqrt(x * x + y * y + z * z)
+        if length == 0.0:
+            return cls.identity()
+        x, y, z = x / length, y / length, z / length
+        c, s = math.cos(angle), math.sin(angle)
+        t = 1.0 - c
+        return cls(
+            t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0.0,
+            t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0.0,
+            t * x * z + s * y, t * y * z - s * x, t * z * z + c, 0.0,
+            0.0, 0.0, 0.0, 1.0,
+        )  # fmt: skip
+
+    @classmethod
+    def from_affine(cls, t: AffineTransform) -> "Transform3D":
+        """CATransform3DMakeAffineTransform(t)."""
+        a, b, c, d, tx, ty = t
+        return cls(a, b, 0.0, 0.0, c, d, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, tx, ty, 0.0, 1.0)
+
+    def concat(self, other: "Transform3D") -> "Transform3D":
+        """CATransform3DConcat(self, other): self first, then other (self × other)."""
+        m = [0.0] * 16
+        for row in range(4):
+            for column in range(4):
+                m[row * 4 + column] = sum(
+                    self[row * 4 + k] * other[k * 4 + column] for k in range(4)
+                )
+        return Transform3D(*m)
+
+    def rows(self) -> Tuple[Tuple[float, float, float, float], ...]:
+        """The matrix as four rows."""
+        return tuple(
+            (self[r * 4], self[r * 4 + 1], self[r * 4 + 2], self[r * 4 + 3]) for r in range(4)
+        )
+
+
+class Token(int):
+    """A token value: an opaque 64-bit host value (an image id, a date), kept bit for bit and
+    never interpolated (it switches at progress 0.5). An int in [0, 2**64)."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> "Token":
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"a token must be an integer, not {type(value).__name__}")
+        number = int(value)
+        if not 0 <= number < 2**64:
+            raise OutOfRangeError(f"token is {number}; it must be in [0, 2**64)")
+        return super().__new__(cls, number)
+
+    def __repr__(self) -> str:
+        return f"Token({int(self):#x})"
+
+
+Value = Union[
+    float,
+    bool,
+    int,
+    Token,
+    Point,
+    Size,
+    Rect,
+    Vector3,
+    Color,
+    AffineTransform,
+    Transform3D,
+]
+"""A property value as Python reads it."""
+
+_NAMED: Dict[ValueKind, Type[Any]] = {
+    ValueKind.POINT: Point,
+    ValueKind.SIZE: Size,
+    ValueKind.RECT: Rect,
+    ValueKind.VECTOR3: Vector3,
+    ValueKind.COLOR: Color,
+    ValueKind.AFFINE_TRANSFORM: AffineTransform,
+    ValueKind.TRANSFORM3D: Transform3D,
+}
+_KIND_OF_NAMED: Dict[Type[Any], ValueKind] = {t: k for k, t in _NAMED.items()}
+
+
+def kind_of(value: Any, name: str = "value") -> ValueKind:
+    """The kind a Python value stands for when no key decides it: float (or any non-integral
+    real) SCALAR, bool BOOL, int INTEGER, :class:`Token` TOKEN, the named tuples their kinds.
+    TypeError for anything else (a plain tuple is ambiguous: use a named type)."""
+    if isinstance(value, Token):
+        return ValueKind.TOKEN
+    if isinstance(value, bool):
+        return ValueKind.BOOL
+    if isinstance(value, numbers.Integral):
+        return ValueKind.INTEGER
+    if isinstance(value, numbers.Real):
+        return ValueKind.SCALAR
+    kind = _KIND_OF_NAMED.get(type(value))
+    if kind is not None:
+        return kind
+    raise TypeError(
+        f"{name} is a {type(value).__name__}; its kind cannot be told: use a float, bool, int, "
+        "Token, Point, Size, Rect, Vector3, Color, AffineTransform or Transform3D"
+    )
+
+
+def _flatten_rect(value: Any) -> Any:
+    """((x, y), (w, h)) -> (x, y, w, h); anything else unchanged."""
+    if len(value) == 2:
+        origin, size = value
+        if not isinstance(origin, numbers.Real) and not isinstance(size, numbers.Real):
+            return (*origin, *size)
+    return value
+
+
+def to_c(
+    kind: ValueKind, value: Any, name: str = "value", out: Optional[_capi.ac_value] = None
+) -> _capi.ac_value:
+    """``value`` as an ``ac_value`` of ``kind``; TypeError for a wrong Python type,
+    WrongKindError for a named type of another kind. The library checks the numbers (NaN...)
+    when the value is used."""
+    c = out if out is not None else _capi.ac_value()
+    c.kind = kind
+    if kind is ValueKind.SCALAR:
+        if isinstance(value, (Token, bool)) or type(value) in _KIND_OF_NAMED:
+            raise WrongKindError(f"{name} holds a scalar, not a {type(value).__name__}")
+        c.v[0] = real(value, name)
+        return c
+    count = _SLOTS[kind]
+    if count:
+        named = _KIND_OF_NAMED.get(type(value))
+        if named is not None and named is not kind:
+            raise WrongKindError(
+                f"{name} holds a {kind.name.lower()}, not a {type(value).__name__}"
+            )
+        if isinstance(value, (str, bytes)) or not (
+            hasattr(value, "__len__") and hasattr(value, "__getitem__")
+        ):
+            raise TypeError(
+                f"{name} must be a {_NAMED[kind].__name__} or {count} real numbers, "
+                f"not {type(value).__name__}"
+            )
+        if kind is ValueKind.RECT:
+            value = _flatten_rect(value)
+        if len(value) != count:
+            raise TypeError(
+                f"{name} must be a {_NAMED[kind].__name__} or {count} real numbers; "
+                f"{len(value)} were given"
+            )
+        v = c.v
+        for index in range(count):
+            v[index] = real(value[index], f"{name}[{index}]")
+        return c
+    if kind is ValueKind.BOOL:
+        if isinstance(value, Token):
+            raise WrongKindError(f"{name} holds a bool, not a Token")
+        c.i = 1 if flag(value, name) else 0
+    elif kind is ValueKind.INTEGER:
+        if isinstance(value, Token):
+            raise WrongKindError(f"{name} holds an integer, not a Token")
+        c.i = int64(value, name)
+    else:  # TOKEN
+        token = value if isinstance(value, Token) else Token(value)
+        c.i = token - 2**64 if token >= 2**63 else int(token)
+    return c
+
+
+def from_c(c: _capi.ac_value) -> Any:
+    """The Python value of an ``ac_value`` (see the module's table)."""
+    kind = c.kind
+    if kind == _capi.AC_VALUE_SCALAR:
+        return c.v[0]
+    if kind == _capi.AC_VALUE_BOOL:
+        return bool(c.i)
+    if kind == _capi.AC_VALUE_INTEGER:
+        return int(c.i)
+    if kind == _capi.AC_VALUE_TOKEN:
+        return Token(c.i & (2**64 - 1))
+    kind = ValueKind(kind)
+    return _NAMED[kind]._make(c.v[: _SLOTS[kind]])
+
+
+def from_numbers(kind: ValueKind, numbers_: Sequence[float]) -> Any:
+    """A value of ``kind`` from its numbers as the batch reads give them (a bool, integer or
+    token as one float)."""
+    if kind is ValueKind.SCALAR:
+        return float(numbers_[0])
+    if kind is ValueKind.BOOL:
+        return bool(numbers_[0])
+    if kind is ValueKind.INTEGER:
+        return int(numbers_[0])
+    if kind is ValueKind.TOKEN:
+        return Token(int(numbers_[0]))
+    return _NAMED[kind]._make(float(n) for n in numbers_[: _SLOTS[kind]])

@@ -1,0 +1,134 @@
+"""Real Python threads on one engine: layers made, changed, animated and read from several
+threads while another ticks; callbacks run on the ticking thread; nothing is lost and every
+registration ends once."""
+
+from __future__ import annotations
+
+import threading
+from typing import Dict, List
+
+import animcore
+from _frames import approx, frame
+from animcore import BasicAnimation, Engine, Layer
+
+THREADS = 4
+LAYERS_PER_THREAD = 50
+
+
+def test_threads_make_change_and_read_layers_while_one_ticks() -> None:
+    start_count = animcore._callbacks.registered_count()
+    engine = Engine()
+    Gauge = engine.layer_class("Gauge", {"level": 0.0}, needs_display={"level"})
+    displayed: Dict[int, int] = {}
+    display_threads = set()
+
+    def display(layer: Layer) -> None:
+        displayed[layer.handle] = displayed.get(layer.handle, 0) + 1
+        display_threads.add(threading.get_ident())
+
+    Gauge.display = display
+    root = engine.layer()
+    made: List[List[Layer]] = [[] for _ in range(THREADS)]
+    stops: List[bool] = []
+    stops_lock = threading.Lock()
+    errors: List[BaseException] = []
+    barrier = threading.Barrier(THREADS + 1)
+    done = threading.Event()
+
+    def on_stop(layer: Layer, key: object, finished: bool) -> None:
+        with stops_lock:
+            stops.append(finished)
+
+    def worker(index: int) -> None:
+        try:
+            barrier.wait()
+            for n in range(LAYERS_PER_THREAD):
+                layer = Gauge(level=float(n), position=(index, n))
+                root.add_sublayer(layer)
+                layer.add_animation(
+                    BasicAnimation(
+                        "opacity", from_value=0, to_value=1, duration=0.05, on_stop=on_stop
+                    ),
+                    key="fade",
+                )
+                layer.level = n + 0.5
+                assert layer.level == n + 0.5 and layer.position == (index, n)
+                assert layer.superlayer is root
+                made[index].append(layer)
+        except BaseException as error:  # noqa: BLE001
+            errors.append(error)
+
+    def ticker() -> None:
+        k = 0
+        barrier.wait()
+        while not done.is_set():
+            k += 1
+            engine.tick(frame(k))
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(THREADS)]
+    ticking = threading.Thread(target=ticker)
+    for thread in threads + [ticking]:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    done.set()
+    ticking.join()
+    assert errors == []
+    assert len(root.sublayers) == THREADS * LAYERS_PER_THREAD
+    # Let every animation end: each copy stops exactly once, finished.
+    last = engine.current_time
+    for k in range(1, 20):
+        engine.tick(last + 0.1 + k / 60)
+    assert len(stops) == THREADS * LAYERS_PER_THREAD and all(stops)
+    for index in range(THREADS):
+        for n, layer in enumerate(made[index]):
+            assert layer.level == n + 0.5
+            assert layer.presentation.level == n + 0.5
+            assert displayed.get(layer.handle, 0) >= 1
+    assert display_threads <= {ticking.ident, threading.get_ident()}
+    engine.close()
+    assert animcore._callbacks.registered_count() == start_count
+
+
+def test_one_wrapper_per_layer_across_threads(engine: Engine) -> None:
+    root = engine.layer()
+    for _ in range(20):
+        root.add_sublayer(engine.layer())
+    seen: List[List[Layer]] = []
+
+    def read() -> None:
+        seen.append(list(root.sublayers))
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for column in zip(*seen):
+        assert all(layer is column[0] for layer in column)
+
+
+def test_batch_reads_while_another_thread_animates(engine: Engine) -> None:
+    layers = [engine.layer() for _ in range(100)]
+    batch = engine.batch(layers)
+    stop = threading.Event()
+
+    def animate() -> None:
+        while not stop.is_set():
+            for layer in layers[:10]:
+                layer.add_animation(
+                    BasicAnimation("opacity", from_value=0.5, to_value=0.5, duration=1), "o"
+                )
+
+    thread = threading.Thread(target=animate)
+    thread.start()
+    try:
+        for k in range(50):
+            engine.tick(frame(k))
+            values = batch.presentation("opacity")
+            assert all(v in (0.5, 1.0) for v in list(values))
+    finally:
+        stop.set()
+        thread.join()
+    engine.tick(frame(200))
+    assert list(batch.presentation("opacity"))[50:] == approx([1.0] * 50)
