@@ -12,6 +12,8 @@ extension EngineState {
         var oldModel: Value
         var newModel: Value
         var oldPresentation: Value
+        /// The calling thread's transaction settings when the change was planned.
+        var settings: TransactionSettings
         var delegateAction: ActionHandler?
         var tableAction: LayerAction?
         var classAction: ActionHandler?
@@ -49,8 +51,9 @@ extension EngineState {
         }
         let current = modelValue(slot, target.property)
         if ValueMath.equal(stored.kind, current, newSlots) { return .done }
+        let settings = transactionSettings()
         let runsAction = stored.descriptor.isAnimatable && layers[slot].isCommitted
-            && !(transactionSettings().disableActions ?? false)
+            && !(settings.disableActions ?? false)
         let newModel = Value(kind: stored.kind, slots: newSlots)
         guard runsAction else {
             writeWholeProperty(slot, target.property, newModel)
@@ -60,6 +63,7 @@ extension EngineState {
             slot: slot, layer: layer, property: target.property, key: stored.descriptor.name,
             oldModel: Value(kind: stored.kind, slots: current), newModel: newModel,
             oldPresentation: Value(kind: stored.kind, slots: presentationSlots(slot, target.property)),
+            settings: settings,
             delegateAction: layerDelegates[Int32(slot)]?.action,
             tableAction: layerActions[Int32(slot)]?[stored.descriptor.name],
             classAction: layerClass.defaultAction))
@@ -85,7 +89,7 @@ extension EngineState {
                 try addAnimation(animation, forKey: request.key, to: request.layer)
             case .continueSearch:
                 let (animation, key, delay) = implicitAnimation(request)
-                try addAnimation(animation, forKey: key, to: request.layer, beginDelay: delay)
+                try addAnimation(animation, forKey: key, to: request.layer, beginDelay: delay, settings: request.settings)
             }
         } catch {
             failure = error
@@ -100,7 +104,7 @@ extension EngineState {
     /// of its own, so interrupted motion stays continuous. Returns the animation, its key and
     /// its delay.
     mutating func implicitAnimation(_ request: ActionRequest) -> (BasicAnimation, String, Double) {
-        let settings = transactionSettings()
+        let settings = request.settings
         var animation = BasicAnimation(keyPath: request.key)
         animation.timing.duration = settings.animationDuration ?? defaultAnimationDuration
         // [INF] Core Animation does not say which curve an implicit animation uses when the

@@ -4,8 +4,10 @@ extension EngineState {
     /// under the same key (it stops with finished = false). A duration of 0 becomes the
     /// transaction's duration now, a missing timing function the transaction's; a begin time of 0
     /// becomes the layer's time when the transaction commits (plus `beginDelay`).
+    /// `settings` are the calling thread's transaction settings when the caller has them.
     mutating func addAnimation(
-        _ animation: BasicAnimation, forKey key: String?, to layer: LayerID, beginDelay: Double = 0
+        _ animation: BasicAnimation, forKey key: String?, to layer: LayerID, beginDelay: Double = 0,
+        settings known: TransactionSettings? = nil
     ) throws(AnimCoreError) {
         let slot = try layerSlot(layer)
         let target: KeyPathTarget
@@ -21,17 +23,14 @@ extension EngineState {
         guard stored.descriptor.isAnimatable else {
             throw AnimCoreError(.notAnimatable, "property \"\(stored.descriptor.name)\" is not animatable")
         }
-        for (name, value) in [("fromValue", animation.fromValue), ("toValue", animation.toValue), ("byValue", animation.byValue)] {
-            if let value, value.kind != target.kind {
-                throw AnimCoreError(
-                    .wrongKind, "\(name) is a \(value.kind.name) but \"\(animation.keyPath)\" holds \(target.kind.name) values")
-            }
-        }
+        try checkAnimationValue(animation.fromValue, "fromValue", target, animation.keyPath)
+        try checkAnimationValue(animation.toValue, "toValue", target, animation.keyPath)
+        try checkAnimationValue(animation.byValue, "byValue", target, animation.keyPath)
         // A duration of 0 or less takes the transaction's (CALayer addAnimation:forKey:).
         var timing = animation.timing
         if timing.duration < 0 { timing.duration = 0 }
         try timing.validate()
-        let settings = transactionSettings()
+        let settings = known ?? transactionSettings()
         // "All nil" starts from the presentation value now: read it before a same-key
         // animation in flight is replaced.
         var capturedStart: Value?
@@ -48,7 +47,7 @@ extension EngineState {
         record.isAlive = true
         record.layer = Int32(slot)
         record.key = key.map { keys.intern($0).id } ?? -1
-        record.keyPath = keys.intern(animation.keyPath).id
+        record.keyPath = keys.lookup(animation.keyPath)?.id ?? keys.intern(animation.keyPath).id
         record.property = Int32(target.property)
         record.component = target.component
         record.kind = target.kind
@@ -88,12 +87,13 @@ extension EngineState {
         }
         if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
 
-        let oldLayout = presentationLayout(slot)
+        var oldLayout = presentationLayout(slot)
         let last = Int(layers[slot].lastAnimation)
         animations[index].previous = Int32(last)
         if last >= 0 { animations[last].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
         layers[slot].lastAnimation = Int32(index)
         rebuildPresentation(slot, oldLayout: oldLayout)
+        recycle(&oldLayout)
         presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
             .update(from: shown, count: stored.kind.slotCount)
         registerWithTransaction(index)
@@ -101,6 +101,13 @@ extension EngineState {
             layers[slot].animatedIndex = Int32(animatedLayers.count)
             animatedLayers.append(Int32(slot))
         }
+    }
+
+    /// Throws `.wrongKind` when an animation's value is not of the key path's kind.
+    private func checkAnimationValue(_ value: Value?, _ name: String, _ target: KeyPathTarget, _ keyPath: String) throws(AnimCoreError) {
+        guard let value, value.kind != target.kind else { return }
+        throw AnimCoreError(
+            .wrongKind, "\(name) is a \(value.kind.name) but \"\(keyPath)\" holds \(target.kind.name) values")
     }
 
     /// Copies a value into the animation-value buffer; -1 for nil.
@@ -146,7 +153,7 @@ extension EngineState {
     /// Unlinks and frees animations of one layer; those that had not finished stop with
     /// finished = false. The layer's presentation layout is rebuilt once.
     mutating func removeAnimations(_ indexes: [Int], slot: Int) {
-        let oldLayout = presentationLayout(slot)
+        var oldLayout = presentationLayout(slot)
         for index in indexes {
             let record = animations[index]
             guard record.isAlive else { continue }
@@ -172,6 +179,7 @@ extension EngineState {
             freeAnimations.append(Int32(index))
         }
         rebuildPresentation(slot, oldLayout: oldLayout)
+        recycle(&oldLayout)
         if layers[slot].firstAnimation < 0 { markNotAnimated(slot) }
     }
 
@@ -239,25 +247,38 @@ extension EngineState {
 
     // MARK: Presentation layout
 
-    /// Where each animated property of the layer sits in its presentation block.
-    func presentationLayout(_ slot: Int) -> [(property: Int32, offset: Int32)] {
-        var layout: [(property: Int32, offset: Int32)] = []
+    /// Where each animated property of the layer sits in its presentation block, in a reused
+    /// array (give it back with `recycle(_:)`).
+    mutating func presentationLayout(_ slot: Int) -> [PresentationEntry] {
+        var layout: [PresentationEntry] = []
+        swap(&layout, &layoutScratch)
+        layout.removeAll(keepingCapacity: true)
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             let record = animations[animation]
             if !layout.contains(where: { $0.property == record.property }) {
-                layout.append((record.property, record.presentationOffset))
+                layout.append(PresentationEntry(
+                    property: record.property, offset: record.presentationOffset, size: record.propertySlotCount))
             }
             animation = Int(record.next)
         }
         return layout
     }
 
+    /// Gives a layout array back for reuse.
+    mutating func recycle(_ layout: inout [PresentationEntry]) {
+        if layout.capacity > layoutScratch.capacity { swap(&layout, &layoutScratch) }
+    }
+
     /// Lays out the layer's presentation block after its animation list changed: one entry per
     /// animated property, the first animation of each property marked to initialise it. Values
-    /// of properties that stay animated carry over; new entries start at the model value.
-    mutating func rebuildPresentation(_ slot: Int, oldLayout: [(property: Int32, offset: Int32)]) {
-        var layout: [(property: Int32, offset: Int32, size: Int32)] = []
+    /// of properties that stay animated carry over; new entries start at the model value. When
+    /// the layout is unchanged the block stays where it is.
+    mutating func rebuildPresentation(_ slot: Int, oldLayout: [PresentationEntry]) {
+        var layout: [PresentationEntry] = []
+        swap(&layout, &newLayoutScratch)
+        layout.removeAll(keepingCapacity: true)
+        defer { swap(&layout, &newLayoutScratch) }
         var size: Int32 = 0
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
@@ -266,7 +287,7 @@ extension EngineState {
                 animations[animation].presentationOffset = existing.offset
                 animations[animation].initializesPresentation = false
             } else {
-                layout.append((record.property, size, record.propertySlotCount))
+                layout.append(PresentationEntry(property: record.property, offset: size, size: record.propertySlotCount))
                 animations[animation].presentationOffset = size
                 animations[animation].initializesPresentation = true
                 size += record.propertySlotCount
@@ -274,6 +295,7 @@ extension EngineState {
             animation = Int(record.next)
         }
         let oldOffset = Int(layers[slot].presentationOffset)
+        if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }
         let oldSize = Int(layers[slot].presentationSize)
         let newOffset = size > 0 ? presentation.allocate(Int(size)) : -1
         for entry in layout {
@@ -288,4 +310,11 @@ extension EngineState {
         layers[slot].presentationOffset = Int32(newOffset)
         layers[slot].presentationSize = size
     }
+}
+
+/// One animated property's place in a layer's presentation block.
+struct PresentationEntry: Equatable {
+    var property: Int32
+    var offset: Int32
+    var size: Int32
 }

@@ -45,6 +45,9 @@ struct EngineState {
     /// by the `Engine` after the change: releasing one may run host code (a C destroy callback)
     /// that calls back into the engine, which must not happen inside the state access.
     var retired: [Any] = []
+    /// Reused by presentation layout changes.
+    var layoutScratch: [PresentationEntry] = []
+    var newLayoutScratch: [PresentationEntry] = []
     /// Layers to display at the next tick.
     var displayQueue: [Int32] = []
     /// Callbacks owed to the host, delivered by the `Engine` after each state change.
