@@ -8,8 +8,10 @@ public enum Value: Hashable, Sendable {
     case vector3(x: Double, y: Double, z: Double)
     /// RGBA, each nominally in [0, 1], not premultiplied.
     case color(red: Double, green: Double, blue: Double, alpha: Double)
-    case affineTransform(AffineTransform)
-    case transform3D(Transform3D)
+    // Boxed (indirect): the transforms' 48 and 128 bytes would otherwise make every value, and
+    // every animation and change that carries values, that large.
+    indirect case affineTransform(AffineTransform)
+    indirect case transform3D(Transform3D)
     case bool(Bool)
     case integer(Int64)
     /// An opaque host value (an image, a date): stored and switched, never interpolated.
