@@ -1,0 +1,723 @@
+/*
+ * bench_engine.c — what animcore's tick costs through the C API, against a plain-C loop doing
+ * the same math (plain_engine.c) in the same run.
+ *
+ * Workloads, each at N = 1k, 10k and 100k layers (root layers, default layer timing), every
+ * animation a one-shot CABasicAnimation with "easeInEaseOut", explicit from and to values, a
+ * 12 s duration and a staggered begin time, so that all of them are active (at varied progress)
+ * during the 600 frames at 60 fps that are timed:
+ *   level   one animation per layer on a custom scalar property ("level" of a class "Dot");
+ *   opacity one animation per layer on the built-in "opacity";
+ *   four    four per layer: position, bounds, transform.rotation.z, backgroundColor (the
+ *           plain loop lerps componentwise and writes the rotation as a plain 2D transform).
+ * and "idle": 1k animated layers alone, then among 1M idle layers (the tick must not care).
+ *
+ *   1. correctness first: at frames 0, 1, 37, 300, 599 and 600 the engine's presentation values
+ *      of a sample of layers (ac_layers_get_presentation) must agree with the plain-C loop's
+ *      at the engine's time to within 1e-9, or the program prints the first disagreement and
+ *      exits 1;
+ *   2. timing: CLOCK_MONOTONIC, best of R runs of 600 frames per variant, the variants taking
+ *      turns: the plain-C loop, ac_engine_tick alone, and ac_engine_tick followed by reading
+ *      every animated key of every layer back (ac_layers_get_presentation, what a host that
+ *      draws does); printed as ms per tick, ns per animation per tick and the ratio to plain C;
+ *   3. allocation per tick, once running (after the correctness pass): 600 ticks between two
+ *      readings of (a) the number of malloc/calloc/realloc/posix_memalign calls, counted by
+ *      wrappers this executable defines around glibc's __libc_* entry points (the engine's
+ *      calls bind to them as to any definition in the executable — no LD_PRELOAD, no hooks) and
+ *      (b) mallinfo2(): uordblks + hblkhd (bytes in use) and arena;
+ *   4. bytes per layer: after malloc_trim(0), the growth of the resident set (/proc/self/statm)
+ *      and of mallinfo2's bytes in use while N layers are created (built-in or "Dot"
+ *      properties, no animation), and again while their animations are added and committed.
+ *      Blocks of 128 KiB and more are always mmapped (mallopt M_MMAP_THRESHOLD, which also stops
+ *      glibc from raising that threshold), so that the buffers an engine outgrows or frees leave
+ *      the resident set and the RSS growth is the live memory (plus the buffers' unused
+ *      capacity only where it has been touched).
+ * The goals (within 1.5x of the plain-C loop; 100k layers with one animation in under 4 ms per
+ * tick on one core; no heap allocation per tick; under 512 bytes per layer with the built-in
+ * properties) are reported, not asserted.
+ *
+ *   bench_engine [-r repetitions] [-f frames] [-n 1000,10000,100000] [-i idle layers]
+ *                [-w all|level|opacity|four|idle] [-v all|plain|tick|read]
+ * -v times only one variant (e.g. under perf record -e cpu-clock or valgrind --tool=callgrind).
+ */
+#define _GNU_SOURCE
+
+#include "animcore.h"
+#include "plain_engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_REPETITIONS 3
+#define DEFAULT_FRAMES 600
+#define DEFAULT_IDLE 1000000
+#define IDLE_ANIMATED 1000
+#define FPS 60.0
+#define HOST_T0 100.0     /* host time of frame 0 (the engine's time starts there) */
+#define DURATION_S 12.0   /* every animation's; with begins in [T0 - 2, T0] all stay active */
+#define BEGIN_SPREAD_S 2.0
+#define AGREEMENT_TOLERANCE 1e-9
+#define SPEED_GOAL 1.5
+#define TICK_GOAL_MS 4.0
+#define BYTES_GOAL 512.0
+#define MAX_SAMPLE 128
+
+/* ---- Counting allocations ------------------------------------------------------------------ */
+
+/*
+ * Wrappers that count every allocation of the process. Defined in the executable, they take
+ * precedence over libc's for every shared object (libanimcore.so included) and forward to
+ * glibc's own entry points, so the allocator is unchanged. free is wrapped so that pairs stay
+ * in one allocator whatever a library calls.
+ */
+#if defined(__GLIBC__)
+#define COUNTS_ALLOCATIONS 1
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void __libc_free(void *pointer);
+static unsigned long long allocation_calls;
+
+static inline void count_allocation(void) { __atomic_fetch_add(&allocation_calls, 1, __ATOMIC_RELAXED); }
+void *malloc(size_t size) { count_allocation(); return __libc_malloc(size); }
+void *calloc(size_t count, size_t size) { count_allocation(); return __libc_calloc(count, size); }
+void *realloc(void *pointer, size_t size) { count_allocation(); return __libc_realloc(pointer, size); }
+void free(void *pointer) { __libc_free(pointer); }
+int posix_memalign(void **out, size_t alignment, size_t size) {
+    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
+    count_allocation();
+    void *p = __libc_memalign(alignment, size);
+    if (p == NULL) return ENOMEM;
+    *out = p;
+    return 0;
+}
+static unsigned long long allocations(void) { return __atomic_load_n(&allocation_calls, __ATOMIC_RELAXED); }
+#else
+#define COUNTS_ALLOCATIONS 0
+static unsigned long long allocations(void) { return 0; }
+#endif
+
+/* ---- Helpers -------------------------------------------------------------------------------- */
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void check(ac_status status, const char *what) {
+    if (status == AC_OK) return;
+    fprintf(stderr, "bench_engine: %s failed: %s (%s)\n", what, ac_status_name(status),
+            ac_last_error_message());
+    exit(2);
+}
+
+static void *allocate(size_t count, size_t size) {
+    void *p = calloc(count, size);
+    if (p == NULL) {
+        fprintf(stderr, "bench_engine: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static double next_unit(void) { /* xorshift64*, [0, 1) */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (double)((rng_state * 0x2545F4914F6CDD1Du) >> 11) * 0x1.0p-53;
+}
+
+static double host_time(int frame) { return HOST_T0 + (double)frame / FPS; }
+
+/* Memory: resident bytes (statm, read without allocating) and malloc's bytes in use. */
+typedef struct memory {
+    double resident;
+    double in_use; /* mallinfo2 uordblks + hblkhd */
+    double arena;
+} memory;
+
+static memory measure_memory(void) {
+    memory m = {0, 0, 0};
+    char text[256];
+    int fd = open("/proc/self/statm", O_RDONLY);
+    if (fd >= 0) {
+        ssize_t n = read(fd, text, sizeof text - 1);
+        close(fd);
+        if (n > 0) {
+            text[n] = 0;
+            char *end;
+            strtoull(text, &end, 10); /* size */
+            m.resident = (double)strtoull(end, NULL, 10) * (double)sysconf(_SC_PAGESIZE);
+        }
+    }
+    struct mallinfo2 info = mallinfo2();
+    m.in_use = (double)(info.uordblks + info.hblkhd);
+    m.arena = (double)info.arena;
+    return m;
+}
+
+/* ---- Workloads ------------------------------------------------------------------------------ */
+
+enum { W_LEVEL, W_OPACITY, W_FOUR, W_COUNT };
+static const char *const workload_keys[W_COUNT] = {"level", "opacity", "four"};
+static const char *const workload_labels[W_COUNT] = {
+    "1 anim/layer: custom scalar \"level\"", "1 anim/layer: opacity",
+    "4 anim/layer: pos, bounds, rot.z, bgColor"};
+
+/* The animated keys of a workload, in track order. */
+static const char *const four_paths[4] = {"position", "bounds", "transform.rotation.z", "backgroundColor"};
+static const char *const four_read_keys[4] = {"position", "bounds", "transform", "backgroundColor"};
+static const int four_components[4] = {2, 4, 1, 4};
+
+typedef struct world {
+    int kind;
+    size_t count; /* layers */
+    int tracks;   /* animations per layer */
+    ac_engine *engine;
+    ac_layer *layers;
+    ac_key read_keys[4];
+    plain_track track[4];
+    plain_curve curve;
+    double *plain_out[4]; /* scalar: [n]; four: position [2n], bounds [4n], transform [6n], colour [4n] */
+    double *read_back;    /* [16n]: the tick+read variant's buffer */
+    memory before, with_layers, with_animations;
+    unsigned long long setup_allocations; /* while the layers and animations were made */
+} world;
+
+static const char *track_path(const world *w, int t) {
+    if (w->kind == W_FOUR) return four_paths[t];
+    return w->kind == W_LEVEL ? "level" : "opacity";
+}
+
+/* Fills track t of layer i with random endpoints and sets them on the description. */
+static void make_animation(world *w, ac_animation a, int t, size_t i) {
+    plain_track *track = &w->track[t];
+    double begin = HOST_T0 - BEGIN_SPREAD_S * next_unit();
+    track->begin_s[i] = begin;
+    double from[4], to[4];
+    for (int c = 0; c < track->components; c++) {
+        from[c] = next_unit();
+        to[c] = next_unit();
+    }
+    ac_value vf, vt;
+    if (w->kind != W_FOUR) {
+        double scale = w->kind == W_LEVEL ? 100.0 : 1.0;
+        from[0] *= scale;
+        to[0] *= scale;
+        vf = ac_value_scalar(from[0]);
+        vt = ac_value_scalar(to[0]);
+    } else if (t == 0) { /* position, in a 1000 x 1000 area */
+        for (int c = 0; c < 2; c++) from[c] *= 1000, to[c] *= 1000;
+        vf = ac_value_point(from[0], from[1]);
+        vt = ac_value_point(to[0], to[1]);
+    } else if (t == 1) { /* bounds: origin 0, size up to 200 */
+        from[0] = from[1] = to[0] = to[1] = 0;
+        for (int c = 2; c < 4; c++) from[c] *= 200, to[c] *= 200;
+        vf = ac_value_rect(from[0], from[1], from[2], from[3]);
+        vt = ac_value_rect(to[0], to[1], to[2], to[3]);
+    } else if (t == 2) { /* rotation in (-pi, pi) */
+        from[0] = (2 * from[0] - 1) * M_PI;
+        to[0] = (2 * to[0] - 1) * M_PI;
+        vf = ac_value_scalar(from[0]);
+        vt = ac_value_scalar(to[0]);
+    } else { /* colour */
+        vf = ac_value_color(from[0], from[1], from[2], from[3]);
+        vt = ac_value_color(to[0], to[1], to[2], to[3]);
+    }
+    for (int c = 0; c < track->components; c++) {
+        track->from[c][i] = from[c];
+        track->to[c][i] = to[c];
+    }
+    ac_timing timing;
+    check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    timing.duration_s = DURATION_S;
+    timing.begin_time_s = begin;
+    check(ac_animation_set_timing(w->engine, a, &timing), "ac_animation_set_timing");
+    check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+    check(ac_animation_set_value(w->engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+}
+
+static void world_build(world *w, int kind, size_t count) {
+    memset(w, 0, sizeof *w);
+    w->kind = kind;
+    w->count = count;
+    w->tracks = kind == W_FOUR ? 4 : 1;
+    w->layers = allocate(count, sizeof(ac_layer));
+    w->read_back = allocate(count * 16, sizeof(double));
+    w->curve = plain_curve_make(0.42, 0, 0.58, 1);
+    for (int t = 0; t < w->tracks; t++) {
+        int components = kind == W_FOUR ? four_components[t] : 1;
+        if (!plain_track_alloc(&w->track[t], count, components, DURATION_S)) {
+            fprintf(stderr, "bench_engine: out of memory\n");
+            exit(2);
+        }
+        static const int out_stride[4] = {2, 4, 6, 4};
+        w->plain_out[t] = allocate(count * (kind == W_FOUR ? (size_t)out_stride[t] : 1), sizeof(double));
+    }
+    /* The model values that show when an animation is not in effect (the defaults). */
+    if (kind == W_OPACITY) w->track[0].model[0] = 1.0;
+
+    check(ac_engine_create(NULL, &w->engine), "ac_engine_create");
+    ac_class layer_class = 0;
+    if (kind == W_LEVEL) {
+        ac_value zero = ac_value_scalar(0);
+        ac_property_desc level;
+        check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
+        check(ac_class_create(w->engine, "Dot", 0, &level, 1, &layer_class), "ac_class_create");
+    }
+    ac_timing_function ease;
+    check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
+    ac_animation description[4];
+    for (int t = 0; t < w->tracks; t++) {
+        const char *read_key = kind == W_FOUR ? four_read_keys[t] : track_path(w, t);
+        check(ac_engine_key(w->engine, read_key, &w->read_keys[t]), "ac_engine_key");
+        check(ac_animation_create_basic(w->engine, track_path(w, t), &description[t]),
+              "ac_animation_create_basic");
+        check(ac_animation_set_timing_function(w->engine, description[t], &ease),
+              "ac_animation_set_timing_function");
+    }
+
+    malloc_trim(0);
+    w->before = measure_memory();
+    unsigned long long calls_before = allocations();
+    for (size_t i = 0; i < count; i++) check(ac_layer_create(w->engine, layer_class, &w->layers[i]), "ac_layer_create");
+    w->with_layers = measure_memory();
+    for (size_t i = 0; i < count; i++) {
+        for (int t = 0; t < w->tracks; t++) {
+            make_animation(w, description[t], t, i);
+            check(ac_layer_add_animation(w->engine, w->layers[i], description[t], track_path(w, t)),
+                  "ac_layer_add_animation");
+        }
+    }
+    check(ac_engine_tick(w->engine, host_time(0)), "ac_engine_tick"); /* commits them */
+    w->setup_allocations = allocations() - calls_before;
+    w->with_animations = measure_memory();
+    for (int t = 0; t < w->tracks; t++) check(ac_animation_release(w->engine, description[t]), "ac_animation_release");
+}
+
+static void world_free(world *w) {
+    check(ac_engine_destroy(w->engine), "ac_engine_destroy");
+    for (int t = 0; t < w->tracks; t++) {
+        plain_track_free(&w->track[t]);
+        free(w->plain_out[t]);
+    }
+    free(w->layers);
+    free(w->read_back);
+    memset(w, 0, sizeof *w);
+}
+
+static void run_plain(world *w, double time_s) {
+    if (w->kind == W_FOUR)
+        plain_engine_four(&w->track[0], &w->track[1], &w->track[2], &w->track[3], &w->curve, time_s,
+                          w->plain_out[0], w->plain_out[1], w->plain_out[2], w->plain_out[3]);
+    else
+        plain_engine_scalar(&w->track[0], &w->curve, time_s, w->plain_out[0]);
+}
+
+/* Reads every animated key of every layer back (the tick+read variant). */
+static void read_all(world *w) {
+    size_t stride;
+    for (int t = 0; t < w->tracks; t++)
+        check(ac_layers_get_presentation(w->engine, w->layers, w->count, w->read_keys[t], w->read_back,
+                                         w->count * 16, &stride),
+              "ac_layers_get_presentation");
+}
+
+/* ---- Correctness ---------------------------------------------------------------------------- */
+
+/* Compares the engine's presentation with the plain loop's for the sampled layers. Returns the
+ * number of disagreements (printing the first) and raises *max_difference. */
+static size_t compare_sample(world *w, const size_t *sample, size_t samples, int frame,
+                             double *max_difference) {
+    ac_layer layers[MAX_SAMPLE];
+    double slots[MAX_SAMPLE * 16];
+    size_t mismatches = 0;
+    for (size_t j = 0; j < samples; j++) layers[j] = w->layers[sample[j]];
+    for (int t = 0; t < w->tracks; t++) {
+        size_t stride;
+        check(ac_layers_get_presentation(w->engine, layers, samples, w->read_keys[t], slots,
+                                         MAX_SAMPLE * 16, &stride),
+              "ac_layers_get_presentation");
+        for (size_t j = 0; j < samples; j++) {
+            size_t i = sample[j];
+            double expected[16];
+            size_t n = stride;
+            if (w->kind != W_FOUR) {
+                expected[0] = w->plain_out[0][i];
+            } else if (t == 2) { /* the plain 2D transform as the engine's CATransform3D */
+                const double *m = &w->plain_out[2][6 * i];
+                for (int k = 0; k < 16; k++) expected[k] = 0;
+                expected[0] = m[0], expected[1] = m[1], expected[4] = m[2], expected[5] = m[3];
+                expected[12] = m[4], expected[13] = m[5], expected[10] = 1, expected[15] = 1;
+            } else {
+                for (size_t k = 0; k < n; k++) expected[k] = w->plain_out[t][n * i + k];
+            }
+            for (size_t k = 0; k < n; k++) {
+                double got = slots[j * stride + k];
+                double d = fabs(got - expected[k]);
+                if (!(d <= AGREEMENT_TOLERANCE)) {
+                    if (mismatches++ == 0)
+                        printf("    DISAGREE at frame %d, layer %zu, %s[%zu]: plain %.17g, engine %.17g\n",
+                               frame, i, track_path(w, t), k, expected[k], got);
+                } else if (d > *max_difference) {
+                    *max_difference = d;
+                }
+            }
+        }
+    }
+    return mismatches;
+}
+
+/* Ticks frames 1..frames (the engine is at frame 0) checking the sample at a few frames. */
+static bool check_world(world *w, int frames) {
+    size_t sample[MAX_SAMPLE], samples = 0;
+    size_t step = w->count / 100 > 0 ? w->count / 100 : 1;
+    for (size_t i = 0; i < w->count && samples < MAX_SAMPLE - 1; i += step) sample[samples++] = i;
+    if (sample[samples - 1] != w->count - 1) sample[samples++] = w->count - 1;
+    const int check_frames[] = {0, 1, 37, 300, 599, 600};
+    double max_difference = 0;
+    size_t mismatches = 0;
+    int checked = 0;
+    for (int k = 0; k <= frames; k++) {
+        if (k > 0) check(ac_engine_tick(w->engine, host_time(k)), "ac_engine_tick");
+        bool wanted = k == frames;
+        for (size_t c = 0; c < sizeof check_frames / sizeof check_frames[0]; c++) wanted |= check_frames[c] == k;
+        if (!wanted) continue;
+        double engine_time;
+        check(ac_engine_current_time(w->engine, &engine_time), "ac_engine_current_time");
+        run_plain(w, engine_time);
+        mismatches += compare_sample(w, sample, samples, k, &max_difference);
+        checked++;
+    }
+    printf("  agreement: %zu layers x %d frames x %d keys: max |plain - engine| %.3g: %s\n", samples,
+           checked, w->tracks, max_difference, mismatches == 0 ? "OK" : "DISAGREE");
+    return mismatches == 0;
+}
+
+/* ---- Timing --------------------------------------------------------------------------------- */
+
+enum { VARIANT_PLAIN, VARIANT_TICK, VARIANT_READ, VARIANT_COUNT };
+static const char *const variant_keys[VARIANT_COUNT] = {"plain", "tick", "read"};
+
+/* Seconds for frames 1..frames of one variant (the engine first goes back to frame 0). */
+static double run_frames(world *w, int variant, int frames) {
+    if (variant != VARIANT_PLAIN) check(ac_engine_tick(w->engine, host_time(0)), "ac_engine_tick");
+    double start = now_s();
+    for (int k = 1; k <= frames; k++) {
+        if (variant == VARIANT_PLAIN) {
+            run_plain(w, host_time(k));
+        } else {
+            check(ac_engine_tick(w->engine, host_time(k)), "ac_engine_tick");
+            if (variant == VARIANT_READ) read_all(w);
+        }
+    }
+    return now_s() - start;
+}
+
+typedef struct result {
+    int kind;
+    size_t layers, animations;
+    double seconds[VARIANT_COUNT]; /* best run, INFINITY when not timed */
+    double allocations_per_tick, in_use_delta, arena_delta;
+    double setup_allocations_per_layer; /* shows that the counter counts */
+    double layer_resident, layer_in_use; /* bytes per layer: layers only */
+    double anim_resident, anim_in_use;   /* bytes per layer: animations added */
+} result;
+
+static double per_layer(double after, double before, size_t count) { return (after - before) / (double)count; }
+
+static bool run_world(int kind, size_t count, int frames, int repetitions, const bool *timed,
+                      result *r) {
+    world w;
+    printf("\n%s, %zu layers\n", workload_labels[kind], count);
+    fflush(stdout);
+    world_build(&w, kind, count);
+    memset(r, 0, sizeof *r);
+    r->kind = kind;
+    r->layers = count;
+    r->animations = count * (size_t)w.tracks;
+    r->layer_resident = per_layer(w.with_layers.resident, w.before.resident, count);
+    r->layer_in_use = per_layer(w.with_layers.in_use, w.before.in_use, count);
+    r->anim_resident = per_layer(w.with_animations.resident, w.with_layers.resident, count);
+    r->anim_in_use = per_layer(w.with_animations.in_use, w.with_layers.in_use, count);
+    r->setup_allocations_per_layer = (double)w.setup_allocations / (double)count;
+
+    bool ok = check_world(&w, frames); /* also the warm-up of the engine */
+    if (!ok) {
+        world_free(&w);
+        return false;
+    }
+
+    /* Allocation over `frames` ticks once running. */
+    check(ac_engine_tick(w.engine, host_time(0)), "ac_engine_tick");
+    unsigned long long calls_before = allocations();
+    memory before = measure_memory();
+    for (int k = 1; k <= frames; k++) check(ac_engine_tick(w.engine, host_time(k)), "ac_engine_tick");
+    memory after = measure_memory();
+    r->allocations_per_tick = (double)(allocations() - calls_before) / frames;
+    r->in_use_delta = after.in_use - before.in_use;
+    r->arena_delta = after.arena - before.arena;
+
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        r->seconds[v] = INFINITY;
+        if (timed[v] && v == VARIANT_PLAIN) run_frames(&w, v, frames); /* warm-up */
+    }
+    for (int rep = 0; rep < repetitions; rep++) {
+        for (int k = 0; k < VARIANT_COUNT; k++) {
+            int v = (rep + k) % VARIANT_COUNT; /* take turns going first */
+            if (!timed[v]) continue;
+            double s = run_frames(&w, v, frames);
+            if (s < r->seconds[v]) r->seconds[v] = s;
+        }
+    }
+    double ms = 1e3 / frames, ns = 1e9 / ((double)frames * (double)r->animations);
+    printf("  plain %.3f ms/tick, tick %.3f ms/tick (%.1f ns/anim), tick+read %.3f ms/tick;"
+           " %.2f allocations/tick\n",
+           r->seconds[VARIANT_PLAIN] * ms, r->seconds[VARIANT_TICK] * ms,
+           r->seconds[VARIANT_TICK] * ns, r->seconds[VARIANT_READ] * ms, r->allocations_per_tick);
+    world_free(&w);
+    return true;
+}
+
+/* ---- Idle layers ---------------------------------------------------------------------------- */
+
+typedef struct idle_result {
+    size_t idle;
+    double seconds;
+    double allocations_per_tick;
+    double idle_resident, idle_in_use; /* bytes per idle layer */
+} idle_result;
+
+/*
+ * IDLE_ANIMATED layers with one opacity animation each, among `idle` idle layers (of the
+ * built-in class, never changed): the animated ones spread evenly through the engine's slots.
+ */
+static void run_idle(size_t idle, int frames, int repetitions, idle_result *r) {
+    ac_engine *engine;
+    ac_animation a;
+    ac_timing_function ease;
+    size_t total = idle + IDLE_ANIMATED;
+    size_t every = total / IDLE_ANIMATED;
+    ac_layer *layers = allocate(total, sizeof(ac_layer));
+    memset(r, 0, sizeof *r);
+    r->idle = idle;
+    check(ac_engine_create(NULL, &engine), "ac_engine_create");
+    check(ac_animation_create_basic(engine, "opacity", &a), "ac_animation_create_basic");
+    check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
+    check(ac_animation_set_timing_function(engine, a, &ease), "ac_animation_set_timing_function");
+    malloc_trim(0);
+    memory before = measure_memory();
+    for (size_t i = 0; i < total; i++) check(ac_layer_create(engine, 0, &layers[i]), "ac_layer_create");
+    memory with_layers = measure_memory();
+    r->idle_resident = per_layer(with_layers.resident, before.resident, total);
+    r->idle_in_use = per_layer(with_layers.in_use, before.in_use, total);
+    size_t animated = 0;
+    for (size_t i = 0; i < total && animated < IDLE_ANIMATED; i += every, animated++) {
+        ac_value from = ac_value_scalar(next_unit()), to = ac_value_scalar(next_unit());
+        ac_timing timing;
+        check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+        timing.duration_s = DURATION_S;
+        timing.begin_time_s = HOST_T0 - BEGIN_SPREAD_S * next_unit();
+        check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
+        check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
+        check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &to), "ac_animation_set_value");
+        check(ac_layer_add_animation(engine, layers[i], a, "opacity"), "ac_layer_add_animation");
+    }
+    for (int k = 0; k <= frames; k++) check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick"); /* warm-up */
+    check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick");
+    unsigned long long calls_before = allocations();
+    for (int k = 1; k <= frames; k++) check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick");
+    r->allocations_per_tick = (double)(allocations() - calls_before) / frames;
+    r->seconds = INFINITY;
+    for (int rep = 0; rep < repetitions; rep++) {
+        check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick");
+        double start = now_s();
+        for (int k = 1; k <= frames; k++) check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick");
+        double s = now_s() - start;
+        if (s < r->seconds) r->seconds = s;
+    }
+    check(ac_animation_release(engine, a), "ac_animation_release");
+    check(ac_engine_destroy(engine), "ac_engine_destroy");
+    free(layers);
+}
+
+/* ---- Main ----------------------------------------------------------------------------------- */
+
+static void usage(void) {
+    fprintf(stderr, "usage: bench_engine [-r repetitions] [-f frames] [-n 1000,10000,100000]"
+                    " [-i idle layers] [-w all|level|opacity|four|idle] [-v all|plain|tick|read]\n");
+    exit(2);
+}
+
+static const char *goal(bool met) { return met ? "met" : "NOT met"; }
+
+int main(int argc, char **argv) {
+    int repetitions = DEFAULT_REPETITIONS, frames = DEFAULT_FRAMES;
+    size_t sizes[8] = {1000, 10000, 100000};
+    int size_count = 3;
+    size_t idle = DEFAULT_IDLE;
+    const char *only_workload = "all", *only_variant = "all";
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 >= argc) usage();
+        const char *arg = argv[++i];
+        if (strcmp(argv[i - 1], "-r") == 0) repetitions = atoi(arg);
+        else if (strcmp(argv[i - 1], "-f") == 0) frames = atoi(arg);
+        else if (strcmp(argv[i - 1], "-i") == 0) idle = strtoull(arg, NULL, 10);
+        else if (strcmp(argv[i - 1], "-w") == 0) only_workload = arg;
+        else if (strcmp(argv[i - 1], "-v") == 0) only_variant = arg;
+        else if (strcmp(argv[i - 1], "-n") == 0) {
+            size_count = 0;
+            for (const char *p = arg; *p && size_count < 8; p += strspn(p, ",")) {
+                char *end;
+                sizes[size_count] = strtoull(p, &end, 10);
+                if (end == p || sizes[size_count] == 0) usage();
+                size_count++;
+                p = end;
+            }
+        } else usage();
+    }
+    if (repetitions < 1 || frames < 1 || size_count == 0) usage();
+    bool timed[VARIANT_COUNT], any_variant = false;
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        timed[v] = strcmp(only_variant, "all") == 0 || strcmp(only_variant, variant_keys[v]) == 0;
+        any_variant |= timed[v];
+    }
+    bool any_workload = strcmp(only_workload, "all") == 0 || strcmp(only_workload, "idle") == 0;
+    for (int k = 0; k < W_COUNT; k++) any_workload |= strcmp(only_workload, workload_keys[k]) == 0;
+    if (!any_variant || !any_workload) usage();
+
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024); /* see 4. above */
+    printf("animcore %s: the engine tick through the C API vs a plain-C loop doing the same math\n",
+           ac_version_string());
+    printf("animations: basic, easeInEaseOut, from/to, duration %.0f s, begins staggered over %.0f s"
+           " (all active); %d frames at %.0f fps\n", DURATION_S, BEGIN_SPREAD_S, frames, FPS);
+    printf("method: CLOCK_MONOTONIC, best of %d runs of %d frames per variant (variants take turns);"
+           " one thread\n", repetitions, frames);
+
+    result results[3 * 8];
+    int result_count = 0;
+    bool all_agree = true;
+    for (int kind = 0; kind < W_COUNT; kind++) {
+        if (strcmp(only_workload, "all") != 0 && strcmp(only_workload, workload_keys[kind]) != 0) continue;
+        for (int s = 0; s < size_count; s++) {
+            if (run_world(kind, sizes[s], frames, repetitions, timed, &results[result_count]))
+                result_count++;
+            else
+                all_agree = false;
+        }
+    }
+    idle_result idle_results[2];
+    int idle_count = 0;
+    if (strcmp(only_workload, "all") == 0 || strcmp(only_workload, "idle") == 0) {
+        printf("\nidle: %d animated layers among 0 and %zu idle layers\n", IDLE_ANIMATED, idle);
+        fflush(stdout);
+        run_idle(0, frames, repetitions, &idle_results[idle_count++]);
+        if (idle > 0) run_idle(idle, frames, repetitions, &idle_results[idle_count++]);
+    }
+
+    /* ---- Tables ---- */
+    if (result_count > 0) {
+        printf("\nspeed (best of %d, %d frames; ratio = engine / plain C)\n", repetitions, frames);
+        printf("  %-42s %7s %7s | %9s %8s | %9s %8s %6s | %9s %8s %6s\n", "workload", "layers",
+               "anims", "plain", "ns/anim", "tick", "ns/anim", "ratio", "tick+read", "ns/anim", "ratio");
+        printf("  %-42s %7s %7s | %9s %8s | %9s %8s %6s | %9s %8s %6s\n", "", "", "", "ms/tick", "",
+               "ms/tick", "", "", "ms/tick", "", "");
+        for (int i = 0; i < result_count; i++) {
+            const result *r = &results[i];
+            double ms = 1e3 / frames, ns = 1e9 / ((double)frames * (double)r->animations);
+            printf("  %-42s %7zu %7zu |", workload_labels[r->kind], r->layers, r->animations);
+            printf(" %9.3f %8.1f |", r->seconds[VARIANT_PLAIN] * ms, r->seconds[VARIANT_PLAIN] * ns);
+            for (int v = VARIANT_TICK; v <= VARIANT_READ; v++)
+                printf(" %9.3f %8.1f %5.2fx%s", r->seconds[v] * ms, r->seconds[v] * ns,
+                       r->seconds[v] / r->seconds[VARIANT_PLAIN], v == VARIANT_TICK ? " |" : "\n");
+        }
+        printf("\nallocation per tick once running (%d ticks after the warm-up)\n", frames);
+        printf("  %-42s %7s | %12s %14s %12s | %16s\n", "workload", "layers", "allocs/tick",
+               "in-use delta B", "arena delta B", "setup allocs/layer");
+        for (int i = 0; i < result_count; i++) {
+            const result *r = &results[i];
+            printf("  %-42s %7zu | %12.2f %14.0f %12.0f | %16.2f\n", workload_labels[r->kind], r->layers,
+                   r->allocations_per_tick, r->in_use_delta, r->arena_delta, r->setup_allocations_per_layer);
+        }
+        printf("  (allocs: malloc/calloc/realloc/posix_memalign calls counted in this process; in-use: mallinfo2"
+               " uordblks + hblkhd; setup: while the layers and animations were made)\n");
+        printf("\nmemory per layer (bytes; RSS = /proc/self/statm resident growth, heap = mallinfo2"
+               " uordblks + hblkhd growth; after malloc_trim(0))\n");
+        printf("  %-42s %7s | %12s %12s | %16s %16s\n", "workload", "layers", "layers RSS",
+               "layers heap", "+animations RSS", "+animations heap");
+        for (int i = 0; i < result_count; i++) {
+            const result *r = &results[i];
+            printf("  %-42s %7zu | %12.1f %12.1f | %16.1f %16.1f\n", workload_labels[r->kind], r->layers,
+                   r->layer_resident, r->layer_in_use, r->anim_resident, r->anim_in_use);
+        }
+    }
+    if (idle_count > 0) {
+        printf("\nidle layers (%d layers with one opacity animation; best of %d)\n", IDLE_ANIMATED, repetitions);
+        printf("  %10s | %10s %12s %12s | %16s %16s\n", "idle", "ms/tick", "ns/anim", "allocs/tick",
+               "RSS B/layer", "heap B/layer");
+        for (int i = 0; i < idle_count; i++) {
+            const idle_result *r = &idle_results[i];
+            printf("  %10zu | %10.4f %12.1f %12.2f | %16.1f %16.1f\n", r->idle, r->seconds * 1e3 / frames,
+                   r->seconds * 1e9 / ((double)frames * IDLE_ANIMATED), r->allocations_per_tick,
+                   r->idle_resident, r->idle_in_use);
+        }
+    }
+
+    /* ---- Goals ---- */
+    printf("\ngoals (reported, not asserted)\n");
+    for (int i = 0; i < result_count; i++) {
+        const result *r = &results[i];
+        if (!timed[VARIANT_PLAIN] || !timed[VARIANT_TICK]) break;
+        double ratio = r->seconds[VARIANT_TICK] / r->seconds[VARIANT_PLAIN];
+        printf("  tick within %.1fx of the plain-C loop, %-42s %7zu layers: %s (%.2fx)\n", SPEED_GOAL,
+               workload_labels[r->kind], r->layers, goal(ratio <= SPEED_GOAL), ratio);
+    }
+    for (int i = 0; i < result_count; i++) {
+        const result *r = &results[i];
+        if (r->kind == W_FOUR || r->layers != 100000 || !timed[VARIANT_TICK]) continue;
+        double ms = r->seconds[VARIANT_TICK] * 1e3 / frames;
+        printf("  100k layers x 1 animation in under %.0f ms per tick (%s): %s (%.3f ms)\n", TICK_GOAL_MS,
+               workload_keys[r->kind], goal(ms < TICK_GOAL_MS), ms);
+    }
+    double worst_allocations = 0;
+    for (int i = 0; i < result_count; i++)
+        if (results[i].allocations_per_tick > worst_allocations) worst_allocations = results[i].allocations_per_tick;
+    for (int i = 0; i < idle_count; i++)
+        if (idle_results[i].allocations_per_tick > worst_allocations) worst_allocations = idle_results[i].allocations_per_tick;
+    if (result_count + idle_count > 0)
+        printf("  no heap allocation per tick once running: %s (at most %.2f allocation calls per tick%s)\n",
+               COUNTS_ALLOCATIONS ? goal(worst_allocations == 0) : "not measured", worst_allocations,
+               COUNTS_ALLOCATIONS ? "" : "; allocation counting needs glibc");
+    for (int i = 0; i < idle_count; i++) {
+        const idle_result *r = &idle_results[i];
+        if (r->idle == 0) continue;
+        printf("  under %.0f bytes per layer with the built-in properties (%zu layers): %s (RSS %.1f B,"
+               " heap %.1f B)\n", BYTES_GOAL, r->idle + IDLE_ANIMATED,
+               goal(r->idle_resident < BYTES_GOAL && r->idle_in_use < BYTES_GOAL), r->idle_resident,
+               r->idle_in_use);
+    }
+    if (idle_count == 2) {
+        double ratio = idle_results[1].seconds / idle_results[0].seconds;
+        printf("  tick cost independent of idle layers: %.4f ms with 0, %.4f ms with %zu (%.2fx)\n",
+               idle_results[0].seconds * 1e3 / frames, idle_results[1].seconds * 1e3 / frames,
+               idle_results[1].idle, ratio);
+    }
+
+    if (!all_agree) {
+        printf("\nFAILED: the engine and the plain-C baseline disagree (tolerance %g)\n", AGREEMENT_TOLERANCE);
+        return 1;
+    }
+    return 0;
+}
