@@ -51,6 +51,11 @@ struct AttachedAnimation {
     /// Whether a tick has applied it once (for the display rule).
     var hasBeenShown = false
     var didFinish = false
+    /// Whether its value replaces the property's whole value without reading what lies
+    /// underneath: not additive, not a key-path component, both endpoints given.
+    var overwritesWholeValue: Bool {
+        !isAdditive && component == nil && ((from >= 0 && to >= 0) || (from >= 0 && by >= 0) || (to >= 0 && by >= 0))
+    }
     /// Whether the property makes the layer redisplay when it changes.
     var needsDisplay = false
     /// The completion group of the transaction it was added in; -1 when none counts it.

@@ -94,12 +94,10 @@ extension EngineState {
                     let record = context.animations + index
                     let slots = block + Int(record.pointee.presentationOffset)
                     // Uncommitted animations keep the value they were added over.
-                    if record.pointee.initializesPresentation && record.pointee.isCommitted {
-                        let source = context.modelValue(record, row: row)
-                        for offset in 0..<Int(record.pointee.propertySlotCount) { slots[offset] = source[offset] }
-                    }
                     if record.pointee.isCommitted {
-                        context.evaluate(record, index: index, layer: layer, at: time, into: slots, notices: &notices)
+                        context.evaluate(
+                            record, index: index, layer: layer, row: row, at: time, into: slots,
+                            notices: &notices)
                     }
                     index = Int(record.pointee.next)
                 }

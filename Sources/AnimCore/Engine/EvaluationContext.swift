@@ -55,10 +55,18 @@ struct EvaluationContext {
     @inline(__always)
     func evaluate(
         _ record: UnsafeMutablePointer<AttachedAnimation>, index: Int,
-        layer: UnsafeMutablePointer<LayerRecord>, at time: Double,
+        layer: UnsafeMutablePointer<LayerRecord>, row: UnsafeMutablePointer<Double>, at time: Double,
         into slots: UnsafeMutablePointer<Double>, notices: inout [TickNotice]
     ) {
         let sample = record.pointee.timing.sample(atParentTime: time)
+        let removedNow = sample.phase == .after && record.pointee.isRemovedOnCompletion
+        let applies = sample.isInEffect && !removedNow
+        // The first animation of a property starts from the model value, unless it overwrites
+        // the whole value anyway.
+        if record.pointee.initializesPresentation && !(applies && record.pointee.overwritesWholeValue) {
+            let source = modelValue(record, row: row)
+            for offset in 0..<Int(record.pointee.propertySlotCount) { slots[offset] = source[offset] }
+        }
         let firstShown = !record.pointee.hasBeenShown && sample.isInEffect
         if firstShown { record.pointee.hasBeenShown = true }
         if !record.pointee.didStart && sample.phase != .before {
@@ -73,8 +81,7 @@ struct EvaluationContext {
                 animation: Int32(index),
                 kind: record.pointee.isRemovedOnCompletion ? .finishedAndRemoved : .finished))
         }
-        let removedNow = sample.phase == .after && record.pointee.isRemovedOnCompletion
-        if sample.isInEffect && !removedNow {
+        if applies {
             apply(record, sample: sample, to: slots)
         }
         // A needs-display property redisplays every tick while it animates, when it first

@@ -185,7 +185,9 @@ extension MediaTiming {
         guard cycle.isFinite else {
             return CyclePosition(iteration: 0, basicTime: activeTime, progress: 0, isReversed: false)
         }
-        var offsetInCycle = activeTime.truncatingRemainder(dividingBy: cycle)
+        // Inside the first cycle the remainder is the time itself (no fmod call needed).
+        var offsetInCycle = activeTime >= 0 && activeTime < cycle
+            ? activeTime : activeTime.truncatingRemainder(dividingBy: cycle)
         if offsetInCycle < 0 { offsetInCycle += cycle }
         var cycleStart = activeTime - offsetInCycle
         if approachFromBelow && offsetInCycle == 0 {
