@@ -134,10 +134,7 @@ extension EngineState {
     }
 
     private mutating func makeGroup(parent: Int32) -> Int32 {
-        let id = nextGroup
-        nextGroup = nextGroup == Int32.max ? 0 : nextGroup + 1
-        groups[id] = CompletionGroup(parent: parent)
-        return id
+        groups.insert(CompletionGroup(parent: parent))
     }
 
     /// A sealed group with nothing running owes its completions (delivered at the next tick).
@@ -165,7 +162,7 @@ extension EngineState {
             }
         }
         sealedCandidates.removeAll()
-        for group in Array(groups.keys) {
+        for group in groups.ids {
             groups[group]?.isSealed = true
             groups[group]?.wasInterrupted = true
             groups[group]?.outstanding = 0

@@ -46,3 +46,32 @@ public struct TransactionCompletion: Sendable {
         self.call = call
     }
 }
+
+/// Completion groups by id, in an array with reused ids (no hashing on the per-change path).
+struct CompletionGroups {
+    private var slots: [CompletionGroup?] = []
+    private var freeIDs: [Int32] = []
+
+    /// Stores a new group and returns its id.
+    mutating func insert(_ group: CompletionGroup) -> Int32 {
+        if let id = freeIDs.popLast() {
+            slots[Int(id)] = group
+            return id
+        }
+        slots.append(group)
+        return Int32(slots.count - 1)
+    }
+
+    /// The group with `id`; setting nil removes it (its id is reused later).
+    subscript(id: Int32) -> CompletionGroup? {
+        get { id >= 0 && Int(id) < slots.count ? slots[Int(id)] : nil }
+        set {
+            guard id >= 0, Int(id) < slots.count else { return }
+            if newValue == nil && slots[Int(id)] != nil { freeIDs.append(id) }
+            slots[Int(id)] = newValue
+        }
+    }
+
+    /// The ids of every stored group.
+    var ids: [Int32] { slots.indices.filter { slots[$0] != nil }.map { Int32($0) } }
+}

@@ -32,9 +32,8 @@ struct EngineState {
     var readyAnimations: [AnimationRef] = []
     /// Each thread's open transactions, by thread identity.
     var transactionStacks: [UInt: TransactionStack] = [:]
-    /// Completion groups by id, and the next id.
-    var groups: [Int32: CompletionGroup] = [:]
-    var nextGroup: Int32 = 0
+    /// Completion groups by id.
+    var groups = CompletionGroups()
     /// Groups of frames that have committed, sealed when their thread's outermost commits.
     var sealedCandidates: [UInt: [Int32]] = [:]
     /// Layers created since the last tick: not committed yet, so they run no implicit actions.

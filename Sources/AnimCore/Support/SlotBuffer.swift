@@ -9,8 +9,9 @@ final class SlotBuffer {
     private(set) var capacity: Int
     /// Slots handed out so far (the high-water mark).
     private(set) var used = 0
-    /// Free blocks by size: freeBlocks[size] holds offsets of freed blocks of exactly that size.
-    private var freeBlocks: [Int: [Int]] = [:]
+    /// Free blocks by size: freeBlocks[size] holds offsets of freed blocks of exactly that size
+    /// (an array indexed by size: sizes are small, and no hashing is needed).
+    private var freeBlocks: [[Int]] = []
     /// Slots currently allocated (not freed).
     private(set) var liveSlots = 0
 
@@ -28,7 +29,7 @@ final class SlotBuffer {
     func allocate(_ size: Int) -> Int {
         liveSlots += size
         // Pop in place (copying the list out would copy it whole on every reuse).
-        if let offset = freeBlocks[size]?.popLast() { return offset }
+        if size < freeBlocks.count, let offset = freeBlocks[size].popLast() { return offset }
         if used + size > capacity { grow(toHold: used + size) }
         let offset = used
         used += size
@@ -38,7 +39,10 @@ final class SlotBuffer {
     /// Returns a block to the buffer.
     func free(_ offset: Int, size: Int) {
         liveSlots -= size
-        freeBlocks[size, default: []].append(offset)
+        if size >= freeBlocks.count {
+            freeBlocks.append(contentsOf: repeatElement([], count: size + 1 - freeBlocks.count))
+        }
+        freeBlocks[size].append(offset)
     }
 
     /// The slots at `offset`.
