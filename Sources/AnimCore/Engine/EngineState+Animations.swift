@@ -128,7 +128,7 @@ extension EngineState {
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             if animations[animation].key == keyID {
-                removeAnimations([animation], slot: slot)
+                removeAnimations(CollectionOfOne(animation), slot: slot)
                 return
             }
             animation = Int(animations[animation].next)
@@ -152,7 +152,7 @@ extension EngineState {
 
     /// Unlinks and frees animations of one layer; those that had not finished stop with
     /// finished = false. The layer's presentation layout is rebuilt once.
-    mutating func removeAnimations(_ indexes: [Int], slot: Int) {
+    mutating func removeAnimations<Indexes: Sequence<Int>>(_ indexes: Indexes, slot: Int) {
         var oldLayout = presentationLayout(slot)
         for index in indexes {
             let record = animations[index]
