@@ -41,12 +41,13 @@ extension EngineState {
         // animation must not make it read the model until the next tick).
         let shown = scratch.pointer(80)
         shown.update(from: presentationSlots(slot, target.property), count: stored.kind.slotCount)
-        if let key { removeAnimation(forKey: key, slot: slot) }
+        let keyID = key.map { keys.intern($0).id } ?? -1
+        if keyID >= 0 { removeAnimation(keyID: keyID, slot: slot) }
 
         var record = AttachedAnimation()
         record.isAlive = true
         record.layer = Int32(slot)
-        record.key = key.map { keys.intern($0).id } ?? -1
+        record.key = keyID
         record.keyPath = keys.lookup(animation.keyPath)?.id ?? keys.intern(animation.keyPath).id
         record.property = Int32(target.property)
         record.component = target.component
@@ -125,6 +126,11 @@ extension EngineState {
 
     private mutating func removeAnimation(forKey key: String, slot: Int) {
         guard let keyID = keys.lookup(key)?.id else { return }
+        removeAnimation(keyID: keyID, slot: slot)
+    }
+
+    /// Removes the animation under the interned key `keyID`, if there is one.
+    private mutating func removeAnimation(keyID: Int32, slot: Int) {
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             if animations[animation].key == keyID {
