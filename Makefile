@@ -1,5 +1,6 @@
 # animcore — the two commands a new machine needs:
 #   make demo   set up, build, and print the seed 003 timing scenarios
+#               (make examples runs every seed's example in C and in Python)
 #   make test   set up, build, and run every suite: CTest (C harness, library checks),
 #               swift test (Swift Testing), pytest (Python binding)
 # Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config and
@@ -10,7 +11,7 @@ PYTHON ?= python3
 CONFIG ?= Release
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
-.PHONY: all setup build test test-c test-swift test-python demo bench clean
+.PHONY: all setup build test test-c test-swift test-python demo examples bench clean
 
 all: build
 
@@ -41,6 +42,13 @@ demo: build
 	@$(BUILD)/examples/seed003_timing
 	@echo
 	@$(PYTHON) examples/python/seed003_timing.py
+
+# Every seed's example, in C and in Python.
+examples: build
+	@for example in seed000_clock seed001_progress seed002_arrow seed003_timing seed004_circle; do \
+		echo "== $$example (C)"; $(BUILD)/examples/$$example || exit 1; \
+		echo "== $$example (Python)"; $(PYTHON) examples/python/$$example.py || exit 1; \
+	done
 
 bench: build
 	@$(BUILD)/benchmarks/bench_timing
