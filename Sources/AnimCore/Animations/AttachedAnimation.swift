@@ -18,6 +18,9 @@ struct AttachedAnimation {
     /// Kind of the animated value (the component's or the property's).
     var kind: ValueKind = .scalar
     var timing = MediaTiming.animationDefault
+    /// `timing.activeParentDuration`, computed once when added (it does not depend on the begin
+    /// time that the commit sets).
+    var activeParentDuration: Double = 0
     /// Index of the timing function in the engine's table; -1 for none (linear).
     var function: Int32 = -1
     /// Offsets of the from/to/by values in the engine's animation-value buffer; -1 when nil.

@@ -56,6 +56,7 @@ extension EngineState {
         if record.timing.duration == 0 {
             record.timing.duration = settings.animationDuration ?? defaultAnimationDuration
         }
+        record.activeParentDuration = record.timing.activeParentDuration
         record.beginsAtCommit = timing.beginTime == 0
         record.beginDelay = beginDelay
         // [INF] The transaction's timing function applies to animations without their own.

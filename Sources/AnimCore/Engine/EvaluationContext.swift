@@ -58,7 +58,8 @@ struct EvaluationContext {
         layer: UnsafeMutablePointer<LayerRecord>, row: UnsafeMutablePointer<Double>, at time: Double,
         into slots: UnsafeMutablePointer<Double>, notices: inout [TickNotice]
     ) {
-        let sample = record.pointee.timing.sample(atParentTime: time)
+        let sample = record.pointee.timing.sample(
+            atParentTime: time, activeParentDuration: record.pointee.activeParentDuration)
         let removedNow = sample.phase == .after && record.pointee.isRemovedOnCompletion
         let applies = sample.isInEffect && !removedNow
         // The first animation of a property starts from the model value, unless it overwrites
