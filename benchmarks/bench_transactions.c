@@ -28,6 +28,7 @@
 #define _GNU_SOURCE
 
 #include "animcore.h"
+#include "allocation_counter.h"
 
 #include <errno.h>
 #include <math.h>
@@ -43,36 +44,6 @@
 #define AGREEMENT_TOLERANCE 1e-9
 #define GOAL_NS 200.0
 #define SAMPLES 64
-
-/* ---- Counting allocations (see bench_engine.c) ----------------------------------------------- */
-
-#if defined(__GLIBC__)
-#define COUNTS_ALLOCATIONS 1
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t count, size_t size);
-extern void *__libc_realloc(void *pointer, size_t size);
-extern void *__libc_memalign(size_t alignment, size_t size);
-extern void __libc_free(void *pointer);
-static unsigned long long allocation_calls;
-
-static inline void count_allocation(void) { __atomic_fetch_add(&allocation_calls, 1, __ATOMIC_RELAXED); }
-void *malloc(size_t size) { count_allocation(); return __libc_malloc(size); }
-void *calloc(size_t count, size_t size) { count_allocation(); return __libc_calloc(count, size); }
-void *realloc(void *pointer, size_t size) { count_allocation(); return __libc_realloc(pointer, size); }
-void free(void *pointer) { __libc_free(pointer); }
-int posix_memalign(void **out, size_t alignment, size_t size) {
-    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
-    count_allocation();
-    void *p = __libc_memalign(alignment, size);
-    if (p == NULL) return ENOMEM;
-    *out = p;
-    return 0;
-}
-static unsigned long long allocations(void) { return __atomic_load_n(&allocation_calls, __ATOMIC_RELAXED); }
-#else
-#define COUNTS_ALLOCATIONS 0
-static unsigned long long allocations(void) { return 0; }
-#endif
 
 /* ---- Helpers -------------------------------------------------------------------------------- */
 
