@@ -23,31 +23,43 @@ extension Engine {
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, expecting kind: ValueKind,
         into output: UnsafeMutablePointer<Double>
     ) throws(BatchReadFailure) {
-        let stride = kind.slotCount
-        let failure: BatchReadFailure? = lock.withLock {
-            if isInvalidated {
-                return BatchReadFailure(index: 0, error: AnimCoreError(.invalidState, "the engine has been invalidated"))
+        let failure: BatchReadFailure?
+        do throws(AnimCoreError) {
+            // One state access for the whole batch (not one per layer).
+            failure = try withState { state in
+                state.readPresentationValues(forKey: key, of: layers, expecting: kind, into: output)
             }
-            var scratch = SlotScratch()
-            return scratch.withPointer { slots -> BatchReadFailure? in
-                for (index, layer) in layers.enumerated() {
-                    do throws(AnimCoreError) {
-                        let slot = try state.layerSlot(layer)
-                        let destination = output + index * stride
-                        guard let found = try state.readValue(forKey: key, slot: slot, presentation: true, into: slots) else {
-                            throw AnimCoreError(.unknownKey, "the key is not declared by the layer's class and was never set on it")
-                        }
-                        guard found == kind else {
-                            throw AnimCoreError(.wrongKind, "the layer holds \(found.name) values at the key, not \(kind.name)")
-                        }
-                        destination.update(from: slots, count: stride)
-                    } catch {
-                        return BatchReadFailure(index: index, error: error)
-                    }
-                }
-                return nil
-            }
+        } catch {
+            failure = BatchReadFailure(index: 0, error: error)
         }
         if let failure { throw failure }
+    }
+}
+
+extension EngineState {
+    /// The loop of `Engine.readPresentationValues`; nil when every layer was read.
+    mutating func readPresentationValues(
+        forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, expecting kind: ValueKind,
+        into output: UnsafeMutablePointer<Double>
+    ) -> BatchReadFailure? {
+        let stride = kind.slotCount
+        var scratchValue = SlotScratch()
+        return scratchValue.withPointer { slots -> BatchReadFailure? in
+            for (index, layer) in layers.enumerated() {
+                do throws(AnimCoreError) {
+                    let slot = try layerSlot(layer)
+                    guard let found = try readValue(forKey: key, slot: slot, presentation: true, into: slots) else {
+                        throw AnimCoreError(.unknownKey, "the key is not declared by the layer's class and was never set on it")
+                    }
+                    guard found == kind else {
+                        throw AnimCoreError(.wrongKind, "the layer holds \(found.name) values at the key, not \(kind.name)")
+                    }
+                    (output + index * stride).update(from: slots, count: stride)
+                } catch {
+                    return BatchReadFailure(index: index, error: error)
+                }
+            }
+            return nil
+        }
     }
 }
