@@ -80,7 +80,7 @@ public func ac_class_set_default_action(
             let id = try box.classID(layerClass, "layer_class")
             let callback = function.map { ActionCallback($0, engine: box.pointer, userData: userData, destroy: destroy) }
             do throws(AnimCoreError) {
-                try box.engine.replaceDefaultActionHandler(callback?.handler, for: id)
+                try box.engine.setDefaultActionHandler(callback?.handler, for: id)
             } catch {
                 callback?.disarm()
                 throw APIError(error, arguments: ErrorArguments(handle: "layer_class"))
@@ -112,7 +112,7 @@ public func ac_layer_set_action(
                 entry = stops ? .noAction : nil
             }
             try core { () throws(AnimCoreError) in
-                try box.engine.replaceAction(entry, forKey: name, of: LayerID(rawValue: layer))
+                try box.engine.setAction(entry, forKey: name, of: LayerID(rawValue: layer))
             }
         }
     }
