@@ -6,10 +6,10 @@ import Testing
 /// layer's actions table, the class default handler, then the built-in implicit animation.
 @Suite struct ActionSearchTests {
     /// A recognisable animation: keyPath "position", a given duration.
-    static func marker(_ duration: Double, keyPath: String = "position") -> BasicAnimation {
-        var animation = BasicAnimation(keyPath: keyPath)
+    static func marker(_ duration: Double, keyPath: String = "position") -> Animation {
+        var animation = Animation.basic(keyPath)
         animation.timing.duration = duration
-        animation.fromValue = .point(x: -duration, y: -duration)
+        animation.basic?.fromValue = .point(x: -duration, y: -duration)
         return animation
     }
 
@@ -55,7 +55,7 @@ import Testing
         try engine.setValue(.point(x: 5, y: 5), forKeyPath: "position", of: layer)
         let added = try #require(try engine.animation(forKey: "position", of: layer))
         #expect(added.timing.duration == 3)
-        #expect(added.fromValue == .point(x: -3, y: -3))
+        #expect(added.basic?.fromValue == .point(x: -3, y: -3))
         #expect(asked.count == 2)
     }
 
@@ -267,8 +267,8 @@ import Testing
         try engine.setValue(.scalar(0.2), forKeyPath: "opacity", of: layer)
         let animation = try #require(try engine.animation(forKey: "opacity", of: layer))
         #expect(animation.keyPath == "opacity")
-        #expect(animation.fromValue == .scalar(1))
-        #expect(animation.toValue == nil || animation.toValue == .scalar(0.2))
+        #expect(animation.basic?.fromValue == .scalar(1))
+        #expect(animation.basic?.toValue == nil || animation.basic?.toValue == .scalar(0.2))
         #expect(animation.timing.duration == 0.25)
         #expect(animation.timingFunction == .default, "no transaction curve: Core Animation's default curve")
         #expect(!animation.isAdditive)
@@ -332,14 +332,14 @@ import Testing
         #expect(asked.all == ["position"])
         let animation = try #require(try engine.animation(forKey: "position", of: layer))
         #expect(animation.keyPath == "position")
-        #expect(animation.fromValue == .point(x: 0, y: 0))
+        #expect(animation.basic?.fromValue == .point(x: 0, y: 0))
         #expect(try engine.value(forKeyPath: "position", of: layer) == .point(x: 16, y: 0))
     }
 
     @Test func actionAnimationWithAnEmptyKeyPathTakesTheKey() throws {
         let (engine, layer) = try committedLayer()
-        var animation = BasicAnimation(keyPath: "")
-        animation.fromValue = .scalar(0)
+        var animation = Animation.basic("")
+        animation.basic?.fromValue = .scalar(0)
         animation.timing.duration = 1
         try engine.setAction(.animation(animation), forKey: "opacity", of: layer)
         try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: layer)
@@ -362,8 +362,8 @@ import Testing
             seen.add((try? shown(engine, "opacity", subject)) ?? .nan)
             // A change of another property from inside the handler (it runs its own search).
             try? engine.setValue(.scalar(12), forKeyPath: "zPosition", of: subject)
-            var animation = BasicAnimation(keyPath: "opacity")
-            animation.fromValue = (try? engine.presentationValue(forKeyPath: "opacity", of: subject)) ?? nil
+            var animation = Animation.basic("opacity")
+            animation.basic?.fromValue = (try? engine.presentationValue(forKeyPath: "opacity", of: subject)) ?? nil
             animation.timing.duration = 0.5
             return .animation(animation)
         }), for: layer)
@@ -428,7 +428,7 @@ import Testing
         #expect(try engine.animationKeys(of: layer).isEmpty)
 
         // An animation of a key path the class does not have.
-        var unknown = BasicAnimation(keyPath: "noSuchProperty.x")
+        var unknown = Animation.basic("noSuchProperty.x")
         unknown.timing.duration = 1
         try engine.setAction(.animation(unknown), forKey: "zPosition", of: layer)
         expectError(.unknownKey, "unknown key path") {
@@ -437,7 +437,7 @@ import Testing
         #expect(try modelNumber(engine, "zPosition", layer) == 5)
 
         // An animation of a non-animatable property.
-        var frozen = BasicAnimation(keyPath: "needsDisplayOnBoundsChange")
+        var frozen = Animation.basic("needsDisplayOnBoundsChange")
         frozen.timing.duration = 1
         try engine.setAction(.animation(frozen), forKey: "cornerRadius", of: layer)
         expectError(.notAnimatable, "non-animatable target") {
@@ -447,7 +447,7 @@ import Testing
 
         // Invalid timing (a negative duration would take the transaction's, §2.9; a negative
         // repeat count has no meaning).
-        var negative = BasicAnimation(keyPath: "borderWidth")
+        var negative = Animation.basic("borderWidth")
         negative.timing.duration = 1
         negative.timing.repeatCount = -1
         try engine.setAction(.animation(negative), forKey: "borderWidth", of: layer)
@@ -468,8 +468,8 @@ import Testing
         try engine.tick(0)
         let asked = Log<String>()
         try engine.setDelegate(Self.delegate(asked) { .continueSearch }, for: child)
-        var fadeIn = BasicAnimation(keyPath: "opacity")
-        fadeIn.fromValue = .scalar(0)
+        var fadeIn = Animation.basic("opacity")
+        fadeIn.basic?.fromValue = .scalar(0)
         fadeIn.timing.duration = 0.5
         try engine.setAction(.animation(fadeIn), forKey: ActionKey.orderIn, of: child)
         try engine.addSublayer(child, to: parent)
@@ -496,8 +496,8 @@ import Testing
         let parentSeen = Log<Bool>()
         try engine.setDelegate(LayerDelegate(action: ActionHandler { engine, subject, key in
             parentSeen.add(key == ActionKey.orderOut && (try? engine.superlayer(of: subject)) == parent)
-            var fadeOut = BasicAnimation(keyPath: "opacity")
-            fadeOut.toValue = .scalar(0)
+            var fadeOut = Animation.basic("opacity")
+            fadeOut.basic?.toValue = .scalar(0)
             fadeOut.timing.duration = 1
             return .animation(fadeOut)
         }), for: child)
@@ -521,8 +521,8 @@ import Testing
         try engine.tick(0)
         let asked = Log<String>()
         try engine.setDelegate(Self.delegate(asked) { .continueSearch }, for: new)
-        var crossFade = BasicAnimation(keyPath: "opacity")
-        crossFade.fromValue = .scalar(0)
+        var crossFade = Animation.basic("opacity")
+        crossFade.basic?.fromValue = .scalar(0)
         crossFade.timing.duration = 0.5
         try engine.setAction(.animation(crossFade), forKey: ActionKey.transition, of: new)
         try engine.replaceSublayer(old, with: new)

@@ -188,7 +188,7 @@ import Testing
         try engine.animate(Self.options(duration: 1, beginsFromCurrentState: false)) {
             try engine.setValue(.scalar(200), forKeyPath: "zPosition", of: layer)
         }
-        #expect(try engine.animation(forKey: "zPosition", of: layer)?.fromValue == .scalar(100))
+        #expect(try engine.animation(forKey: "zPosition", of: layer)?.basic?.fromValue == .scalar(100))
         let begin = 34 * frame
         for index in 34...110 {
             let time = Double(index) * frame
@@ -204,7 +204,7 @@ import Testing
         try engine.animate(Self.options(duration: 1)) {
             try engine.setValue(.scalar(-50), forKeyPath: "zPosition", of: layer)
         }
-        #expect(try engine.animation(forKey: "zPosition", of: layer)?.fromValue == .scalar(presentation))
+        #expect(try engine.animation(forKey: "zPosition", of: layer)?.basic?.fromValue == .scalar(presentation))
     }
 
     @Test func completionRunsOnceWithFinishedTrueAfterTheBlocksAnimationsEnd() throws {
@@ -256,7 +256,7 @@ import Testing
         let animation = try #require(try engine.animation(forKey: "zPosition", of: layer))
         #expect(animation.timing.duration == 0.5)
         #expect(animation.timingFunction == .easeOut)
-        #expect(animation.fromValue == .scalar(0))
+        #expect(animation.basic?.fromValue == .scalar(0))
         expectError(.invalidState, "one commit too many") { try engine.commitAnimationBlock() }
     }
 

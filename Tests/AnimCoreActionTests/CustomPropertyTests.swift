@@ -31,7 +31,7 @@ import Testing
         #expect(animation.keyPath == "level")
         #expect(animation.timing.duration == 0.5)
         #expect(animation.timingFunction == .easeInEaseOut)
-        #expect(animation.fromValue == .scalar(0))
+        #expect(animation.basic?.fromValue == .scalar(0))
         #expect(try modelNumber(engine, "level", layer) == 80)
         let begin = frame
         for index in 1...40 {

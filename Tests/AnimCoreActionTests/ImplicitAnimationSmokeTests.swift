@@ -20,7 +20,7 @@ import Testing
         #expect(try engine.animationKeys(of: layer) == ["opacity"])
         let copy = try #require(try engine.animation(forKey: "opacity", of: layer))
         #expect(copy.timing.duration == 0.25)
-        #expect(copy.fromValue == .scalar(0.5))
+        #expect(copy.basic?.fromValue == .scalar(0.5))
     }
 
     @Test func customAndBuiltInAdvanceTogether() throws {

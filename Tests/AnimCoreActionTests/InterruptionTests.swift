@@ -67,7 +67,7 @@ import Testing
             try engine.setValue(.scalar(150), forKeyPath: "zPosition", of: layer)
         }
         let replacement = try #require(try engine.animation(forKey: "zPosition", of: layer))
-        #expect(replacement.fromValue == .scalar(mid))
+        #expect(replacement.basic?.fromValue == .scalar(mid))
         #expect(try engine.animationKeys(of: layer) == ["zPosition"], "the old animation is replaced")
         let begin = 34 * frame
         for index in 34...100 {
@@ -111,7 +111,7 @@ import Testing
             try engine.setValue(.scalar(200), forKeyPath: "zPosition", of: layer)
         }
         let second = try #require(try engine.animation(forKey: "zPosition", of: layer))
-        expectNear(number(second.fromValue), before, 1e-9, "the second change's start value")
+        expectNear(number(second.basic?.fromValue), before, 1e-9, "the second change's start value")
         for index in 34...110 {
             try engine.tick(Double(index) * frame)
             samples.append(try #require(try shown(engine, "zPosition", layer)))
@@ -238,8 +238,8 @@ import Testing
             let animation = try #require(try engine.animation(forKey: key, of: layer))
             #expect(animation.isAdditive)
             #expect(animation.keyPath == "zPosition")
-            #expect(animation.toValue == .scalar(0))
-            #expect(animation.fromValue == .scalar(-10), "old − new of each step")
+            #expect(animation.basic?.toValue == .scalar(0))
+            #expect(animation.basic?.fromValue == .scalar(-10), "old − new of each step")
         }
         #expect(try modelNumber(engine, "zPosition", layer) == 30)
         try engine.tick(frame)

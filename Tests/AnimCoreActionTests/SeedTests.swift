@@ -121,11 +121,11 @@ import Testing
             buttonHidden.set(false)
             completions.add(CompletionCall(finished: finished, time: engine.currentTime, duringTick: ticking.isSet))
         })
-        var animation = BasicAnimation(keyPath: "lengthRadians")
+        var animation = Animation.basic("lengthRadians")
         animation.timingFunction = .linear
         animation.timing.autoreverses = true
-        animation.fromValue = .scalar(0)
-        animation.toValue = .scalar(2 * Double.pi)
+        animation.basic?.fromValue = .scalar(0)
+        animation.basic?.toValue = .scalar(2 * Double.pi)
         try engine.addAnimation(animation, forKey: animation.keyPath, to: arrow)
         try engine.commitTransaction()
         let added = try #require(try engine.animation(forKey: "lengthRadians", of: arrow))
@@ -169,9 +169,9 @@ import Testing
         let radiusSearches = Log<Double>()
         try engine.setDefaultActionHandler(ActionHandler { engine, layer, key in
             guard key == "radius" else { return .continueSearch }
-            var animation = BasicAnimation(keyPath: "radius")
-            animation.fromValue = try? engine.presentationValue(forKeyPath: "radius", of: layer)
-            radiusSearches.add(number(animation.fromValue) ?? .nan)
+            var animation = Animation.basic("radius")
+            animation.basic?.fromValue = try? engine.presentationValue(forKeyPath: "radius", of: layer)
+            radiusSearches.add(number(animation.basic?.fromValue) ?? .nan)
             return .animation(animation)
         }, for: circleClass)
         let view = try engine.makeLayer()

@@ -118,8 +118,8 @@ import Testing
                         try engine.addCompletion(TransactionCompletion { _, finished in completions.add(finished) })
                         try engine.setValue(.scalar(Double(change)), forKeyPath: "zPosition", of: own[thread])
                         try engine.setValue(.scalar(Double(change)), forKeyPath: "p\(thread)", of: sharedLayer)
-                        var explicit = BasicAnimation(keyPath: "opacity")
-                        explicit.fromValue = .scalar(0)
+                        var explicit = Animation.basic("opacity")
+                        explicit.basic?.fromValue = .scalar(0)
                         try engine.addAnimation(explicit, forKey: "t\(thread)-\(change)", to: own[thread])
                         // This thread's settings, whatever the others do meanwhile.
                         let settings = try engine.transactionSettings()

@@ -243,11 +243,11 @@ import Testing
         // duration fills in for duration 0 (§2.9).
         let (engine, layer) = try committedLayer()
         try inTransaction(engine, { $0.animationDuration = 0.75; $0.timingFunction = .easeIn }) {
-            var plain = BasicAnimation(keyPath: "zPosition")
-            plain.toValue = .scalar(1)
+            var plain = Animation.basic("zPosition")
+            plain.basic?.toValue = .scalar(1)
             try engine.addAnimation(plain, forKey: "plain", to: layer)
-            var own = BasicAnimation(keyPath: "opacity")
-            own.toValue = .scalar(0)
+            var own = Animation.basic("opacity")
+            own.basic?.toValue = .scalar(0)
             own.timing.duration = 2
             own.timingFunction = .easeOut
             try engine.addAnimation(own, forKey: "own", to: layer)
@@ -364,9 +364,9 @@ import Testing
         try inTransaction(engine, { $0.animationDuration = 0.5 }) {
             try engine.addCompletion(recordingCompletion(calls, ticking))
             try engine.setValue(.scalar(0), forKeyPath: "opacity", of: layer)  // implicit, 0.5 s
-            var explicit = BasicAnimation(keyPath: "zPosition")
-            explicit.fromValue = .scalar(0)
-            explicit.toValue = .scalar(10)
+            var explicit = Animation.basic("zPosition")
+            explicit.basic?.fromValue = .scalar(0)
+            explicit.basic?.toValue = .scalar(10)
             explicit.timing.duration = 1
             try engine.addAnimation(explicit, forKey: "lift", to: layer)
         }

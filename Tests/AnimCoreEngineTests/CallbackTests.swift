@@ -32,7 +32,7 @@ struct CallbackTests {
 
         var delegate: AnimationDelegate { recordingDelegate(log, ticks) }
 
-        func animation(duration: Double = 1) -> BasicAnimation {
+        func animation(duration: Double = 1) -> Animation {
             var animation = basic("value", from: 0, to: 1, duration: duration)
             animation.delegate = delegate
             return animation

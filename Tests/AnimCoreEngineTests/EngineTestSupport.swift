@@ -163,11 +163,11 @@ func probe() throws -> (Engine, LayerID) {
 /// A basic animation of `keyPath` with duration 1 (or `duration`) and the given endpoints.
 func basic(
     _ keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil, duration: Double = 1
-) -> BasicAnimation {
-    var animation = BasicAnimation(keyPath: keyPath)
-    animation.fromValue = from
-    animation.toValue = to
-    animation.byValue = by
+) -> Animation {
+    var animation = Animation.basic(keyPath)
+    animation.basic?.fromValue = from
+    animation.basic?.toValue = to
+    animation.basic?.byValue = by
     animation.timing.duration = duration
     return animation
 }
@@ -175,7 +175,7 @@ func basic(
 /// A basic scalar animation from/to/by Doubles.
 func basic(
     _ keyPath: String, from: Double? = nil, to: Double? = nil, by: Double? = nil, duration: Double = 1
-) -> BasicAnimation {
+) -> Animation {
     basic(keyPath, from: from.map(Value.scalar), to: to.map(Value.scalar), by: by.map(Value.scalar),
           duration: duration)
 }

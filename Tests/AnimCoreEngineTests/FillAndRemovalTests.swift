@@ -123,9 +123,9 @@ struct FillAndRemovalTests {
     @Test("duration 0 becomes the default 0.25 s (T23: or the duration the engine is given)")
     func zeroDuration() throws {
         let (engine, layer) = try probe()
-        var animation = BasicAnimation(keyPath: "value")
-        animation.fromValue = .scalar(0)
-        animation.toValue = .scalar(100)
+        var animation = Animation.basic("value")
+        animation.basic?.fromValue = .scalar(0)
+        animation.basic?.toValue = .scalar(100)
         #expect(animation.timing.duration == 0)
         try engine.addAnimation(animation, forKey: "a", to: layer)
         #expect(try engine.animation(forKey: "a", of: layer)?.timing.duration == 0.25)
@@ -346,7 +346,7 @@ struct FillAndRemovalTests {
         try engine.removeAnimation(forKey: "other", from: layer)
         try engine.addAnimation(basic("value", from: 500, to: 600), forKey: "k", to: layer)
         #expect(try engine.animationKeys(of: layer) == ["k"])
-        #expect(try engine.animation(forKey: "k", of: layer)?.fromValue == .scalar(500))
+        #expect(try engine.animation(forKey: "k", of: layer)?.basic?.fromValue == .scalar(500))
         try engine.tick(10.5)  // the replacement commits now: p 0
         expectNear(try presented(engine, "value", layer), 500, 1e-9)
         try engine.tick(11)
@@ -374,7 +374,7 @@ struct FillAndRemovalTests {
         let (engine, layer) = try probe()
         var animation = basic("value", from: 0, to: 100)
         try engine.addAnimation(animation, forKey: "a", to: layer)
-        animation.toValue = .scalar(-100)
+        animation.basic?.toValue = .scalar(-100)
         animation.timing.duration = 10
         try engine.tick(10)
         try engine.tick(10.5)

@@ -32,9 +32,9 @@ struct SeedScenarioTests {
 
         // The seed's -actionForKey: answer, added explicitly (the model change itself runs no
         // other action here).
-        var animation = BasicAnimation(keyPath: "time")
+        var animation = Animation.basic("time")
         animation.timingFunction = .linear
-        animation.fromValue = .scalar(0)
+        animation.basic?.fromValue = .scalar(0)
         try quietly(engine) {
             try engine.setValue(.scalar(1.5), forKeyPath: "time", of: layer)
             try engine.addAnimation(animation, forKey: "time", to: layer)
@@ -79,9 +79,9 @@ struct SeedScenarioTests {
         #expect(player.withLock { $0 } == [1])
         // fadeOut: the action animates from the presentation value to the new model value.
         let from = try engine.presentationValue(forKeyPath: "volume", of: layer)
-        var animation = BasicAnimation(keyPath: "volume")
+        var animation = Animation.basic("volume")
         animation.timingFunction = .linear
-        animation.fromValue = from
+        animation.basic?.fromValue = from
         try quietly(engine) {
             try engine.setValue(.scalar(0), forKeyPath: "volume", of: layer)
             try engine.addAnimation(animation, forKey: "volume", to: layer)
@@ -144,11 +144,11 @@ struct SeedScenarioTests {
         try engine.beginTransaction()
         try engine.modifyTransaction { $0.animationDuration = 2 }
         try engine.addCompletion(TransactionCompletion { engine, _ in completions.add(engine.currentTime) })
-        var animation = BasicAnimation(keyPath: "lengthRadians")
+        var animation = Animation.basic("lengthRadians")
         animation.timingFunction = .linear
         animation.timing.autoreverses = true
-        animation.fromValue = .scalar(0)
-        animation.toValue = .scalar(2 * .pi)
+        animation.basic?.fromValue = .scalar(0)
+        animation.basic?.toValue = .scalar(2 * .pi)
         animation.delegate = AnimationDelegate(
             didStart: { event in starts.add(event.engine.currentTime) },
             didStop: { _, finished in stops.add(finished) })
@@ -198,10 +198,10 @@ struct SeedScenarioTests {
         try engine.setValue(.token(0x5348_4950), forKeyPath: "contents", of: ship)
         try engine.addSublayer(ship, to: container)
         let stops = Log<(Bool, Double)>()
-        var animation = BasicAnimation(keyPath: "transform.rotation")
+        var animation = Animation.basic("transform.rotation")
         animation.timing.duration = 2
         animation.timing.repeatCount = 3.5
-        animation.byValue = .scalar(2 * .pi)
+        animation.basic?.byValue = .scalar(2 * .pi)
         animation.delegate = AnimationDelegate(didStop: { event, finished in stops.add((finished, event.engine.currentTime)) })
         try engine.addAnimation(animation, forKey: "rotateAnimation", to: ship)
         for k in 0...64 {  // e = 0 … 8 in 1/8 s steps
@@ -234,8 +234,8 @@ struct SeedScenarioTests {
         try engine.setValue(.point(x: 0, y: 0.5), forKeyPath: "anchorPoint", of: door)
         try engine.addSublayer(door, to: container)
         let stops = Log<Bool>()
-        var animation = BasicAnimation(keyPath: "transform.rotation.y")
-        animation.toValue = .scalar(-.pi / 2)
+        var animation = Animation.basic("transform.rotation.y")
+        animation.basic?.toValue = .scalar(-.pi / 2)
         animation.timing.duration = 2
         animation.timing.repeatDuration = .infinity
         animation.timing.autoreverses = true
@@ -338,8 +338,8 @@ struct SeedScenarioTests {
         try engine.setValue(.point(x: 0, y: 0.5), forKeyPath: "anchorPoint", of: door)
         try engine.tick(50)
         try engine.setValue(.scalar(0), forKeyPath: "speed", of: door)  // pause all layer animations
-        var animation = BasicAnimation(keyPath: "transform.rotation.y")
-        animation.toValue = .scalar(-.pi / 2)
+        var animation = Animation.basic("transform.rotation.y")
+        animation.basic?.toValue = .scalar(-.pi / 2)
         animation.timing.duration = 1
         try engine.addAnimation(animation, forKey: nil, to: door)
         try engine.tick(51)

@@ -11,7 +11,7 @@ import Testing
 struct ValueVectorTests {
     /// Adds `animation` to a fresh probe layer whose model value is `underlying`, commits it at
     /// host time 10 and returns the presentation value at each of `elapsed` (seconds after 10).
-    private func run(_ animation: BasicAnimation, underlying: Double = 0, at elapsed: [Double]) throws -> [Double?] {
+    private func run(_ animation: Animation, underlying: Double = 0, at elapsed: [Double]) throws -> [Double?] {
         let (engine, layer) = try probe()
         try engine.setValue(.scalar(underlying), forKeyPath: "value", of: layer)
         try engine.addAnimation(animation, forKey: "a", to: layer)
@@ -120,7 +120,7 @@ struct ValueVectorTests {
         try engine.tick(9)  // the layer is committed showing 0
         try quietly(engine) {
             try engine.setValue(.scalar(10), forKeyPath: "value", of: layer)
-            try engine.addAnimation(BasicAnimation(keyPath: "value"), forKey: "implicit", to: layer)
+            try engine.addAnimation(Animation.basic("value"), forKey: "implicit", to: layer)
         }
         try engine.tick(10)  // duration 0 → 0.25 s
         try engine.tick(10.125)
@@ -140,7 +140,7 @@ struct ValueVectorTests {
         try engine.tick(10)
         try engine.tick(10.5)  // presentation 50
         try quietly(engine) { try engine.setValue(.scalar(20), forKeyPath: "value", of: layer) }
-        var retarget = BasicAnimation(keyPath: "value")
+        var retarget = Animation.basic("value")
         retarget.timing.duration = 1
         try engine.addAnimation(retarget, forKey: "second", to: layer)
         try engine.tick(10.5)
@@ -157,7 +157,7 @@ struct ValueVectorTests {
         try engine.tick(10.5)  // the presentation layer shows 50
         #expect(try presented(engine, "value", layer) == 50)
         try quietly(engine) { try engine.setValue(.scalar(20), forKeyPath: "value", of: layer) }
-        var retarget = BasicAnimation(keyPath: "value")
+        var retarget = Animation.basic("value")
         retarget.timing.duration = 1
         try engine.addAnimation(retarget, forKey: "value", to: layer)
         try engine.tick(10.5)

@@ -3,7 +3,7 @@
 public enum ActionResult: Sendable {
     /// Run this animation: it is added to the layer under the key (its keyPath, when empty,
     /// becomes the key).
-    case animation(BasicAnimation)
+    case animation(Animation)
     /// No answer here: continue the search (Objective-C's nil).
     case continueSearch
     /// Stop the search: no action (Objective-C's NSNull).
@@ -24,7 +24,7 @@ public struct ActionHandler: Sendable {
 /// An entry of a layer's actions table (CALayer.actions): an animation to copy, or an explicit
 /// "no action" (NSNull) that ends the search.
 public enum LayerAction: Sendable {
-    case animation(BasicAnimation)
+    case animation(Animation)
     /// Stop the search: no action (NSNull).
     case noAction
 }

@@ -103,9 +103,9 @@ extension EngineState {
     /// property's key, or (additive mode) an additive animation of old − new to zero under a key
     /// of its own, so interrupted motion stays continuous. Returns the animation, its key and
     /// its delay.
-    mutating func implicitAnimation(_ request: ActionRequest) -> (BasicAnimation, String, Double) {
+    mutating func implicitAnimation(_ request: ActionRequest) -> (Animation, String, Double) {
         let settings = request.settings
-        var animation = BasicAnimation(keyPath: request.key)
+        var animation = Animation.basic(request.key)
         animation.timing.duration = settings.animationDuration ?? defaultAnimationDuration
         // [INF] Core Animation does not say which curve an implicit animation uses when the
         // transaction sets none; like GNUstep, WinObjC and UIKit-on-SDL we use "default".
@@ -123,11 +123,11 @@ extension EngineState {
                 scratchNew.withPointer { new in
                     request.oldModel.write(into: old)
                     request.newModel.write(into: new)
-                    let delta = scratch.pointer(64)
+                    let delta = scratch.pointer(ScratchOffset.actionDelta)
                     ValueMath.subtract(kind, old, new, into: delta)
-                    animation.fromValue = Value(kind: kind, slots: delta)
+                    animation.basic?.fromValue = Value(kind: kind, slots: delta)
                     ValueMath.subtract(kind, new, new, into: delta)
-                    animation.toValue = Value(kind: kind, slots: delta)
+                    animation.basic?.toValue = Value(kind: kind, slots: delta)
                 }
             }
             animation.isAdditive = true
@@ -136,7 +136,7 @@ extension EngineState {
             // run at once, not by how many changes were made).
             return (animation, freeAdditiveKey(request.slot, request.key), delay)
         } else {
-            animation.fromValue = (settings.beginsFromCurrentState ?? true) ? request.oldPresentation : request.oldModel
+            animation.basic?.fromValue = (settings.beginsFromCurrentState ?? true) ? request.oldPresentation : request.oldModel
         }
         return (animation, request.key, delay)
     }

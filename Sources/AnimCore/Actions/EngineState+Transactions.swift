@@ -9,9 +9,9 @@ extension EngineState {
     mutating func beginTransaction(implicit: Bool = false) {
         let thread = Self.currentThread
         var stack = transactionStacks[thread] ?? TransactionStack()
-        let parent = stack.frames.last?.group ?? -1
+        let parent = stack.frames.last?.completionGroup ?? -1
         let group = makeGroup(parent: parent)
-        stack.frames.append(TransactionFrame(group: group, isImplicit: implicit))
+        stack.frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
         transactionStacks[thread] = stack
     }
 
@@ -26,7 +26,7 @@ extension EngineState {
         }
         stack.frames.removeLast()
         transactionStacks[thread] = stack
-        sealedCandidates[thread, default: []].append(top.group)
+        sealedCandidates[thread, default: []].append(top.completionGroup)
         if stack.frames.isEmpty { commitOutermost(thread) }
     }
 
@@ -49,7 +49,7 @@ extension EngineState {
     private mutating func commitImplicit(_ thread: UInt) {
         guard let frame = transactionStacks[thread]?.frames.first else { return }
         transactionStacks[thread]?.frames.removeAll()
-        sealedCandidates[thread, default: []].append(frame.group)
+        sealedCandidates[thread, default: []].append(frame.completionGroup)
         commitOutermost(thread)
     }
 
@@ -61,7 +61,7 @@ extension EngineState {
         }
         transactionStacks[thread] = nil
         for group in sealedCandidates.removeValue(forKey: thread) ?? [] {
-            groups[group]?.isSealed = true
+            completionGroups[group]?.isSealed = true
             completeIfDone(group)
         }
     }
@@ -91,8 +91,8 @@ extension EngineState {
     /// Adds a completion to the calling thread's innermost transaction.
     mutating func addTransactionCompletion(_ completion: TransactionCompletion) {
         ensureTransaction()
-        if let group = transactionStacks[Self.currentThread]?.frames.last?.group {
-            groups[group]?.completions.append(completion)
+        if let group = transactionStacks[Self.currentThread]?.frames.last?.completionGroup {
+            completionGroups[group]?.completions.append(completion)
         }
     }
 
@@ -111,36 +111,36 @@ extension EngineState {
         let thread = Self.currentThread
         transactionStacks[thread]?.pending.append(
             AnimationRef(index: Int32(index), generation: animations[index].generation))
-        let group = transactionStacks[thread]?.frames.last?.group ?? -1
-        animations[index].group = group
+        let group = transactionStacks[thread]?.frames.last?.completionGroup ?? -1
+        animations[index].completionGroup = group
         var current = group
-        while current >= 0, groups[current] != nil {
-            groups[current]?.outstanding += 1
-            current = groups[current]?.parent ?? -1
+        while current >= 0, completionGroups[current] != nil {
+            completionGroups[current]?.outstanding += 1
+            current = completionGroups[current]?.parent ?? -1
         }
     }
 
     /// An animation stopped (finished or removed): its groups count one less.
     mutating func animationStopped(_ index: Int, finished: Bool) {
-        var current = animations[index].group
-        animations[index].group = -1
-        while current >= 0, groups[current] != nil {
-            groups[current]?.outstanding -= 1
-            if !finished { groups[current]?.wasInterrupted = true }
-            let parent = groups[current]?.parent ?? -1
+        var current = animations[index].completionGroup
+        animations[index].completionGroup = -1
+        while current >= 0, completionGroups[current] != nil {
+            completionGroups[current]?.outstanding -= 1
+            if !finished { completionGroups[current]?.wasInterrupted = true }
+            let parent = completionGroups[current]?.parent ?? -1
             completeIfDone(current)
             current = parent
         }
     }
 
     private mutating func makeGroup(parent: Int32) -> Int32 {
-        groups.insert(CompletionGroup(parent: parent))
+        completionGroups.insert(CompletionGroup(parent: parent))
     }
 
     /// A sealed group with nothing running owes its completions (delivered at the next tick).
     private mutating func completeIfDone(_ group: Int32) {
-        guard let record = groups[group], record.isSealed, record.outstanding <= 0 else { return }
-        groups[group] = nil
+        guard let record = completionGroups[group], record.isSealed, record.outstanding <= 0 else { return }
+        completionGroups[group] = nil
         if !record.completions.isEmpty {
             events.append(.transactionCompletion(record.completions, finished: !record.wasInterrupted))
         }
@@ -150,22 +150,22 @@ extension EngineState {
     /// gone; their completions run with finished = false.
     mutating func abandonTransactions() {
         for (thread, stack) in transactionStacks {
-            for frame in stack.frames { sealedCandidates[thread, default: []].append(frame.group) }
+            for frame in stack.frames { sealedCandidates[thread, default: []].append(frame.completionGroup) }
         }
         transactionStacks.removeAll()
         for (_, candidates) in sealedCandidates {
             for group in candidates {
-                groups[group]?.isSealed = true
-                groups[group]?.wasInterrupted = true
-                groups[group]?.outstanding = 0
+                completionGroups[group]?.isSealed = true
+                completionGroups[group]?.wasInterrupted = true
+                completionGroups[group]?.outstanding = 0
                 completeIfDone(group)
             }
         }
         sealedCandidates.removeAll()
-        for group in groups.ids {
-            groups[group]?.isSealed = true
-            groups[group]?.wasInterrupted = true
-            groups[group]?.outstanding = 0
+        for group in completionGroups.ids {
+            completionGroups[group]?.isSealed = true
+            completionGroups[group]?.wasInterrupted = true
+            completionGroups[group]?.outstanding = 0
             completeIfDone(group)
         }
     }

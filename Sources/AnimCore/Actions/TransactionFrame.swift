@@ -3,7 +3,7 @@
 struct TransactionFrame {
     var settings = TransactionSettings()
     /// The completion group of the animations added while this frame is open.
-    var group: Int32
+    var completionGroup: Int32
     /// Opened by a change outside any transaction; committed by the next tick or flush.
     var isImplicit: Bool
 }

@@ -1,32 +1,46 @@
-/// An animation added to a layer, as the engine stores it: the copy's timing and pacing, where
-/// its values and its property's presentation live, and its place in the layer's list.
-/// Plain data only (no references), so the per-frame loop reads it without retain/release.
+/// An animation added to a layer, as the engine stores it: what every kind shares — its timing,
+/// run state, place in the layer's list, target property and completion group — plus a kind
+/// tag and the index of the kind's own plain data (`parameters`). Plain data only (no
+/// references), so the per-frame loop reads it without retain/release.
+///
+/// A group is one record followed in the list by the records of its children (`followers`
+/// counts them, nested groups' included); a keyframe animation with a rotation mode is followed
+/// by its rotation record. Such owned records run in their owner's time space (`parent`), start
+/// and stop with it, and tell no one: only the owner has a key, a delegate and a completion group.
 struct AttachedAnimation {
     var generation: UInt32 = 0
-    var isAlive = false
+    var state = RunState.free
+    /// What the tick computes for it.
+    var kind = RecordKind.basic
+    /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord` or `GroupRecord`.
+    var parameters: Int32 = -1
     /// The layer's slot index.
     var layer: Int32 = -1
     /// Neighbours in the layer's list (add order); -1 at the ends.
     var next: Int32 = -1
     var previous: Int32 = -1
+    /// The group record whose time space it runs in; -1: the layer's.
+    var parent: Int32 = -1
+    /// Records after it in the list that belong to it (children, rotation); removed with it.
+    var followers: Int32 = 0
+    /// Whether it belongs to another record (a group's child, a rotation).
+    var isOwned = false
     /// The key it was added under (an interned key id), or -1 for none.
     var key: Int32 = -1
-    /// The animated property's index in the layer's class.
-    var property: Int32 = 0
+    /// The interned key of the animation's key path; -1 for a group.
+    var keyPath: Int32 = -1
+    /// The animated property's index in the layer's class; -1 for a group (no property).
+    var property: Int32 = -1
     /// The component of the property's value it animates, if the key path goes inside it.
     var component: KeyPathComponent?
     /// Kind of the animated value (the component's or the property's).
-    var kind: ValueKind = .scalar
+    var valueKind: ValueKind = .scalar
     var timing = MediaTiming.animationDefault
     /// `timing.activeParentDuration`, computed once when added (it does not depend on the begin
     /// time that the commit sets).
     var activeParentDuration: Double = 0
     /// Index of the timing function in the engine's table; -1 for none (linear).
     var function: Int32 = -1
-    /// Offsets of the from/to/by values in the engine's animation-value buffer; -1 when nil.
-    var from: Int32 = -1
-    var to: Int32 = -1
-    var by: Int32 = -1
     /// Where the property's presentation value lives, relative to the layer's block.
     var presentationOffset: Int32 = 0
     /// Where the property's model value lives: its offset in the layer's model row, whether the
@@ -36,37 +50,70 @@ struct AttachedAnimation {
     var defaultBlock: Int32 = -1
     /// Slots of the whole property value (the presentation entry's size).
     var propertySlotCount: Int32 = 1
-    /// The interned key of the animation's key path.
-    var keyPath: Int32 = -1
     var isAdditive = false
     var isCumulative = false
     var isRemovedOnCompletion = true
+    /// Whether its value replaces the property's whole value without reading what lies
+    /// underneath (set by its kind when added).
+    var overwritesWholeValue = false
     /// Whether this is the first animation of its property in the layer's list: it copies the
     /// model value into the presentation slots before any animation of the property applies.
     var initializesPresentation = false
-    /// Committed: its begin time is resolved and it is evaluated each tick.
-    var isCommitted = false
     /// beginTime was 0 when added: it becomes the layer's time at commit.
     var beginsAtCommit = false
-    /// Neither from, to nor by was given: from was captured from the presentation when added.
-    var fromIsCaptured = false
-    var didStart = false
-    /// Whether a tick has applied it once (for the display rule).
-    var hasBeenShown = false
-    var didFinish = false
-    /// Whether its value replaces the property's whole value without reading what lies
-    /// underneath: not additive, not a key-path component, both endpoints given.
-    var overwritesWholeValue: Bool {
-        !isAdditive && component == nil && ((from >= 0 && to >= 0) || (from >= 0 && by >= 0) || (to >= 0 && by >= 0))
-    }
     /// Whether the property makes the layer redisplay when it changes.
     var needsDisplay = false
     /// The completion group of the transaction it was added in; -1 when none counts it.
-    var group: Int32 = -1
+    var completionGroup: Int32 = -1
     /// Seconds after the commit at which it begins, when its begin time resolves at commit
     /// (animation blocks' delay).
     var beginDelay: Double = 0
 
-    /// Slots of one value of `kind`.
-    var valueSlotCount: Int { kind.slotCount }
+    /// Whether the slot holds an animation.
+    var isAlive: Bool { state != .free }
+    /// Whether its transaction has committed (it is evaluated each tick).
+    var isCommitted: Bool { state >= .waiting }
+    /// Whether it has begun (did-start owed or sent).
+    var didStart: Bool { state >= .running }
+    /// Whether its active duration has ended (did-stop owed or sent).
+    var didFinish: Bool { state == .finished }
+    /// Whether a tick has applied it (for the display rule).
+    var hasBeenShown: Bool { state >= .filling }
+}
+
+/// How far an added animation has come. A record only moves forward through these states (a
+/// slot returns to `free` when the animation is removed).
+///
+///     free → pending → waiting → filling → running → finished
+///                         └──────────────────↗  (when it begins unshown)
+enum RunState: UInt8, Comparable {
+    /// The slot holds no animation.
+    case free
+    /// Added; its transaction has not committed, so it is not evaluated (the property keeps
+    /// the value it was added over).
+    case pending
+    /// Committed, before its begin time, not shown.
+    case waiting
+    /// Committed, before its begin time, shown by a backwards fill.
+    case filling
+    /// In its active interval or past it: did-start is owed or sent.
+    case running
+    /// Its active duration ended: did-stop is owed or sent (a record that is not removed on
+    /// completion stays here, filling or not).
+    case finished
+
+    static func < (a: RunState, b: RunState) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// What the tick computes for a record; it switches once on this.
+enum RecordKind: UInt8 {
+    /// From/to/by interpolation (`BasicRecord`).
+    case basic
+    /// Keyframes or a path (`KeyframeRecord`).
+    case keyframe
+    /// A group's time space for the records that follow it (`GroupRecord`).
+    case group
+    /// The tangent rotation of a keyframe animation along a path: its `parameters` are its
+    /// owner's `KeyframeRecord`; it writes the layer's transform.
+    case pathRotation
 }

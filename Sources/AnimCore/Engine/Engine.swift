@@ -256,8 +256,8 @@ public final class Engine: @unchecked Sendable {
 
     // MARK: Animations
 
-    /// Adds a copy of `animation` to `layer` under `key` (nil: no key); see `BasicAnimation`.
-    public func addAnimation(_ animation: BasicAnimation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
+    /// Adds a copy of `animation` to `layer` under `key` (nil: no key); see `Animation`.
+    public func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.addAnimation(animation, forKey: key, to: layer) }
     }
 
@@ -277,7 +277,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// A copy of the animation under `key`, as the layer holds it.
-    public func animation(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> BasicAnimation? {
+    public func animation(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> Animation? {
         try withState { (state) throws(AnimCoreError) in try state.animation(forKey: key, of: layer) }
     }
 

@@ -39,7 +39,12 @@ extension EngineState {
                 animations[Int(index)].timing.beginTime =
                     layerTime(slot, atEngineTime: currentTime) + record.beginDelay
             }
-            animations[Int(index)].isCommitted = true
+            // The record and those it owns (a group's children, a path's rotation) commit together.
+            var member = Int(index)
+            for _ in 0...Int(record.followers) {
+                animations[member].state = .waiting
+                member = Int(animations[member].next)
+            }
         }
         readyAnimations.removeAll(keepingCapacity: true)
     }
@@ -79,7 +84,9 @@ extension EngineState {
         var ancestors: [Int32] = []
         swap(&ancestors, &ancestorScratch)
         let context = EvaluationContext(
-            layers: layers.base, animations: animations.base, functions: functions.functions.base,
+            layers: layers.base, animations: animations.base, basics: basicRecords.records.base,
+            keyframes: keyframeRecords.records.base, groups: groupRecords.records.base,
+            functions: functions.functions.base,
             outOfLine: outOfLine.base, values: animationValues.base,
             presentation: presentation.base, scratch: scratch.base, timingOffsets: timingOffsets)
         rowBases.withUnsafeBufferPointer { rows in
@@ -92,11 +99,10 @@ extension EngineState {
                 var index = Int(layer.pointee.firstAnimation)
                 while index >= 0 {
                     let record = context.animations + index
-                    let slots = block + Int(record.pointee.presentationOffset)
                     // Uncommitted animations keep the value they were added over.
                     if record.pointee.isCommitted {
                         context.evaluate(
-                            record, index: index, layer: layer, row: row, at: time, into: slots,
+                            record, index: index, layer: layer, row: row, layerTime: time, block: block,
                             notices: &notices)
                     }
                     index = Int(record.pointee.next)

@@ -48,7 +48,7 @@ extension EngineState {
         let stored = classes[Int(layers[slot].classIndex)].properties[target.property]
         let current = modelValue(slot, target.property)
         if let component = target.component {
-            let old = scratch.pointer(0)
+            let old = scratch.pointer(ScratchOffset.underneath)
             component.read(from: current, into: old)
             if ValueMath.equal(target.kind, old, slots) { return }
             component.write(slots, into: writableModelValue(slot, target.property))
@@ -110,7 +110,7 @@ extension EngineState {
     /// The value a target addresses inside a property's slots.
     func read(_ target: KeyPathTarget, from slots: UnsafePointer<Double>) -> Value {
         guard let component = target.component else { return Value(kind: target.kind, slots: slots) }
-        let out = scratch.pointer(0)
+        let out = scratch.pointer(ScratchOffset.underneath)
         component.read(from: slots, into: out)
         return Value(kind: target.kind, slots: out)
     }

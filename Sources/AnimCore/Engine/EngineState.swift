@@ -13,17 +13,23 @@ struct EngineState {
     var freeLayers: [Int32] = []
     let animations = RecordBuffer<AttachedAnimation>(initialCapacity: 256)
     var freeAnimations: [Int32] = []
+    /// Each kind's own data, indexed by the records' `parameters`.
+    let basicRecords = RecordPool<BasicRecord>()
+    let keyframeRecords = RecordPool<KeyframeRecord>()
+    let groupRecords = RecordPool<GroupRecord>()
+    /// The descriptions of added keyframe animations and groups, by record index, for reading
+    /// them back (their records hold the prepared curves, not the parameters as given).
+    var addedDescriptions: [Int32: Animation] = [:]
     /// The timing functions animations use, shared by index.
     let functions = TimingFunctionTable()
     /// 16-slot blocks of out-of-line values (3D transforms), and each class's defaults.
     let outOfLine = SlotBuffer(initialCapacity: 16 * 64)
-    /// from/to/by values of added animations.
+    /// Values of added animations: basic from/to/by, keyframe blocks.
     let animationValues = SlotBuffer(initialCapacity: 1024)
     /// Presentation blocks of animated layers.
     let presentation = SlotBuffer(initialCapacity: 1024)
     /// Scratch slots for the evaluation of one animation (never grows).
-    let scratch = SlotBuffer(initialCapacity: EngineState.scratchSlots)
-    static let scratchSlots = 96
+    let scratch = SlotBuffer(initialCapacity: ScratchOffset.count)
 
     /// Layers with at least one animation: the only ones a tick evaluates.
     var animatedLayers: [Int32] = []
@@ -32,8 +38,8 @@ struct EngineState {
     var readyAnimations: [AnimationRef] = []
     /// Each thread's open transactions, by thread identity.
     var transactionStacks: [UInt: TransactionStack] = [:]
-    /// Completion groups by id.
-    var groups = CompletionGroups()
+    /// Completion groups (the transactions' completion counting) by id.
+    var completionGroups = CompletionGroups()
     /// Groups of frames that have committed, sealed when their thread's outermost commits.
     var sealedCandidates: [UInt: [Int32]] = [:]
     /// Layers created since the last tick: not committed yet, so they run no implicit actions.
@@ -44,6 +50,11 @@ struct EngineState {
     /// by the `Engine` after the change: releasing one may run host code (a C destroy callback)
     /// that calls back into the engine, which must not happen inside the state access.
     var retired: [Any] = []
+    /// Reused by adds: the records an animation becomes, their slots, and the values their
+    /// properties show.
+    var planScratch: [AttachedAnimation] = []
+    var reservedScratch: [Int] = []
+    var shownScratch: [Double] = []
     /// Reused by presentation layout changes.
     var layoutScratch: [PresentationEntry] = []
     var newLayoutScratch: [PresentationEntry] = []

@@ -1,0 +1,110 @@
+/// The checks of an animation description, in the core so every language gets the same answer.
+/// The field checks run when a field is set through the C API and again, with the checks that
+/// need the whole description, when the animation is added.
+extension KeyframeParameters {
+    /// Key times must each be finite and in [0, 1], and non-decreasing.
+    public static func checkKeyTimes(_ times: [Double], _ field: String = "keyTimes") throws(AnimCoreError) {
+        for (index, time) in times.enumerated() {
+            try Check.within(time, 0...1, "\(field)[\(index)]")
+            if index > 0 && time < times[index - 1] {
+                throw AnimCoreError(
+                    .invalidArgument,
+                    "\(field)[\(index)] is \(time), less than \(field)[\(index - 1)] = \(times[index - 1]); key times must not decrease")
+            }
+        }
+    }
+
+    /// Tension, continuity and bias values must each be finite and in [−1, 1].
+    public static func checkSplineValues(_ values: [Double], _ field: String) throws(AnimCoreError) {
+        for (index, value) in values.enumerated() { try Check.within(value, -1...1, "\(field)[\(index)]") }
+    }
+
+    /// Keyframe values must all be of one kind and their floating-point slots finite.
+    public static func checkValues(_ values: [Value], _ field: String = "values") throws(AnimCoreError) {
+        guard let first = values.first else { return }
+        var slots = SlotScratch()
+        for (index, value) in values.enumerated() {
+            guard value.kind == first.kind else {
+                throw AnimCoreError(
+                    .wrongKind, "\(field)[\(index)] is a \(value.kind.name) but \(field)[0] is a \(first.kind.name); keyframe values share one kind")
+            }
+            guard !value.kind.storesBitPatterns else { continue }
+            let finite = slots.withPointer { pointer in
+                value.write(into: pointer)
+                return (0..<value.kind.slotCount).allSatisfy { pointer[$0].isFinite }
+            }
+            guard finite else {
+                throw AnimCoreError(.notFinite, "\(field)[\(index)] is \(value); keyframe values must be finite")
+            }
+        }
+    }
+
+    /// Every check that needs no layer: the field checks, and the counts — a values list or a
+    /// path to follow, at most n − 1 timing functions and at most n spline values for n
+    /// keyframes, a rotation mode only with a path.
+    func validate(_ field: String) throws(AnimCoreError) {
+        if let path {
+            try path.validate("\(field).path")
+        } else {
+            guard !values.isEmpty else {
+                throw AnimCoreError(.invalidArgument, "\(field).values is empty; a keyframe animation needs values or a path")
+            }
+            try KeyframeParameters.checkValues(values, "\(field).values")
+        }
+        let count = keyframeCount
+        if let keyTimes { try KeyframeParameters.checkKeyTimes(keyTimes, "\(field).keyTimes") }
+        if let timingFunctions, timingFunctions.count > max(count - 1, 0) {
+            throw AnimCoreError(
+                .invalidArgument,
+                "\(field).timingFunctions has \(timingFunctions.count) entries for \(count) keyframes; at most \(max(count - 1, 0)) (one per segment)")
+        }
+        for (name, spline) in [("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)] {
+            guard let spline else { continue }
+            try KeyframeParameters.checkSplineValues(spline, "\(field).\(name)")
+            guard spline.count <= count else {
+                throw AnimCoreError(
+                    .invalidArgument, "\(field).\(name) has \(spline.count) entries for \(count) keyframes; at most one per keyframe")
+            }
+        }
+        if rotationMode != nil && path == nil {
+            throw AnimCoreError(.invalidArgument, "\(field).rotationMode is set without a path; it turns the layer along a path")
+        }
+    }
+}
+
+extension GroupParameters {
+    /// Children must not nest groups deeper than `maximumDepth` in all (this group counted).
+    public static func checkChildren(_ children: [Animation], _ field: String = "animations") throws(AnimCoreError) {
+        let depth = 1 + (children.map(\.groupDepth).max() ?? 0)
+        guard depth <= maximumDepth else {
+            throw AnimCoreError(
+                .outOfRange, "\(field) nests groups \(depth) deep; at most \(maximumDepth) levels are allowed")
+        }
+    }
+}
+
+extension Animation {
+    /// How many groups deep the animation is: 0 for a property animation, 1 for a group of
+    /// property animations, and so on.
+    public var groupDepth: Int {
+        guard case .group(let group) = kind else { return 0 }
+        return 1 + (group.animations.map(\.groupDepth).max() ?? 0)
+    }
+
+    /// Every check that needs no layer (timing, keyframe fields and counts, group depth);
+    /// messages name `field` ("animation", "animation.animations[1]").
+    public func validate(_ field: String = "animation") throws(AnimCoreError) {
+        var checked = timing
+        if checked.duration < 0 { checked.duration = 0 }
+        do { try checked.validate() } catch { throw error.prefixed("\(field).timing: ") }
+        switch kind {
+        case .basic:
+            break
+        case .keyframe(let keyframe):
+            try keyframe.validate(field)
+        case .group(let group):
+            try GroupParameters.checkChildren(group.animations, "\(field).animations")
+            for (index, child) in group.animations.enumerated() { try child.validate("\(field).animations[\(index)]") }
+        }
+    }
+}

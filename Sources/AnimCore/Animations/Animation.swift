@@ -1,0 +1,145 @@
+/// An animation description (CAAnimation and its subclasses): one type over every kind. What
+/// all kinds share — the key path, composition flags, CAMediaTiming, pacing, removal and the
+/// delegate — is stored here; what a kind adds lives in `kind`.
+///
+/// Adding it to a layer copies it; later changes to this value do not touch the running copy.
+public struct Animation: Sendable {
+    /// What the animation does, with the parameters of its kind.
+    public enum Kind: Sendable {
+        /// From one value to another (CABasicAnimation).
+        case basic(BasicParameters)
+        /// Through a list of values or along a path (CAKeyframeAnimation).
+        case keyframe(KeyframeParameters)
+        /// Several animations in one time space (CAAnimationGroup).
+        case group(GroupParameters)
+    }
+
+    /// The key path it animates, relative to the layer ("opacity", "position.x",
+    /// "transform.rotation.z"). Ignored for a group (each child names its own).
+    public var keyPath: String
+    /// The kind and its parameters.
+    public var kind: Kind
+    /// Whether the value is added to the value underneath instead of replacing it. Default false.
+    public var isAdditive = false
+    /// Whether each repeat cycle builds on the end of the previous one. Default false.
+    public var isCumulative = false
+    /// The animation's CAMediaTiming (animation defaults: duration 0, replaced at add time).
+    public var timing = MediaTiming.animationDefault
+    /// The pacing of the whole animation; nil = linear. Default nil.
+    public var timingFunction: TimingFunction?
+    /// Whether the animation is removed when its active duration ends. Default true. Ignored
+    /// for a group's children (the group's removal removes them).
+    public var isRemovedOnCompletion = true
+    /// Callbacks for the start and stop of the added copy. Ignored for a group's children (the
+    /// group's delegate is told).
+    public var delegate: AnimationDelegate?
+
+    /// An animation of `kind` on `keyPath` with every shared property at its default.
+    public init(keyPath: String, kind: Kind) {
+        self.keyPath = keyPath
+        self.kind = kind
+    }
+
+    /// A basic animation (CABasicAnimation) of `keyPath`; nil values are taken from the value
+    /// underneath (see `BasicParameters`).
+    public static func basic(_ keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil) -> Animation {
+        Animation(keyPath: keyPath, kind: .basic(BasicParameters(fromValue: from, toValue: to, byValue: by)))
+    }
+
+    /// A keyframe animation (CAKeyframeAnimation) of `keyPath` through `values`.
+    public static func keyframe(
+        _ keyPath: String, values: [Value] = [], keyTimes: [Double]? = nil,
+        calculationMode: CalculationMode = .linear
+    ) -> Animation {
+        var parameters = KeyframeParameters()
+        parameters.values = values
+        parameters.keyTimes = keyTimes
+        parameters.calculationMode = calculationMode
+        return Animation(keyPath: keyPath, kind: .keyframe(parameters))
+    }
+
+    /// A keyframe animation of a point-valued `keyPath` along `path`.
+    public static func keyframe(_ keyPath: String, path: Path, calculationMode: CalculationMode = .linear) -> Animation {
+        var parameters = KeyframeParameters()
+        parameters.path = path
+        parameters.calculationMode = calculationMode
+        return Animation(keyPath: keyPath, kind: .keyframe(parameters))
+    }
+
+    /// A group (CAAnimationGroup) of `animations`, each animating its own key path in the
+    /// group's time space.
+    public static func group(_ animations: [Animation]) -> Animation {
+        Animation(keyPath: "", kind: .group(GroupParameters(animations: animations)))
+    }
+
+    /// The parameters of a basic animation; nil for another kind. Setting it makes the
+    /// animation basic.
+    public var basic: BasicParameters? {
+        get { if case .basic(let parameters) = kind { parameters } else { nil } }
+        set { if let newValue { kind = .basic(newValue) } }
+    }
+
+    /// The parameters of a keyframe animation; nil for another kind. Setting it makes the
+    /// animation a keyframe animation.
+    public var keyframe: KeyframeParameters? {
+        get { if case .keyframe(let parameters) = kind { parameters } else { nil } }
+        set { if let newValue { kind = .keyframe(newValue) } }
+    }
+
+    /// The parameters of a group; nil for another kind. Setting it makes the animation a group.
+    public var group: GroupParameters? {
+        get { if case .group(let parameters) = kind { parameters } else { nil } }
+        set { if let newValue { kind = .group(newValue) } }
+    }
+
+    /// The kind's tag.
+    public var kindTag: AnimationKindTag {
+        switch kind {
+        case .basic: .basic
+        case .keyframe: .keyframe
+        case .group: .group
+        }
+    }
+}
+
+/// The kinds of animation, as a plain tag. The raw values are part of the C ABI
+/// (AC_ANIMATION_KIND_*) and never change; spring (3) and decay (4) come next.
+public enum AnimationKindTag: Int32, CaseIterable, Sendable {
+    case basic = 0
+    case keyframe = 1
+    case group = 2
+
+    /// The kind's name: "basic", "keyframe", "group".
+    public var name: String {
+        switch self {
+        case .basic: "basic"
+        case .keyframe: "keyframe"
+        case .group: "group"
+        }
+    }
+}
+
+/// The callbacks of an added animation: each fires exactly once per added copy, on the thread
+/// that calls tick, outside the engine's internal state access (so it may call the engine).
+public struct AnimationDelegate: Sendable {
+    /// The animation began its active duration.
+    public var didStart: (@Sendable (AnimationEvent) -> Void)?
+    /// The animation completed its active duration (finished = true) or was removed or replaced
+    /// before that (finished = false).
+    public var didStop: (@Sendable (AnimationEvent, _ finished: Bool) -> Void)?
+
+    public init(
+        didStart: (@Sendable (AnimationEvent) -> Void)? = nil,
+        didStop: (@Sendable (AnimationEvent, _ finished: Bool) -> Void)? = nil
+    ) {
+        self.didStart = didStart
+        self.didStop = didStop
+    }
+}
+
+/// What an animation callback is told: the engine, the layer and the key it was added under.
+public struct AnimationEvent: Sendable {
+    public let engine: Engine
+    public let layer: LayerID
+    public let key: String?
+}

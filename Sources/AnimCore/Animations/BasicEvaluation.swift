@@ -1,0 +1,100 @@
+/// What a basic animation's record adds: where its from/to/by values live.
+struct BasicRecord {
+    /// Offsets of the from/to/by values in the engine's animation-value buffer; -1 when nil.
+    var from: Int32 = -1
+    var to: Int32 = -1
+    var by: Int32 = -1
+    /// Neither from, to nor by was given: from was captured from the presentation when added.
+    var fromIsCaptured = false
+
+    /// Whether both ends are given, so the value does not depend on what lies underneath.
+    var hasBothEnds: Bool { (from >= 0 && to >= 0) || (from >= 0 && by >= 0) || (to >= 0 && by >= 0) }
+}
+
+extension EvaluationContext {
+    /// Computes one basic animation's value and writes it into its property's presentation
+    /// slots (reference §6.2–6.3): endpoints from from/to/by and the value underneath, the
+    /// timing function, cumulative repeats, additive composition, key-path components.
+    @inline(__always)
+    func applyBasic(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
+        let function = record.pointee.function
+        let fraction = function >= 0
+            ? functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag)
+            : sample.progress
+        let kind = record.pointee.valueKind
+        let basic = basics + Int(record.pointee.parameters)
+        let from = basic.pointee.from
+        let to = basic.pointee.to
+        let by = basic.pointee.by
+        // The common case: a scalar property from one number to another.
+        if kind == .scalar && record.pointee.component == nil && from >= 0 && to >= 0
+            && by < 0 && !record.pointee.isCumulative {
+            let start = values[Int(from)]
+            let value = start + (values[Int(to)] - start) * fraction
+            slots[0] = record.pointee.isAdditive ? slots[0] + value : value
+            return
+        }
+        let underneath = readUnderneath(record, slots)
+        let derived = scratch + ScratchOffset.derived
+        let value = scratch + ScratchOffset.value
+        let fromSlots = from >= 0 ? values + Int(from) : nil
+        let toSlots = to >= 0 ? values + Int(to) : nil
+        let bySlots = by >= 0 ? values + Int(by) : nil
+        let start: UnsafeMutablePointer<Double>
+        let end: UnsafeMutablePointer<Double>
+        switch (fromSlots, toSlots, bySlots) {
+        case let (from?, to?, _):
+            (start, end) = (from, to)
+        case let (from?, nil, by?):
+            ValueMath.add(kind, from, by, into: derived)
+            (start, end) = (from, derived)
+        case let (nil, to?, by?):
+            ValueMath.subtract(kind, to, by, into: derived)
+            (start, end) = (derived, to)
+        case let (from?, nil, nil):
+            (start, end) = (from, underneath)
+        case let (nil, to?, nil):
+            (start, end) = (underneath, to)
+        case let (nil, nil, by?):
+            ValueMath.add(kind, underneath, by, into: derived)
+            (start, end) = (underneath, derived)
+        case (nil, nil, nil):
+            (start, end) = (underneath, underneath)
+        }
+        ValueMath.interpolate(kind, from: start, to: end, fraction: fraction, into: value)
+        if record.pointee.isCumulative && sample.iteration >= 1 {
+            // [INF] Each repeat adds the value a cycle ends at (the start when autoreversing).
+            let cycleEnd = record.pointee.timing.autoreverses ? start : end
+            ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
+        }
+        compose(record, value: value, underneath: underneath, into: slots)
+    }
+
+    /// The value underneath an animation: its property's running presentation value, or the
+    /// component of it that the key path names (copied to scratch).
+    @inline(__always)
+    func readUnderneath(_ record: UnsafeMutablePointer<AttachedAnimation>, _ slots: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Double> {
+        guard let component = record.pointee.component else { return slots }
+        let underneath = scratch + ScratchOffset.underneath
+        component.read(from: slots, into: underneath)
+        return underneath
+    }
+
+    /// Writes an animation's value over what lies underneath: added to it when additive, into
+    /// the key path's component when it names one.
+    @inline(__always)
+    func compose(
+        _ record: UnsafeMutablePointer<AttachedAnimation>, value: UnsafeMutablePointer<Double>,
+        underneath: UnsafeMutablePointer<Double>, into slots: UnsafeMutablePointer<Double>
+    ) {
+        let kind = record.pointee.valueKind
+        if record.pointee.isAdditive {
+            ValueMath.add(kind, underneath, value, into: value)
+        }
+        if let component = record.pointee.component {
+            component.write(value, into: slots)
+        } else {
+            for offset in 0..<kind.slotCount { slots[offset] = value[offset] }
+        }
+    }
+}

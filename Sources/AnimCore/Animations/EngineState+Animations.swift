@@ -1,0 +1,487 @@
+/// Adding, removing and reading back animations, and the presentation layout they need.
+extension EngineState {
+    /// Adds a copy of `animation` to `layer` under `key` (nil: no key), replacing an animation
+    /// under the same key (it stops with finished = false). A duration of 0 becomes the
+    /// transaction's duration now, a missing timing function the transaction's; a begin time of 0
+    /// becomes the layer's time when the transaction commits (plus `beginDelay`).
+    /// `settings` are the calling thread's transaction settings when the caller has them.
+    ///
+    /// A group becomes its record followed by its children's; a keyframe animation with a
+    /// rotation mode, its record followed by the rotation's. Nothing is added when any part
+    /// is refused.
+    mutating func addAnimation(
+        _ animation: Animation, forKey key: String?, to layer: LayerID, beginDelay: Double = 0,
+        settings known: TransactionSettings? = nil
+    ) throws(AnimCoreError) {
+        let slot = try layerSlot(layer)
+        try animation.validate()
+        let settings = known ?? transactionSettings()
+        var timing = animation.timing
+        if timing.duration < 0 { timing.duration = 0 }
+        // A duration of 0 takes the transaction's (CALayer addAnimation:forKey:).
+        if timing.duration == 0 { timing.duration = settings.animationDuration ?? defaultAnimationDuration }
+        // [INF] The transaction's timing function applies to animations without their own.
+        let function = animation.timingFunction ?? settings.timingFunction
+
+        var plan: [AttachedAnimation] = []
+        swap(&plan, &planScratch)
+        plan.removeAll(keepingCapacity: true)
+        defer { swap(&plan, &planScratch) }
+        do {
+            try planRecords(animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation", into: &plan)
+        } catch {
+            for record in plan { freeKindData(record) }
+            throw error
+        }
+        // What the animated properties show now, kept for their presentation entries
+        // (replacing a running animation must not make them read the model until the next tick).
+        var shown: [Double] = []
+        swap(&shown, &shownScratch)
+        shown.removeAll(keepingCapacity: true)
+        defer { swap(&shown, &shownScratch) }
+        for record in plan where record.property >= 0 {
+            let source = presentationSlots(slot, Int(record.property))
+            for offset in 0..<Int(record.propertySlotCount) { shown.append(source[offset]) }
+        }
+        let keyID = key.map { keys.intern($0).id } ?? -1
+        if keyID >= 0 { removeAnimation(keyID: keyID, slot: slot) }
+
+        // Store the records, in order, and link them at the end of the layer's list.
+        var oldLayout = presentationLayout(slot)
+        var first = reserveRecords(plan.count)
+        for (position, var record) in plan.enumerated() {
+            let index = first[position]
+            record.generation = (animations[index].generation &+ 1) & UInt32(Handle.generationMask)
+            record.state = .pending
+            record.layer = Int32(slot)
+            if record.parent >= 0 { record.parent = Int32(first[Int(record.parent)]) }
+            record.previous = Int32(layers[slot].lastAnimation)
+            record.next = -1
+            if record.previous >= 0 { animations[Int(record.previous)].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
+            layers[slot].lastAnimation = Int32(index)
+            animations[index] = record
+        }
+        let index = first[0]
+        animations[index].key = keyID
+        animations[index].beginsAtCommit = timing.beginTime == 0
+        animations[index].beginDelay = beginDelay
+        if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
+        if animation.kindTag != .basic { addedDescriptions[Int32(index)] = animation }
+        first.removeAll(keepingCapacity: true)
+        swap(&first, &reservedScratch)
+
+        rebuildPresentation(slot, oldLayout: oldLayout)
+        recycle(&oldLayout)
+        var offset = 0
+        for record in plan where record.property >= 0 {
+            let size = Int(record.propertySlotCount)
+            let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(presentationOffset(slot, record.property)))
+            for k in 0..<size { destination[k] = shown[offset + k] }
+            offset += size
+        }
+        registerWithTransaction(index)
+        if layers[slot].animatedIndex < 0 {
+            layers[slot].animatedIndex = Int32(animatedLayers.count)
+            animatedLayers.append(Int32(slot))
+        }
+    }
+
+    /// Slots for `count` new records (reused ones first), in a reused array.
+    private mutating func reserveRecords(_ count: Int) -> [Int] {
+        var result: [Int] = []
+        swap(&result, &reservedScratch)
+        result.removeAll(keepingCapacity: true)
+        for _ in 0..<count {
+            if let reused = freeAnimations.popLast() {
+                result.append(Int(reused))
+            } else {
+                result.append(animations.append(AttachedAnimation()))
+            }
+        }
+        return result
+    }
+
+    /// The records an animation becomes, appended to `plan` with each kind's data stored:
+    /// `parent` is the plan position of the group it runs in (-1: the layer). Throws for what
+    /// the layer refuses (unknown or not animatable key paths, values of the wrong kind); the
+    /// caller frees the kind data of what was planned.
+    private mutating func planRecords(
+        _ animation: Animation, timing: MediaTiming, function: TimingFunction?, slot: Int, parent: Int32,
+        field: String, into plan: inout [AttachedAnimation]
+    ) throws(AnimCoreError) {
+        var record = AttachedAnimation()
+        record.parent = parent
+        record.isOwned = parent >= 0
+        record.timing = timing
+        record.activeParentDuration = timing.activeParentDuration
+        record.isAdditive = animation.isAdditive
+        record.isCumulative = animation.isCumulative
+        record.isRemovedOnCompletion = animation.isRemovedOnCompletion
+        if case .group(let group) = animation.kind {
+            record.kind = .group
+            record.function = function.map { functions.retain($0) } ?? -1
+            record.parameters = groupRecords.insert(GroupRecord())
+            let position = plan.count
+            plan.append(record)
+            for (index, child) in group.animations.enumerated() {
+                var childTiming = child.timing
+                // [INF] A child with duration 0 spans the group (reference §6.6).
+                if childTiming.duration <= 0 { childTiming.duration = timing.duration }
+                try planRecords(
+                    child, timing: childTiming, function: child.timingFunction, slot: slot, parent: Int32(position),
+                    field: "\(field).animations[\(index)]", into: &plan)
+            }
+            plan[position].followers = Int32(plan.count - position - 1)
+            return
+        }
+        let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        let stored = layerClass.properties[target.property]
+        record.keyPath = keys.intern(animation.keyPath).id
+        record.property = Int32(target.property)
+        record.component = target.component
+        record.valueKind = target.kind
+        record.needsDisplay = stored.descriptor.needsDisplay
+        record.modelOffset = Int32(stored.offset)
+        record.modelIsInline = stored.isInline
+        record.defaultBlock = Int32(layerClass.defaultBlocks[target.property])
+        record.propertySlotCount = Int32(stored.kind.slotCount)
+        switch animation.kind {
+        case .basic(let basic):
+            record.kind = .basic
+            try checkAnimationValue(basic.fromValue, "\(field).fromValue", target, animation.keyPath)
+            try checkAnimationValue(basic.toValue, "\(field).toValue", target, animation.keyPath)
+            try checkAnimationValue(basic.byValue, "\(field).byValue", target, animation.keyPath)
+            var values = BasicRecord()
+            values.from = storeValue(basic.fromValue)
+            values.to = storeValue(basic.toValue)
+            values.by = storeValue(basic.byValue)
+            // "All nil": from the presentation value when added, to the value underneath.
+            if basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil {
+                values.fromIsCaptured = true
+                values.from = storeValue(read(target, from: presentationSlots(slot, target.property)))
+            }
+            record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
+            record.parameters = basicRecords.insert(values)
+            record.function = function.map { functions.retain($0) } ?? -1
+            plan.append(record)
+        case .keyframe(let keyframe):
+            record.kind = .keyframe
+            let prepared = try storeKeyframes(keyframe, kind: target.kind, keyPath: animation.keyPath, field: field)
+            record.parameters = keyframeRecords.insert(prepared)
+            record.overwritesWholeValue = !animation.isAdditive && target.component == nil
+            record.function = function.map { functions.retain($0) } ?? -1
+            guard prepared.rotation != nil else {
+                plan.append(record)
+                return
+            }
+            // The rotation along the path: a record of its own on the layer's transform.
+            record.followers = 1
+            plan.append(record)
+            let transform = try animatableTarget("transform", slot: slot, field: field)
+            let transformStored = layerClass.properties[transform.property]
+            var rotation = record
+            rotation.kind = .pathRotation
+            rotation.followers = 0
+            rotation.isOwned = true
+            rotation.isAdditive = false
+            rotation.isCumulative = false
+            rotation.overwritesWholeValue = false
+            rotation.keyPath = keys.intern("transform").id
+            rotation.property = Int32(transform.property)
+            rotation.component = nil
+            rotation.valueKind = .transform3D
+            rotation.needsDisplay = transformStored.descriptor.needsDisplay
+            rotation.modelOffset = Int32(transformStored.offset)
+            rotation.modelIsInline = transformStored.isInline
+            rotation.defaultBlock = Int32(layerClass.defaultBlocks[transform.property])
+            rotation.propertySlotCount = Int32(transformStored.kind.slotCount)
+            rotation.function = function.map { functions.retain($0) } ?? -1
+            plan.append(rotation)
+        case .group:
+            break
+        }
+    }
+
+    /// The declared animatable property (or component) a key path names.
+    private mutating func animatableTarget(_ keyPath: String, slot: Int, field: String) throws(AnimCoreError) -> KeyPathTarget {
+        let target: KeyPathTarget
+        switch try resolve(keyPath, in: slot) {
+        case .property(let resolved): target = resolved
+        case .undeclared, .frame:
+            throw AnimCoreError(
+                .notAnimatable,
+                "\(field): \"\(keyPath)\" is not a declared animatable property of class \(classes[Int(layers[slot].classIndex)].name)")
+        }
+        let stored = classes[Int(layers[slot].classIndex)].properties[target.property]
+        guard stored.descriptor.isAnimatable else {
+            throw AnimCoreError(.notAnimatable, "\(field): property \"\(stored.descriptor.name)\" is not animatable")
+        }
+        return target
+    }
+
+    /// Gives back a record's kind data (its values, keyframes or group time) and its timing
+    /// function. A rotation shares its owner's keyframes.
+    private mutating func freeKindData(_ record: AttachedAnimation) {
+        switch record.kind {
+        case .basic:
+            let values = basicRecords[record.parameters]
+            for offset in [values.from, values.to, values.by] where offset >= 0 {
+                animationValues.free(Int(offset), size: record.valueKind.slotCount)
+            }
+            basicRecords.remove(record.parameters)
+        case .keyframe:
+            freeKeyframes(keyframeRecords[record.parameters])
+            keyframeRecords.remove(record.parameters)
+        case .group:
+            groupRecords.remove(record.parameters)
+        case .pathRotation:
+            break
+        }
+        functions.release(record.function)
+    }
+
+    /// Throws `.wrongKind` when an animation's value is not of the key path's kind.
+    private func checkAnimationValue(_ value: Value?, _ name: String, _ target: KeyPathTarget, _ keyPath: String) throws(AnimCoreError) {
+        guard let value, value.kind != target.kind else { return }
+        throw AnimCoreError(
+            .wrongKind, "\(name) is a \(value.kind.name) but \"\(keyPath)\" holds \(target.kind.name) values")
+    }
+
+    /// Copies a value into the animation-value buffer; -1 for nil.
+    private mutating func storeValue(_ value: Value?) -> Int32 {
+        guard let value else { return -1 }
+        let offset = animationValues.allocate(value.kind.slotCount)
+        value.write(into: animationValues.pointer(offset))
+        return Int32(offset)
+    }
+
+    /// Removes the animation under `key` from `layer`, if there is one.
+    mutating func removeAnimation(forKey key: String, from layer: LayerID) throws(AnimCoreError) {
+        removeAnimation(forKey: key, slot: try layerSlot(layer))
+    }
+
+    private mutating func removeAnimation(forKey key: String, slot: Int) {
+        guard let keyID = keys.lookup(key)?.id else { return }
+        removeAnimation(keyID: keyID, slot: slot)
+    }
+
+    /// Removes the animation under the interned key `keyID`, if there is one.
+    private mutating func removeAnimation(keyID: Int32, slot: Int) {
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            if animations[animation].key == keyID {
+                removeAnimations(CollectionOfOne(animation), slot: slot)
+                return
+            }
+            animation = Int(animations[animation].next)
+        }
+    }
+
+    /// Removes every animation of `layer`.
+    mutating func removeAllAnimations(from layer: LayerID) throws(AnimCoreError) {
+        removeAllAnimations(try layerSlot(layer))
+    }
+
+    mutating func removeAllAnimations(_ slot: Int) {
+        var all: [Int] = []
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            all.append(animation)
+            animation = Int(animations[animation].next)
+        }
+        if !all.isEmpty { removeAnimations(all, slot: slot) }
+    }
+
+    /// Unlinks and frees animations of one layer, with the records each owns; those that had
+    /// not finished stop with finished = false. The layer's presentation layout is rebuilt once.
+    mutating func removeAnimations<Indexes: Sequence<Int>>(_ indexes: Indexes, slot: Int) {
+        var oldLayout = presentationLayout(slot)
+        var doomed: [Int] = []
+        for index in indexes where animations[index].isAlive {
+            var member = index
+            for _ in 0...Int(animations[index].followers) where member >= 0 {
+                doomed.append(member)
+                member = Int(animations[member].next)
+            }
+        }
+        for index in doomed {
+            let record = animations[index]
+            guard record.isAlive else { continue }
+            // Its property falls back to what lies underneath: a needs-display layer redisplays.
+            if record.needsDisplay && record.isCommitted { setNeedsDisplay(slot) }
+            if !record.didFinish && !record.isOwned {
+                if let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
+                    let (layer, key) = eventSubject(index)
+                    events.append(.animationDidStop(delegate, layer: layer, key: key, finished: false))
+                }
+                animationStopped(index, finished: false)
+            }
+            if record.previous >= 0 { animations[Int(record.previous)].next = record.next } else { layers[slot].firstAnimation = record.next }
+            if record.next >= 0 { animations[Int(record.next)].previous = record.previous } else { layers[slot].lastAnimation = record.previous }
+            freeKindData(record)
+            if let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
+            if let description = addedDescriptions.removeValue(forKey: Int32(index)) { retired.append(description) }
+            animations[index].state = .free
+            animations[index].next = -1
+            animations[index].previous = -1
+            freeAnimations.append(Int32(index))
+        }
+        rebuildPresentation(slot, oldLayout: oldLayout)
+        recycle(&oldLayout)
+        if layers[slot].firstAnimation < 0 { markNotAnimated(slot) }
+    }
+
+    private mutating func markNotAnimated(_ slot: Int) {
+        let position = Int(layers[slot].animatedIndex)
+        guard position >= 0 else { return }
+        let moved = animatedLayers.removeLast()
+        if position < animatedLayers.count {
+            animatedLayers[position] = moved
+            layers[Int(moved)].animatedIndex = Int32(position)
+        }
+        layers[slot].animatedIndex = -1
+    }
+
+    /// The layer and key an animation callback names for the animation in `index`.
+    func eventSubject(_ index: Int) -> (layer: LayerID, key: String?) {
+        let record = animations[index]
+        let key = record.key >= 0 ? keys.name(of: PropertyKey(id: record.key)) : nil
+        return (layerID(Int(record.layer)), key)
+    }
+
+    // MARK: Reading back
+
+    /// The keys of `layer`'s animations in the order they apply (animations added without a key
+    /// are not listed).
+    func animationKeys(of layer: LayerID) throws(AnimCoreError) -> [String] {
+        var result: [String] = []
+        var animation = Int(layers[try layerSlot(layer)].firstAnimation)
+        while animation >= 0 {
+            let key = animations[animation].key
+            if key >= 0, let name = keys.name(of: PropertyKey(id: key)) { result.append(name) }
+            animation = Int(animations[animation].next)
+        }
+        return result
+    }
+
+    /// A copy of the animation under `key`, as stored: its kind and parameters, with the
+    /// duration it was given at add time and, once committed, its resolved begin time.
+    func animation(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> Animation? {
+        let slot = try layerSlot(layer)
+        guard let keyID = keys.lookup(key)?.id else { return nil }
+        var index = Int(layers[slot].firstAnimation)
+        while index >= 0 {
+            let record = animations[index]
+            if record.key == keyID {
+                var copy: Animation
+                if let added = addedDescriptions[Int32(index)] {
+                    copy = added
+                } else {
+                    copy = Animation(keyPath: keys.name(of: PropertyKey(id: record.keyPath)) ?? "", kind: .basic(BasicParameters()))
+                    let values = basicRecords[record.parameters]
+                    let load = { (offset: Int32) -> Value? in
+                        offset >= 0 ? Value(kind: record.valueKind, slots: self.animationValues.pointer(Int(offset))) : nil
+                    }
+                    copy.basic = BasicParameters(
+                        fromValue: values.fromIsCaptured ? nil : load(values.from), toValue: load(values.to),
+                        byValue: load(values.by))
+                    copy.isAdditive = record.isAdditive
+                    copy.isCumulative = record.isCumulative
+                    copy.isRemovedOnCompletion = record.isRemovedOnCompletion
+                }
+                copy.timing = record.timing
+                copy.timingFunction = record.function >= 0 ? functions[record.function] : nil
+                copy.delegate = animationDelegates[Int32(index)]
+                return copy
+            }
+            index = Int(record.next)
+        }
+        return nil
+    }
+
+    // MARK: Presentation layout
+
+    /// Where each animated property of the layer sits in its presentation block, in a reused
+    /// array (give it back with `recycle(_:)`).
+    mutating func presentationLayout(_ slot: Int) -> [PresentationEntry] {
+        var layout: [PresentationEntry] = []
+        swap(&layout, &layoutScratch)
+        layout.removeAll(keepingCapacity: true)
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            let record = animations[animation]
+            if record.property >= 0 && !layout.contains(where: { $0.property == record.property }) {
+                layout.append(PresentationEntry(
+                    property: record.property, offset: record.presentationOffset, size: record.propertySlotCount))
+            }
+            animation = Int(record.next)
+        }
+        return layout
+    }
+
+    /// The offset of a property's entry in the layer's presentation block.
+    func presentationOffset(_ slot: Int, _ property: Int32) -> Int32 {
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            if animations[animation].property == property { return animations[animation].presentationOffset }
+            animation = Int(animations[animation].next)
+        }
+        return 0
+    }
+
+    /// Gives a layout array back for reuse.
+    mutating func recycle(_ layout: inout [PresentationEntry]) {
+        if layout.capacity > layoutScratch.capacity { swap(&layout, &layoutScratch) }
+    }
+
+    /// Lays out the layer's presentation block after its animation list changed: one entry per
+    /// animated property, the first animation of each property marked to initialise it. Values
+    /// of properties that stay animated carry over; new entries start at the model value. When
+    /// the layout is unchanged the block stays where it is.
+    mutating func rebuildPresentation(_ slot: Int, oldLayout: [PresentationEntry]) {
+        var layout: [PresentationEntry] = []
+        swap(&layout, &newLayoutScratch)
+        layout.removeAll(keepingCapacity: true)
+        defer { swap(&layout, &newLayoutScratch) }
+        var size: Int32 = 0
+        var animation = Int(layers[slot].firstAnimation)
+        while animation >= 0 {
+            let record = animations[animation]
+            if record.property < 0 {
+                // A group: no property of its own.
+            } else if let existing = layout.first(where: { $0.property == record.property }) {
+                animations[animation].presentationOffset = existing.offset
+                animations[animation].initializesPresentation = false
+            } else {
+                layout.append(PresentationEntry(property: record.property, offset: size, size: record.propertySlotCount))
+                animations[animation].presentationOffset = size
+                animations[animation].initializesPresentation = true
+                size += record.propertySlotCount
+            }
+            animation = Int(record.next)
+        }
+        let oldOffset = Int(layers[slot].presentationOffset)
+        if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }
+        let oldSize = Int(layers[slot].presentationSize)
+        let newOffset = size > 0 ? presentation.allocate(Int(size)) : -1
+        for entry in layout {
+            let destination = presentation.pointer(newOffset + Int(entry.offset))
+            if oldOffset >= 0, let old = oldLayout.first(where: { $0.property == entry.property }) {
+                destination.update(from: presentation.pointer(oldOffset + Int(old.offset)), count: Int(entry.size))
+            } else {
+                destination.update(from: modelValue(slot, Int(entry.property)), count: Int(entry.size))
+            }
+        }
+        if oldOffset >= 0 { presentation.free(oldOffset, size: oldSize) }
+        layers[slot].presentationOffset = Int32(newOffset)
+        layers[slot].presentationSize = size
+    }
+}
+
+/// One animated property's place in a layer's presentation block.
+struct PresentationEntry: Equatable {
+    var property: Int32
+    var offset: Int32
+    var size: Int32
+}

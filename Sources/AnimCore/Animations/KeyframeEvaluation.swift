@@ -1,0 +1,285 @@
+import Glibc
+
+extension EngineState {
+    /// Prepares the keyframes of an animation of `kind` values for evaluation: checks the
+    /// values against the key path, resolves key times for the mode, converts paths and
+    /// splines to bezier segments, builds arc-length tables for the paced modes, and stores it
+    /// all in one block. `field` names the animation in messages.
+    mutating func storeKeyframes(
+        _ parameters: KeyframeParameters, kind: ValueKind, keyPath: String, field: String
+    ) throws(AnimCoreError) -> KeyframeRecord {
+        var record = KeyframeRecord()
+        record.mode = parameters.calculationMode
+        record.isPaced = parameters.calculationMode.isPaced
+        record.rotation = parameters.rotationMode
+        let slots = kind.slotCount
+        var points: [Double] = []
+        var count: Int
+        if let path = parameters.path {
+            guard kind == .point else {
+                throw AnimCoreError(
+                    .wrongKind, "\(field).path moves a point, but \"\(keyPath)\" holds \(kind.name) values")
+            }
+            let segments = path.cubicSegments()
+            count = segments.count / 8 + 1
+            if record.mode == .discrete {
+                // Discrete along a path: the keyframes themselves, without the curves.
+                points = Array(segments[0..<2])
+                for segment in 0..<(count - 1) { points += segments[(segment * 8 + 6)..<(segment * 8 + 8)] }
+            } else {
+                record.usesCurves = true
+                points = segments
+            }
+        } else {
+            count = parameters.values.count
+            points.reserveCapacity(count * slots)
+            var buffer = SlotScratch()
+            for (index, value) in parameters.values.enumerated() {
+                guard value.kind == kind else {
+                    throw AnimCoreError(
+                        .wrongKind, "\(field).values[\(index)] is a \(value.kind.name) but \"\(keyPath)\" holds \(kind.name) values")
+                }
+                buffer.withPointer { slotPointer in
+                    value.write(into: slotPointer)
+                    for k in 0..<slots { points.append(slotPointer[k]) }
+                }
+            }
+            if (record.mode.isCubic || record.mode.isPaced) && !KeyframeCurve.supportsGeometry(kind) {
+                throw AnimCoreError(
+                    .wrongKind,
+                    "\(field).calculationMode \(record.mode.name) needs scalar, point, size, rect, vector3 or color values; \"\(keyPath)\" holds \(kind.name) values")
+            }
+        }
+        record.keyframeCount = Int32(count)
+
+        // Key times. Core Animation ignores key times that do not fit the mode: linear and
+        // cubic need one per keyframe from 0 to 1, discrete one more (the last value holds to
+        // the end), the paced modes generate their own.
+        var keyTimes: [Double]
+        let given = parameters.keyTimes ?? []
+        switch record.mode {
+        case .discrete:
+            let fits = given.count == count + 1 && given.first == 0 && given.last == 1
+            keyTimes = fits ? given : KeyframeCurve.evenKeyTimes(count + 1)
+        case .linear, .cubic:
+            let fits = given.count == count && given.first == 0 && given.last == 1
+            keyTimes = fits ? given : KeyframeCurve.evenKeyTimes(count)
+        case .paced, .cubicPaced:
+            keyTimes = []
+        }
+        if !parameters.values.isEmpty && parameters.path == nil && record.mode.isCubic && count > 1 {
+            record.usesCurves = true
+            points = KeyframeCurve.kochanekBartels(
+                points, slots: slots, keyTimes: record.mode == .cubic ? keyTimes : nil,
+                tension: parameters.tensionValues, continuity: parameters.continuityValues, bias: parameters.biasValues)
+        }
+        var arcTables: [Double] = []
+        if record.isPaced {
+            var lengths: [Double] = []
+            if record.usesCurves {
+                for segment in 0..<(count - 1) {
+                    let table = points.withUnsafeBufferPointer { buffer in
+                        KeyframeCurve.arcTable(buffer.baseAddress! + segment * 4 * slots, slots: slots)
+                    }
+                    let length = table.last ?? 0
+                    lengths.append(length)
+                    arcTables += table.map { length > 0 ? $0 / length : 0 }
+                }
+            } else {
+                for segment in 0..<max(count - 1, 0) {
+                    lengths.append(KeyframeCurve.distance(
+                        points[(segment * slots)..<((segment + 1) * slots)],
+                        points[((segment + 1) * slots)..<((segment + 2) * slots)]))
+                }
+            }
+            keyTimes = KeyframeCurve.pacedKeyTimes(lengths)
+        }
+        var functionIndexes: [Double] = []
+        if !record.isPaced && record.mode != .discrete, let timingFunctions = parameters.timingFunctions, !timingFunctions.isEmpty {
+            for segment in 0..<max(count - 1, 0) {
+                let index = segment < timingFunctions.count ? functions.retain(timingFunctions[segment]) : -1
+                functionIndexes.append(Double(index))
+            }
+        }
+
+        let size = points.count + keyTimes.count + arcTables.count + functionIndexes.count
+        let block = animationValues.allocate(size)
+        var offset = block
+        func place(_ numbers: [Double]) -> Int32 {
+            guard !numbers.isEmpty else { return -1 }
+            animationValues.pointer(offset).update(from: numbers, count: numbers.count)
+            defer { offset += numbers.count }
+            return Int32(offset)
+        }
+        record.block = Int32(block)
+        record.blockSize = Int32(size)
+        record.points = place(points)
+        record.keyTimes = place(keyTimes)
+        record.keyTimeCount = Int32(keyTimes.count)
+        record.arcTables = place(arcTables)
+        record.functions = place(functionIndexes)
+        return record
+    }
+
+    /// Gives back what `storeKeyframes` took: the block and the segments' timing functions.
+    mutating func freeKeyframes(_ record: KeyframeRecord) {
+        if record.functions >= 0 {
+            for segment in 0..<Int(record.keyframeCount - 1) {
+                functions.release(Int32(animationValues.pointer(Int(record.functions))[segment]))
+            }
+        }
+        if record.block >= 0 { animationValues.free(Int(record.block), size: Int(record.blockSize)) }
+    }
+}
+
+extension EvaluationContext {
+    /// The keyframe animation's progress: the sample's, through the animation's timing
+    /// function unless the mode is paced.
+    @inline(__always)
+    func keyframeProgress(_ record: UnsafeMutablePointer<AttachedAnimation>, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, sample: TimingSample) -> Double {
+        let function = record.pointee.function
+        guard function >= 0 && !keyframes.pointee.isPaced else { return sample.progress }
+        return functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag)
+    }
+
+    /// Computes a keyframe animation's value and writes it into its property's presentation
+    /// slots: the segment at the eased progress, cumulative repeats, additive composition.
+    @inline(__always)
+    func applyKeyframes(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
+        let keyframes = self.keyframes + Int(record.pointee.parameters)
+        let kind = record.pointee.valueKind
+        let progress = keyframeProgress(record, keyframes, sample: sample)
+        let value = scratch + ScratchOffset.value
+        keyframeValue(keyframes, kind: kind, at: progress, into: value)
+        let underneath = readUnderneath(record, slots)
+        if record.pointee.isCumulative && sample.iteration >= 1 {
+            // [INF] As for basic animations: each repeat adds the value a cycle ends at — the
+            // last keyframe, or the first when autoreversing.
+            let count = Int(keyframes.pointee.keyframeCount)
+            let cycleEnd = scratch + ScratchOffset.derived
+            keyframeValue(keyframes, kind: kind, at: record.pointee.timing.autoreverses ? 0 : 1, into: cycleEnd)
+            if count > 0 {
+                ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
+            }
+        }
+        compose(record, value: value, underneath: underneath, into: slots)
+    }
+
+    /// The segment holding `progress`: the last i in 0..<segments with keyTimes[i] <= progress
+    /// (0 before the first key time).
+    @inline(__always)
+    func segment(_ times: UnsafeMutablePointer<Double>, segments: Int, at progress: Double) -> Int {
+        var low = 0, high = segments - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if times[middle] <= progress { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The keyframes' value at `progress`, into `result`. Also gives the segment and the
+    /// bezier parameter it used (for the tangent of a path).
+    @inline(__always) @discardableResult
+    func keyframeValue(
+        _ keyframes: UnsafeMutablePointer<KeyframeRecord>, kind: ValueKind, at progress: Double,
+        into result: UnsafeMutablePointer<Double>
+    ) -> (segment: Int, parameter: Double) {
+        let slots = kind.slotCount
+        let count = Int(keyframes.pointee.keyframeCount)
+        let points = values + Int(keyframes.pointee.points)
+        let times = values + Int(keyframes.pointee.keyTimes)
+        if keyframes.pointee.mode == .discrete {
+            // Each value holds from its key time to the next; the last to the end.
+            let index = min(segment(times, segments: Int(keyframes.pointee.keyTimeCount) - 1, at: progress), count - 1)
+            ValueMath.copy(kind, from: points + index * slots, into: result)
+            return (index, 0)
+        }
+        if count == 1 {
+            ValueMath.copy(kind, from: points, into: result)
+            return (0, 0)
+        }
+        let index = segment(times, segments: count - 1, at: progress)
+        let start = times[index], end = times[index + 1]
+        var fraction = end > start ? (progress - start) / (end - start) : (progress >= end ? 1 : 0)
+        if keyframes.pointee.functions >= 0 {
+            let function = Int(values[Int(keyframes.pointee.functions) + index])
+            if function >= 0 { fraction = functions[function].value(at: fraction, beforeFlag: false) }
+        }
+        guard keyframes.pointee.usesCurves else {
+            ValueMath.interpolate(kind, from: points + index * slots, to: points + (index + 1) * slots, fraction: fraction, into: result)
+            return (index, fraction)
+        }
+        var parameter = fraction
+        if keyframes.pointee.arcTables >= 0 {
+            parameter = arcParameter(values + Int(keyframes.pointee.arcTables) + index * (KeyframeRecord.arcSamples + 1), fraction)
+        }
+        KeyframeCurve.bezier(points + index * 4 * slots, slots: slots, at: parameter, into: result)
+        return (index, parameter)
+    }
+
+    /// The bezier parameter at which a segment has covered `fraction` of its length, from its
+    /// arc-length table (linear between samples).
+    @inline(__always)
+    func arcParameter(_ table: UnsafeMutablePointer<Double>, _ fraction: Double) -> Double {
+        let samples = KeyframeRecord.arcSamples
+        if !(fraction > 0) { return fraction.isNaN ? fraction : 0 }
+        if fraction >= 1 { return 1 }
+        var low = 0, high = samples
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if table[middle] <= fraction { low = middle } else { high = middle }
+        }
+        let span = table[high] - table[low]
+        let within = span > 0 ? (fraction - table[low]) / span : 0
+        return (Double(low) + within) / Double(samples)
+    }
+
+    /// A path rotation record: turns the layer's transform to the path's tangent at its owner's
+    /// position on the path, in the layer's own space on top of the transform underneath.
+    @inline(__always)
+    func applyPathRotation(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
+        let keyframes = self.keyframes + Int(record.pointee.parameters)
+        let progress = keyframeProgress(record, keyframes, sample: sample)
+        let position = scratch + ScratchOffset.derived
+        let (index, parameter) = keyframeValue(keyframes, kind: .point, at: progress, into: position)
+        var angle = tangentAngle(keyframes, segment: index, parameter: parameter)
+        if keyframes.pointee.rotation == .autoReverse { angle += Double.pi }
+        let rotation = scratch + ScratchOffset.rotation
+        Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).store(into: rotation)
+        // [INF] Core Animation does not say how the rotation combines with the layer's
+        // transform; it is applied first, in the layer's own space:
+        // CATransform3DConcat(rotation, transform underneath).
+        ValueMath.add(.transform3D, slots, rotation, into: slots)
+    }
+
+    /// The direction of travel (radians from +x towards +y) at a point of the keyframes: the
+    /// bezier's derivative, or the chord where the derivative vanishes (a control point on its
+    /// end point) or the segments are straight keyframe-to-keyframe moves.
+    @inline(__always)
+    func tangentAngle(_ keyframes: UnsafeMutablePointer<KeyframeRecord>, segment index: Int, parameter: Double) -> Double {
+        let points = values + Int(keyframes.pointee.points)
+        let count = Int(keyframes.pointee.keyframeCount)
+        guard count > 1 else { return 0 }
+        let segment = min(index, count - 2)
+        if keyframes.pointee.usesCurves {
+            let curve = points + segment * 8
+            var derivative = (0.0, 0.0)
+            withUnsafeMutablePointer(to: &derivative) { pair in
+                pair.withMemoryRebound(to: Double.self, capacity: 2) { d in
+                    KeyframeCurve.bezierDerivative(curve, slots: 2, at: parameter, into: d)
+                }
+            }
+            if derivative.0 * derivative.0 + derivative.1 * derivative.1 > 1e-18 {
+                return atan2(derivative.1, derivative.0)
+            }
+            // A vanishing derivative: the direction the curve leaves or reaches the point in.
+            let near = parameter < 0.5
+            let dx = near ? curve[4] - curve[0] : curve[6] - curve[2]
+            let dy = near ? curve[5] - curve[1] : curve[7] - curve[3]
+            if dx != 0 || dy != 0 { return atan2(dy, dx) }
+            return atan2(curve[7] - curve[1], curve[6] - curve[0])
+        }
+        let from = points + segment * 2
+        return atan2(from[3] - from[1], from[2] - from[0])
+    }
+}

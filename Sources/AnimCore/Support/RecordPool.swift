@@ -1,0 +1,27 @@
+/// A `RecordBuffer` whose slots are handed out and given back: the per-kind plain-data storage
+/// of animations (a freed slot is reused by the next `insert`).
+final class RecordPool<Element> {
+    let records = RecordBuffer<Element>(initialCapacity: 64)
+    private var freeSlots: [Int32] = []
+
+    /// Stores `element` in a free slot; its index.
+    func insert(_ element: Element) -> Int32 {
+        if let reused = freeSlots.popLast() {
+            records[Int(reused)] = element
+            return reused
+        }
+        return Int32(records.append(element))
+    }
+
+    /// Gives a slot back.
+    func remove(_ index: Int32) { freeSlots.append(index) }
+
+    /// The record at `index`, in place.
+    subscript(index: Int32) -> Element {
+        get { records[Int(index)] }
+        _modify { yield &records[Int(index)] }
+    }
+
+    /// Bytes held.
+    var bytes: Int { records.bytes + freeSlots.capacity * 4 }
+}
