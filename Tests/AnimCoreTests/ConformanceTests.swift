@@ -73,7 +73,7 @@ enum Conformance {
     /// The kinds checked here; the README's other kinds (keyframe, spring...) are counted only.
     static let checkedKinds = [
         "cubic_bezier", "cubic_bezier_slope", "cubic_bezier_range", "ca_named_timing_function",
-        "steps", "timing", "time_conversion", "ca_default",
+        "steps", "timing", "time_conversion", "ca_default", "keyframe",
     ]
 
     /// ANIMCORE_VECTORS, else <package root>/../shared/conformance/vectors.json, where the package
@@ -327,6 +327,11 @@ struct ConformanceTests {
         guard isLoadedCase(testCase) else { return }
         let object = try #require(testCase.params["object"].string)
         let property = try #require(testCase.params["property"].string)
+        if property == "calculationMode" {
+            #expect(object == "CAKeyframeAnimation", "\(testCase.id)")
+            #expect(KeyframeParameters().calculationMode.name == testCase.expected.string, "\(testCase.id)")
+            return
+        }
         let timing: MediaTiming
         switch object {
         case "CALayer": timing = .layerDefault
@@ -347,6 +352,79 @@ struct ConformanceTests {
         case "autoreverses": #expect(timing.autoreverses == testCase.expected.bool, "\(testCase.id)")
         case "fillMode": #expect(timing.fillMode.name == testCase.expected.string, "\(testCase.id)")
         default: Issue.record("\(testCase.id): unknown property \(property)")
+        }
+    }
+}
+
+// MARK: - Keyframe animations through an engine
+
+/// A timing function as the vectors spell it: {"type": "linear"} or {"type": "cubic_bezier",
+/// "x1", "y1", "x2", "y2"}.
+func timingFunction(from json: JSONValue) throws -> TimingFunction {
+    switch json["type"].string {
+    case "linear": return .linear
+    case "cubic_bezier":
+        let point = { (key: String) throws -> Double in try #require(json[key].double, "\(key)") }
+        return .cubicBezier(try UnitBezier(x1: try point("x1"), y1: try point("y1"), x2: try point("x2"), y2: try point("y2")))
+    default:
+        throw AnimCoreError(.unknownName, "timing function \(json)")
+    }
+}
+
+/// A number or a list of numbers as a value: scalar, or a point for two numbers.
+func keyframeValue(_ json: JSONValue) throws -> Value {
+    if let number = json.double { return .scalar(number) }
+    let list = json.array ?? []
+    let numbers = list.compactMap(\.double)
+    try #require(numbers.count == 2, "keyframe values are numbers or [x, y]")
+    return .point(x: numbers[0], y: numbers[1])
+}
+
+@Suite("Conformance: keyframe animations")
+struct KeyframeConformanceTests {
+    /// Each case as a CAKeyframeAnimation on a layer: scalar values on a custom property, point
+    /// values on "position"; fill both, so times outside [0, duration] read the ends.
+    @Test("keyframe", arguments: Conformance.cases("keyframe"))
+    func keyframe(_ testCase: ConformanceCase) throws {
+        guard isLoadedCase(testCase) else { return }
+        let params = testCase.params
+        let values = try #require(params["values"].array).map(keyframeValue)
+        let engine = Engine()
+        let probeClass = try engine.makeLayerClass(
+            name: "Probe", properties: [PropertyDescriptor("value", default: .scalar(0))])
+        let layer = try engine.makeLayer(probeClass)
+        let keyPath = values.first?.kind == .point ? "position" : "value"
+        var parameters = KeyframeParameters()
+        parameters.values = values
+        parameters.keyTimes = params["keyTimes"].array?.compactMap(\.double)
+        if let mode = params["calculationMode"].string {
+            parameters.calculationMode = try #require(CalculationMode(name: mode), "mode \(mode)")
+        }
+        parameters.timingFunctions = try params["timingFunctions"].array?.map(timingFunction)
+        parameters.tensionValues = params["tensionValues"].array?.compactMap(\.double)
+        parameters.continuityValues = params["continuityValues"].array?.compactMap(\.double)
+        parameters.biasValues = params["biasValues"].array?.compactMap(\.double)
+        var animation = Animation(keyPath: keyPath, kind: .keyframe(parameters))
+        if !params["timingFunction"].isNull { animation.timingFunction = try timingFunction(from: params["timingFunction"]) }
+        animation.timing.duration = try #require(params["duration"].double)
+        animation.timing.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        let begin = 10.0
+        animation.timing.beginTime = begin
+        try engine.tick(0)
+        try engine.addAnimation(animation, forKey: "k", to: layer)
+        let t = try #require(testCase.t.double)
+        try engine.tick(begin + t)
+        let shown = try #require(try engine.presentationValue(forKeyPath: keyPath, of: layer))
+        switch shown {
+        case .scalar(let value):
+            expectConforms(value, testCase)
+        case .point(let x, let y):
+            let expected = try #require(testCase.expected.array)
+            expectConforms(x, testCase, expected: expected[0], "x")
+            expectConforms(y, testCase, expected: expected[1], "y")
+        default:
+            Issue.record("\(testCase.id): unexpected value \(shown)")
         }
     }
 }

@@ -1,31 +1,5 @@
-/// Layer life and the layer tree.
+/// Layer life (creation, references, destruction) and the layer tree.
 extension EngineState {
-    /// Declares a layer class with `properties` on top of `superclass`'s. Throws when a name is
-    /// empty, has a dot, is "frame", or is already a property of the class or its superclasses.
-    mutating func makeLayerClass(
-        name: String, superclass: LayerClassID, properties: [PropertyDescriptor]
-    ) throws(AnimCoreError) -> LayerClassID {
-        let parent = try layerClass(superclass)
-        var declared: [(PropertyKey, PropertyDescriptor)] = []
-        var seen = Set(parent.properties.map(\.descriptor.name))
-        for descriptor in properties {
-            let propertyName = descriptor.name
-            guard !propertyName.isEmpty, !propertyName.contains("."), propertyName != "frame" else {
-                throw AnimCoreError(
-                    .invalidArgument,
-                    "property name \"\(propertyName)\" is not allowed (empty, dotted or \"frame\")")
-            }
-            guard seen.insert(propertyName).inserted else {
-                throw AnimCoreError(
-                    .invalidArgument, "property \"\(propertyName)\" is already declared in class \(name) or above")
-            }
-            declared.append((keys.intern(propertyName), descriptor))
-        }
-        let id = LayerClassID(index: Int32(classes.count))
-        classes.append(LayerClass(id: id, name: name, superclass: parent, declared: declared, outOfLine: outOfLine))
-        return id
-    }
-
     /// A new layer of `classID` with every property at its default, referenced once by the host.
     mutating func makeLayer(of classID: LayerClassID) throws(AnimCoreError) -> LayerID {
         let layerClass = try layerClass(classID)
@@ -217,52 +191,5 @@ extension EngineState {
         layers[slot].parent = -1
         layers[slot].previousSibling = -1
         layers[slot].nextSibling = -1
-    }
-
-    // MARK: Time
-
-    /// The layer's local time at engine time `time`: each layer from the root maps its parent's
-    /// time with `(parent − beginTime) × speed + timeOffset`.
-    func layerTime(_ slot: Int, atEngineTime time: Double) -> Double {
-        var chain: [Int] = []
-        var current = slot
-        while current >= 0 {
-            chain.append(current)
-            current = Int(layers[current].parent)
-        }
-        var result = time
-        for layer in chain.reversed() where !layers[layer].hasDefaultTiming {
-            result = layerTiming(layer).localTime(atParentTime: result)
-        }
-        return result
-    }
-
-    /// convertTime: `time` in `source`'s time space (nil = absolute) expressed in
-    /// `destination`'s. Throws `.notInvertible` when a layer on the way up has speed 0.
-    func convertTime(_ time: Double, from source: LayerID?, to destination: LayerID?) throws(AnimCoreError) -> Double {
-        var timings: [MediaTiming] = []
-        var parents: [Int?] = []
-        var nodeOf: [Int: Int] = [:]
-        func node(_ slot: Int) -> Int {
-            if let existing = nodeOf[slot] { return existing }
-            var path: [Int] = []
-            var current = slot
-            while current >= 0 && nodeOf[current] == nil {
-                path.append(current)
-                current = Int(layers[current].parent)
-            }
-            var parentNode: Int? = current >= 0 ? nodeOf[current] : nil
-            for layer in path.reversed() {
-                timings.append(layerTiming(layer))
-                parents.append(parentNode)
-                nodeOf[layer] = timings.count - 1
-                parentNode = timings.count - 1
-            }
-            return nodeOf[slot] ?? 0
-        }
-        let from = try source.map { (id) throws(AnimCoreError) -> Int in node(try layerSlot(id)) }
-        let to = try destination.map { (id) throws(AnimCoreError) -> Int in node(try layerSlot(id)) }
-        let tree = try TimeTree(timings: timings, parents: parents)
-        return try tree.convert(time, from: from, to: to)
     }
 }

@@ -1,0 +1,28 @@
+/// Layer classes: declaring a class of properties on top of its superclass's.
+extension EngineState {
+    /// Declares a layer class with `properties` on top of `superclass`'s. Throws when a name is
+    /// empty, has a dot, is "frame", or is already a property of the class or its superclasses.
+    mutating func makeLayerClass(
+        name: String, superclass: LayerClassID, properties: [PropertyDescriptor]
+    ) throws(AnimCoreError) -> LayerClassID {
+        let parent = try layerClass(superclass)
+        var declared: [(PropertyKey, PropertyDescriptor)] = []
+        var seen = Set(parent.properties.map(\.descriptor.name))
+        for descriptor in properties {
+            let propertyName = descriptor.name
+            guard !propertyName.isEmpty, !propertyName.contains("."), propertyName != "frame" else {
+                throw AnimCoreError(
+                    .invalidArgument,
+                    "property name \"\(propertyName)\" is not allowed (empty, dotted or \"frame\")")
+            }
+            guard seen.insert(propertyName).inserted else {
+                throw AnimCoreError(
+                    .invalidArgument, "property \"\(propertyName)\" is already declared in class \(name) or above")
+            }
+            declared.append((keys.intern(propertyName), descriptor))
+        }
+        let id = LayerClassID(index: Int32(classes.count))
+        classes.append(LayerClass(id: id, name: name, superclass: parent, declared: declared, outOfLine: outOfLine))
+        return id
+    }
+}
