@@ -149,9 +149,9 @@ extension EngineState {
         switch animation.kind {
         case .basic(let basic):
             record.kind = .basic
-            try checkAnimationValue(basic.fromValue, "\(field).fromValue", target, animation.keyPath)
-            try checkAnimationValue(basic.toValue, "\(field).toValue", target, animation.keyPath)
-            try checkAnimationValue(basic.byValue, "\(field).byValue", target, animation.keyPath)
+            try checkAnimationValue(basic.fromValue, field, "fromValue", target, animation.keyPath)
+            try checkAnimationValue(basic.toValue, field, "toValue", target, animation.keyPath)
+            try checkAnimationValue(basic.byValue, field, "byValue", target, animation.keyPath)
             var values = BasicRecord()
             values.from = storeValue(basic.fromValue)
             values.to = storeValue(basic.toValue)
@@ -241,11 +241,14 @@ extension EngineState {
         functions.release(record.function)
     }
 
-    /// Throws `.wrongKind` when an animation's value is not of the key path's kind.
-    private func checkAnimationValue(_ value: Value?, _ name: String, _ target: KeyPathTarget, _ keyPath: String) throws(AnimCoreError) {
+    /// Throws `.wrongKind` when an animation's value is not of the key path's kind (the message
+    /// is made only then: adds are on the per-change path).
+    private func checkAnimationValue(
+        _ value: Value?, _ field: String, _ name: String, _ target: KeyPathTarget, _ keyPath: String
+    ) throws(AnimCoreError) {
         guard let value, value.kind != target.kind else { return }
         throw AnimCoreError(
-            .wrongKind, "\(name) is a \(value.kind.name) but \"\(keyPath)\" holds \(target.kind.name) values")
+            .wrongKind, "\(field).\(name) is a \(value.kind.name) but \"\(keyPath)\" holds \(target.kind.name) values")
     }
 
     /// Copies a value into the animation-value buffer; -1 for nil.
@@ -298,6 +301,9 @@ extension EngineState {
     mutating func removeAnimations<Indexes: Sequence<Int>>(_ indexes: Indexes, slot: Int) {
         var oldLayout = presentationLayout(slot)
         var doomed: [Int] = []
+        swap(&doomed, &removalScratch)
+        doomed.removeAll(keepingCapacity: true)
+        defer { swap(&doomed, &removalScratch) }
         for index in indexes where animations[index].isAlive {
             var member = index
             for _ in 0...Int(animations[index].followers) where member >= 0 {

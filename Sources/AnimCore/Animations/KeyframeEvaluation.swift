@@ -155,12 +155,9 @@ extension EvaluationContext {
         if record.pointee.isCumulative && sample.iteration >= 1 {
             // [INF] As for basic animations: each repeat adds the value a cycle ends at — the
             // last keyframe, or the first when autoreversing.
-            let count = Int(keyframes.pointee.keyframeCount)
             let cycleEnd = scratch + ScratchOffset.derived
             keyframeValue(keyframes, kind: kind, at: record.pointee.timing.autoreverses ? 0 : 1, into: cycleEnd)
-            if count > 0 {
-                ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
-            }
+            ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
         }
         compose(record, value: value, underneath: underneath, into: slots)
     }

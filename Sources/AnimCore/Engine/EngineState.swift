@@ -55,6 +55,8 @@ struct EngineState {
     var planScratch: [AttachedAnimation] = []
     var reservedScratch: [Int] = []
     var shownScratch: [Double] = []
+    /// Reused by removals: the records to remove, with those they own.
+    var removalScratch: [Int] = []
     /// Reused by presentation layout changes.
     var layoutScratch: [PresentationEntry] = []
     var newLayoutScratch: [PresentationEntry] = []

@@ -44,9 +44,12 @@ struct EvaluationContext {
             ? record.pointee.timing.sample(atParentTime: time, activeParentDuration: record.pointee.activeParentDuration)
             : TimingSample(phase: .before, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
         let owned = record.pointee.isOwned
-        let removedNow = sample.phase == .after && record.pointee.isRemovedOnCompletion && !owned
-        let applies = parentApplies && sample.isInEffect && !removedNow
         let kind = record.pointee.kind
+        // Removed on completion: a record of its own, or the rotation of one (they go together);
+        // a group's children never are (the group's removal removes them).
+        let removable = !owned || (kind == .pathRotation && parent < 0)
+        let removedNow = sample.phase == .after && record.pointee.isRemovedOnCompletion && removable
+        let applies = parentApplies && sample.isInEffect && !removedNow
         if kind == .group {
             applyGroup(record, sample: sample, parentTime: time, applies: applies)
         } else if record.pointee.initializesPresentation && !(applies && record.pointee.overwritesWholeValue) {
