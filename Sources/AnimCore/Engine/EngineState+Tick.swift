@@ -36,8 +36,12 @@ extension EngineState {
             guard record.isAlive, record.generation == reference.generation, !record.isCommitted else { continue }
             let slot = Int(record.layer)
             if record.beginsAtCommit {
-                animations[Int(index)].timing.beginTime =
-                    layerTime(slot, atEngineTime: currentTime) + record.beginDelay
+                let begin = layerTime(slot, atEngineTime: currentTime) + record.beginDelay
+                animations[Int(index)].timing.beginTime = begin
+                // A path's rotation runs on its animation's timing.
+                if record.kind == .keyframe && record.followers == 1 {
+                    animations[Int(record.next)].timing.beginTime = begin
+                }
             }
             // The record and those it owns (a group's children, a path's rotation) commit together.
             var member = Int(index)
