@@ -244,3 +244,146 @@ func quietly(_ engine: Engine, _ body: () throws -> Void) throws {
     defer { try? engine.commitTransaction() }
     try body()
 }
+
+// MARK: - Keyframe, path and group helpers (written out independently of the core)
+
+/// Expects `body` to throw an `AnimCoreError` with `code` whose message contains `field`.
+func expectError(
+    _ code: AnimCoreError.Code, naming field: String, _ what: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) {
+    do {
+        try body()
+        Issue.record("\(what): expected \(code) naming \"\(field)\", nothing thrown", sourceLocation: sourceLocation)
+    } catch let error as AnimCoreError {
+        #expect(error.code == code, "\(what): expected \(code), got \(error.code) (\(error.message))",
+                sourceLocation: sourceLocation)
+        #expect(error.message.contains(field), "\(what): the message should name \"\(field)\": \(error.message)",
+                sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("\(what): expected AnimCoreError \(code), got \(error)", sourceLocation: sourceLocation)
+    }
+}
+
+/// A cubic-bezier timing function's output at `x`: X(t) = x solved by bisection alone (no
+/// Newton steps, unlike the core's solver), then Y(t). Inputs outside [0, 1] clamp.
+func bezierEase(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
+    if x <= 0 { return 0 }
+    if x >= 1 { return 1 }
+    func coordinate(_ a: Double, _ b: Double, _ t: Double) -> Double {
+        3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * b + t * t * t
+    }
+    var low = 0.0, high = 1.0
+    for _ in 0..<200 where high - low > 1e-16 {
+        let middle = (low + high) / 2
+        if coordinate(x1, x2, middle) < x { low = middle } else { high = middle }
+    }
+    return coordinate(y1, y2, (low + high) / 2)
+}
+
+/// A timing function's output at `x`, from its control points through `bezierEase`.
+func eased(_ function: TimingFunction, _ x: Double) -> Double {
+    guard let c1 = function.controlPoint(at: 1), let c2 = function.controlPoint(at: 2) else { return .nan }
+    return bezierEase(c1.x, c1.y, c2.x, c2.y, x)
+}
+
+/// A 2D point for the tests' own geometry.
+struct XY: Equatable, CustomStringConvertible {
+    var x: Double
+    var y: Double
+    init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+    static func + (a: XY, b: XY) -> XY { XY(a.x + b.x, a.y + b.y) }
+    static func - (a: XY, b: XY) -> XY { XY(a.x - b.x, a.y - b.y) }
+    static func * (k: Double, a: XY) -> XY { XY(k * a.x, k * a.y) }
+    var length: Double { (x * x + y * y).squareRoot() }
+    /// The direction (radians from +x towards +y).
+    var angle: Double { atan2(y, x) }
+    var value: Value { .point(x: x, y: y) }
+    var description: String { "(\(x), \(y))" }
+}
+
+func lerp(_ a: Double, _ b: Double, _ s: Double) -> Double { a + (b - a) * s }
+func lerp(_ a: XY, _ b: XY, _ s: Double) -> XY { XY(lerp(a.x, b.x, s), lerp(a.y, b.y, s)) }
+
+/// The point of a `.point` value; nil for any other value.
+func xy(_ value: Value?) -> XY? {
+    if case .point(let x, let y)? = value { return XY(x, y) }
+    return nil
+}
+
+/// The cubic bezier P0 C1 C2 P1 at u (Bernstein form).
+func cubicBezier(_ p0: XY, _ c1: XY, _ c2: XY, _ p1: XY, _ u: Double) -> XY {
+    let v = 1 - u
+    return (v * v * v) * p0 + (3 * v * v * u) * c1 + (3 * v * u * u) * c2 + (u * u * u) * p1
+}
+
+/// dB/du of the cubic bezier P0 C1 C2 P1.
+func cubicBezierTangent(_ p0: XY, _ c1: XY, _ c2: XY, _ p1: XY, _ u: Double) -> XY {
+    let v = 1 - u
+    return (3 * v * v) * (c1 - p0) + (6 * v * u) * (c2 - c1) + (3 * u * u) * (p1 - c2)
+}
+
+/// The quadratic bezier P0 C P1 at u.
+func quadBezier(_ p0: XY, _ c: XY, _ p1: XY, _ u: Double) -> XY {
+    let v = 1 - u
+    return (v * v) * p0 + (2 * v * u) * c + (u * u) * p1
+}
+
+/// dB/du of the quadratic bezier P0 C P1.
+func quadBezierTangent(_ p0: XY, _ c: XY, _ p1: XY, _ u: Double) -> XY {
+    (2 * (1 - u)) * (c - p0) + (2 * u) * (p1 - c)
+}
+
+/// The arc length of `curve` over u in [a, b] by composite Simpson on |curve′| (`steps` even).
+func arcLength(_ tangent: (Double) -> XY, from a: Double = 0, to b: Double = 1, steps: Int = 2000) -> Double {
+    let h = (b - a) / Double(steps)
+    var sum = tangent(a).length + tangent(b).length
+    for k in 1..<steps { sum += (k % 2 == 1 ? 4 : 2) * tangent(a + Double(k) * h).length }
+    return sum * h / 3
+}
+
+/// The parameter u in [0, 1] at which `curve` has covered `target` of arc length (bisection on
+/// `arcLength`).
+func parameter(atArcLength target: Double, _ tangent: (Double) -> XY, steps: Int = 400) -> Double {
+    var low = 0.0, high = 1.0
+    for _ in 0..<60 {
+        let middle = (low + high) / 2
+        if arcLength(tangent, from: 0, to: middle, steps: steps) < target { low = middle } else { high = middle }
+    }
+    return (low + high) / 2
+}
+
+/// Expects a `.point` value within `tolerance` of `expected` in each coordinate.
+func expectPoint(
+    _ actual: Value?, _ expected: XY, _ tolerance: Double = 1e-9, _ what: @autoclosure () -> String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    expectValue(actual, expected.value, tolerance, what(), sourceLocation: sourceLocation)
+}
+
+/// CATransform3DConcat(a, b): a then b, in Core Animation's row-vector layout (a · b).
+func concat(_ a: Transform3D, _ b: Transform3D) -> Transform3D {
+    let x = [[a.m11, a.m12, a.m13, a.m14], [a.m21, a.m22, a.m23, a.m24],
+             [a.m31, a.m32, a.m33, a.m34], [a.m41, a.m42, a.m43, a.m44]]
+    let y = [[b.m11, b.m12, b.m13, b.m14], [b.m21, b.m22, b.m23, b.m24],
+             [b.m31, b.m32, b.m33, b.m34], [b.m41, b.m42, b.m43, b.m44]]
+    var r = [[Double]](repeating: [0, 0, 0, 0], count: 4)
+    for i in 0..<4 { for j in 0..<4 { for k in 0..<4 { r[i][j] += x[i][k] * y[k][j] } } }
+    return Transform3D(
+        m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3],
+        m21: r[1][0], m22: r[1][1], m23: r[1][2], m24: r[1][3],
+        m31: r[2][0], m32: r[2][1], m33: r[2][2], m34: r[2][3],
+        m41: r[3][0], m42: r[3][1], m43: r[3][2], m44: r[3][3])
+}
+
+/// The segment of `keyTimes` holding progress `p`: the last i < count − 1 with keyTimes[i] <= p,
+/// and the fraction s through it.
+func segmentAndFraction(_ keyTimes: [Double], _ p: Double) -> (index: Int, s: Double) {
+    var index = 0
+    for i in 0..<(keyTimes.count - 1) where keyTimes[i] <= p { index = i }
+    let span = keyTimes[index + 1] - keyTimes[index]
+    return (index, span > 0 ? (p - keyTimes[index]) / span : 1)
+}

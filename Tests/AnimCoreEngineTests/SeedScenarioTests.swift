@@ -375,4 +375,72 @@ struct SeedScenarioTests {
         try engine.tick(12)
         #expect(try engine.animationKeys(of: layer).isEmpty)
     }
+
+    // MARK: Seed 003 — the ship along the path (Listing 9.3: the speed and timeOffset sliders)
+
+    @Test(
+        "003 ship along the path: keyframe position on a cubic, rotation auto, duration 1, removedOnCompletion NO; sliders (speed, timeOffset) tick by tick at 60 fps",
+        arguments: zip([1.0, 0.5, 2, 1, 1.5], [0.0, 0.25, 0.5, 0.75, 0.9]))
+    func shipAlongPath(speed: Double, timeOffset: Double) throws {
+        let engine = Engine()
+        let container = try engine.makeLayer()
+        // viewDidLoad: the path and the ship.
+        let (p0, c1, c2, p1) = (XY(0, 150), XY(75, 0), XY(225, 300), XY(300, 150))
+        var path = Path()
+        path.move(x: p0.x, y: p0.y)
+        path.addCurve(c1x: c1.x, c1y: c1.y, c2x: c2.x, c2y: c2.y, x: p1.x, y: p1.y)
+        let ship = try engine.makeLayer()
+        try engine.setValue(.rect(x: 0, y: 0, width: 64, height: 64), forKeyPath: "frame", of: ship)
+        try engine.setValue(.point(x: 0, y: 150), forKeyPath: "position", of: ship)
+        try engine.setValue(.token(0x5348_4950), forKeyPath: "contents", of: ship)
+        try engine.addSublayer(ship, to: container)
+        try engine.tick(100)
+
+        // play
+        var animation = Animation.keyframe("position", path: path)
+        animation.timing.timeOffset = timeOffset
+        animation.timing.speed = speed
+        animation.timing.duration = 1
+        animation.keyframe?.rotationMode = .auto
+        animation.isRemovedOnCompletion = false
+        try engine.addAnimation(animation, forKey: "slide", to: ship)
+        let begin = 100 + 1.0 / 60
+        let activeLength = 1 / speed  // one 1 s cycle of local time at `speed`
+        for k in 1...(1 + 150) {
+            let now = 100 + Double(k) / 60
+            try engine.tick(now)
+            let elapsed = now - begin
+            let position = try engine.presentationValue(forKeyPath: "position", of: ship)
+            let transform = matrix(try engine.presentationValue(forKeyPath: "transform", of: ship))
+            let label = "speed \(speed), timeOffset \(timeOffset), e \(elapsed)"
+            #expect(try engine.value(forKeyPath: "position", of: ship) == .point(x: 0, y: 150), "model untouched (\(label))")
+            if abs(elapsed - activeLength) < 1e-9 { continue }  // the last instant: either side is right
+            guard elapsed < activeLength else {
+                // After the active interval: still attached (removedOnCompletion NO), fill
+                // removed, so the model shows.
+                expectPoint(position, XY(0, 150), 0, "model position after the interval (\(label))")
+                expectMatrix(transform, identityMatrix, 0, "model transform after the interval (\(label))")
+                continue
+            }
+            let local = elapsed * speed + timeOffset
+            let u = local - local.rounded(.down)
+            // At a wrap (local time a whole number) the curve's end and start are both right.
+            let candidates = abs(local - local.rounded()) < 1e-9 ? [0.0, 1.0] : [u]
+            let matches = candidates.contains { u in
+                guard let point = xy(position), let angle = try? presented(engine, "transform.rotation.z", ship) else { return false }
+                return (point - cubicBezier(p0, c1, c2, p1, u)).length < 1e-9
+                    && angleDistance(angle, cubicBezierTangent(p0, c1, c2, p1, u).angle) < 1e-9
+            }
+            if candidates.count == 1 {
+                expectPoint(position, cubicBezier(p0, c1, c2, p1, u), 1e-9, "position at u \(u) (\(label))")
+                let angle = cubicBezierTangent(p0, c1, c2, p1, u).angle
+                expectNear(try presented(engine, "transform.rotation.z", ship), angle, 1e-9, "rotation.z at u \(u) (\(label))")
+                expectMatrix(transform, rotationZ(angle), 1e-9, "transform at u \(u) (\(label))")
+            } else {
+                #expect(matches, "at the wrap: B(0) or B(1) with its tangent, got \(String(describing: position)) (\(label))")
+            }
+        }
+        #expect(try engine.animationKeys(of: ship) == ["slide"], "kept after its end")
+        #expect(try engine.value(forKeyPath: "frame", of: ship) == .rect(x: -32, y: 118, width: 64, height: 64))
+    }
 }

@@ -6,6 +6,8 @@ struct GroupRecord {
     var time: Double = 0
     /// Whether the group is active or filling: when not, none of its children applies.
     var isInEffect = false
+    /// Whether the group is past its active interval, holding its end (filling forwards).
+    var isHeldAtEnd = false
 }
 
 extension EvaluationContext {
@@ -17,6 +19,7 @@ extension EvaluationContext {
     func applyGroup(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, applies: Bool) {
         let group = groups + Int(record.pointee.parameters)
         group.pointee.isInEffect = applies
+        group.pointee.isHeldAtEnd = applies && sample.phase == .after
         guard applies else { return }
         let duration = record.pointee.timing.duration
         if duration.isFinite {
@@ -25,5 +28,25 @@ extension EvaluationContext {
             // An endless group has one cycle: its local time.
             group.pointee.time = record.pointee.timing.localTime(atParentTime: parentTime)
         }
+    }
+
+    /// A child's sample in its group's time space. A child cut off by the group's end — still
+    /// active when the group ends, or ending with it — holds the state it reaches there while
+    /// the group holds its end, whatever its own fill mode.
+    /// [INF] Core Animation clips children to the group's active duration and the group's
+    /// fillMode "governs the whole group outside the group's interval" (reference §6.6); a
+    /// child spanning the group (duration 0) must show its end when the group holds its end, as
+    /// in Rönnqvist's pull-to-refresh group scrubbed to its end.
+    @inline(__always)
+    func childSample(_ record: UnsafeMutablePointer<AttachedAnimation>, group: UnsafeMutablePointer<GroupRecord>) -> TimingSample {
+        let time = group.pointee.time
+        let span = record.pointee.activeParentDuration
+        let sample = record.pointee.timing.sample(atParentTime: time, activeParentDuration: span)
+        guard group.pointee.isHeldAtEnd && sample.phase == .after && !sample.isInEffect else { return sample }
+        let elapsed = time - record.pointee.timing.beginTime
+        guard abs(elapsed - span) <= 1e-12 * max(1, abs(span)) else { return sample }
+        var held = record.pointee.timing
+        held.fillMode = held.fillMode.fillsBackwards ? .both : .forwards
+        return held.sample(atParentTime: time, activeParentDuration: span)
     }
 }

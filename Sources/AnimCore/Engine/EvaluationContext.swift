@@ -34,15 +34,18 @@ struct EvaluationContext {
     ) {
         var time = layerTime
         var parentApplies = true
+        let sample: TimingSample
         let parent = Int(record.pointee.parent)
         if parent >= 0 {
             let group = groups + Int(animations[parent].parameters)
             parentApplies = group.pointee.isInEffect
             time = group.pointee.time
+            sample = parentApplies
+                ? childSample(record, group: group)
+                : TimingSample(phase: .before, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
+        } else {
+            sample = record.pointee.timing.sample(atParentTime: time, activeParentDuration: record.pointee.activeParentDuration)
         }
-        let sample = parentApplies
-            ? record.pointee.timing.sample(atParentTime: time, activeParentDuration: record.pointee.activeParentDuration)
-            : TimingSample(phase: .before, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
         let owned = record.pointee.isOwned
         let kind = record.pointee.kind
         // Removed on completion: a record of its own, or the rotation of one (they go together);
