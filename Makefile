@@ -45,7 +45,7 @@ demo: build
 
 # Every seed's example, in C and in Python.
 examples: build
-	@for example in seed000_clock seed001_progress seed002_arrow seed003_timing seed004_circle; do \
+	@for example in seed000_clock seed001_progress seed002_arrow seed003_timing seed003_path seed004_circle; do \
 		echo "== $$example (C)"; $(BUILD)/examples/$$example || exit 1; \
 		echo "== $$example (Python)"; $(PYTHON) examples/python/$$example.py || exit 1; \
 	done

@@ -940,6 +940,26 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
 /* Animations                                                                                   */
 /* ============================================================================================ */
 
+/*
+ * An animation description is one of three kinds (ac_animation_get_kind()): basic
+ * (CABasicAnimation: from/to/by), keyframe (CAKeyframeAnimation: values or a path, key times,
+ * a calculation mode) and group (CAAnimationGroup: children in the group's time space). Every
+ * kind shares the key path, the timing (ac_animation_set_timing()), the timing function, the
+ * flags and the delegate; the calls of one kind's own fields refuse the other kinds with
+ * AC_ERR_INVALID_ARGUMENT. The kind is chosen at creation and never changes.
+ */
+
+/** ac_animation_get_kind() */
+#define AC_ANIMATION_KIND_BASIC 0    /* ac_animation_create_basic() */
+#define AC_ANIMATION_KIND_KEYFRAME 1 /* ac_animation_create_keyframe() */
+#define AC_ANIMATION_KIND_GROUP 2    /* ac_animation_create_group() */
+
+/**
+ * The most entries any list of a description holds: keyframe values, key times, timing
+ * functions, spline values, path elements, group children. A longer list: AC_ERR_OUT_OF_RANGE.
+ */
+#define AC_ANIMATION_LIST_MAX 1048576
+
 /**
  * A new basic animation description (CABasicAnimation) of key_path ("opacity", "position.x",
  * "transform.rotation.z", a custom property; UTF-8, checked against the layer's class when
@@ -955,8 +975,24 @@ ac_status ac_animation_create_basic(ac_engine *engine, const char *key_path,
 ac_status ac_animation_release(ac_engine *engine, ac_animation animation);
 
 /**
+ * Makes destination a copy of source: its kind and every field, the delegate included
+ * (destination keeps its handle; source is unchanged). An action callback is handed a basic
+ * description to configure: to answer a keyframe animation or a group, build it in a
+ * description of its own and assign it to the one handed over. Assigning a description to
+ * itself changes nothing. Errors: AC_ERR_BAD_HANDLE (destination, source).
+ */
+ac_status ac_animation_assign(ac_engine *engine, ac_animation destination, ac_animation source);
+
+/**
+ * The description's kind: AC_ANIMATION_KIND_BASIC, _KEYFRAME or _GROUP. Errors:
+ * AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER (out_kind).
+ */
+ac_status ac_animation_get_kind(ac_engine *engine, ac_animation animation, int32_t *out_kind);
+
+/**
  * Sets the description's key path (CAPropertyAnimation keyPath): to redirect an action's
  * animation to another property, or to give a tree event's ("onOrderIn") a property to animate.
+ * Every kind has one; a group's is stored and ignored (each child animates its own).
  * Errors: as ac_animation_create_basic, and AC_ERR_BAD_HANDLE (animation).
  */
 ac_status ac_animation_set_key_path(ac_engine *engine, ac_animation animation,
@@ -980,12 +1016,13 @@ ac_status ac_animation_key_path(ac_engine *engine, ac_animation animation, char 
  * underneath), to only (from the value underneath), by only (underneath to underneath + by),
  * none (from the presentation value when added to the value underneath), all three (by
  * ignored). "Underneath" is the model value with the earlier animations applied, re-read every
- * tick. Kinds are checked against the key path when the animation is added. Errors:
- * AC_ERR_OUT_OF_RANGE (which), the value checks of ac_value.
+ * tick. Kinds are checked against the key path when the animation is added. Basic animations
+ * only. Errors: AC_ERR_OUT_OF_RANGE (which), the value checks of ac_value,
+ * AC_ERR_INVALID_ARGUMENT (a keyframe animation or a group: from/to/by belong to basic ones).
  */
 ac_status ac_animation_set_value(ac_engine *engine, ac_animation animation, int32_t which,
                                  const ac_value *value);
-/** The value (all zero when unset), and *out_is_set 0/1. */
+/** The value (all zero when unset), and *out_is_set 0/1. Basic animations only, as above. */
 ac_status ac_animation_get_value(ac_engine *engine, ac_animation animation, int32_t which,
                                  ac_value *out_value, int32_t *out_is_set);
 
@@ -1068,11 +1105,16 @@ ac_status ac_animation_set_delegate(ac_engine *engine, ac_animation animation,
  * same key (it stops with finished = 0). A duration of 0 becomes the transaction's animation
  * duration (by default the engine's default duration), no timing function the transaction's
  * timing function if it has one; a begin time of 0 becomes the layer's time at the first tick
- * after the transaction commits (the next tick outside explicit transactions). Errors:
+ * after the transaction commits (the next tick outside explicit transactions). A group's
+ * children are checked as if each were added on its own. Errors:
  * AC_ERR_BAD_HANDLE (layer, animation), AC_ERR_UNKNOWN_KEY (a key path whose rest is not a
  * component of the property's kind), AC_ERR_NOT_ANIMATABLE (an undeclared key, "frame" or a
- * non-animatable property), AC_ERR_WRONG_KIND (a from/to/by value of another kind than the key
- * path's), AC_ERR_INVALID_ARGUMENT (key not UTF-8).
+ * non-animatable property), AC_ERR_WRONG_KIND (a from/to/by or keyframe value of another kind
+ * than the key path's; a path on a key path that is not a point; a paced or cubic mode over
+ * values that do not interpolate: bool, integer, token, transforms), AC_ERR_INVALID_ARGUMENT
+ * (key not UTF-8; a keyframe animation with neither values nor a path, more timing functions
+ * than segments or more spline values than keyframes, a rotation mode without a path).
+ * The message names the field ("animation.animations[1].values[2] ...").
  */
 ac_status ac_layer_add_animation(ac_engine *engine, ac_layer layer, ac_animation animation,
                                  const char *key);
@@ -1092,12 +1134,320 @@ ac_status ac_layer_animation_count(ac_engine *engine, ac_layer layer, size_t *ou
 ac_status ac_layer_animation_key(ac_engine *engine, ac_layer layer, size_t index, char *buffer,
                                  size_t capacity, size_t *out_length);
 /**
- * A new description copied from the animation under key, as the layer holds it (its duration
- * resolved, its begin time resolved once committed, its delegate); *out_animation is 0 when
- * there is none. Release it with ac_animation_release().
+ * A new description copied from the animation under key, as the layer holds it: of the same
+ * kind, with every parameter (from/to/by; values, key times, timing functions, calculation
+ * mode, spline values, path and rotation mode; children), its duration resolved, its begin
+ * time resolved once committed, its delegate; *out_animation is 0 when there is none. Release
+ * it with ac_animation_release().
  */
 ac_status ac_layer_copy_animation(ac_engine *engine, ac_layer layer, const char *key,
                                   ac_animation *out_animation);
+
+/*
+ * Lists, in every call below that sets one: `count` entries read from the array (copied; the
+ * caller keeps its array); NULL with count 0 clears the list; NULL with count > 0 is
+ * AC_ERR_NULL_POINTER; count > AC_ANIMATION_LIST_MAX is AC_ERR_OUT_OF_RANGE. A failing call
+ * changes nothing. Every call that reads one: *out_count always receives the list's full
+ * length; out_* may be NULL when capacity is 0 (to ask for the length); capacity < the length
+ * is AC_ERR_BUFFER_TOO_SMALL (out_* untouched, *out_count still set); NULL out_* with
+ * capacity > 0 is AC_ERR_NULL_POINTER. An unset list reads as empty.
+ *
+ * Fields are checked when set (each entry on its own, the message naming the argument and
+ * the index: "key_times[2]", "values[1]", "elements[0]"); what needs the whole description
+ * (counts that must agree, value kinds against the key path) is checked when the animation is
+ * added to a layer (see ac_layer_add_animation()).
+ */
+
+/* ---- Keyframe animations (CAKeyframeAnimation) --------------------------------------------- */
+
+/**
+ * A new keyframe animation description of key_path (UTF-8, checked against the layer's class
+ * when added): no values, no path, no key times (even spacing), no timing functions, the
+ * linear calculation mode, no spline values, no rotation, and the shared defaults of
+ * ac_animation_create_basic() (duration 0, replaced when added; linear; not additive, not
+ * cumulative; removed on completion; no delegate). It needs values or a path before it is
+ * added. Release it with ac_animation_release().
+ *
+ * Evaluation (p = the animation's progress after its own timing function; the paced modes
+ * ignore that function): keyframe i is reached at key_times[i] (default i / (n - 1) for n
+ * keyframes; discrete: i / n, and n + 1 key times, the last value holding to the end). Key
+ * times whose count does not fit the mode are ignored as Core Animation does (even spacing
+ * instead). Within segment i, s = (p - key_times[i]) / (key_times[i + 1] - key_times[i]),
+ * eased by timing_functions[i] (missing: linear), and the value is interpolated from values[i]
+ * to values[i + 1] by the calculation mode. Additive and cumulative work as for basic
+ * animations.
+ *
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (""),
+ * AC_ERR_INVALID_ARGUMENT (not UTF-8).
+ */
+ac_status ac_animation_create_keyframe(ac_engine *engine, const char *key_path,
+                                       ac_animation *out_animation);
+
+/*
+ * The keyframe fields below belong to keyframe animations: on a basic animation or a group
+ * each call answers AC_ERR_INVALID_ARGUMENT (the message names the kind and the field), and
+ * AC_ERR_BAD_HANDLE for a description that is not live.
+ */
+
+/**
+ * Sets the keyframe values (CAKeyframeAnimation values; NULL, 0: none), copied. All must be of
+ * one kind, the key path's (checked when added: AC_ERR_WRONG_KIND). Ignored while a path is
+ * set. Errors: the value checks of ac_value for each values[i], AC_ERR_WRONG_KIND (values[i]
+ * of another kind than values[0]), and the list rules above.
+ */
+ac_status ac_animation_set_values(ac_engine *engine, ac_animation animation,
+                                  const ac_value *values, size_t count);
+/** The keyframe values (see the list rules above). */
+ac_status ac_animation_get_values(ac_engine *engine, ac_animation animation, ac_value *out_values,
+                                  size_t capacity, size_t *out_count);
+
+/**
+ * Sets the key times (NULL, 0: none, i.e. even spacing): fractions of progress, each finite
+ * (AC_ERR_NOT_FINITE) and in [0, 1] (AC_ERR_OUT_OF_RANGE), never decreasing
+ * (AC_ERR_INVALID_ARGUMENT); the message names key_times[i]. A count that does not fit the
+ * calculation mode is accepted, and ignored when the animation runs (see above).
+ */
+ac_status ac_animation_set_key_times(ac_engine *engine, ac_animation animation,
+                                     const double *key_times, size_t count);
+/** The key times; an empty list when none are set. */
+ac_status ac_animation_get_key_times(ac_engine *engine, ac_animation animation,
+                                     double *out_key_times, size_t capacity, size_t *out_count);
+
+/**
+ * Sets the per-segment timing functions (NULL, 0: none, i.e. linear): functions[i] paces the
+ * segment from keyframe i to i + 1; fewer than the segments leave the rest linear; more are
+ * refused when added (AC_ERR_INVALID_ARGUMENT). Ignored by the discrete and paced modes.
+ * Errors: the checks of ac_timing_function_evaluate for each functions[i], and the list rules.
+ */
+ac_status ac_animation_set_timing_functions(ac_engine *engine, ac_animation animation,
+                                            const ac_timing_function *functions, size_t count);
+/** The per-segment timing functions; an empty list when none are set. */
+ac_status ac_animation_get_timing_functions(ac_engine *engine, ac_animation animation,
+                                            ac_timing_function *out_functions, size_t capacity,
+                                            size_t *out_count);
+
+/** Calculation modes (CAAnimationCalculationMode); the names are Core Animation's strings. */
+#define AC_CALCULATION_LINEAR 0      /* "linear": straight lines between keyframes (default) */
+#define AC_CALCULATION_DISCRETE 1    /* "discrete": each value holds until the next key time */
+#define AC_CALCULATION_PACED 2       /* "paced": linear at constant speed; key times, timing
+                                        functions and the animation's timing function ignored */
+#define AC_CALCULATION_CUBIC 3       /* "cubic": a Kochanek-Bartels spline through the values */
+#define AC_CALCULATION_CUBIC_PACED 4 /* "cubicPaced": the cubic spline at constant speed */
+
+/**
+ * Sets the calculation mode (default AC_CALCULATION_LINEAR). Paced distances are Euclidean
+ * between successive values (arc length along a path). The cubic modes use tension,
+ * continuity and bias per keyframe (all 0: Catmull-Rom) with the end values duplicated, their
+ * tangents scaled for uneven key times. Paced and cubic modes need values that interpolate
+ * (scalar, point, size, rect, vector3, color): other kinds are refused when added
+ * (AC_ERR_WRONG_KIND). Errors: AC_ERR_OUT_OF_RANGE (mode not one of AC_CALCULATION_*).
+ */
+ac_status ac_animation_set_calculation_mode(ac_engine *engine, ac_animation animation,
+                                            int32_t mode);
+ac_status ac_animation_get_calculation_mode(ac_engine *engine, ac_animation animation,
+                                            int32_t *out_mode);
+
+/**
+ * The mode of a Core Animation name: "linear", "discrete", "paced", "cubic", "cubicPaced"
+ * (exact spelling). Needs no engine. Errors: AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_NAME,
+ * AC_ERR_INVALID_ARGUMENT (not UTF-8).
+ */
+ac_status ac_calculation_mode_from_name(const char *name, int32_t *out_mode);
+/**
+ * The Core Animation name of a mode, a static string (never freed). Errors:
+ * AC_ERR_NULL_POINTER, AC_ERR_OUT_OF_RANGE (mode not one of AC_CALCULATION_*).
+ */
+ac_status ac_calculation_mode_name(int32_t mode, const char **out_name);
+
+/** Which spline list (tensionValues, continuityValues, biasValues). */
+#define AC_SPLINE_TENSION 0    /* + tightens the curve at a keyframe */
+#define AC_SPLINE_CONTINUITY 1 /* + sharpens the corner at a keyframe */
+#define AC_SPLINE_BIAS 2       /* + moves the curve before the keyframe, - after it */
+
+/**
+ * Sets one list of Kochanek-Bartels parameters of the cubic modes, one per keyframe (NULL, 0:
+ * none; missing entries are 0), each finite (AC_ERR_NOT_FINITE) and in [-1, 1]
+ * (AC_ERR_OUT_OF_RANGE), the message naming values[i]. More entries than keyframes are
+ * refused when added (AC_ERR_INVALID_ARGUMENT). Ignored by the other modes. Errors also:
+ * AC_ERR_OUT_OF_RANGE (which not one of AC_SPLINE_*), and the list rules.
+ */
+ac_status ac_animation_set_spline_values(ac_engine *engine, ac_animation animation, int32_t which,
+                                         const double *values, size_t count);
+/** One spline list; an empty list when none is set. */
+ac_status ac_animation_get_spline_values(ac_engine *engine, ac_animation animation, int32_t which,
+                                         double *out_values, size_t capacity, size_t *out_count);
+
+/** Rotation modes (CAAnimationRotationMode). */
+#define AC_ROTATION_NONE 0         /* no rotation (nil; the default) */
+#define AC_ROTATION_AUTO 1         /* "auto": the layer's x axis along the path's tangent */
+#define AC_ROTATION_AUTO_REVERSE 2 /* "autoReverse": the same turned by a half turn */
+
+/**
+ * Sets the rotation mode of an animation that follows a path: the presentation "transform"
+ * gets a z rotation by the tangent's angle atan2(dy, dx) (+ pi for autoReverse), in radians,
+ * applied in the layer's own space on top of the transform underneath (so with an identity
+ * model transform "transform.rotation.z" reads the angle). A rotation mode without a path is
+ * refused when added (AC_ERR_INVALID_ARGUMENT). Errors: AC_ERR_OUT_OF_RANGE (mode not one of
+ * AC_ROTATION_*).
+ */
+ac_status ac_animation_set_rotation_mode(ac_engine *engine, ac_animation animation, int32_t mode);
+ac_status ac_animation_get_rotation_mode(ac_engine *engine, ac_animation animation,
+                                         int32_t *out_mode);
+
+/* ---- Paths (CGPath) ------------------------------------------------------------------------ */
+
+/*
+ * A path is a plain array of elements the caller owns (like CGPath's elements): subpaths of
+ * lines and quadratic and cubic bezier curves, points in the layer's superlayer coordinates.
+ * A keyframe animation of a point key path ("position") with a path follows it: the first
+ * point and every segment's end (each element but a move-to) are keyframes, reached at the key
+ * times (default i / segments); in the linear mode segment i is traced with its bezier
+ * parameter u = s (a line at constant speed), in the paced modes at constant speed along the
+ * whole arc length. A move-to inside the path starts a new subpath (the animation jumps there);
+ * a close is a line back to the subpath's start.
+ */
+
+/** ac_path_element.type */
+#define AC_PATH_MOVE_TO 0       /* points[0..1] = x, y: starts a subpath */
+#define AC_PATH_LINE_TO 1       /* points[0..1] = x, y */
+#define AC_PATH_QUAD_CURVE_TO 2 /* points[0..3] = cx, cy (control), x, y */
+#define AC_PATH_CURVE_TO 3      /* points[0..5] = c1x, c1y, c2x, c2y (controls), x, y */
+#define AC_PATH_CLOSE 4         /* no points: a line back to the subpath's start */
+
+/**
+ * One path element. Entries of points[] the type does not use are ignored on input and 0 on
+ * output. Build them with the ac_path_*() constructors below.
+ */
+typedef struct ac_path_element {
+    int32_t type;     /* AC_PATH_* */
+    int32_t reserved; /* must be 0 */
+    double points[6]; /* see AC_PATH_*; finite */
+} ac_path_element;
+
+/* Path element constructors (header-only). */
+static inline ac_path_element ac_path_element_zeroed_(int32_t type) {
+    ac_path_element element;
+    int index;
+    element.type = type;
+    element.reserved = 0;
+    for (index = 0; index < 6; ++index) element.points[index] = 0.0;
+    return element;
+}
+static inline ac_path_element ac_path_move_to(double x, double y) {
+    ac_path_element element = ac_path_element_zeroed_(AC_PATH_MOVE_TO);
+    element.points[0] = x;
+    element.points[1] = y;
+    return element;
+}
+static inline ac_path_element ac_path_line_to(double x, double y) {
+    ac_path_element element = ac_path_element_zeroed_(AC_PATH_LINE_TO);
+    element.points[0] = x;
+    element.points[1] = y;
+    return element;
+}
+static inline ac_path_element ac_path_quad_curve_to(double cx, double cy, double x, double y) {
+    ac_path_element element = ac_path_element_zeroed_(AC_PATH_QUAD_CURVE_TO);
+    element.points[0] = cx;
+    element.points[1] = cy;
+    element.points[2] = x;
+    element.points[3] = y;
+    return element;
+}
+static inline ac_path_element ac_path_curve_to(double c1x, double c1y, double c2x, double c2y,
+                                               double x, double y) {
+    ac_path_element element = ac_path_element_zeroed_(AC_PATH_CURVE_TO);
+    element.points[0] = c1x;
+    element.points[1] = c1y;
+    element.points[2] = c2x;
+    element.points[3] = c2y;
+    element.points[4] = x;
+    element.points[5] = y;
+    return element;
+}
+static inline ac_path_element ac_path_close(void) { return ac_path_element_zeroed_(AC_PATH_CLOSE); }
+
+/** The number of elements each shape builder writes. */
+#define AC_PATH_RECT_ELEMENTS 5          /* move, 3 lines, close */
+#define AC_PATH_ELLIPSE_ELEMENTS 6       /* move, 4 cubic quarter arcs, close */
+#define AC_PATH_ROUNDED_RECT_ELEMENTS 10 /* move, 4 lines and 4 cubic corners, close */
+
+/**
+ * Shape builders (CGPathAddRect, CGPathAddEllipseInRect, CGPathAddRoundedRect): write the
+ * shape's elements into out_elements (the list-reading rules above: *out_count is always the
+ * shape's element count). A rect starts at (x, y) and goes to x + width first (clockwise with
+ * y down); an ellipse inscribed in the rect starts at its right-most point, the same way round,
+ * each quarter a cubic bezier (control points at 0.5523 of the radius, within 0.03 % of a
+ * circle); a rounded rect starts after the top-left corner, each corner an elliptical quarter
+ * of radii (corner_width, corner_height), each clamped to [0, half the side]. Width and height
+ * may be negative (the shape runs the other way). Append several shapes into one array to make
+ * a path of several subpaths. Need no engine. Errors: AC_ERR_NOT_FINITE (a NaN or infinite
+ * number, named), AC_ERR_NULL_POINTER (out_count; out_elements with capacity > 0),
+ * AC_ERR_BUFFER_TOO_SMALL.
+ */
+ac_status ac_path_rect(double x, double y, double width, double height,
+                       ac_path_element *out_elements, size_t capacity, size_t *out_count);
+ac_status ac_path_ellipse(double x, double y, double width, double height,
+                          ac_path_element *out_elements, size_t capacity, size_t *out_count);
+ac_status ac_path_rounded_rect(double x, double y, double width, double height,
+                               double corner_width, double corner_height,
+                               ac_path_element *out_elements, size_t capacity, size_t *out_count);
+
+/**
+ * Sets the path a keyframe animation follows (NULL, 0: no path), copied; it overrides the
+ * values while set. The key path must be point-valued (checked when added:
+ * AC_ERR_WRONG_KIND). Errors: AC_ERR_OUT_OF_RANGE (elements[i].type not one of AC_PATH_*),
+ * AC_ERR_INVALID_ARGUMENT (elements[i].reserved not 0; a path with no line or curve: it has no
+ * segment to follow), AC_ERR_NOT_FINITE (a NaN or infinite point, naming elements[i]), and
+ * the list rules above.
+ */
+ac_status ac_animation_set_path(ac_engine *engine, ac_animation animation,
+                                const ac_path_element *elements, size_t count);
+/** The path's elements; an empty list when there is no path. */
+ac_status ac_animation_get_path(ac_engine *engine, ac_animation animation,
+                                ac_path_element *out_elements, size_t capacity,
+                                size_t *out_count);
+
+/* ---- Groups (CAAnimationGroup) ------------------------------------------------------------- */
+
+/** The deepest nesting of groups: a group inside a group ... AC_GROUP_DEPTH_MAX groups in all. */
+#define AC_GROUP_DEPTH_MAX 16
+
+/**
+ * A new group description: no children, and the shared defaults of ac_animation_create_basic()
+ * (its key path is "" and ignored). Its children run concurrently in the group's time space:
+ * a child's parent time is the group's iteration time (in [0, group duration]), so child begin
+ * times are relative to the group's start and speeds multiply; children are clipped to the
+ * group's active duration, not scaled (a 10 s child in a 5 s group shows its first 5 s); a child
+ * with duration 0 spans the group's duration; each child follows its own fill mode inside the
+ * group, and the group's fill mode governs them all outside it (after a group with fill
+ * forwards, each child shows its value at the group's end; with fill removed, nothing).
+ * Children animate their own key paths, in order. Only the group's delegate is told of start
+ * and stop; the children's delegates and removed-on-completion flags are ignored. Removing the
+ * group removes every child's effect in the same tick. A group added with duration 0 gets the
+ * transaction's duration like any animation. Release it with ac_animation_release().
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER.
+ */
+ac_status ac_animation_create_group(ac_engine *engine, ac_animation *out_animation);
+
+/**
+ * Sets the group's children (CAAnimationGroup animations; NULL, 0: none): copies of the
+ * descriptions as they are now (CA copies `animations`: later edits or releases of the handles
+ * do not change the group; children may be groups). Errors: AC_ERR_BAD_HANDLE (group,
+ * children[i]), AC_ERR_INVALID_ARGUMENT (group is not a group; children[i] is the group itself:
+ * a group cannot contain itself), AC_ERR_OUT_OF_RANGE (groups nested deeper than
+ * AC_GROUP_DEPTH_MAX), and the list rules above.
+ */
+ac_status ac_animation_set_children(ac_engine *engine, ac_animation group,
+                                    const ac_animation *children, size_t count);
+/** The number of children. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_ARGUMENT (not a group). */
+ac_status ac_animation_child_count(ac_engine *engine, ac_animation group, size_t *out_count);
+/**
+ * A new description copied from the child at index (of its own kind, with every parameter);
+ * release it with ac_animation_release(). Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_ARGUMENT
+ * (not a group), AC_ERR_OUT_OF_RANGE (index >= the child count), AC_ERR_NULL_POINTER.
+ */
+ac_status ac_animation_copy_child(ac_engine *engine, ac_animation group, size_t index,
+                                  ac_animation *out_child);
 
 /* ============================================================================================ */
 /* Transactions (CATransaction)                                                                 */
@@ -1314,7 +1664,7 @@ ac_status ac_animate_commit(ac_engine *engine);
 /**
  * An action callback (actionForLayer:forKey:, +defaultActionForKey:). animation is a fresh
  * basic animation description of key_path = key that the callback may configure
- * (ac_animation_set_*; left as it is, it animates from the presentation value to the new model
+ * (ac_animation_set_*, or ac_animation_assign() of a keyframe animation or group; left as it is, it animates from the presentation value to the new model
  * value over the transaction's duration, linearly unless the transaction has a timing
  * function); answering AC_ACTION_ANIMATION adds a copy of it under the key. The engine releases
  * the description when the callback returns, whatever it answered (the callback must not

@@ -103,3 +103,41 @@ func checkStructSize(_ pointer: UnsafeRawPointer, expected: Int, _ argument: Str
             "\(argument)->struct_size is \(size); this library expects \(expected)")
     }
 }
+
+extension APIError {
+    /// A core error whose message names the field itself ("key_times[2] is 1.5; ...", from a
+    /// core check called with the C argument's name).
+    init(field error: AnimCoreError) {
+        self.init(error.code.status, error.message)
+    }
+
+    /// A call about one kind's field on a description of another kind: "animation is a
+    /// keyframe animation; fromValue belongs to basic animations".
+    static func wrongAnimationKind(
+        _ animation: Animation, _ argument: String, field: String, belongsTo kind: AnimationKindTag
+    ) -> APIError {
+        APIError(
+            AC_ERR_INVALID_ARGUMENT,
+            "\(argument) is \(animation.kindTag.phrase); \(field) belongs to \(kind.plural)")
+    }
+}
+
+extension AnimationKindTag {
+    /// "a basic animation", "a keyframe animation", "a group".
+    var phrase: String {
+        switch self {
+        case .basic: "a basic animation"
+        case .keyframe: "a keyframe animation"
+        case .group: "a group"
+        }
+    }
+
+    /// "basic animations", "keyframe animations", "groups".
+    var plural: String {
+        switch self {
+        case .basic: "basic animations"
+        case .keyframe: "keyframe animations"
+        case .group: "groups"
+        }
+    }
+}

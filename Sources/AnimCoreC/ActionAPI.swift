@@ -27,7 +27,7 @@ final class ActionCallback: CallbackRegistration, @unchecked Sendable {
     private func answer(_ layer: LayerID, _ key: String) -> ActionResult {
         let result: ActionResult? = try? withEngine(engine) { (box) throws(APIError) -> ActionResult in
             // A full description table gives the callback 0: an animation answer then continues.
-            let animation = (try? box.makeDescription(BasicAnimation(keyPath: key))) ?? 0
+            let animation = (try? box.makeDescription(.basic(key))) ?? 0
             let answer = key.withCString { function(engine, layer.rawValue, $0, animation, userData) }
             guard animation != 0 else { return answer == AC_ACTION_NONE ? .noAction : .continueSearch }
             // Released by the callback: there is nothing to run.

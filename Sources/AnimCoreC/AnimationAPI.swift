@@ -2,7 +2,8 @@ import AnimCore
 import CAnimCore
 
 // The animations section of animcore.h: descriptions (a generational handle table per engine,
-// holding BasicAnimation values) and the animations of layers.
+// holding Animation values of every kind) and the animations of layers. The fields of
+// keyframe animations, paths and groups have their own files (KeyframeAPI, PathAPI, GroupAPI).
 
 extension EngineBox {
     /// Description handles: tag, the engine's registry slot and generation (12 bits), the
@@ -17,7 +18,7 @@ extension EngineBox {
     }
 
     /// Stores a new description; its handle.
-    func makeDescription(_ animation: BasicAnimation) throws(APIError) -> ac_animation {
+    func makeDescription(_ animation: Animation) throws(APIError) -> ac_animation {
         let handle: ac_animation? = lock.withLock {
             let index: Int
             if let reused = freeDescriptions.popLast() {
@@ -55,8 +56,8 @@ extension EngineBox {
     }
 
     /// A copy of a description.
-    func description(_ handle: ac_animation, _ argument: String = "animation") throws(APIError) -> BasicAnimation {
-        try lock.withLock { () throws(APIError) -> BasicAnimation in
+    func description(_ handle: ac_animation, _ argument: String = "animation") throws(APIError) -> Animation {
+        try lock.withLock { () throws(APIError) -> Animation in
             descriptions[try descriptionIndex(handle, argument)].animation.unsafelyUnwrapped
         }
     }
@@ -65,9 +66,9 @@ extension EngineBox {
     /// delegate it held may end, and its destroy function may call back in).
     func updateDescription(
         _ handle: ac_animation, _ argument: String = "animation",
-        _ body: (inout BasicAnimation) throws(APIError) -> Void
+        _ body: (inout Animation) throws(APIError) -> Void
     ) throws(APIError) {
-        var previous: BasicAnimation?
+        var previous: Animation?
         try lock.withLock { () throws(APIError) in
             let index = try descriptionIndex(handle, argument)
             var animation = descriptions[index].animation.unsafelyUnwrapped
@@ -80,7 +81,7 @@ extension EngineBox {
 
     /// Releases a description; dropped after the lock is released.
     func releaseDescription(_ handle: ac_animation) throws(APIError) {
-        var previous: BasicAnimation?
+        var previous: Animation?
         try lock.withLock { () throws(APIError) in
             let index = try descriptionIndex(handle, "animation")
             previous = descriptions[index].animation
@@ -103,7 +104,7 @@ public func ac_animation_create_basic(
             let path = try utf8String(keyPath, "key_path")
             let out = try required(outAnimation, "out_animation")
             guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
-            out.pointee = try box.makeDescription(BasicAnimation(keyPath: path))
+            out.pointee = try box.makeDescription(.basic(path))
         }
     }
 }
@@ -114,6 +115,16 @@ public func ac_animation_release(_ engine: OpaquePointer?, _ animation: ac_anima
         try withEngine(engine) { (box) throws(APIError) in
             guard animation != 0 else { return }
             try box.releaseDescription(animation)
+        }
+    }
+}
+
+@_cdecl("ac_animation_assign")
+public func ac_animation_assign(_ engine: OpaquePointer?, _ destination: ac_animation, _ source: ac_animation) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let copy = try box.description(source, "source")
+            try box.updateDescription(destination, "destination") { $0 = copy }
         }
     }
 }
@@ -144,12 +155,12 @@ public func ac_animation_set_key_path(
     }
 }
 
-/// The from/to/by selector, or OUT_OF_RANGE.
-private func valueField(_ which: Int32) throws(APIError) -> WritableKeyPath<BasicAnimation, Value?> {
+/// The from/to/by selector and its Core Animation name, or OUT_OF_RANGE.
+private func valueField(_ which: Int32) throws(APIError) -> (WritableKeyPath<BasicParameters, Value?>, String) {
     switch which {
-    case Int32(AC_ANIMATION_FROM): \.fromValue
-    case Int32(AC_ANIMATION_TO): \.toValue
-    case Int32(AC_ANIMATION_BY): \.byValue
+    case Int32(AC_ANIMATION_FROM): (\.fromValue, "fromValue")
+    case Int32(AC_ANIMATION_TO): (\.toValue, "toValue")
+    case Int32(AC_ANIMATION_BY): (\.byValue, "byValue")
     default:
         throw APIError(AC_ERR_OUT_OF_RANGE, "which is \(which); it must be AC_ANIMATION_FROM, _TO or _BY")
     }
@@ -161,9 +172,15 @@ public func ac_animation_set_value(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let field = try valueField(which)
+            let (field, name) = try valueField(which)
             let converted = try value.map { (pointer) throws(APIError) in try Value(pointer, "value") }
-            try box.updateDescription(animation) { $0[keyPath: field] = converted }
+            try box.updateDescription(animation) { (description) throws(APIError) in
+                guard var basic = description.basic else {
+                    throw .wrongAnimationKind(description, "animation", field: name, belongsTo: .basic)
+                }
+                basic[keyPath: field] = converted
+                description.basic = basic
+            }
         }
     }
 }
@@ -175,12 +192,28 @@ public func ac_animation_get_value(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let field = try valueField(which)
+            let (field, name) = try valueField(which)
             let out = try required(outValue, "out_value")
             let isSet = try required(outIsSet, "out_is_set")
-            let value = try box.description(animation)[keyPath: field]
+            let description = try box.description(animation)
+            guard let basic = description.basic else {
+                throw .wrongAnimationKind(description, "animation", field: name, belongsTo: .basic)
+            }
+            let value = basic[keyPath: field]
             out.pointee = value?.cValue ?? ac_value()
             isSet.pointee = value == nil ? 0 : 1
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_kind")
+public func ac_animation_get_kind(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ outKind: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outKind, "out_kind")
+            out.pointee = try box.description(animation).kindTag.rawValue
         }
     }
 }
@@ -239,7 +272,7 @@ public func ac_animation_get_timing_function(
 }
 
 /// The flag selector, or OUT_OF_RANGE.
-private func flagField(_ flag: Int32) throws(APIError) -> WritableKeyPath<BasicAnimation, Bool> {
+private func flagField(_ flag: Int32) throws(APIError) -> WritableKeyPath<Animation, Bool> {
     switch flag {
     case Int32(AC_ANIMATION_ADDITIVE): \.isAdditive
     case Int32(AC_ANIMATION_CUMULATIVE): \.isCumulative

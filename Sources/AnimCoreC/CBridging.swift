@@ -112,3 +112,40 @@ extension MediaTiming.FieldNames {
         beginTime: "begin_time_s", duration: "duration_s", speed: "speed",
         timeOffset: "time_offset_s", repeatCount: "repeat_count", repeatDuration: "repeat_duration_s")
 }
+
+// MARK: Lists
+
+/// The most entries a description's list holds (AC_ANIMATION_LIST_MAX).
+let animationListMaximum = Int(AC_ANIMATION_LIST_MAX)
+
+/// A C input list (pointer, count) as a buffer: NULL with count 0 is empty; NULL with count > 0
+/// is NULL_POINTER; count beyond `maximum` is OUT_OF_RANGE. Errors name `argument` and "count".
+func inputList<T>(
+    _ pointer: UnsafePointer<T>?, _ count: Int, _ argument: String, maximum: Int = animationListMaximum
+) throws(APIError) -> UnsafeBufferPointer<T> {
+    guard count >= 0, count <= maximum else {
+        throw APIError(
+            AC_ERR_OUT_OF_RANGE,
+            "count is \(UInt(bitPattern: count)); \(argument) may hold at most \(maximum) entries")
+    }
+    guard count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+    guard let pointer else { throw .nullPointer(argument) }
+    return UnsafeBufferPointer(start: pointer, count: count)
+}
+
+/// Writes a list to a C output array: *out_count always gets the full count; the array may be
+/// NULL with capacity 0; capacity < count is BUFFER_TOO_SMALL (nothing written).
+func outputList<T>(
+    _ items: [T], into pointer: UnsafeMutablePointer<T>?, capacity: Int,
+    outCount: UnsafeMutablePointer<Int>?, _ argument: String
+) throws(APIError) {
+    let count = try required(outCount, "out_count")
+    let room = try sizeArgument(capacity, "capacity")
+    guard pointer != nil || room == 0 else { throw .nullPointer(argument) }
+    count.pointee = items.count
+    guard room >= items.count else {
+        throw .bufferTooSmall(argument, capacity: room, needed: items.count)
+    }
+    guard let pointer else { return }
+    for (index, item) in items.enumerated() { pointer[index] = item }
+}

@@ -199,7 +199,7 @@ extension PropertyKey {
 /// One entry of an engine's description table.
 struct DescriptionSlot {
     var generation: UInt32 = 0
-    var animation: BasicAnimation?
+    var animation: Animation?
 }
 
 /// The key ids of the layer's own timing properties, which must stay within the ranges of

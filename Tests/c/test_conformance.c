@@ -2,10 +2,11 @@
  * The shared conformance vectors (conformance/vectors.json) through the C API.
  *
  * Runs every case of the kinds the C API covers: cubic_bezier, cubic_bezier_slope,
- * cubic_bezier_range, ca_named_timing_function, steps, timing, time_conversion and ca_default,
- * each with its own absolute tolerance (0 = exact). Other kinds (keyframe, spring, ...) belong
- * to APIs outside this header and are listed as skipped. Prints a summary line per kind and the
- * id of every failing case. The file is $ANIMCORE_VECTORS, else AC_VECTORS_PATH.
+ * cubic_bezier_range, ca_named_timing_function, steps, timing, time_conversion, ca_default and
+ * keyframe (a keyframe animation added to a layer of a real engine and read back through its
+ * presentation value), each with its own absolute tolerance (0 = exact). Other kinds (spring,
+ * ...) belong to APIs outside this header and are listed as skipped. Prints a summary line per
+ * kind and the id of every failing case. The file is $ANIMCORE_VECTORS, else AC_VECTORS_PATH.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -307,6 +308,34 @@ static int run_time_conversion(const cJSON *c, double tol) {
     return matches(got, want, tol) ? 1 : FAIL("got %.17g, expected %.17g", got, want);
 }
 
+/* The keyframe defaults of a new keyframe animation description: calculationMode (a name) and
+ * rotationMode (null, or a name). */
+static int keyframe_default(ac_engine *engine, const char *property, const cJSON *expected) {
+    ac_animation animation = 0;
+    int32_t mode = -1;
+    CALL_OK(ac_animation_create_keyframe(engine, "position", &animation));
+    if (strcmp(property, "calculationMode") == 0) {
+        const char *name = NULL;
+        CALL_OK(ac_animation_get_calculation_mode(engine, animation, &mode));
+        CALL_OK(ac_calculation_mode_name(mode, &name));
+        if (!cJSON_IsString(expected)) return FAIL("expected calculationMode is not a string");
+        return strcmp(name, expected->valuestring) == 0
+                   ? 1
+                   : FAIL("calculationMode: got %s, expected %s", name, expected->valuestring);
+    }
+    if (strcmp(property, "rotationMode") == 0) {
+        static const char *const names[3] = {NULL, "auto", "autoReverse"};
+        CALL_OK(ac_animation_get_rotation_mode(engine, animation, &mode));
+        if (mode < 0 || mode > 2) return FAIL("rotationMode %d is not one of AC_ROTATION_*", (int)mode);
+        if (cJSON_IsNull(expected)) return mode == AC_ROTATION_NONE ? 1 : FAIL("rotationMode: got %s, expected null", names[mode]);
+        if (!cJSON_IsString(expected)) return FAIL("expected rotationMode is not a string or null");
+        return mode != AC_ROTATION_NONE && strcmp(names[mode], expected->valuestring) == 0
+                   ? 1
+                   : FAIL("rotationMode: got %s, expected %s", mode ? names[mode] : "null", expected->valuestring);
+    }
+    return FAIL("unknown keyframe property %s", property);
+}
+
 static int run_ca_default(const cJSON *c, double tol) {
     const cJSON *params = get(c, "params");
     const cJSON *object = get(params, "object");
@@ -316,6 +345,14 @@ static int run_ca_default(const cJSON *c, double tol) {
         return FAIL("params need object and property");
     const char *o = object->valuestring, *p = property->valuestring;
     ac_timing timing;
+    if (strcmp(o, "CAKeyframeAnimation") == 0 &&
+        (strcmp(p, "calculationMode") == 0 || strcmp(p, "rotationMode") == 0)) {
+        ac_engine *engine = NULL;
+        CALL_OK(ac_engine_create(NULL, &engine));
+        int ok = keyframe_default(engine, p, expected);
+        ac_engine_destroy(engine);
+        return ok;
+    }
     if (strcmp(o, "CALayer") == 0) {
         CALL_OK(ac_timing_init_layer(&timing));
     } else if (strncmp(o, "CA", 2) == 0 &&
@@ -347,6 +384,204 @@ static int run_ca_default(const cJSON *c, double tol) {
     return matches(got, want, tol) ? 1 : FAIL("%s.%s: got %.17g, expected %.17g", o, p, got, want);
 }
 
+/* ---- Keyframe animations ------------------------------------------------------------------ */
+
+/* A timing function object of the vectors: {"type": "linear"}, {"type": "cubic_bezier", "x1",
+ * "y1", "x2", "y2"}, or {"name": a Core Animation name}. */
+static int timing_function_from(const cJSON *spec, ac_timing_function *f) {
+    const cJSON *type = get(spec, "type");
+    const cJSON *name = get(spec, "name");
+    if (cJSON_IsString(name)) {
+        CALL_OK(ac_timing_function_named(name->valuestring, f));
+        return 1;
+    }
+    if (!cJSON_IsString(type)) return FAIL("a timing function without type");
+    if (strcmp(type->valuestring, "linear") == 0) {
+        CALL_OK(ac_timing_function_named("linear", f));
+        return 1;
+    }
+    if (strcmp(type->valuestring, "cubic_bezier") == 0) return bezier_from(spec, f);
+    return FAIL("unknown timing function type %s", type->valuestring);
+}
+
+/* A JSON array of numbers into out (at most capacity); its length, or -1 (detail set). */
+static int number_list(const cJSON *array, double *out, int capacity, const char *what) {
+    int count = 0;
+    const cJSON *item;
+    if (!cJSON_IsArray(array)) {
+        (void)FAIL("%s is not an array", what);
+        return -1;
+    }
+    cJSON_ArrayForEach(item, array) {
+        if (count == capacity) {
+            (void)FAIL("%s has more than %d entries", what, capacity);
+            return -1;
+        }
+        if (!number(item, &out[count])) {
+            (void)FAIL("%s[%d] is not a number", what, count);
+            return -1;
+        }
+        count++;
+    }
+    return count;
+}
+
+enum { MAX_KEYFRAMES = 64 };
+
+/* Sets up the case's animation on a layer of `engine` and reads its value at begin + t into
+ * got[0..*out_components - 1]. */
+static int keyframe_value(ac_engine *engine, const cJSON *c, double *got, int *out_components) {
+    const cJSON *params = get(c, "params");
+    const cJSON *values = get(params, "values");
+    const cJSON *item;
+    ac_value list[MAX_KEYFRAMES];
+    int count = 0, components = 0;
+    double t, duration = 0;
+
+    /* Every parameter must be one this runner applies. */
+    static const char *const known[] = {"values", "keyTimes", "duration", "calculationMode",
+                                        "timingFunctions", "timingFunction", "fill", "compare",
+                                        "tensionValues", "continuityValues", "biasValues"};
+    cJSON_ArrayForEach(item, params) {
+        size_t k = 0;
+        while (k < sizeof known / sizeof known[0] && strcmp(known[k], item->string) != 0) k++;
+        if (k == sizeof known / sizeof known[0]) return FAIL("unsupported keyframe parameter %s", item->string);
+    }
+    if (!number_at(c, "t", &t)) return FAIL("t is not a number");
+    if (!number_at(params, "duration", &duration)) return FAIL("params.duration is not a number");
+
+    /* Values: numbers (scalars, on a custom scalar property) or [x, y] (points, on position). */
+    if (!cJSON_IsArray(values)) return FAIL("params.values is not an array");
+    cJSON_ArrayForEach(item, values) {
+        double xy[2];
+        int n;
+        if (count == MAX_KEYFRAMES) return FAIL("more than %d values", MAX_KEYFRAMES);
+        if (cJSON_IsArray(item)) {
+            n = number_list(item, xy, 2, "a value");
+            if (n != 2) return n < 0 ? 0 : FAIL("values[%d] is not [x, y]", count);
+            list[count] = ac_value_point(xy[0], xy[1]);
+        } else {
+            if (!number(item, &xy[0])) return FAIL("values[%d] is not a number", count);
+            n = 1;
+            list[count] = ac_value_scalar(xy[0]);
+        }
+        if (count > 0 && n != components) return FAIL("values mix scalars and points");
+        components = n;
+        count++;
+    }
+    if (count == 0) return FAIL("params.values is empty");
+
+    const char *key_path = components == 2 ? "position" : "value";
+    ac_class layer_class = 0;
+    if (components == 1) {
+        ac_value zero = ac_value_scalar(0);
+        ac_property_desc desc;
+        CALL_OK(ac_property_desc_init(&desc, "value", &zero));
+        CALL_OK(ac_class_create(engine, "ConformanceLayer", 0, &desc, 1, &layer_class));
+    }
+    ac_layer layer = 0;
+    ac_animation animation = 0;
+    CALL_OK(ac_layer_create(engine, layer_class, &layer));
+    CALL_OK(ac_engine_tick(engine, 100.0)); /* the layer is committed; engine time 100 */
+    CALL_OK(ac_animation_create_keyframe(engine, key_path, &animation));
+    CALL_OK(ac_animation_set_values(engine, animation, list, (size_t)count));
+
+    const cJSON *key_times = get(params, "keyTimes");
+    if (key_times && !cJSON_IsNull(key_times)) {
+        double times[MAX_KEYFRAMES + 1];
+        int n = number_list(key_times, times, MAX_KEYFRAMES + 1, "params.keyTimes");
+        if (n < 0) return 0;
+        CALL_OK(ac_animation_set_key_times(engine, animation, times, (size_t)n));
+    }
+    const cJSON *mode_name = get(params, "calculationMode");
+    if (mode_name) {
+        int32_t mode;
+        if (!cJSON_IsString(mode_name)) return FAIL("params.calculationMode is not a string");
+        CALL_OK(ac_calculation_mode_from_name(mode_name->valuestring, &mode));
+        CALL_OK(ac_animation_set_calculation_mode(engine, animation, mode));
+    }
+    const cJSON *functions = get(params, "timingFunctions");
+    if (functions) {
+        ac_timing_function fs[MAX_KEYFRAMES];
+        int n = 0;
+        if (!cJSON_IsArray(functions)) return FAIL("params.timingFunctions is not an array");
+        cJSON_ArrayForEach(item, functions) {
+            if (n == MAX_KEYFRAMES) return FAIL("too many timing functions");
+            if (!timing_function_from(item, &fs[n])) return 0;
+            n++;
+        }
+        CALL_OK(ac_animation_set_timing_functions(engine, animation, fs, (size_t)n));
+    }
+    const cJSON *overall = get(params, "timingFunction");
+    if (overall) {
+        ac_timing_function f;
+        if (!timing_function_from(overall, &f)) return 0;
+        CALL_OK(ac_animation_set_timing_function(engine, animation, &f));
+    }
+    static const char *const spline_keys[3] = {"tensionValues", "continuityValues", "biasValues"};
+    static const int32_t spline_which[3] = {AC_SPLINE_TENSION, AC_SPLINE_CONTINUITY, AC_SPLINE_BIAS};
+    for (int s = 0; s < 3; s++) {
+        const cJSON *spline = get(params, spline_keys[s]);
+        double numbers[MAX_KEYFRAMES];
+        if (!spline) continue;
+        int n = number_list(spline, numbers, MAX_KEYFRAMES, spline_keys[s]);
+        if (n < 0) return 0;
+        CALL_OK(ac_animation_set_spline_values(engine, animation, spline_which[s], numbers, (size_t)n));
+    }
+
+    /* Fill both (every keyframe case is evaluated so, see the vectors' notes), an absolute
+     * begin time, and one tick at begin + t. */
+    ac_timing timing;
+    CALL_OK(ac_timing_init_animation(&timing));
+    timing.duration_s = duration;
+    timing.fill_mode = AC_FILL_BOTH;
+    const cJSON *fill = get(params, "fill");
+    if (fill && (!cJSON_IsString(fill) || !fill_mode_named(fill->valuestring, &timing.fill_mode)))
+        return FAIL("unknown params.fill");
+    timing.begin_time_s = 110.0;
+    CALL_OK(ac_animation_set_timing(engine, animation, &timing));
+    CALL_OK(ac_animation_set_flag(engine, animation, AC_ANIMATION_REMOVED_ON_COMPLETION, 0));
+    CALL_OK(ac_layer_add_animation(engine, layer, animation, "keyframe"));
+    CALL_OK(ac_engine_tick(engine, timing.begin_time_s + t));
+
+    ac_key key = 0;
+    ac_value value;
+    CALL_OK(ac_engine_key(engine, key_path, &key));
+    CALL_OK(ac_layer_get_presentation_value(engine, layer, key, &value));
+    for (int i = 0; i < components; i++) got[i] = value.v[i];
+    *out_components = components;
+    return 1;
+}
+
+static int run_keyframe(const cJSON *c, double tol) {
+    ac_engine *engine = NULL;
+    double got[2] = {NAN, NAN}, want[2] = {NAN, NAN};
+    int components = 0;
+    const cJSON *expected = get(c, "expected");
+    const cJSON *compare = get(get(c, "params"), "compare");
+    CALL_OK(ac_engine_create(NULL, &engine));
+    int ok = keyframe_value(engine, c, got, &components);
+    ac_engine_destroy(engine);
+    if (!ok) return 0;
+
+    int compared = 1; /* the first component, or every one with compare "all" */
+    if (components == 2) {
+        if (number_list(expected, want, 2, "expected") != 2) return FAIL("expected is not [x, y]");
+        if (cJSON_IsString(compare) && strcmp(compare->valuestring, "all") == 0) compared = 2;
+    } else if (!number(expected, &want[0])) {
+        return FAIL("expected is not a number");
+    }
+    for (int i = 0; i < compared; i++) {
+        if (!matches(got[i], want[i], tol)) {
+            if (components == 2)
+                return FAIL("t %.17g: got (%.17g, %.17g), expected (%.17g, %.17g)", get(c, "t")->valuedouble,
+                            got[0], got[1], want[0], want[1]);
+            return FAIL("t %.17g: got %.17g, expected %.17g", get(c, "t")->valuedouble, got[0], want[0]);
+        }
+    }
+    return 1;
+}
+
 /* ---- Driver ------------------------------------------------------------------------------- */
 
 typedef int (*case_runner)(const cJSON *c, double tol);
@@ -364,6 +599,7 @@ static struct {
     {"timing", run_timing, 0, 0},
     {"time_conversion", run_time_conversion, 0, 0},
     {"ca_default", run_ca_default, 0, 0},
+    {"keyframe", run_keyframe, 0, 0},
 };
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 

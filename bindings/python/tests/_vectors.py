@@ -20,8 +20,9 @@ SUPPORTED_KINDS = (
     "timing",
     "time_conversion",
     "ca_default",
+    "keyframe",
 )
-"""The kinds the Python API covers; the others (keyframe, spring...) need API not bound yet."""
+"""The kinds the Python API covers; the others (spring...) need API not bound yet."""
 
 
 @dataclass

@@ -94,7 +94,9 @@ def test_a2_delegate_none_falls_through_to_the_table(engine: Engine) -> None:
     )
     layer.position = (5, 5)
     copy = layer.animation("position")
-    assert copy is not None and copy.duration == 3 and copy.from_value == Point(-3, -3)
+    assert (
+        isinstance(copy, BasicAnimation) and copy.duration == 3 and copy.from_value == Point(-3, -3)
+    )
     assert len(delegate.asked) == 2
 
 
@@ -171,7 +173,7 @@ def test_a9_built_in_implicit_animation_tick_by_tick(engine: Engine) -> None:
     layer.opacity = 0.2
     assert layer.opacity == 0.2  # at once
     implicit = layer.animation("opacity")
-    assert implicit is not None
+    assert isinstance(implicit, BasicAnimation)
     assert (implicit.key_path, implicit.from_value, implicit.duration) == ("opacity", 1.0, 0.25)
     assert implicit.timing_function == TimingFunction.DEFAULT and not implicit.additive
     begin = frame(1)
@@ -310,7 +312,7 @@ def test_a11_a_view_like_delegate(engine: Engine) -> None:
         block["inAnimationBlock"] = True
         layer.opacity = 0.0
     animation = layer.animation("opacity")
-    assert animation is not None
+    assert isinstance(animation, BasicAnimation)
     assert (animation.from_value, animation.to_value, animation.by_value) == (0.5, None, None)
     assert animation.fill_mode == "both" and animation.duration == 0.8
     assert animation.timing_function == TimingFunction.LINEAR  # the block's curve
@@ -354,7 +356,7 @@ def test_tree_events(engine: Engine) -> None:
     parent.add_sublayer(child)  # onOrderIn: a fade under "onOrderIn"
     assert child_script.keys == ["onOrderIn"] and child.animation_keys == ["onOrderIn"]
     fade = child.animation("onOrderIn")
-    assert fade is not None and fade.key_path == "opacity"
+    assert isinstance(fade, BasicAnimation) and fade.key_path == "opacity"
     engine.tick(frame(1))
     assert child.presentation.opacity == approx(0)
     engine.tick(frame(16))
@@ -407,7 +409,7 @@ def test_an_action_may_animate_another_key_path(engine: Engine) -> None:
     Circle.default_action = redirect
     circle.color = Color(0, 1, 0, 1)
     animation = circle.animation("color")
-    assert animation is not None and animation.key_path == "colorRef"
+    assert isinstance(animation, BasicAnimation) and animation.key_path == "colorRef"
     engine.tick(frame(1))
     engine.tick(frame(1) + 0.5)
     assert circle.presentation.color_ref == approx(Color(0.5, 0.5, 0, 1))
@@ -505,7 +507,11 @@ def test_the_table_holds_a_copy(engine: Engine) -> None:
     for k in range(2):
         layer.opacity = 0.5 if k == 0 else 0.9
         copy = layer.animation("opacity")
-        assert copy is not None and copy.duration == 0.75 and copy.from_value == approx(0.1)
+        assert (
+            isinstance(copy, BasicAnimation)
+            and copy.duration == 0.75
+            and copy.from_value == approx(0.1)
+        )
         engine.tick(frame(1 + 60 * k))
         engine.tick(frame(60 + 60 * k))
     assert events == ["start", "stop True"] * 2  # each use added a copy with the callbacks

@@ -399,7 +399,7 @@ def test_copy_back(engine: Engine) -> None:
     layer.add_animation(animation, "move")
     engine.tick(T0)
     copy = layer.animation("move")
-    assert copy is not None
+    assert isinstance(copy, BasicAnimation)
     assert copy.key_path == "position"
     assert copy.from_value == Point(1, 2) and isinstance(copy.from_value, Point)
     assert copy.to_value is None and copy.by_value == (10, 20)
@@ -413,7 +413,7 @@ def test_copy_back(engine: Engine) -> None:
     other.add_animation(copy, "again")
     animation.from_value = Point(1000, 1000)
     again = layer.animation("move")
-    assert again is not None and again.from_value == (1, 2)
+    assert isinstance(again, BasicAnimation) and again.from_value == (1, 2)
     assert layer.animation("nothing") is None
     assert copy == layer.animation("move")
 

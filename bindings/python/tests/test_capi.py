@@ -354,3 +354,20 @@ def test_property_desc_init_matches_the_headers() -> None:
     assert _capi.ac_layer_delegate_init(None) == _capi.AC_ERR_NULL_POINTER
     assert _capi.ac_status_table_lookup(3, 1) == "AC_ERR_OUT_OF_RANGE"
     assert _capi.ac_status_table_lookup(999, 0) == "unknown status"
+
+
+def test_path_element_builders_match_the_headers(tmp_path: Any) -> None:
+    dump = (
+        "{ const unsigned char *p = (const unsigned char *)&v; size_t i;"
+        ' for (i = 0; i < sizeof v; ++i) printf("%02x", p[i]); printf("\\n"); }'
+    )
+    calls = [
+        ("ac_path_element_zeroed_(AC_PATH_LINE_TO)", _capi.ac_path_element_zeroed_(1)),
+        ("ac_path_move_to(1, -2)", _capi.ac_path_move_to(1, -2)),
+        ("ac_path_line_to(3.5, 4)", _capi.ac_path_line_to(3.5, 4)),
+        ("ac_path_quad_curve_to(1, 2, 3, 4)", _capi.ac_path_quad_curve_to(1, 2, 3, 4)),
+        ("ac_path_curve_to(1, 2, 3, 4, 5, 6)", _capi.ac_path_curve_to(1, 2, 3, 4, 5, 6)),
+        ("ac_path_close()", _capi.ac_path_close()),
+    ]
+    body = "\n".join(f"{{ ac_path_element v = {call}; {dump} }}" for call, _ in calls)
+    assert _c_probe(tmp_path, body) == [_bytes_of(value) for _, value in calls]

@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Optional
 import pytest
 
 from _vectors import SUPPORTED_KINDS, load_vectors, number
-from animcore import Timing, TimeTree, TimingFunction
+from animcore import Engine, KeyframeAnimation, Point, Timing, TimeTree, TimingFunction
 
 VECTORS = load_vectors()
 CASES = VECTORS.supported()
@@ -155,8 +155,89 @@ def run_time_conversion(case: Dict[str, Any]) -> None:
     assert_matches(actual, case["expected"], case["tolerance"], what)
 
 
+# CAKeyframeAnimation parameters -> KeyframeAnimation keyword arguments.
+_KEYFRAME_PARAMETERS = {
+    "values": "values",
+    "keyTimes": "key_times",
+    "calculationMode": "mode",
+    "timingFunctions": "timing_functions",
+    "timingFunction": "timing_function",
+    "tensionValues": "tension",
+    "continuityValues": "continuity",
+    "biasValues": "bias",
+    "duration": "duration",
+}
+_KEYFRAME_BEGIN = 10.0  # the animation begins 10 s after the first tick (room for t < 0)
+
+
+def _timing_function(spec: Dict[str, Any]) -> TimingFunction:
+    if spec["type"] == "cubic_bezier":
+        return TimingFunction.cubic_bezier(spec["x1"], spec["y1"], spec["x2"], spec["y2"])
+    return TimingFunction.named(spec["type"])
+
+
+def run_keyframe(case: Dict[str, Any]) -> None:
+    """A keyframe animation on a layer, evaluated through the engine at local time t with fill
+    mode both (t = duration reads the end value; t < 0 the first); points animate "position",
+    scalars a custom property (no clamping)."""
+    p = case["params"]
+    unknown = set(p) - set(_KEYFRAME_PARAMETERS) - {"fill", "compare"}
+    assert not unknown, f"{case['id']}: keyframe parameters not mapped: {sorted(unknown)}"
+    assert p.get("fill", "both") == "both", f"{case['id']}: fill {p['fill']!r}"
+    assert case["quantity"] == "value"
+    arguments: Dict[str, Any] = {}
+    for key, value in p.items():
+        if key not in _KEYFRAME_PARAMETERS or value is None:
+            continue
+        name = _KEYFRAME_PARAMETERS[key]
+        if key == "timingFunctions":
+            value = [_timing_function(spec) for spec in value]
+        elif key == "timingFunction":
+            value = _timing_function(value)
+        elif key == "values":
+            value = [Point(*v) if isinstance(v, list) else number(v) for v in value]
+        arguments[name] = value
+    points = isinstance(arguments["values"][0], Point)
+    key_path = "position" if points else "value"
+    with Engine() as engine:
+        Probe = engine.layer_class("Probe", {"value": 0.0})
+        layer = Probe()
+        engine.tick(0.0)
+        layer.add_animation(
+            KeyframeAnimation(
+                key_path,
+                begin_time=_KEYFRAME_BEGIN,
+                fill_mode="both",
+                removed_on_completion=False,  # kept after its end, to fill forwards
+                **arguments,
+            ),
+            "case",
+        )
+        engine.tick(_KEYFRAME_BEGIN + number(case["t"]))
+        actual = layer.presentation[key_path]
+    what = f"{p.get('calculationMode', 'linear')} keyframes at t={case['t']}"
+    if points:
+        expected = case["expected"]
+        components = range(2) if p.get("compare") == "all" else range(1)
+        for index in components:
+            assert_matches(actual[index], expected[index], case["tolerance"], f"{what} [{index}]")
+    else:
+        assert_matches(actual, case["expected"], case["tolerance"], what)
+
+
 def run_ca_default(case: Dict[str, Any]) -> None:
     p = case["params"]
+    keyframe_fields = dict(_KEYFRAME_PARAMETERS, path="path", rotationMode="rotation_mode")
+    if p["object"] == "CAKeyframeAnimation" and p["property"] in keyframe_fields:
+        default = getattr(KeyframeAnimation("position"), keyframe_fields[p["property"]])
+        if p["property"] == "calculationMode":
+            default = default.value
+        elif default == []:
+            default = None  # no values: nil
+        assert_matches(
+            default, case["expected"], case["tolerance"], f"{p['object']}.{p['property']}"
+        )
+        return
     if p["object"] == "CALayer":
         timing = Timing.layer()
     elif p["object"] in ("CAAnimation", "CABasicAnimation") or p["object"].endswith("Animation"):
@@ -178,6 +259,7 @@ RUNNERS: Dict[str, Callable[[Dict[str, Any]], None]] = {
     "timing": run_timing,
     "time_conversion": run_time_conversion,
     "ca_default": run_ca_default,
+    "keyframe": run_keyframe,
 }
 
 
@@ -200,3 +282,28 @@ def test_every_covered_kind_has_cases_and_a_runner() -> None:
 @pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
 def test_case(case: Dict[str, Any]) -> None:
     RUNNERS[case["kind"]](case)
+
+
+def test_the_keyframe_default_runner() -> None:
+    """calculationMode's default (DTW properties.m: linear), whether or not the vectors carry
+    the case."""
+    run_ca_default(
+        {
+            "params": {"object": "CAKeyframeAnimation", "property": "calculationMode"},
+            "expected": "linear",
+            "tolerance": 0,
+        }
+    )
+    run_ca_default(
+        {
+            "params": {"object": "CAKeyframeAnimation", "property": "rotationMode"},
+            "expected": None,
+            "tolerance": 0,
+        }
+    )
+
+
+def test_every_keyframe_case_runs() -> None:
+    keyframe_cases = [case for case in CASES if case["kind"] == "keyframe"]
+    assert len(keyframe_cases) >= 22
+    assert all(case["params"].get("fill", "both") == "both" for case in keyframe_cases)

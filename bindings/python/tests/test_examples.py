@@ -20,6 +20,7 @@ EXPECTED = {
     "seed001_progress.py": ["first block completed", "reverse block completed", "finished = True"],
     "seed002_arrow.py": ["completion at t = 4.0", "shown"],
     "seed003_timing.py": ["door scrubbed"],
+    "seed003_path.py": ["follows the path", "model (0, 150)", "deg"],
     "seed004_circle.py": ["in flight", "25.0000"],
 }
 

@@ -7,7 +7,8 @@
   an explicit autoreversing animation of lengthRadians and its completion.
 - 003 ship and door: duration and repeatCount, the autoreversing door with an infinite
   repeatDuration, timeOffset and speed, pausing a layer with speed 0 and scrubbing timeOffset,
-  pause and resume, hierarchical speed.
+  pause and resume, hierarchical speed; the ship following the bezier path with
+  rotationMode auto for the slider pairs of speed and timeOffset (Listing 9.3).
 
 The transaction forms of these seeds (and seeds 001 and 004) are in test_seeds_actions.py.
 """
@@ -19,8 +20,19 @@ from typing import List, Optional, Tuple
 
 import pytest
 
+from _curves import cubic_bezier, cubic_bezier_tangent, tangent_angle
 from _frames import T0, approx, frame
-from animcore import BasicAnimation, Color, Engine, Layer, Property, Token, Transform3D
+from animcore import (
+    BasicAnimation,
+    Color,
+    Engine,
+    KeyframeAnimation,
+    Layer,
+    Path,
+    Property,
+    Token,
+    Transform3D,
+)
 
 PI = math.pi
 
@@ -370,3 +382,57 @@ def test_seed_003_global_speed(engine: Engine) -> None:
     engine.tick(T0)
     engine.tick(T0 + 1.0)  # half a second of engine time
     assert layer.presentation.z_position == approx(5)
+
+
+# ---- 003: the ship follows the path (Listing 9.3) ------------------------------------------------
+
+SHIP_CURVE = ((0.0, 150.0), (75.0, 0.0), (225.0, 300.0), (300.0, 150.0))
+
+
+@pytest.mark.parametrize(
+    "speed,time_offset",
+    [(1.0, 0.0), (1.0, 0.5), (2.0, 0.5), (0.5, 0.25), (1.5, 0.9), (0.25, 0.0), (0.0, 0.3)],
+)
+def test_seed_003_ship_follows_the_path(engine: Engine, speed: float, time_offset: float) -> None:
+    """-play: a CAKeyframeAnimation of "position" along the bezier path, duration 1, the
+    sliders' timeOffset and speed, rotationMode auto, removedOnCompletion NO. Each tick: u is
+    the wrapped progress (e * speed + timeOffset) mod 1, the ship is at B(u) turned to the
+    tangent's angle; after the active interval (1 / speed) the model shows again (the
+    animation stays on the layer, without effect). Speed 0 holds u = timeOffset."""
+    container, ship = engine.layer(), engine.layer()
+    ship.frame = (0, 0, 64, 64)
+    ship.position = (0, 150)
+    container.add_sublayer(ship)
+    path = Path().move_to(0, 150).curve_to(75, 0, 225, 300, 300, 150)
+    engine.tick(frame(0))
+    ship.add_animation(
+        KeyframeAnimation(
+            "position",
+            path=path,
+            duration=1.0,
+            time_offset=time_offset,
+            speed=speed,
+            rotation_mode="auto",
+            removed_on_completion=False,
+        ),
+        key="slide",
+    )
+    # Committed at frame 1: e = (k - 1) / 60.
+    end = math.inf if speed == 0 else 1 / speed
+    last = 300 if speed == 0 else int(end * 60) + 20
+    for k in range(1, last):
+        engine.tick(frame(k))
+        e = (k - 1) / 60
+        local = e * speed + time_offset
+        u = local - math.floor(local)
+        if min(u, 1 - u) < 1e-6 or abs(e - end) < 1e-6:
+            continue  # a wrap or the end: boundaries
+        if e < end:
+            position = cubic_bezier(*SHIP_CURVE, u)
+            angle = tangent_angle(cubic_bezier_tangent(*SHIP_CURVE, u))
+        else:
+            position, angle = (0.0, 150.0), 0.0
+        assert ship.presentation.position == approx(position), (k, u)
+        assert ship.presentation["transform.rotation.z"] == approx(angle), (k, u)
+        assert ship.position == (0, 150) and ship.transform == Transform3D.identity()
+    assert ship.animation_keys == ["slide"]

@@ -10,6 +10,9 @@ Times are float seconds. The main types:
   :class:`Property` declare custom properties;
 - :class:`Layer` — model values as attributes, ``presentation``, the tree, layer time;
 - :class:`BasicAnimation` — CABasicAnimation, added with ``layer.add_animation``;
+  :class:`KeyframeAnimation` — CAKeyframeAnimation (values or a :class:`Path` to follow,
+  :class:`CalculationMode`, :class:`RotationMode`); :class:`AnimationGroup` —
+  CAAnimationGroup; :class:`Animation` is their shared base;
 - ``engine.transaction(...)`` and ``engine.animate(...)`` — CATransaction and UIKit animation
   blocks as ``with`` blocks; :class:`Transaction`, :data:`NO_ACTION` and action callbacks;
 - the value types :class:`Point`, :class:`Size`, :class:`Rect`, :class:`Color`,
@@ -23,7 +26,10 @@ Times are float seconds. The main types:
 from __future__ import annotations
 
 from ._library import IncompatibleLibraryError, LibraryNotFoundError
-from .animation import BasicAnimation
+from .animation import Animation, BasicAnimation, PropertyAnimation
+from .animation_group import AnimationGroup
+from .keyframe_animation import CalculationMode, KeyframeAnimation, RotationMode
+from .path import Path, PathElement, PathElementType
 from .clock import current_media_time
 from ._trampolines import ActionAnswer, ActionCallback
 from .engine import Engine
@@ -78,21 +84,30 @@ __all__ = [
     "ActionAnswer",
     "ActionCallback",
     "AffineTransform",
+    "Animation",
+    "AnimationGroup",
     "AnimcoreError",
     "BadHandleError",
     "BasicAnimation",
+    "CalculationMode",
     "CallbackError",
     "Color",
     "Engine",
+    "KeyframeAnimation",
     "Layer",
     "LayerBatch",
     "NoAction",
     "LayerClass",
+    "Path",
+    "PathElement",
+    "PathElementType",
     "Point",
     "Presentation",
     "Property",
+    "PropertyAnimation",
     "PropertyInfo",
     "Rect",
+    "RotationMode",
     "Size",
     "Token",
     "Transform3D",

@@ -424,6 +424,96 @@ def ac_animation_delegate_init(delegate: Optional[ac_animation_delegate]) -> int
 
 
 # --------------------------------------------------------------------------------------------
+# Keyframe animations, paths and groups
+# --------------------------------------------------------------------------------------------
+
+AC_ANIMATION_KIND_BASIC: Final = 0
+AC_ANIMATION_KIND_KEYFRAME: Final = 1
+AC_ANIMATION_KIND_GROUP: Final = 2
+
+AC_ANIMATION_LIST_MAX: Final = 1048576
+
+AC_CALCULATION_LINEAR: Final = 0
+AC_CALCULATION_DISCRETE: Final = 1
+AC_CALCULATION_PACED: Final = 2
+AC_CALCULATION_CUBIC: Final = 3
+AC_CALCULATION_CUBIC_PACED: Final = 4
+
+AC_SPLINE_TENSION: Final = 0
+AC_SPLINE_CONTINUITY: Final = 1
+AC_SPLINE_BIAS: Final = 2
+
+AC_ROTATION_NONE: Final = 0
+AC_ROTATION_AUTO: Final = 1
+AC_ROTATION_AUTO_REVERSE: Final = 2
+
+AC_PATH_MOVE_TO: Final = 0
+AC_PATH_LINE_TO: Final = 1
+AC_PATH_QUAD_CURVE_TO: Final = 2
+AC_PATH_CURVE_TO: Final = 3
+AC_PATH_CLOSE: Final = 4
+
+
+class ac_path_element(ctypes.Structure):
+    """``ac_path_element``: one element of a path; ``points`` holds (x, y) pairs — move/line:
+    the point; quad curve: control, end; curve: control 1, control 2, end; close: none."""
+
+    _fields_ = [
+        ("type", c_int32),
+        ("reserved", c_int32),
+        ("points", c_double * 6),
+    ]
+
+
+def ac_path_element_zeroed_(type: int) -> ac_path_element:
+    """An element of ``type`` with every point 0."""
+    element = ac_path_element()
+    element.type = type
+    return element
+
+
+def _path_element(type: int, numbers: Sequence[float]) -> ac_path_element:
+    element = ac_path_element_zeroed_(type)
+    for index, number in enumerate(numbers):
+        element.points[index] = number
+    return element
+
+
+def ac_path_move_to(x: float, y: float) -> ac_path_element:
+    """A move-to (x, y): starts a subpath."""
+    return _path_element(AC_PATH_MOVE_TO, (x, y))
+
+
+def ac_path_line_to(x: float, y: float) -> ac_path_element:
+    """A line to (x, y)."""
+    return _path_element(AC_PATH_LINE_TO, (x, y))
+
+
+def ac_path_quad_curve_to(cx: float, cy: float, x: float, y: float) -> ac_path_element:
+    """A quadratic curve to (x, y) with the control point (cx, cy)."""
+    return _path_element(AC_PATH_QUAD_CURVE_TO, (cx, cy, x, y))
+
+
+def ac_path_curve_to(
+    c1x: float, c1y: float, c2x: float, c2y: float, x: float, y: float
+) -> ac_path_element:
+    """A cubic curve to (x, y) with the control points (c1x, c1y), (c2x, c2y)."""
+    return _path_element(AC_PATH_CURVE_TO, (c1x, c1y, c2x, c2y, x, y))
+
+
+def ac_path_close() -> ac_path_element:
+    """A close: a line back to the subpath's start."""
+    return ac_path_element_zeroed_(AC_PATH_CLOSE)
+
+
+AC_PATH_RECT_ELEMENTS: Final = 5
+AC_PATH_ELLIPSE_ELEMENTS: Final = 6
+AC_PATH_ROUNDED_RECT_ELEMENTS: Final = 10
+
+AC_GROUP_DEPTH_MAX: Final = 16
+
+
+# --------------------------------------------------------------------------------------------
 # Transactions
 # --------------------------------------------------------------------------------------------
 
@@ -514,6 +604,7 @@ _int32_p = POINTER(c_int32)
 _layer_p = POINTER(ac_layer)
 _animation_p = POINTER(ac_animation)
 _char_p = POINTER(c_char)  # an output buffer (char *)
+_path_p = POINTER(ac_path_element)
 
 PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     # Version
@@ -618,6 +709,7 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     # Animations
     "ac_animation_create_basic": (ac_status, (_engine_p, c_char_p, _animation_p)),
     "ac_animation_release": (ac_status, (_engine_p, ac_animation)),
+    "ac_animation_assign": (ac_status, (_engine_p, ac_animation, ac_animation)),
     "ac_animation_key_path": (
         ac_status,
         (_engine_p, ac_animation, _char_p, c_size_t, _size_p),
@@ -650,6 +742,65 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     ),
     "ac_layer_copy_animation": (ac_status, (_engine_p, ac_layer, c_char_p, _animation_p)),
     "ac_animation_set_key_path": (ac_status, (_engine_p, ac_animation, c_char_p)),
+    # Keyframe animations, paths and groups
+    "ac_animation_get_kind": (ac_status, (_engine_p, ac_animation, _int32_p)),
+    "ac_animation_create_keyframe": (ac_status, (_engine_p, c_char_p, _animation_p)),
+    "ac_animation_create_group": (ac_status, (_engine_p, _animation_p)),
+    "ac_animation_set_values": (ac_status, (_engine_p, ac_animation, _value_p, c_size_t)),
+    "ac_animation_get_values": (
+        ac_status,
+        (_engine_p, ac_animation, _value_p, c_size_t, _size_p),
+    ),
+    "ac_animation_set_key_times": (ac_status, (_engine_p, ac_animation, _double_p, c_size_t)),
+    "ac_animation_get_key_times": (
+        ac_status,
+        (_engine_p, ac_animation, _double_p, c_size_t, _size_p),
+    ),
+    "ac_animation_set_timing_functions": (
+        ac_status,
+        (_engine_p, ac_animation, _function_p, c_size_t),
+    ),
+    "ac_animation_get_timing_functions": (
+        ac_status,
+        (_engine_p, ac_animation, _function_p, c_size_t, _size_p),
+    ),
+    "ac_animation_set_calculation_mode": (ac_status, (_engine_p, ac_animation, c_int32)),
+    "ac_animation_get_calculation_mode": (ac_status, (_engine_p, ac_animation, _int32_p)),
+    "ac_calculation_mode_from_name": (ac_status, (c_char_p, _int32_p)),
+    "ac_calculation_mode_name": (ac_status, (c_int32, POINTER(_char_p))),
+    "ac_animation_set_spline_values": (
+        ac_status,
+        (_engine_p, ac_animation, c_int32, _double_p, c_size_t),
+    ),
+    "ac_animation_get_spline_values": (
+        ac_status,
+        (_engine_p, ac_animation, c_int32, _double_p, c_size_t, _size_p),
+    ),
+    "ac_animation_set_rotation_mode": (ac_status, (_engine_p, ac_animation, c_int32)),
+    "ac_animation_get_rotation_mode": (ac_status, (_engine_p, ac_animation, _int32_p)),
+    "ac_path_rect": (
+        ac_status,
+        (c_double, c_double, c_double, c_double, _path_p, c_size_t, _size_p),
+    ),
+    "ac_path_ellipse": (
+        ac_status,
+        (c_double, c_double, c_double, c_double, _path_p, c_size_t, _size_p),
+    ),
+    "ac_path_rounded_rect": (
+        ac_status,
+        (c_double, c_double, c_double, c_double, c_double, c_double, _path_p, c_size_t, _size_p),
+    ),
+    "ac_animation_set_path": (ac_status, (_engine_p, ac_animation, _path_p, c_size_t)),
+    "ac_animation_get_path": (
+        ac_status,
+        (_engine_p, ac_animation, _path_p, c_size_t, _size_p),
+    ),
+    "ac_animation_set_children": (ac_status, (_engine_p, ac_animation, _animation_p, c_size_t)),
+    "ac_animation_child_count": (ac_status, (_engine_p, ac_animation, _size_p)),
+    "ac_animation_copy_child": (
+        ac_status,
+        (_engine_p, ac_animation, c_size_t, _animation_p),
+    ),
     # Transactions
     "ac_transaction_begin": (ac_status, (_engine_p,)),
     "ac_transaction_commit": (ac_status, (_engine_p,)),

@@ -12,7 +12,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from . import _callbacks, _capi
-from .animation import BasicAnimation
+from .animation import Animation, BasicAnimation
 from .transaction import NoAction
 
 if TYPE_CHECKING:
@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionAnswer", "ActionCallback"]
 
-ActionAnswer = Union[BasicAnimation, NoAction, None]
-"""What an action callback answers: a :class:`BasicAnimation` to run (added under the key),
-:data:`NO_ACTION` to stop the search with no action, or None to continue the search."""
+ActionAnswer = Union[Animation, NoAction, None]
+"""An action: an animation to run (added under the key), :data:`NO_ACTION` to stop
+the search with no action, or None to continue the search."""
 
 ActionCallback = Callable[["Layer", str], ActionAnswer]
 """``action(layer, key)`` (actionForLayer:forKey:, +defaultActionForKey:): runs inside the
@@ -126,12 +126,15 @@ def _action(
             return _capi.AC_ACTION_CONTINUE
         if isinstance(answer, NoAction):
             return _capi.AC_ACTION_NONE
-        if not isinstance(answer, BasicAnimation):
+        if not isinstance(answer, Animation):
             raise TypeError(
-                "an action callback must answer a BasicAnimation, NO_ACTION or None, not "
-                f"{type(answer).__name__}"
+                "an action callback must answer an animation (BasicAnimation, KeyframeAnimation, "
+                f"AnimationGroup), NO_ACTION or None, not {type(answer).__name__}"
             )
-        engine._configure_for(wrapped, animation, answer, key)
+        if isinstance(answer, BasicAnimation):
+            engine._configure_for(wrapped, animation, answer, key)
+        else:
+            engine._assign_for(wrapped, animation, answer)
         return _capi.AC_ACTION_ANIMATION
     except BaseException as error:  # noqa: BLE001 - raised by the call that made the change
         _callbacks.report(error)

@@ -1,10 +1,13 @@
-"""Explicit animations: :class:`BasicAnimation` (CABasicAnimation).
+"""Explicit animations: the shared base :class:`Animation` (CAAnimation),
+:class:`PropertyAnimation` (CAPropertyAnimation) and :class:`BasicAnimation` (CABasicAnimation).
+:class:`~animcore.keyframe_animation.KeyframeAnimation` and
+:class:`~animcore.animation_group.AnimationGroup` build on the same base.
 
-A :class:`BasicAnimation` is a plain Python description, not tied to an engine: build it, edit
-it, then add it to any number of layers with :meth:`Layer.add_animation`, which adds a *copy*
-(editing the description afterwards changes nothing that runs, as in Core Animation).
-:meth:`Layer.animation` copies one back, with its duration and begin time as the layer resolved
-them.
+An animation is a plain Python description, not tied to an engine: build it, edit it, then add
+it to any number of layers with :meth:`Layer.add_animation`, which adds a *copy* (editing the
+description afterwards changes nothing that runs, as in Core Animation).
+:meth:`Layer.animation` copies one back, of the same class, with its duration and begin time as
+the layer resolved them.
 
 Times are seconds; values are Python values of the key path's kind (see :mod:`animcore.values`),
 checked when the animation is added.
@@ -12,21 +15,33 @@ checked when the animation is added.
 
 from __future__ import annotations
 
-import ctypes
 import math
-from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple, Union
+from enum import Enum
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Dict,
+    Optional,
+    Tuple,
+    TypeVar,
+    Union,
+)
 
-from . import _capi
 from .timing import FillMode, Timing
 from .timing_function import TimingFunction
 
 if TYPE_CHECKING:
     from .layer import Layer
 
-__all__ = ["AnimationStartCallback", "AnimationStopCallback", "BasicAnimation"]
-
-_lib = _capi.lib
-_byref = ctypes.byref
+__all__ = [
+    "Animation",
+    "AnimationStartCallback",
+    "AnimationStopCallback",
+    "BasicAnimation",
+    "PropertyAnimation",
+]
 
 AnimationStartCallback = Callable[["Layer", Optional[str]], Any]
 """``on_start(layer, key)``: the copy added to ``layer`` under ``key`` (None: added without a
@@ -36,6 +51,8 @@ AnimationStopCallback = Callable[["Layer", Optional[str], bool], Any]
 """``on_stop(layer, key, finished)``: the copy completed its active duration (finished True),
 or was removed, replaced or its layer destroyed first (False). Runs exactly once per added copy,
 during :meth:`Engine.tick` (or :meth:`Engine.close`)."""
+
+_A = TypeVar("_A", bound="Animation")
 
 _TIMING_FIELDS = (
     "begin_time",
@@ -65,85 +82,66 @@ def _check_callable(value: Optional[Callable[..., Any]], name: str) -> Any:
     return value
 
 
-class BasicAnimation:
-    """A CABasicAnimation of ``key_path`` ("opacity", "position.x", "transform.rotation.z", a
-    custom property).
-
-    Values (None = unset; the combinations follow Core Animation, "underneath" being the model
-    value with the earlier animations applied, re-read every tick):
-
-    - ``from_value`` + ``to_value``: from -> to; ``from_value`` + ``by_value``: from -> from + by;
-      ``to_value`` + ``by_value``: to - by -> to; ``from_value`` only: from -> underneath;
-      ``to_value`` only: underneath -> to; ``by_value`` only: underneath -> underneath + by;
-      none: from the presentation value when added to the value underneath.
+class Animation:
+    """What every animation shares (CAAnimation + CAMediaTiming); the base of
+    :class:`BasicAnimation`, :class:`~animcore.KeyframeAnimation` and
+    :class:`~animcore.AnimationGroup` (it is not made directly).
 
     Timing (CAMediaTiming; seconds; see :class:`~animcore.timing.Timing` for the ranges):
 
     - ``duration``: >= 0; default 0 = the transaction's animation duration when added (0.25 s
       unless the engine or a transaction says otherwise).
     - ``begin_time``: default 0 = the layer's time when the add is committed (the next tick);
-      else a time in the layer's time space.
+      else a time in the layer's time space (a group's child: relative to the group's start).
     - ``speed`` (default 1), ``time_offset`` (0), ``repeat_count`` (0 = once; may be fractional
       or inf), ``repeat_duration`` (0 = unused), ``autoreverses`` (False), ``fill_mode``
       ("removed", "forwards", "backwards", "both").
 
     Also: ``timing_function`` (a :class:`TimingFunction` or a name such as "easeInEaseOut";
-    None = linear, or the transaction's function when it has one), ``additive`` (False: add to
-    the value underneath), ``cumulative`` (False: repeats build on the last),
-    ``removed_on_completion`` (True), and the callbacks ``on_start(layer, key)`` and
-    ``on_stop(layer, key, finished)``.
+    None = linear, or the transaction's function when it has one), ``removed_on_completion``
+    (True), and the callbacks ``on_start(layer, key)`` and ``on_stop(layer, key, finished)``
+    (a group's children's callbacks and removed_on_completion are ignored, as in Core
+    Animation: the group's are used).
 
-    Every argument but ``key_path`` is keyword-only. Attributes may be changed after
-    construction; timing attributes are checked when set (NotFiniteError, OutOfRangeError...).
+    Attributes may be changed after construction; they are checked when set (NotFiniteError,
+    OutOfRangeError, TypeError...). Descriptions compare equal when every field is equal;
+    :meth:`copy` makes a copy with some fields changed.
     """
 
     __slots__ = (
-        "_key_path",
-        "from_value",
-        "to_value",
-        "by_value",
         "_timing",
         "_timing_function",
-        "additive",
-        "cumulative",
         "removed_on_completion",
         "_on_start",
         "_on_stop",
     )
 
-    from_value: Any
-    to_value: Any
-    by_value: Any
-    additive: bool
-    cumulative: bool
+    _POSITIONAL: ClassVar[Tuple[str, ...]] = ()
+    """The names of the constructor's positional arguments, in order."""
+
     removed_on_completion: bool
 
-    def __init__(
+    def __init__(self) -> None:
+        raise TypeError(
+            "Animation is the shared base: make a BasicAnimation, KeyframeAnimation or "
+            "AnimationGroup"
+        )
+
+    def _init_shared(
         self,
-        key_path: str,
-        *,
-        from_value: Any = None,
-        to_value: Any = None,
-        by_value: Any = None,
-        duration: float = 0.0,
-        begin_time: float = 0.0,
-        speed: float = 1.0,
-        time_offset: float = 0.0,
-        repeat_count: float = 0.0,
-        repeat_duration: float = 0.0,
-        autoreverses: bool = False,
-        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
-        timing_function: Union[TimingFunction, str, None] = None,
-        additive: bool = False,
-        cumulative: bool = False,
-        removed_on_completion: bool = True,
-        on_start: Optional[AnimationStartCallback] = None,
-        on_stop: Optional[AnimationStopCallback] = None,
+        duration: float,
+        begin_time: float,
+        speed: float,
+        time_offset: float,
+        repeat_count: float,
+        repeat_duration: float,
+        autoreverses: bool,
+        fill_mode: Union[FillMode, str],
+        timing_function: Union[TimingFunction, str, None],
+        removed_on_completion: bool,
+        on_start: Optional[AnimationStartCallback],
+        on_stop: Optional[AnimationStopCallback],
     ) -> None:
-        self.key_path = key_path
-        self.from_value = from_value
-        self.to_value = to_value
-        self.by_value = by_value
         self._timing = Timing.animation(
             duration=duration,
             begin_time=begin_time,
@@ -155,24 +153,11 @@ class BasicAnimation:
             fill_mode=fill_mode,
         )
         self.timing_function = timing_function
-        self.additive = bool(additive)
-        self.cumulative = bool(cumulative)
         self.removed_on_completion = bool(removed_on_completion)
         self.on_start = on_start
         self.on_stop = on_stop
 
-    # ---- attributes --------------------------------------------------------------------------
-
-    @property
-    def key_path(self) -> str:
-        """The animated key path (a non-empty str)."""
-        return self._key_path
-
-    @key_path.setter
-    def key_path(self, value: str) -> None:
-        if not isinstance(value, str):
-            raise TypeError(f"key_path must be a str, not {type(value).__name__}")
-        self._key_path = value
+    # ---- timing ------------------------------------------------------------------------------
 
     @property
     def timing(self) -> Timing:
@@ -288,55 +273,166 @@ class BasicAnimation:
 
     # ---- value semantics ---------------------------------------------------------------------
 
-    def copy(self, **changes: Any) -> "BasicAnimation":
-        """A copy, with the keyword arguments given changed."""
-        arguments = self._arguments()
-        unknown = set(changes) - set(arguments)
-        if unknown:
-            raise TypeError(f"unknown argument(s): {', '.join(sorted(unknown))}")
-        arguments.update(changes)
-        key_path = arguments.pop("key_path")
-        return BasicAnimation(key_path, **arguments)
+    def _kind_arguments(self) -> Dict[str, Any]:
+        """The positional arguments and the kind's own fields, in signature order."""
+        return {}
 
-    def _arguments(self) -> "dict[str, Any]":
-        arguments: "dict[str, Any]" = {
-            "key_path": self.key_path,
-            "from_value": self.from_value,
-            "to_value": self.to_value,
-            "by_value": self.by_value,
-        }
+    def _flag_arguments(self) -> Dict[str, Any]:
+        """Fields between timing_function and removed_on_completion (additive, cumulative)."""
+        return {}
+
+    def _arguments(self) -> Dict[str, Any]:
+        """Every constructor argument, in signature order."""
+        arguments = self._kind_arguments()
         for name in _TIMING_FIELDS:
             arguments[name] = getattr(self._timing, name)
+        arguments["timing_function"] = self.timing_function
+        arguments.update(self._flag_arguments())
         arguments.update(
-            timing_function=self.timing_function,
-            additive=self.additive,
-            cumulative=self.cumulative,
             removed_on_completion=self.removed_on_completion,
             on_start=self.on_start,
             on_stop=self.on_stop,
         )
         return arguments
 
+    def copy(self: "_A", **changes: Any) -> "_A":
+        """A copy, with the keyword arguments given changed."""
+        arguments = self._arguments()
+        unknown = set(changes) - set(arguments)
+        if unknown:
+            raise TypeError(f"unknown argument(s): {', '.join(sorted(unknown))}")
+        arguments.update(changes)
+        positional = [arguments.pop(name) for name in self._POSITIONAL]
+        return type(self)(*positional, **arguments)
+
     def _key(self) -> Tuple[Any, ...]:
         return tuple(self._arguments().values())
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BasicAnimation):
+        if not isinstance(other, Animation):
             return NotImplemented
-        return self._key() == other._key()
+        return type(self) is type(other) and self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        defaults = BasicAnimation(self.key_path)._arguments()
-        parts = [repr(self.key_path)]
-        for name, value in self._arguments().items():
-            if name == "key_path":
+        arguments = self._arguments()
+        positional = [arguments[name] for name in self._POSITIONAL]
+        defaults = type(self)(*positional)._arguments()
+        parts = [repr(value) for value in positional]
+        for name, value in arguments.items():
+            if name in self._POSITIONAL:
                 continue
             same = defaults[name] == value or (
                 isinstance(value, float) and math.isnan(value) and math.isnan(defaults[name])
             )
             if not same:
-                shown = value.value if isinstance(value, FillMode) else value
+                shown = value.value if isinstance(value, Enum) else value
                 parts.append(f"{name}={shown!r}")
-        return f"BasicAnimation({', '.join(parts)})"
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+class PropertyAnimation(Animation):
+    """An animation of one key path (CAPropertyAnimation): the base of
+    :class:`BasicAnimation` and :class:`~animcore.KeyframeAnimation`.
+
+    Adds ``key_path`` ("opacity", "position.x", "transform.rotation.z", a custom property),
+    ``additive`` (False: add the value to the one underneath; the addition depends on the
+    kind, transforms concatenate) and ``cumulative`` (False: each repeat builds on the end of
+    the last).
+    """
+
+    __slots__ = ("_key_path", "additive", "cumulative")
+
+    _POSITIONAL = ("key_path",)
+
+    additive: bool
+    cumulative: bool
+
+    @property
+    def key_path(self) -> str:
+        """The animated key path (a non-empty str)."""
+        return self._key_path
+
+    @key_path.setter
+    def key_path(self, value: str) -> None:
+        if not isinstance(value, str):
+            raise TypeError(f"key_path must be a str, not {type(value).__name__}")
+        self._key_path = value
+
+    def _flag_arguments(self) -> Dict[str, Any]:
+        return {"additive": self.additive, "cumulative": self.cumulative}
+
+
+class BasicAnimation(PropertyAnimation):
+    """A CABasicAnimation of ``key_path`` ("opacity", "position.x", "transform.rotation.z", a
+    custom property).
+
+    Values (None = unset; the combinations follow Core Animation, "underneath" being the model
+    value with the earlier animations applied, re-read every tick):
+
+    - ``from_value`` + ``to_value``: from -> to; ``from_value`` + ``by_value``: from -> from + by;
+      ``to_value`` + ``by_value``: to - by -> to; ``from_value`` only: from -> underneath;
+      ``to_value`` only: underneath -> to; ``by_value`` only: underneath -> underneath + by;
+      none: from the presentation value when added to the value underneath.
+
+    The timing and the other fields are those of :class:`Animation` and
+    :class:`PropertyAnimation`. Every argument but ``key_path`` is keyword-only.
+    """
+
+    __slots__ = ("from_value", "to_value", "by_value")
+
+    from_value: Any
+    to_value: Any
+    by_value: Any
+
+    def __init__(
+        self,
+        key_path: str,
+        *,
+        from_value: Any = None,
+        to_value: Any = None,
+        by_value: Any = None,
+        duration: float = 0.0,
+        begin_time: float = 0.0,
+        speed: float = 1.0,
+        time_offset: float = 0.0,
+        repeat_count: float = 0.0,
+        repeat_duration: float = 0.0,
+        autoreverses: bool = False,
+        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
+        timing_function: Union[TimingFunction, str, None] = None,
+        additive: bool = False,
+        cumulative: bool = False,
+        removed_on_completion: bool = True,
+        on_start: Optional[AnimationStartCallback] = None,
+        on_stop: Optional[AnimationStopCallback] = None,
+    ) -> None:
+        self.key_path = key_path
+        self.from_value = from_value
+        self.to_value = to_value
+        self.by_value = by_value
+        self.additive = bool(additive)
+        self.cumulative = bool(cumulative)
+        self._init_shared(
+            duration,
+            begin_time,
+            speed,
+            time_offset,
+            repeat_count,
+            repeat_duration,
+            autoreverses,
+            fill_mode,
+            timing_function,
+            removed_on_completion,
+            on_start,
+            on_stop,
+        )
+
+    def _kind_arguments(self) -> Dict[str, Any]:
+        return {
+            "key_path": self.key_path,
+            "from_value": self.from_value,
+            "to_value": self.to_value,
+            "by_value": self.by_value,
+        }

@@ -46,13 +46,11 @@ from ._trampolines import (
     DisplayEntry,
     action_trampoline,
     display_trampoline,
-    start_trampoline,
-    stop_trampoline,
 )
-from .animation import BasicAnimation
+from . import _descriptions
+from .animation import Animation, BasicAnimation
 from .clock import current_media_time
 from .errors import (
-    AnimcoreError,
     BadHandleError,
     CallbackError,
     InvalidArgumentError,
@@ -68,7 +66,6 @@ from .layer import (
     _read_string,
 )
 from .layer_class import LayerClass, Property
-from .timing import Timing
 from .timing_function import TimingFunction
 from .transaction import (
     NO_ACTION,
@@ -81,7 +78,7 @@ from .transaction import (
     _CompletionEntry,
     _completion_trampoline,
 )
-from .values import ValueKind, from_c, kind_of, to_c
+from .values import ValueKind, kind_of, to_c
 
 __all__ = ["Engine"]
 
@@ -385,8 +382,16 @@ class Engine:
                     _engine_ptr(self), handle, _key_bytes(animation.key_path, "key_path")
                 )
             )
-        kind = self._animation_kind(layer, animation.key_path)
-        return self._configure(handle, animation, kind)
+        return _descriptions.write(self, handle, animation, layer)
+
+    def _assign_for(self, layer: Layer, handle: int, animation: Animation) -> None:
+        """Makes the description ``handle`` (an action's) a copy of ``animation``, of any kind."""
+        ptr = _engine_ptr(self)
+        source, _ = _descriptions.create(self, animation, layer)
+        try:
+            check(_lib.ac_animation_assign(ptr, handle, source))
+        finally:
+            _lib.ac_animation_release(ptr, source)
 
     def _set_action(self, layer: Layer, key: str, action: ActionAnswer) -> None:
         ptr = _engine_ptr(self)
@@ -397,13 +402,13 @@ class Engine:
         if isinstance(action, NoAction):
             check(_lib.ac_layer_set_action(ptr, layer._handle, key_bytes, 0, 1))
             return
-        if not isinstance(action, BasicAnimation):
+        if not isinstance(action, Animation):
             raise TypeError(
-                f"an action must be a BasicAnimation, NO_ACTION or None, not {type(action).__name__}"
+                "an action must be a BasicAnimation, KeyframeAnimation, AnimationGroup, "
+                f"NO_ACTION or None, not {type(action).__name__}"
             )
-        handle = self._new_description(action.key_path)
+        handle, _ = _descriptions.create(self, action, layer)
         try:
-            self._configure(handle, action, self._animation_kind(layer, action.key_path))
             check(_lib.ac_layer_set_action(ptr, layer._handle, key_bytes, handle, 0))
         finally:
             _lib.ac_animation_release(ptr, handle)
@@ -424,7 +429,7 @@ class Engine:
         if result.value != _capi.AC_ACTION_ANIMATION or not out.value:
             return None
         try:
-            return self._read_description(out.value)
+            return _descriptions.read(self, out.value)
         finally:
             _lib.ac_animation_release(ptr, out.value)
 
@@ -634,81 +639,16 @@ class Engine:
 
     # ---- animations --------------------------------------------------------------------------
 
-    def _animation_kind(self, layer: Layer, key_path: str) -> Optional[ValueKind]:
-        """The kind of ``key_path`` on ``layer``, or None when the layer cannot tell (the
-        library then reports the key when the animation is added)."""
-        try:
-            info = layer._class._lookup(key_path, layer)
-            if info is None:
-                info = layer._undeclared(key_path, None)
-        except AnimcoreError:
-            return None
-        return info.kind
-
-    def _configure(
-        self, handle: int, animation: BasicAnimation, kind: Optional[ValueKind]
-    ) -> Optional[AnimationEntry]:
-        """Writes ``animation``'s fields into the library description ``handle``; the callback
-        entry registered, if any."""
-        ptr = _engine_ptr(self)
-        for which, value, label in (
-            (_capi.AC_ANIMATION_FROM, animation.from_value, "from_value"),
-            (_capi.AC_ANIMATION_TO, animation.to_value, "to_value"),
-            (_capi.AC_ANIMATION_BY, animation.by_value, "by_value"),
-        ):
-            if value is not None:
-                value_kind = kind if kind is not None else kind_of(value, label)
-                c = to_c(value_kind, value, label)
-                check(_lib.ac_animation_set_value(ptr, handle, which, _byref(c)))
-        check(_lib.ac_animation_set_timing(ptr, handle, _byref(animation.timing._c)))
-        function = animation.timing_function
-        if function is not None:
-            check(_lib.ac_animation_set_timing_function(ptr, handle, _byref(function._c)))
-        if animation.additive:
-            check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_ADDITIVE, 1))
-        if animation.cumulative:
-            check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_CUMULATIVE, 1))
-        if not animation.removed_on_completion:
-            check(
-                _lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0)
-            )
-        if animation.on_start is None and animation.on_stop is None:
-            return None
-        entry = AnimationEntry(self, animation.on_start, animation.on_stop)
-        delegate = _capi.ac_animation_delegate()
-        _capi.ac_animation_delegate_init(delegate)
-        number = _callbacks.register(entry)
-        delegate.did_start = start_trampoline
-        delegate.did_stop = stop_trampoline
-        delegate.user_data = number
-        delegate.destroy = _callbacks.destroy
-        status = _lib.ac_animation_set_delegate(ptr, handle, _byref(delegate))
-        if status:
-            _callbacks.unregister(number)
-            raise_status(status)
-        return entry
-
-    def _new_description(self, key_path: str) -> int:
-        out = _capi.ac_animation()
-        check(
-            _lib.ac_animation_create_basic(
-                _engine_ptr(self), _key_bytes(key_path, "key_path"), _byref(out)
-            )
-        )
-        return int(out.value)
-
     def _add_animation(
         self,
         layer: Layer,
-        animation: BasicAnimation,
+        animation: Animation,
         key: Optional[str],
         key_bytes: Optional[bytes],
     ) -> None:
-        kind = self._animation_kind(layer, animation.key_path)
-        handle = self._new_description(animation.key_path)
+        handle, entry = _descriptions.create(self, animation, layer)
         ptr = _engine_ptr(self)
         try:
-            entry = self._configure(handle, animation, kind)
             check(_lib.ac_layer_add_animation(ptr, layer._handle, handle, key_bytes))
             if key is not None:
                 with self._lock:
@@ -724,58 +664,14 @@ class Engine:
             if self._keyed.get((layer, key)) is entry:
                 del self._keyed[(layer, key)]
 
-    def _read_description(self, handle: int) -> BasicAnimation:
-        """A BasicAnimation with every field of the library description ``handle``."""
-        ptr = _engine_ptr(self)
-        key_path = _read_string(
-            lambda buffer, capacity, length: _lib.ac_animation_key_path(
-                ptr, handle, buffer, capacity, length
-            )
-        )
-        values: List[Any] = []
-        for which in (_capi.AC_ANIMATION_FROM, _capi.AC_ANIMATION_TO, _capi.AC_ANIMATION_BY):
-            value = _capi.ac_value()
-            is_set = ctypes.c_int32()
-            check(_lib.ac_animation_get_value(ptr, handle, which, _byref(value), _byref(is_set)))
-            values.append(from_c(value) if is_set.value else None)
-        timing = _capi.ac_timing()
-        timing.struct_size = ctypes.sizeof(_capi.ac_timing)
-        check(_lib.ac_animation_get_timing(ptr, handle, _byref(timing)))
-        function = _capi.ac_timing_function()
-        is_set = ctypes.c_int32()
-        check(_lib.ac_animation_get_timing_function(ptr, handle, _byref(function), _byref(is_set)))
-        flags = []
-        for which in (
-            _capi.AC_ANIMATION_ADDITIVE,
-            _capi.AC_ANIMATION_CUMULATIVE,
-            _capi.AC_ANIMATION_REMOVED_ON_COMPLETION,
-        ):
-            on = ctypes.c_int32()
-            check(_lib.ac_animation_get_flag(ptr, handle, which, _byref(on)))
-            flags.append(bool(on.value))
-        result = BasicAnimation(
-            key_path,
-            from_value=values[0],
-            to_value=values[1],
-            by_value=values[2],
-            timing_function=TimingFunction._from_struct(function) if is_set.value else None,
-            additive=flags[0],
-            cumulative=flags[1],
-            removed_on_completion=flags[2],
-        )
-        copy = Timing.__new__(Timing)
-        copy._c = timing
-        result.timing = copy
-        return result
-
-    def _copy_animation(self, layer: Layer, key_bytes: bytes, key: str) -> Optional[BasicAnimation]:
+    def _copy_animation(self, layer: Layer, key_bytes: bytes, key: str) -> Optional[Animation]:
         ptr = _engine_ptr(self)
         out = _capi.ac_animation()
         check(_lib.ac_layer_copy_animation(ptr, layer._handle, key_bytes, _byref(out)))
         if not out.value:
             return None
         try:
-            result = self._read_description(out.value)
+            result = _descriptions.read(self, out.value)
         finally:
             _lib.ac_animation_release(ptr, out.value)
         entry = self._keyed.get((layer._handle, key))

@@ -39,7 +39,7 @@ from typing import (
 )
 
 from . import _callbacks, _capi
-from .animation import BasicAnimation
+from .animation import Animation
 from .errors import (
     BadHandleError,
     InvalidArgumentError,
@@ -407,14 +407,15 @@ class Layer:
 
     def set_action(self, key: str, action: Any) -> None:
         """Sets the layer's actions table entry for ``key`` (CALayer.actions), the second step
-        of the action search: a BasicAnimation (a copy is kept; each use adds a new copy under
-        the key), NO_ACTION (stops the search), or None (removes the entry)."""
+        of the action search: an animation — BasicAnimation, KeyframeAnimation or
+        AnimationGroup — (a copy is kept; each use adds a new copy under the key), NO_ACTION
+        (stops the search), or None (removes the entry)."""
         self._engine._set_action(self, key, action)
 
     def action_for_key(self, key: str) -> Any:
         """What the action search answers for ``key`` (actionForKey:): the delegate's action,
         the actions table, then the class's default action (the callbacks run) — never the
-        built-in implicit animation. A BasicAnimation, NO_ACTION, or None when no step
+        built-in implicit animation. An animation, NO_ACTION, or None when no step
         answered (a property change then runs the built-in implicit animation).
         disable_actions does not change the answer."""
         return self._engine._action_for_key(self, key)
@@ -530,16 +531,23 @@ class Layer:
 
     # ---- animations --------------------------------------------------------------------------
 
-    def add_animation(self, animation: BasicAnimation, key: Optional[str] = None) -> None:
-        """Adds a copy of ``animation`` under ``key`` (None: no key), replacing the animation
-        under the same key (it stops with finished False). A duration of 0 becomes the
-        transaction's duration; a begin time of 0 the layer's time at the next tick.
+    def add_animation(self, animation: Animation, key: Optional[str] = None) -> None:
+        """Adds a copy of ``animation`` (a BasicAnimation, KeyframeAnimation or AnimationGroup)
+        under ``key`` (None: no key), replacing the animation under the same key (it stops
+        with finished False). A duration of 0 becomes the transaction's duration; a begin time
+        of 0 the layer's time at the next tick.
 
         Errors: NotAnimatableError (an undeclared or non-animatable key path, "frame"),
         UnknownKeyError (a key path whose rest is not a component of its kind), WrongKindError
-        (a value of another kind), TypeError for Python values of no kind."""
-        if not isinstance(animation, BasicAnimation):
-            raise TypeError(f"animation must be a BasicAnimation, not {type(animation).__name__}")
+        (a value of another kind; a paced or cubic mode over values that cannot be measured),
+        TypeError for Python values of no kind; for keyframe animations and groups the checks
+        of their fields and counts (InvalidArgumentError, OutOfRangeError..., naming the
+        argument: "values", "animations[1].key_times")."""
+        if not isinstance(animation, Animation):
+            raise TypeError(
+                "animation must be a BasicAnimation, KeyframeAnimation or AnimationGroup, not "
+                f"{type(animation).__name__}"
+            )
         key_bytes = None if key is None else _key_bytes(key, "key")
         self._engine._add_animation(self, animation, key, key_bytes)
 
@@ -575,9 +583,12 @@ class Layer:
 
         return [_read_string(reader(index)) for index in range(count.value)]
 
-    def animation(self, key: str) -> Optional[BasicAnimation]:
-        """A copy of the animation under ``key`` as the layer holds it (duration resolved, begin
-        time resolved once committed, its callbacks), or None (animationForKey:)."""
+    def animation(self, key: str) -> Optional[Animation]:
+        """A copy of the animation under ``key`` as the layer holds it, of its class
+        (BasicAnimation, KeyframeAnimation or AnimationGroup) with every field: duration
+        resolved, begin time resolved once committed, its callbacks; or None
+        (animationForKey:). A group's children come back without callbacks (ignored by the
+        engine)."""
         return self._engine._copy_animation(self, _key_bytes(key, "key"), key)
 
 

@@ -1,0 +1,371 @@
+"""Python animation descriptions to and from the library's (``ac_animation`` handles).
+
+:func:`create` makes a library description of any :class:`~animcore.Animation` for a layer
+(the value kinds come from the layer's key paths), :func:`write` fills one made elsewhere (an
+action's), :func:`read` makes the Python description of a library one, of the right class with
+every field.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+
+from . import _callbacks, _capi
+from ._trampolines import AnimationEntry, start_trampoline, stop_trampoline
+from .animation import Animation, BasicAnimation, PropertyAnimation
+from .animation_group import AnimationGroup, check_animations, group_depth
+from .errors import AnimcoreError, check, raise_status
+from .layer import Layer, _engine_ptr, _key_bytes, _read_string
+from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
+from .path import Path
+from .timing import Timing
+from .timing_function import TimingFunction
+from .values import ValueKind, from_c, kind_of, to_c
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+_lib = _capi.lib
+_byref = ctypes.byref
+
+_SPLINES = (
+    ("tension", _capi.AC_SPLINE_TENSION),
+    ("continuity", _capi.AC_SPLINE_CONTINUITY),
+    ("bias", _capi.AC_SPLINE_BIAS),
+)
+
+# ---- checks -----------------------------------------------------------------------------------
+
+
+def check_animation(animation: Animation, prefix: str = "") -> None:
+    """The checks that need no layer, with messages naming the Python arguments: keyframe
+    fields and counts, group children and depth (recursively)."""
+    if isinstance(animation, KeyframeAnimation):
+        animation._check(prefix)
+    elif isinstance(animation, AnimationGroup):
+        check_animations(animation.animations, f"{prefix}animations")
+        if not prefix:
+            group_depth(animation)
+        for index, child in enumerate(animation.animations):
+            check_animation(child, f"{prefix}animations[{index}].")
+
+
+# ---- Python -> library ------------------------------------------------------------------------
+
+
+def new_handle(engine: "Engine", animation: Animation) -> int:
+    """An empty library description of ``animation``'s kind (release it)."""
+    ptr = _engine_ptr(engine)
+    out = _capi.ac_animation()
+    if isinstance(animation, AnimationGroup):
+        check(_lib.ac_animation_create_group(ptr, _byref(out)))
+    elif isinstance(animation, KeyframeAnimation):
+        key_path = _key_bytes(animation.key_path, "key_path")
+        check(_lib.ac_animation_create_keyframe(ptr, key_path, _byref(out)))
+    elif isinstance(animation, BasicAnimation):
+        key_path = _key_bytes(animation.key_path, "key_path")
+        check(_lib.ac_animation_create_basic(ptr, key_path, _byref(out)))
+    else:
+        raise TypeError(
+            "animation must be a BasicAnimation, KeyframeAnimation or AnimationGroup, not "
+            f"{type(animation).__name__}"
+        )
+    return int(out.value)
+
+
+def create(
+    engine: "Engine", animation: Animation, layer: Layer
+) -> Tuple[int, Optional[AnimationEntry]]:
+    """A library description of ``animation`` for ``layer`` (checked first) and the callback
+    entry registered, if any. The caller releases the handle."""
+    check_animation(animation)
+    handle = new_handle(engine, animation)
+    try:
+        entry = write(engine, handle, animation, layer)
+    except BaseException:
+        _lib.ac_animation_release(_engine_ptr(engine), handle)
+        raise
+    return handle, entry
+
+
+def write(
+    engine: "Engine",
+    handle: int,
+    animation: Animation,
+    layer: Layer,
+    prefix: str = "",
+    delegate: bool = True,
+) -> Optional[AnimationEntry]:
+    """Writes ``animation``'s fields into the library description ``handle`` (of its kind);
+    the callback entry registered when ``delegate`` and it has callbacks. ``prefix`` names a
+    group's child in messages ("animations[1].")."""
+    ptr = _engine_ptr(engine)
+    check(_lib.ac_animation_set_timing(ptr, handle, _byref(animation.timing._c)))
+    function = animation.timing_function
+    if function is not None:
+        check(_lib.ac_animation_set_timing_function(ptr, handle, _byref(function._c)))
+    if isinstance(animation, PropertyAnimation):
+        if animation.additive:
+            check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_ADDITIVE, 1))
+        if animation.cumulative:
+            check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_CUMULATIVE, 1))
+    if not animation.removed_on_completion:
+        check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0))
+    if isinstance(animation, BasicAnimation):
+        _write_basic(engine, ptr, handle, animation, layer, prefix)
+    elif isinstance(animation, KeyframeAnimation):
+        _write_keyframe(engine, ptr, handle, animation, layer, prefix)
+    elif isinstance(animation, AnimationGroup):
+        _write_group(engine, ptr, handle, animation, layer, prefix)
+    if not delegate or (animation.on_start is None and animation.on_stop is None):
+        return None
+    entry = AnimationEntry(engine, animation.on_start, animation.on_stop)
+    c_delegate = _capi.ac_animation_delegate()
+    _capi.ac_animation_delegate_init(c_delegate)
+    number = _callbacks.register(entry)
+    c_delegate.did_start = start_trampoline
+    c_delegate.did_stop = stop_trampoline
+    c_delegate.user_data = number
+    c_delegate.destroy = _callbacks.destroy
+    status = _lib.ac_animation_set_delegate(ptr, handle, _byref(c_delegate))
+    if status:
+        _callbacks.unregister(number)
+        raise_status(status)
+    return entry
+
+
+def _key_kind(engine: "Engine", layer: Layer, key_path: str) -> Optional[ValueKind]:
+    """The kind of ``key_path`` on ``layer``, or None when the layer cannot tell (the library
+    then reports the key when the animation is added)."""
+    try:
+        info = layer._class._lookup(key_path, layer)
+        if info is None:
+            info = layer._undeclared(key_path, None)
+    except AnimcoreError:
+        return None
+    return info.kind
+
+
+def _write_basic(
+    engine: "Engine", ptr: Any, handle: int, animation: BasicAnimation, layer: Layer, prefix: str
+) -> None:
+    kind = _key_kind(engine, layer, animation.key_path)
+    for which, value, label in (
+        (_capi.AC_ANIMATION_FROM, animation.from_value, "from_value"),
+        (_capi.AC_ANIMATION_TO, animation.to_value, "to_value"),
+        (_capi.AC_ANIMATION_BY, animation.by_value, "by_value"),
+    ):
+        if value is not None:
+            name = prefix + label
+            value_kind = kind if kind is not None else kind_of(value, name)
+            c = to_c(value_kind, value, name)
+            check(_lib.ac_animation_set_value(ptr, handle, which, _byref(c)))
+
+
+def _doubles(values: List[float]) -> Any:
+    return (ctypes.c_double * len(values))(*values)
+
+
+def _write_keyframe(
+    engine: "Engine",
+    ptr: Any,
+    handle: int,
+    animation: KeyframeAnimation,
+    layer: Layer,
+    prefix: str,
+) -> None:
+    values = animation.values
+    if values:
+        kind = _key_kind(engine, layer, animation.key_path)
+        if kind is None:
+            kind = kind_of(values[0], f"{prefix}values[0]")
+        array = (_capi.ac_value * len(values))()
+        for index, value in enumerate(values):
+            to_c(kind, value, f"{prefix}values[{index}]", out=array[index])
+        check(_lib.ac_animation_set_values(ptr, handle, array, len(values)))
+    if animation.key_times is not None:
+        times = animation.key_times
+        check(_lib.ac_animation_set_key_times(ptr, handle, _doubles(times), len(times)))
+    if animation.timing_functions is not None:
+        functions = animation.timing_functions
+        c_functions = (_capi.ac_timing_function * len(functions))(*(f._c for f in functions))
+        check(_lib.ac_animation_set_timing_functions(ptr, handle, c_functions, len(functions)))
+    check(_lib.ac_animation_set_calculation_mode(ptr, handle, animation.mode.code))
+    for name, which in _SPLINES:
+        spline: Optional[List[float]] = getattr(animation, name)
+        if spline is not None:
+            check(
+                _lib.ac_animation_set_spline_values(
+                    ptr, handle, which, _doubles(spline), len(spline)
+                )
+            )
+    if animation.path is not None:
+        elements, count = animation.path._to_c()
+        check(_lib.ac_animation_set_path(ptr, handle, elements, count))
+    if animation.rotation_mode is not None:
+        check(_lib.ac_animation_set_rotation_mode(ptr, handle, animation.rotation_mode.code))
+
+
+def _write_group(
+    engine: "Engine",
+    ptr: Any,
+    handle: int,
+    group: AnimationGroup,
+    layer: Layer,
+    prefix: str,
+) -> None:
+    children: List[int] = []
+    try:
+        for index, child in enumerate(group.animations):
+            children.append(new_handle(engine, child))
+            write(engine, children[-1], child, layer, f"{prefix}animations[{index}].", False)
+        array = (_capi.ac_animation * len(children))(*children)
+        check(_lib.ac_animation_set_children(ptr, handle, array, len(children)))
+    finally:
+        for child_handle in children:
+            _lib.ac_animation_release(ptr, child_handle)
+
+
+# ---- library -> Python ------------------------------------------------------------------------
+
+
+def _read_array(c_type: Any, call: Callable[[Any, int, Any], int]) -> Tuple[Any, int]:
+    """Reads an array through a (out, capacity, out_count) call: asks for the count, then
+    reads (again if it grew meanwhile)."""
+    count = ctypes.c_size_t()
+    status = call(None, 0, _byref(count))
+    while True:
+        if status == _capi.AC_OK and count.value == 0:
+            return (c_type * 0)(), 0
+        if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+            raise_status(status)
+        capacity = count.value
+        array = (c_type * capacity)()
+        status = call(array, capacity, _byref(count))
+        if status == _capi.AC_OK:
+            return array, count.value
+
+
+def _read_doubles(call: Callable[[Any, int, Any], int]) -> Optional[List[float]]:
+    array, count = _read_array(ctypes.c_double, call)
+    return list(array[:count]) or None
+
+
+def read(engine: "Engine", handle: int) -> Animation:
+    """The Python description of the library description ``handle``: a BasicAnimation,
+    KeyframeAnimation or AnimationGroup with every field (children read recursively)."""
+    ptr = _engine_ptr(engine)
+    kind = ctypes.c_int32()
+    check(_lib.ac_animation_get_kind(ptr, handle, _byref(kind)))
+    timing = _capi.ac_timing()
+    timing.struct_size = ctypes.sizeof(_capi.ac_timing)
+    check(_lib.ac_animation_get_timing(ptr, handle, _byref(timing)))
+    c_function = _capi.ac_timing_function()
+    is_set = ctypes.c_int32()
+    check(_lib.ac_animation_get_timing_function(ptr, handle, _byref(c_function), _byref(is_set)))
+    function = TimingFunction._from_struct(c_function) if is_set.value else None
+    flags = []
+    for which in (
+        _capi.AC_ANIMATION_ADDITIVE,
+        _capi.AC_ANIMATION_CUMULATIVE,
+        _capi.AC_ANIMATION_REMOVED_ON_COMPLETION,
+    ):
+        on = ctypes.c_int32()
+        check(_lib.ac_animation_get_flag(ptr, handle, which, _byref(on)))
+        flags.append(bool(on.value))
+    result: Animation
+    if kind.value == _capi.AC_ANIMATION_KIND_GROUP:
+        result = AnimationGroup(
+            _read_children(engine, ptr, handle),
+            timing_function=function,
+            removed_on_completion=flags[2],
+        )
+    else:
+        key_path = _read_string(
+            lambda buffer, capacity, length: _lib.ac_animation_key_path(
+                ptr, handle, buffer, capacity, length
+            )
+        )
+        if kind.value == _capi.AC_ANIMATION_KIND_KEYFRAME:
+            result = _read_keyframe(ptr, handle, key_path)
+        else:
+            result = _read_basic(ptr, handle, key_path)
+        result.timing_function = function
+        result.additive, result.cumulative = flags[0], flags[1]
+        result.removed_on_completion = flags[2]
+    copy = Timing.__new__(Timing)
+    copy._c = timing
+    result.timing = copy
+    return result
+
+
+def _read_basic(ptr: Any, handle: int, key_path: str) -> BasicAnimation:
+    values: List[Any] = []
+    for which in (_capi.AC_ANIMATION_FROM, _capi.AC_ANIMATION_TO, _capi.AC_ANIMATION_BY):
+        value = _capi.ac_value()
+        is_set = ctypes.c_int32()
+        check(_lib.ac_animation_get_value(ptr, handle, which, _byref(value), _byref(is_set)))
+        values.append(from_c(value) if is_set.value else None)
+    return BasicAnimation(key_path, from_value=values[0], to_value=values[1], by_value=values[2])
+
+
+def _read_keyframe(ptr: Any, handle: int, key_path: str) -> KeyframeAnimation:
+    values, count = _read_array(
+        _capi.ac_value,
+        lambda out, capacity, n: _lib.ac_animation_get_values(ptr, handle, out, capacity, n),
+    )
+    key_times = _read_doubles(
+        lambda out, capacity, n: _lib.ac_animation_get_key_times(ptr, handle, out, capacity, n)
+    )
+    functions, function_count = _read_array(
+        _capi.ac_timing_function,
+        lambda out, capacity, n: _lib.ac_animation_get_timing_functions(
+            ptr, handle, out, capacity, n
+        ),
+    )
+    mode = ctypes.c_int32()
+    check(_lib.ac_animation_get_calculation_mode(ptr, handle, _byref(mode)))
+    splines: Dict[int, Optional[List[float]]] = {}
+    for _, which in _SPLINES:
+
+        def spline_call(out: Any, capacity: int, n: Any, which: int = which) -> int:
+            status: int = _lib.ac_animation_get_spline_values(ptr, handle, which, out, capacity, n)
+            return status
+
+        splines[which] = _read_doubles(spline_call)
+    elements, element_count = _read_array(
+        _capi.ac_path_element,
+        lambda out, capacity, n: _lib.ac_animation_get_path(ptr, handle, out, capacity, n),
+    )
+    rotation = ctypes.c_int32()
+    check(_lib.ac_animation_get_rotation_mode(ptr, handle, _byref(rotation)))
+    return KeyframeAnimation(
+        key_path,
+        values=[from_c(values[index]) for index in range(count)],
+        key_times=key_times,
+        timing_functions=[
+            TimingFunction._from_struct(_capi.ac_timing_function.from_buffer_copy(functions[index]))
+            for index in range(function_count)
+        ],
+        mode=MODES_BY_CODE[mode.value],
+        path=Path._from_c(elements, element_count) if element_count else None,
+        rotation_mode=ROTATIONS_BY_CODE.get(rotation.value),
+        tension=splines[_capi.AC_SPLINE_TENSION],
+        continuity=splines[_capi.AC_SPLINE_CONTINUITY],
+        bias=splines[_capi.AC_SPLINE_BIAS],
+    )
+
+
+def _read_children(engine: "Engine", ptr: Any, handle: int) -> List[Animation]:
+    count = ctypes.c_size_t()
+    check(_lib.ac_animation_child_count(ptr, handle, _byref(count)))
+    children: List[Animation] = []
+    for index in range(count.value):
+        out = _capi.ac_animation()
+        check(_lib.ac_animation_copy_child(ptr, handle, index, _byref(out)))
+        try:
+            children.append(read(engine, out.value))
+        finally:
+            _lib.ac_animation_release(ptr, out.value)
+    return children

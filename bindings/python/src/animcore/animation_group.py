@@ -1,0 +1,133 @@
+"""Animation groups (CAAnimationGroup): :class:`AnimationGroup`.
+
+::
+
+    group = AnimationGroup([
+        BasicAnimation("opacity", from_value=0, to_value=1),
+        KeyframeAnimation("position", path=path, begin_time=0.5, duration=1),
+    ], duration=2, fill_mode="forwards", removed_on_completion=False)
+    layer.add_animation(group, "intro")
+
+The children run in the group's time space (reference §6.6): their parent time is the group's
+basic local time (in [0, group duration]), their begin times are relative to the group's start,
+speeds multiply, and they are clipped to the group's active duration, not scaled (a 10 s child
+in a 5 s group shows its first 5 s). A child with duration 0 spans the group's duration. Each
+child animates its own key path; groups nest (at most :data:`MAXIMUM_DEPTH` levels). Only the
+group's callbacks run; the children's on_start / on_stop and removed_on_completion are ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterable, List, Optional, Union
+
+from . import _capi
+from .animation import Animation, AnimationStartCallback, AnimationStopCallback
+from .errors import OutOfRangeError
+from .timing import FillMode
+from .timing_function import TimingFunction
+
+__all__ = ["AnimationGroup", "MAXIMUM_DEPTH"]
+
+MAXIMUM_DEPTH: int = _capi.AC_GROUP_DEPTH_MAX
+"""The deepest nesting the engine accepts: a group in a group ... 16 groups in all."""
+
+
+def check_animations(value: Any, name: str = "animations") -> List[Animation]:
+    """The children as a list; TypeError names the entry that is not an animation."""
+    if value is None:
+        return []
+    if isinstance(value, (str, bytes, Animation)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of animations, not {type(value).__name__}")
+    children = list(value)
+    for index, child in enumerate(children):
+        if not isinstance(child, Animation):
+            raise TypeError(
+                f"{name}[{index}] must be a BasicAnimation, KeyframeAnimation or AnimationGroup, "
+                f"not {type(child).__name__}"
+            )
+    return children
+
+
+def group_depth(animation: Animation, name: str = "animations") -> int:
+    """How many groups deep ``animation`` nests: 0 for a property animation, 1 for a group of
+    property animations... OutOfRangeError beyond MAXIMUM_DEPTH (a group that contains itself
+    included)."""
+
+    def depth(item: Animation, level: int) -> int:
+        if not isinstance(item, AnimationGroup):
+            return 0
+        if level > MAXIMUM_DEPTH:
+            raise OutOfRangeError(
+                f"{name} nests groups more than {MAXIMUM_DEPTH} deep (or contains its own "
+                f"group); at most {MAXIMUM_DEPTH} levels are allowed"
+            )
+        return 1 + max((depth(child, level + 1) for child in item._animations), default=0)
+
+    return depth(animation, 1)
+
+
+class AnimationGroup(Animation):
+    """A CAAnimationGroup of ``animations`` (any animations, groups included), each animating
+    its own key path in the group's time space (see the module docstring).
+
+    The timing and the other fields are those of :class:`~animcore.Animation` (a group has no
+    key path, additive or cumulative). Every argument but ``animations`` is keyword-only.
+    ``animations`` is a list (editable in place); its entries are checked when set and when
+    the group is added (TypeError, OutOfRangeError for nesting deeper than 16 levels).
+    """
+
+    __slots__ = ("_animations",)
+
+    _POSITIONAL = ("animations",)
+
+    _animations: List[Animation]
+
+    def __init__(
+        self,
+        animations: Optional[Iterable[Animation]] = None,
+        *,
+        duration: float = 0.0,
+        begin_time: float = 0.0,
+        speed: float = 1.0,
+        time_offset: float = 0.0,
+        repeat_count: float = 0.0,
+        repeat_duration: float = 0.0,
+        autoreverses: bool = False,
+        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
+        timing_function: Union[TimingFunction, str, None] = None,
+        removed_on_completion: bool = True,
+        on_start: Optional[AnimationStartCallback] = None,
+        on_stop: Optional[AnimationStopCallback] = None,
+    ) -> None:
+        self.animations = animations
+        self._init_shared(
+            duration,
+            begin_time,
+            speed,
+            time_offset,
+            repeat_count,
+            repeat_duration,
+            autoreverses,
+            fill_mode,
+            timing_function,
+            removed_on_completion,
+            on_start,
+            on_stop,
+        )
+
+    @property
+    def animations(self) -> List[Animation]:
+        """The children, in the order they apply (a list; settable from any sequence)."""
+        return self._animations
+
+    @animations.setter
+    def animations(self, value: Optional[Iterable[Animation]]) -> None:
+        self._animations = check_animations(value)
+
+    @property
+    def depth(self) -> int:
+        """How many groups deep the group nests (1 for a group of property animations)."""
+        return group_depth(self)
+
+    def _kind_arguments(self) -> Dict[str, Any]:
+        return {"animations": self._animations}
