@@ -1,5 +1,5 @@
 # animcore — the two commands a new machine needs:
-#   make demo   set up, build, and print the seed 003 timing scenarios
+#   make demo   set up, build, and print the seed 003 scenarios (timing, the ship's path)
 #               (make examples runs every seed's example in C and in Python)
 #   make test   set up, build, and run every suite: CTest (C harness, library checks),
 #               swift test (Swift Testing), pytest (Python binding)
@@ -41,7 +41,11 @@ test-python:
 demo: build
 	@$(BUILD)/examples/seed003_timing
 	@echo
+	@$(BUILD)/examples/seed003_path
+	@echo
 	@$(PYTHON) examples/python/seed003_timing.py
+	@echo
+	@$(PYTHON) examples/python/seed003_path.py
 
 # Every seed's example, in C and in Python.
 examples: build
