@@ -957,6 +957,10 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
 /**
  * The most entries any list of a description holds: keyframe values, key times, timing
  * functions, spline values, path elements, group children. A longer list: AC_ERR_OUT_OF_RANGE.
+ * Adding bounds the memory one animation takes: its keyframes at most 2^24 doubles (128 MiB: a
+ * paced path keeps 129 doubles of arc length per segment, about 130 000 segments), and at
+ * most 65536 animations in a group and its nested groups; beyond, the add answers
+ * AC_ERR_OUT_OF_RANGE.
  */
 #define AC_ANIMATION_LIST_MAX 1048576
 
@@ -1284,9 +1288,13 @@ ac_status ac_animation_get_spline_values(ac_engine *engine, ac_animation animati
 
 /**
  * Sets the rotation mode of an animation that follows a path: the presentation "transform"
- * gets a z rotation by the tangent's angle atan2(dy, dx) (+ pi for autoReverse), in radians,
- * applied in the layer's own space on top of the transform underneath (so with an identity
- * model transform "transform.rotation.z" reads the angle). A rotation mode without a path is
+ * gets a z rotation by the path's direction at the layer's position, angle = atan2(dy, dx) of
+ * the tangent (+ pi for autoReverse), in radians, applied in the layer's own space on top of
+ * the transform underneath: transform = CATransform3DConcat(Rz(angle), underneath), i.e.
+ * CATransform3DRotate(underneath, angle, 0, 0, 1) (with an identity model transform
+ * "transform.rotation.z" reads the angle). The direction is the path's own: a reverse leg or a
+ * negative speed does not turn the layer round; on a segment of no length (a close back to the
+ * start) the layer keeps the direction of the segment before it. A rotation mode without a path is
  * refused when added (AC_ERR_INVALID_ARGUMENT). Errors: AC_ERR_OUT_OF_RANGE (mode not one of
  * AC_ROTATION_*).
  */
@@ -1303,8 +1311,9 @@ ac_status ac_animation_get_rotation_mode(ac_engine *engine, ac_animation animati
  * point and every segment's end (each element but a move-to) are keyframes, reached at the key
  * times (default i / segments); in the linear mode segment i is traced with its bezier
  * parameter u = s (a line at constant speed), in the paced modes at constant speed along the
- * whole arc length. A move-to inside the path starts a new subpath (the animation jumps there);
- * a close is a line back to the subpath's start.
+ * whole arc length. A path starts with a move-to; a move-to inside it starts a new subpath (the
+ * animation jumps there); a close is a line back to the subpath's start (a keyframe even when
+ * it has no length, as Core Animation counts every element but a move-to).
  */
 
 /** ac_path_element.type */
@@ -1396,8 +1405,8 @@ ac_status ac_path_rounded_rect(double x, double y, double width, double height,
  * Sets the path a keyframe animation follows (NULL, 0: no path), copied; it overrides the
  * values while set. The key path must be point-valued (checked when added:
  * AC_ERR_WRONG_KIND). Errors: AC_ERR_OUT_OF_RANGE (elements[i].type not one of AC_PATH_*),
- * AC_ERR_INVALID_ARGUMENT (elements[i].reserved not 0; a path with no line or curve: it has no
- * segment to follow), AC_ERR_NOT_FINITE (a NaN or infinite point, naming elements[i]), and
+ * AC_ERR_INVALID_ARGUMENT (elements[i].reserved not 0; elements[0] not a move-to; a path with
+ * no line, curve or close: it has no segment to follow), AC_ERR_NOT_FINITE (a NaN or infinite point, naming elements[i]), and
  * the list rules above.
  */
 ac_status ac_animation_set_path(ac_engine *engine, ac_animation animation,
@@ -1421,10 +1430,16 @@ ac_status ac_animation_get_path(ac_engine *engine, ac_animation animation,
  * with duration 0 spans the group's duration; each child follows its own fill mode inside the
  * group, and the group's fill mode governs them all outside it (after a group with fill
  * forwards, each child shows its value at the group's end; with fill removed, nothing).
+ * A child still running when the group ends (or ending with it) holds the state it reached
+ * there while the group fills forwards. The group's timing function re-times its children
+ * (their parent time is f(progress) x duration); a transaction's timing function does not
+ * apply to a group; the additive and cumulative flags of a group are ignored.
  * Children animate their own key paths, in order. Only the group's delegate is told of start
  * and stop; the children's delegates and removed-on-completion flags are ignored. Removing the
  * group removes every child's effect in the same tick. A group added with duration 0 gets the
- * transaction's duration like any animation. Release it with ac_animation_release().
+ * transaction's duration like any animation. One add makes at most 65536 animations in all
+ * (children of nested groups counted; more: AC_ERR_OUT_OF_RANGE when added). Release it with
+ * ac_animation_release().
  * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER.
  */
 ac_status ac_animation_create_group(ac_engine *engine, ac_animation *out_animation);

@@ -477,4 +477,62 @@ struct GroupTests {
         #expect(children[1].group?.animations.first?.basic?.toValue == .scalar(2))
         #expect(AnimationKindTag.group.rawValue == 2 && AnimationKindTag.keyframe.rawValue == 1 && AnimationKindTag.basic.rawValue == 0)
     }
+
+    @Test("a group's timing function re-times its children: child value = its value at f(progress) × duration")
+    func groupTimingFunction() throws {
+        let (engine, layer) = try probeLayer()
+        var eased = group([basic("value", from: 0, to: 10, duration: 2)], duration: 2)
+        eased.timingFunction = .easeIn
+        let elapsed = steps(to: 1.9375)
+        let values = try run(engine, layer, eased, at: elapsed)
+        for (k, e) in elapsed.enumerated() {
+            expectNear(values[k], 10 * bezierEase(0.42, 0, 1, 1, e / 2), 1e-6, "e \(e)")
+        }
+
+        // The transaction's timing function does not re-time a group (it has none of its own).
+        let (engine2, layer2) = try probeLayer()
+        try engine2.beginTransaction()
+        try engine2.modifyTransaction { $0.timingFunction = .easeIn }
+        try engine2.addAnimation(group([basic("value", from: 0, to: 10, duration: 2)], duration: 2), forKey: "g", to: layer2)
+        try engine2.commitTransaction()
+        try engine2.tick(10)
+        #expect(try engine2.animation(forKey: "g", of: layer2)?.timingFunction == nil)
+        try engine2.tick(10.5)
+        expectNear(try presented(engine2, "value", layer2), 2.5, 1e-9, "linear group time at 0.5")
+        try engine2.tick(11)
+        expectNear(try presented(engine2, "value", layer2), 5, 1e-9, "linear group time at 1")
+    }
+
+    @Test("a repeating child cut off by the group's end on one of its cycle boundaries holds that cycle's end while the group fills forwards")
+    func cutOffOnCycleBoundary() throws {
+        let (engine, layer) = try probeLayer()
+        var child = basic("value", from: 0, to: 1, duration: 0.5)
+        child.timing.repeatCount = 4
+        var held = group([child], duration: 1)
+        held.timing.fillMode = .forwards
+        held.isRemovedOnCompletion = false
+        let values = try run(engine, layer, held, at: [0.25, 0.75, 0.99, 1, 1.5, 10])
+        expectNear(values[0], 0.5, 1e-9, "first cycle")
+        expectNear(values[1], 0.5, 1e-9, "second cycle")
+        expectNear(values[2], 0.98, 1e-9, "just before the end")
+        for k in 3..<6 { expectNear(values[k], 1, 1e-9, "held at the group's end (k \(k))") }
+    }
+
+    @Test("one add makes at most EngineState.maximumRecordsPerAdd records: a larger group of groups is refused and adds nothing")
+    func recordsPerAddBounded() throws {
+        let (engine, layer) = try probeLayer()
+        let leaves = Animation.group(Array(repeating: basic("value", from: 0, to: 1), count: 300))
+        let big = Animation.group(Array(repeating: leaves, count: 300))
+        do {
+            try engine.addAnimation(big, forKey: "g", to: layer)
+            Issue.record("a group of 90 000 animations was added")
+        } catch {
+            #expect(error.code == .outOfRange)
+            #expect(error.message.contains("animation.animations["))
+        }
+        #expect(try engine.animationKeys(of: layer).isEmpty)
+        try engine.tick(10)
+        #expect(try presented(engine, "value", layer) == modelValue)
+    }
 }
+

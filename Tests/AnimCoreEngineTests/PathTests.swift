@@ -353,4 +353,46 @@ struct PathTests {
         try rotate(.auto, model: model, readsAngle: false)
         try rotate(.autoReverse, model: model, readsAngle: false)
     }
+
+    @Test("rotation auto at the end of a closed ellipse (a close of no length): the direction the last arc arrives in, not 0")
+    func rotationAtTheEndOfAClosedPath() throws {
+        let (engine, layer) = try probe()
+        var path = Path()
+        path.addEllipse(x: 0, y: 0, width: 200, height: 100)
+        var animation = Animation.keyframe("position", path: path, calculationMode: .paced)
+        animation.keyframe?.rotationMode = .auto
+        animation.timing.duration = 1
+        animation.timing.fillMode = .forwards
+        animation.isRemovedOnCompletion = false
+        try engine.addAnimation(animation, forKey: "k", to: layer)
+        try engine.tick(10)
+        // The last arc ends at the right-most point heading +y (down in a y-down space): π/2.
+        for e in [0.999, 1, 2] {
+            try engine.tick(10 + e)
+            let angle = try #require(try presented(engine, "transform.rotation.z", layer))
+            expectNear(angle, Double.pi / 2, 0.02, "at e \(e)")
+        }
+        // The zero-length close in linear mode: the last fifth of the time holds the end point,
+        // facing the same way.
+        var linear = Animation.keyframe("position", path: path)
+        linear.keyframe?.rotationMode = .auto
+        linear.timing.duration = 5
+        try engine.addAnimation(linear, forKey: "k", to: layer)
+        try engine.tick(20)
+        try engine.tick(24.5)
+        expectNear(try presented(engine, "transform.rotation.z", layer), Double.pi / 2, 1e-9, "during the close")
+    }
+
+    @Test("a path must start with a move (CGPath needs a current point)")
+    func pathStartsWithAMove() throws {
+        let path = Path([.line(x: 1, y: 1), .line(x: 2, y: 2)])
+        #expect(throws: AnimCoreError.self) { try path.validate("path") }
+        do {
+            try path.validate("path")
+        } catch {
+            #expect(error.code == .invalidArgument && error.message.contains("path.elements[0]"))
+        }
+        #expect(throws: AnimCoreError.self) { try Path([.close]).validate("path") }
+    }
 }
+

@@ -538,6 +538,27 @@ static void test_children_copies(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* ---- The group's timing function --------------------------------------------------------- */
+
+static double ease_in_expected(const void *context, double e) {
+    ac_timing_function f = named_function("easeIn");
+    (void)context;
+    return e < 2.0 ? 10 * ease(&f, e / 2.0) : NAN;
+}
+
+static void test_group_timing_function(void) {
+    /* A group of 2 s with easeIn re-times its child (0 -> 10 over 2 s, linear). */
+    const double end = 2.0;
+    ac_engine *engine = new_engine();
+    ac_layer layer = new_layer(engine, 0);
+    ac_animation child = scalar_animation(engine, "zPosition", 1, 0, 1, 10, 0, 0, 2.0), group;
+    ac_timing_function f = named_function("easeIn");
+    group = group_of(engine, &child, 1, 2.0);
+    AC_CHECK_OK(ac_animation_set_timing_function(engine, group, &f));
+    run_group("the group's timing function", engine, layer, group, 150, ease_in_expected, NULL, &end, 1);
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 /* ---- A group as an action ------------------------------------------------------------- */
 
 /* The delegate's action for "zPosition": a group of one child (0 -> 10, spanning 1 s), built in a
@@ -600,5 +621,6 @@ int main(void) {
     test_remove_group();
     test_children_copies();
     test_group_as_action();
+    test_group_timing_function();
     return ac_test_finish();
 }

@@ -19,13 +19,16 @@ public struct Animation: Sendable {
     public var keyPath: String
     /// The kind and its parameters.
     public var kind: Kind
-    /// Whether the value is added to the value underneath instead of replacing it. Default false.
+    /// Whether the value is added to the value underneath instead of replacing it. Default
+    /// false. Ignored for a group (each child has its own).
     public var isAdditive = false
-    /// Whether each repeat cycle builds on the end of the previous one. Default false.
+    /// Whether each repeat cycle builds on the end of the previous one. Default false. Ignored
+    /// for a group.
     public var isCumulative = false
     /// The animation's CAMediaTiming (animation defaults: duration 0, replaced at add time).
     public var timing = MediaTiming.animationDefault
-    /// The pacing of the whole animation; nil = linear. Default nil.
+    /// The pacing of the whole animation; nil = linear (an animation added without one takes
+    /// the transaction's, except a group). A group's function re-times its children. Default nil.
     public var timingFunction: TimingFunction?
     /// Whether the animation is removed when its active duration ends. Default true. Ignored
     /// for a group's children (the group's removal removes them).
@@ -73,20 +76,22 @@ public struct Animation: Sendable {
     }
 
     /// The parameters of a basic animation; nil for another kind. Setting it makes the
-    /// animation basic.
+    /// animation basic; setting nil changes nothing (and so does `animation.basic?.fromValue = v`
+    /// on another kind).
     public var basic: BasicParameters? {
         get { if case .basic(let parameters) = kind { parameters } else { nil } }
         set { if let newValue { kind = .basic(newValue) } }
     }
 
     /// The parameters of a keyframe animation; nil for another kind. Setting it makes the
-    /// animation a keyframe animation.
+    /// animation a keyframe animation; setting nil changes nothing.
     public var keyframe: KeyframeParameters? {
         get { if case .keyframe(let parameters) = kind { parameters } else { nil } }
         set { if let newValue { kind = .keyframe(newValue) } }
     }
 
-    /// The parameters of a group; nil for another kind. Setting it makes the animation a group.
+    /// The parameters of a group; nil for another kind. Setting it makes the animation a
+    /// group; setting nil changes nothing.
     public var group: GroupParameters? {
         get { if case .group(let parameters) = kind { parameters } else { nil } }
         set { if let newValue { kind = .group(newValue) } }

@@ -20,8 +20,10 @@ extension EngineState {
         if timing.duration < 0 { timing.duration = 0 }
         // A duration of 0 takes the transaction's (CALayer addAnimation:forKey:).
         if timing.duration == 0 { timing.duration = settings.animationDuration ?? defaultAnimationDuration }
-        // [INF] The transaction's timing function applies to animations without their own.
-        let function = animation.timingFunction ?? settings.timingFunction
+        // [INF] The transaction's timing function applies to animations without their own; not
+        // to a group, whose function would re-time its children.
+        let function = animation.kindTag == .group
+            ? animation.timingFunction : animation.timingFunction ?? settings.timingFunction
 
         var plan: [AttachedAnimation] = []
         swap(&plan, &planScratch)
@@ -86,6 +88,10 @@ extension EngineState {
         }
     }
 
+    /// The most records one add may make (a group's records and its children's, nested
+    /// groups' included): it bounds the memory and time a single call can take.
+    static let maximumRecordsPerAdd = 1 << 16
+
     /// Slots for `count` new records (reused ones first), in a reused array.
     private mutating func reserveRecords(_ count: Int) -> [Int] {
         var result: [Int] = []
@@ -117,6 +123,11 @@ extension EngineState {
         record.isAdditive = animation.isAdditive
         record.isCumulative = animation.isCumulative
         record.isRemovedOnCompletion = animation.isRemovedOnCompletion
+        guard plan.count < EngineState.maximumRecordsPerAdd else {
+            throw AnimCoreError(
+                .outOfRange,
+                "\(field) makes more than \(EngineState.maximumRecordsPerAdd) animations (groups of groups); that is the most one add may make")
+        }
         if case .group(let group) = animation.kind {
             record.kind = .group
             record.function = function.map { functions.retain($0) } ?? -1

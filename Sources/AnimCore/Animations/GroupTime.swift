@@ -23,7 +23,12 @@ extension EvaluationContext {
         guard applies else { return }
         let duration = record.pointee.timing.duration
         if duration.isFinite {
-            group.pointee.time = sample.progress * duration
+            // The group's timing function paces its children's time.
+            let function = record.pointee.function
+            let progress = function >= 0
+                ? functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag)
+                : sample.progress
+            group.pointee.time = progress * duration
         } else {
             // An endless group has one cycle: its local time.
             group.pointee.time = record.pointee.timing.localTime(atParentTime: parentTime)
@@ -32,7 +37,8 @@ extension EvaluationContext {
 
     /// A child's sample in its group's time space. A child cut off by the group's end — still
     /// active when the group ends, or ending with it — holds the state it reaches there while
-    /// the group holds its end, whatever its own fill mode.
+    /// the group holds its end, whatever its own fill mode: the limit from inside, so a child
+    /// on one of its own cycle boundaries shows the end of that cycle.
     /// [INF] Core Animation clips children to the group's active duration and the group's
     /// fillMode "governs the whole group outside the group's interval" (reference §6.6); a
     /// child spanning the group (duration 0) must show its end when the group holds its end, as
@@ -41,12 +47,13 @@ extension EvaluationContext {
     func childSample(_ record: UnsafeMutablePointer<AttachedAnimation>, group: UnsafeMutablePointer<GroupRecord>) -> TimingSample {
         let time = group.pointee.time
         let span = record.pointee.activeParentDuration
-        let sample = record.pointee.timing.sample(atParentTime: time, activeParentDuration: span)
-        guard group.pointee.isHeldAtEnd && sample.phase == .after && !sample.isInEffect else { return sample }
+        guard group.pointee.isHeldAtEnd else {
+            return record.pointee.timing.sample(atParentTime: time, activeParentDuration: span)
+        }
         let elapsed = time - record.pointee.timing.beginTime
-        guard abs(elapsed - span) <= 1e-12 * max(1, abs(span)) else { return sample }
-        var held = record.pointee.timing
-        held.fillMode = held.fillMode.fillsBackwards ? .both : .forwards
-        return held.sample(atParentTime: time, activeParentDuration: span)
+        guard elapsed > 0 && elapsed <= span + 1e-12 * max(1, abs(span)) else {
+            return record.pointee.timing.sample(atParentTime: time, activeParentDuration: span)
+        }
+        return record.pointee.timing.sampleEnding(atParentTime: time)
     }
 }

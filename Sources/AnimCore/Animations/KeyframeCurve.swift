@@ -36,6 +36,10 @@ struct KeyframeRecord {
     /// Samples per segment of an arc-length table: a table holds the cumulative length at
     /// `arcSamples + 1` evenly spaced bezier parameters, normalised to end at 1.
     static let arcSamples = 128
+
+    /// The most slots one keyframe animation's block may take (128 MiB): it bounds the memory
+    /// a single add can take (a paced path of about 130 000 segments).
+    static let maximumSlots = 1 << 24
 }
 
 /// The keyframes of one animation prepared for evaluation: the arithmetic that turns

@@ -103,6 +103,12 @@ extension EngineState {
         }
 
         let size = points.count + keyTimes.count + arcTables.count + functionIndexes.count
+        guard size <= KeyframeRecord.maximumSlots else {
+            for index in functionIndexes { functions.release(Int32(index)) }
+            throw AnimCoreError(
+                .outOfRange,
+                "\(field) needs \(size) slots for its \(count) keyframes; at most \(KeyframeRecord.maximumSlots) (a paced path keeps \(KeyframeRecord.arcSamples + 1) per segment)")
+        }
         let block = animationValues.allocate(size)
         var offset = block
         func place(_ numbers: [Double]) -> Int32 {
@@ -249,34 +255,59 @@ extension EvaluationContext {
         ValueMath.add(.transform3D, slots, rotation, into: slots)
     }
 
-    /// The direction of travel (radians from +x towards +y) at a point of the keyframes: the
-    /// bezier's derivative, or the chord where the derivative vanishes (a control point on its
-    /// end point) or the segments are straight keyframe-to-keyframe moves.
+    /// The path's direction (radians from +x towards +y) at a point of the keyframes: the
+    /// bezier's derivative there. Where it vanishes (a control point on its end point) the
+    /// direction the curve leaves or reaches the point in; on a segment of no length (a close
+    /// back to where the path already is, a corner of radius 0) the direction at the end of the
+    /// nearest segment before it that has a length, else at the start of the nearest after it.
+    /// The direction is the path's own: a reverse leg does not turn the layer round.
     @inline(__always)
     func tangentAngle(_ keyframes: UnsafeMutablePointer<KeyframeRecord>, segment index: Int, parameter: Double) -> Double {
-        let points = values + Int(keyframes.pointee.points)
         let count = Int(keyframes.pointee.keyframeCount)
         guard count > 1 else { return 0 }
         let segment = min(index, count - 2)
-        if keyframes.pointee.usesCurves {
-            let curve = points + segment * 8
-            var derivative = (0.0, 0.0)
-            withUnsafeMutablePointer(to: &derivative) { pair in
-                pair.withMemoryRebound(to: Double.self, capacity: 2) { d in
-                    KeyframeCurve.bezierDerivative(curve, slots: 2, at: parameter, into: d)
-                }
-            }
-            if derivative.0 * derivative.0 + derivative.1 * derivative.1 > 1e-18 {
-                return atan2(derivative.1, derivative.0)
-            }
-            // A vanishing derivative: the direction the curve leaves or reaches the point in.
-            let near = parameter < 0.5
-            let dx = near ? curve[4] - curve[0] : curve[6] - curve[2]
-            let dy = near ? curve[5] - curve[1] : curve[7] - curve[3]
-            if dx != 0 || dy != 0 { return atan2(dy, dx) }
-            return atan2(curve[7] - curve[1], curve[6] - curve[0])
+        if let (dx, dy) = direction(keyframes, segment: segment, parameter: parameter) { return atan2(dy, dx) }
+        var before = segment - 1
+        while before >= 0 {
+            if let (dx, dy) = direction(keyframes, segment: before, parameter: 1) { return atan2(dy, dx) }
+            before -= 1
         }
-        let from = points + segment * 2
-        return atan2(from[3] - from[1], from[2] - from[0])
+        var after = segment + 1
+        while after < count - 1 {
+            if let (dx, dy) = direction(keyframes, segment: after, parameter: 0) { return atan2(dy, dx) }
+            after += 1
+        }
+        return 0
+    }
+
+    /// The direction of one segment at `parameter`; nil when the segment has no length.
+    @inline(__always)
+    func direction(_ keyframes: UnsafeMutablePointer<KeyframeRecord>, segment: Int, parameter: Double) -> (Double, Double)? {
+        let points = values + Int(keyframes.pointee.points)
+        guard keyframes.pointee.usesCurves else {
+            let from = points + segment * 2
+            let dx = from[2] - from[0], dy = from[3] - from[1]
+            return dx != 0 || dy != 0 ? (dx, dy) : nil
+        }
+        let curve = points + segment * 8
+        // What counts as no length: relative to the segment's coordinates.
+        var scale = 1.0
+        for k in 0..<8 { scale = max(scale, abs(curve[k])) }
+        let tiny = 1e-12 * scale
+        var derivative = (0.0, 0.0)
+        withUnsafeMutablePointer(to: &derivative) { pair in
+            pair.withMemoryRebound(to: Double.self, capacity: 2) { d in
+                KeyframeCurve.bezierDerivative(curve, slots: 2, at: parameter, into: d)
+            }
+        }
+        if abs(derivative.0) > tiny || abs(derivative.1) > tiny { return derivative }
+        // A vanishing derivative: towards the next distinct control point.
+        let towards = parameter < 0.5 ? [2, 4, 6] : [4, 2, 0]
+        let anchor = parameter < 0.5 ? 0 : 6
+        for other in towards {
+            let dx = curve[other] - curve[anchor], dy = curve[other + 1] - curve[anchor + 1]
+            if abs(dx) > tiny || abs(dy) > tiny { return parameter < 0.5 ? (dx, dy) : (-dx, -dy) }
+        }
+        return nil
     }
 }

@@ -21,7 +21,8 @@ public struct KeyframeParameters: Sendable {
     /// How values between keyframes are computed. Default `.linear`.
     public var calculationMode: CalculationMode = .linear
     /// Kochanek–Bartels parameters of the cubic modes, one per keyframe, each in [−1, 1];
-    /// missing entries are 0 (all zero: Catmull-Rom). Tension tightens the curve at a keyframe,
+    /// missing entries are 0 (all zero: Catmull-Rom). A spline may overshoot the values between
+    /// keyframes (a colour beyond [0, 1]); nothing is clamped. Tension tightens the curve at a keyframe,
     /// continuity sharpens its corner, bias moves the curve before (+) or after (−) it.
     public var tensionValues: [Double]?
     public var continuityValues: [Double]?
@@ -76,7 +77,8 @@ public enum CalculationMode: Int32, CaseIterable, Sendable {
 /// Turning a layer that follows a path to the path's tangent (CAAnimationRotationMode). The
 /// raw values are part of the C ABI (AC_ROTATION_*).
 public enum RotationMode: Int32, CaseIterable, Sendable {
-    /// The layer's x axis points along the direction of travel ("auto").
+    /// The layer's x axis points along the path's direction at its position ("auto"); on a
+    /// reverse leg or at a negative speed it keeps facing the path's direction.
     case auto = 1
     /// The same turned by a half turn ("autoReverse").
     case autoReverse = 2

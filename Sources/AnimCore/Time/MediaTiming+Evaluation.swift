@@ -111,6 +111,22 @@ extension MediaTiming {
             isReversed: position.isReversed)
     }
 
+    /// The state at `parentTime` reached from before it, in the after phase: the limit from
+    /// inside a window that ends at `parentTime` (on a cycle boundary, the end of the cycle
+    /// before it). What a group's child shows while the group holds its end there.
+    public func sampleEnding(atParentTime parentTime: Double) -> TimingSample {
+        let position: CyclePosition
+        if duration == 0 {
+            position = zeroLengthPosition(after: true)
+        } else {
+            let local = (parentTime - beginTime) * speed + timeOffset
+            position = cyclePosition(activeTime: local, approachFromBelow: speed >= 0)
+        }
+        return TimingSample(
+            phase: .after, isInEffect: true, progress: position.progress,
+            cycleStart: position.cycleStart, cycleLength: position.cycleLength, isReversed: position.isReversed)
+    }
+
     /// Evaluates `easedProgress` at every time of `parentTimes` into `output` (same count or
     /// more). Returns the index of the first time that is not finite or beyond ±`Limits.time`,
     /// having stopped there, or nil when all were evaluated.

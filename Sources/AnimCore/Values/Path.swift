@@ -96,7 +96,8 @@ public struct Path: Hashable, Sendable {
         close()
     }
 
-    /// Throws unless every number of the path is finite and it has at least one segment
+    /// Throws unless every number of the path is finite, it starts with a move and it has at
+    /// least one segment
     /// (`.notFinite`, `.invalidArgument`); messages name `field`.
     public func validate(_ field: String) throws(AnimCoreError) {
         for (index, element) in elements.enumerated() {
@@ -110,6 +111,9 @@ public struct Path: Hashable, Sendable {
             for number in numbers where !number.isFinite {
                 throw AnimCoreError(.notFinite, "\(field).elements[\(index)] has \(number); every point must be finite")
             }
+        }
+        if let first = elements.first, case .move = first {} else if !elements.isEmpty {
+            throw AnimCoreError(.invalidArgument, "\(field).elements[0] is not a move; a path starts with a move to its first point")
         }
         guard keyframeCount > 0 else {
             throw AnimCoreError(.invalidArgument, "\(field) has no segments; it needs a line or curve after its move")

@@ -81,6 +81,28 @@ def test_group_time_offset_shifts_the_children(engine: Engine) -> None:
     assert z_at(engine, layer, 0.85) == approx(10)  # the group's time wrapped
 
 
+def _ease_in(x: float) -> float:
+    """easeIn (0.42, 0, 1, 1) at x, by bisection on the curve's x(t)."""
+    low, high = 0.0, 1.0
+    for _ in range(60):
+        t = (low + high) / 2
+        if 3 * (1 - t) ** 2 * t * 0.42 + 3 * (1 - t) * t * t + t**3 < x:
+            low = t
+        else:
+            high = t
+    t = (low + high) / 2
+    return 3 * (1 - t) * t * t + t**3
+
+
+def test_the_groups_timing_function_re_times_its_children(engine: Engine) -> None:
+    layer = engine.layer()
+    group = AnimationGroup([z_ramp(duration=2)], duration=2, timing_function="easeIn")
+    layer.add_animation(group, "g")
+    engine.tick(T0)
+    for e in (0.25, 0.5, 1.0, 1.5, 1.9):
+        assert z_at(engine, layer, e) == pytest.approx(100 * _ease_in(e / 2), abs=1e-6), e
+
+
 def test_speeds_multiply(engine: Engine) -> None:
     """A child of speed 1.5 in a group of speed 2 runs three times as fast."""
     layer = engine.layer()
