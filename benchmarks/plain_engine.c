@@ -137,3 +137,334 @@ void plain_engine_four(const plain_track *position, const plain_track *bounds,
         track_value(color, 4, curve, i, time_s, out_color + 4 * i);
     }
 }
+
+/* ---- Keyframes ------------------------------------------------------------------------------ */
+
+#if defined(__GNUC__)
+#define PLAIN_KEEP_BRANCH() __asm__ volatile("")
+#else
+#define PLAIN_KEEP_BRANCH() ((void)0)
+#endif
+
+/* animcore's ValueMath.lerp: the ends exactly at 0 and 1. */
+static inline double lerp_exact(double a, double b, double t) {
+    if (t == 0 || a == b) return a;
+    if (t == 1) return b;
+    return a + (b - a) * t;
+}
+
+int plain_keyframes_alloc(plain_keyframes *k, size_t count, int mode, int slots, int keyframes,
+                          double duration_s, const plain_curve *ease) {
+    *k = (plain_keyframes){0};
+    k->count = count;
+    k->slots = slots;
+    k->keyframes = keyframes;
+    k->curves = mode != PLAIN_LINEAR && keyframes > 1;
+    k->paced = mode == PLAIN_PACED_PATH;
+    k->duration_s = duration_s;
+    k->ease = ease;
+    size_t segments = keyframes > 1 ? (size_t)keyframes - 1 : 0;
+    size_t points = k->curves ? segments * 4 * (size_t)slots : (size_t)keyframes * (size_t)slots;
+    k->points = 0;
+    k->key_times = points;
+    k->arc_tables = k->paced ? points + (size_t)keyframes : 0;
+    k->stride = points + (size_t)keyframes + (k->paced ? segments * (PLAIN_ARC_SAMPLES + 1) : 0);
+    k->begin_s = calloc(count, sizeof(double));
+    k->blocks = calloc(count * k->stride, sizeof(double));
+    return k->begin_s != NULL && k->blocks != NULL;
+}
+
+void plain_keyframes_free(plain_keyframes *k) {
+    free(k->begin_s);
+    free(k->blocks);
+    *k = (plain_keyframes){0};
+}
+
+/* The point at u of the cubic bezier at c (4 points of `slots`): KeyframeCurve.bezier. */
+static inline void bezier(const double *c, int slots, double u, double *out) {
+    double v = 1 - u;
+    double b0 = v * v * v, b1 = 3 * v * v * u, b2 = 3 * v * u * u, b3 = u * u * u;
+    for (int s = 0; s < slots; s++)
+        out[s] = b0 * c[s] + b1 * c[slots + s] + b2 * c[2 * slots + s] + b3 * c[3 * slots + s];
+}
+
+/*
+ * The Kochanek-Bartels spline with tension, continuity and bias 0 (Catmull-Rom) through n
+ * values of `slots` numbers, end values duplicated, tangents scaled for the key times, as n - 1
+ * cubic beziers: KeyframeCurve.kochanekBartels with its arithmetic in its order.
+ */
+static void catmull_rom(const double *values, int slots, int n, const double *times, double *out) {
+#define POINT(index) (values + (size_t)((index) < 0 ? 0 : (index) > n - 1 ? n - 1 : (index)) * (size_t)slots)
+#define INTERVAL(index) (times[((index) < 0 ? 0 : (index) > n - 2 ? n - 2 : (index)) + 1] - \
+                         times[(index) < 0 ? 0 : (index) > n - 2 ? n - 2 : (index)])
+    double leaving[PLAIN_MAX_COMPONENTS], outgoing[PLAIN_MAX_COMPONENTS], incoming[PLAIN_MAX_COMPONENTS];
+    for (int index = 0; index < n; index++) {
+        const double *before = POINT(index - 1), *here = POINT(index), *after = POINT(index + 1);
+        double previous = INTERVAL(index - 1), next = INTERVAL(index);
+        double sum = previous + next;
+        double out_scale = sum > 0 ? 2 * next / sum : 1;
+        double in_scale = sum > 0 ? 2 * previous / sum : 1;
+        for (int s = 0; s < slots; s++) {
+            double left = here[s] - before[s], right = after[s] - here[s];
+            /* (1 - t)(1 + b)(1 + c) / 2 = (1 - t)(1 - b)(1 - c) / 2 = 0.5 exactly */
+            outgoing[s] = out_scale * (0.5 * left + 0.5 * right);
+            incoming[s] = in_scale * (0.5 * left + 0.5 * right);
+        }
+        if (index > 0) { /* segment index - 1: start, start + leaving / 3, end - incoming / 3, end */
+            const double *start = POINT(index - 1), *end = here;
+            double *segment = out + (size_t)(index - 1) * 4 * (size_t)slots;
+            for (int s = 0; s < slots; s++) {
+                segment[s] = start[s];
+                segment[slots + s] = start[s] + leaving[s] / 3;
+                segment[2 * slots + s] = end[s] - incoming[s] / 3;
+                segment[3 * slots + s] = end[s];
+            }
+        }
+        for (int s = 0; s < slots; s++) leaving[s] = outgoing[s];
+    }
+#undef POINT
+#undef INTERVAL
+}
+
+void plain_keyframes_set_values(plain_keyframes *k, size_t i, const double *values,
+                                const double *key_times) {
+    double *block = k->blocks + i * k->stride;
+    size_t numbers = (size_t)k->keyframes * (size_t)k->slots;
+    if (k->curves) catmull_rom(values, k->slots, k->keyframes, key_times, block + k->points);
+    else for (size_t j = 0; j < numbers; j++) block[k->points + j] = values[j];
+    for (int j = 0; j < k->keyframes; j++) block[k->key_times + (size_t)j] = key_times[j];
+}
+
+void plain_keyframes_set_path(plain_keyframes *k, size_t i, const double *segments) {
+    double *block = k->blocks + i * k->stride;
+    int count = k->keyframes, slots = k->slots;
+    for (size_t j = 0; j < (size_t)(count - 1) * 8; j++) block[k->points + j] = segments[j];
+    /* KeyframeCurve.arcTable per segment, normalised; the lengths give the paced key times. */
+    double lengths[64], total = 0;
+    for (int segment = 0; segment < count - 1 && segment < 64; segment++) {
+        const double *curve = block + k->points + (size_t)segment * 4 * (size_t)slots;
+        double *table = block + k->arc_tables + (size_t)segment * (PLAIN_ARC_SAMPLES + 1);
+        double previous[PLAIN_MAX_COMPONENTS], current[PLAIN_MAX_COMPONENTS], length = 0;
+        bezier(curve, slots, 0, previous);
+        table[0] = 0;
+        for (int sample = 1; sample <= PLAIN_ARC_SAMPLES; sample++) {
+            bezier(curve, slots, (double)sample / (double)PLAIN_ARC_SAMPLES, current);
+            double sum = 0.0;
+            for (int s = 0; s < slots; s++) sum += (current[s] - previous[s]) * (current[s] - previous[s]);
+            length += sqrt(sum);
+            table[sample] = length;
+            for (int s = 0; s < slots; s++) previous[s] = current[s];
+        }
+        for (int sample = 0; sample <= PLAIN_ARC_SAMPLES; sample++)
+            table[sample] = length > 0 ? table[sample] / length : 0;
+        lengths[segment] = length;
+    }
+    /* KeyframeCurve.pacedKeyTimes */
+    double *times = block + k->key_times;
+    for (int segment = 0; segment < count - 1; segment++) total += lengths[segment];
+    if (total > 0 && isfinite(total)) {
+        double sum = 0;
+        times[0] = 0;
+        for (int segment = 0; segment < count - 1; segment++) {
+            sum += lengths[segment];
+            times[segment + 1] = fmin(sum / total, 1);
+        }
+        times[count - 1] = 1;
+    } else {
+        for (int j = 0; j < count; j++) times[j] = count > 1 ? (double)j / (double)(count - 1) : 0;
+    }
+}
+
+/* The last i in 0..<segments with times[i] <= progress (0 before the first): the engine's search. */
+static inline int find_segment(const double *times, int segments, double progress) {
+    int low = 0, high = segments - 1;
+    while (low < high) {
+        int middle = (low + high + 1) / 2;
+        if (times[middle] <= progress) low = middle; else high = middle - 1;
+    }
+    return low;
+}
+
+/* The fraction of segment `index` at progress. */
+static inline double segment_fraction(const double *times, int index, double progress) {
+    double start = times[index], end = times[index + 1];
+    return end > start ? (progress - start) / (end - start) : (progress >= end ? 1 : 0);
+}
+
+/* The bezier parameter at which a segment has covered `fraction` of its length (the engine's
+ * EvaluationContext.arcParameter). */
+static inline double arc_parameter(const double *table, double fraction) {
+    if (!(fraction > 0)) return isnan(fraction) ? fraction : 0;
+    if (fraction >= 1) return 1;
+    int low = 0, high = PLAIN_ARC_SAMPLES;
+    while (high - low > 1) {
+        int middle = (low + high) / 2;
+        if (table[middle] <= fraction) {
+            low = middle;
+        } else {
+            high = middle;
+            /* Keeps this a branch: GCC otherwise makes the search branch-free (cmov), which
+             * chains every probe's load on the one before, so with tables out of cache each
+             * tick waits for ~4 misses in a row (1.6x slower at 100k layers); the engine's
+             * compiled search branches, and the CPU runs ahead speculatively. */
+            PLAIN_KEEP_BRANCH();
+        }
+    }
+    double span = table[high] - table[low];
+    double within = span > 0 ? (fraction - table[low]) / span : 0;
+    return ((double)low + within) / (double)PLAIN_ARC_SAMPLES;
+}
+
+/* The progress of a one-shot animation at time_s (before its timing function), or -1 when it
+ * is not in effect (fill removed). */
+static inline double progress_at(double begin_s, double duration_s, double time_s) {
+    double elapsed = time_s - begin_s;
+    if (elapsed < 0 || elapsed >= duration_s) return -1;
+    return elapsed / duration_s;
+}
+
+/* One layer's scalar keyframe value at (eased) progress p; `curves` a constant once inlined. */
+static inline double keyframe_scalar(const double *block, const plain_keyframes *k, int curves, double p) {
+    const double *times = block + k->key_times, *points = block + k->points;
+    int index = find_segment(times, k->keyframes - 1, p);
+    double fraction = segment_fraction(times, index, p);
+    if (!curves) return lerp_exact(points[index], points[index + 1], fraction);
+    double value;
+    bezier(points + (size_t)index * 4, 1, fraction, &value);
+    return value;
+}
+
+static void keyframe_scalar_loop(const plain_keyframes *k, int curves, double time_s, double *out) {
+    const double *begin = k->begin_s, *blocks = k->blocks;
+    double duration = k->duration_s, model = k->model[0];
+    size_t stride = k->stride;
+    const plain_curve *ease = k->ease;
+    for (size_t i = 0; i < k->count; i++) {
+        double progress = progress_at(begin[i], duration, time_s);
+        if (progress < 0) {
+            out[i] = model;
+            continue;
+        }
+        double p = ease != NULL ? curve_value(ease, progress) : progress;
+        out[i] = keyframe_scalar(blocks + i * stride, k, curves, p);
+    }
+}
+
+void plain_engine_keyframe_scalar(const plain_keyframes *k, double time_s, double *out) {
+    if (k->keyframes < 2) return;
+    if (k->curves) keyframe_scalar_loop(k, 1, time_s, out);
+    else keyframe_scalar_loop(k, 0, time_s, out);
+}
+
+/* The tangent angle of a bezier segment at u (EvaluationContext.tangentAngle for curves). */
+static inline double tangent_angle(const double *c, double u) {
+    double v = 1 - u;
+    double d0 = 3 * v * v, d1 = 6 * v * u, d2 = 3 * u * u;
+    double dx = d0 * (c[2] - c[0]) + d1 * (c[4] - c[2]) + d2 * (c[6] - c[4]);
+    double dy = d0 * (c[3] - c[1]) + d1 * (c[5] - c[3]) + d2 * (c[7] - c[5]);
+    if (dx * dx + dy * dy > 1e-18) return atan2(dy, dx);
+    int near = u < 0.5; /* a vanishing derivative: the direction it leaves or reaches the point in */
+    double cx = near ? c[4] - c[0] : c[6] - c[2], cy = near ? c[5] - c[1] : c[7] - c[3];
+    if (cx != 0 || cy != 0) return atan2(cy, cx);
+    return atan2(c[7] - c[1], c[6] - c[0]);
+}
+
+void plain_engine_path(const plain_keyframes *k, double time_s, double *out_position,
+                       double *out_transform) {
+    const double *begin = k->begin_s, *blocks = k->blocks;
+    double duration = k->duration_s;
+    size_t stride = k->stride;
+    int segments = k->keyframes - 1;
+    for (size_t i = 0; i < k->count; i++) {
+        double *position = out_position + 2 * i, *m = out_transform + 6 * i;
+        double p = progress_at(begin[i], duration, time_s); /* paced: no timing function */
+        if (p < 0) {
+            position[0] = k->model[0];
+            position[1] = k->model[1];
+            m[0] = 1, m[1] = 0, m[2] = 0, m[3] = 1, m[4] = 0, m[5] = 0;
+            continue;
+        }
+        const double *block = blocks + i * stride, *times = block + k->key_times;
+        int index = find_segment(times, segments, p);
+        double fraction = segment_fraction(times, index, p);
+        double u = arc_parameter(block + k->arc_tables + (size_t)index * (PLAIN_ARC_SAMPLES + 1), fraction);
+        const double *curve = block + k->points + (size_t)index * 8;
+        bezier(curve, 2, u, position);
+        double angle = tangent_angle(curve, u);
+        double s = sin(angle), c = cos(angle);
+        m[0] = c;  /* a */
+        m[1] = s;  /* b */
+        m[2] = -s; /* c */
+        m[3] = c;  /* d */
+        m[4] = 0;  /* tx */
+        m[5] = 0;  /* ty */
+    }
+}
+
+/* ---- Groups --------------------------------------------------------------------------------- */
+
+int plain_group_alloc(plain_group *g, size_t count, double duration_s, const plain_curve *ease) {
+    *g = (plain_group){0};
+    g->count = count;
+    g->duration_s = duration_s;
+    g->ease = ease;
+    g->begin_s = calloc(count, sizeof(double));
+    g->opacity_from = calloc(count, sizeof(double));
+    g->opacity_to = calloc(count, sizeof(double));
+    int ok = g->begin_s != NULL && g->opacity_from != NULL && g->opacity_to != NULL;
+    for (int c = 0; c < 2; c++) {
+        g->position_from[c] = calloc(count, sizeof(double));
+        g->position_to[c] = calloc(count, sizeof(double));
+        ok = ok && g->position_from[c] != NULL && g->position_to[c] != NULL;
+    }
+    return ok;
+}
+
+void plain_group_free(plain_group *g) {
+    free(g->begin_s);
+    free(g->opacity_from);
+    free(g->opacity_to);
+    for (int c = 0; c < 2; c++) {
+        free(g->position_from[c]);
+        free(g->position_to[c]);
+    }
+    *g = (plain_group){0};
+}
+
+void plain_engine_group(const plain_group *g, double time_s, double *out_position,
+                        double *out_opacity) {
+    const double *begin = g->begin_s;
+    const double *px0 = g->position_from[0], *py0 = g->position_from[1];
+    const double *px1 = g->position_to[0], *py1 = g->position_to[1];
+    const double *o0 = g->opacity_from, *o1 = g->opacity_to;
+    double duration = g->duration_s;
+    double pb = g->position_begin_s, pd = g->position_duration_s;
+    double ob = g->opacity_begin_s, od = g->opacity_duration_s;
+    const plain_curve *ease = g->ease;
+    for (size_t i = 0; i < g->count; i++) {
+        double *position = out_position + 2 * i;
+        double progress = progress_at(begin[i], duration, time_s); /* the group: linear, fill removed */
+        if (progress < 0) {
+            position[0] = g->position_model[0];
+            position[1] = g->position_model[1];
+            out_opacity[i] = g->opacity_model;
+            continue;
+        }
+        double group_time = progress * duration;
+        /* position: fill removed */
+        double pp = progress_at(pb, pd, group_time);
+        if (pp < 0) {
+            position[0] = g->position_model[0];
+            position[1] = g->position_model[1];
+        } else {
+            double f = curve_value(ease, pp);
+            position[0] = lerp_exact(px0[i], px1[i], f);
+            position[1] = lerp_exact(py0[i], py1[i], f);
+        }
+        /* opacity: fill both, so 0 before its begin and 1 after its end */
+        double elapsed = group_time - ob;
+        double op = elapsed < 0 ? 0 : elapsed >= od ? 1 : elapsed / od;
+        double f = curve_value(ease, op);
+        out_opacity[i] = o0[i] + (o1[i] - o0[i]) * f;
+    }
+}
