@@ -75,11 +75,7 @@ extension EngineState {
         guard !animatedLayers.isEmpty else { return }
         let stamp = tickCount
         let now = currentTime
-        if rowBases.count != classes.count {
-            rowBases = classes.map { $0.rows.base }
-        } else {
-            for index in classes.indices { rowBases[index] = classes[index].rows.base }
-        }
+        refreshRowBases()
         // Take the reusable arrays out of the state (so they stay uniquely referenced and
         // keep their capacity), and put them back afterwards.
         var notices: [TickNotice] = []

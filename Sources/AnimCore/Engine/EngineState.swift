@@ -77,6 +77,8 @@ struct EngineState {
     /// Engine time per host time (slow motion below 1). Default 1.
     var globalSpeed: Double = 1
     var tickCount: UInt64 = 0
+    /// The layer-time cache stamp of walks outside the tick, counting down from the top.
+    var walkStamp: UInt64 = 0
     /// The duration given to animations added with duration 0 (the transaction's, 0.25 s).
     var defaultAnimationDuration: Double = 0.25
     /// Reused by layer-time computation.

@@ -26,7 +26,8 @@ struct LayerRecord {
     var isQueuedForDisplay = false
     /// Whether the layer's timing properties are all defaults (its time is its parent's).
     var hasDefaultTiming = true
-    /// The layer's time computed during tick number `timeStamp`.
+    /// The layer's time computed under cache stamp `timeStamp` (a tick's number, or a walk's
+    /// outside the tick; see `LayerTimeWalk`).
     var timeStamp: UInt64 = 0
     var cachedTime: Double = 0
     /// Whether the layer has been committed once (implicit animation starts after that).

@@ -1,20 +1,31 @@
-/// Layer time: the walk from the root down to a layer, and convertTime between layers. The
-/// tick's cached form of the same walk is `EvaluationContext.layerTime` (EvaluationContext+LayerTime.swift).
+/// Layer time outside the tick (commit, localTime) through the one walk (`LayerTimeWalk`), and
+/// convertTime between layers.
 extension EngineState {
-    /// The layer's local time at engine time `time`: each layer from the root maps its parent's
-    /// time with `(parent − beginTime) × speed + timeOffset`.
-    func layerTime(_ slot: Int, atEngineTime time: Double) -> Double {
-        var chain: [Int] = []
-        var current = slot
-        while current >= 0 {
-            chain.append(current)
-            current = Int(layers[current].parent)
+    /// The layer's local time at engine time `time`, from the root down.
+    mutating func layerTime(_ slot: Int, atEngineTime time: Double) -> Double {
+        // A stamp of its own: these count down from the top, the ticks' count up from 1, so
+        // they never meet (each call walks anew: model timings may have changed since).
+        walkStamp &-= 1
+        refreshRowBases()
+        var ancestors: [Int32] = []
+        swap(&ancestors, &ancestorScratch)
+        defer { swap(&ancestors, &ancestorScratch) }
+        let layerRecords = layers.base
+        let stamp = walkStamp
+        return rowBases.withUnsafeBufferPointer { rows in
+            LayerTimeWalk.time(
+                of: slot, layers: layerRecords, rows: rows, timingOffsets: timingOffsets, engineTime: time,
+                stamp: stamp, ancestors: &ancestors)
         }
-        var result = time
-        for layer in chain.reversed() where !layers[layer].hasDefaultTiming {
-            result = layerTiming(layer).localTime(atParentTime: result)
+    }
+
+    /// Points `rowBases` at each class's model-row buffer (they move when they grow).
+    mutating func refreshRowBases() {
+        if rowBases.count != classes.count {
+            rowBases = classes.map { $0.rows.base }
+        } else {
+            for index in classes.indices { rowBases[index] = classes[index].rows.base }
         }
-        return result
     }
 
     /// convertTime: `time` in `source`'s time space (nil = absolute) expressed in

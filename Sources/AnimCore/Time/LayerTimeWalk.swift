@@ -1,0 +1,49 @@
+/// The one walk from the root down to a layer that gives its local time: each layer maps its
+/// parent's time with `(parent − beginTime) × speed + timeOffset` (a layer with the default
+/// timing passes it through). Each layer's time is cached under a stamp, so a tick computes
+/// every layer's time once however many animated layers share its ancestors; iterative, so a
+/// tree may be arbitrarily deep.
+enum LayerTimeWalk {
+    /// The time of the layer in `slot` at `engineTime`, using and filling the cache of `stamp`
+    /// (a stamp the cache has not seen computes from the root). `ancestors` is scratch.
+    @inline(__always)
+    static func time(
+        of slot: Int, layers: UnsafeMutablePointer<LayerRecord>, rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>,
+        timingOffsets: LayerTimingOffsets, engineTime: Double, stamp: UInt64, ancestors: inout [Int32]
+    ) -> Double {
+        // The common case: a root layer with default timing runs on engine time (nothing to
+        // cache, so its record is only read).
+        if layers[slot].parent < 0 && layers[slot].hasDefaultTiming { return engineTime }
+        if layers[slot].timeStamp == stamp { return layers[slot].cachedTime }
+        ancestors.removeAll(keepingCapacity: true)
+        var current = slot
+        while current >= 0 && layers[current].timeStamp != stamp {
+            ancestors.append(Int32(current))
+            current = Int(layers[current].parent)
+        }
+        var time = current >= 0 ? layers[current].cachedTime : engineTime
+        for layer in ancestors.reversed() {
+            let index = Int(layer)
+            if !layers[index].hasDefaultTiming {
+                let row = rows[Int(layers[index].classIndex)] + Int(layers[index].row)
+                time = timingOffsets.timing(in: row).localTime(atParentTime: time)
+            }
+            layers[index].timeStamp = stamp
+            layers[index].cachedTime = time
+        }
+        return time
+    }
+}
+
+extension EvaluationContext {
+    /// The layer's time at this tick (the tick's stamp caches it for the other layers).
+    @inline(__always)
+    func layerTime(
+        _ slot: Int, rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>, engineTime: Double,
+        stamp: UInt64, ancestors: inout [Int32]
+    ) -> Double {
+        LayerTimeWalk.time(
+            of: slot, layers: layers, rows: rows, timingOffsets: timingOffsets, engineTime: engineTime,
+            stamp: stamp, ancestors: &ancestors)
+    }
+}
