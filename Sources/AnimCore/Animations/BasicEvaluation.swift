@@ -34,6 +34,14 @@ extension EvaluationContext {
             slots[0] = record.pointee.isAdditive ? slots[0] + value : value
             return
         }
+        // Two given ends of a coordinate kind (point, size, rect, vector3, colour) over the
+        // whole value: slot by slot, as `ValueMath.interpolate` does it, straight into place.
+        if from >= 0 && to >= 0 && by < 0 && record.pointee.overwritesWholeValue && !record.pointee.isCumulative
+            && kind.hasCoordinates {
+            let start = values + Int(from), end = values + Int(to)
+            for k in 0..<kind.slotCount { slots[k] = ValueMath.lerp(start[k], end[k], fraction) }
+            return
+        }
         let underneath = readUnderneath(record, slots)
         let derived = scratch + ScratchOffset.derived
         let value = scratch + ScratchOffset.value

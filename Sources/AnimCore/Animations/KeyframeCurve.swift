@@ -45,15 +45,6 @@ struct KeyframeRecord {
 /// The keyframes of one animation prepared for evaluation: the arithmetic that turns
 /// `KeyframeParameters` into a `KeyframeRecord`'s block. Pure functions of their inputs.
 enum KeyframeCurve {
-    /// Whether the spline and paced modes have a meaning for values of `kind`: the kinds whose
-    /// slots are coordinates (scalars, points, sizes, rects, 3-vectors, colours).
-    static func supportsGeometry(_ kind: ValueKind) -> Bool {
-        switch kind {
-        case .scalar, .point, .size, .rect, .vector3, .color: true
-        default: false
-        }
-    }
-
     /// Evenly spaced key times: i / (count − 1) for i in 0..<count (a single time is 0).
     static func evenKeyTimes(_ count: Int) -> [Double] {
         guard count > 1 else { return [0] }

@@ -44,7 +44,7 @@ extension EngineState {
                     for k in 0..<slots { points.append(slotPointer[k]) }
                 }
             }
-            if (record.mode.isCubic || record.mode.isPaced) && !KeyframeCurve.supportsGeometry(kind) {
+            if (record.mode.isCubic || record.mode.isPaced) && !kind.hasCoordinates {
                 throw AnimCoreError(
                     .wrongKind,
                     "\(field).calculationMode \(record.mode.name) needs scalar, point, size, rect, vector3 or color values; \"\(keyPath)\" holds \(kind.name) values")

@@ -206,9 +206,11 @@ extension MediaTiming {
         guard cycle.isFinite else {
             return CyclePosition(iteration: 0, basicTime: activeTime, progress: 0, isReversed: false)
         }
-        // Inside the first cycle the remainder is the time itself (no fmod call needed).
-        var offsetInCycle = activeTime >= 0 && activeTime < cycle
-            ? activeTime : activeTime.truncatingRemainder(dividingBy: cycle)
+        // Inside the first cycle the remainder is the time itself (no fmod call needed); so is
+        // the end of the first cycle approached from below (a one-cycle animation filling
+        // forwards), which the boundary rule below keeps at `cycle`.
+        let inFirstCycle = activeTime >= 0 && (activeTime < cycle || (approachFromBelow && activeTime == cycle))
+        var offsetInCycle = inFirstCycle ? activeTime : activeTime.truncatingRemainder(dividingBy: cycle)
         if offsetInCycle < 0 { offsetInCycle += cycle }
         var cycleStart = activeTime - offsetInCycle
         if approachFromBelow && offsetInCycle == 0 {

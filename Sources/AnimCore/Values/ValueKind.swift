@@ -73,6 +73,15 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the slots are coordinates in a Euclidean space (scalar, point, size, rect,
+    /// vector3, color): distances, splines and slot-by-slot interpolation have a meaning.
+    @inlinable public var hasCoordinates: Bool {
+        switch self {
+        case .scalar, .point, .size, .rect, .vector3, .color: true
+        default: false
+        }
+    }
+
     /// Whether the slots hold bit patterns (`bool`, `integer`, `token`) rather than
     /// floating-point numbers.
     @inlinable public var storesBitPatterns: Bool {
