@@ -534,5 +534,26 @@ struct GroupTests {
         try engine.tick(10)
         #expect(try presented(engine, "value", layer) == modelValue)
     }
+
+    @Test("a transaction's completion counts a group once: finished at the group's end, not finished when it is removed")
+    func transactionCompletionCountsTheGroupOnce() throws {
+        for removeEarly in [false, true] {
+            let (engine, layer) = try probeLayer()
+            let calls = Log<(finished: Bool, time: Double)>()
+            try engine.tick(10)
+            try engine.beginTransaction()
+            try engine.addCompletion(TransactionCompletion { engine, finished in calls.add((finished, engine.currentTime)) })
+            let children = [basic("value", from: 0, to: 1, duration: 0.5), basic("zPosition", from: 0, to: 1, duration: 0)]
+            try engine.addAnimation(group(children, duration: 1), forKey: "g", to: layer)
+            try engine.commitTransaction()
+            try engine.tick(10.25)  // the commit: the group runs from 10.25 to 11.25
+            try engine.tick(10.5)
+            if removeEarly { try engine.removeAnimation(forKey: "g", from: layer) }
+            for k in 1...20 { try engine.tick(10.5 + Double(k) / 16) }
+            #expect(calls.count == 1, "one completion (remove early: \(removeEarly))")
+            #expect(calls.all.first?.finished == !removeEarly)
+            if !removeEarly { expectNear(calls.all.first?.time, 11.25, 1e-9, "at the group's end, not its first child's") }
+        }
+    }
 }
 

@@ -268,6 +268,20 @@ def test_only_the_groups_callbacks_run(engine: Engine) -> None:
     assert layer.animation_keys == [] and layer.presentation.z_position == 0
 
 
+def test_a_childs_removed_on_completion_is_ignored_inside_the_group(engine: Engine) -> None:
+    """A child that ends before its group, filling forwards and (by default) removed on
+    completion, keeps showing its end while the group runs: only the group is ever removed."""
+    layer = engine.layer()
+    child = z_ramp(duration=1, fill_mode="forwards")
+    assert child.removed_on_completion
+    layer.add_animation(AnimationGroup([child], duration=2), "g")
+    engine.tick(T0)
+    assert z_at(engine, layer, 0.5) == approx(50)
+    for e in (1.0, 1.25, 1.9):
+        assert z_at(engine, layer, e) == approx(100), e
+    assert z_at(engine, layer, 2.1) == 0  # the group is over and removed
+
+
 def test_removing_the_group_removes_every_child_in_the_same_tick(engine: Engine) -> None:
     layer = engine.layer(opacity=0.4)
     stops: List[bool] = []
