@@ -129,6 +129,7 @@ extension AnimationKindTag {
         case .basic: "a basic animation"
         case .keyframe: "a keyframe animation"
         case .group: "a group"
+        case .spring: "a spring animation"
         }
     }
 
@@ -138,6 +139,7 @@ extension AnimationKindTag {
         case .basic: "basic animations"
         case .keyframe: "keyframe animations"
         case .group: "groups"
+        case .spring: "spring animations"
         }
     }
 }

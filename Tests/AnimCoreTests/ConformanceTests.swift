@@ -73,7 +73,8 @@ enum Conformance {
     /// The kinds checked here; the README's other kinds (keyframe, spring...) are counted only.
     static let checkedKinds = [
         "cubic_bezier", "cubic_bezier_slope", "cubic_bezier_range", "ca_named_timing_function",
-        "steps", "timing", "time_conversion", "ca_default", "keyframe",
+        "steps", "timing", "time_conversion", "ca_default", "keyframe", "spring", "spring_velocity",
+        "spring_params",
     ]
 
     /// ANIMCORE_VECTORS, else <package root>/../shared/conformance/vectors.json, where the package
@@ -327,6 +328,19 @@ struct ConformanceTests {
         guard isLoadedCase(testCase) else { return }
         let object = try #require(testCase.params["object"].string)
         let property = try #require(testCase.params["property"].string)
+        let springDefaults = Spring()
+        let springProperties: [String: Double] = [
+            "mass": springDefaults.mass, "stiffness": springDefaults.stiffness, "damping": springDefaults.damping,
+            "initialVelocity": springDefaults.initialVelocity, "settlingDuration": springDefaults.settlingDuration,
+        ]
+        if object == "CASpringAnimation", let value = springProperties[property] {
+            expectConforms(value, testCase)
+            return
+        }
+        if object == "CASpringAnimation" && property == "allowsOverdamping" {
+            #expect(springDefaults.allowsOverdamping == testCase.expected.bool, "\(testCase.id)")
+            return
+        }
         if property == "calculationMode" {
             #expect(object == "CAKeyframeAnimation", "\(testCase.id)")
             #expect(KeyframeParameters().calculationMode.name == testCase.expected.string, "\(testCase.id)")
@@ -428,3 +442,76 @@ struct KeyframeConformanceTests {
         }
     }
 }
+
+// MARK: - Springs through an engine
+
+@Suite("Conformance: springs")
+struct SpringConformanceTests {
+    /// The case's spring. The vectors' overdamped cases are true overdamped motion (Flutter's
+    /// and SwiftUI's), so overdamping is allowed.
+    func spring(_ params: JSONValue) throws -> Spring {
+        Spring(
+            mass: try #require(params["mass"].double), stiffness: try #require(params["stiffness"].double),
+            damping: try #require(params["damping"].double), initialVelocity: params["initialVelocity"].double ?? 0,
+            allowsOverdamping: true)
+    }
+
+    /// The case as a CASpringAnimation on a custom scalar property from from_value to to_value,
+    /// begun at 10 s and read at 10 + t: its presentation value, or its velocity.
+    func run(_ testCase: ConformanceCase) throws -> (value: Double, velocity: Double) {
+        let params = testCase.params
+        let engine = Engine()
+        let probeClass = try engine.makeLayerClass(name: "Probe", properties: [PropertyDescriptor("value", default: .scalar(0))])
+        let layer = try engine.makeLayer(probeClass)
+        var animation = Animation.spring(
+            "value", from: .scalar(try #require(params["from_value"].double)), to: .scalar(try #require(params["to_value"].double)),
+            spring: try spring(params))
+        animation.timing.beginTime = 10
+        animation.timing.duration = 1000
+        animation.timing.fillMode = .both
+        try engine.tick(0)
+        try engine.addAnimation(animation, forKey: "k", to: layer)
+        try engine.tick(10 + (try #require(testCase.t.double)))
+        let value = try #require(scalar(try engine.presentationValue(forKeyPath: "value", of: layer)))
+        let velocity = try #require(scalar(try engine.presentationVelocity(forKeyPath: "value", of: layer)))
+        return (value, velocity)
+    }
+
+    func scalar(_ value: Value?) -> Double? { if case .scalar(let number)? = value { number } else { nil } }
+
+    @Test("spring", arguments: Conformance.cases("spring"))
+    func position(_ testCase: ConformanceCase) throws {
+        guard isLoadedCase(testCase) else { return }
+        expectConforms(try run(testCase).value, testCase)
+    }
+
+    @Test("spring_velocity", arguments: Conformance.cases("spring_velocity"))
+    func velocity(_ testCase: ConformanceCase) throws {
+        guard isLoadedCase(testCase) else { return }
+        expectConforms(try run(testCase).velocity, testCase)
+    }
+
+    /// (mass, stiffness, damping) → (perceptual duration, bounce), the inverse of spring_params.
+    @Test("spring_params_inverse", arguments: Conformance.cases("spring_params_inverse"))
+    func inverseParameters(_ testCase: ConformanceCase) throws {
+        guard isLoadedCase(testCase) else { return }
+        let params = testCase.params
+        let spring = Spring(
+            mass: params["mass"].double ?? 1, stiffness: try #require(params["stiffness"].double),
+            damping: try #require(params["damping"].double))
+        let duration = testCase.expected["perceptual_duration"].isNull ? testCase.expected["duration"] : testCase.expected["perceptual_duration"]
+        expectConforms(spring.perceptualDuration, testCase, expected: duration, "duration")
+        expectConforms(spring.bounce, testCase, expected: testCase.expected["bounce"], "bounce")
+    }
+
+    @Test("spring_params", arguments: Conformance.cases("spring_params"))
+    func parameters(_ testCase: ConformanceCase) throws {
+        guard isLoadedCase(testCase) else { return }
+        let params = testCase.params
+        let spring = try Spring(
+            duration: try #require(params["perceptual_duration"].double), bounce: try #require(params["bounce"].double))
+        expectConforms(spring.stiffness * (params["mass"].double ?? 1), testCase, expected: testCase.expected["stiffness"], "stiffness")
+        expectConforms(spring.damping * (params["mass"].double ?? 1), testCase, expected: testCase.expected["damping"], "damping")
+    }
+}
+

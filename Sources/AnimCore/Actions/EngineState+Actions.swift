@@ -88,8 +88,10 @@ extension EngineState {
                 if animation.keyPath.isEmpty { animation.keyPath = request.key }
                 try addAnimation(animation, forKey: request.key, to: request.layer)
             case .continueSearch:
-                let (animation, key, delay) = implicitAnimation(request)
-                try addAnimation(animation, forKey: key, to: request.layer, beginDelay: delay, settings: request.settings)
+                let (animation, key, delay, velocity) = implicitAnimation(request)
+                try addAnimation(
+                    animation, forKey: key, to: request.layer, beginDelay: delay, settings: request.settings,
+                    startVelocity: velocity)
             }
         } catch {
             failure = error
@@ -101,15 +103,23 @@ extension EngineState {
     /// The built-in implicit animation (§4.4) for a change, with the calling thread's
     /// transaction settings: from the presentation value to the new model value under the
     /// property's key, or (additive mode) an additive animation of old − new to zero under a key
-    /// of its own, so interrupted motion stays continuous. Returns the animation, its key and
-    /// its delay.
-    mutating func implicitAnimation(_ request: ActionRequest) -> (Animation, String, Double) {
+    /// of its own, so interrupted motion stays continuous. With a spring in the settings it is a
+    /// spring lasting its settling duration (unless the transaction sets a duration), and a
+    /// non-additive one starts with the presentation's velocity as well as its value (beyond
+    /// Core Animation: a change in flight neither jumps nor stops short). Returns the
+    /// animation, its key, its delay and the velocity it starts with.
+    mutating func implicitAnimation(_ request: ActionRequest) -> (Animation, String, Double, Value?) {
         let settings = request.settings
         var animation = Animation.basic(request.key)
-        animation.timing.duration = settings.animationDuration ?? defaultAnimationDuration
-        // [INF] Core Animation does not say which curve an implicit animation uses when the
-        // transaction sets none; like GNUstep, WinObjC and UIKit-on-SDL we use "default".
-        animation.timingFunction = settings.timingFunction ?? .default
+        if let spring = settings.spring {
+            animation.spring = spring
+            animation.timing.duration = explicitAnimationDuration() ?? spring.settlingDuration
+        } else {
+            animation.timing.duration = settings.animationDuration ?? defaultAnimationDuration
+            // [INF] Core Animation does not say which curve an implicit animation uses when the
+            // transaction sets none; like GNUstep, WinObjC and UIKit-on-SDL we use "default".
+            animation.timingFunction = settings.timingFunction ?? .default
+        }
         animation.timing.repeatCount = settings.repeatCount ?? 0
         animation.timing.autoreverses = settings.autoreverses ?? false
         let delay = settings.delay ?? 0
@@ -133,12 +143,21 @@ extension EngineState {
             animation.isAdditive = true
             // Additive animations stack, so each needs a key no running one has: the smallest
             // free "<key>.additive.<n>" on this layer (the key table stays bounded by how many
-            // run at once, not by how many changes were made).
-            return (animation, freeAdditiveKey(request.slot, request.key), delay)
-        } else {
-            animation.basic?.fromValue = (settings.beginsFromCurrentState ?? true) ? request.oldPresentation : request.oldModel
+            // run at once, not by how many changes were made). The ones running keep their
+            // motion, so the presentation's velocity carries over by itself.
+            return (animation, freeAdditiveKey(request.slot, request.key), delay, nil)
         }
-        return (animation, request.key, delay)
+        let fromCurrentState = settings.beginsFromCurrentState ?? true
+        animation.basic?.fromValue = fromCurrentState ? request.oldPresentation : request.oldModel
+        var velocity: Value?
+        if settings.spring != nil && fromCurrentState && kind.hasCoordinates && isAnimated(request.slot, request.property) {
+            var slots = SlotScratch()
+            velocity = slots.withPointer { pointer in
+                presentationVelocity(request.slot, request.property, into: pointer)
+                return Value(kind: kind, slots: pointer)
+            }
+        }
+        return (animation, request.key, delay, velocity)
     }
 
     /// The smallest "<key>.additive.<n>" no animation of the layer in `slot` runs under.

@@ -100,6 +100,8 @@ extension Animation {
         switch kind {
         case .basic:
             break
+        case .spring(_, let spring):
+            try spring.validate("\(field).spring")
         case .keyframe(let keyframe):
             try keyframe.validate(field)
         case .group(let group):

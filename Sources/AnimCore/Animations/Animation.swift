@@ -12,6 +12,9 @@ public struct Animation: Sendable {
         case keyframe(KeyframeParameters)
         /// Several animations in one time space (CAAnimationGroup).
         case group(GroupParameters)
+        /// From one value to another on a damped spring (CASpringAnimation): the values as for a
+        /// basic animation, the motion the spring's.
+        case spring(BasicParameters, Spring)
     }
 
     /// The key path it animates, relative to the layer ("opacity", "position.x",
@@ -69,18 +72,45 @@ public struct Animation: Sendable {
         return Animation(keyPath: keyPath, kind: .keyframe(parameters))
     }
 
+    /// A spring animation (CASpringAnimation) of `keyPath`; nil values are taken from the value
+    /// underneath as for a basic animation. Added with duration 0, it lasts the spring's
+    /// settling duration.
+    public static func spring(
+        _ keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil, spring: Spring = Spring()
+    ) -> Animation {
+        Animation(keyPath: keyPath, kind: .spring(BasicParameters(fromValue: from, toValue: to, byValue: by), spring))
+    }
+
     /// A group (CAAnimationGroup) of `animations`, each animating its own key path in the
     /// group's time space.
     public static func group(_ animations: [Animation]) -> Animation {
         Animation(keyPath: "", kind: .group(GroupParameters(animations: animations)))
     }
 
-    /// The parameters of a basic animation; nil for another kind. Setting it makes the
-    /// animation basic; setting nil changes nothing (and so does `animation.basic?.fromValue = v`
-    /// on another kind).
+    /// The from/to/by values of a basic or spring animation; nil for another kind. Setting it
+    /// keeps a spring a spring and makes any other animation basic; setting nil changes nothing
+    /// (and so does `animation.basic?.fromValue = v` on a keyframe animation or group).
     public var basic: BasicParameters? {
-        get { if case .basic(let parameters) = kind { parameters } else { nil } }
-        set { if let newValue { kind = .basic(newValue) } }
+        get {
+            switch kind {
+            case .basic(let parameters), .spring(let parameters, _): parameters
+            default: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            if case .spring(_, let spring) = kind { kind = .spring(newValue, spring) } else { kind = .basic(newValue) }
+        }
+    }
+
+    /// The spring of a spring animation; nil for another kind. Setting it makes the animation a
+    /// spring animation (keeping a basic animation's values); setting nil changes nothing.
+    public var spring: Spring? {
+        get { if case .spring(_, let spring) = kind { spring } else { nil } }
+        set {
+            guard let newValue else { return }
+            kind = .spring(basic ?? BasicParameters(), newValue)
+        }
     }
 
     /// The parameters of a keyframe animation; nil for another kind. Setting it makes the
@@ -103,16 +133,18 @@ public struct Animation: Sendable {
         case .basic: .basic
         case .keyframe: .keyframe
         case .group: .group
+        case .spring: .spring
         }
     }
 }
 
 /// The kinds of animation, as a plain tag. The raw values are part of the C ABI
-/// (AC_ANIMATION_KIND_*) and never change; spring (3) and decay (4) come next.
+/// (AC_ANIMATION_KIND_*) and never change; decay (4) comes next.
 public enum AnimationKindTag: Int32, CaseIterable, Sendable {
     case basic = 0
     case keyframe = 1
     case group = 2
+    case spring = 3
 
     /// The kind's name: "basic", "keyframe", "group".
     public var name: String {
@@ -120,6 +152,7 @@ public enum AnimationKindTag: Int32, CaseIterable, Sendable {
         case .basic: "basic"
         case .keyframe: "keyframe"
         case .group: "group"
+        case .spring: "spring"
         }
     }
 }

@@ -12,7 +12,7 @@ struct AttachedAnimation {
     var state = RunState.free
     /// What the tick computes for it.
     var kind = RecordKind.basic
-    /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord` or `GroupRecord`.
+    /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord`, `GroupRecord` or `SpringRecord`.
     var parameters: Int32 = -1
     /// The layer's slot index.
     var layer: Int32 = -1
@@ -113,6 +113,8 @@ enum RecordKind: UInt8 {
     case keyframe
     /// A group's time space for the records that follow it (`GroupRecord`).
     case group
+    /// From/to/by on a damped spring (`SpringRecord`).
+    case spring
     /// The tangent rotation of a keyframe animation along a path: its `parameters` are its
     /// owner's `KeyframeRecord`; it writes the layer's transform.
     case pathRotation

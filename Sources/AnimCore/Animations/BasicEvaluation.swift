@@ -21,14 +21,26 @@ extension EvaluationContext {
         let fraction = function >= 0
             ? functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag)
             : sample.progress
+        applyEndpoints(record, basics + Int(record.pointee.parameters), fraction: fraction, sample: sample, to: slots)
+    }
+
+    /// Writes the value `fraction` of the way between a basic or spring animation's endpoints
+    /// (from/to/by and the value underneath), with cumulative repeats, additive composition and
+    /// key-path components. `push` adds a velocity term (a spring started moving): slots of
+    /// velocity (value units per second) times `pushFactor`.
+    @inline(__always)
+    func applyEndpoints(
+        _ record: UnsafeMutablePointer<AttachedAnimation>, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double,
+        sample: TimingSample, to slots: UnsafeMutablePointer<Double>,
+        push: UnsafeMutablePointer<Double>? = nil, pushFactor: Double = 0
+    ) {
         let kind = record.pointee.valueKind
-        let basic = basics + Int(record.pointee.parameters)
         let from = basic.pointee.from
         let to = basic.pointee.to
         let by = basic.pointee.by
         // The common case: a scalar property from one number to another.
         if kind == .scalar && record.pointee.component == nil && from >= 0 && to >= 0
-            && by < 0 && !record.pointee.isCumulative {
+            && by < 0 && !record.pointee.isCumulative && push == nil {
             let start = values[Int(from)]
             let value = start + (values[Int(to)] - start) * fraction
             slots[0] = record.pointee.isAdditive ? slots[0] + value : value
@@ -37,7 +49,7 @@ extension EvaluationContext {
         // Two given ends of a coordinate kind (point, size, rect, vector3, colour) over the
         // whole value: slot by slot, as `ValueMath.interpolate` does it, straight into place.
         if from >= 0 && to >= 0 && by < 0 && record.pointee.overwritesWholeValue && !record.pointee.isCumulative
-            && kind.hasCoordinates {
+            && kind.hasCoordinates && push == nil {
             let start = values + Int(from), end = values + Int(to)
             for k in 0..<kind.slotCount { slots[k] = ValueMath.lerp(start[k], end[k], fraction) }
             return
@@ -70,6 +82,9 @@ extension EvaluationContext {
             (start, end) = (underneath, underneath)
         }
         ValueMath.interpolate(kind, from: start, to: end, fraction: fraction, into: value)
+        if let push, kind.hasCoordinates {
+            for k in 0..<kind.slotCount { value[k] += push[k] * pushFactor }
+        }
         if record.pointee.isCumulative && sample.iteration >= 1 {
             // [INF] Each repeat adds the value a cycle ends at (the start when autoreversing).
             let cycleEnd = record.pointee.timing.autoreverses ? start : end

@@ -9,17 +9,24 @@ extension EngineState {
     /// A group becomes its record followed by its children's; a keyframe animation with a
     /// rotation mode, its record followed by the rotation's. Nothing is added when any part
     /// is refused.
+    /// A spring given `startVelocity` (value units per second, of the key path's kind) starts
+    /// moving with it: a change in flight that carries the presentation's velocity.
     mutating func addAnimation(
         _ animation: Animation, forKey key: String?, to layer: LayerID, beginDelay: Double = 0,
-        settings known: TransactionSettings? = nil
+        settings known: TransactionSettings? = nil, startVelocity: Value? = nil
     ) throws(AnimCoreError) {
         let slot = try layerSlot(layer)
         try animation.validate()
         let settings = known ?? transactionSettings()
         var timing = animation.timing
         if timing.duration < 0 { timing.duration = 0 }
-        // A duration of 0 takes the transaction's (CALayer addAnimation:forKey:).
-        if timing.duration == 0 { timing.duration = settings.animationDuration ?? defaultAnimationDuration }
+        // A duration of 0 takes the transaction's (CALayer addAnimation:forKey:); a spring's,
+        // its settling duration.
+        // [INF] CASpringAnimation needs a duration ("ignored, but you need to supply
+        // something"); the settling duration is the one that shows the whole motion.
+        if timing.duration == 0 {
+            timing.duration = animation.spring?.settlingDuration ?? settings.animationDuration ?? defaultAnimationDuration
+        }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
         let function = animation.kindTag == .group
@@ -30,7 +37,9 @@ extension EngineState {
         plan.removeAll(keepingCapacity: true)
         defer { swap(&plan, &planScratch) }
         do {
-            try planRecords(animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation", into: &plan)
+            try planRecords(
+                animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation",
+                startVelocity: startVelocity, into: &plan)
         } catch {
             for record in plan { freeKindData(record) }
             throw error
@@ -113,7 +122,7 @@ extension EngineState {
     /// caller frees the kind data of what was planned.
     private mutating func planRecords(
         _ animation: Animation, timing: MediaTiming, function: TimingFunction?, slot: Int, parent: Int32,
-        field: String, into plan: inout [AttachedAnimation]
+        field: String, startVelocity: Value? = nil, into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
         var record = AttachedAnimation()
         record.parent = parent
@@ -160,20 +169,21 @@ extension EngineState {
         switch animation.kind {
         case .basic(let basic):
             record.kind = .basic
-            try checkAnimationValue(basic.fromValue, field, "fromValue", target, animation.keyPath)
-            try checkAnimationValue(basic.toValue, field, "toValue", target, animation.keyPath)
-            try checkAnimationValue(basic.byValue, field, "byValue", target, animation.keyPath)
-            var values = BasicRecord()
-            values.from = storeValue(basic.fromValue)
-            values.to = storeValue(basic.toValue)
-            values.by = storeValue(basic.byValue)
-            // "All nil": from the presentation value when added, to the value underneath.
-            if basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil {
-                values.fromIsCaptured = true
-                values.from = storeValue(read(target, from: presentationSlots(slot, target.property)))
-            }
+            let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
             record.parameters = basicRecords.insert(values)
+            record.function = function.map { functions.retain($0) } ?? -1
+            plan.append(record)
+        case .spring(let basic, let spring):
+            record.kind = .spring
+            let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
+            var springRecord = SpringRecord(response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
+            springRecord.endpoints = values
+            if let velocity = startVelocity, velocity.kind == target.kind {
+                springRecord.startVelocity = storeValue(velocity)
+            }
+            record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
+            record.parameters = springRecords.insert(springRecord)
             record.function = function.map { functions.retain($0) } ?? -1
             plan.append(record)
         case .keyframe(let keyframe):
@@ -214,6 +224,26 @@ extension EngineState {
         }
     }
 
+    /// Checks a basic or spring animation's values against the target and stores them; "all
+    /// nil" captures the presentation value as the start.
+    private mutating func storeEndpoints(
+        _ basic: BasicParameters, target: KeyPathTarget, slot: Int, keyPath: String, field: String
+    ) throws(AnimCoreError) -> BasicRecord {
+        try checkAnimationValue(basic.fromValue, field, "fromValue", target, keyPath)
+        try checkAnimationValue(basic.toValue, field, "toValue", target, keyPath)
+        try checkAnimationValue(basic.byValue, field, "byValue", target, keyPath)
+        var values = BasicRecord()
+        values.from = storeValue(basic.fromValue)
+        values.to = storeValue(basic.toValue)
+        values.by = storeValue(basic.byValue)
+        // "All nil": from the presentation value when added, to the value underneath.
+        if basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil {
+            values.fromIsCaptured = true
+            values.from = storeValue(read(target, from: presentationSlots(slot, target.property)))
+        }
+        return values
+    }
+
     /// The declared animatable property (or component) a key path names.
     private mutating func animatableTarget(_ keyPath: String, slot: Int, field: String) throws(AnimCoreError) -> KeyPathTarget {
         let target: KeyPathTarget
@@ -246,6 +276,13 @@ extension EngineState {
             keyframeRecords.remove(record.parameters)
         case .group:
             groupRecords.remove(record.parameters)
+        case .spring:
+            let spring = springRecords[record.parameters]
+            let values = spring.endpoints
+            for offset in [values.from, values.to, values.by, spring.startVelocity] where offset >= 0 {
+                animationValues.free(Int(offset), size: record.valueKind.slotCount)
+            }
+            springRecords.remove(record.parameters)
         case .pathRotation:
             break
         }

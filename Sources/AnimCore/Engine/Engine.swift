@@ -195,6 +195,14 @@ public final class Engine: @unchecked Sendable {
         try withState { (state) throws(AnimCoreError) in try state.presentationValue(forKeyPath: keyPath, of: layer) }
     }
 
+    /// How fast the presentation value at `keyPath` changes (a property or a component of one):
+    /// a value of its kind whose slots are velocities in value units per second of the layer's
+    /// time, measured at the last tick, whatever animates it; zero when nothing does. Throws
+    /// `.wrongKind` for bool, integer and token key paths, `.unknownKey` for undeclared keys.
+    public func presentationVelocity(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value {
+        try withState { (state) throws(AnimCoreError) in try state.presentationVelocity(forKeyPath: keyPath, of: layer) }
+    }
+
     // MARK: Tree
 
     /// Adds `child` as the last sublayer of `parent`, moving it from any other superlayer; runs

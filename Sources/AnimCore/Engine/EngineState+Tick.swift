@@ -83,12 +83,7 @@ extension EngineState {
         notices.removeAll(keepingCapacity: true)
         var ancestors: [Int32] = []
         swap(&ancestors, &ancestorScratch)
-        let context = EvaluationContext(
-            layers: layers.base, animations: animations.base, basics: basicRecords.records.base,
-            keyframes: keyframeRecords.records.base, groups: groupRecords.records.base,
-            functions: functions.functions.base,
-            outOfLine: outOfLine.base, values: animationValues.base,
-            presentation: presentation.base, scratch: scratch.base, timingOffsets: timingOffsets)
+        let context = evaluationContext()
         rowBases.withUnsafeBufferPointer { rows in
             for layerSlot in animatedLayers {
                 let slot = Int(layerSlot)
@@ -138,6 +133,18 @@ extension EngineState {
             }
         }
         for (slot, indexes) in removals { removeAnimations(indexes, slot: Int(slot)) }
+    }
+}
+
+extension EngineState {
+    /// Pointers to the engine's buffers for an evaluation: valid until the next allocation.
+    func evaluationContext() -> EvaluationContext {
+        EvaluationContext(
+            layers: layers.base, animations: animations.base, basics: basicRecords.records.base,
+            keyframes: keyframeRecords.records.base, groups: groupRecords.records.base,
+            springs: springRecords.records.base, functions: functions.functions.base,
+            outOfLine: outOfLine.base, values: animationValues.base,
+            presentation: presentation.base, scratch: scratch.base, timingOffsets: timingOffsets)
     }
 }
 

@@ -17,6 +17,7 @@ struct EngineState {
     let basicRecords = RecordPool<BasicRecord>()
     let keyframeRecords = RecordPool<KeyframeRecord>()
     let groupRecords = RecordPool<GroupRecord>()
+    let springRecords = RecordPool<SpringRecord>()
     /// The descriptions of added keyframe animations and groups, by record index, for reading
     /// them back (their records hold the prepared curves, not the parameters as given).
     var addedDescriptions: [Int32: Animation] = [:]

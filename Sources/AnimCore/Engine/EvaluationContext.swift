@@ -7,6 +7,7 @@ struct EvaluationContext {
     let basics: UnsafeMutablePointer<BasicRecord>
     let keyframes: UnsafeMutablePointer<KeyframeRecord>
     let groups: UnsafeMutablePointer<GroupRecord>
+    let springs: UnsafeMutablePointer<SpringRecord>
     let functions: UnsafeMutablePointer<TimingFunction>
     let outOfLine: UnsafeMutablePointer<Double>
     let values: UnsafeMutablePointer<Double>
@@ -32,26 +33,10 @@ struct EvaluationContext {
         layer: UnsafeMutablePointer<LayerRecord>, row: UnsafeMutablePointer<Double>, layerTime: Double,
         block: UnsafeMutablePointer<Double>, notices: inout [TickNotice]
     ) {
-        var time = layerTime
-        var parentApplies = true
-        let sample: TimingSample
-        let parent = Int(record.pointee.parent)
-        if parent >= 0 {
-            let group = groups + Int(animations[parent].parameters)
-            parentApplies = group.pointee.isInEffect
-            time = group.pointee.time
-            sample = parentApplies
-                ? childSample(record, group: group)
-                : TimingSample(phase: .before, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
-        } else {
-            sample = record.pointee.timing.sample(atParentTime: time, activeParentDuration: record.pointee.activeParentDuration)
-        }
+        let (sample, time, parentApplies) = timing(of: record, layerTime: layerTime)
         let owned = record.pointee.isOwned
         let kind = record.pointee.kind
-        // Removed on completion: a record of its own, or the rotation of one (they go together);
-        // a group's children never are (the group's removal removes them).
-        let removable = !owned || (kind == .pathRotation && parent < 0)
-        let removedNow = sample.phase == .after && record.pointee.isRemovedOnCompletion && removable
+        let removedNow = isRemovedNow(record, sample)
         let applies = parentApplies && sample.isInEffect && !removedNow
         if kind == .group {
             applyGroup(record, sample: sample, parentTime: time, applies: applies)
@@ -81,13 +66,7 @@ struct EvaluationContext {
         }
         guard kind != .group else { return }
         if applies {
-            let slots = block + Int(record.pointee.presentationOffset)
-            switch kind {
-            case .basic: applyBasic(record, sample: sample, to: slots)
-            case .keyframe: applyKeyframes(record, sample: sample, to: slots)
-            case .pathRotation: applyPathRotation(record, sample: sample, to: slots)
-            case .group: break
-            }
+            apply(record, sample: sample, parentTime: time, to: block + Int(record.pointee.presentationOffset))
         }
         // A needs-display property redisplays every tick while it animates, when it first
         // shows (a backwards fill) and when it ends; not while waiting unseen for its begin.
@@ -95,6 +74,72 @@ struct EvaluationContext {
             && !layer.pointee.needsDisplay {
             layer.pointee.needsDisplay = true
             notices.append(TickNotice(animation: Int32(index), kind: .display))
+        }
+    }
+}
+
+extension EvaluationContext {
+    /// A record's sample at this tick: in its layer's time, or in its group's time for a group's
+    /// child (nothing applies while the group does not). Also the parent time it was taken at.
+    @inline(__always)
+    func timing(of record: UnsafeMutablePointer<AttachedAnimation>, layerTime: Double) -> (sample: TimingSample, parentTime: Double, parentApplies: Bool) {
+        let parent = Int(record.pointee.parent)
+        guard parent >= 0 else {
+            let sample = record.pointee.timing.sample(atParentTime: layerTime, activeParentDuration: record.pointee.activeParentDuration)
+            return (sample, layerTime, true)
+        }
+        let group = groups + Int(animations[parent].parameters)
+        guard group.pointee.isInEffect else {
+            let none = TimingSample(phase: .before, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
+            return (none, group.pointee.time, false)
+        }
+        return (childSample(record, group: group), group.pointee.time, true)
+    }
+
+    /// Whether a record is removed on completion at this sample: a record of its own, or the
+    /// rotation of one (they go together); a group's children never are (the group's removal
+    /// removes them).
+    @inline(__always)
+    func isRemovedNow(_ record: UnsafeMutablePointer<AttachedAnimation>, _ sample: TimingSample) -> Bool {
+        let removable = !record.pointee.isOwned || (record.pointee.kind == .pathRotation && record.pointee.parent < 0)
+        return sample.phase == .after && record.pointee.isRemovedOnCompletion && removable
+    }
+
+    /// Applies a record's kind value into `slots` (the property's presentation, or a scratch copy).
+    @inline(__always)
+    func apply(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, to slots: UnsafeMutablePointer<Double>) {
+        switch record.pointee.kind {
+        case .basic: applyBasic(record, sample: sample, to: slots)
+        case .keyframe: applyKeyframes(record, sample: sample, to: slots)
+        case .pathRotation: applyPathRotation(record, sample: sample, to: slots)
+        case .spring: applySpring(record, sample: sample, parentTime: parentTime, to: slots)
+        case .group: break
+        }
+    }
+
+    /// One property's presentation value at layer time `layerTime`, computed into `out` with
+    /// no side effect on the records (their run states, callbacks and display stay as they
+    /// are; group times are recomputed, as every tick does before it reads them): the model
+    /// value with the property's committed animations applied in order.
+    func evaluateProperty(
+        first: Int32, property: Int32, model: UnsafePointer<Double>, slotCount: Int, layerTime: Double,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        for k in 0..<slotCount { out[k] = model[k] }
+        var index = Int(first)
+        while index >= 0 {
+            let record = animations + index
+            let kind = record.pointee.kind
+            if record.pointee.isCommitted && (kind == .group || record.pointee.property == property) {
+                let (sample, parentTime, parentApplies) = timing(of: record, layerTime: layerTime)
+                let applies = parentApplies && sample.isInEffect && !isRemovedNow(record, sample)
+                if kind == .group {
+                    applyGroup(record, sample: sample, parentTime: parentTime, applies: applies)
+                } else if applies {
+                    apply(record, sample: sample, parentTime: parentTime, to: out)
+                }
+            }
+            index = Int(record.pointee.next)
         }
     }
 }
@@ -115,6 +160,9 @@ enum ScratchOffset {
     static let actionDelta = 64
     /// The value a property shows before an add replaces its animation (outside the tick).
     static let shown = 80
+    /// A property's presentation now and a moment before, for its velocity (outside the tick).
+    static let velocityNow = 96
+    static let velocityBefore = 112
     /// Slots in all.
-    static let count = 96
+    static let count = 128
 }

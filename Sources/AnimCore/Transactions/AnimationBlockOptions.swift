@@ -15,6 +15,10 @@ public struct AnimationBlockOptions: Sendable {
     public var beginsFromCurrentState = true
     /// Additive animations (UIKit since iOS 8): interrupted motion stays continuous. Default false.
     public var additive = false
+    /// Makes every implicit animation of the block a spring (SwiftUI's `.spring(duration:bounce:)`,
+    /// UIKit's spring blocks): each lasts the spring's settling duration (`duration` and `curve`
+    /// are then not used) and starts from the presentation's value and velocity. Default none.
+    public var spring: Spring?
     /// Runs once when every animation of the block has finished (true) or any was removed
     /// (false), during a tick.
     public var completion: TransactionCompletion?
@@ -26,6 +30,7 @@ extension Engine {
     /// Opens an animation block: a transaction whose settings carry the options. Changes made
     /// until `commitAnimationBlock` animate with them.
     public func beginAnimationBlock(_ options: AnimationBlockOptions) throws(AnimCoreError) {
+        try options.spring?.validate("spring")
         guard options.duration > 0, options.duration <= MediaTiming.Limits.time else {
             throw AnimCoreError(.outOfRange, "duration is \(options.duration); it must be > 0 and <= 1e15")
         }
@@ -38,8 +43,12 @@ extension Engine {
         try withState { state in
             state.beginTransaction()
             state.modifyTransactionSettings { settings in
-                settings.animationDuration = options.duration
-                settings.timingFunction = options.curve
+                if let spring = options.spring {
+                    settings.spring = spring
+                } else {
+                    settings.animationDuration = options.duration
+                    settings.timingFunction = options.curve
+                }
                 settings.delay = options.delay
                 settings.repeatCount = options.repeatCount
                 settings.autoreverses = options.autoreverses

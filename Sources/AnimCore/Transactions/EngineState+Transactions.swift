@@ -78,6 +78,16 @@ extension EngineState {
         return settings
     }
 
+    /// The animation duration the calling thread's transactions set themselves (the innermost
+    /// that sets one); nil when none does (the engine's default applies).
+    func explicitAnimationDuration() -> Double? {
+        guard let frames = transactionStacks[Self.currentThread]?.frames else { return nil }
+        for frame in frames.reversed() {
+            if let duration = frame.settings.animationDuration { return duration }
+        }
+        return nil
+    }
+
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
     /// transaction when none is open, as Core Animation does).
     mutating func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {

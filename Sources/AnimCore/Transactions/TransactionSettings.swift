@@ -25,6 +25,11 @@ public struct TransactionSettings: Sendable {
     /// Animation's way and UIKit's beginFromCurrentState) or from the old model value (false).
     /// Default true.
     public var beginsFromCurrentState: Bool?
+    /// Implicit animations are springs (UIKit's usingSpringWithDamping, SwiftUI's
+    /// `.spring(duration:bounce:)`): each lasts the spring's settling duration unless the
+    /// transaction sets `animationDuration`, ignores `timingFunction`, and — not additive —
+    /// starts from the presentation's value and velocity. Default none.
+    public var spring: Spring?
     /// Other keys set on the transaction (CATransaction is a key-value container).
     public var values: [String: Value] = [:]
 
@@ -54,6 +59,7 @@ public struct TransactionSettings: Sendable {
         result.autoreverses = autoreverses ?? outer.autoreverses
         result.additiveImplicitAnimations = additiveImplicitAnimations ?? outer.additiveImplicitAnimations
         result.beginsFromCurrentState = beginsFromCurrentState ?? outer.beginsFromCurrentState
+        result.spring = spring ?? outer.spring
         if !outer.values.isEmpty {
             result.values = values.isEmpty ? outer.values : outer.values.merging(values) { _, inner in inner }
         }

@@ -1,0 +1,42 @@
+/// What a spring animation's record adds: its endpoints (as a basic animation's) and its
+/// spring, precomputed.
+struct SpringRecord {
+    var endpoints = BasicRecord()
+    var response: SpringResponse
+    /// The spring's initialVelocity: fractions of the from → to distance per second.
+    var initialVelocity: Double
+    /// Offset of the velocity the value started with (value units per second, one per slot) in
+    /// the animation-value buffer, when it carries a presentation's velocity; -1 when not.
+    var startVelocity: Int32 = -1
+}
+
+extension EvaluationContext {
+    /// A spring's time: the animation's basic local time in seconds (its timing function, if
+    /// any, is ignored: the spring is the pacing).
+    /// [INF] Core Animation does not document whether a spring applies its timingFunction.
+    /// An endless spring (an undamped one added with duration 0) runs on its local time.
+    @inline(__always)
+    func springTime(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double) -> Double {
+        let duration = record.pointee.timing.duration
+        return duration.isFinite ? sample.progress * duration : max(record.pointee.timing.localTime(atParentTime: parentTime), 0)
+    }
+
+    /// Computes a spring animation's value: the endpoints' interpolation at 1 − u(t), with u the
+    /// spring's normalised displacement, plus the start velocity's share when it carries one.
+    @inline(__always)
+    func applySpring(
+        _ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, to slots: UnsafeMutablePointer<Double>
+    ) {
+        let spring = springs + Int(record.pointee.parameters)
+        let t = springTime(record, sample: sample, parentTime: parentTime)
+        let u = spring.pointee.response.displacement(at: t, initialVelocity: spring.pointee.initialVelocity)
+        let offset = spring.pointee.startVelocity
+        if offset >= 0 {
+            applyEndpoints(
+                record, &spring.pointee.endpoints, fraction: 1 - u.value, sample: sample, to: slots,
+                push: values + Int(offset), pushFactor: spring.pointee.response.push(at: t).value)
+        } else {
+            applyEndpoints(record, &spring.pointee.endpoints, fraction: 1 - u.value, sample: sample, to: slots)
+        }
+    }
+}

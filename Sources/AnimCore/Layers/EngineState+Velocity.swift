@@ -1,0 +1,63 @@
+/// The velocity of presentation values: how fast a property's presentation value changes, per
+/// second of its layer's time, whatever animates it (basic, keyframe, spring, group children,
+/// additive stacks).
+extension EngineState {
+    /// The seconds of layer time over which a velocity is measured: the presentation now against
+    /// the presentation this long before (the property's animations evaluated there, with no
+    /// side effect). Short enough that a spring's velocity is exact to about 1e-4 relative.
+    static let velocityInterval = 1e-4
+
+    /// The velocity of the property in `slot`'s presentation at the engine's current time, one
+    /// value per slot (value units per second of layer time), into `out` (`slotCount` slots):
+    /// 0 for a property no committed animation drives.
+    mutating func presentationVelocity(_ slot: Int, _ property: Int, into out: UnsafeMutablePointer<Double>) {
+        let slotCount = classes[Int(layers[slot].classIndex)].properties[property].kind.slotCount
+        for k in 0..<slotCount { out[k] = 0 }
+        guard isAnimated(slot, property) else { return }
+        let now = layerTime(slot, atEngineTime: currentTime)
+        let before = now - EngineState.velocityInterval
+        let step = now - before
+        guard step > 0 else { return }
+        let model = modelValue(slot, property)
+        let context = evaluationContext()
+        let present = scratch.pointer(ScratchOffset.velocityNow)
+        let earlier = scratch.pointer(ScratchOffset.velocityBefore)
+        let first = layers[slot].firstAnimation
+        context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: now, into: present)
+        context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: before, into: earlier)
+        for k in 0..<slotCount { out[k] = (present[k] - earlier[k]) / step }
+    }
+
+    /// Whether a committed animation drives the property.
+    func isAnimated(_ slot: Int, _ property: Int) -> Bool {
+        var index = Int(layers[slot].firstAnimation)
+        while index >= 0 {
+            if animations[index].property == Int32(property) && animations[index].isCommitted { return true }
+            index = Int(animations[index].next)
+        }
+        return false
+    }
+
+    /// The velocity at `keyPath` (a property or a component of one): a value of its kind whose
+    /// slots are velocities. Throws `.wrongKind` for kinds without a velocity (bool, integer,
+    /// token) and `.unknownKey` for keys that are not declared properties.
+    mutating func presentationVelocity(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value {
+        let slot = try layerSlot(layer)
+        guard case .property(let target) = try resolve(keyPath, in: slot) else {
+            throw AnimCoreError(.unknownKey, "\"\(keyPath)\" is not a declared property of class \(classes[Int(layers[slot].classIndex)].name); only they have a velocity")
+        }
+        guard !target.kind.storesBitPatterns else {
+            throw AnimCoreError(.wrongKind, "\"\(keyPath)\" holds \(target.kind.name) values, which have no velocity")
+        }
+        var whole = SlotScratch()
+        return whole.withPointer { velocity in
+            presentationVelocity(slot, target.property, into: velocity)
+            guard let component = target.component else { return Value(kind: target.kind, slots: velocity) }
+            var part = SlotScratch()
+            return part.withPointer { slots in
+                component.read(from: velocity, into: slots)
+                return Value(kind: target.kind, slots: slots)
+            }
+        }
+    }
+}
