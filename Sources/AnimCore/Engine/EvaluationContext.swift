@@ -160,9 +160,11 @@ enum ScratchOffset {
     static let actionDelta = 64
     /// The value a property shows before an add replaces its animation (outside the tick).
     static let shown = 80
-    /// A property's presentation now and a moment before, for its velocity (outside the tick).
+    /// A property's presentation now, a moment before and a moment after, for its velocity
+    /// (outside the tick).
     static let velocityNow = 96
     static let velocityBefore = 112
+    static let velocityAfter = 128
     /// Slots in all.
-    static let count = 128
+    static let count = 144
 }

@@ -2,30 +2,43 @@
 /// second of its layer's time, whatever animates it (basic, keyframe, spring, group children,
 /// additive stacks).
 extension EngineState {
-    /// The seconds of layer time over which a velocity is measured: the presentation now against
-    /// the presentation this long before (the property's animations evaluated there, with no
-    /// side effect). Short enough that a spring's velocity is exact to about 1e-4 relative.
+    /// The seconds of layer time over which a velocity is measured: the presentation now
+    /// against the presentation this long before and after (the property's animations evaluated
+    /// there, with no side effect). Short enough that a spring's velocity is exact to about
+    /// 1e-4 relative.
     static let velocityInterval = 1e-4
 
     /// The velocity of the property in `slot`'s presentation at the engine's current time, one
     /// value per slot (value units per second of layer time), into `out` (`slotCount` slots):
-    /// 0 for a property no committed animation drives.
+    /// 0 for a property no committed animation drives. The central difference where the motion
+    /// is smooth; where the two sides disagree — the presentation jumps (an animation begins or
+    /// ends, a discrete keyframe switches) — the side with the smaller velocity, the one not
+    /// across the jump.
     mutating func presentationVelocity(_ slot: Int, _ property: Int, into out: UnsafeMutablePointer<Double>) {
         let slotCount = classes[Int(layers[slot].classIndex)].properties[property].kind.slotCount
         for k in 0..<slotCount { out[k] = 0 }
         guard isAnimated(slot, property) else { return }
         let now = layerTime(slot, atEngineTime: currentTime)
         let before = now - EngineState.velocityInterval
-        let step = now - before
-        guard step > 0 else { return }
+        let after = now + EngineState.velocityInterval
+        let stepBefore = now - before, stepAfter = after - now
+        guard stepBefore > 0, stepAfter > 0 else { return }
         let model = modelValue(slot, property)
         let context = evaluationContext()
         let present = scratch.pointer(ScratchOffset.velocityNow)
         let earlier = scratch.pointer(ScratchOffset.velocityBefore)
+        let later = scratch.pointer(ScratchOffset.velocityAfter)
         let first = layers[slot].firstAnimation
-        context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: now, into: present)
-        context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: before, into: earlier)
-        for k in 0..<slotCount { out[k] = (present[k] - earlier[k]) / step }
+        for (time, into) in [(now, present), (before, earlier), (after, later)] {
+            context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: time, into: into)
+        }
+        for k in 0..<slotCount {
+            let backward = (present[k] - earlier[k]) / stepBefore
+            let forward = (later[k] - present[k]) / stepAfter
+            // Smooth motion: both sides agree, and their mean is the central difference.
+            let smooth = abs(backward - forward) <= 0.5 * max(abs(backward), abs(forward))
+            out[k] = smooth ? (backward + forward) / 2 : abs(backward) <= abs(forward) ? backward : forward
+        }
     }
 
     /// Whether a committed animation drives the property.
