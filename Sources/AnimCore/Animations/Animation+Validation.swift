@@ -102,6 +102,8 @@ extension Animation {
             break
         case .spring(_, let spring):
             try spring.validate("\(field).spring")
+        case .decay(let decay):
+            try decay.validate("\(field).decay")
         case .keyframe(let keyframe):
             try keyframe.validate(field)
         case .group(let group):

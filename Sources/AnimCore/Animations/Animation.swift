@@ -15,6 +15,8 @@ public struct Animation: Sendable {
         /// From one value to another on a damped spring (CASpringAnimation): the values as for a
         /// basic animation, the motion the spring's.
         case spring(BasicParameters, Spring)
+        /// A thrown value slowing down (Pop's decay, a scroll view's inertia; beyond Core Animation).
+        case decay(DecayParameters)
     }
 
     /// The key path it animates, relative to the layer ("opacity", "position.x",
@@ -81,6 +83,20 @@ public struct Animation: Sendable {
         Animation(keyPath: keyPath, kind: .spring(BasicParameters(fromValue: from, toValue: to, byValue: by), spring))
     }
 
+    /// A decay animation of `keyPath`: from `from` (nil: the presentation) with `velocity` (nil:
+    /// the presentation's), slowing down at `decelerationRate` per millisecond. Added with
+    /// duration 0, it lasts until its speed falls below the minimum.
+    public static func decay(_ keyPath: String, from: Value? = nil, velocity: Value? = nil, decelerationRate: Double = 0.998) -> Animation {
+        Animation(keyPath: keyPath, kind: .decay(DecayParameters(fromValue: from, velocity: velocity, decelerationRate: decelerationRate)))
+    }
+
+    /// The parameters of a decay; nil for another kind. Setting it makes the animation a
+    /// decay; setting nil changes nothing.
+    public var decay: DecayParameters? {
+        get { if case .decay(let parameters) = kind { parameters } else { nil } }
+        set { if let newValue { kind = .decay(newValue) } }
+    }
+
     /// A group (CAAnimationGroup) of `animations`, each animating its own key path in the
     /// group's time space.
     public static func group(_ animations: [Animation]) -> Animation {
@@ -134,17 +150,19 @@ public struct Animation: Sendable {
         case .keyframe: .keyframe
         case .group: .group
         case .spring: .spring
+        case .decay: .decay
         }
     }
 }
 
 /// The kinds of animation, as a plain tag. The raw values are part of the C ABI
-/// (AC_ANIMATION_KIND_*) and never change; decay (4) comes next.
+/// (AC_ANIMATION_KIND_*) and never change.
 public enum AnimationKindTag: Int32, CaseIterable, Sendable {
     case basic = 0
     case keyframe = 1
     case group = 2
     case spring = 3
+    case decay = 4
 
     /// The kind's name: "basic", "keyframe", "group".
     public var name: String {
@@ -153,6 +171,7 @@ public enum AnimationKindTag: Int32, CaseIterable, Sendable {
         case .keyframe: "keyframe"
         case .group: "group"
         case .spring: "spring"
+        case .decay: "decay"
         }
     }
 }

@@ -12,7 +12,7 @@ struct AttachedAnimation {
     var state = RunState.free
     /// What the tick computes for it.
     var kind = RecordKind.basic
-    /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord`, `GroupRecord` or `SpringRecord`.
+    /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord`, `GroupRecord`, `SpringRecord` or `DecayRecord`.
     var parameters: Int32 = -1
     /// The layer's slot index.
     var layer: Int32 = -1
@@ -68,6 +68,11 @@ struct AttachedAnimation {
     /// Seconds after the commit at which it begins, when its begin time resolves at commit
     /// (animation blocks' delay).
     var beginDelay: Double = 0
+    /// The engine time whose presentation (value and velocity) it continues: a spring carrying
+    /// a change in flight, a decay thrown from the presentation. Committed at the next tick, it
+    /// begins at that time rather than the commit's (beyond Core Animation: no frame's stall).
+    /// NaN when it does not.
+    var continuesFrom: Double = .nan
 
     /// Whether the slot holds an animation.
     var isAlive: Bool { state != .free }
@@ -115,6 +120,8 @@ enum RecordKind: UInt8 {
     case group
     /// From/to/by on a damped spring (`SpringRecord`).
     case spring
+    /// A thrown value slowing down (`DecayRecord`).
+    case decay
     /// The tangent rotation of a keyframe animation along a path: its `parameters` are its
     /// owner's `KeyframeRecord`; it writes the layer's transform.
     case pathRotation

@@ -24,7 +24,8 @@ extension EngineState {
         // its settling duration.
         // [INF] CASpringAnimation needs a duration ("ignored, but you need to supply
         // something"); the settling duration is the one that shows the whole motion.
-        if timing.duration == 0 {
+        // A decay's ends when its speed falls below its minimum: resolved with its velocity.
+        if timing.duration == 0 && animation.kindTag != .decay {
             timing.duration = animation.spring?.settlingDuration ?? settings.animationDuration ?? defaultAnimationDuration
         }
         // [INF] The transaction's timing function applies to animations without their own; not
@@ -76,6 +77,9 @@ extension EngineState {
         animations[index].key = keyID
         animations[index].beginsAtCommit = timing.beginTime == 0
         animations[index].beginDelay = beginDelay
+        if startVelocity != nil || animation.decay.map({ $0.fromValue == nil || $0.velocity == nil }) == true {
+            animations[index].continuesFrom = currentTime
+        }
         if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
         if animation.kindTag != .basic { addedDescriptions[Int32(index)] = animation }
         first.removeAll(keepingCapacity: true)
@@ -186,6 +190,16 @@ extension EngineState {
             record.parameters = springRecords.insert(springRecord)
             record.function = function.map { functions.retain($0) } ?? -1
             plan.append(record)
+        case .decay(let decay):
+            record.kind = .decay
+            let (prepared, duration) = try storeDecay(decay, target: target, slot: slot, keyPath: animation.keyPath, field: field)
+            if record.timing.duration == 0 {
+                record.timing.duration = duration
+                record.activeParentDuration = record.timing.activeParentDuration
+            }
+            record.parameters = decayRecords.insert(prepared)
+            record.overwritesWholeValue = !animation.isAdditive && target.component == nil
+            plan.append(record)
         case .keyframe(let keyframe):
             record.kind = .keyframe
             let prepared = try storeKeyframes(keyframe, kind: target.kind, keyPath: animation.keyPath, field: field)
@@ -244,6 +258,50 @@ extension EngineState {
         return values
     }
 
+    /// Checks a decay against its target and prepares it: the start and velocity given, or the
+    /// presentation's value and velocity now.
+    private mutating func storeDecay(
+        _ decay: DecayParameters, target: KeyPathTarget, slot: Int, keyPath: String, field: String
+    ) throws(AnimCoreError) -> (DecayRecord, duration: Double) {
+        guard target.kind.hasCoordinates else {
+            throw AnimCoreError(
+                .wrongKind, "\(field): a decay moves scalar, point, size, rect, vector3 or color values; \"\(keyPath)\" holds \(target.kind.name) values")
+        }
+        for (name, value) in [("fromValue", decay.fromValue), ("velocity", decay.velocity), ("lowerBound", decay.lowerBound), ("upperBound", decay.upperBound)] {
+            if let value, value.kind != target.kind {
+                throw AnimCoreError(
+                    .wrongKind, "\(field).\(name) is a \(value.kind.name) but \"\(keyPath)\" holds \(target.kind.name) values")
+            }
+        }
+        let count = target.kind.slotCount
+        func slots(_ value: Value) -> [Double] {
+            var buffer = SlotScratch()
+            return buffer.withPointer { pointer in
+                value.write(into: pointer)
+                return (0..<count).map { pointer[$0] }
+            }
+        }
+        let from = slots(decay.fromValue ?? read(target, from: presentationSlots(slot, target.property)))
+        var velocity = [Double](repeating: 0, count: count)
+        if let given = decay.velocity {
+            velocity = slots(given)
+        } else {
+            var whole = SlotScratch()
+            velocity = whole.withPointer { pointer in
+                presentationVelocity(slot, target.property, into: pointer)
+                guard let component = target.component else { return (0..<count).map { pointer[$0] } }
+                var part = SlotScratch()
+                return part.withPointer { out in
+                    component.read(from: pointer, into: out)
+                    return (0..<count).map { out[$0] }
+                }
+            }
+        }
+        return storeDecay(
+            decay, kind: target.kind, from: from, velocity: velocity, lower: decay.lowerBound.map(slots),
+            upper: decay.upperBound.map(slots))
+    }
+
     /// The declared animatable property (or component) a key path names.
     private mutating func animatableTarget(_ keyPath: String, slot: Int, field: String) throws(AnimCoreError) -> KeyPathTarget {
         let target: KeyPathTarget
@@ -283,6 +341,10 @@ extension EngineState {
                 animationValues.free(Int(offset), size: record.valueKind.slotCount)
             }
             springRecords.remove(record.parameters)
+        case .decay:
+            let decay = decayRecords[record.parameters]
+            animationValues.free(Int(decay.block), size: Int(decay.blockSize))
+            decayRecords.remove(record.parameters)
         case .pathRotation:
             break
         }

@@ -7,6 +7,7 @@ extension EngineState {
         guard hostTime.isFinite else {
             throw AnimCoreError(.notFinite, "now is \(hostTime); it must be finite")
         }
+        previousTickTime = lastHostTime == nil ? .nan : currentTime
         if let last = lastHostTime {
             currentTime += (hostTime - last) * globalSpeed
         } else {
@@ -36,7 +37,10 @@ extension EngineState {
             guard record.isAlive, record.generation == reference.generation, !record.isCommitted else { continue }
             let slot = Int(record.layer)
             if record.beginsAtCommit {
-                let begin = layerTime(slot, atEngineTime: currentTime) + record.beginDelay
+                // Continuing the presentation the previous tick showed (its value and velocity),
+                // it begins at that tick's time, so the motion does not stall for a frame.
+                let continues = record.continuesFrom == previousTickTime
+                let begin = layerTime(slot, atEngineTime: continues ? record.continuesFrom : currentTime) + record.beginDelay
                 animations[Int(index)].timing.beginTime = begin
                 // A path's rotation runs on its animation's timing.
                 if record.kind == .keyframe && record.followers == 1 {
@@ -142,7 +146,8 @@ extension EngineState {
         EvaluationContext(
             layers: layers.base, animations: animations.base, basics: basicRecords.records.base,
             keyframes: keyframeRecords.records.base, groups: groupRecords.records.base,
-            springs: springRecords.records.base, functions: functions.functions.base,
+            springs: springRecords.records.base, decays: decayRecords.records.base,
+            functions: functions.functions.base,
             outOfLine: outOfLine.base, values: animationValues.base,
             presentation: presentation.base, scratch: scratch.base, timingOffsets: timingOffsets)
     }

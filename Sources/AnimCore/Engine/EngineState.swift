@@ -18,6 +18,7 @@ struct EngineState {
     let keyframeRecords = RecordPool<KeyframeRecord>()
     let groupRecords = RecordPool<GroupRecord>()
     let springRecords = RecordPool<SpringRecord>()
+    let decayRecords = RecordPool<DecayRecord>()
     /// The descriptions of added keyframe animations and groups, by record index, for reading
     /// them back (their records hold the prepared curves, not the parameters as given).
     var addedDescriptions: [Int32: Animation] = [:]
@@ -73,6 +74,8 @@ struct EngineState {
 
     /// The engine's time (seconds): absolute time for root layers.
     var currentTime: Double = 0
+    /// The engine time of the tick before the current one; NaN before the second tick.
+    var previousTickTime: Double = .nan
     /// The host time of the last tick; nil before the first.
     var lastHostTime: Double?
     /// Engine time per host time (slow motion below 1). Default 1.

@@ -8,6 +8,7 @@ struct EvaluationContext {
     let keyframes: UnsafeMutablePointer<KeyframeRecord>
     let groups: UnsafeMutablePointer<GroupRecord>
     let springs: UnsafeMutablePointer<SpringRecord>
+    let decays: UnsafeMutablePointer<DecayRecord>
     let functions: UnsafeMutablePointer<TimingFunction>
     let outOfLine: UnsafeMutablePointer<Double>
     let values: UnsafeMutablePointer<Double>
@@ -113,6 +114,7 @@ extension EvaluationContext {
         case .keyframe: applyKeyframes(record, sample: sample, to: slots)
         case .pathRotation: applyPathRotation(record, sample: sample, to: slots)
         case .spring: applySpring(record, sample: sample, parentTime: parentTime, to: slots)
+        case .decay: applyDecay(record, sample: sample, parentTime: parentTime, to: slots)
         case .group: break
         }
     }

@@ -1,0 +1,106 @@
+import Glibc
+
+/// What a decay animation's record adds: per component, where it starts, how fast, and whether
+/// and when it springs back at a bound; prepared when added.
+///
+/// The block holds `DecayRecord.stride` slots per component: start, velocity, mode, the time
+/// the bound is reached, the bound, and the velocity there (modes: `free`, `outside` — started
+/// beyond a bound, springing back from the start — and `bounces` — reaches a bound).
+struct DecayRecord {
+    var block: Int32 = -1
+    var blockSize: Int32 = 0
+    /// 1000 ln r (per second, negative).
+    var exponent: Double = 0
+    /// The spring back at a bound.
+    var response: SpringResponse
+
+    static let stride = 6
+    enum Mode: Double { case free = 0, outside = 1, bounces = 2 }
+}
+
+extension EngineState {
+    /// Prepares a decay of `kind` values starting at `from` with `velocity` (one number per
+    /// slot), bounded by `lower`/`upper` (per slot, or nil); the record and the time the motion ends (the speed below
+    /// the minimum, or a spring back settled).
+    mutating func storeDecay(
+        _ decay: DecayParameters, kind: ValueKind, from: [Double], velocity: [Double], lower: [Double]?, upper: [Double]?
+    ) -> (DecayRecord, duration: Double) {
+        let count = kind.slotCount
+        var record = DecayRecord(exponent: decay.exponent, response: SpringResponse(decay.boundSpring))
+        let size = count * DecayRecord.stride
+        let block = animationValues.allocate(size)
+        record.block = Int32(block)
+        record.blockSize = Int32(size)
+        var speed = 0.0
+        for k in 0..<count { speed += velocity[k] * velocity[k] }
+        let stopping = decay.stoppingTime(speed: speed.squareRoot())
+        let settle = decay.boundSpring.settlingDuration
+        var duration = stopping
+        let slots = animationValues.pointer(block)
+        for k in 0..<count {
+            let entry = slots + k * DecayRecord.stride
+            let x0 = from[k], v0 = velocity[k]
+            entry[0] = x0
+            entry[1] = v0
+            entry[2] = DecayRecord.Mode.free.rawValue
+            entry[3] = 0
+            entry[4] = 0
+            entry[5] = 0
+            let low = lower.map { $0[k] }, high = upper.map { $0[k] }
+            if let low, x0 < low {
+                (entry[2], entry[4]) = (DecayRecord.Mode.outside.rawValue, low)
+                duration = max(duration, settle)
+            } else if let high, x0 > high {
+                (entry[2], entry[4]) = (DecayRecord.Mode.outside.rawValue, high)
+                duration = max(duration, settle)
+            } else if let bound = v0 < 0 ? low : v0 > 0 ? high : nil {
+                // Reached when x0 + v0 travel(t) = bound, before the motion stops.
+                let needed = (bound - x0) / v0
+                let remaining = 1 + decay.exponent * needed
+                if remaining > 0 {
+                    let time = log(remaining) / decay.exponent
+                    if time <= stopping {
+                        entry[2] = DecayRecord.Mode.bounces.rawValue
+                        entry[3] = time
+                        entry[4] = bound
+                        entry[5] = v0 * remaining
+                        duration = max(duration, time + settle)
+                    }
+                }
+            }
+        }
+        return (record, duration)
+    }
+}
+
+extension EvaluationContext {
+    /// Computes a decay's value at its basic local time: per component the decelerating motion,
+    /// or the spring back to a bound.
+    @inline(__always)
+    func applyDecay(
+        _ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, to slots: UnsafeMutablePointer<Double>
+    ) {
+        let decay = decays + Int(record.pointee.parameters)
+        let t = springTime(record, sample: sample, parentTime: parentTime)
+        let kind = record.pointee.valueKind
+        let value = scratch + ScratchOffset.value
+        let entries = values + Int(decay.pointee.block)
+        let exponent = decay.pointee.exponent
+        let travel = (exp(exponent * t) - 1) / exponent
+        for k in 0..<kind.slotCount {
+            let entry = entries + k * DecayRecord.stride
+            switch entry[2] {
+            case DecayRecord.Mode.outside.rawValue:
+                let bound = entry[4]
+                value[k] = bound + (entry[0] - bound) * decay.pointee.response.rest(at: t).value
+                    + entry[1] * decay.pointee.response.push(at: t).value
+            case DecayRecord.Mode.bounces.rawValue where t >= entry[3]:
+                value[k] = entry[4] + entry[5] * decay.pointee.response.push(at: t - entry[3]).value
+            default:
+                value[k] = entry[0] + entry[1] * travel
+            }
+        }
+        let underneath = readUnderneath(record, slots)
+        compose(record, value: value, underneath: underneath, into: slots)
+    }
+}

@@ -1,0 +1,119 @@
+import Testing
+
+@testable import AnimCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Decay animations (Pop's decay, reference §8): a thrown value slowing down at a constant rate
+/// per millisecond, ending when its speed falls below the minimum, springing back at bounds.
+/// Every expectation from the formulas written here: v(t) = v₀ r^(1000t),
+/// x(t) = x₀ + v₀ (r^(1000t) − 1) / (1000 ln r).
+@Suite("Decay animations")
+struct DecayTests {
+    let rate = 0.998
+    func travel(_ t: Double) -> Double { (pow(rate, 1000 * t) - 1) / (1000 * log(rate)) }
+    func stopping(_ speed: Double, minimum: Double = 1) -> Double { log(minimum / speed) / (1000 * log(rate)) }
+
+    @Test("a free decay: x₀ + v₀ travel(t) per component, ending when the speed falls below 1 unit/s, at the predicted resting value")
+    func freeDecay() throws {
+        let (engine, layer) = try probe()
+        let end = stopping(1000)
+        var decay = Animation.decay("position", from: .point(x: 10, y: 20), velocity: .point(x: 600, y: -800))
+        decay.timing.fillMode = .forwards
+        decay.isRemovedOnCompletion = false
+        try engine.addAnimation(decay, forKey: "d", to: layer)
+        try engine.tick(10)
+        #expect(abs(try #require(try engine.animation(forKey: "d", of: layer)).timing.duration - end) < 1e-12)
+        for k in 1...240 {
+            let t = Double(k) / 60
+            try engine.tick(10 + t)
+            let shown = min(t, end)
+            expectValue(try engine.presentationValue(forKeyPath: "position", of: layer),
+                        .point(x: 10 + 600 * travel(shown), y: 20 - 800 * travel(shown)), 1e-9, "t \(t)")
+        }
+        let resting = try (decay.decay!).restingValue(from: .point(x: 10, y: 20), velocity: .point(x: 600, y: -800))
+        expectValue(resting, .point(x: 10 + 600 * travel(end), y: 20 - 800 * travel(end)), 1e-9, "resting value")
+        expectValue(try engine.presentationValue(forKeyPath: "position", of: layer), resting, 1e-9, "at rest")
+    }
+
+    @Test("without a start or a velocity it continues the presentation: a linear animation's value and velocity at the hand-off")
+    func continuesThePresentation() throws {
+        let (engine, layer) = try probe()
+        try engine.addAnimation(basic("value", from: 0, to: 100, duration: 1), forKey: "move", to: layer)
+        try engine.tick(10)
+        try engine.tick(10.5)
+        let before = try #require(try presented(engine, "value", layer))
+        let velocity = try engine.presentationVelocity(forKeyPath: "value", of: layer)
+        expectValue(velocity, .scalar(100), 1e-6, "the linear animation's velocity")
+        // Replacing the animation: the decay starts where it was (50) with its velocity (100/s).
+        try engine.addAnimation(.decay("value"), forKey: "move", to: layer)
+        try engine.tick(10.5 + 1.0 / 60)
+        expectNear(try presented(engine, "value", layer), before + 100 * travel(1.0 / 60), 1e-6, "one tick later")
+        expectNear(scalarValue(try engine.presentationVelocity(forKeyPath: "value", of: layer)), 100 * pow(rate, 1000.0 / 60), 1e-3)
+    }
+
+    @Test("reaching a bound springs back to it with the velocity it had there (rubber-banding); a start beyond a bound springs back from there")
+    func bounds() throws {
+        let (engine, layer) = try probe()
+        var parameters = DecayParameters(fromValue: .scalar(0), velocity: .scalar(1000))
+        parameters.upperBound = .scalar(200)
+        let omega = 2 * Double.pi / 0.4
+        // Reached when 1000 travel(t) = 200.
+        let remaining = 1 + 1000 * log(rate) * 200 / 1000
+        let reached = log(remaining) / (1000 * log(rate))
+        let arrival = 1000 * remaining
+        try engine.addAnimation(Animation(keyPath: "value", kind: .decay(parameters)), forKey: "d", to: layer)
+        try engine.tick(10)
+        for k in 1...90 {
+            let t = Double(k) / 60
+            try engine.tick(10 + t)
+            let expected = t < reached ? 1000 * travel(t) : 200 + arrival * (t - reached) * exp(-omega * (t - reached))
+            expectNear(try presented(engine, "value", layer), expected, 1e-9, "t \(t)")
+        }
+        // Beyond the lower bound at the start: back from 300 to 250 with velocity 50/s.
+        var outside = DecayParameters(fromValue: .scalar(300), velocity: .scalar(50))
+        outside.upperBound = .scalar(250)
+        try engine.addAnimation(Animation(keyPath: "value", kind: .decay(outside)), forKey: "d", to: layer)
+        try engine.tick(20)
+        for k in 1...30 {
+            let t = Double(k) / 60
+            try engine.tick(20 + t)
+            let expected = 250 + 50 * (1 + omega * t) * exp(-omega * t) + 50 * t * exp(-omega * t)
+            expectNear(try presented(engine, "value", layer), expected, 1e-9, "outside, t \(t)")
+        }
+    }
+
+    @Test("bad input: a rate outside (0, 1), NaN, a minimum speed <= 0, crossed bounds, kinds a decay cannot move")
+    func badInput() throws {
+        let (engine, layer) = try probe()
+        func refused(_ parameters: DecayParameters, keyPath: String = "value", _ code: AnimCoreError.Code, naming: String) {
+            do {
+                try engine.addAnimation(Animation(keyPath: keyPath, kind: .decay(parameters)), forKey: "d", to: layer)
+                Issue.record("accepted \(parameters)")
+            } catch {
+                #expect(error.code == code, "\(error)")
+                #expect(error.message.contains(naming), "\(error.message)")
+            }
+        }
+        refused(DecayParameters(decelerationRate: 1), .outOfRange, naming: "decelerationRate")
+        refused(DecayParameters(decelerationRate: 0), .outOfRange, naming: "decelerationRate")
+        refused(DecayParameters(decelerationRate: .nan), .notFinite, naming: "decelerationRate")
+        var slow = DecayParameters()
+        slow.minimumSpeed = 0
+        refused(slow, .outOfRange, naming: "minimumSpeed")
+        var crossed = DecayParameters()
+        crossed.lowerBound = .scalar(5)
+        crossed.upperBound = .scalar(1)
+        refused(crossed, .invalidArgument, naming: "lowerBound")
+        refused(DecayParameters(velocity: .scalar(.infinity)), .notFinite, naming: "velocity")
+        refused(DecayParameters(), keyPath: "transform", .wrongKind, naming: "transform")
+        refused(DecayParameters(velocity: .point(x: 1, y: 1)), .wrongKind, naming: "velocity")
+        #expect(try engine.animationKeys(of: layer).isEmpty)
+    }
+
+    func scalarValue(_ value: Value?) -> Double? { if case .scalar(let number)? = value { number } else { nil } }
+}
