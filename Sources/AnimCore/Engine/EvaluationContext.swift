@@ -123,10 +123,14 @@ extension EvaluationContext {
     /// no side effect on the records (their run states, callbacks and display stay as they
     /// are; group times are recomputed, as every tick does before it reads them): the model
     /// value with the property's committed animations applied in order.
+    /// Returns a signature of which records applied: equal signatures at two times mean the
+    /// same animations drove the value at both (no animation began or ended between them).
+    @discardableResult
     func evaluateProperty(
         first: Int32, property: Int32, model: UnsafePointer<Double>, slotCount: Int, layerTime: Double,
         into out: UnsafeMutablePointer<Double>
-    ) {
+    ) -> UInt64 {
+        var signature: UInt64 = 0
         for k in 0..<slotCount { out[k] = model[k] }
         var index = Int(first)
         while index >= 0 {
@@ -139,10 +143,12 @@ extension EvaluationContext {
                     applyGroup(record, sample: sample, parentTime: parentTime, applies: applies)
                 } else if applies {
                     apply(record, sample: sample, parentTime: parentTime, to: out)
+                    signature = (signature &* 0x100000001B3) ^ UInt64(index &+ 1)
                 }
             }
             index = Int(record.pointee.next)
         }
+        return signature
     }
 }
 

@@ -10,10 +10,10 @@ extension EngineState {
 
     /// The velocity of the property in `slot`'s presentation at the engine's current time, one
     /// value per slot (value units per second of layer time), into `out` (`slotCount` slots):
-    /// 0 for a property no committed animation drives. The central difference where the motion
-    /// is smooth; where the two sides disagree — the presentation jumps (an animation begins or
-    /// ends, a discrete keyframe switches) — the side with the smaller velocity, the one not
-    /// across the jump.
+    /// 0 for a property no committed animation drives. The central difference where the same
+    /// animations drive the value on both sides; where one begins or ends at this time, the side
+    /// on which the animations driving it now go on (an animation that begins now moves at its
+    /// start velocity; one that ends now leaves what lies underneath).
     mutating func presentationVelocity(_ slot: Int, _ property: Int, into out: UnsafeMutablePointer<Double>) {
         let slotCount = classes[Int(layers[slot].classIndex)].properties[property].kind.slotCount
         for k in 0..<slotCount { out[k] = 0 }
@@ -29,15 +29,19 @@ extension EngineState {
         let earlier = scratch.pointer(ScratchOffset.velocityBefore)
         let later = scratch.pointer(ScratchOffset.velocityAfter)
         let first = layers[slot].firstAnimation
-        for (time, into) in [(now, present), (before, earlier), (after, later)] {
-            context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: time, into: into)
-        }
+        let drivenNow = context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: now, into: present)
+        let drivenBefore = context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: before, into: earlier)
+        let drivenAfter = context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: after, into: later)
         for k in 0..<slotCount {
             let backward = (present[k] - earlier[k]) / stepBefore
             let forward = (later[k] - present[k]) / stepAfter
-            // Smooth motion: both sides agree, and their mean is the central difference.
-            let smooth = abs(backward - forward) <= 0.5 * max(abs(backward), abs(forward))
-            out[k] = smooth ? (backward + forward) / 2 : abs(backward) <= abs(forward) ? backward : forward
+            if drivenBefore == drivenNow && drivenNow == drivenAfter {
+                out[k] = (backward + forward) / 2
+            } else if drivenNow == drivenAfter {
+                out[k] = forward
+            } else {
+                out[k] = backward
+            }
         }
     }
 

@@ -43,6 +43,7 @@ extension Engine {
         if let count = settings.repeatCount, !(count >= 0) {
             throw AnimCoreError(.outOfRange, "repeatCount is \(count); it must be >= 0")
         }
+        try settings.spring?.validate("spring")
         let edited = settings
         try withState { state in
             state.modifyTransactionSettings { own in
@@ -58,6 +59,7 @@ extension Engine {
                 if edited.beginsFromCurrentState != resolved.beginsFromCurrentState {
                     own.beginsFromCurrentState = edited.beginsFromCurrentState
                 }
+                if edited.spring != resolved.spring { own.spring = edited.spring }
                 for (key, value) in edited.values where resolved.values[key] != value { own.values[key] = value }
                 for key in resolved.values.keys where edited.values[key] == nil { own.values[key] = nil }
             }
