@@ -150,10 +150,27 @@ extension EngineState {
         let fromCurrentState = settings.beginsFromCurrentState ?? true
         animation.basic?.fromValue = fromCurrentState ? request.oldPresentation : request.oldModel
         var velocity: Value?
-        if settings.spring != nil && fromCurrentState && kind.hasCoordinates && isAnimated(request.slot, request.property) {
+        if let spring = settings.spring, fromCurrentState, kind.hasCoordinates, isAnimated(request.slot, request.property) {
             var slots = SlotScratch()
+            var start = SlotScratch()
+            var end = SlotScratch()
             velocity = slots.withPointer { pointer in
                 presentationVelocity(request.slot, request.property, into: pointer)
+                // Lasting until the carried motion settles too: each component's velocity as
+                // the spring's initial velocity (fractions of its distance per second).
+                if explicitAnimationDuration() == nil {
+                    start.withPointer { from in
+                        end.withPointer { to in
+                            request.oldPresentation.write(into: from)
+                            request.newModel.write(into: to)
+                            for k in 0..<kind.slotCount where to[k] != from[k] && pointer[k] != 0 {
+                                var carried = spring
+                                carried.initialVelocity += pointer[k] / (to[k] - from[k])
+                                animation.timing.duration = max(animation.timing.duration, carried.settlingDuration)
+                            }
+                        }
+                    }
+                }
                 return Value(kind: kind, slots: pointer)
             }
         }
