@@ -840,6 +840,23 @@ ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, 
                                      ac_key key, double *out_slots, size_t capacity,
                                      size_t *out_stride);
 
+/**
+ * The velocity of the presentation value at key: how fast it changes, a value of the key's kind
+ * whose numbers are in the key's units per second of the layer's time (a point's is (dx/dt,
+ * dy/dt)), measured at the last tick whatever animates it (basic, keyframe, spring, group
+ * children, additive stacks); all zero when no committed animation drives the property. It is
+ * a difference over 1e-4 s of layer time on each side (central where the motion is smooth; the
+ * side not across a jump where an animation begins, ends or switches): a spring's is exact to
+ * about 1e-4 relative, a linear basic animation's is (to - from) / duration. key may be a
+ * declared property or a key path into one ("position.x"). It is the velocity an implicit
+ * spring starts with (see ac_transaction_set_spring()).
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (a key the engine did not
+ * give out, an undeclared key), AC_ERR_WRONG_KIND (bool, integer and token keys have no
+ * velocity).
+ */
+ac_status ac_layer_get_presentation_velocity(ac_engine *engine, ac_layer layer, ac_key key,
+                                             ac_value *out_velocity);
+
 /** One property of a snapshot. */
 typedef struct ac_property_value {
     ac_key key;       /* the property's name as a key */
@@ -941,18 +958,21 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
 /* ============================================================================================ */
 
 /*
- * An animation description is one of three kinds (ac_animation_get_kind()): basic
+ * An animation description is one of four kinds (ac_animation_get_kind()): basic
  * (CABasicAnimation: from/to/by), keyframe (CAKeyframeAnimation: values or a path, key times,
- * a calculation mode) and group (CAAnimationGroup: children in the group's time space). Every
+ * a calculation mode), group (CAAnimationGroup: children in the group's time space) and spring
+ * (CASpringAnimation: from/to/by moved by a damped spring, see the Springs section). Every
  * kind shares the key path, the timing (ac_animation_set_timing()), the timing function, the
  * flags and the delegate; the calls of one kind's own fields refuse the other kinds with
- * AC_ERR_INVALID_ARGUMENT. The kind is chosen at creation and never changes.
+ * AC_ERR_INVALID_ARGUMENT. The kind is chosen at creation and never changes, except that
+ * ac_animation_set_spring() makes a basic animation a spring animation.
  */
 
 /** ac_animation_get_kind() */
 #define AC_ANIMATION_KIND_BASIC 0    /* ac_animation_create_basic() */
 #define AC_ANIMATION_KIND_KEYFRAME 1 /* ac_animation_create_keyframe() */
 #define AC_ANIMATION_KIND_GROUP 2    /* ac_animation_create_group() */
+#define AC_ANIMATION_KIND_SPRING 3   /* ac_animation_create_spring() */
 
 /**
  * The most entries any list of a description holds: keyframe values, key times, timing
@@ -988,7 +1008,7 @@ ac_status ac_animation_release(ac_engine *engine, ac_animation animation);
 ac_status ac_animation_assign(ac_engine *engine, ac_animation destination, ac_animation source);
 
 /**
- * The description's kind: AC_ANIMATION_KIND_BASIC, _KEYFRAME or _GROUP. Errors:
+ * The description's kind: AC_ANIMATION_KIND_BASIC, _KEYFRAME, _GROUP or _SPRING. Errors:
  * AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER (out_kind).
  */
 ac_status ac_animation_get_kind(ac_engine *engine, ac_animation animation, int32_t *out_kind);
@@ -1020,13 +1040,14 @@ ac_status ac_animation_key_path(ac_engine *engine, ac_animation animation, char 
  * underneath), to only (from the value underneath), by only (underneath to underneath + by),
  * none (from the presentation value when added to the value underneath), all three (by
  * ignored). "Underneath" is the model value with the earlier animations applied, re-read every
- * tick. Kinds are checked against the key path when the animation is added. Basic animations
- * only. Errors: AC_ERR_OUT_OF_RANGE (which), the value checks of ac_value,
- * AC_ERR_INVALID_ARGUMENT (a keyframe animation or a group: from/to/by belong to basic ones).
+ * tick. Kinds are checked against the key path when the animation is added. Basic and spring
+ * animations only (a spring moves from the from value to the to value the same way). Errors:
+ * AC_ERR_OUT_OF_RANGE (which), the value checks of ac_value, AC_ERR_INVALID_ARGUMENT (a keyframe
+ * animation or a group: from/to/by belong to basic and spring animations).
  */
 ac_status ac_animation_set_value(ac_engine *engine, ac_animation animation, int32_t which,
                                  const ac_value *value);
-/** The value (all zero when unset), and *out_is_set 0/1. Basic animations only, as above. */
+/** The value (all zero when unset), and *out_is_set 0/1. Basic and spring animations only. */
 ac_status ac_animation_get_value(ac_engine *engine, ac_animation animation, int32_t which,
                                  ac_value *out_value, int32_t *out_is_set);
 
@@ -1464,6 +1485,130 @@ ac_status ac_animation_child_count(ac_engine *engine, ac_animation group, size_t
 ac_status ac_animation_copy_child(ac_engine *engine, ac_animation group, size_t index,
                                   ac_animation *out_child);
 
+/* ---- Springs (CASpringAnimation) ------------------------------------------------------------ */
+
+/*
+ * A spring animation moves its property from the from value to the to value (resolved as for a
+ * basic animation: ac_animation_set_value() with the eight from/to/by combinations, additive
+ * and cumulative alike; every interpolable kind, each component on the same normalised spring)
+ * the way a mass on a damped spring settles on its rest point. With m = mass, k = stiffness,
+ * c = damping, v0 = initial_velocity, w0 = sqrt(k / m) and zeta = c / (2 sqrt(k m)), the
+ * normalised displacement from the target u(t) (u(0) = 1, u'(0) = -v0) is, in closed form:
+ *
+ *     zeta < 1:  wd = w0 sqrt(1 - zeta^2), B = (zeta w0 - v0) / wd,
+ *                u(t) = exp(-zeta w0 t) (cos(wd t) + B sin(wd t))
+ *     zeta = 1, or zeta > 1 with allows_overdamping 0 (counted as critical):
+ *                u(t) = (1 + (w0 - v0) t) exp(-w0 t)
+ *     zeta > 1 with allows_overdamping 1:
+ *                r1,2 = -w0 (zeta -+ sqrt(zeta^2 - 1)), C1 = (-v0 - r2) / (r1 - r2), C2 = 1 - C1,
+ *                u(t) = C1 exp(r1 t) + C2 exp(r2 t)
+ *
+ * and value(t) = from + (to - from) (1 - u(t)), where t is the animation's basic local time in
+ * seconds (its progress times its duration, after repeats, autoreverses, speed and time
+ * offset). Any time is evaluated directly: the motion does not depend on the tick rate. The
+ * spring is the pacing: the animation's timing function is ignored [INF]. The duration only
+ * decides when the animation ends (Core Animation's rule): a spring added with duration 0 lasts
+ * its settling duration (ac_spring_settling_duration()), not the transaction's duration.
+ */
+
+/** A spring's parameters (CASpringAnimation's). Fill with ac_spring_init(). */
+typedef struct ac_spring {
+    uint32_t struct_size;        /* sizeof(ac_spring) */
+    int32_t allows_overdamping;  /* 0 or 1; default 0: damping above critical counts as
+                                    critical (CASpringAnimation's default); 1: true overdamped
+                                    motion (slower to settle) */
+    double mass;                 /* finite, > 0; default 1 */
+    double stiffness;            /* finite, > 0; default 100 */
+    double damping;              /* finite, >= 0 (0: never settles); default 10 */
+    double initial_velocity;     /* finite; fractions of the from -> to distance per second,
+                                    positive towards the target (a gesture's v points/s is
+                                    v / (to - from)); default 0 */
+} ac_spring;
+
+/**
+ * Fills *spring with Core Animation's defaults (mass 1, stiffness 100, damping 10, initial
+ * velocity 0, allows_overdamping 0; settling duration 1.4727003346780925 s). Header-only, so that
+ * struct_size is the size the caller compiled with. Error: AC_ERR_NULL_POINTER.
+ */
+static inline ac_status ac_spring_init(ac_spring *spring) {
+    if (spring == NULL) return AC_ERR_NULL_POINTER;
+    spring->struct_size = (uint32_t)sizeof(ac_spring);
+    spring->allows_overdamping = 0;
+    spring->mass = 1.0;
+    spring->stiffness = 100.0;
+    spring->damping = 10.0;
+    spring->initial_velocity = 0.0;
+    return AC_OK;
+}
+
+/*
+ * Every call below that reads an ac_spring checks it, the message naming the field
+ * ("spring->mass is 0; it must be > 0"): AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE
+ * (struct_size is not sizeof(ac_spring)), AC_ERR_NOT_FINITE (a NaN or infinite mass, stiffness,
+ * damping or initial_velocity), AC_ERR_OUT_OF_RANGE (mass <= 0, stiffness <= 0, damping < 0,
+ * allows_overdamping not 0 or 1, a stiffness / mass that overflows or underflows). A failing
+ * call changes nothing.
+ */
+
+/**
+ * The spring of a perceptual duration and bounce (SwiftUI's Spring(duration:bounce:),
+ * CASpringAnimation's initWithPerceptualDuration:bounce:): mass 1, stiffness (2 pi /
+ * duration_s)^2, damping ratio 1 - bounce for bounce >= 0 (damping 4 pi (1 - bounce) /
+ * duration_s), 1 / (1 + bounce) for a negative bounce [INF: OpenCoreAnimation's reading],
+ * initial velocity 0, allows_overdamping 1. duration_s: seconds, finite, > 0 and
+ * <= AC_TIME_LIMIT_S; bounce: finite, in (-1, 1): 0 settles without overshoot, towards 1 it
+ * bounces more, below 0 it is overdamped. out_spring->struct_size must be set (the other fields
+ * are written). Errors: AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE, AC_ERR_NOT_FINITE and
+ * AC_ERR_OUT_OF_RANGE naming duration_s or bounce. Needs no engine.
+ */
+ac_status ac_spring_from_perceptual(double duration_s, double bounce, ac_spring *out_spring);
+
+/**
+ * The perceptual duration (2 pi / w0, seconds) and bounce (1 - zeta for zeta <= 1, 1 / zeta - 1
+ * above) of a spring: the inverse of ac_spring_from_perceptual() (Apple's example: mass 1,
+ * stiffness 100, damping 10 is duration 0.628, bounce 0.5). Either out pointer may be NULL.
+ * Errors: the spring checks above. Needs no engine.
+ */
+ac_status ac_spring_perceptual(const ac_spring *spring, double *out_duration_s,
+                               double *out_bounce);
+
+/**
+ * CASpringAnimation's settlingDuration: the seconds until the displacement stays within
+ * epsilon = 0.001 of the from -> to distance. Underdamped: ln((1 + |B|) / epsilon) / (zeta w0)
+ * (the reference's reconstruction: Apple's documented damping 5 -> 2.85 s and damping 15 ->
+ * 1.02 s; the default spring 1.4727003346780925 s). Critical and overdamped: the last time the
+ * displacement is above epsilon, rounded up to 0.1 s [INF: OpenCoreAnimation's measured 1.0 s
+ * for (1, 100, 20) and (1, 100, 100) clamped]. +INFINITY for damping 0. Errors: the spring
+ * checks above, AC_ERR_NULL_POINTER (out_duration_s). Needs no engine.
+ */
+ac_status ac_spring_settling_duration(const ac_spring *spring, double *out_duration_s);
+
+/**
+ * A new spring animation description (CASpringAnimation) of key_path: the default spring
+ * (ac_spring_init()), no from/to/by values, and the shared defaults of ac_animation_create_basic()
+ * (duration 0, which becomes the spring's settling duration when added; not additive, not
+ * cumulative; removed on completion; no delegate). Release it with ac_animation_release().
+ * Errors: as ac_animation_create_basic.
+ */
+ac_status ac_animation_create_spring(ac_engine *engine, const char *key_path,
+                                     ac_animation *out_animation);
+
+/**
+ * Sets the spring of a spring animation; on a basic animation it makes it a spring animation
+ * (its from/to/by values kept). Errors: AC_ERR_BAD_HANDLE, the spring checks above,
+ * AC_ERR_INVALID_ARGUMENT (a keyframe animation or a group).
+ */
+ac_status ac_animation_set_spring(ac_engine *engine, ac_animation animation,
+                                  const ac_spring *spring);
+
+/**
+ * The spring of a spring animation (out_spring->struct_size must be set). Errors:
+ * AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (not
+ * a spring animation).
+ */
+ac_status ac_animation_get_spring(ac_engine *engine, ac_animation animation,
+                                  ac_spring *out_spring);
+
 /* ============================================================================================ */
 /* Transactions (CATransaction)                                                                 */
 /* ============================================================================================ */
@@ -1535,6 +1680,29 @@ ac_status ac_transaction_set_additive(ac_engine *engine, int32_t additive);
 ac_status ac_transaction_additive(ac_engine *engine, int32_t *out_additive);
 
 /**
+ * Implicit springs (beyond CATransaction; UIKit's usingSpringWithDamping:initialSpringVelocity:,
+ * SwiftUI's withAnimation(.spring(duration:bounce:))): with a spring set (copied; NULL: none,
+ * i.e. the enclosing transaction's, by default none), every implicit animation of the
+ * transaction is a spring animation of that spring, lasting its settling duration unless a
+ * transaction sets ac_transaction_set_animation_duration(); the timing function is not used.
+ * A non-additive one starts from the presentation value with the presentation's velocity
+ * (ac_layer_get_presentation_velocity(); the spring's initial_velocity is then replaced for
+ * the properties that are animating), the motion continuing from the time they were measured
+ * (the last tick) rather than holding still until the commit's tick, so a change in flight — whatever was animating the
+ * property: basic, keyframe, spring — neither jumps nor stops short (beyond Core Animation,
+ * whose new animation starts from rest). In the additive mode each change is an additive
+ * spring of old - new to zero and the running ones keep moving. Errors: the spring checks of
+ * the Springs section (naming spring->...).
+ */
+ac_status ac_transaction_set_spring(ac_engine *engine, const ac_spring *spring);
+/**
+ * The spring the calling thread's transactions set: *out_is_set 1 and *out_spring (its
+ * struct_size must be set), or *out_is_set 0 and *out_spring the defaults of ac_spring_init().
+ * Errors: AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE (out_spring).
+ */
+ac_status ac_transaction_spring(ac_engine *engine, ac_spring *out_spring, int32_t *out_is_set);
+
+/**
  * Arbitrary key/value pairs (CATransaction setValue:forKey:); value NULL unsets. key is UTF-8.
  * "animationDuration" (scalar) and "disableActions" (bool) are the settings above, with their
  * checks, and cannot be unset (AC_ERR_WRONG_KIND); "animationTimingFunction" has no ac_value
@@ -1594,6 +1762,13 @@ typedef struct ac_animate_options {
     ac_completion_fn completion;          /* may be NULL; runs as a transaction completion */
     void *completion_user_data;
     ac_destroy_fn completion_destroy;     /* may be NULL; see the callback rule */
+    const ac_spring *spring;              /* NULL (the default): no spring; else every implicit
+                                             animation of the block is a spring animation of
+                                             *spring (copied by ac_animate_begin(); checked as
+                                             in the Springs section), lasting its settling
+                                             duration unless an enclosing transaction sets a
+                                             duration; duration_s and curve are then not used;
+                                             see ac_transaction_set_spring() */
 } ac_animate_options;
 
 /**
@@ -1622,6 +1797,7 @@ static inline ac_status ac_animate_options_init(ac_animate_options *options) {
     options->completion = NULL;
     options->completion_user_data = NULL;
     options->completion_destroy = NULL;
+    options->spring = NULL;
     return AC_OK;
 }
 
@@ -1636,7 +1812,8 @@ static inline ac_status ac_animate_options_init(ac_animate_options *options) {
  * AC_ERR_NOT_FINITE (a NaN or infinite duration or delay, a NaN repeat count),
  * AC_ERR_OUT_OF_RANGE (duration <= 0, a negative delay or repeat count, beyond AC_TIME_LIMIT_S,
  * an unknown curve, a flag not 0 or 1), AC_ERR_INVALID_ARGUMENT (reserved, a malformed
- * custom_function); then nothing is opened and completion_destroy never runs.
+ * custom_function), the spring checks of the Springs section for options->spring (naming
+ * options->spring->mass, ...); then nothing is opened and completion_destroy never runs.
  */
 ac_status ac_animate_begin(ac_engine *engine, const ac_animate_options *options);
 

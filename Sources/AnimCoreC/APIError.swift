@@ -130,6 +130,7 @@ extension AnimationKindTag {
         case .keyframe: "a keyframe animation"
         case .group: "a group"
         case .spring: "a spring animation"
+        case .decay: "a decay animation"
         }
     }
 
@@ -140,6 +141,7 @@ extension AnimationKindTag {
         case .keyframe: "keyframe animations"
         case .group: "groups"
         case .spring: "spring animations"
+        case .decay: "decay animations"
         }
     }
 }

@@ -3,7 +3,8 @@ import CAnimCore
 
 // The animations section of animcore.h: descriptions (a generational handle table per engine,
 // holding Animation values of every kind) and the animations of layers. The fields of
-// keyframe animations, paths and groups have their own files (KeyframeAPI, PathAPI, GroupAPI).
+// keyframe animations, paths, groups and springs have their own files (KeyframeAPI, PathAPI,
+// GroupAPI, SpringAPI); from/to/by here serve basic and spring animations alike.
 
 extension EngineBox {
     /// Description handles: tag, the engine's registry slot and generation (12 bits), the
@@ -155,6 +156,16 @@ public func ac_animation_set_key_path(
     }
 }
 
+extension APIError {
+    /// from/to/by asked of a keyframe animation or a group: "animation is a group; fromValue
+    /// belongs to basic and spring animations".
+    static func valuesBelongToBasicAndSpring(_ animation: Animation, field: String) -> APIError {
+        APIError(
+            AC_ERR_INVALID_ARGUMENT,
+            "animation is \(animation.kindTag.phrase); \(field) belongs to \(AnimationKindTag.basic.plural) and \(AnimationKindTag.spring.plural)")
+    }
+}
+
 /// The from/to/by selector and its Core Animation name, or OUT_OF_RANGE.
 private func valueField(_ which: Int32) throws(APIError) -> (WritableKeyPath<BasicParameters, Value?>, String) {
     switch which {
@@ -176,7 +187,7 @@ public func ac_animation_set_value(
             let converted = try value.map { (pointer) throws(APIError) in try Value(pointer, "value") }
             try box.updateDescription(animation) { (description) throws(APIError) in
                 guard var basic = description.basic else {
-                    throw .wrongAnimationKind(description, "animation", field: name, belongsTo: .basic)
+                    throw .valuesBelongToBasicAndSpring(description, field: name)
                 }
                 basic[keyPath: field] = converted
                 description.basic = basic
@@ -197,7 +208,7 @@ public func ac_animation_get_value(
             let isSet = try required(outIsSet, "out_is_set")
             let description = try box.description(animation)
             guard let basic = description.basic else {
-                throw .wrongAnimationKind(description, "animation", field: name, belongsTo: .basic)
+                throw .valuesBelongToBasicAndSpring(description, field: name)
             }
             let value = basic[keyPath: field]
             out.pointee = value?.cValue ?? ac_value()

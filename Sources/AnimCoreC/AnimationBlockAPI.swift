@@ -44,6 +44,8 @@ extension AnimationBlockOptions {
         default:
             throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument)->curve is \(raw.curve); it must be one of AC_CURVE_*")
         }
+        // A spring (NULL: none) makes every implicit animation of the block a spring.
+        if let spring = raw.spring { self.spring = try Spring(spring, "\(argument)->spring") }
     }
 }
 

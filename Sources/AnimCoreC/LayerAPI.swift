@@ -167,6 +167,24 @@ public func ac_layer_get_presentation_value(
     }
 }
 
+@_cdecl("ac_layer_get_presentation_velocity")
+public func ac_layer_get_presentation_velocity(
+    _ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ outVelocity: UnsafeMutablePointer<ac_value>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outVelocity, "out_velocity")
+            guard let name = box.name(of: key) else {
+                throw APIError(AC_ERR_UNKNOWN_KEY, "key is \(key); it is not a key this engine gave out")
+            }
+            let velocity = try core(ErrorArguments(key: "key", value: "key")) { () throws(AnimCoreError) in
+                try box.engine.presentationVelocity(forKeyPath: name, of: LayerID(rawValue: layer))
+            }
+            out.pointee = velocity.cValue
+        }
+    }
+}
+
 @_cdecl("ac_layer_set_scalar")
 public func ac_layer_set_scalar(_ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ value: Double) -> ac_status {
     reportingStatus { () throws(APIError) in

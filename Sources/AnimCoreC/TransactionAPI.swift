@@ -185,6 +185,33 @@ public func ac_transaction_additive(_ engine: OpaquePointer?, _ outAdditive: Uns
     }
 }
 
+@_cdecl("ac_transaction_set_spring")
+public func ac_transaction_set_spring(_ engine: OpaquePointer?, _ spring: UnsafePointer<ac_spring>?) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            // NULL: none (the enclosing transaction's is read again).
+            let parameters = try spring.map { (pointer) throws(APIError) in try Spring(pointer, "spring") }
+            try modifySettings(box, "spring") { $0.spring = parameters }
+        }
+    }
+}
+
+@_cdecl("ac_transaction_spring")
+public func ac_transaction_spring(
+    _ engine: OpaquePointer?, _ outSpring: UnsafeMutablePointer<ac_spring>?, _ outIsSet: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outSpring, "out_spring")
+            try checkStructSize(out, expected: MemoryLayout<ac_spring>.size, "out_spring")
+            let isSet = try required(outIsSet, "out_is_set")
+            let spring = try settings(box).spring
+            out.pointee = (spring ?? Spring()).cValue
+            isSet.pointee = spring == nil ? 0 : 1
+        }
+    }
+}
+
 // MARK: Key-value pairs
 
 @_cdecl("ac_transaction_set_value")

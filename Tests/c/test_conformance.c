@@ -2,11 +2,14 @@
  * The shared conformance vectors (conformance/vectors.json) through the C API.
  *
  * Runs every case of the kinds the C API covers: cubic_bezier, cubic_bezier_slope,
- * cubic_bezier_range, ca_named_timing_function, steps, timing, time_conversion, ca_default and
+ * cubic_bezier_range, ca_named_timing_function, steps, timing, time_conversion, ca_default,
  * keyframe (a keyframe animation added to a layer of a real engine and read back through its
- * presentation value), each with its own absolute tolerance (0 = exact). Other kinds (spring,
- * ...) belong to APIs outside this header and are listed as skipped. Prints a summary line per
- * kind and the id of every failing case. The file is $ANIMCORE_VECTORS, else AC_VECTORS_PATH.
+ * presentation value), spring and spring_velocity (a spring animation on a scalar property, read
+ * back through its presentation value and presentation velocity), spring_params and
+ * spring_params_inverse (the perceptual conversions), each with its own absolute tolerance
+ * (0 = exact). Other kinds belong to APIs outside this header and are listed as skipped.
+ * Prints a summary line per kind and the id of every failing case. The file is
+ * $ANIMCORE_VECTORS, else AC_VECTORS_PATH.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -336,6 +339,28 @@ static int keyframe_default(ac_engine *engine, const char *property, const cJSON
     return FAIL("unknown keyframe property %s", property);
 }
 
+/* The spring defaults of a new spring animation description (CASpringAnimation): mass,
+ * stiffness, damping, initialVelocity, allowsOverdamping, settlingDuration. */
+static int spring_default(const char *property, const cJSON *expected, double tol) {
+    ac_engine *engine = NULL;
+    ac_animation animation = 0;
+    ac_spring spring;
+    double want, got;
+    ac_spring_init(&spring);
+    CALL_OK(ac_engine_create(NULL, &engine));
+    CALL_OK(ac_animation_create_spring(engine, "position.x", &animation));
+    CALL_OK(ac_animation_get_spring(engine, animation, &spring));
+    ac_engine_destroy(engine);
+    if (!number(expected, &want)) return FAIL("expected is not a number");
+    if (strcmp(property, "mass") == 0) got = spring.mass;
+    else if (strcmp(property, "stiffness") == 0) got = spring.stiffness;
+    else if (strcmp(property, "damping") == 0) got = spring.damping;
+    else if (strcmp(property, "initialVelocity") == 0) got = spring.initial_velocity;
+    else if (strcmp(property, "allowsOverdamping") == 0) got = spring.allows_overdamping;
+    else CALL_OK(ac_spring_settling_duration(&spring, &got));
+    return matches(got, want, tol) ? 1 : FAIL("CASpringAnimation.%s: got %.17g, expected %.17g", property, got, want);
+}
+
 static int run_ca_default(const cJSON *c, double tol) {
     const cJSON *params = get(c, "params");
     const cJSON *object = get(params, "object");
@@ -345,6 +370,12 @@ static int run_ca_default(const cJSON *c, double tol) {
         return FAIL("params need object and property");
     const char *o = object->valuestring, *p = property->valuestring;
     ac_timing timing;
+    if (strcmp(o, "CASpringAnimation") == 0 &&
+        (strcmp(p, "mass") == 0 || strcmp(p, "stiffness") == 0 || strcmp(p, "damping") == 0 ||
+         strcmp(p, "initialVelocity") == 0 || strcmp(p, "allowsOverdamping") == 0 ||
+         strcmp(p, "settlingDuration") == 0)) {
+        return spring_default(p, expected, tol);
+    }
     if (strcmp(o, "CAKeyframeAnimation") == 0 &&
         (strcmp(p, "calculationMode") == 0 || strcmp(p, "rotationMode") == 0)) {
         ac_engine *engine = NULL;
@@ -582,6 +613,128 @@ static int run_keyframe(const cJSON *c, double tol) {
     return 1;
 }
 
+/* ---- Springs -------------------------------------------------------------------------------- */
+
+/* The spring of a case's params: mass, stiffness, damping, initialVelocity (defaults as
+ * CASpringAnimation's). The vectors' overdamped cases are true overdamped motion, so
+ * allows_overdamping is on (it changes nothing for the other cases). */
+static int spring_from(const cJSON *params, ac_spring *spring) {
+    ac_spring_init(spring);
+    spring->allows_overdamping = 1;
+    if (get(params, "mass") && !number_at(params, "mass", &spring->mass)) return FAIL("bad mass");
+    if (get(params, "stiffness") && !number_at(params, "stiffness", &spring->stiffness)) return FAIL("bad stiffness");
+    if (get(params, "damping") && !number_at(params, "damping", &spring->damping)) return FAIL("bad damping");
+    if (get(params, "initialVelocity") && !number_at(params, "initialVelocity", &spring->initial_velocity))
+        return FAIL("bad initialVelocity");
+    return 1;
+}
+
+/* A spring animation from from_value to to_value on a scalar property, begun at an absolute
+ * time with a long duration (1000 s) and fill both, read at begin + t: the presentation value
+ * and the presentation velocity. */
+static int spring_sample(const cJSON *c, double *out_value, double *out_velocity, double *out_from, double *out_to) {
+    const cJSON *params = get(c, "params");
+    ac_engine *engine = NULL;
+    ac_spring spring;
+    ac_animation animation = 0;
+    ac_layer layer = 0;
+    ac_timing timing;
+    ac_value value, velocity;
+    ac_key key = 0;
+    double from = 0, to = 1, t;
+    const double begin = 50;
+    if (!spring_from(params, &spring)) return 0;
+    if (get(params, "from_value") && !number_at(params, "from_value", &from)) return FAIL("bad from_value");
+    if (get(params, "to_value") && !number_at(params, "to_value", &to)) return FAIL("bad to_value");
+    if (!number_at(c, "t", &t)) return FAIL("bad t");
+    *out_from = from;
+    *out_to = to;
+    CALL_OK(ac_engine_create(NULL, &engine));
+    CALL_OK(ac_layer_create(engine, 0, &layer));
+    CALL_OK(ac_engine_key(engine, "position.x", &key));
+    CALL_OK(ac_animation_create_spring(engine, "position.x", &animation));
+    CALL_OK(ac_animation_set_spring(engine, animation, &spring));
+    value = ac_value_scalar(from);
+    CALL_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_FROM, &value));
+    value = ac_value_scalar(to);
+    CALL_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_TO, &value));
+    CALL_OK(ac_timing_init_animation(&timing));
+    timing.begin_time_s = begin;
+    timing.duration_s = 1000;
+    timing.fill_mode = AC_FILL_BOTH;
+    CALL_OK(ac_animation_set_timing(engine, animation, &timing));
+    CALL_OK(ac_layer_add_animation(engine, layer, animation, "spring"));
+    CALL_OK(ac_engine_tick(engine, begin + t));
+    CALL_OK(ac_layer_get_presentation_value(engine, layer, key, &value));
+    CALL_OK(ac_layer_get_presentation_velocity(engine, layer, key, &velocity));
+    ac_engine_destroy(engine);
+    *out_value = value.v[0];
+    *out_velocity = velocity.v[0];
+    return 1;
+}
+
+/* quantity "progress": 1 - u(t), the fraction of the way; "position": the value. */
+static int run_spring(const cJSON *c, double tol) {
+    const cJSON *quantity = get(c, "quantity");
+    double value, velocity, from, to, want, got;
+    if (!number_at(c, "expected", &want)) return FAIL("expected is not a number");
+    if (!spring_sample(c, &value, &velocity, &from, &to)) return 0;
+    if (cJSON_IsString(quantity) && strcmp(quantity->valuestring, "position") == 0) got = value;
+    else if (!cJSON_IsString(quantity) || strcmp(quantity->valuestring, "progress") == 0) got = (value - from) / (to - from);
+    else return FAIL("unknown quantity %s", quantity->valuestring);
+    return matches(got, want, tol) ? 1 : FAIL("t %.17g: got %.17g, expected %.17g", get(c, "t")->valuedouble, got, want);
+}
+
+static int run_spring_velocity(const cJSON *c, double tol) {
+    double value, velocity, from, to, want;
+    if (!number_at(c, "expected", &want)) return FAIL("expected is not a number");
+    if (!spring_sample(c, &value, &velocity, &from, &to)) return 0;
+    return matches(velocity, want, tol)
+               ? 1
+               : FAIL("t %.17g: got velocity %.17g, expected %.17g", get(c, "t")->valuedouble, velocity, want);
+}
+
+/* perceptual_duration, bounce (and mass 1) -> stiffness, damping. */
+static int run_spring_params(const cJSON *c, double tol) {
+    const cJSON *params = get(c, "params"), *expected = get(c, "expected");
+    double duration, bounce, mass = 1, want;
+    ac_spring spring;
+    if (!number_at(params, "perceptual_duration", &duration) || !number_at(params, "bounce", &bounce))
+        return FAIL("params need perceptual_duration and bounce");
+    if (get(params, "mass") && !number_at(params, "mass", &mass)) return FAIL("bad mass");
+    ac_spring_init(&spring);
+    CALL_OK(ac_spring_from_perceptual(duration, bounce, &spring));
+    if (!matches(spring.mass, mass, tol)) return FAIL("mass: got %.17g, expected %.17g", spring.mass, mass);
+    if (get(expected, "stiffness")) {
+        if (!number_at(expected, "stiffness", &want)) return FAIL("bad expected stiffness");
+        if (!matches(spring.stiffness, want, tol)) return FAIL("stiffness: got %.17g, expected %.17g", spring.stiffness, want);
+    }
+    if (get(expected, "damping")) {
+        if (!number_at(expected, "damping", &want)) return FAIL("bad expected damping");
+        if (!matches(spring.damping, want, tol)) return FAIL("damping: got %.17g, expected %.17g", spring.damping, want);
+    }
+    return 1;
+}
+
+/* mass, stiffness, damping -> perceptual_duration, bounce. */
+static int run_spring_params_inverse(const cJSON *c, double tol) {
+    const cJSON *expected = get(c, "expected");
+    double duration = NAN, bounce = NAN, want;
+    ac_spring spring;
+    if (!spring_from(get(c, "params"), &spring)) return 0;
+    CALL_OK(ac_spring_perceptual(&spring, &duration, &bounce));
+    if (get(expected, "perceptual_duration") || get(expected, "duration")) {
+        if (!number_at(expected, "perceptual_duration", &want) && !number_at(expected, "duration", &want))
+            return FAIL("bad expected perceptual_duration");
+        if (!matches(duration, want, tol)) return FAIL("perceptual_duration: got %.17g, expected %.17g", duration, want);
+    }
+    if (get(expected, "bounce")) {
+        if (!number_at(expected, "bounce", &want)) return FAIL("bad expected bounce");
+        if (!matches(bounce, want, tol)) return FAIL("bounce: got %.17g, expected %.17g", bounce, want);
+    }
+    return 1;
+}
+
 /* ---- Driver ------------------------------------------------------------------------------- */
 
 typedef int (*case_runner)(const cJSON *c, double tol);
@@ -600,6 +753,10 @@ static struct {
     {"time_conversion", run_time_conversion, 0, 0},
     {"ca_default", run_ca_default, 0, 0},
     {"keyframe", run_keyframe, 0, 0},
+    {"spring", run_spring, 0, 0},
+    {"spring_velocity", run_spring_velocity, 0, 0},
+    {"spring_params", run_spring_params, 0, 0},
+    {"spring_params_inverse", run_spring_params_inverse, 0, 0},
 };
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 

@@ -3,7 +3,9 @@
  * layer class has a custom `percent` property (redisplaying when it changes), animated inside
  * an animation block like any built-in property — no actionForKey: borrowing backgroundColor's
  * action, no initWithLayer:. percent goes 0 -> 100 with ease-out in a 0.5 s block; the block's
- * completion opens the reverse block (100 -> 0, ease-out).
+ * completion opens the reverse block (100 -> 0, ease-out), whose completion opens the seed's
+ * spring block ("Spring animation": 0 -> 100 on a bouncy spring of perceptual duration 0.5 s,
+ * bounce 0.3, overshooting 100 and settling in about 0.86 s; duration and curve unused).
  *
  * The progress bar's width (a built-in property of a sublayer) animates in the same blocks:
  * each row shows it next to percent x 3, the width it stands for — the same in every frame, so
@@ -29,12 +31,15 @@ typedef struct indicator {
     int frame, displays;
 } indicator;
 
-/* Sets percent on the view's layer and the bar's width to match, in an animation block. */
-static void animate_to(ac_engine *engine, indicator *ind, double percent, ac_completion_fn done) {
+/* Sets percent on the view's layer and the bar's width to match, in an animation block (a
+   spring block when spring is not NULL). */
+static void animate_to(ac_engine *engine, indicator *ind, double percent, ac_completion_fn done,
+                       const ac_spring *spring) {
     ac_animate_options options;
     check(ac_animate_options_init(&options), "ac_animate_options_init");
     options.duration_s = 0.5;
     options.curve = AC_CURVE_EASE_OUT;
+    options.spring = spring; /* copied by ac_animate_begin */
     options.completion = done;
     options.completion_user_data = ind;
     check(ac_animate_begin(engine, &options), "ac_animate_begin");
@@ -43,17 +48,30 @@ static void animate_to(ac_engine *engine, indicator *ind, double percent, ac_com
     check(ac_animate_commit(engine), "ac_animate_commit");
 }
 
-static void reversed(ac_engine *engine, int32_t finished, void *user_data) {
+static void spring_done(ac_engine *engine, int32_t finished, void *user_data) {
     indicator *ind = user_data;
     (void)engine;
-    printf("  -- reverse block completed at frame %d, finished = %d\n", ind->frame, finished);
+    printf("  -- spring block completed at frame %d, finished = %d\n", ind->frame, finished);
+}
+
+static void reversed(ac_engine *engine, int32_t finished, void *user_data) {
+    indicator *ind = user_data;
+    ac_spring spring;
+    double settling = 0;
+    check(ac_spring_init(&spring), "ac_spring_init");
+    check(ac_spring_from_perceptual(0.5, 0.3, &spring), "ac_spring_from_perceptual");
+    check(ac_spring_settling_duration(&spring, &settling), "ac_spring_settling_duration");
+    printf("  -- reverse block completed at frame %d, finished = %d; spring block to 100 "
+           "(stiffness %.2f, damping %.2f, settles in %.3f s)\n",
+           ind->frame, finished, spring.stiffness, spring.damping, settling);
+    animate_to(engine, ind, 100.0, spring_done, &spring);
 }
 
 static void forward_done(ac_engine *engine, int32_t finished, void *user_data) {
     indicator *ind = user_data;
     printf("  -- first block completed at frame %d, finished = %d; animating back to 0\n", ind->frame,
            finished);
-    animate_to(engine, ind, 0.0, reversed); /* starts at the next tick */
+    animate_to(engine, ind, 0.0, reversed, NULL); /* starts at the next tick */
 }
 
 /* -displayLayer: the label shows floor(percent); the row compares the bar with percent. */
@@ -93,11 +111,12 @@ int main(void) {
     check(ac_layer_add_sublayer(engine, ind.view, ind.bar), "ac_layer_add_sublayer");
     check(ac_engine_tick(engine, 0.0), "ac_engine_tick"); /* committed */
 
-    printf("Seed 001: percent 0 -> 100 (ease-out, 0.5 s), then back to 0; one row per display\n\n");
+    printf("Seed 001: percent 0 -> 100 (ease-out, 0.5 s), back to 0, then 0 -> 100 on a spring; "
+           "one row per display\n\n");
     printf("%6s %7s %11s %6s %12s %12s\n", "frame", "t (s)", "percent", "label", "percent x 3",
            "bar width");
-    animate_to(engine, &ind, 100.0, forward_done);
-    for (ind.frame = 1; ind.frame <= 64; ind.frame++)
+    animate_to(engine, &ind, 100.0, forward_done, NULL);
+    for (ind.frame = 1; ind.frame <= 130; ind.frame++)
         check(ac_engine_tick(engine, ind.frame / 60.0), "ac_engine_tick");
     printf("\n%d display calls\n", ind.displays);
     check(ac_layer_release(engine, ind.bar), "ac_layer_release");

@@ -3,7 +3,8 @@
 A loading indicator whose layer class has a custom ``percent`` property (redisplaying when it
 changes), animated inside an animation block like any built-in property — no actionForKey:
 borrowing backgroundColor's action, no initWithLayer:. percent goes 0 -> 100 with ease-out in a
-0.5 s block; the block's completion opens the reverse block (100 -> 0, ease-out).
+0.5 s block; the block's completion opens the reverse block (100 -> 0, ease-out), whose
+completion opens the seed's spring block (0 -> 100 on a bouncy spring, overshooting 100).
 
 The progress bar's width (a built-in property of a sublayer) animates in the same blocks: each
 row shows it next to percent x 3, the width it stands for — the same in every frame, so the
@@ -13,13 +14,14 @@ custom property does not lag a frame behind the built-in one (the seed's caveat)
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, Optional
 
 import animcore
-from animcore import Layer
+from animcore import Layer, Spring
 
 FPS = 60
 BAR_WIDTH = 300.0
+SPRING = Spring.perceptual(0.5, bounce=0.3)  # ~0.86 s to settle
 
 
 def main() -> None:
@@ -42,13 +44,19 @@ def main() -> None:
         view.add_sublayer(bar)
         engine.tick(0.0)
 
-        def animate_to(percent: float, done: Callable[[bool], None]) -> None:
-            with engine.animate(duration=0.5, curve="ease_out", completion=done):
+        def animate_to(
+            percent: float, done: Callable[[bool], None], spring: Optional[Spring] = None
+        ) -> None:
+            with engine.animate(duration=0.5, curve="ease_out", spring=spring, completion=done):
                 view.percent = percent
                 bar["bounds.size.width"] = BAR_WIDTH * percent / 100
 
+        def spring_done(finished: bool) -> None:
+            print(f"  -- spring block completed at frame {frame[0]}, finished = {finished}")
+
         def reversed_done(finished: bool) -> None:
             print(f"  -- reverse block completed at frame {frame[0]}, finished = {finished}")
+            animate_to(100.0, spring_done, SPRING)  # a spring block: duration and curve unused
 
         def forward_done(finished: bool) -> None:
             print(
@@ -62,7 +70,7 @@ def main() -> None:
             f" {'bar width':>12}"
         )
         animate_to(100.0, forward_done)
-        for frame[0] in range(1, 70):
+        for frame[0] in range(1, 130):
             engine.tick(frame[0] / FPS)
 
 

@@ -21,8 +21,15 @@ SUPPORTED_KINDS = (
     "time_conversion",
     "ca_default",
     "keyframe",
+    "spring",
+    "spring_velocity",
+    "spring_params",
+    "spring_params_inverse",
 )
-"""The kinds the Python API covers; the others (spring...) need API not bound yet."""
+"""The kinds the Python API covers; the others need API not bound yet."""
+
+OPTIONAL_KINDS = ("spring_params_inverse",)
+"""Covered kinds the vectors may not carry (run when present)."""
 
 
 @dataclass

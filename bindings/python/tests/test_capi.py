@@ -324,6 +324,7 @@ def test_value_builders_match_the_headers(tmp_path: Any) -> None:
         ("ac_engine_config", "ac_engine_config_init(&v);"),
         ("ac_layer_delegate", "ac_layer_delegate_init(&v);"),
         ("ac_animation_delegate", "ac_animation_delegate_init(&v);"),
+        ("ac_spring", "ac_spring_init(&v);"),
     ]
     for struct, call in inits:
         body += f"\n{{ {struct} v; memset(&v, 0xAB, sizeof v); {call} {dump} }}"

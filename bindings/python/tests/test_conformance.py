@@ -13,8 +13,17 @@ from typing import Any, Callable, Dict, Optional
 
 import pytest
 
-from _vectors import SUPPORTED_KINDS, load_vectors, number
-from animcore import Engine, KeyframeAnimation, Point, Timing, TimeTree, TimingFunction
+from _vectors import OPTIONAL_KINDS, SUPPORTED_KINDS, load_vectors, number
+from animcore import (
+    Engine,
+    KeyframeAnimation,
+    Point,
+    Spring,
+    SpringAnimation,
+    Timing,
+    TimeTree,
+    TimingFunction,
+)
 
 VECTORS = load_vectors()
 CASES = VECTORS.supported()
@@ -225,8 +234,118 @@ def run_keyframe(case: Dict[str, Any]) -> None:
         assert_matches(actual, case["expected"], case["tolerance"], what)
 
 
+# CASpringAnimation properties -> (Spring attribute or SpringAnimation attribute).
+_SPRING_PROPERTIES = {
+    "mass": "mass",
+    "stiffness": "stiffness",
+    "damping": "damping",
+    "initialVelocity": "initial_velocity",
+    "allowsOverdamping": "allows_overdamping",
+    "settlingDuration": "settling_duration",
+    "perceptualDuration": "perceptual_duration",
+    "bounce": "bounce",
+}
+_SPRING_BEGIN = 10.0  # the spring begins 10 s after the first tick
+_SPRING_DURATION = 1000.0  # long enough for every t of the vectors
+
+
+def _case_spring(p: Dict[str, Any]) -> Spring:
+    """The spring of a case; the vectors' overdamped cases are true overdamped motion."""
+    return Spring(
+        p["mass"], p["stiffness"], p["damping"], p["initialVelocity"], allows_overdamping=True
+    )
+
+
+def _run_spring_animation(case: Dict[str, Any]) -> Any:
+    """A spring animation from from_value to to_value on a custom scalar property, begun at an
+    absolute time with a long duration, fill both, read at begin + t: the layer."""
+    p = case["params"]
+    engine = Engine()
+    Probe = engine.layer_class("Probe", {"value": 0.0})
+    layer = Probe()
+    engine.tick(0.0)
+    layer.add_animation(
+        SpringAnimation(
+            "value",
+            from_value=float(p["from_value"]),
+            to_value=float(p["to_value"]),
+            spring=_case_spring(p),
+            begin_time=_SPRING_BEGIN,
+            duration=_SPRING_DURATION,
+            fill_mode="both",
+            removed_on_completion=False,
+        ),
+        "case",
+    )
+    engine.tick(_SPRING_BEGIN + number(case["t"]))
+    return engine, layer
+
+
+_SPRING_CASE_PARAMETERS = {
+    "mass",
+    "stiffness",
+    "damping",
+    "initialVelocity",
+    "from_value",
+    "to_value",
+    "swiftui_preset",
+    "perceptual_duration",
+    "bounce",
+}
+
+
+def run_spring(case: Dict[str, Any]) -> None:
+    p = case["params"]
+    unknown = set(p) - _SPRING_CASE_PARAMETERS
+    assert not unknown, f"{case['id']}: spring parameters not mapped: {sorted(unknown)}"
+    engine, layer = _run_spring_animation(case)
+    with engine:
+        value = layer.presentation.value
+    what = f"spring {case['quantity']} at t={case['t']}"
+    if case["quantity"] == "progress":
+        start, end = float(p["from_value"]), float(p["to_value"])
+        assert_matches((value - start) / (end - start), case["expected"], case["tolerance"], what)
+    else:
+        assert case["quantity"] in ("position", "value"), case["quantity"]
+        assert_matches(value, case["expected"], case["tolerance"], what)
+
+
+def run_spring_velocity(case: Dict[str, Any]) -> None:
+    assert case["quantity"] == "velocity"
+    engine, layer = _run_spring_animation(case)
+    with engine:
+        velocity = layer.presentation_velocity("value")
+    what = f"spring velocity at t={case['t']}"
+    assert_matches(velocity, case["expected"], case["tolerance"], what)
+
+
+def run_spring_params(case: Dict[str, Any]) -> None:
+    p = case["params"]
+    spring = Spring.perceptual(p["perceptual_duration"], p["bounce"])
+    assert spring.mass == p.get("mass", 1.0)
+    for name, expected in case["expected"].items():
+        actual = getattr(spring, _SPRING_PROPERTIES.get(name, name))
+        assert_matches(actual, expected, case["tolerance"], f"{case['id']}: {name}")
+
+
+def run_spring_params_inverse(case: Dict[str, Any]) -> None:
+    p = case["params"]
+    spring = Spring(p.get("mass", 1.0), p["stiffness"], p["damping"], allows_overdamping=True)
+    for name, expected in case["expected"].items():
+        actual = getattr(spring, _SPRING_PROPERTIES.get(name, name))
+        assert_matches(actual, expected, case["tolerance"], f"{case['id']}: {name}")
+
+
 def run_ca_default(case: Dict[str, Any]) -> None:
     p = case["params"]
+    if p["object"] == "CASpringAnimation" and p["property"] in _SPRING_PROPERTIES:
+        animation = SpringAnimation("position.x")
+        name = _SPRING_PROPERTIES[p["property"]]
+        source: Any = animation if name == "settling_duration" else animation.spring
+        assert_matches(
+            getattr(source, name), case["expected"], case["tolerance"], f"CASpringAnimation.{name}"
+        )
+        return
     keyframe_fields = dict(_KEYFRAME_PARAMETERS, path="path", rotationMode="rotation_mode")
     if p["object"] == "CAKeyframeAnimation" and p["property"] in keyframe_fields:
         default = getattr(KeyframeAnimation("position"), keyframe_fields[p["property"]])
@@ -260,6 +379,10 @@ RUNNERS: Dict[str, Callable[[Dict[str, Any]], None]] = {
     "time_conversion": run_time_conversion,
     "ca_default": run_ca_default,
     "keyframe": run_keyframe,
+    "spring": run_spring,
+    "spring_velocity": run_spring_velocity,
+    "spring_params": run_spring_params,
+    "spring_params_inverse": run_spring_params_inverse,
 }
 
 
@@ -274,7 +397,7 @@ def test_every_covered_kind_has_cases_and_a_runner() -> None:
         pytest.fail(VECTORS.error)
     counts = collections.Counter(case["kind"] for case in CASES)
     assert set(RUNNERS) == set(SUPPORTED_KINDS)
-    missing = [kind for kind in SUPPORTED_KINDS if counts[kind] == 0]
+    missing = [kind for kind in SUPPORTED_KINDS if counts[kind] == 0 and kind not in OPTIONAL_KINDS]
     assert not missing, f"the vectors have no case of {missing}"
     assert len({case["id"] for case in CASES}) == len(CASES), "case ids are not unique"
 
@@ -307,3 +430,29 @@ def test_every_keyframe_case_runs() -> None:
     keyframe_cases = [case for case in CASES if case["kind"] == "keyframe"]
     assert len(keyframe_cases) >= 22
     assert all(case["params"].get("fill", "both") == "both" for case in keyframe_cases)
+
+
+def test_every_spring_case_runs() -> None:
+    """Every spring case of the vectors is collected (none skipped), and the CASpringAnimation
+    defaults hold whether or not the vectors carry them."""
+    if VECTORS.error is not None:
+        pytest.fail(VECTORS.error)
+    kinds = ("spring", "spring_velocity", "spring_params", "spring_params_inverse")
+    in_file = [case for case in VECTORS.cases if case["kind"] in kinds]
+    assert len(in_file) >= 71
+    assert [case for case in CASES if case["kind"] in kinds] == in_file
+    for name, expected in (
+        ("mass", 1.0),
+        ("stiffness", 100.0),
+        ("damping", 10.0),
+        ("initialVelocity", 0.0),
+        ("allowsOverdamping", False),
+        ("settlingDuration", 1.4727003346780925),
+    ):
+        run_ca_default(
+            {
+                "params": {"object": "CASpringAnimation", "property": name},
+                "expected": expected,
+                "tolerance": 1e-12 if name == "settlingDuration" else 0,
+            }
+        )

@@ -17,7 +17,12 @@ EXAMPLES = sorted((REPO / "examples" / "python").glob("seed*.py")) if REPO else 
 
 EXPECTED = {
     "seed000_clock.py": ["shown", "1.500000"],
-    "seed001_progress.py": ["first block completed", "reverse block completed", "finished = True"],
+    "seed001_progress.py": [
+        "first block completed",
+        "reverse block completed",
+        "spring block completed",
+        "finished = True",
+    ],
     "seed002_arrow.py": ["completion at t = 4.0", "shown"],
     "seed003_timing.py": ["door scrubbed"],
     "seed003_path.py": ["follows the path", "model (0, 150)", "deg"],

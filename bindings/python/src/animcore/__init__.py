@@ -12,7 +12,8 @@ Times are float seconds. The main types:
 - :class:`BasicAnimation` — CABasicAnimation, added with ``layer.add_animation``;
   :class:`KeyframeAnimation` — CAKeyframeAnimation (values or a :class:`Path` to follow,
   :class:`CalculationMode`, :class:`RotationMode`); :class:`AnimationGroup` —
-  CAAnimationGroup; :class:`Animation` is their shared base;
+  CAAnimationGroup; :class:`SpringAnimation` — CASpringAnimation, moving along a
+  :class:`Spring`; :class:`Animation` is their shared base;
 - ``engine.transaction(...)`` and ``engine.animate(...)`` — CATransaction and UIKit animation
   blocks as ``with`` blocks; :class:`Transaction`, :data:`NO_ACTION` and action callbacks;
 - the value types :class:`Point`, :class:`Size`, :class:`Rect`, :class:`Color`,
@@ -30,6 +31,7 @@ from .animation import Animation, BasicAnimation, PropertyAnimation
 from .animation_group import AnimationGroup
 from .keyframe_animation import CalculationMode, KeyframeAnimation, RotationMode
 from .path import Path, PathElement, PathElementType
+from .spring import Spring, SpringAnimation
 from .clock import current_media_time
 from ._trampolines import ActionAnswer, ActionCallback
 from .engine import Engine
@@ -109,6 +111,8 @@ __all__ = [
     "Rect",
     "RotationMode",
     "Size",
+    "Spring",
+    "SpringAnimation",
     "Token",
     "Transform3D",
     "Value",

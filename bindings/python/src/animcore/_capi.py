@@ -430,6 +430,7 @@ def ac_animation_delegate_init(delegate: Optional[ac_animation_delegate]) -> int
 AC_ANIMATION_KIND_BASIC: Final = 0
 AC_ANIMATION_KIND_KEYFRAME: Final = 1
 AC_ANIMATION_KIND_GROUP: Final = 2
+AC_ANIMATION_KIND_SPRING: Final = 3
 
 AC_ANIMATION_LIST_MAX: Final = 1048576
 
@@ -514,6 +515,39 @@ AC_GROUP_DEPTH_MAX: Final = 16
 
 
 # --------------------------------------------------------------------------------------------
+# Springs
+# --------------------------------------------------------------------------------------------
+
+
+class ac_spring(ctypes.Structure):
+    """``ac_spring``: a damped spring (mass, stiffness, damping, initial velocity)."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("allows_overdamping", c_int32),
+        ("mass", c_double),
+        ("stiffness", c_double),
+        ("damping", c_double),
+        ("initial_velocity", c_double),
+    ]
+
+
+def ac_spring_init(spring: Optional[ac_spring]) -> int:
+    """The header's ac_spring_init(): Core Animation's defaults (mass 1, stiffness 100,
+    damping 10, initial velocity 0, no overdamping)."""
+    if spring is None:
+        return AC_ERR_NULL_POINTER
+    ctypes.memset(ctypes.addressof(spring), 0, ctypes.sizeof(ac_spring))
+    spring.struct_size = ctypes.sizeof(ac_spring)
+    spring.allows_overdamping = 0
+    spring.mass = 1.0
+    spring.stiffness = 100.0
+    spring.damping = 10.0
+    spring.initial_velocity = 0.0
+    return AC_OK
+
+
+# --------------------------------------------------------------------------------------------
 # Transactions
 # --------------------------------------------------------------------------------------------
 
@@ -548,6 +582,7 @@ class ac_animate_options(ctypes.Structure):
         ("completion", ac_completion_fn),
         ("completion_user_data", c_void_p),
         ("completion_destroy", ac_destroy_fn),
+        ("spring", POINTER(ac_spring)),
     ]
 
 
@@ -605,6 +640,7 @@ _layer_p = POINTER(ac_layer)
 _animation_p = POINTER(ac_animation)
 _char_p = POINTER(c_char)  # an output buffer (char *)
 _path_p = POINTER(ac_path_element)
+_spring_p = POINTER(ac_spring)
 
 PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     # Version
@@ -801,6 +837,16 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
         ac_status,
         (_engine_p, ac_animation, c_size_t, _animation_p),
     ),
+    # Springs
+    "ac_spring_from_perceptual": (ac_status, (c_double, c_double, _spring_p)),
+    "ac_spring_perceptual": (ac_status, (_spring_p, _double_p, _double_p)),
+    "ac_spring_settling_duration": (ac_status, (_spring_p, _double_p)),
+    "ac_animation_create_spring": (ac_status, (_engine_p, c_char_p, _animation_p)),
+    "ac_animation_set_spring": (ac_status, (_engine_p, ac_animation, _spring_p)),
+    "ac_animation_get_spring": (ac_status, (_engine_p, ac_animation, _spring_p)),
+    "ac_layer_get_presentation_velocity": (ac_status, (_engine_p, ac_layer, ac_key, _value_p)),
+    "ac_transaction_set_spring": (ac_status, (_engine_p, _spring_p)),
+    "ac_transaction_spring": (ac_status, (_engine_p, _spring_p, _int32_p)),
     # Transactions
     "ac_transaction_begin": (ac_status, (_engine_p,)),
     "ac_transaction_commit": (ac_status, (_engine_p,)),

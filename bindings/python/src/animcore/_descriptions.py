@@ -19,6 +19,7 @@ from .errors import AnimcoreError, check, raise_status
 from .layer import Layer, _engine_ptr, _key_bytes, _read_string
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
 from .path import Path
+from .spring import Spring, SpringAnimation
 from .timing import Timing
 from .timing_function import TimingFunction
 from .values import ValueKind, from_c, kind_of, to_c
@@ -63,12 +64,16 @@ def new_handle(engine: "Engine", animation: Animation) -> int:
     elif isinstance(animation, KeyframeAnimation):
         key_path = _key_bytes(animation.key_path, "key_path")
         check(_lib.ac_animation_create_keyframe(ptr, key_path, _byref(out)))
+    elif isinstance(animation, SpringAnimation):
+        key_path = _key_bytes(animation.key_path, "key_path")
+        check(_lib.ac_animation_create_spring(ptr, key_path, _byref(out)))
     elif isinstance(animation, BasicAnimation):
         key_path = _key_bytes(animation.key_path, "key_path")
         check(_lib.ac_animation_create_basic(ptr, key_path, _byref(out)))
     else:
         raise TypeError(
-            "animation must be a BasicAnimation, KeyframeAnimation or AnimationGroup, not "
+            "animation must be a BasicAnimation, SpringAnimation, KeyframeAnimation or "
+            "AnimationGroup, not "
             f"{type(animation).__name__}"
         )
     return int(out.value)
@@ -114,6 +119,8 @@ def write(
         check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0))
     if isinstance(animation, BasicAnimation):
         _write_basic(engine, ptr, handle, animation, layer, prefix)
+        if isinstance(animation, SpringAnimation):
+            check(_lib.ac_animation_set_spring(ptr, handle, _byref(animation.spring._c)))
     elif isinstance(animation, KeyframeAnimation):
         _write_keyframe(engine, ptr, handle, animation, layer, prefix)
     elif isinstance(animation, AnimationGroup):
@@ -254,7 +261,8 @@ def _read_doubles(call: Callable[[Any, int, Any], int]) -> Optional[List[float]]
 
 def read(engine: "Engine", handle: int) -> Animation:
     """The Python description of the library description ``handle``: a BasicAnimation,
-    KeyframeAnimation or AnimationGroup with every field (children read recursively)."""
+    SpringAnimation, KeyframeAnimation or AnimationGroup with every field (children read recursively).
+    """
     ptr = _engine_ptr(engine)
     kind = ctypes.c_int32()
     check(_lib.ac_animation_get_kind(ptr, handle, _byref(kind)))
@@ -289,6 +297,8 @@ def read(engine: "Engine", handle: int) -> Animation:
         )
         if kind.value == _capi.AC_ANIMATION_KIND_KEYFRAME:
             result = _read_keyframe(ptr, handle, key_path)
+        elif kind.value == _capi.AC_ANIMATION_KIND_SPRING:
+            result = _read_spring(ptr, handle, key_path)
         else:
             result = _read_basic(ptr, handle, key_path)
         result.timing_function = function
@@ -308,6 +318,20 @@ def _read_basic(ptr: Any, handle: int, key_path: str) -> BasicAnimation:
         check(_lib.ac_animation_get_value(ptr, handle, which, _byref(value), _byref(is_set)))
         values.append(from_c(value) if is_set.value else None)
     return BasicAnimation(key_path, from_value=values[0], to_value=values[1], by_value=values[2])
+
+
+def _read_spring(ptr: Any, handle: int, key_path: str) -> SpringAnimation:
+    basic = _read_basic(ptr, handle, key_path)
+    c_spring = _capi.ac_spring()
+    _capi.ac_spring_init(c_spring)
+    check(_lib.ac_animation_get_spring(ptr, handle, _byref(c_spring)))
+    return SpringAnimation(
+        key_path,
+        from_value=basic.from_value,
+        to_value=basic.to_value,
+        by_value=basic.by_value,
+        spring=Spring._from_c(c_spring),
+    )
 
 
 def _read_keyframe(ptr: Any, handle: int, key_path: str) -> KeyframeAnimation:

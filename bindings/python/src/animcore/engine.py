@@ -66,6 +66,7 @@ from .layer import (
     _read_string,
 )
 from .layer_class import LayerClass, Property
+from .spring import Spring, optional_spring
 from .timing_function import TimingFunction
 from .transaction import (
     NO_ACTION,
@@ -249,6 +250,7 @@ class Engine:
         additive: Optional[bool] = None,
         completion: Optional[CompletionCallback] = None,
         values: Optional[Mapping[str, Any]] = None,
+        spring: Optional[Spring] = None,
     ) -> TransactionScope:
         """A transaction for a ``with`` block (CATransaction begin/commit) on the calling
         thread, nested inside any open one, with the settings given (None: inherited from the
@@ -262,6 +264,9 @@ class Engine:
         - ``completion``: ``completion(finished)`` once every animation added in the
           transaction has finished (or one was removed), during a tick after the commit.
         - ``values``: arbitrary keyed values (CATransaction setValue:forKey:).
+        - ``spring``: implicit animations become spring animations (a :class:`Spring`), lasting
+          its settling duration unless ``duration`` is given; one interrupting a running
+          animation of its property starts from the presentation value and velocity.
 
         The block's changes start at the first tick after the outermost commit; the
         transaction commits when the block ends, also when it raises."""
@@ -276,6 +281,7 @@ class Engine:
                 "additive": additive,
                 "completion": completion,
                 "values": dict(values) if values else None,
+                "spring": optional_spring(spring),
             },
         )
 
@@ -292,6 +298,7 @@ class Engine:
         begin_from_current_state: bool = True,
         additive: bool = False,
         completion: Optional[CompletionCallback] = None,
+        spring: Optional[Spring] = None,
     ) -> AnimateScope:
         """An animation block (UIView.animate): every change of an animatable property made in
         it, on any layer, built-in and custom properties alike, animates with these options::
@@ -309,7 +316,10 @@ class Engine:
         - ``begin_from_current_state``: start from the presentation value (True, the default)
           or from the old model value;
         - ``additive``: additive implicit animations;
-        - ``completion(finished)``: as a transaction's.
+        - ``completion(finished)``: as a transaction's;
+        - ``spring``: a :class:`Spring`: the implicit animations are springs (duration and curve
+          unused; each lasts the spring's settling duration) starting from the presentation
+          value and velocity, so retargeting a moving property keeps it continuous.
 
         Explicit animations added in the block take its duration and curve when they have
         none. Blocks nest like transactions and mix with them. The options are checked when
@@ -324,6 +334,7 @@ class Engine:
             begin_from_current_state=begin_from_current_state,
             additive=additive,
             completion=completion,
+            spring=spring,
         )
         if changes is not None:
             if not callable(changes):

@@ -330,6 +330,21 @@ class Layer:
             info = self._undeclared(key, None)
         return self._read(info, True)
 
+    def presentation_velocity(self, key: str) -> Any:
+        """The presentation velocity at ``key``: how fast the presentation value moves, in
+        units per second of the layer's time, of the key's kind (a float, a Point, a Color...;
+        zero when nothing animates it). WrongKindError for bool, integer and token keys."""
+        info = self._info(key)
+        if info is None:
+            info = self._undeclared(key, None)
+        value = _capi.ac_value()
+        check(
+            _lib.ac_layer_get_presentation_velocity(
+                _engine_ptr(self._engine), self._handle, info.key, _byref(value)
+            )
+        )
+        return from_c(value)
+
     def _undeclared(self, key: str, value: Any) -> PropertyInfo:
         """An undeclared key: its kind is what the layer holds, else the value's."""
         engine = self._engine

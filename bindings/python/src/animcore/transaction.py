@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Union
 from . import _callbacks, _capi
 from ._coerce import flag, real
 from .errors import InvalidArgumentError, check, raise_status
+from .spring import Spring, optional_spring
 from .timing_function import TimingFunction
 from .values import from_c, kind_of, to_c
 
@@ -231,6 +232,26 @@ class Transaction:
     def additive(self, additive: bool) -> None:
         check(_lib.ac_transaction_set_additive(self._ptr(), 1 if flag(additive, "additive") else 0))
 
+    @property
+    def spring(self) -> Optional[Spring]:
+        """The spring of implicit animations (None: none, they follow the timing function).
+        With one, an implicit animation is a spring animation lasting its settling duration
+        (unless this transaction sets a duration); one that interrupts a running animation of
+        the property starts from its presentation value and velocity, so neither jumps.
+        Setting None removes this transaction's own spring (a nested one then reads the
+        enclosing one's)."""
+        out = _capi.ac_spring()
+        _capi.ac_spring_init(out)
+        is_set = ctypes.c_int32()
+        check(_lib.ac_transaction_spring(self._ptr(), _byref(out), _byref(is_set)))
+        return Spring._from_c(out) if is_set.value else None
+
+    @spring.setter
+    def spring(self, spring: Optional[Spring]) -> None:
+        checked = optional_spring(spring)
+        pointer = None if checked is None else _byref(checked._c)
+        check(_lib.ac_transaction_set_spring(self._ptr(), pointer))
+
     def add_completion(self, completion: CompletionCallback) -> None:
         """Adds ``completion(finished)`` to the innermost transaction (opening an implicit one
         when none is open); several add up, each runs once (see the module docstring)."""
@@ -276,7 +297,8 @@ class Transaction:
         try:
             return (
                 f"<Transaction duration={self.duration!r} timing_function={self.timing_function!r} "
-                f"disable_actions={self.disable_actions!r} additive={self.additive!r}>"
+                f"disable_actions={self.disable_actions!r} additive={self.additive!r} "
+                f"spring={self.spring!r}>"
             )
         except Exception:  # noqa: BLE001 - a closed engine
             return "<Transaction (engine closed)>"
@@ -309,6 +331,8 @@ class TransactionScope:
                 state.disable_actions = settings["disable_actions"]
             if settings.get("additive") is not None:
                 state.additive = settings["additive"]
+            if settings.get("spring") is not None:
+                state.spring = settings["spring"]
             for key, value in (settings.get("values") or {}).items():
                 state[key] = value
             if settings.get("completion") is not None:
@@ -326,7 +350,7 @@ class AnimateScope:
     """``with engine.animate(...)``: an animation block (UIView.animate) opened on enter and
     committed on exit, also when the block raises."""
 
-    __slots__ = ("_engine", "_options", "_completion", "_entered")
+    __slots__ = ("_engine", "_options", "_completion", "_entered", "_spring")
 
     def __init__(
         self,
@@ -340,6 +364,7 @@ class AnimateScope:
         begin_from_current_state: bool,
         additive: bool,
         completion: Optional[CompletionCallback],
+        spring: Optional[Spring] = None,
     ) -> None:
         options = _capi.ac_animate_options()
         _capi.ac_animate_options_init(options)
@@ -368,6 +393,11 @@ class AnimateScope:
             raise TypeError(f"curve must be a str or a TimingFunction, not {type(curve).__name__}")
         if completion is not None:
             _check_callable(completion, "completion")
+        checked = optional_spring(spring)
+        self._spring: Optional[_capi.ac_spring] = None
+        if checked is not None:
+            self._spring = _capi.ac_spring.from_buffer_copy(checked._c)  # kept alive here
+            options.spring = ctypes.pointer(self._spring)
         self._engine = engine
         self._options = options
         self._completion: Optional[CompletionCallback] = completion
