@@ -165,7 +165,7 @@ extension EngineState {
                             request.newModel.write(into: to)
                             for k in 0..<kind.slotCount where to[k] != from[k] && pointer[k] != 0 {
                                 var carried = spring
-                                carried.initialVelocity += pointer[k] / (to[k] - from[k])
+                                carried.initialVelocity = pointer[k] / (to[k] - from[k])
                                 animation.timing.duration = max(animation.timing.duration, carried.settlingDuration)
                             }
                         }

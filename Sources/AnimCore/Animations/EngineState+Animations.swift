@@ -183,8 +183,10 @@ extension EngineState {
             let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
             var springRecord = SpringRecord(response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
+            // A carried velocity replaces the spring's own initial velocity.
             if let velocity = startVelocity, velocity.kind == target.kind {
                 springRecord.startVelocity = storeValue(velocity)
+                springRecord.initialVelocity = 0
             }
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
             record.parameters = springRecords.insert(springRecord)
