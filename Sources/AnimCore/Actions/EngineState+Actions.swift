@@ -133,10 +133,12 @@ extension EngineState {
                 scratchNew.withPointer { new in
                     request.oldModel.write(into: old)
                     request.newModel.write(into: new)
+                    // What shows the old value on top of the new model (for transforms
+                    // old · new⁻¹, not new⁻¹ · old), and what shows the new one (identity).
                     let delta = scratch.pointer(ScratchOffset.actionDelta)
-                    ValueMath.subtract(kind, old, new, into: delta)
+                    ValueMath.additiveDelta(kind, from: new, to: old, into: delta)
                     animation.basic?.fromValue = Value(kind: kind, slots: delta)
-                    ValueMath.subtract(kind, new, new, into: delta)
+                    ValueMath.additiveDelta(kind, from: new, to: new, into: delta)
                     animation.basic?.toValue = Value(kind: kind, slots: delta)
                 }
             }
