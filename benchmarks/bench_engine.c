@@ -27,6 +27,13 @@
  *   group     one CAAnimationGroup per layer (linear, 12 s) of two easeInEaseOut children in its
  *             time: position from/to (begin 0, duration 0 = the group's) and opacity from/to
  *             (begin 1 s, duration 5 s, fill both); read back: position and opacity.
+ *   spring    one CASpringAnimation per layer on "level" (class "Dot"): random from/to in
+ *             [0, 100), mass 1, stiffness in [120, 200], damping in [8, 14] (underdamped,
+ *             zeta 0.28..0.64), initial velocity in [-2, 2], random per layer; the plain loop
+ *             precomputes each layer's decay rate zeta w0, damped frequency wd and their ratio,
+ *             and per frame evaluates the closed form at t = progress x duration (the basic local
+ *             time): u = e^(-zeta w0 t) (cos wd t + B sin wd t) - v0 e^(-zeta w0 t) sin(wd t) / wd,
+ *             value = from + (to - from)(1 - u), one exp, cos and sin per layer.
  *
  *   1. correctness first: at frames 0, 1, 37, 300, 599 and 600 the engine's presentation values
  *      of a sample of layers (ac_layers_get_presentation) must agree with the plain-C loop's
@@ -57,7 +64,7 @@
  * properties) are reported, not asserted.
  *
  *   bench_engine [-r repetitions] [-f frames] [-b evaluations per pass] [-n 1000,10000,100000]
- *                [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|idle]
+ *                [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|spring|idle]
  *                [-v all|plain|tick|read]
  * -w keyframe runs both keyframe variants (linear and cubic). -v times only one variant (e.g.
  * under perf record -e cpu-clock or valgrind --tool=callgrind).
@@ -178,21 +185,28 @@ static memory measure_memory(void) {
 
 /* ---- Workloads ------------------------------------------------------------------------------ */
 
-enum { W_LEVEL, W_OPACITY, W_FOUR, W_KEYFRAME_LINEAR, W_KEYFRAME_CUBIC, W_PATH, W_GROUP, W_COUNT };
+enum { W_LEVEL, W_OPACITY, W_FOUR, W_KEYFRAME_LINEAR, W_KEYFRAME_CUBIC, W_PATH, W_GROUP, W_SPRING, W_COUNT };
 static const char *const workload_keys[W_COUNT] = {"level", "opacity", "four", "keyframe",
-                                                   "keyframe", "path", "group"};
+                                                   "keyframe", "path", "group", "spring"};
 static const char *const workload_labels[W_COUNT] = {
     "1 anim/layer: custom scalar \"level\"", "1 anim/layer: opacity",
     "4 anim/layer: pos, bounds, rot.z, bgColor", "1 keyframe/layer: level, 5 values, linear",
     "1 keyframe/layer: level, 5 values, cubic", "1 keyframe/layer: path, paced, rot. auto",
-    "1 group/layer: position + opacity"};
+    "1 group/layer: position + opacity", "1 spring/layer: level, underdamped"};
 
-/* The keyframe, path and group workloads (built by world_build_keyframes). */
+/* The keyframe, path, group and spring workloads (built by world_build_keyframes). */
 static bool is_new_kind(int kind) { return kind >= W_KEYFRAME_LINEAR; }
 #define KEYFRAME_VALUES 5
 static const double even_key_times[KEYFRAME_VALUES] = {0, 0.25, 0.5, 0.75, 1};
 #define GROUP_OPACITY_BEGIN_S 1.0
 #define GROUP_OPACITY_DURATION_S 5.0
+/* The spring workload: mass 1, stiffness and damping uniform in these ranges (zeta in about
+ * [0.28, 0.64], all underdamped), initial velocity uniform in [-2, 2]. */
+#define SPRING_STIFFNESS_MIN 120.0
+#define SPRING_STIFFNESS_MAX 200.0
+#define SPRING_DAMPING_MIN 8.0
+#define SPRING_DAMPING_MAX 14.0
+#define SPRING_VELOCITY_MAX 2.0
 
 /* The animated keys of a workload, in track order. */
 static const char *const four_paths[4] = {"position", "bounds", "transform.rotation.z", "backgroundColor"};
@@ -209,6 +223,7 @@ typedef struct world {
     plain_track track[4];
     plain_keyframes keyframes; /* keyframe and path workloads */
     plain_group group;         /* group workload */
+    plain_springs springs;     /* spring workload */
     int anims_per_layer;       /* animations added per layer (a group counts once) */
     plain_curve curve;
     double *plain_out[4]; /* scalar: [n]; four: position [2n], bounds [4n], transform [6n], colour [4n];
@@ -222,6 +237,7 @@ static const char *track_path(const world *w, int t) {
     if (w->kind == W_FOUR) return four_paths[t];
     if (w->kind == W_PATH) return t == 0 ? "position" : "transform";
     if (w->kind == W_GROUP) return t == 0 ? "position" : "opacity";
+    if (w->kind == W_SPRING) return "level";
     if (is_new_kind(w->kind)) return "level";
     return w->kind == W_LEVEL ? "level" : "opacity";
 }
@@ -349,11 +365,28 @@ static void set_timing(ac_engine *engine, ac_animation a, double duration_s, dou
     check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
 }
 
-/* Layer i's keyframe, path or group animation: random parameters set on the description(s)
- * and given to the plain loop. */
+/* Layer i's keyframe, path, group or spring animation: random parameters set on the
+ * description(s) and given to the plain loop. */
 static void make_keyframe_animation(world *w, ac_animation a, const ac_animation *children, size_t i) {
     double begin = HOST_T0 - BEGIN_SPREAD_S * next_unit();
-    if (w->kind == W_KEYFRAME_LINEAR || w->kind == W_KEYFRAME_CUBIC) {
+    if (w->kind == W_SPRING) {
+        plain_springs *sp = &w->springs;
+        sp->begin_s[i] = begin;
+        sp->from[i] = 100.0 * next_unit();
+        sp->to[i] = 100.0 * next_unit();
+        ac_spring spring;
+        check(ac_spring_init(&spring), "ac_spring_init");
+        spring.mass = 1.0;
+        spring.stiffness = SPRING_STIFFNESS_MIN + (SPRING_STIFFNESS_MAX - SPRING_STIFFNESS_MIN) * next_unit();
+        spring.damping = SPRING_DAMPING_MIN + (SPRING_DAMPING_MAX - SPRING_DAMPING_MIN) * next_unit();
+        spring.initial_velocity = SPRING_VELOCITY_MAX * (2 * next_unit() - 1);
+        plain_springs_set(sp, i, spring.mass, spring.stiffness, spring.damping, spring.initial_velocity);
+        ac_value vf = ac_value_scalar(sp->from[i]), vt = ac_value_scalar(sp->to[i]);
+        check(ac_animation_set_spring(w->engine, a, &spring), "ac_animation_set_spring");
+        check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+        check(ac_animation_set_value(w->engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+        set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
+    } else if (w->kind == W_KEYFRAME_LINEAR || w->kind == W_KEYFRAME_CUBIC) {
         double values[KEYFRAME_VALUES];
         ac_value v[KEYFRAME_VALUES];
         for (int k = 0; k < KEYFRAME_VALUES; k++) {
@@ -395,7 +428,7 @@ static void make_keyframe_animation(world *w, ac_animation a, const ac_animation
     }
 }
 
-/* The keyframe (linear, cubic), path and group worlds: one added animation per layer. */
+/* The keyframe (linear, cubic), path, group and spring worlds: one added animation per layer. */
 static void world_build_keyframes(world *w, int kind, size_t count) {
     memset(w, 0, sizeof *w);
     w->kind = kind;
@@ -406,8 +439,12 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
     w->read_back = allocate(count * 16, sizeof(double));
     w->curve = plain_curve_make(0.42, 0, 0.58, 1);
     bool keyframes = kind == W_KEYFRAME_LINEAR || kind == W_KEYFRAME_CUBIC;
+    bool level = keyframes || kind == W_SPRING; /* class "Dot" */
     int ok;
-    if (keyframes) {
+    if (kind == W_SPRING) {
+        ok = plain_springs_alloc(&w->springs, count, DURATION_S);
+        w->plain_out[0] = allocate(count, sizeof(double));
+    } else if (keyframes) {
         ok = plain_keyframes_alloc(&w->keyframes, count, kind == W_KEYFRAME_CUBIC ? PLAIN_CUBIC : PLAIN_LINEAR,
                                    1, KEYFRAME_VALUES, DURATION_S, &w->curve);
         w->plain_out[0] = allocate(count, sizeof(double));
@@ -432,7 +469,7 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
 
     check(ac_engine_create(NULL, &w->engine), "ac_engine_create");
     ac_class layer_class = 0;
-    if (keyframes) {
+    if (level) {
         ac_value zero = ac_value_scalar(0);
         ac_property_desc level;
         check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
@@ -444,7 +481,10 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
     check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
     ac_animation description, children[2] = {0, 0};
     const char *key;
-    if (keyframes) {
+    if (kind == W_SPRING) {
+        key = "level";
+        check(ac_animation_create_spring(w->engine, "level", &description), "ac_animation_create_spring");
+    } else if (keyframes) {
         key = "level";
         check(ac_animation_create_keyframe(w->engine, "level", &description), "ac_animation_create_keyframe");
         check(ac_animation_set_timing_function(w->engine, description, &ease), "ac_animation_set_timing_function");
@@ -494,6 +534,7 @@ static void world_free(world *w) {
     }
     plain_keyframes_free(&w->keyframes);
     plain_group_free(&w->group);
+    plain_springs_free(&w->springs);
     free(w->layers);
     free(w->read_back);
     memset(w, 0, sizeof *w);
@@ -504,6 +545,8 @@ static void run_plain(world *w, double time_s) {
         plain_engine_keyframe_scalar(&w->keyframes, time_s, w->plain_out[0]);
     else if (w->kind == W_PATH)
         plain_engine_path(&w->keyframes, time_s, w->plain_out[0], w->plain_out[1]);
+    else if (w->kind == W_SPRING)
+        plain_engine_spring(&w->springs, time_s, w->plain_out[0]);
     else if (w->kind == W_GROUP)
         plain_engine_group(&w->group, time_s, w->plain_out[0], w->plain_out[1]);
     else if (w->kind == W_FOUR)
@@ -769,7 +812,7 @@ static void run_idle(size_t idle, int frames, int repetitions, idle_result *r) {
 static void usage(void) {
     fprintf(stderr, "usage: bench_engine [-r repetitions] [-f frames] [-b evaluations per pass, 0: all frames]"
                     " [-n 1000,10000,100000]"
-                    " [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|idle]"
+                    " [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|spring|idle]"
                     " [-v all|plain|tick|read]\n");
     exit(2);
 }
@@ -819,6 +862,9 @@ int main(int argc, char **argv) {
            " (all active); %d frames at %.0f fps\n", DURATION_S, BEGIN_SPREAD_S, frames, FPS);
     printf("keyframe: 5 values, even key times, easeInEaseOut, linear or cubic; path: 1 cubic segment,"
            " paced, rotation auto; group: position (0-12 s) + opacity (1-6 s, fill both), easeInEaseOut\n");
+    printf("spring: level, mass 1, stiffness %.0f-%.0f, damping %.0f-%.0f, initial velocity +-%.0f (random per"
+           " layer, underdamped), duration %.0f s\n", SPRING_STIFFNESS_MIN, SPRING_STIFFNESS_MAX,
+           SPRING_DAMPING_MIN, SPRING_DAMPING_MAX, SPRING_VELOCITY_MAX, DURATION_S);
     printf("method: CLOCK_MONOTONIC, best of %d runs of %d frames per variant (variants take turns);"
            " one thread\n", repetitions, frames);
     if (pass_budget > 0)

@@ -468,3 +468,63 @@ void plain_engine_group(const plain_group *g, double time_s, double *out_positio
         out_opacity[i] = o0[i] + (o1[i] - o0[i]) * f;
     }
 }
+
+/* ---- Springs -------------------------------------------------------------------------------- */
+
+int plain_springs_alloc(plain_springs *s, size_t count, double duration_s) {
+    *s = (plain_springs){0};
+    s->count = count;
+    s->duration_s = duration_s;
+    double **arrays[] = {&s->begin_s, &s->from, &s->to, &s->decay, &s->damped, &s->ratio, &s->v0};
+    int ok = 1;
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
+        *arrays[k] = calloc(count, sizeof(double));
+        ok = ok && *arrays[k] != NULL;
+    }
+    return ok;
+}
+
+void plain_springs_free(plain_springs *s) {
+    free(s->begin_s);
+    free(s->from);
+    free(s->to);
+    free(s->decay);
+    free(s->damped);
+    free(s->ratio);
+    free(s->v0);
+    *s = (plain_springs){0};
+}
+
+void plain_springs_set(plain_springs *s, size_t i, double mass, double stiffness, double damping,
+                       double initial_velocity) {
+    /* Spring.naturalFrequency, .dampingRatio and SpringResponse.init, in their order. */
+    double omega = sqrt(stiffness / mass);
+    double zeta = damping / (2 * sqrt(stiffness * mass));
+    double decay = zeta * omega;
+    double damped = omega * sqrt(1 - zeta * zeta);
+    s->decay[i] = decay;
+    s->damped[i] = damped;
+    s->ratio[i] = decay / damped;
+    s->v0[i] = initial_velocity;
+}
+
+void plain_engine_spring(const plain_springs *s, double time_s, double *out) {
+    const double *begin = s->begin_s, *from = s->from, *to = s->to;
+    const double *decay = s->decay, *damped = s->damped, *ratio = s->ratio, *v0 = s->v0;
+    double duration = s->duration_s, model = s->model;
+    for (size_t i = 0; i < s->count; i++) {
+        double progress = progress_at(begin[i], duration, time_s);
+        if (progress < 0) {
+            out[i] = model;
+            continue;
+        }
+        double t = progress * duration;
+        double envelope = exp(-decay[i] * t);
+        double c = cos(damped[i] * t), sn = sin(damped[i] * t);
+        double g = envelope * (c + ratio[i] * sn);
+        double h = envelope * sn / damped[i];
+        double u = g - v0[i] * h;
+        double start = from[i];
+        out[i] = start + (to[i] - start) * (1 - u);
+    }
+}

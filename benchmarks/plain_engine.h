@@ -156,4 +156,37 @@ void plain_group_free(plain_group *g);
 void plain_engine_group(const plain_group *g, double time_s, double *out_position,
                         double *out_opacity);
 
+/* ---- Springs (bench_engine's spring workload) ----------------------------------------------- */
+
+/*
+ * One underdamped spring animation per layer on a scalar (a begin time each, one duration, fill
+ * removed, from/to values), its spring precomputed per layer as animcore's SpringResponse does:
+ * w0 = sqrt(k / m), zeta = c / (2 sqrt(k m)), decay = zeta w0, wd = w0 sqrt(1 - zeta^2),
+ * b = decay / wd. Per frame, with t = (elapsed / duration) x duration (the basic local time):
+ *
+ *   e = exp(-decay t), c = cos(wd t), s = sin(wd t)
+ *   u = e (c + b s) - v0 (e s / wd)      (g - v0 h: from 1 at rest, plus the initial push)
+ *   value = from + (to - from) (1 - u)
+ *
+ * in animcore's order of operations (SpringEvaluation.swift, BasicEvaluation.swift), but with
+ * exp, cos and sin computed once per layer for both g and h.
+ */
+typedef struct plain_springs {
+    size_t count;
+    double duration_s;
+    double *begin_s, *from, *to;          /* [count] */
+    double *decay, *damped, *ratio, *v0;  /* [count]: zeta w0, wd, decay / wd, initial velocity */
+    double model;                         /* shows when not in effect */
+} plain_springs;
+
+int plain_springs_alloc(plain_springs *s, size_t count, double duration_s);
+void plain_springs_free(plain_springs *s);
+
+/* Prepares layer i's spring (mass, stiffness, damping: underdamped, zeta < 1). */
+void plain_springs_set(plain_springs *s, size_t i, double mass, double stiffness, double damping,
+                       double initial_velocity);
+
+/* out[i] = layer i's value at time_s. */
+void plain_engine_spring(const plain_springs *s, double time_s, double *out);
+
 #endif /* ANIMCORE_BENCH_PLAIN_ENGINE_H */

@@ -101,7 +101,7 @@ extension Animation {
         case .basic:
             break
         case .spring(_, let spring):
-            try spring.validate("\(field).spring")
+            try spring.validate("\(field).spring")  // an autoclosure: made only on failure
         case .decay(let decay):
             try decay.validate("\(field).decay")
         case .keyframe(let keyframe):

@@ -62,16 +62,19 @@ public struct Spring: Hashable, Sendable {
     }
 
     /// Throws unless mass > 0, stiffness > 0, damping >= 0 (all finite) and the initial
-    /// velocity is finite; messages name `field`'s members.
-    public func validate(_ field: String = "spring") throws(AnimCoreError) {
-        for (name, value) in [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity)] {
-            try Check.finite(value, "\(field).\(name)")
+    /// velocity is finite; messages name `field`'s members. (Messages are made only on failure:
+    /// implicit springs are checked on the per-change path.)
+    public func validate(_ field: @autoclosure () -> String = "spring") throws(AnimCoreError) {
+        guard mass.isFinite, stiffness.isFinite, damping.isFinite, initialVelocity.isFinite else {
+            let (name, value) = !mass.isFinite ? ("mass", mass) : !stiffness.isFinite ? ("stiffness", stiffness)
+                : !damping.isFinite ? ("damping", damping) : ("initialVelocity", initialVelocity)
+            throw AnimCoreError(.notFinite, "\(field()).\(name) is \(value); it must be finite")
         }
-        guard mass > 0 else { throw AnimCoreError(.outOfRange, "\(field).mass is \(mass); it must be > 0") }
-        guard stiffness > 0 else { throw AnimCoreError(.outOfRange, "\(field).stiffness is \(stiffness); it must be > 0") }
-        guard damping >= 0 else { throw AnimCoreError(.outOfRange, "\(field).damping is \(damping); it must be >= 0") }
+        guard mass > 0 else { throw AnimCoreError(.outOfRange, "\(field()).mass is \(mass); it must be > 0") }
+        guard stiffness > 0 else { throw AnimCoreError(.outOfRange, "\(field()).stiffness is \(stiffness); it must be > 0") }
+        guard damping >= 0 else { throw AnimCoreError(.outOfRange, "\(field()).damping is \(damping); it must be >= 0") }
         guard (stiffness / mass).isFinite, stiffness / mass > 0 else {
-            throw AnimCoreError(.outOfRange, "\(field): stiffness / mass is \(stiffness / mass); it must be finite and > 0")
+            throw AnimCoreError(.outOfRange, "\(field()): stiffness / mass is \(stiffness / mass); it must be finite and > 0")
         }
     }
 
@@ -213,6 +216,25 @@ struct SpringResponse: Hashable {
             let slow = exp(rootSlow * t), fast = exp(rootFast * t)
             let span = rootSlow - rootFast
             return ((slow - fast) / span, (rootSlow * slow - rootFast * fast) / span)
+        }
+    }
+
+    /// g(t) and h(t) together, with each exponential and each sine and cosine computed once
+    /// (the tick's path).
+    @inline(__always)
+    func restAndPush(at t: Double) -> (rest: Double, push: Double) {
+        switch regime {
+        case .underdamped:
+            let envelope = exp(-decay * t)
+            let c = cos(dampedFrequency * t), s = sin(dampedFrequency * t)
+            return (envelope * (c + decay / dampedFrequency * s), envelope * s / dampedFrequency)
+        case .critical:
+            let envelope = exp(-frequency * t)
+            return ((1 + frequency * t) * envelope, t * envelope)
+        case .overdamped:
+            let slow = exp(rootSlow * t), fast = exp(rootFast * t)
+            let span = rootSlow - rootFast
+            return ((rootSlow * fast - rootFast * slow) / span, (slow - fast) / span)
         }
     }
 

@@ -29,14 +29,15 @@ extension EvaluationContext {
     ) {
         let spring = springs + Int(record.pointee.parameters)
         let t = springTime(record, sample: sample, parentTime: parentTime)
-        let u = spring.pointee.response.displacement(at: t, initialVelocity: spring.pointee.initialVelocity)
+        let (rest, push) = spring.pointee.response.restAndPush(at: t)
+        let u = rest - spring.pointee.initialVelocity * push
         let offset = spring.pointee.startVelocity
         if offset >= 0 {
             applyEndpoints(
-                record, &spring.pointee.endpoints, fraction: 1 - u.value, sample: sample, to: slots,
-                push: values + Int(offset), pushFactor: spring.pointee.response.push(at: t).value)
+                record, &spring.pointee.endpoints, fraction: 1 - u, sample: sample, to: slots,
+                push: values + Int(offset), pushFactor: push)
         } else {
-            applyEndpoints(record, &spring.pointee.endpoints, fraction: 1 - u.value, sample: sample, to: slots)
+            applyEndpoints(record, &spring.pointee.endpoints, fraction: 1 - u, sample: sample, to: slots)
         }
     }
 }
