@@ -958,10 +958,11 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
 /* ============================================================================================ */
 
 /*
- * An animation description is one of four kinds (ac_animation_get_kind()): basic
+ * An animation description is one of five kinds (ac_animation_get_kind()): basic
  * (CABasicAnimation: from/to/by), keyframe (CAKeyframeAnimation: values or a path, key times,
- * a calculation mode), group (CAAnimationGroup: children in the group's time space) and spring
- * (CASpringAnimation: from/to/by moved by a damped spring, see the Springs section). Every
+ * a calculation mode), group (CAAnimationGroup: children in the group's time space), spring
+ * (CASpringAnimation: from/to/by moved by a damped spring, see the Springs section) and decay
+ * (a thrown value slowing down, beyond Core Animation, see the Decay section). Every
  * kind shares the key path, the timing (ac_animation_set_timing()), the timing function, the
  * flags and the delegate; the calls of one kind's own fields refuse the other kinds with
  * AC_ERR_INVALID_ARGUMENT. The kind is chosen at creation and never changes, except that
@@ -973,6 +974,7 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
 #define AC_ANIMATION_KIND_KEYFRAME 1 /* ac_animation_create_keyframe() */
 #define AC_ANIMATION_KIND_GROUP 2    /* ac_animation_create_group() */
 #define AC_ANIMATION_KIND_SPRING 3   /* ac_animation_create_spring() */
+#define AC_ANIMATION_KIND_DECAY 4    /* ac_animation_create_decay() */
 
 /**
  * The most entries any list of a description holds: keyframe values, key times, timing
@@ -1008,7 +1010,7 @@ ac_status ac_animation_release(ac_engine *engine, ac_animation animation);
 ac_status ac_animation_assign(ac_engine *engine, ac_animation destination, ac_animation source);
 
 /**
- * The description's kind: AC_ANIMATION_KIND_BASIC, _KEYFRAME, _GROUP or _SPRING. Errors:
+ * The description's kind: AC_ANIMATION_KIND_BASIC, _KEYFRAME, _GROUP, _SPRING or _DECAY. Errors:
  * AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER (out_kind).
  */
 ac_status ac_animation_get_kind(ac_engine *engine, ac_animation animation, int32_t *out_kind);
@@ -1029,10 +1031,11 @@ ac_status ac_animation_set_key_path(ac_engine *engine, ac_animation animation,
 ac_status ac_animation_key_path(ac_engine *engine, ac_animation animation, char *buffer,
                                 size_t capacity, size_t *out_length);
 
-/** Which of from/to/by: for ac_animation_set_value / _get_value. */
+/** Which of from/to/by (and a decay's velocity): for ac_animation_set_value / _get_value. */
 #define AC_ANIMATION_FROM 0
 #define AC_ANIMATION_TO 1
 #define AC_ANIMATION_BY 2
+#define AC_ANIMATION_VELOCITY 3 /* decay animations only: the start velocity (see the Decay section) */
 
 /**
  * Sets fromValue, toValue or byValue (value NULL: unset). The eight combinations follow Core
@@ -1041,13 +1044,21 @@ ac_status ac_animation_key_path(ac_engine *engine, ac_animation animation, char 
  * none (from the presentation value when added to the value underneath), all three (by
  * ignored). "Underneath" is the model value with the earlier animations applied, re-read every
  * tick. Kinds are checked against the key path when the animation is added. Basic and spring
- * animations only (a spring moves from the from value to the to value the same way). Errors:
- * AC_ERR_OUT_OF_RANGE (which), the value checks of ac_value, AC_ERR_INVALID_ARGUMENT (a keyframe
- * animation or a group: from/to/by belong to basic and spring animations).
+ * animations only (a spring moves from the from value to the to value the same way), except that
+ * a decay animation takes AC_ANIMATION_FROM (its start; NULL: the presentation value when added)
+ * and AC_ANIMATION_VELOCITY (its start velocity in value units per second; NULL: the
+ * presentation's velocity when added); AC_ANIMATION_VELOCITY belongs to decay animations only.
+ * Errors: AC_ERR_OUT_OF_RANGE (which not one of the four; AC_ANIMATION_VELOCITY on an animation
+ * that is not a decay), the value checks of ac_value, AC_ERR_WRONG_KIND (a decay's value of a kind
+ * a decay cannot move), AC_ERR_INVALID_ARGUMENT (a keyframe animation or a group: from/to/by
+ * belong to basic and spring animations; to/by on a decay animation).
  */
 ac_status ac_animation_set_value(ac_engine *engine, ac_animation animation, int32_t which,
                                  const ac_value *value);
-/** The value (all zero when unset), and *out_is_set 0/1. Basic and spring animations only. */
+/**
+ * The value (all zero when unset), and *out_is_set 0/1. Basic and spring animations (from, to,
+ * by) and decay animations (from, velocity) only; errors as ac_animation_set_value.
+ */
 ac_status ac_animation_get_value(ac_engine *engine, ac_animation animation, int32_t which,
                                  ac_value *out_value, int32_t *out_is_set);
 
@@ -1608,6 +1619,132 @@ ac_status ac_animation_set_spring(ac_engine *engine, ac_animation animation,
  */
 ac_status ac_animation_get_spring(ac_engine *engine, ac_animation animation,
                                   ac_spring *out_spring);
+
+/* ---- Decay (a thrown value slowing down) ------------------------------------------------ */
+
+/*
+ * A decay animation (Pop's POPDecayAnimation, a scroll view's inertia; beyond Core Animation)
+ * starts its property at a value x0 moving with a velocity v0 (value units per second, one number
+ * per component) and slows it down at a constant rate r per millisecond (deceleration_rate):
+ *
+ *     v(t) = v0 r^(1000 t),     x(t) = x0 + v0 (r^(1000 t) - 1) / (1000 ln r)
+ *
+ * for every component on the same deceleration, t the animation's basic local time in seconds
+ * (the timing function is ignored). The motion ends when the speed (the velocity's Euclidean
+ * length) falls below minimum_speed: at the stopping time ln(minimum_speed / |v0|) / (1000 ln r)
+ * (0 when it starts slower), where the value rests at the predicted resting value
+ * (ac_decay_resting_value()). A decay added with duration 0 lasts until its last component
+ * stops: a free component at the stopping time, one that springs back at a bound when its
+ * spring settles (the time the bound is reached, or 0 for a start beyond it, plus the bound
+ * spring's settling duration); that is its duration when copied back (ac_layer_copy_animation()). A duration set explicitly is kept. A decay that takes
+ * its start or velocity from the presentation starts moving when added (not at the commit), so
+ * that it continues the motion it replaces. It moves scalar, point, size,
+ * rect, vector3 and color values; other key paths are refused when added (AC_ERR_WRONG_KIND).
+ *
+ * x0 is the from value (ac_animation_set_value() with AC_ANIMATION_FROM; unset: the property's
+ * presentation value when added) and v0 the velocity (AC_ANIMATION_VELOCITY; unset: the
+ * presentation's velocity when added, ac_layer_get_presentation_velocity()): a decay with
+ * neither continues whatever moves the property (a fling continuing a drag) without a jump in
+ * value or velocity. Their kinds must be the key path's. TO and BY do not apply to a decay.
+ *
+ * Bounds (per component, rubber-banding): a component moving towards a bound it reaches before
+ * the motion stops springs back to the bound from the time it gets there, with the velocity it
+ * had there, on bound_spring (value = bound + v_b * push(t - t_b), the spring's response to an
+ * initial velocity; see the Springs section, initial_velocity ignored). A component that starts
+ * beyond a bound springs back to it from there (its start and velocity as the spring's initial
+ * displacement and velocity). Other components keep decaying freely.
+ */
+
+/** A decay's parameters (the start and velocity are set with ac_animation_set_value()). */
+typedef struct ac_decay {
+    uint32_t struct_size;       /* sizeof(ac_decay) */
+    int32_t has_lower_bound;    /* 0 or 1; default 0 */
+    int32_t has_upper_bound;    /* 0 or 1; default 0 */
+    int32_t reserved;           /* must be 0 */
+    double deceleration_rate;   /* finite, in (0, 1): the fraction of the velocity kept per
+                                   millisecond; default 0.998 (Pop's, UIScrollView's normal rate;
+                                   0.99 is UIScrollView's fast rate) */
+    double minimum_speed;       /* finite, > 0: value units per second below which the motion
+                                   ends; default 1 */
+    ac_value lower_bound;       /* used when has_lower_bound: per component, of the key path's
+                                   kind, finite */
+    ac_value upper_bound;       /* used when has_upper_bound: per component, >= lower_bound */
+    ac_spring bound_spring;     /* the spring back at a bound; default critically damped,
+                                   perceptual duration 0.4 s (mass 1, stiffness (2 pi / 0.4)^2,
+                                   damping 2 (2 pi / 0.4), allows_overdamping 1) */
+} ac_decay;
+
+/**
+ * Fills *decay with the defaults (rate 0.998, minimum speed 1, no bounds, the default bound
+ * spring). Header-only, so that struct_size is the size the caller compiled with. Error:
+ * AC_ERR_NULL_POINTER.
+ */
+static inline ac_status ac_decay_init(ac_decay *decay) {
+    const double omega = 2.0 * 3.14159265358979323846 / 0.4;
+    if (decay == NULL) return AC_ERR_NULL_POINTER;
+    decay->struct_size = (uint32_t)sizeof(ac_decay);
+    decay->has_lower_bound = 0;
+    decay->has_upper_bound = 0;
+    decay->reserved = 0;
+    decay->deceleration_rate = 0.998;
+    decay->minimum_speed = 1.0;
+    decay->lower_bound = ac_value_zeroed(AC_VALUE_SCALAR);
+    decay->upper_bound = ac_value_zeroed(AC_VALUE_SCALAR);
+    ac_spring_init(&decay->bound_spring);
+    decay->bound_spring.mass = 1.0;
+    decay->bound_spring.stiffness = omega * omega;
+    decay->bound_spring.damping = 2.0 * omega;
+    decay->bound_spring.initial_velocity = 0.0;
+    decay->bound_spring.allows_overdamping = 1;
+    return AC_OK;
+}
+
+/*
+ * Every call below that reads an ac_decay checks it, the message naming the field
+ * ("decay->deceleration_rate is 1; it must be in (0, 1)"): AC_ERR_NULL_POINTER,
+ * AC_ERR_BAD_STRUCT_SIZE (decay->struct_size or decay->bound_spring.struct_size),
+ * AC_ERR_OUT_OF_RANGE (has_lower_bound / has_upper_bound not 0 or 1, deceleration_rate not in
+ * (0, 1), minimum_speed <= 0, the bound spring's checks of the Springs section),
+ * AC_ERR_NOT_FINITE (a NaN or infinite number), AC_ERR_INVALID_ARGUMENT (reserved not 0, a lower
+ * bound above the upper bound in some component), AC_ERR_WRONG_KIND (a bound of a kind a decay
+ * cannot move, bounds of two kinds), and the value checks of ac_value (naming
+ * decay->lower_bound / decay->upper_bound). A failing call changes nothing.
+ */
+
+/**
+ * A new decay animation description of key_path: the defaults of ac_decay_init(), no from
+ * value and no velocity (the presentation's when added), and the shared defaults of
+ * ac_animation_create_basic() (duration 0, which becomes the stopping time when added; not
+ * additive, not cumulative; removed on completion; no delegate). Release it with
+ * ac_animation_release(). Errors: as ac_animation_create_basic.
+ */
+ac_status ac_animation_create_decay(ac_engine *engine, const char *key_path,
+                                    ac_animation *out_animation);
+
+/**
+ * Sets the parameters of a decay animation (its from value and velocity are kept). Errors:
+ * AC_ERR_BAD_HANDLE, the decay checks above, AC_ERR_INVALID_ARGUMENT (not a decay animation).
+ */
+ac_status ac_animation_set_decay(ac_engine *engine, ac_animation animation, const ac_decay *decay);
+
+/**
+ * The parameters of a decay animation (out_decay->struct_size must be set; an unset bound reads
+ * has_*_bound 0 and a zeroed value). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER,
+ * AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (not a decay animation).
+ */
+ac_status ac_animation_get_decay(ac_engine *engine, ac_animation animation, ac_decay *out_decay);
+
+/**
+ * Where a value starting at *from with *velocity (value units per second, the same kind) comes
+ * to rest under *decay, bounds not applied: from + velocity (r^(1000 T) - 1) / (1000 ln r) at the
+ * stopping time T (what a scroll view uses to snap a fling to a page before it runs). Equals the
+ * value a decay of these parameters shows when it stops. Errors: the decay checks above,
+ * AC_ERR_NULL_POINTER (from, velocity, out_value), the value checks of ac_value,
+ * AC_ERR_WRONG_KIND (a kind a decay cannot move, or from and velocity of different kinds).
+ * Needs no engine.
+ */
+ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
+                                 const ac_value *velocity, ac_value *out_value);
 
 /* ============================================================================================ */
 /* Transactions (CATransaction)                                                                 */

@@ -3,8 +3,9 @@ import CAnimCore
 
 // The animations section of animcore.h: descriptions (a generational handle table per engine,
 // holding Animation values of every kind) and the animations of layers. The fields of
-// keyframe animations, paths, groups and springs have their own files (KeyframeAPI, PathAPI,
-// GroupAPI, SpringAPI); from/to/by here serve basic and spring animations alike.
+// keyframe animations, paths, groups, springs and decays have their own files (KeyframeAPI,
+// PathAPI, GroupAPI, SpringAPI, DecayAPI); from/to/by here serve basic and spring animations
+// alike, and from/velocity decay animations.
 
 extension EngineBox {
     /// Description handles: tag, the engine's registry slot and generation (12 bits), the
@@ -166,14 +167,66 @@ extension APIError {
     }
 }
 
-/// The from/to/by selector and its Core Animation name, or OUT_OF_RANGE.
-private func valueField(_ which: Int32) throws(APIError) -> (WritableKeyPath<BasicParameters, Value?>, String) {
+/// The from/to/by/velocity selector and its core name, or OUT_OF_RANGE.
+private func valueField(_ which: Int32) throws(APIError) -> String {
     switch which {
-    case Int32(AC_ANIMATION_FROM): (\.fromValue, "fromValue")
-    case Int32(AC_ANIMATION_TO): (\.toValue, "toValue")
-    case Int32(AC_ANIMATION_BY): (\.byValue, "byValue")
+    case Int32(AC_ANIMATION_FROM): "fromValue"
+    case Int32(AC_ANIMATION_TO): "toValue"
+    case Int32(AC_ANIMATION_BY): "byValue"
+    case Int32(AC_ANIMATION_VELOCITY): "velocity"
     default:
-        throw APIError(AC_ERR_OUT_OF_RANGE, "which is \(which); it must be AC_ANIMATION_FROM, _TO or _BY")
+        throw APIError(AC_ERR_OUT_OF_RANGE, "which is \(which); it must be AC_ANIMATION_FROM, _TO, _BY or _VELOCITY")
+    }
+}
+
+/// The field `which` names of a description: from/to/by of basic and spring animations, from
+/// and velocity of decay animations; INVALID_ARGUMENT for the others.
+private func valueAccess(_ description: Animation, _ which: Int32, _ name: String) throws(APIError) -> WritableKeyPath<Animation, Value?> {
+    if description.kindTag == .decay {
+        switch which {
+        case Int32(AC_ANIMATION_FROM): return \Animation.decayFromValue
+        case Int32(AC_ANIMATION_VELOCITY): return \Animation.decayVelocity
+        default:
+            throw APIError(
+                AC_ERR_INVALID_ARGUMENT,
+                "animation is a decay animation; \(name) belongs to \(AnimationKindTag.basic.plural) and \(AnimationKindTag.spring.plural) (a decay takes fromValue and velocity)")
+        }
+    }
+    // Not a selector of the other kinds (3 was out of range before decays): OUT_OF_RANGE.
+    if which == Int32(AC_ANIMATION_VELOCITY) {
+        throw APIError(
+            AC_ERR_OUT_OF_RANGE,
+            "which is AC_ANIMATION_VELOCITY; animation is \(description.kindTag.phrase), and velocity belongs to \(AnimationKindTag.decay.plural) (it takes AC_ANIMATION_FROM, _TO or _BY)")
+    }
+    guard description.basic != nil else { throw .valuesBelongToBasicAndSpring(description, field: name) }
+    switch which {
+    case Int32(AC_ANIMATION_FROM): return \Animation.basicFromValue
+    case Int32(AC_ANIMATION_TO): return \Animation.basicToValue
+    default: return \Animation.basicByValue
+    }
+}
+
+/// Single-field views of the kinds' parameters for valueAccess (only used on their own kind).
+private extension Animation {
+    var basicFromValue: Value? {
+        get { basic?.fromValue }
+        set { basic?.fromValue = newValue }
+    }
+    var basicToValue: Value? {
+        get { basic?.toValue }
+        set { basic?.toValue = newValue }
+    }
+    var basicByValue: Value? {
+        get { basic?.byValue }
+        set { basic?.byValue = newValue }
+    }
+    var decayFromValue: Value? {
+        get { decay?.fromValue }
+        set { decay?.fromValue = newValue }
+    }
+    var decayVelocity: Value? {
+        get { decay?.velocity }
+        set { decay?.velocity = newValue }
     }
 }
 
@@ -183,14 +236,16 @@ public func ac_animation_set_value(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let (field, name) = try valueField(which)
+            let name = try valueField(which)
             let converted = try value.map { (pointer) throws(APIError) in try Value(pointer, "value") }
             try box.updateDescription(animation) { (description) throws(APIError) in
-                guard var basic = description.basic else {
-                    throw .valuesBelongToBasicAndSpring(description, field: name)
+                let field = try valueAccess(description, which, name)
+                if description.kindTag == .decay, let converted, !converted.kind.hasCoordinates {
+                    throw APIError(
+                        AC_ERR_WRONG_KIND,
+                        "value is a \(converted.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
                 }
-                basic[keyPath: field] = converted
-                description.basic = basic
+                description[keyPath: field] = converted
             }
         }
     }
@@ -203,14 +258,11 @@ public func ac_animation_get_value(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let (field, name) = try valueField(which)
+            let name = try valueField(which)
             let out = try required(outValue, "out_value")
             let isSet = try required(outIsSet, "out_is_set")
             let description = try box.description(animation)
-            guard let basic = description.basic else {
-                throw .valuesBelongToBasicAndSpring(description, field: name)
-            }
-            let value = basic[keyPath: field]
+            let value = description[keyPath: try valueAccess(description, which, name)]
             out.pointee = value?.cValue ?? ac_value()
             isSet.pointee = value == nil ? 0 : 1
         }

@@ -68,10 +68,16 @@ struct DecayTests {
         let arrival = 1000 * remaining
         try engine.addAnimation(Animation(keyPath: "value", kind: .decay(parameters)), forKey: "d", to: layer)
         try engine.tick(10)
+        // Its one component springs back: the motion ends when that spring settles, long
+        // before the free motion would have stopped.
+        let settle = DecayParameters.defaultBoundSpring.settlingDuration
+        let duration = try #require(try engine.animation(forKey: "d", of: layer)).timing.duration
+        expectNear(duration, reached + settle, 1e-9, "duration")
+        #expect(duration < stopping(1000))
         for k in 1...90 {
             let t = Double(k) / 60
             try engine.tick(10 + t)
-            let expected = t < reached ? 1000 * travel(t) : 200 + arrival * (t - reached) * exp(-omega * (t - reached))
+            let expected = t >= duration ? 0 : t < reached ? 1000 * travel(t) : 200 + arrival * (t - reached) * exp(-omega * (t - reached))
             expectNear(try presented(engine, "value", layer), expected, 1e-9, "t \(t)")
         }
         // Beyond the lower bound at the start: back from 300 to 250 with velocity 50/s.

@@ -35,7 +35,9 @@ extension EngineState {
         for k in 0..<count { speed += velocity[k] * velocity[k] }
         let stopping = decay.stoppingTime(speed: speed.squareRoot())
         let settle = decay.boundSpring.settlingDuration
-        var duration = stopping
+        // Each component ends when it stops (the shared speed below the minimum) or when its
+        // spring back settles; the motion, when the last one does.
+        var duration = 0.0
         let slots = animationValues.pointer(block)
         for k in 0..<count {
             let entry = slots + k * DecayRecord.stride
@@ -68,6 +70,7 @@ extension EngineState {
                     }
                 }
             }
+            if entry[2] == DecayRecord.Mode.free.rawValue { duration = max(duration, stopping) }
         }
         return (record, duration)
     }

@@ -8,7 +8,8 @@ import Glibc
 /// Every component moves on the same deceleration: `v(t) = v₀ r^(1000 t)` and
 /// `x(t) = x₀ + v₀ (r^(1000 t) − 1) / (1000 ln r)`, with r the rate per millisecond. The animation
 /// lasts until the speed (the velocity's length) falls below `minimumSpeed`; added with
-/// duration 0 it takes that time (or the later end of a spring back at a bound).
+/// duration 0 it takes that time — for a component that springs back at a bound, until its
+/// spring settles instead — whichever component ends last.
 /// [INF] Pop sums per-millisecond steps, (v₀/1000) r (1 − r^(1000t)) / (1 − r), 0.1 % short of
 /// this continuous form; the continuous form keeps v(0) = v₀ exactly, so a change in flight
 /// carries its velocity without a jump.

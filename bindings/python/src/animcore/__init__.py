@@ -13,7 +13,8 @@ Times are float seconds. The main types:
   :class:`KeyframeAnimation` — CAKeyframeAnimation (values or a :class:`Path` to follow,
   :class:`CalculationMode`, :class:`RotationMode`); :class:`AnimationGroup` —
   CAAnimationGroup; :class:`SpringAnimation` — CASpringAnimation, moving along a
-  :class:`Spring`; :class:`Animation` is their shared base;
+  :class:`Spring`; :class:`DecayAnimation` — a thrown value slowing down (Pop's decay);
+  :class:`Animation` is their shared base;
 - ``engine.transaction(...)`` and ``engine.animate(...)`` — CATransaction and UIKit animation
   blocks as ``with`` blocks; :class:`Transaction`, :data:`NO_ACTION` and action callbacks;
 - the value types :class:`Point`, :class:`Size`, :class:`Rect`, :class:`Color`,
@@ -31,6 +32,7 @@ from .animation import Animation, BasicAnimation, PropertyAnimation
 from .animation_group import AnimationGroup
 from .keyframe_animation import CalculationMode, KeyframeAnimation, RotationMode
 from .path import Path, PathElement, PathElementType
+from .decay import DEFAULT_BOUND_SPRING, DecayAnimation
 from .spring import Spring, SpringAnimation
 from .clock import current_media_time
 from ._trampolines import ActionAnswer, ActionCallback
@@ -113,6 +115,8 @@ __all__ = [
     "Size",
     "Spring",
     "SpringAnimation",
+    "DecayAnimation",
+    "DEFAULT_BOUND_SPRING",
     "Token",
     "Transform3D",
     "Value",

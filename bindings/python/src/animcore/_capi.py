@@ -389,6 +389,7 @@ def ac_layer_delegate_init(delegate: Optional[ac_layer_delegate]) -> int:
 AC_ANIMATION_FROM: Final = 0
 AC_ANIMATION_TO: Final = 1
 AC_ANIMATION_BY: Final = 2
+AC_ANIMATION_VELOCITY: Final = 3
 
 AC_ANIMATION_ADDITIVE: Final = 0
 AC_ANIMATION_CUMULATIVE: Final = 1
@@ -431,6 +432,7 @@ AC_ANIMATION_KIND_BASIC: Final = 0
 AC_ANIMATION_KIND_KEYFRAME: Final = 1
 AC_ANIMATION_KIND_GROUP: Final = 2
 AC_ANIMATION_KIND_SPRING: Final = 3
+AC_ANIMATION_KIND_DECAY: Final = 4
 
 AC_ANIMATION_LIST_MAX: Final = 1048576
 
@@ -548,6 +550,46 @@ def ac_spring_init(spring: Optional[ac_spring]) -> int:
 
 
 # --------------------------------------------------------------------------------------------
+# Decay
+# --------------------------------------------------------------------------------------------
+
+
+class ac_decay(ctypes.Structure):
+    """``ac_decay``: a decay's rate, minimum speed, bounds and bound spring."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("has_lower_bound", c_int32),
+        ("has_upper_bound", c_int32),
+        ("reserved", c_int32),
+        ("deceleration_rate", c_double),
+        ("minimum_speed", c_double),
+        ("lower_bound", ac_value),
+        ("upper_bound", ac_value),
+        ("bound_spring", ac_spring),
+    ]
+
+
+def ac_decay_init(decay: Optional[ac_decay]) -> int:
+    """The header's ac_decay_init(): rate 0.998 per ms, minimum speed 1, no bounds, the
+    critically damped bound spring of perceptual duration 0.4 s."""
+    if decay is None:
+        return AC_ERR_NULL_POINTER
+    ctypes.memset(ctypes.addressof(decay), 0, ctypes.sizeof(ac_decay))
+    decay.struct_size = ctypes.sizeof(ac_decay)
+    decay.deceleration_rate = 0.998
+    decay.minimum_speed = 1.0
+    decay.lower_bound.kind = AC_VALUE_SCALAR
+    decay.upper_bound.kind = AC_VALUE_SCALAR
+    ac_spring_init(decay.bound_spring)
+    omega = 2.0 * 3.14159265358979323846 / 0.4
+    decay.bound_spring.stiffness = omega * omega
+    decay.bound_spring.damping = 2.0 * omega
+    decay.bound_spring.allows_overdamping = 1
+    return AC_OK
+
+
+# --------------------------------------------------------------------------------------------
 # Transactions
 # --------------------------------------------------------------------------------------------
 
@@ -641,6 +683,7 @@ _animation_p = POINTER(ac_animation)
 _char_p = POINTER(c_char)  # an output buffer (char *)
 _path_p = POINTER(ac_path_element)
 _spring_p = POINTER(ac_spring)
+_decay_p = POINTER(ac_decay)
 
 PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     # Version
@@ -847,6 +890,11 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_layer_get_presentation_velocity": (ac_status, (_engine_p, ac_layer, ac_key, _value_p)),
     "ac_transaction_set_spring": (ac_status, (_engine_p, _spring_p)),
     "ac_transaction_spring": (ac_status, (_engine_p, _spring_p, _int32_p)),
+    # Decay
+    "ac_animation_create_decay": (ac_status, (_engine_p, c_char_p, _animation_p)),
+    "ac_animation_set_decay": (ac_status, (_engine_p, ac_animation, _decay_p)),
+    "ac_animation_get_decay": (ac_status, (_engine_p, ac_animation, _decay_p)),
+    "ac_decay_resting_value": (ac_status, (_decay_p, _value_p, _value_p, _value_p)),
     # Transactions
     "ac_transaction_begin": (ac_status, (_engine_p,)),
     "ac_transaction_commit": (ac_status, (_engine_p,)),

@@ -19,6 +19,7 @@ from .errors import AnimcoreError, check, raise_status
 from .layer import Layer, _engine_ptr, _key_bytes, _read_string
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
 from .path import Path
+from .decay import DecayAnimation
 from .spring import Spring, SpringAnimation
 from .timing import Timing
 from .timing_function import TimingFunction
@@ -70,10 +71,13 @@ def new_handle(engine: "Engine", animation: Animation) -> int:
     elif isinstance(animation, BasicAnimation):
         key_path = _key_bytes(animation.key_path, "key_path")
         check(_lib.ac_animation_create_basic(ptr, key_path, _byref(out)))
+    elif isinstance(animation, DecayAnimation):
+        key_path = _key_bytes(animation.key_path, "key_path")
+        check(_lib.ac_animation_create_decay(ptr, key_path, _byref(out)))
     else:
         raise TypeError(
-            "animation must be a BasicAnimation, SpringAnimation, KeyframeAnimation or "
-            "AnimationGroup, not "
+            "animation must be a BasicAnimation, SpringAnimation, DecayAnimation, "
+            "KeyframeAnimation or AnimationGroup, not "
             f"{type(animation).__name__}"
         )
     return int(out.value)
@@ -123,6 +127,8 @@ def write(
             check(_lib.ac_animation_set_spring(ptr, handle, _byref(animation.spring._c)))
     elif isinstance(animation, KeyframeAnimation):
         _write_keyframe(engine, ptr, handle, animation, layer, prefix)
+    elif isinstance(animation, DecayAnimation):
+        _write_decay(engine, ptr, handle, animation, layer, prefix)
     elif isinstance(animation, AnimationGroup):
         _write_group(engine, ptr, handle, animation, layer, prefix)
     if not delegate or (animation.on_start is None and animation.on_stop is None):
@@ -168,6 +174,28 @@ def _write_basic(
             value_kind = kind if kind is not None else kind_of(value, name)
             c = to_c(value_kind, value, name)
             check(_lib.ac_animation_set_value(ptr, handle, which, _byref(c)))
+
+
+def _write_decay(
+    engine: "Engine", ptr: Any, handle: int, animation: DecayAnimation, layer: Layer, prefix: str
+) -> None:
+    kind = _key_kind(engine, layer, animation.key_path)
+    for which, value, label in (
+        (_capi.AC_ANIMATION_FROM, animation.from_value, "from_value"),
+        (_capi.AC_ANIMATION_VELOCITY, animation.velocity, "velocity"),
+    ):
+        if value is not None:
+            name = prefix + label
+            value_kind = kind if kind is not None else _decay_kind(value, name)
+            c = to_c(value_kind, value, name)
+            check(_lib.ac_animation_set_value(ptr, handle, which, _byref(c)))
+    c_decay = animation._c_decay(kind, prefix)
+    check(_lib.ac_animation_set_decay(ptr, handle, _byref(c_decay)))
+
+
+def _decay_kind(value: Any, name: str) -> ValueKind:
+    kind = kind_of(value, name)
+    return ValueKind.SCALAR if kind is ValueKind.INTEGER else kind
 
 
 def _doubles(values: List[float]) -> Any:
@@ -261,7 +289,7 @@ def _read_doubles(call: Callable[[Any, int, Any], int]) -> Optional[List[float]]
 
 def read(engine: "Engine", handle: int) -> Animation:
     """The Python description of the library description ``handle``: a BasicAnimation,
-    SpringAnimation, KeyframeAnimation or AnimationGroup with every field (children read recursively).
+    SpringAnimation, DecayAnimation, KeyframeAnimation or AnimationGroup with every field (children read recursively).
     """
     ptr = _engine_ptr(engine)
     kind = ctypes.c_int32()
@@ -299,6 +327,8 @@ def read(engine: "Engine", handle: int) -> Animation:
             result = _read_keyframe(ptr, handle, key_path)
         elif kind.value == _capi.AC_ANIMATION_KIND_SPRING:
             result = _read_spring(ptr, handle, key_path)
+        elif kind.value == _capi.AC_ANIMATION_KIND_DECAY:
+            result = _read_decay(ptr, handle, key_path)
         else:
             result = _read_basic(ptr, handle, key_path)
         result.timing_function = function
@@ -332,6 +362,19 @@ def _read_spring(ptr: Any, handle: int, key_path: str) -> SpringAnimation:
         by_value=basic.by_value,
         spring=Spring._from_c(c_spring),
     )
+
+
+def _read_decay(ptr: Any, handle: int, key_path: str) -> DecayAnimation:
+    values: List[Any] = []
+    for which in (_capi.AC_ANIMATION_FROM, _capi.AC_ANIMATION_VELOCITY):
+        value = _capi.ac_value()
+        is_set = ctypes.c_int32()
+        check(_lib.ac_animation_get_value(ptr, handle, which, _byref(value), _byref(is_set)))
+        values.append(from_c(value) if is_set.value else None)
+    c_decay = _capi.ac_decay()
+    _capi.ac_decay_init(c_decay)
+    check(_lib.ac_animation_get_decay(ptr, handle, _byref(c_decay)))
+    return DecayAnimation._from_c(key_path, c_decay, values[0], values[1])
 
 
 def _read_keyframe(ptr: Any, handle: int, key_path: str) -> KeyframeAnimation:
