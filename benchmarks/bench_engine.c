@@ -34,6 +34,14 @@
  *             and per frame evaluates the closed form at t = progress x duration (the basic local
  *             time): u = e^(-zeta w0 t) (cos wd t + B sin wd t) - v0 e^(-zeta w0 t) sin(wd t) / wd,
  *             value = from + (to - from)(1 - u), one exp, cos and sin per layer.
+ *   decay     one decay animation per layer on "position" (no bounds): from a random point in a
+ *             1000 x 1000 area with a random velocity (speed uniform in [200, 3000] units/s, random
+ *             direction), deceleration rate 0.998 per ms, minimum speed 1, added with an explicit
+ *             12 s duration (its stopping time is 2.6-4.0 s: most layers are at rest for most of the
+ *             timed frames, but the engine evaluates the motion for as long as the animation lasts);
+ *             the plain loop evaluates x(t) = x0 + v0 (r^(1000 t) - 1) / (1000 ln r) per component
+ *             at t = progress x duration as DecayEvaluation.swift does: exponent = 1000 ln r,
+ *             travel = (exp(exponent t) - 1) / exponent, one exp per layer.
  *
  *   1. correctness first: at frames 0, 1, 37, 300, 599 and 600 the engine's presentation values
  *      of a sample of layers (ac_layers_get_presentation) must agree with the plain-C loop's
@@ -41,9 +49,10 @@
  *      exits 1 (the path's rotation is compared on the 2D part of the engine's transform: m11,
  *      m12, m21, m22, m41, m42; the new workloads agree to the last bit);
  *   2. timing: CLOCK_MONOTONIC, best of R runs of 600 frames per variant, the variants taking
- *      turns (a world with more than B = 1e7 animation evaluations in 600 frames ticks only
- *      B / animations times per run, at least 30, spread evenly over the same 600 frames, so
- *      that 100k layers do not take minutes: -b sets B, -b 0 ticks every frame; the agreement
+ *      turns (a world with more than B = 1e7 animated keys evaluated in 600 frames — layers x
+ *      keys per layer: the group's position and opacity, the path's position and rotation count
+ *      twice — ticks only B / (layers x keys) times per run, at least 30, spread evenly over the
+ *      same 600 frames, so that 100k layers do not take minutes: -b sets B, -b 0 ticks every frame; the agreement
  *      and allocation passes tick the same way, the agreement pass also at its frames): the plain-C loop, ac_engine_tick alone, and ac_engine_tick followed by reading
  *      every animated key of every layer back (ac_layers_get_presentation, what a host that
  *      draws does); printed as ms per tick, ns per animation per tick and the ratio to plain C;
@@ -63,8 +72,8 @@
  * tick on one core; no heap allocation per tick; under 512 bytes per layer with the built-in
  * properties) are reported, not asserted.
  *
- *   bench_engine [-r repetitions] [-f frames] [-b evaluations per pass] [-n 1000,10000,100000]
- *                [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|spring|idle]
+ *   bench_engine [-r repetitions] [-f frames] [-b animated keys per pass] [-n 1000,10000,100000]
+ *                [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|spring|decay|idle]
  *                [-v all|plain|tick|read]
  * -w keyframe runs both keyframe variants (linear and cubic). -v times only one variant (e.g.
  * under perf record -e cpu-clock or valgrind --tool=callgrind).
@@ -100,7 +109,7 @@
 #define TICK_GOAL_MS 4.0
 #define BYTES_GOAL 512.0
 #define MAX_SAMPLE 128
-#define DEFAULT_PASS_BUDGET 1e7 /* animation evaluations per pass; see pass_ticks() */
+#define DEFAULT_PASS_BUDGET 1e7 /* animated keys evaluated per pass; see pass_ticks() */
 #define MIN_PASS_TICKS 30
 
 /* ---- Helpers -------------------------------------------------------------------------------- */
@@ -139,16 +148,17 @@ static double host_time(double frame) { return HOST_T0 + frame / FPS; }
 
 /*
  * Passes over large worlds tick fewer frames: a pass (the agreement pass, the allocation pass,
- * each timed run) makes at most `pass_budget` animation evaluations, i.e. n = min(frames,
- * pass_budget / animations) ticks spread evenly over the same frames (tick j of n at frame
- * j * frames / n), so that every workload covers the same span of its animations; 0 = every
- * frame. Per-tick figures do not depend on n: each tick evaluates every animation.
+ * each timed run) evaluates at most `pass_budget` animated keys (layers x keys animated per
+ * layer, the keys read back: the four workload's 4, the group's and the path's 2, else 1), i.e.
+ * n = min(frames, pass_budget / keys) ticks spread evenly over the same frames (tick j of n at
+ * frame j * frames / n), so that every workload covers the same span of its animations; 0 =
+ * every frame. Per-tick figures do not depend on n: each tick evaluates every animation.
  */
 static double pass_budget = DEFAULT_PASS_BUDGET;
 
-static int pass_ticks(size_t animations, int frames) {
+static int pass_ticks(size_t keys, int frames) {
     if (pass_budget <= 0) return frames;
-    double n = floor(pass_budget / (double)animations);
+    double n = floor(pass_budget / (double)keys);
     if (n < MIN_PASS_TICKS) n = MIN_PASS_TICKS;
     return n < frames ? (int)n : frames;
 }
@@ -185,16 +195,17 @@ static memory measure_memory(void) {
 
 /* ---- Workloads ------------------------------------------------------------------------------ */
 
-enum { W_LEVEL, W_OPACITY, W_FOUR, W_KEYFRAME_LINEAR, W_KEYFRAME_CUBIC, W_PATH, W_GROUP, W_SPRING, W_COUNT };
+enum { W_LEVEL, W_OPACITY, W_FOUR, W_KEYFRAME_LINEAR, W_KEYFRAME_CUBIC, W_PATH, W_GROUP, W_SPRING, W_DECAY, W_COUNT };
 static const char *const workload_keys[W_COUNT] = {"level", "opacity", "four", "keyframe",
-                                                   "keyframe", "path", "group", "spring"};
+                                                   "keyframe", "path", "group", "spring", "decay"};
 static const char *const workload_labels[W_COUNT] = {
     "1 anim/layer: custom scalar \"level\"", "1 anim/layer: opacity",
     "4 anim/layer: pos, bounds, rot.z, bgColor", "1 keyframe/layer: level, 5 values, linear",
     "1 keyframe/layer: level, 5 values, cubic", "1 keyframe/layer: path, paced, rot. auto",
-    "1 group/layer: position + opacity", "1 spring/layer: level, underdamped"};
+    "1 group/layer: position + opacity", "1 spring/layer: level, underdamped",
+    "1 decay/layer: position, free"};
 
-/* The keyframe, path, group and spring workloads (built by world_build_keyframes). */
+/* The keyframe, path, group, spring and decay workloads (built by world_build_keyframes). */
 static bool is_new_kind(int kind) { return kind >= W_KEYFRAME_LINEAR; }
 #define KEYFRAME_VALUES 5
 static const double even_key_times[KEYFRAME_VALUES] = {0, 0.25, 0.5, 0.75, 1};
@@ -207,6 +218,13 @@ static const double even_key_times[KEYFRAME_VALUES] = {0, 0.25, 0.5, 0.75, 1};
 #define SPRING_DAMPING_MIN 8.0
 #define SPRING_DAMPING_MAX 14.0
 #define SPRING_VELOCITY_MAX 2.0
+/* The decay workload: start points in a 1000 x 1000 area, speeds uniform in this range (units
+ * per second) in a uniform random direction, Pop's rate per millisecond and a minimum speed of 1. */
+#define DECAY_AREA 1000.0
+#define DECAY_SPEED_MIN 200.0
+#define DECAY_SPEED_MAX 3000.0
+#define DECAY_RATE 0.998
+#define DECAY_MINIMUM_SPEED 1.0
 
 /* The animated keys of a workload, in track order. */
 static const char *const four_paths[4] = {"position", "bounds", "transform.rotation.z", "backgroundColor"};
@@ -216,7 +234,7 @@ static const int four_components[4] = {2, 4, 1, 4};
 typedef struct world {
     int kind;
     size_t count; /* layers */
-    int tracks;   /* animations per layer */
+    int tracks;   /* keys animated (and read back) per layer */
     ac_engine *engine;
     ac_layer *layers;
     ac_key read_keys[4];
@@ -224,10 +242,12 @@ typedef struct world {
     plain_keyframes keyframes; /* keyframe and path workloads */
     plain_group group;         /* group workload */
     plain_springs springs;     /* spring workload */
+    plain_decays decays;       /* decay workload */
     int anims_per_layer;       /* animations added per layer (a group counts once) */
     plain_curve curve;
     double *plain_out[4]; /* scalar: [n]; four: position [2n], bounds [4n], transform [6n], colour [4n];
-                             path: position [2n], transform [6n]; group: position [2n], opacity [n] */
+                             path: position [2n], transform [6n]; group: position [2n], opacity [n];
+                             decay: position [2n] */
     double *read_back;    /* [16n]: the tick+read variant's buffer */
     memory before, with_layers, with_animations;
     unsigned long long setup_allocations; /* while the layers and animations were made */
@@ -238,6 +258,7 @@ static const char *track_path(const world *w, int t) {
     if (w->kind == W_PATH) return t == 0 ? "position" : "transform";
     if (w->kind == W_GROUP) return t == 0 ? "position" : "opacity";
     if (w->kind == W_SPRING) return "level";
+    if (w->kind == W_DECAY) return "position";
     if (is_new_kind(w->kind)) return "level";
     return w->kind == W_LEVEL ? "level" : "opacity";
 }
@@ -365,11 +386,24 @@ static void set_timing(ac_engine *engine, ac_animation a, double duration_s, dou
     check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
 }
 
-/* Layer i's keyframe, path, group or spring animation: random parameters set on the
+/* Layer i's keyframe, path, group, spring or decay animation: random parameters set on the
  * description(s) and given to the plain loop. */
 static void make_keyframe_animation(world *w, ac_animation a, const ac_animation *children, size_t i) {
     double begin = HOST_T0 - BEGIN_SPREAD_S * next_unit();
-    if (w->kind == W_SPRING) {
+    if (w->kind == W_DECAY) {
+        plain_decays *d = &w->decays;
+        d->begin_s[i] = begin;
+        double x = DECAY_AREA * next_unit(), y = DECAY_AREA * next_unit();
+        double speed = DECAY_SPEED_MIN + (DECAY_SPEED_MAX - DECAY_SPEED_MIN) * next_unit();
+        double direction = 2 * M_PI * next_unit();
+        double vx = speed * cos(direction), vy = speed * sin(direction);
+        d->from[0][i] = x, d->from[1][i] = y;
+        d->velocity[0][i] = vx, d->velocity[1][i] = vy;
+        ac_value from = ac_value_point(x, y), velocity = ac_value_point(vx, vy);
+        check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
+        check(ac_animation_set_value(w->engine, a, AC_ANIMATION_VELOCITY, &velocity), "ac_animation_set_value");
+        set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
+    } else if (w->kind == W_SPRING) {
         plain_springs *sp = &w->springs;
         sp->begin_s[i] = begin;
         sp->from[i] = 100.0 * next_unit();
@@ -428,7 +462,7 @@ static void make_keyframe_animation(world *w, ac_animation a, const ac_animation
     }
 }
 
-/* The keyframe (linear, cubic), path, group and spring worlds: one added animation per layer. */
+/* The keyframe (linear, cubic), path, group, spring and decay worlds: one added animation per layer. */
 static void world_build_keyframes(world *w, int kind, size_t count) {
     memset(w, 0, sizeof *w);
     w->kind = kind;
@@ -444,6 +478,9 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
     if (kind == W_SPRING) {
         ok = plain_springs_alloc(&w->springs, count, DURATION_S);
         w->plain_out[0] = allocate(count, sizeof(double));
+    } else if (kind == W_DECAY) {
+        ok = plain_decays_alloc(&w->decays, count, DURATION_S, DECAY_RATE);
+        w->plain_out[0] = allocate(count * 2, sizeof(double));
     } else if (keyframes) {
         ok = plain_keyframes_alloc(&w->keyframes, count, kind == W_KEYFRAME_CUBIC ? PLAIN_CUBIC : PLAIN_LINEAR,
                                    1, KEYFRAME_VALUES, DURATION_S, &w->curve);
@@ -484,6 +521,14 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
     if (kind == W_SPRING) {
         key = "level";
         check(ac_animation_create_spring(w->engine, "level", &description), "ac_animation_create_spring");
+    } else if (kind == W_DECAY) {
+        key = "position";
+        check(ac_animation_create_decay(w->engine, "position", &description), "ac_animation_create_decay");
+        ac_decay decay;
+        check(ac_decay_init(&decay), "ac_decay_init");
+        decay.deceleration_rate = DECAY_RATE;
+        decay.minimum_speed = DECAY_MINIMUM_SPEED;
+        check(ac_animation_set_decay(w->engine, description, &decay), "ac_animation_set_decay");
     } else if (keyframes) {
         key = "level";
         check(ac_animation_create_keyframe(w->engine, "level", &description), "ac_animation_create_keyframe");
@@ -535,6 +580,7 @@ static void world_free(world *w) {
     plain_keyframes_free(&w->keyframes);
     plain_group_free(&w->group);
     plain_springs_free(&w->springs);
+    plain_decays_free(&w->decays);
     free(w->layers);
     free(w->read_back);
     memset(w, 0, sizeof *w);
@@ -547,6 +593,8 @@ static void run_plain(world *w, double time_s) {
         plain_engine_path(&w->keyframes, time_s, w->plain_out[0], w->plain_out[1]);
     else if (w->kind == W_SPRING)
         plain_engine_spring(&w->springs, time_s, w->plain_out[0]);
+    else if (w->kind == W_DECAY)
+        plain_engine_decay(&w->decays, time_s, w->plain_out[0]);
     else if (w->kind == W_GROUP)
         plain_engine_group(&w->group, time_s, w->plain_out[0], w->plain_out[1]);
     else if (w->kind == W_FOUR)
@@ -705,7 +753,7 @@ static bool run_world(int kind, size_t count, int frames, int repetitions, const
     r->anim_in_use = per_layer(w.with_animations.in_use, w.with_layers.in_use, count);
     r->setup_allocations_per_layer = (double)w.setup_allocations / (double)count;
 
-    int ticks = pass_ticks(r->animations, frames);
+    int ticks = pass_ticks(count * (size_t)w.tracks, frames);
     r->ticks = ticks;
     bool ok = check_world(&w, frames, ticks); /* also the warm-up of the engine */
     if (!ok) {
@@ -810,9 +858,9 @@ static void run_idle(size_t idle, int frames, int repetitions, idle_result *r) {
 /* ---- Main ----------------------------------------------------------------------------------- */
 
 static void usage(void) {
-    fprintf(stderr, "usage: bench_engine [-r repetitions] [-f frames] [-b evaluations per pass, 0: all frames]"
+    fprintf(stderr, "usage: bench_engine [-r repetitions] [-f frames] [-b animated keys per pass, 0: all frames]"
                     " [-n 1000,10000,100000]"
-                    " [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|spring|idle]"
+                    " [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|spring|decay|idle]"
                     " [-v all|plain|tick|read]\n");
     exit(2);
 }
@@ -865,10 +913,13 @@ int main(int argc, char **argv) {
     printf("spring: level, mass 1, stiffness %.0f-%.0f, damping %.0f-%.0f, initial velocity +-%.0f (random per"
            " layer, underdamped), duration %.0f s\n", SPRING_STIFFNESS_MIN, SPRING_STIFFNESS_MAX,
            SPRING_DAMPING_MIN, SPRING_DAMPING_MAX, SPRING_VELOCITY_MAX, DURATION_S);
+    printf("decay: position, from a random point in %.0f x %.0f, speed %.0f-%.0f units/s in a random direction,"
+           " rate %.3f, minimum speed %.0f, no bounds, duration %.0f s (at rest after its stopping time)\n",
+           DECAY_AREA, DECAY_AREA, DECAY_SPEED_MIN, DECAY_SPEED_MAX, DECAY_RATE, DECAY_MINIMUM_SPEED, DURATION_S);
     printf("method: CLOCK_MONOTONIC, best of %d runs of %d frames per variant (variants take turns);"
            " one thread\n", repetitions, frames);
     if (pass_budget > 0)
-        printf("        worlds whose animations x frames exceed %.0f tick fewer times per run (at least %d),"
+        printf("        worlds whose animated keys (layers x keys) x frames exceed %.0f tick fewer times per run (at least %d),"
                " spread evenly over the same frames (-b 0: every frame)\n", pass_budget, MIN_PASS_TICKS);
 
     result results[W_COUNT * 8];
@@ -894,7 +945,7 @@ int main(int argc, char **argv) {
 
     /* ---- Tables ---- */
     if (result_count > 0) {
-        printf("\nspeed (best of %d, %d frames, ticks per run: every frame up to %.0f animation evaluations"
+        printf("\nspeed (best of %d, %d frames, ticks per run: every frame up to %.0f animated keys evaluated"
                " per run, else fewer spread over them; ratio = engine / plain C)\n", repetitions, frames, pass_budget);
         printf("  %-42s %7s %7s %5s | %9s %8s | %9s %8s %6s | %9s %8s %6s\n", "workload", "layers",
                "anims", "ticks", "plain", "ns/anim", "tick", "ns/anim", "ratio", "tick+read", "ns/anim", "ratio");

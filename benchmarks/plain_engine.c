@@ -528,3 +528,47 @@ void plain_engine_spring(const plain_springs *s, double time_s, double *out) {
         out[i] = start + (to[i] - start) * (1 - u);
     }
 }
+
+/* ---- Decays --------------------------------------------------------------------------------- */
+
+int plain_decays_alloc(plain_decays *d, size_t count, double duration_s, double rate) {
+    *d = (plain_decays){0};
+    d->count = count;
+    d->duration_s = duration_s;
+    d->exponent = 1000 * log(rate); /* DecayParameters.exponent */
+    double **arrays[] = {&d->begin_s, &d->from[0], &d->from[1], &d->velocity[0], &d->velocity[1]};
+    int ok = 1;
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
+        *arrays[k] = calloc(count, sizeof(double));
+        ok = ok && *arrays[k] != NULL;
+    }
+    return ok;
+}
+
+void plain_decays_free(plain_decays *d) {
+    free(d->begin_s);
+    for (int c = 0; c < 2; c++) {
+        free(d->from[c]);
+        free(d->velocity[c]);
+    }
+    *d = (plain_decays){0};
+}
+
+void plain_engine_decay(const plain_decays *d, double time_s, double *out) {
+    const double *begin = d->begin_s, *x0 = d->from[0], *y0 = d->from[1];
+    const double *vx = d->velocity[0], *vy = d->velocity[1];
+    double duration = d->duration_s, exponent = d->exponent;
+    for (size_t i = 0; i < d->count; i++) {
+        double *point = out + 2 * i;
+        double progress = progress_at(begin[i], duration, time_s);
+        if (progress < 0) {
+            point[0] = d->model[0];
+            point[1] = d->model[1];
+            continue;
+        }
+        double t = progress * duration;
+        double travel = (exp(exponent * t) - 1) / exponent;
+        point[0] = x0[i] + vx[i] * travel;
+        point[1] = y0[i] + vy[i] * travel;
+    }
+}

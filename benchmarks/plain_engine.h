@@ -189,4 +189,36 @@ void plain_springs_set(plain_springs *s, size_t i, double mass, double stiffness
 /* out[i] = layer i's value at time_s. */
 void plain_engine_spring(const plain_springs *s, double time_s, double *out);
 
+/* ---- Decays (bench_engine's decay workload) ------------------------------------------------- */
+
+/*
+ * One free decay animation per layer on a point (a begin time each, one duration, fill removed,
+ * no bounds), every layer on the same deceleration rate r per millisecond: x0 and v0 per layer
+ * and component. Per frame, with t = (elapsed / duration) x duration (the basic local time) and
+ * exponent = 1000 ln r (DecayParameters.exponent):
+ *
+ *   travel = (exp(exponent t) - 1) / exponent          (= (r^(1000 t) - 1) / (1000 ln r))
+ *   value[c] = x0[c] + v0[c] travel
+ *
+ * in animcore's order of operations (DecayEvaluation.swift applyDecay): one exp per layer shared
+ * by both components. Past the stopping time the formula keeps approaching the resting value
+ * (the engine evaluates it the same way for as long as the animation lasts).
+ */
+typedef struct plain_decays {
+    size_t count;
+    double duration_s;
+    double exponent;               /* 1000 ln r (per second, negative) */
+    double *begin_s;               /* [count] */
+    double *from[2], *velocity[2]; /* [count] per component: x0, v0 (units per second) */
+    double model[2];               /* shows when not in effect */
+} plain_decays;
+
+/* Allocates the arrays (zeroed) for `count` layers decaying at `rate` per millisecond; returns 0
+ * when out of memory. */
+int plain_decays_alloc(plain_decays *d, size_t count, double duration_s, double rate);
+void plain_decays_free(plain_decays *d);
+
+/* out[2i..2i+1] = layer i's point at time_s. */
+void plain_engine_decay(const plain_decays *d, double time_s, double *out);
+
 #endif /* ANIMCORE_BENCH_PLAIN_ENGINE_H */
