@@ -34,7 +34,18 @@ struct EvaluationContext {
         layer: UnsafeMutablePointer<LayerRecord>, row: UnsafeMutablePointer<Double>, layerTime: Double,
         block: UnsafeMutablePointer<Double>, notices: inout [TickNotice]
     ) {
-        let (sample, time, parentApplies) = timing(of: record, layerTime: layerTime)
+        // A record of the layer's own (the common case) samples in place; a group's child
+        // through its group.
+        let sample: TimingSample
+        let time: Double
+        let parentApplies: Bool
+        if record.pointee.parent < 0 {
+            sample = record.pointee.timing.sample(atParentTime: layerTime, activeParentDuration: record.pointee.activeParentDuration)
+            time = layerTime
+            parentApplies = true
+        } else {
+            (sample, time, parentApplies) = timing(of: record, layerTime: layerTime)
+        }
         let owned = record.pointee.isOwned
         let kind = record.pointee.kind
         let removedNow = isRemovedNow(record, sample)
