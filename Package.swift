@@ -17,7 +17,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CAnimCore", path: "include"),
-        .target(name: "AnimCore"),
+        .target(name: "AnimCore", exclude: ["README.md"]),
         .target(name: "AnimCoreC", dependencies: ["AnimCore", "CAnimCore"]),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimCoreC", "CAnimCore"]),
         .testTarget(name: "AnimCoreEngineTests", dependencies: ["AnimCore"]),
