@@ -81,7 +81,9 @@ extension EngineState {
             animations[index].continuesFrom = currentTime
         }
         if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
-        if animation.kindTag != .basic { addedDescriptions[Int32(index)] = animation }
+        // Basic and spring animations are read back from their records; the others keep their
+        // description (their records hold prepared curves, not the parameters as given).
+        if animation.kindTag != .basic && animation.kindTag != .spring { addedDescriptions[Int32(index)] = animation }
         first.removeAll(keepingCapacity: true)
         swap(&first, &reservedScratch)
 
@@ -181,7 +183,7 @@ extension EngineState {
         case .spring(let basic, let spring):
             record.kind = .spring
             let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
-            var springRecord = SpringRecord(response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
+            var springRecord = SpringRecord(spring: spring, response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
             // A carried velocity replaces the spring's own initial velocity.
             if let velocity = startVelocity, velocity.kind == target.kind {
@@ -497,13 +499,15 @@ extension EngineState {
                     copy = added
                 } else {
                     copy = Animation(keyPath: keys.name(of: PropertyKey(id: record.keyPath)) ?? "", kind: .basic(BasicParameters()))
-                    let values = basicRecords[record.parameters]
+                    let isSpring = record.kind == .spring
+                    let values = isSpring ? springRecords[record.parameters].endpoints : basicRecords[record.parameters]
                     let load = { (offset: Int32) -> Value? in
                         offset >= 0 ? Value(kind: record.valueKind, slots: self.animationValues.pointer(Int(offset))) : nil
                     }
                     copy.basic = BasicParameters(
                         fromValue: values.fromIsCaptured ? nil : load(values.from), toValue: load(values.to),
                         byValue: load(values.by))
+                    if isSpring { copy.spring = springRecords[record.parameters].spring }
                     copy.isAdditive = record.isAdditive
                     copy.isCumulative = record.isCumulative
                     copy.isRemovedOnCompletion = record.isRemovedOnCompletion

@@ -2,6 +2,8 @@
 /// spring, precomputed.
 struct SpringRecord {
     var endpoints = BasicRecord()
+    /// The spring as given (for reading the animation back).
+    var spring: Spring
     var response: SpringResponse
     /// The spring's initialVelocity: fractions of the from → to distance per second.
     var initialVelocity: Double
