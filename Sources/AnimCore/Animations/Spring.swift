@@ -106,28 +106,28 @@ public struct Spring: Hashable, Sendable {
             let b = (response.decay - initialVelocity) / response.dampedFrequency
             return log((1 + abs(b)) / epsilon) / response.decay
         case .critical, .overdamped:
-            // The displacement has at most one zero crossing and one extremum; past the last
-            // extremum it shrinks. Find a time where it is below ε and shrinking, then walk back
-            // to the last time it is above ε and bisect there.
+            // The displacement has at most one zero crossing and, after it, one extremum; past
+            // the extremum its size only shrinks, and before the crossing too. So the last time
+            // it is above ε lies after the extremum when the extremum is above ε, else before
+            // it: either way in a stretch where bisection applies.
             let above = { (t: Double) in
                 abs(response.displacement(at: t, initialVelocity: self.initialVelocity).value) > epsilon
             }
-            var high = 1 / response.slowestRate
-            var doublings = 0
-            while (above(high) || response.isApproachingFromBeyond(high, initialVelocity)) && doublings < 200 {
-                high *= 2
-                doublings += 1
+            let turn = response.extremumTime(initialVelocity: initialVelocity)
+            var low: Double, high: Double
+            if above(turn) {
+                low = turn
+                high = turn + 1 / response.slowestRate
+                var doublings = 0
+                while above(high) && doublings < 200 {
+                    low = high
+                    high = turn + 2 * (high - turn)
+                    doublings += 1
+                }
+            } else {
+                (low, high) = (0, turn)
             }
-            let steps = 4096
-            let step = high / Double(steps)
-            var low = high
-            for k in stride(from: steps - 1, through: 0, by: -1) {
-                low = Double(k) * step
-                if above(low) { break }
-            }
-            guard above(low) else { return 0 }
-            high = min(high, low + step)
-            for _ in 0..<60 {
+            for _ in 0..<100 {
                 let middle = (low + high) / 2
                 if above(middle) { low = middle } else { high = middle }
             }
@@ -248,10 +248,27 @@ struct SpringResponse: Hashable {
         return (g.value - initialVelocity * h.value, g.derivative - initialVelocity * h.derivative)
     }
 
-    /// Whether, at `t`, the displacement is still on its way out beyond ε's side (moving away
-    /// from 0): a start pushed away from the target crosses ε only on its way back.
-    func isApproachingFromBeyond(_ t: Double, _ initialVelocity: Double) -> Bool {
-        let (value, derivative) = displacement(at: t, initialVelocity: initialVelocity)
-        return value * derivative > 0
+    /// The time (>= 0) of the last extremum of u = g − v₀ h for a critical or overdamped spring:
+    /// 0 when |u| only shrinks from the start. (Such a displacement crosses 0 at most once and
+    /// turns at most once.)
+    func extremumTime(initialVelocity v0: Double) -> Double {
+        switch regime {
+        case .underdamped:
+            return 0
+        case .critical:
+            // u = (1 + a t) e^(−ω₀ t), a = ω₀ − v₀; u′ = 0 at t = (a − ω₀) / (a ω₀).
+            let a = frequency - v0
+            guard a != 0 else { return 0 }
+            let t = (a - frequency) / (a * frequency)
+            return t > 0 && t.isFinite ? t : 0
+        case .overdamped:
+            // u = C₁ e^(r₁t) + C₂ e^(r₂t); u′ = 0 where e^((r₁ − r₂)t) = −C₂ r₂ / (C₁ r₁).
+            let c1 = (-v0 - rootFast) / (rootSlow - rootFast)
+            let c2 = 1 - c1
+            let ratio = -c2 * rootFast / (c1 * rootSlow)
+            guard ratio > 0, ratio.isFinite else { return 0 }
+            let t = log(ratio) / (rootSlow - rootFast)
+            return t > 0 && t.isFinite ? t : 0
+        }
     }
 }
