@@ -31,9 +31,7 @@ extension EngineState {
         let block = animationValues.allocate(size)
         record.block = Int32(block)
         record.blockSize = Int32(size)
-        var speed = 0.0
-        for k in 0..<count { speed += velocity[k] * velocity[k] }
-        let stopping = decay.stoppingTime(speed: speed.squareRoot())
+        let stopping = velocity.withUnsafeBufferPointer { decay.stoppingTime(speed: DecayParameters.speed($0.baseAddress!, count: count)) }
         let settle = decay.boundSpring.settlingDuration
         // Each component ends when it stops (the shared speed below the minimum) or when its
         // spring back settles; the motion, when the last one does.
@@ -72,7 +70,8 @@ extension EngineState {
             }
             if entry[2] == DecayRecord.Mode.free.rawValue { duration = max(duration, stopping) }
         }
-        return (record, duration)
+        // Beyond the time limit it does not end in any time the engine counts.
+        return (record, duration <= MediaTiming.Limits.time ? duration : .infinity)
     }
 }
 
@@ -89,7 +88,7 @@ extension EvaluationContext {
         let value = scratch + ScratchOffset.value
         let entries = values + Int(decay.pointee.block)
         let exponent = decay.pointee.exponent
-        let travel = (exp(exponent * t) - 1) / exponent
+        let travel = expm1(exponent * t) / exponent
         for k in 0..<kind.slotCount {
             let entry = entries + k * DecayRecord.stride
             switch entry[2] {

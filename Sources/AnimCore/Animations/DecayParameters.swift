@@ -92,7 +92,17 @@ public struct DecayParameters: Hashable, Sendable {
     }
 
     /// The distance (per unit of start velocity) covered in `t` seconds: (r^(1000t) − 1) / (1000 ln r).
-    func travel(_ t: Double) -> Double { (exp(exponent * t) - 1) / exponent }
+    func travel(_ t: Double) -> Double { expm1(exponent * t) / exponent }
+
+    /// The length of a velocity of `count` slots, without overflow for huge components.
+    static func speed(_ velocity: UnsafePointer<Double>, count: Int) -> Double {
+        var largest = 0.0
+        for k in 0..<count { largest = max(largest, abs(velocity[k])) }
+        guard largest > 0, largest.isFinite else { return largest }
+        var sum = 0.0
+        for k in 0..<count { sum += (velocity[k] / largest) * (velocity[k] / largest) }
+        return largest * sum.squareRoot()
+    }
 
     /// Where a value starting at `from` with `velocity` (value units per second, same kind)
     /// comes to rest, without bounds: the value when the speed falls below `minimumSpeed` — what
@@ -108,9 +118,7 @@ public struct DecayParameters: Hashable, Sendable {
                 from.write(into: x)
                 velocity.write(into: v)
                 let count = from.kind.slotCount
-                var speed = 0.0
-                for k in 0..<count { speed += v[k] * v[k] }
-                let distance = travel(stoppingTime(speed: speed.squareRoot()))
+                let distance = travel(stoppingTime(speed: DecayParameters.speed(v, count: count)))
                 for k in 0..<count { x[k] += v[k] * distance }
                 return Value(kind: from.kind, slots: x)
             }

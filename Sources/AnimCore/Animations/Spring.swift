@@ -81,7 +81,7 @@ public struct Spring: Hashable, Sendable {
     /// ω₀ = √(k/m), the undamped angular frequency (radians per second).
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(k m)): below 1 the spring oscillates.
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    public var dampingRatio: Double { damping / (2 * mass * naturalFrequency) }
 
     /// SwiftUI's perceptual duration: 2π / ω₀ seconds.
     public var perceptualDuration: Double { 2 * Double.pi / naturalFrequency }
@@ -98,8 +98,15 @@ public struct Spring: Hashable, Sendable {
     /// [INF] The rounding matches OpenCoreAnimation's measured 1.0 s for (1, 100, 20) and (1, 100, 100).
     /// Infinite for an undamped spring.
     public var settlingDuration: Double {
+        let settling = estimatedSettlingDuration
+        // Beyond the time limit a spring does not settle in any time the engine counts.
+        return settling.isFinite && settling <= MediaTiming.Limits.time ? settling : .infinity
+    }
+
+    private var estimatedSettlingDuration: Double {
         let epsilon = 0.001
         let response = SpringResponse(self)
+        guard response.slowestRate > 0, response.slowestRate.isFinite else { return .infinity }
         switch response.regime {
         case .underdamped:
             guard response.decay > 0 else { return .infinity }
@@ -167,16 +174,18 @@ struct SpringResponse: Hashable {
             regime = .critical
         } else {
             regime = .overdamped
-            let root = (ratio * ratio - 1).squareRoot()
-            rootSlow = -omega * (ratio - root)
-            rootFast = -omega * (ratio + root)
+            // ζ ± √(ζ² − 1) without the cancellation of ζ − √(ζ² − 1) for a large ζ, nor the
+            // overflow of ζ²: the slow root is ω₀ / (ζ + √(ζ² − 1)).
+            let sum = ratio * (1 + (1 - 1 / (ratio * ratio)).squareRoot())
+            rootSlow = -omega / sum
+            rootFast = -omega * sum
         }
     }
 
     /// The slowest rate at which the motion decays (1/s), for bracketing.
     var slowestRate: Double {
         switch regime {
-        case .underdamped: max(decay, 1e-9)
+        case .underdamped: decay
         case .critical: frequency
         case .overdamped: -rootSlow
         }

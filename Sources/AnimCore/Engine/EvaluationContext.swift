@@ -137,9 +137,12 @@ extension EvaluationContext {
     /// Returns a signature of which records applied: equal signatures at two times mean the
     /// same animations drove the value at both (no animation began or ended between them).
     @discardableResult
+    /// Animations added but not committed yet count as begun at layer time `pendingBegin` (their
+    /// delay after it), as they will when the next tick commits them: a property set twice in
+    /// one transaction continues the motion the first change started.
     func evaluateProperty(
         first: Int32, property: Int32, model: UnsafePointer<Double>, slotCount: Int, layerTime: Double,
-        into out: UnsafeMutablePointer<Double>
+        pendingBegin: Double, into out: UnsafeMutablePointer<Double>
     ) -> UInt64 {
         var signature: UInt64 = 0
         for k in 0..<slotCount { out[k] = model[k] }
@@ -147,8 +150,13 @@ extension EvaluationContext {
         while index >= 0 {
             let record = animations + index
             let kind = record.pointee.kind
-            if record.pointee.isCommitted && (kind == .group || record.pointee.property == property) {
-                let (sample, parentTime, parentApplies) = timing(of: record, layerTime: layerTime)
+            if record.pointee.isAlive && (kind == .group || record.pointee.property == property) {
+                var (sample, parentTime, parentApplies) = timing(of: record, layerTime: layerTime)
+                if !record.pointee.isCommitted && record.pointee.parent < 0 && record.pointee.beginsAtCommit {
+                    var timing = record.pointee.timing
+                    timing.beginTime = pendingBegin + record.pointee.beginDelay
+                    sample = timing.sample(atParentTime: layerTime, activeParentDuration: record.pointee.activeParentDuration)
+                }
                 let applies = parentApplies && sample.isInEffect && !isRemovedNow(record, sample)
                 if kind == .group {
                     applyGroup(record, sample: sample, parentTime: parentTime, applies: applies)

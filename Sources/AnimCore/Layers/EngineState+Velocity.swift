@@ -10,7 +10,7 @@ extension EngineState {
 
     /// The velocity of the property in `slot`'s presentation at the engine's current time, one
     /// value per slot (value units per second of layer time), into `out` (`slotCount` slots):
-    /// 0 for a property no committed animation drives. The central difference where the same
+    /// 0 for a property no animation drives (one added since the last tick counts as begun now). The central difference where the same
     /// animations drive the value on both sides; where one begins or ends at this time, the side
     /// on which the animations driving it now go on (an animation that begins now moves at its
     /// start velocity; one that ends now leaves what lies underneath).
@@ -29,9 +29,12 @@ extension EngineState {
         let earlier = scratch.pointer(ScratchOffset.velocityBefore)
         let later = scratch.pointer(ScratchOffset.velocityAfter)
         let first = layers[slot].firstAnimation
-        let drivenNow = context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: now, into: present)
-        let drivenBefore = context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: before, into: earlier)
-        let drivenAfter = context.evaluateProperty(first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: after, into: later)
+        let drivenNow = context.evaluateProperty(
+            first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: now, pendingBegin: now, into: present)
+        let drivenBefore = context.evaluateProperty(
+            first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: before, pendingBegin: now, into: earlier)
+        let drivenAfter = context.evaluateProperty(
+            first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: after, pendingBegin: now, into: later)
         for k in 0..<slotCount {
             let backward = (present[k] - earlier[k]) / stepBefore
             let forward = (later[k] - present[k]) / stepAfter
@@ -45,11 +48,11 @@ extension EngineState {
         }
     }
 
-    /// Whether a committed animation drives the property.
+    /// Whether an animation, committed or about to be, drives the property.
     func isAnimated(_ slot: Int, _ property: Int) -> Bool {
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
-            if animations[index].property == Int32(property) && animations[index].isCommitted { return true }
+            if animations[index].property == Int32(property) { return true }
             index = Int(animations[index].next)
         }
         return false

@@ -1,0 +1,62 @@
+import Testing
+
+@testable import AnimCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Springs at the edges of their ranges: very overdamped (the slow root without cancellation),
+/// tiny and huge masses, settling beyond the time limit, decays with huge velocities.
+@Suite("Spring and decay robustness")
+struct SpringRobustnessTests {
+    @Test("a very overdamped spring keeps its slow root: settling ≈ ln(1/ε) / |r₁| with r₁ ≈ −k / c")
+    func veryOverdamped() throws {
+        let spring = Spring(mass: 1, stiffness: 100, damping: 1e9, allowsOverdamping: true)
+        // r₁ = −ω₀ / (ζ + √(ζ² − 1)) ≈ −k / c = −1e-7; the displacement ≈ e^(r₁ t).
+        let expected = log(1000) / 1e-7
+        #expect(abs(spring.settlingDuration - expected) / expected < 1e-3, "\(spring.settlingDuration) vs \(expected)")
+        let slow = try Spring(duration: 1, bounce: -0.9999999999)
+        #expect(slow.settlingDuration > 1e9, "\(slow.settlingDuration)")
+        #expect(Spring(mass: 1, stiffness: 100, damping: 1e200, allowsOverdamping: true).settlingDuration == .infinity)
+    }
+
+    @Test("mass and stiffness both tiny or both huge: the damping ratio is the same as for 1 and 1")
+    func extremeMass() {
+        for scale in [1e-200, 1e200] {
+            let spring = Spring(mass: scale, stiffness: scale, damping: 0)
+            #expect(spring.dampingRatio == 0)
+            #expect(spring.settlingDuration == .infinity)
+            let damped = Spring(mass: scale, stiffness: scale, damping: scale)
+            #expect(abs(damped.dampingRatio - 0.5) < 1e-12, "\(damped.dampingRatio)")
+        }
+    }
+
+    @Test("a settling duration beyond the time limit is infinite, and an implicit spring with it runs")
+    func beyondTheTimeLimit() throws {
+        let spring = Spring(mass: 1, stiffness: 100, damping: 1e-14)
+        #expect(spring.settlingDuration == .infinity)
+        let (engine, layer) = try probe()
+        try engine.tick(0)
+        var options = AnimationBlockOptions()
+        options.spring = spring
+        try engine.animate(options) { try engine.setValue(.scalar(10), forKeyPath: "value", of: layer) }
+        try engine.tick(1)
+        #expect(try engine.animation(forKey: "value", of: layer)?.timing.duration == .infinity)
+    }
+
+    @Test("a decay with a huge velocity ends (the speed without overflow)")
+    func hugeVelocity() throws {
+        let decay = DecayParameters(velocity: .point(x: 1e200, y: 1e200))
+        let speed = 1e200 * 2.0.squareRoot()
+        let stop = decay.stoppingTime(speed: speed)
+        #expect(stop.isFinite && stop > 0)
+        let (engine, layer) = try probe()
+        try engine.addAnimation(Animation(keyPath: "position", kind: .decay(DecayParameters(fromValue: .point(x: 0, y: 0), velocity: .point(x: 1e200, y: 1e200)))), forKey: "d", to: layer)
+        try engine.tick(0)
+        let duration = try #require(try engine.animation(forKey: "d", of: layer)).timing.duration
+        #expect(abs(duration - stop) < 1e-9 * stop, "\(duration) vs \(stop)")
+    }
+}
