@@ -1824,7 +1824,8 @@ ac_status ac_transaction_additive(ac_engine *engine, int32_t *out_additive);
  * transaction sets ac_transaction_set_animation_duration(); the timing function is not used.
  * A non-additive one starts from the presentation value with the presentation's velocity
  * (ac_layer_get_presentation_velocity(); the spring's initial_velocity is then replaced for
- * the properties that are animating), the motion continuing from the time they were measured
+ * the properties that are animating; scalar, point, size, rect, vector3 and colour properties
+ * carry their velocity, transforms start from rest), the motion continuing from the time they were measured
  * (the last tick) rather than holding still until the commit's tick, so a change in flight — whatever was animating the
  * property: basic, keyframe, spring — neither jumps nor stops short (beyond Core Animation,
  * whose new animation starts from rest). In the additive mode each change is an additive

@@ -28,7 +28,8 @@ public struct TransactionSettings: Sendable {
     /// Implicit animations are springs (UIKit's usingSpringWithDamping, SwiftUI's
     /// `.spring(duration:bounce:)`): each lasts the spring's settling duration unless the
     /// transaction sets `animationDuration`, ignores `timingFunction`, and — not additive —
-    /// starts from the presentation's value and velocity. Default none.
+    /// starts from the presentation's value and velocity (the velocity of scalar, point, size,
+    /// rect, vector3 and colour properties; a transform starts from rest). Default none.
     public var spring: Spring?
     /// Other keys set on the transaction (CATransaction is a key-value container).
     public var values: [String: Value] = [:]
