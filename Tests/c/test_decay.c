@@ -286,11 +286,22 @@ static void run_bounded(double from, double velocity, int has_lower, double lowe
     decay.lower_bound = ac_value_scalar(lower);
     decay.has_upper_bound = has_upper;
     decay.upper_bound = ac_value_scalar(upper);
-    AC_CHECK_OK(ac_spring_settling_duration(&decay.bound_spring, &settle));
     if (outside) {
+        /* Its only component springs back from the start: the bound spring's settling for a
+           start at distance from - bound with velocity v (relative velocity -v / distance). */
+        ac_spring back = decay.bound_spring;
         bound = has_lower && from < lower ? lower : upper;
-        duration = settle; /* its only component springs back from the start */
+        back.initial_velocity = -velocity / (from - bound);
+        AC_CHECK_OK(ac_spring_settling_duration(&back, &settle));
+        duration = settle;
     } else {
+        /* From the bound with the arrival velocity: measured on the distance it carries
+           (v / w0), i.e. a relative velocity of w0. */
+        ac_spring back = decay.bound_spring;
+        back.initial_velocity = OMEGA;
+        AC_CHECK_OK(ac_spring_settling_duration(&back, &settle));
+    }
+    if (!outside) {
         double remaining;
         bound = velocity > 0 ? upper : lower;
         remaining = 1 + exponent_of(RATE) * (bound - from) / velocity;

@@ -165,9 +165,12 @@ extension EngineState {
                         end.withPointer { to in
                             request.oldPresentation.write(into: from)
                             request.newModel.write(into: to)
-                            for k in 0..<kind.slotCount where to[k] != from[k] && pointer[k] != 0 {
+                            for k in 0..<kind.slotCount where pointer[k] != 0 {
                                 var carried = spring
-                                carried.initialVelocity = pointer[k] / (to[k] - from[k])
+                                // A component already at its target but moving: measured on the
+                                // distance its velocity carries it (v / ω₀), conservatively.
+                                carried.initialVelocity = to[k] != from[k]
+                                    ? pointer[k] / (to[k] - from[k]) : spring.naturalFrequency
                                 animation.timing.duration = max(animation.timing.duration, carried.settlingDuration)
                             }
                         }

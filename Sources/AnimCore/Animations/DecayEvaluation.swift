@@ -32,7 +32,14 @@ extension EngineState {
         record.block = Int32(block)
         record.blockSize = Int32(size)
         let stopping = velocity.withUnsafeBufferPointer { decay.stoppingTime(speed: DecayParameters.speed($0.baseAddress!, count: count)) }
-        let settle = decay.boundSpring.settlingDuration
+        // The spring back's settling, for the motion it starts with: from a distance d with a
+        // velocity v (relative velocity −v / d), or from the bound with a velocity (measured on
+        // the distance it carries, v / ω₀, conservatively).
+        func settle(distance: Double, velocity: Double) -> Double {
+            var spring = decay.boundSpring
+            spring.initialVelocity = distance != 0 ? -velocity / distance : (velocity != 0 ? spring.naturalFrequency : 0)
+            return spring.settlingDuration
+        }
         // Each component ends when it stops (the shared speed below the minimum) or when its
         // spring back settles; the motion, when the last one does.
         var duration = 0.0
@@ -49,10 +56,10 @@ extension EngineState {
             let low = lower.map { $0[k] }, high = upper.map { $0[k] }
             if let low, x0 < low {
                 (entry[2], entry[4]) = (DecayRecord.Mode.outside.rawValue, low)
-                duration = max(duration, settle)
+                duration = max(duration, settle(distance: x0 - low, velocity: v0))
             } else if let high, x0 > high {
                 (entry[2], entry[4]) = (DecayRecord.Mode.outside.rawValue, high)
-                duration = max(duration, settle)
+                duration = max(duration, settle(distance: x0 - high, velocity: v0))
             } else if let bound = v0 < 0 ? low : v0 > 0 ? high : nil {
                 // Reached when x0 + v0 travel(t) = bound, before the motion stops.
                 let needed = (bound - x0) / v0
@@ -64,7 +71,7 @@ extension EngineState {
                         entry[3] = time
                         entry[4] = bound
                         entry[5] = v0 * remaining
-                        duration = max(duration, time + settle)
+                        duration = max(duration, time + settle(distance: 0, velocity: entry[5]))
                     }
                 }
             }
