@@ -1636,7 +1636,8 @@ ac_status ac_animation_get_spring(ac_engine *engine, ac_animation animation,
  * (ac_decay_resting_value()). A decay added with duration 0 lasts until its last component
  * stops: a free component at the stopping time, one that springs back at a bound when its
  * spring settles (the time the bound is reached, or 0 for a start beyond it, plus the bound
- * spring's settling duration); that is its duration when copied back (ac_layer_copy_animation()). A duration set explicitly is kept. A decay that takes
+ * spring's settling duration for the motion it starts with: its distance and velocity there);
+ * that is its duration when copied back (ac_layer_copy_animation()). A duration set explicitly is kept. A decay that takes
  * its start or velocity from the presentation starts moving when added (not at the commit), so
  * that it continues the motion it replaces. It moves scalar, point, size,
  * rect, vector3 and color values; other key paths are refused when added (AC_ERR_WRONG_KIND).
