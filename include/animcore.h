@@ -844,10 +844,13 @@ ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, 
  * The velocity of the presentation value at key: how fast it changes, a value of the key's kind
  * whose numbers are in the key's units per second of the layer's time (a point's is (dx/dt,
  * dy/dt)), measured at the last tick whatever animates it (basic, keyframe, spring, group
- * children, additive stacks); all zero when no committed animation drives the property. It is
- * a difference over 1e-4 s of layer time on each side (central where the motion is smooth; the
- * side not across a jump where an animation begins, ends or switches): a spring's is exact to
- * about 1e-4 relative, a linear basic animation's is (to - from) / duration. key may be a
+ * children, additive stacks); all zero when no animation drives the property (one added since
+ * the last tick counts as beginning now). It is a difference over 1e-4 s of layer time on each
+ * side, less for a stiff spring (1e-3 / its natural frequency): central where the same
+ * animations drive the value on both sides, else the side on which the ones driving it now go
+ * on (an animation that begins now moves at its start velocity); a spring's is within about
+ * 5e-4 of its natural frequency times its distance, a linear basic animation's is
+ * (to - from) / duration. key may be a
  * declared property or a key path into one ("position.x"). It is the velocity an implicit
  * spring starts with (see ac_transaction_set_spring()).
  * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (a key the engine did not

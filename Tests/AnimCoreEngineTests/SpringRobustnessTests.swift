@@ -59,4 +59,18 @@ struct SpringRobustnessTests {
         let duration = try #require(try engine.animation(forKey: "d", of: layer)).timing.duration
         #expect(abs(duration - stop) < 1e-9 * stop, "\(duration) vs \(stop)")
     }
+
+    @Test("a very stiff spring's velocity at its first tick is its start velocity (0), within 5e-4 of ω₀ × distance")
+    func stiffSpringVelocityAtItsBegin() throws {
+        let (engine, layer) = try probe()
+        let spring = try Spring(duration: 0.002)
+        var animation = Animation.spring("value", from: .scalar(0), to: .scalar(1), spring: spring)
+        animation.timing.beginTime = 10
+        try engine.addAnimation(animation, forKey: "k", to: layer)
+        try engine.tick(10)
+        let velocity = try engine.presentationVelocity(forKeyPath: "value", of: layer)
+        guard case .scalar(let v) = velocity else { Issue.record("\(velocity)"); return }
+        #expect(abs(v) <= 5e-4 * spring.naturalFrequency * 1 + 1e-9, "velocity \(v) at the begin")
+    }
 }
+

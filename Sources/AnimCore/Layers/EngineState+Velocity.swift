@@ -4,8 +4,7 @@
 extension EngineState {
     /// The seconds of layer time over which a velocity is measured: the presentation now
     /// against the presentation this long before and after (the property's animations evaluated
-    /// there, with no side effect). Short enough that a spring's velocity is exact to about
-    /// 1e-4 relative.
+    /// there, with no side effect); stiff springs take a shorter one (`velocityInterval(_:_:)`).
     static let velocityInterval = 1e-4
 
     /// The velocity of the property in `slot`'s presentation at the engine's current time, one
@@ -19,8 +18,9 @@ extension EngineState {
         for k in 0..<slotCount { out[k] = 0 }
         guard isAnimated(slot, property) else { return }
         let now = layerTime(slot, atEngineTime: currentTime)
-        let before = now - EngineState.velocityInterval
-        let after = now + EngineState.velocityInterval
+        let interval = velocityInterval(slot, property)
+        let before = now - interval
+        let after = now + interval
         let stepBefore = now - before, stepAfter = after - now
         guard stepBefore > 0, stepAfter > 0 else { return }
         let model = modelValue(slot, property)
@@ -46,6 +46,29 @@ extension EngineState {
                 out[k] = backward
             }
         }
+    }
+
+    /// The interval for a property's velocity: `velocityInterval`, shorter for stiff springs
+    /// (a thousandth of the fastest spring's period scale 1/ω₀), so a one-sided difference at
+    /// an animation's begin stays within about 5e-4 of the velocity.
+    func velocityInterval(_ slot: Int, _ property: Int) -> Double {
+        var fastest = 0.0
+        var index = Int(layers[slot].firstAnimation)
+        while index >= 0 {
+            let record = animations[index]
+            if record.property == Int32(property) {
+                switch record.kind {
+                case .spring: fastest = max(fastest, springRecords[record.parameters].response.frequency)
+                case .decay:
+                    let decay = decayRecords[record.parameters]
+                    fastest = max(fastest, decay.response.frequency, abs(decay.exponent))
+                default: break
+                }
+            }
+            index = Int(record.next)
+        }
+        guard fastest.isFinite, fastest > 0 else { return EngineState.velocityInterval }
+        return max(min(EngineState.velocityInterval, 1e-3 / fastest), 1e-9)
     }
 
     /// Whether an animation, committed or about to be, drives the property.
