@@ -13,10 +13,12 @@ public struct Animation: Sendable {
         /// Several animations in one time space (CAAnimationGroup).
         case group(GroupParameters)
         /// From one value to another on a damped spring (CASpringAnimation): the values as for a
-        /// basic animation, the motion the spring's.
-        case spring(BasicParameters, Spring)
+        /// basic animation, the motion the spring's. Boxed (indirect), so the spring does not
+        /// make every description larger.
+        indirect case spring(BasicParameters, Spring)
         /// A thrown value slowing down (Pop's decay, a scroll view's inertia; beyond Core Animation).
-        case decay(DecayParameters)
+        /// Boxed (indirect), so its four optional values do not make every description larger.
+        indirect case decay(DecayParameters)
     }
 
     /// The key path it animates, relative to the layer ("opacity", "position.x",
