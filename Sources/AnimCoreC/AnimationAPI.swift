@@ -97,18 +97,27 @@ extension EngineBox {
 
 // MARK: Descriptions
 
-@_cdecl("ac_animation_create_basic")
-public func ac_animation_create_basic(
-    _ engine: OpaquePointer?, _ keyPath: UnsafePointer<CChar>?, _ outAnimation: UnsafeMutablePointer<ac_animation>?
+/// Makes a new description of a property animation on `keyPath` (a C string, not empty) with
+/// `make`: the body of every ac_animation_create_<kind> that takes a key path.
+func createDescription(
+    _ engine: OpaquePointer?, _ keyPath: UnsafePointer<CChar>?, _ outAnimation: UnsafeMutablePointer<ac_animation>?,
+    _ make: (String) -> Animation
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let path = try utf8String(keyPath, "key_path")
             let out = try required(outAnimation, "out_animation")
             guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
-            out.pointee = try box.makeDescription(.basic(path))
+            out.pointee = try box.makeDescription(make(path))
         }
     }
+}
+
+@_cdecl("ac_animation_create_basic")
+public func ac_animation_create_basic(
+    _ engine: OpaquePointer?, _ keyPath: UnsafePointer<CChar>?, _ outAnimation: UnsafeMutablePointer<ac_animation>?
+) -> ac_status {
+    createDescription(engine, keyPath, outAnimation) { .basic($0) }
 }
 
 @_cdecl("ac_animation_release")

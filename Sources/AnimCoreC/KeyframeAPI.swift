@@ -45,14 +45,7 @@ private func checked(_ body: () throws(AnimCoreError) -> Void) throws(APIError) 
 public func ac_animation_create_keyframe(
     _ engine: OpaquePointer?, _ keyPath: UnsafePointer<CChar>?, _ outAnimation: UnsafeMutablePointer<ac_animation>?
 ) -> ac_status {
-    reportingStatus { () throws(APIError) in
-        try withEngine(engine) { (box) throws(APIError) in
-            let path = try utf8String(keyPath, "key_path")
-            let out = try required(outAnimation, "out_animation")
-            guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
-            out.pointee = try box.makeDescription(.keyframe(path))
-        }
-    }
+    createDescription(engine, keyPath, outAnimation) { .keyframe($0) }
 }
 
 // MARK: Values

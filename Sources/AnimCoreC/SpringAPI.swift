@@ -101,14 +101,7 @@ public func ac_spring_settling_duration(
 public func ac_animation_create_spring(
     _ engine: OpaquePointer?, _ keyPath: UnsafePointer<CChar>?, _ outAnimation: UnsafeMutablePointer<ac_animation>?
 ) -> ac_status {
-    reportingStatus { () throws(APIError) in
-        try withEngine(engine) { (box) throws(APIError) in
-            let path = try utf8String(keyPath, "key_path")
-            let out = try required(outAnimation, "out_animation")
-            guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
-            out.pointee = try box.makeDescription(.spring(path))
-        }
-    }
+    createDescription(engine, keyPath, outAnimation) { .spring($0) }
 }
 
 @_cdecl("ac_animation_set_spring")
