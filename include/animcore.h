@@ -414,22 +414,35 @@ typedef struct ac_engine ac_engine;
 typedef uint32_t ac_key;
 
 /**
- * A layer class handle (64 bits, scoped to its engine). 0 names the built-in layer class (see
- * the Layer classes section). A handle of another engine or a made-up number is refused with
- * AC_ERR_BAD_HANDLE. Classes live as long as their engine.
+ * A layer class handle (64 bits, scoped to its engine). 0 names the built-in layer class in
+ * every engine (see the Layer classes section). A handle of another engine (live or destroyed)
+ * or a made-up number is refused with AC_ERR_BAD_HANDLE, within the bound of AC_HANDLE_STAMPS.
+ * Classes live as long as their engine.
  */
 typedef uint64_t ac_class;
 
 /**
- * A layer handle (64 bits, generational, scoped to its engine): a released, stale or foreign
- * handle is refused with AC_ERR_BAD_HANDLE, never followed. 0 is no layer.
+ * A layer handle (64 bits, scoped to its engine): a released or foreign handle is refused with
+ * AC_ERR_BAD_HANDLE, never followed, within the bound of AC_HANDLE_STAMPS. 0 is no layer.
  */
 typedef uint64_t ac_layer;
 
 /**
- * An animation description handle (64 bits, generational, scoped to its engine): a description
- * the caller owns and edits, then adds to layers (each add copies it). 0 is no animation.
+ * An animation description handle (64 bits, scoped to its engine): a description the caller
+ * owns and edits, then adds to layers (each add copies it). A released or foreign handle is
+ * refused with AC_ERR_BAD_HANDLE within the bound of AC_HANDLE_STAMPS. 0 is no animation.
  */
+
+/**
+ * How long a released or foreign handle stays refused. Every creation of a layer, a layer class
+ * or a description stamps its handle with the next number of a counter of that kind shared by
+ * every engine of the process; a handle is accepted only by the engine holding its stamp. So a
+ * released handle, and any handle of another engine (live or destroyed), is refused until
+ * AC_HANDLE_STAMPS (2^34 − 1) more objects of its kind have been created in the process. An
+ * ac_engine pointer carries a generation of its own: a destroyed engine's pointer is refused
+ * until 2^32 engines have been created in its place.
+ */
+#define AC_HANDLE_STAMPS ((uint64_t)0x3FFFFFFFFull)
 typedef uint64_t ac_animation;
 
 /** Called once when a callback registration ends, to free its user_data. */
@@ -778,7 +791,10 @@ ac_status ac_class_set_display(ac_engine *engine, ac_class layer_class, ac_displ
  * AC_ERR_BAD_HANDLE (engine, layer_class), AC_ERR_NULL_POINTER.
  */
 ac_status ac_layer_create(ac_engine *engine, ac_class layer_class, ac_layer *out_layer);
-/** One more reference to layer. Error: AC_ERR_BAD_HANDLE (0 included). */
+/**
+ * One more reference to layer. A layer holds at most 2^31 − 1 references (the caller's and one
+ * from its superlayer). Errors: AC_ERR_BAD_HANDLE (0 included), AC_ERR_OUT_OF_RANGE at the most.
+ */
 ac_status ac_layer_retain(ac_engine *engine, ac_layer layer);
 /** One reference less (0 is a no-op). Error: AC_ERR_BAD_HANDLE. */
 ac_status ac_layer_release(ac_engine *engine, ac_layer layer);

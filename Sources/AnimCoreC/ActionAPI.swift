@@ -77,7 +77,7 @@ public func ac_class_set_default_action(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let id = try box.classID(layerClass, "layer_class")
+            let id = LayerClassID(rawValue: layerClass)
             let callback = function.map { ActionCallback($0, engine: box.pointer, userData: userData, destroy: destroy) }
             do throws(AnimCoreError) {
                 try box.engine.setDefaultActionHandler(callback?.handler, for: id)

@@ -1,23 +1,17 @@
 import AnimCore
 import CAnimCore
 
-// The animations section of animcore.h: descriptions (a generational handle table per engine,
+// The animations section of animcore.h: descriptions (a table of stamped handles per engine,
 // holding Animation values of every kind) and the animations of layers. The fields of
 // keyframe animations, paths, groups, springs and decays have their own files (KeyframeAPI,
 // PathAPI, GroupAPI, SpringAPI, DecayAPI); from/to/by here serve basic and spring animations
 // alike, and from/velocity decay animations.
 
 extension EngineBox {
-    /// Description handles: tag, the engine's registry slot and generation (12 bits), the
-    /// entry's generation (12 bits) and index (20 bits).
-    static let descriptionTag: UInt64 = 0xA1
-    static let descriptionIndexBits: UInt64 = 20
+    /// Descriptions one engine holds at once, at most. Their handles are the core's `Handle`s
+    /// of kind `.description` (a process-wide stamp each), so a released or another engine's
+    /// handle is refused.
     static let maxDescriptions = 1 << 20
-
-    private func descriptionHandle(index: Int, generation: UInt32) -> ac_animation {
-        (EngineBox.descriptionTag << 56) | (UInt64(slot) << 44) | (UInt64(self.generation & 0xFFF) << 32)
-            | (UInt64(generation & 0xFFF) << EngineBox.descriptionIndexBits) | UInt64(index)
-    }
 
     /// Stores a new description; its handle.
     func makeDescription(_ animation: Animation) throws(APIError) -> ac_animation {
@@ -30,8 +24,9 @@ extension EngineBox {
                 index = descriptions.count
                 descriptions.append(DescriptionSlot())
             }
-            descriptions[index].animation = animation
-            return descriptionHandle(index: index, generation: descriptions[index].generation)
+            let stamp = Handle.nextStamp(.description)
+            descriptions[index] = DescriptionSlot(stamp: stamp, animation: animation)
+            return Handle.make(kind: .description, stamp: stamp, index: index)
         }
         guard let handle else {
             throw APIError(
@@ -43,12 +38,8 @@ extension EngineBox {
 
     /// The index of a live description (call with the lock held), or BAD_HANDLE naming `argument`.
     private func descriptionIndex(_ handle: ac_animation, _ argument: String) throws(APIError) -> Int {
-        let index = Int(handle & ((1 << EngineBox.descriptionIndexBits) - 1))
-        let entryGeneration = UInt32((handle >> EngineBox.descriptionIndexBits) & 0xFFF)
-        guard handle >> 56 == EngineBox.descriptionTag, (handle >> 44) & 0xFFF == UInt64(slot),
-              (handle >> 32) & 0xFFF == UInt64(generation & 0xFFF), index < descriptions.count,
-              descriptions[index].animation != nil,
-              descriptions[index].generation & 0xFFF == entryGeneration
+        guard let (index, stamp) = Handle.unpack(handle, kind: .description),
+              index < descriptions.count, descriptions[index].stamp == stamp, stamp != 0
         else {
             throw APIError(
                 AC_ERR_BAD_HANDLE,
@@ -87,8 +78,7 @@ extension EngineBox {
         try lock.withLock { () throws(APIError) in
             let index = try descriptionIndex(handle, "animation")
             previous = descriptions[index].animation
-            descriptions[index].animation = nil
-            descriptions[index].generation &+= 1
+            descriptions[index] = DescriptionSlot()
             freeDescriptions.append(index)
         }
         withExtendedLifetime(previous) {}

@@ -34,8 +34,8 @@ public func ac_engine_create(
         } catch {
             throw APIError(error, argument: "config")
         }
-        guard let box = EngineRegistry.register({ slot, generation, pointer in
-            EngineBox(engine: engine, pointer: pointer, slot: slot, generation: generation)
+        guard let box = EngineRegistry.register({ pointer in
+            EngineBox(engine: engine, pointer: pointer)
         }) else {
             throw APIError(
                 AC_ERR_OUT_OF_RANGE, "\(EngineRegistry.capacity) engines are alive already, the most there can be")

@@ -80,9 +80,8 @@ enum EngineRegistry {
         return OpaquePointer(bitPattern: raw).unsafelyUnwrapped  // never 0: the tag is set
     }
 
-    /// Registers a new engine box made by `make(slot, generation, pointer)`; nil when every slot
-    /// is taken.
-    static func register(_ make: (Int, UInt32, OpaquePointer) -> EngineBox) -> EngineBox? {
+    /// Registers a new engine box made by `make(pointer)`; nil when every slot is taken.
+    static func register(_ make: (OpaquePointer) -> EngineBox) -> EngineBox? {
         let slot: Int? = mutex.withLock {
             if let reused = freeSlots.popLast() { return reused }
             guard nextUnusedSlot < capacity else { return nil }
@@ -91,7 +90,7 @@ enum EngineRegistry {
         }
         guard let slot else { return nil }
         let generation = UInt32(truncatingIfNeeded: states[slot].load(ordering: .acquiring) >> 32)
-        let box = make(slot, generation, pointer(slot: slot, generation: generation))
+        let box = make(pointer(slot: slot, generation: generation))
         boxes[slot] = Unmanaged.passRetained(box)
         states[slot].store((UInt64(generation) << 32) | aliveBit, ordering: .releasing)
         return box
@@ -157,9 +156,6 @@ final class EngineBox: @unchecked Sendable {
     let engine: Engine
     /// The engine's C pointer, passed to callbacks.
     let pointer: OpaquePointer
-    /// Registry slot and generation; class and description handles carry them.
-    let slot: Int
-    let generation: UInt32
     /// Key ids of the layer timing properties, whose values are range-checked like ac_timing's.
     let timingKeys: TimingKeys
 
@@ -170,11 +166,9 @@ final class EngineBox: @unchecked Sendable {
     @exclusivity(unchecked) var descriptions: [DescriptionSlot] = []
     @exclusivity(unchecked) var freeDescriptions: [Int] = []
 
-    init(engine: Engine, pointer: OpaquePointer, slot: Int, generation: UInt32) {
+    init(engine: Engine, pointer: OpaquePointer) {
         self.engine = engine
         self.pointer = pointer
-        self.slot = slot
-        self.generation = generation
         timingKeys = TimingKeys(engine)
     }
 
@@ -198,7 +192,8 @@ extension PropertyKey {
 
 /// One entry of an engine's description table.
 struct DescriptionSlot {
-    var generation: UInt32 = 0
+    /// The stamp of the description's handle; 0 while the entry is free.
+    var stamp: UInt64 = 0
     var animation: Animation?
 }
 

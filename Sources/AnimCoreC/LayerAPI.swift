@@ -9,7 +9,7 @@ public func ac_layer_create(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let id = try box.classID(layerClass, "layer_class")
+            let id = LayerClassID(rawValue: layerClass)
             let out = try required(outLayer, "out_layer")
             out.pointee = try core(ErrorArguments(handle: "layer_class", other: "layer_class")) { () throws(AnimCoreError) in
                 try box.engine.makeLayer(id)
@@ -45,7 +45,7 @@ public func ac_layer_class(
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outClass, "out_class")
             let id = try core { () throws(AnimCoreError) in try box.engine.layerClass(of: LayerID(rawValue: layer)) }
-            out.pointee = box.classHandle(id)
+            out.pointee = id.rawValue
         }
     }
 }

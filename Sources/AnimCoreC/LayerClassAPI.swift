@@ -3,31 +3,6 @@ import CAnimCore
 
 // The layer-class section of animcore.h.
 
-extension EngineBox {
-    /// Class handles: 0 is the built-in class; others carry a tag, the engine's registry slot
-    /// and generation, and the class index, so another engine's handle is refused.
-    static let classTag: UInt64 = 0xC1
-
-    func classHandle(_ id: LayerClassID) -> ac_class {
-        guard id.index != 0 else { return 0 }
-        return (EngineBox.classTag << 56) | (UInt64(slot) << 44) | (UInt64(generation & 0xFFF) << 32)
-            | UInt64(UInt32(bitPattern: id.index))
-    }
-
-    /// The class a handle names in this engine (its existence is checked by the engine), or
-    /// BAD_HANDLE naming `argument`.
-    func classID(_ handle: ac_class, _ argument: String) throws(APIError) -> LayerClassID {
-        if handle == 0 { return engine.baseLayerClass }
-        guard handle >> 56 == EngineBox.classTag, (handle >> 44) & 0xFFF == UInt64(slot),
-              (handle >> 32) & 0xFFF == UInt64(generation & 0xFFF),
-              let index = Int32(exactly: handle & 0xFFFF_FFFF)
-        else {
-            throw APIError(AC_ERR_BAD_HANDLE, "\(argument) is \(handle); it is not a layer class of this engine")
-        }
-        return LayerClassID(index: index)
-    }
-}
-
 @_cdecl("ac_class_create")
 public func ac_class_create(
     _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ superclass: ac_class,
@@ -37,7 +12,7 @@ public func ac_class_create(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let className = try utf8String(name, "name")
-            let parent = try box.classID(superclass, "superclass")
+            let parent = LayerClassID(rawValue: superclass)
             let total = try sizeArgument(count, "count")
             let out = try required(outClass, "out_class")
             guard total == 0 || properties != nil else { throw .nullPointer("properties") }
@@ -79,7 +54,7 @@ public func ac_class_create(
             let id = try core(ErrorArguments(handle: "superclass", other: "properties")) { () throws(AnimCoreError) in
                 try box.engine.makeLayerClass(name: className, superclass: parent, properties: descriptors)
             }
-            out.pointee = box.classHandle(id)
+            out.pointee = id.rawValue
         }
     }
 }
@@ -91,7 +66,7 @@ public func ac_class_set_display(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let id = try box.classID(layerClass, "layer_class")
+            let id = LayerClassID(rawValue: layerClass)
             let callback = function.map {
                 DisplayCallback($0, engine: box.pointer, userData: userData, destroy: destroy)
             }

@@ -216,10 +216,10 @@ struct LayerModelTests {
             }
         }
         expectError(.badHandle, "unknown superclass") {
-            _ = try engine.makeLayerClass(name: "X", superclass: LayerClassID(index: 99), properties: [])
+            _ = try engine.makeLayerClass(name: "X", superclass: LayerClassID(rawValue: 99), properties: [])
         }
-        expectError(.badHandle, "unknown class") { _ = try engine.makeLayer(LayerClassID(index: 99)) }
-        expectError(.badHandle, "properties of an unknown class") { _ = try engine.properties(of: LayerClassID(index: -1)) }
+        expectError(.badHandle, "unknown class") { _ = try engine.makeLayer(LayerClassID(rawValue: 0xC1 << 56 | 99)) }
+        expectError(.badHandle, "properties of an unknown class") { _ = try engine.properties(of: LayerClassID(rawValue: .max)) }
     }
 
     @Test("a property declared not animatable is stored but refused as an animation target")

@@ -28,7 +28,8 @@ extension EngineState {
 
     /// Validates a model change and applies it at once unless it runs an action: a value equal
     /// to the current one changes nothing; an action runs when the property is animatable, the
-    /// layer has been committed, and the transaction does not disable actions.
+    /// layer has been committed, the transaction does not disable actions, and the engine is
+    /// not being invalidated.
     mutating func planChange(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> ChangePlan {
         let slot = try layerSlot(layer)
         guard case .property(let target) = try resolve(keyPath, in: slot) else {
@@ -53,7 +54,7 @@ extension EngineState {
         if ValueMath.equal(stored.kind, current, newSlots) { return .done }
         let settings = transactionSettings()
         let runsAction = stored.descriptor.isAnimatable && layers[slot].isCommitted
-            && !(settings.disableActions ?? false)
+            && !(settings.disableActions ?? false) && !isEnding
         let newModel = Value(kind: stored.kind, slots: newSlots)
         guard runsAction else {
             writeWholeProperty(slot, target.property, newModel)

@@ -15,6 +15,7 @@ extension EngineState {
         _ animation: Animation, forKey key: String?, to layer: LayerID, beginDelay: Double = 0,
         settings known: TransactionSettings? = nil, startVelocity: Value? = nil
     ) throws(AnimCoreError) {
+        try refuseWhileEnding("adding an animation")
         let slot = try layerSlot(layer)
         try animation.validate()
         let settings = known ?? transactionSettings()
@@ -63,7 +64,7 @@ extension EngineState {
         var first = reserveRecords(plan.count)
         for (position, var record) in plan.enumerated() {
             let index = first[position]
-            record.generation = (animations[index].generation &+ 1) & UInt32(Handle.generationMask)
+            record.generation = animations[index].generation &+ 1
             record.state = .pending
             record.layer = Int32(slot)
             if record.parent >= 0 { record.parent = Int32(first[Int(record.parent)]) }

@@ -1,8 +1,3 @@
-import Synchronization
-
-/// Serial numbers for engines, so each engine's handles carry its own.
-private let engineSerials = Atomic<UInt32>(0)
-
 /// The root object: layer classes, layers and their trees, animations, and the clock the host
 /// drives with `tick`. Separate engines share nothing.
 ///
@@ -17,8 +12,7 @@ public final class Engine: @unchecked Sendable {
     var isInvalidated = false
 
     public init() {
-        let serial = engineSerials.wrappingAdd(1, ordering: .relaxed).newValue
-        state = EngineState(serial: UInt16(truncatingIfNeeded: serial & UInt32(Handle.engineMask)))
+        state = EngineState()
     }
 
     /// Runs `body` on the state under the lock; refused once the engine is invalidated.
@@ -48,7 +42,10 @@ public final class Engine: @unchecked Sendable {
     /// evaluates every animation, and delivers the callbacks owed: animation did-start and
     /// did-stop, then display, on the calling thread.
     public func tick(_ now: Double) throws(AnimCoreError) {
-        try withState { (state) throws(AnimCoreError) in try state.tick(hostTime: now) }
+        try withState { (state) throws(AnimCoreError) in
+            try state.refuseWhileEnding("a tick")
+            try state.tick(hostTime: now)
+        }
         deliverEvents()
     }
 
@@ -87,7 +84,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// The built-in layer class (CALayer's properties).
-    public var baseLayerClass: LayerClassID { LayerClassID(index: 0) }
+    public var baseLayerClass: LayerClassID { .layer }
 
     /// Declares a layer class with `properties` added to `superclass`'s.
     public func makeLayerClass(
@@ -95,8 +92,8 @@ public final class Engine: @unchecked Sendable {
         display: DisplayHandler? = nil
     ) throws(AnimCoreError) -> LayerClassID {
         try withState { (state) throws(AnimCoreError) in
-            let id = try state.makeLayerClass(name: name, superclass: superclass ?? LayerClassID(index: 0), properties: properties)
-            if let display { state.classes[Int(id.index)].display = display }
+            let id = try state.makeLayerClass(name: name, superclass: superclass ?? .layer, properties: properties)
+            if let display { state.classes[id.index].display = display }
             return id
         }
     }
@@ -118,7 +115,7 @@ public final class Engine: @unchecked Sendable {
     /// The class of a layer.
     public func layerClass(of layer: LayerID) throws(AnimCoreError) -> LayerClassID {
         try withState { (state) throws(AnimCoreError) in
-            LayerClassID(index: state.layers[try state.layerSlot(layer)].classIndex)
+            state.classes[Int(state.layers[try state.layerSlot(layer)].classIndex)].id
         }
     }
 
@@ -127,7 +124,7 @@ public final class Engine: @unchecked Sendable {
     /// A new layer of `layerClass` (default: the built-in class) with every property at its
     /// default. The caller holds one reference (see `release`).
     public func makeLayer(_ layerClass: LayerClassID? = nil) throws(AnimCoreError) -> LayerID {
-        try withState { (state) throws(AnimCoreError) in try state.makeLayer(of: layerClass ?? LayerClassID(index: 0)) }
+        try withState { (state) throws(AnimCoreError) in try state.makeLayer(of: layerClass ?? .layer) }
     }
 
     /// One more reference to `layer`.
@@ -305,30 +302,32 @@ public final class Engine: @unchecked Sendable {
 
     /// Stops every animation (each did-stop fires with finished = false, delivered now), ends
     /// every open transaction (its completions run now with finished = false) and refuses every
-    /// later call with `.invalidState`. Called by the C API's destroy.
+    /// later call with `.invalidState`. Called by the C API's destroy, also from a callback.
     ///
-    /// Callbacks delivered here may still use the engine; animations and transactions they start
-    /// are stopped in turn (up to `invalidationRounds` rounds), after which calls are refused.
+    /// The callbacks delivered here may read, set values (no action runs) and release, but
+    /// nothing new starts: adding an animation, beginning a transaction or an animation block,
+    /// adding a completion and ticking are refused with `.invalidState`. So every did-stop and
+    /// every completion owed is delivered exactly once, and invalidation always ends. Callbacks a
+    /// tick in progress still owes are delivered as usual, except display and did-start, which
+    /// no longer run.
     public func invalidate() {
         lock.withLock {
-            guard !isInvalidated else { return }
-            for _ in 0..<Engine.invalidationRounds {
-                let pending: Bool = withStateUnchecked { state in
-                    for slot in state.layers.indices where state.layers[slot].isAlive {
-                        state.removeAllAnimations(slot)
-                    }
-                    state.abandonTransactions()
-                    return !state.events.isEmpty
+            guard !isInvalidated, !state.isEnding else { return }
+            state.isEnding = true
+            // Events owed before (by callbacks of a tick in progress) are delivered too; a
+            // second round catches whatever the first round's callbacks stopped themselves.
+            while withStateUnchecked({ state in
+                for slot in state.layers.indices where state.layers[slot].isAlive {
+                    state.removeAllAnimations(slot)
                 }
-                guard pending else { break }
+                state.abandonTransactions()
+                return !state.events.isEmpty
+            }) {
                 deliverEvents()
             }
             isInvalidated = true
         }
     }
-
-    /// Rounds of stop-and-deliver an invalidation runs for work its own callbacks start.
-    static let invalidationRounds = 8
 
     /// The state access of `withState`, without the invalidation check.
     private func withStateUnchecked<R>(_ body: (inout EngineState) -> R) -> R {
@@ -350,15 +349,21 @@ public final class Engine: @unchecked Sendable {
         for event in batch { deliver(event) }
     }
 
+    /// Whether invalidation has begun: display and did-start callbacks no longer run.
+    private var isEndingOrInvalidated: Bool {
+        lock.withLock { isInvalidated || state.isEnding }
+    }
+
     private func deliver(_ event: EngineEvent) {
         switch event {
         case .animationDidStart(let delegate, let layer, let key):
+            guard !isEndingOrInvalidated else { return }
             delegate.didStart?(AnimationEvent(engine: self, layer: layer, key: key))
         case .animationDidStop(let delegate, let layer, let key, let finished):
             delegate.didStop?(AnimationEvent(engine: self, layer: layer, key: key), finished)
         case .display(let layer):
             let handler: DisplayHandler? = lock.withLock {
-                guard let slot = try? state.layerSlot(layer) else { return nil }
+                guard !isInvalidated, !state.isEnding, let slot = try? state.layerSlot(layer) else { return nil }
                 return state.layerDelegates[Int32(slot)]?.display ?? state.classes[Int(state.layers[slot].classIndex)].display
             }
             handler?.call(self, layer)

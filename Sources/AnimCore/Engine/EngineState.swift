@@ -2,11 +2,12 @@
 ///
 /// Layers, animations and classes live in arrays indexed by slot; values live in `SlotBuffer`s
 /// (model rows per class, out-of-line transforms, animation values, presentation blocks), so the
-/// per-frame loop touches only plain data through raw pointers. Handles carry a generation, so
-/// a stale handle is refused rather than followed.
+/// per-frame loop touches only plain data through raw pointers. Handles carry a stamp (see
+/// `Handle`), so a stale or foreign handle is refused rather than followed.
 struct EngineState {
-    /// This engine's serial number, part of every handle it gives out.
-    let serial: UInt16
+    /// Whether the engine is being invalidated (destroyed): nothing new may start (see
+    /// `refuseWhileEnding`).
+    var isEnding = false
     var keys = KeyTable()
     var classes: [LayerClass] = []
     let layers = RecordBuffer<LayerRecord>(initialCapacity: 256)
@@ -94,24 +95,32 @@ struct EngineState {
     /// Model-row offsets of the layer timing properties, the same in every class.
     let timingOffsets: LayerTimingOffsets
 
-    init(serial: UInt16) {
-        self.serial = serial
+    init() {
         var keys = KeyTable()
         let declared = BuiltInLayerProperties.descriptors.map { (keys.intern($0.name), $0) }
         let base = LayerClass(
-            id: LayerClassID(index: 0), name: BuiltInLayerProperties.className, superclass: nil,
+            id: .layer, name: BuiltInLayerProperties.className, superclass: nil,
             declared: declared, outOfLine: outOfLine)
         self.keys = keys
         classes = [base]
         timingOffsets = LayerTimingOffsets(base)
     }
 
+    /// Refuses, while the engine is being invalidated, `what` — a call that would start
+    /// something owing a callback later (an animation, a transaction, a completion, a tick), so
+    /// invalidation ends with every did-stop and completion delivered once.
+    func refuseWhileEnding(_ what: String) throws(AnimCoreError) {
+        guard !isEnding else {
+            throw AnimCoreError(.invalidState, "the engine is being destroyed; \(what) is refused")
+        }
+    }
+
     // MARK: Handles
 
     /// The slot of a live layer, or `.badHandle`.
     func layerSlot(_ layer: LayerID) throws(AnimCoreError) -> Int {
-        guard let (index, generation) = Handle.unpack(layer.rawValue, kind: .layer, engine: serial),
-              index < layers.count, layers[index].isAlive, layers[index].generation == generation
+        guard let (index, stamp) = Handle.unpack(layer.rawValue, kind: .layer),
+              index < layers.count, layers[index].stamp == stamp, stamp != 0
         else {
             throw AnimCoreError(.badHandle, "layer handle \(layer.rawValue) is not a live layer of this engine")
         }
@@ -120,15 +129,15 @@ struct EngineState {
 
     /// The handle of the layer in `slot`.
     func layerID(_ slot: Int) -> LayerID {
-        LayerID(rawValue: Handle.make(kind: .layer, engine: serial, generation: layers[slot].generation, index: slot))
+        LayerID(rawValue: Handle.make(kind: .layer, stamp: layers[slot].stamp, index: slot))
     }
 
     /// The class with `id`, or `.badHandle`.
     func layerClass(_ id: LayerClassID) throws(AnimCoreError) -> LayerClass {
-        guard classes.indices.contains(Int(id.index)) else {
-            throw AnimCoreError(.badHandle, "layer class \(id.index) does not exist in this engine")
+        guard classes.indices.contains(id.index), classes[id.index].id == id else {
+            throw AnimCoreError(.badHandle, "layer class handle \(id.rawValue) is not a layer class of this engine")
         }
-        return classes[Int(id.index)]
+        return classes[id.index]
     }
 
     // MARK: Model storage

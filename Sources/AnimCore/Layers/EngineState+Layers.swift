@@ -19,21 +19,29 @@ extension EngineState {
                 layerClass.rows.pointer(row).update(from: source, count: defaults.count)
             }
         }
-        let generation = (layers[slot].generation &+ 1) & UInt32(Handle.generationMask)
         layers[slot] = LayerRecord()
-        layers[slot].generation = generation
-        layers[slot].isAlive = true
+        layers[slot].stamp = Handle.nextStamp(.layer)
         layers[slot].referenceCount = 1
-        layers[slot].classIndex = classID.index
+        layers[slot].classIndex = Int32(classID.index)
         layers[slot].row = Int32(row)
         uncommittedLayers.append(Int32(slot))
         return layerID(slot)
     }
 
-    /// One more host reference.
+    /// One more host reference; `.outOfRange` when the layer holds `LayerRecord.maximumReferences`.
     mutating func retain(_ layer: LayerID) throws(AnimCoreError) {
         let slot = try layerSlot(layer)
+        try checkRoomForReference(slot)
         layers[slot].referenceCount += 1
+    }
+
+    /// Throws `.outOfRange` when the layer in `slot` cannot take one more reference.
+    func checkRoomForReference(_ slot: Int) throws(AnimCoreError) {
+        guard layers[slot].referenceCount < LayerRecord.maximumReferences else {
+            throw AnimCoreError(
+                .outOfRange,
+                "layer \(layerID(slot).rawValue) holds \(LayerRecord.maximumReferences) references already, the most it can")
+        }
     }
 
     /// One host reference less; the layer is destroyed when none is left (a superlayer holds
@@ -81,7 +89,7 @@ extension EngineState {
         if layers[slot].isQueuedForDisplay {
             displayQueue.removeAll { $0 == Int32(slot) }
         }
-        layers[slot].isAlive = false
+        layers[slot].stamp = 0
         layers[slot].referenceCount = 0
         freeLayers.append(Int32(slot))
     }
@@ -102,6 +110,7 @@ extension EngineState {
             ancestor = Int(layers[ancestor].parent)
         }
         // Keep the child alive while it moves.
+        try checkRoomForReference(childSlot)
         layers[childSlot].referenceCount += 1
         if layers[childSlot].parent >= 0 {
             unlinkFromParent(childSlot)

@@ -1,10 +1,12 @@
 /// A layer as the engine stores it: identity, class and model row, tree links, animation list,
 /// and per-tick caches. Plain data only, kept in one array for the whole engine.
 struct LayerRecord {
-    var generation: UInt32 = 0
-    var isAlive = false
-    /// References: the host's (create/retain/release) plus one while it has a superlayer.
+    /// The stamp of the layer's handle (see `Handle`); 0 while the slot is free.
+    var stamp: UInt64 = 0
+    /// References: the host's (create/retain/release) plus one while it has a superlayer; at
+    /// most `maximumReferences`.
     var referenceCount: Int32 = 0
+    static let maximumReferences = Int32.max
     var classIndex: Int32 = 0
     /// Offset of the model row in its class's row buffer.
     var row: Int32 = 0
@@ -32,4 +34,7 @@ struct LayerRecord {
     var cachedTime: Double = 0
     /// Whether the layer has been committed once (implicit animation starts after that).
     var isCommitted = false
+
+    /// Whether the slot holds a live layer.
+    var isAlive: Bool { stamp != 0 }
 }

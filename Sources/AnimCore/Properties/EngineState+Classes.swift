@@ -21,7 +21,10 @@ extension EngineState {
             }
             declared.append((keys.intern(propertyName), descriptor))
         }
-        let id = LayerClassID(index: Int32(classes.count))
+        guard classes.count <= Handle.maxIndex else {
+            throw AnimCoreError(.outOfRange, "this engine already holds \(classes.count) layer classes, the most it can")
+        }
+        let id = LayerClassID(index: classes.count, stamp: Handle.nextStamp(.layerClass))
         classes.append(LayerClass(id: id, name: name, superclass: parent, declared: declared, outOfLine: outOfLine))
         return id
     }

@@ -95,7 +95,8 @@ final class LayerClass {
         var current: LayerClassID? = id
         while let candidate = current {
             if candidate == other { return true }
-            current = classes.indices.contains(Int(candidate.index)) ? classes[Int(candidate.index)].superclass : nil
+            current = classes.indices.contains(candidate.index) && classes[candidate.index].id == candidate
+                ? classes[candidate.index].superclass : nil
         }
         return false
     }

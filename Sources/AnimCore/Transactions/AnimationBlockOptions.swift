@@ -40,7 +40,8 @@ extension Engine {
         guard options.repeatCount >= 0 else {
             throw AnimCoreError(.outOfRange, "repeatCount is \(options.repeatCount); it must be >= 0")
         }
-        try withState { state in
+        try withState { (state) throws(AnimCoreError) in
+            try state.refuseWhileEnding("beginning an animation block")
             state.beginTransaction()
             state.modifyTransactionSettings { settings in
                 if let spring = options.spring {

@@ -4,7 +4,10 @@
 extension Engine {
     /// Opens a transaction on the calling thread (nested inside any open one).
     public func beginTransaction() throws(AnimCoreError) {
-        try withState { state in state.beginTransaction() }
+        try withState { (state) throws(AnimCoreError) in
+            try state.refuseWhileEnding("beginning a transaction")
+            state.beginTransaction()
+        }
     }
 
     /// Commits the calling thread's innermost transaction. When it is the outermost, its
@@ -70,7 +73,10 @@ extension Engine {
     /// tick after the outermost commit, when every animation added in the transaction has
     /// finished or been removed (at the next tick when none was added). Several add up.
     public func addCompletion(_ completion: TransactionCompletion) throws(AnimCoreError) {
-        try withState { state in state.addTransactionCompletion(completion) }
+        try withState { (state) throws(AnimCoreError) in
+            try state.refuseWhileEnding("adding a completion")
+            state.addTransactionCompletion(completion)
+        }
     }
 
     /// A value of the calling thread's transaction by key: "animationDuration" (scalar) and
