@@ -107,7 +107,9 @@ const char *ac_status_message(ac_status status);
 /**
  * The message of the last failed call on this thread, naming the argument and the value, e.g.
  * "AC_ERR_OUT_OF_RANGE: timing->duration_s is -1.0; it must be >= 0". "" when no call on this
- * thread has failed. The pointer stays valid until the next failing call on this thread.
+ * thread has failed. Valid UTF-8 of at most 1023 bytes: a longer message is cut between two
+ * characters and ends with "…". The pointer stays valid until the next failing call on this
+ * thread.
  */
 const char *ac_last_error_message(void);
 

@@ -31,10 +31,28 @@ enum LastError {
         slot.storeBytes(of: status, as: ac_status.self)
         let text = String(cString: ac_status_table_lookup(status, 1)) + ": " + message
         let destination = (slot + headerSize).assumingMemoryBound(to: UInt8.self)
+        let room = messageCapacity - 1
         var count = 0
-        for byte in text.utf8 where count < messageCapacity - 1 {
-            destination[count] = byte
-            count += 1
+        if text.utf8.count <= room {
+            for byte in text.utf8 {
+                destination[count] = byte
+                count += 1
+            }
+        } else {
+            // Cut between characters, never inside one, and say so with an ellipsis.
+            let ellipsis = "\u{2026}".utf8
+            for scalar in text.unicodeScalars {
+                let bytes = scalar.utf8
+                guard count + bytes.count <= room - ellipsis.count else { break }
+                for byte in bytes {
+                    destination[count] = byte
+                    count += 1
+                }
+            }
+            for byte in ellipsis {
+                destination[count] = byte
+                count += 1
+            }
         }
         destination[count] = 0
     }

@@ -188,7 +188,7 @@ extension EngineState {
         var number = 0
         while true {
             let candidate = "\(key).additive.\(number)"
-            let id = keys.intern(candidate).id
+            guard let id = animationKeys.lookup(candidate) else { return candidate }
             var index = Int(layers[slot].firstAnimation)
             var used = false
             while index >= 0 && !used {

@@ -25,7 +25,7 @@ struct AttachedAnimation {
     var followers: Int32 = 0
     /// Whether it belongs to another record (a group's child, a rotation).
     var isOwned = false
-    /// The key it was added under (an interned key id), or -1 for none.
+    /// The key it was added under (an id of the engine's `animationKeys`), or -1 for none.
     var key: Int32 = -1
     /// The interned key of the animation's key path; -1 for a group.
     var keyPath: Int32 = -1

@@ -56,8 +56,8 @@ extension EngineState {
             let source = presentationSlots(slot, Int(record.property))
             for offset in 0..<Int(record.propertySlotCount) { shown.append(source[offset]) }
         }
-        let keyID = key.map { keys.intern($0).id } ?? -1
-        if keyID >= 0 { removeAnimation(keyID: keyID, slot: slot) }
+        if let key, let previous = animationKeys.lookup(key) { removeAnimation(keyID: previous, slot: slot) }
+        let keyID = key.map { animationKeys.retain($0) } ?? -1
 
         // Store the records, in order, and link them at the end of the layer's list.
         var oldLayout = presentationLayout(slot)
@@ -380,11 +380,11 @@ extension EngineState {
     }
 
     private mutating func removeAnimation(forKey key: String, slot: Int) {
-        guard let keyID = keys.lookup(key)?.id else { return }
+        guard let keyID = animationKeys.lookup(key) else { return }
         removeAnimation(keyID: keyID, slot: slot)
     }
 
-    /// Removes the animation under the interned key `keyID`, if there is one.
+    /// Removes the animation under the key `keyID` (of `animationKeys`), if there is one.
     private mutating func removeAnimation(keyID: Int32, slot: Int) {
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
@@ -443,6 +443,8 @@ extension EngineState {
             freeKindData(record)
             if let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
             if let description = addedDescriptions.removeValue(forKey: Int32(index)) { retired.append(description) }
+            if record.key >= 0 { animationKeys.release(record.key) }
+            animations[index].key = -1
             animations[index].state = .free
             animations[index].next = -1
             animations[index].previous = -1
@@ -467,7 +469,7 @@ extension EngineState {
     /// The layer and key an animation callback names for the animation in `index`.
     func eventSubject(_ index: Int) -> (layer: LayerID, key: String?) {
         let record = animations[index]
-        let key = record.key >= 0 ? keys.name(of: PropertyKey(id: record.key)) : nil
+        let key = record.key >= 0 ? animationKeys.name(of: record.key) : nil
         return (layerID(Int(record.layer)), key)
     }
 
@@ -480,7 +482,7 @@ extension EngineState {
         var animation = Int(layers[try layerSlot(layer)].firstAnimation)
         while animation >= 0 {
             let key = animations[animation].key
-            if key >= 0, let name = keys.name(of: PropertyKey(id: key)) { result.append(name) }
+            if key >= 0 { result.append(animationKeys.name(of: key)) }
             animation = Int(animations[animation].next)
         }
         return result
@@ -490,7 +492,7 @@ extension EngineState {
     /// duration it was given at add time and, once committed, its resolved begin time.
     func animation(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> Animation? {
         let slot = try layerSlot(layer)
-        guard let keyID = keys.lookup(key)?.id else { return nil }
+        guard let keyID = animationKeys.lookup(key) else { return nil }
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
             let record = animations[index]

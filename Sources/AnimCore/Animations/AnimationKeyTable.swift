@@ -1,0 +1,53 @@
+/// The keys animations are added under ("opacity", "bounce-17"), interned while an animation
+/// uses them: each attached animation with a key holds one use, and a key no animation uses is
+/// forgotten, so a host that numbers its animations keeps a table as small as its live set.
+struct AnimationKeyTable {
+    /// Names by id ("" for a free id) and how many animations use each.
+    private var names: [String] = []
+    private var uses: [Int32] = []
+    private var ids: [String: Int32] = [:]
+    private var freeIDs: [Int32] = []
+
+    /// The id of `name`, with one more use (interning it when no animation uses it).
+    mutating func retain(_ name: String) -> Int32 {
+        if let id = ids[name] {
+            uses[Int(id)] += 1
+            return id
+        }
+        let id: Int32
+        if let reused = freeIDs.popLast() {
+            id = reused
+            names[Int(id)] = name
+            uses[Int(id)] = 1
+        } else {
+            id = Int32(names.count)
+            names.append(name)
+            uses.append(1)
+        }
+        ids[name] = id
+        return id
+    }
+
+    /// One use of `id` less; the key is forgotten at the last.
+    mutating func release(_ id: Int32) {
+        let index = Int(id)
+        uses[index] -= 1
+        guard uses[index] == 0 else { return }
+        ids[names[index]] = nil
+        names[index] = ""
+        freeIDs.append(id)
+    }
+
+    /// The id of `name` while an animation uses it.
+    func lookup(_ name: String) -> Int32? {
+        ids[name]
+    }
+
+    /// The name of a key in use.
+    func name(of id: Int32) -> String {
+        names[Int(id)]
+    }
+
+    /// Keys in use.
+    var count: Int { ids.count }
+}
