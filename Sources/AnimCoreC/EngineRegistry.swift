@@ -156,8 +156,6 @@ final class EngineBox: @unchecked Sendable {
     let engine: Engine
     /// The engine's C pointer, passed to callbacks.
     let pointer: OpaquePointer
-    /// Key ids of the layer timing properties, whose values are range-checked like ac_timing's.
-    let timingKeys: TimingKeys
 
     /// Guards the description table. Never held while calling the engine, nor while a value
     /// that may hold a callback registration is dropped (its destroy function may call back in).
@@ -169,7 +167,6 @@ final class EngineBox: @unchecked Sendable {
     init(engine: Engine, pointer: OpaquePointer) {
         self.engine = engine
         self.pointer = pointer
-        timingKeys = TimingKeys(engine)
     }
 
     /// The key for `name`, interned in the engine.
@@ -195,65 +192,6 @@ struct DescriptionSlot {
     /// The stamp of the description's handle; 0 while the entry is free.
     var stamp: UInt64 = 0
     var animation: Animation?
-}
-
-/// The key ids of the layer's own timing properties, which must stay within the ranges of
-/// ac_timing (the engine's time arithmetic relies on them).
-struct TimingKeys {
-    let beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, fillMode: UInt32
-    /// The smallest and largest of the ids, for a quick miss.
-    let lowest, highest: UInt32
-
-    init(_ engine: Engine) {
-        func id(_ name: String) -> UInt32 { UInt32(bitPattern: engine.key(name).id) }
-        beginTime = id("beginTime")
-        duration = id("duration")
-        speed = id("speed")
-        timeOffset = id("timeOffset")
-        repeatCount = id("repeatCount")
-        repeatDuration = id("repeatDuration")
-        fillMode = id("fillMode")
-        let all = [beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, fillMode]
-        lowest = all.min() ?? 0
-        highest = all.max() ?? 0
-    }
-
-    /// Whether `key` is a timing property whose values allow +infinity.
-    @inline(__always) func allowsInfinity(_ key: ac_key) -> Bool {
-        key == duration || key == repeatCount || key == repeatDuration
-    }
-
-    /// Checks a value set at `key` when `key` is a timing property; errors name `argument`.
-    @inline(__always)
-    func check(_ value: Value, at key: ac_key, _ argument: String) throws(APIError) {
-        guard key >= lowest && key <= highest else { return }
-        let limit = MediaTiming.Limits.time
-        switch (key, value) {
-        case (beginTime, .scalar(let v)), (timeOffset, .scalar(let v)):
-            guard abs(v) <= limit else {
-                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); it must be within ±\(limit)")
-            }
-        case (speed, .scalar(let v)):
-            guard abs(v) <= MediaTiming.Limits.speed else {
-                throw APIError(
-                    AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); it must be within ±\(MediaTiming.Limits.speed)")
-            }
-        case (duration, .scalar(let v)), (repeatDuration, .scalar(let v)):
-            guard v >= 0, v <= limit || v == .infinity else {
-                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); it must be in [0, \(limit)] or INFINITY")
-            }
-        case (repeatCount, .scalar(let v)):
-            guard v >= 0 else {
-                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); it must be >= 0")
-            }
-        case (fillMode, .integer(let v)):
-            guard (0...3).contains(v) else {
-                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(v); a fillMode must be one of AC_FILL_*")
-            }
-        default:
-            break
-        }
-    }
 }
 
 // MARK: Entering an engine

@@ -89,14 +89,15 @@ extension ValueKind {
 }
 
 extension Value {
-    /// Reads and checks a C value: a known kind, reserved 0, finite numbers (+infinity too when
-    /// `allowsInfinity`), a bool of 0 or 1. Errors name `argument` ("value", "properties[2].default_value").
-    init(_ pointer: UnsafePointer<ac_value>?, _ argument: String, allowsInfinity: Bool = false) throws(APIError) {
+    /// Reads and checks a C value: a known kind, reserved 0, a bool of 0 or 1, and finite
+    /// numbers unless `checkingFinite` is false (a model value, which the core checks with the
+    /// property's own rules). Errors name `argument` ("value", "properties[2].default_value").
+    init(_ pointer: UnsafePointer<ac_value>?, _ argument: String, checkingFinite: Bool = true) throws(APIError) {
         guard let pointer else { throw .nullPointer(argument) }
-        try self.init(pointer.pointee, argument, allowsInfinity: allowsInfinity)
+        try self.init(pointer.pointee, argument, checkingFinite: checkingFinite)
     }
 
-    init(_ raw: ac_value, _ argument: String, allowsInfinity: Bool = false) throws(APIError) {
+    init(_ raw: ac_value, _ argument: String, checkingFinite: Bool = true) throws(APIError) {
         let kind = try ValueKind(code: raw.kind, "\(argument)->kind")
         guard raw.reserved == 0 else {
             throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument)->reserved is \(raw.reserved); it must be 0")
@@ -116,23 +117,20 @@ extension Value {
             let count = kind.slotCount
             let value: Value? = withUnsafePointer(to: &numbers) { tuple in
                 tuple.withMemoryRebound(to: Double.self, capacity: ValueKind.maximumSlotCount) { slots in
-                    for index in 0..<count where !slots[index].isFinite {
-                        if allowsInfinity && slots[index] == .infinity { continue }
-                        return nil
-                    }
+                    for index in 0..<count where checkingFinite && !slots[index].isFinite { return nil }
                     return Value(kind: kind, slots: slots)
                 }
             }
             guard let value else {
                 let bad = withUnsafePointer(to: &numbers) { tuple in
                     tuple.withMemoryRebound(to: Double.self, capacity: ValueKind.maximumSlotCount) { slots in
-                        (0..<count).first { !slots[$0].isFinite && !(allowsInfinity && slots[$0] == .infinity) } ?? 0
+                        (0..<count).first { !slots[$0].isFinite } ?? 0
                     }
                 }
                 let number = withUnsafeBytes(of: raw.v) { $0.load(fromByteOffset: bad * 8, as: Double.self) }
                 throw APIError(
                     AC_ERR_NOT_FINITE,
-                    "\(argument)->v[\(bad)] is \(number); it must be finite\(allowsInfinity ? " or INFINITY" : "")")
+                    "\(argument)->v[\(bad)] is \(number); it must be finite")
             }
             self = value
         }

@@ -52,11 +52,10 @@ public func ac_layer_class(
 
 // MARK: Values
 
-/// Sets a model value after the checks every setter shares.
+/// Sets a model value; the core checks it (kind, finite numbers, timing ranges).
 @inline(__always)
 private func setModelValue(_ box: EngineBox, _ layer: ac_layer, _ key: ac_key, _ value: Value) throws(APIError) {
-    try box.timingKeys.check(value, at: key, "value")
-    try core { () throws(AnimCoreError) in
+    try core(ErrorArguments(other: "value")) { () throws(AnimCoreError) in
         try box.engine.setValue(value, forKey: PropertyKey(key), of: LayerID(rawValue: layer))
     }
 }
@@ -133,7 +132,7 @@ public func ac_layer_set_value(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let converted = try Value(value, "value", allowsInfinity: box.timingKeys.allowsInfinity(key))
+            let converted = try Value(value, "value", checkingFinite: false)
             try setModelValue(box, layer, key, converted)
         }
     }
@@ -189,9 +188,6 @@ public func ac_layer_get_presentation_velocity(
 public func ac_layer_set_scalar(_ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ value: Double) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            guard value.isFinite || (value == .infinity && box.timingKeys.allowsInfinity(key)) else {
-                throw .notFinite("value", value)
-            }
             try setModelValue(box, layer, key, .scalar(value))
         }
     }

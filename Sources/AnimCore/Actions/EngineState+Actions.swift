@@ -36,7 +36,7 @@ extension EngineState {
             try setValue(value, forKeyPath: keyPath, of: layer)
             return .done
         }
-        try checkKind(value, target, keyPath)
+        try checkModelValue(value, target, keyPath)
         let layerClass = classes[Int(layers[slot].classIndex)]
         let stored = layerClass.properties[target.property]
         let count = stored.kind.slotCount

@@ -72,6 +72,15 @@ extension KeyframeParameters {
     }
 }
 
+extension BasicParameters {
+    /// From, to and by values must have finite components.
+    func checkFinite(_ field: String) throws(AnimCoreError) {
+        try fromValue?.checkFinite("\(field).fromValue")
+        try toValue?.checkFinite("\(field).toValue")
+        try byValue?.checkFinite("\(field).byValue")
+    }
+}
+
 extension GroupParameters {
     /// Children must not nest groups deeper than `maximumDepth` in all (this group counted).
     public static func checkChildren(_ children: [Animation], _ field: String = "animations") throws(AnimCoreError) {
@@ -91,16 +100,19 @@ extension Animation {
         return 1 + (group.animations.map(\.groupDepth).max() ?? 0)
     }
 
-    /// Every check that needs no layer (timing, keyframe fields and counts, group depth);
-    /// messages name `field` ("animation", "animation.animations[1]").
+    /// Every check that needs no layer (timing, finite values, keyframe fields and counts,
+    /// group depth); messages name `field` ("animation", "animation.animations[1]").
+    ///
+    /// [Decision] A negative duration is refused (`.outOfRange`), in every language alike,
+    /// where CALayer's addAnimation gives "zero or negative" durations the default: 0 asks for
+    /// the default, and a negative number is taken for a mistake.
     public func validate(_ field: String = "animation") throws(AnimCoreError) {
-        var checked = timing
-        if checked.duration < 0 { checked.duration = 0 }
-        do { try checked.validate() } catch { throw error.prefixed("\(field).timing: ") }
+        do { try timing.validate() } catch { throw error.prefixed("\(field).timing: ") }
         switch kind {
-        case .basic:
-            break
-        case .spring(_, let spring):
+        case .basic(let values):
+            try values.checkFinite(field)
+        case .spring(let values, let spring):
+            try values.checkFinite(field)
             try spring.validate("\(field).spring")  // an autoclosure: made only on failure
         case .decay(let decay):
             try decay.validate("\(field).decay")

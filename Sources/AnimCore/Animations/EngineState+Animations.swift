@@ -20,7 +20,6 @@ extension EngineState {
         try animation.validate()
         let settings = known ?? transactionSettings()
         var timing = animation.timing
-        if timing.duration < 0 { timing.duration = 0 }
         // A duration of 0 takes the transaction's (CALayer addAnimation:forKey:); a spring's,
         // its settling duration.
         // [INF] CASpringAnimation needs a duration ("ignored, but you need to supply

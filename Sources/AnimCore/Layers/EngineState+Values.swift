@@ -30,11 +30,13 @@ extension EngineState {
         let slot = try layerSlot(layer)
         switch try resolve(keyPath, in: slot) {
         case .frame:
+            try value.checkFinite(keyPath)
             try setFrame(value, slot: slot)
         case .undeclared(let key):
+            try value.checkFinite(keyPath)
             undeclaredValues[Int32(slot), default: [:]][key.id] = value
         case .property(let target):
-            try checkKind(value, target, keyPath)
+            try checkModelValue(value, target, keyPath)
             var scratchValue = SlotScratch()
             scratchValue.withPointer { slots in
                 value.write(into: slots)
@@ -119,6 +121,31 @@ extension EngineState {
         guard value.kind == target.kind else {
             throw AnimCoreError(
                 .wrongKind, "\"\(keyPath)\" holds \(target.kind.name) values, not \(value.kind.name)")
+        }
+    }
+
+    /// Checks a model value before it is stored: its kind, finite numbers, and for the layer's
+    /// own timing properties the ranges `MediaTiming.validate` gives (they keep the time
+    /// arithmetic finite; duration, repeatCount and repeatDuration may be infinite).
+    func checkModelValue(_ value: Value, _ target: KeyPathTarget, _ keyPath: String) throws(AnimCoreError) {
+        try checkKind(value, target, keyPath)
+        typealias Index = BuiltInLayerProperties.Index
+        let limits = MediaTiming.Limits.self
+        switch (target.component == nil ? target.property : -1, value) {
+        case (Index.beginTime, .scalar(let time)), (Index.timeOffset, .scalar(let time)):
+            try Check.within(time, -limits.time...limits.time, keyPath)
+        case (Index.speed, .scalar(let speed)):
+            try Check.within(speed, -limits.speed...limits.speed, keyPath)
+        case (Index.duration, .scalar(let duration)), (Index.repeatDuration, .scalar(let duration)):
+            try Check.durationOrInfinity(duration, keyPath)
+        case (Index.repeatCount, .scalar(let count)):
+            try Check.nonNegative(count, keyPath)
+        case (Index.fillMode, .integer(let mode)):
+            guard (0...3).contains(mode) else {
+                throw AnimCoreError(.outOfRange, "\(keyPath) is \(mode); a fill mode is 0 (removed) to 3 (both)")
+            }
+        default:
+            try value.checkFinite(keyPath)
         }
     }
 
