@@ -506,12 +506,23 @@ ac_status ac_engine_create(const ac_engine_config *config, ac_engine **out_engin
 
 /**
  * Destroys an engine: every animation still attached stops (its did-stop callback runs now,
- * with finished = 0, and may still call into this engine), every transaction still open on any
- * thread ends (its completions run now, with finished = 0), then every handle of the engine goes
- * stale and the engine pointer is refused from then on, and every callback's destroy function
- * runs. Called from inside one of the engine's callbacks, the destroy functions run when the
- * outermost call into the engine returns. NULL is a no-op. Error: AC_ERR_BAD_HANDLE for a
- * pointer that is not a live engine.
+ * with finished = 0), every transaction still open on any thread ends (its completions run now,
+ * with finished = 0), then every handle of the engine goes stale and the engine pointer is
+ * refused from then on (AC_ERR_BAD_HANDLE), and every callback's destroy function runs. Called
+ * from inside one of the engine's callbacks, the destroy functions run when the outermost call
+ * into the engine returns. NULL is a no-op. Error: AC_ERR_BAD_HANDLE for a pointer that is not a
+ * live engine.
+ *
+ * While destroy runs, the callbacks it calls may still read values, set them (no action runs,
+ * so no implicit animation starts) and release handles, but nothing new may start:
+ * ac_layer_add_animation(), ac_transaction_begin(), ac_animate_begin(), completions and
+ * ac_engine_tick() answer AC_ERR_INVALID_STATE. So every did-stop and every completion runs
+ * exactly once, and destroy always ends.
+ *
+ * After a successful destroy — also one called from a callback during ac_engine_tick() — the
+ * only callbacks that still run are did-stops and completions (those destroy promises, and
+ * those the tick in progress owes, each with its own finished flag) and destroy functions:
+ * no display and no did-start callback runs.
  */
 ac_status ac_engine_destroy(ac_engine *engine);
 
