@@ -82,5 +82,11 @@ struct HandleTests {
         try engine.release(layer)
         try engine.addSublayer(layer, to: parent)
         #expect(try engine.superlayer(of: layer) == parent)
+        // A move keeps the count (the superlayer's reference moves with it), so it works at the most.
+        #expect(engine.state.layers[slot].referenceCount == LayerRecord.maximumReferences)
+        let other = try engine.makeLayer()
+        try engine.addSublayer(layer, to: other)
+        #expect(try engine.superlayer(of: layer) == other)
+        #expect(engine.state.layers[slot].referenceCount == LayerRecord.maximumReferences)
     }
 }

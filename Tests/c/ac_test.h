@@ -107,4 +107,28 @@ static inline int ac_test_finish(void) {
     return failed == 0 ? 0 : 1;
 }
 
+/* Sanitizers (make sanitize) change what a test can measure: AddressSanitizer's quarantine holds
+   freed memory (hundreds of MB of RSS), and every sanitizer slows the calls down. Known at
+   compile time for a sanitized C file, at run time when the runtime was loaded some other way. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define AC_TEST_SANITIZED_BUILD 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define AC_TEST_SANITIZED_BUILD 1
+#endif
+extern void __asan_init(void) __attribute__((weak));
+extern void __tsan_init(void) __attribute__((weak));
+extern void __msan_init(void) __attribute__((weak));
+
+/* Whether this process runs under a sanitizer. */
+static inline int ac_running_sanitized(void) {
+#ifdef AC_TEST_SANITIZED_BUILD
+    return 1;
+#else
+    return __asan_init != NULL || __tsan_init != NULL || __msan_init != NULL;
+#endif
+}
+
 #endif /* AC_TEST_H */

@@ -314,7 +314,7 @@ extension EngineState {
         case .undeclared, .frame:
             throw AnimCoreError(
                 .notAnimatable,
-                "\(field): \"\(keyPath)\" is not a declared animatable property of class \(classes[Int(layers[slot].classIndex)].name)")
+                "\(field).keyPath is \"\(keyPath)\"; it is not a declared animatable property of class \(classes[Int(layers[slot].classIndex)].name)")
         }
         let stored = classes[Int(layers[slot].classIndex)].properties[target.property]
         guard stored.descriptor.isAnimatable else {

@@ -109,12 +109,13 @@ extension EngineState {
             }
             ancestor = Int(layers[ancestor].parent)
         }
-        // Keep the child alive while it moves.
-        try checkRoomForReference(childSlot)
-        layers[childSlot].referenceCount += 1
+        // A move hands the old superlayer's reference to the new one; a layer without one
+        // takes a reference more.
         if layers[childSlot].parent >= 0 {
             unlinkFromParent(childSlot)
-            layers[childSlot].referenceCount -= 1
+        } else {
+            try checkRoomForReference(childSlot)
+            layers[childSlot].referenceCount += 1
         }
         var before = Int(layers[parentSlot].firstChild)
         if let index {
