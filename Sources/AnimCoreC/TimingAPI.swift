@@ -32,7 +32,10 @@ public func ac_timing_evaluate(
     reportingStatus { () throws(APIError) in
         let media = try MediaTiming(timing, argument: "timing")
         let time = try timeArgument(parentTime, "parent_time_s")
-        try media.evaluate(atParentTime: time).store(into: outState, argument: "out_state")
+        let state = try core(ErrorArguments(other: "timing")) { () throws(AnimCoreError) in
+            try media.evaluate(atParentTime: time)
+        }
+        try state.store(into: outState, argument: "out_state")
     }
 }
 
@@ -45,8 +48,10 @@ public func ac_timing_progress(
         let media = try MediaTiming(timing, argument: "timing")
         let curve = try optionalFunction(function)
         let time = try timeArgument(parentTime, "parent_time_s")
-        try required(outProgress, "out_progress").pointee =
-            media.easedProgress(atParentTime: time, function: curve)
+        let out = try required(outProgress, "out_progress")
+        out.pointee = try core(ErrorArguments(other: "timing")) { () throws(AnimCoreError) in
+            try media.easedProgress(atParentTime: time, function: curve)
+        }
     }
 }
 
@@ -67,7 +72,10 @@ public func ac_timing_progress_batch(
         }
         let input = UnsafeBufferPointer(start: parentTimes, count: count)
         let output = UnsafeMutableBufferPointer(start: out, count: count)
-        if let bad = media.easedProgress(atParentTimes: input, function: curve, into: output) {
+        let firstBad = try core(ErrorArguments(other: "timing")) { () throws(AnimCoreError) in
+            try media.easedProgress(atParentTimes: input, function: curve, into: output)
+        }
+        if let bad = firstBad {
             _ = try timeArgument(input[bad], "parent_times_s[\(bad)]")
         }
     }
@@ -81,7 +89,10 @@ public func ac_timing_chain_evaluate(
     reportingStatus { () throws(APIError) in
         let timings = try timingArray(chain, count: count, argument: "chain")
         let time = try timeArgument(parentTime, "parent_time_s")
-        guard let state = MediaTiming.evaluate(chain: timings, atParentTime: time) else {
+        let evaluated = try core(ErrorArguments(other: "chain")) { () throws(AnimCoreError) in
+            try MediaTiming.evaluate(chain: timings, atParentTime: time)
+        }
+        guard let state = evaluated else {
             throw APIError(AC_ERR_OUT_OF_RANGE, "count is 0; a chain needs at least one timing")
         }
         try state.store(into: outState, argument: "out_state")

@@ -68,4 +68,34 @@ struct ValidationParityTests {
         }
         #expect(try engine.animationKeys(of: layer).isEmpty)
     }
+
+    /// Before: `MediaTiming(duration: -1, speed: .nan, repeatCount: -3)` evaluated as active
+    /// with NaN progress.
+    @Test("evaluating a timing that fails validate() throws, naming the field")
+    func timingEvaluation() throws {
+        let bad = MediaTiming(duration: -1, speed: .nan, repeatCount: -3)
+        expectError(.outOfRange, "evaluate") { _ = try bad.evaluate(atParentTime: 1) }
+        expectError(.outOfRange, "easedProgress") { _ = try bad.easedProgress(atParentTime: 1, function: nil) }
+        expectError(.notFinite, "a NaN speed") { _ = try MediaTiming(duration: 1, speed: .nan).evaluate(atParentTime: 1) }
+        expectError(.notFinite, "a NaN parent time") { _ = try MediaTiming(duration: 1).evaluate(atParentTime: .nan) }
+        expectError(.outOfRange, "a chain element") {
+            _ = try MediaTiming.evaluate(chain: [MediaTiming(duration: 1), bad], atParentTime: 0)
+        }
+        do {
+            _ = try MediaTiming.evaluate(chain: [MediaTiming(duration: 1), bad], atParentTime: 0)
+        } catch {
+            #expect(error.message.hasPrefix("chain[1].duration is -1.0"), "\(error.message)")
+        }
+        var times = [0.5]
+        var output = [0.0]
+        expectError(.outOfRange, "the batch") {
+            _ = try times.withUnsafeBufferPointer { input in
+                try output.withUnsafeMutableBufferPointer { out in
+                    try bad.easedProgress(atParentTimes: input, function: nil, into: out)
+                }
+            }
+        }
+        times[0] = 0.25
+        #expect(try MediaTiming(duration: 1).evaluate(atParentTime: 0.25).progress == 0.25)
+    }
 }

@@ -1,4 +1,4 @@
-import AnimCore
+@testable import AnimCore
 import Foundation
 import Testing
 
@@ -260,7 +260,7 @@ struct ConformanceTests {
         guard isLoadedCase(testCase) else { return }
         let timing = try mediaTiming(from: testCase.params["ca"])
         let parentTime = try #require(testCase.t.double)
-        let state = timing.evaluate(atParentTime: parentTime)
+        let state = try timing.evaluate(atParentTime: parentTime)
         let quantity = try #require(testCase.quantity, "\(testCase.id) has no quantity")
 
         if testCase.expected.isNull {

@@ -138,10 +138,10 @@ struct TimeSpaceTests {
 
     @Test("evaluate(chain:): an empty chain has no state; one element is plain evaluation")
     func chainBasics() throws {
-        #expect(MediaTiming.evaluate(chain: [MediaTiming](), atParentTime: 0) == nil)
+        #expect(try MediaTiming.evaluate(chain: [MediaTiming](), atParentTime: 0) == nil)
         let timing = MediaTiming(beginTime: 1, duration: 4, fillMode: .both)
-        let single = try #require(MediaTiming.evaluate(chain: [timing], atParentTime: 2))
-        let plain = timing.evaluate(atParentTime: 2)
+        let single = try #require(try MediaTiming.evaluate(chain: [timing], atParentTime: 2))
+        let plain = try timing.evaluate(atParentTime: 2)
         #expect(single.progress == plain.progress && single.phase == plain.phase)
     }
 
@@ -150,24 +150,24 @@ struct TimeSpaceTests {
         let child = MediaTiming(duration: 1, fillMode: .forwards)
         // Group d 2 repeating 3 times: at 4.5 its iteration time is 0.5, so the child is halfway.
         let repeating = MediaTiming(duration: 2, repeatCount: 3)
-        expectClose(try #require(MediaTiming.evaluate(chain: [repeating, child], atParentTime: 4.5)).progress, 0.5, tolerance: 1e-12)
+        expectClose(try #require(try MediaTiming.evaluate(chain: [repeating, child], atParentTime: 4.5)).progress, 0.5, tolerance: 1e-12)
         // ...and at 5.5 (group time 1.5) the child has ended and holds its end.
-        expectClose(try #require(MediaTiming.evaluate(chain: [repeating, child], atParentTime: 5.5)).progress, 1, tolerance: 0)
+        expectClose(try #require(try MediaTiming.evaluate(chain: [repeating, child], atParentTime: 5.5)).progress, 1, tolerance: 0)
         // Group d 2 autoreversing: at 3.5 the group's time is 4 − 3.5 = 0.5.
         let reversing = MediaTiming(duration: 2, autoreverses: true)
-        expectClose(try #require(MediaTiming.evaluate(chain: [reversing, child], atParentTime: 3.5)).progress, 0.5, tolerance: 1e-12)
+        expectClose(try #require(try MediaTiming.evaluate(chain: [reversing, child], atParentTime: 3.5)).progress, 0.5, tolerance: 1e-12)
     }
 
     @Test("evaluate(chain:): an outer element out of effect takes the chain out of effect")
     func outerNotInEffect() throws {
         let group = MediaTiming(beginTime: 2, duration: 1)
         let child = MediaTiming(duration: 7, repeatCount: 2, fillMode: .both)
-        let before = try #require(MediaTiming.evaluate(chain: [group, child], atParentTime: 1))
+        let before = try #require(try MediaTiming.evaluate(chain: [group, child], atParentTime: 1))
         #expect(!before.isInEffect)
         #expect(before.phase == .before)  // the outer element's phase
         #expect(before.progress.isNaN && before.iterationTime.isNaN && before.localTime.isNaN)
         #expect(before.activeDuration == 14)  // the innermost's durations
-        let after = try #require(MediaTiming.evaluate(chain: [group, child], atParentTime: 3))
+        let after = try #require(try MediaTiming.evaluate(chain: [group, child], atParentTime: 3))
         #expect(!after.isInEffect && after.phase == .after)
     }
 }

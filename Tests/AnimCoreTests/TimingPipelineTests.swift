@@ -1,4 +1,4 @@
-import AnimCore
+@testable import AnimCore
 import Testing
 
 /// A timing and one expected number, named for the test report.
@@ -56,9 +56,9 @@ struct TimingPipelineTests {
     ]
 
     @Test("activeDuration", arguments: activeDurations)
-    func activeDuration(_ c: TimingCase) {
+    func activeDuration(_ c: TimingCase) throws {
         expectClose(c.timing.activeDuration, c.expected, tolerance: 0, c.name)
-        expectClose(c.timing.evaluate(atParentTime: 0).activeDuration, c.expected, tolerance: 0, "state")
+        try expectClose(c.timing.evaluate(atParentTime: 0).activeDuration, c.expected, tolerance: 0, "state")
     }
 
     // MARK: Step 2: the interval in parent time, AD / |speed| (§2.4 last bullet)
@@ -89,21 +89,21 @@ struct TimingPipelineTests {
     ]
 
     @Test("endTime", arguments: endTimes)
-    func endTime(_ c: TimingCase) {
+    func endTime(_ c: TimingCase) throws {
         expectClose(c.timing.endTime, c.expected, tolerance: 0, c.name)
-        expectClose(c.timing.evaluate(atParentTime: 0).endTime, c.expected, tolerance: 0, "state")
+        try expectClose(c.timing.evaluate(atParentTime: 0).endTime, c.expected, tolerance: 0, "state")
     }
 
     // MARK: Step 4: local time = (parent − beginTime)·speed + timeOffset (§2.3), unclamped
 
     @Test("localTime(atParentTime:) is the header formula, unclamped")
-    func localTime() {
+    func localTime() throws {
         let timing = MediaTiming(beginTime: 2, duration: 1, speed: 3, timeOffset: 0.25)
         // (10 − 2)·3 + 0.25 = 24.25, far past the 1 s duration: no clamping or wrapping here.
         expectClose(timing.localTime(atParentTime: 10), 24.25, tolerance: 0)
         // Before the begin the formula goes negative: (0 − 2)·3 + 0.25 = −5.75.
         expectClose(timing.localTime(atParentTime: 0), -5.75, tolerance: 0)
-        expectClose(timing.evaluate(atParentTime: 0).localTime, -5.75, tolerance: 0, "state")
+        try expectClose(timing.evaluate(atParentTime: 0).localTime, -5.75, tolerance: 0, "state")
         // Negative speed: (21 − 20)·(−1) + 2 = 1.
         let backward = MediaTiming(beginTime: 20, duration: 2, speed: -1, timeOffset: 2)
         expectClose(backward.localTime(atParentTime: 21), 1, tolerance: 0)
@@ -117,7 +117,7 @@ struct TimingPipelineTests {
     // MARK: Step 5: phases (§2.6): [beginTime, beginTime + AD/|speed|) is half open
 
     @Test("phase: the interval is half open and independent of offset and speed sign")
-    func phases() {
+    func phases() throws {
         let timings = [
             MediaTiming(beginTime: 1, duration: 2),
             MediaTiming(beginTime: 1, duration: 2, timeOffset: 0.5),
@@ -129,7 +129,7 @@ struct TimingPipelineTests {
             #expect(timing.phase(atParentTime: 2.999) == .active)
             #expect(timing.phase(atParentTime: 3) == .after)
             #expect(timing.phase(atParentTime: 100) == .after)
-            #expect(timing.evaluate(atParentTime: 3).phase == .after)
+            #expect(try timing.evaluate(atParentTime: 3).phase == .after)
         }
     }
 
@@ -216,8 +216,8 @@ struct TimingPipelineTests {
     ]
 
     @Test("cycle position, iteration time and progress", arguments: samples)
-    func sample(_ c: SampleCase) {
-        let state = c.timing.evaluate(atParentTime: c.parentTime)
+    func sample(_ c: SampleCase) throws {
+        let state = try c.timing.evaluate(atParentTime: c.parentTime)
         #expect(state.phase == c.phase, "\(c.name): phase")
         #expect(state.isInEffect, "\(c.name): in effect")
         expectClose(state.iterationTime, c.iterationTime, tolerance: 1e-12, "\(c.name): iteration time")
@@ -226,7 +226,7 @@ struct TimingPipelineTests {
         #expect(state.isReversed == c.reversed, "\(c.name): reversed")
         // easedProgress with no function is the same progress.
         expectClose(
-            c.timing.easedProgress(atParentTime: c.parentTime, function: nil), c.progress,
+            try c.timing.easedProgress(atParentTime: c.parentTime, function: nil), c.progress,
             tolerance: 1e-12, "\(c.name): easedProgress(nil)")
         // The engine's per-frame sample says the same.
         let sample = c.timing.sample(atParentTime: c.parentTime)
@@ -250,10 +250,10 @@ struct TimingPipelineTests {
     }
 
     @Test("sample(atParentTime:) agrees with evaluate; out of effect it is not in effect")
-    func sampleAgreesWithEvaluate() {
+    func sampleAgreesWithEvaluate() throws {
         for timing in Self.randomTimings(count: 300, seed: 5) {
             for parent in stride(from: -1.0, through: 6, by: 0.125) {
-                let state = timing.evaluate(atParentTime: parent)
+                let state = try timing.evaluate(atParentTime: parent)
                 let sample = timing.sample(atParentTime: parent)
                 #expect(sample.phase == state.phase && sample.isInEffect == state.isInEffect, "\(timing) at \(parent)")
                 guard state.isInEffect else { continue }
@@ -278,14 +278,14 @@ struct TimingPipelineTests {
         for timing in Self.randomTimings(count: 200, seed: 17) {
             for function in functions {
                 var output = [Double](repeating: -1, count: times.count)
-                let stopped = times.withUnsafeBufferPointer { input in
-                    output.withUnsafeMutableBufferPointer { out in
-                        timing.easedProgress(atParentTimes: input, function: function, into: out)
+                let stopped = try times.withUnsafeBufferPointer { input in
+                    try output.withUnsafeMutableBufferPointer { out in
+                        try timing.easedProgress(atParentTimes: input, function: function, into: out)
                     }
                 }
                 #expect(stopped == nil)
                 for (index, time) in times.enumerated() {
-                    let single = timing.easedProgress(atParentTime: time, function: function)
+                    let single = try timing.easedProgress(atParentTime: time, function: function)
                     let batch = output[index]
                     #expect(batch == single || (batch.isNaN && single.isNaN),
                             "\(timing), \(String(describing: function)) at \(time): batch \(batch), single \(single)")
@@ -298,7 +298,7 @@ struct TimingPipelineTests {
 
     /// d 1 begins at 1: parent 0.5 is before, 1.5 active, 2.5 after.
     @Test("in effect per fill mode", arguments: FillMode.allCases)
-    func inEffect(_ fillMode: FillMode) {
+    func inEffect(_ fillMode: FillMode) throws {
         let timing = MediaTiming(beginTime: 1, duration: 1, timeOffset: 0.25, fillMode: fillMode)
         let expected: (before: Bool, after: Bool) = switch fillMode {
         case .removed: (false, false)
@@ -306,9 +306,9 @@ struct TimingPipelineTests {
         case .backwards: (true, false)
         case .both: (true, true)
         }
-        let before = timing.evaluate(atParentTime: 0.5)
-        let active = timing.evaluate(atParentTime: 1.5)
-        let after = timing.evaluate(atParentTime: 2.5)
+        let before = try timing.evaluate(atParentTime: 0.5)
+        let active = try timing.evaluate(atParentTime: 1.5)
+        let after = try timing.evaluate(atParentTime: 2.5)
         #expect(before.phase == .before && active.phase == .active && after.phase == .after)
         #expect(before.isInEffect == expected.before)
         #expect(active.isInEffect)
@@ -320,7 +320,7 @@ struct TimingPipelineTests {
         // Not in effect: every time of the iteration is NaN, as is eased progress.
         for (parent, state) in [(0.5, before), (2.5, after)] where !state.isInEffect {
             #expect(state.progress.isNaN && state.iterationTime.isNaN && state.currentIteration.isNaN)
-            #expect(timing.easedProgress(atParentTime: parent, function: .easeIn).isNaN)
+            #expect(try timing.easedProgress(atParentTime: parent, function: .easeIn).isNaN)
         }
     }
 
@@ -341,84 +341,84 @@ struct TimingPipelineTests {
     // MARK: Zero durations (a zero-length interval)
 
     @Test("zero duration: before shows the start, after shows the end state")
-    func zeroDuration() {
+    func zeroDuration() throws {
         let both = MediaTiming(beginTime: 1, duration: 0, fillMode: .both)
-        let before = both.evaluate(atParentTime: 0.5)
+        let before = try both.evaluate(atParentTime: 0.5)
         #expect(before.phase == .before && before.isInEffect)
         expectClose(before.progress, 0, tolerance: 0, "before")
         for parent in [1.0, 2, 1e9] {
-            let after = both.evaluate(atParentTime: parent)
+            let after = try both.evaluate(atParentTime: parent)
             #expect(after.phase == .after && after.isInEffect)
             expectClose(after.progress, 1, tolerance: 0, "after at \(parent)")
             expectClose(after.iterationTime, 0, tolerance: 0, "basic time of a zero-length iteration")
         }
         // Removed: there is no active phase, so it never has an effect.
         let removed = MediaTiming(beginTime: 1, duration: 0)
-        for parent in [0.5, 1, 2] { #expect(!removed.evaluate(atParentTime: parent).isInEffect) }
+        for parent in [0.5, 1, 2] { #expect(try !removed.evaluate(atParentTime: parent).isInEffect) }
         // Fractional count: the end state of 2.5 cycles is halfway through the third (k = 2).
-        let fractional = MediaTiming(duration: 0, repeatCount: 2.5, fillMode: .forwards).evaluate(atParentTime: 0)
+        let fractional = try MediaTiming(duration: 0, repeatCount: 2.5, fillMode: .forwards).evaluate(atParentTime: 0)
         expectClose(fractional.progress, 0.5, tolerance: 0, "repeatCount 2.5")
         expectClose(fractional.currentIteration, 2, tolerance: 0, "repeatCount 2.5 iteration")
         // Autoreversing: one cycle is forward and back, so it ends at 0 on a reverse leg.
-        let reversing = MediaTiming(duration: 0, autoreverses: true, fillMode: .forwards).evaluate(atParentTime: 0)
+        let reversing = try MediaTiming(duration: 0, autoreverses: true, fillMode: .forwards).evaluate(atParentTime: 0)
         expectClose(reversing.progress, 0, tolerance: 0, "autoreverses")
         #expect(reversing.isReversed)
         // Infinite count without reversing ends at the end of a cycle.
-        let forever = MediaTiming(duration: 0, repeatCount: .infinity, fillMode: .forwards).evaluate(atParentTime: 0)
+        let forever = try MediaTiming(duration: 0, repeatCount: .infinity, fillMode: .forwards).evaluate(atParentTime: 0)
         expectClose(forever.progress, 1, tolerance: 0, "infinite repeatCount")
     }
 
     // MARK: Speeds
 
     @Test("speed 0: frozen at timeOffset whatever the parent time")
-    func frozen() {
+    func frozen() throws {
         let timing = MediaTiming(beginTime: 2, duration: 1, speed: 0, timeOffset: 0.3, fillMode: .backwards)
         for parent in [2.0, 3, 1000, 1e9] {
-            let state = timing.evaluate(atParentTime: parent)
+            let state = try timing.evaluate(atParentTime: parent)
             #expect(state.phase == .active)
             expectClose(state.localTime, 0.3, tolerance: 0)
             expectClose(state.progress, 0.3, tolerance: 1e-15, "parent \(parent)")
         }
         // The backwards fill before the begin shows the same frozen frame (state at e = 0).
-        expectClose(timing.evaluate(atParentTime: 0).progress, 0.3, tolerance: 1e-15, "backwards fill")
+        try expectClose(timing.evaluate(atParentTime: 0).progress, 0.3, tolerance: 1e-15, "backwards fill")
         #expect(timing.endTime == .infinity)
     }
 
     @Test("negative speed plays end → start over the same window (§2.8, T11)")
-    func negativeSpeed() {
+    func negativeSpeed() throws {
         let timing = MediaTiming(duration: 1.5, speed: -1, fillMode: .both)
         // p(e) = (1.5 − e)/1.5 inside the window: the forward curve played backwards.
         for e in stride(from: 0.1, to: 1.5, by: 0.1) {
-            expectClose(timing.evaluate(atParentTime: e).progress, (1.5 - e) / 1.5, tolerance: 1e-12, "e \(e)")
+            try expectClose(timing.evaluate(atParentTime: e).progress, (1.5 - e) / 1.5, tolerance: 1e-12, "e \(e)")
         }
         // The start of the window continues into the play: it shows the end of the curve, the
         // same state a backwards fill shows (the state at e = 0), in cycle −1 (header).
-        let start = timing.evaluate(atParentTime: 0)
-        let filled = timing.evaluate(atParentTime: -1)
+        let start = try timing.evaluate(atParentTime: 0)
+        let filled = try timing.evaluate(atParentTime: -1)
         expectClose(start.progress, 1, tolerance: 0, "e 0")
         expectClose(start.currentIteration, -1, tolerance: 0, "e 0 iteration")
         expectClose(filled.progress, start.progress, tolerance: 0, "backwards fill = state at e 0")
         // The end holds the start of the curve.
-        expectClose(timing.evaluate(atParentTime: 1.5).progress, 0, tolerance: 0, "end")
-        expectClose(timing.evaluate(atParentTime: 99).progress, 0, tolerance: 0, "after end")
+        try expectClose(timing.evaluate(atParentTime: 1.5).progress, 0, tolerance: 0, "end")
+        try expectClose(timing.evaluate(atParentTime: 99).progress, 0, tolerance: 0, "after end")
     }
 
     // MARK: Repeat, reverse, end of interval
 
     @Test("fractional repeatCount: d 2 × 1.5 plays a whole cycle then half of one (T5)")
-    func fractionalRepeat() {
+    func fractionalRepeat() throws {
         let timing = MediaTiming(duration: 2, repeatCount: 1.5, fillMode: .forwards)
         expectClose(timing.endTime, 3, tolerance: 0)
-        expectClose(timing.evaluate(atParentTime: 1).progress, 0.5, tolerance: 0)
-        expectClose(timing.evaluate(atParentTime: 2.5).progress, 0.25, tolerance: 0)  // (2.5 − 2)/2
-        expectClose(timing.evaluate(atParentTime: 3).progress, 0.5, tolerance: 0)  // end: (3 − 2)/2
+        try expectClose(timing.evaluate(atParentTime: 1).progress, 0.5, tolerance: 0)
+        try expectClose(timing.evaluate(atParentTime: 2.5).progress, 0.25, tolerance: 0)  // (2.5 − 2)/2
+        try expectClose(timing.evaluate(atParentTime: 3).progress, 0.5, tolerance: 0)  // end: (3 − 2)/2
     }
 
     @Test("infinite repeatCount never ends and never reaches the after phase")
-    func infiniteRepeat() {
+    func infiniteRepeat() throws {
         let timing = MediaTiming(duration: 0.5, repeatCount: .infinity, fillMode: .removed)
         for parent in [0.0, 0.25, 10.75, 1e6 + 0.125] {
-            let state = timing.evaluate(atParentTime: parent)
+            let state = try timing.evaluate(atParentTime: parent)
             #expect(state.phase == .active)
             // parent mod 0.5, every value exact in binary.
             let r = parent - 0.5 * (parent / 0.5).rounded(.down)
@@ -428,47 +428,47 @@ struct TimingPipelineTests {
     }
 
     @Test("autoreverses: the reverse leg mirrors the forward leg (T3)")
-    func autoreverseSymmetry() {
+    func autoreverseSymmetry() throws {
         let timing = MediaTiming(duration: 1.5, autoreverses: true)
         // Within one cycle of 3 s, the state at e and at 3 − e show the same progress.
         for e in stride(from: 0.05, to: 1.5, by: 0.05) {
-            let forward = timing.evaluate(atParentTime: e)
-            let backward = timing.evaluate(atParentTime: 3 - e)
+            let forward = try timing.evaluate(atParentTime: e)
+            let backward = try timing.evaluate(atParentTime: 3 - e)
             expectClose(forward.progress, e / 1.5, tolerance: 1e-12, "forward e \(e)")
             expectClose(backward.progress, forward.progress, tolerance: 1e-12, "mirror of e \(e)")
             #expect(!forward.isReversed && backward.isReversed)
             // Timing functions apply after the mirroring (§2.5): the reverse leg is the forward
             // curve played backwards.
             expectClose(
-                timing.easedProgress(atParentTime: 3 - e, function: .easeIn),
+                try timing.easedProgress(atParentTime: 3 - e, function: .easeIn),
                 TimingFunction.easeIn.value(at: forward.progress), tolerance: 1e-12, "eased mirror")
         }
         // After the end with the default fill: no effect.
-        #expect(!timing.evaluate(atParentTime: 3).isInEffect)
+        #expect(try !timing.evaluate(atParentTime: 3).isInEffect)
     }
 
     @Test("end-of-interval rule: the limit from inside in the direction of play (§2.5)")
-    func endOfInterval() {
+    func endOfInterval() throws {
         // Forward play landing on a cycle boundary shows the end value, not the next cycle's 0.
         let forward = MediaTiming(duration: 1, repeatCount: 2, fillMode: .forwards)
-        let end = forward.evaluate(atParentTime: 2)
+        let end = try forward.evaluate(atParentTime: 2)
         expectClose(end.progress, 1, tolerance: 0, "forward end")
         expectClose(end.currentIteration, 1, tolerance: 0, "forward end iteration")
         // ...while the interior boundary at e 1 starts cycle 1.
-        let interior = forward.evaluate(atParentTime: 1)
+        let interior = try forward.evaluate(atParentTime: 1)
         expectClose(interior.progress, 0, tolerance: 0, "interior boundary")
         expectClose(interior.currentIteration, 1, tolerance: 0, "interior boundary iteration")
         // The limit from inside: just before the end the progress tends to 1.
-        expectClose(forward.evaluate(atParentTime: 2 - 1e-9).progress, 1, tolerance: 1e-8, "left limit")
+        try expectClose(forward.evaluate(atParentTime: 2 - 1e-9).progress, 1, tolerance: 1e-8, "left limit")
         // A reverse leg ends at 0.
-        let reversing = MediaTiming(duration: 1, autoreverses: true, fillMode: .forwards).evaluate(atParentTime: 2)
+        let reversing = try MediaTiming(duration: 1, autoreverses: true, fillMode: .forwards).evaluate(atParentTime: 2)
         expectClose(reversing.progress, 0, tolerance: 0, "reverse leg end")
         #expect(reversing.isReversed)
         // Negative speed ends at the start of the curve.
         let backward = MediaTiming(duration: 1, speed: -1, repeatCount: 2, fillMode: .forwards)
-        expectClose(backward.evaluate(atParentTime: 2).progress, 0, tolerance: 0, "negative speed end")
+        try expectClose(backward.evaluate(atParentTime: 2).progress, 0, tolerance: 0, "negative speed end")
         // ...and its interior boundary (e 1, local −1) starts the next cycle played, at the end.
-        expectClose(backward.evaluate(atParentTime: 1).progress, 1, tolerance: 0, "negative speed interior")
+        try expectClose(backward.evaluate(atParentTime: 1).progress, 1, tolerance: 0, "negative speed interior")
     }
 
     // MARK: Steps and the before flag through the pipeline
@@ -478,32 +478,32 @@ struct TimingPipelineTests {
         let stepStart = try TimingFunction(named: "step-start")  // steps(1, jump-start)
         let timing = MediaTiming(beginTime: 1, duration: 1, fillMode: .both)
         // Before: progress 0 with the before flag → the jump at 0 has not happened: 0.
-        expectClose(timing.easedProgress(atParentTime: 0, function: stepStart), 0, tolerance: 0, "before")
+        try expectClose(timing.easedProgress(atParentTime: 0, function: stepStart), 0, tolerance: 0, "before")
         // Active at e 0: the jump at 0 has happened: 1.
-        expectClose(timing.easedProgress(atParentTime: 1, function: stepStart), 1, tolerance: 0, "active e 0")
+        try expectClose(timing.easedProgress(atParentTime: 1, function: stepStart), 1, tolerance: 0, "active e 0")
         // A reversing cycle ends at progress 0 coming backwards: flag set, so 0 again.
         let reversing = MediaTiming(duration: 1, autoreverses: true, fillMode: .forwards)
-        expectClose(reversing.easedProgress(atParentTime: 5, function: stepStart), 0, tolerance: 0, "reverse end")
-        expectClose(reversing.easedProgress(atParentTime: 1.5, function: stepStart), 1, tolerance: 0, "reverse leg")
+        try expectClose(reversing.easedProgress(atParentTime: 5, function: stepStart), 0, tolerance: 0, "reverse end")
+        try expectClose(reversing.easedProgress(atParentTime: 1.5, function: stepStart), 1, tolerance: 0, "reverse leg")
     }
 
     @Test("easedProgress over a buffer stops at the first non-finite time")
-    func easedProgressBatch() {
+    func easedProgressBatch() throws {
         let timing = MediaTiming(duration: 2, fillMode: .both)
         let times = [0.5, 1.5, .nan, 1.0]
         var output = [Double](repeating: -7, count: times.count)
-        let stopped = times.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                timing.easedProgress(atParentTimes: input, function: nil, into: out)
+        let stopped = try times.withUnsafeBufferPointer { input in
+            try output.withUnsafeMutableBufferPointer { out in
+                try timing.easedProgress(atParentTimes: input, function: nil, into: out)
             }
         }
         #expect(stopped == 2)
         expectClose(output[0], 0.25, tolerance: 0)
         expectClose(output[1], 0.75, tolerance: 0)
         var all = [Double](repeating: 0, count: 2)
-        let complete = [0.5, 1.0].withUnsafeBufferPointer { input in
-            all.withUnsafeMutableBufferPointer { out in
-                timing.easedProgress(atParentTimes: input, function: .easeInEaseOut, into: out)
+        let complete = try [0.5, 1.0].withUnsafeBufferPointer { input in
+            try all.withUnsafeMutableBufferPointer { out in
+                try timing.easedProgress(atParentTimes: input, function: .easeInEaseOut, into: out)
             }
         }
         #expect(complete == nil)
@@ -514,10 +514,10 @@ struct TimingPipelineTests {
     // MARK: Precision at large times
 
     @Test("beginTime 1e9, parent 1e9 + 0.25 → progress exactly 0.25")
-    func largeBeginTime() {
+    func largeBeginTime() throws {
         // 1e9 + 0.25 needs 32 significant bits: exact in a double, and so is the difference.
         let timing = MediaTiming(beginTime: 1e9, duration: 1)
-        let state = timing.evaluate(atParentTime: 1e9 + 0.25)
+        let state = try timing.evaluate(atParentTime: 1e9 + 0.25)
         #expect(state.phase == .active)
         #expect(state.progress == 0.25)
         #expect(state.iterationTime == 0.25)
@@ -525,17 +525,17 @@ struct TimingPipelineTests {
     }
 
     @Test("long-running repeat at absolute time 1e9: the exact remainder")
-    func longRunningRepeat() {
+    func longRunningRepeat() throws {
         // d 0.5 from 0: 1e9 + 0.125 = 2e9 cycles + 0.125, all exact in binary.
         let timing = MediaTiming(duration: 0.5, repeatCount: .infinity)
-        let state = timing.evaluate(atParentTime: 1e9 + 0.125)
+        let state = try timing.evaluate(atParentTime: 1e9 + 0.125)
         #expect(state.iterationTime == 0.125)
         #expect(state.progress == 0.25)
         #expect(state.currentIteration == 2e9)
     }
 
     @Test("long-running repeat with a duration that binary cannot hold (0.1): the exact remainder")
-    func longRunningInexactDuration() {
+    func longRunningInexactDuration() throws {
         // The double nearest 0.1 is slightly above 1/10, so 1e9 / d is just under 1e10 and rounds
         // to 1e10: a naive t − floor(t/d)·d answers 0. The exact quotient's floor is k = 1e10 − 1,
         // and the exact remainder 1e9 − k·d is representable; compute it without rounding: k·d
@@ -547,7 +547,7 @@ struct TimingPipelineTests {
         let remainder = (1e9 - p) - err
         #expect(remainder > 0 && remainder < d, "k is the floor of the exact quotient")
         let timing = MediaTiming(duration: d, repeatCount: .infinity)
-        let state = timing.evaluate(atParentTime: 1e9)
+        let state = try timing.evaluate(atParentTime: 1e9)
         #expect(state.iterationTime == remainder, "iteration time \(state.iterationTime) vs exact \(remainder)")
         expectClose(state.progress, remainder / d, tolerance: 1e-15, "progress")
         #expect(state.currentIteration == k)

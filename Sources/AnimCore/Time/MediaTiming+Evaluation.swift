@@ -50,15 +50,31 @@ extension MediaTiming {
         (parentTime - beginTime) * speed + timeOffset
     }
 
-    /// The phase of `parentTime` relative to the active interval.
-    public func phase(atParentTime parentTime: Double) -> TimingPhase {
+    /// Throws unless the timing passes `validate()` and `parentTime` is a usable parent time
+    /// (finite, within ±`Limits.time`): what the public evaluations check first, so a Swift
+    /// caller gets the answer a C caller gets instead of NaN.
+    public func checkEvaluation(atParentTime parentTime: Double) throws(AnimCoreError) {
+        try validate()
+        try MediaTiming.checkTime(parentTime, "parentTime")
+    }
+
+    /// The phase of `parentTime` relative to the active interval (a validated timing).
+    func phase(atParentTime parentTime: Double) -> TimingPhase {
         let elapsed = parentTime - beginTime
         if elapsed < 0 { return .before }
         return elapsed >= activeParentDuration ? .after : .active
     }
 
     /// Evaluates the whole pipeline at `parentTime` (seconds in the parent's time space).
-    public func evaluate(atParentTime parentTime: Double) -> TimingState {
+    /// Throws for a timing that fails `validate()` or a parent time that is not finite or
+    /// beyond ±`Limits.time` (see `checkEvaluation`).
+    public func evaluate(atParentTime parentTime: Double) throws(AnimCoreError) -> TimingState {
+        try checkEvaluation(atParentTime: parentTime)
+        return state(atParentTime: parentTime)
+    }
+
+    /// `evaluate(atParentTime:)` for a validated timing and time.
+    func state(atParentTime parentTime: Double) -> TimingState {
         let elapsed = parentTime - beginTime
         let span = activeParentDuration
         let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
@@ -76,9 +92,16 @@ extension MediaTiming {
     }
 
     /// Progress at `parentTime` passed through `function` (nil = linear); NaN when not in effect.
-    /// The steps before flag is set in the before phase (after phase on a reverse leg).
+    /// The steps before flag is set in the before phase (after phase on a reverse leg). Throws
+    /// as `evaluate(atParentTime:)` does.
+    public func easedProgress(atParentTime parentTime: Double, function: TimingFunction?) throws(AnimCoreError) -> Double {
+        try checkEvaluation(atParentTime: parentTime)
+        return progress(atParentTime: parentTime, function: function)
+    }
+
+    /// `easedProgress(atParentTime:function:)` for a validated timing and time.
     @inlinable
-    public func easedProgress(atParentTime parentTime: Double, function: TimingFunction?) -> Double {
+    func progress(atParentTime parentTime: Double, function: TimingFunction?) -> Double {
         let elapsed = parentTime - beginTime
         let span = activeParentDuration
         let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
@@ -91,13 +114,14 @@ extension MediaTiming {
 
     /// The state the engine needs each frame at `parentTime`: phase, progress (before any timing
     /// function), cycle index and direction; `isInEffect` false when nothing should be applied.
-    @inlinable public func sample(atParentTime parentTime: Double) -> TimingSample {
+    func sample(atParentTime parentTime: Double) -> TimingSample {
         sample(atParentTime: parentTime, activeParentDuration: activeParentDuration)
     }
 
     /// `sample(atParentTime:)` with `activeParentDuration` computed beforehand (it depends only
     /// on the timing, so a caller evaluating one timing every frame computes it once).
-    @inlinable public func sample(atParentTime parentTime: Double, activeParentDuration span: Double) -> TimingSample {
+    @inline(__always)
+    func sample(atParentTime parentTime: Double, activeParentDuration span: Double) -> TimingSample {
         let elapsed = parentTime - beginTime
         let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
         guard isInEffect(phase) else {
@@ -114,7 +138,7 @@ extension MediaTiming {
     /// The state at `parentTime` reached from before it, in the after phase: the limit from
     /// inside a window that ends at `parentTime` (on a cycle boundary, the end of the cycle
     /// before it). What a group's child shows while the group holds its end there.
-    public func sampleEnding(atParentTime parentTime: Double) -> TimingSample {
+    func sampleEnding(atParentTime parentTime: Double) -> TimingSample {
         let position: CyclePosition
         if duration == 0 {
             position = zeroLengthPosition(after: true)
@@ -129,11 +153,13 @@ extension MediaTiming {
 
     /// Evaluates `easedProgress` at every time of `parentTimes` into `output` (same count or
     /// more). Returns the index of the first time that is not finite or beyond ±`Limits.time`,
-    /// having stopped there, or nil when all were evaluated.
+    /// having stopped there, or nil when all were evaluated. Throws for a timing that fails
+    /// `validate()`.
     public func easedProgress(
         atParentTimes parentTimes: UnsafeBufferPointer<Double>, function: TimingFunction?,
         into output: UnsafeMutableBufferPointer<Double>
-    ) -> Int? {
+    ) throws(AnimCoreError) -> Int? {
+        try validate()
         guard let input = parentTimes.baseAddress, let out = output.baseAddress else { return nil }
         let count = min(parentTimes.count, output.count)
         // Switch on the function once, so each loop below inlines its curve.

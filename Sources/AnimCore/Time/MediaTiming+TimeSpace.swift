@@ -46,14 +46,20 @@ extension MediaTiming {
     /// basic local time). The answer is the innermost element's state; when an outer element is
     /// not in effect, nothing inside it is, and the answer carries that element's phase with NaN
     /// times and the innermost's durations.
+    /// Throws for an element that fails `validate()` (the message names "chain[i]") or a parent
+    /// time that is not finite or beyond ±`Limits.time`.
     public static func evaluate<Chain: BidirectionalCollection<MediaTiming>>(
         chain: Chain, atParentTime parentTime: Double
-    ) -> TimingState? {
+    ) throws(AnimCoreError) -> TimingState? {
+        for (index, timing) in chain.enumerated() {
+            do { try timing.validate() } catch { throw error.prefixed("chain[\(index)].") }
+        }
+        try checkTime(parentTime, "parentTime")
         guard let innermost = chain.last else { return nil }
         var time = parentTime
         var state: TimingState?
         for timing in chain {
-            let current = timing.evaluate(atParentTime: time)
+            let current = timing.state(atParentTime: time)
             guard current.isInEffect else {
                 return TimingState(
                     phase: current.phase, isInEffect: false, isReversed: false, localTime: .nan,
