@@ -51,7 +51,7 @@ enum JSONValue: Decodable, Sendable, Equatable {
     }
 }
 
-/// One case of the vectors file (schema in /work/shared/conformance/README.md).
+/// One case of the vectors file (schema in Tests/conformance/README.md).
 struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
     var id: String
     var kind: String
@@ -77,7 +77,7 @@ enum Conformance {
         "spring_params",
     ]
 
-    /// ANIMCORE_VECTORS, else <package root>/../shared/conformance/vectors.json, where the package
+    /// ANIMCORE_VECTORS, else <package root>/Tests/conformance/vectors.json, where the package
     /// root is three levels up from this file (Tests/AnimCoreTests/<file>).
     static var path: String {
         if let override = ProcessInfo.processInfo.environment["ANIMCORE_VECTORS"], !override.isEmpty {
@@ -87,7 +87,7 @@ enum Conformance {
             .deletingLastPathComponent()  // Tests/AnimCoreTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()  // the package root
-        return root.appendingPathComponent("../shared/conformance/vectors.json").standardized.path
+        return root.appendingPathComponent("Tests/conformance/vectors.json").standardized.path
     }
 
     /// Every case, or a message saying why the file could not be read.
@@ -171,7 +171,7 @@ func mediaTiming(from ca: JSONValue) throws -> MediaTiming {
 
 // MARK: - Suite
 
-/// The shared conformance vectors (/work/shared/conformance/vectors.json) run against the core:
+/// The conformance vectors (Tests/conformance/vectors.json) run against the core:
 /// every case of the kinds the timing core covers (cubic_bezier, cubic_bezier_slope,
 /// cubic_bezier_range, ca_named_timing_function, steps, timing, time_conversion, ca_default), each
 /// checked with the case's own absolute tolerance and named by its id. Keyframe and spring cases

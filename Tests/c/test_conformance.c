@@ -1,5 +1,5 @@
 /*
- * The shared conformance vectors (conformance/vectors.json) through the C API.
+ * The conformance vectors (Tests/conformance/vectors.json) through the C API.
  *
  * Runs every case of the kinds the C API covers: cubic_bezier, cubic_bezier_slope,
  * cubic_bezier_range, ca_named_timing_function, steps, timing, time_conversion, ca_default,

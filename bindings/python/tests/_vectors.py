@@ -1,4 +1,4 @@
-"""Finding and reading the shared conformance vectors (shared/conformance/vectors.json)."""
+"""Finding and reading the conformance vectors (the repository's Tests/conformance/vectors.json)."""
 
 from __future__ import annotations
 
@@ -45,14 +45,14 @@ class Vectors:
 
 
 def find_vectors() -> Optional[Path]:
-    """$ANIMCORE_VECTORS, else the first ``<ancestor>/shared/conformance/vectors.json`` above
-    this file (the repository's sibling ``shared`` directory)."""
+    """$ANIMCORE_VECTORS, else the first ``<ancestor>/Tests/conformance/vectors.json`` above
+    this file (the repository's own copy)."""
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return Path(from_env)
     here = Path(__file__).resolve().parent
     for directory in (here, *here.parents):
-        candidate = directory / "shared" / "conformance" / "vectors.json"
+        candidate = directory / "Tests" / "conformance" / "vectors.json"
         if candidate.is_file():
             return candidate
     return None
@@ -66,7 +66,7 @@ def load_vectors() -> Vectors:
             None,
             error=(
                 "conformance vectors not found: set $ANIMCORE_VECTORS or put them at "
-                "<repo>/../shared/conformance/vectors.json"
+                "<repo>/Tests/conformance/vectors.json"
             ),
         )
     try:

@@ -1,4 +1,4 @@
-"""The shared conformance vectors, every case of the kinds the Python API covers.
+"""The conformance vectors (Tests/conformance/), every case of the kinds the Python API covers.
 
 Each case is one test named by its id; values are compared with the case's absolute tolerance
 (0 = exact). A missing vectors file fails test_vectors_file_is_present.
