@@ -5,10 +5,10 @@
 /// per-frame loop touches only plain data through raw pointers. Handles carry a stamp (see
 /// `Handle`), so a stale or foreign handle is refused rather than followed.
 struct EngineState {
-    /// Interned property names and key paths, for as long as the engine lives.
     /// Whether the engine is being invalidated (destroyed): nothing new may start (see
     /// `refuseWhileEnding`).
     var isEnding = false
+    /// Interned property names and key paths, for as long as the engine lives.
     var keys = KeyTable()
     /// The keys animations are added under, for as long as an animation uses them.
     var animationKeys = AnimationKeyTable()
