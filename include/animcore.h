@@ -532,8 +532,11 @@ ac_status ac_engine_destroy(ac_engine *engine);
  * begins now), evaluates every animation, and delivers the callbacks owed: animation did-start
  * and did-stop, then display. Engine time advances by the host's elapsed time × the global
  * speed; the first tick sets it to now_s (a now_s before the previous tick's moves engine time
- * back). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (beyond
- * ±AC_TIME_LIMIT_S).
+ * back). Callbacks are delivered in the order they are owed: a tick called from one of the
+ * engine's callbacks does its work at once but leaves its callbacks to the delivery in
+ * progress, after those already queued (so an animation's did-start never follows its
+ * did-stop). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (beyond
+ * ±AC_TIME_LIMIT_S), AC_ERR_INVALID_STATE while the engine is being destroyed.
  */
 ac_status ac_engine_tick(ac_engine *engine, double now_s);
 

@@ -10,6 +10,10 @@ public final class Engine: @unchecked Sendable {
     let lock = RecursiveLock()
     var state: EngineState
     var isInvalidated = false
+    /// The delivery in progress (see `deliverEvents`): its thread's identity (0 for none) and its
+    /// queue, which ticks called from its callbacks append to. Guarded by `lock`.
+    private var deliveringThread: UInt = 0
+    private var deliveryQueue: [EngineEvent] = []
 
     public init() {
         state = EngineState()
@@ -323,7 +327,7 @@ public final class Engine: @unchecked Sendable {
                 state.abandonTransactions()
                 return !state.events.isEmpty
             }) {
-                deliverEvents()
+                deliverEvents(ordered: false)
             }
             isInvalidated = true
         }
@@ -337,16 +341,43 @@ public final class Engine: @unchecked Sendable {
 
     // MARK: Callbacks
 
-    /// Delivers the callbacks owed so far, outside the state access. Callbacks that those
-    /// callbacks cause wait for the next delivery (so a callback that keeps causing callbacks
-    /// cannot hold the tick forever).
-    private func deliverEvents() {
+    /// Delivers the callbacks owed so far, outside the state access, in the order they were
+    /// owed. Callbacks that those callbacks cause wait for the next delivery (so a callback that
+    /// keeps causing callbacks cannot hold the tick forever). A tick called from a callback
+    /// (`ordered`) does not deliver on its own: its callbacks join the queue of the delivery in
+    /// progress on this thread, after the ones already queued, so an animation's did-start never
+    /// follows its did-stop. Invalidation delivers at once (`ordered` false): destroy's
+    /// did-stops run before it returns.
+    private func deliverEvents(ordered: Bool = true) {
+        let thread = ThreadIdentity.current
+        var owner = false
         let batch: [EngineEvent] = lock.withLock {
-            let events = state.events
-            state.events.removeAll(keepingCapacity: true)
-            return events
+            defer { state.events.removeAll(keepingCapacity: true) }
+            guard ordered else { return state.events }
+            if deliveringThread == thread {
+                deliveryQueue.append(contentsOf: state.events)
+                return []
+            }
+            guard deliveringThread == 0 else { return state.events }  // another thread's delivery
+            deliveringThread = thread
+            owner = true
+            deliveryQueue.append(contentsOf: state.events)
+            return []
         }
         for event in batch { deliver(event) }
+        guard owner else { return }
+        var next = 0
+        while let event: EngineEvent = lock.withLock({
+            guard next < deliveryQueue.count else {
+                deliveryQueue.removeAll(keepingCapacity: true)
+                deliveringThread = 0
+                return nil
+            }
+            next += 1
+            return deliveryQueue[next - 1]
+        }) {
+            deliver(event)
+        }
     }
 
     /// Whether invalidation has begun: display and did-start callbacks no longer run.
