@@ -528,7 +528,7 @@ struct GroupTests {
             Issue.record("a group of 90 000 animations was added")
         } catch {
             #expect(error.code == .outOfRange)
-            #expect(error.message.contains("animation.animations["))
+            #expect(error.message.contains("animation holds 90301 animations"), "\(error.message)")
         }
         #expect(try engine.animationKeys(of: layer).isEmpty)
         try engine.tick(10)
@@ -557,3 +557,36 @@ struct GroupTests {
     }
 }
 
+
+/// Fuzz finding 002: a group holding the same child several times is a tree of children^depth
+/// animations built in a few cheap calls; checking or refusing it must not walk the tree.
+@Suite("Groups of groups, checked without walking them")
+struct GroupTreeSizeTests {
+    @Test("a tree of 5^16 animations is refused at once, and its depth and size are known")
+    func hugeTree() throws {
+        var tree = Animation.basic("opacity", to: .scalar(1))
+        for _ in 0..<15 { tree = .group(Array(repeating: tree, count: 5)) }
+        #expect(tree.groupDepth == 15)
+        #expect(tree.animationCount == Int(Int32.max), "saturated")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        expectError(.outOfRange, "5^15 leaves") { try engine.addAnimation(tree, forKey: "tree", to: layer) }
+        expectError(.outOfRange, "one level more") { try engine.addAnimation(.group([tree]), forKey: "tree", to: layer) }
+        #expect(clock.now - start < .seconds(1), "refused without walking the tree")
+        #expect(try engine.animationKeys(of: layer).isEmpty)
+    }
+
+    @Test("counts: a group and every animation inside it")
+    func counts() throws {
+        let leaf = Animation.basic("opacity", to: .scalar(1))
+        let inner = Animation.group([leaf, leaf, leaf])
+        #expect(inner.animationCount == 4 && inner.groupDepth == 1)
+        var outer = Animation.group([inner, leaf, inner])
+        #expect(outer.animationCount == 10 && outer.groupDepth == 2)
+        outer.group?.animations.append(leaf)
+        #expect(outer.animationCount == 11)
+        #expect(leaf.animationCount == 1 && leaf.groupDepth == 0)
+    }
+}

@@ -84,7 +84,7 @@ extension BasicParameters {
 extension GroupParameters {
     /// Children must not nest groups deeper than `maximumDepth` in all (this group counted).
     public static func checkChildren(_ children: [Animation], _ field: String = "animations") throws(AnimCoreError) {
-        let depth = 1 + (children.map(\.groupDepth).max() ?? 0)
+        let depth = 1 + (children.map(\.groupDepth).max() ?? 0)  // each child's is kept, not walked
         guard depth <= maximumDepth else {
             throw AnimCoreError(
                 .outOfRange, "\(field) nests groups \(depth) deep; at most \(maximumDepth) levels are allowed")
@@ -97,8 +97,18 @@ extension Animation {
     /// property animations, and so on.
     public var groupDepth: Int {
         guard case .group(let group) = kind else { return 0 }
-        return 1 + (group.animations.map(\.groupDepth).max() ?? 0)
+        return group.depth
     }
+
+    /// How many animations the description holds: 1, or a group's `animationCount`.
+    public var animationCount: Int {
+        guard case .group(let group) = kind else { return 1 }
+        return group.animationCount
+    }
+
+    /// The most animations one add may make (groups of groups counted; a keyframe animation
+    /// along a path with a rotation mode makes two).
+    public static let maximumAnimationsPerAdd = 1 << 16
 
     /// Every check that needs no layer (timing, finite values, keyframe fields and counts,
     /// group depth); messages name `field` ("animation", "animation.animations[1]").
@@ -120,6 +130,12 @@ extension Animation {
             try keyframe.validate(field)
         case .group(let group):
             try GroupParameters.checkChildren(group.animations, "\(field).animations")
+            // Before any walk of the tree, which may be children^depth animations.
+            guard group.animationCount <= Animation.maximumAnimationsPerAdd else {
+                throw AnimCoreError(
+                    .outOfRange,
+                    "\(field) holds \(group.animationCount == Int(Int32.max) ? "more than 2^31" : "\(group.animationCount)") animations (groups of groups); one add may make at most \(Animation.maximumAnimationsPerAdd)")
+            }
             for (index, child) in group.animations.enumerated() { try child.validate("\(field).animations[\(index)]") }
         }
     }

@@ -105,7 +105,7 @@ extension EngineState {
 
     /// The most records one add may make (a group's records and its children's, nested
     /// groups' included): it bounds the memory and time a single call can take.
-    static let maximumRecordsPerAdd = 1 << 16
+    static let maximumRecordsPerAdd = Animation.maximumAnimationsPerAdd
 
     /// Slots for `count` new records (reused ones first), in a reused array.
     private mutating func reserveRecords(_ count: Int) -> [Int] {

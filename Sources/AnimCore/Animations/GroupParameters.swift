@@ -8,12 +8,34 @@
 /// Fill modes apply at both levels. Groups nest up to `maximumDepth` levels.
 public struct GroupParameters: Sendable {
     /// The children, applied in order after what lies underneath (copied when added).
-    public var animations: [Animation]
+    public var animations: [Animation] {
+        didSet { summarize() }
+    }
+
+    /// Groups nested in this one, itself counted (1 for a group of property animations).
+    /// Kept up to date as children change, so checking a tree costs its top level only: a
+    /// group holding the same child several times is a tree of children^depth animations.
+    public private(set) var depth = 1
+    /// Animations in the tree, this group and nested groups counted; saturates at
+    /// `Int32.max` (far beyond what one add accepts).
+    public private(set) var animationCount = 1
 
     /// The deepest nesting accepted: a group inside a group … `maximumDepth` groups in all.
     public static let maximumDepth = 16
 
     public init(animations: [Animation] = []) {
         self.animations = animations
+        summarize()
+    }
+
+    private mutating func summarize() {
+        var depth = 1
+        var count = 1
+        for child in animations {
+            depth = max(depth, 1 + child.groupDepth)
+            count = min(count + child.animationCount, Int(Int32.max))
+        }
+        self.depth = depth
+        animationCount = count
     }
 }
