@@ -1,5 +1,6 @@
 # animcore — the two commands a new machine needs:
-#   make demo   set up, build, and print the seed 003 scenarios (timing, the ship's path)
+#   make demo   set up, build, and draw every seed (C + Cairo, Python + pycairo) into demo/:
+#               frame strips, GIFs, plots, a WAV; open demo/index.html
 #               (make examples runs every seed's example in C and in Python)
 #   make test   set up, build, and run every suite: CTest (C harness, library checks),
 #               swift test (Swift Testing), pytest (Python binding)
@@ -39,13 +40,7 @@ test-python:
 	cd bindings/python && PYTHONPATH=$(abspath bindings/python/src) $(PYTHON) -m pytest -q -rs
 
 demo: build
-	@$(BUILD)/examples/seed003_timing
-	@echo
-	@$(BUILD)/examples/seed003_path
-	@echo
-	@$(PYTHON) examples/python/seed003_timing.py
-	@echo
-	@$(PYTHON) examples/python/seed003_path.py
+	@PYTHONPATH=$(abspath bindings/python/src) $(PYTHON) examples/demo/python/make_demo.py --out demo --c-hosts $(BUILD)/examples
 
 # Every seed's example, in C and in Python.
 examples: build
@@ -59,4 +54,4 @@ bench: build
 	@$(PYTHON) benchmarks/bench_timing.py
 
 clean:
-	rm -rf $(BUILD) .build
+	rm -rf $(BUILD) .build demo

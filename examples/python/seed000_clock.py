@@ -45,7 +45,7 @@ def main() -> None:
         clock = ClockFace(bounds=(0, 0, 200, 200), position=(160, 150))
         engine.tick(0.0)  # the first frame commits the layer: its first values never animate
 
-        print("clock.time = 1.5: display calls, one per frame (the seed's log)\n")
+        print("Seed 000: clock.time = 1.5 (from 0), display at 60 fps, one row per display call\n")
         print(f"{'frame':>6} {'t (s)':>7} {'shown':>10} {'model':>7} {'hour °':>9} {'minute °':>9}")
         clock.time = 1.5
         for frame[0] in range(1, 31):

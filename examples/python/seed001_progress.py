@@ -65,6 +65,8 @@ def main() -> None:
             )
             animate_to(0.0, reversed_done)  # starts at the next tick
 
+        print("Seed 001: percent 0 -> 100 (ease-out, 0.5 s), back to 0, then 0 -> 100 on a spring;"
+              " one row per display\n")
         print(
             f"{'frame':>6} {'t (s)':>7} {'percent':>11} {'label':>6} {'percent x 3':>12}"
             f" {'bar width':>12}"

@@ -20,8 +20,8 @@ FPS = 60
 CLEAR = Color(0, 0, 0, 0)
 # The seed's @dynamic properties (lineJoin is kCGLineJoinMiter and does not animate).
 PROPERTIES: Dict[str, Any] = {name: 0.0 for name in ("thickness", "startRadians", "lengthRadians")}
-PROPERTIES.update(headLengthRadians=0.0, fillColor=CLEAR, strokeColor=CLEAR, lineWidth=0.0)
-PROPERTIES.update(lineJoin=Property(0, animatable=False))
+PROPERTIES.update(headLengthRadians=0.0, fillColor=CLEAR, strokeColor=CLEAR, lineWidth=0.0,
+                  lineJoin=Property(0, animatable=False))
 
 
 def main() -> None:
@@ -33,8 +33,7 @@ def main() -> None:
             drawn["count"] += 1
             drawn["length"] = arrow.presentation.length_radians
 
-        # +needsDisplayForKey: YES for every one of them
-        ArrowLayer = engine.layer_class(
+        ArrowLayer = engine.layer_class(  # +needsDisplayForKey: YES for every one of them
             "ArrowLayer", PROPERTIES, needs_display=True, display=draw_in_context
         )
         image = engine.layer(bounds=(0, 0, 200, 200))
@@ -44,7 +43,8 @@ def main() -> None:
         arrow.fill_color = Color(1, 1, 1, 1)
         image.add_sublayer(arrow)  # imageView.layer.mask
         engine.tick(0.0)
-        print(f"set up: drawn {drawn['count']} time(s)\n")
+        print("Seed 002: lengthRadians 0 -> 2pi, linear, autoreverses, 2 s (every 10th tick at 60"
+              f" fps)\n\nset up: drawn {drawn['count']} time(s)\n")
 
         def completion(finished: bool) -> None:
             button["hidden"] = False
