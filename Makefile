@@ -4,11 +4,15 @@
 #               (make examples runs every seed's example in C and in Python)
 #   make test   set up, build, and run every suite: CTest (C harness, library checks),
 #               swift test (Swift Testing), pytest (Python binding)
-# Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config and
-# libcjson-dev with apt-get, the Python binding, pytest and NumPy with pip.
+# Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config,
+# libcjson-dev and libcairo2-dev with apt-get, and a project virtual environment .venv with the
+# binding (bindings/python/src on its path), pytest, NumPy, pycairo, matplotlib,
+# scikit-build-core and mypy, made from python3 or from $PYTHON (make demo
+# PYTHON=/usr/bin/python3); every Python run uses .venv/bin/python.
 
 BUILD ?= build
-PYTHON ?= python3
+# Every Python run uses the project's virtual environment (scripts/setup.sh makes it).
+VENV_PYTHON := $(CURDIR)/.venv/bin/python
 CONFIG ?= Release
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
@@ -37,21 +41,21 @@ test-swift:
 	swift test
 
 test-python:
-	cd bindings/python && PYTHONPATH=$(abspath bindings/python/src) $(PYTHON) -m pytest -q -rs
+	cd bindings/python && PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) -m pytest -q -rs
 
 demo: build
-	@PYTHONPATH=$(abspath bindings/python/src) $(PYTHON) examples/demo/python/make_demo.py --out demo --c-hosts $(BUILD)/examples
+	@PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) examples/demo/python/make_demo.py --out demo --c-hosts $(BUILD)/examples
 
 # Every seed's example, in C and in Python.
 examples: build
 	@for example in seed000_clock seed001_progress seed002_arrow seed003_timing seed003_path seed004_circle; do \
 		echo "== $$example (C)"; $(BUILD)/examples/$$example || exit 1; \
-		echo "== $$example (Python)"; $(PYTHON) examples/python/$$example.py || exit 1; \
+		echo "== $$example (Python)"; $(VENV_PYTHON) examples/python/$$example.py || exit 1; \
 	done
 
 bench: build
 	@$(BUILD)/benchmarks/bench_timing
-	@$(PYTHON) benchmarks/bench_timing.py
+	@$(VENV_PYTHON) benchmarks/bench_timing.py
 
 clean:
-	rm -rf $(BUILD) .build demo
+	rm -rf $(BUILD) .build demo build-wheel

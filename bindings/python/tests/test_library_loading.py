@@ -68,7 +68,7 @@ def probe(import_root: Path, library: Optional[str]) -> Dict[str, Any]:
     if library is not None:
         env["ANIMCORE_LIBRARY"] = library
     completed = subprocess.run(
-        [sys.executable, "-c", PROBE],
+        [sys.executable, "-S", "-c", PROBE],
         env=env,
         cwd=str(import_root),
         capture_output=True,

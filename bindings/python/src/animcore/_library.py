@@ -4,8 +4,12 @@ Candidates, tried in order until one loads and has the expected major version:
 
 1. the path in the environment variable ``ANIMCORE_LIBRARY``;
 2. the repository build: walking up from this file's directory, the first directory holding
-   both ``CMakeLists.txt`` and ``include/animcore.h``, then ``build/libanimcore.so`` in it;
-3. the copy bundled in the package, ``animcore/_lib/libanimcore.so``.
+   both ``CMakeLists.txt`` and ``include/animcore.h``, then ``build/libanimcore.so`` in it —
+   only for the package's sources in a checkout: an installed package (in a ``site-packages``
+   or ``dist-packages`` directory, say a wheel in the checkout's ``.venv``) does not look
+   above that directory, so it always uses the library it was built with;
+3. the copy bundled in the package, ``animcore/_lib/libanimcore.so`` (what a wheel carries,
+   found from any directory with no environment variable).
 
 When none is usable, :class:`LibraryNotFoundError` (an :class:`ImportError`) lists every path
 tried and why it was rejected.
@@ -63,9 +67,24 @@ class LoadedLibrary:
     version_number: int
 
 
-def _find_repository(start: Path) -> Optional[Path]:
-    """The nearest directory at or above ``start`` holding CMakeLists.txt and include/animcore.h."""
+_INSTALL_DIRECTORIES = ("site-packages", "dist-packages")
+"""Directories an installed package lives in; the search for a repository stops at them."""
+
+
+def _installed(start: Path) -> Optional[Path]:
+    """The site-packages (or dist-packages) directory ``start`` is installed in, if any."""
     for directory in (start, *start.parents):
+        if directory.name in _INSTALL_DIRECTORIES:
+            return directory
+    return None
+
+
+def _find_repository(start: Path) -> Optional[Path]:
+    """The nearest directory at or above ``start`` holding CMakeLists.txt and include/animcore.h,
+    not looking past a site-packages directory (an installed package is no checkout)."""
+    for directory in (start, *start.parents):
+        if directory.name in _INSTALL_DIRECTORIES:
+            return None
         if (directory / "CMakeLists.txt").is_file() and (
             directory / "include" / "animcore.h"
         ).is_file():
@@ -87,8 +106,18 @@ def candidate_paths(
         candidates.append(("environment", None, f"${ENV_VAR} is not set"))
 
     repository = _find_repository(here)
+    installed_in = _installed(here)
     if repository is not None:
         candidates.append(("repository build", str(repository / "build" / LIBRARY_NAME), ""))
+    elif installed_in is not None:
+        candidates.append(
+            (
+                "repository build",
+                None,
+                f"an installed package (in {installed_in}) uses its bundled library, "
+                "not a repository build",
+            )
+        )
     else:
         candidates.append(
             (
