@@ -358,3 +358,36 @@ def test_closing_on_an_exception_keeps_that_exception(monkeypatch: Any) -> None:
             1 / 0
     assert [type(r.exc_value) for r in reported] == [RuntimeError]
     assert "Engine.close" in reported[0].err_msg
+
+
+def test_closing_on_an_exception_with_python_s_own_hook() -> None:
+    """The same with Python's default sys.unraisablehook (in a child process, so the real hook
+    runs): the callback's error is printed, the block's own exception is the one raised, and no
+    TypeError about the hook's argument type replaces either."""
+    import subprocess
+    import sys
+    import textwrap
+
+    program = textwrap.dedent(
+        """
+        from animcore import BasicAnimation, Engine
+
+        def stop(layer, key, finished):
+            raise RuntimeError("stop while closing")
+
+        try:
+            with Engine() as engine:
+                layer = engine.layer()
+                layer.add_animation(BasicAnimation("opacity", to_value=0.0, duration=9, on_stop=stop))
+                engine.tick(1.0)
+                1 / 0
+        except ZeroDivisionError:
+            print("the block's own exception")
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "the block's own exception"
+    assert "Exception ignored in animcore callback during Engine.close" in result.stderr
+    assert "RuntimeError: stop while closing" in result.stderr
+    assert "TypeError" not in result.stderr

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import sys
 import threading
+import traceback
 import types
 from typing import Any, Dict, List, Optional
 
@@ -111,12 +112,24 @@ def raise_since(start: int, during: str) -> None:
 
 
 def report_unraisable(error: BaseException, where: str) -> None:
-    """Reports an error no binding call will raise (through sys.unraisablehook)."""
-    hook_args = types.SimpleNamespace(
-        exc_type=type(error),
-        exc_value=error,
-        exc_traceback=error.__traceback__,
-        err_msg=f"Exception ignored in animcore {where}",
-        object=None,
-    )
-    sys.unraisablehook(hook_args)
+    """Reports an error no binding call will raise: to a hook the program installed in
+    sys.unraisablehook (with the fields of sys.UnraisableHookArgs), else on stderr the way
+    Python's own hook does. (Python's default hook accepts only its own argument type, which
+    Python code cannot make: handing it anything else replaced the error by a TypeError.)"""
+    message = f"Exception ignored in animcore {where}"
+    hook = sys.unraisablehook
+    if hook is not sys.__unraisablehook__:
+        hook(
+            types.SimpleNamespace(
+                exc_type=type(error),
+                exc_value=error,
+                exc_traceback=error.__traceback__,
+                err_msg=message,
+                object=None,
+            )
+        )
+        return
+    if sys.stderr is None:
+        return
+    sys.stderr.write(message + ":\n")
+    traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
