@@ -3,7 +3,10 @@
 #               frame strips, GIFs, plots, a WAV; open demo/index.html
 #               (make examples runs every seed's example in C and in Python)
 #   make test   set up, build, and run every suite: CTest (C harness, library checks),
-#               swift test (Swift Testing), pytest (Python binding)
+#               swift test (Swift Testing), pytest (Python binding), then the C harness
+#               under ASan+UBSan (make sanitize-asan) and a 30 s fuzz (make fuzz)
+# Also: make sanitize (ASan+UBSan harness, TSan thread stress), make fuzz (FUZZ_SECONDS,
+# default 60), make soak (10^6 ticks; RSS must stay flat); see Tests/fuzz and Tests/stress.
 # Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config,
 # libcjson-dev and libcairo2-dev with apt-get, and a project virtual environment .venv with the
 # binding (bindings/python/src on its path), pytest, NumPy, pycairo, matplotlib,
@@ -14,9 +17,12 @@ BUILD ?= build
 # Every Python run uses the project's virtual environment (scripts/setup.sh makes it).
 VENV_PYTHON := $(CURDIR)/.venv/bin/python
 CONFIG ?= Release
+FUZZ_SECONDS ?= 60
+TEST_FUZZ_SECONDS ?= 30
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
-.PHONY: all setup build test test-c test-swift test-python demo examples bench clean
+.PHONY: all setup build test test-c test-swift test-python demo examples bench clean \
+	sanitize sanitize-asan sanitize-tsan fuzz soak
 
 all: build
 
@@ -32,6 +38,8 @@ test: build
 	$(MAKE) --no-print-directory test-c || status=1; \
 	$(MAKE) --no-print-directory test-swift || status=1; \
 	$(MAKE) --no-print-directory test-python || status=1; \
+	$(MAKE) --no-print-directory sanitize-asan || status=1; \
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) || status=1; \
 	exit $$status
 
 test-c:
@@ -42,6 +50,24 @@ test-swift:
 
 test-python:
 	cd bindings/python && PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) -m pytest -q -rs
+
+# The C harness under ASan+UBSan (build-asan/) and the thread stress under TSan (build-tsan/).
+sanitize: setup
+	@bash Tests/stress/run_sanitize.sh asan tsan
+
+sanitize-asan: setup
+	@bash Tests/stress/run_sanitize.sh asan
+
+sanitize-tsan: setup
+	@bash Tests/stress/run_sanitize.sh tsan
+
+# libFuzzer over the whole C API for FUZZ_SECONDS (build-fuzz/; crashes in build-fuzz/artifacts).
+fuzz: setup
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash Tests/fuzz/run_fuzz.sh
+
+# 10^6 ticks of churn in the Release build; passes when the RSS stops growing.
+soak: build
+	@$(BUILD)/Tests/stress/soak
 
 demo: build
 	@PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) examples/demo/python/make_demo.py --out demo --c-hosts $(BUILD)/examples
@@ -58,4 +84,4 @@ bench: build
 	@$(VENV_PYTHON) benchmarks/bench_timing.py
 
 clean:
-	rm -rf $(BUILD) .build demo build-wheel
+	rm -rf $(BUILD) .build demo build-asan build-tsan build-fuzz build-wheel
