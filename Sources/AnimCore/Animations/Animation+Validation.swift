@@ -22,20 +22,12 @@ extension KeyframeParameters {
     /// Keyframe values must all be of one kind and their floating-point slots finite.
     public static func checkValues(_ values: [Value], _ field: String = "values") throws(AnimCoreError) {
         guard let first = values.first else { return }
-        var slots = SlotScratch()
         for (index, value) in values.enumerated() {
             guard value.kind == first.kind else {
                 throw AnimCoreError(
                     .wrongKind, "\(field)[\(index)] is a \(value.kind.name) but \(field)[0] is a \(first.kind.name); keyframe values share one kind")
             }
-            guard !value.kind.storesBitPatterns else { continue }
-            let finite = slots.withPointer { pointer in
-                value.write(into: pointer)
-                return (0..<value.kind.slotCount).allSatisfy { pointer[$0].isFinite }
-            }
-            guard finite else {
-                throw AnimCoreError(.notFinite, "\(field)[\(index)] is \(value); keyframe values must be finite")
-            }
+            try value.checkFinite("\(field)[\(index)]")
         }
     }
 
