@@ -151,15 +151,19 @@ typedef struct ac_timing_function {
 } ac_timing_function;
 
 /**
- * One of Core Animation's named timing functions, with its exact control points:
- *   "linear"        (0, 0)    (1, 1)
- *   "easeIn"        (0.42, 0) (1, 1)
- *   "easeOut"       (0, 0)    (0.58, 1)
- *   "easeInEaseOut" (0.42, 0) (0.58, 1)
- *   "default"       (0.25, 0.1) (0.25, 1)   — not easeInEaseOut; the same curve as CSS "ease".
- * Also accepted: the constant names ("kCAMediaTimingFunctionEaseIn", ...) and the CSS keywords
- * "ease", "ease-in", "ease-out", "ease-in-out", "step-start" (steps(1, start)) and "step-end".
- * Errors: AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_NAME.
+ * A named timing function, with its exact control points. Each curve has one canonical
+ * snake_case name, listed first; the rest are accepted aliases (Core Animation's values and
+ * constant names, UIKit's curve name, CSS's keywords), the same everywhere a name is taken:
+ *   "linear"      (0, 0) (1, 1)          "kCAMediaTimingFunctionLinear"
+ *   "ease_in"     (0.42, 0) (1, 1)       "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in"
+ *   "ease_out"    (0, 0) (0.58, 1)       "easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out"
+ *   "ease_in_out" (0.42, 0) (0.58, 1)    "easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut",
+ *                                        "easeInOut", "ease-in-out"
+ *   "default"     (0.25, 0.1) (0.25, 1)  "kCAMediaTimingFunctionDefault", "ease" — Core
+ *                                        Animation's default, not ease_in_out
+ *   "step_start"  steps(1, jump-start)   "step-start"
+ *   "step_end"    steps(1, jump-end)     "step-end"
+ * Errors: AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_NAME (the message lists the canonical names).
  */
 ac_status ac_timing_function_named(const char *name, ac_timing_function *out_function);
 
@@ -763,12 +767,25 @@ static inline ac_status ac_property_desc_init(ac_property_desc *desc, const char
  * interpolated by the engine: no copying code (initWithLayer:) is ever needed. name is UTF-8
  * and copied; properties may be NULL when count is 0. Errors: AC_ERR_BAD_HANDLE (engine,
  * superclass), AC_ERR_NULL_POINTER (name, properties, properties[i].name, out_class),
- * AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (a bad or duplicate name, a bad flag or
- * reserved field; the message names properties[i]), and the value checks of ac_value for
- * properties[i].default_value.
+ * AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (name already the name of a class of this
+ * engine; a bad or duplicate property name, a bad flag or reserved field: the message names
+ * properties[i]), and the value checks of ac_value for properties[i].default_value.
+ * The class starts strict when superclass is strict (ac_class_set_strict()).
  */
 ac_status ac_class_create(ac_engine *engine, const char *name, ac_class superclass,
                           const ac_property_desc *properties, size_t count, ac_class *out_class);
+
+/**
+ * Makes a class strict (strict = 1) or permissive (0, the default: Core Animation's rule that a
+ * layer stores any undeclared key as it comes). Layers of a strict class refuse undeclared keys:
+ * setting, reading or animating a key (or key path) that is no declared property answers
+ * AC_ERR_UNKNOWN_KEY, and the message lists the class's own declared properties, so a typo fails
+ * where it is made. Classes declared later with this one as superclass start with its setting.
+ * Values stored under undeclared keys while the class was permissive stay with their layers,
+ * unreachable while it is strict. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_ARGUMENT (strict not
+ * 0 or 1).
+ */
+ac_status ac_class_set_strict(ac_engine *engine, ac_class layer_class, int32_t strict);
 
 /**
  * A display callback (-display / displayLayer:): draw or otherwise consume the layer's
@@ -1910,9 +1927,9 @@ ac_status ac_transaction_add_completion(ac_engine *engine, ac_completion_fn fn, 
 /* ============================================================================================ */
 
 /** ac_animate_options.curve */
-#define AC_CURVE_EASE_IN_OUT 0 /* "easeInEaseOut" (0.42, 0) (0.58, 1); the default */
-#define AC_CURVE_EASE_IN 1     /* "easeIn" */
-#define AC_CURVE_EASE_OUT 2    /* "easeOut" */
+#define AC_CURVE_EASE_IN_OUT 0 /* "ease_in_out" (0.42, 0) (0.58, 1); the default */
+#define AC_CURVE_EASE_IN 1     /* "ease_in" */
+#define AC_CURVE_EASE_OUT 2    /* "ease_out" */
 #define AC_CURVE_LINEAR 3      /* "linear" */
 #define AC_CURVE_CUSTOM 4      /* custom_function */
 

@@ -51,10 +51,24 @@ public func ac_class_create(
                         propertyName, default: value, animatable: raw.animatable == 1,
                         needsDisplay: raw.needs_display == 1))
             }
-            let id = try core(ErrorArguments(handle: "superclass", other: "properties")) { () throws(AnimCoreError) in
+            let id = try core(ErrorArguments(handle: "superclass", other: "name")) { () throws(AnimCoreError) in
                 try box.engine.makeLayerClass(name: className, superclass: parent, properties: descriptors)
             }
             out.pointee = id.rawValue
+        }
+    }
+}
+
+@_cdecl("ac_class_set_strict")
+public func ac_class_set_strict(_ engine: OpaquePointer?, _ layerClass: ac_class, _ strict: Int32) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            guard strict == 0 || strict == 1 else {
+                throw APIError(AC_ERR_INVALID_ARGUMENT, "strict is \(strict); it must be 0 or 1")
+            }
+            try core(ErrorArguments(handle: "layer_class")) { () throws(AnimCoreError) in
+                try box.engine.setStrict(strict == 1, for: LayerClassID(rawValue: layerClass))
+            }
         }
     }
 }

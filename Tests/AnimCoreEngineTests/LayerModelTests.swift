@@ -222,6 +222,65 @@ struct LayerModelTests {
         expectError(.badHandle, "properties of an unknown class") { _ = try engine.properties(of: LayerClassID(rawValue: .max)) }
     }
 
+    @Test("a class name is taken once per engine; another engine may reuse it")
+    func uniqueClassNames() throws {
+        let engine = Engine()
+        _ = try engine.makeLayerClass(name: "Circle", properties: [])
+        expectError(.invalidArgument, naming: "\"Circle\" is already the name", "a second Circle") {
+            _ = try engine.makeLayerClass(name: "Circle", properties: [PropertyDescriptor("r", default: .scalar(1))])
+        }
+        expectError(.invalidArgument, naming: "CALayer", "the built-in class's name") {
+            _ = try engine.makeLayerClass(name: "CALayer", properties: [])
+        }
+        _ = try Engine().makeLayerClass(name: "Circle", properties: [])
+    }
+
+    @Test("a strict class refuses undeclared keys when set, read or animated, listing its properties")
+    func strictClasses() throws {
+        let engine = Engine()
+        let circle = try engine.makeLayerClass(
+            name: "Circle", properties: [PropertyDescriptor("radius", default: .scalar(10))], strict: true)
+        let ring = try engine.makeLayerClass(name: "Ring", superclass: circle, properties: [])
+        let loose = try engine.makeLayerClass(name: "Loose", superclass: circle, properties: [], strict: false)
+        let layer = try engine.makeLayer(circle)
+        let listed = "\"radiuss\" is not a property of class Circle (a strict class); its own properties: radius; and the built-in layer properties"
+        expectError(.unknownKey, naming: listed, "set") { try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: layer) }
+        expectError(.unknownKey, naming: "radiuss", "set by key") {
+            try engine.setValue(.scalar(3), forKey: engine.key("radiuss"), of: layer)
+        }
+        expectError(.unknownKey, naming: "radiuss", "read") { _ = try engine.value(forKeyPath: "radiuss", of: layer) }
+        expectError(.unknownKey, naming: "radiuss", "read by key") {
+            _ = try engine.presentationValue(forKey: engine.key("radiuss"), of: layer)
+        }
+        expectError(.unknownKey, naming: "radiuss", "animated") {
+            try engine.addAnimation(basic("radiuss", from: 0, to: 1), forKey: nil, to: layer)
+        }
+        expectError(.unknownKey, naming: "class Ring", "a subclass made later is strict") {
+            try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: try engine.makeLayer(ring))
+        }
+        let plain = try engine.makeLayerClass(name: "Plain", properties: [], strict: true)
+        expectError(.unknownKey, naming: "it declares only the built-in layer properties", "no own properties") {
+            try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: try engine.makeLayer(plain))
+        }
+        // Declared properties, key paths and frame work as ever; a permissive subclass stores.
+        try engine.setValue(.scalar(4), forKeyPath: "radius", of: layer)
+        try engine.setValue(.scalar(5), forKeyPath: "position.x", of: layer)
+        try engine.setValue(.rect(x: 0, y: 0, width: 8, height: 8), forKeyPath: "frame", of: layer)
+        #expect(try engine.value(forKeyPath: "radius", of: layer) == .scalar(4))
+        let looseLayer = try engine.makeLayer(loose)
+        try engine.setValue(.integer(7), forKeyPath: "userTag", of: looseLayer)
+        #expect(try engine.value(forKeyPath: "userTag", of: looseLayer) == .integer(7))
+        // Stored while permissive, unreachable while strict, not lost.
+        try engine.setStrict(false, for: circle)
+        try engine.setValue(.integer(9), forKeyPath: "userTag", of: layer)
+        try engine.setStrict(true, for: circle)
+        expectError(.unknownKey, naming: "userTag", "unreachable while strict") {
+            _ = try engine.value(forKeyPath: "userTag", of: layer)
+        }
+        try engine.setStrict(false, for: circle)
+        #expect(try engine.value(forKeyPath: "userTag", of: layer) == .integer(9))
+    }
+
     @Test("a property declared not animatable is stored but refused as an animation target")
     func notAnimatableDeclared() throws {
         let engine = Engine()

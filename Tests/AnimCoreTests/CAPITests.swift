@@ -440,7 +440,7 @@ struct CAPITests {
 
     // MARK: Timing functions
 
-    @Test("unknown names return AC_ERR_UNKNOWN_NAME quoting the name", arguments: ["", "bounce", "EaseIn", "ease_in", "linear ", "kCAMediaTimingFunctionFoo"])
+    @Test("unknown names return AC_ERR_UNKNOWN_NAME quoting the name", arguments: ["", "bounce", "EaseIn", "ease_In", "linear ", "kCAMediaTimingFunctionFoo"])
     func unknownNames(_ name: String) {
         var function = ac_timing_function()
         expectFailure(AnimCoreC.ac_timing_function_named(name, &function), AC_ERR_UNKNOWN_NAME, naming: "name", "\"\(name)\"")

@@ -21,9 +21,10 @@ struct TimingFunctionTests {
     static let bezierNames: [NamedFunctionCase] = {
         let table: [([String], (Double, Double, Double, Double))] = [
             (["linear", "kCAMediaTimingFunctionLinear"], (0, 0, 1, 1)),
-            (["easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in"], (0.42, 0, 1, 1)),
-            (["easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out"], (0, 0, 0.58, 1)),
-            (["easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out"], (0.42, 0, 0.58, 1)),
+            (["ease_in", "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in"], (0.42, 0, 1, 1)),
+            (["ease_out", "easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out"], (0, 0, 0.58, 1)),
+            (["ease_in_out", "easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "easeInOut", "ease-in-out"],
+             (0.42, 0, 0.58, 1)),
             (["default", "kCAMediaTimingFunctionDefault", "ease"], (0.25, 0.1, 0.25, 1)),
         ]
         return table.flatMap { names, p in
@@ -47,6 +48,20 @@ struct TimingFunctionTests {
         #expect(function.controlPoint(at: 3)! == (1, 1))
     }
 
+    @Test("each curve has one canonical snake_case name, listed when a name is unknown")
+    func canonicalNames() {
+        let canonical = TimingFunction.namedFunctions.map { $0.names[0] }
+        #expect(canonical == ["linear", "ease_in", "ease_out", "ease_in_out", "default", "step_start", "step_end"])
+        #expect(canonical.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "_" } })
+        do {
+            _ = try TimingFunction(named: "easeout")
+            Issue.record("a misspelt name was accepted")
+        } catch {
+            #expect(error.code == .unknownName)
+            #expect(error.message.contains("known: linear, ease_in, ease_out, ease_in_out, default, step_start, step_end"))
+        }
+    }
+
     @Test("the static named functions equal their names")
     func staticNamedFunctions() throws {
         #expect(try TimingFunction(named: "linear") == .linear)
@@ -68,7 +83,7 @@ struct TimingFunctionTests {
     }
 
     @Test("unknown names throw .unknownName", arguments: [
-        "", "EaseIn", "LINEAR", "ease_in", "easeInOut", " linear", "linear ", "kCAMediaTimingFunctionFoo",
+        "", "EaseIn", "LINEAR", "Ease_In", "ease_inout", " linear", "linear ", "kCAMediaTimingFunctionFoo",
         "cubic-bezier(0.1, 0.2, 0.3, 0.4)", "steps(2)", "kCAFillModeForwards",
     ])
     func unknownName(_ name: String) {

@@ -196,7 +196,7 @@ static void test_unknown_names(void) {
     static char long_name[10001];
     memset(long_name, 'e', sizeof long_name - 1);
     long_name[sizeof long_name - 1] = '\0';
-    const char *names[] = {"", "EaseIn", "linear ", " linear", "ease_in", "nonsense",
+    const char *names[] = {"", "EaseIn", "linear ", " linear", "ease_In", "nonsense",
                            "kCAMediaTimingFunctionBogus", "steps(2, end)", "\xff\xfe\xfd",
                            "easeIn\xc3\xa9", long_name};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {

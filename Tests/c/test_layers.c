@@ -248,6 +248,70 @@ static void test_class_errors(void) {
     EXPECT_ERROR(ac_class_create(engine, "Y", out, props, 2, &out), AC_ERR_INVALID_ARGUMENT, "properties[1].name");
     /* No properties at all is fine. */
     AC_CHECK_OK(ac_class_create(engine, "Empty", 0, NULL, 0, &out));
+    /* A name is taken once per engine (the built-in class's too), and free in another engine. */
+    EXPECT_ERROR(ac_class_create(engine, "Empty", 0, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name: \"Empty\"");
+    EXPECT_ERROR(ac_class_create(engine, "CALayer", 0, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name: \"CALayer\"");
+    {
+        ac_engine *other = new_engine();
+        AC_CHECK_OK(ac_class_create(other, "Empty", 0, NULL, 0, &out));
+        AC_CHECK_OK(ac_engine_destroy(other));
+    }
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
+/* Strict classes refuse undeclared keys where they are used; permissive ones store them. */
+static void test_strict_classes(void) {
+    ac_engine *engine = new_engine();
+    ac_value radius_default = ac_value_scalar(10);
+    ac_property_desc props[1];
+    ac_class circle = 0, ring = 0, loose = 0;
+    ac_layer layer, ring_layer, loose_layer;
+    ac_value v, three = ac_value_scalar(3);
+
+    ac_property_desc_init(&props[0], "radius", &radius_default);
+    AC_CHECK_OK(ac_class_create(engine, "Circle", 0, props, 1, &circle));
+    AC_CHECK_OK(ac_class_create(engine, "Loose", 0, NULL, 0, &loose));
+    AC_CHECK_OK(ac_class_set_strict(engine, circle, 1));
+    EXPECT_ERROR(ac_class_set_strict(engine, circle, 2), AC_ERR_INVALID_ARGUMENT, "strict");
+    EXPECT_ERROR(ac_class_set_strict(engine, 77, 1), AC_ERR_BAD_HANDLE, "layer_class");
+    /* A subclass declared later starts strict. */
+    AC_CHECK_OK(ac_class_create(engine, "Ring", circle, NULL, 0, &ring));
+    layer = new_layer(engine, circle);
+    ring_layer = new_layer(engine, ring);
+    loose_layer = new_layer(engine, loose);
+
+    /* Set, read and animate: refused with the declared keys listed. */
+    EXPECT_ERROR(ac_layer_set_value(engine, layer, key_of(engine, "radiuss"), &three), AC_ERR_UNKNOWN_KEY,
+                 "\"radiuss\" is not a property of class Circle (a strict class); its own properties: radius");
+    EXPECT_ERROR(ac_layer_set_scalar(engine, ring_layer, key_of(engine, "radiuss"), 3), AC_ERR_UNKNOWN_KEY, "Ring");
+    EXPECT_ERROR(ac_layer_get_value(engine, layer, key_of(engine, "radiuss"), &v), AC_ERR_UNKNOWN_KEY, "radius");
+    EXPECT_ERROR(ac_layer_get_presentation_value(engine, layer, key_of(engine, "userTag"), &v), AC_ERR_UNKNOWN_KEY,
+                 "strict");
+    EXPECT_ERROR(ac_layer_set_value(engine, layer, key_of(engine, "radius.x"), &three),
+                 AC_ERR_UNKNOWN_KEY, "radius.x");
+    {
+        ac_animation animation = scalar_animation(engine, "radiuss", 1, 0, 1, 1, 0, 0, 1);
+        EXPECT_ERROR(ac_layer_add_animation(engine, layer, animation, "k"), AC_ERR_UNKNOWN_KEY, "radiuss");
+        ac_animation_release(engine, animation);
+    }
+    /* Declared and built-in keys, key paths and frame work as ever. */
+    set_scalar(engine, layer, "radius", 4);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, layer, "radius"), 4);
+    set_scalar(engine, layer, "position.x", 5);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, layer, "position.x"), 5);
+    set_value(engine, layer, "frame", ac_value_rect(0, 0, 8, 8));
+    /* The permissive class beside it stores undeclared keys. */
+    set_value(engine, loose_layer, "userTag", ac_value_integer(7));
+    CHECK_VALUE(model_value(engine, loose_layer, "userTag"), ac_value_integer(7));
+    /* Permissive again: the key is stored; strict again: unreachable, not lost. */
+    AC_CHECK_OK(ac_class_set_strict(engine, circle, 0));
+    set_value(engine, layer, "userTag", ac_value_integer(9));
+    AC_CHECK_OK(ac_class_set_strict(engine, circle, 1));
+    EXPECT_ERROR(ac_layer_get_value(engine, layer, key_of(engine, "userTag"), &v), AC_ERR_UNKNOWN_KEY, "userTag");
+    AC_CHECK_OK(ac_class_set_strict(engine, circle, 0));
+    CHECK_VALUE(model_value(engine, layer, "userTag"), ac_value_integer(9));
+    /* The subclass keeps the setting it started with. */
+    EXPECT_ERROR(ac_layer_set_scalar(engine, ring_layer, key_of(engine, "radiuss"), 3), AC_ERR_UNKNOWN_KEY, "Ring");
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
@@ -777,6 +841,7 @@ int main(void) {
     test_builtin_defaults();
     test_custom_classes();
     test_class_errors();
+    test_strict_classes();
     test_every_kind();
     test_key_paths();
     test_undeclared_keys();

@@ -56,18 +56,19 @@ static void expect_points(const ac_timing_function *f, double x1, double y1, dou
 /* F1, and every accepted spelling of each name. */
 static void test_named_control_points(void) {
     static const struct {
-        const char *names[3];
+        const char *names[5]; /* the canonical snake_case name first, then the aliases */
         double x1, y1, x2, y2;
     } table[] = {
         {{"linear", "kCAMediaTimingFunctionLinear", NULL}, 0, 0, 1, 1},
-        {{"easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in"}, 0.42, 0, 1, 1},
-        {{"easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out"}, 0, 0, 0.58, 1},
-        {{"easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out"}, 0.42, 0, 0.58,
-         1},
-        {{"default", "kCAMediaTimingFunctionDefault", "ease"}, 0.25, 0.1, 0.25, 1},
+        {{"ease_in", "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in", NULL}, 0.42, 0, 1, 1},
+        {{"ease_out", "easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out", NULL}, 0, 0, 0.58, 1},
+        {{"ease_in_out", "easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "easeInOut",
+          "ease-in-out"},
+         0.42, 0, 0.58, 1},
+        {{"default", "kCAMediaTimingFunctionDefault", "ease", NULL}, 0.25, 0.1, 0.25, 1},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
-        for (int n = 0; n < 3 && table[i].names[n]; n++) {
+        for (int n = 0; n < 5 && table[i].names[n]; n++) {
             ac_timing_function f = named(table[i].names[n]);
             expect_points(&f, table[i].x1, table[i].y1, table[i].x2, table[i].y2);
             /* All of them run from 0 to 1. */
@@ -79,15 +80,26 @@ static void test_named_control_points(void) {
     ac_timing_function d = named("default"), eio = named("easeInEaseOut");
     AC_CHECK(eval(&d, 0.25, 0) != eval(&eio, 0.25, 0));
 
-    /* The CSS step keywords. */
-    ac_timing_function f = named("step-start");
-    AC_CHECK_EQ_INT(f.kind, AC_TIMING_FUNCTION_STEPS);
-    AC_CHECK_EQ_INT(f.steps, 1);
-    AC_CHECK_EQ_INT(f.step_position, AC_STEP_JUMP_START);
-    f = named("step-end");
-    AC_CHECK_EQ_INT(f.kind, AC_TIMING_FUNCTION_STEPS);
-    AC_CHECK_EQ_INT(f.steps, 1);
-    AC_CHECK_EQ_INT(f.step_position, AC_STEP_JUMP_END);
+    /* The step keywords, snake_case and CSS's. */
+    static const char *const starts[] = {"step_start", "step-start"};
+    static const char *const ends[] = {"step_end", "step-end"};
+    for (int n = 0; n < 2; n++) {
+        ac_timing_function f = named(starts[n]);
+        AC_CHECK_EQ_INT(f.kind, AC_TIMING_FUNCTION_STEPS);
+        AC_CHECK_EQ_INT(f.steps, 1);
+        AC_CHECK_EQ_INT(f.step_position, AC_STEP_JUMP_START);
+        f = named(ends[n]);
+        AC_CHECK_EQ_INT(f.kind, AC_TIMING_FUNCTION_STEPS);
+        AC_CHECK_EQ_INT(f.steps, 1);
+        AC_CHECK_EQ_INT(f.step_position, AC_STEP_JUMP_END);
+    }
+
+    /* An unknown name's message lists the canonical names. */
+    ac_timing_function unknown;
+    AC_CHECK_EQ_INT(ac_timing_function_named("easeout", &unknown), AC_ERR_UNKNOWN_NAME);
+    AC_CHECK(strstr(ac_last_error_message(),
+                    "known: linear, ease_in, ease_out, ease_in_out, default, step_start, step_end") !=
+             NULL);
 }
 
 /* F2–F6: Apple's measured values (agreement 1e-4 per the reference; here 1e-5), and the exact

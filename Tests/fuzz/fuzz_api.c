@@ -1069,8 +1069,14 @@ static void op_class_callbacks(void) {
     engine_slot *es = pick_engine();
     pick cls = pick_class(es);
     uint8_t b = rd_u8();
-    record *r = new_record(b & 1 ? R_CLASS_DISPLAY : R_ACTION, es);
+    record *r;
     ac_status status;
+    if ((b & 0x18) == 0x18) {
+        /* Strict or permissive (2: refused); no callback involved. */
+        CALL(es, cls.bad, ac_class_set_strict(es->pointer, cls.handle, (int32_t)(b >> 5) % 3));
+        return;
+    }
+    r = new_record(b & 1 ? R_CLASS_DISPLAY : R_ACTION, es);
     if (r == NULL) return;
     begin_registration(r);
     if (b & 1)

@@ -20,23 +20,29 @@ public enum TimingFunction: Hashable, Sendable {
         .cubicBezier(UnitBezier(unchecked: x1, y1, x2, y2))
     }
 
-    /// The named functions by every accepted spelling: Core Animation's string values, its
-    /// constant names, and the CSS keywords.
+    /// The named functions: each curve's one canonical snake_case name first, then its aliases —
+    /// Core Animation's string values and constant names, UIKit's curve names and CSS's keywords.
+    /// Every API that takes a curve by name (C, Python, Swift) resolves it here.
     public static let namedFunctions: [(names: [String], function: TimingFunction)] = [
         (["linear", "kCAMediaTimingFunctionLinear"], .linear),
-        (["easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in"], .easeIn),
-        (["easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out"], .easeOut),
-        (["easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out"], .easeInEaseOut),
+        (["ease_in", "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in"], .easeIn),
+        (["ease_out", "easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out"], .easeOut),
+        (["ease_in_out", "easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "easeInOut", "ease-in-out"],
+         .easeInEaseOut),
         (["default", "kCAMediaTimingFunctionDefault", "ease"], .default),
-        (["step-start"], .steps(StepsFunction(unchecked: 1, .jumpStart))),
-        (["step-end"], .steps(StepsFunction(unchecked: 1, .jumpEnd))),
+        (["step_start", "step-start"], .steps(StepsFunction(unchecked: 1, .jumpStart))),
+        (["step_end", "step-end"], .steps(StepsFunction(unchecked: 1, .jumpEnd))),
     ]
 
-    /// The named function for `name` (see `namedFunctions`); throws `.unknownName` otherwise.
+    /// The named function for `name`, canonical or alias (see `namedFunctions`).
+    /// - Parameter name: a curve's name, e.g. "ease_out", "easeOut" or "ease-out".
+    /// - Throws: `.unknownName` for any other string; the message lists the canonical names.
     public init(named name: String) throws(AnimCoreError) {
         guard let entry = TimingFunction.namedFunctions.first(where: { $0.names.contains(name) }) else {
             let known = TimingFunction.namedFunctions.map { $0.names[0] }.joined(separator: ", ")
-            throw AnimCoreError(.unknownName, "\"\(name)\" is not a timing function name; known: \(known)")
+            throw AnimCoreError(
+                .unknownName,
+                "\"\(name)\" is not a timing function name; known: \(known) (and Core Animation's, UIKit's and CSS's spellings of them)")
         }
         self = entry.function
     }

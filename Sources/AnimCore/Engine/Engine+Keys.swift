@@ -61,6 +61,7 @@ extension EngineState {
         guard let name = keys.name(of: key), !name.isEmpty else { throw Self.unknownKey(key) }
         if name == "frame" { return .frame }
         if let target = classes[classIndex].keyPathTarget(key, path: name, keys: &keys) { return .property(target) }
+        if classes[classIndex].isStrict { throw classes[classIndex].undeclaredKeyError(name) }
         if !name.utf8.contains(UInt8(ascii: ".")) { return .undeclared(key) }
         throw AnimCoreError(.unknownKey, "\"\(name)\" is not a key path of class \(classes[classIndex].name)")
     }

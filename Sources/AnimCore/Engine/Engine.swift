@@ -91,15 +91,37 @@ public final class Engine: @unchecked Sendable {
     public var baseLayerClass: LayerClassID { .layer }
 
     /// Declares a layer class with `properties` added to `superclass`'s.
+    /// - Parameters:
+    ///   - name: the class's name, unique in this engine.
+    ///   - superclass: the class it extends; nil: the built-in class.
+    ///   - properties: the properties it adds, stored, presented and interpolated by the engine.
+    ///   - display: its display handler; nil: the superclass's.
+    ///   - strict: whether its layers refuse undeclared keys (see `setStrict(_:for:)`); nil: as
+    ///     the superclass (the built-in class is permissive, as Core Animation is).
+    /// - Returns: the new class.
+    /// - Throws: `.invalidArgument` for a name already used or a bad property name,
+    ///   `.badHandle` for a superclass of another engine, and the value checks of the defaults.
     public func makeLayerClass(
         name: String, superclass: LayerClassID? = nil, properties: [PropertyDescriptor],
-        display: DisplayHandler? = nil
+        display: DisplayHandler? = nil, strict: Bool? = nil
     ) throws(AnimCoreError) -> LayerClassID {
         try withState { (state) throws(AnimCoreError) in
             let id = try state.makeLayerClass(name: name, superclass: superclass ?? .layer, properties: properties)
             if let display { state.classes[id.index].display = display }
+            if let strict { state.classes[id.index].isStrict = strict }
             return id
         }
+    }
+
+    /// Makes a class strict or permissive. Layers of a strict class refuse undeclared keys:
+    /// setting, reading or animating a key that is not a declared property throws `.unknownKey`
+    /// with the class's declared properties listed, so a typo fails where it is made. Permissive
+    /// (Core Animation's rule, the default) stores undeclared keys as they come. Classes declared
+    /// later with this one as superclass start with its setting. Values stored under undeclared
+    /// keys while the class was permissive stay with their layers, unreachable while it is strict.
+    /// - Throws: `.badHandle` for a class of another engine.
+    public func setStrict(_ strict: Bool, for layerClass: LayerClassID) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.layerClass(layerClass).isStrict = strict }
     }
 
     /// Sets the display handler of a class (nil: none); layers of subclasses made later inherit it.

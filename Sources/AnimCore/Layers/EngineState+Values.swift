@@ -17,6 +17,7 @@ extension EngineState {
         let key = keys.intern(keyPath)
         let layerClass = classes[Int(layers[slot].classIndex)]
         if let target = layerClass.keyPathTarget(key, path: keyPath, keys: &keys) { return .property(target) }
+        if layerClass.isStrict { throw layerClass.undeclaredKeyError(keyPath) }
         if !keyPath.contains(".") { return .undeclared(key) }
         throw AnimCoreError(
             .unknownKey, "\"\(keyPath)\" is not a key path of class \(layerClass.name)")

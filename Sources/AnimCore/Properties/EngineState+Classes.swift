@@ -6,6 +6,11 @@ extension EngineState {
         name: String, superclass: LayerClassID, properties: [PropertyDescriptor]
     ) throws(AnimCoreError) -> LayerClassID {
         let parent = try layerClass(superclass)
+        // [Decision] A name is a class's identity, as an Objective-C class name is in its process:
+        // a second class of the same name in one engine is refused rather than shadowing the first.
+        guard !classes.contains(where: { $0.name == name }) else {
+            throw AnimCoreError(.invalidArgument, "\"\(name)\" is already the name of a layer class of this engine")
+        }
         var declared: [(PropertyKey, PropertyDescriptor)] = []
         var seen = Set(parent.properties.map(\.descriptor.name))
         for descriptor in properties {

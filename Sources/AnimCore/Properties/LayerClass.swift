@@ -32,6 +32,9 @@ final class LayerClass {
     /// The class's default action step of the action search (+defaultActionForKey:); inherited
     /// by subclasses made later.
     var defaultAction: ActionHandler?
+    /// Whether layers of this class refuse undeclared keys (set, read or animated) instead of
+    /// storing them as Core Animation does. Default false; subclasses made later inherit it.
+    var isStrict: Bool
 
     init(
         id: LayerClassID, name: String, superclass: LayerClass?,
@@ -80,6 +83,17 @@ final class LayerClass {
         propertyIndexByKey = indexByKey
         display = superclass?.display
         defaultAction = superclass?.defaultAction
+        isStrict = superclass?.isStrict ?? false
+    }
+
+    /// The error of a strict class for an undeclared key: names the key and lists the class's
+    /// declared properties (the built-in ones by reference only; there are 30 of them).
+    func undeclaredKeyError(_ key: String) -> AnimCoreError {
+        let own = properties[BuiltInLayerProperties.descriptors.count...].map(\.descriptor.name)
+        let listed = own.isEmpty
+            ? "it declares only the built-in layer properties"
+            : "its own properties: \(own.joined(separator: ", ")); and the built-in layer properties"
+        return AnimCoreError(.unknownKey, "\"\(key)\" is not a property of class \(name) (a strict class); \(listed)")
     }
 
     /// The index of the property declared for `key`, if any.
