@@ -3,8 +3,9 @@
 #               frame strips, GIFs, plots, a WAV; open demo/index.html
 #               (make examples runs every seed's example in C and in Python)
 #   make test   set up, build, and run every suite: CTest (C harness, library checks),
-#               swift test (Swift Testing), pytest (Python binding), then the C harness
-#               under ASan+UBSan (make sanitize-asan) and a 30 s fuzz (make fuzz)
+#               swift test (Swift Testing), the Swift documentation (make check-swift-docs),
+#               pytest (Python binding), then the C harness under ASan+UBSan
+#               (make sanitize-asan) and a 30 s fuzz (make fuzz)
 # Also: make sanitize (ASan+UBSan harness, TSan thread stress), make fuzz (FUZZ_SECONDS,
 # default 60), make soak (10^6 ticks; RSS must stay flat); see Tests/fuzz and Tests/stress.
 # Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config,
@@ -22,7 +23,7 @@ TEST_FUZZ_SECONDS ?= 30
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
 .PHONY: all setup build test test-c test-swift test-python demo examples bench clean \
-	sanitize sanitize-asan sanitize-tsan fuzz soak
+	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs
 
 all: build
 
@@ -37,6 +38,7 @@ test: build
 	@status=0; \
 	$(MAKE) --no-print-directory test-c || status=1; \
 	$(MAKE) --no-print-directory test-swift || status=1; \
+	$(MAKE) --no-print-directory check-swift-docs || status=1; \
 	$(MAKE) --no-print-directory test-python || status=1; \
 	$(MAKE) --no-print-directory sanitize-asan || status=1; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) || status=1; \
@@ -47,6 +49,12 @@ test-c:
 
 test-swift:
 	swift test
+
+# The Swift documentation (Tests/swift-snippets): the README's and the DocC catalog's Swift code
+# built and run as a package outside this one, the low-level API out of its reach, every public
+# declaration documented, the DocC catalog built without warnings (build-swift-docs/).
+check-swift-docs: setup
+	@bash Tests/swift-snippets/check.sh
 
 test-python:
 	cd bindings/python && PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) -m pytest -q -rs
@@ -84,4 +92,4 @@ bench: build
 	@$(VENV_PYTHON) benchmarks/bench_timing.py
 
 clean:
-	rm -rf $(BUILD) .build demo build-asan build-tsan build-fuzz build-wheel
+	rm -rf $(BUILD) .build demo build-asan build-tsan build-fuzz build-wheel build-swift-docs

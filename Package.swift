@@ -5,14 +5,14 @@
 //   CAnimCore  — a module map over include/animcore.h, so Swift sees the header's own types
 //   AnimCore   — the pure Swift core (standard library, Glibc and Synchronization only)
 //   AnimCoreC  — the @_cdecl shim that implements the header on top of AnimCore
-// The dynamic library product `animcore` is libanimcore.so. CMakeLists.txt builds the release
-// library from the same sources (static Swift runtime, exported symbols limited to ac_*).
+// One product: the `AnimCore` library, for Swift users (its documentation catalog is
+// Sources/AnimCore/AnimCore.docc). The C library, libanimcore.so, is CMake's (CMakeLists.txt:
+// static Swift runtime, exported symbols limited to ac_*); SwiftPM builds the shim for the tests.
 import PackageDescription
 
 let package = Package(
     name: "animcore",
     products: [
-        .library(name: "animcore", type: .dynamic, targets: ["AnimCoreC"]),
         .library(name: "AnimCore", targets: ["AnimCore"]),
     ],
     targets: [
@@ -23,5 +23,6 @@ let package = Package(
         .testTarget(name: "AnimCoreEngineTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimCoreActionTests", dependencies: ["AnimCore"]),
         .testTarget(name: "AnimCoreValuesTests", dependencies: ["AnimCore"]),
+        .testTarget(name: "AnimCoreSwiftAPITests", dependencies: ["AnimCore"]),
     ]
 )

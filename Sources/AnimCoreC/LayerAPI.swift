@@ -12,7 +12,7 @@ public func ac_layer_create(
             let id = LayerClassID(rawValue: layerClass)
             let out = try required(outLayer, "out_layer")
             out.pointee = try core(ErrorArguments(handle: "layer_class", other: "layer_class")) { () throws(AnimCoreError) in
-                try box.engine.makeLayer(id)
+                try box.engine.makeLayerHandle(id)
             }.rawValue
         }
     }

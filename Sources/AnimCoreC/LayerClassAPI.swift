@@ -85,7 +85,7 @@ public func ac_class_set_display(
                 DisplayCallback($0, engine: box.pointer, userData: userData, destroy: destroy)
             }
             do throws(AnimCoreError) {
-                try box.engine.setDisplay(callback?.handler, for: id)
+                try box.engine.setDisplayHandler(callback?.handler, for: id)
             } catch {
                 callback?.disarm()
                 throw APIError(error, arguments: ErrorArguments(handle: "layer_class"))

@@ -127,7 +127,7 @@ import Testing
             key == "level" ? .animation(Self.marker(1.5, keyPath: "level")) : .continueSearch
         }, for: base)
         let derived = try engine.makeLayerClass(name: "Derived", superclass: base, properties: [])
-        let layer = try engine.makeLayer(derived)
+        let layer = try engine.makeLayerHandle(derived)
         try engine.tick(0)
         #expect(Self.answer(try engine.action(forKey: "level", of: layer)) == 1.5)
         // The marker's from value is a point, not the scalar "level": refused with the value set.
@@ -216,7 +216,7 @@ import Testing
 
     @Test func firstValuesBeforeTheFirstTickDoNotAnimate() throws {  // A8, A9
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let asked = Log<String>()
         try engine.setDelegate(Self.delegate(asked) { .continueSearch }, for: layer)
         try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: layer)
@@ -235,7 +235,7 @@ import Testing
 
     @Test func aLayerMadeAfterTheFirstTickIsCommittedByTheNextOne() throws {
         let (engine, _) = try committedLayer()
-        let late = try engine.makeLayer()
+        let late = try engine.makeLayerHandle()
         try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: late)
         #expect(try engine.animationKeys(of: late).isEmpty)
         try engine.tick(frame)
@@ -247,7 +247,7 @@ import Testing
         let engine = Engine()
         let cls = try engine.makeLayerClass(
             name: "Flags", properties: [PropertyDescriptor("mode", default: .integer(0), animatable: false)])
-        let layer = try engine.makeLayer(cls)
+        let layer = try engine.makeLayerHandle(cls)
         try engine.tick(0)
         let asked = Log<String>()
         try engine.setDelegate(Self.delegate(asked) { .animation(Self.marker(2)) }, for: layer)
@@ -316,7 +316,7 @@ import Testing
         #expect(Set(asked.all) == ["position", "bounds"])
         #expect(Set(try engine.animationKeys(of: layer)) == ["position", "bounds"])
         // With actions disabled the frame changes without animation.
-        let quiet = try engine.makeLayer()
+        let quiet = try engine.makeLayerHandle()
         try engine.tick(frame)
         try inTransaction(engine, { $0.disableActions = true }) {
             try engine.setValue(.rect(x: 0, y: 0, width: 10, height: 10), forKeyPath: "frame", of: quiet)
@@ -397,7 +397,7 @@ import Testing
         }
         #expect(!engine.isValid(layer))
         // The engine goes on working.
-        let other = try engine.makeLayer()
+        let other = try engine.makeLayerHandle()
         try engine.tick(frame)
         try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: other)
         #expect(try engine.animationKeys(of: other) == ["opacity"])
@@ -408,7 +408,7 @@ import Testing
         let replacement = Log<LayerID>()
         try engine.setDelegate(LayerDelegate(action: ActionHandler { engine, subject, _ in
             try? engine.release(subject)
-            if let fresh = try? engine.makeLayer() { replacement.add(fresh) }
+            if let fresh = try? engine.makeLayerHandle() { replacement.add(fresh) }
             return .continueSearch
         }), for: layer)
         expectError(.badHandle) { try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: layer) }
@@ -462,9 +462,9 @@ import Testing
 
     @Test func addingALayerRunsOnOrderIn() throws {
         let engine = Engine()
-        let parent = try engine.makeLayer()
-        let child = try engine.makeLayer()
-        let second = try engine.makeLayer()
+        let parent = try engine.makeLayerHandle()
+        let child = try engine.makeLayerHandle()
+        let second = try engine.makeLayerHandle()
         try engine.tick(0)
         let asked = Log<String>()
         try engine.setDelegate(Self.delegate(asked) { .continueSearch }, for: child)
@@ -489,8 +489,8 @@ import Testing
 
     @Test func removingALayerRunsOnOrderOutBeforeItLeaves() throws {
         let engine = Engine()
-        let parent = try engine.makeLayer()
-        let child = try engine.makeLayer()
+        let parent = try engine.makeLayerHandle()
+        let child = try engine.makeLayerHandle()
         try engine.addSublayer(child, to: parent)
         try engine.tick(0)
         let parentSeen = Log<Bool>()
@@ -512,10 +512,10 @@ import Testing
 
     @Test func replacingALayerRunsTransitionOnTheNewOne() throws {
         let engine = Engine()
-        let parent = try engine.makeLayer()
-        let first = try engine.makeLayer()
-        let old = try engine.makeLayer()
-        let new = try engine.makeLayer()
+        let parent = try engine.makeLayerHandle()
+        let first = try engine.makeLayerHandle()
+        let old = try engine.makeLayerHandle()
+        let new = try engine.makeLayerHandle()
         try engine.addSublayer(first, to: parent)
         try engine.addSublayer(old, to: parent)
         try engine.tick(0)
@@ -534,8 +534,8 @@ import Testing
 
     @Test func treeEventsHaveNoBuiltInActionAndObeyDisableActions() throws {
         let engine = Engine()
-        let parent = try engine.makeLayer()
-        let child = try engine.makeLayer()
+        let parent = try engine.makeLayerHandle()
+        let child = try engine.makeLayerHandle()
         try engine.tick(0)
         // No handler, no table entry: nothing.
         try engine.addSublayer(child, to: parent)
@@ -554,9 +554,9 @@ import Testing
 
     @Test func treeEventOfALayerNotYetCommittedRunsNoAction() throws {
         let engine = Engine()
-        let parent = try engine.makeLayer()
+        let parent = try engine.makeLayerHandle()
         try engine.tick(0)
-        let child = try engine.makeLayer()
+        let child = try engine.makeLayerHandle()
         let asked = Log<String>()
         try engine.setDelegate(Self.delegate(asked) { .continueSearch }, for: child)
         try engine.addSublayer(child, to: parent)
@@ -566,8 +566,8 @@ import Testing
 
     @Test func treeEventAnimationThatDoesNotFitThrowsAndTheTreeStillChanges() throws {
         let engine = Engine()
-        let parent = try engine.makeLayer()
-        let child = try engine.makeLayer()
+        let parent = try engine.makeLayerHandle()
+        let child = try engine.makeLayerHandle()
         try engine.tick(0)
         try engine.setAction(.animation(Self.marker(1, keyPath: "opacity")), forKey: ActionKey.orderIn, of: child)
         expectError(.wrongKind) { try engine.addSublayer(child, to: parent) }

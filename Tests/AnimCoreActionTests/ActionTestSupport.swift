@@ -132,7 +132,7 @@ struct ReferenceCurve {
 /// An engine with one committed layer of the built-in class (the first tick, at time 0, has run).
 func committedLayer() throws -> (Engine, LayerID) {
     let engine = Engine()
-    let layer = try engine.makeLayer()
+    let layer = try engine.makeLayerHandle()
     try engine.tick(0)
     return (engine, layer)
 }

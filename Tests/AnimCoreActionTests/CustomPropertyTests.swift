@@ -19,7 +19,7 @@ import Testing
 
     @Test func customScalarAnimatesImplicitlyWithTheTransactionsTiming() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer(try Self.gaugeClass(engine))
+        let layer = try engine.makeLayerHandle(try Self.gaugeClass(engine))
         try engine.tick(0)
         try inTransaction(engine, {
             $0.animationDuration = 0.5
@@ -44,7 +44,7 @@ import Testing
 
     @Test func customPropertiesOfEveryInterpolableKindAnimate() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer(try Self.gaugeClass(engine))
+        let layer = try engine.makeLayerHandle(try Self.gaugeClass(engine))
         try engine.tick(0)
         let tint: Value = .color(red: 1, green: 0.5, blue: 0.25, alpha: 0.5)
         let needle: Value = .point(x: 32, y: -64)
@@ -74,7 +74,7 @@ import Testing
 
     @Test func customTokenSwitchesHalfWay() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer(try Self.gaugeClass(engine))
+        let layer = try engine.makeLayerHandle(try Self.gaugeClass(engine))
         try engine.tick(0)
         try inTransaction(engine, { $0.animationDuration = 0.5; $0.timingFunction = .linear }) {
             try engine.setValue(.token(2), forKeyPath: "label", of: layer)
@@ -88,7 +88,7 @@ import Testing
 
     @Test func nonAnimatableCustomPropertyChangesAtOnce() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer(try Self.gaugeClass(engine))
+        let layer = try engine.makeLayerHandle(try Self.gaugeClass(engine))
         try engine.tick(0)
         try engine.setValue(.scalar(7), forKeyPath: "serial", of: layer)
         #expect(try engine.animationKeys(of: layer).isEmpty)
@@ -101,7 +101,7 @@ import Testing
         let gauge = try Self.gaugeClass(engine)
         let fancy = try engine.makeLayerClass(
             name: "FancyGauge", superclass: gauge, properties: [PropertyDescriptor("glow", default: .scalar(0))])
-        let layer = try engine.makeLayer(fancy)
+        let layer = try engine.makeLayerHandle(fancy)
         try engine.tick(0)
         try engine.setValue(.scalar(1), forKeyPath: "level", of: layer)
         try engine.setValue(.scalar(1), forKeyPath: "glow", of: layer)
@@ -121,7 +121,7 @@ import Testing
             display: DisplayHandler { engine, layer in
                 drawn.add((try? shown(engine, "angle", layer)) ?? .nan)
             })
-        let layer = try engine.makeLayer(cls)
+        let layer = try engine.makeLayerHandle(cls)
         try engine.tick(0)
         drawn.clear()
         try inTransaction(engine, { $0.animationDuration = 0.25; $0.timingFunction = .linear }) {
@@ -142,7 +142,7 @@ import Testing
 
     @Test func customAndBuiltInShowTheSameProgressAtEveryTick() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer(try Self.gaugeClass(engine))
+        let layer = try engine.makeLayerHandle(try Self.gaugeClass(engine))
         try engine.tick(0)
         // An implicit transaction, as `[CATransaction setAnimationDuration:]` outside any.
         try engine.modifyTransaction {
@@ -175,7 +175,7 @@ import Testing
 
     @Test func customAndBuiltInStayInStepThroughADelayedBlock() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer(try Self.gaugeClass(engine))
+        let layer = try engine.makeLayerHandle(try Self.gaugeClass(engine))
         try engine.tick(0)
         var options = AnimationBlockOptions()
         options.duration = 0.5

@@ -12,7 +12,7 @@ import Testing
 
     @Test func firstValuesDoNotAnimateAndLaterChangesDo() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: layer)
         #expect(try engine.animationKeys(of: layer).isEmpty)
         try engine.tick(0)
@@ -26,7 +26,7 @@ import Testing
     @Test func customAndBuiltInAdvanceTogether() throws {
         let engine = Engine()
         let cls = try engine.makeLayerClass(name: "Progress", properties: [PropertyDescriptor("percent", default: .scalar(0))])
-        let layer = try engine.makeLayer(cls)
+        let layer = try engine.makeLayerHandle(cls)
         try engine.tick(0)
         var options = AnimationBlockOptions()
         options.duration = 1
@@ -46,7 +46,7 @@ import Testing
 
     @Test func interruptionStartsFromThePresentation() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.tick(0)
         try engine.setValue(.scalar(100), forKeyPath: "zPosition", of: layer)
         try engine.tick(1.0 / 60)
@@ -60,7 +60,7 @@ import Testing
 
     @Test func completionRunsOnceAfterTheAnimationsFinish() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.tick(0)
         let calls = Mutex<[Bool]>([])
         try engine.beginTransaction()

@@ -16,9 +16,9 @@ import Testing
             display: DisplayHandler { engine, layer in
                 displayed.add((try? shown(engine, "percent", layer)) ?? .nan)
             })
-        let root = try engine.makeLayer()
-        let indicator = try engine.makeLayer(progressClass)
-        let bar = try engine.makeLayer()  // the seed's percentView, sized from the percent
+        let root = try engine.makeLayerHandle()
+        let indicator = try engine.makeLayerHandle(progressClass)
+        let bar = try engine.makeLayerHandle()  // the seed's percentView, sized from the percent
         try engine.setValue(.rect(x: 0, y: 0, width: 200, height: 20), forKeyPath: "bounds", of: indicator)
         try engine.setValue(.rect(x: 0, y: 0, width: 0, height: 20), forKeyPath: "bounds", of: bar)
         try engine.addSublayer(indicator, to: root)
@@ -98,7 +98,7 @@ import Testing
             display: DisplayHandler { engine, layer in
                 draws.add((try? shown(engine, "lengthRadians", layer)) ?? .nan)
             })
-        let arrow = try engine.makeLayer(arrowClass)
+        let arrow = try engine.makeLayerHandle(arrowClass)
         try engine.setValue(.bool(true), forKeyPath: "needsDisplayOnBoundsChange", of: arrow)
         try engine.setValue(.rect(x: 0, y: 0, width: 240, height: 240), forKeyPath: "frame", of: arrow)
         try engine.setValue(.scalar(60), forKeyPath: "thickness", of: arrow)
@@ -174,9 +174,9 @@ import Testing
             radiusSearches.add(number(animation.basic?.fromValue) ?? .nan)
             return .animation(animation)
         }, for: circleClass)
-        let view = try engine.makeLayer()
+        let view = try engine.makeLayerHandle()
         try engine.setValue(.rect(x: 0, y: 0, width: 320, height: 480), forKeyPath: "bounds", of: view)
-        let circle = try engine.makeLayer(circleClass)
+        let circle = try engine.makeLayerHandle(circleClass)
         try engine.setValue(.scalar(50), forKeyPath: "radius", of: circle)
         try engine.setValue(.rect(x: 0, y: 0, width: 320, height: 480), forKeyPath: "frame", of: circle)
         try engine.setNeedsDisplay(circle)

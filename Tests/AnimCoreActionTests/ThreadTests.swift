@@ -99,8 +99,8 @@ import Testing
         let changes = 150
         let shared = try engine.makeLayerClass(
             name: "Shared", properties: (0..<threads).map { PropertyDescriptor("p\($0)", default: .scalar(0)) })
-        let sharedLayer = try engine.makeLayer(shared)
-        let own = try (0..<threads).map { _ in try engine.makeLayer() }
+        let sharedLayer = try engine.makeLayerHandle(shared)
+        let own = try (0..<threads).map { _ in try engine.makeLayerHandle() }
         try engine.tick(0)
         let completions = Log<Bool>()
         let errors = Log<String>()

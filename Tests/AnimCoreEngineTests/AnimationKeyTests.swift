@@ -9,7 +9,7 @@ struct AnimationKeyTests {
     @Test("numbered keys come and go: the table holds only the keys in use")
     func numberedKeys() throws {
         let engine = Engine()
-        let layers = try (0..<4).map { _ in try engine.makeLayer() }
+        let layers = try (0..<4).map { _ in try engine.makeLayerHandle() }
         let propertyKeys = engine.state.keys.count
         for number in 0..<20_000 {
             let layer = layers[number % layers.count]
@@ -29,7 +29,7 @@ struct AnimationKeyTests {
     @Test("a key in use stays correct while others come and go, and a released key can return")
     func keysInUse() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let long = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
         try engine.addAnimation(long, forKey: "kept", to: layer)
         for number in 0..<1000 {

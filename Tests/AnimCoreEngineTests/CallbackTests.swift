@@ -66,7 +66,7 @@ struct CallbackTests {
         let animation = f.animation()
         try f.engine.addAnimation(animation, forKey: "a", to: f.layer)
         try f.engine.addAnimation(animation, forKey: "b", to: f.layer)
-        let other = try f.engine.makeLayer(try f.engine.layerClass(of: f.layer))
+        let other = try f.engine.makeLayerHandle(try f.engine.layerClass(of: f.layer))
         try f.engine.addAnimation(animation, forKey: "a", to: other)
         try f.tick(10)
         try f.tick(11)
@@ -180,7 +180,7 @@ struct CallbackTests {
     @Test("a released layer kept by its superlayer keeps animating and completes with finished = true")
     func releasedInTree() throws {
         let f = try Fixture()
-        let root = try f.engine.makeLayer()
+        let root = try f.engine.makeLayerHandle()
         try f.engine.addSublayer(f.layer, to: root)
         try f.engine.addAnimation(f.animation(), forKey: "a", to: f.layer)
         try f.tick(10)
@@ -208,7 +208,7 @@ struct CallbackTests {
         #expect(f.records("a").map(\.kind) == [.start, .stop(finished: false)], "delivered by invalidate itself")
         #expect(f.records("kept").count == 2, "a finished copy does not stop twice")
         expectError(.invalidState, "tick") { try f.engine.tick(11) }
-        expectError(.invalidState, "makeLayer") { _ = try f.engine.makeLayer() }
+        expectError(.invalidState, "makeLayer") { _ = try f.engine.makeLayerHandle() }
         expectError(.invalidState, "value") { _ = try f.engine.value(forKeyPath: "value", of: f.layer) }
         f.engine.invalidate()  // harmless twice
         #expect(f.log.count == 4)
@@ -260,9 +260,9 @@ struct CallbackTests {
         let klass = try engine.makeLayerClass(
             name: "Re", properties: [PropertyDescriptor("value", default: .scalar(0), needsDisplay: true)],
             display: DisplayHandler { _, layer in displays.add((layer, ticks.current)) })
-        let layer = try engine.makeLayer(klass)
-        let victim = try engine.makeLayer(klass)
-        let quiet = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
+        let victim = try engine.makeLayerHandle(klass)
+        let quiet = try engine.makeLayerHandle(klass)
         var followAnimation = basic("value", from: 100, to: 200)
         followAnimation.delegate = recordingDelegate(log, ticks)
         let follow = followAnimation
@@ -280,7 +280,7 @@ struct CallbackTests {
                 try e.setValue(.scalar(7), forKeyPath: "value", of: event.layer)
                 try e.setValue(.scalar(3), forKeyPath: "value", of: quiet)
             }
-            if let fresh = try? e.makeLayer() {
+            if let fresh = try? e.makeLayerHandle() {
                 made.add(fresh)
                 try? e.setValue(.scalar(0.25), forKeyPath: "opacity", of: fresh)
             }
@@ -323,7 +323,7 @@ struct CallbackTests {
         let ticks = TickCounter()
         let log = Log<CallbackRecord>()
         let klass = try engine.makeLayerClass(name: "P", properties: [PropertyDescriptor("value", default: .scalar(0))])
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         var animation = basic("value", from: 0, to: 1)
         animation.delegate = AnimationDelegate(
             didStart: { event in
@@ -347,7 +347,7 @@ struct CallbackTests {
     func chain() throws {
         let engine = Engine()
         let klass = try engine.makeLayerClass(name: "P", properties: [PropertyDescriptor("value", default: .scalar(0))])
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         let starts = Atomic<Int>(0)
         // Each start adds a fresh copy under a new key; it must wait for the next tick.
         let delegate = Mutex<AnimationDelegate?>(nil)

@@ -40,7 +40,7 @@ struct DisplayTests {
     @Test("never at creation: a new layer of a class with a display handler does not display")
     func notAtCreation() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         #expect(try !f.engine.needsDisplay(layer))
         for t in [0.0, 1, 2] { try f.tick(t) }
         #expect(f.displays(of: layer).isEmpty)
@@ -49,7 +49,7 @@ struct DisplayTests {
     @Test("setting a needs-display property displays once at the next tick; a plain property does not")
     func setDisplays() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.tick(0)
         try quietly(f.engine) { try f.engine.setValue(.scalar(2), forKeyPath: "level", of: layer) }
         #expect(try f.engine.needsDisplay(layer))
@@ -71,7 +71,7 @@ struct DisplayTests {
     @Test("several changes before one tick display once")
     func coalesced() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         for v in 1...5 { try f.engine.setValue(.scalar(Double(v)), forKeyPath: "level", of: layer) }
         try f.engine.setNeedsDisplay(layer)
         try f.tick(0)
@@ -81,7 +81,7 @@ struct DisplayTests {
     @Test("a value set to what it already is does not display (the default, or the current value)")
     func sameValue() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.engine.setValue(.scalar(0), forKeyPath: "level", of: layer)  // the default
         #expect(try !f.engine.needsDisplay(layer))
         try f.tick(0)
@@ -102,7 +102,7 @@ struct DisplayTests {
             name: "Tint",
             properties: [PropertyDescriptor("tint", default: .color(red: 0, green: 0, blue: 0, alpha: 1), needsDisplay: true)],
             display: DisplayHandler { _, _ in log.add(ticks.current) })
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         try engine.setValue(.scalar(1), forKeyPath: "tint.alpha", of: layer)  // already 1
         ticks.advance(); try engine.tick(0)
         #expect(log.all.isEmpty)
@@ -115,7 +115,7 @@ struct DisplayTests {
     @Test("setNeedsDisplay marks the layer; it displays at the next tick only")
     func setNeedsDisplay() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.tick(0)
         try f.engine.setNeedsDisplay(layer)
         try f.engine.setNeedsDisplay(layer)
@@ -130,12 +130,12 @@ struct DisplayTests {
     func baseClassHandler() throws {
         let engine = Engine()
         let log = Log<LayerID>()
-        try engine.setDisplay(DisplayHandler { _, layer in log.add(layer) }, for: engine.baseLayerClass)
-        let layer = try engine.makeLayer()
+        try engine.setDisplayHandler(DisplayHandler { _, layer in log.add(layer) }, for: engine.baseLayerClass)
+        let layer = try engine.makeLayerHandle()
         try engine.setNeedsDisplay(layer)
         try engine.tick(0)
         #expect(log.all == [layer])
-        try engine.setDisplay(nil, for: engine.baseLayerClass)
+        try engine.setDisplayHandler(nil, for: engine.baseLayerClass)
         try engine.setNeedsDisplay(layer)
         try engine.tick(1)
         #expect(log.all == [layer], "no handler: nothing called")
@@ -147,7 +147,7 @@ struct DisplayTests {
         let f = try Fixture()
         let sub = try f.engine.makeLayerClass(
             name: "BigDial", superclass: f.dial, properties: [PropertyDescriptor("size", default: .scalar(1))])
-        let layer = try f.engine.makeLayer(sub)
+        let layer = try f.engine.makeLayerHandle(sub)
         try f.engine.setValue(.scalar(3), forKeyPath: "level", of: layer)
         try f.tick(0)
         #expect(f.displays(of: layer) == [1])
@@ -156,7 +156,7 @@ struct DisplayTests {
     @Test("the delegate's display handler wins over the class's; removing the delegate restores the class's")
     func delegateWins() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         let delegateLog = Log<Int>()
         let ticks = f.ticks
         try f.engine.setDelegate(LayerDelegate(display: DisplayHandler { _, _ in delegateLog.add(ticks.current) }), for: layer)
@@ -180,7 +180,7 @@ struct DisplayTests {
     func delegateOnly() throws {
         let engine = Engine()
         let log = Log<LayerID>()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setDelegate(LayerDelegate(display: DisplayHandler { _, l in log.add(l) }), for: layer)
         try engine.setNeedsDisplay(layer)
         try engine.tick(0)
@@ -190,7 +190,7 @@ struct DisplayTests {
     @Test("needsDisplayOnBoundsChange (D3): a bounds change alone does not display; with the flag it does")
     func boundsChange() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.tick(0)
         try quietly(f.engine) { try f.engine.setValue(.rect(x: 0, y: 0, width: 10, height: 10), forKeyPath: "bounds", of: layer) }
         #expect(try !f.engine.needsDisplay(layer))
@@ -218,7 +218,7 @@ struct DisplayTests {
     @Test("an animation of a needs-display property displays every tick while active and once when it ends")
     func animationDisplays() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.tick(9)  // tick 1
         try f.engine.addAnimation(basic("level", from: 0, to: 1), forKey: "a", to: layer)
         for i in 0...8 {  // ticks 2…10 at 10, 10.125, …, 11 (exact binary fractions): the last one ends it
@@ -233,7 +233,7 @@ struct DisplayTests {
     @Test("an animation of a needs-display property removed mid-flight displays once more (the value snaps back to the model)")
     func removedAnimationDisplays() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.engine.addAnimation(basic("level", from: 10, to: 20), forKey: "a", to: layer)
         try f.tick(10)  // tick 1
         try f.tick(10.5)  // tick 2: shows 15
@@ -248,7 +248,7 @@ struct DisplayTests {
     @Test("an animation of a plain property never displays")
     func plainAnimation() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.engine.addAnimation(basic("other", from: 0, to: 1), forKey: "a", to: layer)
         try f.engine.addAnimation(basic("position.x", from: 0, to: 1), forKey: "b", to: layer)
         for t in stride(from: 10.0, through: 11.5, by: 0.1) { try f.tick(t) }
@@ -258,7 +258,7 @@ struct DisplayTests {
     @Test("a forward-filling kept animation displays once at its end, then stops displaying")
     func filledAnimation() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         var animation = basic("level", from: 0, to: 1, duration: 0.5)
         animation.isRemovedOnCompletion = false
         animation.timing.fillMode = .forwards
@@ -271,7 +271,7 @@ struct DisplayTests {
     @Test("waiting for a future beginTime (no backwards fill) the value does not change, so it does not display every tick")
     func waitingAnimation() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.tick(10)
         var animation = basic("level", from: 5, to: 6)
         animation.timing.beginTime = 12
@@ -287,7 +287,7 @@ struct DisplayTests {
     @Test("waiting with a backwards fill: one display when the from value takes effect, not one per tick")
     func waitingFilledAnimation() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.tick(10)
         var animation = basic("level", from: 5, to: 6)
         animation.timing.beginTime = 12
@@ -309,7 +309,7 @@ struct DisplayTests {
                 let m = (try? model(engine, "level", layer)) ?? .nan
                 seen.add((p, m))
             })
-        let layer = try engine.makeLayer(dial)
+        let layer = try engine.makeLayerHandle(dial)
         try engine.tick(0)
         try quietly(engine) {
             try engine.setValue(.scalar(8), forKeyPath: "level", of: layer)
@@ -338,7 +338,7 @@ struct DisplayTests {
                     try? quietly(engine) { try engine.setValue(.scalar(99), forKeyPath: "level", of: layer) }
                 }
             })
-        let layer = try engine.makeLayer(dial)
+        let layer = try engine.makeLayerHandle(dial)
         try engine.setNeedsDisplay(layer)
         ticks.advance(); try engine.tick(0)
         #expect(log.all == [1])
@@ -351,7 +351,7 @@ struct DisplayTests {
     @Test("a released layer queued for display is not displayed")
     func releasedNotDisplayed() throws {
         let f = try Fixture()
-        let layer = try f.engine.makeLayer(f.dial)
+        let layer = try f.engine.makeLayerHandle(f.dial)
         try f.engine.setValue(.scalar(1), forKeyPath: "level", of: layer)
         try f.engine.release(layer)
         try f.tick(0)

@@ -157,7 +157,7 @@ func probe() throws -> (Engine, LayerID) {
     let engine = Engine()
     let probeClass = try engine.makeLayerClass(
         name: "Probe", properties: [PropertyDescriptor("value", default: .scalar(0))])
-    return (engine, try engine.makeLayer(probeClass))
+    return (engine, try engine.makeLayerHandle(probeClass))
 }
 
 /// A basic animation of `keyPath` with duration 1 (or `duration`) and the given endpoints.

@@ -304,7 +304,7 @@ struct FillAndRemovalTests {
     @Test("animations of different key paths of one property compose (position.x and position.y)")
     func componentsCompose() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 1, y: 2), forKeyPath: "position", of: layer)
         try engine.addAnimation(basic("position.x", from: 0, to: 100), forKey: "x", to: layer)
         try engine.addAnimation(basic("position.y", from: 0, to: 10, duration: 2), forKey: "y", to: layer)
@@ -319,7 +319,7 @@ struct FillAndRemovalTests {
     @Test("a whole-value animation and a component animation of one property compose in add order")
     func wholeAndComponent() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.addAnimation(basic("position", from: .point(x: 0, y: 0), to: .point(x: 100, y: 100)), forKey: "whole", to: layer)
         try engine.addAnimation(basic("position.x", from: 0, to: 10), forKey: "x", to: layer)
         try engine.tick(10)
@@ -327,7 +327,7 @@ struct FillAndRemovalTests {
         expectValue(try engine.presentationValue(forKeyPath: "position", of: layer), .point(x: 5, y: 50), 1e-9,
                     "x on top of the whole value")
 
-        let other = try engine.makeLayer()
+        let other = try engine.makeLayerHandle()
         try engine.addAnimation(basic("position.x", from: 0, to: 10), forKey: "x", to: other)
         try engine.addAnimation(basic("position", from: .point(x: 0, y: 0), to: .point(x: 100, y: 100)), forKey: "whole", to: other)
         try engine.tick(11)

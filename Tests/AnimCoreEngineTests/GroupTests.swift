@@ -147,7 +147,7 @@ struct GroupTests {
     @Test("children each animate their own key path: position and opacity (and a keyframe child) in one group")
     func ownKeyPaths() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 5, y: 6), forKeyPath: "position", of: layer)
         try engine.setValue(.scalar(0.9), forKeyPath: "opacity", of: layer)
         let move = basic("position", from: XY(0, 0).value, to: XY(100, 200).value, duration: 1)
@@ -327,7 +327,7 @@ struct GroupTests {
     @Test("children that end with the group (same duration, or duration 0) show their end value while the group fills forwards")
     func childrenEndingWithTheGroup() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 5, y: 6), forKeyPath: "position", of: layer)
         var g = group([
             basic("position", from: XY(0, 0).value, to: XY(100, 200).value, duration: 2),
@@ -350,7 +350,7 @@ struct GroupTests {
     @Test("removing the group removes every child's effect in the same tick")
     func removal() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 5, y: 6), forKeyPath: "position", of: layer)
         try engine.setValue(.scalar(0.9), forKeyPath: "opacity", of: layer)
         // Children longer than the group (clipped at 1 s): group time t shows (100t, 200t), 1 − t/2.
@@ -415,7 +415,7 @@ struct GroupTests {
     @Test("a group holding a keyframe child along a path with rotation auto (spanning the group) and an opacity child")
     func keyframePathChild() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 5, y: 6), forKeyPath: "position", of: layer)
         let (p0, c1, c2, p1) = (XY(0, 150), XY(75, 0), XY(225, 300), XY(300, 150))
         var path = Path()
@@ -571,7 +571,7 @@ struct GroupTreeSizeTests {
         let clock = ContinuousClock()
         let start = clock.now
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         expectError(.outOfRange, "5^15 leaves") { try engine.addAnimation(tree, forKey: "tree", to: layer) }
         expectError(.outOfRange, "one level more") { try engine.addAnimation(.group([tree]), forKey: "tree", to: layer) }
         #expect(clock.now - start < .seconds(1), "refused without walking the tree")

@@ -11,13 +11,13 @@ struct HandleTests {
     @Test("another engine, live or not, refuses a layer and a class of this one")
     func foreignHandles() throws {
         let first = Engine()
-        let layer = try first.makeLayer()
+        let layer = try first.makeLayerHandle()
         try first.setValue(.scalar(0.25), forKeyPath: "opacity", of: layer)
         let layerClass = try first.makeLayerClass(
             name: "Dial", properties: [PropertyDescriptor("angle", default: .scalar(0))])
         for round in 0..<5000 {
             let other = Engine()
-            let own = try other.makeLayer()
+            let own = try other.makeLayerHandle()
             _ = try other.makeLayerClass(name: "Dial", properties: [])
             if own.rawValue == layer.rawValue {
                 Issue.record("round \(round): another engine minted the same layer handle")
@@ -27,11 +27,11 @@ struct HandleTests {
             }
             expectError(.badHandle, "round \(round): release through another engine") { try other.release(layer) }
             expectError(.badHandle, "round \(round): a layer of another engine's class") {
-                _ = try other.makeLayer(layerClass)
+                _ = try other.makeLayerHandle(layerClass)
             }
         }
         expectValue(try first.value(forKeyPath: "opacity", of: layer), .scalar(0.25), 0, "the first engine's layer, untouched")
-        #expect(try first.layerClass(of: try first.makeLayer(layerClass)) == layerClass)
+        #expect(try first.layerClass(of: try first.makeLayerHandle(layerClass)) == layerClass)
     }
 
     /// Before: a 22-bit generation, so a handle came back after 2^22 create/release cycles of
@@ -40,12 +40,12 @@ struct HandleTests {
     @Test("a released layer handle stays refused however often its slot is reused")
     func staleLayerHandle() throws {
         let engine = Engine()
-        let stale = try engine.makeLayer()
+        let stale = try engine.makeLayerHandle()
         try engine.release(stale)
         let cycles = (1 << 16) + 16
         var accepted = 0
         for _ in 0..<cycles {
-            let layer = try engine.makeLayer()
+            let layer = try engine.makeLayerHandle()
             if layer.rawValue == stale.rawValue || (try? engine.retain(stale)) != nil { accepted += 1 }
             try engine.release(layer)
         }
@@ -56,13 +56,13 @@ struct HandleTests {
     func builtInAndMadeUpClasses() throws {
         let engine = Engine()
         #expect(engine.baseLayerClass == LayerClassID.layer)
-        #expect(try engine.layerClass(of: try engine.makeLayer(.layer)) == .layer)
+        #expect(try engine.layerClass(of: try engine.makeLayerHandle(.layer)) == .layer)
         for raw: UInt64 in [1, 0xC1 << 56, (0xC1 << 56) | 1, .max, 0x4C << 56] {
-            expectError(.badHandle, "class \(raw)") { _ = try engine.makeLayer(LayerClassID(rawValue: raw)) }
+            expectError(.badHandle, "class \(raw)") { _ = try engine.makeLayerHandle(LayerClassID(rawValue: raw)) }
         }
         // A layer handle is not a class handle, nor the reverse.
-        let layer = try engine.makeLayer()
-        expectError(.badHandle, "a layer handle as a class") { _ = try engine.makeLayer(LayerClassID(rawValue: layer.rawValue)) }
+        let layer = try engine.makeLayerHandle()
+        expectError(.badHandle, "a layer handle as a class") { _ = try engine.makeLayerHandle(LayerClassID(rawValue: layer.rawValue)) }
         let declared = try engine.makeLayerClass(name: "C", properties: [])
         expectError(.badHandle, "a class handle as a layer") { try engine.retain(LayerID(rawValue: declared.rawValue)) }
     }
@@ -71,8 +71,8 @@ struct HandleTests {
     @Test("retain at the most references answers outOfRange, and the layer stays usable")
     func retainBound() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
-        let parent = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
+        let parent = try engine.makeLayerHandle()
         let slot = try engine.state.layerSlot(layer)
         engine.state.layers[slot].referenceCount = LayerRecord.maximumReferences - 1
         try engine.retain(layer)
@@ -84,7 +84,7 @@ struct HandleTests {
         #expect(try engine.superlayer(of: layer) == parent)
         // A move keeps the count (the superlayer's reference moves with it), so it works at the most.
         #expect(engine.state.layers[slot].referenceCount == LayerRecord.maximumReferences)
-        let other = try engine.makeLayer()
+        let other = try engine.makeLayerHandle()
         try engine.addSublayer(layer, to: other)
         #expect(try engine.superlayer(of: layer) == other)
         #expect(engine.state.layers[slot].referenceCount == LayerRecord.maximumReferences)

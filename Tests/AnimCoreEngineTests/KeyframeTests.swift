@@ -158,7 +158,7 @@ struct KeyframeTests {
     @Test("discrete, Apple's example: position.y keyTimes [0, .25, .5, .75, 1] values [310, 60, 120, 60]; 60 holds to the end")
     func discreteApple() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 50, y: 75), forKeyPath: "position", of: layer)
         var animation = Animation.keyframe(
             "position.y", values: [310, 60, 120, 60].map(Value.scalar), keyTimes: [0, 0.25, 0.5, 0.75, 1],
@@ -208,7 +208,7 @@ struct KeyframeTests {
     func pacedPoints() throws {
         let points = [XY(0, 0), XY(30, 40), XY(30, 100), XY(0, 100)]
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         var animation = Animation.keyframe("position", values: points.map(\.value), keyTimes: [0, 0.9, 0.95, 1], calculationMode: .paced)
         animation.timing.duration = 1
         animation.timing.fillMode = .both
@@ -252,7 +252,7 @@ struct KeyframeTests {
     func cubicPoints() throws {
         let points = [XY(0, 0), XY(100, 0), XY(100, 100), XY(0, 100)]
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         var animation = Animation.keyframe("position", values: points.map(\.value), calculationMode: .cubic)
         animation.timing.duration = 1
         animation.timing.fillMode = .both
@@ -349,7 +349,7 @@ struct KeyframeTests {
             return points[3]
         }
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         var animation = Animation.keyframe("position", values: points.map(\.value), keyTimes: [0, 0.1, 0.2, 1], calculationMode: .cubicPaced)
         animation.timing.duration = 1
         animation.timing.fillMode = .both
@@ -406,8 +406,8 @@ struct KeyframeTests {
     @Test("additive shake on position.x ([0, 10, −10, 10, 0] at [0, 1/6, 3/6, 5/6, 1], 0.4 s) over two base values and a model change")
     func additiveShake() throws {
         let engine = Engine()
-        let first = try engine.makeLayer()
-        let second = try engine.makeLayer()
+        let first = try engine.makeLayerHandle()
+        let second = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 100, y: 50), forKeyPath: "position", of: first)
         try engine.setValue(.point(x: -250, y: 80), forKeyPath: "position", of: second)
         let shakeValues = [0.0, 10, -10, 10, 0]
@@ -464,7 +464,7 @@ struct KeyframeTests {
     @Test("points, sizes and rects: componentwise linear keyframes (position, shadowOffset, bounds)")
     func geometryKinds() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let positions = [XY(0, 0), XY(100, 50), XY(40, 200)]
         let sizes = [(3.0, -4.0), (10.0, 20.0), (-6.0, 0.0)]
         let rects = [(0.0, 0.0, 10.0, 20.0), (10.0, 20.0, 110.0, 220.0), (-10.0, 0.0, 50.0, 50.0)]
@@ -498,7 +498,7 @@ struct KeyframeTests {
     func colourAndVectorKinds() throws {
         let engine = Engine()
         let klass = try engine.makeLayerClass(name: "V", properties: [PropertyDescriptor("v3", default: .vector3(x: 0, y: 0, z: 0))])
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         let colours = [[1.0, 0, 0, 1], [0, 1, 0, 0.5], [0, 0.25, 1, 1]]
         let vectors = [[0.0, 0, 0], [1, -2, 3], [10, 20, -30]]
         var colour = Animation.keyframe("backgroundColor", values: colours.map { .color(red: $0[0], green: $0[1], blue: $0[2], alpha: $0[3]) })
@@ -523,7 +523,7 @@ struct KeyframeTests {
     @Test("3D transforms, linear: identity → Rz(π/2) turns by π/2·s; Rz(π/2) → Rz(π/2)·T(0, 50, 0) slides")
     func transformKind() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let end = concat(rotationZ(.pi / 2), translationMatrix(0, 50, 0))
         var animation = Animation.keyframe("transform", values: [identityMatrix, rotationZ(.pi / 2), end].map(Value.transform3D))
         animation.timing.duration = 1
@@ -542,7 +542,7 @@ struct KeyframeTests {
     ])
     func wrongKindModes(_ mode: CalculationMode) throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         var transform = Animation.keyframe("transform", values: [identityMatrix, rotationZ(1)].map(Value.transform3D), calculationMode: mode)
         transform.timing.duration = 1
         expectError(.wrongKind, naming: "calculationMode", "\(mode.name) over transform") {
@@ -621,7 +621,7 @@ struct KeyframeTests {
     @Test("animation(forKey:of:) reads back the kind and every keyframe parameter")
     func readBack() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let custom = TimingFunction.cubicBezier(try UnitBezier(x1: 0.1, y1: 0.2, x2: 0.3, y2: 0.9))
         var animation = Animation.keyframe(
             "position", values: [XY(1, 2).value, XY(3, 4).value, XY(5, 6).value], keyTimes: [0, 0.3, 1], calculationMode: .cubic)

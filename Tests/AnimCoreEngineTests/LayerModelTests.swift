@@ -53,7 +53,7 @@ struct LayerModelTests {
     @Test("every built-in property has CALayer's documented default, on the class and on a new layer")
     func builtInDefaults() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let descriptors = try engine.properties(of: engine.baseLayerClass)
         let names = Set(descriptors.map(\.name))
         for name in Self.documented.keys.sorted() {
@@ -85,7 +85,7 @@ struct LayerModelTests {
     @Test("the base class's timing properties are the layer's time space (T22, T21)")
     func layerTimingProperties() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.tick(50)
         expectNear(try engine.localTime(of: layer), 50, 0, "default timing: absolute time")
         try engine.setValue(.scalar(10), forKeyPath: "beginTime", of: layer)
@@ -124,7 +124,7 @@ struct LayerModelTests {
         let engine = Engine()
         let klass = try engine.makeLayerClass(
             name: "AllKinds", properties: Self.kinds.map { PropertyDescriptor($0.name, default: $0.initial) })
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         for kind in Self.kinds {
             #expect(try engine.value(forKeyPath: kind.name, of: layer) == kind.initial, "default of \(kind.name)")
             try engine.setValue(kind.to, forKeyPath: kind.name, of: layer)
@@ -152,7 +152,7 @@ struct LayerModelTests {
         let engine = Engine()
         let klass = try engine.makeLayerClass(
             name: "D", properties: [PropertyDescriptor("b", default: .bool(false)), PropertyDescriptor("k", default: .token(9))])
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         try engine.addAnimation(basic("b", from: .bool(false), to: .bool(true)), forKey: "b", to: layer)
         try engine.addAnimation(basic("k", from: .token(1), to: .token(2)), forKey: "k", to: layer)
         try engine.tick(10)
@@ -180,20 +180,20 @@ struct LayerModelTests {
             properties: [PropertyDescriptor("head", default: .scalar(0.2), needsDisplay: true)])
         let names = try engine.properties(of: arrow).map(\.name)
         #expect(names == base.map(\.name) + ["lineWidth", "head"])
-        let layer = try engine.makeLayer(arrow)
+        let layer = try engine.makeLayerHandle(arrow)
         #expect(try engine.layerClass(of: layer) == arrow)
         #expect(try model(engine, "lineWidth", layer) == 1)
         #expect(try model(engine, "head", layer) == 0.2)
         #expect(try model(engine, "opacity", layer) == 1)
         // A layer of the superclass does not have the subclass's property: it is an undeclared key.
-        let plain = try engine.makeLayer(shape)
+        let plain = try engine.makeLayerHandle(shape)
         #expect(try engine.value(forKeyPath: "head", of: plain) == nil)
         expectError(.notAnimatable, "head on a Shape") {
             try engine.addAnimation(basic("head", from: 0, to: 1), forKey: nil, to: plain)
         }
         // Two classes may declare the same name independently.
         let other = try engine.makeLayerClass(name: "Other", properties: [PropertyDescriptor("head", default: .point(x: 0, y: 0))])
-        #expect(try engine.value(forKeyPath: "head", of: try engine.makeLayer(other)) == .point(x: 0, y: 0))
+        #expect(try engine.value(forKeyPath: "head", of: try engine.makeLayerHandle(other)) == .point(x: 0, y: 0))
     }
 
     @Test("class declarations refuse redeclared, dotted, empty and \"frame\" names, and unknown superclasses")
@@ -218,7 +218,7 @@ struct LayerModelTests {
         expectError(.badHandle, "unknown superclass") {
             _ = try engine.makeLayerClass(name: "X", superclass: LayerClassID(rawValue: 99), properties: [])
         }
-        expectError(.badHandle, "unknown class") { _ = try engine.makeLayer(LayerClassID(rawValue: 0xC1 << 56 | 99)) }
+        expectError(.badHandle, "unknown class") { _ = try engine.makeLayerHandle(LayerClassID(rawValue: 0xC1 << 56 | 99)) }
         expectError(.badHandle, "properties of an unknown class") { _ = try engine.properties(of: LayerClassID(rawValue: .max)) }
     }
 
@@ -242,7 +242,7 @@ struct LayerModelTests {
             name: "Circle", properties: [PropertyDescriptor("radius", default: .scalar(10))], strict: true)
         let ring = try engine.makeLayerClass(name: "Ring", superclass: circle, properties: [])
         let loose = try engine.makeLayerClass(name: "Loose", superclass: circle, properties: [], strict: false)
-        let layer = try engine.makeLayer(circle)
+        let layer = try engine.makeLayerHandle(circle)
         let listed = "\"radiuss\" is not a property of class Circle (a strict class); its own properties: radius; and the built-in layer properties"
         expectError(.unknownKey, naming: listed, "set") { try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: layer) }
         expectError(.unknownKey, naming: "radiuss", "set by key") {
@@ -256,18 +256,18 @@ struct LayerModelTests {
             try engine.addAnimation(basic("radiuss", from: 0, to: 1), forKey: nil, to: layer)
         }
         expectError(.unknownKey, naming: "class Ring", "a subclass made later is strict") {
-            try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: try engine.makeLayer(ring))
+            try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: try engine.makeLayerHandle(ring))
         }
         let plain = try engine.makeLayerClass(name: "Plain", properties: [], strict: true)
         expectError(.unknownKey, naming: "it declares only the built-in layer properties", "no own properties") {
-            try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: try engine.makeLayer(plain))
+            try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: try engine.makeLayerHandle(plain))
         }
         // Declared properties, key paths and frame work as ever; a permissive subclass stores.
         try engine.setValue(.scalar(4), forKeyPath: "radius", of: layer)
         try engine.setValue(.scalar(5), forKeyPath: "position.x", of: layer)
         try engine.setValue(.rect(x: 0, y: 0, width: 8, height: 8), forKeyPath: "frame", of: layer)
         #expect(try engine.value(forKeyPath: "radius", of: layer) == .scalar(4))
-        let looseLayer = try engine.makeLayer(loose)
+        let looseLayer = try engine.makeLayerHandle(loose)
         try engine.setValue(.integer(7), forKeyPath: "userTag", of: looseLayer)
         #expect(try engine.value(forKeyPath: "userTag", of: looseLayer) == .integer(7))
         // Stored while permissive, unreachable while strict, not lost.
@@ -286,7 +286,7 @@ struct LayerModelTests {
         let engine = Engine()
         let klass = try engine.makeLayerClass(
             name: "N", properties: [PropertyDescriptor("mode", default: .integer(0), animatable: false)])
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         try engine.setValue(.integer(3), forKeyPath: "mode", of: layer)
         #expect(try engine.value(forKeyPath: "mode", of: layer) == .integer(3))
         expectError(.notAnimatable) { try engine.addAnimation(basic("mode", from: .integer(0), to: .integer(1)), forKey: nil, to: layer) }
@@ -304,7 +304,7 @@ struct LayerModelTests {
     @Test("position.x, bounds.size.width and bounds.origin read and write their part only")
     func structKeyPaths() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 10, y: 20), forKeyPath: "position", of: layer)
         #expect(try engine.value(forKeyPath: "position.x", of: layer) == .scalar(10))
         #expect(try engine.value(forKeyPath: "position.y", of: layer) == .scalar(20))
@@ -330,7 +330,7 @@ struct LayerModelTests {
     @Test("transform.rotation.z, transform.scale and transform.translation.x read and write the matrix")
     func transformKeyPaths() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.scalar(.pi / 2), forKeyPath: "transform.rotation.z", of: layer)
         expectMatrix(matrix(try engine.value(forKeyPath: "transform", of: layer)), rotationZ(.pi / 2), 1e-12, "rotation.z on identity")
         expectNear(try model(engine, "transform.rotation.z", layer), .pi / 2, 1e-12)
@@ -361,7 +361,7 @@ struct LayerModelTests {
     @Test("key-path animations: transform.scale and transform.translation.x animate their part")
     func transformKeyPathAnimations() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.addAnimation(basic("transform.scale", from: 1, to: 3), forKey: "s", to: layer)
         try engine.addAnimation(basic("transform.translation.x", from: 0, to: 100), forKey: "t", to: layer)
         try engine.tick(10)
@@ -376,7 +376,7 @@ struct LayerModelTests {
     @Test("undeclared keys are stored and read back (nil until set), any kind, but never animatable")
     func undeclaredKeys() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         #expect(try engine.value(forKeyPath: "aKeyNobodyDefined", of: layer) == nil)
         #expect(try engine.presentationValue(forKeyPath: "aKeyNobodyDefined", of: layer) == nil)
         try engine.setValue(.token(77), forKeyPath: "aKeyNobodyDefined", of: layer)
@@ -387,7 +387,7 @@ struct LayerModelTests {
         try engine.setValue(.scalar(5), forKeyPath: "another", of: layer)
         #expect(try engine.value(forKeyPath: "another", of: layer) == .scalar(5))
         // Per layer.
-        let second = try engine.makeLayer()
+        let second = try engine.makeLayerHandle()
         #expect(try engine.value(forKeyPath: "another", of: second) == nil)
         expectError(.notAnimatable, "undeclared key") {
             try engine.addAnimation(basic("another", from: 0, to: 1), forKey: nil, to: layer)
@@ -395,7 +395,7 @@ struct LayerModelTests {
         #expect(try engine.animationKeys(of: layer).isEmpty)
         // A layer made later in a reused slot does not inherit them.
         try engine.release(layer)
-        let reused = try engine.makeLayer()
+        let reused = try engine.makeLayerHandle()
         #expect(try engine.value(forKeyPath: "another", of: reused) == nil)
     }
 
@@ -404,7 +404,7 @@ struct LayerModelTests {
     @Test("frame is derived from bounds, position, anchorPoint and transform")
     func frameDerived() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.rect(x: 0, y: 0, width: 100, height: 50), forKeyPath: "bounds", of: layer)
         try engine.setValue(.point(x: 200, y: 100), forKeyPath: "position", of: layer)
         #expect(try engine.value(forKeyPath: "frame", of: layer) == .rect(x: 150, y: 75, width: 100, height: 50))
@@ -426,7 +426,7 @@ struct LayerModelTests {
     @Test("setting frame sets position and bounds size; frame is not animatable")
     func frameSettable() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 3, y: 4), forKeyPath: "bounds.origin", of: layer)
         try engine.setValue(.rect(x: 10, y: 20, width: 30, height: 40), forKeyPath: "frame", of: layer)
         #expect(try engine.value(forKeyPath: "position", of: layer) == .point(x: 25, y: 40))
@@ -445,7 +445,7 @@ struct LayerModelTests {
     @Test("the presentation frame follows animated position and bounds")
     func presentationFrame() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.rect(x: 0, y: 0, width: 10, height: 10), forKeyPath: "bounds", of: layer)
         try engine.addAnimation(basic("position.x", from: 0, to: 100), forKey: nil, to: layer)
         try engine.addAnimation(basic("bounds.size.width", from: 10, to: 30), forKey: nil, to: layer)
@@ -460,7 +460,7 @@ struct LayerModelTests {
     @Test("wrong kinds are refused with .wrongKind (set, component set, animation values) and change nothing")
     func wrongKinds() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         expectError(.wrongKind, "opacity as a point") { try engine.setValue(.point(x: 1, y: 1), forKeyPath: "opacity", of: layer) }
         expectError(.wrongKind, "position as a scalar") { try engine.setValue(.scalar(1), forKeyPath: "position", of: layer) }
         expectError(.wrongKind, "position.x as a point") { try engine.setValue(.point(x: 1, y: 1), forKeyPath: "position.x", of: layer) }
@@ -485,7 +485,7 @@ struct LayerModelTests {
     @Test("unknown key paths are refused with .unknownKey")
     func unknownKeyPaths() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         for path in ["position.z", "opacity.x", "bounds.size.depth", "transform.rotation.w", "nothing.x", "", "position.", "bounds.origin.x.y"] {
             expectError(.unknownKey, "read \"\(path)\"") { _ = try engine.value(forKeyPath: path, of: layer) }
             expectError(.unknownKey, "presentation \"\(path)\"") { _ = try engine.presentationValue(forKeyPath: path, of: layer) }
@@ -502,7 +502,7 @@ struct LayerModelTests {
     @Test("a negative duration is refused with outOfRange, and nothing is added")
     func negativeDuration() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         var animation = basic("opacity", from: 0, to: 1)
         animation.timing.duration = -1
         expectError(.outOfRange, "duration -1") { try engine.addAnimation(animation, forKey: "a", to: layer) }
@@ -512,7 +512,7 @@ struct LayerModelTests {
     @Test("non-finite timing on an added animation is refused and nothing is added")
     func invalidTiming() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         for field in ["duration", "beginTime", "speed", "timeOffset", "repeatCount"] {
             var animation = basic("opacity", from: 0, to: 1)
             switch field {
@@ -554,12 +554,12 @@ struct LayerModelTests {
     @Test("a released layer's handle is refused everywhere with .badHandle; a reused slot gets a new handle")
     func staleHandles() throws {
         let engine = Engine()
-        let other = try engine.makeLayer()
-        let layer = try engine.makeLayer()
+        let other = try engine.makeLayerHandle()
+        let layer = try engine.makeLayerHandle()
         try engine.release(layer)
         #expect(!engine.isValid(layer))
         try checkRefused(engine, layer, other)
-        let fresh = try engine.makeLayer()
+        let fresh = try engine.makeLayerHandle()
         #expect(fresh != layer)
         #expect(engine.isValid(fresh))
         #expect(!engine.isValid(layer), "the old handle stays stale after its slot is reused")
@@ -569,9 +569,9 @@ struct LayerModelTests {
     @Test("a handle from another engine, and the null handle, are refused with .badHandle")
     func foreignHandles() throws {
         let engine = Engine()
-        let mine = try engine.makeLayer()
+        let mine = try engine.makeLayerHandle()
         let otherEngine = Engine()
-        let foreign = try otherEngine.makeLayer()
+        let foreign = try otherEngine.makeLayerHandle()
         #expect(!engine.isValid(foreign))
         try checkRefused(engine, foreign, mine)
         #expect(!engine.isValid(LayerID(rawValue: 0)))
@@ -615,11 +615,11 @@ struct LayerModelTests {
     @Test("add, insert (clamped), remove and reparent sublayers")
     func tree() throws {
         let engine = Engine()
-        let root = try engine.makeLayer()
-        let a = try engine.makeLayer()
-        let b = try engine.makeLayer()
-        let c = try engine.makeLayer()
-        let d = try engine.makeLayer()
+        let root = try engine.makeLayerHandle()
+        let a = try engine.makeLayerHandle()
+        let b = try engine.makeLayerHandle()
+        let c = try engine.makeLayerHandle()
+        let d = try engine.makeLayerHandle()
         try engine.addSublayer(a, to: root)
         try engine.addSublayer(b, to: root)
         #expect(try engine.sublayers(of: root) == [a, b])
@@ -653,9 +653,9 @@ struct LayerModelTests {
     @Test("cycles are refused with .cycle and leave the tree as it was")
     func cycles() throws {
         let engine = Engine()
-        let root = try engine.makeLayer()
-        let mid = try engine.makeLayer()
-        let leaf = try engine.makeLayer()
+        let root = try engine.makeLayerHandle()
+        let mid = try engine.makeLayerHandle()
+        let leaf = try engine.makeLayerHandle()
         try engine.addSublayer(mid, to: root)
         try engine.addSublayer(leaf, to: mid)
         expectError(.cycle, "itself") { try engine.addSublayer(root, to: root) }
@@ -670,10 +670,10 @@ struct LayerModelTests {
     @Test("references: a tree keeps released layers alive; removal or the parent's destruction frees them")
     func references() throws {
         let engine = Engine()
-        let root = try engine.makeLayer()
-        let child = try engine.makeLayer()
-        let grandchild = try engine.makeLayer()
-        let kept = try engine.makeLayer()
+        let root = try engine.makeLayerHandle()
+        let child = try engine.makeLayerHandle()
+        let grandchild = try engine.makeLayerHandle()
+        let kept = try engine.makeLayerHandle()
         try engine.addSublayer(child, to: root)
         try engine.addSublayer(grandchild, to: child)
         try engine.addSublayer(kept, to: root)
@@ -706,11 +706,11 @@ struct LayerModelTests {
     @Test("a deep tree is freed without recursion limits")
     func deepTree() throws {
         let engine = Engine()
-        let root = try engine.makeLayer()
+        let root = try engine.makeLayerHandle()
         var parent = root
         var all: [LayerID] = []
         for _ in 0..<2_000 {
-            let layer = try engine.makeLayer()
+            let layer = try engine.makeLayerHandle()
             try engine.addSublayer(layer, to: parent)
             try engine.release(layer)
             all.append(layer)
@@ -726,9 +726,9 @@ struct LayerModelTests {
     @Test("T20: convertTime through root → mid(b2, s3, o0.25) → leaf(b1, s2, o0.5)")
     func convertTimeT20() throws {
         let engine = Engine()
-        let root = try engine.makeLayer()
-        let mid = try engine.makeLayer()
-        let leaf = try engine.makeLayer()
+        let root = try engine.makeLayerHandle()
+        let mid = try engine.makeLayerHandle()
+        let leaf = try engine.makeLayerHandle()
         try engine.addSublayer(mid, to: root)
         try engine.addSublayer(leaf, to: mid)
         for (layer, b, s, o) in [(mid, 2.0, 3.0, 0.25), (leaf, 1.0, 2.0, 0.5)] {
@@ -752,7 +752,7 @@ struct LayerModelTests {
     @Test("T21: a single layer (b10, s2, o1): 20 → 21 and back; a paused layer cannot be converted out of")
     func convertTimeT21() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.scalar(10), forKeyPath: "beginTime", of: layer)
         try engine.setValue(.scalar(2), forKeyPath: "speed", of: layer)
         try engine.setValue(.scalar(1), forKeyPath: "timeOffset", of: layer)
@@ -768,8 +768,8 @@ struct LayerModelTests {
     @Test("convertTime between layers of different trees goes through absolute time")
     func convertTimeAcrossTrees() throws {
         let engine = Engine()
-        let a = try engine.makeLayer()
-        let b = try engine.makeLayer()
+        let a = try engine.makeLayerHandle()
+        let b = try engine.makeLayerHandle()
         try engine.setValue(.scalar(2), forKeyPath: "speed", of: a)
         try engine.setValue(.scalar(4), forKeyPath: "speed", of: b)
         try engine.setValue(.scalar(1), forKeyPath: "timeOffset", of: b)
@@ -781,9 +781,9 @@ struct LayerModelTests {
     @Test("layer speeds multiply down the tree (T18/T19) for the animations of sublayers")
     func hierarchicalSpeed() throws {
         let engine = Engine()
-        let superlayer = try engine.makeLayer()
+        let superlayer = try engine.makeLayerHandle()
         let klass = try engine.makeLayerClass(name: "P", properties: [PropertyDescriptor("value", default: .scalar(0))])
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         try engine.addSublayer(layer, to: superlayer)
         try engine.setValue(.scalar(2), forKeyPath: "speed", of: superlayer)
         try engine.setValue(.scalar(1.5), forKeyPath: "speed", of: layer)
@@ -801,10 +801,10 @@ struct LayerModelTests {
     func pauseSubtree() throws {
         let engine = Engine()
         let klass = try engine.makeLayerClass(name: "P", properties: [PropertyDescriptor("value", default: .scalar(0))])
-        let parent = try engine.makeLayer()
-        let child = try engine.makeLayer(klass)
-        let grandchild = try engine.makeLayer(klass)
-        let outsider = try engine.makeLayer(klass)
+        let parent = try engine.makeLayerHandle()
+        let child = try engine.makeLayerHandle(klass)
+        let grandchild = try engine.makeLayerHandle(klass)
+        let outsider = try engine.makeLayerHandle(klass)
         try engine.addSublayer(child, to: parent)
         try engine.addSublayer(grandchild, to: child)
         for layer in [child, grandchild, outsider] {

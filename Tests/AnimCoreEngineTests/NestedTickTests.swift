@@ -10,7 +10,7 @@ struct NestedTickTests {
     @Test("a did-start that ticks past both ends: every did-start still precedes its did-stop")
     func orderAcrossNestedTicks() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.tick(1)
         let log = Log<String>()
         let nested = Atomic<Bool>(false)

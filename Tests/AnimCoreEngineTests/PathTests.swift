@@ -158,7 +158,7 @@ struct PathTests {
     @Test("following an ellipse (linear, 5 segments over 5 s): on the ellipse's quarter points at whole seconds, on the arcs between")
     func followEllipse() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         var path = Path()
         path.addEllipse(x: -100, y: 0, width: 200, height: 80)
         let (cx, cy, rx, ry) = (0.0, 40.0, 100.0, 40.0)
@@ -189,7 +189,7 @@ struct PathTests {
     @Test("following lines and a quad curve (linear): segment i at fraction s is the bezier at s; rotation auto = atan2 of the tangent")
     func linesAndQuad() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let (a, b, c, d, f) = (XY(0, 0), XY(100, 0), XY(150, 0), XY(150, 50), XY(150, 150))
         var path = Path()
         path.move(x: a.x, y: a.y)
@@ -222,7 +222,7 @@ struct PathTests {
     @Test("a path with key times [0, 0.5, 0.75, 1]: the line takes half the time, the quad and the last line a quarter each")
     func pathKeyTimes() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let (a, b, c, d, f) = (XY(0, 0), XY(100, 0), XY(150, 0), XY(150, 50), XY(150, 150))
         var path = Path()
         path.move(x: a.x, y: a.y)
@@ -244,7 +244,7 @@ struct PathTests {
     @Test("paced along a path: constant speed along the arc length (line 300, quad, line 300); key times and timing function ignored")
     func pacedAlongPath() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         let (a, b, c, d, f) = (XY(0, 0), XY(300, 0), XY(400, 0), XY(400, 100), XY(400, 400))
         var path = Path()
         path.move(x: a.x, y: a.y)
@@ -306,7 +306,7 @@ struct PathTests {
     /// model is identity or a uniform scale, transform.rotation.z.
     private func rotate(_ mode: RotationMode, model: Transform3D, readsAngle: Bool) throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.transform3D(model), forKeyPath: "transform", of: layer)
         var animation = Animation.keyframe("position", path: seedPath)
         animation.keyframe?.rotationMode = mode

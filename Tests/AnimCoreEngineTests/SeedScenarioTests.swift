@@ -25,7 +25,7 @@ struct SeedScenarioTests {
                     (try? model(engine, "time", layer)) ?? .nan,
                     engine.currentTime))
             })
-        let layer = try engine.makeLayer(clockFace)
+        let layer = try engine.makeLayerHandle(clockFace)
         try engine.setValue(.rect(x: 0, y: 0, width: 200, height: 200), forKeyPath: "bounds", of: layer)
         try engine.tick(100)
         #expect(calls.all.isEmpty, "no display at creation, nor for bounds without the flag")
@@ -71,9 +71,9 @@ struct SeedScenarioTests {
                 let volume = (try? presented(engine, "volume", layer)) ?? .nan
                 player.withLock { $0.append(volume) }
             })
-        let layer = try engine.makeLayer(audioLayer)
+        let layer = try engine.makeLayerHandle(audioLayer)
         try engine.setValue(.scalar(1), forKeyPath: "volume", of: layer)  // initWithAudioFileURL
-        let root = try engine.makeLayer()
+        let root = try engine.makeLayerHandle()
         try engine.addSublayer(layer, to: root)
         try engine.tick(0)
         #expect(player.withLock { $0 } == [1])
@@ -123,7 +123,7 @@ struct SeedScenarioTests {
         let arrow = try arrowClass(engine, DisplayHandler { engine, layer in
             frames.add((engine.currentTime, (try? presented(engine, "lengthRadians", layer)) ?? .nan))
         })
-        let layer = try engine.makeLayer(arrow)
+        let layer = try engine.makeLayerHandle(arrow)
         // setUpMask
         try engine.setValue(.bool(true), forKeyPath: "needsDisplayOnBoundsChange", of: layer)
         try engine.setValue(.rect(x: 0, y: 0, width: 300, height: 300), forKeyPath: "frame", of: layer)
@@ -191,8 +191,8 @@ struct SeedScenarioTests {
     @Test("003 ship: transform.rotation by 2π, duration 2, repeatCount 3.5 → 7 s of turning, did-stop once")
     func ship() throws {
         let engine = Engine()
-        let container = try engine.makeLayer()
-        let ship = try engine.makeLayer()
+        let container = try engine.makeLayerHandle()
+        let ship = try engine.makeLayerHandle()
         try engine.setValue(.rect(x: 0, y: 0, width: 128, height: 128), forKeyPath: "frame", of: ship)
         try engine.setValue(.point(x: 150, y: 150), forKeyPath: "position", of: ship)
         try engine.setValue(.token(0x5348_4950), forKeyPath: "contents", of: ship)
@@ -224,11 +224,11 @@ struct SeedScenarioTests {
     @Test("003 door: rotation.y to −π/2, duration 2, autoreverses, repeatDuration ∞ — swings forever")
     func door() throws {
         let engine = Engine()
-        let container = try engine.makeLayer()
+        let container = try engine.makeLayerHandle()
         var perspective = identityMatrix
         perspective.m34 = -1.0 / 500.0
         try engine.setValue(.transform3D(perspective), forKeyPath: "sublayerTransform", of: container)
-        let door = try engine.makeLayer()
+        let door = try engine.makeLayerHandle()
         try engine.setValue(.rect(x: 0, y: 0, width: 128, height: 256), forKeyPath: "frame", of: door)
         try engine.setValue(.point(x: 150 - 64, y: 150), forKeyPath: "position", of: door)
         try engine.setValue(.point(x: 0, y: 0.5), forKeyPath: "anchorPoint", of: door)
@@ -333,7 +333,7 @@ struct SeedScenarioTests {
     @Test("003 scrubbing: a paused door (speed 0) with its animation; progress = the layer's timeOffset")
     func scrubbing() throws {
         let engine = Engine()
-        let door = try engine.makeLayer()
+        let door = try engine.makeLayerHandle()
         try engine.setValue(.rect(x: 0, y: 0, width: 128, height: 256), forKeyPath: "frame", of: door)
         try engine.setValue(.point(x: 0, y: 0.5), forKeyPath: "anchorPoint", of: door)
         try engine.tick(50)
@@ -361,9 +361,9 @@ struct SeedScenarioTests {
     @Test("003 hierarchical time: a container's speed and beginTime apply to its sublayers' animations, not its duration")
     func hierarchical() throws {
         let engine = Engine()
-        let container = try engine.makeLayer()
+        let container = try engine.makeLayerHandle()
         let klass = try engine.makeLayerClass(name: "P", properties: [PropertyDescriptor("value", default: .scalar(0))])
-        let layer = try engine.makeLayer(klass)
+        let layer = try engine.makeLayerHandle(klass)
         try engine.addSublayer(layer, to: container)
         try engine.setValue(.scalar(4), forKeyPath: "speed", of: container)
         try engine.setValue(.scalar(1), forKeyPath: "duration", of: container)  // a layer's duration does not clip children
@@ -383,13 +383,13 @@ struct SeedScenarioTests {
         arguments: zip([1.0, 0.5, 2, 1, 1.5], [0.0, 0.25, 0.5, 0.75, 0.9]))
     func shipAlongPath(speed: Double, timeOffset: Double) throws {
         let engine = Engine()
-        let container = try engine.makeLayer()
+        let container = try engine.makeLayerHandle()
         // viewDidLoad: the path and the ship.
         let (p0, c1, c2, p1) = (XY(0, 150), XY(75, 0), XY(225, 300), XY(300, 150))
         var path = Path()
         path.move(x: p0.x, y: p0.y)
         path.addCurve(c1x: c1.x, c1y: c1.y, c2x: c2.x, c2y: c2.y, x: p1.x, y: p1.y)
-        let ship = try engine.makeLayer()
+        let ship = try engine.makeLayerHandle()
         try engine.setValue(.rect(x: 0, y: 0, width: 64, height: 64), forKeyPath: "frame", of: ship)
         try engine.setValue(.point(x: 0, y: 150), forKeyPath: "position", of: ship)
         try engine.setValue(.token(0x5348_4950), forKeyPath: "contents", of: ship)

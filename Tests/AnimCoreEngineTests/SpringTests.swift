@@ -401,7 +401,7 @@ struct SpringAnimationTests {
         ]
         for (keyPath, from, to) in cases {
             let engine = Engine()
-            let layer = try engine.makeLayer()
+            let layer = try engine.makeLayerHandle()
             try engine.addAnimation(springAnimation(keyPath, from: from, to: to, spring: reference.spring), forKey: "s", to: layer)
             try engine.tick(10)
             for t in grid(to: 2) {
@@ -417,7 +417,7 @@ struct SpringAnimationTests {
         }
         // A component key path springs alone.
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.point(x: 5, y: 7), forKeyPath: "position", of: layer)
         try engine.addAnimation(springAnimation("position.y", from: .scalar(0), to: .scalar(70), spring: reference.spring), forKey: "s", to: layer)
         try engine.tick(10)
@@ -524,7 +524,7 @@ struct PresentationVelocityTests {
         try engine.tick(1)
         #expect(try engine.presentationVelocity(forKeyPath: "value", of: layer) == .scalar(0))
         let built = Engine()
-        let plain = try built.makeLayer()
+        let plain = try built.makeLayerHandle()
         try built.tick(1)
         #expect(try built.presentationVelocity(forKeyPath: "position", of: plain) == .point(x: 0, y: 0))
         #expect(try built.presentationVelocity(forKeyPath: "backgroundColor", of: plain) == .color(red: 0, green: 0, blue: 0, alpha: 0))
@@ -549,7 +549,7 @@ struct PresentationVelocityTests {
         }
         // A point animation: per component.
         let built = Engine()
-        let plain = try built.makeLayer()
+        let plain = try built.makeLayerHandle()
         var move = basic("position", from: .point(x: 0, y: 0), to: .point(x: 30, y: -60), duration: 3)
         move.timingFunction = .linear
         try built.addAnimation(move, forKey: "m", to: plain)
@@ -587,7 +587,7 @@ struct PresentationVelocityTests {
     func components() throws {
         let reference = ReferenceSpring(damping: 7)
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.addAnimation(springAnimation("position", from: .point(x: 0, y: 10), to: .point(x: 100, y: -40), spring: reference.spring), forKey: "s", to: layer)
         try engine.tick(10)
         for t in grid(to: 1.5).dropFirst() {
@@ -606,7 +606,7 @@ struct PresentationVelocityTests {
     @Test("bool (and other bit-pattern) properties have no velocity: .wrongKind; undeclared keys: .unknownKey")
     func wrongKind() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.tick(0)
         expectError(.wrongKind, naming: "hidden") { _ = try engine.presentationVelocity(forKeyPath: "hidden", of: layer) }
         expectError(.unknownKey) { _ = try engine.presentationVelocity(forKeyPath: "noSuchProperty", of: layer) }

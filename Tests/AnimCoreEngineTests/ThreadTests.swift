@@ -58,7 +58,7 @@ struct ThreadTests {
                 PropertyDescriptor("level", default: .scalar(0), needsDisplay: true),
             ],
             display: DisplayHandler { _, _ in displays.add(1, ordering: .relaxed) })
-        let root = try engine.makeLayer()
+        let root = try engine.makeLayerHandle()
         let workers = 4
         let perWorker = 400
         let starts = Atomic<Int>(0)
@@ -79,7 +79,7 @@ struct ThreadTests {
             threads.append(spawn {
                 for i in 0..<perWorker {
                     do {
-                        let layer = try engine.makeLayer(klass)
+                        let layer = try engine.makeLayerHandle(klass)
                         let value = Double(worker * 100_000 + i)
                         try engine.setValue(.scalar(value), forKeyPath: "value", of: layer)
                         try engine.setValue(.point(x: value, y: -value), forKeyPath: "position", of: layer)
@@ -163,12 +163,12 @@ struct ThreadTests {
     @Test("threads writing different keys of one layer and moving layers between two parents: counts add up")
     func sharedLayerAndTree() throws {
         let engine = Engine()
-        let shared = try engine.makeLayer()
-        let left = try engine.makeLayer()
-        let right = try engine.makeLayer()
+        let shared = try engine.makeLayerHandle()
+        let left = try engine.makeLayerHandle()
+        let right = try engine.makeLayerHandle()
         var movers: [LayerID] = []
         for _ in 0..<40 {
-            let layer = try engine.makeLayer()
+            let layer = try engine.makeLayerHandle()
             try engine.addSublayer(layer, to: left)
             try engine.release(layer)  // held by the tree only
             movers.append(layer)

@@ -9,7 +9,7 @@ struct ValidationParityTests {
     @Test("model values must be finite, of any kind and key, declared or not")
     func finiteModelValues() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         expectError(.notFinite, "opacity nan") { try engine.setValue(.scalar(.nan), forKeyPath: "opacity", of: layer) }
         expectError(.notFinite, "position.x inf") { try engine.setValue(.scalar(.infinity), forKeyPath: "position.x", of: layer) }
         expectError(.notFinite, "position nan") {
@@ -33,7 +33,7 @@ struct ValidationParityTests {
     @Test("the layer's timing properties keep the ranges of MediaTiming")
     func layerTimingRanges() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         expectError(.outOfRange, "duration -1") { try engine.setValue(.scalar(-1), forKeyPath: "duration", of: layer) }
         expectError(.notFinite, "speed nan") { try engine.setValue(.scalar(.nan), forKeyPath: "speed", of: layer) }
         expectError(.outOfRange, "speed 1e7") { try engine.setValue(.scalar(1e7), forKeyPath: "speed", of: layer) }
@@ -50,7 +50,7 @@ struct ValidationParityTests {
     @Test("an animation with a negative duration or a non-finite value is refused and nothing is added")
     func animations() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         var negative = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
         negative.timing.duration = -1
         expectError(.outOfRange, "duration -1") { try engine.addAnimation(negative, forKey: "a", to: layer) }

@@ -192,7 +192,7 @@ struct ValueVectorTests {
     @Test("V18: transform.rotation.z 0 → 2π turns the layer a full turn")
     func v18Scalar() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.addAnimation(basic("transform.rotation.z", from: 0, to: 2 * .pi), forKey: "spin", to: layer)
         try engine.tick(10)
         for p in [0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875] {
@@ -210,7 +210,7 @@ struct ValueVectorTests {
     @Test("V18: rotation.z keeps the rest of the model transform (a translation)")
     func v18KeepsTranslation() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.setValue(.transform3D(translationMatrix(30, 40, 0)), forKeyPath: "transform", of: layer)
         try engine.addAnimation(basic("transform.rotation.z", from: 0, to: 2 * .pi), forKey: "spin", to: layer)
         try engine.tick(10)
@@ -224,7 +224,7 @@ struct ValueVectorTests {
     @Test("V18: a whole-matrix animation identity → rotation(2π) shows no motion")
     func v18Matrix() throws {
         let engine = Engine()
-        let layer = try engine.makeLayer()
+        let layer = try engine.makeLayerHandle()
         try engine.addAnimation(
             basic("transform", from: .transform3D(identityMatrix), to: .transform3D(rotationZ(2 * .pi))),
             forKey: "spin", to: layer)

@@ -406,7 +406,7 @@ struct KeyframeConformanceTests {
         let engine = Engine()
         let probeClass = try engine.makeLayerClass(
             name: "Probe", properties: [PropertyDescriptor("value", default: .scalar(0))])
-        let layer = try engine.makeLayer(probeClass)
+        let layer = try engine.makeLayerHandle(probeClass)
         let keyPath = values.first?.kind == .point ? "position" : "value"
         var parameters = KeyframeParameters()
         parameters.values = values
@@ -462,7 +462,7 @@ struct SpringConformanceTests {
         let params = testCase.params
         let engine = Engine()
         let probeClass = try engine.makeLayerClass(name: "Probe", properties: [PropertyDescriptor("value", default: .scalar(0))])
-        let layer = try engine.makeLayer(probeClass)
+        let layer = try engine.makeLayerHandle(probeClass)
         var animation = Animation.spring(
             "value", from: .scalar(try #require(params["from_value"].double)), to: .scalar(try #require(params["to_value"].double)),
             spring: try spring(params))

@@ -13,10 +13,10 @@ public enum ActionResult: Sendable {
 /// An action search step the host supplies: called with the engine, the layer and the key
 /// ("opacity", "onOrderIn", ...), on the thread making the change, before the new value is
 /// stored. It may read the engine (the layer still reads its old model value).
-public struct ActionHandler: Sendable {
-    public let call: @Sendable (_ engine: Engine, _ layer: LayerID, _ key: String) -> ActionResult
+package struct ActionHandler: Sendable {
+    package let call: @Sendable (_ engine: Engine, _ layer: LayerID, _ key: String) -> ActionResult
 
-    public init(_ call: @escaping @Sendable (_ engine: Engine, _ layer: LayerID, _ key: String) -> ActionResult) {
+    package init(_ call: @escaping @Sendable (_ engine: Engine, _ layer: LayerID, _ key: String) -> ActionResult) {
         self.call = call
     }
 }
@@ -24,6 +24,8 @@ public struct ActionHandler: Sendable {
 /// An entry of a layer's actions table (CALayer.actions): an animation to copy, or an explicit
 /// "no action" (NSNull) that ends the search.
 public enum LayerAction: Sendable {
+    /// Run a copy of this animation, added under the key (its keyPath, when empty, becomes the
+    /// key).
     case animation(Animation)
     /// Stop the search: no action (NSNull).
     case noAction

@@ -26,7 +26,7 @@ extension Engine {
 
     /// What the action search answers for `key` on `layer` (CALayer actionForKey:, steps 1–4):
     /// `.continueSearch` when no step answered. Disabling actions does not change the answer.
-    public func action(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> ActionResult {
+    package func action(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> ActionResult {
         try lock.withLock { () throws(AnimCoreError) -> ActionResult in
             let sources = try withState { (state) throws(AnimCoreError) in try state.actionSources(layer, key: key) }
             return searchAction(
@@ -37,7 +37,7 @@ extension Engine {
 
     /// Sets the layer's actions table entry for `key` (nil removes it): an animation to copy
     /// when the key's event happens, or `.noAction` to stop the search with no action.
-    public func setAction(_ action: LayerAction?, forKey key: String, of layer: LayerID) throws(AnimCoreError) {
+    package func setAction(_ action: LayerAction?, forKey key: String, of layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             let slot = Int32(try state.layerSlot(layer))
             let old = action.map { state.layerActions[slot, default: [:]].updateValue($0, forKey: key) }
@@ -47,7 +47,7 @@ extension Engine {
     }
 
     /// Sets a class's default action handler (+defaultActionForKey:); nil for none.
-    public func setDefaultActionHandler(_ handler: ActionHandler?, for layerClass: LayerClassID) throws(AnimCoreError) {
+    package func setDefaultActionHandler(_ handler: ActionHandler?, for layerClass: LayerClassID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             let target = try state.layerClass(layerClass)
             if let old = target.defaultAction { state.retired.append(old) }

@@ -5,7 +5,7 @@
 extension Engine {
     /// Sets the action handler of the layer's delegate (nil: none), keeping its display handler.
     /// The previous handler is dropped after the state access (its owner may call back in).
-    public func setDelegateActionHandler(_ handler: ActionHandler?, for layer: LayerID) throws(AnimCoreError) {
+    package func setDelegateActionHandler(_ handler: ActionHandler?, for layer: LayerID) throws(AnimCoreError) {
         let previous = try withState { (state) throws(AnimCoreError) -> ActionHandler? in
             let slot = Int32(try state.layerSlot(layer))
             var delegate = state.layerDelegates[slot] ?? LayerDelegate()
@@ -19,7 +19,7 @@ extension Engine {
 
     /// Sets the display handler of the layer's delegate (nil: none), keeping its action handler.
     /// The previous handler is dropped after the state access (its owner may call back in).
-    public func setDelegateDisplayHandler(_ handler: DisplayHandler?, for layer: LayerID) throws(AnimCoreError) {
+    package func setDelegateDisplayHandler(_ handler: DisplayHandler?, for layer: LayerID) throws(AnimCoreError) {
         let previous = try withState { (state) throws(AnimCoreError) -> DisplayHandler? in
             let slot = Int32(try state.layerSlot(layer))
             var delegate = state.layerDelegates[slot] ?? LayerDelegate()

@@ -3,7 +3,7 @@
 /// need the whole description, when the animation is added.
 extension KeyframeParameters {
     /// Key times must each be finite and in [0, 1], and non-decreasing.
-    public static func checkKeyTimes(_ times: [Double], _ field: String = "keyTimes") throws(AnimCoreError) {
+    package static func checkKeyTimes(_ times: [Double], _ field: String = "keyTimes") throws(AnimCoreError) {
         for (index, time) in times.enumerated() {
             try Check.within(time, 0...1, "\(field)[\(index)]")
             if index > 0 && time < times[index - 1] {
@@ -15,12 +15,12 @@ extension KeyframeParameters {
     }
 
     /// Tension, continuity and bias values must each be finite and in [−1, 1].
-    public static func checkSplineValues(_ values: [Double], _ field: String) throws(AnimCoreError) {
+    package static func checkSplineValues(_ values: [Double], _ field: String) throws(AnimCoreError) {
         for (index, value) in values.enumerated() { try Check.within(value, -1...1, "\(field)[\(index)]") }
     }
 
     /// Keyframe values must all be of one kind and their floating-point slots finite.
-    public static func checkValues(_ values: [Value], _ field: String = "values") throws(AnimCoreError) {
+    package static func checkValues(_ values: [Value], _ field: String = "values") throws(AnimCoreError) {
         guard let first = values.first else { return }
         for (index, value) in values.enumerated() {
             guard value.kind == first.kind else {
@@ -75,7 +75,7 @@ extension BasicParameters {
 
 extension GroupParameters {
     /// Children must not nest groups deeper than `maximumDepth` in all (this group counted).
-    public static func checkChildren(_ children: [Animation], _ field: String = "animations") throws(AnimCoreError) {
+    package static func checkChildren(_ children: [Animation], _ field: String = "animations") throws(AnimCoreError) {
         let depth = 1 + (children.map(\.groupDepth).max() ?? 0)  // each child's is kept, not walked
         guard depth <= maximumDepth else {
             throw AnimCoreError(
@@ -103,11 +103,20 @@ extension Animation {
     public static let maximumAnimationsPerAdd = 1 << 16
 
     /// Every check that needs no layer (timing, finite values, keyframe fields and counts,
-    /// group depth); messages name `field` ("animation", "animation.animations[1]").
+    /// group depth), as adding the animation runs them.
     ///
     /// [Decision] A negative duration is refused (`.outOfRange`), in every language alike,
     /// where CALayer's addAnimation gives "zero or negative" durations the default: 0 asks for
     /// the default, and a negative number is taken for a mistake.
+    /// - Parameter field: the name messages give the animation ("animation",
+    ///   "animation.animations[1]"); default "animation".
+    /// - Throws: the timing's checks (`MediaTiming.validate()`), `.notFinite` for a NaN or
+    ///   infinite value, the keyframe checks (`.outOfRange` for key times outside [0, 1] or
+    ///   spline values outside [−1, 1], `.invalidArgument` for key times that decrease or a
+    ///   path without segments, `.wrongKind` for values of different kinds), the spring's and
+    ///   the decay's checks, and `.outOfRange` for groups nested deeper than
+    ///   `GroupParameters.maximumDepth` or holding more than `maximumAnimationsPerAdd`
+    ///   animations.
     public func validate(_ field: String = "animation") throws(AnimCoreError) {
         do { try timing.validate() } catch { throw error.prefixed("\(field).timing: ") }
         switch kind {

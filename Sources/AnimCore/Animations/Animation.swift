@@ -42,21 +42,41 @@ public struct Animation: Sendable {
     public var isRemovedOnCompletion = true
     /// Callbacks for the start and stop of the added copy. Ignored for a group's children (the
     /// group's delegate is told).
-    public var delegate: AnimationDelegate?
+    package var delegate: AnimationDelegate?
 
     /// An animation of `kind` on `keyPath` with every shared property at its default.
+    /// - Parameters:
+    ///   - keyPath: the key path it animates ("opacity", "position.x"); "" for a group.
+    ///   - kind: the kind and its parameters.
     public init(keyPath: String, kind: Kind) {
         self.keyPath = keyPath
         self.kind = kind
     }
 
     /// A basic animation (CABasicAnimation) of `keyPath`; nil values are taken from the value
-    /// underneath (see `BasicParameters`).
+    /// underneath (see `BasicParameters`). `Animation.basic(.opacity, to: 0)` takes a typed
+    /// property name instead.
+    ///
+    /// C: `ac_animation_create_basic`, `ac_animation_set_value`.
+    /// - Parameters:
+    ///   - keyPath: the key path it animates.
+    ///   - from: the start value; nil: the presentation value underneath.
+    ///   - to: the end value; nil: the model value (or from + by).
+    ///   - by: the change; nil: none.
+    /// - Returns: the description, every shared property at its default.
     public static func basic(_ keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil) -> Animation {
         Animation(keyPath: keyPath, kind: .basic(BasicParameters(fromValue: from, toValue: to, byValue: by)))
     }
 
     /// A keyframe animation (CAKeyframeAnimation) of `keyPath` through `values`.
+    ///
+    /// C: `ac_animation_create_keyframe`, `ac_animation_set_values`, `ac_animation_set_key_times`.
+    /// - Parameters:
+    ///   - keyPath: the key path it animates.
+    ///   - values: the keyframes, all of the key path's kind; at least one when added.
+    ///   - keyTimes: each keyframe's time in [0, 1], non-decreasing; nil: evenly spaced.
+    ///   - calculationMode: how the keyframes are joined; default `.linear`.
+    /// - Returns: the description.
     public static func keyframe(
         _ keyPath: String, values: [Value] = [], keyTimes: [Double]? = nil,
         calculationMode: CalculationMode = .linear
@@ -69,6 +89,13 @@ public struct Animation: Sendable {
     }
 
     /// A keyframe animation of a point-valued `keyPath` along `path`.
+    ///
+    /// C: `ac_animation_create_keyframe`, `ac_animation_set_path`.
+    /// - Parameters:
+    ///   - keyPath: a point-valued key path ("position").
+    ///   - path: the path followed; each segment end is a keyframe.
+    ///   - calculationMode: `.paced` or `.cubicPaced` for constant speed; default `.linear`.
+    /// - Returns: the description.
     public static func keyframe(_ keyPath: String, path: Path, calculationMode: CalculationMode = .linear) -> Animation {
         var parameters = KeyframeParameters()
         parameters.path = path
@@ -79,6 +106,15 @@ public struct Animation: Sendable {
     /// A spring animation (CASpringAnimation) of `keyPath`; nil values are taken from the value
     /// underneath as for a basic animation. Added with duration 0, it lasts the spring's
     /// settling duration.
+    ///
+    /// C: `ac_animation_create_spring`, `ac_animation_set_value`, `ac_animation_set_spring`.
+    /// - Parameters:
+    ///   - keyPath: the key path it animates.
+    ///   - from: the start value; nil: the presentation value underneath.
+    ///   - to: the end value; nil: the model value (or from + by).
+    ///   - by: the change; nil: none.
+    ///   - spring: the spring; default Core Animation's (mass 1, stiffness 100, damping 10).
+    /// - Returns: the description.
     public static func spring(
         _ keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil, spring: Spring = Spring()
     ) -> Animation {
@@ -88,6 +124,15 @@ public struct Animation: Sendable {
     /// A decay animation of `keyPath`: from `from` (nil: the presentation) with `velocity` (nil:
     /// the presentation's), slowing down at `decelerationRate` per millisecond. Added with
     /// duration 0, it lasts until its speed falls below the minimum.
+    ///
+    /// C: `ac_animation_create_decay`, `ac_animation_set_decay`.
+    /// - Parameters:
+    ///   - keyPath: a key path of a kind with coordinates.
+    ///   - from: the start value; nil: the presentation value when added.
+    ///   - velocity: units per second; nil: the presentation's velocity when added.
+    ///   - decelerationRate: the fraction of the velocity kept per millisecond, in (0, 1);
+    ///     default 0.998.
+    /// - Returns: the description.
     public static func decay(_ keyPath: String, from: Value? = nil, velocity: Value? = nil, decelerationRate: Double = 0.998) -> Animation {
         Animation(keyPath: keyPath, kind: .decay(DecayParameters(fromValue: from, velocity: velocity, decelerationRate: decelerationRate)))
     }
@@ -101,6 +146,10 @@ public struct Animation: Sendable {
 
     /// A group (CAAnimationGroup) of `animations`, each animating its own key path in the
     /// group's time space.
+    ///
+    /// C: `ac_animation_create_group`, `ac_animation_set_children`.
+    /// - Parameter animations: the children, applied in order.
+    /// - Returns: the description.
     public static func group(_ animations: [Animation]) -> Animation {
         Animation(keyPath: "", kind: .group(GroupParameters(animations: animations)))
     }
@@ -160,10 +209,15 @@ public struct Animation: Sendable {
 /// The kinds of animation, as a plain tag. The raw values are part of the C ABI
 /// (AC_ANIMATION_KIND_*) and never change.
 public enum AnimationKindTag: Int32, CaseIterable, Sendable {
+    /// `Animation.Kind.basic` (AC_ANIMATION_KIND_BASIC).
     case basic = 0
+    /// `Animation.Kind.keyframe` (AC_ANIMATION_KIND_KEYFRAME).
     case keyframe = 1
+    /// `Animation.Kind.group` (AC_ANIMATION_KIND_GROUP).
     case group = 2
+    /// `Animation.Kind.spring` (AC_ANIMATION_KIND_SPRING).
     case spring = 3
+    /// `Animation.Kind.decay` (AC_ANIMATION_KIND_DECAY).
     case decay = 4
 
     /// The kind's name: "basic", "keyframe", "group".
@@ -180,14 +234,18 @@ public enum AnimationKindTag: Int32, CaseIterable, Sendable {
 
 /// The callbacks of an added animation: each fires exactly once per added copy, on the thread
 /// that calls tick, outside the engine's internal state access (so it may call the engine).
-public struct AnimationDelegate: Sendable {
+package struct AnimationDelegate: Sendable {
     /// The animation began its active duration.
-    public var didStart: (@Sendable (AnimationEvent) -> Void)?
+    package var didStart: (@Sendable (AnimationEvent) -> Void)?
     /// The animation completed its active duration (finished = true) or was removed or replaced
     /// before that (finished = false).
-    public var didStop: (@Sendable (AnimationEvent, _ finished: Bool) -> Void)?
+    package var didStop: (@Sendable (AnimationEvent, _ finished: Bool) -> Void)?
+    /// The closures set through `Animation.onStart` and `onStop`, as given (`didStart` and
+    /// `didStop` call them).
+    package var onStart: (@Sendable () -> Void)?
+    package var onStop: (@Sendable (_ finished: Bool) -> Void)?
 
-    public init(
+    package init(
         didStart: (@Sendable (AnimationEvent) -> Void)? = nil,
         didStop: (@Sendable (AnimationEvent, _ finished: Bool) -> Void)? = nil
     ) {
@@ -197,8 +255,8 @@ public struct AnimationDelegate: Sendable {
 }
 
 /// What an animation callback is told: the engine, the layer and the key it was added under.
-public struct AnimationEvent: Sendable {
-    public let engine: Engine
-    public let layer: LayerID
-    public let key: String?
+package struct AnimationEvent: Sendable {
+    package let engine: Engine
+    package let layer: LayerID
+    package let key: String?
 }

@@ -21,6 +21,11 @@ public struct BasicParameters: Hashable, Sendable {
     /// A relative end (from + by) or start (to − by).
     public var byValue: Value?
 
+    /// The values of a basic animation (see the table above).
+    /// - Parameters:
+    ///   - fromValue: the start value; nil: the value underneath.
+    ///   - toValue: the end value; nil: the value underneath.
+    ///   - byValue: the relative change; nil: none.
     public init(fromValue: Value? = nil, toValue: Value? = nil, byValue: Value? = nil) {
         self.fromValue = fromValue
         self.toValue = toValue

@@ -26,9 +26,11 @@ public struct DecayParameters: Hashable, Sendable {
     /// [INF] Pop ends at 5 × the property's threshold (a point: 5 pt/s); one unit per second
     /// suits points and pixels, and a scalar property of another scale sets its own.
     public var minimumSpeed: Double = 1
-    /// Bounds per component (nil: none). A component that reaches one springs back to it with
-    /// the velocity it had there; a start outside springs back from there.
+    /// The lower bounds per component, of the key path's kind (nil: none). A component that
+    /// reaches one springs back to it with the velocity it had there; a start outside springs
+    /// back from there.
     public var lowerBound: Value?
+    /// The upper bounds per component, as `lowerBound`.
     public var upperBound: Value?
     /// The spring back at a bound. Default: perceptual duration 0.4 s, no bounce (critically damped).
     public var boundSpring: Spring = DecayParameters.defaultBoundSpring
@@ -38,14 +40,27 @@ public struct DecayParameters: Hashable, Sendable {
         mass: 1, stiffness: (2 * Double.pi / 0.4) * (2 * Double.pi / 0.4), damping: 2 * (2 * Double.pi / 0.4),
         allowsOverdamping: true)
 
+    /// A decay from `fromValue` with `velocity`, no bounds, minimum speed 1.
+    ///
+    /// C: `ac_decay_init`.
+    /// - Parameters:
+    ///   - fromValue: the start value; nil: the presentation value when added.
+    ///   - velocity: units per second, of the key path's kind; nil: the presentation's velocity
+    ///     when added.
+    ///   - decelerationRate: the fraction of the velocity kept per millisecond, in (0, 1);
+    ///     default 0.998.
     public init(fromValue: Value? = nil, velocity: Value? = nil, decelerationRate: Double = 0.998) {
         self.fromValue = fromValue
         self.velocity = velocity
         self.decelerationRate = decelerationRate
     }
 
-    /// Throws unless the rate is in (0, 1), the minimum speed finite and > 0, the values
-    /// finite, the bounds ordered, and the spring valid; messages name `field`'s members.
+    /// Checks the parameters (done again when the animation is added).
+    /// - Parameter field: the name messages give these parameters ("decay",
+    ///   "animation.decay"); default "decay".
+    /// - Throws: `.outOfRange` for a rate outside (0, 1), a minimum speed that is not > 0 or
+    ///   bounds out of order, `.notFinite` for a NaN or infinite number, `.wrongKind` for
+    ///   values of different kinds, and the spring's checks (`Spring.validate(_:)`).
     public func validate(_ field: String = "decay") throws(AnimCoreError) {
         try Check.finite(decelerationRate, "\(field).decelerationRate")
         guard decelerationRate > 0, decelerationRate < 1 else {
@@ -84,8 +99,9 @@ public struct DecayParameters: Hashable, Sendable {
     /// 1000 ln r: the exponent rate per second (negative).
     var exponent: Double { 1000 * log(decelerationRate) }
 
-    /// Seconds until a start speed `speed` (value units per second, >= 0) falls below
-    /// `minimumSpeed`; 0 when it starts below.
+    /// Seconds until a start speed falls below `minimumSpeed`.
+    /// - Parameter speed: value units per second, >= 0.
+    /// - Returns: seconds; 0 when it starts below.
     public func stoppingTime(speed: Double) -> Double {
         guard speed > minimumSpeed else { return 0 }
         return log(minimumSpeed / speed) / exponent
@@ -106,8 +122,15 @@ public struct DecayParameters: Hashable, Sendable {
 
     /// Where a value starting at `from` with `velocity` (value units per second, same kind)
     /// comes to rest, without bounds: the value when the speed falls below `minimumSpeed` — what
-    /// a scroll view uses to snap a fling to a page before it runs. Throws for kinds a decay
-    /// cannot move or mismatched kinds.
+    /// a scroll view uses to snap a fling to a page before it runs.
+    ///
+    /// C: `ac_decay_resting_value`.
+    /// - Parameters:
+    ///   - from: the start value.
+    ///   - velocity: units per second, of `from`'s kind.
+    /// - Returns: the resting value, of `from`'s kind.
+    /// - Throws: `.wrongKind` for a kind a decay cannot move (bool, integer, token, transforms)
+    ///   or a velocity of another kind; `.notFinite` for NaN or infinite components.
     public func restingValue(from: Value, velocity: Value) throws(AnimCoreError) -> Value {
         guard from.kind.hasCoordinates, from.kind == velocity.kind else {
             throw AnimCoreError(.wrongKind, "from is a \(from.kind.name) and velocity a \(velocity.kind.name); they must be one coordinate kind")

@@ -23,6 +23,8 @@ public struct GroupParameters: Sendable {
     /// The deepest nesting accepted: a group inside a group … `maximumDepth` groups in all.
     public static let maximumDepth = 16
 
+    /// A group of these children.
+    /// - Parameter animations: the children, applied in order; default none.
     public init(animations: [Animation] = []) {
         self.animations = animations
         summarize()

@@ -25,11 +25,14 @@ public struct KeyframeParameters: Sendable {
     /// keyframes (a colour beyond [0, 1]); nothing is clamped. Tension tightens the curve at a keyframe,
     /// continuity sharpens its corner, bias moves the curve before (+) or after (−) it.
     public var tensionValues: [Double]?
+    /// Kochanek–Bartels continuity, one per keyframe, each in [−1, 1] (see `tensionValues`).
     public var continuityValues: [Double]?
+    /// Kochanek–Bartels bias, one per keyframe, each in [−1, 1] (see `tensionValues`).
     public var biasValues: [Double]?
     /// Turning the layer to the path's tangent; nil = none (the default). Only with a path.
     public var rotationMode: RotationMode?
 
+    /// No values, no path, evenly spaced linear keyframes.
     public init() {}
 
     /// The keyframe count: the path's keyframes when a path is set, else the values'.
@@ -62,7 +65,10 @@ public enum CalculationMode: Int32, CaseIterable, Sendable {
         }
     }
 
-    /// The mode with this exact name; nil if there is none.
+    /// The mode with this exact name.
+    ///
+    /// C: `ac_calculation_mode_from_name`.
+    /// - Parameter name: "linear", "discrete", "paced", "cubic" or "cubicPaced".
     public init?(name: String) {
         guard let mode = CalculationMode.allCases.first(where: { $0.name == name }) else { return nil }
         self = mode

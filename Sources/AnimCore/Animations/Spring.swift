@@ -25,7 +25,16 @@ public struct Spring: Hashable, Sendable {
     /// (false: CASpringAnimation's default). Default false.
     public var allowsOverdamping = false
 
-    /// A spring with these parameters (Core Animation's defaults: 1, 100, 10, 0).
+    /// A spring with these parameters (Core Animation's defaults: 1, 100, 10, 0), checked when
+    /// used (`validate(_:)`).
+    ///
+    /// C: `ac_spring_init`.
+    /// - Parameters:
+    ///   - mass: > 0; default 1.
+    ///   - stiffness: > 0; default 100.
+    ///   - damping: >= 0; default 10.
+    ///   - initialVelocity: fractions of the distance per second, towards the target; default 0.
+    ///   - allowsOverdamping: whether damping above critical slows the spring down; default false.
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
         self.mass = mass
         self.stiffness = stiffness
@@ -42,6 +51,11 @@ public struct Spring: Hashable, Sendable {
     /// - Parameters:
     ///   - duration: seconds, finite and > 0.
     ///   - bounce: in (−1, 1): 0 is critically damped, towards 1 bouncier, below 0 overdamped.
+    ///   - initialVelocity: fractions of the distance per second, towards the target; default 0.
+    /// - Throws: `.notFinite` for a NaN or infinite argument, `.outOfRange` for a duration that
+    ///   is not > 0 (or beyond 1e15 s) or a bounce outside (−1, 1).
+    ///
+    /// C: `ac_spring_from_perceptual`.
     public init(duration: Double, bounce: Double = 0, initialVelocity: Double = 0) throws(AnimCoreError) {
         try Check.finite(duration, "duration")
         guard duration > 0, duration <= MediaTiming.Limits.time else {
@@ -62,8 +76,12 @@ public struct Spring: Hashable, Sendable {
     }
 
     /// Throws unless mass > 0, stiffness > 0, damping >= 0 (all finite) and the initial
-    /// velocity is finite; messages name `field`'s members. (Messages are made only on failure:
-    /// implicit springs are checked on the per-change path.)
+    /// velocity is finite. (Messages are made only on failure: implicit springs are checked on
+    /// the per-change path.)
+    /// - Parameter field: the name messages give the spring ("spring", "animation.spring");
+    ///   default "spring".
+    /// - Throws: `.notFinite` for a NaN or infinite parameter, `.outOfRange` for a mass or
+    ///   stiffness that is not > 0, a negative damping, or a stiffness / mass that is not finite.
     public func validate(_ field: @autoclosure () -> String = "spring") throws(AnimCoreError) {
         guard mass.isFinite, stiffness.isFinite, damping.isFinite, initialVelocity.isFinite else {
             let (name, value) = !mass.isFinite ? ("mass", mass) : !stiffness.isFinite ? ("stiffness", stiffness)

@@ -16,9 +16,16 @@ public enum StepPosition: Int32, CaseIterable, Sendable {
 public struct StepsFunction: Hashable, Sendable {
     /// The number of steps: >= 1, and >= 2 for `.jumpNone`.
     public let steps: Int
+    /// Where the jumps fall.
     public let position: StepPosition
 
-    /// Throws `.outOfRange` for too few steps.
+    /// CSS `steps(steps, position)`.
+    ///
+    /// C: `ac_timing_function_steps`.
+    /// - Parameters:
+    ///   - steps: the number of steps: >= 1, and >= 2 for `.jumpNone`.
+    ///   - position: where the jumps fall.
+    /// - Throws: `.outOfRange` for too few steps.
     public init(steps: Int, position: StepPosition) throws(AnimCoreError) {
         let minimum = position == .jumpNone ? 2 : 1
         guard steps >= minimum else {
@@ -45,6 +52,10 @@ public struct StepsFunction: Hashable, Sendable {
 
     /// The output at input progress x. `beforeFlag` (set in the before phase) moves a jump that
     /// lands exactly on x to after x.
+    /// - Parameters:
+    ///   - x: input progress; values outside [0, 1] follow CSS.
+    ///   - beforeFlag: true in the before phase (or after the end on a reverse leg).
+    /// - Returns: the output progress, a multiple of 1 / jumps.
     public func value(at x: Double, beforeFlag: Bool) -> Double {
         let scaled = x * Double(steps)
         var step = scaled.rounded(.down)

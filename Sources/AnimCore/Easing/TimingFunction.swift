@@ -1,7 +1,9 @@
 /// A timing function: maps input progress in [0, 1] to output progress (CAMediaTimingFunction,
 /// and CSS steps() beyond Core Animation).
 public enum TimingFunction: Hashable, Sendable {
+    /// A cubic Bézier from (0, 0) to (1, 1) (CAMediaTimingFunction, CSS `cubic-bezier()`).
     case cubicBezier(UnitBezier)
+    /// CSS `steps(n, position)`.
     case steps(StepsFunction)
 
     /// Core Animation's "linear": (0, 0) (1, 1).
@@ -35,6 +37,8 @@ public enum TimingFunction: Hashable, Sendable {
     ]
 
     /// The named function for `name`, canonical or alias (see `namedFunctions`).
+    ///
+    /// C: `ac_timing_function_named`.
     /// - Parameter name: a curve's name, e.g. "ease_out", "easeOut" or "ease-out".
     /// - Throws: `.unknownName` for any other string; the message lists the canonical names.
     public init(named name: String) throws(AnimCoreError) {
@@ -48,6 +52,13 @@ public enum TimingFunction: Hashable, Sendable {
     }
 
     /// The output at input progress x. Beziers clamp x to [0, 1]; steps follow CSS.
+    ///
+    /// C: `ac_timing_function_evaluate`.
+    /// - Parameters:
+    ///   - x: input progress.
+    ///   - beforeFlag: for steps, true in the before phase (a jump exactly at x waits);
+    ///     default false.
+    /// - Returns: the output progress (a bezier's may leave [0, 1] with y beyond it).
     @inline(__always) @inlinable public func value(at x: Double, beforeFlag: Bool = false) -> Double {
         switch self {
         case .cubicBezier(let curve): curve.value(at: x)
@@ -56,6 +67,10 @@ public enum TimingFunction: Hashable, Sendable {
     }
 
     /// dy/dx at x: the bezier's slope, 0 outside [0, 1] and 0 for steps (flat between jumps).
+    ///
+    /// C: `ac_timing_function_slope`.
+    /// - Parameter x: input progress.
+    /// - Returns: the slope; ±infinity where a bezier is vertical.
     public func slope(at x: Double) -> Double {
         switch self {
         case .cubicBezier(let curve): curve.slope(at: x)
@@ -73,6 +88,10 @@ public enum TimingFunction: Hashable, Sendable {
 
     /// Control point `index` as getControlPointAtIndex: 0 → (0,0), 1 → c1, 2 → c2, 3 → (1,1).
     /// nil for an index outside 0...3 or a steps function.
+    ///
+    /// C: `ac_timing_function_control_point`.
+    /// - Parameter index: 0 to 3.
+    /// - Returns: the point; nil for another index or a steps function.
     public func controlPoint(at index: Int) -> (x: Double, y: Double)? {
         guard case .cubicBezier(let curve) = self else { return nil }
         switch index {

@@ -7,23 +7,27 @@
 /// unique; y1 and y2 may be any number within ±1e9 (anticipation, overshoot).
 public struct UnitBezier: Hashable, Sendable {
     /// Tolerances of the solver, each a named constant.
-    public enum Solver {
+    @usableFromInline package enum Solver {
         /// Newton steps tried before falling back to bisection.
-        public static let newtonIterationLimit = 8
+        @usableFromInline package static let newtonIterationLimit = 8
         /// |X(t) − x| below which t is accepted (input units).
-        public static let tolerance = 1e-12
+        @usableFromInline package static let tolerance = 1e-12
         /// |X'(t)| below which a Newton step is not attempted (it would overshoot).
-        public static let minimumSlope = 1e-9
+        @usableFromInline package static let minimumSlope = 1e-9
         /// Bisection halvings at most; 2⁻⁶⁴ of the unit interval is below one ulp.
-        public static let bisectionIterationLimit = 64
+        @usableFromInline package static let bisectionIterationLimit = 64
         /// Largest |y1|, |y2| accepted: far beyond any useful overshoot, and small enough that
         /// the curve's coefficients and range never overflow.
-        public static let maximumControlY = 1e9
+        package static let maximumControlY = 1e9
     }
 
+    /// The first control point's x, in [0, 1].
     public let x1: Double
+    /// The first control point's y, within ±1e9.
     public let y1: Double
+    /// The second control point's x, in [0, 1].
     public let x2: Double
+    /// The second control point's y, within ±1e9.
     public let y2: Double
 
     // Power-basis coefficients: X(t) = ((ax·t + bx)·t + cx)·t, and the same for Y.
@@ -36,8 +40,16 @@ public struct UnitBezier: Hashable, Sendable {
     /// y = x exactly (control points on the diagonal): no solve needed.
     @usableFromInline let isLinear: Bool
 
-    /// A curve with these control points. Throws `.notFinite` for NaN or infinite coordinates
-    /// and `.outOfRange` for x1 or x2 outside [0, 1].
+    /// A curve with these control points.
+    ///
+    /// C: `ac_timing_function_cubic_bezier`.
+    /// - Parameters:
+    ///   - x1: the first control point's x, in [0, 1].
+    ///   - y1: the first control point's y, within ±1e9.
+    ///   - x2: the second control point's x, in [0, 1].
+    ///   - y2: the second control point's y, within ±1e9.
+    /// - Throws: `.notFinite` for NaN or infinite coordinates, `.outOfRange` for x1 or x2
+    ///   outside [0, 1] or y1 or y2 beyond ±1e9.
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(AnimCoreError) {
         try Check.within(x1, 0...1, "x1")
         try Check.within(y1, -Solver.maximumControlY...Solver.maximumControlY, "y1")
@@ -61,10 +73,17 @@ public struct UnitBezier: Hashable, Sendable {
         isLinear = x1 == y1 && x2 == y2
     }
 
+    /// Whether two curves have the same control points.
+    /// - Parameters:
+    ///   - lhs: a curve.
+    ///   - rhs: another curve.
+    /// - Returns: true for equal control points.
     public static func == (lhs: UnitBezier, rhs: UnitBezier) -> Bool {
         lhs.x1 == rhs.x1 && lhs.y1 == rhs.y1 && lhs.x2 == rhs.x2 && lhs.y2 == rhs.y2
     }
 
+    /// Hashes the control points.
+    /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(x1)
         hasher.combine(y1)
@@ -78,7 +97,7 @@ public struct UnitBezier: Hashable, Sendable {
     @inlinable func sampleDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
 
     /// The curve parameter t in [0, 1] with X(t) = x, for x in [0, 1].
-    @inline(__always) @inlinable public func parameter(forInput x: Double) -> Double {
+    @inline(__always) @inlinable package func parameter(forInput x: Double) -> Double {
         var t = x
         for _ in 0..<Solver.newtonIterationLimit {
             let error = sampleX(t) - x
@@ -107,6 +126,8 @@ public struct UnitBezier: Hashable, Sendable {
     }
 
     /// The output at input progress x; x is clamped to [0, 1] as Core Animation does.
+    /// - Parameter x: input progress.
+    /// - Returns: Y(t) where X(t) = x.
     @inline(__always) @inlinable public func value(at x: Double) -> Double {
         if isLinear { return min(max(x, 0), 1) }
         if x <= 0 { return 0 }
@@ -115,6 +136,8 @@ public struct UnitBezier: Hashable, Sendable {
     }
 
     /// dy/dx at input x; 0 outside [0, 1], where the output is clamped.
+    /// - Parameter x: input progress.
+    /// - Returns: the slope; ±infinity where the curve is vertical.
     public func slope(at x: Double) -> Double {
         guard x >= 0 && x <= 1 else { return 0 }
         if isLinear { return 1 }

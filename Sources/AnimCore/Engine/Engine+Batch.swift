@@ -2,11 +2,11 @@
 /// read every layer every frame (the C API's `ac_layers_get_presentation`, the Python binding).
 
 /// A batch read that stopped at one layer: the layer's index in the batch and what went wrong.
-public struct BatchReadFailure: Error, Sendable {
-    public let index: Int
-    public let error: AnimCoreError
+package struct BatchReadFailure: Error, Sendable {
+    package let index: Int
+    package let error: AnimCoreError
 
-    public init(index: Int, error: AnimCoreError) {
+    package init(index: Int, error: AnimCoreError) {
         self.index = index
         self.error = error
     }
@@ -19,7 +19,7 @@ extension Engine {
     /// (`.wrongKind` otherwise; `.unknownKey` for an undeclared key never set). `output` must
     /// have room for `layers.count × kind.slotCount` Doubles. Stops at the first layer that
     /// fails, with its index; the slots of the layers before it are written.
-    public func readPresentationValues(
+    package func readPresentationValues(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, expecting kind: ValueKind,
         into output: UnsafeMutablePointer<Double>
     ) throws(BatchReadFailure) {

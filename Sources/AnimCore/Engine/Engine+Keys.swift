@@ -6,12 +6,12 @@
 /// name, with the class's cache of resolved key paths (keyed by key id).
 extension Engine {
     /// The name of `key`; nil for a number this engine never gave out as a key.
-    public func name(of key: PropertyKey) -> String? {
+    package func name(of key: PropertyKey) -> String? {
         lock.withLock { state.keys.name(of: key) }
     }
 
     /// Sets the model value at `key`, as `setValue(_:forKeyPath:of:)` does (actions included).
-    public func setValue(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) {
+    package func setValue(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) {
         // [Perf] The change itself still goes through the key path (the action search takes the
         // name); only the lookup of the name is by key.
         try lock.withLock { () throws(AnimCoreError) in
@@ -21,12 +21,12 @@ extension Engine {
     }
 
     /// The model value at `key`; nil only for an undeclared key never set.
-    public func value(forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Value? {
+    package func value(forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Value? {
         try withState { (state) throws(AnimCoreError) in try state.value(forKey: key, of: layer, presentation: false) }
     }
 
     /// The presentation value at `key` (see `presentationValue(forKeyPath:of:)`).
-    public func presentationValue(forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Value? {
+    package func presentationValue(forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Value? {
         try withState { (state) throws(AnimCoreError) in try state.value(forKey: key, of: layer, presentation: true) }
     }
 
@@ -34,7 +34,7 @@ extension Engine {
     /// `ValueKind.maximumSlotCount` Doubles, in the kind's slot layout (bool, integer and token
     /// as bit patterns, see `SlotEncoding`). Returns the kind, or nil for an undeclared key
     /// never set. Makes no `Value`: the fast path of the C API's getters.
-    public func readValue(
+    package func readValue(
         forKey key: PropertyKey, of layer: LayerID, presentation: Bool, into slots: UnsafeMutablePointer<Double>
     ) throws(AnimCoreError) -> ValueKind? {
         try withState { (state) throws(AnimCoreError) in

@@ -2,7 +2,7 @@
 extension Engine {
     /// Every property the layer's class declares, inherited ones first, in declaration order,
     /// with its key and its presentation value (`presentation`) or model value.
-    public func snapshot(of layer: LayerID, presentation: Bool) throws(AnimCoreError) -> [(key: PropertyKey, value: Value)] {
+    package func snapshot(of layer: LayerID, presentation: Bool) throws(AnimCoreError) -> [(key: PropertyKey, value: Value)] {
         try withState { (state) throws(AnimCoreError) in
             let slot = try state.layerSlot(layer)
             let layerClass = state.classes[Int(state.layers[slot].classIndex)]

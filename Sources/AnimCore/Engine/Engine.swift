@@ -1,6 +1,19 @@
 /// The root object: layer classes, layers and their trees, animations, and the clock the host
 /// drives with `tick`. Separate engines share nothing.
 ///
+/// ```swift
+/// let engine = Engine()
+/// let layer = try engine.makeLayer()                 // a Layer, released when it goes away
+/// try engine.tick(0)                                  // the first frame commits it
+/// try engine.transaction(duration: 0.5) { try layer.setValue(0, for: .opacity) }
+/// for frame in 1...30 {                               // the host's frame loop
+///     try engine.tick(Double(frame) / 60)
+///     let shown = try layer.presentationValue(.opacity)   // from 1 to 0: what to draw now
+/// }
+/// ```
+///
+/// C: `ac_engine` (`ac_engine_create`, `ac_engine_destroy`).
+///
 /// Threads: every method may be called from any thread; the engine serialises them with a
 /// recursive lock. Callbacks (display, animation start and stop) are delivered by `tick`, on
 /// the thread that calls it, after the engine has finished changing its state, so they may call
@@ -15,6 +28,10 @@ public final class Engine: @unchecked Sendable {
     private var deliveringThread: UInt = 0
     private var deliveryQueue: [EngineEvent] = []
 
+    /// A new engine with no layers and no classes but the built-in one, its clock not yet
+    /// started (the first `tick` sets it).
+    ///
+    /// C: `ac_engine_create`.
     public init() {
         state = EngineState()
     }
@@ -44,7 +61,14 @@ public final class Engine: @unchecked Sendable {
 
     /// Advances to host time `now` (seconds, any monotonic clock), commits what is pending,
     /// evaluates every animation, and delivers the callbacks owed: animation did-start and
-    /// did-stop, then display, on the calling thread.
+    /// did-stop, then display, on the calling thread. The first tick starts the clock and commits
+    /// the layers made so far: their changes run actions from then on. A `now` earlier than the
+    /// last tick's moves engine time back by the difference (× `globalSpeed`).
+    ///
+    /// C: `ac_engine_tick`.
+    /// - Parameter now: host time in seconds; finite.
+    /// - Throws: `.notFinite` for a NaN or infinite time; `.invalidState` once the engine is
+    ///   invalidated or while it is being invalidated.
     public func tick(_ now: Double) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             try state.refuseWhileEnding("a tick")
@@ -55,16 +79,25 @@ public final class Engine: @unchecked Sendable {
 
     /// The engine's time in seconds: the host time of the first tick, advanced by each tick's
     /// elapsed host time × `globalSpeed`. Absolute time for root layers; use it for begin times.
+    ///
+    /// C: `ac_engine_current_time`.
     public var currentTime: Double {
         lock.withLock { state.currentTime }
     }
 
     /// Engine time per host time; 1 by default, below 1 for slow motion. Finite and >= 0.
+    ///
+    /// C: `ac_engine_global_speed`.
     public var globalSpeed: Double {
         lock.withLock { state.globalSpeed }
     }
 
-    /// Sets `globalSpeed`; throws for NaN, infinite or negative values.
+    /// Sets `globalSpeed` from the next tick on (0 freezes every animation).
+    ///
+    /// C: `ac_engine_set_global_speed`.
+    /// - Parameter speed: engine time per host time; finite and >= 0.
+    /// - Throws: `.outOfRange` for a NaN, infinite or negative speed; `.invalidState` once the
+    ///   engine is invalidated.
     public func setGlobalSpeed(_ speed: Double) throws(AnimCoreError) {
         guard speed.isFinite, speed >= 0 else {
             throw AnimCoreError(.outOfRange, "speed is \(speed); it must be finite and >= 0")
@@ -72,7 +105,13 @@ public final class Engine: @unchecked Sendable {
         try withState { state in state.globalSpeed = speed }
     }
 
-    /// The duration animations added with duration 0 get (seconds, > 0; default 0.25).
+    /// Sets the duration animations added with duration 0 get outside any transaction that sets
+    /// one (Core Animation's 0.25 s by default).
+    ///
+    /// C: `ac_engine_config.default_duration_s` (given to `ac_engine_create`).
+    /// - Parameter duration: seconds; finite and > 0.
+    /// - Throws: `.outOfRange` for a duration that is not finite and > 0; `.invalidState` once
+    ///   the engine is invalidated.
     public func setDefaultAnimationDuration(_ duration: Double) throws(AnimCoreError) {
         guard duration.isFinite, duration > 0 else {
             throw AnimCoreError(.outOfRange, "duration is \(duration); it must be finite and > 0")
@@ -83,11 +122,13 @@ public final class Engine: @unchecked Sendable {
     // MARK: Keys and classes
 
     /// The interned key for a property name or key path.
-    public func key(_ name: String) -> PropertyKey {
+    package func key(_ name: String) -> PropertyKey {
         lock.withLock { state.keys.intern(name) }
     }
 
-    /// The built-in layer class (CALayer's properties).
+    /// The built-in layer class (CALayer's properties), the same as `LayerClassID.layer`.
+    ///
+    /// C: none (the class handle 0).
     public var baseLayerClass: LayerClassID { .layer }
 
     /// Declares a layer class with `properties` added to `superclass`'s.
@@ -101,7 +142,7 @@ public final class Engine: @unchecked Sendable {
     /// - Returns: the new class.
     /// - Throws: `.invalidArgument` for a name already used or a bad property name,
     ///   `.badHandle` for a superclass of another engine, and the value checks of the defaults.
-    public func makeLayerClass(
+    package func makeLayerClass(
         name: String, superclass: LayerClassID? = nil, properties: [PropertyDescriptor],
         display: DisplayHandler? = nil, strict: Bool? = nil
     ) throws(AnimCoreError) -> LayerClassID {
@@ -119,13 +160,19 @@ public final class Engine: @unchecked Sendable {
     /// (Core Animation's rule, the default) stores undeclared keys as they come. Classes declared
     /// later with this one as superclass start with its setting. Values stored under undeclared
     /// keys while the class was permissive stay with their layers, unreachable while it is strict.
-    /// - Throws: `.badHandle` for a class of another engine.
+    ///
+    /// C: `ac_class_set_strict`.
+    /// - Parameters:
+    ///   - strict: true to refuse undeclared keys, false for Core Animation's permissive rule.
+    ///   - layerClass: the class (`.layer`, the built-in class, too).
+    /// - Throws: `.badHandle` for a class of another engine; `.invalidState` once the engine is
+    ///   invalidated.
     public func setStrict(_ strict: Bool, for layerClass: LayerClassID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.layerClass(layerClass).isStrict = strict }
     }
 
     /// Sets the display handler of a class (nil: none); layers of subclasses made later inherit it.
-    public func setDisplay(_ handler: DisplayHandler?, for layerClass: LayerClassID) throws(AnimCoreError) {
+    package func setDisplayHandler(_ handler: DisplayHandler?, for layerClass: LayerClassID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             let target = try state.layerClass(layerClass)
             if let old = target.display { state.retired.append(old) }
@@ -133,13 +180,19 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// The descriptors of every property of a class, inherited ones first.
+    /// The properties of a class, inherited ones first, in declaration order.
+    ///
+    /// C: none (`ac_layer_snapshot` lists a layer's).
+    /// - Parameter layerClass: the class.
+    /// - Returns: the descriptors: name, default value (and so kind), animatable, needs display.
+    /// - Throws: `.badHandle` for a class of another engine; `.invalidState` once the engine is
+    ///   invalidated.
     public func properties(of layerClass: LayerClassID) throws(AnimCoreError) -> [PropertyDescriptor] {
         try withState { (state) throws(AnimCoreError) in try state.layerClass(layerClass).properties.map(\.descriptor) }
     }
 
     /// The class of a layer.
-    public func layerClass(of layer: LayerID) throws(AnimCoreError) -> LayerClassID {
+    package func layerClass(of layer: LayerID) throws(AnimCoreError) -> LayerClassID {
         try withState { (state) throws(AnimCoreError) in
             state.classes[Int(state.layers[try state.layerSlot(layer)].classIndex)].id
         }
@@ -149,29 +202,29 @@ public final class Engine: @unchecked Sendable {
 
     /// A new layer of `layerClass` (default: the built-in class) with every property at its
     /// default. The caller holds one reference (see `release`).
-    public func makeLayer(_ layerClass: LayerClassID? = nil) throws(AnimCoreError) -> LayerID {
+    package func makeLayerHandle(_ layerClass: LayerClassID? = nil) throws(AnimCoreError) -> LayerID {
         try withState { (state) throws(AnimCoreError) in try state.makeLayer(of: layerClass ?? .layer) }
     }
 
     /// One more reference to `layer`.
-    public func retain(_ layer: LayerID) throws(AnimCoreError) {
+    package func retain(_ layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.retain(layer) }
     }
 
     /// One reference less; the layer is destroyed when none is left (its superlayer holds one
     /// while it is in a tree, so releasing a layer in a tree keeps it there). Its animations
     /// stop with finished = false.
-    public func release(_ layer: LayerID) throws(AnimCoreError) {
+    package func release(_ layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.release(layer) }
     }
 
     /// Whether `layer` names a live layer of this engine.
-    public func isValid(_ layer: LayerID) -> Bool {
+    package func isValid(_ layer: LayerID) -> Bool {
         lock.withLock { (try? state.layerSlot(layer)) != nil }
     }
 
     /// Sets the layer's delegate (nil: none).
-    public func setDelegate(_ delegate: LayerDelegate?, for layer: LayerID) throws(AnimCoreError) {
+    package func setDelegate(_ delegate: LayerDelegate?, for layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             let slot = Int32(try state.layerSlot(layer))
             let old = delegate.map { state.layerDelegates.updateValue($0, forKey: slot) }
@@ -187,7 +240,7 @@ public final class Engine: @unchecked Sendable {
     /// property of a committed layer runs an action (see `action(forKey:of:)`), unless the
     /// transaction disables actions: by default an implicit animation from the presentation
     /// value with the transaction's duration and timing function.
-    public func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
+    package func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             if keyPath == "frame" {
                 // A frame is a position and a bounds: each changes (and runs its action) in turn.
@@ -208,13 +261,13 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// The model value at `keyPath`; nil only for an undeclared key never set.
-    public func value(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
+    package func value(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
         try withState { (state) throws(AnimCoreError) in try state.value(forKeyPath: keyPath, of: layer) }
     }
 
     /// The presentation value at `keyPath`: the model with the committed animations applied at
     /// the last tick.
-    public func presentationValue(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
+    package func presentationValue(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
         try withState { (state) throws(AnimCoreError) in try state.presentationValue(forKeyPath: keyPath, of: layer) }
     }
 
@@ -222,7 +275,7 @@ public final class Engine: @unchecked Sendable {
     /// a value of its kind whose slots are velocities in value units per second of the layer's
     /// time, measured at the last tick, whatever animates it; zero when nothing does. Throws
     /// `.wrongKind` for bool, integer and token key paths, `.unknownKey` for undeclared keys.
-    public func presentationVelocity(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value {
+    package func presentationVelocity(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value {
         try withState { (state) throws(AnimCoreError) in try state.presentationVelocity(forKeyPath: keyPath, of: layer) }
     }
 
@@ -230,7 +283,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Adds `child` as the last sublayer of `parent`, moving it from any other superlayer; runs
     /// the child's "onOrderIn" action.
-    public func addSublayer(_ child: LayerID, to parent: LayerID) throws(AnimCoreError) {
+    package func addSublayer(_ child: LayerID, to parent: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: nil) }
             try runEventAction(ActionKey.orderIn, on: child)
@@ -239,7 +292,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Inserts `child` among `parent`'s sublayers at `index` (clamped to the count); runs the
     /// child's "onOrderIn" action.
-    public func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(AnimCoreError) {
+    package func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: index) }
             try runEventAction(ActionKey.orderIn, on: child)
@@ -248,7 +301,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Replaces `old` among its superlayer's sublayers by `new` (moved from wherever it was);
     /// runs `new`'s "transition" action. Throws `.invalidArgument` when `old` has no superlayer.
-    public func replaceSublayer(_ old: LayerID, with new: LayerID) throws(AnimCoreError) {
+    package func replaceSublayer(_ old: LayerID, with new: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             try withState { (state) throws(AnimCoreError) in try state.replaceSublayer(old, with: new) }
             if old != new { try runEventAction(ActionKey.transition, on: new) }
@@ -257,29 +310,29 @@ public final class Engine: @unchecked Sendable {
 
     /// Removes `layer` from its superlayer (nothing happens without one), after running its
     /// "onOrderOut" action.
-    public func removeFromSuperlayer(_ layer: LayerID) throws(AnimCoreError) {
+    package func removeFromSuperlayer(_ layer: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             if try superlayer(of: layer) != nil { try runEventAction(ActionKey.orderOut, on: layer) }
             try withState { (state) throws(AnimCoreError) in try state.removeFromSuperlayer(layer) }
         }
     }
 
-    public func sublayers(of layer: LayerID) throws(AnimCoreError) -> [LayerID] {
+    package func sublayers(of layer: LayerID) throws(AnimCoreError) -> [LayerID] {
         try withState { (state) throws(AnimCoreError) in try state.sublayers(of: layer) }
     }
 
-    public func superlayer(of layer: LayerID) throws(AnimCoreError) -> LayerID? {
+    package func superlayer(of layer: LayerID) throws(AnimCoreError) -> LayerID? {
         try withState { (state) throws(AnimCoreError) in try state.superlayer(of: layer) }
     }
 
     /// `time` in `source`'s time space (nil: absolute) converted to `destination`'s.
-    public func convertTime(_ time: Double, from source: LayerID?, to destination: LayerID?) throws(AnimCoreError) -> Double {
+    package func convertTime(_ time: Double, from source: LayerID?, to destination: LayerID?) throws(AnimCoreError) -> Double {
         guard time.isFinite else { throw AnimCoreError(.notFinite, "time is \(time); it must be finite") }
         return try withState { (state) throws(AnimCoreError) in try state.convertTime(time, from: source, to: destination) }
     }
 
     /// The layer's local time now (at the engine's current time).
-    public func localTime(of layer: LayerID) throws(AnimCoreError) -> Double {
+    package func localTime(of layer: LayerID) throws(AnimCoreError) -> Double {
         try withState { (state) throws(AnimCoreError) in
             state.layerTime(try state.layerSlot(layer), atEngineTime: state.currentTime)
         }
@@ -288,39 +341,39 @@ public final class Engine: @unchecked Sendable {
     // MARK: Animations
 
     /// Adds a copy of `animation` to `layer` under `key` (nil: no key); see `Animation`.
-    public func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
+    package func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.addAnimation(animation, forKey: key, to: layer) }
     }
 
     /// Removes the animation under `key` (it stops with finished = false at the next tick).
-    public func removeAnimation(forKey key: String, from layer: LayerID) throws(AnimCoreError) {
+    package func removeAnimation(forKey key: String, from layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.removeAnimation(forKey: key, from: layer) }
     }
 
     /// Removes every animation of `layer`.
-    public func removeAllAnimations(from layer: LayerID) throws(AnimCoreError) {
+    package func removeAllAnimations(from layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.removeAllAnimations(from: layer) }
     }
 
     /// The keys of the layer's animations, in the order they apply.
-    public func animationKeys(of layer: LayerID) throws(AnimCoreError) -> [String] {
+    package func animationKeys(of layer: LayerID) throws(AnimCoreError) -> [String] {
         try withState { (state) throws(AnimCoreError) in try state.animationKeys(of: layer) }
     }
 
     /// A copy of the animation under `key`, as the layer holds it.
-    public func animation(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> Animation? {
+    package func animation(forKey key: String, of layer: LayerID) throws(AnimCoreError) -> Animation? {
         try withState { (state) throws(AnimCoreError) in try state.animation(forKey: key, of: layer) }
     }
 
     // MARK: Display
 
     /// Marks the layer to display at the next tick.
-    public func setNeedsDisplay(_ layer: LayerID) throws(AnimCoreError) {
+    package func setNeedsDisplay(_ layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in state.setNeedsDisplay(try state.layerSlot(layer)) }
     }
 
     /// Whether the layer will display at the next tick.
-    public func needsDisplay(_ layer: LayerID) throws(AnimCoreError) -> Bool {
+    package func needsDisplay(_ layer: LayerID) throws(AnimCoreError) -> Bool {
         try withState { (state) throws(AnimCoreError) in state.layers[try state.layerSlot(layer)].needsDisplay }
     }
 
@@ -336,6 +389,8 @@ public final class Engine: @unchecked Sendable {
     /// every completion owed is delivered exactly once, and invalidation always ends. Callbacks a
     /// tick in progress still owes are delivered as usual, except display and did-start, which
     /// no longer run.
+    ///
+    /// C: `ac_engine_destroy` (which also frees the engine).
     public func invalidate() {
         lock.withLock {
             guard !isInvalidated, !state.isEnding else { return }

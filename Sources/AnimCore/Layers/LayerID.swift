@@ -1,10 +1,10 @@
 /// A layer handle: 64 bits naming one layer of one engine at one point of its life (the C API's
 /// `ac_layer`; layout and bound in `Handle`). A released, stale or foreign handle is refused
 /// (`.badHandle`), never followed. 0 is no layer.
-public struct LayerID: Hashable, Sendable {
-    public let rawValue: UInt64
+package struct LayerID: Hashable, Sendable {
+    package let rawValue: UInt64
 
-    public init(rawValue: UInt64) {
+    package init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 }

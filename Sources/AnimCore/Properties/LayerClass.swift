@@ -156,10 +156,10 @@ struct KeyPathTarget {
 
 /// A display callback: receives the engine and the layer to display. Runs on the thread that
 /// calls tick, outside the engine's internal state access, so it may call back into the engine.
-public struct DisplayHandler: Sendable {
-    public let call: @Sendable (Engine, LayerID) -> Void
+package struct DisplayHandler: Sendable {
+    package let call: @Sendable (Engine, LayerID) -> Void
 
-    public init(_ call: @escaping @Sendable (Engine, LayerID) -> Void) {
+    package init(_ call: @escaping @Sendable (Engine, LayerID) -> Void) {
         self.call = call
     }
 }

@@ -2,9 +2,9 @@
 /// in every engine) or a class declared in one engine (the C API's `ac_class`; layout and bound
 /// in `Handle`). A class of another engine or a made-up value is refused (`.badHandle`).
 public struct LayerClassID: Hashable, Sendable {
-    public let rawValue: UInt64
+    package let rawValue: UInt64
 
-    public init(rawValue: UInt64) {
+    package init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 

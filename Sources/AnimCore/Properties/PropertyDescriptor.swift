@@ -12,11 +12,34 @@ public struct PropertyDescriptor: Sendable {
     /// Core Animation's `+needsDisplayForKey:`. Default false.
     public var needsDisplay: Bool
 
+    /// A property named `name` whose values are of `defaultValue`'s kind.
+    /// - Parameters:
+    ///   - name: a key without dots, not "frame", unique in the class and its superclasses
+    ///     (checked when the class is made).
+    ///   - defaultValue: the value of a new layer; its kind is the property's kind.
+    ///   - animatable: whether animations may target it; default true.
+    ///   - needsDisplay: whether a change redisplays the layer (`+needsDisplayForKey:`);
+    ///     default false.
     public init(_ name: String, default defaultValue: Value, animatable: Bool = true, needsDisplay: Bool = false) {
         self.name = name
         self.defaultValue = defaultValue
         self.isAnimatable = animatable
         self.needsDisplay = needsDisplay
+    }
+
+    /// A property declared by its typed name: `PropertyDescriptor(radius, default: 10)` for
+    /// `let radius = PropertyName<Double>("radius")`.
+    /// - Parameters:
+    ///   - name: the property's typed name; its key path must be a plain name (no dots, not
+    ///     "frame"), unique in the class and its superclasses (checked when the class is made).
+    ///   - defaultValue: the value of a new layer.
+    ///   - animatable: whether animations may target it; default true.
+    ///   - needsDisplay: whether a change redisplays the layer (`+needsDisplayForKey:`);
+    ///     default false.
+    public init<T: PropertyValue>(
+        _ name: PropertyName<T>, default defaultValue: T, animatable: Bool = true, needsDisplay: Bool = false
+    ) {
+        self.init(name.keyPath, default: defaultValue.value, animatable: animatable, needsDisplay: needsDisplay)
     }
 
     /// The kind of the property's values.

@@ -1,10 +1,10 @@
 /// An interned key: a property name ("position") or a key path ("position.x"), valid in the
 /// engine that interned it. Comparing and looking up keys costs an integer, not a string.
-public struct PropertyKey: Hashable, Sendable {
+package struct PropertyKey: Hashable, Sendable {
     /// The key's index in its engine's key table, from 0.
-    public let id: Int32
+    package let id: Int32
 
-    public init(id: Int32) {
+    package init(id: Int32) {
         self.id = id
     }
 }

@@ -27,18 +27,26 @@ public struct AnimCoreError: Error, Equatable, Sendable, CustomStringConvertible
         case invalidState
     }
 
+    /// The kind of problem.
     public var code: Code
+    /// What went wrong, naming the argument and its value; the C API's
+    /// `ac_last_error_message()` after the same call, without the status name.
     public var message: String
 
+    /// An error of `code` with `message`.
+    /// - Parameters:
+    ///   - code: the kind of problem.
+    ///   - message: what went wrong, naming the argument and its value.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 
     /// The same error with `prefix` put before the message (to name the argument it came from).
-    public func prefixed(_ prefix: String) -> AnimCoreError {
+    package func prefixed(_ prefix: String) -> AnimCoreError {
         AnimCoreError(code, prefix + message)
     }
 }

@@ -25,7 +25,9 @@ public enum FillMode: Int32, CaseIterable, Sendable {
         }
     }
 
-    /// The fill mode for a Core Animation name ("forwards", or "kCAFillModeForwards"); nil if unknown.
+    /// The fill mode for a Core Animation name.
+    /// - Parameter name: "removed", "forwards", "backwards" or "both", or its constant's name
+    ///   ("kCAFillModeForwards"); any case.
     public init?(name: String) {
         let bare = name.hasPrefix("kCAFillMode") ? String(name.dropFirst(11)) : name
         guard let mode = FillMode.allCases.first(where: { $0.name == bare.lowercased() }) else {

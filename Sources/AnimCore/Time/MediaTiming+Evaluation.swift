@@ -45,7 +45,10 @@ extension MediaTiming {
     /// The end of the active interval in parent seconds: `beginTime + activeParentDuration`.
     public var endTime: Double { beginTime + activeParentDuration }
 
-    /// The header's stage-1 formula: `(parentTime − beginTime) × speed + timeOffset`.
+    /// The header's stage-1 formula: `(parentTime − beginTime) × speed + timeOffset`, with no
+    /// check and no clamping.
+    /// - Parameter parentTime: seconds in the parent's time space.
+    /// - Returns: the local time, seconds.
     @inlinable public func localTime(atParentTime parentTime: Double) -> Double {
         (parentTime - beginTime) * speed + timeOffset
     }
@@ -53,7 +56,7 @@ extension MediaTiming {
     /// Throws unless the timing passes `validate()` and `parentTime` is a usable parent time
     /// (finite, within ±`Limits.time`): what the public evaluations check first, so a Swift
     /// caller gets the answer a C caller gets instead of NaN.
-    public func checkEvaluation(atParentTime parentTime: Double) throws(AnimCoreError) {
+    package func checkEvaluation(atParentTime parentTime: Double) throws(AnimCoreError) {
         try validate()
         try MediaTiming.checkTime(parentTime, "parentTime")
     }
@@ -65,9 +68,15 @@ extension MediaTiming {
         return elapsed >= activeParentDuration ? .after : .active
     }
 
-    /// Evaluates the whole pipeline at `parentTime` (seconds in the parent's time space).
-    /// Throws for a timing that fails `validate()` or a parent time that is not finite or
-    /// beyond ±`Limits.time` (see `checkEvaluation`).
+    /// Evaluates the whole pipeline at `parentTime`: phase, local and iteration time, progress,
+    /// iteration, active duration and end time.
+    ///
+    /// C: `ac_timing_evaluate`.
+    /// - Parameter parentTime: seconds in the parent's time space; finite, within
+    ///   ±`Limits.time`.
+    /// - Returns: the timing's state at that time.
+    /// - Throws: as `validate()` for a bad timing; `.notFinite` or `.outOfRange` for a bad
+    ///   parent time.
     public func evaluate(atParentTime parentTime: Double) throws(AnimCoreError) -> TimingState {
         try checkEvaluation(atParentTime: parentTime)
         return state(atParentTime: parentTime)
@@ -91,9 +100,16 @@ extension MediaTiming {
         return state
     }
 
-    /// Progress at `parentTime` passed through `function` (nil = linear); NaN when not in effect.
-    /// The steps before flag is set in the before phase (after phase on a reverse leg). Throws
-    /// as `evaluate(atParentTime:)` does.
+    /// Progress at `parentTime` passed through `function`. The steps before flag is set in the
+    /// before phase (after phase on a reverse leg).
+    ///
+    /// C: `ac_timing_progress`.
+    /// - Parameters:
+    ///   - parentTime: seconds in the parent's time space; finite, within ±`Limits.time`.
+    ///   - function: the timing function; nil for linear.
+    /// - Returns: the eased progress, usually in [0, 1]; NaN when the timing has no effect at
+    ///   that time (before its begin or after its end without a fill).
+    /// - Throws: as `evaluate(atParentTime:)`.
     public func easedProgress(atParentTime parentTime: Double, function: TimingFunction?) throws(AnimCoreError) -> Double {
         try checkEvaluation(atParentTime: parentTime)
         return progress(atParentTime: parentTime, function: function)
@@ -156,7 +172,7 @@ extension MediaTiming {
     /// more). Returns the index of the first time that is not finite or beyond ±`Limits.time`,
     /// having stopped there, or nil when all were evaluated. Throws for a timing that fails
     /// `validate()`.
-    public func easedProgress(
+    package func easedProgress(
         atParentTimes parentTimes: UnsafeBufferPointer<Double>, function: TimingFunction?,
         into output: UnsafeMutableBufferPointer<Double>
     ) throws(AnimCoreError) -> Int? {
@@ -308,19 +324,19 @@ extension MediaTiming {
 }
 
 /// What the engine reads of a timing each frame; see `MediaTiming.sample(atParentTime:)`.
-public struct TimingSample: Sendable {
-    public var phase: TimingPhase
+@usableFromInline package struct TimingSample: Sendable {
+    @usableFromInline package var phase: TimingPhase
     /// Whether the object applies: active, or filling on this side.
-    public var isInEffect: Bool
+    @usableFromInline package var isInEffect: Bool
     /// Progress in [0, 1] before any timing function (0 when not in effect).
-    public var progress: Double
+    @usableFromInline package var progress: Double
     /// Local time at which the current cycle began, and the cycle's length.
-    public var cycleStart: Double
-    public var cycleLength: Double
+    @usableFromInline package var cycleStart: Double
+    @usableFromInline package var cycleLength: Double
     /// On the backward leg of an autoreversing cycle.
-    public var isReversed: Bool
+    @usableFromInline package var isReversed: Bool
 
-    @inlinable public init(
+    @inlinable package init(
         phase: TimingPhase, isInEffect: Bool, progress: Double, cycleStart: Double, cycleLength: Double,
         isReversed: Bool
     ) {
@@ -333,8 +349,8 @@ public struct TimingSample: Sendable {
     }
 
     /// The cycle index (see `TimingState.currentIteration`), computed on demand.
-    @inlinable public var iteration: Double { (cycleStart / cycleLength).rounded() }
+    @inlinable package var iteration: Double { (cycleStart / cycleLength).rounded() }
 
     /// The steps before flag: set in the before phase, or after the end on a reverse leg.
-    @inlinable public var beforeFlag: Bool { isReversed ? phase == .after : phase == .before }
+    @inlinable package var beforeFlag: Bool { isReversed ? phase == .after : phase == .before }
 }

@@ -6,7 +6,10 @@
 /// local time rather than disappearing.
 extension MediaTiming {
     /// The inverse of `localTime(atParentTime:)`: `(local − timeOffset) / speed + beginTime`.
-    /// Throws `.notInvertible` when speed is 0 (every parent time maps to the same local time).
+    /// - Parameter localTime: local seconds.
+    /// - Returns: the parent time, seconds.
+    /// - Throws: `.notInvertible` when speed is 0 (every parent time maps to the same local
+    ///   time).
     public func parentTime(fromLocalTime localTime: Double) throws(AnimCoreError) -> Double {
         guard speed != 0 else {
             throw AnimCoreError(
@@ -17,14 +20,26 @@ extension MediaTiming {
 
     /// Converts an absolute time down a chain of layer time spaces; `chain.first` is the
     /// outermost (its parent is absolute time), each further element a sublayer of the one before.
+    ///
+    /// C: `ac_time_chain_to_local`.
+    /// - Parameters:
+    ///   - time: absolute seconds.
+    ///   - chain: the layer timings, outermost first.
+    /// - Returns: the innermost element's local time.
     public static func localTime<Chain: Sequence<MediaTiming>>(
         fromAbsoluteTime time: Double, through chain: Chain
     ) -> Double {
         chain.reduce(time) { parentTime, timing in timing.localTime(atParentTime: parentTime) }
     }
 
-    /// Converts the innermost element's local time up the chain to absolute time. Throws
-    /// `.notInvertible` naming the element (`chain[i]`) whose speed is 0.
+    /// Converts the innermost element's local time up the chain to absolute time.
+    ///
+    /// C: `ac_time_chain_to_absolute`.
+    /// - Parameters:
+    ///   - time: the innermost element's local seconds.
+    ///   - chain: the layer timings, outermost first.
+    /// - Returns: absolute seconds.
+    /// - Throws: `.notInvertible` naming the element (`chain[i]`) whose speed is 0.
     public static func absoluteTime<Chain: BidirectionalCollection<MediaTiming>>(
         fromLocalTime time: Double, through chain: Chain
     ) throws(AnimCoreError) -> Double {
@@ -46,8 +61,15 @@ extension MediaTiming {
     /// basic local time). The answer is the innermost element's state; when an outer element is
     /// not in effect, nothing inside it is, and the answer carries that element's phase with NaN
     /// times and the innermost's durations.
-    /// Throws for an element that fails `validate()` (the message names "chain[i]") or a parent
-    /// time that is not finite or beyond ±`Limits.time`.
+    ///
+    /// C: `ac_timing_chain_evaluate`.
+    /// - Parameters:
+    ///   - chain: the timings, outermost first.
+    ///   - parentTime: seconds in the outermost element's parent time; finite, within
+    ///     ±`Limits.time`.
+    /// - Returns: the innermost element's state; nil for an empty chain.
+    /// - Throws: as `validate()` for an element that fails it (the message names "chain[i]");
+    ///   `.notFinite` or `.outOfRange` for a bad parent time.
     public static func evaluate<Chain: BidirectionalCollection<MediaTiming>>(
         chain: Chain, atParentTime parentTime: Double
     ) throws(AnimCoreError) -> TimingState? {

@@ -25,6 +25,18 @@ public struct MediaTiming: Hashable, Sendable {
     /// What shows outside the active interval. Default `.removed`.
     public var fillMode: FillMode
 
+    /// A timing with these properties; the defaults are CAAnimation's (`animationDefault`).
+    ///
+    /// C: `ac_timing_init_animation` (then the fields of `ac_timing`).
+    /// - Parameters:
+    ///   - beginTime: seconds in the parent's time; default 0.
+    ///   - duration: local seconds of one iteration, >= 0 or infinite; default 0.
+    ///   - speed: local time per parent time; default 1.
+    ///   - timeOffset: local seconds added after `speed`; default 0.
+    ///   - repeatCount: cycles, >= 0, fractional or infinite; default 0 (one).
+    ///   - repeatDuration: local seconds, >= 0; default 0 (unused).
+    ///   - autoreverses: play each cycle forward then back; default false.
+    ///   - fillMode: what shows outside the active interval; default `.removed`.
     public init(
         beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
         repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
@@ -46,11 +58,21 @@ public struct MediaTiming: Hashable, Sendable {
     /// CALayer's defaults: duration infinite, everything else as in `init()`.
     public static let layerDefault = MediaTiming(duration: .infinity)
 
-    /// Throws when a field is NaN, an infinite begin time, speed or offset, or a negative
-    /// duration, repeat count or repeat duration. Messages name fields as `names` spells them.
-    /// Also throws `.outOfRange` beyond the limits in `Limits`, which keep every intermediate
-    /// of the pipeline finite.
-    public func validate(naming names: FieldNames = .swift) throws(AnimCoreError) {
+    /// Checks every field: what adding an animation, setting a layer's timing and every
+    /// evaluation check first.
+    ///
+    /// C: `ac_timing_validate`.
+    /// - Throws: `.notFinite` for a NaN field, an infinite begin time, speed or offset;
+    ///   `.outOfRange` for a negative duration, repeat count or repeat duration, and beyond the
+    ///   limits in `Limits`, which keep every intermediate of the pipeline finite. The message
+    ///   names the field ("duration is -1.0; it must be >= 0").
+    public func validate() throws(AnimCoreError) {
+        try validate(naming: .swift)
+    }
+
+    /// `validate()` with messages naming the fields as `names` spells them (a binding's own
+    /// field names).
+    package func validate(naming names: FieldNames) throws(AnimCoreError) {
         try Check.within(beginTime, -Limits.time...Limits.time, names.beginTime)
         try Check.durationOrInfinity(duration, names.duration)
         try Check.within(speed, -Limits.speed...Limits.speed, names.speed)
@@ -70,15 +92,15 @@ public struct MediaTiming: Hashable, Sendable {
     }
 
     /// Throws unless `time` is a usable parent time: finite and within ±`Limits.time`.
-    public static func checkTime(_ time: Double, _ name: String) throws(AnimCoreError) {
+    package static func checkTime(_ time: Double, _ name: String) throws(AnimCoreError) {
         try Check.within(time, -Limits.time...Limits.time, name)
     }
 
     /// How error messages spell the fields (the Swift names, or a binding's own).
-    public struct FieldNames: Sendable {
-        public var beginTime, duration, speed, timeOffset, repeatCount, repeatDuration: String
+    package struct FieldNames: Sendable {
+        package var beginTime, duration, speed, timeOffset, repeatCount, repeatDuration: String
 
-        public init(
+        package init(
             beginTime: String, duration: String, speed: String, timeOffset: String,
             repeatCount: String, repeatDuration: String
         ) {
@@ -91,7 +113,7 @@ public struct MediaTiming: Hashable, Sendable {
         }
 
         /// The Swift property names.
-        public static let swift = FieldNames(
+        package static let swift = FieldNames(
             beginTime: "beginTime", duration: "duration", speed: "speed", timeOffset: "timeOffset",
             repeatCount: "repeatCount", repeatDuration: "repeatDuration")
     }

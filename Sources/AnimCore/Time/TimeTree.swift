@@ -8,9 +8,14 @@ public struct TimeTree: Sendable {
     /// Each node's parent index; nil when the node's parent is absolute time.
     public let parents: [Int?]
 
-    /// A tree of `timings.count` nodes. Throws `.invalidArgument` when the arrays differ in
-    /// length, `.outOfRange` for a parent index outside the nodes and `.cycle` when parent links
-    /// loop anywhere in the tree.
+    /// A tree of `timings.count` nodes, checked once.
+    ///
+    /// C: `ac_time_tree_convert` (which takes the arrays each call).
+    /// - Parameters:
+    ///   - timings: each node's timing.
+    ///   - parents: each node's parent index; nil for a node whose parent is absolute time.
+    /// - Throws: `.invalidArgument` when the arrays differ in length, `.outOfRange` for a parent
+    ///   index outside the nodes, `.cycle` when parent links loop anywhere in the tree.
     public init(timings: [MediaTiming], parents: [Int?]) throws(AnimCoreError) {
         guard timings.count == parents.count else {
             throw AnimCoreError(
@@ -50,9 +55,16 @@ public struct TimeTree: Sendable {
         }
     }
 
-    /// Converts `time` from `source`'s time space to `destination`'s (nil = absolute time).
-    /// Throws `.outOfRange` for an unknown node (named `from_node` / `to_node`) and
-    /// `.notInvertible` when a node on the way up has speed 0.
+    /// Converts `time` from `source`'s time space to `destination`'s.
+    ///
+    /// C: `ac_time_tree_convert`.
+    /// - Parameters:
+    ///   - time: seconds in `source`'s time space.
+    ///   - source: a node index; nil for absolute time.
+    ///   - destination: a node index; nil for absolute time.
+    /// - Returns: the same instant in `destination`'s time space.
+    /// - Throws: `.outOfRange` for an unknown node (named `from_node` / `to_node`),
+    ///   `.notInvertible` when a node on the way up has speed 0.
     public func convert(_ time: Double, from source: Int?, to destination: Int?) throws(AnimCoreError) -> Double {
         let up = try pathToAbsolute(from: source, role: "from_node")
         let down = try pathToAbsolute(from: destination, role: "to_node")

@@ -25,6 +25,17 @@ public struct TimingState: Sendable {
     /// End of the active interval in parent seconds (infinite when it never ends).
     public var endTime: Double
 
+    /// A state with these fields (what `MediaTiming.evaluate(atParentTime:)` answers).
+    /// - Parameters:
+    ///   - phase: where the parent time falls.
+    ///   - isInEffect: whether the object affects the presentation.
+    ///   - isReversed: on the backward leg of an autoreversing cycle.
+    ///   - localTime: the unclamped local time, seconds.
+    ///   - iterationTime: basic local time in [0, duration], seconds.
+    ///   - progress: iterationTime / duration.
+    ///   - currentIteration: the cycle index.
+    ///   - activeDuration: local seconds.
+    ///   - endTime: parent seconds.
     public init(
         phase: TimingPhase, isInEffect: Bool, isReversed: Bool, localTime: Double,
         iterationTime: Double, progress: Double, currentIteration: Double,

@@ -21,14 +21,44 @@ public struct AnimationBlockOptions: Sendable {
     public var spring: Spring?
     /// Runs once when every animation of the block has finished (true) or any was removed
     /// (false), during a tick.
-    public var completion: TransactionCompletion?
+    package var completion: TransactionCompletion?
 
-    public init() {}
+    /// Options with these values; every argument has UIKit's default.
+    /// - Parameters:
+    ///   - duration: seconds, > 0 (and <= 1e15); default 0.25.
+    ///   - delay: seconds between the commit and the start, >= 0; default 0.
+    ///   - curve: the timing function; default `.easeInEaseOut`.
+    ///   - repeatCount: >= 0; default 0 (once).
+    ///   - autoreverses: play forward then back; default false.
+    ///   - beginsFromCurrentState: start from the presentation value; default true.
+    ///   - additive: additive animations; default false.
+    ///   - spring: make every animation of the block this spring; default none.
+    public init(
+        duration: Double = 0.25, delay: Double = 0, curve: TimingFunction = .easeInEaseOut,
+        repeatCount: Double = 0, autoreverses: Bool = false, beginsFromCurrentState: Bool = true,
+        additive: Bool = false, spring: Spring? = nil
+    ) {
+        self.duration = duration
+        self.delay = delay
+        self.curve = curve
+        self.repeatCount = repeatCount
+        self.autoreverses = autoreverses
+        self.beginsFromCurrentState = beginsFromCurrentState
+        self.additive = additive
+        self.spring = spring
+    }
 }
 
 extension Engine {
     /// Opens an animation block: a transaction whose settings carry the options. Changes made
-    /// until `commitAnimationBlock` animate with them.
+    /// until `commitAnimationBlock()` animate with them; see
+    /// `animate(_:completion:changes:)` for the closure form.
+    ///
+    /// C: `ac_animate_begin`.
+    /// - Parameter options: the block's options.
+    /// - Throws: `.outOfRange` for a duration that is not > 0, a negative delay or repeat count
+    ///   (each at most 1e15); a spring's checks (`Spring.validate(_:)`); `.invalidState` once
+    ///   the engine is invalidated or while it is being invalidated.
     public func beginAnimationBlock(_ options: AnimationBlockOptions) throws(AnimCoreError) {
         try options.spring?.validate("spring")
         guard options.duration > 0, options.duration <= MediaTiming.Limits.time else {
@@ -61,20 +91,11 @@ extension Engine {
     }
 
     /// Commits the animation block opened last on this thread.
+    ///
+    /// C: `ac_animate_commit`.
+    /// - Throws: `.invalidState` when no transaction or block is open on this thread, or once
+    ///   the engine is invalidated.
     public func commitAnimationBlock() throws(AnimCoreError) {
         try commitTransaction()
-    }
-
-    /// Runs `changes` inside an animation block with `options`, committing it even when
-    /// `changes` throws.
-    public func animate<E: Error>(_ options: AnimationBlockOptions, changes: () throws(E) -> Void) throws {
-        try beginAnimationBlock(options)
-        do {
-            try changes()
-        } catch {
-            try? commitAnimationBlock()
-            throw error
-        }
-        try commitAnimationBlock()
     }
 }

@@ -2,7 +2,12 @@
 /// are per thread: each thread's begin/commit nest on their own, and a thread reads only its
 /// own settings.
 extension Engine {
-    /// Opens a transaction on the calling thread (nested inside any open one).
+    /// Opens a transaction on the calling thread (nested inside any open one); see
+    /// `transaction(duration:timingFunction:disableActions:completion:_:)` for the closure form.
+    ///
+    /// C: `ac_transaction_begin`.
+    /// - Throws: `.invalidState` once the engine is invalidated or while it is being
+    ///   invalidated.
     public func beginTransaction() throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             try state.refuseWhileEnding("beginning a transaction")
@@ -12,18 +17,30 @@ extension Engine {
 
     /// Commits the calling thread's innermost transaction. When it is the outermost, its
     /// animations start at the next tick and its completions run once they are all done.
-    /// Throws `.invalidState` when the thread has no transaction begun (nothing else happens).
+    ///
+    /// C: `ac_transaction_commit`.
+    /// - Throws: `.invalidState` when the thread has no transaction begun (nothing else
+    ///   happens), or once the engine is invalidated.
     public func commitTransaction() throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.commitTransaction() }
     }
 
     /// Commits the calling thread's implicit transaction now rather than at the next tick;
     /// nothing while an explicit transaction is open (CATransaction flush).
+    ///
+    /// C: `ac_transaction_flush`.
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public func flush() throws(AnimCoreError) {
         try withState { state in state.flush() }
     }
 
     /// The calling thread's transaction settings, resolved through its open transactions.
+    ///
+    /// C: `ac_transaction_animation_duration`, `ac_transaction_timing_function`,
+    /// `ac_transaction_disable_actions`, `ac_transaction_additive`, `ac_transaction_spring`.
+    /// - Returns: every field the open transactions set, the defaults (`TransactionSettings.defaults`)
+    ///   for the others.
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public func transactionSettings() throws(AnimCoreError) -> TransactionSettings {
         try withState { state in state.transactionSettings() }
     }
@@ -33,6 +50,14 @@ extension Engine {
     /// negative or NaN delay or repeat count.
     /// `change` runs once, on the resolved settings (what the thread reads now); the fields it
     /// changes are stored in the innermost transaction.
+    ///
+    /// C: `ac_transaction_set_animation_duration`, `ac_transaction_set_timing_function`,
+    /// `ac_transaction_set_disable_actions`, `ac_transaction_set_additive`,
+    /// `ac_transaction_set_spring`.
+    /// - Parameter change: edits the settings in place.
+    /// - Throws: `.outOfRange` for a duration that is not > 0 (or beyond 1e15 s), a negative or
+    ///   NaN delay or repeat count; a spring's checks (`Spring.validate(_:)`); `.invalidState`
+    ///   once the engine is invalidated. Nothing is stored then.
     public func modifyTransaction(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
         let resolved = try transactionSettings()
         var settings = resolved
@@ -72,7 +97,7 @@ extension Engine {
     /// Adds a completion to the calling thread's innermost transaction: it runs once, during a
     /// tick after the outermost commit, when every animation added in the transaction has
     /// finished or been removed (at the next tick when none was added). Several add up.
-    public func addCompletion(_ completion: TransactionCompletion) throws(AnimCoreError) {
+    package func addCompletion(_ completion: TransactionCompletion) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             try state.refuseWhileEnding("adding a completion")
             state.addTransactionCompletion(completion)
@@ -81,6 +106,11 @@ extension Engine {
 
     /// A value of the calling thread's transaction by key: "animationDuration" (scalar) and
     /// "disableActions" (bool) read the settings; other keys what was set (nil when unset).
+    ///
+    /// C: `ac_transaction_get_value`.
+    /// - Parameter key: "animationDuration", "disableActions", or any key.
+    /// - Returns: the value; nil for a key never set.
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public func transactionValue(forKey key: String) throws(AnimCoreError) -> Value? {
         let settings = try transactionSettings()
         switch key {
@@ -92,6 +122,14 @@ extension Engine {
 
     /// Sets a value of the calling thread's innermost transaction by key (see
     /// `transactionValue(forKey:)`); nil unsets an arbitrary key.
+    ///
+    /// C: `ac_transaction_set_value`.
+    /// - Parameters:
+    ///   - value: the value; a scalar for "animationDuration", a bool for "disableActions";
+    ///     nil unsets an arbitrary key.
+    ///   - key: "animationDuration", "disableActions", or any key.
+    /// - Throws: `.wrongKind` for another kind under the two named keys, `.outOfRange` for a
+    ///   duration that is not > 0; `.invalidState` once the engine is invalidated.
     public func setTransactionValue(_ value: Value?, forKey key: String) throws(AnimCoreError) {
         switch (key, value) {
         case ("animationDuration", .scalar(let duration)?):

@@ -39,10 +39,10 @@ struct CompletionGroup {
 /// A transaction completion: runs once, during a tick, after the outermost commit, when every
 /// animation added in the transaction has finished or been removed. `finished` is false when
 /// any of them was removed or replaced before finishing.
-public struct TransactionCompletion: Sendable {
-    public let call: @Sendable (_ engine: Engine, _ finished: Bool) -> Void
+package struct TransactionCompletion: Sendable {
+    package let call: @Sendable (_ engine: Engine, _ finished: Bool) -> Void
 
-    public init(_ call: @escaping @Sendable (_ engine: Engine, _ finished: Bool) -> Void) {
+    package init(_ call: @escaping @Sendable (_ engine: Engine, _ finished: Bool) -> Void) {
         self.call = call
     }
 }

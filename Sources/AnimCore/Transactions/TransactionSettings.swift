@@ -34,6 +34,7 @@ public struct TransactionSettings: Sendable {
     /// Other keys set on the transaction (CATransaction is a key-value container).
     public var values: [String: Value] = [:]
 
+    /// Settings with every field unset (each reads the enclosing transaction's).
     public init() {}
 
     /// The defaults of a thread with no transaction open.
@@ -50,6 +51,8 @@ public struct TransactionSettings: Sendable {
     }()
 
     /// These settings with every unset field taken from `outer`.
+    /// - Parameter outer: the enclosing transaction's settings.
+    /// - Returns: the merged settings; `values` merged key by key, these winning.
     public func resolved(over outer: TransactionSettings) -> TransactionSettings {
         var result = self
         result.animationDuration = animationDuration ?? outer.animationDuration

@@ -16,19 +16,33 @@ import Darwin
 /// CGAffineTransformConcat(t1, t2): `t1` first, then `t2`. Angles are radians, positive
 /// counterclockwise in a y-up space (CGAffineTransformMakeRotation).
 ///
-/// As a value of kind `affineTransform` it occupies 6 slots: a, b, c, d, tx, ty. Embedded in 3D
+/// As a value of kind `affineTransform` it is 6 numbers: a, b, c, d, tx, ty. Embedded in 3D
 /// (`Transform3D(self)`) it is m11 = a, m12 = b, m21 = c, m22 = d, m41 = tx, m42 = ty, the rest
 /// the identity's, as CATransform3DMakeAffineTransform; interpolation and the key-path
 /// components go through that embedding, so an affine transform animates exactly as the same
 /// matrix would as a transform3D.
 public struct AffineTransform: Hashable, Sendable {
+    /// The x' contribution of x (x scale, cos of a rotation).
     public var a: Double
+    /// The y' contribution of x (sin of a rotation).
     public var b: Double
+    /// The x' contribution of y (−sin of a rotation).
     public var c: Double
+    /// The y' contribution of y (y scale, cos of a rotation).
     public var d: Double
+    /// The x translation.
     public var tx: Double
+    /// The y translation.
     public var ty: Double
 
+    /// A transform with these fields (CGAffineTransformMake).
+    /// - Parameters:
+    ///   - a: the x' contribution of x.
+    ///   - b: the y' contribution of x.
+    ///   - c: the x' contribution of y.
+    ///   - d: the y' contribution of y.
+    ///   - tx: the x translation.
+    ///   - ty: the y translation.
     @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
@@ -41,17 +55,24 @@ public struct AffineTransform: Hashable, Sendable {
     /// CGAffineTransformIdentity.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    /// CGAffineTransformMakeTranslation.
+    /// CGAffineTransformMakeTranslation: moves points by (x, y).
+    /// - Parameters:
+    ///   - x: the x translation.
+    ///   - y: the y translation.
     public init(translationX x: Double, y: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
-    /// CGAffineTransformMakeScale.
+    /// CGAffineTransformMakeScale: scales x and y by these factors.
+    /// - Parameters:
+    ///   - x: the x factor.
+    ///   - y: the y factor.
     public init(scaleX x: Double, y: Double) {
         self.init(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
 
     /// CGAffineTransformMakeRotation: `angle` radians, counterclockwise in a y-up space.
+    /// - Parameter angle: radians.
     public init(rotationAngle angle: Double) {
         let s = sin(angle)
         let c = cos(angle)
@@ -59,12 +80,12 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// The transform in 6 slots at `slots` (a, b, c, d, tx, ty).
-    @inlinable public init(slots: UnsafePointer<Double>) {
+    @inlinable package init(slots: UnsafePointer<Double>) {
         self.init(a: slots[0], b: slots[1], c: slots[2], d: slots[3], tx: slots[4], ty: slots[5])
     }
 
     /// Writes a, b, c, d, tx, ty to `slots`.
-    @inlinable public func store(into slots: UnsafeMutablePointer<Double>) {
+    @inlinable package func store(into slots: UnsafeMutablePointer<Double>) {
         slots[0] = a
         slots[1] = b
         slots[2] = c
@@ -75,6 +96,7 @@ public struct AffineTransform: Hashable, Sendable {
 
     /// The 2D part of a 3D transform (CATransform3DGetAffineTransform): a = m11, b = m12,
     /// c = m21, d = m22, tx = m41, ty = m42; everything else is dropped.
+    /// - Parameter transform: any 3D transform.
     public init(_ transform: Transform3D) {
         self.init(
             a: transform.m11, b: transform.m12, c: transform.m21, d: transform.m22,
@@ -85,6 +107,8 @@ public struct AffineTransform: Hashable, Sendable {
     public var isIdentity: Bool { self == .identity }
 
     /// CGAffineTransformConcat(self, other): `self` first, then `other`.
+    /// - Parameter other: the transform applied second.
+    /// - Returns: the product self · other.
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(
             a: a * other.a + b * other.c,
@@ -101,6 +125,7 @@ public struct AffineTransform: Hashable, Sendable {
     /// CGAffineTransformInvert, or nil when the transform is singular (a zero or non-finite
     /// determinant, or a non-finite result). CGAffineTransformInvert answers the original
     /// transform in that case.
+    /// - Returns: the inverse; nil for a singular transform.
     public func inverted() -> AffineTransform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
@@ -116,7 +141,7 @@ public struct AffineTransform: Hashable, Sendable {
 
     /// The transform a fraction of the way from `a` to `b`: `Transform3D.interpolate` of the
     /// embeddings (decomposition, rotation along the shorter arc), which stays 2D.
-    public static func interpolate(
+    package static func interpolate(
         _ a: AffineTransform, _ b: AffineTransform, fraction: Double
     ) -> AffineTransform {
         if fraction == 0 || a == b { return a }
@@ -128,6 +153,7 @@ public struct AffineTransform: Hashable, Sendable {
 
 extension Transform3D {
     /// CATransform3DMakeAffineTransform: the 2D transform embedded in 3D (z untouched).
+    /// - Parameter affine: the 2D transform.
     public init(_ affine: AffineTransform) {
         self = .identity
         m11 = affine.a

@@ -19,7 +19,7 @@
 ///
 /// Plain struct fields are slots at a fixed offset. Transform components are computed; see
 /// `TransformPart` for how each is read and written.
-public enum KeyPathComponent: Hashable, Sendable {
+package enum KeyPathComponent: Hashable, Sendable {
     /// point "x", "y".
     case pointX, pointY
     /// size "width", "height".
@@ -41,7 +41,7 @@ public enum KeyPathComponent: Hashable, Sendable {
     case affineTransform(TransformPart)
 
     /// The kind of the whole value this component is part of.
-    public var parentKind: ValueKind {
+    package var parentKind: ValueKind {
         switch self {
         case .pointX, .pointY: .point
         case .sizeWidth, .sizeHeight: .size
@@ -55,7 +55,7 @@ public enum KeyPathComponent: Hashable, Sendable {
     }
 
     /// The kind of the component itself.
-    public var kind: ValueKind {
+    package var kind: ValueKind {
         switch self {
         case .rectOrigin: .point
         case .rectSize: .size
@@ -66,7 +66,7 @@ public enum KeyPathComponent: Hashable, Sendable {
 
     /// The component's name after the property ("origin.x", "rotation.z"); the canonical
     /// spelling when there are two ("rotation" is "rotation.z").
-    public var name: String {
+    package var name: String {
         switch self {
         case .pointX, .vector3X: "x"
         case .pointY, .vector3Y: "y"
@@ -88,7 +88,7 @@ public enum KeyPathComponent: Hashable, Sendable {
     }
 
     /// The first slot of a plain struct field within its value; nil for computed components.
-    public var slotOffset: Int? {
+    package var slotOffset: Int? {
         switch self {
         case .pointX, .sizeWidth, .rectOrigin, .rectOriginX, .vector3X, .colorRed: 0
         case .pointY, .sizeHeight, .rectOriginY, .vector3Y, .colorGreen: 1
@@ -100,7 +100,7 @@ public enum KeyPathComponent: Hashable, Sendable {
 
     /// Reads the component out of `value` (`parentKind.slotCount` slots) into `component`
     /// (`kind.slotCount` slots).
-    public func read(
+    package func read(
         from value: UnsafePointer<Double>, into component: UnsafeMutablePointer<Double>
     ) {
         switch self {
@@ -117,7 +117,7 @@ public enum KeyPathComponent: Hashable, Sendable {
 
     /// Writes `component` (`kind.slotCount` slots) into `value` (`parentKind.slotCount`
     /// slots), keeping the rest of the value.
-    public func write(
+    package func write(
         _ component: UnsafePointer<Double>, into value: UnsafeMutablePointer<Double>
     ) {
         switch self {
@@ -140,7 +140,7 @@ extension ValueKind {
     /// The component named `path` (the key path after the property name: "x", "origin.x",
     /// "rotation.z"; case-sensitive) of a value of this kind; nil when there is none — for
     /// the kinds without components (scalar, bool, integer, token) always.
-    public func component(named path: String) -> KeyPathComponent? {
+    package func component(named path: String) -> KeyPathComponent? {
         switch self {
         case .point:
             switch path {
@@ -189,7 +189,7 @@ extension ValueKind {
     }
 
     /// Every name `component(named:)` accepts for this kind, aliases included.
-    public var componentNames: [String] {
+    package var componentNames: [String] {
         switch self {
         case .point: ["x", "y"]
         case .size: ["width", "height"]

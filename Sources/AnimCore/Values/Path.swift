@@ -7,18 +7,25 @@
 public struct Path: Hashable, Sendable {
     /// One element; points are (x, y) in the layer's superlayer coordinates.
     public enum Element: Hashable, Sendable {
+        /// Starts a subpath at (x, y) (`ac_path_move_to`).
         case move(x: Double, y: Double)
+        /// A straight line to (x, y) (`ac_path_line_to`).
         case line(x: Double, y: Double)
         /// A quadratic bezier to (x, y) with control point (cx, cy).
         case quadCurve(cx: Double, cy: Double, x: Double, y: Double)
         /// A cubic bezier to (x, y) with control points (c1x, c1y) and (c2x, c2y).
         case curve(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
+        /// A line back to the subpath's start (`ac_path_close`).
         case close
     }
 
     /// The elements in order.
     public var elements: [Element] = []
 
+    /// A path of these elements.
+    ///
+    /// C: an array of `ac_path_element` (`ac_animation_set_path`).
+    /// - Parameter elements: the elements in order; default none.
     public init(_ elements: [Element] = []) {
         self.elements = elements
     }
@@ -35,14 +42,32 @@ public struct Path: Hashable, Sendable {
     // MARK: Building
 
     /// Starts a subpath at (x, y).
+    /// - Parameters:
+    ///   - x: the start's x.
+    ///   - y: the start's y.
     public mutating func move(x: Double, y: Double) { elements.append(.move(x: x, y: y)) }
     /// A line to (x, y).
+    /// - Parameters:
+    ///   - x: the end's x.
+    ///   - y: the end's y.
     public mutating func addLine(x: Double, y: Double) { elements.append(.line(x: x, y: y)) }
     /// A quadratic curve to (x, y) with control point (cx, cy).
+    /// - Parameters:
+    ///   - cx: the control point's x.
+    ///   - cy: the control point's y.
+    ///   - x: the end's x.
+    ///   - y: the end's y.
     public mutating func addQuadCurve(cx: Double, cy: Double, x: Double, y: Double) {
         elements.append(.quadCurve(cx: cx, cy: cy, x: x, y: y))
     }
     /// A cubic curve to (x, y) with control points (c1x, c1y), (c2x, c2y).
+    /// - Parameters:
+    ///   - c1x: the first control point's x.
+    ///   - c1y: the first control point's y.
+    ///   - c2x: the second control point's x.
+    ///   - c2y: the second control point's y.
+    ///   - x: the end's x.
+    ///   - y: the end's y.
     public mutating func addCurve(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double) {
         elements.append(.curve(c1x: c1x, c1y: c1y, c2x: c2x, c2y: c2y, x: x, y: y))
     }
@@ -54,6 +79,13 @@ public struct Path: Hashable, Sendable {
     static let kappa = 0.5522847498307936
 
     /// Appends a rectangle: from (x, y) clockwise in a y-down space (right, down, left, close).
+    ///
+    /// C: `ac_path_rect`.
+    /// - Parameters:
+    ///   - x: the origin's x.
+    ///   - y: the origin's y.
+    ///   - width: the horizontal extent.
+    ///   - height: the vertical extent.
     public mutating func addRect(x: Double, y: Double, width: Double, height: Double) {
         move(x: x, y: y)
         addLine(x: x + width, y: y)
@@ -64,6 +96,13 @@ public struct Path: Hashable, Sendable {
 
     /// Appends the ellipse inscribed in the rect: four cubic quarter arcs starting at its
     /// right-most point, the same direction as `addRect`, then close.
+    ///
+    /// C: `ac_path_ellipse`.
+    /// - Parameters:
+    ///   - x: the rect's origin x.
+    ///   - y: the rect's origin y.
+    ///   - width: the rect's horizontal extent.
+    ///   - height: the rect's vertical extent.
     public mutating func addEllipse(x: Double, y: Double, width: Double, height: Double) {
         let rx = width / 2, ry = height / 2
         let cx = x + rx, cy = y + ry
@@ -78,6 +117,15 @@ public struct Path: Hashable, Sendable {
 
     /// Appends a rectangle with elliptical corners of radii (cornerWidth, cornerHeight), each at
     /// most half the side: lines and cubic quarter arcs, the same direction as `addRect`.
+    ///
+    /// C: `ac_path_rounded_rect`.
+    /// - Parameters:
+    ///   - x: the origin's x.
+    ///   - y: the origin's y.
+    ///   - width: the horizontal extent.
+    ///   - height: the vertical extent.
+    ///   - cornerWidth: the corners' horizontal radius, clamped to [0, |width| / 2].
+    ///   - cornerHeight: the corners' vertical radius, clamped to [0, |height| / 2].
     public mutating func addRoundedRect(
         x: Double, y: Double, width: Double, height: Double, cornerWidth: Double, cornerHeight: Double
     ) {
@@ -96,9 +144,10 @@ public struct Path: Hashable, Sendable {
         close()
     }
 
-    /// Throws unless every number of the path is finite, it starts with a move and it has at
-    /// least one segment
-    /// (`.notFinite`, `.invalidArgument`); messages name `field`.
+    /// Checks what a keyframe animation needs of its path (done again when it is added).
+    /// - Parameter field: the name messages give the path ("path", "animation.path").
+    /// - Throws: `.notFinite` for a NaN or infinite number (naming the element), and
+    ///   `.invalidArgument` when the path does not start with a move or has no segment.
     public func validate(_ field: String) throws(AnimCoreError) {
         for (index, element) in elements.enumerated() {
             let numbers: [Double]

@@ -9,21 +9,21 @@ import Darwin
 /// an axis that points at the viewer.
 ///
 /// q and −q are the same rotation; `slerp` picks whichever gives the shorter arc.
-public struct Quaternion: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
-    public var w: Double
+package struct Quaternion: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var z: Double
+    package var w: Double
 
     /// Tolerances, each a named constant.
-    public enum Tolerance {
+    package enum Tolerance {
         /// sin of the angle between two quaternions below which `slerp` blends linearly (then
         /// normalises): the two are equal to about 1e-12 radians and the sine ratio would divide
         /// by almost nothing.
-        public static let linearBlendSine = 1e-12
+        package static let linearBlendSine = 1e-12
     }
 
-    @inlinable public init(x: Double, y: Double, z: Double, w: Double) {
+    @inlinable package init(x: Double, y: Double, z: Double, w: Double) {
         self.x = x
         self.y = y
         self.z = z
@@ -31,11 +31,11 @@ public struct Quaternion: Hashable, Sendable {
     }
 
     /// No rotation: (0, 0, 0, 1).
-    public static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
+    package static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
 
     /// The rotation by `angle` radians about the axis (x, y, z), as
     /// `Transform3D(rotationAngle:x:y:z:)`; a zero-length axis gives the identity.
-    public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
+    package init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
         let length = (x * x + y * y + z * z).squareRoot()
         guard length > 0 else {
             self = .identity
@@ -46,29 +46,29 @@ public struct Quaternion: Hashable, Sendable {
     }
 
     /// The four-dimensional dot product; ±1 for the same rotation.
-    @inlinable public func dot(_ other: Quaternion) -> Double {
+    @inlinable package func dot(_ other: Quaternion) -> Double {
         x * other.x + y * other.y + z * other.z + w * other.w
     }
 
     /// The Euclidean length of (x, y, z, w).
-    @inlinable public var length: Double { dot(self).squareRoot() }
+    @inlinable package var length: Double { dot(self).squareRoot() }
 
     /// The same rotation scaled to unit length; the identity when the length is 0 or not finite.
-    public func normalized() -> Quaternion {
+    package func normalized() -> Quaternion {
         let length = self.length
         guard length > 0, length.isFinite else { return .identity }
         return Quaternion(x: x / length, y: y / length, z: z / length, w: w / length)
     }
 
     /// −q: the same rotation.
-    @inlinable public static prefix func - (q: Quaternion) -> Quaternion {
+    @inlinable package static prefix func - (q: Quaternion) -> Quaternion {
         Quaternion(x: -q.x, y: -q.y, z: -q.z, w: -q.w)
     }
 
     /// Spherical linear interpolation from `a` (fraction 0) to `b` (fraction 1) along the
     /// shorter great arc, at constant angular speed; fractions outside [0, 1] extrapolate along
     /// the same arc. Both inputs should be unit quaternions; the result is normalised.
-    public static func slerp(_ a: Quaternion, _ b: Quaternion, fraction: Double) -> Quaternion {
+    package static func slerp(_ a: Quaternion, _ b: Quaternion, fraction: Double) -> Quaternion {
         // Shortest arc: q and −q are the same rotation, take the one within 90° of a.
         let end = a.dot(b) < 0 ? -b : b
         // The angle between a and end, stably for nearly equal inputs: ω = 2·atan2(|a−b|, |a+b|).

@@ -16,19 +16,19 @@
 ///
 /// The matrix is first divided by m44 (CSS's normalisation), so a decomposition describes the
 /// normalised matrix and recomposes to it.
-public struct DecomposedTransform3D: Hashable, Sendable {
+package struct DecomposedTransform3D: Hashable, Sendable {
     /// Moves along x, y, z, after scale, skew and rotation.
-    public var translation: SIMD3<Double>
+    package var translation: SIMD3<Double>
     /// Factors along the transform's own x, y, z axes; negative for a mirrored axis.
-    public var scale: SIMD3<Double>
+    package var scale: SIMD3<Double>
     /// Shear factors: x = xy, y = xz, z = yz (CSS's skew[0], skew[1], skew[2]).
-    public var skew: SIMD3<Double>
+    package var skew: SIMD3<Double>
     /// The last column (m14, m24, m34, m44) of the perspective part; (0, 0, 0, 1) for none.
-    public var perspective: SIMD4<Double>
+    package var perspective: SIMD4<Double>
     /// The rotation, a unit quaternion.
-    public var rotation: Quaternion
+    package var rotation: Quaternion
 
-    public init(
+    package init(
         translation: SIMD3<Double> = .zero, scale: SIMD3<Double> = .one,
         skew: SIMD3<Double> = .zero, perspective: SIMD4<Double> = SIMD4(0, 0, 0, 1),
         rotation: Quaternion = .identity
@@ -41,12 +41,12 @@ public struct DecomposedTransform3D: Hashable, Sendable {
     }
 
     /// The identity's decomposition.
-    public static let identity = DecomposedTransform3D()
+    package static let identity = DecomposedTransform3D()
 
     /// Linear interpolation of translation, scale, skew and perspective, and spherical linear
     /// interpolation of the rotation along the shorter arc; fractions outside [0, 1]
     /// extrapolate.
-    public static func interpolate(
+    package static func interpolate(
         _ a: DecomposedTransform3D, _ b: DecomposedTransform3D, fraction: Double
     ) -> DecomposedTransform3D {
         DecomposedTransform3D(
@@ -60,20 +60,20 @@ public struct DecomposedTransform3D: Hashable, Sendable {
 
 extension Transform3D {
     /// Tolerances of the decomposition, each a named constant.
-    public enum DecompositionTolerance {
+    package enum DecompositionTolerance {
         /// A row of the upper 3×3 whose part orthogonal to the rows before it is at most this
         /// fraction of its length lies (numerically) in their span: that axis has collapsed and
         /// the matrix is singular.
-        public static let collapsedRow = 1e-12
+        package static let collapsedRow = 1e-12
         /// A scale factor at most this small counts as zero (1/scale and scale² must stay
         /// finite and normal).
-        public static let minimumScale = 1e-150
+        package static let minimumScale = 1e-150
     }
 
     /// The transform's decomposition, or nil when it has none: an element is not finite,
     /// m44 is 0, or the upper 3×3 is singular (an axis is scaled to zero or two axes are
     /// parallel). `Transform3D(decomposed)` gives the matrix back divided by m44.
-    public func decomposed() -> DecomposedTransform3D? {
+    package func decomposed() -> DecomposedTransform3D? {
         guard let factors = TransformFactors(self, completingCollapsedAxes: false) else {
             return nil
         }
@@ -85,7 +85,7 @@ extension Transform3D {
 
     /// The transform `Scale · Skew · Rotation · Translation · Perspective` of `parts` (CSS
     /// "Recomposing to a 3D matrix").
-    public init(_ parts: DecomposedTransform3D) {
+    package init(_ parts: DecomposedTransform3D) {
         let rows = parts.rotation.normalized().rotationRows
         self = TransformFactors(
             scale: parts.scale, skew: parts.skew, row0: rows.0, row1: rows.1, row2: rows.2,
@@ -95,7 +95,7 @@ extension Transform3D {
 }
 
 /// The factors of a transform, M = weight · (Scale · Skew · Rotation · Translation ·
-/// Perspective), with the rotation kept as the rows of its matrix. Shared by the public
+/// Perspective), with the rotation kept as the rows of its matrix. Shared by the package
 /// decomposition (strict: nil for singular matrices) and the key-path components (lenient:
 /// collapsed axes are completed so that every transform can be read and written).
 struct TransformFactors {

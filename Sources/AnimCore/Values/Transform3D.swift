@@ -13,15 +13,60 @@ import Darwin
 /// counterclockwise about an axis that points at the viewer (right-handed), as
 /// CATransform3DMakeRotation.
 ///
-/// As a value of kind `transform3D` it occupies 16 slots, m11 m12 m13 m14 m21 … m44 (row-major).
-/// Equality (`==`) is numeric per element; `ValueMath.equal` compares bit patterns.
+/// As a value of kind `transform3D` (the C API's `ac_value`) it is 16 numbers, m11 m12 m13 m14
+/// m21 … m44 (row-major). Equality (`==`) is numeric per element.
 public struct Transform3D: Hashable, Sendable {
-    public var m11: Double, m12: Double, m13: Double, m14: Double
-    public var m21: Double, m22: Double, m23: Double, m24: Double
-    public var m31: Double, m32: Double, m33: Double, m34: Double
-    public var m41: Double, m42: Double, m43: Double, m44: Double
+    /// Row 1, column 1 (x scale).
+    public var m11: Double
+    /// Row 1, column 2.
+    public var m12: Double
+    /// Row 1, column 3.
+    public var m13: Double
+    /// Row 1, column 4 (x perspective).
+    public var m14: Double
+    /// Row 2, column 1.
+    public var m21: Double
+    /// Row 2, column 2 (y scale).
+    public var m22: Double
+    /// Row 2, column 3.
+    public var m23: Double
+    /// Row 2, column 4 (y perspective).
+    public var m24: Double
+    /// Row 3, column 1.
+    public var m31: Double
+    /// Row 3, column 2.
+    public var m32: Double
+    /// Row 3, column 3 (z scale).
+    public var m33: Double
+    /// Row 3, column 4 (z perspective: −1 / eye distance for the usual perspective).
+    public var m34: Double
+    /// Row 4, column 1 (x translation).
+    public var m41: Double
+    /// Row 4, column 2 (y translation).
+    public var m42: Double
+    /// Row 4, column 3 (z translation).
+    public var m43: Double
+    /// Row 4, column 4.
+    public var m44: Double
 
-    /// A transform with these elements (row by row).
+    /// A transform with these elements, row by row (each `mRC` is row R, column C).
+    /// - Parameters:
+    ///   - m11: row 1, column 1.
+    ///   - m12: row 1, column 2.
+    ///   - m13: row 1, column 3.
+    ///   - m14: row 1, column 4.
+    ///   - m21: row 2, column 1.
+    ///   - m22: row 2, column 2.
+    ///   - m23: row 2, column 3.
+    ///   - m24: row 2, column 4.
+    ///   - m31: row 3, column 1.
+    ///   - m32: row 3, column 2.
+    ///   - m33: row 3, column 3.
+    ///   - m34: row 3, column 4.
+    ///   - m41: row 4, column 1.
+    ///   - m42: row 4, column 2.
+    ///   - m43: row 4, column 3.
+    ///   - m44: row 4, column 4.
     @inlinable public init(
         m11: Double, m12: Double, m13: Double, m14: Double,
         m21: Double, m22: Double, m23: Double, m24: Double,
@@ -42,6 +87,10 @@ public struct Transform3D: Hashable, Sendable {
         m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// CATransform3DMakeTranslation: moves points by (x, y, z).
+    /// - Parameters:
+    ///   - x: the x translation.
+    ///   - y: the y translation.
+    ///   - z: the z translation.
     public init(translationX x: Double, y: Double, z: Double) {
         self = .identity
         m41 = x
@@ -50,6 +99,10 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// CATransform3DMakeScale: scales x, y and z by these factors.
+    /// - Parameters:
+    ///   - x: the x factor.
+    ///   - y: the y factor.
+    ///   - z: the z factor.
     public init(scaleX x: Double, y: Double, z: Double) {
         self = .identity
         m11 = x
@@ -60,6 +113,11 @@ public struct Transform3D: Hashable, Sendable {
     /// CATransform3DMakeRotation: turns by `angle` radians about the axis (x, y, z), which need
     /// not be a unit vector; counterclockwise when the axis points at the viewer. A zero-length
     /// axis gives the identity.
+    /// - Parameters:
+    ///   - angle: radians.
+    ///   - x: the axis's x component.
+    ///   - y: the axis's y component.
+    ///   - z: the axis's z component.
     public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
         let length = (x * x + y * y + z * z).squareRoot()
         guard length > 0 else {
@@ -78,7 +136,7 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// The transform stored in 16 slots at `slots` (m11 m12 … m44).
-    @inlinable public init(slots: UnsafePointer<Double>) {
+    @inlinable package init(slots: UnsafePointer<Double>) {
         self.init(
             m11: slots[0], m12: slots[1], m13: slots[2], m14: slots[3],
             m21: slots[4], m22: slots[5], m23: slots[6], m24: slots[7],
@@ -87,7 +145,7 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// Writes the 16 elements to `slots` (m11 m12 … m44).
-    @inlinable public func store(into slots: UnsafeMutablePointer<Double>) {
+    @inlinable package func store(into slots: UnsafeMutablePointer<Double>) {
         slots[0] = m11; slots[1] = m12; slots[2] = m13; slots[3] = m14
         slots[4] = m21; slots[5] = m22; slots[6] = m23; slots[7] = m24
         slots[8] = m31; slots[9] = m32; slots[10] = m33; slots[11] = m34
@@ -114,6 +172,8 @@ public struct Transform3D: Hashable, Sendable {
 
     /// CATransform3DConcat(self, other): `self` applied first, then `other` (the row-vector
     /// product self · other).
+    /// - Parameter other: the transform applied second.
+    /// - Returns: the product.
     public func concatenating(_ other: Transform3D) -> Transform3D {
         let b = other
         return Transform3D(
@@ -136,16 +196,32 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// CATransform3DTranslate: a translation applied first, then `self`.
+    /// - Parameters:
+    ///   - x: the x translation.
+    ///   - y: the y translation.
+    ///   - z: the z translation.
+    /// - Returns: the translated transform.
     public func translatedBy(x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(translationX: x, y: y, z: z).concatenating(self)
     }
 
     /// CATransform3DScale: a scale applied first, then `self`.
+    /// - Parameters:
+    ///   - x: the x factor.
+    ///   - y: the y factor.
+    ///   - z: the z factor.
+    /// - Returns: the scaled transform.
     public func scaledBy(x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(scaleX: x, y: y, z: z).concatenating(self)
     }
 
     /// CATransform3DRotate: a rotation applied first, then `self`.
+    /// - Parameters:
+    ///   - angle: radians, counterclockwise when the axis points at the viewer.
+    ///   - x: the axis's x component.
+    ///   - y: the axis's y component.
+    ///   - z: the axis's z component.
+    /// - Returns: the rotated transform.
     public func rotatedBy(angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
     }
@@ -159,6 +235,7 @@ public struct Transform3D: Hashable, Sendable {
     /// The inverse (CATransform3DInvert), or nil when the matrix is singular: a zero or
     /// non-finite determinant, or an inverse with a non-finite element. CATransform3DInvert
     /// answers the original matrix in that case; callers that want that write `?? self`.
+    /// - Returns: the inverse; nil for a singular matrix.
     public func inverted() -> Transform3D? {
         let s = SubDeterminants(self)
         let det = s.determinant
@@ -189,7 +266,7 @@ public struct Transform3D: Hashable, Sendable {
     /// `self` concatenated with itself `count` times (CATransform3DConcat repeated), by
     /// squaring: O(log |count|) products. 0 gives the identity; a negative count uses the
     /// inverse, and gives nil when the matrix is singular.
-    public func power(_ count: Int64) -> Transform3D? {
+    package func power(_ count: Int64) -> Transform3D? {
         var base = self
         if count < 0 {
             guard let inverse = inverted() else { return nil }

@@ -14,13 +14,13 @@
 ///
 /// Built once per pair of ends, it keeps both decompositions, so each `value(at:)` costs a
 /// slerp and a recomposition only; `Transform3D.interpolate` is the one-shot form.
-public struct TransformInterpolation: Sendable {
-    public let from: Transform3D
-    public let to: Transform3D
+package struct TransformInterpolation: Sendable {
+    package let from: Transform3D
+    package let to: Transform3D
     /// Both decompositions, or nil when the ends switch discretely (or are equal).
     let parts: (from: DecomposedTransform3D, to: DecomposedTransform3D)?
 
-    public init(from: Transform3D, to: Transform3D) {
+    package init(from: Transform3D, to: Transform3D) {
         self.from = from
         self.to = to
         if from == to {
@@ -34,10 +34,10 @@ public struct TransformInterpolation: Sendable {
 
     /// Whether the ends have no intermediate values (a singular or non-finite end): the value
     /// switches at 0.5.
-    public var isDiscrete: Bool { parts == nil && from != to }
+    package var isDiscrete: Bool { parts == nil && from != to }
 
     /// The transform `fraction` of the way from `from` to `to`.
-    public func value(at fraction: Double) -> Transform3D {
+    package func value(at fraction: Double) -> Transform3D {
         if fraction == 0 { return from }
         if fraction == 1 { return to }
         guard let parts else { return fraction >= 0.5 ? to : from }
@@ -58,7 +58,7 @@ public struct TransformInterpolation: Sendable {
 extension Transform3D {
     /// The transform `fraction` of the way from `a` (0) to `b` (1): see
     /// `TransformInterpolation`, which this builds for one value.
-    public static func interpolate(
+    package static func interpolate(
         _ a: Transform3D, _ b: Transform3D, fraction: Double
     ) -> Transform3D {
         if fraction == 0 || a == b { return a }

@@ -33,7 +33,7 @@ import Darwin
 /// axis has scale 0 and is given a rotation axis that completes the others, so writing
 /// `scale` = 1 on a transform scaled to 0 gives back a working transform. A transform with a
 /// non-finite element reads NaN for scale and rotation and ignores their writes.
-public enum TransformPart: Int32, CaseIterable, Sendable {
+package enum TransformPart: Int32, CaseIterable, Sendable {
     case rotationX = 0
     case rotationY = 1
     case rotationZ = 2
@@ -47,7 +47,7 @@ public enum TransformPart: Int32, CaseIterable, Sendable {
     case translation = 10
 
     /// The part's key-path name; `init(name:)` also takes "rotation" for rotation.z.
-    public var name: String {
+    package var name: String {
         switch self {
         case .rotationX: "rotation.x"
         case .rotationY: "rotation.y"
@@ -64,7 +64,7 @@ public enum TransformPart: Int32, CaseIterable, Sendable {
     }
 
     /// The part named `name` ("rotation" is rotation.z); nil if there is none.
-    public init?(name: String) {
+    package init?(name: String) {
         if name == "rotation" {
             self = .rotationZ
             return
@@ -76,11 +76,11 @@ public enum TransformPart: Int32, CaseIterable, Sendable {
     }
 
     /// `size` for "translation", `scalar` for the others.
-    public var kind: ValueKind { self == .translation ? .size : .scalar }
+    package var kind: ValueKind { self == .translation ? .size : .scalar }
 
     /// Whether the part exists on a 2D (affine) transform: everything but rotation.x,
     /// rotation.y, scale.z and translation.z.
-    public var isPlanar: Bool {
+    package var isPlanar: Bool {
         switch self {
         case .rotationX, .rotationY, .scaleZ, .translationZ: false
         default: true
@@ -88,10 +88,10 @@ public enum TransformPart: Int32, CaseIterable, Sendable {
     }
 
     /// Tolerances, each a named constant.
-    public enum Tolerance {
+    package enum Tolerance {
         /// cos(rotation.y) below which the Euler angles are in gimbal lock (y = ±π/2 to about
         /// 1e-10 radians): x is read as 0 and z takes the whole turn.
-        public static let gimbalLockCosine = 1e-10
+        package static let gimbalLockCosine = 1e-10
     }
 
     // MARK: - Reading

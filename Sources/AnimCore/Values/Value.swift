@@ -1,18 +1,30 @@
-/// A property value, as the Swift API passes it around. The engine stores values as flat runs
-/// of Double slots (`ValueKind.slotCount` of them); `Value` converts to and from that form.
+/// A property value of any kind, as key-path access and animations pass it around. Read a
+/// kind's contents with its accessor (`value.point`, `value.scalar`, ...; nil for another
+/// kind); typed property names (`PropertyName<Point>`) do without `Value` altogether.
+///
+/// C: `ac_value` (its `kind` and `v[]`, laid out as `ValueKind` describes).
 public enum Value: Hashable, Sendable {
+    /// A number (CGFloat, an NSNumber of a floating-point type); `Double`.
     case scalar(Double)
+    /// A point (CGPoint); `Point`.
     case point(x: Double, y: Double)
+    /// A size (CGSize); `Size`.
     case size(width: Double, height: Double)
+    /// A rectangle (CGRect), origin then size; `Rect`.
     case rect(x: Double, y: Double, width: Double, height: Double)
+    /// Three coordinates; `Vector3`.
     case vector3(x: Double, y: Double, z: Double)
     /// RGBA, each nominally in [0, 1], not premultiplied.
     case color(red: Double, green: Double, blue: Double, alpha: Double)
     // Boxed (indirect): the transforms' 48 and 128 bytes would otherwise make every value, and
     // every animation and change that carries values, that large.
+    /// A 2D transform (CGAffineTransform).
     indirect case affineTransform(AffineTransform)
+    /// A 3D transform (CATransform3D).
     indirect case transform3D(Transform3D)
+    /// A Boolean: switches half way through an animation, never interpolates.
     case bool(Bool)
+    /// An integer: interpolates and rounds to the nearest integer; `Int64`.
     case integer(Int64)
     /// An opaque host value (an image, a date): stored and switched, never interpolated.
     case token(UInt64)
@@ -35,7 +47,7 @@ public enum Value: Hashable, Sendable {
     }
 
     /// Writes the value's `kind.slotCount` slots.
-    public func write(into slots: UnsafeMutablePointer<Double>) {
+    package func write(into slots: UnsafeMutablePointer<Double>) {
         switch self {
         case .scalar(let v): slots[0] = v
         case .point(let x, let y): (slots[0], slots[1]) = (x, y)
@@ -53,7 +65,7 @@ public enum Value: Hashable, Sendable {
     }
 
     /// Reads a value of `kind` from its slots.
-    public init(kind: ValueKind, slots: UnsafePointer<Double>) {
+    package init(kind: ValueKind, slots: UnsafePointer<Double>) {
         switch kind {
         case .scalar: self = .scalar(slots[0])
         case .point: self = .point(x: slots[0], y: slots[1])

@@ -21,7 +21,7 @@
 /// `bool`, `integer` and `token` keep their bits in the Double with `Double(bitPattern:)` and are
 /// never computed on as floating-point numbers, so every Int64 (Int64.min is the bit pattern of
 /// −0.0, some values are NaN bit patterns) survives storage, copying and comparison exactly.
-/// `SlotEncoding` converts between the two.
+/// The C API's `ac_value` carries values in this layout (`v[]`).
 ///
 /// The raw values are part of the C ABI and never change.
 public enum ValueKind: Int32, CaseIterable, Sendable {
@@ -50,10 +50,10 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
 
     /// The largest `slotCount` of any kind (transform3D's 16): a buffer of this many Doubles
     /// holds a value of any kind.
-    public static let maximumSlotCount = 16
+    package static let maximumSlotCount = 16
 
     /// The number of Doubles a value of this kind occupies (see the table on the type).
-    @inlinable public var slotCount: Int {
+    @inlinable package var slotCount: Int {
         switch self {
         case .scalar, .bool, .integer, .token: 1
         case .point, .size: 2
@@ -65,7 +65,7 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
     }
 
     /// Whether values of this kind have intermediate values. `bool` and `token` do not: they
-    /// switch from the start to the end value half way (see `ValueMath.interpolate`).
+    /// switch from the start to the end value half way through an animation.
     @inlinable public var isInterpolable: Bool {
         switch self {
         case .bool, .token: false
@@ -75,7 +75,7 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
 
     /// Whether the slots are coordinates in a Euclidean space (scalar, point, size, rect,
     /// vector3, color): distances, splines and slot-by-slot interpolation have a meaning.
-    @inlinable public var hasCoordinates: Bool {
+    @inlinable package var hasCoordinates: Bool {
         switch self {
         case .scalar, .point, .size, .rect, .vector3, .color: true
         default: false
@@ -84,7 +84,7 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
 
     /// Whether the slots hold bit patterns (`bool`, `integer`, `token`) rather than
     /// floating-point numbers.
-    @inlinable public var storesBitPatterns: Bool {
+    @inlinable package var storesBitPatterns: Bool {
         switch self {
         case .bool, .integer, .token: true
         default: false
@@ -110,6 +110,7 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
     }
 
     /// The kind with this exact (case-sensitive) name; nil if there is none.
+    /// - Parameter name: a kind's `name` ("scalar", "point", ..., "token").
     public init?(name: String) {
         guard let kind = ValueKind.allCases.first(where: { $0.name == name }) else { return nil }
         self = kind
@@ -118,7 +119,7 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
     /// Writes the kind's zero value into `slotCount` slots at `value`: the identity matrix for
     /// `affineTransform` and `transform3D`; zeros otherwise (origin, zero size, transparent
     /// black, false, integer 0, token 0 — all of which are the all-zero bit pattern).
-    public func writeDefault(into value: UnsafeMutablePointer<Double>) {
+    package func writeDefault(into value: UnsafeMutablePointer<Double>) {
         switch self {
         case .affineTransform:
             AffineTransform.identity.store(into: value)

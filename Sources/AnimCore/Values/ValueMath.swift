@@ -26,7 +26,7 @@
 ///   transform's current cycle moves within the frame the earlier cycles reached). [INF] The
 ///   order for transforms is not documented; this one reads "the value at the end of the
 ///   previous repeat cycle + the value of the current cycle" with `add`'s operand roles.
-public enum ValueMath {
+package enum ValueMath {
     // MARK: - Interpolation
 
     /// Writes the value `fraction` of the way from `from` (0) to `to` (1). Fractions outside
@@ -48,7 +48,7 @@ public enum ValueMath {
     ///   the shorter arc, recomposed; a singular matrix on either side switches at 0.5. Each
     ///   call decomposes both ends; a caller with fixed ends can keep a
     ///   `TransformInterpolation` instead.
-    public static func interpolate(
+    package static func interpolate(
         _ kind: ValueKind, from: UnsafePointer<Double>, to: UnsafePointer<Double>,
         fraction: Double, into result: UnsafeMutablePointer<Double>
     ) {
@@ -76,7 +76,7 @@ public enum ValueMath {
 
     /// `a + (b − a) × t`: exactly `a` (bits and all) at t = 0 and whenever a == b, exactly `b`
     /// at t = 1.
-    @inlinable public static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
+    @inlinable package static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
         if t == 0 || a == b { return a }
         if t == 1 { return b }
         return a + (b - a) * t
@@ -129,7 +129,7 @@ public enum ValueMath {
     /// - `bool`, `token`: `b`.
     /// - transforms: `CATransform3DConcat(b, a)` / `CGAffineTransformConcat(b, a)` — `b` is
     ///   applied first, in the layer's space, then `a`.
-    public static func add(
+    package static func add(
         _ kind: ValueKind, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>,
         into result: UnsafeMutablePointer<Double>
     ) {
@@ -159,7 +159,7 @@ public enum ValueMath {
     ///   in general; `a` is the natural start of a "to a by b" animation).
     /// - transforms: `CATransform3DConcat(inverse(b), a)`, so `add(subtract(a, b), b) == a`.
     ///   When `b` is singular (no inverse) the result is `a` unchanged.
-    public static func subtract(
+    package static func subtract(
         _ kind: ValueKind, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>,
         into result: UnsafeMutablePointer<Double>
     ) {
@@ -192,7 +192,7 @@ public enum ValueMath {
     /// - `bool`, `token`: `value`.
     /// - transforms: `CATransform3DConcat(value, inverse(base))`; when `base` is singular the
     ///   result is `value` unchanged.
-    public static func additiveDelta(
+    package static func additiveDelta(
         _ kind: ValueKind, from base: UnsafePointer<Double>, to value: UnsafePointer<Double>,
         into result: UnsafeMutablePointer<Double>
     ) {
@@ -224,7 +224,7 @@ public enum ValueMath {
     ///   concatenated with itself c = ⌊count⌋ times (a whole number: fractional counts round
     ///   down; 0 gives the identity; a negative count uses the inverse). When the inverse is
     ///   needed and does not exist the result is `base`. A NaN count counts as 0.
-    public static func addScaled(
+    package static func addScaled(
         _ kind: ValueKind, base: UnsafePointer<Double>, increment: UnsafePointer<Double>,
         count: Double, into result: UnsafeMutablePointer<Double>
     ) {
@@ -268,7 +268,7 @@ public enum ValueMath {
     /// different Int64 values in the bit-pattern kinds, and a host can see the sign of a zero),
     /// and transforms compare element by element (two matrices of the same rotation written
     /// differently are different values).
-    @inlinable public static func equal(
+    @inlinable package static func equal(
         _ kind: ValueKind, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>
     ) -> Bool {
         for i in 0..<kind.slotCount where a[i].bitPattern != b[i].bitPattern {
@@ -281,7 +281,7 @@ public enum ValueMath {
 
     /// Copies a value of `kind` bit for bit (`kind.slotCount` slots); `source` may be
     /// `destination`.
-    @inlinable public static func copy(
+    @inlinable package static func copy(
         _ kind: ValueKind, from source: UnsafePointer<Double>,
         into destination: UnsafeMutablePointer<Double>
     ) {
