@@ -43,7 +43,12 @@ struct EngineState {
     /// becomes the layer's time then).
     var readyAnimations: [AnimationRef] = []
     /// Each thread's open transactions, by thread identity.
-    var transactionStacks: [UInt: TransactionStack] = [:]
+    var transactionStacks: [UInt: TransactionStack] = [:] {
+        didSet { actionsDisabledCache.thread = 0 }
+    }
+    /// The last answer of `actionsDisabled()` and the thread it was for (0: none); cleared by
+    /// every change of `transactionStacks`, so a run of changes looks their stack up once.
+    var actionsDisabledCache: (thread: UInt, disabled: Bool) = (0, false)
     /// Completion groups (the transactions' completion counting) by id.
     var completionGroups = CompletionGroups()
     /// Groups of frames that have committed, sealed when their thread's outermost commits.
@@ -121,6 +126,7 @@ struct EngineState {
     // MARK: Handles
 
     /// The slot of a live layer, or `.badHandle`.
+    @inline(__always)
     func layerSlot(_ layer: LayerID) throws(AnimCoreError) -> Int {
         guard let (index, stamp) = Handle.unpack(layer.rawValue, kind: .layer),
               index < layers.count, layers[index].stamp == stamp, stamp != 0
@@ -153,9 +159,10 @@ struct EngineState {
 
     /// The model value slots of property `property` of the layer in `slot`, for reading (an
     /// out-of-line value not yet set reads the class default).
+    @inline(__always)
     func modelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
         let layerClass = classes[Int(layers[slot].classIndex)]
-        let stored = layerClass.properties[property]
+        let stored = layerClass.layouts[property]
         let row = layerClass.rows.pointer(Int(layers[slot].row))
         if stored.isInline { return row + stored.offset }
         let block = Int(Int64(bitPattern: row[stored.offset].bitPattern))
@@ -164,9 +171,10 @@ struct EngineState {
 
     /// The model value slots of a property for writing: an out-of-line value gets its own block
     /// (holding the default) first.
+    @inline(__always)
     func writableModelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
         let layerClass = classes[Int(layers[slot].classIndex)]
-        let stored = layerClass.properties[property]
+        let stored = layerClass.layouts[property]
         let row = layerClass.rows.pointer(Int(layers[slot].row))
         if stored.isInline { return row + stored.offset }
         var block = Int(Int64(bitPattern: row[stored.offset].bitPattern))

@@ -10,6 +10,8 @@ final class LayerClass {
     let superclass: LayerClassID?
     /// Every property, inherited ones first, in declaration order.
     let properties: [StoredProperty]
+    /// `properties`' layouts, by the same index: what the hot paths read.
+    let layouts: [PropertyLayout]
     /// Slots in one layer's model row.
     let rowSlotCount: Int
     /// A new layer's model row: every default (out-of-line properties: -1, meaning the default).
@@ -54,6 +56,11 @@ final class LayerClass {
             properties.append(stored)
         }
         self.properties = properties
+        layouts = properties.map {
+            PropertyLayout(
+                kind: $0.kind, offset: $0.offset, isInline: $0.isInline, isAnimatable: $0.descriptor.isAnimatable,
+                needsDisplay: $0.descriptor.needsDisplay)
+        }
         rowSlotCount = offset
         var row = [Double](repeating: 0, count: offset)
         var defaults: [[Double]] = []

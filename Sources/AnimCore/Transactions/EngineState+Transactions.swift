@@ -66,6 +66,18 @@ extension EngineState {
         }
     }
 
+    /// Whether the calling thread's innermost transaction that says anything about actions
+    /// disables them (false with none open): `transactionSettings().disableActions` without
+    /// resolving the other settings.
+    @inline(__always)
+    mutating func actionsDisabled() -> Bool {
+        let thread = Self.currentThread
+        if actionsDisabledCache.thread == thread { return actionsDisabledCache.disabled }
+        let disabled = transactionStacks[thread]?.actionsDisabled ?? false
+        actionsDisabledCache = (thread, disabled)
+        return disabled
+    }
+
     /// The calling thread's settings, each resolved through its open frames over the defaults
     /// (the engine's default duration included).
     func transactionSettings() -> TransactionSettings {
@@ -119,8 +131,8 @@ extension EngineState {
     mutating func registerWithTransaction(_ index: Int) {
         ensureTransaction()
         let thread = Self.currentThread
-        transactionStacks[thread]?.pending.append(
-            AnimationRef(index: Int32(index), generation: animations[index].generation))
+        let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
+        transactionStacks[thread]?.pending.append(reference)
         let group = transactionStacks[thread]?.frames.last?.completionGroup ?? -1
         animations[index].completionGroup = group
         var current = group

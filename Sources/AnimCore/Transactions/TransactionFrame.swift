@@ -11,7 +11,12 @@ struct TransactionFrame {
 /// A thread's transactions: open frames (outermost first) and the animations added in them,
 /// which start when the outermost frame commits.
 struct TransactionStack {
-    var frames: [TransactionFrame] = []
+    var frames: [TransactionFrame] = [] {
+        didSet { actionsDisabled = frames.reversed().lazy.compactMap(\.settings.disableActions).first ?? false }
+    }
+    /// The frames' disableActions resolved (innermost set value; false when none sets it),
+    /// kept so that a change need not copy the frames' settings to learn it.
+    private(set) var actionsDisabled = false
     /// Animations added while the outermost frame is open, waiting for its commit.
     var pending: [AnimationRef] = []
 }
