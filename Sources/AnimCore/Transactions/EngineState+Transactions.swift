@@ -81,23 +81,15 @@ extension EngineState {
     /// The calling thread's settings, each resolved through its open frames over the defaults
     /// (the engine's default duration included).
     func transactionSettings() -> TransactionSettings {
-        var settings = TransactionSettings.defaults
-        settings.animationDuration = defaultAnimationDuration
-        guard let frames = transactionStacks[Self.currentThread]?.frames else { return settings }
-        for frame in frames {
-            settings = frame.settings.resolved(over: settings)
-        }
+        var settings = transactionStacks[Self.currentThread]?.settings ?? TransactionStack.unset
+        if settings.animationDuration == nil { settings.animationDuration = defaultAnimationDuration }
         return settings
     }
 
     /// The animation duration the calling thread's transactions set themselves (the innermost
     /// that sets one); nil when none does (the engine's default applies).
     func explicitAnimationDuration() -> Double? {
-        guard let frames = transactionStacks[Self.currentThread]?.frames else { return nil }
-        for frame in frames.reversed() {
-            if let duration = frame.settings.animationDuration { return duration }
-        }
-        return nil
+        transactionStacks[Self.currentThread]?.settings.animationDuration
     }
 
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
@@ -129,11 +121,19 @@ extension EngineState {
     /// Registers an added animation with the calling thread's transaction: it starts when the
     /// outermost commits, and counts for the completion group of every open frame.
     mutating func registerWithTransaction(_ index: Int) {
-        ensureTransaction()
         let thread = Self.currentThread
+        var position = transactionStacks.index(forKey: thread)
+        if position.map({ transactionStacks.values[$0].frames.isEmpty }) ?? true {
+            beginTransaction(implicit: true)
+            position = transactionStacks.index(forKey: thread)
+        }
         let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
-        transactionStacks[thread]?.pending.append(reference)
-        let group = transactionStacks[thread]?.frames.last?.completionGroup ?? -1
+        var group: Int32 = -1
+        if let position {
+            // One lookup, then in place (the stack's arrays are not copied).
+            transactionStacks.values[position].pending.append(reference)
+            group = transactionStacks.values[position].frames.last?.completionGroup ?? -1
+        }
         animations[index].completionGroup = group
         var current = group
         while current >= 0, completionGroups[current] != nil {

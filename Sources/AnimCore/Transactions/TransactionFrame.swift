@@ -12,13 +12,30 @@ struct TransactionFrame {
 /// which start when the outermost frame commits.
 struct TransactionStack {
     var frames: [TransactionFrame] = [] {
-        didSet { actionsDisabled = frames.reversed().lazy.compactMap(\.settings.disableActions).first ?? false }
+        didSet { resolveSettings() }
     }
-    /// The frames' disableActions resolved (innermost set value; false when none sets it),
-    /// kept so that a change need not copy the frames' settings to learn it.
-    private(set) var actionsDisabled = false
     /// Animations added while the outermost frame is open, waiting for its commit.
     var pending: [AnimationRef] = []
+    /// The frames' settings resolved over `TransactionSettings.defaults`, but for the animation
+    /// duration, which stays nil unless a frame sets it (the engine's default applies then).
+    /// Resolved when the frames change, once per transaction and setting, not per change.
+    private(set) var settings = TransactionStack.unset
+
+    /// What a thread with no transaction open resolves to (see `settings`).
+    static let unset: TransactionSettings = {
+        var settings = TransactionSettings.defaults
+        settings.animationDuration = nil
+        return settings
+    }()
+
+    /// Whether the frames disable actions.
+    var actionsDisabled: Bool { settings.disableActions ?? false }
+
+    private mutating func resolveSettings() {
+        var resolved = TransactionStack.unset
+        for frame in frames { resolved = frame.settings.resolved(over: resolved) }
+        settings = resolved
+    }
 }
 
 /// An animation slot at one generation: a reference that goes stale when the slot is reused.
