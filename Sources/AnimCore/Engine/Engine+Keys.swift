@@ -12,10 +12,10 @@ extension Engine {
 
     /// Sets the model value at `key`, as `setValue(_:forKeyPath:of:)` does (actions included).
     public func setValue(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) {
-        // [Perf] The common change (a declared property, no action to run) ends here, under one
-        // lock; anything else starts over on the general path by the key's name (the action
-        // search takes it), the fast path having changed nothing.
-        if try withState({ (state) throws(AnimCoreError) in try state.setWithoutAction(value, forKey: key, of: layer) }) {
+        // [Perf] The common change (a declared property, no action or the built-in implicit
+        // animation) ends here, under one lock; anything else starts over on the general path by
+        // the key's name (the action search takes it), the fast path having changed nothing.
+        if try withState({ (state) throws(AnimCoreError) in try state.changeDirectly(value, forKey: key, of: layer) }) {
             return
         }
         try lock.withLock { () throws(AnimCoreError) in

@@ -191,6 +191,12 @@ public final class Engine: @unchecked Sendable {
     /// transaction disables actions: by default an implicit animation from the presentation
     /// value with the transaction's duration and timing function.
     public func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
+        // [Perf] A plain property name takes the fast lane of `setValue(_:forKey:of:)` first.
+        if !keyPath.isEmpty, !keyPath.utf8.contains(UInt8(ascii: ".")), try withState({ (state) throws(AnimCoreError) in
+            try state.changeDirectly(value, forKey: state.keys.intern(keyPath), of: layer)
+        }) {
+            return
+        }
         try lock.withLock { () throws(AnimCoreError) in
             if keyPath == "frame" {
                 // A frame is a position and a bounds: each changes (and runs its action) in turn.

@@ -44,11 +44,16 @@ struct EngineState {
     var readyAnimations: [AnimationRef] = []
     /// Each thread's open transactions, by thread identity.
     var transactionStacks: [UInt: TransactionStack] = [:] {
-        didSet { actionsDisabledCache.thread = 0 }
+        didSet { transactionCache.thread = 0 }
     }
-    /// The last answer of `actionsDisabled()` and the thread it was for (0: none); cleared by
-    /// every change of `transactionStacks`, so a run of changes looks their stack up once.
-    var actionsDisabledCache: (thread: UInt, disabled: Bool) = (0, false)
+    /// The index in `functions` of the last implicit animation's curve, tried first for the next
+    /// (`TimingFunctionTable.retain(_:hint:)`).
+    var implicitFunctionHint: Int32 = -1
+    /// The calling thread's stack as the change path reads it (see `cacheTransaction()`).
+    var transactionCache = ThreadTransactionCache()
+    /// Animations added while each thread's outermost transaction is open, waiting for its
+    /// commit (apart from the stacks, so that adding one leaves `transactionCache` valid).
+    var pendingAnimations: [UInt: [AnimationRef]] = [:]
     /// Completion groups (the transactions' completion counting) by id.
     var completionGroups = CompletionGroups()
     /// Groups of frames that have committed, sealed when their thread's outermost commits.

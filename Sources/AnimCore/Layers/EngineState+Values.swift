@@ -46,38 +46,6 @@ extension EngineState {
         }
     }
 
-    /// The common change, done without the key's name: a declared property set whole to a
-    /// value of its kind that runs no action (actions disabled, not animatable, not committed,
-    /// or the value unchanged). Returns false, having changed nothing, for everything else — a
-    /// key path or undeclared key, another kind, a value the checks refuse, a layer timing
-    /// property, a change that runs an action — which the general path (`planChange`) takes
-    /// with its messages.
-    mutating func setWithoutAction(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
-        let slot = try layerSlot(layer)
-        let classIndex = Int(layers[slot].classIndex)
-        guard let property = classes[classIndex].propertyIndex(for: key),
-              !BuiltInLayerProperties.Index.timing.contains(property)
-        else { return false }
-        let layout = classes[classIndex].layouts[property]
-        let kind = layout.kind
-        guard value.kind == kind else { return false }
-        let slots = scratch.pointer(ScratchOffset.change)
-        value.write(into: slots)
-        if !kind.storesBitPatterns {
-            for index in 0..<kind.slotCount where !slots[index].isFinite { return false }
-        }
-        if ValueMath.equal(kind, modelValue(slot, property), slots) { return true }
-        if layout.isAnimatable && layers[slot].isCommitted && !isEnding && !actionsDisabled() { return false }
-        if layout.isInline {
-            let model = classes[classIndex].rows.pointer(Int(layers[slot].row)) + layout.offset
-            for index in 0..<kind.slotCount { model[index] = slots[index] }
-            propertyDidChange(slot, property, layout)
-        } else {
-            writeModel(slot, KeyPathTarget(property: property, component: nil, kind: kind), slots)
-        }
-        return true
-    }
-
     /// Writes a model value (already of the right kind) and marks display as the rules say.
     mutating func writeModel(_ slot: Int, _ target: KeyPathTarget, _ slots: UnsafePointer<Double>) {
         let stored = classes[Int(layers[slot].classIndex)].layouts[target.property]
@@ -96,7 +64,7 @@ extension EngineState {
 
     /// Bookkeeping after a model property changed: display marks and the timing cache.
     @inline(__always)
-    private mutating func propertyDidChange(_ slot: Int, _ property: Int, _ stored: PropertyLayout) {
+    mutating func propertyDidChange(_ slot: Int, _ property: Int, _ stored: PropertyLayout) {
         if stored.needsDisplay { setNeedsDisplay(slot) }
         if property == BuiltInLayerProperties.Index.bounds {
             let flag = modelValue(slot, BuiltInLayerProperties.Index.needsDisplayOnBoundsChange)

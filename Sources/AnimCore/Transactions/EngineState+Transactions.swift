@@ -56,7 +56,7 @@ extension EngineState {
     /// The outermost transaction of `thread` committed: its animations start at the next tick,
     /// its groups seal, and groups with nothing running owe their completions now.
     private mutating func commitOutermost(_ thread: UInt) {
-        if let pending = transactionStacks[thread]?.pending {
+        if let pending = pendingAnimations.removeValue(forKey: thread) {
             readyAnimations.append(contentsOf: pending)
         }
         transactionStacks[thread] = nil
@@ -71,11 +71,23 @@ extension EngineState {
     /// resolving the other settings.
     @inline(__always)
     mutating func actionsDisabled() -> Bool {
+        cacheTransaction()
+        return transactionCache.settings.disableActions ?? false
+    }
+
+    /// Fills `transactionCache` for the calling thread unless it holds it already.
+    @inline(__always)
+    mutating func cacheTransaction() {
         let thread = Self.currentThread
-        if actionsDisabledCache.thread == thread { return actionsDisabledCache.disabled }
-        let disabled = transactionStacks[thread]?.actionsDisabled ?? false
-        actionsDisabledCache = (thread, disabled)
-        return disabled
+        guard transactionCache.thread != thread else { return }
+        var cache = ThreadTransactionCache()
+        cache.thread = thread
+        if let stack = transactionStacks[thread] {
+            cache.settings = stack.settings
+            cache.isOpen = !stack.frames.isEmpty
+            cache.innermostGroup = stack.frames.last?.completionGroup ?? -1
+        }
+        transactionCache = cache
     }
 
     /// The calling thread's settings, each resolved through its open frames over the defaults
@@ -121,19 +133,14 @@ extension EngineState {
     /// Registers an added animation with the calling thread's transaction: it starts when the
     /// outermost commits, and counts for the completion group of every open frame.
     mutating func registerWithTransaction(_ index: Int) {
-        let thread = Self.currentThread
-        var position = transactionStacks.index(forKey: thread)
-        if position.map({ transactionStacks.values[$0].frames.isEmpty }) ?? true {
+        cacheTransaction()
+        if !transactionCache.isOpen {
             beginTransaction(implicit: true)
-            position = transactionStacks.index(forKey: thread)
+            cacheTransaction()
         }
         let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
-        var group: Int32 = -1
-        if let position {
-            // One lookup, then in place (the stack's arrays are not copied).
-            transactionStacks.values[position].pending.append(reference)
-            group = transactionStacks.values[position].frames.last?.completionGroup ?? -1
-        }
+        pendingAnimations[transactionCache.thread, default: []].append(reference)
+        let group = transactionCache.innermostGroup
         animations[index].completionGroup = group
         var current = group
         while current >= 0, completionGroups[current] != nil {
@@ -175,6 +182,7 @@ extension EngineState {
             for frame in stack.frames { sealedCandidates[thread, default: []].append(frame.completionGroup) }
         }
         transactionStacks.removeAll()
+        pendingAnimations.removeAll()
         for (_, candidates) in sealedCandidates {
             for group in candidates {
                 completionGroups[group]?.isSealed = true
