@@ -43,7 +43,7 @@ struct EngineState {
     /// becomes the layer's time then).
     var readyAnimations: [AnimationRef] = []
     /// Each thread's open transactions, by thread identity.
-    var transactionStacks: [UInt: TransactionStack] = [:] {
+    var transactionStacks = ThreadTable<TransactionStack>() {
         didSet { transactionCache.thread = 0 }
     }
     /// The index in `functions` of the last implicit animation's curve, tried first for the next
@@ -53,11 +53,14 @@ struct EngineState {
     var transactionCache = ThreadTransactionCache()
     /// Animations added while each thread's outermost transaction is open, waiting for its
     /// commit (apart from the stacks, so that adding one leaves `transactionCache` valid).
-    var pendingAnimations: [UInt: [AnimationRef]] = [:]
+    var pendingAnimations = ThreadTable<[AnimationRef]>()
+    /// The emptied stack and lists of the last outermost commit, kept with their capacity for
+    /// the next transaction, so that a transaction allocates nothing in steady state.
+    var spareTransactions = SpareTransactionStorage()
     /// Completion groups (the transactions' completion counting) by id.
     var completionGroups = CompletionGroups()
     /// Groups of frames that have committed, sealed when their thread's outermost commits.
-    var sealedCandidates: [UInt: [Int32]] = [:]
+    var sealedCandidates = ThreadTable<[Int32]>()
     /// Layers created since the last tick: not committed yet, so they run no implicit actions.
     var uncommittedLayers: [Int32] = []
     /// Each layer's actions table (CALayer.actions), by layer slot.

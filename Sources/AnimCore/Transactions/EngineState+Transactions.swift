@@ -8,11 +8,16 @@ extension EngineState {
     /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
     mutating func beginTransaction(implicit: Bool = false) {
         let thread = Self.currentThread
-        var stack = transactionStacks[thread] ?? TransactionStack()
-        let parent = stack.frames.last?.completionGroup ?? -1
+        if transactionStacks.index(forKey: thread) == nil {
+            // The stack the last outermost commit left, with its capacity: no allocation.
+            var stack = TransactionStack()
+            swap(&stack, &spareTransactions.stack)
+            transactionStacks[thread] = stack
+        }
+        let position = transactionStacks.index(forKey: thread)!
+        let parent = transactionStacks.values[position].frames.last?.completionGroup ?? -1
         let group = makeGroup(parent: parent)
-        stack.frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
-        transactionStacks[thread] = stack
+        transactionStacks.values[position].frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
     }
 
     /// Commits the calling thread's innermost explicit transaction. Its settings end; when it is
@@ -21,13 +26,15 @@ extension EngineState {
     /// a commit without begin; nothing else happens).
     mutating func commitTransaction() throws(AnimCoreError) {
         let thread = Self.currentThread
-        guard var stack = transactionStacks[thread], let top = stack.frames.last, !top.isImplicit else {
+        guard let position = transactionStacks.index(forKey: thread),
+              let top = transactionStacks.values[position].frames.last, !top.isImplicit
+        else {
             throw AnimCoreError(.invalidState, "no transaction is open on this thread: commit without begin")
         }
-        stack.frames.removeLast()
-        transactionStacks[thread] = stack
-        sealedCandidates[thread, default: []].append(top.completionGroup)
-        if stack.frames.isEmpty { commitOutermost(thread) }
+        transactionStacks.values[position].frames.removeLast()
+        let isOutermost = transactionStacks.values[position].frames.isEmpty
+        sealLater(top.completionGroup, thread)
+        if isOutermost { commitOutermost(thread) }
     }
 
     /// Commits the calling thread's implicit transaction, unless explicit transactions are open
@@ -47,22 +54,44 @@ extension EngineState {
     }
 
     private mutating func commitImplicit(_ thread: UInt) {
-        guard let frame = transactionStacks[thread]?.frames.first else { return }
-        transactionStacks[thread]?.frames.removeAll()
-        sealedCandidates[thread, default: []].append(frame.completionGroup)
+        guard let position = transactionStacks.index(forKey: thread),
+              let frame = transactionStacks.values[position].frames.first
+        else { return }
+        transactionStacks.values[position].frames.removeAll(keepingCapacity: true)
+        sealLater(frame.completionGroup, thread)
         commitOutermost(thread)
+    }
+
+    /// Notes a committed frame's group, sealed when `thread`'s outermost transaction commits.
+    private mutating func sealLater(_ group: Int32, _ thread: UInt) {
+        let position = sealedCandidates.index(forKey: thread) ?? {
+            var list: [Int32] = []
+            swap(&list, &spareTransactions.sealed)
+            sealedCandidates[thread] = list
+            return sealedCandidates.index(forKey: thread)!
+        }()
+        sealedCandidates.values[position].append(group)
     }
 
     /// The outermost transaction of `thread` committed: its animations start at the next tick,
     /// its groups seal, and groups with nothing running owe their completions now.
     private mutating func commitOutermost(_ thread: UInt) {
-        if let pending = pendingAnimations.removeValue(forKey: thread) {
+        if var pending = pendingAnimations.removeValue(forKey: thread) {
             readyAnimations.append(contentsOf: pending)
+            pending.removeAll(keepingCapacity: true)
+            spareTransactions.pending = pending
         }
-        transactionStacks[thread] = nil
-        for group in sealedCandidates.removeValue(forKey: thread) ?? [] {
-            completionGroups[group]?.isSealed = true
-            completeIfDone(group)
+        if var stack = transactionStacks.removeValue(forKey: thread) {
+            stack.frames.removeAll(keepingCapacity: true)
+            spareTransactions.stack = stack
+        }
+        if var sealed = sealedCandidates.removeValue(forKey: thread) {
+            for group in sealed {
+                completionGroups[group]?.isSealed = true
+                completeIfDone(group)
+            }
+            sealed.removeAll(keepingCapacity: true)
+            spareTransactions.sealed = sealed
         }
     }
 
@@ -109,9 +138,10 @@ extension EngineState {
     mutating func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {
         ensureTransaction()
         let thread = Self.currentThread
-        guard var stack = transactionStacks[thread], let last = stack.frames.indices.last else { return }
-        change(&stack.frames[last].settings)
-        transactionStacks[thread] = stack
+        guard let position = transactionStacks.index(forKey: thread),
+              let last = transactionStacks.values[position].frames.indices.last
+        else { return }
+        change(&transactionStacks.values[position].frames[last].settings)
     }
 
     /// Adds a completion to the calling thread's innermost transaction.
@@ -139,7 +169,14 @@ extension EngineState {
             cacheTransaction()
         }
         let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
-        pendingAnimations[transactionCache.thread, default: []].append(reference)
+        let thread = transactionCache.thread
+        let position = pendingAnimations.index(forKey: thread) ?? {
+            var list: [AnimationRef] = []
+            swap(&list, &spareTransactions.pending)
+            pendingAnimations[thread] = list
+            return pendingAnimations.index(forKey: thread)!
+        }()
+        pendingAnimations.values[position].append(reference)
         let group = transactionCache.innermostGroup
         animations[index].completionGroup = group
         var current = group
@@ -179,7 +216,7 @@ extension EngineState {
     /// gone; their completions run with finished = false.
     mutating func abandonTransactions() {
         for (thread, stack) in transactionStacks {
-            for frame in stack.frames { sealedCandidates[thread, default: []].append(frame.completionGroup) }
+            for frame in stack.frames { sealLater(frame.completionGroup, thread) }
         }
         transactionStacks.removeAll()
         pendingAnimations.removeAll()

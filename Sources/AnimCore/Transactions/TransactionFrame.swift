@@ -46,6 +46,13 @@ struct ThreadTransactionCache {
     var innermostGroup: Int32 = -1
 }
 
+/// See `EngineState.spareTransactions`.
+struct SpareTransactionStorage {
+    var stack = TransactionStack()
+    var pending: [AnimationRef] = []
+    var sealed: [Int32] = []
+}
+
 /// An animation slot at one generation: a reference that goes stale when the slot is reused.
 struct AnimationRef {
     var index: Int32
