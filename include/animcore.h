@@ -890,6 +890,26 @@ ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, 
                                      size_t *out_stride);
 
 /**
+ * Sets one key's model value on count layers, each as ac_layer_set_value() does, its action
+ * included (an implicit animation by default), in the order given: layer i takes the stride
+ * numbers at slots[i × stride], in the layout ac_layers_get_presentation() gives — stride is
+ * the kind's number of numbers, and a bool, integer or token is its integer as a double (0 or
+ * 1; a whole number in int64_t's or uint64_t's range). The kind is layers[0]'s model value's at
+ * key. Every layer and value is checked before any changes, so a refused call changes nothing
+ * — unless an action callback of an earlier layer's change destroys a later layer (then
+ * AC_ERR_BAD_HANDLE names it and the layers before it have changed). count 0 is allowed
+ * (layers and slots may be NULL). The batch form of ac_layer_set_value() for hosts that drive
+ * many layers at once (the Python binding's LayerBatch.set).
+ * Errors: AC_ERR_NULL_POINTER (layers, slots), AC_ERR_BAD_HANDLE (engine, layers[i]),
+ * AC_ERR_UNKNOWN_KEY, AC_ERR_WRONG_KIND (layers[i] holds another kind at key),
+ * AC_ERR_INVALID_ARGUMENT (stride not the kind's), AC_ERR_NOT_FINITE and AC_ERR_OUT_OF_RANGE
+ * (the values of layer i, named slots[i × stride...]: the key's checks, a bool not 0 or 1, an
+ * integer or token out of range), AC_ERR_OUT_OF_RANGE (count).
+ */
+ac_status ac_layers_set_value(ac_engine *engine, const ac_layer *layers, size_t count, ac_key key,
+                              const double *slots, size_t stride);
+
+/**
  * The velocity of the presentation value at key: how fast it changes, a value of the key's kind
  * whose numbers are in the key's units per second of the layer's time (a point's is (dx/dt,
  * dy/dt)), measured at the last tick whatever animates it (basic, keyframe, spring, group

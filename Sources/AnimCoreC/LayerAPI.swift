@@ -275,6 +275,49 @@ public func ac_layers_get_presentation(
     }
 }
 
+@_cdecl("ac_layers_set_value")
+public func ac_layers_set_value(
+    _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key,
+    _ slots: UnsafePointer<Double>?, _ stride: Int
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let total = try sizeArgument(count, "count")
+            guard total > 0 else { return }
+            guard let layers else { throw .nullPointer("layers") }
+            // The kind comes from layers[0].
+            var first = ac_value()
+            do throws(APIError) {
+                try readValue(box, layers[0], key, presentation: false, into: &first)
+            } catch {
+                throw APIError(Int(error.status), "layers[0]: " + error.message)
+            }
+            guard let kind = ValueKind(rawValue: first.kind) else { return }
+            guard stride == kind.slotCount else {
+                throw APIError(
+                    AC_ERR_INVALID_ARGUMENT,
+                    "stride is \(stride); the key holds \(kind.name) values, \(kind.slotCount) number(s) each")
+            }
+            guard let numbers = slots else { throw .nullPointer("slots") }
+            let failure: BatchWriteFailure? = layers.withMemoryRebound(to: LayerID.self, capacity: total) { handles in
+                do throws(BatchWriteFailure) {
+                    try box.engine.setValues(
+                        forKey: PropertyKey(key), of: UnsafeBufferPointer(start: handles, count: total), kind: kind,
+                        from: numbers)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            guard let failure else { return }
+            let isValue = failure.error.code == .notFinite || failure.error.code == .outOfRange
+            throw APIError(
+                failure.error,
+                argument: isValue ? "slots[\(failure.index * stride)...]" : "layers[\(failure.index)]")
+        }
+    }
+}
+
 @_cdecl("ac_layer_snapshot")
 public func ac_layer_snapshot(
     _ engine: OpaquePointer?, _ layer: ac_layer, _ presentation: Int32,

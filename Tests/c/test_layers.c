@@ -837,6 +837,84 @@ static void test_batch(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* ac_layers_set_value: every layer checked before any changes; each change runs its action. */
+static void test_batch_set(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layers[3] = {new_layer(engine, 0), new_layer(engine, 0), new_layer(engine, 0)};
+    ac_key position = key_of(engine, "position"), opacity = key_of(engine, "opacity");
+    ac_key hidden = key_of(engine, "hidden"), duration = key_of(engine, "duration");
+    double points[6] = {1, 2, 3, 4, 5, 6}, scalars[3] = {0.25, 0.5, 0.75}, flags[3] = {1, 0, 1};
+    ac_value v;
+    int index;
+
+    tick(engine, 1.0); /* committed: changes run actions */
+    AC_CHECK_OK(ac_transaction_begin(engine));
+    AC_CHECK_OK(ac_transaction_set_disable_actions(engine, 1));
+    AC_CHECK_OK(ac_layers_set_value(engine, layers, 3, position, points, 2));
+    AC_CHECK_OK(ac_transaction_commit(engine));
+    for (index = 0; index < 3; ++index) {
+        CHECK_VALUE(model_value(engine, layers[index], "position"), ac_value_point(points[2 * index], points[2 * index + 1]));
+        AC_CHECK_EQ_INT(animation_count(engine, layers[index]), 0);
+    }
+    /* With actions: each change animates implicitly, from the presentation value. */
+    AC_CHECK_OK(ac_layers_set_value(engine, layers, 3, opacity, scalars, 1));
+    tick(engine, 1.0);
+    for (index = 0; index < 3; ++index) {
+        AC_CHECK_EQ_DOUBLE(model_scalar(engine, layers[index], "opacity"), scalars[index]);
+        AC_CHECK_EQ_INT(animation_count(engine, layers[index]), 1);
+        AC_CHECK_EQ_DOUBLE(presentation_scalar(engine, layers[index], "opacity"), 1.0);
+    }
+    /* Bools as 0 or 1. */
+    AC_CHECK_OK(ac_layers_set_value(engine, layers, 3, hidden, flags, 1));
+    AC_CHECK_OK(ac_layer_get_value(engine, layers[1], hidden, &v));
+    CHECK_VALUE(v, ac_value_bool(0));
+    AC_CHECK_OK(ac_layer_get_value(engine, layers[2], hidden, &v));
+    CHECK_VALUE(v, ac_value_bool(1));
+
+    /* Refusals change nothing: a value, a range, a stride, a handle, a kind. */
+    points[4] = NAN;
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position, points, 2), AC_ERR_NOT_FINITE, "slots[4...]");
+    points[4] = 50;
+    points[0] = 10;
+    flags[2] = 0.5;
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, hidden, flags, 1), AC_ERR_OUT_OF_RANGE, "slots[2...]");
+    scalars[1] = -1;
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, duration, scalars, 1), AC_ERR_OUT_OF_RANGE, "slots[1...]");
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position, points, 3), AC_ERR_INVALID_ARGUMENT, "stride");
+    {
+        ac_layer mixed[3] = {layers[0], layers[1], 0xC0FFEE};
+        EXPECT_ERROR(ac_layers_set_value(engine, mixed, 3, position, points, 2), AC_ERR_BAD_HANDLE, "layers[2]");
+        /* "level" is a scalar in one class and a point in another. */
+        ac_value scalar = ac_value_scalar(0), point = ac_value_point(0, 0);
+        ac_property_desc level;
+        ac_class dot = 0, pin = 0;
+        ac_layer pair[2];
+        ac_property_desc_init(&level, "level", &scalar);
+        AC_CHECK_OK(ac_class_create(engine, "Dot", 0, &level, 1, &dot));
+        ac_property_desc_init(&level, "level", &point);
+        AC_CHECK_OK(ac_class_create(engine, "Pin", 0, &level, 1, &pin));
+        pair[0] = new_layer(engine, dot);
+        pair[1] = new_layer(engine, pin);
+        EXPECT_ERROR(ac_layers_set_value(engine, pair, 2, key_of(engine, "level"), scalars, 1), AC_ERR_WRONG_KIND,
+                     "layers[1]");
+        CHECK_VALUE(model_value(engine, pair[0], "level"), ac_value_scalar(0));
+        /* An undeclared key takes any kind, as ac_layer_set_value() does. */
+        set_value(engine, layers[0], "tag", ac_value_scalar(1));
+        set_value(engine, layers[1], "tag", ac_value_point(1, 2));
+        AC_CHECK_OK(ac_layers_set_value(engine, layers, 2, key_of(engine, "tag"), scalars, 1));
+        CHECK_VALUE(model_value(engine, layers[1], "tag"), ac_value_scalar(-1));
+    }
+    CHECK_VALUE(model_value(engine, layers[0], "position"), ac_value_point(1, 2));
+    CHECK_VALUE(model_value(engine, layers[2], "position"), ac_value_point(5, 6));
+    AC_CHECK_OK(ac_layer_get_value(engine, layers[2], hidden, &v));
+    CHECK_VALUE(v, ac_value_bool(1));
+    EXPECT_ERROR(ac_layers_set_value(engine, NULL, 3, position, points, 2), AC_ERR_NULL_POINTER, "layers");
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position, NULL, 2), AC_ERR_NULL_POINTER, "slots");
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, 987654, points, 2), AC_ERR_UNKNOWN_KEY, "key");
+    AC_CHECK_OK(ac_layers_set_value(engine, NULL, 0, position, NULL, 0));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
     test_builtin_defaults();
     test_custom_classes();
@@ -852,5 +930,6 @@ int main(void) {
     test_references();
     test_time();
     test_batch();
+    test_batch_set();
     return ac_test_finish();
 }

@@ -1151,7 +1151,21 @@ static void op_layer_set(void) {
     const char *name = rd_string();
     ac_key key = key_of(es, name);
     uint8_t b = rd_u8();
-    if (b & 1) {
+    if ((b & 0x0C) == 0x0C) {
+        /* The batch form: up to four layers, numbers and a stride from the input. */
+        ac_layer layers[4];
+        double slots[64];
+        size_t count = rd_u8() % 5, stride = rd_u8() % 17, index;
+        int bad = 0;
+        for (index = 0; index < count; ++index) {
+            pick p = index == 0 ? layer : pick_layer(es);
+            layers[index] = p.handle;
+            bad |= p.bad;
+        }
+        for (index = 0; index < 64; ++index) slots[index] = rd_double();
+        if (count * stride > 64) stride = 64 / (count ? count : 1);
+        CALL(es, bad, ac_layers_set_value(es->pointer, count ? layers : NULL, count, key, slots, stride));
+    } else if (b & 1) {
         ac_value value = rd_value();
         CALL(es, layer.bad, ac_layer_set_value(es->pointer, layer.handle, key, b & 2 && rd_u8() == 0 ? NULL : &value));
     } else {

@@ -41,7 +41,7 @@ extension EngineState {
         let stored = layerClass.properties[target.property]
         let count = stored.kind.slotCount
         // The property's whole new value (a key path changes one component of it).
-        let newSlots = scratch.pointer(48)
+        let newSlots = scratch.pointer(ScratchOffset.change)
         newSlots.update(from: modelValue(slot, target.property), count: count)
         var componentScratch = SlotScratch()
         componentScratch.withPointer { component in

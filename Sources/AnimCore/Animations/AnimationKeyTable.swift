@@ -28,6 +28,17 @@ struct AnimationKeyTable {
         return id
     }
 
+    /// `retain(_:)` that first tries `hint`, the id `name` had before: a change path that adds
+    /// animations under the same key again and again finds it without hashing the name.
+    mutating func retain(_ name: String, hint: Int32) -> Int32 {
+        let index = Int(hint)
+        if index >= 0, index < uses.count, uses[index] > 0, names[index] == name {
+            uses[index] += 1
+            return hint
+        }
+        return retain(name)
+    }
+
     /// One use of `id` less; the key is forgotten at the last.
     mutating func release(_ id: Int32) {
         let index = Int(id)

@@ -384,7 +384,7 @@ extension EngineState {
     }
 
     /// Removes the animation under the key `keyID` (of `animationKeys`), if there is one.
-    private mutating func removeAnimation(keyID: Int32, slot: Int) {
+    mutating func removeAnimation(keyID: Int32, slot: Int) {
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             if animations[animation].key == keyID {

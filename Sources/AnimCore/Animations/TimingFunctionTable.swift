@@ -3,10 +3,12 @@
 /// instead of a copy in every animation. Reference-counted; a function no animation uses is
 /// dropped and its slot reused.
 final class TimingFunctionTable {
-    private(set) var functions = RecordBuffer<TimingFunction>(initialCapacity: 16)
-    private var references: [Int32] = []
-    private var indexByFunction: [TimingFunction: Int32] = [:]
-    private var freeSlots: [Int32] = []
+    // [Perf] Every access is made holding the engine's lock, so exclusivity is not checked at
+    // run time (the check costs about 80 instructions per access of a class's property).
+    @exclusivity(unchecked) private(set) var functions = RecordBuffer<TimingFunction>(initialCapacity: 16)
+    @exclusivity(unchecked) private var references: [Int32] = []
+    @exclusivity(unchecked) private var indexByFunction: [TimingFunction: Int32] = [:]
+    @exclusivity(unchecked) private var freeSlots: [Int32] = []
 
     /// The index of `function`, adding it or counting one more use.
     func retain(_ function: TimingFunction) -> Int32 {
@@ -25,6 +27,17 @@ final class TimingFunctionTable {
         }
         indexByFunction[function] = index
         return index
+    }
+
+    /// `retain(_:)` that first tries `hint`, the index `function` had before: a change path that
+    /// adds the same curve again and again finds it without hashing the curve.
+    func retain(_ function: TimingFunction, hint: Int32) -> Int32 {
+        let index = Int(hint)
+        if index >= 0, index < references.count, references[index] > 0, functions[index] == function {
+            references[index] += 1
+            return hint
+        }
+        return retain(function)
     }
 
     /// One use less of the function at `index`; it is dropped at none.

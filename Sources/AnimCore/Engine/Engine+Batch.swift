@@ -63,3 +63,121 @@ extension EngineState {
         }
     }
 }
+
+/// A batch write refused at one layer: its index in the batch and what went wrong. Nothing was
+/// changed unless `changed` is true (an action of an earlier layer's change removed this one).
+package struct BatchWriteFailure: Error, Sendable {
+    package let index: Int
+    package let error: AnimCoreError
+    /// Whether the layers before `index` have changed.
+    package let changed: Bool
+}
+
+extension Engine {
+    /// Sets the model value at `key` of every layer, layer i's from the `kind.slotCount` numbers
+    /// at `numbers + i × kind.slotCount` in the kind's slot layout, where a bool, integer or
+    /// token is its integer as a Double (0 or 1; an integral number in Int64's or UInt64's
+    /// range). Each change is `setValue(_:forKey:of:)`'s, its action included, in the order of
+    /// `layers`. Every layer and value is checked first — each layer must hold `kind` at `key`
+    /// (any kind at an undeclared key; a rect at "frame"), each value must pass the key's checks
+    /// — so that a refused batch changes nothing.
+    /// - Throws: `BatchWriteFailure` with the index of the first layer refused and the error
+    ///   `setValue` would give (`.badHandle`, `.wrongKind`, `.notFinite`, `.outOfRange`,
+    ///   `.unknownKey` for a key path that does not resolve); `changed` only when an action
+    ///   callback of an earlier change destroyed a later layer.
+    package func setValues(
+        forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
+        from numbers: UnsafePointer<Double>
+    ) throws(BatchWriteFailure) {
+        try lock.withLock { () throws(BatchWriteFailure) in
+            let checked: Result<[Value], BatchWriteFailure>
+            do throws(AnimCoreError) {
+                checked = try withState { state in state.batchValues(forKey: key, of: layers, kind: kind, from: numbers) }
+            } catch {
+                checked = .failure(BatchWriteFailure(index: 0, error: error, changed: false))
+            }
+            let values = try checked.get()
+            for (index, layer) in layers.enumerated() {
+                do throws(AnimCoreError) {
+                    try setValue(values[index], forKey: key, of: layer)
+                } catch {
+                    throw BatchWriteFailure(index: index, error: error, changed: index > 0)
+                }
+            }
+        }
+    }
+}
+
+extension EngineState {
+    /// The checks of `Engine.setValues`: each layer's value at `key`, or the first refusal.
+    mutating func batchValues(
+        forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
+        from numbers: UnsafePointer<Double>
+    ) -> Result<[Value], BatchWriteFailure> {
+        var values: [Value] = []
+        values.reserveCapacity(layers.count)
+        let stride = kind.slotCount
+        let slots = scratch.pointer(ScratchOffset.change)
+        for (index, layer) in layers.enumerated() {
+            do throws(AnimCoreError) {
+                let value = try Value.fromNumbers(numbers + index * stride, kind: kind, into: slots)
+                try checkBatchValue(value, forKey: key, slot: try layerSlot(layer))
+                values.append(value)
+            } catch {
+                return .failure(BatchWriteFailure(index: index, error: error, changed: false))
+            }
+        }
+        return .success(values)
+    }
+
+    /// Whether `setValue` would take `value` at `key` for the layer in `slot`.
+    private mutating func checkBatchValue(_ value: Value, forKey key: PropertyKey, slot: Int) throws(AnimCoreError) {
+        guard let name = keys.name(of: key), !name.isEmpty else { throw Self.unknownKey(key) }
+        switch try resolve(key: key, in: slot) {
+        case .property(let target):
+            guard target.kind == value.kind else {
+                throw AnimCoreError(.wrongKind, "\"\(name)\" holds \(target.kind.name) values, not \(value.kind.name)")
+            }
+            try checkModelValue(value, target, name)
+        case .undeclared:
+            try value.checkFinite(name)
+        case .frame:
+            guard value.kind == .rect else {
+                throw AnimCoreError(.wrongKind, "\"frame\" holds rect values, not \(value.kind.name)")
+            }
+            try value.checkFinite(name)
+        }
+    }
+}
+
+extension Value {
+    /// The value of `kind` whose numbers are at `numbers` (`slotCount` of them; a bool, integer
+    /// or token as its integer), using `scratch` (room for `ValueKind.maximumSlotCount`).
+    /// - Throws: `.outOfRange` for a bool other than 0 or 1, or an integer or token that is not
+    ///   an integral number in its range.
+    static func fromNumbers(
+        _ numbers: UnsafePointer<Double>, kind: ValueKind, into scratch: UnsafeMutablePointer<Double>
+    ) throws(AnimCoreError) -> Value {
+        let number = numbers[0]
+        switch kind {
+        case .bool:
+            guard number == 0 || number == 1 else {
+                throw AnimCoreError(.outOfRange, "the value is \(number); a bool is 0 or 1")
+            }
+            return .bool(number == 1)
+        case .integer:
+            guard number.rounded() == number, number >= -0x1p63, number < 0x1p63 else {
+                throw AnimCoreError(.outOfRange, "the value is \(number); an integer is a whole number in [-2^63, 2^63)")
+            }
+            return .integer(Int64(number))
+        case .token:
+            guard number.rounded() == number, number >= 0, number < 0x1p64 else {
+                throw AnimCoreError(.outOfRange, "the value is \(number); a token is a whole number in [0, 2^64)")
+            }
+            return .token(UInt64(number))
+        default:
+            scratch.update(from: numbers, count: kind.slotCount)
+            return Value(kind: kind, slots: scratch)
+        }
+    }
+}

@@ -12,8 +12,12 @@ extension Engine {
 
     /// Sets the model value at `key`, as `setValue(_:forKeyPath:of:)` does (actions included).
     package func setValue(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) {
-        // [Perf] The change itself still goes through the key path (the action search takes the
-        // name); only the lookup of the name is by key.
+        // [Perf] The common change (a declared property, no action or the built-in implicit
+        // animation) ends here, under one lock; anything else starts over on the general path by
+        // the key's name (the action search takes it), the fast path having changed nothing.
+        if try withState({ (state) throws(AnimCoreError) in try state.changeDirectly(value, forKey: key, of: layer) }) {
+            return
+        }
         try lock.withLock { () throws(AnimCoreError) in
             guard let name = state.keys.name(of: key), !name.isEmpty else { throw EngineState.unknownKey(key) }
             try setValue(value, forKeyPath: name, of: layer)

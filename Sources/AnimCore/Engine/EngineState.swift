@@ -43,11 +43,24 @@ struct EngineState {
     /// becomes the layer's time then).
     var readyAnimations: [AnimationRef] = []
     /// Each thread's open transactions, by thread identity.
-    var transactionStacks: [UInt: TransactionStack] = [:]
+    var transactionStacks = ThreadTable<TransactionStack>() {
+        didSet { transactionCache.thread = 0 }
+    }
+    /// The index in `functions` of the last implicit animation's curve, tried first for the next
+    /// (`TimingFunctionTable.retain(_:hint:)`).
+    var implicitFunctionHint: Int32 = -1
+    /// The calling thread's stack as the change path reads it (see `cacheTransaction()`).
+    var transactionCache = ThreadTransactionCache()
+    /// Animations added while each thread's outermost transaction is open, waiting for its
+    /// commit (apart from the stacks, so that adding one leaves `transactionCache` valid).
+    var pendingAnimations = ThreadTable<[AnimationRef]>()
+    /// The emptied stack and lists of the last outermost commit, kept with their capacity for
+    /// the next transaction, so that a transaction allocates nothing in steady state.
+    var spareTransactions = SpareTransactionStorage()
     /// Completion groups (the transactions' completion counting) by id.
     var completionGroups = CompletionGroups()
     /// Groups of frames that have committed, sealed when their thread's outermost commits.
-    var sealedCandidates: [UInt: [Int32]] = [:]
+    var sealedCandidates = ThreadTable<[Int32]>()
     /// Layers created since the last tick: not committed yet, so they run no implicit actions.
     var uncommittedLayers: [Int32] = []
     /// Each layer's actions table (CALayer.actions), by layer slot.
@@ -121,6 +134,7 @@ struct EngineState {
     // MARK: Handles
 
     /// The slot of a live layer, or `.badHandle`.
+    @inline(__always)
     func layerSlot(_ layer: LayerID) throws(AnimCoreError) -> Int {
         guard let (index, stamp) = Handle.unpack(layer.rawValue, kind: .layer),
               index < layers.count, layers[index].stamp == stamp, stamp != 0
@@ -153,9 +167,10 @@ struct EngineState {
 
     /// The model value slots of property `property` of the layer in `slot`, for reading (an
     /// out-of-line value not yet set reads the class default).
+    @inline(__always)
     func modelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
         let layerClass = classes[Int(layers[slot].classIndex)]
-        let stored = layerClass.properties[property]
+        let stored = layerClass.layouts[property]
         let row = layerClass.rows.pointer(Int(layers[slot].row))
         if stored.isInline { return row + stored.offset }
         let block = Int(Int64(bitPattern: row[stored.offset].bitPattern))
@@ -164,9 +179,10 @@ struct EngineState {
 
     /// The model value slots of a property for writing: an out-of-line value gets its own block
     /// (holding the default) first.
+    @inline(__always)
     func writableModelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
         let layerClass = classes[Int(layers[slot].classIndex)]
-        let stored = layerClass.properties[property]
+        let stored = layerClass.layouts[property]
         let row = layerClass.rows.pointer(Int(layers[slot].row))
         if stored.isInline { return row + stored.offset }
         var block = Int(Int64(bitPattern: row[stored.offset].bitPattern))

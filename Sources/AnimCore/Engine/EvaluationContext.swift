@@ -192,6 +192,8 @@ enum ScratchOffset {
     static let velocityNow = 96
     static let velocityBefore = 112
     static let velocityAfter = 128
+    /// A property's whole new value in a model change (outside the tick).
+    static let change = 144
     /// Slots in all.
-    static let count = 144
+    static let count = 160
 }

@@ -48,7 +48,7 @@ extension EngineState {
 
     /// Writes a model value (already of the right kind) and marks display as the rules say.
     mutating func writeModel(_ slot: Int, _ target: KeyPathTarget, _ slots: UnsafePointer<Double>) {
-        let stored = classes[Int(layers[slot].classIndex)].properties[target.property]
+        let stored = classes[Int(layers[slot].classIndex)].layouts[target.property]
         let current = modelValue(slot, target.property)
         if let component = target.component {
             let old = scratch.pointer(ScratchOffset.underneath)
@@ -63,8 +63,9 @@ extension EngineState {
     }
 
     /// Bookkeeping after a model property changed: display marks and the timing cache.
-    private mutating func propertyDidChange(_ slot: Int, _ property: Int, _ stored: StoredProperty) {
-        if stored.descriptor.needsDisplay { setNeedsDisplay(slot) }
+    @inline(__always)
+    mutating func propertyDidChange(_ slot: Int, _ property: Int, _ stored: PropertyLayout) {
+        if stored.needsDisplay { setNeedsDisplay(slot) }
         if property == BuiltInLayerProperties.Index.bounds {
             let flag = modelValue(slot, BuiltInLayerProperties.Index.needsDisplayOnBoundsChange)
             if flag[0].bitPattern != 0 { setNeedsDisplay(slot) }

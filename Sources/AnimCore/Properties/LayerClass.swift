@@ -5,11 +5,18 @@
 /// stored, copied into the presentation and interpolated by the engine, so no `initWithLayer:`
 /// copying code is ever needed.
 final class LayerClass {
+    // [Perf] Every access is made holding the engine's lock, so exclusivity is not checked at
+    // run time (the check costs about 80 instructions per access of a class's property).
     let id: LayerClassID
     let name: String
     let superclass: LayerClassID?
     /// Every property, inherited ones first, in declaration order.
     let properties: [StoredProperty]
+    /// `properties`' layouts, by the same index: what the hot paths read.
+    let layouts: [PropertyLayout]
+    /// By property: the animation key id its last implicit animation was added under (-1:
+    /// none), tried first when the next one is (`AnimationKeyTable.retain(_:hint:)`).
+    @exclusivity(unchecked) var implicitKeyHints: [Int32]
     /// Slots in one layer's model row.
     let rowSlotCount: Int
     /// A new layer's model row: every default (out-of-line properties: -1, meaning the default).
@@ -25,16 +32,16 @@ final class LayerClass {
     /// interned after the class was made are never its properties).
     private let propertyIndexByKey: [Int32]
     /// Resolved key paths by key id (nil: not yet resolved).
-    private var keyPathCache: [Int32: KeyPathTarget?] = [:]
+    @exclusivity(unchecked) private var keyPathCache: [Int32: KeyPathTarget?] = [:]
     /// Called to display a layer of this class that needs display (Core Animation's `-display`);
     /// a layer's delegate display handler wins over it.
-    var display: DisplayHandler?
+    @exclusivity(unchecked) var display: DisplayHandler?
     /// The class's default action step of the action search (+defaultActionForKey:); inherited
     /// by subclasses made later.
-    var defaultAction: ActionHandler?
+    @exclusivity(unchecked) var defaultAction: ActionHandler?
     /// Whether layers of this class refuse undeclared keys (set, read or animated) instead of
     /// storing them as Core Animation does. Default false; subclasses made later inherit it.
-    var isStrict: Bool
+    @exclusivity(unchecked) var isStrict: Bool
 
     init(
         id: LayerClassID, name: String, superclass: LayerClass?,
@@ -54,6 +61,12 @@ final class LayerClass {
             properties.append(stored)
         }
         self.properties = properties
+        layouts = properties.map {
+            PropertyLayout(
+                kind: $0.kind, offset: $0.offset, isInline: $0.isInline, isAnimatable: $0.descriptor.isAnimatable,
+                needsDisplay: $0.descriptor.needsDisplay)
+        }
+        implicitKeyHints = [Int32](repeating: -1, count: properties.count)
         rowSlotCount = offset
         var row = [Double](repeating: 0, count: offset)
         var defaults: [[Double]] = []

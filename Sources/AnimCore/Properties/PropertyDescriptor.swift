@@ -62,3 +62,16 @@ struct StoredProperty {
     /// Slots the property takes in the model row.
     var modelSlotCount: Int { isInline ? kind.slotCount : 1 }
 }
+
+/// What the change and read paths need of a property, without its descriptor: copying a
+/// `StoredProperty` copies the descriptor's name and default, which costs reference counting on
+/// every access.
+struct PropertyLayout {
+    var kind: ValueKind
+    /// Offset of the value in the layer's model slots.
+    var offset: Int
+    /// See `StoredProperty.isInline`.
+    var isInline: Bool
+    var isAnimatable: Bool
+    var needsDisplay: Bool
+}

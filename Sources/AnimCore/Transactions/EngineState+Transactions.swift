@@ -8,11 +8,16 @@ extension EngineState {
     /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
     mutating func beginTransaction(implicit: Bool = false) {
         let thread = Self.currentThread
-        var stack = transactionStacks[thread] ?? TransactionStack()
-        let parent = stack.frames.last?.completionGroup ?? -1
+        if transactionStacks.index(forKey: thread) == nil {
+            // The stack the last outermost commit left, with its capacity: no allocation.
+            var stack = TransactionStack()
+            swap(&stack, &spareTransactions.stack)
+            transactionStacks[thread] = stack
+        }
+        let position = transactionStacks.index(forKey: thread)!
+        let parent = transactionStacks.values[position].frames.last?.completionGroup ?? -1
         let group = makeGroup(parent: parent)
-        stack.frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
-        transactionStacks[thread] = stack
+        transactionStacks.values[position].frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
     }
 
     /// Commits the calling thread's innermost explicit transaction. Its settings end; when it is
@@ -21,13 +26,15 @@ extension EngineState {
     /// a commit without begin; nothing else happens).
     mutating func commitTransaction() throws(AnimCoreError) {
         let thread = Self.currentThread
-        guard var stack = transactionStacks[thread], let top = stack.frames.last, !top.isImplicit else {
+        guard let position = transactionStacks.index(forKey: thread),
+              let top = transactionStacks.values[position].frames.last, !top.isImplicit
+        else {
             throw AnimCoreError(.invalidState, "no transaction is open on this thread: commit without begin")
         }
-        stack.frames.removeLast()
-        transactionStacks[thread] = stack
-        sealedCandidates[thread, default: []].append(top.completionGroup)
-        if stack.frames.isEmpty { commitOutermost(thread) }
+        transactionStacks.values[position].frames.removeLast()
+        let isOutermost = transactionStacks.values[position].frames.isEmpty
+        sealLater(top.completionGroup, thread)
+        if isOutermost { commitOutermost(thread) }
     }
 
     /// Commits the calling thread's implicit transaction, unless explicit transactions are open
@@ -47,45 +54,83 @@ extension EngineState {
     }
 
     private mutating func commitImplicit(_ thread: UInt) {
-        guard let frame = transactionStacks[thread]?.frames.first else { return }
-        transactionStacks[thread]?.frames.removeAll()
-        sealedCandidates[thread, default: []].append(frame.completionGroup)
+        guard let position = transactionStacks.index(forKey: thread),
+              let frame = transactionStacks.values[position].frames.first
+        else { return }
+        transactionStacks.values[position].frames.removeAll(keepingCapacity: true)
+        sealLater(frame.completionGroup, thread)
         commitOutermost(thread)
+    }
+
+    /// Notes a committed frame's group, sealed when `thread`'s outermost transaction commits.
+    private mutating func sealLater(_ group: Int32, _ thread: UInt) {
+        let position = sealedCandidates.index(forKey: thread) ?? {
+            var list: [Int32] = []
+            swap(&list, &spareTransactions.sealed)
+            sealedCandidates[thread] = list
+            return sealedCandidates.index(forKey: thread)!
+        }()
+        sealedCandidates.values[position].append(group)
     }
 
     /// The outermost transaction of `thread` committed: its animations start at the next tick,
     /// its groups seal, and groups with nothing running owe their completions now.
     private mutating func commitOutermost(_ thread: UInt) {
-        if let pending = transactionStacks[thread]?.pending {
+        if var pending = pendingAnimations.removeValue(forKey: thread) {
             readyAnimations.append(contentsOf: pending)
+            pending.removeAll(keepingCapacity: true)
+            spareTransactions.pending = pending
         }
-        transactionStacks[thread] = nil
-        for group in sealedCandidates.removeValue(forKey: thread) ?? [] {
-            completionGroups[group]?.isSealed = true
-            completeIfDone(group)
+        if var stack = transactionStacks.removeValue(forKey: thread) {
+            stack.frames.removeAll(keepingCapacity: true)
+            spareTransactions.stack = stack
         }
+        if var sealed = sealedCandidates.removeValue(forKey: thread) {
+            for group in sealed {
+                completionGroups[group]?.isSealed = true
+                completeIfDone(group)
+            }
+            sealed.removeAll(keepingCapacity: true)
+            spareTransactions.sealed = sealed
+        }
+    }
+
+    /// Whether the calling thread's innermost transaction that says anything about actions
+    /// disables them (false with none open): `transactionSettings().disableActions` without
+    /// resolving the other settings.
+    @inline(__always)
+    mutating func actionsDisabled() -> Bool {
+        cacheTransaction()
+        return transactionCache.settings.disableActions ?? false
+    }
+
+    /// Fills `transactionCache` for the calling thread unless it holds it already.
+    @inline(__always)
+    mutating func cacheTransaction() {
+        let thread = Self.currentThread
+        guard transactionCache.thread != thread else { return }
+        var cache = ThreadTransactionCache()
+        cache.thread = thread
+        if let stack = transactionStacks[thread] {
+            cache.settings = stack.settings
+            cache.isOpen = !stack.frames.isEmpty
+            cache.innermostGroup = stack.frames.last?.completionGroup ?? -1
+        }
+        transactionCache = cache
     }
 
     /// The calling thread's settings, each resolved through its open frames over the defaults
     /// (the engine's default duration included).
     func transactionSettings() -> TransactionSettings {
-        var settings = TransactionSettings.defaults
-        settings.animationDuration = defaultAnimationDuration
-        guard let frames = transactionStacks[Self.currentThread]?.frames else { return settings }
-        for frame in frames {
-            settings = frame.settings.resolved(over: settings)
-        }
+        var settings = transactionStacks[Self.currentThread]?.settings ?? TransactionStack.unset
+        if settings.animationDuration == nil { settings.animationDuration = defaultAnimationDuration }
         return settings
     }
 
     /// The animation duration the calling thread's transactions set themselves (the innermost
     /// that sets one); nil when none does (the engine's default applies).
     func explicitAnimationDuration() -> Double? {
-        guard let frames = transactionStacks[Self.currentThread]?.frames else { return nil }
-        for frame in frames.reversed() {
-            if let duration = frame.settings.animationDuration { return duration }
-        }
-        return nil
+        transactionStacks[Self.currentThread]?.settings.animationDuration
     }
 
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
@@ -93,9 +138,10 @@ extension EngineState {
     mutating func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {
         ensureTransaction()
         let thread = Self.currentThread
-        guard var stack = transactionStacks[thread], let last = stack.frames.indices.last else { return }
-        change(&stack.frames[last].settings)
-        transactionStacks[thread] = stack
+        guard let position = transactionStacks.index(forKey: thread),
+              let last = transactionStacks.values[position].frames.indices.last
+        else { return }
+        change(&transactionStacks.values[position].frames[last].settings)
     }
 
     /// Adds a completion to the calling thread's innermost transaction.
@@ -117,11 +163,21 @@ extension EngineState {
     /// Registers an added animation with the calling thread's transaction: it starts when the
     /// outermost commits, and counts for the completion group of every open frame.
     mutating func registerWithTransaction(_ index: Int) {
-        ensureTransaction()
-        let thread = Self.currentThread
-        transactionStacks[thread]?.pending.append(
-            AnimationRef(index: Int32(index), generation: animations[index].generation))
-        let group = transactionStacks[thread]?.frames.last?.completionGroup ?? -1
+        cacheTransaction()
+        if !transactionCache.isOpen {
+            beginTransaction(implicit: true)
+            cacheTransaction()
+        }
+        let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
+        let thread = transactionCache.thread
+        let position = pendingAnimations.index(forKey: thread) ?? {
+            var list: [AnimationRef] = []
+            swap(&list, &spareTransactions.pending)
+            pendingAnimations[thread] = list
+            return pendingAnimations.index(forKey: thread)!
+        }()
+        pendingAnimations.values[position].append(reference)
+        let group = transactionCache.innermostGroup
         animations[index].completionGroup = group
         var current = group
         while current >= 0, completionGroups[current] != nil {
@@ -160,9 +216,10 @@ extension EngineState {
     /// gone; their completions run with finished = false.
     mutating func abandonTransactions() {
         for (thread, stack) in transactionStacks {
-            for frame in stack.frames { sealedCandidates[thread, default: []].append(frame.completionGroup) }
+            for frame in stack.frames { sealLater(frame.completionGroup, thread) }
         }
         transactionStacks.removeAll()
+        pendingAnimations.removeAll()
         for (_, candidates) in sealedCandidates {
             for group in candidates {
                 completionGroups[group]?.isSealed = true

@@ -8,12 +8,49 @@ struct TransactionFrame {
     var isImplicit: Bool
 }
 
-/// A thread's transactions: open frames (outermost first) and the animations added in them,
-/// which start when the outermost frame commits.
+/// A thread's transactions: its open frames, outermost first, and their settings resolved. (The
+/// animations added in them wait in `EngineState.pendingAnimations`.)
 struct TransactionStack {
-    var frames: [TransactionFrame] = []
-    /// Animations added while the outermost frame is open, waiting for its commit.
+    var frames: [TransactionFrame] = [] {
+        didSet { resolveSettings() }
+    }
+    /// The frames' settings resolved over `TransactionSettings.defaults`, but for the animation
+    /// duration, which stays nil unless a frame sets it (the engine's default applies then).
+    /// Resolved when the frames change, once per transaction and setting, not per change.
+    private(set) var settings = TransactionStack.unset
+
+    /// What a thread with no transaction open resolves to (see `settings`).
+    static let unset: TransactionSettings = {
+        var settings = TransactionSettings.defaults
+        settings.animationDuration = nil
+        return settings
+    }()
+
+    private mutating func resolveSettings() {
+        var resolved = TransactionStack.unset
+        for frame in frames { resolved = frame.settings.resolved(over: resolved) }
+        settings = resolved
+    }
+}
+
+/// What the change path needs of the calling thread's transactions, kept between changes so
+/// that a run of changes looks the thread's stack up once (`EngineState.transactionCache`;
+/// emptied whenever any stack changes).
+struct ThreadTransactionCache {
+    /// The thread described; 0: none (the cache is empty).
+    var thread: UInt = 0
+    /// Its stack's resolved settings (`TransactionStack.settings`).
+    var settings = TransactionStack.unset
+    /// Whether it has a transaction open, and the completion group of its innermost one.
+    var isOpen = false
+    var innermostGroup: Int32 = -1
+}
+
+/// See `EngineState.spareTransactions`.
+struct SpareTransactionStorage {
+    var stack = TransactionStack()
     var pending: [AnimationRef] = []
+    var sealed: [Int32] = []
 }
 
 /// An animation slot at one generation: a reference that goes stale when the slot is reused.

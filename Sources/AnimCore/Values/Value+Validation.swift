@@ -3,7 +3,7 @@ extension Value {
     /// Throws `.notFinite` when a floating-point component is NaN or infinite (+infinity is
     /// accepted when `allowingInfinity`); bool, integer and token values always pass. The
     /// message names `field` and the component ("position.v[1] is nan; it must be finite").
-    package func checkFinite(_ field: String, allowingInfinity: Bool = false) throws(AnimCoreError) {
+    package func checkFinite(_ field: @autoclosure () -> String, allowingInfinity: Bool = false) throws(AnimCoreError) {
         guard !kind.storesBitPatterns else { return }
         var scratch = SlotScratch()
         let bad: (index: Int, number: Double)? = scratch.withPointer { slots in
@@ -15,7 +15,7 @@ extension Value {
             return nil
         }
         guard let bad else { return }
-        let component = kind.slotCount == 1 ? field : "\(field).v[\(bad.index)]"
+        let component = kind.slotCount == 1 ? field() : "\(field()).v[\(bad.index)]"
         throw AnimCoreError(
             .notFinite, "\(component) is \(bad.number); it must be finite\(allowingInfinity ? " or infinity" : "")")
     }

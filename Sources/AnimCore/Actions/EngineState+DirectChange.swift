@@ -1,0 +1,143 @@
+/// The change path's fast lane: the common property change — a declared property set whole by
+/// key — done under one lock without the property's name, without `Value`s or an `Animation`
+/// made on the way: either no action runs, or the action is the built-in implicit animation
+/// (no delegate, actions-table or class handler could answer otherwise). Everything else takes
+/// the general path (`planChange` / `completeChange`), which gives the same results.
+extension EngineState {
+    /// Makes the change if it is a common one; returns false, having changed nothing, for
+    /// everything else — a key path or undeclared key, another kind, a value the checks refuse
+    /// (the general path names it), a layer timing property, an action a handler could answer,
+    /// an additive or spring implicit animation.
+    mutating func changeDirectly(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
+        let slot = try layerSlot(layer)
+        let classIndex = Int(layers[slot].classIndex)
+        guard let property = classes[classIndex].propertyIndex(for: key),
+              !BuiltInLayerProperties.Index.timing.contains(property)
+        else { return false }
+        let layout = classes[classIndex].layouts[property]
+        let kind = layout.kind
+        guard value.kind == kind else { return false }
+        let slots = scratch.pointer(ScratchOffset.change)
+        value.write(into: slots)
+        if !kind.storesBitPatterns {
+            for index in 0..<kind.slotCount where !slots[index].isFinite { return false }
+        }
+        if ValueMath.equal(kind, modelValue(slot, property), slots) { return true }
+        if layout.isAnimatable && layers[slot].isCommitted && !isEnding && !actionsDisabled() {
+            guard implicitAnimationIsTheAction(slot, classIndex),
+                  transactionCache.settings.spring == nil,
+                  !(transactionCache.settings.additiveImplicitAnimations ?? false)
+            else { return false }
+            startImplicitAnimation(slot, classIndex, property, key, layout, to: slots)
+        }
+        if layout.isInline {
+            let model = classes[classIndex].rows.pointer(Int(layers[slot].row)) + layout.offset
+            for index in 0..<kind.slotCount { model[index] = slots[index] }
+            propertyDidChange(slot, property, layout)
+        } else {
+            writeModel(slot, KeyPathTarget(property: property, component: nil, kind: kind), slots)
+        }
+        return true
+    }
+
+    /// Whether the action search would answer `.continueSearch` without calling anything: no
+    /// layer has a delegate action or an actions table entry... checked engine-wide first (the
+    /// common case), then for this layer; and the class has no default action.
+    @inline(__always)
+    private func implicitAnimationIsTheAction(_ slot: Int, _ classIndex: Int) -> Bool {
+        guard classes[classIndex].defaultAction == nil else { return false }
+        if layerDelegates.isEmpty && layerActions.isEmpty { return true }
+        return layerDelegates[Int32(slot)]?.action == nil && layerActions[Int32(slot)] == nil
+    }
+
+    /// The built-in implicit animation (`implicitAnimation(_:)` for a basic, non-additive one)
+    /// added straight as a record: from the presentation value (or the old model value when
+    /// the transaction does not begin from the current state) to `newValue`, under the
+    /// property's name, with the transaction's duration, curve, repeat count, autoreverse and
+    /// delay — what `addAnimation` makes of that animation, step for step.
+    private mutating func startImplicitAnimation(
+        _ slot: Int, _ classIndex: Int, _ property: Int, _ key: PropertyKey, _ layout: PropertyLayout,
+        to newValue: UnsafePointer<Double>
+    ) {
+        let kind = layout.kind
+        let count = kind.slotCount
+        let shown = presentationSlots(slot, property)
+        // The calling thread's settings (read in place, before registering may open a transaction).
+        let fromCurrentState = transactionCache.settings.beginsFromCurrentState ?? true
+        var values = BasicRecord()
+        values.from = storeSlots(fromCurrentState ? UnsafePointer(shown) : UnsafePointer(modelValue(slot, property)), count)
+        values.to = storeSlots(newValue, count)
+
+        var record = AttachedAnimation()
+        record.kind = .basic
+        record.timing.duration = transactionCache.settings.animationDuration ?? defaultAnimationDuration
+        record.timing.repeatCount = transactionCache.settings.repeatCount ?? 0
+        record.timing.autoreverses = transactionCache.settings.autoreverses ?? false
+        let delay = transactionCache.settings.delay ?? 0
+        // During a delay the animation shows its start (UIKit's blocks fill backwards).
+        if delay > 0 { record.timing.fillMode = .backwards }
+        record.activeParentDuration = record.timing.activeParentDuration
+        record.keyPath = key.id
+        record.property = Int32(property)
+        record.valueKind = kind
+        record.needsDisplay = layout.needsDisplay
+        record.modelOffset = Int32(layout.offset)
+        record.modelIsInline = layout.isInline
+        record.defaultBlock = Int32(classes[classIndex].defaultBlocks[property])
+        record.propertySlotCount = Int32(count)
+        record.overwritesWholeValue = true
+        record.parameters = basicRecords.insert(values)
+        // [INF] As `implicitAnimation(_:)`: "default" when the transaction sets no curve.
+        let function = functions.retain(transactionCache.settings.timingFunction ?? .default, hint: implicitFunctionHint)
+        implicitFunctionHint = function
+        record.function = function
+
+        // What the property shows now, for its presentation entry (as `addAnimation` keeps it).
+        let kept = scratch.pointer(ScratchOffset.shown)
+        kept.update(from: shown, count: count)
+        let name = classes[classIndex].properties[property].descriptor.name
+        let keyID = animationKeys.retain(name, hint: classes[classIndex].implicitKeyHints[property])
+        classes[classIndex].implicitKeyHints[property] = keyID
+        removeAnimation(keyID: keyID, slot: slot)
+
+        let hadAnimations = layers[slot].firstAnimation >= 0
+        var oldLayout = hadAnimations ? presentationLayout(slot) : []
+        let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
+        record.generation = animations[index].generation &+ 1
+        record.state = .pending
+        record.layer = Int32(slot)
+        record.previous = layers[slot].lastAnimation
+        if record.previous >= 0 { animations[Int(record.previous)].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
+        layers[slot].lastAnimation = Int32(index)
+        record.key = keyID
+        record.beginsAtCommit = true
+        record.beginDelay = delay
+        animations[index] = record
+
+        if hadAnimations || layers[slot].presentationOffset >= 0 {
+            rebuildPresentation(slot, oldLayout: oldLayout)
+            recycle(&oldLayout)
+        } else {
+            // The layer's first animation: a presentation block of this property alone.
+            layers[slot].presentationOffset = Int32(presentation.allocate(count))
+            layers[slot].presentationSize = Int32(count)
+            animations[index].presentationOffset = 0
+            animations[index].initializesPresentation = true
+        }
+        let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
+        destination.update(from: kept, count: count)
+        registerWithTransaction(index)
+        if layers[slot].animatedIndex < 0 {
+            layers[slot].animatedIndex = Int32(animatedLayers.count)
+            animatedLayers.append(Int32(slot))
+        }
+    }
+
+    /// Copies `count` slots into the animation-value buffer; their offset there.
+    @inline(__always)
+    private mutating func storeSlots(_ source: UnsafePointer<Double>, _ count: Int) -> Int32 {
+        let offset = animationValues.allocate(count)
+        animationValues.pointer(offset).update(from: source, count: count)
+        return Int32(offset)
+    }
+}

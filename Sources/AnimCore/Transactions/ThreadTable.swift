@@ -1,0 +1,59 @@
+/// A map from thread identity to a value — each thread's transaction stack, pending animations,
+/// groups to seal — with a dictionary's shape (`index(forKey:)`, `values[position]`,
+/// `[thread]`, `removeValue(forKey:)`), searched linearly: only the threads with a transaction
+/// open have an entry (one or a few), and comparing a handful of integers costs less than
+/// hashing one (which the change path did about six times per transaction).
+struct ThreadTable<Value>: Sequence {
+    /// Thread identities, in no particular order; `values` holds each one's value at the same
+    /// position. Positions change when an entry is removed.
+    private(set) var keys: [UInt] = []
+    var values: [Value] = []
+
+    /// The position of `thread`'s entry, if it has one.
+    @inline(__always)
+    func index(forKey thread: UInt) -> Int? {
+        var position = 0
+        while position < keys.count {
+            if keys[position] == thread { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    /// `thread`'s value; setting nil removes the entry.
+    subscript(thread: UInt) -> Value? {
+        get { index(forKey: thread).map { values[$0] } }
+        set {
+            if let position = index(forKey: thread) {
+                if let newValue { values[position] = newValue } else { _ = remove(at: position) }
+            } else if let newValue {
+                keys.append(thread)
+                values.append(newValue)
+            }
+        }
+    }
+
+    /// Removes `thread`'s entry and returns its value (nil: it had none).
+    mutating func removeValue(forKey thread: UInt) -> Value? {
+        index(forKey: thread).map { remove(at: $0) }
+    }
+
+    mutating func removeAll() {
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+    }
+
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// The last entry takes the removed one's place.
+    private mutating func remove(at position: Int) -> Value {
+        keys.swapAt(position, keys.count - 1)
+        values.swapAt(position, values.count - 1)
+        keys.removeLast()
+        return values.removeLast()
+    }
+
+    func makeIterator() -> Zip2Sequence<[UInt], [Value]>.Iterator {
+        zip(keys, values).makeIterator()
+    }
+}
