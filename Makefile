@@ -22,7 +22,7 @@ FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 30
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
-.PHONY: all setup build test test-c test-swift test-python demo examples bench clean \
+.PHONY: all setup build test test-c test-swift test-python typecheck demo examples bench clean \
 	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs
 
 all: build
@@ -80,12 +80,18 @@ soak: build
 demo: build
 	@PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) examples/demo/python/make_demo.py --out demo --c-hosts $(BUILD)/examples
 
-# Every seed's example, in C and in Python.
+# mypy --strict over the Python binding and examples/python (typed_layers.py states the types
+# of built-in and custom properties); test-python runs the same check (tests/test_typing.py).
+typecheck: setup
+	@MYPYPATH=$(abspath bindings/python/src) $(VENV_PYTHON) -m mypy --strict bindings/python/src/animcore examples/python
+
+# Every seed's example, in C and in Python; then the typed Python example.
 examples: build
 	@for example in seed000_clock seed001_progress seed002_arrow seed003_timing seed003_path seed004_circle; do \
 		echo "== $$example (C)"; $(BUILD)/examples/$$example || exit 1; \
 		echo "== $$example (Python)"; $(VENV_PYTHON) examples/python/$$example.py || exit 1; \
 	done
+	@echo "== typed_layers (Python)"; $(VENV_PYTHON) examples/python/typed_layers.py
 
 bench: build
 	@$(BUILD)/benchmarks/bench_timing

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Timing benchmark of the Python binding: prints figures, asserts nothing about speed.
 
-- ``Timing.progress_batch`` through easeInEaseOut over 10**6 parent times (a NumPy array): best
-  of several runs, in ns per element;
+- ``Timing.progress_batch`` through ease_in_out over 10**6 parent times (a NumPy array in, a
+  masked array out): best of several runs, in ns per element;
 - ``Timing.progress`` called 10**5 times from Python: best of several runs, in µs per call.
 
 Run: ``ANIMCORE_LIBRARY=build/libanimcore.so python benchmarks/bench_timing.py [--runs N]``.
@@ -50,7 +50,7 @@ def main() -> None:
     timing = animcore.Timing.animation(
         duration=2.0, repeat_count=3.0, autoreverses=True, begin_time=0.5, fill_mode="both"
     )
-    function = animcore.TimingFunction.named("easeInEaseOut")
+    function = animcore.TimingFunction.named("ease_in_out")
     print(f"animcore {animcore.version()} ({animcore.library_path()})")
     print(f"timing: {timing}")
     print(f"function: {function}")
@@ -59,7 +59,7 @@ def main() -> None:
     timing.progress_batch(times, function)  # warm up
     batch = best_of(arguments.runs, lambda: timing.progress_batch(times, function))
     print(
-        f"Timing.progress_batch, {BATCH_SIZE:,} NumPy times, easeInEaseOut: "
+        f"Timing.progress_batch, {BATCH_SIZE:,} NumPy times, ease_in_out: "
         f"{batch * 1e9 / BATCH_SIZE:.1f} ns/element ({batch * 1e3:.2f} ms per batch, "
         f"best of {arguments.runs})"
     )
@@ -74,7 +74,7 @@ def main() -> None:
     per_call()  # warm up
     calls = best_of(arguments.runs, per_call)
     print(
-        f"Timing.progress, {CALLS:,} calls, easeInEaseOut: {calls * 1e6 / CALLS:.3f} µs/call "
+        f"Timing.progress, {CALLS:,} calls, ease_in_out: {calls * 1e6 / CALLS:.3f} µs/call "
         f"({calls * 1e3:.1f} ms in all, best of {arguments.runs})"
     )
 

@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 import animcore
-from animcore import BasicAnimation, Layer
+from animcore import BasicAnimation, DynamicLayer
 
 FPS = 60
 
@@ -22,7 +22,7 @@ def main() -> None:
     with animcore.Engine() as engine:
         frame = [0]
 
-        def display(clock: Layer) -> None:  # -display: draws the presentation's time
+        def display(clock: DynamicLayer) -> None:  # -display: draws the presentation's time
             time = clock.presentation.time
             hour = math.degrees(time / 12 * 2 * math.pi)
             minute = math.degrees((time - math.floor(time)) * 2 * math.pi)
@@ -31,7 +31,7 @@ def main() -> None:
                 f" {hour:9.2f} {minute:9.2f}"
             )
 
-        def action_for_key(clock: Layer, key: str) -> Any:  # -actionForKey:
+        def action_for_key(clock: DynamicLayer, key: str) -> Any:  # -actionForKey:
             if key == "time":
                 return BasicAnimation(
                     key, from_value=clock.presentation.time, timing_function="linear"

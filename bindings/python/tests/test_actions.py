@@ -18,6 +18,7 @@ import pytest
 import animcore
 from _frames import approx, frame
 from animcore import (
+    DynamicLayer,
     NO_ACTION,
     BasicAnimation,
     CallbackError,
@@ -31,8 +32,8 @@ from animcore import (
 )
 
 
-def committed(engine: Engine, layer_class: Any = None, **values: Any) -> Layer:
-    layer = engine.layer(layer_class, **values)
+def committed(engine: Engine, layer_class: Any = None, **values: Any) -> DynamicLayer:
+    layer: DynamicLayer = engine.layer(layer_class, **values)
     engine.tick(frame(0))
     return layer
 

@@ -466,7 +466,7 @@ def test_adding_checks_the_key_path(engine: Engine) -> None:
         layer.add_animation(BasicAnimation("neverDeclared", to_value=1.0), "k")
     with pytest.raises(animcore.NotFiniteError) as nan:
         layer.add_animation(BasicAnimation("opacity", from_value=math.nan), "k")
-    assert "v[0]" in str(nan.value)
+    assert str(nan.value) == "from_value is nan; it must be finite"
     with pytest.raises(TypeError):
         layer.add_animation(BasicAnimation("position", to_value=(1, 2, 3)), "k")
     with pytest.raises(TypeError):

@@ -128,10 +128,10 @@ def run_timing(case: Dict[str, Any]) -> None:
     what = f"{quantity} of {timing} at {t}"
     expected = case["expected"]
     if expected is None:
-        # No effect (fill mode removed): the state says so and its per-time values are NaN.
+        # No effect (fill mode removed): the state says so and its per-time values are None.
         assert not state.in_effect, f"{what}: expected no effect, got {state}"
         if quantity in ("progress", "iteration_time", "current_iteration"):
-            assert math.isnan(getattr(state, quantity)), f"{what}: expected NaN, got {state}"
+            assert getattr(state, quantity) is None, f"{what}: expected None, got {state}"
         if quantity == "progress":
             assert timing.progress(t) is None
         return

@@ -14,7 +14,7 @@ import pytest
 
 import animcore
 from _frames import T0, approx, frame
-from animcore import BasicAnimation, CallbackError, Engine, Layer, LayerClass, Property
+from animcore import BasicAnimation, CallbackError, DynamicLayer, Engine, Layer, LayerClass, Property
 
 
 class Recorder:
@@ -39,7 +39,7 @@ class Counter:
         self.count += 1
 
 
-def clock_class(engine: Engine, display: Any = None) -> LayerClass:
+def clock_class(engine: Engine, display: Any = None) -> LayerClass[DynamicLayer]:
     """ "time" needs display (animatable), "label" needs display (not animatable), "weight" not."""
     return engine.layer_class(
         "Clock",
@@ -188,7 +188,7 @@ def test_callables_live_exactly_while_registered() -> None:
 
 def test_a_failed_registration_keeps_nothing(engine: Engine) -> None:
     start = animcore._callbacks.registered_count()
-    foreign = LayerClass(engine, 4242, "Fake", None, ())
+    foreign: LayerClass[Layer] = LayerClass(engine, 4242, "Fake", None, ())
     with pytest.raises(animcore.BadHandleError, match="layer_class"):
         foreign.display = Recorder()
     assert animcore._callbacks.registered_count() == start
@@ -202,7 +202,7 @@ def test_callbacks_may_call_into_the_engine(engine: Engine) -> None:
     parent, target = engine.layer(), engine.layer()
     made: List[Layer] = []
 
-    def display(layer: Layer) -> None:
+    def display(layer: DynamicLayer) -> None:
         if made:
             return
         child = engine.layer()

@@ -9,7 +9,7 @@ from typing import Dict, List
 
 import animcore
 from _frames import approx, frame
-from animcore import BasicAnimation, Engine, Layer
+from animcore import BasicAnimation, DynamicLayer, Engine, Layer
 
 THREADS = 4
 LAYERS_PER_THREAD = 50
@@ -28,7 +28,7 @@ def test_threads_make_change_and_read_layers_while_one_ticks() -> None:
 
     Gauge.display = display
     root = engine.layer()
-    made: List[List[Layer]] = [[] for _ in range(THREADS)]
+    made: List[List[DynamicLayer]] = [[] for _ in range(THREADS)]
     stops: List[bool] = []
     stops_lock = threading.Lock()
     errors: List[BaseException] = []

@@ -1,4 +1,5 @@
-"""The Python examples (examples/python/seedNNN_*.py) run to the end and print their tables."""
+"""The Python examples (examples/python/seedNNN_*.py, typed_layers.py) run to the end and print
+their tables."""
 
 from __future__ import annotations
 
@@ -58,3 +59,18 @@ def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert match is not None
     exec(compile(match.group(1), "README.md", "exec"), {})
     assert "True" in capsys.readouterr().out  # the completions ran
+
+
+def test_the_typed_example_runs() -> None:
+    """examples/python/typed_layers.py (mypy's example, see test_typing.py) runs too."""
+    assert REPO is not None
+    path = REPO / "examples" / "python" / "typed_layers.py"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(SOURCE_DIR), env.get("PYTHONPATH", "")])
+    env["ANIMCORE_LIBRARY"] = animcore.library_path()
+    completed = subprocess.run(
+        [sys.executable, str(path)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "radius 40.0 (model), 40.0 (shown)" in completed.stdout
+    assert 'typo refused: "radiuss" is not a property of class Circle' in completed.stdout

@@ -728,7 +728,7 @@ def test_an_action_callback_answers_a_keyframe_animation(engine: Engine) -> None
 def test_an_action_callback_answers_an_animation_or_nothing(engine: Engine) -> None:
     layer = engine.layer()
     engine.tick(frame(0))
-    layer.set_delegate(action=lambda l, key: 42)  # type: ignore[arg-type,return-value]
+    layer.set_delegate(action=lambda l, key: 42)
     with pytest.raises(animcore.CallbackError) as caught:
         layer.opacity = 0.5
     assert isinstance(caught.value.__cause__, TypeError)

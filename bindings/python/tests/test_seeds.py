@@ -23,6 +23,7 @@ import pytest
 from _curves import cubic_bezier, cubic_bezier_tangent, tangent_angle
 from _frames import T0, approx, frame
 from animcore import (
+    DynamicLayer,
     BasicAnimation,
     Color,
     Engine,
@@ -40,7 +41,7 @@ PI = math.pi
 # ---- 000: the clock ------------------------------------------------------------------------------
 
 
-def set_time_with_action(clock: Layer, time: float) -> None:
+def set_time_with_action(clock: DynamicLayer, time: float) -> None:
     """-actionForKey: "time": a linear CABasicAnimation from the presentation value."""
     start = clock.presentation.time
     clock.time = time
@@ -50,7 +51,7 @@ def set_time_with_action(clock: Layer, time: float) -> None:
 def test_seed_000_clock(engine: Engine) -> None:
     log: List[Tuple[float, float]] = []  # (presentation, model) at each display
 
-    def display(layer: Layer) -> None:
+    def display(layer: DynamicLayer) -> None:
         log.append((layer.presentation.time, layer.time))
 
     ClockFace = engine.layer_class(

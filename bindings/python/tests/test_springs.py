@@ -20,6 +20,7 @@ import pytest
 
 from _frames import approx
 from animcore import (
+    DynamicLayer,
     BasicAnimation,
     Engine,
     KeyframeAnimation,
@@ -92,7 +93,7 @@ def velocity_tolerance(spring: Spring, distance: float) -> float:
     return 1e-4 * acceleration
 
 
-def probe(engine: Engine, **defaults: Any) -> Layer:
+def probe(engine: Engine, **defaults: Any) -> DynamicLayer:
     """A layer of a class with a custom scalar ``value`` (and any other defaults), ticked at 0."""
     Probe = engine.layer_class("Probe", {"value": 0.0, **defaults})
     layer = Probe()

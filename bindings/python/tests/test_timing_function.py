@@ -24,9 +24,9 @@ VERIFIED = 1e-4  # Apple's measured values agree to 1e-4 (reference 7.2)
     "name,attribute,c1,c2",
     [
         ("linear", "LINEAR", (0.0, 0.0), (1.0, 1.0)),
-        ("easeIn", "EASE_IN", (0.42, 0.0), (1.0, 1.0)),
-        ("easeOut", "EASE_OUT", (0.0, 0.0), (0.58, 1.0)),
-        ("easeInEaseOut", "EASE_IN_EASE_OUT", (0.42, 0.0), (0.58, 1.0)),
+        ("ease_in", "EASE_IN", (0.42, 0.0), (1.0, 1.0)),
+        ("ease_out", "EASE_OUT", (0.0, 0.0), (0.58, 1.0)),
+        ("ease_in_out", "EASE_IN_OUT", (0.42, 0.0), (0.58, 1.0)),
         ("default", "DEFAULT", (0.25, 0.1), (0.25, 1.0)),
     ],
 )
@@ -239,8 +239,11 @@ def test_equality_hash_and_repr() -> None:
     for function in (custom, TimingFunction.EASE_OUT, TimingFunction.steps(3, "start")):
         assert eval(repr(function), namespace) == function
         assert pickle.loads(pickle.dumps(function)) == function
-    assert repr(TimingFunction.EASE_OUT) == "TimingFunction.named('easeOut')"
-    assert repr(custom) == "TimingFunction.cubic_bezier(0.42, 0.0, 1.0, 1.0)"
+    assert repr(TimingFunction.EASE_OUT) == "TimingFunction.named('ease_out')"
+    assert repr(TimingFunction.named("easeOut")) == "TimingFunction.named('ease_out')"
+    assert repr(custom) == "TimingFunction.named('ease_in')"  # the curve has one name
+    odd = TimingFunction.cubic_bezier(0.4, 0.0, 1.0, 1.0)
+    assert repr(odd) == "TimingFunction.cubic_bezier(0.4, 0.0, 1.0, 1.0)"
     assert (
         len({TimingFunction.LINEAR, TimingFunction.named("linear"), TimingFunction(0, 0, 1, 1)})
         == 1

@@ -29,6 +29,7 @@ from animcore import (
     Token,
     TimingFunction,
     UnknownKeyError,
+    UnknownNameError,
     WrongKindError,
 )
 
@@ -490,7 +491,7 @@ def test_animation_block_options(engine: Engine) -> None:
     with pytest.raises(OutOfRangeError):
         with engine.animate(delay=-1):
             pass
-    with pytest.raises(InvalidArgumentError):
+    with pytest.raises(UnknownNameError, match='^curve: "wobbly" is not a timing function name'):
         engine.animate(curve="wobbly")
     with pytest.raises(TypeError):
         engine.animate(curve=3)  # type: ignore[arg-type]

@@ -7,8 +7,10 @@ Importing the package loads libanimcore.so (see :mod:`animcore._library` for whe
 Times are float seconds. The main types:
 
 - :class:`Engine` — layer classes, layers, the clock (``tick``); :class:`LayerClass`,
-  :class:`Property` declare custom properties;
-- :class:`Layer` — model values as attributes, ``presentation``, the tree, layer time;
+  :class:`Property` declare custom properties, with a mapping or with Python's class syntax
+  (``class Circle(Layer, strict=True): radius = Property(10.0)``, typed for mypy);
+- :class:`Layer` — model values as typed attributes, ``presentation``, the tree, layer time
+  (:data:`DynamicLayer`: a layer whose custom properties mypy cannot know);
 - :class:`BasicAnimation` — CABasicAnimation, added with ``layer.add_animation``;
   :class:`KeyframeAnimation` — CAKeyframeAnimation (values or a :class:`Path` to follow,
   :class:`CalculationMode`, :class:`RotationMode`); :class:`AnimationGroup` —
@@ -20,9 +22,14 @@ Times are float seconds. The main types:
 - the value types :class:`Point`, :class:`Size`, :class:`Rect`, :class:`Color`,
   :class:`Vector3`, :class:`AffineTransform`, :class:`Transform3D`, :class:`Token`;
 - :class:`Timing` — CAMediaTiming properties; ``evaluate``, ``progress``, ``progress_batch``;
-- :class:`TimingFunction` — CAMediaTimingFunction cubic beziers and CSS steps();
+- :class:`TimingFunction` — CAMediaTimingFunction cubic beziers and CSS steps(); one
+  snake_case name per curve (:data:`CURVE_NAMES`), aliases accepted everywhere alike;
 - :class:`TimeTree` and the ``convert_time_chain_*`` functions — convertTime between layers;
-- the exceptions of :mod:`animcore.errors`, one per library status.
+- the exceptions of :mod:`animcore.errors`, one per library status, their messages in
+  Python's words.
+
+"No value" is None everywhere (a masked entry in a NumPy batch). Every public call names its
+C counterpart in its docstring.
 """
 
 from __future__ import annotations
@@ -64,8 +71,8 @@ from .time_space import (
     convert_time_chain_to_local,
 )
 from .timing import FillMode, Phase, Timing, TimingState
-from .layer import Layer, LayerBatch, Presentation, PropertyInfo
-from .timing_function import StepPosition, TimingFunction, TimingFunctionKind
+from .layer import DynamicLayer, Layer, LayerBatch, Presentation, PropertyInfo
+from .timing_function import CURVE_NAMES, StepPosition, TimingFunction, TimingFunctionKind
 from .transaction import NO_ACTION, NoAction, Transaction
 from .values import (
     AffineTransform,
@@ -84,6 +91,7 @@ from .version import library_path, version, version_number
 __version__ = "0.1.0"
 
 __all__ = [
+    "CURVE_NAMES",
     "NO_ACTION",
     "ActionAnswer",
     "ActionCallback",
@@ -96,6 +104,7 @@ __all__ = [
     "CalculationMode",
     "CallbackError",
     "Color",
+    "DynamicLayer",
     "Engine",
     "KeyframeAnimation",
     "Layer",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # NumPy is optional at run time
 
     FloatArray = numpy.typing.NDArray[numpy.float64]
     AnyArray = numpy.typing.NDArray[Any]
+    MaskedFloatArray = numpy.ma.MaskedArray[Any, numpy.dtype[numpy.float64]]
 
 _double_p = ctypes.POINTER(ctypes.c_double)
 
@@ -100,3 +101,13 @@ class DoubleBatch:
         if isinstance(self._result, ctypes.Array):
             return list(self._result)
         return cast("FloatArray", self._result)
+
+    def result_or_none(self) -> Union[List[Optional[float]], "MaskedFloatArray"]:
+        """The outputs where NaN means "no value": a list with None there, or a NumPy masked
+        array masked there (its ``tolist()`` gives None; ``filled()`` gives NaN back)."""
+        if isinstance(self._result, ctypes.Array):
+            return [None if value != value else value for value in self._result]
+        numpy = sys.modules["numpy"]
+        values = self._result
+        masked = numpy.ma.MaskedArray(values, mask=numpy.isnan(values), fill_value=numpy.nan)
+        return cast("MaskedFloatArray", masked)

@@ -748,6 +748,7 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
         ac_status,
         (_engine_p, c_char_p, ac_class, POINTER(ac_property_desc), c_size_t, POINTER(ac_class)),
     ),
+    "ac_class_set_strict": (ac_status, (_engine_p, ac_class, c_int32)),
     "ac_class_set_display": (
         ac_status,
         (_engine_p, ac_class, ac_display_fn, c_void_p, ac_destroy_fn),
@@ -766,6 +767,10 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_layers_get_presentation": (
         ac_status,
         (_engine_p, _layer_p, c_size_t, ac_key, _double_p, c_size_t, _size_p),
+    ),
+    "ac_layers_set_value": (
+        ac_status,
+        (_engine_p, _layer_p, c_size_t, ac_key, _double_p, c_size_t),
     ),
     "ac_layer_snapshot": (
         ac_status,

@@ -38,20 +38,20 @@ def flag(value: Any, name: str) -> bool:
     raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
 
 
-def _integer(value: Any, name: str, low: int, high: int, c_type: str) -> int:
+def _integer(value: Any, name: str, low: int, high: int, bits: int) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
     number = int(value)
     if not low <= number <= high:
-        raise OutOfRangeError(f"{name} is {number}; it does not fit the C type {c_type}")
+        raise OutOfRangeError(f"{name} is {number}; it must be in [-2**{bits}, 2**{bits})")
     return number
 
 
 def int32(value: Any, name: str) -> int:
     """``value`` as an int that fits int32_t; TypeError / OutOfRangeError otherwise."""
-    return _integer(value, name, _INT32_MIN, _INT32_MAX, "int32_t")
+    return _integer(value, name, _INT32_MIN, _INT32_MAX, 31)
 
 
 def int64(value: Any, name: str) -> int:
     """``value`` as an int that fits int64_t; TypeError / OutOfRangeError otherwise."""
-    return _integer(value, name, _INT64_MIN, _INT64_MAX, "int64_t")
+    return _integer(value, name, _INT64_MIN, _INT64_MAX, 63)

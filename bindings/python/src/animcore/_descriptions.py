@@ -12,11 +12,12 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from . import _callbacks, _capi
+from ._c_names import TIMING, CNames, decay_fields, spring_fields, value_fields
 from ._trampolines import AnimationEntry, start_trampoline, stop_trampoline
 from .animation import Animation, BasicAnimation, PropertyAnimation
 from .animation_group import AnimationGroup, check_animations, group_depth
 from .errors import AnimcoreError, check, raise_status
-from .layer import Layer, _engine_ptr, _key_bytes, _read_string
+from .layer import _ADAPT_IN, Layer, _engine_ptr, _key_bytes, _read_string
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
 from .path import Path
 from .decay import DecayAnimation
@@ -24,6 +25,18 @@ from .spring import Spring, SpringAnimation
 from .timing import Timing
 from .timing_function import TimingFunction
 from .values import ValueKind, from_c, kind_of, to_c
+
+# A Python value whose kind cannot be told (a plain tuple) for a key the layer's class does not
+# declare: the library refuses to animate an undeclared key, and says so; the binding leaves the
+# value out rather than guess a kind and answer a TypeError about the value instead.
+_NUMERIC_KINDS = (
+    ValueKind.SCALAR,
+    ValueKind.POINT,
+    ValueKind.SIZE,
+    ValueKind.RECT,
+    ValueKind.VECTOR3,
+    ValueKind.COLOR,
+)
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -84,14 +97,21 @@ def new_handle(engine: "Engine", animation: Animation) -> int:
 
 
 def create(
-    engine: "Engine", animation: Animation, layer: Layer
+    engine: "Engine", animation: Animation, layer: Layer, deferred: Optional[List[Exception]] = None
 ) -> Tuple[int, Optional[AnimationEntry]]:
     """A library description of ``animation`` for ``layer`` (checked first) and the callback
-    entry registered, if any. The caller releases the handle."""
+    entry registered, if any. The caller releases the handle. ``deferred`` (when given)
+    collects the TypeErrors of values left out for an undeclared key (see :func:`write`);
+    without it they are raised."""
     check_animation(animation)
     handle = new_handle(engine, animation)
     try:
-        entry = write(engine, handle, animation, layer)
+        left_out: List[Exception] = []
+        entry = write(engine, handle, animation, layer, deferred=left_out)
+        if left_out:
+            if deferred is None:
+                raise left_out[0]
+            deferred.extend(left_out)
     except BaseException:
         _lib.ac_animation_release(_engine_ptr(engine), handle)
         raise
@@ -105,12 +125,18 @@ def write(
     layer: Layer,
     prefix: str = "",
     delegate: bool = True,
+    deferred: Optional[List[Exception]] = None,
 ) -> Optional[AnimationEntry]:
     """Writes ``animation``'s fields into the library description ``handle`` (of its kind);
     the callback entry registered when ``delegate`` and it has callbacks. ``prefix`` names a
-    group's child in messages ("animations[1].")."""
+    group's child in messages ("animations[1].").
+
+    A value whose kind its key cannot tell (the key is not declared by the layer's class) and
+    the value itself cannot either (a plain tuple) is left out, its TypeError appended to
+    ``deferred`` (raised at once without it): the library refuses to animate an undeclared key
+    and says so, which is the message owed."""
     ptr = _engine_ptr(engine)
-    check(_lib.ac_animation_set_timing(ptr, handle, _byref(animation.timing._c)))
+    check(_lib.ac_animation_set_timing(ptr, handle, _byref(animation.timing._c)), TIMING)
     function = animation.timing_function
     if function is not None:
         check(_lib.ac_animation_set_timing_function(ptr, handle, _byref(function._c)))
@@ -121,16 +147,22 @@ def write(
             check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_CUMULATIVE, 1))
     if not animation.removed_on_completion:
         check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0))
+    left_out: List[Exception] = deferred if deferred is not None else []
     if isinstance(animation, BasicAnimation):
-        _write_basic(engine, ptr, handle, animation, layer, prefix)
+        _write_basic(engine, ptr, handle, animation, layer, prefix, left_out)
         if isinstance(animation, SpringAnimation):
-            check(_lib.ac_animation_set_spring(ptr, handle, _byref(animation.spring._c)))
+            check(
+                _lib.ac_animation_set_spring(ptr, handle, _byref(animation.spring._c)),
+                spring_fields("spring", f"{prefix}spring"),
+            )
     elif isinstance(animation, KeyframeAnimation):
-        _write_keyframe(engine, ptr, handle, animation, layer, prefix)
+        _write_keyframe(engine, ptr, handle, animation, layer, prefix, left_out)
     elif isinstance(animation, DecayAnimation):
-        _write_decay(engine, ptr, handle, animation, layer, prefix)
+        _write_decay(engine, ptr, handle, animation, layer, prefix, left_out)
     elif isinstance(animation, AnimationGroup):
-        _write_group(engine, ptr, handle, animation, layer, prefix)
+        _write_group(engine, ptr, handle, animation, layer, prefix, left_out)
+    if deferred is None and left_out:
+        raise left_out[0]
     if not delegate or (animation.on_start is None and animation.on_stop is None):
         return None
     entry = AnimationEntry(engine, animation.on_start, animation.on_stop)
@@ -149,19 +181,55 @@ def write(
 
 
 def _key_kind(engine: "Engine", layer: Layer, key_path: str) -> Optional[ValueKind]:
-    """The kind of ``key_path`` on ``layer``, or None when the layer cannot tell (the library
-    then reports the key when the animation is added)."""
+    """The kind of ``key_path`` on ``layer`` when it names a property its class declares (or a
+    key path into one); None for any other key. Only declared properties animate: an undeclared
+    key, even one the layer stores (a typo set on a permissive class), never gives its kind to
+    an animation's values: the library refuses the animation and names the key, where a kind
+    guessed from the stored value would have answered a misleading TypeError about a value."""
+    if not isinstance(key_path, str):
+        return None
+    root = key_path.split(".", 1)[0]
+    if root not in layer._class._attrs or layer._class._attrs[root].name != root:
+        return None
     try:
         info = layer._class._lookup(key_path, layer)
-        if info is None:
-            info = layer._undeclared(key_path, None)
     except AnimcoreError:
         return None
-    return info.kind
+    return info.kind if info is not None else None
+
+
+def _value_kind(
+    kind: Optional[ValueKind], value: Any, name: str, deferred: List[Exception]
+) -> Optional[ValueKind]:
+    """The kind to send ``value`` as: the key's, else the value's own; None (the value left
+    out, its TypeError deferred) when neither tells it."""
+    if kind is not None:
+        return kind
+    try:
+        return kind_of(value, name)
+    except TypeError as error:
+        deferred.append(error)
+        return None
+
+
+def _set_value(
+    ptr: Any, handle: int, which: int, value: Any, kind: ValueKind, name: str, key_path: str
+) -> None:
+    adapt = _ADAPT_IN.get(key_path)  # a FillMode for "fillMode", as the layer takes it
+    c = to_c(kind, adapt(value) if adapt is not None else value, name)
+    status = _lib.ac_animation_set_value(ptr, handle, which, _byref(c))
+    if status:
+        raise_status(status, value_fields("value", name, c.kind))
 
 
 def _write_basic(
-    engine: "Engine", ptr: Any, handle: int, animation: BasicAnimation, layer: Layer, prefix: str
+    engine: "Engine",
+    ptr: Any,
+    handle: int,
+    animation: BasicAnimation,
+    layer: Layer,
+    prefix: str,
+    deferred: List[Exception],
 ) -> None:
     kind = _key_kind(engine, layer, animation.key_path)
     for which, value, label in (
@@ -171,30 +239,50 @@ def _write_basic(
     ):
         if value is not None:
             name = prefix + label
-            value_kind = kind if kind is not None else kind_of(value, name)
-            c = to_c(value_kind, value, name)
-            check(_lib.ac_animation_set_value(ptr, handle, which, _byref(c)))
+            value_kind = _value_kind(kind, value, name, deferred)
+            if value_kind is not None:
+                _set_value(ptr, handle, which, value, value_kind, name, animation.key_path)
 
 
 def _write_decay(
-    engine: "Engine", ptr: Any, handle: int, animation: DecayAnimation, layer: Layer, prefix: str
+    engine: "Engine",
+    ptr: Any,
+    handle: int,
+    animation: DecayAnimation,
+    layer: Layer,
+    prefix: str,
+    deferred: List[Exception],
 ) -> None:
     kind = _key_kind(engine, layer, animation.key_path)
+    if kind not in _NUMERIC_KINDS:
+        kind = None  # a decay of another kind: the library says which kinds decay
     for which, value, label in (
         (_capi.AC_ANIMATION_FROM, animation.from_value, "from_value"),
         (_capi.AC_ANIMATION_VELOCITY, animation.velocity, "velocity"),
     ):
         if value is not None:
             name = prefix + label
-            value_kind = kind if kind is not None else _decay_kind(value, name)
-            c = to_c(value_kind, value, name)
-            check(_lib.ac_animation_set_value(ptr, handle, which, _byref(c)))
-    c_decay = animation._c_decay(kind, prefix)
-    check(_lib.ac_animation_set_decay(ptr, handle, _byref(c_decay)))
+            value_kind = _decay_kind(_value_kind(kind, value, name, deferred))
+            if value_kind is not None:
+                _set_value(ptr, handle, which, value, value_kind, name, animation.key_path)
+    try:
+        c_decay = animation._c_decay(kind, prefix)
+    except TypeError as error:
+        if kind is not None:
+            raise
+        deferred.append(error)  # bounds of no kind, for a key that cannot decay
+        return
+    status = _lib.ac_animation_set_decay(ptr, handle, _byref(c_decay))
+    if status:
+        names = decay_fields(prefix=prefix)
+        for bound in ("lower_bound", "upper_bound"):
+            bound_kind = getattr(c_decay, bound).kind
+            names = names | value_fields(f"decay->{bound}", prefix + bound, bound_kind)
+        raise_status(status, names)
 
 
-def _decay_kind(value: Any, name: str) -> ValueKind:
-    kind = kind_of(value, name)
+def _decay_kind(kind: Optional[ValueKind]) -> Optional[ValueKind]:
+    """A decay moves coordinates: an integer value counts as a scalar."""
     return ValueKind.SCALAR if kind is ValueKind.INTEGER else kind
 
 
@@ -209,16 +297,24 @@ def _write_keyframe(
     animation: KeyframeAnimation,
     layer: Layer,
     prefix: str,
+    deferred: List[Exception],
 ) -> None:
     values = animation.values
     if values:
-        kind = _key_kind(engine, layer, animation.key_path)
-        if kind is None:
-            kind = kind_of(values[0], f"{prefix}values[0]")
-        array = (_capi.ac_value * len(values))()
-        for index, value in enumerate(values):
-            to_c(kind, value, f"{prefix}values[{index}]", out=array[index])
-        check(_lib.ac_animation_set_values(ptr, handle, array, len(values)))
+        kind = _value_kind(
+            _key_kind(engine, layer, animation.key_path), values[0], f"{prefix}values[0]", deferred
+        )
+        if kind is not None:
+            array = (_capi.ac_value * len(values))()
+            for index, value in enumerate(values):
+                to_c(kind, value, f"{prefix}values[{index}]", out=array[index])
+            status = _lib.ac_animation_set_values(ptr, handle, array, len(values))
+            if status:
+                names = CNames()
+                for index in range(len(values)):
+                    name = f"values[{index}]"
+                    names = names | value_fields(name, prefix + name, int(kind))
+                raise_status(status, names)
     if animation.key_times is not None:
         times = animation.key_times
         check(_lib.ac_animation_set_key_times(ptr, handle, _doubles(times), len(times)))
@@ -249,12 +345,21 @@ def _write_group(
     group: AnimationGroup,
     layer: Layer,
     prefix: str,
+    deferred: List[Exception],
 ) -> None:
     children: List[int] = []
     try:
         for index, child in enumerate(group.animations):
             children.append(new_handle(engine, child))
-            write(engine, children[-1], child, layer, f"{prefix}animations[{index}].", False)
+            write(
+                engine,
+                children[-1],
+                child,
+                layer,
+                f"{prefix}animations[{index}].",
+                False,
+                deferred,
+            )
         array = (_capi.ac_animation * len(children))(*children)
         check(_lib.ac_animation_set_children(ptr, handle, array, len(children)))
     finally:
@@ -289,8 +394,8 @@ def _read_doubles(call: Callable[[Any, int, Any], int]) -> Optional[List[float]]
 
 def read(engine: "Engine", handle: int) -> Animation:
     """The Python description of the library description ``handle``: a BasicAnimation,
-    SpringAnimation, DecayAnimation, KeyframeAnimation or AnimationGroup with every field (children read recursively).
-    """
+    SpringAnimation, DecayAnimation, KeyframeAnimation or AnimationGroup with every field
+    (children read recursively)."""
     ptr = _engine_ptr(engine)
     kind = ctypes.c_int32()
     check(_lib.ac_animation_get_kind(ptr, handle, _byref(kind)))

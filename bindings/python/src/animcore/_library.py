@@ -46,7 +46,9 @@ EXPECTED_MAJOR = 0
 
 
 class LibraryNotFoundError(ImportError):
-    """No usable libanimcore was found; ``attempts`` holds ``(path or label, reason)`` pairs."""
+    """No usable libanimcore was found; ``attempts`` holds ``(path or label, reason)`` pairs.
+
+    Python only (no usable libanimcore.so was found to load)."""
 
     def __init__(self, message: str, attempts: Sequence[Tuple[str, str]] = ()) -> None:
         super().__init__(message)
@@ -54,7 +56,9 @@ class LibraryNotFoundError(ImportError):
 
 
 class IncompatibleLibraryError(LibraryNotFoundError):
-    """A libanimcore was found but none had the expected major version or every symbol."""
+    """A libanimcore was found but none had the expected major version or every symbol.
+
+    C: ac_version_number() (the library's version, checked when loaded)."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from .transaction import NoAction
 
 if TYPE_CHECKING:
     from .engine import Engine
-    from .layer import DisplayCallback, Layer
+    from .layer import DisplayCallback, DynamicLayer
 
 __all__ = ["ActionAnswer", "ActionCallback"]
 
@@ -25,7 +25,7 @@ ActionAnswer = Union[Animation, NoAction, None]
 """An action: an animation to run (added under the key), :data:`NO_ACTION` to stop
 the search with no action, or None to continue the search."""
 
-ActionCallback = Callable[["Layer", str], ActionAnswer]
+ActionCallback = Callable[["DynamicLayer", str], ActionAnswer]
 """``action(layer, key)`` (actionForLayer:forKey:, +defaultActionForKey:): runs inside the
 call that changes the property (``layer.opacity = ...``) or the tree, on that thread, before
 the new value is stored (the layer still reads its old model value). An exception it raises

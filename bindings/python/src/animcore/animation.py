@@ -33,7 +33,7 @@ from .timing import FillMode, Timing
 from .timing_function import TimingFunction
 
 if TYPE_CHECKING:
-    from .layer import Layer
+    from .layer import DynamicLayer
 
 __all__ = [
     "Animation",
@@ -43,11 +43,11 @@ __all__ = [
     "PropertyAnimation",
 ]
 
-AnimationStartCallback = Callable[["Layer", Optional[str]], Any]
+AnimationStartCallback = Callable[["DynamicLayer", Optional[str]], Any]
 """``on_start(layer, key)``: the copy added to ``layer`` under ``key`` (None: added without a
 key) began its active duration. Runs during :meth:`Engine.tick`."""
 
-AnimationStopCallback = Callable[["Layer", Optional[str], bool], Any]
+AnimationStopCallback = Callable[["DynamicLayer", Optional[str], bool], Any]
 """``on_stop(layer, key, finished)``: the copy completed its active duration (finished True),
 or was removed, replaced or its layer destroyed first (False). Runs exactly once per added copy,
 during :meth:`Engine.tick` (or :meth:`Engine.close`)."""
@@ -70,7 +70,7 @@ def _parse_function(value: Union[TimingFunction, str, None]) -> Optional[TimingF
     if value is None or isinstance(value, TimingFunction):
         return value
     if isinstance(value, str):
-        return TimingFunction.named(value)
+        return TimingFunction._named(value, "timing_function")
     raise TypeError(
         f"timing_function must be a TimingFunction, a name or None, not {type(value).__name__}"
     )
@@ -97,7 +97,7 @@ class Animation:
       or inf), ``repeat_duration`` (0 = unused), ``autoreverses`` (False), ``fill_mode``
       ("removed", "forwards", "backwards", "both").
 
-    Also: ``timing_function`` (a :class:`TimingFunction` or a name such as "easeInEaseOut";
+    Also: ``timing_function`` (a :class:`TimingFunction` or a curve name such as "ease_in_out";
     None = linear, or the transaction's function when it has one), ``removed_on_completion``
     (True), and the callbacks ``on_start(layer, key)`` and ``on_stop(layer, key, finished)``
     (a group's children's callbacks and removed_on_completion are ignored, as in Core
@@ -106,7 +106,9 @@ class Animation:
     Attributes may be changed after construction; they are checked when set (NotFiniteError,
     OutOfRangeError, TypeError...). Descriptions compare equal when every field is equal;
     :meth:`copy` makes a copy with some fields changed.
-    """
+
+    C: ac_animation (ac_animation_set_timing(), ac_animation_set_timing_function(),
+    ac_animation_set_flag(), ac_animation_set_delegate())."""
 
     __slots__ = (
         "_timing",
@@ -161,7 +163,9 @@ class Animation:
 
     @property
     def timing(self) -> Timing:
-        """All the timing attributes as one :class:`Timing`; settable."""
+        """All the timing attributes as one :class:`Timing`; settable.
+
+        C: ac_animation_set_timing(), ac_animation_get_timing()."""
         return self._timing
 
     @timing.setter
@@ -172,7 +176,9 @@ class Animation:
 
     @property
     def duration(self) -> float:
-        """One iteration (s); 0 = the transaction's duration when added."""
+        """One iteration (s); 0 = the transaction's duration when added.
+
+        C: ac_animation_set_timing() (ac_timing.duration_s)."""
         return self._timing.duration
 
     @duration.setter
@@ -181,7 +187,9 @@ class Animation:
 
     @property
     def begin_time(self) -> float:
-        """Begin in the layer's time (s); 0 = when the add is committed."""
+        """Begin in the layer's time (s); 0 = when the add is committed.
+
+        C: ac_animation_set_timing() (ac_timing.begin_time_s)."""
         return self._timing.begin_time
 
     @begin_time.setter
@@ -190,7 +198,9 @@ class Animation:
 
     @property
     def speed(self) -> float:
-        """Local time per layer time (default 1)."""
+        """Local time per layer time (default 1).
+
+        C: ac_animation_set_timing() (ac_timing.speed)."""
         return self._timing.speed
 
     @speed.setter
@@ -199,7 +209,9 @@ class Animation:
 
     @property
     def time_offset(self) -> float:
-        """Added to the active local time after speed (s)."""
+        """Added to the active local time after speed (s).
+
+        C: ac_animation_set_timing() (ac_timing.time_offset_s)."""
         return self._timing.time_offset
 
     @time_offset.setter
@@ -208,7 +220,9 @@ class Animation:
 
     @property
     def repeat_count(self) -> float:
-        """Cycles to play (0 = once; fractional; inf = forever)."""
+        """Cycles to play (0 = once; fractional; inf = forever).
+
+        C: ac_animation_set_timing() (ac_timing.repeat_count)."""
         return self._timing.repeat_count
 
     @repeat_count.setter
@@ -217,7 +231,9 @@ class Animation:
 
     @property
     def repeat_duration(self) -> float:
-        """Total active time (s) instead of a count (0 = unused)."""
+        """Total active time (s) instead of a count (0 = unused).
+
+        C: ac_animation_set_timing() (ac_timing.repeat_duration_s)."""
         return self._timing.repeat_duration
 
     @repeat_duration.setter
@@ -226,7 +242,9 @@ class Animation:
 
     @property
     def autoreverses(self) -> bool:
-        """Each cycle plays forward then back."""
+        """Each cycle plays forward then back.
+
+        C: ac_animation_set_timing() (ac_timing.autoreverses)."""
         return self._timing.autoreverses
 
     @autoreverses.setter
@@ -235,7 +253,9 @@ class Animation:
 
     @property
     def fill_mode(self) -> FillMode:
-        """What shows outside the active interval."""
+        """What shows outside the active interval.
+
+        C: ac_animation_set_timing() (ac_timing.fill_mode)."""
         return self._timing.fill_mode
 
     @fill_mode.setter
@@ -244,7 +264,9 @@ class Animation:
 
     @property
     def timing_function(self) -> Optional[TimingFunction]:
-        """The pacing; None = linear (or the transaction's function). Accepts a name."""
+        """The pacing; None = linear (or the transaction's function). Accepts a name.
+
+        C: ac_animation_set_timing_function(); names: ac_timing_function_named()."""
         return self._timing_function
 
     @timing_function.setter
@@ -253,7 +275,9 @@ class Animation:
 
     @property
     def on_start(self) -> Optional[AnimationStartCallback]:
-        """``on_start(layer, key)`` or None."""
+        """``on_start(layer, key)`` or None.
+
+        C: ac_animation_set_delegate() (did_start)."""
         callback: Optional[AnimationStartCallback] = self._on_start
         return callback
 
@@ -263,7 +287,9 @@ class Animation:
 
     @property
     def on_stop(self) -> Optional[AnimationStopCallback]:
-        """``on_stop(layer, key, finished)`` or None."""
+        """``on_stop(layer, key, finished)`` or None.
+
+        C: ac_animation_set_delegate() (did_stop)."""
         callback: Optional[AnimationStopCallback] = self._on_stop
         return callback
 
@@ -296,7 +322,9 @@ class Animation:
         return arguments
 
     def copy(self: "_A", **changes: Any) -> "_A":
-        """A copy, with the keyword arguments given changed."""
+        """A copy, with the keyword arguments given changed.
+
+        Python only (a description is a Python value until it is added)."""
         arguments = self._arguments()
         unknown = set(changes) - set(arguments)
         if unknown:
@@ -340,7 +368,9 @@ class PropertyAnimation(Animation):
     ``additive`` (False: add the value to the one underneath; the addition depends on the
     kind, transforms concatenate) and ``cumulative`` (False: each repeat builds on the end of
     the last).
-    """
+
+    C: the descriptions of ac_animation_create_basic() and ac_animation_create_keyframe() (key
+    path, ac_animation_set_flag())."""
 
     __slots__ = ("_key_path", "additive", "cumulative")
 
@@ -351,7 +381,9 @@ class PropertyAnimation(Animation):
 
     @property
     def key_path(self) -> str:
-        """The animated key path (a non-empty str)."""
+        """The animated key path (a non-empty str).
+
+        C: ac_animation_create_basic()'s key_path (ac_animation_key_path())."""
         return self._key_path
 
     @key_path.setter
@@ -378,7 +410,8 @@ class BasicAnimation(PropertyAnimation):
 
     The timing and the other fields are those of :class:`Animation` and
     :class:`PropertyAnimation`. Every argument but ``key_path`` is keyword-only.
-    """
+
+    C: ac_animation_create_basic(), ac_animation_set_value(), ac_layer_add_animation()."""
 
     __slots__ = ("from_value", "to_value", "by_value")
 

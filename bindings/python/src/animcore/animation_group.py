@@ -74,7 +74,8 @@ class AnimationGroup(Animation):
     key path, additive or cumulative). Every argument but ``animations`` is keyword-only.
     ``animations`` is a list (editable in place); its entries are checked when set and when
     the group is added (TypeError, OutOfRangeError for nesting deeper than 16 levels).
-    """
+
+    C: ac_animation_create_group(), ac_animation_set_children()."""
 
     __slots__ = ("_animations",)
 
@@ -117,7 +118,9 @@ class AnimationGroup(Animation):
 
     @property
     def animations(self) -> List[Animation]:
-        """The children, in the order they apply (a list; settable from any sequence)."""
+        """The children, in the order they apply (a list; settable from any sequence).
+
+        C: ac_animation_set_children(), ac_animation_copy_child()."""
         return self._animations
 
     @animations.setter
@@ -126,7 +129,9 @@ class AnimationGroup(Animation):
 
     @property
     def depth(self) -> int:
-        """How many groups deep the group nests (1 for a group of property animations)."""
+        """How many groups deep the group nests (1 for a group of property animations).
+
+        Python only (AC_GROUP_DEPTH_MAX bounds it)."""
         return group_depth(self)
 
     def _kind_arguments(self) -> Dict[str, Any]:

@@ -9,5 +9,7 @@ __all__ = ["current_media_time"]
 
 def current_media_time() -> float:
     """Seconds on the process's monotonic clock (CLOCK_MONOTONIC), like CACurrentMediaTime():
-    never goes backwards; unrelated to wall time."""
+    never goes backwards; unrelated to wall time.
+
+    C: ac_current_media_time()."""
     return float(_capi.lib.ac_current_media_time())

@@ -21,6 +21,7 @@ import math
 from typing import Any, Dict, Optional, Union
 
 from . import _capi
+from ._c_names import decay_fields, value_fields
 from ._coerce import real
 from .animation import AnimationStartCallback, AnimationStopCallback, PropertyAnimation
 from .errors import check
@@ -33,6 +34,7 @@ __all__ = ["DecayAnimation", "DEFAULT_BOUND_SPRING"]
 
 _lib = _capi.lib
 _byref = ctypes.byref
+_DECAY = decay_fields()
 
 _OMEGA = 2 * math.pi / 0.4
 DEFAULT_BOUND_SPRING = Spring(1.0, _OMEGA * _OMEGA, 2 * _OMEGA, 0.0, True)
@@ -58,7 +60,8 @@ class DecayAnimation(PropertyAnimation):
     ``duration`` 0 (the default) becomes the stopping time when added. The library checks the
     numbers when the animation is added (OutOfRangeError, NotFiniteError... naming the field).
     Every argument but ``key_path`` is keyword-only.
-    """
+
+    C: ac_animation_create_decay(), ac_animation_set_decay(), ac_animation_set_value()."""
 
     __slots__ = (
         "from_value",
@@ -130,7 +133,9 @@ class DecayAnimation(PropertyAnimation):
 
     @property
     def deceleration_rate(self) -> float:
-        """The fraction of the velocity kept per millisecond, in (0, 1)."""
+        """The fraction of the velocity kept per millisecond, in (0, 1).
+
+        C: ac_animation_set_decay() (ac_decay.deceleration_rate)."""
         return self._deceleration_rate
 
     @deceleration_rate.setter
@@ -139,7 +144,9 @@ class DecayAnimation(PropertyAnimation):
 
     @property
     def minimum_speed(self) -> float:
-        """The speed (units/s) below which the motion ends, > 0."""
+        """The speed (units/s) below which the motion ends, > 0.
+
+        C: ac_animation_set_decay() (ac_decay.minimum_speed)."""
         return self._minimum_speed
 
     @minimum_speed.setter
@@ -148,7 +155,9 @@ class DecayAnimation(PropertyAnimation):
 
     @property
     def bound_spring(self) -> Spring:
-        """The spring back at a bound (a :class:`Spring`)."""
+        """The spring back at a bound (a :class:`Spring`).
+
+        C: ac_animation_set_decay() (ac_decay.bound_spring)."""
         return self._bound_spring
 
     @bound_spring.setter
@@ -159,12 +168,17 @@ class DecayAnimation(PropertyAnimation):
 
     def stopping_time(self, speed: float) -> float:
         """Seconds until a start speed (units/s, >= 0) falls below ``minimum_speed``; 0 when it
-        starts below. The fields are checked by the library first."""
+        starts below. The fields are checked by the library first.
+
+        C: ac_decay_resting_value() (the fields' checks); the time is computed in Python."""
         speed = real(speed, "speed")
         zero = to_c(ValueKind.SCALAR, 0.0)
         out = _capi.ac_value()
         c = self._c_decay(None)  # the library's checks of the fields
-        check(_lib.ac_decay_resting_value(_byref(c), _byref(zero), _byref(zero), _byref(out)))
+        check(
+            _lib.ac_decay_resting_value(_byref(c), _byref(zero), _byref(zero), _byref(out)),
+            _DECAY,
+        )
         if speed <= self._minimum_speed:
             return 0.0
         return math.log(self._minimum_speed / speed) / (1000.0 * math.log(self._deceleration_rate))
@@ -174,11 +188,21 @@ class DecayAnimation(PropertyAnimation):
         comes to rest under this decay, bounds not applied: the value when the speed falls
         below ``minimum_speed`` (what a scroll view snaps to a page before the fling runs).
         ac_decay_resting_value()."""
-        c_from = to_c(_bound_kind(from_value, "from_value"), from_value, "from_value")
+        kind = _bound_kind(from_value, "from_value")
+        c_from = to_c(kind, from_value, "from_value")
         c_velocity = to_c(_bound_kind(velocity, "velocity"), velocity, "velocity")
         out = _capi.ac_value()
         c = self._c_decay(None)
-        check(_lib.ac_decay_resting_value(_byref(c), _byref(c_from), _byref(c_velocity), _byref(out)))
+        status = _lib.ac_decay_resting_value(
+            _byref(c), _byref(c_from), _byref(c_velocity), _byref(out)
+        )
+        if status:
+            check(
+                status,
+                _DECAY
+                | value_fields("from", "from_value", int(kind))
+                | value_fields("velocity", "velocity", c_velocity.kind),
+            )
         return from_c(out)
 
     # ---- C ------------------------------------------------------------------------------------

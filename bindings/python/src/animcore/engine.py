@@ -33,10 +33,14 @@ from typing import (
     Optional,
     Set,
     Tuple,
+    Type,
+    TypeVar,
     Union,
+    overload,
 )
 
 from . import _callbacks, _capi
+from ._c_names import ADD_NAMES, ENGINE_CONFIG, CNames, value_fields
 from ._coerce import flag, real
 from ._trampolines import (
     ActionAnswer,
@@ -59,6 +63,7 @@ from .errors import (
 )
 from .layer import (
     DisplayCallback,
+    DynamicLayer,
     Layer,
     LayerBatch,
     _engine_ptr,
@@ -87,6 +92,17 @@ _lib = _capi.lib
 _byref = ctypes.byref
 
 
+L = TypeVar("L", bound=Layer)
+
+_TICK_NAMES = CNames({"now_s": "now"})
+_CLASS_NAMES = CNames({"name: ": "name "})
+_GLOBAL_SPEED_NAMES = CNames({"speed": "global_speed"})
+_CONVERT_NAMES = CNames({"time_s": "time"})
+# The layers on the way of a conversion, by depth from the root ("timings[1]: speed is 0").
+_DEPTH = ((r"\btimings\[(\d+)\]", r"the layer at depth \1 on the way (0: the root)"),)
+_KEY_NAME_NAMES = CNames({"(see ac_engine_key)": "(see Engine.key)"})
+
+
 def _destroy_engine(ptr: Any) -> None:
     """The finalizer of an engine garbage-collected without close()."""
     _lib.ac_engine_destroy(ptr)
@@ -103,7 +119,8 @@ class Engine:
     Use it as a context manager (or call :meth:`close`): closing stops every running animation
     (their ``on_stop(..., finished=False)`` run then) and ends every callback registration. An
     engine garbage-collected without close() is destroyed too, but runs no Python callback then.
-    """
+
+    C: ac_engine_create(), ac_engine_destroy()."""
 
     def __init__(self, *, default_duration: float = 0.25, global_speed: float = 1.0) -> None:
         config = _capi.ac_engine_config()
@@ -111,7 +128,7 @@ class Engine:
         config.default_duration_s = real(default_duration, "default_duration")
         config.global_speed = real(global_speed, "global_speed")
         ptr = ctypes.POINTER(_capi.ac_engine)()
-        check(_lib.ac_engine_create(_byref(config), _byref(ptr)))
+        check(_lib.ac_engine_create(_byref(config), _byref(ptr)), ENGINE_CONFIG)
         self._ptr: Optional[Any] = ptr
         self._default_duration = float(config.default_duration_s)
         self._closing = False
@@ -119,13 +136,17 @@ class Engine:
         self._keys: Dict[str, int] = {}
         self._key_names: Dict[int, str] = {}
         self._wrappers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
-        self._classes: Dict[int, LayerClass] = {}
+        self._classes: Dict[int, LayerClass[Any]] = {}
+        self._declared_types: Dict[type, LayerClass[Any]] = {}
+        # Held while a class declaration is declared, so that two threads meeting the same
+        # Python class declare it once (never held by callbacks: the library's own lock is).
+        self._declaring = threading.RLock()
         self._keyed: Dict[Tuple[int, str], AnimationEntry] = {}
         self._runs_python_actions = False
         self._transaction_state = Transaction(self)
         self._finalizer = weakref.finalize(self, _destroy_engine, ptr)
         self._finalizer.atexit = False
-        base = LayerClass(self, 0, "CALayer", None, ())
+        base: LayerClass[Layer] = LayerClass(self, 0, "CALayer", None, ())
         base._build_table()
         self._classes[0] = base
 
@@ -134,7 +155,9 @@ class Engine:
     def close(self) -> None:
         """Destroys the engine: running animations stop (on_stop with finished False runs now),
         every registration ends, every layer goes stale (its methods raise BadHandleError).
-        Closing twice is a no-op. Raises CallbackError when a callback raised meanwhile."""
+        Closing twice is a no-op. Raises CallbackError when a callback raised meanwhile.
+
+        C: ac_engine_destroy()."""
         if self._ptr is None or self._closing:
             return
         self._closing = True
@@ -148,7 +171,9 @@ class Engine:
 
     @property
     def closed(self) -> bool:
-        """Whether :meth:`close` was called."""
+        """Whether :meth:`close` was called.
+
+        Python only."""
         return self._ptr is None
 
     def __enter__(self) -> "Engine":
@@ -177,43 +202,63 @@ class Engine:
         pending, evaluates every animation and runs the callbacks owed (on_start/on_stop, then
         display). Engine time advances by the elapsed host time × global speed; the first tick
         sets it to ``now``. Raises CallbackError (after the tick completed) when a callback
-        raised."""
+        raised.
+
+        Time may go backwards: a ``now`` before the previous tick's moves engine time back by
+        the difference (× global speed), as a scrubbing host wants. Animations still running
+        show their values at the earlier time (before its begin time, an animation without a
+        backwards fill has no effect); an animation that finished stays finished and removed;
+        no callback already delivered (on_start, on_stop, completions) runs again, and those
+        still owed run once, when their time comes.
+
+        C: ac_engine_tick()."""
         time = current_media_time() if now is None else real(now, "now")
         ptr = _engine_ptr(self)
         start = _callbacks.mark()
         status = _lib.ac_engine_tick(ptr, time)
         if status:
-            raise_status(status)
+            raise_status(status, _TICK_NAMES)
         _callbacks.raise_since(start, "tick")
 
     @property
     def current_time(self) -> float:
-        """The engine's time (s) at the last tick (absolute time for root layers); 0 before."""
+        """The engine's time (s) at the last tick (absolute time for root layers); 0 before.
+
+        C: ac_engine_current_time()."""
         out = ctypes.c_double()
         check(_lib.ac_engine_current_time(_engine_ptr(self), _byref(out)))
         return out.value
 
     @property
     def global_speed(self) -> float:
-        """Engine time per host time from the next tick on (0.1 slow motion, 0 frozen)."""
+        """Engine time per host time from the next tick on (0.1 slow motion, 0 frozen).
+
+        C: ac_engine_global_speed(), ac_engine_set_global_speed()."""
         out = ctypes.c_double()
         check(_lib.ac_engine_global_speed(_engine_ptr(self), _byref(out)))
         return out.value
 
     @global_speed.setter
     def global_speed(self, speed: float) -> None:
-        check(_lib.ac_engine_set_global_speed(_engine_ptr(self), real(speed, "global_speed")))
+        check(
+            _lib.ac_engine_set_global_speed(_engine_ptr(self), real(speed, "global_speed")),
+            _GLOBAL_SPEED_NAMES,
+        )
 
     @property
     def default_duration(self) -> float:
-        """The duration (s) of animations added with duration 0 outside transactions."""
+        """The duration (s) of animations added with duration 0 outside transactions.
+
+        C: ac_engine_create()'s config (default_duration_s)."""
         return self._default_duration
 
     def convert_time(
         self, time: float, from_layer: Optional[Layer], to_layer: Optional[Layer]
     ) -> float:
         """``time`` (s) in ``from_layer``'s time space expressed in ``to_layer``'s (None:
-        absolute time). NotInvertibleError for a speed 0 on the way up."""
+        absolute time). NotInvertibleError for a speed 0 on the way up.
+
+        C: ac_layer_convert_time()."""
         handles = []
         for name, layer in (("from_layer", from_layer), ("to_layer", to_layer)):
             if layer is None:
@@ -228,7 +273,8 @@ class Engine:
         check(
             _lib.ac_layer_convert_time(
                 _engine_ptr(self), real(time, "time"), handles[0], handles[1], _byref(out)
-            )
+            ),
+            _CONVERT_NAMES.with_patterns(_DEPTH),
         )
         return float(out.value)
 
@@ -238,7 +284,9 @@ class Engine:
     def transaction_state(self) -> Transaction:
         """The calling thread's transaction values (CATransaction's class methods): read the
         duration, timing function, disableActions in force; set them on the innermost
-        transaction; ``flush()``, ``add_completion()``, keyed values."""
+        transaction; ``flush()``, ``add_completion()``, keyed values.
+
+        C: the transaction functions (ac_transaction_animation_duration(), ...)."""
         return self._transaction_state
 
     def transaction(
@@ -257,8 +305,9 @@ class Engine:
         enclosing transaction, else the defaults):
 
         - ``duration``: animationDuration (s), > 0; default 0.25 (the engine's default).
-        - ``timing_function``: the curve of the implicit animations (a TimingFunction or a name
-          such as "easeOut"; "default" when none) and of animations added without their own.
+        - ``timing_function``: the curve of the implicit animations (a TimingFunction or a
+          curve name such as "ease_out", see :meth:`TimingFunction.named`; "default" when
+          none) and of animations added without their own.
         - ``disable_actions``: property changes run no action (they still change).
         - ``additive``: implicit animations are additive (continuous when interrupted).
         - ``completion``: ``completion(finished)`` once every animation added in the
@@ -269,7 +318,10 @@ class Engine:
           animation of its property starts from the presentation value and velocity.
 
         The block's changes start at the first tick after the outermost commit; the
-        transaction commits when the block ends, also when it raises."""
+        transaction commits when the block ends, also when it raises.
+
+        C: ac_transaction_begin(), ac_transaction_commit(), and
+        ac_transaction_set_animation_duration() and the other setters of the settings."""
         if completion is not None and not callable(completion):
             raise TypeError(f"completion must be callable, not {type(completion).__name__}")
         return TransactionScope(
@@ -310,8 +362,9 @@ class Engine:
 
         - ``duration`` (s, > 0; default 0.25), ``delay`` (s, >= 0: the implicit animations
           begin this long after the commit; default 0);
-        - ``curve``: "ease_in_out" (default), "ease_in", "ease_out", "linear" or a
-          TimingFunction;
+        - ``curve``: a curve name, "ease_in_out" (default), "ease_in", "ease_out",
+          "linear", "default", "step_start", "step_end" (or an alias, UIKit's "easeInOut"
+          among them, see :meth:`TimingFunction.named`), or a TimingFunction;
         - ``repeat_count`` (>= 0, may be inf), ``autoreverses`` (implicit animations only);
         - ``begin_from_current_state``: start from the presentation value (True, the default)
           or from the old model value;
@@ -323,7 +376,9 @@ class Engine:
 
         Explicit animations added in the block take its duration and curve when they have
         none. Blocks nest like transactions and mix with them. The options are checked when
-        the block opens (NotFiniteError, OutOfRangeError, InvalidArgumentError)."""
+        the block opens (NotFiniteError, OutOfRangeError, InvalidArgumentError).
+
+        C: ac_animate_begin(), ac_animate_commit()."""
         scope = AnimateScope(
             self,
             duration=duration,
@@ -344,7 +399,9 @@ class Engine:
         return scope
 
     def flush(self) -> None:
-        """Commits the calling thread's implicit transaction now (CATransaction flush)."""
+        """Commits the calling thread's implicit transaction now (CATransaction flush).
+
+        C: ac_transaction_flush()."""
         self._transaction_state.flush()
 
     def _run_committing(self, function: Any, during: str) -> None:
@@ -420,7 +477,10 @@ class Engine:
             )
         handle, _ = _descriptions.create(self, action, layer)
         try:
-            check(_lib.ac_layer_set_action(ptr, layer._handle, key_bytes, handle, 0))
+            check(
+                _lib.ac_layer_set_action(ptr, layer._handle, key_bytes, handle, 0),
+                ADD_NAMES,
+            )
         finally:
             _lib.ac_animation_release(ptr, handle)
 
@@ -447,18 +507,29 @@ class Engine:
     # ---- keys --------------------------------------------------------------------------------
 
     def key(self, name: str) -> int:
-        """The interned key of ``name`` (a property, a key path or an undeclared key); cached."""
+        """The interned key of ``name`` (a property, a key path or an undeclared key); cached.
+
+        C: ac_engine_key()."""
+        return self._intern(name, "name")
+
+    def _intern(self, name: str, argument: str) -> int:
+        """:meth:`key`, its messages naming ``argument`` (the caller's parameter)."""
         key = self._keys.get(name)
         if key is not None:
             return key
         out = _capi.ac_key()
-        check(_lib.ac_engine_key(_engine_ptr(self), _key_bytes(name, "name"), _byref(out)))
+        check(
+            _lib.ac_engine_key(_engine_ptr(self), _key_bytes(name, argument), _byref(out)),
+            CNames({"name": argument}),
+        )
         self._keys[name] = out.value
         self._key_names[out.value] = name
         return out.value
 
     def key_name(self, key: int) -> str:
-        """The name of an interned key (UnknownKeyError for a key never given out)."""
+        """The name of an interned key (UnknownKeyError for a key never given out).
+
+        C: ac_engine_key_name()."""
         name = self._key_names.get(key)
         if name is not None:
             return name
@@ -466,7 +537,8 @@ class Engine:
         name = _read_string(
             lambda buffer, capacity, length: _lib.ac_engine_key_name(
                 ptr, key, buffer, capacity, length
-            )
+            ),
+            _KEY_NAME_NAMES,
         )
         self._key_names[key] = name
         self._keys.setdefault(name, key)
@@ -475,35 +547,149 @@ class Engine:
     # ---- classes and layers ------------------------------------------------------------------
 
     @property
-    def base_class(self) -> LayerClass:
-        """The built-in layer class (CALayer's properties with Core Animation's defaults)."""
+    def base_class(self) -> LayerClass[Layer]:
+        """The built-in layer class (CALayer's properties with Core Animation's defaults).
+
+        C: ac_class 0 (ac_layer_create() with class 0)."""
         return self._classes[0]
 
+    @overload
+    def layer_class(self, declaration: Type[L], /) -> LayerClass[L]: ...
+    @overload
     def layer_class(
         self,
         name: str,
         properties: Optional[Mapping[str, Any]] = None,
         *,
-        superclass: Optional[LayerClass] = None,
+        superclass: Optional[LayerClass[Any]] = None,
         needs_display: Union[Iterable[str], bool] = (),
         not_animatable: Iterable[str] = (),
         display: Optional[DisplayCallback] = None,
-    ) -> LayerClass:
+        strict: Optional[bool] = None,
+    ) -> LayerClass[DynamicLayer]: ...
+
+    def layer_class(
+        self,
+        name: Union[str, Type[Layer]],
+        properties: Optional[Mapping[str, Any]] = None,
+        *,
+        superclass: Optional[LayerClass[Any]] = None,
+        needs_display: Union[Iterable[str], bool] = (),
+        not_animatable: Iterable[str] = (),
+        display: Optional[DisplayCallback] = None,
+        strict: Optional[bool] = None,
+    ) -> LayerClass[Any]:
         """Declares a layer class: ``superclass``'s properties (default the built-in class)
         plus ``properties`` (name -> default value or :class:`Property`), and a display
         callback (default the superclass's).
 
         ``needs_display``: names of declared properties whose changes make the layer display,
         or True for all of them. ``not_animatable``: names that animations may not target.
-        Names are UTF-8, not empty, without dots, not "frame", not declared already.
+        ``strict``: True makes the class refuse undeclared keys (a typo such as
+        ``layer["radiuss"] = 3`` raises UnknownKeyError naming the declared properties);
+        False stores them (Core Animation's rule); None (default) takes the superclass's
+        setting (False for the built-in class). See :attr:`LayerClass.strict`.
+
+        Names are UTF-8, not empty, without dots, not "frame", not declared already; the
+        class's name is unique in the engine (a second class named alike: InvalidArgumentError).
         Declared properties are stored, copied into the presentation and interpolated by the
-        engine: no copying code is ever needed. InvalidArgumentError for a bad name."""
+        engine: no copying code is ever needed. InvalidArgumentError for a bad name.
+
+        Or pass a class declared with Python's class syntax (a :class:`Layer` subclass with
+        :class:`Property` attributes, see :class:`Layer`): ``engine.layer_class(Circle)``
+        declares it in this engine (its Python superclass first, when it is a declaration
+        too) and answers a ``LayerClass[Circle]``, typed for mypy; the same class again
+        answers the same LayerClass.
+
+        C: ac_class_create(), ac_class_set_strict(), ac_class_set_display()."""
+        if isinstance(name, type):
+            if (
+                properties is not None
+                or superclass is not None
+                or display is not None
+                or (strict is not None or needs_display != () or not_animatable != ())
+            ):
+                raise TypeError(
+                    "a class declaration says everything in its class statement: "
+                    "layer_class(declaration) takes no other argument"
+                )
+            return self._declare_type(name)
         if not isinstance(name, str):
-            raise TypeError(f"name must be a str, not {type(name).__name__}")
+            raise TypeError(f"name must be a str or a Layer subclass, not {type(name).__name__}")
+        return self._declare(
+            name,
+            dict(properties or {}),
+            superclass=superclass,
+            needs_display=needs_display,
+            not_animatable=not_animatable,
+            display=display,
+            strict=strict,
+            python_base=None,
+        )
+
+    def _declare_type(self, declaration: Type[L]) -> LayerClass[L]:
+        """The LayerClass of a class declaration in this engine, declared now when needed."""
+        if not (isinstance(declaration, type) and issubclass(declaration, Layer)):
+            raise TypeError(f"{declaration!r} is not a Layer subclass")
+        if declaration is Layer:
+            base: LayerClass[L] = self.base_class  # type: ignore[assignment]
+            return base
+        if declaration.__dict__.get("_ac_generated"):
+            raise TypeError(
+                f"{declaration.__name__} is the type of a layer class's layers; declare the "
+                "class it derives from"
+            )
+        with self._declaring:
+            known = self._declared_types.get(declaration)
+            if known is None:
+                known = self._declare_new_type(declaration)
+                self._declared_types[declaration] = known
+        return known
+
+    def _declare_new_type(self, declaration: Type[L]) -> LayerClass[L]:
+        parents = [base for base in declaration.__bases__ if issubclass(base, Layer)]
+        if len(parents) != 1:
+            raise TypeError(
+                f"{declaration.__name__} derives from {len(parents)} layer classes; a layer "
+                "class has one superclass"
+            )
+        parent = self._declare_type(parents[0])
+        spec = declaration._ac_declaration
+        display = spec.display
+        layer_class: LayerClass[L] = self._declare(
+            declaration.__name__,
+            dict(spec.properties),
+            superclass=parent,
+            needs_display=(),
+            not_animatable=(),
+            display=display,
+            strict=spec.strict,
+            python_base=declaration,
+        )
+        return layer_class
+
+    def _declare(
+        self,
+        name: str,
+        declared: Dict[str, Any],
+        *,
+        superclass: Optional[LayerClass[Any]],
+        needs_display: Union[Iterable[str], bool],
+        not_animatable: Iterable[str],
+        display: Optional[DisplayCallback],
+        strict: Optional[bool],
+        python_base: Optional[Type[Layer]],
+    ) -> LayerClass[Any]:
+        """ac_class_create() with the Python arguments checked for their types first (nothing
+        is created when one is wrong), then strict and display set."""
         parent = superclass if superclass is not None else self.base_class
-        if not isinstance(parent, LayerClass) or parent._engine is not self:
-            raise BadHandleError("superclass must be a LayerClass of this engine")
-        declared = dict(properties or {})
+        if not isinstance(parent, LayerClass):
+            raise TypeError(f"superclass must be a LayerClass or None, not {type(parent).__name__}")
+        if parent._engine is not self:
+            raise BadHandleError("superclass is a LayerClass of another engine")
+        if display is not None and not callable(display):
+            raise TypeError(f"display must be callable or None, not {type(display).__name__}")
+        strict_flag = None if strict is None else flag(strict, "strict")
         display_names: Set[str]
         if needs_display is True:
             display_names = set(declared)
@@ -525,17 +711,17 @@ class Engine:
                 )
         descs = (_capi.ac_property_desc * len(declared))()
         keep: List[bytes] = []
+        c_names: Dict[str, str] = {}
         for index, (prop_name, spec) in enumerate(declared.items()):
             if not isinstance(prop_name, str):
                 raise TypeError(f"property names must be str, not {type(prop_name).__name__}")
             prop = spec if isinstance(spec, Property) else Property(spec)
-            label = f"properties[{prop_name!r}]"
             kind = (
                 ValueKind.parse(prop.kind)
                 if prop.kind is not None
-                else kind_of(prop.default, label)
+                else kind_of(prop.default, prop_name)
             )
-            value = to_c(kind, prop.default, label)
+            value = to_c(kind, prop.default, prop_name)
             encoded = _key_bytes(prop_name, "property name")
             keep.append(encoded)
             desc = descs[index]
@@ -546,6 +732,11 @@ class Engine:
             desc.needs_display = (
                 1 if prop_name in display_names or flag(prop.needs_display, "needs_display") else 0
             )
+            c_names.update(
+                value_fields(f"properties[{index}].default_value", prop_name, int(kind)).items()
+            )
+            c_names[f"properties[{index}].name"] = "the property name"
+            c_names[f"properties[{index}]"] = f"property {prop_name!r}"
         out = _capi.ac_class()
         check(
             _lib.ac_class_create(
@@ -555,24 +746,47 @@ class Engine:
                 descs if declared else None,
                 len(declared),
                 _byref(out),
-            )
+            ),
+            CNames(c_names) | _CLASS_NAMES,
         )
-        layer_class = LayerClass(self, out.value, name, parent, tuple(declared))
+        layer_class: LayerClass[Any] = LayerClass(
+            self, out.value, name, parent, tuple(declared), python_base
+        )
         layer_class._build_table()
         with self._lock:
             self._classes[out.value] = layer_class
+        if strict_flag is not None:
+            layer_class.strict = strict_flag
         if display is not None:
             layer_class.display = display
         return layer_class
 
-    def layer(self, layer_class: Optional[LayerClass] = None, /, **values: Any) -> Layer:
-        """A new layer of ``layer_class`` (default the built-in class), every property at its
-        default but the ``values`` given (attribute names). It needs no display until asked and
-        its first values never animate (a layer is committed by the first tick after it is
-        made)."""
+    @overload
+    def layer(self, layer_class: None = None, /, **values: Any) -> Layer: ...
+    @overload
+    def layer(self, layer_class: "LayerClass[L]", /, **values: Any) -> L: ...
+    @overload
+    def layer(self, layer_class: Type[L], /, **values: Any) -> L: ...
+
+    def layer(
+        self, layer_class: Union["LayerClass[Any]", Type[Layer], None] = None, /, **values: Any
+    ) -> Layer:
+        """A new layer of ``layer_class`` (default the built-in class; a class declaration is
+        declared in this engine first), every property at its default but the ``values``
+        given (attribute names). It needs no display until asked and its first values never
+        animate (a layer is committed by the first tick after it is made).
+
+        C: ac_layer_create()."""
+        if isinstance(layer_class, type):
+            layer_class = self._declare_type(layer_class)
         cls = layer_class if layer_class is not None else self.base_class
-        if not isinstance(cls, LayerClass) or cls._engine is not self:
-            raise BadHandleError("layer_class must be a LayerClass of this engine")
+        if not isinstance(cls, LayerClass):
+            raise TypeError(
+                f"layer_class must be a LayerClass, a Layer subclass or None, not "
+                f"{type(cls).__name__}"
+            )
+        if cls._engine is not self:
+            raise BadHandleError("layer_class is a LayerClass of another engine")
         out = _capi.ac_layer()
         check(_lib.ac_layer_create(_engine_ptr(self), cls._handle, _byref(out)))
         layer = Layer._adopt(self, out.value, cls, True)
@@ -585,15 +799,19 @@ class Engine:
         return layer
 
     def batch(self, layers: Iterable[Layer]) -> LayerBatch:
-        """A :class:`LayerBatch` of ``layers`` for reading one key of all of them per call."""
+        """A :class:`LayerBatch` of ``layers`` for reading one key of all of them per call.
+
+        C: ac_layers_get_presentation()."""
         return LayerBatch(self, layers)
 
     def presentation_batch(self, layers: Iterable[Layer], key: str) -> Any:
         """The presentation value of ``key`` for every layer in one call (see
-        :class:`LayerBatch`; keep a batch to read every frame)."""
+        :class:`LayerBatch`; keep a batch to read every frame).
+
+        C: ac_layers_get_presentation()."""
         return LayerBatch(self, layers).presentation(key)
 
-    def _class_of(self, handle: int) -> LayerClass:
+    def _class_of(self, handle: int) -> LayerClass[Any]:
         cls = self._classes.get(handle)
         if cls is None:  # made through the raw API
             with self._lock:
@@ -602,7 +820,7 @@ class Engine:
                 )
         return cls
 
-    def _wrap(self, handle: int) -> Layer:
+    def _wrap(self, handle: int) -> DynamicLayer:
         """The one Python object of a layer handle given by the library (it takes a reference
         of its own; a stale handle gives a dead wrapper whose calls raise BadHandleError).
 
@@ -610,7 +828,7 @@ class Engine:
         its own lock held (an action) may need this method on another thread."""
         layer = self._wrappers.get(handle)
         if layer is not None:
-            return layer
+            return layer  # type: ignore[return-value]  # DynamicLayer is Layer
         ptr = self._ptr
         owned = ptr is not None and _lib.ac_layer_retain(ptr, handle) == _capi.AC_OK
         cls = self.base_class
@@ -625,10 +843,10 @@ class Engine:
                 layer = Layer._adopt(self, handle, cls, owned)
                 if owned:
                     self._wrappers[handle] = layer
-                return layer
+                return layer  # type: ignore[return-value]
         if owned:  # another thread made one meanwhile: give our reference back
             _lib.ac_layer_release(ptr, handle)
-        return existing
+        return existing  # type: ignore[return-value]
 
     def _set_layer_delegate(self, layer: Layer, display: Optional[DisplayCallback]) -> None:
         ptr = _engine_ptr(self)
@@ -657,10 +875,21 @@ class Engine:
         key: Optional[str],
         key_bytes: Optional[bytes],
     ) -> None:
-        handle, entry = _descriptions.create(self, animation, layer)
+        deferred: List[Exception] = []
+        handle, entry = _descriptions.create(self, animation, layer, deferred)
         ptr = _engine_ptr(self)
         try:
-            check(_lib.ac_layer_add_animation(ptr, layer._handle, handle, key_bytes))
+            check(
+                _lib.ac_layer_add_animation(ptr, layer._handle, handle, key_bytes),
+                ADD_NAMES,
+            )
+            if deferred:
+                # A value was left out because neither its key (undeclared) nor the value
+                # could tell its kind, and the library took the animation all the same,
+                # against its rule that undeclared keys do not animate: take it back.
+                if key_bytes is not None:
+                    _lib.ac_layer_remove_animation(ptr, layer._handle, key_bytes)
+                raise deferred[0]
             if key is not None:
                 with self._lock:
                     if entry is not None:
@@ -693,5 +922,16 @@ class Engine:
 
     def _replace_sublayer(self, old: Layer, new: Layer) -> None:
         start = _callbacks.mark()
-        check(_lib.ac_layer_replace_sublayer(_engine_ptr(self), old._handle, old._other(new)))
+        names = CNames(
+            {
+                "old_layer: ": "",
+                "new_layer: ": "",
+                f"layer {old._handle}": "old",
+                f"layer {new._handle}": "new",
+            }
+        )
+        check(
+            _lib.ac_layer_replace_sublayer(_engine_ptr(self), old._handle, old._other(new, "new")),
+            names,
+        )
         _callbacks.raise_since(start, "replace_sublayer")

@@ -43,7 +43,9 @@ def _camel_to_snake(name: str) -> str:
 class CalculationMode(str, Enum):
     """How a keyframe animation moves between keyframes (CAAnimationCalculationMode). Values
     are Core Animation's strings; :meth:`parse` also takes the snake_case spelling
-    ("cubic_paced") and the constant names ("kCAAnimationPaced")."""
+    ("cubic_paced") and the constant names ("kCAAnimationPaced").
+
+    C: ac_calculation_mode_from_name(), ac_calculation_mode_name() (AC_CALCULATION_*)."""
 
     LINEAR = "linear"
     """Straight interpolation between keyframes, at the key times (the default)."""
@@ -58,7 +60,10 @@ class CalculationMode(str, Enum):
 
     @classmethod
     def parse(cls, value: Union["CalculationMode", str], name: str = "mode") -> "CalculationMode":
-        """A mode from itself or a name; UnknownNameError for an unknown name."""
+        """A mode from itself or a name; UnknownNameError for an unknown name.
+
+        C: ac_calculation_mode_from_name() takes Core Animation's names; the snake_case
+        spellings are Python only."""
         if isinstance(value, cls):
             return value
         if not isinstance(value, str):
@@ -76,12 +81,16 @@ class CalculationMode(str, Enum):
 
     @property
     def code(self) -> int:
-        """The header's AC_CALCULATION_* constant."""
+        """The header's AC_CALCULATION_* constant.
+
+        C: AC_CALCULATION_* for ac_animation_set_calculation_mode()."""
         return _MODE_CODES[self]
 
     @property
     def is_paced(self) -> bool:
-        """Whether the mode ignores key times and timing functions (paced, cubicPaced)."""
+        """Whether the mode ignores key times and timing functions (paced, cubicPaced).
+
+        Python only."""
         return self in (CalculationMode.PACED, CalculationMode.CUBIC_PACED)
 
 
@@ -98,7 +107,9 @@ MODES_BY_CODE = {code: mode for mode, code in _MODE_CODES.items()}
 class RotationMode(str, Enum):
     """Turning a layer that follows a path to the path's tangent (CAAnimationRotationMode);
     None is no rotation. Values are Core Animation's strings; :meth:`parse` also takes
-    "auto_reverse" and the constant names ("kCAAnimationRotateAuto")."""
+    "auto_reverse" and the constant names ("kCAAnimationRotateAuto").
+
+    C: ac_animation_set_rotation_mode() (AC_ROTATION_*)."""
 
     AUTO = "auto"
     """The layer's x axis points along the direction of travel."""
@@ -109,7 +120,9 @@ class RotationMode(str, Enum):
     def parse(
         cls, value: Union["RotationMode", str], name: str = "rotation_mode"
     ) -> "RotationMode":
-        """A rotation mode from itself or a name; UnknownNameError for an unknown name."""
+        """A rotation mode from itself or a name; UnknownNameError for an unknown name.
+
+        Python only (the names are Core Animation's)."""
         if isinstance(value, cls):
             return value
         if not isinstance(value, str):
@@ -129,7 +142,9 @@ class RotationMode(str, Enum):
 
     @property
     def code(self) -> int:
-        """The header's AC_ROTATION_* constant."""
+        """The header's AC_ROTATION_* constant.
+
+        C: AC_ROTATION_* for ac_animation_set_rotation_mode()."""
         return (
             _capi.AC_ROTATION_AUTO if self is RotationMode.AUTO else _capi.AC_ROTATION_AUTO_REVERSE
         )
@@ -200,12 +215,7 @@ def check_timing_functions(
         if isinstance(item, TimingFunction):
             result.append(item)
         elif isinstance(item, str):
-            try:
-                result.append(TimingFunction.named(item))
-            except UnknownNameError:
-                raise UnknownNameError(
-                    f"{name}[{index}] is {item!r}; it is not a timing function name"
-                ) from None
+            result.append(TimingFunction._named(item, f"{name}[{index}]"))
         else:
             raise TypeError(
                 f"{name}[{index}] must be a TimingFunction or a name, not {type(item).__name__}"
@@ -259,7 +269,8 @@ class KeyframeAnimation(PropertyAnimation):
     InvalidArgumentError, UnknownNameError, naming the argument); the counts (values or a
     path, at most one timing function per segment, one spline value per keyframe, a rotation
     mode only with a path) when the animation is added.
-    """
+
+    C: ac_animation_create_keyframe(), ac_animation_set_values(), ac_layer_add_animation()."""
 
     __slots__ = (
         "_values",
@@ -342,7 +353,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def values(self) -> List[Any]:
-        """The keyframe values (a list; settable from any sequence)."""
+        """The keyframe values (a list; settable from any sequence).
+
+        C: ac_animation_set_values(), ac_animation_get_values()."""
         return self._values
 
     @values.setter
@@ -351,7 +364,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def key_times(self) -> Optional[List[float]]:
-        """When each keyframe is reached (fractions of progress); None = evenly spaced."""
+        """When each keyframe is reached (fractions of progress); None = evenly spaced.
+
+        C: ac_animation_set_key_times(), ac_animation_get_key_times()."""
         return self._key_times
 
     @key_times.setter
@@ -360,7 +375,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def timing_functions(self) -> Optional[List[TimingFunction]]:
-        """The pacing of each segment; None = linear."""
+        """The pacing of each segment; None = linear.
+
+        C: ac_animation_set_timing_functions(), ac_animation_get_timing_functions()."""
         return self._timing_functions
 
     @timing_functions.setter
@@ -369,7 +386,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def mode(self) -> CalculationMode:
-        """The calculation mode (calculationMode)."""
+        """The calculation mode (calculationMode).
+
+        C: ac_animation_set_calculation_mode(), ac_animation_get_calculation_mode()."""
         return self._mode
 
     @mode.setter
@@ -378,7 +397,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def tension(self) -> Optional[List[float]]:
-        """Kochanek–Bartels tension per keyframe (tensionValues); None = all 0."""
+        """Kochanek–Bartels tension per keyframe (tensionValues); None = all 0.
+
+        C: ac_animation_set_spline_values() (AC_SPLINE_TENSION)."""
         return self._tension
 
     @tension.setter
@@ -387,7 +408,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def continuity(self) -> Optional[List[float]]:
-        """Kochanek–Bartels continuity per keyframe (continuityValues); None = all 0."""
+        """Kochanek–Bartels continuity per keyframe (continuityValues); None = all 0.
+
+        C: ac_animation_set_spline_values() (AC_SPLINE_CONTINUITY)."""
         return self._continuity
 
     @continuity.setter
@@ -396,7 +419,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def bias(self) -> Optional[List[float]]:
-        """Kochanek–Bartels bias per keyframe (biasValues); None = all 0."""
+        """Kochanek–Bartels bias per keyframe (biasValues); None = all 0.
+
+        C: ac_animation_set_spline_values() (AC_SPLINE_BIAS)."""
         return self._bias
 
     @bias.setter
@@ -405,7 +430,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def path(self) -> Optional[Path]:
-        """The path to follow (a copy of the one given), or None."""
+        """The path to follow (a copy of the one given), or None.
+
+        C: ac_animation_set_path(), ac_animation_get_path()."""
         return self._path
 
     @path.setter
@@ -414,7 +441,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def rotation_mode(self) -> Optional[RotationMode]:
-        """Turning to the path's tangent: AUTO, AUTO_REVERSE or None."""
+        """Turning to the path's tangent: AUTO, AUTO_REVERSE or None.
+
+        C: ac_animation_set_rotation_mode(), ac_animation_get_rotation_mode()."""
         return self._rotation_mode
 
     @rotation_mode.setter
@@ -423,7 +452,9 @@ class KeyframeAnimation(PropertyAnimation):
 
     @property
     def keyframe_count(self) -> int:
-        """The keyframes: the path's (segments + 1) when a path is set, else the values'."""
+        """The keyframes: the path's (segments + 1) when a path is set, else the values'.
+
+        Python only."""
         return self._path.keyframe_count if self._path is not None else len(self._values)
 
     # ---- checks when added ------------------------------------------------------------------

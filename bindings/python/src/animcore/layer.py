@@ -24,6 +24,7 @@ import ctypes
 import re
 import sys
 import weakref
+import inspect
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -36,9 +37,14 @@ from typing import (
     Optional,
     Tuple,
     Type,
+    TypeVar,
+    Union,
+    overload,
 )
 
 from . import _callbacks, _capi
+from ._c_names import NONE as NONE_NAMES
+from ._c_names import ADD_NAMES, CNames, property_value_fields
 from .animation import Animation
 from .errors import (
     BadHandleError,
@@ -46,14 +52,42 @@ from .errors import (
     check,
     raise_status,
 )
+from ._coerce import flag
+from .properties import BuiltinProperty, PresentationProperty, Property, is_declaration
 from .timing import FillMode, Timing
-from .values import ValueKind, from_c, kind_of, to_c
+from .values import (
+    Color,
+    ColorInput,
+    Point,
+    PointInput,
+    Rect,
+    RectInput,
+    Size,
+    SizeInput,
+    Token,
+    Transform3D,
+    Transform3DInput,
+    ValueKind,
+    from_c,
+    kind_of,
+    to_c,
+)
 
 if TYPE_CHECKING:
     from .engine import Engine
     from .layer_class import LayerClass
+    from .properties import FillModeInput
 
-__all__ = ["DisplayCallback", "Layer", "LayerBatch", "Presentation", "PropertyInfo"]
+__all__ = [
+    "DisplayCallback",
+    "DynamicLayer",
+    "Layer",
+    "LayerBatch",
+    "Presentation",
+    "PropertyInfo",
+]
+
+G = TypeVar("G")
 
 _lib = _capi.lib
 _byref = ctypes.byref
@@ -69,12 +103,22 @@ _set_value = _lib.ac_layer_set_value
 
 _KEEP: Any = object()  # "argument not given" (None means "remove")
 
-DisplayCallback = Callable[["Layer"], Any]
+# The messages of the calls that take a key: "key: ..." names the Python argument too.
+_KEY_NAMES = CNames({"key: ": ""})
+
+DisplayCallback = Callable[["DynamicLayer"], Any]
 """``display(layer)``: draw or otherwise consume the layer's presentation values."""
+
+Key = Union[str, "Property[Any, Any]", "BuiltinProperty[Any, Any]"]
+"""A key as item access, key paths and reads take it: its name ("position.x", "anchorPoint",
+a custom property's name), or a typed declaration (``Circle.radius``, ``Layer.opacity``),
+which makes the read typed for mypy."""
 
 
 class PropertyInfo(NamedTuple):
-    """A declared property (or a key path into one) as a layer class knows it."""
+    """A declared property (or a key path into one) as a layer class knows it.
+
+    C: ac_engine_key() (the key) and ac_layer_snapshot() (the kind)."""
 
     name: str
     """The engine's name: "anchorPoint", "position.x", a custom property's name."""
@@ -92,11 +136,14 @@ def snake_case(name: str) -> str:
 class _ModelAttribute:
     """A declared property as an attribute of a layer: reads and writes the model value."""
 
-    __slots__ = ("info", "doc")
+    # No __slots__: each instance carries its own __doc__ (what help() shows).
 
     def __init__(self, info: PropertyInfo) -> None:
         self.info = info
-        self.doc = f"{info.name} ({info.kind.name.lower()}): the model value"
+        self.__doc__ = (
+            f"{info.name} ({info.kind.name.lower()}): the model value. "
+            "C: ac_layer_get_value(), ac_layer_set_value()."
+        )
 
     def __get__(self, layer: Optional["Layer"], owner: Any = None) -> Any:
         if layer is None:
@@ -113,11 +160,14 @@ class _ModelAttribute:
 class _PresentationAttribute:
     """A declared property as an attribute of a presentation: reads the presentation value."""
 
-    __slots__ = ("info", "doc")
+    # No __slots__: each instance carries its own __doc__ (what help() shows).
 
     def __init__(self, info: PropertyInfo) -> None:
         self.info = info
-        self.doc = f"{info.name} ({info.kind.name.lower()}): the presentation value"
+        self.__doc__ = (
+            f"{info.name} ({info.kind.name.lower()}): the presentation value. "
+            "C: ac_layer_get_presentation_value()."
+        )
 
     def __get__(self, presentation: Optional["Presentation"], owner: Any = None) -> Any:
         if presentation is None:
@@ -128,24 +178,81 @@ class _PresentationAttribute:
         raise AttributeError("the presentation is read-only; set the model value on the layer")
 
 
+_MISSING: Any = object()
+
+
+def reserved(cls: type, attribute: str) -> bool:
+    """Whether ``cls`` uses ``attribute`` for something else than a property (a method, a
+    property of Layer such as ``sublayers``): such a property is reached by item access only."""
+    member = inspect.getattr_static(cls, attribute, _MISSING)
+    if member is _MISSING or is_declaration(member):
+        return False
+    return not isinstance(member, (_ModelAttribute, _PresentationAttribute))
+
+
 def attribute_types(
-    name: str, attrs: Dict[str, PropertyInfo]
+    name: str, attrs: Dict[str, PropertyInfo], base: Optional[Type["Layer"]] = None
 ) -> Tuple[Type["Layer"], Type["Presentation"]]:
-    """The Python types of a layer class's layers and presentations: Layer and Presentation
-    subclasses with one descriptor per property name (and snake_case alias), so attribute
-    access is a plain lookup. Names Layer already uses (methods, properties) are left to item
-    access."""
-    model: Dict[str, Any] = {"__slots__": (), "__module__": __name__}
+    """The Python types of a layer class's layers and presentations: subclasses of ``base``
+    (Layer, or the class a class declaration gave) and Presentation with one descriptor per
+    property name (and snake_case alias), so attribute access is a plain lookup. Names the
+    base already uses (methods, properties) are left to item access."""
+    base = base if base is not None else Layer
+    model: Dict[str, Any] = {"__module__": base.__module__, "_ac_generated": True}
     shown: Dict[str, Any] = {"__slots__": (), "__module__": __name__}
     for attribute, info in attrs.items():
-        if attribute.isidentifier() and not hasattr(Layer, attribute):
+        if attribute.isidentifier() and not reserved(base, attribute):
             model[attribute] = _ModelAttribute(info)
-        if attribute.isidentifier() and not hasattr(Presentation, attribute):
+        if attribute.isidentifier() and not reserved(Presentation, attribute):
             shown[attribute] = _PresentationAttribute(info)
     qualified = name if name.isidentifier() else "Layer"
-    layer_type = type(qualified, (Layer,), model)
+    layer_type = type(qualified, (base,), model)
     presentation_type = type(f"{qualified}Presentation", (Presentation,), shown)
     return layer_type, presentation_type
+
+
+def key_name(key: Any) -> str:
+    """The name of a key given as a str or as a typed declaration (``Circle.radius``);
+    TypeError otherwise."""
+    if type(key) is str:
+        return key
+    if isinstance(key, Property):
+        if key.name is None:
+            raise TypeError("key is a Property outside a class body; use the name of the property")
+        return key.name
+    if isinstance(key, BuiltinProperty):
+        return key.key
+    _key_bytes(key, "key")  # raises TypeError for a non-str
+    name: str = key  # a str subclass
+    return name
+
+
+class ClassDeclaration(NamedTuple):
+    """A layer class declared with Python's class syntax, as its class body says it (made
+    once per Python class; each engine declares it with :meth:`Engine.layer_class`)."""
+
+    strict: Optional[bool]
+    """The ``strict=`` of the class statement (None: the superclass's)."""
+    properties: Dict[str, Property[Any, Any]]
+    """The properties it declares, by attribute name, in order."""
+    display: Optional[Callable[[Any], Any]]
+    """Its ``display(self)`` method, if it defines one."""
+
+
+class _LayerType(type):
+    """The metaclass of :class:`Layer`: a subclass gets ``__slots__ = ()`` unless it names
+    its own, so a layer never grows a ``__dict__`` and a typo in an attribute name raises
+    AttributeError instead of storing a Python attribute."""
+
+    def __new__(
+        mcs, name: str, bases: Tuple[type, ...], namespace: Dict[str, Any], **kwargs: Any
+    ) -> "_LayerType":
+        namespace.setdefault("__slots__", ())
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
+
+
+_model = BuiltinProperty
+_shown = PresentationProperty
 
 
 # Properties whose integer value reads better as an enum.
@@ -170,25 +277,130 @@ def _engine_ptr(engine: "Engine") -> Any:
     return ptr
 
 
-class Layer:
+class Layer(metaclass=_LayerType):
     """A layer (CALayer) of an engine; see the module docstring.
 
     Attributes that are not properties: :attr:`engine`, :attr:`handle`, :attr:`layer_class`,
     :attr:`presentation`, :attr:`superlayer`, :attr:`sublayers`, :attr:`local_time`,
     :attr:`needs_display`, :attr:`animation_keys`. A custom property with one of those names
     is still reachable as ``layer["name"]``.
+
+    The built-in properties are typed attributes (``position`` reads a Point, ``opacity`` a
+    float, ``hidden`` a bool; each under CALayer's name and its snake_case spelling). A layer
+    class declared with Python's class syntax types its own properties too::
+
+        class Circle(animcore.Layer, strict=True):     # strict: optional, see LayerClass.strict
+            radius = animcore.Property(10.0)
+            color = animcore.Property(Color(1, 0, 0))
+
+            def display(self) -> None:                 # optional: the class's display
+                draw(self.presentation[Circle.radius])
+
+        Circles = engine.layer_class(Circle)           # declared in this engine
+        circle = Circles(radius=5.0)                   # or engine.layer(Circle, radius=5.0)
+
+    Such a class takes no ``__init__`` (layers are made by the engine) and gets
+    ``__slots__ = ()`` unless it names its own. Subclassing it declares a subclass. Layers of
+    classes declared with a mapping (``engine.layer_class("Clock", {"time": 0.0})``) are typed
+    :data:`DynamicLayer`: their custom properties are attributes too, typed Any.
+
+    C: ac_layer (ac_layer_create(), ac_layer_retain(), ac_layer_release()).
     """
 
     __slots__ = ("_engine", "_handle", "_class", "_owned", "__weakref__")
 
     _engine: "Engine"
     _handle: int
-    _class: "LayerClass"
+    _class: "LayerClass[Any]"
     _owned: bool
+    _ac_declaration: ClassDeclaration
+
+    # ---- the built-in properties (CALayer's), typed -----------------------------------------
+
+    bounds: BuiltinProperty[Rect, RectInput] = _model("bounds")
+    position: BuiltinProperty[Point, PointInput] = _model("position")
+    z_position: BuiltinProperty[float, float] = _model("zPosition")
+    zPosition = z_position
+    anchor_point: BuiltinProperty[Point, PointInput] = _model("anchorPoint")
+    anchorPoint = anchor_point
+    anchor_point_z: BuiltinProperty[float, float] = _model("anchorPointZ")
+    anchorPointZ = anchor_point_z
+    transform: BuiltinProperty[Transform3D, Transform3DInput] = _model("transform")
+    sublayer_transform: BuiltinProperty[Transform3D, Transform3DInput] = _model("sublayerTransform")
+    sublayerTransform = sublayer_transform
+    opacity: BuiltinProperty[float, float] = _model("opacity")
+    hidden: BuiltinProperty[bool, bool] = _model("hidden")
+    background_color: BuiltinProperty[Color, ColorInput] = _model("backgroundColor")
+    backgroundColor = background_color
+    border_color: BuiltinProperty[Color, ColorInput] = _model("borderColor")
+    borderColor = border_color
+    border_width: BuiltinProperty[float, float] = _model("borderWidth")
+    borderWidth = border_width
+    corner_radius: BuiltinProperty[float, float] = _model("cornerRadius")
+    cornerRadius = corner_radius
+    shadow_color: BuiltinProperty[Color, ColorInput] = _model("shadowColor")
+    shadowColor = shadow_color
+    shadow_opacity: BuiltinProperty[float, float] = _model("shadowOpacity")
+    shadowOpacity = shadow_opacity
+    shadow_offset: BuiltinProperty[Size, SizeInput] = _model("shadowOffset")
+    shadowOffset = shadow_offset
+    shadow_radius: BuiltinProperty[float, float] = _model("shadowRadius")
+    shadowRadius = shadow_radius
+    contents_rect: BuiltinProperty[Rect, RectInput] = _model("contentsRect")
+    contentsRect = contents_rect
+    contents: BuiltinProperty[Token, int] = _model("contents")
+    masks_to_bounds: BuiltinProperty[bool, bool] = _model("masksToBounds")
+    masksToBounds = masks_to_bounds
+    double_sided: BuiltinProperty[bool, bool] = _model("doubleSided")
+    doubleSided = double_sided
+    needs_display_on_bounds_change: BuiltinProperty[bool, bool] = _model(
+        "needsDisplayOnBoundsChange"
+    )
+    needsDisplayOnBoundsChange = needs_display_on_bounds_change
+    begin_time: BuiltinProperty[float, float] = _model("beginTime")
+    beginTime = begin_time
+    duration: BuiltinProperty[float, float] = _model("duration")
+    speed: BuiltinProperty[float, float] = _model("speed")
+    time_offset: BuiltinProperty[float, float] = _model("timeOffset")
+    timeOffset = time_offset
+    repeat_count: BuiltinProperty[float, float] = _model("repeatCount")
+    repeatCount = repeat_count
+    repeat_duration: BuiltinProperty[float, float] = _model("repeatDuration")
+    repeatDuration = repeat_duration
+    autoreverses: BuiltinProperty[bool, bool] = _model("autoreverses")
+    fill_mode: BuiltinProperty[FillMode, FillModeInput] = _model("fillMode")
+    fillMode = fill_mode
+    frame: BuiltinProperty[Rect, RectInput] = _model("frame")
+
+    def __init_subclass__(cls, *, strict: Optional[bool] = None, **kwargs: Any) -> None:
+        """Records a class declaration (see the class docstring): its properties, its
+        ``strict=`` and its ``display``. Python only (the engine declares it with
+        ac_class_create() when it first meets it)."""
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("_ac_generated"):
+            return  # a layer class's own type, made by the binding
+        if strict is not None:
+            strict = flag(strict, "strict")
+        declared: Dict[str, Property[Any, Any]] = {}
+        for attribute, member in cls.__dict__.items():
+            if isinstance(member, Property):
+                for base in cls.__mro__[1:]:
+                    if reserved(base, attribute):
+                        raise TypeError(
+                            f"{cls.__name__}.{attribute}: {attribute!r} is the name of a "
+                            f"{base.__name__} attribute; name the property otherwise"
+                        )
+                declared[attribute] = member
+        display = cls.__dict__.get("display")
+        if display is not None and not callable(display):
+            raise TypeError(
+                f"{cls.__name__}.display must be a method, not {type(display).__name__}"
+            )
+        cls._ac_declaration = ClassDeclaration(strict, declared, display)
 
     @classmethod
     def _adopt(
-        cls, engine: "Engine", handle: int, layer_class: "LayerClass", owned: bool
+        cls, engine: "Engine", handle: int, layer_class: "LayerClass[Any]", owned: bool
     ) -> "Layer":
         """A wrapper for ``handle`` that holds one reference when ``owned`` (dropped when the
         wrapper is garbage collected)."""
@@ -210,17 +422,23 @@ class Layer:
 
     @property
     def engine(self) -> "Engine":
-        """The engine the layer belongs to."""
+        """The engine the layer belongs to.
+
+        Python only."""
         return self._engine
 
     @property
     def handle(self) -> int:
-        """The library's ``ac_layer`` handle (for the raw API in ``animcore._capi``)."""
+        """The library's ``ac_layer`` handle (for the raw API in ``animcore._capi``).
+
+        C: ac_layer (for the raw calls, e.g. ac_layer_get_value())."""
         return self._handle
 
     @property
-    def layer_class(self) -> "LayerClass":
-        """The layer's class."""
+    def layer_class(self) -> "LayerClass[Any]":
+        """The layer's class.
+
+        C: ac_layer_class()."""
         return self._class
 
     def __eq__(self, other: object) -> bool:
@@ -238,6 +456,8 @@ class Layer:
 
     def _info(self, key: str) -> Optional[PropertyInfo]:
         """The declared property or key path ``key`` (None: an undeclared key)."""
+        if type(key) is not str:
+            _key_bytes(key, "key")  # raises TypeError naming the argument
         return self._class._lookup(key, self)
 
     def _read(self, info: PropertyInfo, presentation: bool) -> Any:
@@ -250,13 +470,13 @@ class Layer:
                 ptr, self._handle, info.key, _byref(out)
             )
             if status:
-                raise_status(status)
+                raise_status(status, _KEY_NAMES)
             return out.value
         value = _capi.ac_value()
         getter = _get_presentation_value if presentation else _get_value
         status = getter(ptr, self._handle, info.key, _byref(value))
         if status:
-            raise_status(status)
+            raise_status(status, _KEY_NAMES)
         result = from_c(value)
         adapt = _ADAPT_OUT.get(info.name)
         return adapt(result) if adapt is not None else result
@@ -277,20 +497,20 @@ class Layer:
             c = to_c(info.kind, value, info.name)
             status = _set_value(ptr, self._handle, info.key, _byref(c))
         if status:
-            raise_status(status)
+            raise_status(
+                status, ADD_NAMES | property_value_fields(info.name, info.kind) | _KEY_NAMES
+            )
         if start >= 0:
             _callbacks.raise_since(start, f"setting {info.name}")
 
-    def __getattr__(self, name: str) -> Any:
-        # Declared properties are descriptors of the layer's Python type (see attribute_types):
-        # this runs only for names that are not, to say what is there.
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise AttributeError(self._unknown(name))
+    if not TYPE_CHECKING:  # mypy: a Layer has the typed attributes only (see DynamicLayer)
 
-    if TYPE_CHECKING:  # properties are set as attributes (descriptors made per class)
-
-        def __setattr__(self, name: str, value: Any) -> None: ...
+        def __getattr__(self, name: str) -> Any:
+            # Declared properties are descriptors of the layer's Python type (see
+            # attribute_types): this runs only for names that are not, to say what is there.
+            if name.startswith("_"):
+                raise AttributeError(name)
+            raise AttributeError(self._unknown(name))
 
     def _unknown(self, name: str) -> str:
         return (
@@ -299,41 +519,81 @@ class Layer:
             "undeclared key)"
         )
 
-    def __getitem__(self, key: str) -> Any:
-        """The model value at a property name, a key path ("position.x") or an undeclared key."""
+    @overload
+    def __getitem__(self, key: "Property[G, Any]") -> G: ...
+    @overload
+    def __getitem__(self, key: "BuiltinProperty[G, Any]") -> G: ...
+    @overload
+    def __getitem__(self, key: str) -> Any: ...
+
+    def __getitem__(self, key: Key) -> Any:
+        """The model value at a property name, a key path ("position.x") or an undeclared key;
+        or at a typed declaration (``layer[Circle.radius]``: typed for mypy).
+
+        C: ac_layer_get_value()."""
         return self.get(key)
 
-    def __setitem__(self, key: str, value: Any) -> None:
+    def __setitem__(self, key: Key, value: Any) -> None:
         """Sets the model value at a property name, a key path or an undeclared key (stored and
-        read back, never animated; its kind is the value's, see values.kind_of)."""
+        read back, never animated; its kind is the value's, see values.kind_of). An undeclared
+        key of a strict class raises UnknownKeyError naming the declared properties.
+
+        C: ac_layer_set_value()."""
         self.set(key, value)
 
-    def get(self, key: str) -> Any:
-        """The model value at ``key`` (UnknownKeyError for an undeclared key never set)."""
-        info = self._info(key)
+    @overload
+    def get(self, key: "Property[G, Any]") -> G: ...
+    @overload
+    def get(self, key: "BuiltinProperty[G, Any]") -> G: ...
+    @overload
+    def get(self, key: str) -> Any: ...
+
+    def get(self, key: Key) -> Any:
+        """The model value at ``key`` (UnknownKeyError for an undeclared key never set, and for
+        any undeclared key of a strict class).
+
+        C: ac_layer_get_value()."""
+        name = key_name(key)
+        info = self._info(name)
         if info is None:
-            return self._read(self._undeclared(key, None), False)
+            return self._read(self._undeclared(name, None), False)
         return self._read(info, False)
 
-    def set(self, key: str, value: Any) -> None:
-        """Sets the model value at ``key`` (see :meth:`__setitem__`)."""
-        info = self._info(key)
+    def set(self, key: Key, value: Any) -> None:
+        """Sets the model value at ``key`` (see :meth:`__setitem__`).
+
+        C: ac_layer_set_value()."""
+        name = key_name(key)
+        info = self._info(name)
         if info is None:
-            info = self._undeclared(key, value)
+            info = self._undeclared(name, value)
         self._write(info, value)
 
-    def presentation_value(self, key: str) -> Any:
+    @overload
+    def presentation_value(self, key: "Property[G, Any]") -> G: ...
+    @overload
+    def presentation_value(self, key: "BuiltinProperty[G, Any]") -> G: ...
+    @overload
+    def presentation_value(self, key: str) -> Any: ...
+
+    def presentation_value(self, key: Key) -> Any:
         """The presentation value at ``key``: the model with the committed animations applied
-        at the last tick (an undeclared key reads its model value)."""
-        info = self._info(key)
+        at the last tick (an undeclared key reads its model value).
+
+        C: ac_layer_get_presentation_value()."""
+        name = key_name(key)
+        info = self._info(name)
         if info is None:
-            info = self._undeclared(key, None)
+            info = self._undeclared(name, None)
         return self._read(info, True)
 
-    def presentation_velocity(self, key: str) -> Any:
+    def presentation_velocity(self, key: Key) -> Any:
         """The presentation velocity at ``key``: how fast the presentation value moves, in
         units per second of the layer's time, of the key's kind (a float, a Point, a Color...;
-        zero when nothing animates it). WrongKindError for bool, integer and token keys."""
+        zero when nothing animates it). WrongKindError for bool, integer and token keys.
+
+        C: ac_layer_get_presentation_velocity()."""
+        key = key_name(key)
         info = self._info(key)
         if info is None:
             info = self._undeclared(key, None)
@@ -341,36 +601,49 @@ class Layer:
         check(
             _lib.ac_layer_get_presentation_velocity(
                 _engine_ptr(self._engine), self._handle, info.key, _byref(value)
-            )
+            ),
+            _KEY_NAMES,
         )
         return from_c(value)
 
     def _undeclared(self, key: str, value: Any) -> PropertyInfo:
         """An undeclared key: its kind is what the layer holds, else the value's."""
         engine = self._engine
-        key_id = engine.key(key)
+        key_id = engine._intern(key, "key")
         out = _capi.ac_value()
         status = _lib.ac_layer_get_value(_engine_ptr(engine), self._handle, key_id, _byref(out))
         if status == _capi.AC_OK:
             return PropertyInfo(key, key_id, ValueKind(out.kind))
         if value is None:
-            raise_status(status)
+            raise_status(status, _KEY_NAMES)
         return PropertyInfo(key, key_id, kind_of(value, key))
 
     @property
     def presentation(self) -> "Presentation":
         """The presentation values (read-only): ``layer.presentation.opacity``,
-        ``layer.presentation["position.x"]``."""
+        ``layer.presentation["position.x"]``.
+
+        C: ac_layer_get_presentation_value()."""
         return self._class._presentation_type(self)
 
     @property
     def model(self) -> "Layer":
-        """The layer itself (CALayer modelLayer)."""
+        """The layer itself (CALayer modelLayer).
+
+        Python only."""
         return self
 
     def snapshot(self, presentation: bool = False) -> Dict[str, Any]:
         """Every declared property, custom ones included, in declaration order (built-in ones
-        first): name -> model value, or presentation value when ``presentation``."""
+        first): key -> model value, or presentation value when ``presentation``.
+
+        The keys are the properties' keys: exactly what ``layer[key]``,
+        ``layer.presentation[key]`` and animation key paths take, CALayer's camelCase names for
+        the built-in properties ("anchorPoint") and the declared names for custom ones.
+        Attributes take them too, and their snake_case spelling (``layer.anchor_point``), which
+        item access and key paths do not.
+
+        C: ac_layer_snapshot()."""
         engine = self._engine
         ptr = _engine_ptr(engine)
         count = ctypes.c_size_t()
@@ -393,12 +666,16 @@ class Layer:
     # ---- display -----------------------------------------------------------------------------
 
     def set_needs_display(self) -> None:
-        """Marks the layer to display at the next tick (setNeedsDisplay)."""
+        """Marks the layer to display at the next tick (setNeedsDisplay).
+
+        C: ac_layer_set_needs_display()."""
         check(_lib.ac_layer_set_needs_display(_engine_ptr(self._engine), self._handle))
 
     @property
     def needs_display(self) -> bool:
-        """Whether the layer will display at the next tick."""
+        """Whether the layer will display at the next tick.
+
+        C: ac_layer_needs_display()."""
         out = ctypes.c_int32()
         check(_lib.ac_layer_needs_display(_engine_ptr(self._engine), self._handle, _byref(out)))
         return bool(out.value)
@@ -410,7 +687,9 @@ class Layer:
         - ``action(layer, key)`` (actionForLayer:forKey:), the first step of the action search:
           answers a BasicAnimation, NO_ACTION or None (continue); None removes it.
 
-        Each callable is kept until it is replaced or the layer or the engine destroyed."""
+        Each callable is kept until it is replaced or the layer or the engine destroyed.
+
+        C: ac_layer_set_delegate(), ac_layer_set_action_callback()."""
         if display is not _KEEP:
             self._engine._set_layer_delegate(self, display)
         if action is not _KEEP:
@@ -424,7 +703,9 @@ class Layer:
         """Sets the layer's actions table entry for ``key`` (CALayer.actions), the second step
         of the action search: an animation — BasicAnimation, KeyframeAnimation or
         AnimationGroup — (a copy is kept; each use adds a new copy under the key), NO_ACTION
-        (stops the search), or None (removes the entry)."""
+        (stops the search), or None (removes the entry).
+
+        C: ac_layer_set_action()."""
         self._engine._set_action(self, key, action)
 
     def action_for_key(self, key: str) -> Any:
@@ -432,21 +713,33 @@ class Layer:
         the actions table, then the class's default action (the callbacks run) — never the
         built-in implicit animation. An animation, NO_ACTION, or None when no step
         answered (a property change then runs the built-in implicit animation).
-        disable_actions does not change the answer."""
+        disable_actions does not change the answer.
+
+        C: ac_layer_action_for_key()."""
         return self._engine._action_for_key(self, key)
 
     # ---- tree --------------------------------------------------------------------------------
 
     def add_sublayer(self, child: "Layer") -> None:
         """Adds ``child`` as the last sublayer (moving it from any other superlayer).
-        CycleError when ``child`` is this layer or one of its ancestors."""
+        CycleError when ``child`` is this layer or one of its ancestors.
+
+        C: ac_layer_add_sublayer()."""
+        handle = self._other(child, "child")
         self._tree_call(
-            _lib.ac_layer_add_sublayer, self._handle, self._other(child), "add_sublayer"
+            _lib.ac_layer_add_sublayer,
+            self._handle,
+            handle,
+            "add_sublayer",
+            self._tree_names(child),
         )
 
     def insert_sublayer(self, child: "Layer", index: int) -> None:
         """Inserts ``child`` among the sublayers at ``index`` (clamped to [0, count]; a negative
-        index counts from the end as in list.insert)."""
+        index counts from the end as in list.insert).
+
+        C: ac_layer_insert_sublayer()."""
+        handle = self._other(child, "child")
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"index must be an int, not {type(index).__name__}")
         if index < 0:
@@ -454,48 +747,75 @@ class Layer:
         self._tree_call(
             _lib.ac_layer_insert_sublayer,
             self._handle,
-            self._other(child),
+            handle,
             min(index, 2**63),
             "insert_sublayer",
+            self._tree_names(child),
         )
 
     def remove_from_superlayer(self) -> None:
-        """Removes the layer from its superlayer (none: no effect)."""
+        """Removes the layer from its superlayer (none: no effect).
+
+        C: ac_layer_remove_from_superlayer()."""
         self._tree_call(
-            _lib.ac_layer_remove_from_superlayer, self._handle, "remove_from_superlayer"
+            _lib.ac_layer_remove_from_superlayer,
+            self._handle,
+            "remove_from_superlayer",
+            self._tree_names(None),
         )
 
     def replace_sublayer(self, old: "Layer", new: "Layer") -> None:
-        """Replaces ``old`` (a sublayer of this layer) by ``new``."""
+        """Replaces ``old`` (a sublayer of this layer) by ``new``.
+
+        C: ac_layer_replace_sublayer()."""
+        self._other(old, "old")
+        self._other(new, "new")
         if old.superlayer != self:
-            raise InvalidArgumentError(f"{old!r} is not a sublayer of {self!r}")
+            raise InvalidArgumentError(f"old ({old!r}) is not a sublayer of this layer")
         self._engine._replace_sublayer(old, new)
 
+    def _tree_names(self, child: Optional["Layer"]) -> CNames:
+        """The C names of a tree call's messages: the arguments, and the handles the library
+        shows as numbers ("layer 5476377146920271874")."""
+        names = {"child: ": "", "parent: ": "", f"layer {self._handle}": "the layer"}
+        if child is not None:
+            if child._handle == self._handle:
+                names[f"layer {child._handle} is layer {self._handle}"] = "child is the layer"
+            else:
+                names[f"layer {child._handle}"] = "child"
+        return ADD_NAMES | CNames(names)  # a tree change may run an action
+
     def _tree_call(self, function: Any, *arguments: Any) -> None:
-        *args, during = arguments
+        *args, during, names = arguments
         engine = self._engine
         start = _callbacks.mark() if engine._runs_python_actions else -1
-        check(function(_engine_ptr(engine), *args))
+        check(function(_engine_ptr(engine), *args), names)
         if start >= 0:
             _callbacks.raise_since(start, during)
 
-    def _other(self, layer: "Layer") -> int:
+    def _other(self, layer: "Layer", name: str) -> int:
+        """The handle of ``layer``, the argument ``name``: TypeError unless a Layer,
+        BadHandleError when of another engine."""
         if not isinstance(layer, Layer):
-            raise TypeError(f"expected a Layer, not {type(layer).__name__}")
+            raise TypeError(f"{name} must be a Layer, not {type(layer).__name__}")
         if layer._engine is not self._engine:
-            raise BadHandleError(f"{layer!r} belongs to another engine")
+            raise BadHandleError(f"{name} belongs to another engine")
         return layer._handle
 
     @property
-    def superlayer(self) -> Optional["Layer"]:
-        """The superlayer, or None."""
+    def superlayer(self) -> Optional["DynamicLayer"]:
+        """The superlayer, or None.
+
+        C: ac_layer_superlayer()."""
         out = _capi.ac_layer()
         check(_lib.ac_layer_superlayer(_engine_ptr(self._engine), self._handle, _byref(out)))
         return self._engine._wrap(out.value) if out.value else None
 
     @property
-    def sublayers(self) -> Tuple["Layer", ...]:
-        """The sublayers, in order."""
+    def sublayers(self) -> Tuple["DynamicLayer", ...]:
+        """The sublayers, in order.
+
+        C: ac_layer_sublayers()."""
         engine = self._engine
         ptr = _engine_ptr(engine)
         count = ctypes.c_size_t()
@@ -508,31 +828,39 @@ class Layer:
             if status != _capi.AC_ERR_BUFFER_TOO_SMALL:
                 raise_status(status)
 
-    def __iter__(self) -> Iterator["Layer"]:
+    def __iter__(self) -> Iterator["DynamicLayer"]:
         return iter(self.sublayers)
 
     # ---- time --------------------------------------------------------------------------------
 
     @property
     def local_time(self) -> float:
-        """The layer's local time (s) at the engine's current time."""
+        """The layer's local time (s) at the engine's current time.
+
+        C: ac_layer_local_time()."""
         out = _c_double()
         check(_lib.ac_layer_local_time(_engine_ptr(self._engine), self._handle, _byref(out)))
         return out.value
 
     def convert_time_from(self, time: float, layer: Optional["Layer"]) -> float:
         """convertTime:fromLayer: — ``time`` (s) in ``layer``'s time space (None: absolute
-        time) expressed in this layer's. NotInvertibleError for a speed 0 on the way up."""
+        time) expressed in this layer's. NotInvertibleError for a speed 0 on the way up.
+
+        C: ac_layer_convert_time()."""
         return self._engine.convert_time(time, layer, self)
 
     def convert_time_to(self, time: float, layer: Optional["Layer"]) -> float:
         """convertTime:toLayer: — ``time`` (s) in this layer's time space expressed in
-        ``layer``'s (None: absolute time)."""
+        ``layer``'s (None: absolute time).
+
+        C: ac_layer_convert_time()."""
         return self._engine.convert_time(time, self, layer)
 
     @property
     def timing(self) -> Timing:
-        """The layer's own CAMediaTiming as a :class:`Timing` (read from its properties)."""
+        """The layer's own CAMediaTiming as a :class:`Timing` (read from its properties).
+
+        C: ac_layer_get_value() of the timing properties."""
         return Timing.layer(
             begin_time=self.beginTime,
             duration=self.duration,
@@ -557,7 +885,9 @@ class Layer:
         (a value of another kind; a paced or cubic mode over values that cannot be measured),
         TypeError for Python values of no kind; for keyframe animations and groups the checks
         of their fields and counts (InvalidArgumentError, OutOfRangeError..., naming the
-        argument: "values", "animations[1].key_times")."""
+        argument: "values", "animations[1].key_times").
+
+        C: ac_layer_add_animation()."""
         if not isinstance(animation, Animation):
             raise TypeError(
                 "animation must be a BasicAnimation, KeyframeAnimation or AnimationGroup, not "
@@ -568,7 +898,9 @@ class Layer:
 
     def remove_animation(self, key: str) -> None:
         """Removes the animation under ``key`` (none: no effect); its on_stop(finished=False)
-        runs at the next tick."""
+        runs at the next tick.
+
+        C: ac_layer_remove_animation()."""
         check(
             _lib.ac_layer_remove_animation(
                 _engine_ptr(self._engine), self._handle, _key_bytes(key, "key")
@@ -576,12 +908,16 @@ class Layer:
         )
 
     def remove_all_animations(self) -> None:
-        """Removes every animation of the layer, keyed or not."""
+        """Removes every animation of the layer, keyed or not.
+
+        C: ac_layer_remove_all_animations()."""
         check(_lib.ac_layer_remove_all_animations(_engine_ptr(self._engine), self._handle))
 
     @property
     def animation_keys(self) -> List[str]:
-        """The keys of the keyed animations in application order (animationKeys)."""
+        """The keys of the keyed animations in application order (animationKeys).
+
+        C: ac_layer_animation_count(), ac_layer_animation_key()."""
         ptr = _engine_ptr(self._engine)
         count = ctypes.c_size_t()
         check(_lib.ac_layer_animation_count(ptr, self._handle, _byref(count)))
@@ -603,23 +939,87 @@ class Layer:
         (BasicAnimation, KeyframeAnimation or AnimationGroup) with every field: duration
         resolved, begin time resolved once committed, its callbacks; or None
         (animationForKey:). A group's children come back without callbacks (ignored by the
-        engine)."""
+        engine).
+
+        C: ac_layer_copy_animation()."""
         return self._engine._copy_animation(self, _key_bytes(key, "key"), key)
 
 
 class Presentation:
-    """The presentation values of a layer, read-only: attributes and items as on the layer."""
+    """The presentation values of a layer, read-only: attributes and items as on the layer.
+    The built-in properties are typed attributes; a custom property reads typed through its
+    declaration: ``layer.presentation[Circle.radius]`` (an attribute, ``.radius``, is typed
+    Any).
+
+    C: ac_layer_get_presentation_value() (presentationLayer)."""
 
     __slots__ = ("_layer",)
 
     _layer: Layer
+
+    # ---- the built-in properties (CALayer's), typed -----------------------------------------
+
+    bounds: PresentationProperty[Rect] = _shown("bounds")
+    position: PresentationProperty[Point] = _shown("position")
+    z_position: PresentationProperty[float] = _shown("zPosition")
+    zPosition = z_position
+    anchor_point: PresentationProperty[Point] = _shown("anchorPoint")
+    anchorPoint = anchor_point
+    anchor_point_z: PresentationProperty[float] = _shown("anchorPointZ")
+    anchorPointZ = anchor_point_z
+    transform: PresentationProperty[Transform3D] = _shown("transform")
+    sublayer_transform: PresentationProperty[Transform3D] = _shown("sublayerTransform")
+    sublayerTransform = sublayer_transform
+    opacity: PresentationProperty[float] = _shown("opacity")
+    hidden: PresentationProperty[bool] = _shown("hidden")
+    background_color: PresentationProperty[Color] = _shown("backgroundColor")
+    backgroundColor = background_color
+    border_color: PresentationProperty[Color] = _shown("borderColor")
+    borderColor = border_color
+    border_width: PresentationProperty[float] = _shown("borderWidth")
+    borderWidth = border_width
+    corner_radius: PresentationProperty[float] = _shown("cornerRadius")
+    cornerRadius = corner_radius
+    shadow_color: PresentationProperty[Color] = _shown("shadowColor")
+    shadowColor = shadow_color
+    shadow_opacity: PresentationProperty[float] = _shown("shadowOpacity")
+    shadowOpacity = shadow_opacity
+    shadow_offset: PresentationProperty[Size] = _shown("shadowOffset")
+    shadowOffset = shadow_offset
+    shadow_radius: PresentationProperty[float] = _shown("shadowRadius")
+    shadowRadius = shadow_radius
+    contents_rect: PresentationProperty[Rect] = _shown("contentsRect")
+    contentsRect = contents_rect
+    contents: PresentationProperty[Token] = _shown("contents")
+    masks_to_bounds: PresentationProperty[bool] = _shown("masksToBounds")
+    masksToBounds = masks_to_bounds
+    double_sided: PresentationProperty[bool] = _shown("doubleSided")
+    doubleSided = double_sided
+    needs_display_on_bounds_change: PresentationProperty[bool] = _shown(
+        "needsDisplayOnBoundsChange"
+    )
+    needsDisplayOnBoundsChange = needs_display_on_bounds_change
+    begin_time: PresentationProperty[float] = _shown("beginTime")
+    beginTime = begin_time
+    duration: PresentationProperty[float] = _shown("duration")
+    speed: PresentationProperty[float] = _shown("speed")
+    time_offset: PresentationProperty[float] = _shown("timeOffset")
+    timeOffset = time_offset
+    repeat_count: PresentationProperty[float] = _shown("repeatCount")
+    repeatCount = repeat_count
+    repeat_duration: PresentationProperty[float] = _shown("repeatDuration")
+    repeatDuration = repeat_duration
+    autoreverses: PresentationProperty[bool] = _shown("autoreverses")
+    fill_mode: PresentationProperty[FillMode] = _shown("fillMode")
+    fillMode = fill_mode
+    frame: PresentationProperty[Rect] = _shown("frame")
 
     def __init__(self, layer: Layer) -> None:
         object.__setattr__(self, "_layer", layer)
 
     @property
     def layer(self) -> Layer:
-        """The (model) layer."""
+        """The (model) layer. Python only."""
         return self._layer
 
     def __getattr__(self, name: str) -> Any:
@@ -627,14 +1027,29 @@ class Presentation:
             raise AttributeError(name)
         raise AttributeError(self._layer._unknown(name))
 
-    def __getitem__(self, key: str) -> Any:
+    @overload
+    def __getitem__(self, key: "Property[G, Any]") -> G: ...
+    @overload
+    def __getitem__(self, key: "BuiltinProperty[G, Any]") -> G: ...
+    @overload
+    def __getitem__(self, key: str) -> Any: ...
+
+    def __getitem__(self, key: Key) -> Any:
+        """The presentation value at a key, a key path or a typed declaration
+        (``presentation[Circle.radius]``: typed for mypy).
+
+        C: ac_layer_get_presentation_value()."""
         return self._layer.presentation_value(key)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("the presentation is read-only; set the model value on the layer")
+    if not TYPE_CHECKING:  # mypy: the typed attributes are read-only (PresentationProperty)
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            raise AttributeError("the presentation is read-only; set the model value on the layer")
 
     def snapshot(self) -> Dict[str, Any]:
-        """Every declared property's presentation value (see :meth:`Layer.snapshot`)."""
+        """Every declared property's presentation value (see :meth:`Layer.snapshot`).
+
+        C: ac_layer_snapshot()."""
         return self._layer.snapshot(presentation=True)
 
     def __repr__(self) -> str:
@@ -642,8 +1057,14 @@ class Presentation:
 
 
 class LayerBatch:
-    """A fixed list of layers of one engine, read together: one library call reads one key's
-    presentation value for every layer (``ac_layers_get_presentation``).
+    """A fixed list of layers of one engine, read and set together: one library call reads one
+    key's presentation value for every layer (``ac_layers_get_presentation``), or sets one key's
+    model value on every layer (``ac_layers_set_value``).
+
+    Which to use when: a loop of ``layer.opacity = v`` costs about a microsecond per layer in
+    Python; :meth:`set` and :meth:`presentation` cost one call for the whole batch plus a few
+    tens of nanoseconds per layer in the library, so use them for many layers per frame (a
+    particle field, a grid), and attributes for a few.
 
     :meth:`presentation` answers a NumPy float64 array when NumPy is installed — shape (n,) for
     one-number kinds (scalars; bool, integer and token kinds as floats), (n, stride) otherwise
@@ -667,7 +1088,9 @@ class LayerBatch:
 
     @property
     def layers(self) -> Tuple[Layer, ...]:
-        """The layers, in order."""
+        """The layers, in order.
+
+        Python only."""
         return self._layers
 
     def __len__(self) -> int:
@@ -677,10 +1100,12 @@ class LayerBatch:
         """The presentation value of ``key`` for every layer (see the class docstring).
 
         ``out``: a C-contiguous float64 NumPy array of the right shape to fill instead of a new
-        one (no allocation per frame). WrongKindError when the layers hold different kinds."""
+        one (no allocation per frame). WrongKindError when the layers hold different kinds.
+
+        C: ac_layers_get_presentation()."""
         engine = self._engine
         ptr = _engine_ptr(engine)
-        key_id = engine.key(key)
+        key_id = engine._intern(key, "key")
         count = len(self._layers)
         stride_out = ctypes.c_size_t()
         stride = self._strides.get(key_id)
@@ -734,6 +1159,80 @@ class LayerBatch:
         return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
 
 
+    def set(self, key: str, values: Any) -> None:
+        """Sets the model value of ``key`` on every layer, layer i's from ``values[i]``, each
+        change as ``layer[key] = value`` makes it (its action included: an implicit animation
+        by default). ``values``: a NumPy array of shape (n,) for one-number kinds or (n, stride)
+        (2 for points, 16 for 3D transforms; bool, integer and token kinds as whole numbers),
+        or a sequence of numbers or of tuples. Every layer and value is checked before any
+        changes, so a refused call changes nothing.
+
+        C: ac_layers_set_value()."""
+        engine = self._engine
+        ptr = _engine_ptr(engine)
+        key_id = engine._intern(key, "key")
+        count = len(self._layers)
+        if count == 0:
+            return
+        stride = self._strides.get(key_id)
+        if stride is None:
+            stride_out = ctypes.c_size_t()
+            status = _lib.ac_layers_get_presentation(
+                ptr, self._handles, count, key_id, None, 0, _byref(stride_out)
+            )
+            if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+                raise_status(status, _BATCH_NAMES)
+            stride = stride_out.value
+            self._strides[key_id] = stride
+        shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
+        numpy = sys.modules.get("numpy")
+        keep: Any
+        if numpy is not None and isinstance(values, numpy.ndarray):
+            keep = numpy.ascontiguousarray(values, dtype=numpy.float64)
+            if tuple(keep.shape) != shape and not (stride == 1 and tuple(keep.shape) == (count, 1)):
+                raise ValueError(f"values has shape {tuple(values.shape)}; it must be {shape}")
+            data = keep.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
+        else:
+            items = list(values)
+            if len(items) != count:
+                raise ValueError(f"values has {len(items)} entries for {count} layers")
+            flat: List[float] = []
+            for index, item in enumerate(items):
+                numbers = (item,) if stride <= 1 and not isinstance(item, (tuple, list)) else tuple(item)
+                if len(numbers) != stride:
+                    raise ValueError(f"values[{index}] has {len(numbers)} numbers; it must have {stride}")
+                flat.extend(float(number) for number in numbers)
+            keep = (ctypes.c_double * len(flat))(*flat)
+            data = keep
+        status = _lib.ac_layers_set_value(ptr, self._handles, count, key_id, data, stride)
+        if status:
+            info = self._layers[0]._info(key)
+            names = _BATCH_NAMES
+            if info is not None:
+                names = names | property_value_fields(info.name, info.kind)
+            raise_status(status, names)
+
+
+_BATCH_NAMES = CNames(patterns=((r"slots\[\d+\] \(layers\[(\d+)\]'s value\)", r"values[\1]"),))
+"""ac_layers_* arguments in LayerBatch's words."""
+
+
+if TYPE_CHECKING:
+
+    class DynamicLayer(Layer):
+        """A layer of a class declared with a mapping (``engine.layer_class("Clock", {"time":
+        0.0})``), as type checkers see it: its custom properties are attributes mypy cannot
+        know, typed Any. At run time it is :class:`Layer` itself."""
+
+        def __getattr__(self, name: str) -> Any: ...
+        def __setattr__(self, name: str, value: Any) -> None: ...
+
+else:
+    DynamicLayer = Layer
+    """A layer of a class declared with a mapping, as type checkers see it (custom properties
+    typed Any); at run time :class:`Layer` itself. Python only."""
+
+
 # ---- helpers ---------------------------------------------------------------------------------
 
 
@@ -752,8 +1251,9 @@ def _key_bytes(key: str, name: str) -> bytes:
     return key.encode("utf-8", "surrogatepass")
 
 
-def _read_string(call: Callable[[Any, int, Any], int]) -> str:
-    """Reads a string through a (buffer, capacity, out_length) call, growing the buffer."""
+def _read_string(call: Callable[[Any, int, Any], int], names: CNames = NONE_NAMES) -> str:
+    """Reads a string through a (buffer, capacity, out_length) call, growing the buffer;
+    ``names``: the call's C names for its messages."""
     length = ctypes.c_size_t()
     capacity = 64
     while True:
@@ -762,5 +1262,5 @@ def _read_string(call: Callable[[Any, int, Any], int]) -> str:
         if status == _capi.AC_OK:
             return buffer.raw[: length.value].decode("utf-8", "replace")
         if status != _capi.AC_ERR_BUFFER_TOO_SMALL:
-            raise_status(status)
+            raise_status(status, names)
         capacity = length.value + 1

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import ctypes
 import threading
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple, Type, Union
+from typing import TYPE_CHECKING, Any, Dict, Generic, Optional, Tuple, Type, TypeVar
 
 from . import _callbacks, _capi
 from ._trampolines import ActionCallback, DisplayEntry, display_trampoline
+from ._coerce import flag
+from ._c_names import CNames
 from .errors import check, raise_status
 from .layer import (
     DisplayCallback,
@@ -25,6 +26,7 @@ from .layer import (
     attribute_types,
     snake_case,
 )
+from .properties import Property
 from .values import ValueKind
 
 if TYPE_CHECKING:
@@ -32,34 +34,23 @@ if TYPE_CHECKING:
 
 __all__ = ["LayerClass", "Property"]
 
+L = TypeVar("L", bound=Layer)
+
 _lib = _capi.lib
 _byref = ctypes.byref
+_KEY_NAMES = CNames({"key: ": ""})
 
 
-@dataclass(frozen=True)
-class Property:
-    """A property a layer class declares, when its default alone does not say enough.
-
-    - ``default``: its default value; its Python type gives the kind (float scalar, int
-      integer, bool, Point, Color... see :func:`animcore.values.kind_of`) unless ``kind`` says.
-    - ``animatable``: animations (and implicit actions) may target it; default True.
-    - ``needs_display``: a change, or an animation of it, makes the layer display
-      (+needsDisplayForKey:); default False.
-    - ``kind``: a :class:`ValueKind` or its name ("scalar", "color"...), e.g. ``Property(0,
-      kind="scalar")`` for a scalar written as an int.
-    """
-
-    default: Any
-    animatable: bool = True
-    needs_display: bool = False
-    kind: Union[ValueKind, str, None] = None
-
-
-class LayerClass:
+class LayerClass(Generic[L]):
     """A layer class of an engine: the built-in CALayer properties plus declared ones, and a
     display callback. Call it to make a layer: ``Clock(time=1.5, bounds=(0, 0, 200, 200))``.
 
     Made by :meth:`Engine.layer_class`; :attr:`Engine.base_class` is the built-in class.
+    ``L`` is the Python type of its layers (typing only): the class of a class declaration
+    (``LayerClass[Circle]``), :data:`DynamicLayer` for a mapping's, :class:`Layer` for the
+    built-in class.
+
+    C: ac_class (ac_class_create()).
     """
 
     __slots__ = (
@@ -76,6 +67,8 @@ class LayerClass:
         "_presentation_type",
         "_names",
         "_table_ready",
+        "_strict",
+        "_python_base",
         "_lock",
         "__weakref__",
     )
@@ -85,8 +78,9 @@ class LayerClass:
         engine: "Engine",
         handle: int,
         name: str,
-        superclass: Optional["LayerClass"],
+        superclass: Optional["LayerClass[Any]"],
         declared: Tuple[str, ...],
+        python_base: Optional[Type[Layer]] = None,
     ) -> None:
         self._engine = engine
         self._handle = handle
@@ -105,51 +99,83 @@ class LayerClass:
         self._presentation_type: Type[Presentation] = Presentation
         self._names: Tuple[str, ...] = ()
         self._table_ready = False
+        self._strict: bool = superclass._strict if superclass is not None else False
+        self._python_base: Type[Layer] = (
+            python_base
+            if python_base is not None
+            else superclass._python_base if superclass is not None else Layer
+        )
         self._lock = threading.Lock()
 
     @property
     def engine(self) -> "Engine":
-        """The engine the class belongs to."""
+        """The engine the class belongs to. Python only."""
         return self._engine
 
     @property
     def handle(self) -> int:
-        """The library's ``ac_class`` handle (0 for the built-in class)."""
+        """The library's ``ac_class`` handle (0 for the built-in class), for the raw calls
+        (e.g. ac_layer_create())."""
         return self._handle
 
     @property
     def name(self) -> str:
-        """The name given at declaration ("CALayer" for the built-in class)."""
+        """The name given at declaration ("CALayer" for the built-in class), unique in its
+        engine. C: ac_class_create()'s name."""
         return self._name
 
     @property
-    def superclass(self) -> Optional["LayerClass"]:
-        """The superclass (None for the built-in class)."""
+    def superclass(self) -> Optional["LayerClass[Any]"]:
+        """The superclass (None for the built-in class). C: ac_class_create()'s superclass."""
         return self._superclass
 
     @property
     def declared_properties(self) -> Tuple[str, ...]:
-        """The properties this class declared itself, in order."""
+        """The properties this class declared itself, in order. C: ac_class_create()'s
+        properties."""
         return self._declared
 
     @property
-    def layer_type(self) -> Type[Layer]:
-        """The Python type of this class's layers: a :class:`Layer` subclass named after the
-        class, with one attribute per property (``isinstance(x, Clock.layer_type)``)."""
-        return self._layer_type
+    def layer_type(self) -> Type[L]:
+        """The Python type of this class's layers: a subclass, named after the class, of
+        :class:`Layer` (or of the class of a class declaration), with one attribute per
+        property (``isinstance(x, Clock.layer_type)``). Python only."""
+        layer_type: Type[L] = self._layer_type  # type: ignore[assignment]
+        return layer_type
 
     @property
     def property_names(self) -> Tuple[str, ...]:
-        """Every property of the class (built-in first), in snapshot order, plus "frame"."""
+        """Every property of the class (built-in first), in snapshot order, plus "frame": the
+        keys of a snapshot, what ``layer[key]`` and animation key paths take.
+        C: ac_layer_snapshot()."""
         return self._names
 
-    def __call__(self, **values: Any) -> Layer:
+    def __call__(self, **values: Any) -> L:
         """A new layer of this class with the given model values (attribute names: "opacity",
-        "anchor_point", custom properties); values set now never animate."""
-        return self._engine.layer(self, **values)
+        "anchor_point", custom properties); values set now never animate.
+
+        C: ac_layer_create()."""
+        layer: L = self._engine.layer(self, **values)
+        return layer
 
     def __repr__(self) -> str:
         return f"<LayerClass {self._name!r} {self._handle:#x}>"
+
+    @property
+    def strict(self) -> bool:
+        """Whether layers of the class refuse undeclared keys: setting, reading or animating a
+        key that is no declared property (a typo) raises UnknownKeyError naming the declared
+        properties. False (Core Animation's rule, the default): such keys are stored as they
+        come. Classes declared later with this one as superclass start with its setting.
+
+        C: ac_class_set_strict()."""
+        return self._strict
+
+    @strict.setter
+    def strict(self, strict: bool) -> None:
+        on = flag(strict, "strict")
+        check(_lib.ac_class_set_strict(_engine_ptr(self._engine), self._handle, 1 if on else 0))
+        self._strict = on
 
     # ---- display -----------------------------------------------------------------------------
 
@@ -160,7 +186,9 @@ class LayerClass:
         new value or animating (every tick while it runs, the tick it first shows and the tick
         it ends), :meth:`Layer.set_needs_display`, or a bounds change with
         needsDisplayOnBoundsChange. A layer delegate's display wins over it. Classes declared
-        later with this one as superclass start with it."""
+        later with this one as superclass start with it.
+
+        C: ac_class_set_display()."""
         return self._display
 
     @display.setter
@@ -192,7 +220,9 @@ class LayerClass:
     def default_action(self) -> Optional[ActionCallback]:
         """The class's default action ``action(layer, key)`` (+defaultActionForKey:), the third
         step of the action search, or None. Classes declared later with this one as superclass
-        start with it. See :data:`ActionCallback` and :data:`ActionAnswer`."""
+        start with it. See :data:`ActionCallback` and :data:`ActionAnswer`.
+
+        C: ac_class_set_default_action()."""
         return self._default_action
 
     @default_action.setter
@@ -237,7 +267,7 @@ class LayerClass:
         attrs: Dict[str, PropertyInfo] = {info.name: info for info in infos}
         for info in infos:
             attrs.setdefault(snake_case(info.name), info)
-        layer_type, presentation_type = attribute_types(self._name, attrs)
+        layer_type, presentation_type = attribute_types(self._name, attrs, self._python_base)
         with self._lock:
             if self._table_ready:
                 return
@@ -257,9 +287,12 @@ class LayerClass:
         if "." not in key:
             return None
         engine = self._engine
-        key_id = engine.key(key)
+        key_id = engine._intern(key, "key")
         out = _capi.ac_value()
-        check(_lib.ac_layer_get_value(_engine_ptr(engine), layer._handle, key_id, _byref(out)))
+        check(
+            _lib.ac_layer_get_value(_engine_ptr(engine), layer._handle, key_id, _byref(out)),
+            _KEY_NAMES,
+        )
         info = PropertyInfo(key, key_id, ValueKind(out.kind))
         with self._lock:
             self._paths[key] = info

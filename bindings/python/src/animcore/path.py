@@ -32,7 +32,9 @@ _byref = ctypes.byref
 
 
 class PathElementType(str, Enum):
-    """What a path element does (CGPathElementType); the value is the builder's name."""
+    """What a path element does (CGPathElementType); the value is the builder's name.
+
+    C: AC_PATH_* (ac_path_element.type; see ac_animation_set_path())."""
 
     MOVE_TO = "move_to"
     LINE_TO = "line_to"
@@ -42,12 +44,16 @@ class PathElementType(str, Enum):
 
     @property
     def code(self) -> int:
-        """The header's AC_PATH_* constant."""
+        """The header's AC_PATH_* constant.
+
+        C: AC_PATH_* (see ac_animation_set_path())."""
         return _TYPE_CODES[self]
 
     @property
     def point_count(self) -> int:
-        """How many points an element of this type holds (0 to 3)."""
+        """How many points an element of this type holds (0 to 3).
+
+        Python only."""
         return _POINT_COUNTS[self]
 
 
@@ -71,14 +77,18 @@ _POINT_COUNTS = {
 class PathElement(NamedTuple):
     """One element of a path (CGPathElement): its type and its points — move-to and line-to:
     the point; quad-curve-to: the control point, then the end; curve-to: the two control
-    points, then the end; close: none."""
+    points, then the end; close: none.
+
+    C: ac_path_element (see ac_animation_set_path())."""
 
     type: PathElementType
     points: Tuple[Point, ...]
 
     @property
     def end(self) -> Optional[Point]:
-        """Where the element ends (its last point); None for close."""
+        """Where the element ends (its last point); None for close.
+
+        Python only."""
         return self.points[-1] if self.points else None
 
 
@@ -100,7 +110,8 @@ class Path:
     ``(type, points)`` pairs, type a :class:`PathElementType` or its name). Two paths are equal
     when their elements are. The builders check their numbers (TypeError, NotFiniteError) and
     return the path.
-    """
+
+    C: ac_animation_set_path(), ac_animation_get_path()."""
 
     __slots__ = ("_elements",)
 
@@ -121,17 +132,23 @@ class Path:
     # ---- building ----------------------------------------------------------------------------
 
     def move_to(self, x: float, y: float) -> "Path":
-        """Starts a subpath at (x, y)."""
+        """Starts a subpath at (x, y).
+
+        C: ac_path_move_to() (an element; the path is set with ac_animation_set_path())."""
         self._elements.append(PathElement(PathElementType.MOVE_TO, (_point(x, y, ""),)))
         return self
 
     def line_to(self, x: float, y: float) -> "Path":
-        """A straight segment to (x, y)."""
+        """A straight segment to (x, y).
+
+        C: ac_path_line_to() (an element; see ac_animation_set_path())."""
         self._elements.append(PathElement(PathElementType.LINE_TO, (_point(x, y, ""),)))
         return self
 
     def quad_curve_to(self, cx: float, cy: float, x: float, y: float) -> "Path":
-        """A quadratic bezier segment to (x, y) with the control point (cx, cy)."""
+        """A quadratic bezier segment to (x, y) with the control point (cx, cy).
+
+        C: ac_path_quad_curve_to() (an element; see ac_animation_set_path())."""
         points = (Point(_number(cx, "cx"), _number(cy, "cy")), _point(x, y, ""))
         self._elements.append(PathElement(PathElementType.QUAD_CURVE_TO, points))
         return self
@@ -140,7 +157,9 @@ class Path:
         self, c1x: float, c1y: float, c2x: float, c2y: float, x: float, y: float
     ) -> "Path":
         """A cubic bezier segment to (x, y) with the control points (c1x, c1y), (c2x, c2y)
-        (UIBezierPath addCurveToPoint:controlPoint1:controlPoint2:)."""
+        (UIBezierPath addCurveToPoint:controlPoint1:controlPoint2:).
+
+        C: ac_path_curve_to() (an element; see ac_animation_set_path())."""
         points = (
             Point(_number(c1x, "c1x"), _number(c1y, "c1y")),
             Point(_number(c2x, "c2x"), _number(c2y, "c2y")),
@@ -150,12 +169,16 @@ class Path:
         return self
 
     def close(self) -> "Path":
-        """A straight segment back to the subpath's start."""
+        """A straight segment back to the subpath's start.
+
+        C: ac_path_close() (an element; see ac_animation_set_path())."""
         self._elements.append(PathElement(PathElementType.CLOSE, ()))
         return self
 
     def extend(self, other: "Path") -> "Path":
-        """Appends the elements of ``other``."""
+        """Appends the elements of ``other``.
+
+        Python only."""
         if not isinstance(other, Path):
             raise TypeError(f"other must be a Path, not {type(other).__name__}")
         self._elements.extend(other._elements)
@@ -164,14 +187,18 @@ class Path:
     @classmethod
     def rect(cls, x: float, y: float, width: float, height: float) -> "Path":
         """A rectangle (CGPathCreateWithRect): a move to (x, y), three lines clockwise in a
-        y-down space, close — 5 elements, 4 segments."""
+        y-down space, close — 5 elements, 4 segments.
+
+        C: ac_path_rect()."""
         numbers = _numbers((x, y, width, height), ("x", "y", "width", "height"))
         return cls._built(lambda *out: _lib.ac_path_rect(*numbers, *out))
 
     @classmethod
     def ellipse(cls, x: float, y: float, width: float, height: float) -> "Path":
         """The ellipse inscribed in the rect (CGPathCreateWithEllipseInRect): four cubic
-        quarter arcs from its right-most point, close — 6 elements."""
+        quarter arcs from its right-most point, close — 6 elements.
+
+        C: ac_path_ellipse()."""
         numbers = _numbers((x, y, width, height), ("x", "y", "width", "height"))
         return cls._built(lambda *out: _lib.ac_path_ellipse(*numbers, *out))
 
@@ -186,7 +213,9 @@ class Path:
         corner_height: float,
     ) -> "Path":
         """A rectangle with elliptical corners (CGPathCreateWithRoundedRect), each radius at
-        most half the side: lines and quarter arcs, close — 10 elements."""
+        most half the side: lines and quarter arcs, close — 10 elements.
+
+        C: ac_path_rounded_rect()."""
         numbers = _numbers(
             (x, y, width, height, corner_width, corner_height),
             ("x", "y", "width", "height", "corner_width", "corner_height"),
@@ -202,7 +231,9 @@ class Path:
 
     @property
     def elements(self) -> Tuple[PathElement, ...]:
-        """The elements, in order."""
+        """The elements, in order.
+
+        Python only (ac_animation_get_path() reads them back)."""
         return tuple(self._elements)
 
     def __len__(self) -> int:
@@ -213,18 +244,24 @@ class Path:
 
     @property
     def segment_count(self) -> int:
-        """The segments: every element but move-to."""
+        """The segments: every element but move-to.
+
+        Python only."""
         return sum(1 for e in self._elements if e.type is not PathElementType.MOVE_TO)
 
     @property
     def keyframe_count(self) -> int:
         """The keyframes of an animation following the path: the start and every segment's
-        end (segments + 1; 0 without segments)."""
+        end (segments + 1; 0 without segments).
+
+        Python only."""
         segments = self.segment_count
         return segments + 1 if segments else 0
 
     def copy(self) -> "Path":
-        """An independent copy."""
+        """An independent copy.
+
+        Python only."""
         return Path(self)
 
     def __eq__(self, other: object) -> bool:

@@ -22,6 +22,7 @@ import math
 from typing import Any, Dict, Optional, Tuple, Union
 
 from . import _capi
+from ._c_names import CNames, spring_fields
 from ._coerce import flag, real
 from .animation import AnimationStartCallback, AnimationStopCallback, BasicAnimation
 from .errors import check
@@ -32,6 +33,8 @@ __all__ = ["Spring", "SpringAnimation"]
 
 _lib = _capi.lib
 _byref = ctypes.byref
+_SPRING = spring_fields()
+_PERCEPTUAL = CNames({"duration_s": "duration"})
 
 
 class Spring:
@@ -47,7 +50,8 @@ class Spring:
     The library checks the fields (OutOfRangeError, NotFiniteError naming the field); wrong
     Python types raise TypeError. :meth:`perceptual` makes one from a duration and a bounce
     (SwiftUI's ``Spring(duration:bounce:)``).
-    """
+
+    C: ac_spring (ac_spring_settling_duration() checks it; ac_spring_from_perceptual())."""
 
     __slots__ = ("_c",)
 
@@ -69,7 +73,7 @@ class Spring:
         c.initial_velocity = real(initial_velocity, "initial_velocity")
         c.allows_overdamping = 1 if flag(allows_overdamping, "allows_overdamping") else 0
         out = ctypes.c_double()
-        check(_lib.ac_spring_settling_duration(_byref(c), _byref(out)))  # the library's checks
+        check(_lib.ac_spring_settling_duration(_byref(c), _byref(out)), _SPRING)  # its checks
         object.__setattr__(self, "_c", c)
 
     @classmethod
@@ -85,7 +89,8 @@ class Spring:
         check(
             _lib.ac_spring_from_perceptual(
                 real(duration, "duration"), real(bounce, "bounce"), _byref(c)
-            )
+            ),
+            _PERCEPTUAL,
         )
         return cls(
             c.mass,
@@ -103,27 +108,37 @@ class Spring:
 
     @property
     def mass(self) -> float:
-        """The mass (> 0)."""
+        """The mass (> 0).
+
+        C: ac_spring.mass (checked by ac_spring_settling_duration())."""
         return float(self._c.mass)
 
     @property
     def stiffness(self) -> float:
-        """The spring constant (> 0)."""
+        """The spring constant (> 0).
+
+        C: ac_spring.stiffness (checked by ac_spring_settling_duration())."""
         return float(self._c.stiffness)
 
     @property
     def damping(self) -> float:
-        """The damping coefficient (>= 0)."""
+        """The damping coefficient (>= 0).
+
+        C: ac_spring.damping (checked by ac_spring_settling_duration())."""
         return float(self._c.damping)
 
     @property
     def initial_velocity(self) -> float:
-        """The start velocity, fractions of the distance per second (+ towards the target)."""
+        """The start velocity, fractions of the distance per second (+ towards the target).
+
+        C: ac_spring.initial_velocity (checked by ac_spring_settling_duration())."""
         return float(self._c.initial_velocity)
 
     @property
     def allows_overdamping(self) -> bool:
-        """Whether a damping ratio above 1 moves overdamped (else it counts as critical)."""
+        """Whether a damping ratio above 1 moves overdamped (else it counts as critical).
+
+        C: ac_spring.allows_overdamping (checked by ac_spring_settling_duration())."""
         return bool(self._c.allows_overdamping)
 
     # ---- derived -----------------------------------------------------------------------------
@@ -131,34 +146,44 @@ class Spring:
     @property
     def settling_duration(self) -> float:
         """CASpringAnimation's settlingDuration (s): until the displacement stays within 0.001
-        of the distance (inf for an undamped spring)."""
+        of the distance (inf for an undamped spring).
+
+        C: ac_spring_settling_duration()."""
         out = ctypes.c_double()
-        check(_lib.ac_spring_settling_duration(_byref(self._c), _byref(out)))
+        check(_lib.ac_spring_settling_duration(_byref(self._c), _byref(out)), _SPRING)
         return float(out.value)
 
     def _perceptual(self) -> Tuple[float, float]:
         duration, bounce = ctypes.c_double(), ctypes.c_double()
-        check(_lib.ac_spring_perceptual(_byref(self._c), _byref(duration), _byref(bounce)))
+        check(_lib.ac_spring_perceptual(_byref(self._c), _byref(duration), _byref(bounce)), _SPRING)
         return float(duration.value), float(bounce.value)
 
     @property
     def perceptual_duration(self) -> float:
-        """SwiftUI's perceptual duration: 2 pi / natural frequency (s)."""
+        """SwiftUI's perceptual duration: 2 pi / natural frequency (s).
+
+        C: ac_spring_perceptual()."""
         return self._perceptual()[0]
 
     @property
     def bounce(self) -> float:
-        """SwiftUI's bounce: 1 - damping ratio up to critical, 1/ratio - 1 above."""
+        """SwiftUI's bounce: 1 - damping ratio up to critical, 1/ratio - 1 above.
+
+        C: ac_spring_perceptual()."""
         return self._perceptual()[1]
 
     @property
     def natural_frequency(self) -> float:
-        """sqrt(stiffness / mass), radians per second."""
+        """sqrt(stiffness / mass), radians per second.
+
+        Python only."""
         return math.sqrt(self.stiffness / self.mass)
 
     @property
     def damping_ratio(self) -> float:
-        """damping / (2 sqrt(stiffness mass)): below 1 the spring oscillates."""
+        """damping / (2 sqrt(stiffness mass)): below 1 the spring oscillates.
+
+        Python only."""
         return self.damping / (2.0 * math.sqrt(self.stiffness * self.mass))
 
     # ---- value semantics ---------------------------------------------------------------------
@@ -173,7 +198,9 @@ class Spring:
         )
 
     def replace(self, **changes: Any) -> "Spring":
-        """A copy with some fields changed (checked again)."""
+        """A copy with some fields changed (checked again).
+
+        C: ac_spring_settling_duration() (the checks of the new spring)."""
         names = ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping")
         unknown = set(changes) - set(names)
         if unknown:
@@ -226,7 +253,8 @@ class SpringAnimation(BasicAnimation):
     ``duration`` 0 (the default) becomes the spring's settling duration when added; the
     animation's timing function is ignored by the motion. Every argument but ``key_path`` is
     keyword-only.
-    """
+
+    C: ac_animation_create_spring(), ac_animation_set_spring(), ac_animation_set_value()."""
 
     __slots__ = ("_spring",)
 
@@ -277,7 +305,9 @@ class SpringAnimation(BasicAnimation):
 
     @property
     def spring(self) -> Spring:
-        """The spring (a :class:`Spring`)."""
+        """The spring (a :class:`Spring`).
+
+        C: ac_animation_set_spring(), ac_animation_get_spring()."""
         return self._spring
 
     @spring.setter
@@ -286,7 +316,9 @@ class SpringAnimation(BasicAnimation):
 
     @property
     def settling_duration(self) -> float:
-        """The spring's settling duration (s) (CASpringAnimation settlingDuration)."""
+        """The spring's settling duration (s) (CASpringAnimation settlingDuration).
+
+        C: ac_spring_settling_duration()."""
         return self._spring.settling_duration
 
     def _kind_arguments(self) -> Dict[str, Any]:

@@ -13,6 +13,7 @@ import ctypes
 from typing import Any, Iterable, Optional, Sequence, Tuple
 
 from . import _capi
+from ._c_names import CNames
 from ._coerce import int64, real
 from .errors import InvalidArgumentError, check
 from .timing import Timing, TimingState, _new_state
@@ -26,6 +27,25 @@ __all__ = [
 
 _lib = _capi.lib
 _byref = ctypes.byref
+# A chain's entries and a tree's nodes are named by index ("chain[1]: speed is 0, ..."); their
+# fields as Timing's keyword arguments ("chain[1]->duration_s" -> "chain[1].duration").
+_TIMING_FIELDS = (
+    ("begin_time_s", "begin_time"),
+    ("duration_s", "duration"),
+    ("time_offset_s", "time_offset"),
+    ("repeat_duration_s", "repeat_duration"),
+)
+_CHAIN = CNames(
+    {
+        "time_s": "time",
+        "parent_time_s": "parent_time",
+        "count is 0": "chain is empty",
+        "count": "chain length",
+        **{f"]->{c}": f"].{python}" for c, python in _TIMING_FIELDS},
+        "]->": "].",
+    }
+)
+_TREE = _CHAIN | CNames({"count": "timings length"})
 
 
 def _timing_array(timings: Iterable[Timing], name: str) -> Tuple[Any, int]:
@@ -45,19 +65,22 @@ def convert_time_chain_to_local(chain: Iterable[Timing], time: float) -> float:
 
     Each hop: local = (parent - begin_time) * speed + time_offset (duration, repeat and fill
     are ignored: layers have none). An empty chain answers ``time``.
-    """
+
+    C: ac_time_chain_to_local()."""
     array, count = _timing_array(chain, "chain")
     out = ctypes.c_double()
-    check(_lib.ac_time_chain_to_local(array, count, real(time, "time"), _byref(out)))
+    check(_lib.ac_time_chain_to_local(array, count, real(time, "time"), _byref(out)), _CHAIN)
     return out.value
 
 
 def convert_time_chain_to_absolute(chain: Iterable[Timing], time: float) -> float:
     """The inverse of :func:`convert_time_chain_to_local`: ``time`` in the last entry's time
-    space converted to absolute time. NotInvertibleError when a speed on the way is 0."""
+    space converted to absolute time. NotInvertibleError when a speed on the way is 0.
+
+    C: ac_time_chain_to_absolute()."""
     array, count = _timing_array(chain, "chain")
     out = ctypes.c_double()
-    check(_lib.ac_time_chain_to_absolute(array, count, real(time, "time"), _byref(out)))
+    check(_lib.ac_time_chain_to_absolute(array, count, real(time, "time"), _byref(out)), _CHAIN)
     return out.value
 
 
@@ -66,11 +89,12 @@ def chain_evaluate(chain: Iterable[Timing], parent_time: float) -> TimingState:
 
     Each entry's parent time is the iteration time of the one before (a group's child); the
     result is not in effect when any outer timing is not. OutOfRangeError for an empty chain.
-    """
+
+    C: ac_timing_chain_evaluate()."""
     array, count = _timing_array(chain, "chain")
     state = _new_state()
     time = real(parent_time, "parent_time")
-    check(_lib.ac_timing_chain_evaluate(array, count, time, _byref(state)))
+    check(_lib.ac_timing_chain_evaluate(array, count, time, _byref(state)), _CHAIN)
     return TimingState._from_struct(state)
 
 
@@ -81,7 +105,8 @@ class TimeTree:
     when its parent is absolute time. The tree is checked when made: OutOfRangeError for a
     parent index outside the tree, CycleError for parent links that loop, InvalidArgumentError
     when the lengths differ.
-    """
+
+    C: ac_time_tree_convert()."""
 
     __slots__ = ("_timings", "_parents", "_c_timings", "_c_parents")
 
@@ -108,12 +133,16 @@ class TimeTree:
 
     @property
     def timings(self) -> Tuple[Timing, ...]:
-        """The node timings, by index."""
+        """The node timings, by index.
+
+        Python only."""
         return self._timings
 
     @property
     def parents(self) -> Tuple[Optional[int], ...]:
-        """Each node's parent index, None for absolute time."""
+        """Each node's parent index, None for absolute time.
+
+        Python only."""
         return self._parents
 
     def __len__(self) -> int:
@@ -126,7 +155,9 @@ class TimeTree:
 
         Nodes are indexes; None (or -1) is absolute time, as CALayer's nil. The time goes up to
         the common ancestor and down. NotInvertibleError when a speed on the way up is 0,
-        OutOfRangeError for an index outside [-1, len)."""
+        OutOfRangeError for an index outside [-1, len).
+
+        C: ac_time_tree_convert()."""
         from_index = -1 if from_node is None else int64(from_node, "from_node")
         to_index = -1 if to_node is None else int64(to_node, "to_node")
         out = ctypes.c_double()
@@ -139,7 +170,8 @@ class TimeTree:
                 to_index,
                 real(time, "time"),
                 _byref(out),
-            )
+            ),
+            _TREE,
         )
         return out.value
 

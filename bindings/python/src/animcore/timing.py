@@ -14,10 +14,11 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Tuple, Union, overload
 
 from . import _capi
-from ._buffers import BatchInput, BatchResult, DoubleBatch
+from ._buffers import BatchInput, DoubleBatch
 
 if TYPE_CHECKING:
-    from ._buffers import AnyArray, FloatArray
+    from ._buffers import AnyArray, MaskedFloatArray
+from ._c_names import TIMING, CNames
 from ._coerce import flag, real
 from .errors import UnknownNameError, check
 from .timing_function import TimingFunction
@@ -27,6 +28,8 @@ __all__ = ["FillMode", "Phase", "Timing", "TimingState"]
 _lib = _capi.lib
 _byref = ctypes.byref
 _c_double = ctypes.c_double
+_PARENT_TIME = TIMING | CNames({"parent_time_s": "parent_time"})
+_PARENT_TIMES = TIMING | CNames({"parent_times_s": "parent_times"})
 
 
 class FillMode(str, Enum):
@@ -34,7 +37,8 @@ class FillMode(str, Enum):
 
     Values are Core Animation's strings; the constant names ("kCAFillModeForwards") are
     accepted by :meth:`parse` too.
-    """
+
+    C: AC_FILL_* (ac_timing.fill_mode; see ac_timing_validate())."""
 
     REMOVED = "removed"  # no effect before or after (the default)
     FORWARDS = "forwards"  # holds the final state after the end
@@ -43,7 +47,9 @@ class FillMode(str, Enum):
 
     @classmethod
     def parse(cls, value: Union["FillMode", str]) -> "FillMode":
-        """A FillMode from itself or its name; UnknownNameError for an unknown name."""
+        """A FillMode from itself or its name; UnknownNameError for an unknown name.
+
+        Python only (the names are Core Animation's)."""
         if isinstance(value, cls):
             return value
         if not isinstance(value, str):
@@ -57,7 +63,9 @@ class FillMode(str, Enum):
 
     @property
     def code(self) -> int:
-        """The header's AC_FILL_* constant."""
+        """The header's AC_FILL_* constant.
+
+        C: AC_FILL_* (see ac_timing_validate())."""
         return _FILL_CODES[self]
 
 
@@ -71,7 +79,9 @@ _FILLS_BY_CODE = {code: mode for mode, code in _FILL_CODES.items()}
 
 
 class Phase(str, Enum):
-    """Where a parent time falls relative to the active interval [begin, end)."""
+    """Where a parent time falls relative to the active interval [begin, end).
+
+    C: AC_PHASE_* (ac_timing_state.phase; see ac_timing_evaluate())."""
 
     BEFORE = "before"
     ACTIVE = "active"
@@ -89,9 +99,11 @@ _PHASES_BY_CODE = {
 class TimingState:
     """A timing evaluated at one parent time. Times in seconds.
 
-    ``iteration_time``, ``progress`` and ``current_iteration`` are float NaN when the timing is
-    not in effect (``in_effect`` False); every field is a float or a bool so states are uniform
-    and can go straight into arrays. ``end_time`` may be ``inf``.
+    ``iteration_time``, ``progress`` and ``current_iteration`` are None when the timing is not
+    in effect (``in_effect`` False): the binding's one convention for "no value" (see
+    :meth:`Timing.progress`). ``end_time`` and ``active_duration`` may be ``inf``.
+
+    C: ac_timing_state (ac_timing_evaluate(); its NaN fields are None here).
     """
 
     phase: Phase
@@ -102,12 +114,13 @@ class TimingState:
     """True on the backward leg of an autoreversing cycle."""
     local_time: float
     """(parent_time - begin_time) * speed + time_offset, unclamped."""
-    iteration_time: float
-    """Basic local time in [0, duration]; NaN when not in effect."""
-    progress: float
-    """iteration_time / duration in [0, 1], before any timing function; NaN when not in effect."""
-    current_iteration: float
-    """floor(local time / cycle): 0 for the first cycle; NaN when not in effect."""
+    iteration_time: Optional[float]
+    """Basic local time in [0, duration]; None when not in effect."""
+    progress: Optional[float]
+    """iteration_time / duration in [0, 1], before any timing function; None when not in
+    effect."""
+    current_iteration: Optional[float]
+    """floor(local time / cycle): 0 for the first cycle; None when not in effect."""
     active_duration: float
     """The active duration in local time (may be inf)."""
     end_time: float
@@ -120,12 +133,17 @@ class TimingState:
             bool(c.in_effect),
             bool(c.reversed),
             c.local_time_s,
-            c.iteration_time_s,
-            c.progress,
-            c.current_iteration,
+            _value_or_none(c.iteration_time_s),
+            _value_or_none(c.progress),
+            _value_or_none(c.current_iteration),
             c.active_duration_s,
             c.end_time_s,
         )
+
+
+def _value_or_none(value: float) -> Optional[float]:
+    """None for the library's NaN of "no value" (the binding's convention), else ``value``."""
+    return None if value != value else value
 
 
 def _new_state() -> _capi.ac_timing_state:
@@ -178,7 +196,8 @@ class Timing:
       (default); wins over repeat_count when > 0.
     - ``autoreverses``: each cycle plays forward then back; default False.
     - ``fill_mode``: a :class:`FillMode` or "removed" (default), "forwards", "backwards", "both".
-    """
+
+    C: ac_timing (ac_timing_init_animation(), ac_timing_validate())."""
 
     __slots__ = ("_c",)
 
@@ -219,7 +238,7 @@ class Timing:
             c.autoreverses = 1 if flag(changes["autoreverses"], "autoreverses") else 0
         if changes.get("fill_mode") is not None:
             c.fill_mode = FillMode.parse(changes["fill_mode"]).code
-        check(_lib.ac_timing_validate(_byref(c)))
+        check(_lib.ac_timing_validate(_byref(c)), TIMING)
         self._c = c
 
     # ---- constructors ------------------------------------------------------------------------
@@ -238,7 +257,9 @@ class Timing:
         fill_mode: Union[FillMode, str, None] = None,
     ) -> "Timing":
         """A CAAnimation's timing: the library's animation defaults (duration 0) plus the
-        arguments given."""
+        arguments given.
+
+        C: ac_timing_init_animation(), ac_timing_validate()."""
         return cls(
             begin_time=begin_time,
             duration=duration,
@@ -264,7 +285,9 @@ class Timing:
         fill_mode: Union[FillMode, str, None] = None,
     ) -> "Timing":
         """A CALayer's timing: the library's layer defaults (duration inf) plus the arguments
-        given."""
+        given.
+
+        C: ac_timing_init_layer(), ac_timing_validate()."""
         timing = cls.__new__(cls)
         timing._set(
             _LAYER_DEFAULTS,
@@ -291,7 +314,9 @@ class Timing:
         autoreverses: Optional[bool] = None,
         fill_mode: Union[FillMode, str, None] = None,
     ) -> "Timing":
-        """A copy with the arguments given changed."""
+        """A copy with the arguments given changed.
+
+        C: ac_timing_validate()."""
         timing = type(self).__new__(type(self))
         timing._set(
             self._c,
@@ -310,75 +335,102 @@ class Timing:
 
     @property
     def begin_time(self) -> float:
-        """Begin, in the parent's time space (s)."""
+        """Begin, in the parent's time space (s).
+
+        C: ac_timing.begin_time_s (see ac_timing_validate())."""
         return float(self._c.begin_time_s)
 
     @property
     def duration(self) -> float:
-        """One iteration in local time (s); may be inf."""
+        """One iteration in local time (s); may be inf.
+
+        C: ac_timing.duration_s (see ac_timing_validate())."""
         return float(self._c.duration_s)
 
     @property
     def speed(self) -> float:
-        """Local time per parent time."""
+        """Local time per parent time.
+
+        C: ac_timing.speed (see ac_timing_validate())."""
         return float(self._c.speed)
 
     @property
     def time_offset(self) -> float:
-        """Added to the active local time after speed (s)."""
+        """Added to the active local time after speed (s).
+
+        C: ac_timing.time_offset_s (see ac_timing_validate())."""
         return float(self._c.time_offset_s)
 
     @property
     def repeat_count(self) -> float:
-        """Cycles to play; 0 = one; may be fractional or inf."""
+        """Cycles to play; 0 = one; may be fractional or inf.
+
+        C: ac_timing.repeat_count (see ac_timing_validate())."""
         return float(self._c.repeat_count)
 
     @property
     def repeat_duration(self) -> float:
-        """Total active time (s) instead of a count; 0 = unused."""
+        """Total active time (s) instead of a count; 0 = unused.
+
+        C: ac_timing.repeat_duration_s (see ac_timing_validate())."""
         return float(self._c.repeat_duration_s)
 
     @property
     def autoreverses(self) -> bool:
-        """Whether each cycle plays forward then back."""
+        """Whether each cycle plays forward then back.
+
+        C: ac_timing.autoreverses (see ac_timing_validate())."""
         return bool(self._c.autoreverses)
 
     @property
     def fill_mode(self) -> FillMode:
-        """What shows outside the active interval."""
+        """What shows outside the active interval.
+
+        C: ac_timing.fill_mode (see ac_timing_validate())."""
         return _FILLS_BY_CODE[self._c.fill_mode]
 
     @property
     def active_duration(self) -> float:
         """The active duration in local time (s): repeat_duration, else duration x (2 when
-        autoreversing) x repeat_count (1 when 0); may be inf."""
+        autoreversing) x repeat_count (1 when 0); may be inf.
+
+        C: ac_timing_evaluate() (active_duration_s)."""
         return self.evaluate(self.begin_time).active_duration
 
     @property
     def end_time(self) -> float:
         """The end of the active interval in parent time (s): begin + active / |speed|; inf
-        when it never ends."""
+        when it never ends.
+
+        C: ac_timing_evaluate() (end_time_s)."""
         return self.evaluate(self.begin_time).end_time
 
     def as_struct(self) -> _capi.ac_timing:
-        """A copy of the underlying C struct (for the raw API in ``animcore._capi``)."""
+        """A copy of the underlying C struct (for the raw API in ``animcore._capi``).
+
+        C: ac_timing (for the raw calls, e.g. ac_timing_evaluate())."""
         return _capi.ac_timing.from_buffer_copy(self._c)
 
     # ---- evaluation --------------------------------------------------------------------------
 
     def validate(self) -> None:
         """Checks every field with the library (a Timing is checked when made, so this only
-        raises if the library's rules changed)."""
-        check(_lib.ac_timing_validate(_byref(self._c)))
+        raises if the library's rules changed).
+
+        C: ac_timing_validate()."""
+        check(_lib.ac_timing_validate(_byref(self._c)), TIMING)
 
     def evaluate(self, parent_time: float) -> TimingState:
         """The state at ``parent_time`` (s, finite): the layer's local time for an animation,
-        absolute time for a root layer."""
+        absolute time for a root layer.
+
+        C: ac_timing_evaluate()."""
         state = _new_state()
         check(
             _lib.ac_timing_evaluate(
                 _byref(self._c), real(parent_time, "parent_time"), _byref(state)
-            )
+            ),
+            _PARENT_TIME,
         )
         return TimingState._from_struct(state)
 
@@ -386,7 +438,14 @@ class Timing:
         self, parent_time: float, function: Optional[TimingFunction] = None
     ) -> Optional[float]:
         """The progress at ``parent_time`` (s, finite) passed through ``function`` (None =
-        linear), or None when the timing is not in effect there."""
+        linear), or None when the timing is not in effect there.
+
+        None is the binding's one convention for "no value", here and everywhere (the
+        library's NaN): Python's own spelling of "absent", which no arithmetic takes by
+        mistake (None + 1 raises where NaN + 1 quietly gives NaN). Batches follow it too:
+        :meth:`progress_batch` answers None in a list, a masked entry in a NumPy array.
+
+        C: ac_timing_progress() (NaN: no effect)."""
         if type(parent_time) is not float:
             parent_time = real(parent_time, "parent_time")
         out = _c_double()
@@ -394,30 +453,33 @@ class Timing:
             _byref(self._c), _function_ref(function), parent_time, _byref(out)
         )
         if status:
-            check(status)
+            check(status, _PARENT_TIME)
         value: float = out.value
         return None if math.isnan(value) else value
 
     @overload
     def progress_batch(
         self, parent_times: "AnyArray", function: Optional[TimingFunction] = None
-    ) -> "FloatArray": ...
+    ) -> "MaskedFloatArray": ...
 
     @overload
     def progress_batch(
         self, parent_times: Iterable[float], function: Optional[TimingFunction] = None
-    ) -> List[float]: ...
+    ) -> List[Optional[float]]: ...
 
     def progress_batch(
         self, parent_times: BatchInput, function: Optional[TimingFunction] = None
-    ) -> BatchResult:
-        """:meth:`progress` at every parent time (s) of ``parent_times``, with NaN (not None)
-        where the timing is not in effect, so the result is uniform.
+    ) -> Union[List[Optional[float]], "MaskedFloatArray"]:
+        """:meth:`progress` at every parent time (s) of ``parent_times``, "no value" (not in
+        effect) spelled as :meth:`progress` spells it: None.
 
-        A NumPy array in gives a float64 array of the same shape out (read without a copy when
-        it is C-contiguous float64); a list, tuple, ``array.array('d')`` or other iterable of
-        numbers gives a list of floats.
-        """
+        A NumPy array in gives a NumPy masked array (``numpy.ma``) of float64, of the same
+        shape, masked where the timing is not in effect: its ``tolist()`` gives None there,
+        NumPy's reductions skip those entries, ``filled()`` gives NaN there (the input is read
+        without a copy when it is C-contiguous float64). A list, tuple, ``array.array('d')``
+        or other iterable of numbers gives a list of floats and None.
+
+        C: ac_timing_progress_batch() (NaN: no effect)."""
         function_ref = _function_ref(function)
         batch = DoubleBatch(parent_times, "parent_times")
         check(
@@ -428,9 +490,10 @@ class Timing:
                 batch.count,
                 batch.outputs,
                 batch.count,
-            )
+            ),
+            _PARENT_TIMES,
         )
-        return batch.result()
+        return batch.result_or_none()
 
     # ---- value semantics ---------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ Transactions are per thread and per engine: ``with engine.transaction(...)`` ope
 calling thread (nested inside any open one) and commits it when the block ends, even when the
 block raises. Property changes made inside animate with its settings::
 
-    with engine.transaction(duration=0.5, timing_function="easeOut", completion=done):
+    with engine.transaction(duration=0.5, timing_function="ease_out", completion=done):
         layer.opacity = 0.0          # an implicit animation of 0.5 s, ease-out
         clock.time = 1.5             # custom properties alike, in the same frame
 
@@ -28,8 +28,9 @@ import numbers
 from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Union
 
 from . import _callbacks, _capi
+from ._c_names import ANIMATE_OPTIONS, CNames, value_fields
 from ._coerce import flag, real
-from .errors import InvalidArgumentError, check, raise_status
+from .errors import check, raise_status
 from .spring import Spring, optional_spring
 from .timing_function import TimingFunction
 from .values import from_c, kind_of, to_c
@@ -49,28 +50,23 @@ __all__ = [
 
 _lib = _capi.lib
 _byref = ctypes.byref
+_DURATION = CNames({"duration_s": "duration"})
+_KEY = CNames({"key: ": ""})
 
 CompletionCallback = Callable[[bool], Any]
 """``completion(finished)``: every animation of the transaction finished (True) or one was
 removed, replaced or its layer destroyed first (False). Runs once, during a tick."""
 
 Curve = Union[str, TimingFunction]
-"""An animation block's curve: "ease_in_out" (default), "ease_in", "ease_out", "linear" (UIKit's
-spellings "easeInOut", "easeIn", "easeOut" too), or any :class:`TimingFunction`."""
-
-_CURVES: Dict[str, int] = {
-    "ease_in_out": _capi.AC_CURVE_EASE_IN_OUT,
-    "easeinout": _capi.AC_CURVE_EASE_IN_OUT,
-    "ease_in": _capi.AC_CURVE_EASE_IN,
-    "easein": _capi.AC_CURVE_EASE_IN,
-    "ease_out": _capi.AC_CURVE_EASE_OUT,
-    "easeout": _capi.AC_CURVE_EASE_OUT,
-    "linear": _capi.AC_CURVE_LINEAR,
-}
+"""An animation block's curve: a curve name ("ease_in_out", the default; "ease_in",
+"ease_out", "linear", "default", "step_start", "step_end", or an alias such as UIKit's
+"easeInOut", see :meth:`TimingFunction.named`) or any :class:`TimingFunction`."""
 
 
 class NoAction:
-    """The type of :data:`NO_ACTION` (one instance)."""
+    """The type of :data:`NO_ACTION` (one instance).
+
+    C: AC_ACTION_NONE (what an ac_action_fn answers; see ac_layer_set_action())."""
 
     _instance: Optional["NoAction"] = None
 
@@ -121,7 +117,7 @@ def _check_callable(callback: Any, name: str) -> None:
 
 def _function_struct(function: Union[TimingFunction, str]) -> _capi.ac_timing_function:
     if isinstance(function, str):
-        function = TimingFunction.named(function)
+        function = TimingFunction._named(function, "timing_function")
     if not isinstance(function, TimingFunction):
         raise TypeError(
             f"timing_function must be a TimingFunction or a name, not {type(function).__name__}"
@@ -142,7 +138,9 @@ class Transaction:
     valueForKey: / setValue:forKey:): "animationDuration" and "disableActions" are the settings
     below; other keys hold any value (``del t[key]`` unsets); a key never set raises
     UnknownKeyError.
-    """
+
+    C: the transaction functions of the calling thread (ac_transaction_begin(),
+    ac_transaction_commit(), ...)."""
 
     __slots__ = ("_engine",)
 
@@ -157,17 +155,23 @@ class Transaction:
     # ---- scope -------------------------------------------------------------------------------
 
     def begin(self) -> None:
-        """Opens a transaction on the calling thread (prefer ``with engine.transaction()``)."""
+        """Opens a transaction on the calling thread (prefer ``with engine.transaction()``).
+
+        C: ac_transaction_begin()."""
         check(_lib.ac_transaction_begin(self._ptr()))
 
     def commit(self) -> None:
         """Commits the calling thread's innermost explicit transaction. InvalidStateError when
-        none is open (an implicit transaction is committed by tick or flush, not here)."""
+        none is open (an implicit transaction is committed by tick or flush, not here).
+
+        C: ac_transaction_commit()."""
         self._engine._run_committing(_lib.ac_transaction_commit, "commit")
 
     def flush(self) -> None:
         """Commits the calling thread's implicit transaction now; nothing while an explicit one
-        is open (CATransaction flush)."""
+        is open (CATransaction flush).
+
+        C: ac_transaction_flush()."""
         self._engine._run_committing(_lib.ac_transaction_flush, "flush")
 
     # ---- settings ----------------------------------------------------------------------------
@@ -175,14 +179,19 @@ class Transaction:
     @property
     def duration(self) -> float:
         """animationDuration (s): implicit animations' and those added with duration 0; > 0,
-        finite; default the engine's default duration (0.25)."""
+        finite; default the engine's default duration (0.25).
+
+        C: ac_transaction_animation_duration(), ac_transaction_set_animation_duration()."""
         out = ctypes.c_double()
         check(_lib.ac_transaction_animation_duration(self._ptr(), _byref(out)))
         return float(out.value)
 
     @duration.setter
     def duration(self, seconds: float) -> None:
-        check(_lib.ac_transaction_set_animation_duration(self._ptr(), real(seconds, "duration")))
+        check(
+            _lib.ac_transaction_set_animation_duration(self._ptr(), real(seconds, "duration")),
+            _DURATION,
+        )
 
     animation_duration = duration
 
@@ -190,7 +199,9 @@ class Transaction:
     def timing_function(self) -> Optional[TimingFunction]:
         """animationTimingFunction: the curve of implicit animations ("default" when None) and
         of animations added without their own (linear when None). Setting None removes this
-        transaction's own function (a nested one then reads the enclosing one's)."""
+        transaction's own function (a nested one then reads the enclosing one's).
+
+        C: ac_transaction_timing_function(), ac_transaction_set_timing_function()."""
         out = _capi.ac_timing_function()
         is_set = ctypes.c_int32()
         check(_lib.ac_transaction_timing_function(self._ptr(), _byref(out), _byref(is_set)))
@@ -206,7 +217,9 @@ class Transaction:
     @property
     def disable_actions(self) -> bool:
         """disableActions: property changes and tree events run no actions (the changes still
-        happen); default False."""
+        happen); default False.
+
+        C: ac_transaction_disable_actions(), ac_transaction_set_disable_actions()."""
         out = ctypes.c_int32()
         check(_lib.ac_transaction_disable_actions(self._ptr(), _byref(out)))
         return bool(out.value)
@@ -223,7 +236,9 @@ class Transaction:
     def additive(self) -> bool:
         """Additive implicit animations (UIKit since iOS 8): the model takes the new value at
         once and an additive animation runs the difference from old - new to zero, so
-        interrupted motion stays continuous; default False."""
+        interrupted motion stays continuous; default False.
+
+        C: ac_transaction_additive(), ac_transaction_set_additive()."""
         out = ctypes.c_int32()
         check(_lib.ac_transaction_additive(self._ptr(), _byref(out)))
         return bool(out.value)
@@ -239,7 +254,9 @@ class Transaction:
         (unless this transaction sets a duration); one that interrupts a running animation of
         the property starts from its presentation value and velocity, so neither jumps.
         Setting None removes this transaction's own spring (a nested one then reads the
-        enclosing one's)."""
+        enclosing one's).
+
+        C: ac_transaction_spring(), ac_transaction_set_spring()."""
         out = _capi.ac_spring()
         _capi.ac_spring_init(out)
         is_set = ctypes.c_int32()
@@ -254,19 +271,28 @@ class Transaction:
 
     def add_completion(self, completion: CompletionCallback) -> None:
         """Adds ``completion(finished)`` to the innermost transaction (opening an implicit one
-        when none is open); several add up, each runs once (see the module docstring)."""
+        when none is open); several add up, each runs once (see the module docstring).
+
+        C: ac_transaction_add_completion()."""
         self._engine._add_completion(completion)
 
     # ---- key-value store ---------------------------------------------------------------------
 
     def __getitem__(self, key: str) -> Any:
+        """The value under ``key`` (UnknownKeyError when the thread never set it).
+
+        C: ac_transaction_get_value()."""
         from .layer import _key_bytes
 
         out = _capi.ac_value()
-        check(_lib.ac_transaction_get_value(self._ptr(), _key_bytes(key, "key"), _byref(out)))
+        check(_lib.ac_transaction_get_value(self._ptr(), _key_bytes(key, "key"), _byref(out)), _KEY)
         return from_c(out)
 
     def __setitem__(self, key: str, value: Any) -> None:
+        """Sets the value under ``key`` on the innermost transaction (its kind is the value's,
+        see values.kind_of; "animationDuration" takes any real number).
+
+        C: ac_transaction_set_value()."""
         from .layer import _key_bytes
 
         encoded = _key_bytes(key, "key")
@@ -277,7 +303,9 @@ class Transaction:
         ):
             value = float(value)
         c = to_c(kind_of(value, key), value, key)
-        check(_lib.ac_transaction_set_value(self._ptr(), encoded, _byref(c)))
+        status = _lib.ac_transaction_set_value(self._ptr(), encoded, _byref(c))
+        if status:
+            raise_status(status, value_fields("value", key, c.kind) | _KEY)
 
     def __delitem__(self, key: str) -> None:
         from .layer import _key_bytes
@@ -285,7 +313,9 @@ class Transaction:
         check(_lib.ac_transaction_set_value(self._ptr(), _key_bytes(key, "key"), None))
 
     def get(self, key: str, default: Any = None) -> Any:
-        """The value under ``key``, or ``default`` when the thread never set it."""
+        """The value under ``key``, or ``default`` when the thread never set it.
+
+        C: ac_transaction_get_value()."""
         from .errors import UnknownKeyError
 
         try:
@@ -376,21 +406,14 @@ class AnimateScope:
             1 if flag(begin_from_current_state, "begin_from_current_state") else 0
         )
         options.additive = 1 if flag(additive, "additive") else 0
-        if isinstance(curve, TimingFunction):
-            options.curve = _capi.AC_CURVE_CUSTOM
-            options.custom_function = curve._c
-        elif isinstance(curve, str):
-            code = _CURVES.get(curve.replace("-", "_").lower())
-            if code is None:
-                code = _CURVES.get(curve.lower())
-            if code is None:
-                raise InvalidArgumentError(
-                    f"curve is {curve!r}; it must be 'ease_in_out', 'ease_in', 'ease_out', "
-                    "'linear' or a TimingFunction"
-                )
-            options.curve = code
-        else:
+        # Every curve, named or not, is passed as a function: names go through the library's
+        # one table of curve names (ac_timing_function_named), aliases included.
+        if isinstance(curve, str):
+            curve = TimingFunction._named(curve, "curve")
+        if not isinstance(curve, TimingFunction):
             raise TypeError(f"curve must be a str or a TimingFunction, not {type(curve).__name__}")
+        options.curve = _capi.AC_CURVE_CUSTOM
+        options.custom_function = curve._c
         if completion is not None:
             _check_callable(completion, "completion")
         checked = optional_spring(spring)
@@ -421,7 +444,7 @@ class AnimateScope:
         if status:
             if number:
                 _callbacks.unregister(number)
-            raise_status(status)
+            raise_status(status, ANIMATE_OPTIONS)
         return engine.transaction_state
 
     def __exit__(self, *exc_info: Any) -> None:

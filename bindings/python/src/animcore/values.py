@@ -39,20 +39,29 @@ from .errors import OutOfRangeError, WrongKindError
 
 __all__ = [
     "AffineTransform",
+    "AffineTransformInput",
     "Color",
+    "ColorInput",
     "Point",
+    "PointInput",
     "Rect",
+    "RectInput",
     "Size",
+    "SizeInput",
     "Token",
     "Transform3D",
+    "Transform3DInput",
     "Value",
     "ValueKind",
     "Vector3",
+    "Vector3Input",
 ]
 
 
 class ValueKind(IntEnum):
-    """The kind of a property's value (``AC_VALUE_*``)."""
+    """The kind of a property's value (``AC_VALUE_*``).
+
+    C: AC_VALUE_* (ac_value.kind; see ac_layer_set_value())."""
 
     SCALAR = _capi.AC_VALUE_SCALAR
     POINT = _capi.AC_VALUE_POINT
@@ -68,7 +77,9 @@ class ValueKind(IntEnum):
 
     @classmethod
     def parse(cls, value: Union["ValueKind", str, int]) -> "ValueKind":
-        """A kind from itself, its code or its name ("scalar", "point", "transform3d"...)."""
+        """A kind from itself, its code or its name ("scalar", "point", "transform3d"...).
+
+        Python only."""
         if isinstance(value, cls):
             return value
         if isinstance(value, str):
@@ -83,7 +94,9 @@ class ValueKind(IntEnum):
 
     @property
     def slots(self) -> int:
-        """How many numbers of ``ac_value.v`` the kind uses (0 for bool, integer, token)."""
+        """How many numbers of ``ac_value.v`` the kind uses (0 for bool, integer, token).
+
+        Python only (how many numbers of ac_value.v a kind uses; see ac_layer_set_value())."""
         return _SLOTS[self]
 
 
@@ -103,21 +116,27 @@ _SLOTS = {
 
 
 class Point(NamedTuple):
-    """A CGPoint."""
+    """A CGPoint.
+
+    C: AC_VALUE_POINT (ac_value.v[0..1]; see ac_layer_set_value())."""
 
     x: float
     y: float
 
 
 class Size(NamedTuple):
-    """A CGSize."""
+    """A CGSize.
+
+    C: AC_VALUE_SIZE (ac_value.v[0..1]; see ac_layer_set_value())."""
 
     width: float
     height: float
 
 
 class Rect(NamedTuple):
-    """A CGRect: origin (x, y) and size (width, height)."""
+    """A CGRect: origin (x, y) and size (width, height).
+
+    C: AC_VALUE_RECT (ac_value.v[0..3]; see ac_layer_set_value())."""
 
     x: float
     y: float
@@ -126,22 +145,30 @@ class Rect(NamedTuple):
 
     @property
     def origin(self) -> Point:
-        """(x, y)."""
+        """(x, y).
+
+        Python only."""
         return Point(self.x, self.y)
 
     @property
     def size(self) -> Size:
-        """(width, height)."""
+        """(width, height).
+
+        Python only."""
         return Size(self.width, self.height)
 
     @property
     def mid(self) -> Point:
-        """The centre."""
+        """The centre.
+
+        Python only."""
         return Point(self.x + self.width / 2, self.y + self.height / 2)
 
 
 class Vector3(NamedTuple):
-    """Three numbers (x, y, z)."""
+    """Three numbers (x, y, z).
+
+    C: AC_VALUE_VECTOR3 (ac_value.v[0..2]; see ac_layer_set_value())."""
 
     x: float
     y: float
@@ -149,7 +176,9 @@ class Vector3(NamedTuple):
 
 
 class Color(NamedTuple):
-    """An RGBA colour, not premultiplied, components nominally in [0, 1] (sRGB)."""
+    """An RGBA colour, not premultiplied, components nominally in [0, 1] (sRGB).
+
+    C: AC_VALUE_COLOR (ac_value.v[0..3]; see ac_layer_set_value())."""
 
     red: float
     green: float
@@ -158,7 +187,9 @@ class Color(NamedTuple):
 
 
 class AffineTransform(NamedTuple):
-    """A CGAffineTransform: x' = a x + c y + tx, y' = b x + d y + ty."""
+    """A CGAffineTransform: x' = a x + c y + tx, y' = b x + d y + ty.
+
+    C: AC_VALUE_AFFINE_TRANSFORM (ac_value.v[0..5]; see ac_layer_set_value())."""
 
     a: float
     b: float
@@ -169,27 +200,37 @@ class AffineTransform(NamedTuple):
 
     @classmethod
     def identity(cls) -> "AffineTransform":
-        """CGAffineTransformIdentity."""
+        """CGAffineTransformIdentity.
+
+        Python only."""
         return cls(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
     @classmethod
     def rotation(cls, angle: float) -> "AffineTransform":
-        """CGAffineTransformMakeRotation(angle) (radians)."""
+        """CGAffineTransformMakeRotation(angle) (radians).
+
+        Python only."""
         c, s = math.cos(angle), math.sin(angle)
         return cls(c, s, -s, c, 0.0, 0.0)
 
     @classmethod
     def scale(cls, sx: float, sy: float) -> "AffineTransform":
-        """CGAffineTransformMakeScale(sx, sy)."""
+        """CGAffineTransformMakeScale(sx, sy).
+
+        Python only."""
         return cls(float(sx), 0.0, 0.0, float(sy), 0.0, 0.0)
 
     @classmethod
     def translation(cls, tx: float, ty: float) -> "AffineTransform":
-        """CGAffineTransformMakeTranslation(tx, ty)."""
+        """CGAffineTransformMakeTranslation(tx, ty).
+
+        Python only."""
         return cls(1.0, 0.0, 0.0, 1.0, float(tx), float(ty))
 
     def concat(self, other: "AffineTransform") -> "AffineTransform":
-        """CGAffineTransformConcat(self, other): self first, then other."""
+        """CGAffineTransformConcat(self, other): self first, then other.
+
+        Python only."""
         a, b, c, d, tx, ty = self
         p, q, r, s, u, v = other
         return AffineTransform(
@@ -204,7 +245,9 @@ class AffineTransform(NamedTuple):
 
 class Transform3D(NamedTuple):
     """A CATransform3D: m11 ... m44 row-major, row-vector convention (translation in m41 m42
-    m43, perspective in m34)."""
+    m43, perspective in m34).
+
+    C: AC_VALUE_TRANSFORM3D (ac_value.v[0..15]; see ac_layer_set_value())."""
 
     m11: float
     m12: float
@@ -225,17 +268,23 @@ class Transform3D(NamedTuple):
 
     @classmethod
     def identity(cls) -> "Transform3D":
-        """CATransform3DIdentity."""
+        """CATransform3DIdentity.
+
+        Python only."""
         return cls(1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
 
     @classmethod
     def translation(cls, tx: float, ty: float, tz: float = 0.0) -> "Transform3D":
-        """CATransform3DMakeTranslation(tx, ty, tz)."""
+        """CATransform3DMakeTranslation(tx, ty, tz).
+
+        Python only."""
         return cls.identity()._replace(m41=float(tx), m42=float(ty), m43=float(tz))
 
     @classmethod
     def scale(cls, sx: float, sy: float, sz: float = 1.0) -> "Transform3D":
-        """CATransform3DMakeScale(sx, sy, sz)."""
+        """CATransform3DMakeScale(sx, sy, sz).
+
+        Python only."""
         return cls.identity()._replace(m11=float(sx), m22=float(sy), m33=float(sz))
 
     @classmethod
@@ -243,7 +292,9 @@ class Transform3D(NamedTuple):
         cls, angle: float, x: float = 0.0, y: float = 0.0, z: float = 1.0
     ) -> "Transform3D":
         """CATransform3DMakeRotation(angle, x, y, z): ``angle`` radians about the axis (x, y, z)
-        (default z); the identity for a zero axis."""
+        (default z); the identity for a zero axis.
+
+        Python only."""
         length = math.sqrt(x * x + y * y + z * z)
         if length == 0.0:
             return cls.identity()
@@ -259,12 +310,16 @@ class Transform3D(NamedTuple):
 
     @classmethod
     def from_affine(cls, t: AffineTransform) -> "Transform3D":
-        """CATransform3DMakeAffineTransform(t)."""
+        """CATransform3DMakeAffineTransform(t).
+
+        Python only."""
         a, b, c, d, tx, ty = t
         return cls(a, b, 0.0, 0.0, c, d, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, tx, ty, 0.0, 1.0)
 
     def concat(self, other: "Transform3D") -> "Transform3D":
-        """CATransform3DConcat(self, other): self first, then other (self × other)."""
+        """CATransform3DConcat(self, other): self first, then other (self × other).
+
+        Python only."""
         m = [0.0] * 16
         for row in range(4):
             for column in range(4):
@@ -274,7 +329,9 @@ class Transform3D(NamedTuple):
         return Transform3D(*m)
 
     def rows(self) -> Tuple[Tuple[float, float, float, float], ...]:
-        """The matrix as four rows."""
+        """The matrix as four rows.
+
+        Python only."""
         return tuple(
             (self[r * 4], self[r * 4 + 1], self[r * 4 + 2], self[r * 4 + 3]) for r in range(4)
         )
@@ -282,7 +339,9 @@ class Transform3D(NamedTuple):
 
 class Token(int):
     """A token value: an opaque 64-bit host value (an image id, a date), kept bit for bit and
-    never interpolated (it switches at progress 0.5). An int in [0, 2**64)."""
+    never interpolated (it switches at progress 0.5). An int in [0, 2**64).
+
+    C: AC_VALUE_TOKEN (ac_value.i; see ac_layer_set_value())."""
 
     __slots__ = ()
 
@@ -297,6 +356,25 @@ class Token(int):
     def __repr__(self) -> str:
         return f"Token({int(self):#x})"
 
+
+# What a property of each kind takes when set, for type checkers: the named type or plain
+# numbers (reads always give the named type).
+PointInput = Tuple[float, float]
+"""A Point or any (x, y) pair."""
+SizeInput = Tuple[float, float]
+"""A Size or any (width, height) pair."""
+RectInput = Union[
+    Tuple[float, float, float, float], Tuple[Tuple[float, float], Tuple[float, float]]
+]
+"""A Rect, (x, y, width, height), or ((x, y), (width, height))."""
+Vector3Input = Tuple[float, float, float]
+"""A Vector3 or any (x, y, z)."""
+ColorInput = Tuple[float, float, float, float]
+"""A Color or any (red, green, blue, alpha)."""
+AffineTransformInput = Tuple[float, float, float, float, float, float]
+"""An AffineTransform or any (a, b, c, d, tx, ty)."""
+Transform3DInput = Sequence[float]
+"""A Transform3D or any 16 numbers m11 ... m44, row-major."""
 
 Value = Union[
     float,
@@ -402,9 +480,19 @@ def to_c(
             raise WrongKindError(f"{name} holds an integer, not a Token")
         c.i = int64(value, name)
     else:  # TOKEN
-        token = value if isinstance(value, Token) else Token(value)
+        token = value if isinstance(value, Token) else _token(value, name)
         c.i = token - 2**64 if token >= 2**63 else int(token)
     return c
+
+
+def _token(value: Any, name: str) -> Token:
+    """``value`` as a Token, the errors naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a token (an integer), not {type(value).__name__}")
+    number = int(value)
+    if not 0 <= number < 2**64:
+        raise OutOfRangeError(f"{name} is {number}; a token must be in [0, 2**64)")
+    return Token(number)
 
 
 def from_c(c: _capi.ac_value) -> Any:

@@ -8,16 +8,22 @@ __all__ = ["library_path", "version", "version_number"]
 
 
 def version() -> str:
-    """The library's version, "MAJOR.MINOR.PATCH"."""
+    """The library's version, "MAJOR.MINOR.PATCH".
+
+    C: ac_version_string()."""
     raw: bytes = _capi.lib.ac_version_string()
     return raw.decode("ascii")
 
 
 def version_number() -> int:
-    """The library's version as MAJOR * 10000 + MINOR * 100 + PATCH."""
+    """The library's version as MAJOR * 10000 + MINOR * 100 + PATCH.
+
+    C: ac_version_number()."""
     return int(_capi.lib.ac_version_number())
 
 
 def library_path() -> str:
-    """The path of the loaded libanimcore.so."""
+    """The path of the loaded libanimcore.so.
+
+    Python only (where ctypes loaded libanimcore.so)."""
     return _capi.LOADED.path
