@@ -903,8 +903,8 @@ ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, 
  * Errors: AC_ERR_NULL_POINTER (layers, slots), AC_ERR_BAD_HANDLE (engine, layers[i]),
  * AC_ERR_UNKNOWN_KEY, AC_ERR_WRONG_KIND (layers[i] holds another kind at key),
  * AC_ERR_INVALID_ARGUMENT (stride not the kind's), AC_ERR_NOT_FINITE and AC_ERR_OUT_OF_RANGE
- * (the values of layer i, named slots[i × stride...]: the key's checks, a bool not 0 or 1, an
- * integer or token out of range), AC_ERR_OUT_OF_RANGE (count).
+ * (layer i's values, named "slots[i × stride] (layers[i]'s value)": the key's checks, a bool
+ * not 0 or 1, an integer or token out of range), AC_ERR_OUT_OF_RANGE (count).
  */
 ac_status ac_layers_set_value(ac_engine *engine, const ac_layer *layers, size_t count, ac_key key,
                               const double *slots, size_t stride);

@@ -313,7 +313,8 @@ public func ac_layers_set_value(
             let isValue = failure.error.code == .notFinite || failure.error.code == .outOfRange
             throw APIError(
                 failure.error,
-                argument: isValue ? "slots[\(failure.index * stride)...]" : "layers[\(failure.index)]")
+                argument: isValue
+                    ? "slots[\(failure.index * stride)] (layers[\(failure.index)]'s value)" : "layers[\(failure.index)]")
         }
     }
 }

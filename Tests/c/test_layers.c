@@ -873,13 +873,13 @@ static void test_batch_set(void) {
 
     /* Refusals change nothing: a value, a range, a stride, a handle, a kind. */
     points[4] = NAN;
-    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position, points, 2), AC_ERR_NOT_FINITE, "slots[4...]");
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position, points, 2), AC_ERR_NOT_FINITE, "slots[4] (layers[2]'s value)");
     points[4] = 50;
     points[0] = 10;
     flags[2] = 0.5;
-    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, hidden, flags, 1), AC_ERR_OUT_OF_RANGE, "slots[2...]");
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, hidden, flags, 1), AC_ERR_OUT_OF_RANGE, "slots[2] (layers[2]'s value)");
     scalars[1] = -1;
-    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, duration, scalars, 1), AC_ERR_OUT_OF_RANGE, "slots[1...]");
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, duration, scalars, 1), AC_ERR_OUT_OF_RANGE, "slots[1] (layers[1]'s value)");
     EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position, points, 3), AC_ERR_INVALID_ARGUMENT, "stride");
     {
         ac_layer mixed[3] = {layers[0], layers[1], 0xC0FFEE};
