@@ -8,6 +8,7 @@
 #               (make sanitize-asan) and a 30 s fuzz (make fuzz)
 # Also: make sanitize (ASan+UBSan harness, TSan thread stress), make fuzz (FUZZ_SECONDS,
 # default 60), make soak (10^6 ticks; RSS must stay flat); see Tests/fuzz and Tests/stress.
+# make bench-peers: animcore against Qt 6's animation framework (installs qt6-base-dev).
 # Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config,
 # libcjson-dev and libcairo2-dev with apt-get, and a project virtual environment .venv with the
 # binding (bindings/python/src on its path), pytest, NumPy, pycairo, matplotlib,
@@ -22,7 +23,7 @@ FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 30
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
-.PHONY: all setup build test test-c test-swift test-python typecheck demo examples bench clean \
+.PHONY: all setup build test test-c test-swift test-python typecheck demo examples bench bench-peers clean \
 	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs
 
 all: build
@@ -96,6 +97,16 @@ examples: build
 bench: build
 	@$(BUILD)/benchmarks/bench_timing
 	@$(VENV_PYTHON) benchmarks/bench_timing.py
+
+# The same workloads on animcore and on Qt 6's animation framework, in one process
+# (benchmarks/peers/bench_qt; a few minutes): set-up installs Qt 6 Core (qt6-base-dev) and a
+# C++ compiler when missing, then the build builds bench_qt with the rest.
+bench-peers:
+	@bash scripts/setup.sh --with-qt
+	@$(MAKE) --no-print-directory build
+	@test -x $(BUILD)/benchmarks/peers/bench_qt || { echo "bench-peers: bench_qt was not built;" \
+		"cmake -S . -B $(BUILD) says why" >&2; exit 1; }
+	@$(BUILD)/benchmarks/peers/bench_qt
 
 clean:
 	rm -rf $(BUILD) .build demo build-asan build-tsan build-fuzz build-wheel build-swift-docs

@@ -3,6 +3,7 @@
 # there and does nothing. Run by every make target (make setup), or by hand:
 #   bash scripts/setup.sh                              # .venv made from python3
 #   PYTHON=/usr/bin/python3 bash scripts/setup.sh      # .venv made from Debian's python3
+#   bash scripts/setup.sh --with-qt                    # also Qt 6 Core (make bench-peers)
 #
 # - The Swift 6 toolchain (swiftc on PATH) cannot be installed from here: without it the script
 #   stops and says where to get it.
@@ -13,6 +14,8 @@
 #     libcairo2-dev        the C demo draws with Cairo; pycairo builds against it
 #     pythonX.Y-dev        Python.h for pycairo's build, when $PYTHON is Debian's and lacks it
 #     pythonX.Y-venv       when `$PYTHON -m venv` fails (Debian splits venv/ensurepip out)
+#     qt6-base-dev, g++    with --with-qt only: Qt 6 Core and a C++ compiler for the Qt
+#                          comparison, benchmarks/peers/bench_qt (make bench-peers)
 # - A project virtual environment, .venv (ignored by git), made from $PYTHON (default python3),
 #   holding the binding (this checkout's bindings/python/src on its sys.path, no Swift build;
 #   the library is found as <repo>/build/libanimcore.so or $ANIMCORE_LIBRARY), pytest, NumPy,
@@ -31,6 +34,14 @@ PIP_PACKAGES=(pytest numpy pycairo matplotlib scikit-build-core mypy)
 MODULES=(pytest numpy cairo matplotlib scikit_build_core mypy)
 
 say() { echo "setup: $*"; }
+
+with_qt=""
+for option in "$@"; do
+  case "$option" in
+    --with-qt) with_qt=yes ;;
+    *) say "unknown option $option (known: --with-qt)" >&2; exit 2 ;;
+  esac
+done
 
 # Swift first: everything else is wasted without it, and CMake's own message
 # ("No CMAKE_Swift_COMPILER could be found") does not say what to install.
@@ -88,6 +99,18 @@ command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v cc >/dev/null || missing+=(gcc libc6-dev)
 [ -f /usr/include/cjson/cJSON.h ] || missing+=(libcjson-dev)
 [ -f /usr/include/cairo/cairo.h ] || missing+=(libcairo2-dev)
+# Qt 6 Core as CMake's find_package(Qt6) finds it (Debian puts it under the multiarch lib dir).
+qt_installed() {
+  local config
+  for config in /usr/lib/*/cmake/Qt6Core/Qt6CoreConfig.cmake /usr/lib/cmake/Qt6Core/Qt6CoreConfig.cmake; do
+    [ -f "$config" ] && return 0
+  done
+  return 1
+}
+if [ -n "$with_qt" ]; then
+  qt_installed || missing+=(qt6-base-dev)
+  command -v c++ >/dev/null || missing+=(g++)
+fi
 # pycairo compiles a C extension for the venv's Python: Debian's python3 needs its headers.
 if ! "$PYTHON" -c 'import os, sys, sysconfig
 sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
