@@ -767,8 +767,8 @@ static inline ac_status ac_property_desc_init(ac_property_desc *desc, const char
  * interpolated by the engine: no copying code (initWithLayer:) is ever needed. name is UTF-8
  * and copied; properties may be NULL when count is 0. Errors: AC_ERR_BAD_HANDLE (engine,
  * superclass), AC_ERR_NULL_POINTER (name, properties, properties[i].name, out_class),
- * AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (name already the name of a class of this
- * engine; a bad or duplicate property name, a bad flag or reserved field: the message names
+ * AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (name empty or already the name of a class of
+ * this engine; a bad or duplicate property name, a bad flag or reserved field: the message names
  * properties[i]), and the value checks of ac_value for properties[i].default_value.
  * The class starts strict when superclass is strict (ac_class_set_strict()).
  */

@@ -251,6 +251,7 @@ static void test_class_errors(void) {
     /* A name is taken once per engine (the built-in class's too), and free in another engine. */
     EXPECT_ERROR(ac_class_create(engine, "Empty", 0, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name: \"Empty\"");
     EXPECT_ERROR(ac_class_create(engine, "CALayer", 0, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name: \"CALayer\"");
+    EXPECT_ERROR(ac_class_create(engine, "", 0, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name: the class name is empty");
     {
         ac_engine *other = new_engine();
         AC_CHECK_OK(ac_class_create(other, "Empty", 0, NULL, 0, &out));

@@ -8,6 +8,7 @@ extension EngineState {
         let parent = try layerClass(superclass)
         // [Decision] A name is a class's identity, as an Objective-C class name is in its process:
         // a second class of the same name in one engine is refused rather than shadowing the first.
+        guard !name.isEmpty else { throw AnimCoreError(.invalidArgument, "the class name is empty") }
         guard !classes.contains(where: { $0.name == name }) else {
             throw AnimCoreError(.invalidArgument, "\"\(name)\" is already the name of a layer class of this engine")
         }

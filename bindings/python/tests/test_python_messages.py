@@ -354,6 +354,7 @@ for arguments, error, words in [
     (dict(name="Bad", properties={"x": 0.0}, needs_display="x"), TypeError, ("needs_display",)),
     (dict(name=3), TypeError, ("name",)),
     (dict(name="Circle"), InvalidArgumentError, ('name "Circle" is already the name',)),
+    (dict(name=""), InvalidArgumentError, ("the class name is empty",)),
     (dict(name="Bad", display=3), TypeError, ("display",)),
     (dict(name="Bad", strict=2), OutOfRangeError, ("strict",)),
     (dict(name="Bad", superclass="Blob"), TypeError, ("superclass",)),
