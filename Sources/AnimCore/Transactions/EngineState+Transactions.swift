@@ -64,13 +64,7 @@ extension EngineState {
 
     /// Notes a committed frame's group, sealed when `thread`'s outermost transaction commits.
     private mutating func sealLater(_ group: Int32, _ thread: UInt) {
-        let position = sealedCandidates.index(forKey: thread) ?? {
-            var list: [Int32] = []
-            swap(&list, &spareTransactions.sealed)
-            sealedCandidates[thread] = list
-            return sealedCandidates.index(forKey: thread)!
-        }()
-        sealedCandidates.values[position].append(group)
+        sealedCandidates.append(group, for: thread, spare: &spareTransactions.sealed)
     }
 
     /// The outermost transaction of `thread` committed: its animations start at the next tick,
@@ -169,14 +163,7 @@ extension EngineState {
             cacheTransaction()
         }
         let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
-        let thread = transactionCache.thread
-        let position = pendingAnimations.index(forKey: thread) ?? {
-            var list: [AnimationRef] = []
-            swap(&list, &spareTransactions.pending)
-            pendingAnimations[thread] = list
-            return pendingAnimations.index(forKey: thread)!
-        }()
-        pendingAnimations.values[position].append(reference)
+        pendingAnimations.append(reference, for: transactionCache.thread, spare: &spareTransactions.pending)
         let group = transactionCache.innermostGroup
         animations[index].completionGroup = group
         var current = group

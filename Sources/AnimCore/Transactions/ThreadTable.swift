@@ -33,6 +33,20 @@ struct ThreadTable<Value>: Sequence {
         }
     }
 
+    /// Appends `element` to `thread`'s list, which starts as `spare` (taken, with its capacity,
+    /// leaving an empty array) when the thread has none.
+    mutating func append<Element>(_ element: Element, for thread: UInt, spare: inout [Element]) where Value == [Element] {
+        if let position = index(forKey: thread) {
+            values[position].append(element)
+            return
+        }
+        var list: [Element] = []
+        swap(&list, &spare)
+        list.append(element)
+        keys.append(thread)
+        values.append(list)
+    }
+
     /// Removes `thread`'s entry and returns its value (nil: it had none).
     mutating func removeValue(forKey thread: UInt) -> Value? {
         index(forKey: thread).map { remove(at: $0) }
