@@ -97,12 +97,23 @@ extension Engine {
                 checked = .failure(BatchWriteFailure(index: 0, error: error, changed: false))
             }
             let values = try checked.get()
-            for (index, layer) in layers.enumerated() {
-                do throws(AnimCoreError) {
-                    try setValue(values[index], forKey: key, of: layer)
-                } catch {
-                    throw BatchWriteFailure(index: index, error: error, changed: index > 0)
+            var index = 0
+            do throws(AnimCoreError) {
+                while index < layers.count {
+                    // [Perf] A run of direct changes under one state access; a change that needs
+                    // the general path (an action callback may run) takes it alone.
+                    try withState { (state) throws(AnimCoreError) in
+                        while index < layers.count, try state.changeDirectly(values[index], forKey: key, of: layers[index]) {
+                            index += 1
+                        }
+                    }
+                    if index < layers.count {
+                        try setValue(values[index], forKey: key, of: layers[index])
+                        index += 1
+                    }
                 }
+            } catch {
+                throw BatchWriteFailure(index: index, error: error, changed: index > 0)
             }
         }
     }
@@ -118,10 +129,13 @@ extension EngineState {
         values.reserveCapacity(layers.count)
         let stride = kind.slotCount
         let slots = scratch.pointer(ScratchOffset.change)
+        guard let name = keys.name(of: key), !name.isEmpty else {
+            return .failure(BatchWriteFailure(index: 0, error: Self.unknownKey(key), changed: false))
+        }
         for (index, layer) in layers.enumerated() {
             do throws(AnimCoreError) {
                 let value = try Value.fromNumbers(numbers + index * stride, kind: kind, into: slots)
-                try checkBatchValue(value, forKey: key, slot: try layerSlot(layer))
+                try checkBatchValue(value, forKey: key, named: name, slot: try layerSlot(layer))
                 values.append(value)
             } catch {
                 return .failure(BatchWriteFailure(index: index, error: error, changed: false))
@@ -131,8 +145,9 @@ extension EngineState {
     }
 
     /// Whether `setValue` would take `value` at `key` for the layer in `slot`.
-    private mutating func checkBatchValue(_ value: Value, forKey key: PropertyKey, slot: Int) throws(AnimCoreError) {
-        guard let name = keys.name(of: key), !name.isEmpty else { throw Self.unknownKey(key) }
+    private mutating func checkBatchValue(
+        _ value: Value, forKey key: PropertyKey, named name: String, slot: Int
+    ) throws(AnimCoreError) {
         switch try resolve(key: key, in: slot) {
         case .property(let target):
             guard target.kind == value.kind else {

@@ -132,6 +132,11 @@ extension EngineState {
     func checkModelValue(_ value: Value, _ target: KeyPathTarget, _ keyPath: String) throws(AnimCoreError) {
         try checkKind(value, target, keyPath)
         typealias Index = BuiltInLayerProperties.Index
+        // [Perf] Everything but a layer timing property only needs finite numbers.
+        guard target.component == nil, Index.timing.contains(target.property) else {
+            try value.checkFinite(keyPath)
+            return
+        }
         let limits = MediaTiming.Limits.self
         switch (target.component == nil ? target.property : -1, value) {
         case (Index.beginTime, .scalar(let time)), (Index.timeOffset, .scalar(let time)):

@@ -4,19 +4,37 @@ extension Value {
     /// accepted when `allowingInfinity`); bool, integer and token values always pass. The
     /// message names `field` and the component ("position.v[1] is nan; it must be finite").
     package func checkFinite(_ field: @autoclosure () -> String, allowingInfinity: Bool = false) throws(AnimCoreError) {
-        guard !kind.storesBitPatterns else { return }
-        var scratch = SlotScratch()
-        let bad: (index: Int, number: Double)? = scratch.withPointer { slots in
-            write(into: slots)
-            for index in 0..<kind.slotCount where !slots[index].isFinite {
-                if allowingInfinity && slots[index] == .infinity { continue }
-                return (index, slots[index])
-            }
-            return nil
-        }
-        guard let bad else { return }
+        guard let bad = firstNonFinite(allowingInfinity: allowingInfinity) else { return }
         let component = kind.slotCount == 1 ? field() : "\(field()).v[\(bad.index)]"
         throw AnimCoreError(
             .notFinite, "\(component) is \(bad.number); it must be finite\(allowingInfinity ? " or infinity" : "")")
+    }
+
+    /// The first floating-point component that is NaN or infinite (+infinity passes when
+    /// `allowingInfinity`), with its slot index; nil when there is none. Reads the payload in
+    /// place: the common kinds make no slot copy (the check runs on every change).
+    private func firstNonFinite(allowingInfinity: Bool) -> (index: Int, number: Double)? {
+        @inline(__always) func bad(_ number: Double) -> Bool {
+            !number.isFinite && !(allowingInfinity && number == .infinity)
+        }
+        switch self {
+        case .scalar(let v):
+            return bad(v) ? (0, v) : nil
+        case .point(let a, let b), .size(let a, let b):
+            return bad(a) ? (0, a) : bad(b) ? (1, b) : nil
+        case .vector3(let a, let b, let c):
+            return bad(a) ? (0, a) : bad(b) ? (1, b) : bad(c) ? (2, c) : nil
+        case .rect(let a, let b, let c, let d), .color(let a, let b, let c, let d):
+            return bad(a) ? (0, a) : bad(b) ? (1, b) : bad(c) ? (2, c) : bad(d) ? (3, d) : nil
+        case .bool, .integer, .token:
+            return nil
+        case .affineTransform, .transform3D:
+            var scratch = SlotScratch()
+            return scratch.withPointer { slots in
+                write(into: slots)
+                for index in 0..<kind.slotCount where bad(slots[index]) { return (index, slots[index]) }
+                return nil
+            }
+        }
     }
 }
