@@ -105,10 +105,10 @@ extension EngineState {
         guard transactionCache.thread != thread else { return }
         var cache = ThreadTransactionCache()
         cache.thread = thread
-        if let stack = transactionStacks[thread] {
-            cache.settings = stack.settings
-            cache.isOpen = !stack.frames.isEmpty
-            cache.innermostGroup = stack.frames.last?.completionGroup ?? -1
+        if let position = transactionStacks.index(forKey: thread) {
+            cache.settings = transactionStacks.values[position].resolveSettings()
+            cache.isOpen = !transactionStacks.values[position].frames.isEmpty
+            cache.innermostGroup = transactionStacks.values[position].frames.last?.completionGroup ?? -1
         }
         transactionCache = cache
     }

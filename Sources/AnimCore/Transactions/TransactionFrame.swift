@@ -12,12 +12,23 @@ struct TransactionFrame {
 /// animations added in them wait in `EngineState.pendingAnimations`.)
 struct TransactionStack {
     var frames: [TransactionFrame] = [] {
-        didSet { resolveSettings() }
+        didSet { resolved = nil }
     }
+    /// `settings` as last resolved; nil after the frames changed (resolved again when asked
+    /// for, so a transaction that sets several values resolves them once, at its first change).
+    private var resolved: TransactionSettings? = TransactionStack.unset
+
     /// The frames' settings resolved over `TransactionSettings.defaults`, but for the animation
     /// duration, which stays nil unless a frame sets it (the engine's default applies then).
-    /// Resolved when the frames change, once per transaction and setting, not per change.
-    private(set) var settings = TransactionStack.unset
+    var settings: TransactionSettings { resolved ?? Self.resolve(frames) }
+
+    /// `settings`, kept until the frames change.
+    mutating func resolveSettings() -> TransactionSettings {
+        if let resolved { return resolved }
+        let settings = Self.resolve(frames)
+        resolved = settings
+        return settings
+    }
 
     /// What a thread with no transaction open resolves to (see `settings`).
     static let unset: TransactionSettings = {
@@ -26,10 +37,10 @@ struct TransactionStack {
         return settings
     }()
 
-    private mutating func resolveSettings() {
+    private static func resolve(_ frames: [TransactionFrame]) -> TransactionSettings {
         var resolved = TransactionStack.unset
         for frame in frames { resolved = frame.settings.resolved(over: resolved) }
-        settings = resolved
+        return resolved
     }
 }
 
