@@ -68,9 +68,10 @@
  *      glibc from raising that threshold), so that the buffers an engine outgrows or frees leave
  *      the resident set and the RSS growth is the live memory (plus the buffers' unused
  *      capacity only where it has been touched).
- * The goals (within 1.5x of the plain-C loop; 100k layers with one animation in under 4 ms per
- * tick on one core; no heap allocation per tick; under 512 bytes per layer with the built-in
- * properties) are reported, not asserted.
+ * The goals (issue 12: the tick within 1.3x of the plain-C loop for the basic, keyframe and
+ * spring workloads, tick + batch read-back within 1.6x for every workload; 100k layers with one
+ * eased animation in at most 3 ms per tick on one core; no heap allocation per tick; under 512
+ * bytes per layer with the built-in properties) are reported, not asserted.
  *
  *   bench_engine [-r repetitions] [-f frames] [-b animated keys per pass] [-n 1000,10000,100000]
  *                [-i idle layers] [-w all|level|opacity|four|keyframe|path|group|spring|decay|idle]
@@ -105,8 +106,9 @@
 #define DURATION_S 12.0   /* every animation's; with begins in [T0 - 2, T0] all stay active */
 #define BEGIN_SPREAD_S 2.0
 #define AGREEMENT_TOLERANCE 1e-9
-#define SPEED_GOAL 1.5
-#define TICK_GOAL_MS 4.0
+#define SPEED_GOAL 1.3
+#define READ_GOAL 1.6
+#define TICK_GOAL_MS 3.0
 #define BYTES_GOAL 512.0
 #define MAX_SAMPLE 128
 #define DEFAULT_PASS_BUDGET 1e7 /* animated keys evaluated per pass; see pass_ticks() */
@@ -998,15 +1000,22 @@ int main(int argc, char **argv) {
         const result *r = &results[i];
         if (!timed[VARIANT_PLAIN] || !timed[VARIANT_TICK]) break;
         double ratio = r->seconds[VARIANT_TICK] / r->seconds[VARIANT_PLAIN];
-        printf("  tick within %.1fx of the plain-C loop, %-42s %7zu layers: %s (%.2fx)\n", SPEED_GOAL,
-               workload_labels[r->kind], r->layers, goal(ratio <= SPEED_GOAL), ratio);
+        /* The tick goal covers the basic, keyframe and spring workloads (not path, group, decay). */
+        if (r->kind != W_PATH && r->kind != W_GROUP && r->kind != W_DECAY)
+            printf("  tick within %.1fx of the plain-C loop, %-42s %7zu layers: %s (%.2fx)\n", SPEED_GOAL,
+                   workload_labels[r->kind], r->layers, goal(ratio <= SPEED_GOAL), ratio);
+        if (timed[VARIANT_READ]) {
+            double read_ratio = r->seconds[VARIANT_READ] / r->seconds[VARIANT_PLAIN];
+            printf("  tick + read within %.1fx of the plain-C loop, %-35s %7zu layers: %s (%.2fx)\n", READ_GOAL,
+                   workload_labels[r->kind], r->layers, goal(read_ratio <= READ_GOAL), read_ratio);
+        }
     }
     for (int i = 0; i < result_count; i++) {
         const result *r = &results[i];
         if ((r->kind != W_LEVEL && r->kind != W_OPACITY) || r->layers != 100000 || !timed[VARIANT_TICK]) continue;
         double ms = r->seconds[VARIANT_TICK] * 1e3 / r->ticks;
-        printf("  100k layers x 1 animation in under %.0f ms per tick (%s): %s (%.3f ms)\n", TICK_GOAL_MS,
-               workload_keys[r->kind], goal(ms < TICK_GOAL_MS), ms);
+        printf("  100k layers x 1 animation in at most %.0f ms per tick (%s): %s (%.3f ms)\n", TICK_GOAL_MS,
+               workload_keys[r->kind], goal(ms <= TICK_GOAL_MS), ms);
     }
     double worst_allocations = 0;
     for (int i = 0; i < result_count; i++)

@@ -534,12 +534,13 @@ extension EngineState {
         layout.removeAll(keepingCapacity: true)
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
-            let record = animations[animation]
-            if record.property >= 0 && !layout.contains(where: { $0.property == record.property }) {
+            let record = animations.base + animation  // no copy of the record
+            let property = record.pointee.property
+            if property >= 0 && !layout.contains(where: { $0.property == property }) {
                 layout.append(PresentationEntry(
-                    property: record.property, offset: record.presentationOffset, size: record.propertySlotCount))
+                    property: property, offset: record.pointee.presentationOffset, size: record.pointee.propertySlotCount))
             }
-            animation = Int(record.next)
+            animation = Int(record.pointee.next)
         }
         return layout
     }
@@ -571,19 +572,20 @@ extension EngineState {
         var size: Int32 = 0
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
-            let record = animations[animation]
-            if record.property < 0 {
+            let record = animations.base + animation  // no copy of the record
+            let property = record.pointee.property
+            if property < 0 {
                 // A group: no property of its own.
-            } else if let existing = layout.first(where: { $0.property == record.property }) {
-                animations[animation].presentationOffset = existing.offset
-                animations[animation].initializesPresentation = false
+            } else if let existing = layout.first(where: { $0.property == property }) {
+                record.pointee.presentationOffset = existing.offset
+                record.pointee.initializesPresentation = false
             } else {
-                layout.append(PresentationEntry(property: record.property, offset: size, size: record.propertySlotCount))
-                animations[animation].presentationOffset = size
-                animations[animation].initializesPresentation = true
-                size += record.propertySlotCount
+                layout.append(PresentationEntry(property: property, offset: size, size: record.pointee.propertySlotCount))
+                record.pointee.presentationOffset = size
+                record.pointee.initializesPresentation = true
+                size += record.pointee.propertySlotCount
             }
-            animation = Int(record.next)
+            animation = Int(record.pointee.next)
         }
         let oldOffset = Int(layers[slot].presentationOffset)
         if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }

@@ -58,9 +58,7 @@ extension EngineState {
     mutating func resolve(key: PropertyKey, in slot: Int) throws(AnimCoreError) -> Resolved {
         let classIndex = Int(layers[slot].classIndex)
         if let property = classes[classIndex].propertyIndex(for: key) {
-            // Read the kind in place (copying the StoredProperty would copy its descriptor).
-            let kind = classes[classIndex].properties.withUnsafeBufferPointer { $0[property].kind }
-            return .property(KeyPathTarget(property: property, component: nil, kind: kind))
+            return .property(KeyPathTarget(property: property, component: nil, kind: classes[classIndex].layouts[property].kind))
         }
         guard let name = keys.name(of: key), !name.isEmpty else { throw Self.unknownKey(key) }
         if name == "frame" { return .frame }

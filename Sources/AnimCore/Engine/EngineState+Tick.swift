@@ -33,23 +33,26 @@ extension EngineState {
         guard !readyAnimations.isEmpty else { return }
         for reference in readyAnimations {
             let index = reference.index
-            let record = animations[Int(index)]
-            guard record.isAlive, record.generation == reference.generation, !record.isCommitted else { continue }
-            let slot = Int(record.layer)
-            if record.beginsAtCommit {
+            // Through a pointer: a copy of the record per animation showed in the commit's cost.
+            let record = animations.base + Int(index)
+            guard record.pointee.isAlive, record.pointee.generation == reference.generation, !record.pointee.isCommitted
+            else { continue }
+            let slot = Int(record.pointee.layer)
+            if record.pointee.beginsAtCommit {
                 // Continuing the presentation the previous tick showed (its value and velocity),
                 // it begins at that tick's time, so the motion does not stall for a frame.
-                let continues = record.continuesFrom == previousTickTime
-                let begin = layerTime(slot, atEngineTime: continues ? record.continuesFrom : currentTime) + record.beginDelay
-                animations[Int(index)].timing.beginTime = begin
+                let continues = record.pointee.continuesFrom == previousTickTime
+                let begin = layerTime(slot, atEngineTime: continues ? record.pointee.continuesFrom : currentTime)
+                    + record.pointee.beginDelay
+                record.pointee.timing.beginTime = begin
                 // A path's rotation runs on its animation's timing.
-                if record.kind == .keyframe && record.followers == 1 {
-                    animations[Int(record.next)].timing.beginTime = begin
+                if record.pointee.kind == .keyframe && record.pointee.followers == 1 {
+                    animations[Int(record.pointee.next)].timing.beginTime = begin
                 }
             }
             // The record and those it owns (a group's children, a path's rotation) commit together.
             var member = Int(index)
-            for _ in 0...Int(record.followers) {
+            for _ in 0...Int(record.pointee.followers) {
                 animations[member].state = .waiting
                 member = Int(animations[member].next)
             }

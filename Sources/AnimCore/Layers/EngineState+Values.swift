@@ -99,14 +99,17 @@ extension EngineState {
     /// The presentation slots of a property: its presentation block entry when an animation
     /// drives it (an animation not yet committed keeps the value it was added over), else the
     /// model value.
+    @inline(__always)
     func presentationSlots(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
-            let record = animations[animation]
-            if record.property == Int32(property) {
-                return presentation.pointer(Int(layers[slot].presentationOffset) + Int(record.presentationOffset))
+            // Through a pointer: a copy of the record (which `animations[animation]` made) costs
+            // more than the rest of a batch read.
+            let record = animations.base + animation
+            if record.pointee.property == Int32(property) {
+                return presentation.pointer(Int(layers[slot].presentationOffset) + Int(record.pointee.presentationOffset))
             }
-            animation = Int(record.next)
+            animation = Int(record.pointee.next)
         }
         return modelValue(slot, property)
     }
