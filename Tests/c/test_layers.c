@@ -909,6 +909,17 @@ static void test_batch_set(void) {
     CHECK_VALUE(model_value(engine, layers[2], "position"), ac_value_point(5, 6));
     AC_CHECK_OK(ac_layer_get_value(engine, layers[2], hidden, &v));
     CHECK_VALUE(v, ac_value_bool(1));
+    {
+        /* A finite frame that makes an infinite position (origin + anchorPoint x size) is refused
+           before any layer changes. */
+        double rects[8] = {10, 20, 30, 40, 0, 0, 1e10, 1e10};
+        ac_key frame = key_of(engine, "frame");
+        set_value(engine, layers[1], "anchorPoint", ac_value_point(1e300, 1e300));
+        EXPECT_ERROR(ac_layers_set_value(engine, layers, 2, frame, rects, 4), AC_ERR_NOT_FINITE,
+                     "slots[4] (layers[1]'s value)");
+        CHECK_VALUE(model_value(engine, layers[0], "position"), ac_value_point(1, 2));
+        set_value(engine, layers[1], "anchorPoint", ac_value_point(0.5, 0.5));
+    }
     EXPECT_ERROR(ac_layers_set_value(engine, NULL, 3, position, points, 2), AC_ERR_NULL_POINTER, "layers");
     EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position, NULL, 2), AC_ERR_NULL_POINTER, "slots");
     EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, 987654, points, 2), AC_ERR_UNKNOWN_KEY, "key");

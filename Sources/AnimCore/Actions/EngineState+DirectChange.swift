@@ -28,7 +28,7 @@ extension EngineState {
                   transactionCache.settings.spring == nil,
                   !(transactionCache.settings.additiveImplicitAnimations ?? false)
             else { return false }
-            startImplicitAnimation(slot, classIndex, property, key, layout, to: slots)
+            startImplicitAnimation(slot, classIndex, property, key, layout)
         }
         if layout.isInline {
             let model = classes[classIndex].rows.pointer(Int(layers[slot].row)) + layout.offset
@@ -52,12 +52,13 @@ extension EngineState {
 
     /// The built-in implicit animation (`implicitAnimation(_:)` for a basic, non-additive one)
     /// added straight as a record: from the presentation value (or the old model value when
-    /// the transaction does not begin from the current state) to `newValue`, under the
-    /// property's name, with the transaction's duration, curve, repeat count, autoreverse and
-    /// delay — what `addAnimation` makes of that animation, step for step.
+    /// the transaction does not begin from the current state) to the value underneath — no
+    /// `toValue`, as Core Animation's implicit animations have none, so it ends at whatever the
+    /// model (and any animation below it) holds then — under the property's name, with the
+    /// transaction's duration, curve, repeat count, autoreverse and delay: what `addAnimation`
+    /// makes of that animation, step for step.
     private mutating func startImplicitAnimation(
-        _ slot: Int, _ classIndex: Int, _ property: Int, _ key: PropertyKey, _ layout: PropertyLayout,
-        to newValue: UnsafePointer<Double>
+        _ slot: Int, _ classIndex: Int, _ property: Int, _ key: PropertyKey, _ layout: PropertyLayout
     ) {
         let kind = layout.kind
         let count = kind.slotCount
@@ -66,7 +67,6 @@ extension EngineState {
         let fromCurrentState = transactionCache.settings.beginsFromCurrentState ?? true
         var values = BasicRecord()
         values.from = storeSlots(fromCurrentState ? UnsafePointer(shown) : UnsafePointer(modelValue(slot, property)), count)
-        values.to = storeSlots(newValue, count)
 
         var record = AttachedAnimation()
         record.kind = .basic
@@ -85,7 +85,7 @@ extension EngineState {
         record.modelIsInline = layout.isInline
         record.defaultBlock = Int32(classes[classIndex].defaultBlocks[property])
         record.propertySlotCount = Int32(count)
-        record.overwritesWholeValue = true
+        record.overwritesWholeValue = false  // it reads the value underneath: no both ends
         record.parameters = basicRecords.insert(values)
         // [INF] As `implicitAnimation(_:)`: "default" when the transaction sets no curve.
         let function = functions.retain(transactionCache.settings.timingFunction ?? .default, hint: implicitFunctionHint)

@@ -65,11 +65,13 @@ extension EngineState {
 }
 
 /// A batch write refused at one layer: its index in the batch and what went wrong. Nothing was
-/// changed unless `changed` is true (an action of an earlier layer's change removed this one).
+/// changed unless `changed` is true (the checks passed and a change failed on the way: an
+/// action callback removed the layer, or the layer's action failed after its value changed).
 package struct BatchWriteFailure: Error, Sendable {
     package let index: Int
     package let error: AnimCoreError
-    /// Whether the layers before `index` have changed.
+    /// Whether layers have changed: those before `index`, and `index` itself when its action
+    /// failed (its value changes all the same, as `setValue` does).
     package let changed: Bool
 }
 
@@ -83,8 +85,9 @@ extension Engine {
     /// — so that a refused batch changes nothing.
     /// - Throws: `BatchWriteFailure` with the index of the first layer refused and the error
     ///   `setValue` would give (`.badHandle`, `.wrongKind`, `.notFinite`, `.outOfRange`,
-    ///   `.unknownKey` for a key path that does not resolve); `changed` only when an action
-    ///   callback of an earlier change destroyed a later layer.
+    ///   `.unknownKey` for a key path that does not resolve); `changed` when the checks passed
+    ///   and a change failed on the way: an action callback of an earlier change destroyed a
+    ///   later layer, or a layer's action failed (its value and those before it changed).
     package func setValues(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
         from numbers: UnsafePointer<Double>
@@ -113,7 +116,7 @@ extension Engine {
                     }
                 }
             } catch {
-                throw BatchWriteFailure(index: index, error: error, changed: index > 0)
+                throw BatchWriteFailure(index: index, error: error, changed: true)
             }
         }
     }
@@ -157,10 +160,8 @@ extension EngineState {
         case .undeclared:
             try value.checkFinite(name)
         case .frame:
-            guard value.kind == .rect else {
-                throw AnimCoreError(.wrongKind, "\"frame\" holds rect values, not \(value.kind.name)")
-            }
             try value.checkFinite(name)
+            _ = try frameComponents(value, slot: slot)  // its kind, and a finite position
         }
     }
 }

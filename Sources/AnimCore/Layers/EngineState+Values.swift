@@ -203,8 +203,14 @@ extension EngineState {
         }
         let anchor = modelValue(slot, Index.anchorPoint)
         let bounds = modelValue(slot, Index.bounds)
-        return (.point(x: x + anchor[0] * width, y: y + anchor[1] * height),
-                .rect(x: bounds[0], y: bounds[1], width: width, height: height))
+        let position = (x: x + anchor[0] * width, y: y + anchor[1] * height)
+        // Finite numbers can still make an infinite position (origin + anchorPoint × size).
+        guard position.x.isFinite, position.y.isFinite else {
+            throw AnimCoreError(
+                .notFinite,
+                "\"frame\" makes position (\(position.x), \(position.y)) from origin + anchorPoint × size; it must be finite")
+        }
+        return (.point(x: position.x, y: position.y), .rect(x: bounds[0], y: bounds[1], width: width, height: height))
     }
 
     /// Setting the frame sets position and bounds size (Core Animation leaves the result with a

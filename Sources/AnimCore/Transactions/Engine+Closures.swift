@@ -20,7 +20,8 @@ extension Engine {
     /// - Parameters:
     ///   - duration: seconds of the implicit animations (and of explicit ones added with duration
     ///     0), > 0; nil: the enclosing transaction's (0.25 s outside any).
-    ///   - timingFunction: their pacing; nil: the enclosing transaction's (none: linear).
+    ///   - timingFunction: their pacing; nil: the enclosing transaction's (none: implicit
+    ///     animations take Core Animation's "default" curve).
     ///   - disableActions: true: changes run no action (they still change); nil: the enclosing
     ///     transaction's (false outside any).
     ///   - completion: runs once, during a tick after the outermost commit, when every animation

@@ -1165,7 +1165,10 @@ class LayerBatch:
         by default). ``values``: a NumPy array of shape (n,) for one-number kinds or (n, stride)
         (2 for points, 16 for 3D transforms; bool, integer and token kinds as whole numbers),
         or a sequence of numbers or of tuples. Every layer and value is checked before any
-        changes, so a refused call changes nothing.
+        changes, so a refused call changes nothing — unless a change fails on the way (an
+        action of an earlier layer destroys a later one, or a layer's action fails: then that
+        layer and the ones before it have changed, as ``layer[key] = value`` changes a layer
+        whose action fails).
 
         C: ac_layers_set_value()."""
         engine = self._engine
@@ -1207,7 +1210,7 @@ class LayerBatch:
         status = _lib.ac_layers_set_value(ptr, self._handles, count, key_id, data, stride)
         if status:
             info = self._layers[0]._info(key)
-            names = _BATCH_NAMES
+            names = ADD_NAMES | _BATCH_NAMES
             if info is not None:
                 names = names | property_value_fields(info.name, info.kind)
             raise_status(status, names)
