@@ -117,4 +117,38 @@ struct DirectChangeParityTests {
         }
         for frame in 13...90 { try pair.expectSame(at: Double(frame) / 60) }
     }
+
+    @Test("implicit springs: settling durations, the velocity carried over in flight, a set duration and curve")
+    func springs() throws {
+        let pair = try Pair()
+        var options = AnimationBlockOptions()
+        options.spring = try Spring(duration: 0.5, bounce: 0.3)
+        try pair.both { engine, layer in
+            try engine.animate(options) {
+                try engine.setValue(.scalar(10), forKeyPath: "level", of: layer)
+                try engine.setValue(.point(x: 30, y: 40), forKeyPath: "spot", of: layer)
+                try engine.setValue(.scalar(0.2), forKeyPath: "opacity", of: layer)
+            }
+        }
+        for frame in 1...9 { try pair.expectSame(at: Double(frame) / 60) }
+        // Retargeted in flight: the new springs start with the presentation's velocity.
+        try pair.both { engine, layer in
+            try engine.animate(options) {
+                try engine.setValue(.scalar(-4), forKeyPath: "level", of: layer)
+                try engine.setValue(.point(x: -3, y: 7), forKeyPath: "spot", of: layer)
+            }
+        }
+        for frame in 10...40 { try pair.expectSame(at: Double(frame) / 60) }
+        // A transaction's own duration and curve with a spring.
+        let spring = try Spring(duration: 0.3, bounce: 0)
+        try pair.both { engine, layer in
+            try inTransaction(engine, { $0.spring = spring; $0.animationDuration = 0.8; $0.timingFunction = .easeIn }) {
+                try engine.setValue(.scalar(2), forKeyPath: "level", of: layer)
+            }
+            try inTransaction(engine, { $0.spring = spring; $0.beginsFromCurrentState = false }) {
+                try engine.setValue(.point(x: 5, y: 5), forKeyPath: "spot", of: layer)
+            }
+        }
+        for frame in 41...120 { try pair.expectSame(at: Double(frame) / 60) }
+    }
 }

@@ -1,13 +1,14 @@
 /// The change path's fast lane: the common property change — a declared property set whole by
 /// key — done under one lock without the property's name, without `Value`s or an `Animation`
 /// made on the way: either no action runs, or the action is the built-in implicit animation
-/// (no delegate, actions-table or class handler could answer otherwise). Everything else takes
-/// the general path (`planChange` / `completeChange`), which gives the same results.
+/// (no delegate, actions-table or class handler could answer otherwise; basic or spring, not
+/// additive). Everything else takes the general path (`planChange` / `completeChange`), which
+/// gives the same results (`DirectChangeParityTests` runs both).
 extension EngineState {
     /// Makes the change if it is a common one; returns false, having changed nothing, for
     /// everything else — a key path or undeclared key, another kind, a value the checks refuse
     /// (the general path names it), a layer timing property, an action a handler could answer,
-    /// an additive or spring implicit animation.
+    /// an additive implicit animation.
     mutating func changeDirectly(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
         let slot = try layerSlot(layer)
         let classIndex = Int(layers[slot].classIndex)
@@ -25,10 +26,9 @@ extension EngineState {
         if ValueMath.equal(kind, modelValue(slot, property), slots) { return true }
         if layout.isAnimatable && layers[slot].isCommitted && !isEnding && !actionsDisabled() {
             guard implicitAnimationIsTheAction(slot, classIndex),
-                  transactionCache.settings.spring == nil,
                   !(transactionCache.settings.additiveImplicitAnimations ?? false)
             else { return false }
-            startImplicitAnimation(slot, classIndex, property, key, layout)
+            startImplicitAnimation(slot, classIndex, property, key, layout, to: slots)
         }
         if layout.isInline {
             let model = classes[classIndex].rows.pointer(Int(layers[slot].row)) + layout.offset
@@ -57,20 +57,64 @@ extension EngineState {
     /// model (and any animation below it) holds then — under the property's name, with the
     /// transaction's duration, curve, repeat count, autoreverse and delay: what `addAnimation`
     /// makes of that animation, step for step.
+    ///
+    /// With a spring in the settings it is `implicitAnimation(_:)`'s spring: lasting its settling
+    /// duration (unless the transaction sets a duration), longer while the velocity it carries
+    /// settles, and — beginning from the current state, for kinds with coordinates, over a
+    /// property already animated — starting with the presentation's velocity.
     private mutating func startImplicitAnimation(
-        _ slot: Int, _ classIndex: Int, _ property: Int, _ key: PropertyKey, _ layout: PropertyLayout
+        _ slot: Int, _ classIndex: Int, _ property: Int, _ key: PropertyKey, _ layout: PropertyLayout,
+        to newValue: UnsafePointer<Double>
     ) {
         let kind = layout.kind
         let count = kind.slotCount
-        let shown = presentationSlots(slot, property)
         // The calling thread's settings (read in place, before registering may open a transaction).
         let fromCurrentState = transactionCache.settings.beginsFromCurrentState ?? true
+        let spring = transactionCache.settings.spring
+        // A spring carries the presentation's velocity, measured before anything below moves.
+        let velocity = scratch.pointer(ScratchOffset.carriedVelocity)
+        let carriesVelocity = spring != nil && fromCurrentState && kind.hasCoordinates && isAnimated(slot, property)
+        if carriesVelocity { presentationVelocity(slot, property, into: velocity) }
+        let shown = presentationSlots(slot, property)
         var values = BasicRecord()
         values.from = storeSlots(fromCurrentState ? UnsafePointer(shown) : UnsafePointer(modelValue(slot, property)), count)
 
         var record = AttachedAnimation()
-        record.kind = .basic
-        record.timing.duration = transactionCache.settings.animationDuration ?? defaultAnimationDuration
+        if let spring {
+            record.kind = .spring
+            // The settings' duration is nil unless a transaction sets one (explicitAnimationDuration()).
+            let explicitDuration = transactionCache.settings.animationDuration
+            var duration = explicitDuration ?? spring.settlingDuration
+            if carriesVelocity && explicitDuration == nil {
+                // Lasting until the carried motion settles too (as implicitAnimation(_:)).
+                for k in 0..<count where velocity[k] != 0 {
+                    var carried = spring
+                    carried.initialVelocity = newValue[k] != shown[k]
+                        ? velocity[k] / (newValue[k] - shown[k]) : spring.naturalFrequency
+                    duration = max(duration, carried.settlingDuration)
+                }
+            }
+            // addAnimation's rule: a spring added with duration 0 lasts its settling duration.
+            record.timing.duration = duration == 0 ? spring.settlingDuration : duration
+            var springRecord = SpringRecord(spring: spring, response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
+            springRecord.endpoints = values
+            if carriesVelocity {
+                springRecord.startVelocity = storeSlots(velocity, count)
+                springRecord.initialVelocity = 0
+                record.continuesFrom = currentTime
+            }
+            record.parameters = springRecords.insert(springRecord)
+            // A spring takes the transaction's curve only when it sets one (addAnimation's rule).
+            if let curve = transactionCache.settings.timingFunction { record.function = functions.retain(curve) }
+        } else {
+            record.kind = .basic
+            record.timing.duration = transactionCache.settings.animationDuration ?? defaultAnimationDuration
+            record.parameters = basicRecords.insert(values)
+            // [INF] As `implicitAnimation(_:)`: "default" when the transaction sets no curve.
+            let function = functions.retain(transactionCache.settings.timingFunction ?? .default, hint: implicitFunctionHint)
+            implicitFunctionHint = function
+            record.function = function
+        }
         record.timing.repeatCount = transactionCache.settings.repeatCount ?? 0
         record.timing.autoreverses = transactionCache.settings.autoreverses ?? false
         let delay = transactionCache.settings.delay ?? 0
@@ -86,11 +130,6 @@ extension EngineState {
         record.defaultBlock = Int32(classes[classIndex].defaultBlocks[property])
         record.propertySlotCount = Int32(count)
         record.overwritesWholeValue = false  // it reads the value underneath: no both ends
-        record.parameters = basicRecords.insert(values)
-        // [INF] As `implicitAnimation(_:)`: "default" when the transaction sets no curve.
-        let function = functions.retain(transactionCache.settings.timingFunction ?? .default, hint: implicitFunctionHint)
-        implicitFunctionHint = function
-        record.function = function
 
         // What the property shows now, for its presentation entry (as `addAnimation` keeps it).
         let kept = scratch.pointer(ScratchOffset.shown)

@@ -194,6 +194,8 @@ enum ScratchOffset {
     static let velocityAfter = 128
     /// A property's whole new value in a model change (outside the tick).
     static let change = 144
+    /// The velocity an implicit spring carries over (outside the tick).
+    static let carriedVelocity = 160
     /// Slots in all.
-    static let count = 160
+    static let count = 176
 }
