@@ -40,9 +40,9 @@ extension EngineState {
         return true
     }
 
-    /// Whether the action search would answer `.continueSearch` without calling anything: no
-    /// layer has a delegate action or an actions table entry... checked engine-wide first (the
-    /// common case), then for this layer; and the class has no default action.
+    /// Whether the action search would answer `.continueSearch` without calling anything: the
+    /// class has no default action, and the layer neither a delegate action nor an actions table
+    /// (checked engine-wide first: in the common case no layer has either).
     @inline(__always)
     private func implicitAnimationIsTheAction(_ slot: Int, _ classIndex: Int) -> Bool {
         guard classes[classIndex].defaultAction == nil else { return false }
