@@ -219,6 +219,17 @@ public func ac_layer_get_presentation_scalar(
 
 // MARK: Batch and snapshot
 
+/// The kind a batch call works on: layers[0]'s value at `key` (an error names layers[0]).
+private func batchKind(_ box: EngineBox, _ first: ac_layer, _ key: ac_key, presentation: Bool) throws(APIError) -> ValueKind? {
+    var value = ac_value()
+    do throws(APIError) {
+        try readValue(box, first, key, presentation: presentation, into: &value)
+    } catch {
+        throw APIError(Int(error.status), "layers[0]: " + error.message)
+    }
+    return ValueKind(rawValue: value.kind)
+}
+
 @_cdecl("ac_layers_get_presentation")
 public func ac_layers_get_presentation(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key,
@@ -234,14 +245,7 @@ public func ac_layers_get_presentation(
                 return
             }
             guard let layers else { throw .nullPointer("layers") }
-            // The kind comes from layers[0].
-            var first = ac_value()
-            do throws(APIError) {
-                try readValue(box, layers[0], key, presentation: true, into: &first)
-            } catch {
-                throw APIError(Int(error.status), "layers[0]: " + error.message)
-            }
-            guard let kind = ValueKind(rawValue: first.kind) else { return }
+            guard let kind = try batchKind(box, layers[0], key, presentation: true) else { return }
             let stride = kind.slotCount
             strideOut.pointee = stride
             let (needed, overflow) = total.multipliedReportingOverflow(by: stride)
@@ -285,14 +289,7 @@ public func ac_layers_set_value(
             let total = try sizeArgument(count, "count")
             guard total > 0 else { return }
             guard let layers else { throw .nullPointer("layers") }
-            // The kind comes from layers[0].
-            var first = ac_value()
-            do throws(APIError) {
-                try readValue(box, layers[0], key, presentation: false, into: &first)
-            } catch {
-                throw APIError(Int(error.status), "layers[0]: " + error.message)
-            }
-            guard let kind = ValueKind(rawValue: first.kind) else { return }
+            guard let kind = try batchKind(box, layers[0], key, presentation: false) else { return }
             guard stride == kind.slotCount else {
                 throw APIError(
                     AC_ERR_INVALID_ARGUMENT,

@@ -111,7 +111,8 @@ extension Engine {
                         }
                     }
                     if index < layers.count {
-                        try setValue(values[index], forKey: key, of: layers[index])
+                        // Checked above: the key has a name.
+                        try setValueGenerally(values[index], forKeyPath: state.keys.name(of: key) ?? "", of: layers[index])
                         index += 1
                     }
                 }

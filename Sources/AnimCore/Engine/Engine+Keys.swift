@@ -20,7 +20,7 @@ extension Engine {
         }
         try lock.withLock { () throws(AnimCoreError) in
             guard let name = state.keys.name(of: key), !name.isEmpty else { throw EngineState.unknownKey(key) }
-            try setValue(value, forKeyPath: name, of: layer)
+            try setValueGenerally(value, forKeyPath: name, of: layer)
         }
     }
 

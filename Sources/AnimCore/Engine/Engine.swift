@@ -250,6 +250,13 @@ public final class Engine: @unchecked Sendable {
         }) {
             return
         }
+        try setValueGenerally(value, forKeyPath: keyPath, of: layer)
+    }
+
+    /// `setValue(_:forKeyPath:of:)` on the general path: the action search with its callbacks
+    /// outside the state access (for key paths, "frame", undeclared keys, and changes a handler
+    /// may answer). Also the fallback of `setValue(_:forKey:of:)` once its fast lane declined.
+    func setValueGenerally(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             if keyPath == "frame" {
                 // A frame is a position and a bounds: each changes (and runs its action) in turn.

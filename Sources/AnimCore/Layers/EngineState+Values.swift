@@ -141,7 +141,7 @@ extension EngineState {
             return
         }
         let limits = MediaTiming.Limits.self
-        switch (target.component == nil ? target.property : -1, value) {
+        switch (target.property, value) {
         case (Index.beginTime, .scalar(let time)), (Index.timeOffset, .scalar(let time)):
             try Check.within(time, -limits.time...limits.time, keyPath)
         case (Index.speed, .scalar(let speed)):
