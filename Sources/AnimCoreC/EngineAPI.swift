@@ -99,6 +99,26 @@ public func ac_engine_global_speed(_ engine: OpaquePointer?, _ outSpeed: UnsafeM
     }
 }
 
+@_cdecl("ac_engine_set_tick_threads")
+public func ac_engine_set_tick_threads(_ engine: OpaquePointer?, _ count: Int32) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try core(ErrorArguments(other: "count")) { () throws(AnimCoreError) in
+                try box.engine.setTickThreadCount(Int(count))
+            }
+        }
+    }
+}
+
+@_cdecl("ac_engine_tick_threads")
+public func ac_engine_tick_threads(_ engine: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int32>?) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try required(outCount, "out_count").pointee = Int32(box.engine.tickThreadCount)
+        }
+    }
+}
+
 /// A global speed: finite, in [0, AC_SPEED_LIMIT].
 func speedArgument(_ value: Double, _ argument: String) throws(APIError) -> Double {
     let speed = try finite(value, argument)

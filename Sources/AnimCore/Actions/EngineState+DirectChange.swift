@@ -139,6 +139,7 @@ extension EngineState {
         classes[classIndex].implicitKeyHints[property] = keyID
         removeAnimation(keyID: keyID, slot: slot)
 
+        leaveSteadyLane(layer: slot)
         let hadAnimations = layers[slot].firstAnimation >= 0
         var oldLayout = hadAnimations ? presentationLayout(slot) : []
         let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
@@ -166,10 +167,7 @@ extension EngineState {
         let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
         destination.update(from: kept, count: count)
         registerWithTransaction(index)
-        if layers[slot].animatedIndex < 0 {
-            layers[slot].animatedIndex = Int32(animatedLayers.count)
-            animatedLayers.append(Int32(slot))
-        }
+        joinGeneralWalk(slot)
     }
 
     /// Copies `count` slots into the animation-value buffer; their offset there.

@@ -73,6 +73,11 @@ struct AttachedAnimation {
     /// begins at that time rather than the commit's (beyond Core Animation: no frame's stall).
     /// NaN when it does not.
     var continuesFrom: Double = .nan
+    /// Whether it may join the tick's steady lane once running (`SteadyLane.admits`).
+    var mayJoinSteadyLane = false
+    /// Its entry in the steady lane (`SteadyLane.entries`), or −1 while the general walk
+    /// evaluates it.
+    var laneEntry: Int32 = -1
 
     /// Whether the slot holds an animation.
     var isAlive: Bool { state != .free }

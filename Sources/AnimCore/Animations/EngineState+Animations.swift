@@ -58,6 +58,8 @@ extension EngineState {
         if let key, let previous = animationKeys.lookup(key) { removeAnimation(keyID: previous, slot: slot) }
         let keyID = key.map { animationKeys.retain($0) } ?? -1
 
+        // The layer's list and presentation block change: its steady animations leave the lane.
+        leaveSteadyLane(layer: slot)
         // Store the records, in order, and link them at the end of the layer's list.
         var oldLayout = presentationLayout(slot)
         var first = reserveRecords(plan.count)
@@ -97,10 +99,7 @@ extension EngineState {
             offset += size
         }
         registerWithTransaction(index)
-        if layers[slot].animatedIndex < 0 {
-            layers[slot].animatedIndex = Int32(animatedLayers.count)
-            animatedLayers.append(Int32(slot))
-        }
+        joinGeneralWalk(slot)
     }
 
     /// The most records one add may make (a group's records and its children's, nested
@@ -179,6 +178,7 @@ extension EngineState {
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
             record.parameters = basicRecords.insert(values)
             record.function = function.map { functions.retain($0) } ?? -1
+            record.mayJoinSteadyLane = SteadyLane.admits(record, values)
             plan.append(record)
         case .spring(let basic, let spring):
             record.kind = .spring
@@ -413,6 +413,7 @@ extension EngineState {
     /// Unlinks and frees animations of one layer, with the records each owns; those that had
     /// not finished stop with finished = false. The layer's presentation layout is rebuilt once.
     mutating func removeAnimations<Indexes: Sequence<Int>>(_ indexes: Indexes, slot: Int) {
+        leaveSteadyLane(layer: slot)
         var oldLayout = presentationLayout(slot)
         var doomed: [Int] = []
         swap(&doomed, &removalScratch)
@@ -451,18 +452,7 @@ extension EngineState {
         }
         rebuildPresentation(slot, oldLayout: oldLayout)
         recycle(&oldLayout)
-        if layers[slot].firstAnimation < 0 { markNotAnimated(slot) }
-    }
-
-    private mutating func markNotAnimated(_ slot: Int) {
-        let position = Int(layers[slot].animatedIndex)
-        guard position >= 0 else { return }
-        let moved = animatedLayers.removeLast()
-        if position < animatedLayers.count {
-            animatedLayers[position] = moved
-            layers[Int(moved)].animatedIndex = Int32(position)
-        }
-        layers[slot].animatedIndex = -1
+        if layers[slot].firstAnimation < 0 { leaveGeneralWalk(slot) }
     }
 
     /// The layer and key an animation callback names for the animation in `index`.

@@ -122,6 +122,44 @@ public final class Engine: @unchecked Sendable {
         try withState { state in state.defaultAnimationDuration = duration }
     }
 
+    /// Threads each tick evaluates on, the ticking thread included; 1 by default.
+    ///
+    /// C: `ac_engine_tick_threads`.
+    public var tickThreadCount: Int {
+        lock.withLock { state.tickThreads?.count ?? 1 }
+    }
+
+    /// Sets the threads each tick evaluates on, the ticking thread included. With more than
+    /// one, the steady animations (the middle of plain basic animations; see the README's
+    /// "Performance") are shared out among the threads when there are enough of them; values
+    /// are the same as on one thread to the bit, and every callback still runs on the ticking
+    /// thread in the same order. Worth it from tens of thousands of animations on as many
+    /// cores.
+    ///
+    /// C: `ac_engine_set_tick_threads`.
+    /// - Parameter count: threads in all, 1 to `TickThreads.maximumCount` (64).
+    /// - Throws: `.outOfRange` for a count outside 1...64; `.invalidState` when the system
+    ///   refuses a thread (the engine keeps its threads as they were) or once the engine is
+    ///   invalidated.
+    public func setTickThreadCount(_ count: Int) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in try state.setTickThreadCount(count) }
+    }
+
+    /// Animations in the tick's steady lane now (see `SteadyLane`): what tests and benchmarks
+    /// check the lane against.
+    package var steadyAnimationCount: Int {
+        lock.withLock { state.steadyLane.liveCount }
+    }
+
+    /// Lets steady animations join the tick's steady lane (the default) or keeps every
+    /// animation on the general walk, for tests that compare the two; those in the lane leave.
+    package func setSteadyLaneEnabled(_ isEnabled: Bool) {
+        lock.withLock {
+            state.isSteadyLaneEnabled = isEnabled
+            if !isEnabled { state.leaveSteadyLane() }
+        }
+    }
+
     // MARK: Keys and classes
 
     /// The interned key for a property name or key path.

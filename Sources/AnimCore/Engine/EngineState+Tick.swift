@@ -79,10 +79,12 @@ extension EngineState {
     /// presentation values; queues start/stop callbacks, display and removals. Allocates nothing
     /// once the engine's scratch arrays have grown to the workload.
     mutating func evaluateAnimations() {
-        guard !animatedLayers.isEmpty else { return }
+        guard !animatedLayers.isEmpty || steadyLane.liveCount > 0 else { return }
         let stamp = tickCount
         let now = currentTime
         refreshRowBases()
+        // The lane first: what leaves it rejoins the general walk below, in this tick.
+        evaluateSteadyLane(at: now, context: evaluationContext())
         // Take the reusable arrays out of the state (so they stay uniquely referenced and
         // keep their capacity), and put them back afterwards.
         var notices: [TickNotice] = []
@@ -101,8 +103,9 @@ extension EngineState {
                 var index = Int(layer.pointee.firstAnimation)
                 while index >= 0 {
                     let record = context.animations + index
-                    // Uncommitted animations keep the value they were added over.
-                    if record.pointee.isCommitted {
+                    // Uncommitted animations keep the value they were added over; the lane
+                    // has evaluated its own.
+                    if record.pointee.isCommitted && record.pointee.laneEntry < 0 {
                         context.evaluate(
                             record, index: index, layer: layer, row: row, layerTime: time, block: block,
                             notices: &notices)
@@ -137,6 +140,8 @@ extension EngineState {
                 if notice.kind == .finishedAndRemoved { removals[Int32(slot), default: []].append(index) }
             case .display:
                 setNeedsDisplay(slot)
+            case .steady:
+                if isSteadyLaneEnabled { joinSteadyLane(index) }
             }
         }
         for (slot, indexes) in removals { removeAnimations(indexes, slot: Int(slot)) }
@@ -163,6 +168,8 @@ struct TickNotice {
         case finished
         case finishedAndRemoved
         case display
+        /// Evaluated active, running and admitted by the lane: it may join (`joinSteadyLane`).
+        case steady
     }
 
     var animation: Int32

@@ -37,8 +37,14 @@ struct EngineState {
     /// Scratch slots for the evaluation of one animation (never grows).
     let scratch = SlotBuffer(initialCapacity: ScratchOffset.count)
 
-    /// Layers with at least one animation: the only ones a tick evaluates.
+    /// Layers with at least one animation outside the steady lane: the tick's general walk.
     var animatedLayers: [Int32] = []
+    /// Steady animations, evaluated by the tick's compact loop (see `SteadyLane`).
+    var steadyLane = SteadyLane()
+    /// Whether steady animations join the lane (true; tests compare with the general walk alone).
+    var isSteadyLaneEnabled = true
+    /// Threads that evaluate the steady lane with the ticking one; nil for one thread.
+    var tickThreads: TickThreads?
     /// Animations whose transaction has committed: the next tick starts them (a begin time of 0
     /// becomes the layer's time then).
     var readyAnimations: [AnimationRef] = []

@@ -79,6 +79,9 @@ struct EvaluationContext {
         guard kind != .group else { return }
         if applies {
             apply(record, sample: sample, parentTime: time, to: block + Int(record.pointee.presentationOffset))
+            if record.pointee.mayJoinSteadyLane && sample.phase == .active && record.pointee.state == .running {
+                notices.append(TickNotice(animation: Int32(index), kind: .steady))
+            }
         }
         // A needs-display property redisplays every tick while it animates, when it first
         // shows (a backwards fill) and when it ends; not while waiting unseen for its begin.

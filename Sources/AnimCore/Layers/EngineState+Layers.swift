@@ -174,6 +174,8 @@ extension EngineState {
     }
 
     private mutating func link(_ child: Int, into parent: Int, before: Int) {
+        // Under a superlayer off engine time, the subtree's steady animations leave the lane.
+        if !runsOnEngineTime(parent) { leaveSteadyLane(subtree: child) }
         layers[child].parent = Int32(parent)
         if before < 0 {
             let last = Int(layers[parent].lastChild)

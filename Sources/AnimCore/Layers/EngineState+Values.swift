@@ -71,7 +71,10 @@ extension EngineState {
             if flag[0].bitPattern != 0 { setNeedsDisplay(slot) }
         }
         if BuiltInLayerProperties.Index.timing.contains(property) {
+            let wasDefault = layers[slot].hasDefaultTiming
             layers[slot].hasDefaultTiming = timingOffsets.isDefault(modelRow(slot))
+            // Off engine time: the steady animations of the layer and its sublayers leave the lane.
+            if wasDefault && !layers[slot].hasDefaultTiming { leaveSteadyLane(subtree: slot) }
         }
     }
 

@@ -740,6 +740,8 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_engine_current_time": (ac_status, (_engine_p, _double_p)),
     "ac_engine_set_global_speed": (ac_status, (_engine_p, c_double)),
     "ac_engine_global_speed": (ac_status, (_engine_p, _double_p)),
+    "ac_engine_set_tick_threads": (ac_status, (_engine_p, c_int32)),
+    "ac_engine_tick_threads": (ac_status, (_engine_p, _int32_p)),
     # Keys and values
     "ac_engine_key": (ac_status, (_engine_p, c_char_p, POINTER(ac_key))),
     "ac_engine_key_name": (ac_status, (_engine_p, ac_key, _char_p, c_size_t, _size_p)),

@@ -1,0 +1,182 @@
+/// Joining, leaving and running the tick's steady lane (see `SteadyLane`), and the threads it
+/// runs on.
+extension EngineState {
+    /// Ticks on `count` threads in all from now on (see `Engine.setTickThreadCount`).
+    mutating func setTickThreadCount(_ count: Int) throws(AnimCoreError) {
+        guard count >= 1 && count <= TickThreads.maximumCount else {
+            throw AnimCoreError(.outOfRange, "count is \(count); it must be in 1...\(TickThreads.maximumCount)")
+        }
+        guard count != (tickThreads?.count ?? 1) else { return }
+        guard count > 1 else {
+            tickThreads = nil
+            return
+        }
+        let threads = TickThreads(count: count)
+        guard threads.start() else {
+            throw AnimCoreError(
+                .invalidState,
+                "the system refused a thread (\(count) were asked for); the engine ticks on \(tickThreads?.count ?? 1) as before")
+        }
+        tickThreads = threads
+    }
+
+    /// Evaluates the lane at engine time `now`, on `tickThreads` when it is large enough, and
+    /// takes the entries that left out of it (their layers rejoin the general walk, which
+    /// evaluates them in this tick). The entries' order, hence the exits' order, does not
+    /// depend on the thread count.
+    mutating func evaluateSteadyLane(at now: Double, context: EvaluationContext) {
+        if steadyLane.tombstones > 0 && steadyLane.tombstones * 4 >= steadyLane.entries.count { compactSteadyLane() }
+        let count = steadyLane.entries.count
+        guard count > 0 else { return }
+        let threads = tickThreads
+        let parts = min(threads?.count ?? 1, max(1, count / SteadyLane.entriesPerThreadMinimum))
+        // Out of the state while the parts run, so that nothing else reaches them.
+        var entries: [SteadyEntry] = []
+        var exits: [[Int32]] = []
+        swap(&entries, &steadyLane.entries)
+        swap(&exits, &steadyLane.exits)
+        while exits.count < parts { exits.append([]) }
+        entries.withUnsafeMutableBufferPointer { entries in
+            guard let base = entries.baseAddress else { return }
+            exits.withUnsafeMutableBufferPointer { lists in
+                guard let lists = lists.baseAddress else { return }
+                // Each part writes its own entries' slots and its own exit list only.
+                func evaluatePart(_ part: Int) {
+                    let range = (count * part / parts)..<(count * (part + 1) / parts)
+                    lists[part].removeAll(keepingCapacity: true)
+                    SteadyLane.evaluate(base, range, at: now, context: context, exits: &lists[part])
+                }
+                // The closure goes straight to `run` (one kept in a variable is allocated).
+                if parts > 1, let threads {
+                    threads.run(parts: parts) { part in evaluatePart(part) }
+                } else {
+                    evaluatePart(0)
+                }
+            }
+        }
+        swap(&entries, &steadyLane.entries)
+        for part in 0..<parts {
+            for index in exits[part] { leaveSteadyLane(entry: Int(index)) }
+        }
+        swap(&exits, &steadyLane.exits)
+    }
+
+    /// A record the general walk evaluated steady this tick (see `TickNotice.Kind.steady`)
+    /// joins the lane if the rest holds: it is still running in its first cycle, its layer
+    /// runs on engine time and no other animation of its layer touches its property. Its layer
+    /// leaves the general walk when every animation of it is in the lane.
+    mutating func joinSteadyLane(_ index: Int) {
+        let record = animations.base + index
+        guard record.pointee.state == .running, record.pointee.laneEntry < 0 else { return }
+        let slot = Int(record.pointee.layer)
+        guard runsOnEngineTime(slot) else { return }
+        let timing = record.pointee.timing
+        let end = min(record.pointee.activeParentDuration, timing.duration)
+        // Past its first cycle (a repeat) it would leave at once.
+        let elapsed = currentTime - timing.beginTime
+        guard elapsed >= 0 && elapsed < end else { return }
+        var allInLane = true
+        var other = Int(layers[slot].firstAnimation)
+        while other >= 0 {
+            let member = animations.base + other
+            if other != index {
+                if member.pointee.property == record.pointee.property { return }
+                if member.pointee.laneEntry < 0 { allInLane = false }
+            }
+            other = Int(member.pointee.next)
+        }
+        let values = basicRecords[record.pointee.parameters]
+        record.pointee.laneEntry = Int32(steadyLane.entries.count)
+        steadyLane.entries.append(SteadyEntry(
+            beginTime: timing.beginTime, duration: timing.duration, end: end, function: record.pointee.function,
+            from: values.from, to: values.to,
+            output: layers[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
+            slotCount: Int16(record.pointee.propertySlotCount), isScalar: record.pointee.valueKind == .scalar))
+        if allInLane { leaveGeneralWalk(slot) }
+    }
+
+    /// Takes every animation of the layer in `slot` out of the lane, before anything about
+    /// them changes (an animation added or removed, the presentation block moved); the layer
+    /// rejoins the general walk.
+    mutating func leaveSteadyLane(layer slot: Int) {
+        var index = Int(layers[slot].firstAnimation)
+        while index >= 0 {
+            let entry = Int(animations[index].laneEntry)
+            if entry >= 0 { leaveSteadyLane(entry: entry) }
+            index = Int(animations[index].next)
+        }
+    }
+
+    /// `leaveSteadyLane(layer:)` for the layer in `slot` and every layer under it: their
+    /// time may no longer be engine time.
+    mutating func leaveSteadyLane(subtree slot: Int) {
+        guard steadyLane.liveCount > 0 else { return }
+        var pending = [slot]
+        while let current = pending.popLast() {
+            leaveSteadyLane(layer: current)
+            var child = Int(layers[current].firstChild)
+            while child >= 0 {
+                pending.append(child)
+                child = Int(layers[child].nextSibling)
+            }
+        }
+    }
+
+    /// Takes every animation out of the lane.
+    mutating func leaveSteadyLane() {
+        for entry in steadyLane.entries.indices { leaveSteadyLane(entry: entry) }
+    }
+
+    /// Whether the layer in `slot` runs on engine time: it and its superlayers have default
+    /// timing.
+    func runsOnEngineTime(_ slot: Int) -> Bool {
+        var current = slot
+        while current >= 0 {
+            if !layers[current].hasDefaultTiming { return false }
+            current = Int(layers[current].parent)
+        }
+        return true
+    }
+
+    /// Makes the entry in `entry` a tombstone; its record and layer go back to the general walk.
+    private mutating func leaveSteadyLane(entry: Int) {
+        let index = Int(steadyLane.entries[entry].record)
+        guard index >= 0 else { return }
+        steadyLane.entries[entry].record = -1
+        steadyLane.tombstones += 1
+        animations[index].laneEntry = -1
+        joinGeneralWalk(Int(animations[index].layer))
+    }
+
+    /// Drops the tombstones, keeping the entries' order.
+    private mutating func compactSteadyLane() {
+        var kept = 0
+        for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {
+            let entry = steadyLane.entries[position]
+            steadyLane.entries[kept] = entry
+            animations[Int(entry.record)].laneEntry = Int32(kept)
+            kept += 1
+        }
+        steadyLane.entries.removeLast(steadyLane.entries.count - kept)
+        steadyLane.tombstones = 0
+    }
+
+    /// Puts the layer in `slot` in the general walk (`animatedLayers`) if it is not there.
+    mutating func joinGeneralWalk(_ slot: Int) {
+        guard layers[slot].animatedIndex < 0 else { return }
+        layers[slot].animatedIndex = Int32(animatedLayers.count)
+        animatedLayers.append(Int32(slot))
+    }
+
+    /// Takes the layer in `slot` out of the general walk: it has no animation left there.
+    mutating func leaveGeneralWalk(_ slot: Int) {
+        let position = Int(layers[slot].animatedIndex)
+        guard position >= 0 else { return }
+        let moved = animatedLayers.removeLast()
+        if position < animatedLayers.count {
+            animatedLayers[position] = moved
+            layers[Int(moved)].animatedIndex = Int32(position)
+        }
+        layers[slot].animatedIndex = -1
+    }
+}

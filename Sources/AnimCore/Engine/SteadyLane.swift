@@ -1,0 +1,109 @@
+/// The tick's steady lane: animations in the steady middle of a plain motion, evaluated by a
+/// compact loop over small entries instead of the general walk over layers and records.
+///
+/// An animation is steady while it is
+/// - a basic animation from a given value to a given value (no `byValue`), over the whole value
+///   of a scalar or coordinate property (point, size, rect, vector3, colour), neither additive
+///   nor cumulative, on a property that does not redisplay the layer;
+/// - the only animation of its layer on that property (a group's children count);
+/// - on a layer that runs on engine time (it and its superlayers have default timing);
+/// - at speed 1 with time offset 0, in the active part of its first cycle, its did-start sent.
+///
+/// Then its value depends only on the engine time and its entry: the lane computes it with the
+/// general evaluation's arithmetic in the same order, so the values are equal to the bit, and
+/// nothing is owed to anyone (no callback, no display) until the animation leaves. Entries are
+/// independent, so the lane may run on several threads (`TickThreads`).
+///
+/// A record joins after a tick has evaluated it in that state (the general path has sent its
+/// did-start). It leaves when its time leaves the lane's interval — the general path then
+/// evaluates it in the same tick (its end, its did-stop) — or when its layer changes: an
+/// animation added or removed, a timing property or a superlayer that takes the layer off engine
+/// time. A layer whose every animation is in the lane leaves the general walk.
+struct SteadyLane {
+    /// The entries in the order they joined; a left entry stays as a tombstone (`record` −1)
+    /// until the next compaction.
+    var entries: [SteadyEntry] = []
+    /// Tombstones among `entries`.
+    var tombstones = 0
+    /// Each thread's entries that left during the last evaluation (indexes in `entries`), one
+    /// list per part of the work, kept with their capacity.
+    var exits: [[Int32]] = [[]]
+
+    /// Entries of records that are still in the lane.
+    var liveCount: Int { entries.count - tombstones }
+
+    /// The fewest entries worth another thread: below this, waking a thread costs more than
+    /// the entries' evaluation.
+    static let entriesPerThreadMinimum = 4096
+
+    /// Whether a record may ever join: what does not change while it runs (the rest — its
+    /// state, its layer's time, the other animations of its property — is checked when it
+    /// joins). `values` are its basic from/to/by offsets.
+    static func admits(_ record: AttachedAnimation, _ values: BasicRecord) -> Bool {
+        let timing = record.timing
+        return record.kind == .basic && record.parent < 0 && record.component == nil && !record.isAdditive
+            && !record.isCumulative && record.overwritesWholeValue && !record.needsDisplay
+            && values.from >= 0 && values.to >= 0 && values.by < 0 && record.valueKind.hasCoordinates
+            && timing.speed == 1 && timing.timeOffset == 0 && timing.duration > 0 && timing.duration.isFinite
+    }
+
+    /// Evaluates the entries in `range` at engine time `now`, writing presentation values;
+    /// appends the indexes of those whose time left the lane's interval to `exits` (they are
+    /// not written). Touches only the entries of `range` and their presentation slots.
+    @inline(__always)
+    static func evaluate(
+        _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, at now: Double,
+        context: EvaluationContext, exits: inout [Int32]
+    ) {
+        let functions = context.functions
+        let values = context.values
+        let presentation = context.presentation
+        for index in range {
+            let entry = entries + index
+            guard entry.pointee.record >= 0 else { continue }
+            // The general path's sample, reduced: at speed 1 and offset 0 the local time is
+            // the elapsed time, inside the first cycle the progress is elapsed / duration.
+            let elapsed = now - entry.pointee.beginTime
+            guard elapsed >= 0 && elapsed < entry.pointee.end else {
+                exits.append(Int32(index))
+                continue
+            }
+            let progress = elapsed / entry.pointee.duration
+            let function = Int(entry.pointee.function)
+            let fraction = function >= 0 ? functions[function].value(at: progress, beforeFlag: false) : progress
+            let from = values + Int(entry.pointee.from)
+            let to = values + Int(entry.pointee.to)
+            let out = presentation + Int(entry.pointee.output)
+            // `applyEndpoints`' two cases, in its arithmetic.
+            if entry.pointee.isScalar {
+                out[0] = from[0] + (to[0] - from[0]) * fraction
+            } else {
+                for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
+            }
+        }
+    }
+}
+
+/// One steady animation: what the lane needs to compute its value (48 bytes).
+struct SteadyEntry {
+    /// The engine time (seconds) its active interval began at.
+    var beginTime: Double
+    /// One cycle's length (local seconds, > 0).
+    var duration: Double
+    /// Elapsed time (seconds) at which it leaves the lane: its active duration or its first
+    /// cycle's end (the forward leg when autoreversing), whichever is first.
+    var end: Double
+    /// Its timing function's index in the engine's table; −1 for linear.
+    var function: Int32
+    /// Offsets of its from and to values in the animation-value buffer.
+    var from: Int32
+    var to: Int32
+    /// Offset of its property's presentation slots in the presentation buffer.
+    var output: Int32
+    /// Its record's index; −1 once it has left (a tombstone).
+    var record: Int32
+    /// Slots of the value (1 to 16).
+    var slotCount: Int16
+    /// Whether the value is a scalar (interpolated as `applyEndpoints` does scalars).
+    var isScalar: Bool
+}

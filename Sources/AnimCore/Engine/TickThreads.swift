@@ -1,0 +1,124 @@
+import Glibc
+
+/// Threads that evaluate parts of a tick alongside the ticking thread (the engine's tick
+/// thread count). A round gives part 0 to the ticking thread and part k to worker k, and
+/// returns when every part is done, so the caller's data is handed over and back through the
+/// pool's mutex (nothing else is shared). Workers sleep between rounds; the pool stops and
+/// joins them when it goes away.
+final class TickThreads: @unchecked Sendable {
+    /// Threads in all, the ticking one included.
+    let count: Int
+    /// The most threads an engine may tick on.
+    static let maximumCount = 64
+
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    private let finished: UnsafeMutablePointer<pthread_cond_t>
+    private var workers: [pthread_t] = []
+    // Guarded by `mutex`.
+    private var round: UInt64 = 0
+    private var parts = 0
+    private var unfinished = 0
+    private var isStopping = false
+    private var body: ((Int) -> Void)?
+
+    /// A pool for `count` threads in all (2 to `maximumCount`); `start()` starts its workers.
+    init(count: Int) {
+        self.count = count
+        mutex = .allocate(capacity: 1)
+        wake = .allocate(capacity: 1)
+        finished = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(wake, nil)
+        pthread_cond_init(finished, nil)
+    }
+
+    /// Starts the `count − 1` workers; false when the system refuses a thread (those started
+    /// stop when the pool goes away).
+    func start() -> Bool {
+        for worker in 1..<count {
+            let start = UnsafeMutablePointer<WorkerStart>.allocate(capacity: 1)
+            start.initialize(to: WorkerStart(pool: Unmanaged.passUnretained(self), worker: worker))
+            var thread = pthread_t()
+            let status = pthread_create(&thread, nil, { argument in
+                guard let argument else { return nil }
+                let start = argument.assumingMemoryBound(to: WorkerStart.self)
+                let (pool, worker) = (start.pointee.pool, start.pointee.worker)
+                start.deinitialize(count: 1)
+                start.deallocate()
+                pool.takeUnretainedValue().work(as: worker)
+                return nil
+            }, start)
+            guard status == 0 else {
+                start.deinitialize(count: 1)
+                start.deallocate()
+                return false
+            }
+            workers.append(thread)
+        }
+        return true
+    }
+
+    deinit {
+        pthread_mutex_lock(mutex)
+        isStopping = true
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+        for thread in workers { pthread_join(thread, nil) }
+        pthread_cond_destroy(finished)
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(mutex)
+        finished.deallocate()
+        wake.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body(part)` for every part in 0..<`parts` (at most `count`): part 0 on the calling
+    /// thread, the others on the workers. Returns when all are done.
+    func run(parts: Int, _ body: (Int) -> Void) {
+        let parts = min(parts, workers.count + 1)
+        guard parts > 1 else {
+            body(0)
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            pthread_mutex_lock(mutex)
+            self.body = body
+            self.parts = parts
+            unfinished = parts - 1
+            round &+= 1
+            pthread_cond_broadcast(wake)
+            pthread_mutex_unlock(mutex)
+            body(0)
+            pthread_mutex_lock(mutex)
+            while unfinished > 0 { pthread_cond_wait(finished, mutex) }
+            self.body = nil
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    /// A worker's loop: waits for a round, runs its part if the round has one, until stopped.
+    private func work(as worker: Int) {
+        var seen: UInt64 = 0
+        pthread_mutex_lock(mutex)
+        while true {
+            while round == seen && !isStopping { pthread_cond_wait(wake, mutex) }
+            if isStopping { break }
+            seen = round
+            guard worker < parts, let body else { continue }
+            pthread_mutex_unlock(mutex)
+            body(worker)
+            pthread_mutex_lock(mutex)
+            unfinished -= 1
+            if unfinished == 0 { pthread_cond_signal(finished) }
+        }
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// What a new worker thread is given: its pool (not retained: the pool joins its workers
+/// before it goes) and its part.
+private struct WorkerStart {
+    let pool: Unmanaged<TickThreads>
+    let worker: Int
+}
