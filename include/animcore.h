@@ -539,7 +539,9 @@ ac_status ac_engine_destroy(ac_engine *engine);
  * back). Callbacks are delivered in the order they are owed: a tick called from one of the
  * engine's callbacks does its work at once but leaves its callbacks to the delivery in
  * progress, after those already queued (so an animation's did-start never follows its
- * did-stop). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (beyond
+ * did-stop). One layer's callbacks of a tick come in the order of its animations; between
+ * layers the order is not specified (it is the same whatever ac_engine_set_tick_threads says).
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (beyond
  * ±AC_TIME_LIMIT_S), AC_ERR_INVALID_STATE while the engine is being destroyed.
  */
 ac_status ac_engine_tick(ac_engine *engine, double now_s);

@@ -121,7 +121,10 @@ extension EngineState {
 
     /// Turns the loop's notices into callbacks, display marks and removals.
     private mutating func handle(_ notices: [TickNotice]) {
+        // Removals by layer, the layers in the order their notices came (a dictionary's own
+        // order would differ from engine to engine, and with it the general walk's order).
         var removals: [Int32: [Int]] = [:]
+        var removalOrder: [Int32] = []
         for notice in notices {
             let index = Int(notice.animation)
             let slot = Int(animations[index].layer)
@@ -137,14 +140,17 @@ extension EngineState {
                     events.append(.animationDidStop(delegate, layer: layer, key: key, finished: true))
                 }
                 animationStopped(index, finished: true)
-                if notice.kind == .finishedAndRemoved { removals[Int32(slot), default: []].append(index) }
+                if notice.kind == .finishedAndRemoved {
+                    if removals[Int32(slot)] == nil { removalOrder.append(Int32(slot)) }
+                    removals[Int32(slot), default: []].append(index)
+                }
             case .display:
                 setNeedsDisplay(slot)
             case .steady:
                 if isSteadyLaneEnabled { joinSteadyLane(index) }
             }
         }
-        for (slot, indexes) in removals { removeAnimations(indexes, slot: Int(slot)) }
+        for slot in removalOrder { removeAnimations(removals[slot] ?? [], slot: Int(slot)) }
     }
 }
 
