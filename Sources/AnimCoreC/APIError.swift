@@ -12,8 +12,10 @@ struct APIError: Error {
     }
 
     /// A core error about `argument` ("tree: parents[2] is 7; ...").
+    /// A message that names the argument already ("count is 0; ...") is kept as it is.
     init(_ error: AnimCoreError, argument: String) {
-        self.init(error.code.status, "\(argument): \(error.message)")
+        let named = error.message.hasPrefix(argument + " ")
+        self.init(error.code.status, named ? error.message : "\(argument): \(error.message)")
     }
 
     /// A core error about a field of the struct `argument` points to

@@ -4,6 +4,7 @@
  * engine used in another, what destroy ends (did-stop, destroy callbacks, also from inside a
  * callback), slot reuse, and several threads on one engine.
  */
+#include <string.h>
 #include <pthread.h>
 
 #include "ac_engine_test.h"
@@ -548,6 +549,65 @@ static void test_random_inputs(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/*
+ * Tick threads: the count's range and messages; a large world ticked on 1 and on 3 threads
+ * gives the same presentation to the bit (tick and batch read split among the threads, with a
+ * bad handle in the middle of a threaded batch reported at its own index).
+ */
+#define THREAD_LAYERS 20000
+static void test_tick_threads(void) {
+    ac_engine *engines[2] = {new_engine(), new_engine()};
+    static ac_layer layers[2][THREAD_LAYERS];
+    static double slots[2][THREAD_LAYERS];
+    int32_t count = 0;
+    size_t stride = 0;
+    int e, i, frame, differences = 0;
+
+    AC_CHECK_OK(ac_engine_tick_threads(engines[0], &count));
+    AC_CHECK_EQ_INT(count, 1);
+    EXPECT_ERROR(ac_engine_set_tick_threads(engines[0], 0), AC_ERR_OUT_OF_RANGE, "count is 0; it must be in 1...64");
+    EXPECT_ERROR(ac_engine_set_tick_threads(engines[0], AC_TICK_THREADS_MAX + 1), AC_ERR_OUT_OF_RANGE, "count is 65");
+    EXPECT_ERROR(ac_engine_set_tick_threads(engines[0], -3), AC_ERR_OUT_OF_RANGE, "count is -3");
+    EXPECT_ERROR(ac_engine_tick_threads(engines[0], NULL), AC_ERR_NULL_POINTER, "out_count");
+    EXPECT_ERROR(ac_engine_set_tick_threads(NULL, 2), AC_ERR_NULL_POINTER, "engine");
+    AC_CHECK_OK(ac_engine_set_tick_threads(engines[1], 3));
+    AC_CHECK_OK(ac_engine_tick_threads(engines[1], &count));
+    AC_CHECK_EQ_INT(count, 3);
+
+    for (e = 0; e < 2; e++) {
+        tick(engines[e], 0.0);
+        for (i = 0; i < THREAD_LAYERS; i++) {
+            ac_animation animation = scalar_animation(engines[e], "opacity", 1, 0.001 * (i % 1000), 1, 1, 0, 0, 1 + (i % 7) * 0.25);
+            ac_timing timing = get_timing(engines[e], animation);
+            timing.begin_time_s = 0.01 * (i % 50);
+            set_timing(engines[e], animation, timing);
+            layers[e][i] = new_layer(engines[e], 0);
+            AC_CHECK_OK(ac_layer_add_animation(engines[e], layers[e][i], animation, "fade"));
+            AC_CHECK_OK(ac_animation_release(engines[e], animation));
+        }
+    }
+    for (frame = 1; frame <= 150; frame++) {
+        for (e = 0; e < 2; e++) {
+            tick(engines[e], frame / 60.0);
+            AC_CHECK_OK(ac_layers_get_presentation(engines[e], layers[e], THREAD_LAYERS, key_of(engines[e], "opacity"),
+                                                   slots[e], THREAD_LAYERS, &stride));
+        }
+        for (i = 0; i < THREAD_LAYERS; i++) differences += memcmp(&slots[0][i], &slots[1][i], sizeof(double)) != 0;
+    }
+    AC_CHECK_EQ_INT(differences, 0);
+    /* Halfway through, some moving and some done. */
+    AC_CHECK(slots[1][THREAD_LAYERS - 1] == 1.0);
+
+    /* A released layer in the last part of a threaded batch: refused at its index. */
+    AC_CHECK_OK(ac_layer_release(engines[1], layers[1][THREAD_LAYERS - 5]));
+    EXPECT_ERROR(ac_layers_get_presentation(engines[1], layers[1], THREAD_LAYERS, key_of(engines[1], "opacity"),
+                                            slots[1], THREAD_LAYERS, &stride),
+                 AC_ERR_BAD_HANDLE, "layers[19995]");
+    AC_CHECK_OK(ac_engine_set_tick_threads(engines[1], 1));
+    AC_CHECK_OK(ac_engine_destroy(engines[0]));
+    AC_CHECK_OK(ac_engine_destroy(engines[1]));
+}
+
 int main(void) {
     test_config();
     test_create_destroy();
@@ -560,5 +620,6 @@ int main(void) {
     test_threads();
     test_destroy_race();
     test_random_inputs();
+    test_tick_threads();
     return ac_test_finish();
 }

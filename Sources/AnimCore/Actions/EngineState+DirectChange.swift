@@ -161,6 +161,7 @@ extension EngineState {
             // The layer's first animation: a presentation block of this property alone.
             layers[slot].presentationOffset = Int32(presentation.allocate(count))
             layers[slot].presentationSize = Int32(count)
+            layers[slot].leadingProperty = Int32(property)
             animations[index].presentationOffset = 0
             animations[index].initializesPresentation = true
         }

@@ -577,6 +577,7 @@ extension EngineState {
             }
             animation = Int(record.pointee.next)
         }
+        layers[slot].leadingProperty = layout.first?.property ?? -1
         let oldOffset = Int(layers[slot].presentationOffset)
         if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }
         let oldSize = Int(layers[slot].presentationSize)

@@ -6,6 +6,9 @@ final class TimingFunctionTable {
     // [Perf] Every access is made holding the engine's lock, so exclusivity is not checked at
     // run time (the check costs about 80 instructions per access of a class's property).
     @exclusivity(unchecked) private(set) var functions = RecordBuffer<TimingFunction>(initialCapacity: 16)
+    /// Each function's bezier, read by the steady lane without the enum's copy (a steps
+    /// function's slot holds a placeholder the lane never reads: it admits beziers only).
+    @exclusivity(unchecked) private(set) var beziers = RecordBuffer<UnitBezier>(initialCapacity: 16)
     @exclusivity(unchecked) private var references: [Int32] = []
     @exclusivity(unchecked) private var indexByFunction: [TimingFunction: Int32] = [:]
     @exclusivity(unchecked) private var freeSlots: [Int32] = []
@@ -17,12 +20,16 @@ final class TimingFunctionTable {
             return index
         }
         let index: Int32
+        let bezier: UnitBezier
+        if case .cubicBezier(let curve) = function { bezier = curve } else { bezier = UnitBezier(unchecked: 0, 0, 1, 1) }
         if let reused = freeSlots.popLast() {
             index = reused
             functions[Int(index)] = function
+            beziers[Int(index)] = bezier
             references[Int(index)] = 1
         } else {
             index = Int32(functions.append(function))
+            beziers.append(bezier)
             references.append(1)
         }
         indexByFunction[function] = index
@@ -48,6 +55,12 @@ final class TimingFunctionTable {
             indexByFunction[functions[Int(index)]] = nil
             freeSlots.append(index)
         }
+    }
+
+    /// Whether the function at `index` is a cubic bezier (`beziers` holds it).
+    func isBezier(_ index: Int32) -> Bool {
+        if case .cubicBezier = functions[Int(index)] { return true }
+        return false
     }
 
     /// The function at `index`.

@@ -37,17 +37,51 @@ extension Engine {
 }
 
 extension EngineState {
-    /// The loop of `Engine.readPresentationValues`; nil when every layer was read.
+    /// The loop of `Engine.readPresentationValues`; nil when every layer was read. The fast
+    /// path (`PresentationReader`) reads what it can, on the tick threads for a large batch;
+    /// the general read goes on in order from the first layer it could not read.
     mutating func readPresentationValues(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, expecting kind: ValueKind,
         into output: UnsafeMutablePointer<Double>
     ) -> BatchReadFailure? {
+        guard let handles = layers.baseAddress else { return nil }
+        let count = layers.count
         let stride = kind.slotCount
+        let next = withUnsafeTemporaryAllocation(of: PresentationReader.ClassEntry.self, capacity: classes.count) { entries in
+            guard let base = entries.baseAddress else { return 0 }
+            for (index, layerClass) in classes.enumerated() {
+                var entry = PresentationReader.ClassEntry(
+                    property: -1, modelOffset: 0, isInline: true, defaultBlock: -1, rows: layerClass.rows.base)
+                if let property = layerClass.propertyIndex(for: key), layerClass.layouts[property].kind == kind {
+                    let layout = layerClass.layouts[property]
+                    entry.property = Int32(property)
+                    entry.modelOffset = Int32(layout.offset)
+                    entry.isInline = layout.isInline
+                    entry.defaultBlock = Int32(layerClass.defaultBlocks[property])
+                }
+                (base + index).initialize(to: entry)
+            }
+            let reader = PresentationReader(
+                layers: self.layers.base, layerCount: self.layers.count, animations: animations.base,
+                presentation: presentation.base, outOfLine: outOfLine.base, classes: base, stride: stride)
+            let parts = min(tickThreads?.count ?? 1, max(1, count / SteadyLane.entriesPerThreadMinimum))
+            guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
+            // Each part reads its own layers; the batch goes on from the first stop.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { stops in
+                threads.run(parts: parts) { part in
+                    let range = (count * part / parts)..<(count * (part + 1) / parts)
+                    stops[part] = reader.read(handles, range, into: output)
+                }
+                for part in 0..<parts where stops[part] < count * (part + 1) / parts { return stops[part] }
+                return count
+            }
+        }
+        guard next < count else { return nil }
         var scratchValue = SlotScratch()
         return scratchValue.withPointer { slots -> BatchReadFailure? in
-            for (index, layer) in layers.enumerated() {
+            for index in next..<count {
                 do throws(AnimCoreError) {
-                    let slot = try layerSlot(layer)
+                    let slot = try layerSlot(handles[index])
                     guard let found = try readValue(forKey: key, slot: slot, presentation: true, into: slots) else {
                         throw AnimCoreError(.unknownKey, "the key is not declared by the layer's class and was never set on it")
                     }

@@ -67,7 +67,9 @@ extension EngineState {
     /// leaves the general walk when every animation of it is in the lane.
     mutating func joinSteadyLane(_ index: Int) {
         let record = animations.base + index
-        guard record.pointee.state == .running, record.pointee.laneEntry < 0 else { return }
+        guard record.pointee.state == .running, record.pointee.laneEntry < 0,
+              record.pointee.function < 0 || functions.isBezier(record.pointee.function)
+        else { return }
         let slot = Int(record.pointee.layer)
         guard runsOnEngineTime(slot) else { return }
         let timing = record.pointee.timing
@@ -89,6 +91,7 @@ extension EngineState {
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         steadyLane.entries.append(SteadyEntry(
             beginTime: timing.beginTime, duration: timing.duration, end: end, function: record.pointee.function,
+            scalarFrom: animationValues.pointer(Int(values.from))[0], scalarTo: animationValues.pointer(Int(values.to))[0],
             from: values.from, to: values.to,
             output: layers[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
             slotCount: Int16(record.pointee.propertySlotCount), isScalar: record.pointee.valueKind == .scalar))

@@ -10,6 +10,8 @@ struct EvaluationContext {
     let springs: UnsafeMutablePointer<SpringRecord>
     let decays: UnsafeMutablePointer<DecayRecord>
     let functions: UnsafeMutablePointer<TimingFunction>
+    /// The functions' beziers (`TimingFunctionTable.beziers`).
+    let beziers: UnsafeMutablePointer<UnitBezier>
     let outOfLine: UnsafeMutablePointer<Double>
     let values: UnsafeMutablePointer<Double>
     let presentation: UnsafeMutablePointer<Double>

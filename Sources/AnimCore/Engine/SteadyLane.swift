@@ -7,7 +7,8 @@
 ///   nor cumulative, on a property that does not redisplay the layer;
 /// - the only animation of its layer on that property (a group's children count);
 /// - on a layer that runs on engine time (it and its superlayers have default timing);
-/// - at speed 1 with time offset 0, in the active part of its first cycle, its did-start sent.
+/// - at speed 1 with time offset 0, eased by a bezier or not at all, in the active part of its
+///   first cycle, its did-start sent.
 ///
 /// Then its value depends only on the engine time and its entry: the lane computes it with the
 /// general evaluation's arithmetic in the same order, so the values are equal to the bit, and
@@ -55,7 +56,7 @@ struct SteadyLane {
         _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, at now: Double,
         context: EvaluationContext, exits: inout [Int32]
     ) {
-        let functions = context.functions
+        let beziers = context.beziers
         let values = context.values
         let presentation = context.presentation
         for index in range {
@@ -70,21 +71,23 @@ struct SteadyLane {
             }
             let progress = elapsed / entry.pointee.duration
             let function = Int(entry.pointee.function)
-            let fraction = function >= 0 ? functions[function].value(at: progress, beforeFlag: false) : progress
-            let from = values + Int(entry.pointee.from)
-            let to = values + Int(entry.pointee.to)
+            // `TimingFunction.value(at:beforeFlag:)` of a bezier, without the enum.
+            let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
             let out = presentation + Int(entry.pointee.output)
             // `applyEndpoints`' two cases, in its arithmetic.
             if entry.pointee.isScalar {
-                out[0] = from[0] + (to[0] - from[0]) * fraction
+                let start = entry.pointee.scalarFrom
+                out[0] = start + (entry.pointee.scalarTo - start) * fraction
             } else {
+                let from = values + Int(entry.pointee.from)
+                let to = values + Int(entry.pointee.to)
                 for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
             }
         }
     }
 }
 
-/// One steady animation: what the lane needs to compute its value (48 bytes).
+/// One steady animation: what the lane needs to compute its value (64 bytes: one cache line).
 struct SteadyEntry {
     /// The engine time (seconds) its active interval began at.
     var beginTime: Double
@@ -95,6 +98,9 @@ struct SteadyEntry {
     var end: Double
     /// Its timing function's index in the engine's table; −1 for linear.
     var function: Int32
+    /// A scalar's from and to values, kept here (the value buffer is one more cache line).
+    var scalarFrom: Double
+    var scalarTo: Double
     /// Offsets of its from and to values in the animation-value buffer.
     var from: Int32
     var to: Int32

@@ -104,6 +104,10 @@ extension EngineState {
     /// model value.
     @inline(__always)
     func presentationSlots(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
+        // The block's first property is at its start.
+        if layers[slot].leadingProperty == Int32(property) {
+            return presentation.pointer(Int(layers[slot].presentationOffset))
+        }
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             // Through a pointer: a copy of the record (which `animations[animation]` made) costs

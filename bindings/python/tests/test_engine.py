@@ -450,6 +450,41 @@ def test_snapshot(engine: Engine) -> None:
     assert clock.snapshot()["time"] == 1.5
 
 
+def test_tick_threads() -> None:
+    numpy = pytest.importorskip("numpy")
+    engines = [Engine(), Engine()]
+    assert engines[0].tick_threads == 1
+    engines[1].tick_threads = 2
+    assert engines[1].tick_threads == 2
+    with pytest.raises(OutOfRangeError, match=r"^tick_threads is 0; it must be in 1\.\.\.64$"):
+        engines[0].tick_threads = 0
+    with pytest.raises(OutOfRangeError, match="tick_threads is 65"):
+        engines[0].tick_threads = 65
+    with pytest.raises(TypeError, match="tick_threads"):
+        engines[0].tick_threads = 1.5  # type: ignore[assignment]
+    # Enough animations for the tick and the batch read to be split: the same values.
+    batches = []
+    for engine in engines:
+        engine.tick(T0)
+        layers = [engine.layer() for _ in range(10000)]
+        for index, layer in enumerate(layers):
+            layer.add_animation(
+                animcore.BasicAnimation(
+                    "opacity", from_value=index / 10000, to_value=1, duration=1 + index % 5
+                ),
+                "fade",
+            )
+        batches.append(engine.batch(layers))
+    for step in range(1, 40):
+        values = []
+        for engine, batch in zip(engines, batches):
+            engine.tick(T0 + step / 15)
+            values.append(batch.presentation("opacity"))
+        assert numpy.array_equal(values[0], values[1])
+    for engine in engines:
+        engine.close()
+
+
 def test_batch_reads(engine: Engine) -> None:
     numpy = pytest.importorskip("numpy")
     layers = [engine.layer(opacity=i / 10, position=(i, 2 * i)) for i in range(10)]

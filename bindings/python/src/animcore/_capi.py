@@ -142,6 +142,8 @@ class ac_timing_state(ctypes.Structure):
 
 AC_TIME_LIMIT_S: Final = 1e15
 AC_SPEED_LIMIT: Final = 1e6
+# The most threads an engine ticks on (ac_engine_set_tick_threads).
+AC_TICK_THREADS_MAX: Final = 64
 
 # --------------------------------------------------------------------------------------------
 # Handles

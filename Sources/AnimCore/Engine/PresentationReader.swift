@@ -1,0 +1,67 @@
+/// The batch read's fast path: one declared property's presentation value for many layers,
+/// read through raw pointers with nothing written but the output — so parts of one batch may
+/// run on several threads. A layer it cannot read (a bad handle, a class where the key is not a
+/// declared whole property of the expected kind) stops it; the engine's general read takes
+/// over there, in order, with its messages.
+struct PresentationReader {
+    /// Where the key lives in one class: the property's index (−1: not readable here) and its
+    /// model slots' place.
+    struct ClassEntry {
+        var property: Int32
+        var modelOffset: Int32
+        var isInline: Bool
+        var defaultBlock: Int32
+        var rows: UnsafeMutablePointer<Double>
+    }
+
+    let layers: UnsafeMutablePointer<LayerRecord>
+    let layerCount: Int
+    let animations: UnsafeMutablePointer<AttachedAnimation>
+    let presentation: UnsafeMutablePointer<Double>
+    let outOfLine: UnsafeMutablePointer<Double>
+    /// One entry per class, by class index.
+    let classes: UnsafeMutablePointer<ClassEntry>
+    /// Slots per value (the output's stride).
+    let stride: Int
+
+    /// Reads the layers of `handles` in `range` into `output` (layer i at `output + i × stride`);
+    /// returns the index of the first layer it cannot read, or `range.upperBound`.
+    @inline(__always)
+    func read(_ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>) -> Int {
+        for index in range {
+            guard let (slot, stamp) = Handle.unpack(handles[index].rawValue, kind: .layer), slot < layerCount
+            else { return index }
+            let layer = layers + slot
+            guard layer.pointee.stamp == stamp, stamp != 0 else { return index }
+            let entry = classes + Int(layer.pointee.classIndex)
+            let property = entry.pointee.property
+            guard property >= 0 else { return index }
+            let source = slots(of: layer, property, entry)
+            let destination = output + index * stride
+            // A loop: `update(from:count:)` calls memcpy, dearer than a few slots.
+            for k in 0..<stride { destination[k] = source[k] }
+        }
+        return range.upperBound
+    }
+
+    /// The property's presentation slots (`EngineState.presentationSlots`): the block's first
+    /// entry, another animated property's entry, or the model value.
+    @inline(__always)
+    func slots(
+        of layer: UnsafeMutablePointer<LayerRecord>, _ property: Int32, _ entry: UnsafeMutablePointer<ClassEntry>
+    ) -> UnsafeMutablePointer<Double> {
+        if layer.pointee.leadingProperty == property { return presentation + Int(layer.pointee.presentationOffset) }
+        var index = Int(layer.pointee.firstAnimation)
+        while index >= 0 {
+            let record = animations + index
+            if record.pointee.property == property {
+                return presentation + Int(layer.pointee.presentationOffset) + Int(record.pointee.presentationOffset)
+            }
+            index = Int(record.pointee.next)
+        }
+        let model = entry.pointee.rows + Int(layer.pointee.row) + Int(entry.pointee.modelOffset)
+        if entry.pointee.isInline { return model }
+        let block = Int(Int64(bitPattern: model[0].bitPattern))
+        return outOfLine + (block >= 0 ? block : Int(entry.pointee.defaultBlock))
+    }
+}
