@@ -68,9 +68,13 @@ extension EngineState {
             guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
             // Each part reads its own layers; the batch goes on from the first stop.
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { stops in
-                threads.run(parts: parts) { part in
-                    let range = (count * part / parts)..<(count * (part + 1) / parts)
-                    stops[part] = reader.read(handles, range, into: output)
+                guard let stopsBase = stops.baseAddress else { return 0 }
+                var round = PresentationReader.Round(
+                    reader: reader, handles: handles, output: output, stops: stopsBase, count: count, parts: parts)
+                withUnsafeMutablePointer(to: &round) { round in
+                    threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
+                        round.assumingMemoryBound(to: PresentationReader.Round.self).pointee.read(part: part)
+                    }
                 }
                 for part in 0..<parts where stops[part] < count * (part + 1) / parts { return stops[part] }
                 return count

@@ -40,17 +40,12 @@ extension EngineState {
             guard let base = entries.baseAddress else { return }
             exits.withUnsafeMutableBufferPointer { lists in
                 guard let lists = lists.baseAddress else { return }
-                // Each part writes its own entries' slots and its own exit list only.
-                func evaluatePart(_ part: Int) {
-                    let range = (count * part / parts)..<(count * (part + 1) / parts)
-                    lists[part].removeAll(keepingCapacity: true)
-                    SteadyLane.evaluate(base, range, at: now, context: context, exits: &lists[part])
-                }
-                // The closure goes straight to `run` (one kept in a variable is allocated).
-                if parts > 1, let threads {
-                    threads.run(parts: parts) { part in evaluatePart(part) }
-                } else {
-                    evaluatePart(0)
+                var round = SteadyLane.Round(entries: base, exits: lists, count: count, parts: parts, now: now, context: context)
+                guard parts > 1, let threads else { return round.evaluate(part: 0) }
+                withUnsafeMutablePointer(to: &round) { round in
+                    threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
+                        round.assumingMemoryBound(to: SteadyLane.Round.self).pointee.evaluate(part: part)
+                    }
                 }
             }
         }

@@ -24,6 +24,22 @@ struct PresentationReader {
     /// Slots per value (the output's stride).
     let stride: Int
 
+    /// One batch split in `parts` of consecutive layers; part k notes where it stopped in
+    /// `stops[k]` (its range's end when it read every layer).
+    struct Round {
+        let reader: PresentationReader
+        let handles: UnsafePointer<LayerID>
+        let output: UnsafeMutablePointer<Double>
+        let stops: UnsafeMutablePointer<Int>
+        let count: Int
+        let parts: Int
+
+        func read(part: Int) {
+            let range = (count * part / parts)..<(count * (part + 1) / parts)
+            stops[part] = reader.read(handles, range, into: output)
+        }
+    }
+
     /// Reads the layers of `handles` in `range` into `output` (layer i at `output + i × stride`);
     /// returns the index of the first layer it cannot read, or `range.upperBound`.
     @inline(__always)

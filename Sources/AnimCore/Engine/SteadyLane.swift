@@ -48,6 +48,23 @@ struct SteadyLane {
             && timing.speed == 1 && timing.timeOffset == 0 && timing.duration > 0 && timing.duration.isFinite
     }
 
+    /// One evaluation of the lane, split in `parts` of consecutive entries; each part writes
+    /// its entries' presentation slots and its own exit list only.
+    struct Round {
+        let entries: UnsafeMutablePointer<SteadyEntry>
+        let exits: UnsafeMutablePointer<[Int32]>
+        let count: Int
+        let parts: Int
+        let now: Double
+        let context: EvaluationContext
+
+        func evaluate(part: Int) {
+            let range = (count * part / parts)..<(count * (part + 1) / parts)
+            exits[part].removeAll(keepingCapacity: true)
+            SteadyLane.evaluate(entries, range, at: now, context: context, exits: &exits[part])
+        }
+    }
+
     /// Evaluates the entries in `range` at engine time `now`, writing presentation values;
     /// appends the indexes of those whose time left the lane's interval to `exits` (they are
     /// not written). Touches only the entries of `range` and their presentation slots.

@@ -5,7 +5,13 @@ import Glibc
 /// returns when every part is done, so the caller's data is handed over and back through the
 /// pool's mutex (nothing else is shared). Workers sleep between rounds; the pool stops and
 /// joins them when it goes away.
+///
+/// A round's work is a C function and a pointer to the caller's data, not a closure: a closure
+/// handed to other threads has its context allocated, once per round.
 final class TickThreads: @unchecked Sendable {
+    /// One part of a round's work: `job(context, part)`.
+    typealias Job = @convention(c) (UnsafeMutableRawPointer, Int) -> Void
+
     /// Threads in all, the ticking one included.
     let count: Int
     /// The most threads an engine may tick on.
@@ -20,7 +26,8 @@ final class TickThreads: @unchecked Sendable {
     private var parts = 0
     private var unfinished = 0
     private var isStopping = false
-    private var body: ((Int) -> Void)?
+    private var job: Job?
+    private var context: UnsafeMutableRawPointer?
 
     /// A pool for `count` threads in all (2 to `maximumCount`); `start()` starts its workers.
     init(count: Int) {
@@ -73,28 +80,28 @@ final class TickThreads: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body(part)` for every part in 0..<`parts` (at most `count`): part 0 on the calling
-    /// thread, the others on the workers. Returns when all are done.
-    func run(parts: Int, _ body: (Int) -> Void) {
+    /// Runs `job(context, part)` for every part in 0..<`parts` (at most `count`): part 0 on
+    /// the calling thread, the others on the workers. Returns when all are done.
+    func run(parts: Int, context: UnsafeMutableRawPointer, _ job: Job) {
         let parts = min(parts, workers.count + 1)
         guard parts > 1 else {
-            body(0)
+            job(context, 0)
             return
         }
-        withoutActuallyEscaping(body) { body in
-            pthread_mutex_lock(mutex)
-            self.body = body
-            self.parts = parts
-            unfinished = parts - 1
-            round &+= 1
-            pthread_cond_broadcast(wake)
-            pthread_mutex_unlock(mutex)
-            body(0)
-            pthread_mutex_lock(mutex)
-            while unfinished > 0 { pthread_cond_wait(finished, mutex) }
-            self.body = nil
-            pthread_mutex_unlock(mutex)
-        }
+        pthread_mutex_lock(mutex)
+        self.job = job
+        self.context = context
+        self.parts = parts
+        unfinished = parts - 1
+        round &+= 1
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+        job(context, 0)
+        pthread_mutex_lock(mutex)
+        while unfinished > 0 { pthread_cond_wait(finished, mutex) }
+        self.job = nil
+        self.context = nil
+        pthread_mutex_unlock(mutex)
     }
 
     /// A worker's loop: waits for a round, runs its part if the round has one, until stopped.
@@ -105,9 +112,9 @@ final class TickThreads: @unchecked Sendable {
             while round == seen && !isStopping { pthread_cond_wait(wake, mutex) }
             if isStopping { break }
             seen = round
-            guard worker < parts, let body else { continue }
+            guard worker < parts, let job, let context else { continue }
             pthread_mutex_unlock(mutex)
-            body(worker)
+            job(context, worker)
             pthread_mutex_lock(mutex)
             unfinished -= 1
             if unfinished == 0 { pthread_cond_signal(finished) }
