@@ -50,10 +50,23 @@ struct SteadyLaneTests {
             try engine.tick(time)
         }
 
-        /// A basic animation of `key` on layer `index`, with a delegate that logs.
+        /// A basic animation of `key` on layer `index` (or a spring, or keyframes), with a
+        /// delegate that logs.
         func animate(_ index: Int, _ key: String, _ random: inout Random, now: Double) throws {
-            var animation = Animation(keyPath: key, kind: .basic(BasicParameters(
-                fromValue: Self.value(key, random.next()), toValue: Self.value(key, random.next()))))
+            let ends = BasicParameters(fromValue: Self.value(key, random.next()), toValue: Self.value(key, random.next()))
+            let kind = random.next()
+            var animation: Animation
+            if kind < 0.2 {
+                let spring = Spring(mass: 1, stiffness: 80 + 100 * random.next(), damping: 4 + 20 * random.next())
+                animation = Animation(keyPath: key, kind: .spring(ends, spring))
+            } else if kind < 0.4 {
+                var keyframes = KeyframeParameters()
+                keyframes.values = (0..<4).map { _ in Self.value(key, random.next()) }
+                keyframes.calculationMode = random.next() < 0.5 ? .linear : .cubic
+                animation = Animation(keyPath: key, kind: .keyframe(keyframes))
+            } else {
+                animation = Animation(keyPath: key, kind: .basic(ends))
+            }
             animation.timing.duration = 0.3 + 2 * random.next()
             if random.next() < 0.5 { animation.timing.beginTime = now + random.next() }
             let curve = random.next()
@@ -237,6 +250,34 @@ struct SteadyLaneTests {
         #expect(engine.steadyAnimationCount == 0)
         #expect(stops.all == [true])
         #expect(try engine.animationKeys(of: layer).isEmpty)
+    }
+
+    @Test("springs and keyframe animations join; additive ones, groups and animations sharing a property do not")
+    func whoJoins() throws {
+        let engine = Engine()
+        let layers = try (0..<5).map { _ in try engine.makeLayerHandle() }
+        try engine.tick(0)
+        let ends = BasicParameters(fromValue: .scalar(0), toValue: .scalar(1))
+        var spring = Animation(keyPath: "opacity", kind: .spring(ends, Spring(stiffness: 150, damping: 12)))
+        spring.timing.duration = 2
+        var keyframes = KeyframeParameters()
+        keyframes.values = [.point(x: 0, y: 0), .point(x: 10, y: 5), .point(x: 0, y: 20)]
+        var path = Animation(keyPath: "position", kind: .keyframe(keyframes))
+        path.timing.duration = 2
+        var additive = Animation(keyPath: "opacity", kind: .basic(ends))
+        additive.timing.duration = 2
+        additive.isAdditive = true
+        var group = Animation(keyPath: "", kind: .group(GroupParameters(animations: [spring])))
+        group.timing.duration = 2
+        try engine.addAnimation(spring, forKey: "spring", to: layers[0])
+        try engine.addAnimation(path, forKey: "path", to: layers[1])
+        try engine.addAnimation(additive, forKey: "additive", to: layers[2])
+        try engine.addAnimation(group, forKey: "group", to: layers[3])
+        try engine.addAnimation(spring, forKey: "first", to: layers[4])
+        try engine.addAnimation(spring, forKey: "second", to: layers[4])
+        try engine.tick(0)
+        try engine.tick(0.1)
+        #expect(engine.steadyAnimationCount == 2)
     }
 
     @Test("tick thread counts outside 1...64 are refused, naming the count")

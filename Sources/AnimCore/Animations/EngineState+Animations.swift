@@ -193,6 +193,7 @@ extension EngineState {
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
             record.parameters = springRecords.insert(springRecord)
             record.function = function.map { functions.retain($0) } ?? -1
+            record.mayJoinSteadyLane = SteadyLane.admits(record, values)
             plan.append(record)
         case .decay(let decay):
             record.kind = .decay
@@ -211,6 +212,7 @@ extension EngineState {
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil
             record.function = function.map { functions.retain($0) } ?? -1
             guard prepared.rotation != nil else {
+                record.mayJoinSteadyLane = SteadyLane.admits(record, nil)
                 plan.append(record)
                 return
             }

@@ -30,6 +30,8 @@ extension EngineState {
         guard count > 0 else { return }
         let threads = tickThreads
         let parts = min(threads?.count ?? 1, max(1, count / SteadyLane.entriesPerThreadMinimum))
+        let scratchNeeded = (parts - 1) * ScratchOffset.count
+        if steadyLane.scratch.used < scratchNeeded { _ = steadyLane.scratch.allocate(scratchNeeded - steadyLane.scratch.used) }
         // Out of the state while the parts run, so that nothing else reaches them.
         var entries: [SteadyEntry] = []
         var exits: [[Int32]] = []
@@ -40,7 +42,9 @@ extension EngineState {
             guard let base = entries.baseAddress else { return }
             exits.withUnsafeMutableBufferPointer { lists in
                 guard let lists = lists.baseAddress else { return }
-                var round = SteadyLane.Round(entries: base, exits: lists, count: count, parts: parts, now: now, context: context)
+                var round = SteadyLane.Round(
+                    entries: base, exits: lists, count: count, parts: parts, now: now, context: context,
+                    scratch: steadyLane.scratch.pointer(0))
                 guard parts > 1, let threads else { return round.evaluate(part: 0) }
                 withUnsafeMutablePointer(to: &round) { round in
                     threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
@@ -62,8 +66,9 @@ extension EngineState {
     /// leaves the general walk when every animation of it is in the lane.
     mutating func joinSteadyLane(_ index: Int) {
         let record = animations.base + index
+        let isBasic = record.pointee.kind == .basic
         guard record.pointee.state == .running, record.pointee.laneEntry < 0,
-              record.pointee.function < 0 || functions.isBezier(record.pointee.function)
+              !isBasic || record.pointee.function < 0 || functions.isBezier(record.pointee.function)
         else { return }
         let slot = Int(record.pointee.layer)
         guard runsOnEngineTime(slot) else { return }
@@ -82,14 +87,17 @@ extension EngineState {
             }
             other = Int(member.pointee.next)
         }
-        let values = basicRecords[record.pointee.parameters]
+        // A basic animation's ends; the others are read from their records.
+        let values = isBasic ? basicRecords[record.pointee.parameters] : BasicRecord()
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         steadyLane.entries.append(SteadyEntry(
             beginTime: timing.beginTime, duration: timing.duration, end: end, function: record.pointee.function,
-            scalarFrom: animationValues.pointer(Int(values.from))[0], scalarTo: animationValues.pointer(Int(values.to))[0],
+            scalarFrom: isBasic ? animationValues.pointer(Int(values.from))[0] : 0,
+            scalarTo: isBasic ? animationValues.pointer(Int(values.to))[0] : 0,
             from: values.from, to: values.to,
             output: layers[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
-            slotCount: Int16(record.pointee.propertySlotCount), isScalar: record.pointee.valueKind == .scalar))
+            slotCount: Int16(record.pointee.propertySlotCount), isScalar: record.pointee.valueKind == .scalar,
+            isBasic: isBasic))
         if allInLane { leaveGeneralWalk(slot) }
     }
 

@@ -18,6 +18,14 @@ struct EvaluationContext {
     let scratch: UnsafeMutablePointer<Double>
     let timingOffsets: LayerTimingOffsets
 
+    /// This context with its scratch slots elsewhere (a part of the lane on another thread).
+    func with(scratch: UnsafeMutablePointer<Double>) -> EvaluationContext {
+        EvaluationContext(
+            layers: layers, animations: animations, basics: basics, keyframes: keyframes, groups: groups,
+            springs: springs, decays: decays, functions: functions, beziers: beziers, outOfLine: outOfLine,
+            values: values, presentation: presentation, scratch: scratch, timingOffsets: timingOffsets)
+    }
+
     /// The model value an animation's property reads from, given the layer's model row.
     @inline(__always)
     func modelValue(_ record: UnsafeMutablePointer<AttachedAnimation>, row: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Double> {

@@ -2,18 +2,21 @@
 /// compact loop over small entries instead of the general walk over layers and records.
 ///
 /// An animation is steady while it is
-/// - a basic animation from a given value to a given value (no `byValue`), over the whole value
-///   of a scalar or coordinate property (point, size, rect, vector3, colour), neither additive
-///   nor cumulative, on a property that does not redisplay the layer;
+/// - a basic animation from a given value to a given value (no `byValue`), a spring between two
+///   given values, or a keyframe animation without a rotation, over the whole value of a scalar
+///   or coordinate property (point, size, rect, vector3, colour), neither additive nor
+///   cumulative, on a property that does not redisplay the layer, not in a group;
 /// - the only animation of its layer on that property (a group's children count);
 /// - on a layer that runs on engine time (it and its superlayers have default timing);
 /// - at speed 1 with time offset 0, eased by a bezier or not at all, in the active part of its
 ///   first cycle, its did-start sent.
 ///
-/// Then its value depends only on the engine time and its entry: the lane computes it with the
-/// general evaluation's arithmetic in the same order, so the values are equal to the bit, and
-/// nothing is owed to anyone (no callback, no display) until the animation leaves. Entries are
-/// independent, so the lane may run on several threads (`TickThreads`).
+/// Then its value depends only on the engine time and its record: the lane computes a basic
+/// animation's from its entry with the general evaluation's arithmetic in the same order, and
+/// hands the others to their kind's evaluation with the sample the general walk would take, so
+/// the values are equal to the bit; nothing is owed to anyone (no callback, no display) until
+/// the animation leaves. Entries are independent, so the lane may run on several threads
+/// (`TickThreads`; each part has its own scratch slots).
 ///
 /// A record joins after a tick has evaluated it in that state (the general path has sent its
 /// did-start). It leaves when its time leaves the lane's interval — the general path then
@@ -29,6 +32,8 @@ struct SteadyLane {
     /// Each thread's entries that left during the last evaluation (indexes in `entries`), one
     /// list per part of the work, kept with their capacity.
     var exits: [[Int32]] = [[]]
+    /// Scratch slots of the parts that run on other threads (`ScratchOffset.count` each).
+    let scratch = SlotBuffer(initialCapacity: 0)
 
     /// Entries of records that are still in the lane.
     var liveCount: Int { entries.count - tombstones }
@@ -40,11 +45,16 @@ struct SteadyLane {
     /// Whether a record may ever join: what does not change while it runs (the rest — its
     /// state, its layer's time, the other animations of its property — is checked when it
     /// joins). `values` are its basic from/to/by offsets.
-    static func admits(_ record: AttachedAnimation, _ values: BasicRecord) -> Bool {
+    static func admits(_ record: AttachedAnimation, _ values: BasicRecord?) -> Bool {
         let timing = record.timing
-        return record.kind == .basic && record.parent < 0 && record.component == nil && !record.isAdditive
+        let kindAdmits = switch record.kind {
+        case .basic, .spring: values.map { $0.from >= 0 && $0.to >= 0 && $0.by < 0 } ?? false
+        case .keyframe: record.followers == 0  // no rotation record
+        case .group, .decay, .pathRotation: false
+        }
+        return kindAdmits && record.parent < 0 && record.component == nil && !record.isAdditive
             && !record.isCumulative && record.overwritesWholeValue && !record.needsDisplay
-            && values.from >= 0 && values.to >= 0 && values.by < 0 && record.valueKind.hasCoordinates
+            && record.valueKind.hasCoordinates
             && timing.speed == 1 && timing.timeOffset == 0 && timing.duration > 0 && timing.duration.isFinite
     }
 
@@ -57,11 +67,14 @@ struct SteadyLane {
         let parts: Int
         let now: Double
         let context: EvaluationContext
+        /// `ScratchOffset.count` slots per part but the first (which uses the engine's).
+        let scratch: UnsafeMutablePointer<Double>
 
         func evaluate(part: Int) {
             let range = (count * part / parts)..<(count * (part + 1) / parts)
+            let own = part == 0 ? context : context.with(scratch: scratch + (part - 1) * ScratchOffset.count)
             exits[part].removeAll(keepingCapacity: true)
-            SteadyLane.evaluate(entries, range, at: now, context: context, exits: &exits[part])
+            SteadyLane.evaluate(entries, range, at: now, context: own, exits: &exits[part])
         }
     }
 
@@ -87,10 +100,19 @@ struct SteadyLane {
                 continue
             }
             let progress = elapsed / entry.pointee.duration
+            let out = presentation + Int(entry.pointee.output)
+            guard entry.pointee.isBasic else {
+                // The general walk's sample in the first cycle's active part.
+                let record = context.animations + Int(entry.pointee.record)
+                let sample = TimingSample(
+                    phase: .active, isInEffect: true, progress: progress, cycleStart: 0,
+                    cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
+                context.apply(record, sample: sample, parentTime: now, to: out)
+                continue
+            }
             let function = Int(entry.pointee.function)
             // `TimingFunction.value(at:beforeFlag:)` of a bezier, without the enum.
             let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
-            let out = presentation + Int(entry.pointee.output)
             // `applyEndpoints`' two cases, in its arithmetic.
             if entry.pointee.isScalar {
                 let start = entry.pointee.scalarFrom
@@ -129,4 +151,7 @@ struct SteadyEntry {
     var slotCount: Int16
     /// Whether the value is a scalar (interpolated as `applyEndpoints` does scalars).
     var isScalar: Bool
+    /// Whether it is a basic animation the lane interpolates itself; the others (springs,
+    /// keyframes) are evaluated from their record, as the general walk does.
+    var isBasic: Bool
 }
