@@ -94,9 +94,16 @@ examples: build
 	done
 	@echo "== typed_layers (Python)"; $(VENV_PYTHON) examples/python/typed_layers.py
 
+# The benchmarks (several minutes): the timing functions, the engine's tick against a plain-C
+# loop (then a million animated layers on every core), changes and transactions, the same
+# engine from Python.
 bench: build
 	@$(BUILD)/benchmarks/bench_timing
 	@$(VENV_PYTHON) benchmarks/bench_timing.py
+	@$(BUILD)/benchmarks/bench_engine
+	@$(BUILD)/benchmarks/bench_engine -w level -n 1000000 -t $$(nproc)
+	@$(BUILD)/benchmarks/bench_transactions
+	@$(VENV_PYTHON) benchmarks/bench_engine.py
 
 # The same workloads on animcore and on Qt 6's animation framework, in one process
 # (benchmarks/peers/bench_qt; a few minutes): set-up installs Qt 6 Core (qt6-base-dev) and a

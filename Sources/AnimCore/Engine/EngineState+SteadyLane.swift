@@ -87,17 +87,39 @@ extension EngineState {
             }
             other = Int(member.pointee.next)
         }
-        // A basic animation's ends; the others are read from their records.
-        let values = isBasic ? basicRecords[record.pointee.parameters] : BasicRecord()
+        // What the lane needs of each kind: a basic animation's ends and curve, a scalar
+        // spring's ends and spring, scalar keyframes' curve and keyframes; the others are read
+        // from their records.
+        let isScalar = record.pointee.valueKind == .scalar
+        var kind = SteadyEntry.Kind.record
+        var function: Int32 = -1
+        var ends = BasicRecord()
+        if isBasic {
+            kind = isScalar ? .scalar : .coordinates
+            function = record.pointee.function
+            ends = basicRecords[record.pointee.parameters]
+        } else if record.pointee.kind == .spring && isScalar && springRecords[record.pointee.parameters].startVelocity < 0 {
+            kind = .scalarSpring
+            function = record.pointee.parameters
+            ends = springRecords[record.pointee.parameters].endpoints
+        } else if record.pointee.kind == .keyframe && isScalar {
+            // `keyframeProgress`: paced keyframes ignore the timing function.
+            let eased = keyframeRecords[record.pointee.parameters].isPaced ? -1 : record.pointee.function
+            if eased < 0 || functions.isBezier(eased) {
+                kind = .scalarKeyframes
+                function = eased
+                ends.from = record.pointee.parameters
+            }
+        }
+        let hasScalarEnds = kind == .scalar || kind == .scalarSpring
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         steadyLane.entries.append(SteadyEntry(
-            beginTime: timing.beginTime, duration: timing.duration, end: end, function: record.pointee.function,
-            scalarFrom: isBasic ? animationValues.pointer(Int(values.from))[0] : 0,
-            scalarTo: isBasic ? animationValues.pointer(Int(values.to))[0] : 0,
-            from: values.from, to: values.to,
+            beginTime: timing.beginTime, duration: timing.duration, end: end,
+            scalarFrom: hasScalarEnds ? animationValues.pointer(Int(ends.from))[0] : 0,
+            scalarTo: hasScalarEnds ? animationValues.pointer(Int(ends.to))[0] : 0, function: function,
+            from: ends.from, to: ends.to,
             output: layers[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
-            slotCount: Int16(record.pointee.propertySlotCount), isScalar: record.pointee.valueKind == .scalar,
-            isBasic: isBasic))
+            slotCount: Int16(record.pointee.propertySlotCount), kind: kind))
         if allInLane { leaveGeneralWalk(slot) }
     }
 

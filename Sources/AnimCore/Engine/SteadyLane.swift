@@ -101,26 +101,43 @@ struct SteadyLane {
             }
             let progress = elapsed / entry.pointee.duration
             let out = presentation + Int(entry.pointee.output)
-            guard entry.pointee.isBasic else {
-                // The general walk's sample in the first cycle's active part.
+            switch entry.pointee.kind {
+            case .scalar:
+                // `applyBasic`: the bezier's `TimingFunction.value(at:beforeFlag:)` without the
+                // enum, then `applyEndpoints`' scalar case, in its arithmetic.
+                let function = Int(entry.pointee.function)
+                let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
+                let start = entry.pointee.scalarFrom
+                out[0] = start + (entry.pointee.scalarTo - start) * fraction
+            case .coordinates:
+                // `applyBasic` with `applyEndpoints`' coordinates case.
+                let function = Int(entry.pointee.function)
+                let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
+                let from = values + Int(entry.pointee.from)
+                let to = values + Int(entry.pointee.to)
+                for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
+            case .scalarSpring:
+                // `applySpring` of a finite spring without a carried velocity: its time is the
+                // progress times the duration, then `applyEndpoints`' scalar case at 1 − u.
+                let spring = context.springs + Int(entry.pointee.function)
+                let (rest, push) = spring.pointee.response.restAndPush(at: progress * entry.pointee.duration)
+                let fraction = 1 - (rest - spring.pointee.initialVelocity * push)
+                let start = entry.pointee.scalarFrom
+                out[0] = start + (entry.pointee.scalarTo - start) * fraction
+            case .scalarKeyframes:
+                // `applyKeyframes` of a scalar: the progress eased by a bezier (not when
+                // paced), the keyframes' value straight into place (`compose` copies it there).
+                let function = Int(entry.pointee.function)
+                let eased = function >= 0 ? beziers[function].value(at: progress) : progress
+                context.keyframeValue(context.keyframes + Int(entry.pointee.from), kind: .scalar, at: eased, into: out)
+            case .record:
+                // The general walk's sample in the first cycle's active part, to the kind's
+                // own evaluation.
                 let record = context.animations + Int(entry.pointee.record)
                 let sample = TimingSample(
                     phase: .active, isInEffect: true, progress: progress, cycleStart: 0,
                     cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
                 context.apply(record, sample: sample, parentTime: now, to: out)
-                continue
-            }
-            let function = Int(entry.pointee.function)
-            // `TimingFunction.value(at:beforeFlag:)` of a bezier, without the enum.
-            let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
-            // `applyEndpoints`' two cases, in its arithmetic.
-            if entry.pointee.isScalar {
-                let start = entry.pointee.scalarFrom
-                out[0] = start + (entry.pointee.scalarTo - start) * fraction
-            } else {
-                let from = values + Int(entry.pointee.from)
-                let to = values + Int(entry.pointee.to)
-                for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
             }
         }
     }
@@ -135,12 +152,15 @@ struct SteadyEntry {
     /// Elapsed time (seconds) at which it leaves the lane: its active duration or its first
     /// cycle's end (the forward leg when autoreversing), whichever is first.
     var end: Double
-    /// Its timing function's index in the engine's table; −1 for linear.
-    var function: Int32
     /// A scalar's from and to values, kept here (the value buffer is one more cache line).
     var scalarFrom: Double
     var scalarTo: Double
-    /// Offsets of its from and to values in the animation-value buffer.
+    /// A basic animation's or scalar keyframes' timing function (its index in the engine's
+    /// table, a bezier; −1 for none, and for paced keyframes); a scalar spring's `SpringRecord`
+    /// (springs ignore timing functions).
+    var function: Int32
+    /// Coordinates' from and to values (offsets in the animation-value buffer); scalar
+    /// keyframes' `KeyframeRecord` in `from`.
     var from: Int32
     var to: Int32
     /// Offset of its property's presentation slots in the presentation buffer.
@@ -149,9 +169,19 @@ struct SteadyEntry {
     var record: Int32
     /// Slots of the value (1 to 16).
     var slotCount: Int16
-    /// Whether the value is a scalar (interpolated as `applyEndpoints` does scalars).
-    var isScalar: Bool
-    /// Whether it is a basic animation the lane interpolates itself; the others (springs,
-    /// keyframes) are evaluated from their record, as the general walk does.
-    var isBasic: Bool
+    /// How the lane computes it.
+    var kind: Kind
+
+    enum Kind: UInt8 {
+        /// A basic animation of a scalar (`applyEndpoints`' scalar case).
+        case scalar
+        /// A basic animation of a point, size, rect, vector3 or colour (slot by slot).
+        case coordinates
+        /// A spring between two scalars, without a carried velocity.
+        case scalarSpring
+        /// A keyframe animation of a scalar, eased by a bezier or not at all.
+        case scalarKeyframes
+        /// Another spring or a keyframe animation, evaluated from its record.
+        case record
+    }
 }
