@@ -131,6 +131,9 @@ extension Engine {
         from numbers: UnsafePointer<Double>
     ) throws(BatchWriteFailure) {
         try lock.withLock { () throws(BatchWriteFailure) in
+            // No action can run: the numbers go straight into the model rows.
+            let direct = (try? withState { state in state.setValuesDirectly(forKey: key, of: layers, kind: kind, from: numbers) }) ?? false
+            if direct { return }
             let checked: Result<[Value], BatchWriteFailure>
             do throws(AnimCoreError) {
                 checked = try withState { state in state.batchValues(forKey: key, of: layers, kind: kind, from: numbers) }
@@ -162,6 +165,57 @@ extension Engine {
 }
 
 extension EngineState {
+    /// The batch set's fast path, for a batch in which no change can run an action: a declared
+    /// property with coordinates held inline (not a layer timing property), numbers that are
+    /// all finite, and for each layer either actions disabled on this thread, a property that
+    /// is not animatable or a layer not committed yet. Checks every layer first; sets them all
+    /// and returns true, or returns false having changed nothing (the general path then gives
+    /// the same result, or names what it refuses).
+    mutating func setValuesDirectly(
+        forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
+        from numbers: UnsafePointer<Double>
+    ) -> Bool {
+        guard kind.hasCoordinates else { return false }
+        let stride = kind.slotCount
+        let disabled = isEnding || actionsDisabled()
+        // The key resolved for the last class seen (most batches are one class).
+        var resolvedClass: Int32 = -1
+        var property = -1
+        for (index, layer) in layers.enumerated() {
+            guard let slot = try? layerSlot(layer) else { return false }
+            let classIndex = self.layers[slot].classIndex
+            if classIndex != resolvedClass {
+                resolvedClass = classIndex
+                property = -1
+                if let declared = classes[Int(classIndex)].propertyIndex(for: key),
+                   !BuiltInLayerProperties.Index.timing.contains(declared) {
+                    let layout = classes[Int(classIndex)].layouts[declared]
+                    if layout.kind == kind && layout.isInline { property = declared }
+                }
+            }
+            guard property >= 0 else { return false }
+            let layout = classes[Int(classIndex)].layouts[property]
+            if layout.isAnimatable && self.layers[slot].isCommitted && !disabled { return false }
+            let source = numbers + index * stride
+            for k in 0..<stride where !source[k].isFinite { return false }
+        }
+        for (index, layer) in layers.enumerated() {
+            // Checked above: live layers whose class holds the property inline.
+            guard let slot = try? layerSlot(layer),
+                  let property = classes[Int(self.layers[slot].classIndex)].propertyIndex(for: key)
+            else { continue }
+            let layerClass = classes[Int(self.layers[slot].classIndex)]
+            let layout = layerClass.layouts[property]
+            let source = numbers + index * stride
+            let model = layerClass.rows.pointer(Int(self.layers[slot].row)) + layout.offset
+            // `changeDirectly`: an equal value changes nothing (no display mark).
+            if ValueMath.equal(kind, model, source) { continue }
+            for k in 0..<stride { model[k] = source[k] }
+            propertyDidChange(slot, property, layout)
+        }
+        return true
+    }
+
     /// The checks of `Engine.setValues`: each layer's value at `key`, or the first refusal.
     mutating func batchValues(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
