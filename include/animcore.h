@@ -901,9 +901,12 @@ ac_status ac_layer_get_presentation_scalar(ac_engine *engine, ac_layer layer, ac
  * of numbers: 1 for scalars, 2 for points, 16 for 3D transforms; 1 for bool, integer and token
  * kinds, whose integer is given as a double). Every layer must hold the same kind at key.
  * count 0 is allowed (*out_stride is then 0; layers and out_slots may be NULL).
+ * The way to read every layer each frame: a declared property costs a few ns per layer, and a
+ * large batch is shared out to the engine's tick threads (ac_engine_set_tick_threads).
  * Errors: as ac_layer_get_presentation_value, naming layers[i]; AC_ERR_WRONG_KIND when a layer's
  * kind differs from layers[0]'s; AC_ERR_BUFFER_TOO_SMALL when capacity < count × stride (then
- * *out_stride is still set).
+ * *out_stride is still set). On an error the slots of the layers before layers[i] are written
+ * (others may be too).
  */
 ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, size_t count,
                                      ac_key key, double *out_slots, size_t capacity,
