@@ -26,7 +26,10 @@ struct SteadyLaneTests {
         let slowed: LayerID
         let log = Log<Logged>()
         let ticks = TickCounter()
-        static let keys = ["level", "spot", "opacity", "bounds", "backgroundColor"]
+        /// The keys animated (a "level" animation may target the transform's rotation instead).
+        static let animatedKeys = ["level", "spot", "opacity", "bounds", "backgroundColor"]
+        /// The keys compared.
+        static let keys = animatedKeys + ["transform"]
 
         init(count: Int, lane: Bool, threads: Int) throws {
             engine.setSteadyLaneEnabled(lane)
@@ -56,14 +59,26 @@ struct SteadyLaneTests {
             let ends = BasicParameters(fromValue: Self.value(key, random.next()), toValue: Self.value(key, random.next()))
             let kind = random.next()
             var animation: Animation
-            if kind < 0.2 {
+            if kind < 0.15 {
                 let spring = Spring(mass: 1, stiffness: 80 + 100 * random.next(), damping: 4 + 20 * random.next())
                 animation = Animation(keyPath: key, kind: .spring(ends, spring))
-            } else if kind < 0.4 {
+            } else if kind < 0.3 {
                 var keyframes = KeyframeParameters()
                 keyframes.values = (0..<4).map { _ in Self.value(key, random.next()) }
                 keyframes.calculationMode = random.next() < 0.5 ? .linear : .cubic
                 animation = Animation(keyPath: key, kind: .keyframe(keyframes))
+            } else if kind < 0.38 && (key == "spot" || key == "level") {
+                // A decay from the presentation, thrown at a velocity of the key's kind.
+                let velocity: Value = key == "spot" ? .point(x: 300 * random.next(), y: -200) : .scalar(50 * random.next())
+                animation = Animation(keyPath: key, kind: .decay(DecayParameters(velocity: velocity, decelerationRate: 0.99)))
+            } else if kind < 0.45 {
+                // Additive: over the model value.
+                animation = Animation(keyPath: key, kind: .basic(ends))
+                animation.isAdditive = true
+            } else if kind < 0.55 && key == "level" {
+                // A key-path component of a transform, over the model's transform.
+                animation = Animation(keyPath: "transform.rotation.z", kind: .basic(
+                    BasicParameters(fromValue: .scalar(random.next()), toValue: .scalar(3 * random.next()))))
             } else {
                 animation = Animation(keyPath: key, kind: .basic(ends))
             }
@@ -86,7 +101,7 @@ struct SteadyLaneTests {
                 didStop: { _, finished in
                     log.add(Logged(tick: ticks.current, layer: index, key: key, stop: true, finished: finished))
                 })
-            try engine.addAnimation(animation, forKey: key, to: layers[index])
+            try engine.addAnimation(animation, forKey: animation.keyPath, to: layers[index])
         }
 
         static func value(_ key: String, _ x: Double) -> Value {
@@ -127,7 +142,7 @@ struct SteadyLaneTests {
         var randoms = worlds.map { _ in Random(state: 42) }
         for (world, index) in zip(worlds, randoms.indices) {
             for layer in 0..<count {
-                for key in World.keys where randoms[index].next() < 0.45 {
+                for key in World.animatedKeys where randoms[index].next() < 0.45 {
                     try world.animate(layer, key, &randoms[index], now: 0)
                 }
             }
@@ -140,11 +155,20 @@ struct SteadyLaneTests {
                 // Something changes on most frames, the same in every world.
                 if frame % 3 == 0 {
                     let layer = Int(random.next() * Double(count))
-                    try world.animate(layer, World.keys[frame % World.keys.count], &random, now: time)
+                    try world.animate(layer, World.animatedKeys[frame % World.animatedKeys.count], &random, now: time)
+                }
+                if frame % 5 == 0 {
+                    // Implicit animations (the direct change path): from the presentation to the
+                    // model, reading what lies underneath.
+                    for _ in 0..<3 {
+                        let layer = Int(random.next() * Double(count))
+                        try world.engine.setValue(.scalar(random.next()), forKeyPath: frame % 10 == 0 ? "opacity" : "level", of: world.layers[layer])
+                    }
                 }
                 if frame % 7 == 0 {
                     let layer = Int(random.next() * Double(count))
-                    try world.engine.removeAnimation(forKey: World.keys[frame % 5], from: world.layers[layer])
+                    try world.engine.removeAnimation(forKey: World.animatedKeys[frame % 5], from: world.layers[layer])
+                    try world.engine.removeAnimation(forKey: "transform.rotation.z", from: world.layers[(layer + 1) % count])
                 }
                 if frame == 20 { try world.engine.setValue(.scalar(2), forKeyPath: "speed", of: world.container) }
                 if frame == 30 { try world.engine.setValue(.scalar(1), forKeyPath: "speed", of: world.container) }
@@ -167,7 +191,7 @@ struct SteadyLaneTests {
                 #expect(values.count == reference.count)
                 if let mismatch = zip(values, reference).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
                     Issue.record(
-                        "frame \(frame): value \(mismatch.offset) (layer \(mismatch.offset / 5 * sampled), \(World.keys[mismatch.offset % 5])) is \(String(describing: mismatch.element.0)), general walk \(String(describing: mismatch.element.1))")
+                        "frame \(frame): value \(mismatch.offset) (layer \(mismatch.offset / World.keys.count * sampled), \(World.keys[mismatch.offset % World.keys.count])) is \(String(describing: mismatch.element.0)), general walk \(String(describing: mismatch.element.1))")
                     return mostSteady
                 }
                 // The same callbacks in each tick, in the same order for each layer; between
@@ -252,10 +276,10 @@ struct SteadyLaneTests {
         #expect(try engine.animationKeys(of: layer).isEmpty)
     }
 
-    @Test("springs and keyframe animations join; additive ones, groups and animations sharing a property do not")
+    @Test("springs, keyframes, additive and implicit animations join; groups, repeats past their first cycle and animations sharing a property do not")
     func whoJoins() throws {
         let engine = Engine()
-        let layers = try (0..<5).map { _ in try engine.makeLayerHandle() }
+        let layers = try (0..<7).map { _ in try engine.makeLayerHandle() }
         try engine.tick(0)
         let ends = BasicParameters(fromValue: .scalar(0), toValue: .scalar(1))
         var spring = Animation(keyPath: "opacity", kind: .spring(ends, Spring(stiffness: 150, damping: 12)))
@@ -275,9 +299,15 @@ struct SteadyLaneTests {
         try engine.addAnimation(group, forKey: "group", to: layers[3])
         try engine.addAnimation(spring, forKey: "first", to: layers[4])
         try engine.addAnimation(spring, forKey: "second", to: layers[4])
+        var repeated = Animation(keyPath: "opacity", kind: .basic(ends))
+        repeated.timing.duration = 0.05
+        repeated.timing.repeatCount = 10
+        try engine.addAnimation(repeated, forKey: "repeated", to: layers[5])
+        try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: layers[6])  // implicit
         try engine.tick(0)
         try engine.tick(0.1)
-        #expect(engine.steadyAnimationCount == 2)
+        // The spring, the keyframes, the additive one and the implicit one.
+        #expect(engine.steadyAnimationCount == 4)
     }
 
     @Test("tick thread counts outside 1...64 are refused, naming the count")

@@ -130,6 +130,7 @@ extension EngineState {
         record.defaultBlock = Int32(classes[classIndex].defaultBlocks[property])
         record.propertySlotCount = Int32(count)
         record.overwritesWholeValue = false  // it reads the value underneath: no both ends
+        record.mayJoinSteadyLane = SteadyLane.admits(record)
 
         // What the property shows now, for its presentation entry (as `addAnimation` keeps it).
         let kept = scratch.pointer(ScratchOffset.shown)

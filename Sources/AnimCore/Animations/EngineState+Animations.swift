@@ -178,7 +178,7 @@ extension EngineState {
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
             record.parameters = basicRecords.insert(values)
             record.function = function.map { functions.retain($0) } ?? -1
-            record.mayJoinSteadyLane = SteadyLane.admits(record, values)
+            record.mayJoinSteadyLane = SteadyLane.admits(record)
             plan.append(record)
         case .spring(let basic, let spring):
             record.kind = .spring
@@ -193,7 +193,7 @@ extension EngineState {
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
             record.parameters = springRecords.insert(springRecord)
             record.function = function.map { functions.retain($0) } ?? -1
-            record.mayJoinSteadyLane = SteadyLane.admits(record, values)
+            record.mayJoinSteadyLane = SteadyLane.admits(record)
             plan.append(record)
         case .decay(let decay):
             record.kind = .decay
@@ -204,6 +204,7 @@ extension EngineState {
             }
             record.parameters = decayRecords.insert(prepared)
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil
+            record.mayJoinSteadyLane = SteadyLane.admits(record)
             plan.append(record)
         case .keyframe(let keyframe):
             record.kind = .keyframe
@@ -212,7 +213,7 @@ extension EngineState {
             record.overwritesWholeValue = !animation.isAdditive && target.component == nil
             record.function = function.map { functions.retain($0) } ?? -1
             guard prepared.rotation != nil else {
-                record.mayJoinSteadyLane = SteadyLane.admits(record, nil)
+                record.mayJoinSteadyLane = SteadyLane.admits(record)
                 plan.append(record)
                 return
             }

@@ -42,13 +42,16 @@ extension EngineState {
             guard let base = entries.baseAddress else { return }
             exits.withUnsafeMutableBufferPointer { lists in
                 guard let lists = lists.baseAddress else { return }
-                var round = SteadyLane.Round(
-                    entries: base, exits: lists, count: count, parts: parts, now: now, context: context,
-                    scratch: steadyLane.scratch.pointer(0))
-                guard parts > 1, let threads else { return round.evaluate(part: 0) }
-                withUnsafeMutablePointer(to: &round) { round in
-                    threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
-                        round.assumingMemoryBound(to: SteadyLane.Round.self).pointee.evaluate(part: part)
+                rowBases.withUnsafeBufferPointer { rows in
+                    guard let rows = rows.baseAddress else { return }
+                    var round = SteadyLane.Round(
+                        entries: base, exits: lists, count: count, parts: parts, now: now, context: context,
+                        rows: rows, scratch: steadyLane.scratch.pointer(0))
+                    guard parts > 1, let threads else { return round.evaluate(part: 0) }
+                    withUnsafeMutablePointer(to: &round) { round in
+                        threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
+                            round.assumingMemoryBound(to: SteadyLane.Round.self).pointee.evaluate(part: part)
+                        }
                     }
                 }
             }
@@ -66,10 +69,7 @@ extension EngineState {
     /// leaves the general walk when every animation of it is in the lane.
     mutating func joinSteadyLane(_ index: Int) {
         let record = animations.base + index
-        let isBasic = record.pointee.kind == .basic
-        guard record.pointee.state == .running, record.pointee.laneEntry < 0,
-              !isBasic || record.pointee.function < 0 || functions.isBezier(record.pointee.function)
-        else { return }
+        guard record.pointee.state == .running, record.pointee.laneEntry < 0 else { return }
         let slot = Int(record.pointee.layer)
         guard runsOnEngineTime(slot) else { return }
         let timing = record.pointee.timing
@@ -88,28 +88,40 @@ extension EngineState {
             other = Int(member.pointee.next)
         }
         // What the lane needs of each kind: a basic animation's ends and curve, a scalar
-        // spring's ends and spring, scalar keyframes' curve and keyframes; the others are read
-        // from their records.
+        // spring's ends and spring, scalar keyframes' curve and keyframes, over the whole value;
+        // the others are evaluated from their records.
         let isScalar = record.pointee.valueKind == .scalar
-        var kind = SteadyEntry.Kind.record
+        let whole = record.pointee.overwritesWholeValue
+        var kind = whole ? SteadyEntry.Kind.record : .recordOverModel
         var function: Int32 = -1
         var ends = BasicRecord()
-        if isBasic {
-            kind = isScalar ? .scalar : .coordinates
-            function = record.pointee.function
-            ends = basicRecords[record.pointee.parameters]
-        } else if record.pointee.kind == .spring && isScalar && springRecords[record.pointee.parameters].startVelocity < 0 {
-            kind = .scalarSpring
-            function = record.pointee.parameters
-            ends = springRecords[record.pointee.parameters].endpoints
-        } else if record.pointee.kind == .keyframe && isScalar {
+        func isBezierOrNone(_ function: Int32) -> Bool { function < 0 || functions.isBezier(function) }
+        switch record.pointee.kind {
+        case .basic where whole:
+            let values = basicRecords[record.pointee.parameters]
+            if values.from >= 0 && values.to >= 0 && values.by < 0 && isBezierOrNone(record.pointee.function)
+                && record.pointee.valueKind.hasCoordinates {
+                kind = isScalar ? .scalar : .coordinates
+                function = record.pointee.function
+                ends = values
+            }
+        case .spring where whole && isScalar:
+            let spring = springRecords[record.pointee.parameters]
+            if spring.endpoints.from >= 0 && spring.endpoints.to >= 0 && spring.endpoints.by < 0 && spring.startVelocity < 0 {
+                kind = .scalarSpring
+                function = record.pointee.parameters
+                ends = spring.endpoints
+            }
+        case .keyframe where whole && isScalar:
             // `keyframeProgress`: paced keyframes ignore the timing function.
             let eased = keyframeRecords[record.pointee.parameters].isPaced ? -1 : record.pointee.function
-            if eased < 0 || functions.isBezier(eased) {
+            if isBezierOrNone(eased) {
                 kind = .scalarKeyframes
                 function = eased
                 ends.from = record.pointee.parameters
             }
+        default:
+            break
         }
         let hasScalarEnds = kind == .scalar || kind == .scalarSpring
         record.pointee.laneEntry = Int32(steadyLane.entries.count)

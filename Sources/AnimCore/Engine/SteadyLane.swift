@@ -2,20 +2,20 @@
 /// compact loop over small entries instead of the general walk over layers and records.
 ///
 /// An animation is steady while it is
-/// - a basic animation from a given value to a given value (no `byValue`), a spring between two
-///   given values, or a keyframe animation without a rotation, over the whole value of a scalar
-///   or coordinate property (point, size, rect, vector3, colour), neither additive nor
-///   cumulative, on a property that does not redisplay the layer, not in a group;
+/// - a basic, spring or decay animation, or a keyframe animation without a rotation, not in a
+///   group, on a property that does not redisplay the layer;
 /// - the only animation of its layer on that property (a group's children count);
 /// - on a layer that runs on engine time (it and its superlayers have default timing);
-/// - at speed 1 with time offset 0, eased by a bezier or not at all, in the active part of its
-///   first cycle, its did-start sent.
+/// - at speed 1 with time offset 0, in the active part of its first cycle, its did-start sent.
 ///
-/// Then its value depends only on the engine time and its record: the lane computes a basic
-/// animation's from its entry with the general evaluation's arithmetic in the same order, and
-/// hands the others to their kind's evaluation with the sample the general walk would take, so
-/// the values are equal to the bit; nothing is owed to anyone (no callback, no display) until
-/// the animation leaves. Entries are independent, so the lane may run on several threads
+/// Then its value depends only on the engine time, its record and the model value underneath:
+/// the lane computes the common kinds from their entry (a basic animation from one value to
+/// another, eased by a bezier; a spring between two scalars; scalar keyframes) with the
+/// general evaluation's arithmetic in the same order, and hands the others to their kind's
+/// evaluation with the sample the general walk would take, over the model value when they
+/// read what lies underneath (an implicit animation, an additive one, a key-path component).
+/// So the values are equal to the bit; nothing is owed to anyone (no callback, no display)
+/// until the animation leaves. Entries are independent, so the lane may run on several threads
 /// (`TickThreads`; each part has its own scratch slots).
 ///
 /// A record joins after a tick has evaluated it in that state (the general path has sent its
@@ -44,17 +44,15 @@ struct SteadyLane {
 
     /// Whether a record may ever join: what does not change while it runs (the rest — its
     /// state, its layer's time, the other animations of its property — is checked when it
-    /// joins). `values` are its basic from/to/by offsets.
-    static func admits(_ record: AttachedAnimation, _ values: BasicRecord?) -> Bool {
+    /// joins).
+    static func admits(_ record: AttachedAnimation) -> Bool {
         let timing = record.timing
         let kindAdmits = switch record.kind {
-        case .basic, .spring: values.map { $0.from >= 0 && $0.to >= 0 && $0.by < 0 } ?? false
+        case .basic, .spring, .decay: true
         case .keyframe: record.followers == 0  // no rotation record
-        case .group, .decay, .pathRotation: false
+        case .group, .pathRotation: false
         }
-        return kindAdmits && record.parent < 0 && record.component == nil && !record.isAdditive
-            && !record.isCumulative && record.overwritesWholeValue && !record.needsDisplay
-            && record.valueKind.hasCoordinates
+        return kindAdmits && record.parent < 0 && !record.needsDisplay
             && timing.speed == 1 && timing.timeOffset == 0 && timing.duration > 0 && timing.duration.isFinite
     }
 
@@ -67,6 +65,8 @@ struct SteadyLane {
         let parts: Int
         let now: Double
         let context: EvaluationContext
+        /// Each class's model-row buffer, by class index (`EngineState.rowBases`).
+        let rows: UnsafePointer<UnsafeMutablePointer<Double>>
         /// `ScratchOffset.count` slots per part but the first (which uses the engine's).
         let scratch: UnsafeMutablePointer<Double>
 
@@ -74,7 +74,7 @@ struct SteadyLane {
             let range = (count * part / parts)..<(count * (part + 1) / parts)
             let own = part == 0 ? context : context.with(scratch: scratch + (part - 1) * ScratchOffset.count)
             exits[part].removeAll(keepingCapacity: true)
-            SteadyLane.evaluate(entries, range, at: now, context: own, exits: &exits[part])
+            SteadyLane.evaluate(entries, range, at: now, context: own, rows: rows, exits: &exits[part])
         }
     }
 
@@ -84,7 +84,7 @@ struct SteadyLane {
     @inline(__always)
     static func evaluate(
         _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, at now: Double,
-        context: EvaluationContext, exits: inout [Int32]
+        context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>, exits: inout [Int32]
     ) {
         let beziers = context.beziers
         let values = context.values
@@ -130,10 +130,16 @@ struct SteadyLane {
                 let function = Int(entry.pointee.function)
                 let eased = function >= 0 ? beziers[function].value(at: progress) : progress
                 context.keyframeValue(context.keyframes + Int(entry.pointee.from), kind: .scalar, at: eased, into: out)
-            case .record:
+            case .record, .recordOverModel:
                 // The general walk's sample in the first cycle's active part, to the kind's
-                // own evaluation.
+                // own evaluation; over the model value when it reads what lies underneath (the
+                // first animation of a property starts from the model).
                 let record = context.animations + Int(entry.pointee.record)
+                if entry.pointee.kind == .recordOverModel {
+                    let layer = context.layers + Int(record.pointee.layer)
+                    let model = context.modelValue(record, row: rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row))
+                    for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
+                }
                 let sample = TimingSample(
                     phase: .active, isInEffect: true, progress: progress, cycleStart: 0,
                     cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
@@ -181,7 +187,9 @@ struct SteadyEntry {
         case scalarSpring
         /// A keyframe animation of a scalar, eased by a bezier or not at all.
         case scalarKeyframes
-        /// Another spring or a keyframe animation, evaluated from its record.
+        /// Any other, evaluated from its record over the whole value.
         case record
+        /// Any other that reads the value underneath, evaluated from its record over the model.
+        case recordOverModel
     }
 }
