@@ -96,7 +96,7 @@ examples: build
 
 # The benchmarks (several minutes): the timing functions, the engine's tick against a plain-C
 # loop (then a million animated layers on every core), changes and transactions, the same
-# engine from Python.
+# engine from Python (raw ctypes, then the animcore binding with its batch calls).
 bench: build
 	@$(BUILD)/benchmarks/bench_timing
 	@$(VENV_PYTHON) benchmarks/bench_timing.py
@@ -104,6 +104,7 @@ bench: build
 	@$(BUILD)/benchmarks/bench_engine -w level -n 1000000 -t $$(nproc)
 	@$(BUILD)/benchmarks/bench_transactions
 	@$(VENV_PYTHON) benchmarks/bench_engine.py
+	@PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) benchmarks/bench_python.py
 
 # The same workloads on animcore and on Qt 6's animation framework, in one process
 # (benchmarks/peers/bench_qt; a few minutes): set-up installs Qt 6 Core (qt6-base-dev) and a
