@@ -957,3 +957,13 @@ LOADED: Final[LoadedLibrary] = load_library(PROTOTYPES)
 
 lib: Final[ctypes.CDLL] = _bind(LOADED.cdll)
 """The loaded libanimcore with every prototype of PROTOTYPES set."""
+
+
+def unchecked(name: str) -> Any:
+    """Another function object for ``name`` returning ``ac_status``, without ``argtypes``: for
+    the hottest calls, whose callers pass ctypes objects of the prototype's types themselves
+    (``argtypes`` conversion costs about 300 ns a call). The prototype in PROTOTYPES still
+    documents and checks its types (``test_capi``)."""
+    function = lib._FuncPtr((name, lib))
+    function.restype = ac_status
+    return function

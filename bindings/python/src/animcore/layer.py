@@ -93,10 +93,13 @@ _lib = _capi.lib
 _byref = ctypes.byref
 _c_double = ctypes.c_double
 _SCALAR = ValueKind.SCALAR
-# The hot calls, looked up once.
-_get_scalar = _lib.ac_layer_get_scalar
-_get_presentation_scalar = _lib.ac_layer_get_presentation_scalar
-_set_scalar = _lib.ac_layer_set_scalar
+# The hot calls, looked up once; the scalar ones take ctypes objects as they are (see
+# _capi.unchecked): the layer's c_uint64 handle, a c_uint32 key, a c_double.
+_get_scalar = _capi.unchecked("ac_layer_get_scalar")
+_get_presentation_scalar = _capi.unchecked("ac_layer_get_presentation_scalar")
+_set_scalar = _capi.unchecked("ac_layer_set_scalar")
+_c_uint32 = ctypes.c_uint32
+_c_uint64 = ctypes.c_uint64
 _get_value = _lib.ac_layer_get_value
 _get_presentation_value = _lib.ac_layer_get_presentation_value
 _set_value = _lib.ac_layer_set_value
@@ -307,10 +310,11 @@ class Layer(metaclass=_LayerType):
     C: ac_layer (ac_layer_create(), ac_layer_retain(), ac_layer_release()).
     """
 
-    __slots__ = ("_engine", "_handle", "_class", "_owned", "__weakref__")
+    __slots__ = ("_engine", "_handle", "_c_handle", "_class", "_owned", "__weakref__")
 
     _engine: "Engine"
     _handle: int
+    _c_handle: ctypes.c_uint64  # the handle as the unchecked calls take it
     _class: "LayerClass[Any]"
     _owned: bool
     _ac_declaration: ClassDeclaration
@@ -408,6 +412,7 @@ class Layer(metaclass=_LayerType):
         layer = layer_type.__new__(layer_type)
         layer._engine = engine
         layer._handle = handle
+        layer._c_handle = _c_uint64(handle)
         layer._class = layer_class
         layer._owned = owned
         if owned:
@@ -467,7 +472,7 @@ class Layer(metaclass=_LayerType):
         if info.kind is _SCALAR:
             out = _c_double()
             status = (_get_presentation_scalar if presentation else _get_scalar)(
-                ptr, self._handle, info.key, _byref(out)
+                ptr, self._c_handle, _c_uint32(info.key), _byref(out)
             )
             if status:
                 raise_status(status, _KEY_NAMES)
@@ -489,7 +494,7 @@ class Layer(metaclass=_LayerType):
         start = _callbacks.mark() if engine._runs_python_actions else -1
         if info.kind is _SCALAR:
             number = value if type(value) is float else to_c(_SCALAR, value, info.name).v[0]
-            status = _set_scalar(ptr, self._handle, info.key, number)
+            status = _set_scalar(ptr, self._c_handle, _c_uint32(info.key), _c_double(number))
         else:
             adapt = _ADAPT_IN.get(info.name)
             if adapt is not None:
