@@ -1,8 +1,13 @@
 /// A layer as the engine stores it: identity, class and model row, tree links, animation list,
-/// and per-tick caches. Plain data only, kept in one array for the whole engine.
+/// and per-tick caches. Plain data only, kept in one array for the whole engine; the 8-byte
+/// fields first and the flags last, so that it takes 88 bytes with no padding between.
 struct LayerRecord {
     /// The stamp of the layer's handle (see `Handle`); 0 while the slot is free.
     var stamp: UInt64 = 0
+    /// The layer's time computed under cache stamp `timeStamp` (a tick's number, or a walk's
+    /// outside the tick; see `LayerTimeWalk`).
+    var timeStamp: UInt64 = 0
+    var cachedTime: Double = 0
     /// References: the host's (create/retain/release) plus one while it has a superlayer; at
     /// most `maximumReferences`.
     var referenceCount: Int32 = 0
@@ -31,10 +36,6 @@ struct LayerRecord {
     var isQueuedForDisplay = false
     /// Whether the layer's timing properties are all defaults (its time is its parent's).
     var hasDefaultTiming = true
-    /// The layer's time computed under cache stamp `timeStamp` (a tick's number, or a walk's
-    /// outside the tick; see `LayerTimeWalk`).
-    var timeStamp: UInt64 = 0
-    var cachedTime: Double = 0
     /// Whether the layer has been committed once (implicit animation starts after that).
     var isCommitted = false
 
