@@ -162,7 +162,7 @@ extension EngineState {
             // The layer's first animation: a presentation block of this property alone.
             layers[slot].presentationOffset = Int32(presentation.allocate(count))
             layers[slot].presentationSize = Int32(count)
-            layers[slot].leadingProperty = Int32(property)
+            layers[slot].presentationLayout = presentationLayouts.intern(property: Int32(property), size: Int32(count))
             animations[index].presentationOffset = 0
             animations[index].initializesPresentation = true
         }

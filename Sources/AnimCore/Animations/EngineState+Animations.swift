@@ -580,9 +580,9 @@ extension EngineState {
             }
             animation = Int(record.pointee.next)
         }
-        layers[slot].leadingProperty = layout.first?.property ?? -1
         let oldOffset = Int(layers[slot].presentationOffset)
         if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }
+        layers[slot].presentationLayout = layout.isEmpty ? -1 : presentationLayouts.intern(layout)
         let oldSize = Int(layers[slot].presentationSize)
         let newOffset = size > 0 ? presentation.allocate(Int(size)) : -1
         for entry in layout {
@@ -600,7 +600,7 @@ extension EngineState {
 }
 
 /// One animated property's place in a layer's presentation block.
-struct PresentationEntry: Equatable {
+struct PresentationEntry: Hashable {
     var property: Int32
     var offset: Int32
     var size: Int32

@@ -61,23 +61,26 @@ extension EngineState {
                 }
                 (base + index).initialize(to: entry)
             }
-            let reader = PresentationReader(
-                layers: self.layers.base, layerCount: self.layers.count, animations: animations.base,
-                presentation: presentation.base, outOfLine: outOfLine.base, classes: base, stride: stride)
-            let parts = min(tickThreads?.count ?? 1, max(1, count / SteadyLane.entriesPerThreadMinimum))
-            guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
-            // Each part reads its own layers; the batch goes on from the first stop.
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { stops in
-                guard let stopsBase = stops.baseAddress else { return 0 }
-                var round = PresentationReader.Round(
-                    reader: reader, handles: handles, output: output, stops: stopsBase, count: count, parts: parts)
-                withUnsafeMutablePointer(to: &round) { round in
-                    threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
-                        round.assumingMemoryBound(to: PresentationReader.Round.self).pointee.read(part: part)
+            return presentationLayouts.withPointers { layoutEntries, layoutStarts, layoutCounts in
+                let reader = PresentationReader(
+                    layers: self.layers.base, layerCount: self.layers.count, animations: animations.base,
+                    presentation: presentation.base, outOfLine: outOfLine.base, layoutEntries: layoutEntries,
+                    layoutStarts: layoutStarts, layoutCounts: layoutCounts, classes: base, stride: stride)
+                let parts = min(tickThreads?.count ?? 1, max(1, count / SteadyLane.entriesPerThreadMinimum))
+                guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
+                // Each part reads its own layers; the batch goes on from the first stop.
+                return withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { stops in
+                    guard let stopsBase = stops.baseAddress else { return 0 }
+                    var round = PresentationReader.Round(
+                        reader: reader, handles: handles, output: output, stops: stopsBase, count: count, parts: parts)
+                    withUnsafeMutablePointer(to: &round) { round in
+                        threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
+                            round.assumingMemoryBound(to: PresentationReader.Round.self).pointee.read(part: part)
+                        }
                     }
+                    for part in 0..<parts where stops[part] < count * (part + 1) / parts { return stops[part] }
+                    return count
                 }
-                for part in 0..<parts where stops[part] < count * (part + 1) / parts { return stops[part] }
-                return count
             }
         }
         guard next < count else { return nil }

@@ -34,6 +34,8 @@ struct EngineState {
     let animationValues = SlotBuffer(initialCapacity: 1024)
     /// Presentation blocks of animated layers.
     let presentation = SlotBuffer(initialCapacity: 1024)
+    /// The distinct layouts of the presentation blocks.
+    var presentationLayouts = PresentationLayouts()
     /// Scratch slots for the evaluation of one animation (never grows).
     let scratch = SlotBuffer(initialCapacity: ScratchOffset.count)
 

@@ -19,6 +19,10 @@ struct PresentationReader {
     let animations: UnsafeMutablePointer<AttachedAnimation>
     let presentation: UnsafeMutablePointer<Double>
     let outOfLine: UnsafeMutablePointer<Double>
+    /// The engine's `PresentationLayouts`: entries, and each layout's start and count.
+    let layoutEntries: UnsafePointer<PresentationEntry>
+    let layoutStarts: UnsafePointer<Int32>
+    let layoutCounts: UnsafePointer<Int32>
     /// One entry per class, by class index.
     let classes: UnsafeMutablePointer<ClassEntry>
     /// Slots per value (the output's stride).
@@ -44,6 +48,9 @@ struct PresentationReader {
     /// returns the index of the first layer it cannot read, or `range.upperBound`.
     @inline(__always)
     func read(_ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>) -> Int {
+        // The last layout looked in, for which property, and the offset found (−1: none):
+        // neighbouring layers mostly share their layout.
+        var memo = (layout: Int32(-1), property: Int32(-1), offset: Int32(-1))
         for index in range {
             guard let (slot, stamp) = Handle.unpack(handles[index].rawValue, kind: .layer), slot < layerCount
             else { return index }
@@ -52,7 +59,7 @@ struct PresentationReader {
             let entry = classes + Int(layer.pointee.classIndex)
             let property = entry.pointee.property
             guard property >= 0 else { return index }
-            let source = slots(of: layer, property, entry)
+            let source = slots(of: layer, property, entry, memo: &memo)
             let destination = output + index * stride
             // A loop: `update(from:count:)` calls memcpy, dearer than a few slots.
             for k in 0..<stride { destination[k] = source[k] }
@@ -60,20 +67,34 @@ struct PresentationReader {
         return range.upperBound
     }
 
-    /// The property's presentation slots (`EngineState.presentationSlots`): the block's first
-    /// entry, another animated property's entry, or the model value.
+    /// The property's presentation slots (`EngineState.presentationSlots`): its entry in the
+    /// block (found in the block's layout, or else along the animation list), or the model
+    /// value.
     @inline(__always)
     func slots(
-        of layer: UnsafeMutablePointer<LayerRecord>, _ property: Int32, _ entry: UnsafeMutablePointer<ClassEntry>
+        of layer: UnsafeMutablePointer<LayerRecord>, _ property: Int32, _ entry: UnsafeMutablePointer<ClassEntry>,
+        memo: inout (layout: Int32, property: Int32, offset: Int32)
     ) -> UnsafeMutablePointer<Double> {
-        if layer.pointee.leadingProperty == property { return presentation + Int(layer.pointee.presentationOffset) }
-        var index = Int(layer.pointee.firstAnimation)
-        while index >= 0 {
-            let record = animations + index
-            if record.pointee.property == property {
-                return presentation + Int(layer.pointee.presentationOffset) + Int(record.pointee.presentationOffset)
+        let layout = layer.pointee.presentationLayout
+        if layout >= 0 {
+            if layout != memo.layout || property != memo.property {
+                memo = (layout, property, -1)
+                let start = Int(layoutStarts[Int(layout)])
+                for position in start..<start + Int(layoutCounts[Int(layout)]) where layoutEntries[position].property == property {
+                    memo.offset = layoutEntries[position].offset
+                    break
+                }
             }
-            index = Int(record.pointee.next)
+            if memo.offset >= 0 { return presentation + Int(layer.pointee.presentationOffset) + Int(memo.offset) }
+        } else {
+            var index = Int(layer.pointee.firstAnimation)
+            while index >= 0 {
+                let record = animations + index
+                if record.pointee.property == property {
+                    return presentation + Int(layer.pointee.presentationOffset) + Int(record.pointee.presentationOffset)
+                }
+                index = Int(record.pointee.next)
+            }
         }
         let model = entry.pointee.rows + Int(layer.pointee.row) + Int(entry.pointee.modelOffset)
         if entry.pointee.isInline { return model }

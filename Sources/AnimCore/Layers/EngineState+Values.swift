@@ -104,9 +104,11 @@ extension EngineState {
     /// model value.
     @inline(__always)
     func presentationSlots(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
-        // The block's first property is at its start.
-        if layers[slot].leadingProperty == Int32(property) {
-            return presentation.pointer(Int(layers[slot].presentationOffset))
+        // The block's layout says where, when the layer has one.
+        let layout = layers[slot].presentationLayout
+        if layout >= 0 {
+            guard let offset = presentationLayouts.offset(of: Int32(property), in: layout) else { return modelValue(slot, property) }
+            return presentation.pointer(Int(layers[slot].presentationOffset) + Int(offset))
         }
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {

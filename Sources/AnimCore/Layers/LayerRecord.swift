@@ -26,9 +26,10 @@ struct LayerRecord {
     /// and size; -1 when the layer has no animations.
     var presentationOffset: Int32 = -1
     var presentationSize: Int32 = 0
-    /// The property whose presentation begins the block (the first animation's), −1 for
-    /// none: most reads find their property here without walking the animation list.
-    var leadingProperty: Int32 = -1
+    /// The block's layout in the engine's `PresentationLayouts`, −1 for none (no animations,
+    /// or the table is full): reads find their property's slots there without walking the
+    /// animation list.
+    var presentationLayout: Int32 = -1
     /// Position in the engine's list of animated layers, or -1.
     var animatedIndex: Int32 = -1
     /// Whether display must run at the next tick, and whether it is queued for it.
