@@ -192,14 +192,32 @@ func model(_ engine: Engine, _ keyPath: String, _ layer: LayerID) throws -> Doub
 
 // MARK: - Logs
 
-/// A list that any thread may append to.
-final class Log<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+/// A list that any thread may append to. A pthread mutex, as the core's locks: ThreadSanitizer
+/// does not see Synchronization.Mutex's lock on Linux and reports the appends as races.
+final class Log<Element: Sendable>: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var elements: [Element] = []
 
-    func add(_ element: Element) { storage.withLock { $0.append(element) } }
-    var all: [Element] { storage.withLock { $0 } }
-    var count: Int { storage.withLock { $0.count } }
-    func clear() { storage.withLock { $0.removeAll() } }
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    private func locked<R>(_ body: (inout [Element]) -> R) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&elements)
+    }
+
+    func add(_ element: Element) { locked { $0.append(element) } }
+    var all: [Element] { locked { $0 } }
+    var count: Int { locked { $0.count } }
+    func clear() { locked { $0.removeAll() } }
 }
 
 /// One animation callback as a test saw it.

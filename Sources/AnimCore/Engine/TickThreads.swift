@@ -3,8 +3,8 @@ import Glibc
 /// Threads that evaluate parts of a tick alongside the ticking thread (the engine's tick
 /// thread count). A round gives part 0 to the ticking thread and part k to worker k, and
 /// returns when every part is done, so the caller's data is handed over and back through the
-/// pool's mutex (nothing else is shared). Workers sleep between rounds; the pool stops and
-/// joins them when it goes away.
+/// pool's mutex (nothing else is shared). Workers sleep between rounds; when the pool goes
+/// away it stops and joins them.
 ///
 /// A round's work is a C function and a pointer to the caller's data, not a closure: a closure
 /// handed to other threads has its context allocated, once per round.
@@ -17,27 +17,14 @@ final class TickThreads: @unchecked Sendable {
     /// The most threads an engine may tick on.
     static let maximumCount = 64
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let wake: UnsafeMutablePointer<pthread_cond_t>
-    private let finished: UnsafeMutablePointer<pthread_cond_t>
+    /// What the workers share with the pool. They hold it, not the pool, so that the pool goes
+    /// away when the engine lets it go (and then stops them).
+    private let rounds = Rounds()
     private var workers: [pthread_t] = []
-    // Guarded by `mutex`.
-    private var round: UInt64 = 0
-    private var parts = 0
-    private var unfinished = 0
-    private var isStopping = false
-    private var job: Job?
-    private var context: UnsafeMutableRawPointer?
 
     /// A pool for `count` threads in all (2 to `maximumCount`); `start()` starts its workers.
     init(count: Int) {
         self.count = count
-        mutex = .allocate(capacity: 1)
-        wake = .allocate(capacity: 1)
-        finished = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(wake, nil)
-        pthread_cond_init(finished, nil)
     }
 
     /// Starts the `count − 1` workers; false when the system refuses a thread (those started
@@ -45,18 +32,19 @@ final class TickThreads: @unchecked Sendable {
     func start() -> Bool {
         for worker in 1..<count {
             let start = UnsafeMutablePointer<WorkerStart>.allocate(capacity: 1)
-            start.initialize(to: WorkerStart(pool: Unmanaged.passUnretained(self), worker: worker))
+            start.initialize(to: WorkerStart(rounds: Unmanaged.passRetained(rounds), worker: worker))
             var thread = pthread_t()
             let status = pthread_create(&thread, nil, { argument in
                 guard let argument else { return nil }
                 let start = argument.assumingMemoryBound(to: WorkerStart.self)
-                let (pool, worker) = (start.pointee.pool, start.pointee.worker)
+                let (rounds, worker) = (start.pointee.rounds.takeRetainedValue(), start.pointee.worker)
                 start.deinitialize(count: 1)
                 start.deallocate()
-                pool.takeUnretainedValue().work(as: worker)
+                rounds.work(as: worker)
                 return nil
             }, start)
             guard status == 0 else {
+                start.pointee.rounds.release()
                 start.deinitialize(count: 1)
                 start.deallocate()
                 return false
@@ -67,17 +55,8 @@ final class TickThreads: @unchecked Sendable {
     }
 
     deinit {
-        pthread_mutex_lock(mutex)
-        isStopping = true
-        pthread_cond_broadcast(wake)
-        pthread_mutex_unlock(mutex)
+        rounds.stop()
         for thread in workers { pthread_join(thread, nil) }
-        pthread_cond_destroy(finished)
-        pthread_cond_destroy(wake)
-        pthread_mutex_destroy(mutex)
-        finished.deallocate()
-        wake.deallocate()
-        mutex.deallocate()
     }
 
     /// Runs `job(context, part)` for every part in 0..<`parts` (at most `count`): part 0 on
@@ -88,6 +67,44 @@ final class TickThreads: @unchecked Sendable {
             job(context, 0)
             return
         }
+        rounds.run(parts: parts, context: context, job)
+    }
+}
+
+/// The rounds of a `TickThreads`: the work of the current one, and the mutex and conditions
+/// that hand it over.
+private final class Rounds: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    private let finished: UnsafeMutablePointer<pthread_cond_t>
+    // Guarded by `mutex`.
+    private var round: UInt64 = 0
+    private var parts = 0
+    private var unfinished = 0
+    private var isStopping = false
+    private var job: TickThreads.Job?
+    private var context: UnsafeMutableRawPointer?
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        wake = .allocate(capacity: 1)
+        finished = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(wake, nil)
+        pthread_cond_init(finished, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(finished)
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(mutex)
+        finished.deallocate()
+        wake.deallocate()
+        mutex.deallocate()
+    }
+
+    /// A round of `parts` (2 or more, no more than the workers + 1): see `TickThreads.run`.
+    func run(parts: Int, context: UnsafeMutableRawPointer, _ job: TickThreads.Job) {
         pthread_mutex_lock(mutex)
         self.job = job
         self.context = context
@@ -104,8 +121,16 @@ final class TickThreads: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Tells every worker to end its loop.
+    func stop() {
+        pthread_mutex_lock(mutex)
+        isStopping = true
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+    }
+
     /// A worker's loop: waits for a round, runs its part if the round has one, until stopped.
-    private func work(as worker: Int) {
+    func work(as worker: Int) {
         var seen: UInt64 = 0
         pthread_mutex_lock(mutex)
         while true {
@@ -123,9 +148,9 @@ final class TickThreads: @unchecked Sendable {
     }
 }
 
-/// What a new worker thread is given: its pool (not retained: the pool joins its workers
-/// before it goes) and its part.
+/// What a new worker thread is given: the rounds it takes part in (one reference, which the
+/// worker keeps until it ends) and its part.
 private struct WorkerStart {
-    let pool: Unmanaged<TickThreads>
+    let rounds: Unmanaged<Rounds>
     let worker: Int
 }
