@@ -75,6 +75,9 @@ struct AttachedAnimation {
     var continuesFrom: Double = .nan
     /// Whether it may join the tick's steady lane once running (`SteadyLane.admits`).
     var mayJoinSteadyLane = false
+    /// The lane refused it for a reason that lasts until its layer changes (another animation
+    /// of its property, past its first cycle): it does not ask again until then.
+    var isRefusedByLane = false
     /// Its entry in the steady lane (`SteadyLane.entries`), or −1 while the general walk
     /// evaluates it.
     var laneEntry: Int32 = -1

@@ -74,15 +74,22 @@ extension EngineState {
         guard runsOnEngineTime(slot) else { return }
         let timing = record.pointee.timing
         let end = min(record.pointee.activeParentDuration, timing.duration)
-        // Past its first cycle (a repeat) it would leave at once.
+        // Past its first cycle (a repeat) it would leave at once: it stays out until its layer
+        // changes (it would ask again every tick).
         let elapsed = currentTime - timing.beginTime
-        guard elapsed >= 0 && elapsed < end else { return }
+        guard elapsed >= 0 && elapsed < end else {
+            if elapsed >= end { record.pointee.isRefusedByLane = true }
+            return
+        }
         var allInLane = true
         var other = Int(layers[slot].firstAnimation)
         while other >= 0 {
             let member = animations.base + other
             if other != index {
-                if member.pointee.property == record.pointee.property { return }
+                if member.pointee.property == record.pointee.property {
+                    record.pointee.isRefusedByLane = true  // until its layer changes
+                    return
+                }
                 if member.pointee.laneEntry < 0 { allInLane = false }
             }
             other = Int(member.pointee.next)
@@ -101,11 +108,13 @@ extension EngineState {
             let values = basicRecords[record.pointee.parameters]
             if values.from >= 0 && values.to >= 0 && values.by < 0 && isBezierOrNone(record.pointee.function)
                 && record.pointee.valueKind.hasCoordinates {
-                kind = isScalar ? .scalar : .coordinates
+                // A cumulative one takes `applyEndpoints`' general route (`ValueMath.lerp`,
+                // exact at a fraction of 1), which the coordinates' loop computes too.
+                kind = isScalar && !record.pointee.isCumulative ? .scalar : .coordinates
                 function = record.pointee.function
                 ends = values
             }
-        case .spring where whole && isScalar:
+        case .spring where whole && isScalar && !record.pointee.isCumulative:
             let spring = springRecords[record.pointee.parameters]
             if spring.endpoints.from >= 0 && spring.endpoints.to >= 0 && spring.endpoints.by < 0 && spring.startVelocity < 0 {
                 kind = .scalarSpring
@@ -141,6 +150,7 @@ extension EngineState {
     mutating func leaveSteadyLane(layer slot: Int) {
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
+            animations[index].isRefusedByLane = false
             let entry = Int(animations[index].laneEntry)
             if entry >= 0 { leaveSteadyLane(entry: entry) }
             index = Int(animations[index].next)

@@ -89,7 +89,8 @@ struct EvaluationContext {
         guard kind != .group else { return }
         if applies {
             apply(record, sample: sample, parentTime: time, to: block + Int(record.pointee.presentationOffset))
-            if record.pointee.mayJoinSteadyLane && sample.phase == .active && record.pointee.state == .running {
+            if record.pointee.mayJoinSteadyLane && !record.pointee.isRefusedByLane && sample.phase == .active
+                && record.pointee.state == .running {
                 notices.append(TickNotice(animation: Int32(index), kind: .steady))
             }
         }

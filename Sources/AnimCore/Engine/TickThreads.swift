@@ -12,8 +12,13 @@ final class TickThreads: @unchecked Sendable {
     /// One part of a round's work: `job(context, part)`.
     typealias Job = @convention(c) (UnsafeMutableRawPointer, Int) -> Void
 
-    /// Threads in all, the ticking one included.
-    let count: Int
+    /// Threads in all, the ticking one included: the workers started, and the caller.
+    var count: Int { workers.count + 1 }
+    /// The threads asked for.
+    private let requested: Int
+    /// The process that started the workers: a child forked since has none (it runs every part
+    /// itself).
+    private let process = getpid()
     /// The most threads an engine may tick on.
     static let maximumCount = 64
 
@@ -24,13 +29,13 @@ final class TickThreads: @unchecked Sendable {
 
     /// A pool for `count` threads in all (2 to `maximumCount`); `start()` starts its workers.
     init(count: Int) {
-        self.count = count
+        requested = count
     }
 
     /// Starts the `count − 1` workers; false when the system refuses a thread (those started
     /// stop when the pool goes away).
     func start() -> Bool {
-        for worker in 1..<count {
+        for worker in 1..<requested {
             let start = UnsafeMutablePointer<WorkerStart>.allocate(capacity: 1)
             start.initialize(to: WorkerStart(rounds: Unmanaged.passRetained(rounds), worker: worker))
             var thread = pthread_t()
@@ -60,11 +65,11 @@ final class TickThreads: @unchecked Sendable {
     }
 
     /// Runs `job(context, part)` for every part in 0..<`parts` (at most `count`): part 0 on
-    /// the calling thread, the others on the workers. Returns when all are done.
+    /// the calling thread, the others on the workers. Returns when all are done. (More parts
+    /// than threads, or a forked child without workers: the calling thread runs them all.)
     func run(parts: Int, context: UnsafeMutableRawPointer, _ job: Job) {
-        let parts = min(parts, workers.count + 1)
-        guard parts > 1 else {
-            job(context, 0)
+        guard parts > 1, parts <= count, getpid() == process else {
+            for part in 0..<parts { job(context, part) }
             return
         }
         rounds.run(parts: parts, context: context, job)

@@ -1,0 +1,184 @@
+// Edge cases where the steady lane must give the general walk's value to the bit (found in
+// review: a cumulative scalar at a fraction of 1; a script of tree, timing and key changes).
+import Testing
+
+@testable import AnimCore
+
+@Suite("Steady lane edge cases")
+struct SteadyLaneEdgeTests {
+    /// The presentation of `key` on one layer of two engines, the lane on in one and off in the
+    /// other, after each tick of `times`, as bit patterns.
+    static func compare(_ animation: Animation, key: String, times: [Double]) throws -> [(Double, UInt64, UInt64, Int)] {
+        var results: [[UInt64]] = []
+        var steady = 0
+        for lane in [false, true] {
+            let engine = Engine()
+            engine.setSteadyLaneEnabled(lane)
+            let layer = try engine.makeLayerHandle()
+            try engine.tick(0)
+            try engine.addAnimation(animation, forKey: "a", to: layer)
+            try engine.tick(0)
+            var bits: [UInt64] = []
+            for time in times {
+                try engine.tick(time)
+                guard case .scalar(let value)? = try engine.presentationValue(forKeyPath: key, of: layer) else {
+                    Issue.record("no scalar at \(time)")
+                    return []
+                }
+                bits.append(value.bitPattern)
+                if lane { steady = max(steady, engine.steadyAnimationCount) }
+            }
+            results.append(bits)
+        }
+        return zip(times, zip(results[0], results[1])).map { ($0, $1.0, $1.1, steady) }
+    }
+
+    @Test("a cumulative scalar basic animation in its first cycle: lane == general walk to the bit")
+    func cumulativeScalar() throws {
+        var animation = Animation(
+            keyPath: "opacity", kind: .basic(BasicParameters(fromValue: .scalar(0.2), toValue: .scalar(0.9))))
+        animation.timing.duration = 1
+        animation.timing.repeatCount = 2
+        animation.isCumulative = true
+        // Reaches 1 (in floating point) before the end of the cycle: 1 − (1 − t)³ with x = t³.
+        animation.timingFunction = .cubicBezier(try UnitBezier(x1: 0, y1: 1, x2: 0, y2: 1))
+        let times = [0.1, 0.5, 0.9, 0.9999, 0.99999, 0.999999]
+        let rows = try Self.compare(animation, key: "opacity", times: times)
+        #expect(rows.first?.3 == 1, "the animation joined the lane")
+        for (time, general, lane, _) in rows {
+            #expect(
+                general == lane,
+                "t = \(time): general walk \(Double(bitPattern: general)), lane \(Double(bitPattern: lane))")
+        }
+    }
+}
+
+@Suite("Review: steady lane through layer and tree changes")
+struct ReviewSteadyLaneScriptTests {
+    static let keys = ["opacity", "position", "bounds", "transform"]
+
+    final class World {
+        let engine = Engine()
+        var layers: [LayerID] = []
+        let parent: LayerID
+        init(lane: Bool) throws {
+            engine.setSteadyLaneEnabled(lane)
+            parent = try engine.makeLayerHandle()
+            for _ in 0..<8 { layers.append(try engine.makeLayerHandle()) }
+            try engine.tick(0)
+        }
+        func basic(_ key: String, _ from: Value, _ to: Value, duration: Double = 3) -> Animation {
+            var animation = Animation(keyPath: key, kind: .basic(BasicParameters(fromValue: from, toValue: to)))
+            animation.timing.duration = duration
+            animation.timingFunction = .easeInEaseOut
+            return animation
+        }
+        func values() throws -> [Value?] {
+            var result: [Value?] = []
+            for layer in layers + [parent] where engine.isValid(layer) {
+                for key in ReviewSteadyLaneScriptTests.keys { result.append(try engine.presentationValue(forKeyPath: key, of: layer)) }
+            }
+            return result
+        }
+        func step(_ frame: Int) throws {
+            let e = engine
+            switch frame {
+            case 1:
+                for (index, layer) in layers.enumerated() {
+                    try e.addAnimation(basic("opacity", .scalar(0), .scalar(1), duration: 2 + Double(index) * 0.1), forKey: "fade", to: layer)
+                }
+                var additive = basic("position", .point(x: 0, y: 0), .point(x: 10, y: 20))
+                additive.isAdditive = true
+                try e.addAnimation(additive, forKey: "nudge", to: layers[1])
+                try e.setValue(.rect(x: 0, y: 0, width: 40, height: 30), forKeyPath: "bounds", of: layers[2])  // implicit
+            case 4:
+                // Under a parent (engine time), then the parent's speed set by a batch.
+                try e.addSublayer(layers[3], to: parent)
+                var two = [2.0]
+                try two.withUnsafeMutableBufferPointer { numbers in
+                    try [parent].withUnsafeBufferPointer { batch in
+                        try e.setValues(forKey: e.key("speed"), of: batch, kind: .scalar, from: numbers.baseAddress!)
+                    }
+                }
+            case 6:
+                // A layer's own beginTime by a batch, timeOffset by a key path.
+                var begin = [0.25]
+                try begin.withUnsafeMutableBufferPointer { numbers in
+                    try [layers[4]].withUnsafeBufferPointer { batch in
+                        try e.setValues(forKey: e.key("beginTime"), of: batch, kind: .scalar, from: numbers.baseAddress!)
+                    }
+                }
+                try e.setValue(.scalar(0.5), forKeyPath: "timeOffset", of: layers[6])
+            case 8:
+                try e.removeAllAnimations(from: layers[5])
+                try e.addAnimation(basic("opacity", .scalar(1), .scalar(0.5)), forKey: "fade", to: layers[5])
+                // Replaced under the same key.
+                try e.addAnimation(basic("opacity", .scalar(0.3), .scalar(0.6)), forKey: "fade", to: layers[7])
+            case 10:
+                // A released layer's slot goes to a new one, animated.
+                try e.release(layers[0])
+                let fresh = try e.makeLayerHandle()
+                layers[0] = fresh
+                try e.addAnimation(basic("opacity", .scalar(0.9), .scalar(0.1)), forKey: "fade", to: fresh)
+            case 12:
+                // The model under an additive and an implicit animation changes, no action.
+                try e.transaction { () throws(AnimCoreError) in
+                    try e.modifyTransaction { $0.disableActions = true }
+                    try e.setValue(.point(x: 5, y: 7), forKeyPath: "position", of: layers[1])
+                    try e.setValue(.rect(x: 0, y: 0, width: 80, height: 10), forKeyPath: "bounds", of: layers[2])
+                }
+                try e.setValue(.scalar(1), forKeyPath: "speed", of: parent)
+            case 14:
+                try e.replaceSublayer(layers[3], with: layers[7])
+                try e.setValue(.scalar(0.5), forKeyPath: "speed", of: parent)
+                try e.setValue(.scalar(0), forKeyPath: "beginTime", of: layers[4])
+                try e.setValue(.scalar(0), forKeyPath: "timeOffset", of: layers[6])
+            case 16:
+                try e.setGlobalSpeed(3)
+            default:
+                break
+            }
+        }
+    }
+
+    @Test("replace, reparent, batch timing sets, removeAll, same-key replacement, slot reuse, model changes: lane == general walk")
+    func script() throws {
+        let worlds = [try World(lane: false), try World(lane: true)]
+        var time = 0.0
+        var mostSteady = 0
+        for frame in 1...40 {
+            time += frame == 20 ? -0.4 : 0.05
+            for world in worlds {
+                try world.step(frame)
+                try world.engine.tick(time)
+            }
+            mostSteady = max(mostSteady, worlds[1].engine.steadyAnimationCount)
+            let (general, lane) = (try worlds[0].values(), try worlds[1].values())
+            if let at = zip(general, lane).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+                Issue.record("frame \(frame): value \(at.offset) general \(String(describing: at.element.0)) lane \(String(describing: at.element.1))")
+                return
+            }
+        }
+        #expect(mostSteady >= 6)
+    }
+
+    @Test("an animation refused for sharing its property joins once the other is removed")
+    func refusedUntilTheLayerChanges() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayerHandle()
+        try engine.tick(0)
+        for key in ["a", "b"] {
+            var animation = Animation(keyPath: "opacity", kind: .basic(BasicParameters(fromValue: .scalar(0), toValue: .scalar(1))))
+            animation.timing.duration = 10
+            animation.isAdditive = key == "b"
+            try engine.addAnimation(animation, forKey: key, to: layer)
+        }
+        for time in [0.0, 0.1, 0.2, 0.3] { try engine.tick(time) }
+        #expect(engine.steadyAnimationCount == 0)
+        try engine.removeAnimation(forKey: "b", from: layer)
+        try engine.tick(0.4)
+        try engine.tick(0.5)
+        #expect(engine.steadyAnimationCount == 1)
+        expectNear(scalar(try engine.presentationValue(forKeyPath: "opacity", of: layer)), 0.05, 1e-12)
+    }
+}
