@@ -80,7 +80,8 @@ struct SteadyLane {
 
     /// Evaluates the entries in `range` at engine time `now`, writing presentation values;
     /// appends the indexes of those whose time left the lane's interval to `exits` (they are
-    /// not written). Touches only the entries of `range` and their presentation slots.
+    /// not written). Writes only the entries' presentation slots and `context`'s scratch; reads
+    /// their records, kind data and model values.
     @inline(__always)
     static func evaluate(
         _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, at now: Double,
