@@ -181,21 +181,24 @@ extension EngineState {
         guard kind.hasCoordinates else { return false }
         let stride = kind.slotCount
         let disabled = isEnding || actionsDisabled()
-        // The key resolved for the last class seen (most batches are one class).
-        var resolvedClass: Int32 = -1
-        var property = -1
+        // The key resolved for the last class seen (most batches are one class): a declared
+        // property of `kind` held inline, not a timing property; −1 for none.
+        var resolved = (classIndex: Int32(-1), property: -1)
+        func property(in classIndex: Int32) -> Int {
+            guard classIndex != resolved.classIndex else { return resolved.property }
+            var property = -1
+            if let declared = classes[Int(classIndex)].propertyIndex(for: key),
+               !BuiltInLayerProperties.Index.timing.contains(declared) {
+                let layout = classes[Int(classIndex)].layouts[declared]
+                if layout.kind == kind && layout.isInline { property = declared }
+            }
+            resolved = (classIndex, property)
+            return property
+        }
         for (index, layer) in layers.enumerated() {
             guard let slot = try? layerSlot(layer) else { return false }
             let classIndex = self.layers[slot].classIndex
-            if classIndex != resolvedClass {
-                resolvedClass = classIndex
-                property = -1
-                if let declared = classes[Int(classIndex)].propertyIndex(for: key),
-                   !BuiltInLayerProperties.Index.timing.contains(declared) {
-                    let layout = classes[Int(classIndex)].layouts[declared]
-                    if layout.kind == kind && layout.isInline { property = declared }
-                }
-            }
+            let property = property(in: classIndex)
             guard property >= 0 else { return false }
             let layout = classes[Int(classIndex)].layouts[property]
             if layout.isAnimatable && self.layers[slot].isCommitted && !disabled { return false }
@@ -204,10 +207,10 @@ extension EngineState {
         }
         for (index, layer) in layers.enumerated() {
             // Checked above: live layers whose class holds the property inline.
-            guard let slot = try? layerSlot(layer),
-                  let property = classes[Int(self.layers[slot].classIndex)].propertyIndex(for: key)
-            else { continue }
-            let layerClass = classes[Int(self.layers[slot].classIndex)]
+            guard let slot = try? layerSlot(layer) else { continue }
+            let classIndex = self.layers[slot].classIndex
+            let property = property(in: classIndex)
+            let layerClass = classes[Int(classIndex)]
             let layout = layerClass.layouts[property]
             let source = numbers + index * stride
             let model = layerClass.rows.pointer(Int(self.layers[slot].row)) + layout.offset

@@ -15,15 +15,14 @@ struct EvaluationContext {
     let outOfLine: UnsafeMutablePointer<Double>
     let values: UnsafeMutablePointer<Double>
     let presentation: UnsafeMutablePointer<Double>
-    let scratch: UnsafeMutablePointer<Double>
+    private(set) var scratch: UnsafeMutablePointer<Double>
     let timingOffsets: LayerTimingOffsets
 
     /// This context with its scratch slots elsewhere (a part of the lane on another thread).
     func with(scratch: UnsafeMutablePointer<Double>) -> EvaluationContext {
-        EvaluationContext(
-            layers: layers, animations: animations, basics: basics, keyframes: keyframes, groups: groups,
-            springs: springs, decays: decays, functions: functions, beziers: beziers, outOfLine: outOfLine,
-            values: values, presentation: presentation, scratch: scratch, timingOffsets: timingOffsets)
+        var context = self
+        context.scratch = scratch
+        return context
     }
 
     /// The model value an animation's property reads from, given the layer's model row.

@@ -103,20 +103,19 @@ struct SteadyLane {
             let progress = elapsed / entry.pointee.duration
             let out = presentation + Int(entry.pointee.output)
             switch entry.pointee.kind {
-            case .scalar:
+            case .scalar, .coordinates:
                 // `applyBasic`: the bezier's `TimingFunction.value(at:beforeFlag:)` without the
-                // enum, then `applyEndpoints`' scalar case, in its arithmetic.
+                // enum, then `applyEndpoints`' scalar or coordinates case, in its arithmetic.
                 let function = Int(entry.pointee.function)
                 let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
-                let start = entry.pointee.scalarFrom
-                out[0] = start + (entry.pointee.scalarTo - start) * fraction
-            case .coordinates:
-                // `applyBasic` with `applyEndpoints`' coordinates case.
-                let function = Int(entry.pointee.function)
-                let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
-                let from = values + Int(entry.pointee.from)
-                let to = values + Int(entry.pointee.to)
-                for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
+                if entry.pointee.kind == .scalar {
+                    let start = entry.pointee.scalarFrom
+                    out[0] = start + (entry.pointee.scalarTo - start) * fraction
+                } else {
+                    let from = values + Int(entry.pointee.from)
+                    let to = values + Int(entry.pointee.to)
+                    for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
+                }
             case .scalarSpring:
                 // `applySpring` of a finite spring without a carried velocity: its time is the
                 // progress times the duration, then `applyEndpoints`' scalar case at 1 − u.
