@@ -41,7 +41,9 @@
  * value at rest (initial velocity 0: CASpringAnimation's restart); printed: the largest per-tick
  * change of the value and of its velocity (ac_layer_get_presentation_velocity), over the run and
  * over the ticks right after a change.
- * The goal (under 200 ns per change from C) is reported, not asserted.
+ * The goals (a change with actions disabled under 30 ns; an implicit start under 200 ns per change
+ * from C, its share of begin/commit and of the commit tick included, no allocation) are reported,
+ * not asserted.
  *
  *   bench_transactions [-n layers] [-r rounds] [-m all|disabled|implicit|flush|each|batch|block|retarget|s-each|s-batch|s-block]
  */
@@ -62,7 +64,8 @@
 #define DEFAULT_LAYERS 10000
 #define DEFAULT_ROUNDS 7
 #define AGREEMENT_TOLERANCE 1e-9
-#define GOAL_NS 200.0
+#define GOAL_NS 200.0          /* an implicit animation start, commit tick included */
+#define DISABLED_GOAL_NS 30.0  /* a change with actions disabled */
 #define SAMPLES 64
 #define RETARGET_GAP_S 0.1 /* a retargeting round's last tick: this long after its commit tick */
 #define SPRING_STIFFNESS 150.0
@@ -582,12 +585,18 @@ int main(int argc, char **argv) {
         }
     }
 
-    printf("\ngoal: under %.0f ns per change from C (the change, begin/commit included)\n", GOAL_NS);
+    printf("\ngoals (issue 12, goal 1): a change with actions disabled under %.0f ns; an implicit animation start"
+           " under %.0f ns per change from C,\nits share of begin/commit and of the commit tick included, with no"
+           " allocation per change\n", DISABLED_GOAL_NS, GOAL_NS);
     for (int i = 0; i < row_count; i++) {
         const row *r = &rows[i];
-        if (r->mode == M_DISABLED) continue;
-        double ns = r->best.changes_s * 1e9 / (double)count;
-        printf("  %-9s %-48s %s (%.1f ns)\n", r->property, mode_labels[r->mode], ns < GOAL_NS ? "met" : "NOT met", ns);
+        double n = (double)count;
+        bool disabled = r->mode == M_DISABLED;
+        double ns = (r->best.changes_s + (disabled ? 0 : r->best.tick_s)) * 1e9 / n;
+        double allocations = r->allocations_per_change + (disabled ? 0 : r->allocations_per_tick_change);
+        bool met = ns < (disabled ? DISABLED_GOAL_NS : GOAL_NS) && (!COUNTS_ALLOCATIONS || allocations == 0);
+        printf("  %-9s %-48s %s (%.1f ns, %.5f allocs)\n", r->property, mode_labels[r->mode], met ? "met" : "NOT met", ns,
+               allocations);
     }
     if (!COUNTS_ALLOCATIONS) printf("  (allocation counting needs glibc)\n");
     if (!all_ok) {

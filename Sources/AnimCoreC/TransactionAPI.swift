@@ -25,9 +25,9 @@ final class CompletionCallback: CallbackRegistration, @unchecked Sendable {
 }
 
 /// A 0/1 flag argument, or OUT_OF_RANGE naming it.
-func flagArgument(_ value: Int32, _ argument: String) throws(APIError) -> Bool {
+func flagArgument(_ value: Int32, _ argument: @autoclosure () -> String) throws(APIError) -> Bool {
     guard value == 0 || value == 1 else {
-        throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(value); it must be 0 or 1")
+        throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument()) is \(value); it must be 0 or 1")
     }
     return value == 1
 }

@@ -435,7 +435,7 @@ extension EngineState {
             // Its property falls back to what lies underneath: a needs-display layer redisplays.
             if record.needsDisplay && record.isCommitted { setNeedsDisplay(slot) }
             if !record.didFinish && !record.isOwned {
-                if let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
+                if !animationDelegates.isEmpty, let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
                     let (layer, key) = eventSubject(index)
                     events.append(.animationDidStop(delegate, layer: layer, key: key, finished: false))
                 }
@@ -444,8 +444,8 @@ extension EngineState {
             if record.previous >= 0 { animations[Int(record.previous)].next = record.next } else { layers[slot].firstAnimation = record.next }
             if record.next >= 0 { animations[Int(record.next)].previous = record.previous } else { layers[slot].lastAnimation = record.previous }
             freeKindData(record)
-            if let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
-            if let description = addedDescriptions.removeValue(forKey: Int32(index)) { retired.append(description) }
+            if !animationDelegates.isEmpty, let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
+            if !addedDescriptions.isEmpty, let description = addedDescriptions.removeValue(forKey: Int32(index)) { retired.append(description) }
             if record.key >= 0 { animationKeys.release(record.key) }
             animations[index].key = -1
             animations[index].state = .free

@@ -121,36 +121,44 @@ extension EngineState {
 
     /// Turns the loop's notices into callbacks, display marks and removals.
     private mutating func handle(_ notices: [TickNotice]) {
-        // Removals by layer, the layers in the order their notices came (a dictionary's own
-        // order would differ from engine to engine, and with it the general walk's order).
-        var removals: [Int32: [Int]] = [:]
-        var removalOrder: [Int32] = []
+        // Finished animations to remove, in notice order (taken from `tickRemovals`, with its capacity).
+        var removals: [Int32] = []
+        swap(&removals, &tickRemovals)
         for notice in notices {
             let index = Int(notice.animation)
             let slot = Int(animations[index].layer)
             switch notice.kind {
             case .started:
-                if let delegate = animationDelegates[notice.animation], delegate.didStart != nil {
+                if !animationDelegates.isEmpty, let delegate = animationDelegates[notice.animation], delegate.didStart != nil {
                     let (layer, key) = eventSubject(index)
                     events.append(.animationDidStart(delegate, layer: layer, key: key))
                 }
             case .finished, .finishedAndRemoved:
-                if let delegate = animationDelegates[notice.animation], delegate.didStop != nil {
+                if !animationDelegates.isEmpty, let delegate = animationDelegates[notice.animation], delegate.didStop != nil {
                     let (layer, key) = eventSubject(index)
                     events.append(.animationDidStop(delegate, layer: layer, key: key, finished: true))
                 }
                 animationStopped(index, finished: true)
-                if notice.kind == .finishedAndRemoved {
-                    if removals[Int32(slot)] == nil { removalOrder.append(Int32(slot)) }
-                    removals[Int32(slot), default: []].append(index)
-                }
+                if notice.kind == .finishedAndRemoved { removals.append(notice.animation) }
             case .display:
                 setNeedsDisplay(slot)
             case .steady:
                 if isSteadyLaneEnabled { joinSteadyLane(index) }
             }
         }
-        for slot in removalOrder { removeAnimations(removals[slot] ?? [], slot: Int(slot)) }
+        // A layer's removals go together, in notice order: a run of one layer's animations at a
+        // time (one layer's notices are adjacent but for the rare layer with animations both in
+        // the lane and out of it, whose runs are removed one after the other).
+        var start = 0
+        while start < removals.count {
+            let slot = animations[Int(removals[start])].layer
+            var end = start + 1
+            while end < removals.count && animations[Int(removals[end])].layer == slot { end += 1 }
+            removeAnimations(removals[start..<end].lazy.map { Int($0) }, slot: Int(slot))
+            start = end
+        }
+        removals.removeAll(keepingCapacity: true)
+        swap(&removals, &tickRemovals)
     }
 }
 

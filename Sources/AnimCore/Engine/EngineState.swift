@@ -50,25 +50,19 @@ struct EngineState {
     /// Animations whose transaction has committed: the next tick starts them (a begin time of 0
     /// becomes the layer's time then).
     var readyAnimations: [AnimationRef] = []
-    /// Each thread's open transactions, by thread identity.
-    var transactionStacks = ThreadTable<TransactionStack>() {
-        didSet { transactionCache.thread = 0 }
-    }
+    /// Each thread's open transactions, by thread identity (only threads with one open have an
+    /// entry). Whatever opens or closes a frame or changes a setting empties `transactionCache`.
+    var threadTransactions = ThreadTable<ThreadTransactions>()
     /// The index in `functions` of the last implicit animation's curve, tried first for the next
     /// (`TimingFunctionTable.retain(_:hint:)`).
     var implicitFunctionHint: Int32 = -1
-    /// The calling thread's stack as the change path reads it (see `cacheTransaction()`).
+    /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
     var transactionCache = ThreadTransactionCache()
-    /// Animations added while each thread's outermost transaction is open, waiting for its
-    /// commit (apart from the stacks, so that adding one leaves `transactionCache` valid).
-    var pendingAnimations = ThreadTable<[AnimationRef]>()
-    /// The emptied stack and lists of the last outermost commit, kept with their capacity for
-    /// the next transaction, so that a transaction allocates nothing in steady state.
-    var spareTransactions = SpareTransactionStorage()
+    /// The emptied lists of the last outermost commit, kept with their capacity for the next
+    /// transaction, so that a transaction allocates nothing in steady state.
+    var spareTransactions = ThreadTransactions()
     /// Completion groups (the transactions' completion counting) by id.
     var completionGroups = CompletionGroups()
-    /// Groups of frames that have committed, sealed when their thread's outermost commits.
-    var sealedCandidates = ThreadTable<[Int32]>()
     /// Layers created since the last tick: not committed yet, so they run no implicit actions.
     var uncommittedLayers: [Int32] = []
     /// Each layer's actions table (CALayer.actions), by layer slot.
@@ -82,6 +76,8 @@ struct EngineState {
     var planScratch: [AttachedAnimation] = []
     var reservedScratch: [Int] = []
     var shownScratch: [Double] = []
+    /// Reused by the tick: the finished animations it removes.
+    var tickRemovals: [Int32] = []
     /// Reused by removals: the records to remove, with those they own.
     var removalScratch: [Int] = []
     /// Reused by presentation layout changes.

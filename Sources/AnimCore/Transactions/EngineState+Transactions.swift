@@ -8,16 +8,16 @@ extension EngineState {
     /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
     mutating func beginTransaction(implicit: Bool = false) {
         let thread = Self.currentThread
-        if transactionStacks.index(forKey: thread) == nil {
-            // The stack the last outermost commit left, with its capacity: no allocation.
-            var stack = TransactionStack()
-            swap(&stack, &spareTransactions.stack)
-            transactionStacks[thread] = stack
-        }
-        let position = transactionStacks.index(forKey: thread)!
-        let parent = transactionStacks.values[position].frames.last?.completionGroup ?? -1
-        let group = makeGroup(parent: parent)
-        transactionStacks.values[position].frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
+        let position = threadTransactions.index(forKey: thread) ?? {
+            // The lists the last outermost commit left, with their capacity: no allocation.
+            var transactions = ThreadTransactions()
+            swap(&transactions, &spareTransactions)
+            return threadTransactions.append(transactions, for: thread)
+        }()
+        let parent = threadTransactions.values[position].frames.last?.completionGroup ?? -1
+        let group = completionGroups.insert(CompletionGroup(parent: parent))
+        threadTransactions.values[position].frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
+        transactionCache.thread = 0
     }
 
     /// Commits the calling thread's innermost explicit transaction. Its settings end; when it is
@@ -25,73 +25,64 @@ extension EngineState {
     /// Throws `.invalidState` when no explicit transaction is open on this thread (the answer to
     /// a commit without begin; nothing else happens).
     mutating func commitTransaction() throws(AnimCoreError) {
-        let thread = Self.currentThread
-        guard let position = transactionStacks.index(forKey: thread),
-              let top = transactionStacks.values[position].frames.last, !top.isImplicit
+        guard let position = threadTransactions.index(forKey: Self.currentThread),
+              let top = threadTransactions.values[position].frames.last, !top.isImplicit
         else {
             throw AnimCoreError(.invalidState, "no transaction is open on this thread: commit without begin")
         }
-        transactionStacks.values[position].frames.removeLast()
-        let isOutermost = transactionStacks.values[position].frames.isEmpty
-        sealLater(top.completionGroup, thread)
-        if isOutermost { commitOutermost(thread) }
+        transactionCache.thread = 0
+        guard threadTransactions.values[position].frames.count > 1 else { return commitOutermost(at: position) }
+        // An inner frame: its settings end; its group seals with the outermost.
+        threadTransactions.values[position].frames.removeLast()
+        if top.hasSettings { threadTransactions.values[position].ownSettings.removeLast() }
+        threadTransactions.values[position].sealed.append(top.completionGroup)
     }
 
     /// Commits the calling thread's implicit transaction, unless explicit transactions are open
     /// inside it (then flush waits for them, as CATransaction flush does).
     mutating func flush() {
-        let thread = Self.currentThread
-        guard let stack = transactionStacks[thread], stack.frames.count == 1, stack.frames[0].isImplicit else { return }
-        commitImplicit(thread)
+        guard let position = threadTransactions.index(forKey: Self.currentThread),
+              hasImplicitFrameAlone(at: position)
+        else { return }
+        commitOutermost(at: position)
     }
 
     /// Commits every thread's implicit transaction that has no explicit one open inside it
     /// (the tick's commit).
     mutating func commitImplicitTransactions() {
-        for (thread, stack) in transactionStacks where stack.frames.count == 1 && stack.frames[0].isImplicit {
-            commitImplicit(thread)
+        // Backwards: a commit moves the last entry, already seen, into the committed one's place.
+        for position in threadTransactions.values.indices.reversed() where hasImplicitFrameAlone(at: position) {
+            commitOutermost(at: position)
         }
     }
 
-    private mutating func commitImplicit(_ thread: UInt) {
-        guard let position = transactionStacks.index(forKey: thread),
-              let frame = transactionStacks.values[position].frames.first
-        else { return }
-        transactionStacks.values[position].frames.removeAll(keepingCapacity: true)
-        sealLater(frame.completionGroup, thread)
-        commitOutermost(thread)
+    /// Whether the thread at `position` has its implicit transaction open and nothing inside it.
+    private func hasImplicitFrameAlone(at position: Int) -> Bool {
+        let frames = threadTransactions.values[position].frames
+        return frames.count == 1 && frames[0].isImplicit
     }
 
-    /// Notes a committed frame's group, sealed when `thread`'s outermost transaction commits.
-    private mutating func sealLater(_ group: Int32, _ thread: UInt) {
-        sealedCandidates.append(group, for: thread, spare: &spareTransactions.sealed)
+    /// The outermost transaction of the thread at `position` committed: its animations start
+    /// at the next tick, its groups (the committed inner frames', then its own) seal, and groups
+    /// with nothing running owe their completions now. Its entry goes; its lists stay as spare.
+    private mutating func commitOutermost(at position: Int) {
+        transactionCache.thread = 0
+        var transactions = threadTransactions.remove(at: position)
+        readyAnimations.append(contentsOf: transactions.pending)
+        for group in transactions.sealed { seal(group) }
+        for frame in transactions.frames { seal(frame.completionGroup) }
+        transactions.removeAll()
+        spareTransactions = transactions
     }
 
-    /// The outermost transaction of `thread` committed: its animations start at the next tick,
-    /// its groups seal, and groups with nothing running owe their completions now.
-    private mutating func commitOutermost(_ thread: UInt) {
-        if var pending = pendingAnimations.removeValue(forKey: thread) {
-            readyAnimations.append(contentsOf: pending)
-            pending.removeAll(keepingCapacity: true)
-            spareTransactions.pending = pending
-        }
-        if var stack = transactionStacks.removeValue(forKey: thread) {
-            stack.frames.removeAll(keepingCapacity: true)
-            spareTransactions.stack = stack
-        }
-        if var sealed = sealedCandidates.removeValue(forKey: thread) {
-            for group in sealed {
-                completionGroups[group]?.isSealed = true
-                completeIfDone(group)
-            }
-            sealed.removeAll(keepingCapacity: true)
-            spareTransactions.sealed = sealed
-        }
+    private mutating func seal(_ group: Int32) {
+        completionGroups[group]?.isSealed = true
+        completeIfDone(group)
     }
 
     /// Whether the calling thread's innermost transaction that says anything about actions
     /// disables them (false with none open): `transactionSettings().disableActions` without
-    /// resolving the other settings.
+    /// copying the settings.
     @inline(__always)
     mutating func actionsDisabled() -> Bool {
         cacheTransaction()
@@ -102,68 +93,81 @@ extension EngineState {
     @inline(__always)
     mutating func cacheTransaction() {
         let thread = Self.currentThread
-        guard transactionCache.thread != thread else { return }
-        var cache = ThreadTransactionCache()
-        cache.thread = thread
-        if let position = transactionStacks.index(forKey: thread) {
-            cache.settings = transactionStacks.values[position].resolveSettings()
-            cache.isOpen = !transactionStacks.values[position].frames.isEmpty
-            cache.innermostGroup = transactionStacks.values[position].frames.last?.completionGroup ?? -1
+        if transactionCache.thread != thread { fillTransactionCache(thread) }
+    }
+
+    private mutating func fillTransactionCache(_ thread: UInt) {
+        transactionCache.thread = thread
+        let position = threadTransactions.index(forKey: thread)
+        transactionCache.isOpen = position != nil
+        transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1
+        if let position, !threadTransactions.values[position].ownSettings.isEmpty {
+            transactionCache.settings = threadTransactions.values[position].settings
+            transactionCache.holdsUnset = false
+        } else if !transactionCache.holdsUnset {
+            transactionCache.settings = ThreadTransactions.unset
+            transactionCache.holdsUnset = true
         }
-        transactionCache = cache
     }
 
     /// The calling thread's settings, each resolved through its open frames over the defaults
     /// (the engine's default duration included).
-    func transactionSettings() -> TransactionSettings {
-        var settings = transactionStacks[Self.currentThread]?.settings ?? TransactionStack.unset
+    mutating func transactionSettings() -> TransactionSettings {
+        cacheTransaction()
+        var settings = transactionCache.settings
         if settings.animationDuration == nil { settings.animationDuration = defaultAnimationDuration }
         return settings
     }
 
     /// The animation duration the calling thread's transactions set themselves (the innermost
     /// that sets one); nil when none does (the engine's default applies).
-    func explicitAnimationDuration() -> Double? {
-        transactionStacks[Self.currentThread]?.settings.animationDuration
+    mutating func explicitAnimationDuration() -> Double? {
+        cacheTransaction()
+        return transactionCache.settings.animationDuration
     }
 
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
     /// transaction when none is open, as Core Animation does).
     mutating func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {
         ensureTransaction()
-        let thread = Self.currentThread
-        guard let position = transactionStacks.index(forKey: thread),
-              let last = transactionStacks.values[position].frames.indices.last
+        guard let position = threadTransactions.index(forKey: Self.currentThread),
+              let innermost = threadTransactions.values[position].frames.indices.last
         else { return }
-        change(&transactionStacks.values[position].frames[last].settings)
+        transactionCache.thread = 0
+        if !threadTransactions.values[position].frames[innermost].hasSettings {
+            threadTransactions.values[position].frames[innermost].hasSettings = true
+            threadTransactions.values[position].ownSettings.append(TransactionSettings())
+        }
+        let own = threadTransactions.values[position].ownSettings.count - 1
+        change(&threadTransactions.values[position].ownSettings[own])
     }
 
     /// Adds a completion to the calling thread's innermost transaction.
     mutating func addTransactionCompletion(_ completion: TransactionCompletion) {
         ensureTransaction()
-        if let group = transactionStacks[Self.currentThread]?.frames.last?.completionGroup {
-            completionGroups[group]?.completions.append(completion)
-        }
+        completionGroups[transactionCache.innermostGroup]?.completions.append(completion)
     }
 
-    /// Opens an implicit transaction on the calling thread if none is open.
+    /// Opens an implicit transaction on the calling thread if none is open; leaves
+    /// `transactionCache` filled.
     mutating func ensureTransaction() {
-        if transactionStacks[Self.currentThread]?.frames.isEmpty ?? true { beginTransaction(implicit: true) }
+        cacheTransaction()
+        guard !transactionCache.isOpen else { return }
+        beginTransaction(implicit: true)
+        cacheTransaction()
     }
 
     /// Whether the calling thread has any transaction open.
-    var hasOpenTransaction: Bool { !(transactionStacks[Self.currentThread]?.frames.isEmpty ?? true) }
+    var hasOpenTransaction: Bool { threadTransactions.index(forKey: Self.currentThread) != nil }
 
     /// Registers an added animation with the calling thread's transaction: it starts when the
     /// outermost commits, and counts for the completion group of every open frame.
     mutating func registerWithTransaction(_ index: Int) {
-        cacheTransaction()
-        if !transactionCache.isOpen {
-            beginTransaction(implicit: true)
-            cacheTransaction()
-        }
+        ensureTransaction()
         let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
-        pendingAnimations.append(reference, for: transactionCache.thread, spare: &spareTransactions.pending)
+        if let position = threadTransactions.index(forKey: transactionCache.thread) {
+            threadTransactions.values[position].pending.append(reference)
+        }
         let group = transactionCache.innermostGroup
         animations[index].completionGroup = group
         var current = group
@@ -186,10 +190,6 @@ extension EngineState {
         }
     }
 
-    private mutating func makeGroup(parent: Int32) -> Int32 {
-        completionGroups.insert(CompletionGroup(parent: parent))
-    }
-
     /// A sealed group with nothing running owes its completions (delivered at the next tick).
     private mutating func completeIfDone(_ group: Int32) {
         guard let record = completionGroups[group], record.isSealed, record.outstanding <= 0 else { return }
@@ -202,25 +202,20 @@ extension EngineState {
     /// Ends every open transaction of every thread (engine invalidation): their animations are
     /// gone; their completions run with finished = false.
     mutating func abandonTransactions() {
-        for (thread, stack) in transactionStacks {
-            for frame in stack.frames { sealLater(frame.completionGroup, thread) }
+        transactionCache.thread = 0
+        var abandoned: [Int32] = []
+        for (_, transactions) in threadTransactions {
+            abandoned += transactions.sealed
+            abandoned += transactions.frames.map(\.completionGroup)
         }
-        transactionStacks.removeAll()
-        pendingAnimations.removeAll()
-        for (_, candidates) in sealedCandidates {
-            for group in candidates {
-                completionGroups[group]?.isSealed = true
-                completionGroups[group]?.wasInterrupted = true
-                completionGroups[group]?.outstanding = 0
-                completeIfDone(group)
-            }
-        }
-        sealedCandidates.removeAll()
-        for group in completionGroups.ids {
-            completionGroups[group]?.isSealed = true
-            completionGroups[group]?.wasInterrupted = true
-            completionGroups[group]?.outstanding = 0
-            completeIfDone(group)
-        }
+        threadTransactions.removeAll()
+        for group in abandoned + completionGroups.ids { abandon(group) }
+    }
+
+    private mutating func abandon(_ group: Int32) {
+        completionGroups[group]?.isSealed = true
+        completionGroups[group]?.wasInterrupted = true
+        completionGroups[group]?.outstanding = 0
+        completeIfDone(group)
     }
 }

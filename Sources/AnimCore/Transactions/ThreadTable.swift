@@ -33,18 +33,11 @@ struct ThreadTable<Value>: Sequence {
         }
     }
 
-    /// Appends `element` to `thread`'s list, which starts as `spare` (taken, with its capacity,
-    /// leaving an empty array) when the thread has none.
-    mutating func append<Element>(_ element: Element, for thread: UInt, spare: inout [Element]) where Value == [Element] {
-        if let position = index(forKey: thread) {
-            values[position].append(element)
-            return
-        }
-        var list: [Element] = []
-        swap(&list, &spare)
-        list.append(element)
+    /// Adds an entry for `thread`, which has none; its position.
+    mutating func append(_ value: Value, for thread: UInt) -> Int {
         keys.append(thread)
-        values.append(list)
+        values.append(value)
+        return keys.count - 1
     }
 
     /// Removes `thread`'s entry and returns its value (nil: it had none).
@@ -59,8 +52,8 @@ struct ThreadTable<Value>: Sequence {
 
     var isEmpty: Bool { keys.isEmpty }
 
-    /// The last entry takes the removed one's place.
-    private mutating func remove(at position: Int) -> Value {
+    /// Removes the entry at `position` and returns its value; the last entry takes its place.
+    mutating func remove(at position: Int) -> Value {
         keys.swapAt(position, keys.count - 1)
         values.swapAt(position, values.count - 1)
         keys.removeLast()

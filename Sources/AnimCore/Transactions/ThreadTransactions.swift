@@ -1,0 +1,78 @@
+/// One open transaction on one thread: its completion group, whether the engine opened it
+/// implicitly (a change made outside any transaction), and where its own settings are, if it
+/// set any. 8 bytes, so that opening and committing one moves no settings.
+struct TransactionFrame {
+    /// The completion group of the animations added while this frame is open.
+    var completionGroup: Int32
+    /// Opened by a change outside any transaction; committed by the next tick or flush.
+    var isImplicit: Bool
+    /// The frame's settings are the last of `ThreadTransactions.ownSettings` (it set a value).
+    var hasSettings = false
+}
+
+/// One thread's transactions: its open frames, outermost first, the settings those frames set,
+/// the animations added meanwhile (started when the outermost commits) and the completion
+/// groups of committed inner frames (sealed then).
+struct ThreadTransactions {
+    var frames: [TransactionFrame] = []
+    /// The settings of the frames that set any, in frame order (a frame sets values only while
+    /// it is the innermost, so the innermost frame's are the last).
+    var ownSettings: [TransactionSettings] = []
+    var pending: [AnimationRef] = []
+    var sealed: [Int32] = []
+
+    /// The frames' settings resolved over `TransactionSettings.defaults`, but for the animation
+    /// duration, which stays nil unless a frame sets it (the engine's default applies then).
+    var settings: TransactionSettings {
+        var resolved = Self.unset
+        for own in ownSettings { resolved = own.resolved(over: resolved) }
+        return resolved
+    }
+
+    /// What a thread with no settings set resolves to (see `settings`).
+    static let unset: TransactionSettings = {
+        var settings = TransactionSettings.defaults
+        settings.animationDuration = nil
+        return settings
+    }()
+
+    /// Empties every list, keeping their capacity.
+    mutating func removeAll() {
+        Self.empty(&frames)
+        Self.empty(&ownSettings)
+        Self.empty(&pending)
+        Self.empty(&sealed)
+    }
+
+    /// `removeAll(keepingCapacity: true)`, at a few instructions for the usual lists of none or one.
+    @inline(__always)
+    private static func empty<Element>(_ list: inout [Element]) {
+        switch list.count {
+        case 0: break
+        case 1: list.removeLast()
+        default: list.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// What the change path needs of the calling thread's transactions, kept between changes so
+/// that a run of changes looks the thread up once (`EngineState.transactionCache`; emptied
+/// whenever a frame opens or closes or a setting changes, on any thread).
+struct ThreadTransactionCache {
+    /// The thread described; 0: none (the cache is empty).
+    var thread: UInt = 0
+    /// Its resolved settings (`ThreadTransactions.settings`).
+    var settings = ThreadTransactions.unset
+    /// `settings` are `ThreadTransactions.unset` (kept so that a transaction that sets nothing
+    /// copies no settings).
+    var holdsUnset = true
+    /// Whether it has a transaction open, and the completion group of its innermost one.
+    var isOpen = false
+    var innermostGroup: Int32 = -1
+}
+
+/// An animation slot at one generation: a reference that goes stale when the slot is reused.
+struct AnimationRef {
+    var index: Int32
+    var generation: UInt32
+}
