@@ -73,36 +73,36 @@ func reportingStatus(_ body: () throws(APIError) -> Void) -> ac_status {
 
 /// The pointee of an out_* argument, or a NULL-pointer error naming it.
 @inline(__always)
-func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ argument: String) throws(APIError) -> UnsafeMutablePointer<T> {
-    guard let pointer else { throw .nullPointer(argument) }
+func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ argument: @autoclosure () -> String) throws(APIError) -> UnsafeMutablePointer<T> {
+    guard let pointer else { throw .nullPointer(argument()) }
     return pointer
 }
 
 /// A finite input number, or an error naming it.
 @inline(__always)
-func finite(_ value: Double, _ argument: String) throws(APIError) -> Double {
-    guard value.isFinite else { throw .notFinite(argument, value) }
+func finite(_ value: Double, _ argument: @autoclosure () -> String) throws(APIError) -> Double {
+    guard value.isFinite else { throw .notFinite(argument(), value) }
     return value
 }
 
 /// A time argument: finite and within ±MediaTiming.Limits.time, or an error naming it.
 @inline(__always)
-func timeArgument(_ value: Double, _ argument: String) throws(APIError) -> Double {
-    guard value.isFinite else { throw .notFinite(argument, value) }
+func timeArgument(_ value: Double, _ argument: @autoclosure () -> String) throws(APIError) -> Double {
+    guard value.isFinite else { throw .notFinite(argument(), value) }
     guard abs(value) <= MediaTiming.Limits.time else {
         throw APIError(
-            AC_ERR_OUT_OF_RANGE, "\(argument) is \(value); it must be within ±\(MediaTiming.Limits.time)")
+            AC_ERR_OUT_OF_RANGE, "\(argument()) is \(value); it must be within ±\(MediaTiming.Limits.time)")
     }
     return value
 }
 
 /// Checks a struct's leading `struct_size` field against the size this library was built with.
-func checkStructSize(_ pointer: UnsafeRawPointer, expected: Int, _ argument: String) throws(APIError) {
+func checkStructSize(_ pointer: UnsafeRawPointer, expected: Int, _ argument: @autoclosure () -> String) throws(APIError) {
     let size = pointer.load(as: UInt32.self)
     guard Int(size) == expected else {
         throw APIError(
             AC_ERR_BAD_STRUCT_SIZE,
-            "\(argument)->struct_size is \(size); this library expects \(expected)")
+            "\(argument())->struct_size is \(size); this library expects \(expected)")
     }
 }
 

@@ -120,11 +120,11 @@ public func ac_engine_tick_threads(_ engine: OpaquePointer?, _ outCount: UnsafeM
 }
 
 /// A global speed: finite, in [0, AC_SPEED_LIMIT].
-func speedArgument(_ value: Double, _ argument: String) throws(APIError) -> Double {
-    let speed = try finite(value, argument)
+func speedArgument(_ value: Double, _ argument: @autoclosure () -> String) throws(APIError) -> Double {
+    let speed = try finite(value, argument())
     guard speed >= 0, speed <= MediaTiming.Limits.speed else {
         throw APIError(
-            AC_ERR_OUT_OF_RANGE, "\(argument) is \(speed); it must be in [0, \(MediaTiming.Limits.speed)]")
+            AC_ERR_OUT_OF_RANGE, "\(argument()) is \(speed); it must be in [0, \(MediaTiming.Limits.speed)]")
     }
     return speed
 }

@@ -67,9 +67,9 @@ func copyString(
 
 /// A C count or capacity (size_t) as an Int, refusing values beyond Int.max.
 @inline(__always)
-func sizeArgument(_ value: Int, _ argument: String) throws(APIError) -> Int {
+func sizeArgument(_ value: Int, _ argument: @autoclosure () -> String) throws(APIError) -> Int {
     guard value >= 0 else {
-        throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument) is \(UInt(bitPattern: value)); it is too large")
+        throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument()) is \(UInt(bitPattern: value)); it is too large")
     }
     return value
 }

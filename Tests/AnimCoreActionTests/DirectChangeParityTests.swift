@@ -151,4 +151,35 @@ struct DirectChangeParityTests {
         }
         for frame in 41...120 { try pair.expectSame(at: Double(frame) / 60) }
     }
+
+    @Test("retargeting a layer's only animation — in the steady lane, pending in its transaction, with completions — is removing it and adding the new one")
+    func retargetSoleAnimation() throws {
+        let pair = try Pair()
+        let logs = [Log<CompletionCall>(), Log<CompletionCall>()]
+        let ticking = Flag()
+        func change(_ value: Double, duration: Double? = nil, twice: Double? = nil) throws {
+            for ((engine, layer), log) in zip(zip(pair.engines, pair.layers), logs) {
+                try inTransaction(engine, { $0.animationDuration = duration }) {
+                    try engine.addCompletion(recordingCompletion(log, ticking))
+                    try engine.setValue(.scalar(value), forKeyPath: "level", of: layer)
+                    if let twice { try engine.setValue(.scalar(twice), forKeyPath: "level", of: layer) }
+                }
+            }
+        }
+        try change(10)
+        for frame in 1...6 { try pair.expectSame(at: Double(frame) / 60) }
+        #expect(pair.engines[0].steadyAnimationCount == 1)  // retargeted from the steady lane
+        try change(-10)
+        for frame in 7...12 { try pair.expectSame(at: Double(frame) / 60) }
+        #expect(pair.engines[0].steadyAnimationCount == 1)
+        try change(3, duration: 0.5, twice: 4)  // the second replaces the first before it starts
+        for frame in 13...60 { try pair.expectSame(at: Double(frame) / 60) }
+        #expect(try pair.engines[0].presentationValue(forKeyPath: "level", of: pair.layers[0]) == .scalar(4))
+        // Each transaction's animation was replaced before finishing (the last one's by its own second change).
+        #expect(logs[0].all.map(\.finished) == [false, false, false])
+        try change(7)
+        for frame in 61...90 { try pair.expectSame(at: Double(frame) / 60) }
+        #expect(logs[0].all.map(\.finished) == [false, false, false, true])
+        #expect(logs[0].all == logs[1].all)
+    }
 }

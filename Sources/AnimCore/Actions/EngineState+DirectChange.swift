@@ -138,6 +138,30 @@ extension EngineState {
         let name = classes[classIndex].properties[property].descriptor.name
         let keyID = animationKeys.retain(name, hint: classes[classIndex].implicitKeyHints[property])
         classes[classIndex].implicitKeyHints[property] = keyID
+        record.state = .pending
+        record.layer = Int32(slot)
+        record.key = keyID
+        record.beginsAtCommit = true
+        record.beginDelay = delay
+
+        let replaced = Int(layers[slot].firstAnimation)
+        if replaced >= 0 && replaced == Int(layers[slot].lastAnimation) && animations[replaced].key == keyID
+            && animations[replaced].property == Int32(property) && animations[replaced].followers == 0
+            && layers[slot].presentationOffset >= 0 {
+            // Retargeting the layer's only animation, of this property: the new one takes its
+            // record and its presentation entry. The same as removing it and adding this one,
+            // without freeing the layer's presentation block and allocating it again.
+            leaveSteadyLane(layer: slot)
+            end(replaced, slot: slot)
+            animationKeys.release(keyID)  // the replaced animation's hold
+            record.generation = animations[replaced].generation &+ 1
+            record.initializesPresentation = true
+            animations[replaced] = record
+            presentation.pointer(Int(layers[slot].presentationOffset)).update(from: kept, count: count)
+            registerWithTransaction(replaced)
+            joinGeneralWalk(slot)
+            return
+        }
         removeAnimation(keyID: keyID, slot: slot)
 
         leaveSteadyLane(layer: slot)
@@ -145,14 +169,9 @@ extension EngineState {
         var oldLayout = hadAnimations ? presentationLayout(slot) : []
         let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
         record.generation = animations[index].generation &+ 1
-        record.state = .pending
-        record.layer = Int32(slot)
         record.previous = layers[slot].lastAnimation
         if record.previous >= 0 { animations[Int(record.previous)].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
         layers[slot].lastAnimation = Int32(index)
-        record.key = keyID
-        record.beginsAtCommit = true
-        record.beginDelay = delay
         animations[index] = record
 
         if hadAnimations || layers[slot].presentationOffset >= 0 {

@@ -432,20 +432,9 @@ extension EngineState {
         for index in doomed {
             let record = animations[index]
             guard record.isAlive else { continue }
-            // Its property falls back to what lies underneath: a needs-display layer redisplays.
-            if record.needsDisplay && record.isCommitted { setNeedsDisplay(slot) }
-            if !record.didFinish && !record.isOwned {
-                if !animationDelegates.isEmpty, let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
-                    let (layer, key) = eventSubject(index)
-                    events.append(.animationDidStop(delegate, layer: layer, key: key, finished: false))
-                }
-                animationStopped(index, finished: false)
-            }
+            end(index, slot: slot)
             if record.previous >= 0 { animations[Int(record.previous)].next = record.next } else { layers[slot].firstAnimation = record.next }
             if record.next >= 0 { animations[Int(record.next)].previous = record.previous } else { layers[slot].lastAnimation = record.previous }
-            freeKindData(record)
-            if !animationDelegates.isEmpty, let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
-            if !addedDescriptions.isEmpty, let description = addedDescriptions.removeValue(forKey: Int32(index)) { retired.append(description) }
             if record.key >= 0 { animationKeys.release(record.key) }
             animations[index].key = -1
             animations[index].state = .free
@@ -456,6 +445,26 @@ extension EngineState {
         rebuildPresentation(slot, oldLayout: oldLayout)
         recycle(&oldLayout)
         if layers[slot].firstAnimation < 0 { leaveGeneralWalk(slot) }
+    }
+
+    /// Ends the live record in `index` as a removal does, but for its place in the layer's list,
+    /// its key and its presentation entry: a display mark for a needs-display property, the stop
+    /// (finished = false) of an animation that had not finished, its kind data, delegate and
+    /// description released. The caller unlinks it or (`replaceInPlace`) reuses it.
+    mutating func end(_ index: Int, slot: Int) {
+        let record = animations[index]
+        // Its property falls back to what lies underneath: a needs-display layer redisplays.
+        if record.needsDisplay && record.isCommitted { setNeedsDisplay(slot) }
+        if !record.didFinish && !record.isOwned {
+            if !animationDelegates.isEmpty, let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
+                let (layer, key) = eventSubject(index)
+                events.append(.animationDidStop(delegate, layer: layer, key: key, finished: false))
+            }
+            animationStopped(index, finished: false)
+        }
+        freeKindData(record)
+        if !animationDelegates.isEmpty, let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
+        if !addedDescriptions.isEmpty, let description = addedDescriptions.removeValue(forKey: Int32(index)) { retired.append(description) }
     }
 
     /// The layer and key an animation callback names for the animation in `index`.
