@@ -159,6 +159,9 @@ extension EngineState {
             animations[replaced] = record
             presentation.pointer(Int(layers[slot].presentationOffset)).update(from: kept, count: count)
             registerWithTransaction(replaced)
+            // As the removal (the layer leaves the general walk) and the add (it joins at the
+            // end) do: the walk's order, and with it the callbacks' order, is the general path's.
+            leaveGeneralWalk(slot)
             joinGeneralWalk(slot)
             return
         }

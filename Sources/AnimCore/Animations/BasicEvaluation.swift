@@ -54,7 +54,10 @@ extension EvaluationContext {
             for k in 0..<kind.slotCount { slots[k] = ValueMath.lerp(start[k], end[k], fraction) }
             return
         }
-        let underneath = readUnderneath(record, slots)
+        // A component is read out of the value underneath only when something uses it: a
+        // missing end, or an additive animation.
+        let usesUnderneath = record.pointee.isAdditive || (by < 0 && (from < 0 || to < 0)) || (from < 0 && to < 0)
+        let underneath = usesUnderneath ? readUnderneath(record, slots) : slots
         let derived = scratch + ScratchOffset.derived
         let value = scratch + ScratchOffset.value
         let fromSlots = from >= 0 ? values + Int(from) : nil

@@ -109,7 +109,7 @@ extension EvaluationContext {
                 value[k] = entry[0] + entry[1] * travel
             }
         }
-        let underneath = readUnderneath(record, slots)
+        let underneath = record.pointee.isAdditive ? readUnderneath(record, slots) : slots  // read only to add to
         compose(record, value: value, underneath: underneath, into: slots)
     }
 }

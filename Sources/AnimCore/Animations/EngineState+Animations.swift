@@ -450,7 +450,8 @@ extension EngineState {
     /// Ends the live record in `index` as a removal does, but for its place in the layer's list,
     /// its key and its presentation entry: a display mark for a needs-display property, the stop
     /// (finished = false) of an animation that had not finished, its kind data, delegate and
-    /// description released. The caller unlinks it or (`replaceInPlace`) reuses it.
+    /// description released. The caller unlinks it, or reuses it for the animation that
+    /// replaces it (`startImplicitAnimation`'s retarget of a layer's only animation).
     mutating func end(_ index: Int, slot: Int) {
         let record = animations[index]
         // Its property falls back to what lies underneath: a needs-display layer redisplays.

@@ -157,7 +157,7 @@ extension EvaluationContext {
         let progress = keyframeProgress(record, keyframes, sample: sample)
         let value = scratch + ScratchOffset.value
         keyframeValue(keyframes, kind: kind, at: progress, into: value)
-        let underneath = readUnderneath(record, slots)
+        let underneath = record.pointee.isAdditive ? readUnderneath(record, slots) : slots  // read only to add to
         if record.pointee.isCumulative && sample.iteration >= 1 {
             // [INF] As for basic animations: each repeat adds the value a cycle ends at — the
             // last keyframe, or the first when autoreversing.

@@ -146,9 +146,9 @@ extension EngineState {
                 if isSteadyLaneEnabled { joinSteadyLane(index) }
             }
         }
-        // A layer's removals go together, in notice order: a run of one layer's animations at a
-        // time (one layer's notices are adjacent but for the rare layer with animations both in
-        // the lane and out of it, whose runs are removed one after the other).
+        // A layer's removals go together, in notice order: finish notices come from the general
+        // walk, which visits each layer once, so one layer's are adjacent (a layer whose runs
+        // were not would have them removed one after the other, with the same result).
         var start = 0
         while start < removals.count {
             let slot = animations[Int(removals[start])].layer

@@ -104,6 +104,20 @@ package enum KeyPathComponent: Hashable, Sendable {
         from value: UnsafePointer<Double>, into component: UnsafeMutablePointer<Double>
     ) {
         switch self {
+        case .affineTransform(.rotationZ):
+            // The angle of the 2×2 block: what the route through Transform3D gives, without it.
+            if let factors = PlanarFactors(m11: value[0], m12: value[1], m21: value[2], m22: value[3]) {
+                component[0] = factors.angle
+            } else {
+                TransformPart.rotationZ.read(from: Transform3D(AffineTransform(slots: value)), planar: true, into: component)
+            }
+        case .transform3D(.rotationZ):
+            // The planar shape's angle, read in place (what the route through Transform3D gives).
+            if let factors = PlanarFactors(transformSlots: value) {
+                component[0] = factors.angle
+            } else {
+                TransformPart.rotationZ.read(from: Transform3D(slots: value), planar: false, into: component)
+            }
         case .transform3D(let part):
             part.read(from: Transform3D(slots: value), planar: false, into: component)
         case .affineTransform(let part):
@@ -121,6 +135,25 @@ package enum KeyPathComponent: Hashable, Sendable {
         _ component: UnsafePointer<Double>, into value: UnsafeMutablePointer<Double>
     ) {
         switch self {
+        case .affineTransform(.rotationZ):
+            // A new 2×2 block: what the route through Transform3D writes, without it.
+            if let factors = PlanarFactors(m11: value[0], m12: value[1], m21: value[2], m22: value[3]) {
+                (value[0], value[1], value[2], value[3]) = factors.block(angle: component[0])
+            } else {
+                var transform = Transform3D(AffineTransform(slots: value))
+                TransformPart.rotationZ.write(component, into: &transform, planar: true)
+                AffineTransform(transform).store(into: value)
+            }
+        case .transform3D(.rotationZ):
+            // The planar shape's new 2×2 block, written in place (what the route through
+            // Transform3D writes).
+            if let factors = PlanarFactors(transformSlots: value) {
+                (value[0], value[1], value[4], value[5]) = factors.block(angle: component[0])
+            } else {
+                var transform = Transform3D(slots: value)
+                TransformPart.rotationZ.write(component, into: &transform, planar: false)
+                transform.store(into: value)
+            }
         case .transform3D(let part):
             var transform = Transform3D(slots: value)
             part.write(component, into: &transform, planar: false)

@@ -286,29 +286,49 @@ struct PlanarFactors {
     /// nil when `transform` does not have the planar shape or an axis has collapsed (the
     /// general factoring handles those).
     init?(_ m: Transform3D) {
-        guard m.m13 == 0, m.m23 == 0, m.m31 == 0, m.m32 == 0, m.m14 == 0, m.m24 == 0,
-            m.m34 == 0, m.m33 > 0, m.m44 > 0, m.m33.isFinite, m.m44.isFinite
+        guard Self.isPlanar(m13: m.m13, m23: m.m23, m31: m.m31, m32: m.m32, m14: m.m14, m24: m.m24, m34: m.m34, m33: m.m33, m44: m.m44)
         else { return nil }
-        let lengthSquared0 = m.m11 * m.m11 + m.m12 * m.m12
-        let lengthSquared1 = m.m21 * m.m21 + m.m22 * m.m22
+        self.init(m11: m.m11, m12: m.m12, m21: m.m21, m22: m.m22)
+    }
+
+    /// The factors of the transform in `slots` (a Transform3D's 16, m11 m12 … m44), read in place.
+    init?(transformSlots m: UnsafePointer<Double>) {
+        guard Self.isPlanar(m13: m[2], m23: m[6], m31: m[8], m32: m[9], m14: m[3], m24: m[7], m34: m[11], m33: m[10], m44: m[15])
+        else { return nil }
+        self.init(m11: m[0], m12: m[1], m21: m[4], m22: m[5])
+    }
+
+    /// The planar shape: nothing couples z or w with x and y, and z and w scale by positive finite factors.
+    private static func isPlanar(
+        m13: Double, m23: Double, m31: Double, m32: Double, m14: Double, m24: Double, m34: Double, m33: Double, m44: Double
+    ) -> Bool {
+        m13 == 0 && m23 == 0 && m31 == 0 && m32 == 0 && m14 == 0 && m24 == 0 && m34 == 0
+            && m33 > 0 && m44 > 0 && m33.isFinite && m44.isFinite
+    }
+
+    /// The factors of a transform of the planar shape with this 2×2 block (an affine
+    /// transform's a, b, c, d); nil when an axis has collapsed.
+    init?(m11: Double, m12: Double, m21: Double, m22: Double) {
+        let lengthSquared0 = m11 * m11 + m12 * m12
+        let lengthSquared1 = m21 * m21 + m22 * m22
         // Keep squares, products and quotients normal and finite; other magnitudes (and NaN)
         // take the general path.
         guard lengthSquared0 > 1e-140, lengthSquared0 < 1e140,
             lengthSquared1 > 1e-140, lengthSquared1 < 1e140
         else { return nil }
-        let determinant = m.m11 * m.m22 - m.m12 * m.m21
+        let determinant = m11 * m22 - m12 * m21
         // Collapsed when the part of row 1 across row 0 (determinant / length0) is at most
         // `collapsedRow` of row 1's length.
         let tolerance = Transform3D.DecompositionTolerance.collapsedRow
         guard determinant * determinant > tolerance * tolerance * lengthSquared0 * lengthSquared1
         else { return nil }
-        self.m11 = m.m11
-        self.m12 = m.m12
-        self.m21 = m.m21
-        self.m22 = m.m22
+        self.m11 = m11
+        self.m12 = m12
+        self.m21 = m21
+        self.m22 = m22
         self.length0 = lengthSquared0.squareRoot()
         self.determinant = determinant
-        self.mirrorsX = determinant < 0 && m.m11 <= 0
+        self.mirrorsX = determinant < 0 && m11 <= 0
     }
 
     /// φ in (−π, π].
@@ -320,6 +340,11 @@ struct PlanarFactors {
     /// Rewrites m11, m12, m21, m22 for rotation `angle`, keeping scale and skew (the other
     /// elements do not depend on the rotation in this shape).
     func write(angle: Double, into m: inout Transform3D) {
+        (m.m11, m.m12, m.m21, m.m22) = block(angle: angle)
+    }
+
+    /// The 2×2 block (m11, m12, m21, m22) for rotation `angle`, keeping scale and skew.
+    func block(angle: Double) -> (Double, Double, Double, Double) {
         // Signed scales and the xy skew: across = determinant / length0 is the signed y
         // scale, along / across = (row0 · row1) / determinant the skew; a mirror on x moves
         // the sign from y to x.
@@ -329,9 +354,6 @@ struct PlanarFactors {
         let scaleY = mirrorsX ? -across : across
         let s = sin(angle)
         let c = cos(angle)
-        m.m11 = scaleX * c
-        m.m12 = scaleX * s
-        m.m21 = scaleY * (skew * c - s)
-        m.m22 = scaleY * (skew * s + c)
+        return (scaleX * c, scaleX * s, scaleY * (skew * c - s), scaleY * (skew * s + c))
     }
 }
