@@ -41,7 +41,7 @@
  *             timed frames, but the engine evaluates the motion for as long as the animation lasts);
  *             the plain loop evaluates x(t) = x0 + v0 (r^(1000 t) - 1) / (1000 ln r) per component
  *             at t = progress x duration as DecayEvaluation.swift does: exponent = 1000 ln r,
- *             travel = (exp(exponent t) - 1) / exponent, one exp per layer.
+ *             travel = expm1(exponent t) / exponent (as the engine), one expm1 per layer.
  *
  *   1. correctness first: at frames 0, 1, 37, 300, 599 and 600 the engine's presentation values
  *      of a sample of layers (ac_layers_get_presentation) must agree with the plain-C loop's

@@ -567,7 +567,7 @@ void plain_engine_decay(const plain_decays *d, double time_s, double *out) {
             continue;
         }
         double t = progress * duration;
-        double travel = (exp(exponent * t) - 1) / exponent;
+        double travel = expm1(exponent * t) / exponent; /* as the engine: exact near t = 0 */
         point[0] = x0[i] + vx[i] * travel;
         point[1] = y0[i] + vy[i] * travel;
     }

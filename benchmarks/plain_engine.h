@@ -197,7 +197,7 @@ void plain_engine_spring(const plain_springs *s, double time_s, double *out);
  * and component. Per frame, with t = (elapsed / duration) x duration (the basic local time) and
  * exponent = 1000 ln r (DecayParameters.exponent):
  *
- *   travel = (exp(exponent t) - 1) / exponent          (= (r^(1000 t) - 1) / (1000 ln r))
+ *   travel = expm1(exponent t) / exponent             (= (r^(1000 t) - 1) / (1000 ln r))
  *   value[c] = x0[c] + v0[c] travel
  *
  * in animcore's order of operations (DecayEvaluation.swift applyDecay): one exp per layer shared

@@ -53,6 +53,23 @@ struct SteadyLaneEdgeTests {
     }
 }
 
+extension SteadyLaneEdgeTests {
+    @Test("decays: a free one (the lane's own loop) and one that springs back at a bound (its record): lane == general walk to the bit")
+    func decays() throws {
+        let free = DecayParameters(fromValue: .scalar(0), velocity: .scalar(400))
+        var bounded = DecayParameters(fromValue: .scalar(0), velocity: .scalar(1000))
+        bounded.upperBound = .scalar(200)
+        for parameters in [free, bounded] {
+            let times = (1...90).map { Double($0) / 60 }
+            let rows = try Self.compare(Animation(keyPath: "opacity", kind: .decay(parameters)), key: "opacity", times: times)
+            #expect(rows.first?.3 == 1, "the decay joined the lane")
+            for (time, general, lane, _) in rows {
+                #expect(general == lane, "t = \(time): general walk \(Double(bitPattern: general)), lane \(Double(bitPattern: lane))")
+            }
+        }
+    }
+}
+
 @Suite("Review: steady lane through layer and tree changes")
 struct ReviewSteadyLaneScriptTests {
     static let keys = ["opacity", "position", "bounds", "transform"]

@@ -95,8 +95,8 @@ extension EngineState {
             other = Int(member.pointee.next)
         }
         // What the lane needs of each kind: a basic animation's ends and curve, a scalar
-        // spring's ends and spring, scalar keyframes' curve and keyframes, over the whole value;
-        // the others are evaluated from their records.
+        // spring's ends and spring, scalar keyframes' curve and keyframes, a free decay's
+        // record, over the whole value; the others are evaluated from their records.
         let isScalar = record.pointee.valueKind == .scalar
         let whole = record.pointee.overwritesWholeValue
         var kind = whole ? SteadyEntry.Kind.record : .recordOverModel
@@ -120,6 +120,14 @@ extension EngineState {
                 kind = .scalarSpring
                 function = record.pointee.parameters
                 ends = spring.endpoints
+            }
+        case .decay where whole:
+            let decay = decayRecords[record.pointee.parameters]
+            let components = animationValues.pointer(Int(decay.block))
+            let count = Int(record.pointee.propertySlotCount)
+            if (0..<count).allSatisfy({ components[$0 * DecayRecord.stride + 2] == DecayRecord.Mode.free.rawValue }) {
+                kind = .freeDecay
+                function = record.pointee.parameters
             }
         case .keyframe where whole && isScalar:
             // `keyframeProgress`: paced keyframes ignore the timing function.

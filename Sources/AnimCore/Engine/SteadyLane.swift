@@ -1,3 +1,5 @@
+import Glibc
+
 /// The tick's steady lane: animations in the steady middle of a plain motion, evaluated by a
 /// compact loop over small entries instead of the general walk over layers and records.
 ///
@@ -124,6 +126,18 @@ struct SteadyLane {
                 let fraction = 1 - (rest - spring.pointee.initialVelocity * push)
                 let start = entry.pointee.scalarFrom
                 out[0] = start + (entry.pointee.scalarTo - start) * fraction
+            case .freeDecay:
+                // `applyDecay` with every component moving freely: its time is the progress
+                // times the duration, each component x0 + v0 · travel (`compose` copies the
+                // value into place).
+                let decay = context.decays + Int(entry.pointee.function)
+                let exponent = decay.pointee.exponent
+                let travel = expm1(exponent * (progress * entry.pointee.duration)) / exponent
+                let components = values + Int(decay.pointee.block)
+                for k in 0..<Int(entry.pointee.slotCount) {
+                    let component = components + k * DecayRecord.stride
+                    out[k] = component[0] + component[1] * travel
+                }
             case .scalarKeyframes:
                 // `applyKeyframes` of a scalar: the progress eased by a bezier (not when
                 // paced), the keyframes' value straight into place (`compose` copies it there).
@@ -163,7 +177,7 @@ struct SteadyEntry {
     var scalarTo: Double
     /// A basic animation's or scalar keyframes' timing function (its index in the engine's
     /// table, a bezier; −1 for none, and for paced keyframes); a scalar spring's `SpringRecord`
-    /// (springs ignore timing functions).
+    /// (springs ignore timing functions); a free decay's `DecayRecord`.
     var function: Int32
     /// Coordinates' from and to values (offsets in the animation-value buffer); scalar
     /// keyframes' `KeyframeRecord` in `from`.
@@ -187,6 +201,9 @@ struct SteadyEntry {
         case scalarSpring
         /// A keyframe animation of a scalar, eased by a bezier or not at all.
         case scalarKeyframes
+        /// A decay whose every component moves freely (none starts outside a bound or reaches
+        /// one), over the whole value.
+        case freeDecay
         /// Any other, evaluated from its record over the whole value.
         case record
         /// Any other that reads the value underneath, evaluated from its record over the model.

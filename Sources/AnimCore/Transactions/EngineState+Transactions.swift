@@ -102,7 +102,8 @@ extension EngineState {
         transactionCache.isOpen = position != nil
         transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1
         if let position, !threadTransactions.values[position].ownSettings.isEmpty {
-            transactionCache.settings = threadTransactions.values[position].settings
+            if !transactionCache.holdsUnset { transactionCache.settings = ThreadTransactions.unset }
+            threadTransactions.values[position].resolve(into: &transactionCache.settings)
             transactionCache.holdsUnset = false
         } else if !transactionCache.holdsUnset {
             transactionCache.settings = ThreadTransactions.unset

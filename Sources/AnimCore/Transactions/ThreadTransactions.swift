@@ -21,12 +21,11 @@ struct ThreadTransactions {
     var pending: [AnimationRef] = []
     var sealed: [Int32] = []
 
-    /// The frames' settings resolved over `TransactionSettings.defaults`, but for the animation
+    /// Writes the frames' settings, outermost first, over `resolved`, which holds `unset`:
+    /// the settings resolved over `TransactionSettings.defaults`, but for the animation
     /// duration, which stays nil unless a frame sets it (the engine's default applies then).
-    var settings: TransactionSettings {
-        var resolved = Self.unset
-        for own in ownSettings { resolved = own.resolved(over: resolved) }
-        return resolved
+    func resolve(into resolved: inout TransactionSettings) {
+        for own in ownSettings { resolved.overlay(own) }
     }
 
     /// What a thread with no settings set resolves to (see `settings`).
@@ -61,7 +60,7 @@ struct ThreadTransactions {
 struct ThreadTransactionCache {
     /// The thread described; 0: none (the cache is empty).
     var thread: UInt = 0
-    /// Its resolved settings (`ThreadTransactions.settings`).
+    /// Its resolved settings (`ThreadTransactions.resolve(into:)`).
     var settings = ThreadTransactions.unset
     /// `settings` are `ThreadTransactions.unset` (kept so that a transaction that sets nothing
     /// copies no settings).

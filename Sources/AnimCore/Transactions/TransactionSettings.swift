@@ -54,19 +54,25 @@ public struct TransactionSettings: Sendable {
     /// - Parameter outer: the enclosing transaction's settings.
     /// - Returns: the merged settings; `values` merged key by key, these winning.
     public func resolved(over outer: TransactionSettings) -> TransactionSettings {
-        var result = self
-        result.animationDuration = animationDuration ?? outer.animationDuration
-        result.timingFunction = timingFunction ?? outer.timingFunction
-        result.disableActions = disableActions ?? outer.disableActions
-        result.delay = delay ?? outer.delay
-        result.repeatCount = repeatCount ?? outer.repeatCount
-        result.autoreverses = autoreverses ?? outer.autoreverses
-        result.additiveImplicitAnimations = additiveImplicitAnimations ?? outer.additiveImplicitAnimations
-        result.beginsFromCurrentState = beginsFromCurrentState ?? outer.beginsFromCurrentState
-        result.spring = spring ?? outer.spring
-        if !outer.values.isEmpty {
-            result.values = values.isEmpty ? outer.values : outer.values.merging(values) { _, inner in inner }
-        }
+        var result = outer
+        result.overlay(self)
         return result
+    }
+
+    /// Takes every field `inner` sets: `inner.resolved(over: self)`, in place (no copy of
+    /// these settings).
+    mutating func overlay(_ inner: TransactionSettings) {
+        if let value = inner.animationDuration { animationDuration = value }
+        if let value = inner.timingFunction { timingFunction = value }
+        if let value = inner.disableActions { disableActions = value }
+        if let value = inner.delay { delay = value }
+        if let value = inner.repeatCount { repeatCount = value }
+        if let value = inner.autoreverses { autoreverses = value }
+        if let value = inner.additiveImplicitAnimations { additiveImplicitAnimations = value }
+        if let value = inner.beginsFromCurrentState { beginsFromCurrentState = value }
+        if let value = inner.spring { spring = value }
+        if !inner.values.isEmpty {
+            if values.isEmpty { values = inner.values } else { values.merge(inner.values) { _, own in own } }
+        }
     }
 }
