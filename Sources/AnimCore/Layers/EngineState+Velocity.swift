@@ -18,6 +18,7 @@ extension EngineState {
         for k in 0..<slotCount { out[k] = 0 }
         guard isAnimated(slot, property) else { return }
         let now = layerTime(slot, atEngineTime: currentTime)
+        if soleSpringVelocity(slot, property, at: now, into: out) { return }
         let interval = velocityInterval(slot, property)
         let before = now - interval
         let after = now + interval
@@ -46,6 +47,57 @@ extension EngineState {
                 out[k] = backward
             }
         }
+    }
+
+    /// The velocity of a property one spring drives alone, in its active interval, from the
+    /// derivative of its motion (rather than a difference of three evaluations): the endpoints'
+    /// span times −u′(t), plus a carried start velocity times h′(t) (see `applySpring`). False,
+    /// writing nothing, unless the spring is the layer's only animation of the property (no
+    /// group on the layer), committed, over the whole value of a kind with coordinates, not
+    /// cumulative, on its layer's time (speed 1, no offset, repeat or reversal) and inside its
+    /// duration; additive or not (what lies underneath, the model, stays still).
+    private func soleSpringVelocity(_ slot: Int, _ property: Int, at now: Double, into out: UnsafeMutablePointer<Double>) -> Bool {
+        var sole = -1
+        var index = Int(layers[slot].firstAnimation)
+        while index >= 0 {
+            let record = animations.base + index
+            if record.pointee.kind == .group { return false }
+            if record.pointee.property == Int32(property) {
+                guard sole < 0 else { return false }
+                sole = index
+            }
+            index = Int(record.pointee.next)
+        }
+        guard sole >= 0 else { return false }
+        let record = animations.base + sole
+        let timing = record.pointee.timing
+        guard record.pointee.kind == .spring, record.pointee.isCommitted, record.pointee.parent < 0,
+              record.pointee.component == nil, !record.pointee.isCumulative, record.pointee.valueKind.hasCoordinates,
+              timing.speed == 1, timing.timeOffset == 0, timing.repeatCount == 0, timing.repeatDuration == 0,
+              !timing.autoreverses, timing.duration.isFinite
+        else { return false }
+        let t = now - timing.beginTime
+        guard t > 0, t < timing.duration else { return false }
+        let spring = springRecords[record.pointee.parameters]
+        let ends = spring.endpoints
+        let model = modelValue(slot, property)
+        let (from, to, by) = (ends.from, ends.to, ends.by)
+        let (_, slope) = spring.response.displacement(at: t, initialVelocity: spring.initialVelocity)
+        let push = spring.startVelocity >= 0 ? spring.response.push(at: t).derivative : 0
+        for k in 0..<record.pointee.valueKind.slotCount {
+            // The span end − start of `applyEndpoints`' cases, the model being what lies underneath.
+            let span: Double
+            switch (from >= 0, to >= 0, by >= 0) {
+            case (true, true, _): span = animationValues.pointer(Int(to))[k] - animationValues.pointer(Int(from))[k]
+            case (_, _, true): span = animationValues.pointer(Int(by))[k]
+            case (true, false, false): span = model[k] - animationValues.pointer(Int(from))[k]
+            case (false, true, false): span = animationValues.pointer(Int(to))[k] - model[k]
+            case (false, false, false): span = 0
+            }
+            let carried = spring.startVelocity >= 0 ? animationValues.pointer(Int(spring.startVelocity))[k] : 0
+            out[k] = -span * slope + carried * push
+        }
+        return true
     }
 
     /// The interval for a property's velocity: `velocityInterval`, shorter for stiff springs
