@@ -1,8 +1,8 @@
-/// A map from thread identity to a value — each thread's transaction stack, pending animations,
-/// groups to seal — with a dictionary's shape (`index(forKey:)`, `values[position]`,
-/// `[thread]`, `removeValue(forKey:)`), searched linearly: only the threads with a transaction
-/// open have an entry (one or a few), and comparing a handful of integers costs less than
-/// hashing one (which the change path did about six times per transaction).
+/// A map from thread identity to a value — each thread's open transactions
+/// (`ThreadTransactions`) — with a dictionary's shape (`index(forKey:)`, `values[position]`,
+/// `[thread]`, `append(_:for:)`, `remove(at:)`), searched linearly: only the threads with a
+/// transaction open have an entry (one or a few), and comparing a handful of integers costs
+/// less than hashing one.
 struct ThreadTable<Value>: Sequence {
     /// Thread identities, in no particular order; `values` holds each one's value at the same
     /// position. Positions change when an entry is removed.
@@ -20,17 +20,9 @@ struct ThreadTable<Value>: Sequence {
         return nil
     }
 
-    /// `thread`'s value; setting nil removes the entry.
+    /// `thread`'s value, if it has an entry.
     subscript(thread: UInt) -> Value? {
-        get { index(forKey: thread).map { values[$0] } }
-        set {
-            if let position = index(forKey: thread) {
-                if let newValue { values[position] = newValue } else { _ = remove(at: position) }
-            } else if let newValue {
-                keys.append(thread)
-                values.append(newValue)
-            }
-        }
+        index(forKey: thread).map { values[$0] }
     }
 
     /// Adds an entry for `thread`, which has none; its position.
@@ -38,11 +30,6 @@ struct ThreadTable<Value>: Sequence {
         keys.append(thread)
         values.append(value)
         return keys.count - 1
-    }
-
-    /// Removes `thread`'s entry and returns its value (nil: it had none).
-    mutating func removeValue(forKey thread: UInt) -> Value? {
-        index(forKey: thread).map { remove(at: $0) }
     }
 
     mutating func removeAll() {
