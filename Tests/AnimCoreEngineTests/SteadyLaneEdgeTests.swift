@@ -70,6 +70,47 @@ extension SteadyLaneEdgeTests {
     }
 }
 
+extension SteadyLaneEdgeTests {
+    @Test("keyframes along a path with their rotation (auto, autoReverse), over a model transform: one lane entry, lane == general walk to the bit")
+    func pathWithRotation() throws {
+        var path = Path()
+        path.move(x: 0, y: 0)
+        path.addLine(x: 100, y: 0)
+        path.addQuadCurve(cx: 150, cy: 0, x: 150, y: 50)
+        path.addCurve(c1x: 150, c1y: 100, c2x: 50, c2y: 150, x: 0, y: 120)
+        for mode in [RotationMode.auto, .autoReverse] {
+            var animation = Animation.keyframe("position", path: path)
+            animation.keyframe?.rotationMode = mode
+            animation.keyframe?.calculationMode = .paced
+            animation.timing.duration = 1.5
+            var results: [[UInt64]] = []
+            var steady = 0
+            for lane in [false, true] {
+                let engine = Engine()
+                engine.setSteadyLaneEnabled(lane)
+                let layer = try engine.makeLayerHandle()
+                try engine.setValue(.transform3D(Transform3D(scaleX: 2, y: 2, z: 1)), forKeyPath: "transform", of: layer)
+                try engine.tick(0)
+                try engine.addAnimation(animation, forKey: "a", to: layer)
+                var bits: [UInt64] = []
+                for frame in 0...100 {
+                    try engine.tick(Double(frame) / 60)
+                    if lane { steady = max(steady, engine.steadyAnimationCount) }
+                    for key in ["position", "transform"] {
+                        var slots = [Double](repeating: 0, count: 16)
+                        let value = try #require(try engine.presentationValue(forKeyPath: key, of: layer))
+                        slots.withUnsafeMutableBufferPointer { value.write(into: $0.baseAddress!) }
+                        bits += slots.map(\.bitPattern)
+                    }
+                }
+                results.append(bits)
+            }
+            #expect(steady == 1, "\(mode): the keyframes and their rotation joined the lane as one entry")
+            #expect(results[0] == results[1], "\(mode): lane and general walk differ")
+        }
+    }
+}
+
 @Suite("Review: steady lane through layer and tree changes")
 struct ReviewSteadyLaneScriptTests {
     static let keys = ["opacity", "position", "bounds", "transform"]

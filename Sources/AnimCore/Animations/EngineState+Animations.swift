@@ -218,10 +218,11 @@ extension EngineState {
                 return
             }
             // The rotation along the path: a record of its own on the layer's transform.
-            record.followers = 1
-            plan.append(record)
             let transform = try animatableTarget("transform", slot: slot, field: field)
             let transformStored = layerClass.properties[transform.property]
+            record.followers = 1
+            record.mayJoinSteadyLane = SteadyLane.admits(record) && !transformStored.descriptor.needsDisplay
+            plan.append(record)
             var rotation = record
             rotation.kind = .pathRotation
             rotation.followers = 0
@@ -239,6 +240,7 @@ extension EngineState {
             rotation.defaultBlock = Int32(layerClass.defaultBlocks[transform.property])
             rotation.propertySlotCount = Int32(transformStored.kind.slotCount)
             rotation.function = function.map { functions.retain($0) } ?? -1
+            rotation.mayJoinSteadyLane = false  // it joins with its keyframes
             plan.append(rotation)
         case .group:
             break

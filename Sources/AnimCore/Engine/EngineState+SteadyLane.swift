@@ -81,12 +81,17 @@ extension EngineState {
             if elapsed >= end { record.pointee.isRefusedByLane = true }
             return
         }
+        // A path's rotation (the keyframes' follower, on its own timing equal to theirs) joins
+        // with them: one entry computes both.
+        let rotation = record.pointee.kind == .keyframe && record.pointee.followers == 1 ? Int(record.pointee.next) : -1
+        if rotation >= 0 && animations[rotation].state != .running { return }
         var allInLane = true
         var other = Int(layers[slot].firstAnimation)
         while other >= 0 {
             let member = animations.base + other
-            if other != index {
-                if member.pointee.property == record.pointee.property {
+            if other != index && other != rotation {
+                if member.pointee.property == record.pointee.property
+                    || (rotation >= 0 && member.pointee.property == animations[rotation].property) {
                     record.pointee.isRefusedByLane = true  // until its layer changes
                     return
                 }
@@ -129,6 +134,10 @@ extension EngineState {
                 kind = .freeDecay
                 function = record.pointee.parameters
             }
+        case .keyframe where rotation >= 0:
+            // The keyframes from their record; the rotation's output in `to`.
+            kind = .pathKeyframes
+            ends.to = layers[slot].presentationOffset + animations[rotation].presentationOffset
         case .keyframe where whole && isScalar:
             // `keyframeProgress`: paced keyframes ignore the timing function.
             let eased = keyframeRecords[record.pointee.parameters].isPaced ? -1 : record.pointee.function
@@ -142,6 +151,7 @@ extension EngineState {
         }
         let hasScalarEnds = kind == .scalar || kind == .scalarSpring
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
+        if rotation >= 0 { animations[rotation].laneEntry = record.pointee.laneEntry }
         steadyLane.entries.append(SteadyEntry(
             beginTime: timing.beginTime, duration: timing.duration, end: end,
             scalarFrom: hasScalarEnds ? animationValues.pointer(Int(ends.from))[0] : 0,
@@ -203,6 +213,7 @@ extension EngineState {
         steadyLane.entries[entry].record = -1
         steadyLane.tombstones += 1
         animations[index].laneEntry = -1
+        if steadyLane.entries[entry].kind == .pathKeyframes { animations[Int(animations[index].next)].laneEntry = -1 }
         joinGeneralWalk(Int(animations[index].layer))
     }
 
@@ -213,6 +224,7 @@ extension EngineState {
             let entry = steadyLane.entries[position]
             steadyLane.entries[kept] = entry
             animations[Int(entry.record)].laneEntry = Int32(kept)
+            if entry.kind == .pathKeyframes { animations[Int(animations[Int(entry.record)].next)].laneEntry = Int32(kept) }
             kept += 1
         }
         steadyLane.entries.removeLast(steadyLane.entries.count - kept)

@@ -51,7 +51,7 @@ struct SteadyLane {
         let timing = record.timing
         let kindAdmits = switch record.kind {
         case .basic, .spring, .decay: true
-        case .keyframe: record.followers == 0  // no rotation record
+        case .keyframe: true  // with a path's rotation record or not
         case .group, .pathRotation: false
         }
         return kindAdmits && record.parent < 0 && !record.needsDisplay
@@ -144,7 +144,7 @@ struct SteadyLane {
                 let function = Int(entry.pointee.function)
                 let eased = function >= 0 ? beziers[function].value(at: progress) : progress
                 context.keyframeValue(context.keyframes + Int(entry.pointee.from), kind: .scalar, at: eased, into: out)
-            case .record, .recordOverModel:
+            case .record, .recordOverModel, .pathKeyframes:
                 // The general walk's sample in the first cycle's active part, to the kind's
                 // own evaluation; over the model value when it reads what lies underneath (the
                 // first animation of a property starts from the model).
@@ -158,6 +158,16 @@ struct SteadyLane {
                     phase: .active, isInEffect: true, progress: progress, cycleStart: 0,
                     cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
                 context.apply(record, sample: sample, parentTime: now, to: out)
+                if entry.pointee.kind == .pathKeyframes {
+                    // The path's rotation, on its own timing (equal to the keyframes'), over
+                    // the model transform it turns.
+                    let rotation = context.animations + Int(record.pointee.next)
+                    let layer = context.layers + Int(rotation.pointee.layer)
+                    let model = context.modelValue(rotation, row: rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row))
+                    let turned = presentation + Int(entry.pointee.to)
+                    for k in 0..<Int(rotation.pointee.propertySlotCount) { turned[k] = model[k] }
+                    context.apply(rotation, sample: sample, parentTime: now, to: turned)
+                }
             }
         }
     }
@@ -180,7 +190,7 @@ struct SteadyEntry {
     /// (springs ignore timing functions); a free decay's `DecayRecord`.
     var function: Int32
     /// Coordinates' from and to values (offsets in the animation-value buffer); scalar
-    /// keyframes' `KeyframeRecord` in `from`.
+    /// keyframes' `KeyframeRecord` in `from`; a path's rotation's presentation slots in `to`.
     var from: Int32
     var to: Int32
     /// Offset of its property's presentation slots in the presentation buffer.
@@ -204,6 +214,9 @@ struct SteadyEntry {
         /// A decay whose every component moves freely (none starts outside a bound or reaches
         /// one), over the whole value.
         case freeDecay
+        /// Keyframes along a path with its rotation record: both from their records, the
+        /// rotation's output in `to`.
+        case pathKeyframes
         /// Any other, evaluated from its record over the whole value.
         case record
         /// Any other that reads the value underneath, evaluated from its record over the model.
