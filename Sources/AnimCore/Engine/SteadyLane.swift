@@ -4,15 +4,18 @@ import Glibc
 /// compact loop over small entries instead of the general walk over layers and records.
 ///
 /// An animation is steady while it is
-/// - a basic, spring or decay animation, or a keyframe animation without a rotation, not in a
-///   group, on a property that does not redisplay the layer;
-/// - the only animation of its layer on that property (a group's children count);
+/// - a basic, spring, decay or keyframe animation (along a path, with its rotation record,
+///   which joins in the same entry), not in a group, on properties that do not redisplay the
+///   layer;
+/// - the only animation of its layer on that property (a group's children count; a path's
+///   rotation is the only one on the transform);
 /// - on a layer that runs on engine time (it and its superlayers have default timing);
 /// - at speed 1 with time offset 0, in the active part of its first cycle, its did-start sent.
 ///
 /// Then its value depends only on the engine time, its record and the model value underneath:
 /// the lane computes the common kinds from their entry (a basic animation from one value to
-/// another, eased by a bezier; a spring between two scalars; scalar keyframes) with the
+/// another, eased by a bezier; a spring between two scalars; scalar keyframes; a decay moving
+/// freely) with the
 /// general evaluation's arithmetic in the same order, and hands the others to their kind's
 /// evaluation with the sample the general walk would take, over the model value when they
 /// read what lies underneath (an implicit animation, an additive one, a key-path component).
