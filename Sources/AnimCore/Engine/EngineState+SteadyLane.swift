@@ -85,6 +85,12 @@ extension EngineState {
         // with them: one entry computes both.
         let rotation = record.pointee.kind == .keyframe && record.pointee.followers == 1 ? Int(record.pointee.next) : -1
         if rotation >= 0 && animations[rotation].state != .running { return }
+        // (Keyframes on a component of the transform itself would share the rotation's slots:
+        // no key path gives that today; the general walk would take them.)
+        if rotation >= 0 && animations[rotation].property == record.pointee.property {
+            record.pointee.isRefusedByLane = true
+            return
+        }
         var allInLane = true
         var other = Int(layers[slot].firstAnimation)
         while other >= 0 {

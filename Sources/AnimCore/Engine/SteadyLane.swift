@@ -152,7 +152,10 @@ struct SteadyLane {
                 // own evaluation; over the model value when it reads what lies underneath (the
                 // first animation of a property starts from the model).
                 let record = context.animations + Int(entry.pointee.record)
-                if entry.pointee.kind == .recordOverModel {
+                // (Path keyframes that are additive or on a component read what lies
+                // underneath too: the model, as for the others.)
+                if entry.pointee.kind == .recordOverModel
+                    || (entry.pointee.kind == .pathKeyframes && !record.pointee.overwritesWholeValue) {
                     let layer = context.layers + Int(record.pointee.layer)
                     let model = context.modelValue(record, row: rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row))
                     for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
