@@ -157,6 +157,8 @@ extension EngineState {
                     field: "\(field).animations[\(index)]", into: &plan)
             }
             plan[position].followers = Int32(plan.count - position - 1)
+            plan[position].mayJoinSteadyLane = SteadyLane.admits(plan[position])
+                && plan[(position + 1)...].allSatisfy { SteadyLane.admitsInGroup($0, parent: Int32(position)) }
             return
         }
         let target = try animatableTarget(animation.keyPath, slot: slot, field: field)

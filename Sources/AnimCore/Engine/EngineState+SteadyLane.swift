@@ -81,9 +81,11 @@ extension EngineState {
             if elapsed >= end { record.pointee.isRefusedByLane = true }
             return
         }
-        // A path's rotation (the keyframes' follower, on its own timing equal to theirs) joins
-        // with them: one entry computes both.
+        // The records that join with it, in the same entry: a path's rotation (the keyframes'
+        // follower, on its own timing equal to theirs), a group's children (checked when added).
+        let isGroup = record.pointee.kind == .group
         let rotation = record.pointee.kind == .keyframe && record.pointee.followers == 1 ? Int(record.pointee.next) : -1
+        let joining = isGroup || rotation >= 0 ? Int(record.pointee.followers) : 0
         if rotation >= 0 && animations[rotation].state != .running { return }
         // (Keyframes on a component of the transform itself would share the rotation's slots:
         // no key path gives that today; the general walk would take them.)
@@ -91,19 +93,24 @@ extension EngineState {
             record.pointee.isRefusedByLane = true
             return
         }
+        // No other animation of the layer may touch a property of those joining.
         var allInLane = true
         var other = Int(layers[slot].firstAnimation)
+        var position = 0  // of `other` in the layer's list; `index` is at `first`
+        var first = -1
         while other >= 0 {
+            if other == index { first = position }
+            let isJoining = first >= 0 && position >= first && position <= first + joining
             let member = animations.base + other
-            if other != index && other != rotation {
-                if member.pointee.property == record.pointee.property
-                    || (rotation >= 0 && member.pointee.property == animations[rotation].property) {
+            if !isJoining {
+                if sharesProperty(member.pointee.property, withRecordsFrom: index, count: joining + 1) {
                     record.pointee.isRefusedByLane = true  // until its layer changes
                     return
                 }
                 if member.pointee.laneEntry < 0 { allInLane = false }
             }
             other = Int(member.pointee.next)
+            position += 1
         }
         // What the lane needs of each kind: a basic animation's ends and curve, a scalar
         // spring's ends and spring, scalar keyframes' curve and keyframes, a free decay's
@@ -156,8 +163,9 @@ extension EngineState {
             break
         }
         let hasScalarEnds = kind == .scalar || kind == .scalarSpring
+        if isGroup { kind = .group }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
-        if rotation >= 0 { animations[rotation].laneEntry = record.pointee.laneEntry }
+        setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining)
         steadyLane.entries.append(SteadyEntry(
             beginTime: timing.beginTime, duration: timing.duration, end: end,
             scalarFrom: hasScalarEnds ? animationValues.pointer(Int(ends.from))[0] : 0,
@@ -219,8 +227,34 @@ extension EngineState {
         steadyLane.entries[entry].record = -1
         steadyLane.tombstones += 1
         animations[index].laneEntry = -1
-        if steadyLane.entries[entry].kind == .pathKeyframes { animations[Int(animations[index].next)].laneEntry = -1 }
+        setLaneEntry(-1, ofRecordsAfter: index, count: joiningCount(steadyLane.entries[entry].kind, index))
         joinGeneralWalk(Int(animations[index].layer))
+    }
+
+    /// How many records after the one in `index` share its entry of `kind`: a path's rotation,
+    /// a group's children.
+    private func joiningCount(_ kind: SteadyEntry.Kind, _ index: Int) -> Int {
+        kind == .pathKeyframes || kind == .group ? Int(animations[index].followers) : 0
+    }
+
+    /// Sets `laneEntry` of the `count` records after the one in `index` in its layer's list.
+    private mutating func setLaneEntry(_ entry: Int32, ofRecordsAfter index: Int, count: Int) {
+        var member = Int(animations[index].next)
+        for _ in 0..<count where member >= 0 {
+            animations[member].laneEntry = entry
+            member = Int(animations[member].next)
+        }
+    }
+
+    /// Whether `property` is a property of one of the `count` records from the one in `index`
+    /// on in its layer's list (a group has none of its own).
+    private func sharesProperty(_ property: Int32, withRecordsFrom index: Int, count: Int) -> Bool {
+        var member = index
+        for _ in 0..<count where member >= 0 {
+            if animations[member].property >= 0 && animations[member].property == property { return true }
+            member = Int(animations[member].next)
+        }
+        return false
     }
 
     /// Drops the tombstones, keeping the entries' order.
@@ -230,7 +264,7 @@ extension EngineState {
             let entry = steadyLane.entries[position]
             steadyLane.entries[kept] = entry
             animations[Int(entry.record)].laneEntry = Int32(kept)
-            if entry.kind == .pathKeyframes { animations[Int(animations[Int(entry.record)].next)].laneEntry = Int32(kept) }
+            setLaneEntry(Int32(kept), ofRecordsAfter: Int(entry.record), count: joiningCount(entry.kind, Int(entry.record)))
             kept += 1
         }
         steadyLane.entries.removeLast(steadyLane.entries.count - kept)

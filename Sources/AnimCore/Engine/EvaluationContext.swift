@@ -85,7 +85,14 @@ struct EvaluationContext {
                     kind: record.pointee.isRemovedOnCompletion ? .finishedAndRemoved : .finished))
             }
         }
-        guard kind != .group else { return }
+        guard kind != .group else {
+            // A group joins the lane with its children (`SteadyLane.admitsInGroup`).
+            if applies && record.pointee.mayJoinSteadyLane && !record.pointee.isRefusedByLane && sample.phase == .active
+                && record.pointee.state == .running && record.pointee.laneEntry < 0 {
+                notices.append(TickNotice(animation: Int32(index), kind: .steady))
+            }
+            return
+        }
         if applies {
             apply(record, sample: sample, parentTime: time, to: block + Int(record.pointee.presentationOffset))
             if record.pointee.mayJoinSteadyLane && !record.pointee.isRefusedByLane && sample.phase == .active

@@ -5,8 +5,8 @@ import Glibc
 ///
 /// An animation is steady while it is
 /// - a basic, spring, decay or keyframe animation (along a path, with its rotation record,
-///   which joins in the same entry), not in a group, on properties that do not redisplay the
-///   layer;
+///   which joins in the same entry), or a group of those (with its children, in one entry),
+///   on properties that do not redisplay the layer;
 /// - the only animation of its layer on that property (a group's children count; a path's
 ///   rotation is the only one on the transform);
 /// - on a layer that runs on engine time (it and its superlayers have default timing);
@@ -55,10 +55,23 @@ struct SteadyLane {
         let kindAdmits = switch record.kind {
         case .basic, .spring, .decay: true
         case .keyframe: true  // with a path's rotation record or not
-        case .group, .pathRotation: false
+        case .group: true  // with its children (`admitsInGroup`)
+        case .pathRotation: false
         }
         return kindAdmits && record.parent < 0 && !record.needsDisplay
             && timing.speed == 1 && timing.timeOffset == 0 && timing.duration > 0 && timing.duration.isFinite
+    }
+
+    /// Whether a group's record `child` may join the lane with its group (the record at
+    /// `parent`): a direct child that the general evaluation computes alone (no group, no
+    /// path's rotation), on a property that does not redisplay the layer.
+    static func admitsInGroup(_ child: AttachedAnimation, parent: Int32) -> Bool {
+        let kindAdmits = switch child.kind {
+        case .basic, .spring, .decay: true
+        case .keyframe: child.followers == 0
+        case .group, .pathRotation: false
+        }
+        return kindAdmits && child.parent == parent && !child.needsDisplay
     }
 
     /// One evaluation of the lane, split in `parts` of consecutive entries; each part writes
@@ -147,6 +160,23 @@ struct SteadyLane {
                 let function = Int(entry.pointee.function)
                 let eased = function >= 0 ? beziers[function].value(at: progress) : progress
                 context.keyframeValue(context.keyframes + Int(entry.pointee.from), kind: .scalar, at: eased, into: out)
+            case .group:
+                // The group and its children as the general walk evaluates them (a running
+                // group in its first cycle and its owned children owe no callback: nothing is
+                // noticed), without the walk's work per layer.
+                let record = context.animations + Int(entry.pointee.record)
+                let layer = context.layers + Int(record.pointee.layer)
+                let row = rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row)
+                let block = presentation + Int(layer.pointee.presentationOffset)
+                var none: [TickNotice] = []
+                var member = Int(entry.pointee.record)
+                for _ in 0...Int(record.pointee.followers) {
+                    context.evaluate(
+                        context.animations + member, index: member, layer: layer, row: row, layerTime: now, block: block,
+                        notices: &none)
+                    member = Int(context.animations[member].next)
+                }
+                assert(none.isEmpty, "a steady group noticed something")
             case .record, .recordOverModel, .pathKeyframes:
                 // The general walk's sample in the first cycle's active part, to the kind's
                 // own evaluation; over the model value when it reads what lies underneath (the
@@ -223,6 +253,8 @@ struct SteadyEntry {
         /// Keyframes along a path with its rotation record: both from their records, the
         /// rotation's output in `to`.
         case pathKeyframes
+        /// A group with its children: each evaluated as the general walk does.
+        case group
         /// Any other, evaluated from its record over the whole value.
         case record
         /// Any other that reads the value underneath, evaluated from its record over the model.
