@@ -1,0 +1,203 @@
+import Testing
+
+@testable import AnimCore
+
+/// Groups in the steady lane, scenario by scenario with the lane off and on: the presentations
+/// (to the bit), velocities and callbacks must be equal. Between layers the order of one tick's
+/// callbacks is not specified (animcore.h): where layers leave and rejoin the general walk, the
+/// tests compare each tick's callbacks as a set.
+@Suite("Steady lane: group scenarios against the general walk")
+struct SteadyLaneGroupScenarioTests {
+    /// Each tick's callbacks, sorted (their order between layers is not specified).
+    static func perTick(_ log: [String]) -> [[String]] {
+        var ticks: [[String]] = [[]]
+        for line in log {
+            if line.hasPrefix("tick") { ticks.append([]) } else { ticks[ticks.count - 1].append(line) }
+        }
+        return ticks.map { $0.sorted() }
+    }
+
+    struct Outcome {
+        var bits: [[UInt64]] = []
+        var logs: [[String]] = []
+        var steady = 0
+    }
+
+    /// Runs on engines with the lane off and on: `build` makes the layers' animations (after a
+    /// first tick at 0), `step` acts before each tick (frame 1...frames at 60 Hz); reads
+    /// `keys` of every layer after each tick (presentation and, with `velocity`, velocity).
+    static func run(
+        layers count: Int, frames: Int, keys: [String], velocity: Bool = false, threads: Int = 1,
+        _ build: (Engine, [LayerID], Log<String>) throws -> Void,
+        step: (Engine, [LayerID], Log<String>, Int) throws -> Void = { _, _, _, _ in }
+    ) throws -> Outcome {
+        var outcome = Outcome()
+        for lane in [false, true] {
+            let engine = Engine()
+            engine.setSteadyLaneEnabled(lane)
+            try engine.setTickThreadCount(threads)
+            let layers = try (0..<count).map { _ in try engine.makeLayerHandle() }
+            try engine.tick(0)
+            let log = Log<String>()
+            try build(engine, layers, log)
+            var run: [UInt64] = []
+            for frame in 1...frames {
+                try step(engine, layers, log, frame)
+                try engine.tick(Double(frame) / 60)
+                log.add("tick \(frame)")
+                if lane { outcome.steady = max(outcome.steady, engine.steadyAnimationCount) }
+                for layer in layers {
+                    for key in keys {
+                        var slots = [Double](repeating: 0, count: 16)
+                        let value = try #require(try engine.presentationValue(forKeyPath: key, of: layer))
+                        slots.withUnsafeMutableBufferPointer { value.write(into: $0.baseAddress!) }
+                        if velocity {
+                            let speed = try engine.presentationVelocity(forKeyPath: key, of: layer)
+                            slots.withUnsafeMutableBufferPointer { speed.write(into: $0.baseAddress! + 8) }
+                        }
+                        run += slots.map(\.bitPattern)
+                    }
+                }
+            }
+            outcome.bits.append(run)
+            outcome.logs.append(log.all)
+        }
+        return outcome
+    }
+
+    static func fade(_ from: Double, _ to: Double, duration: Double) -> Animation {
+        var fade = Animation(keyPath: "opacity", kind: .basic(BasicParameters(fromValue: .scalar(from), toValue: .scalar(to))))
+        fade.timing.duration = duration
+        return fade
+    }
+
+    /// A plain group: a position child that begins late and ends early, a z spring.
+    static func plainGroup(_ name: String, _ log: Log<String>, duration: Double = 1) -> Animation {
+        var position = Animation(keyPath: "position", kind: .basic(BasicParameters(fromValue: .point(x: 0, y: 0), toValue: .point(x: 90, y: 40))))
+        position.timing.beginTime = 0.2
+        position.timing.duration = 0.4
+        position.timing.fillMode = .forwards
+        let spring = Animation(
+            keyPath: "zPosition",
+            kind: .spring(BasicParameters(fromValue: .scalar(0), toValue: .scalar(3)), Spring(mass: 1, stiffness: 120, damping: 9)))
+        var group = Animation.group([position, spring])
+        group.timing.duration = duration
+        group.timingFunction = .easeInEaseOut
+        group.delegate = AnimationDelegate(
+            didStart: { _ in log.add("\(name) start") }, didStop: { _, finished in log.add("\(name) stop \(finished)") })
+        return group
+    }
+
+    /// A group the lane refuses (a nested group).
+    static func nestedGroup(_ name: String, _ log: Log<String>, duration: Double = 1) -> Animation {
+        var inner = Animation.group([fade(1, 0.5, duration: 0.5)])
+        inner.timing.duration = duration
+        var group = Animation.group([inner])
+        group.timing.duration = duration
+        group.delegate = AnimationDelegate(
+            didStart: { _ in log.add("\(name) start") }, didStop: { _, finished in log.add("\(name) stop \(finished)") })
+        return group
+    }
+
+    @Test("a group after other records and groups, begun later, fill forwards and kept: lane == general")
+    func afterOthers() throws {
+        let out = try Self.run(layers: 1, frames: 90, keys: ["position", "zPosition", "opacity", "bounds"], velocity: true) { engine, layers, log in
+            try engine.addAnimation(Self.nestedGroup("n", log), forKey: "n", to: layers[0])
+            var bounds = Animation(keyPath: "bounds", kind: .basic(BasicParameters(fromValue: .rect(x: 0, y: 0, width: 1, height: 1), toValue: .rect(x: 0, y: 0, width: 9, height: 9))))
+            bounds.timing.duration = 0.7
+            try engine.addAnimation(bounds, forKey: "b", to: layers[0])
+            var group = Self.plainGroup("g", log)
+            group.timing.beginTime = 0.25
+            group.timing.fillMode = .both
+            group.isRemovedOnCompletion = false
+            try engine.addAnimation(group, forKey: "g", to: layers[0])
+        }
+        #expect(out.steady >= 1, "the group joined")
+        #expect(out.bits[0] == out.bits[1])
+        #expect(out.logs[0] == out.logs[1])
+    }
+
+    @Test("removing the group, a model change and an implicit change of a child's property while in the lane: lane == general")
+    func changesWhileInLane() throws {
+        let out = try Self.run(layers: 3, frames: 80, keys: ["position", "zPosition"], velocity: true) { engine, layers, log in
+            for (index, layer) in layers.enumerated() {
+                try engine.addAnimation(Self.plainGroup("g\(index)", log, duration: 1.2), forKey: "g", to: layer)
+            }
+        } step: { engine, layers, _, frame in
+            if frame == 20 { try engine.removeAnimation(forKey: "g", from: layers[0]) }
+            if frame == 25 { try engine.setValue(.scalar(7), forKeyPath: "zPosition", of: layers[1]) }
+            if frame == 30 { try engine.setValue(.point(x: 5, y: 5), forKeyPath: "position", of: layers[2]) }
+        }
+        #expect(out.steady >= 2)
+        #expect(out.bits[0] == out.bits[1])
+        #expect(Self.perTick(out.logs[0]) == Self.perTick(out.logs[1]))
+    }
+
+    @Test("callbacks of several layers in one tick when a group layer leaves the walk: the same in each tick")
+    func callbackOrderAcrossLayers() throws {
+        // Layer 0's group joins the lane (its layer leaves the walk); layers 1 and 2 have
+        // groups the lane refuses, ending in the same tick.
+        let out = try Self.run(layers: 3, frames: 70, keys: ["opacity", "position"]) { engine, layers, log in
+            try engine.addAnimation(Self.plainGroup("a", log, duration: 0.5), forKey: "g", to: layers[0])
+            try engine.addAnimation(Self.nestedGroup("b", log), forKey: "g", to: layers[1])
+            try engine.addAnimation(Self.nestedGroup("c", log), forKey: "g", to: layers[2])
+        }
+        #expect(out.steady >= 1)
+        #expect(out.bits[0] == out.bits[1])
+        #expect(Self.perTick(out.logs[0]) == Self.perTick(out.logs[1]))
+    }
+
+    @Test("groups on two tick threads (more than one part): lane == general")
+    func twoThreads() throws {
+        let count = 2 * SteadyLane.entriesPerThreadMinimum + 10
+        let out = try Self.run(layers: count, frames: 8, keys: ["zPosition"], threads: 2) { engine, layers, log in
+            for layer in layers { try engine.addAnimation(Self.plainGroup("g", log, duration: 0.1), forKey: "g", to: layer) }
+        }
+        #expect(out.steady == count)
+        #expect(out.bits[0] == out.bits[1])
+        #expect(out.logs[0] == out.logs[1])
+    }
+}
+
+extension SteadyLaneGroupScenarioTests {
+    @Test("(no group) removing one layer's animation, then two others ending in one tick: the same callbacks in each tick")
+    func callbackOrderPlain() throws {
+        let out = try Self.run(layers: 3, frames: 80, keys: ["opacity"]) { engine, layers, log in
+            for (index, layer) in layers.enumerated() {
+                var fade = Self.fade(1, 0, duration: 1.2)
+                fade.delegate = AnimationDelegate(
+                    didStart: { _ in log.add("f\(index) start") }, didStop: { _, finished in log.add("f\(index) stop \(finished)") })
+                try engine.addAnimation(fade, forKey: "f", to: layer)
+            }
+        } step: { engine, layers, _, frame in
+            if frame == 20 { try engine.removeAnimation(forKey: "f", from: layers[0]) }
+        }
+        #expect(out.steady >= 2)
+        #expect(out.bits[0] == out.bits[1])
+        #expect(Self.perTick(out.logs[0]) == Self.perTick(out.logs[1]))
+    }
+}
+
+extension SteadyLaneGroupScenarioTests {
+    @Test("a repeating, autoreversing group; an explicit animation of a child's property added while in the lane: lane == general")
+    func repeatsAndExplicitChange() throws {
+        let out = try Self.run(layers: 2, frames: 100, keys: ["position", "zPosition"], velocity: true) { engine, layers, log in
+            for (index, layer) in layers.enumerated() {
+                var group = Self.plainGroup("g\(index)", log, duration: 0.6)
+                group.timing.repeatCount = 2
+                group.timing.autoreverses = true
+                try engine.addAnimation(group, forKey: "g", to: layer)
+            }
+        } step: { engine, layers, _, frame in
+            if frame == 10 {
+                var lift = Animation(keyPath: "zPosition", kind: .basic(BasicParameters(byValue: .scalar(2))))
+                lift.isAdditive = true
+                lift.timing.duration = 0.5
+                try engine.addAnimation(lift, forKey: "lift", to: layers[1])
+            }
+        }
+        #expect(out.steady == 2)
+        #expect(out.bits[0] == out.bits[1])
+        #expect(out.logs[0] == out.logs[1])
+    }
+}
