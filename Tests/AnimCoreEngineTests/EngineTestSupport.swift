@@ -192,26 +192,14 @@ func model(_ engine: Engine, _ keyPath: String, _ layer: LayerID) throws -> Doub
 
 // MARK: - Logs
 
-/// A list that any thread may append to. A pthread mutex, as the core's locks: ThreadSanitizer
-/// does not see Synchronization.Mutex's lock on Linux and reports the appends as races.
+/// A list that any thread may append to, under the core's pthread lock (ThreadSanitizer does
+/// not see Synchronization.Mutex's lock on Linux and reports the appends as races).
 final class Log<Element: Sendable>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = RecursiveLock()
     private var elements: [Element] = []
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
     private func locked<R>(_ body: (inout [Element]) -> R) -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&elements)
+        lock.withLock { body(&elements) }
     }
 
     func add(_ element: Element) { locked { $0.append(element) } }
@@ -404,4 +392,69 @@ func segmentAndFraction(_ keyTimes: [Double], _ p: Double) -> (index: Int, s: Do
     for i in 0..<(keyTimes.count - 1) where keyTimes[i] <= p { index = i }
     let span = keyTimes[index + 1] - keyTimes[index]
     return (index, span > 0 ? (p - keyTimes[index]) / span : 1)
+}
+
+// MARK: - The steady lane against the general walk
+
+/// One scenario on two engines, the steady lane off and then on (`setSteadyLaneEnabled`): what
+/// the tests hold the lane to — the general walk's presentations to the bit, and its callbacks.
+enum LaneComparison {
+    struct Outcome {
+        /// Per engine (lane off, lane on), per tick: what was read, as bit patterns.
+        var bits: [[[UInt64]]] = []
+        /// Per engine: what the scenario logged, with "tick n" after tick n.
+        var logs: [[String]] = []
+        /// The most entries the lane held.
+        var steady = 0
+    }
+
+    /// The times of `count` ticks at 60 Hz from 1/60 s on.
+    static func frames(_ count: Int) -> [Double] { (1...count).map { Double($0) / 60 } }
+
+    /// Runs the scenario on each engine: `count` layers of the base class; `prepare` before
+    /// the first tick (at 0, so changes run no action), `build` after it; then a tick at each
+    /// of `times`, `step` acting before tick n (n from 1). After each tick it reads `keys` of
+    /// every layer (16 slots each; with `velocity`, the velocity from slot 8).
+    static func run(
+        layers count: Int = 1, times: [Double], keys: [String], velocity: Bool = false, threads: Int = 1,
+        prepare: (Engine, [LayerID]) throws -> Void = { _, _ in },
+        _ build: (Engine, [LayerID], Log<String>) throws -> Void,
+        step: (Engine, [LayerID], Log<String>, Int) throws -> Void = { _, _, _, _ in }
+    ) throws -> Outcome {
+        var outcome = Outcome()
+        for lane in [false, true] {
+            let engine = Engine()
+            engine.setSteadyLaneEnabled(lane)
+            try engine.setTickThreadCount(threads)
+            let layers = try (0..<count).map { _ in try engine.makeLayerHandle() }
+            try prepare(engine, layers)
+            try engine.tick(0)
+            let log = Log<String>()
+            try build(engine, layers, log)
+            var ticks: [[UInt64]] = []
+            for (index, time) in times.enumerated() {
+                try step(engine, layers, log, index + 1)
+                try engine.tick(time)
+                log.add("tick \(index + 1)")
+                if lane { outcome.steady = max(outcome.steady, engine.steadyAnimationCount) }
+                var bits: [UInt64] = []
+                for layer in layers {
+                    for key in keys {
+                        var slots = [Double](repeating: 0, count: 16)
+                        let value = try #require(try engine.presentationValue(forKeyPath: key, of: layer))
+                        slots.withUnsafeMutableBufferPointer { value.write(into: $0.baseAddress!) }
+                        if velocity {
+                            let speed = try engine.presentationVelocity(forKeyPath: key, of: layer)
+                            slots.withUnsafeMutableBufferPointer { speed.write(into: $0.baseAddress! + 8) }
+                        }
+                        bits += slots.map(\.bitPattern)
+                    }
+                }
+                ticks.append(bits)
+            }
+            outcome.bits.append(ticks)
+            outcome.logs.append(log.all)
+        }
+        return outcome
+    }
 }

@@ -6,31 +6,14 @@ import Testing
 
 @Suite("Steady lane edge cases")
 struct SteadyLaneEdgeTests {
-    /// The presentation of `key` on one layer of two engines, the lane on in one and off in the
-    /// other, after each tick of `times`, as bit patterns.
+    /// The presentation of scalar `key` on one layer, the lane off and on (`LaneComparison`),
+    /// after each tick of `times` (a first tick at 0 commits the animation, beginning at 0), as
+    /// bit patterns; and the most lane entries seen.
     static func compare(_ animation: Animation, key: String, times: [Double]) throws -> [(Double, UInt64, UInt64, Int)] {
-        var results: [[UInt64]] = []
-        var steady = 0
-        for lane in [false, true] {
-            let engine = Engine()
-            engine.setSteadyLaneEnabled(lane)
-            let layer = try engine.makeLayerHandle()
-            try engine.tick(0)
-            try engine.addAnimation(animation, forKey: "a", to: layer)
-            try engine.tick(0)
-            var bits: [UInt64] = []
-            for time in times {
-                try engine.tick(time)
-                guard case .scalar(let value)? = try engine.presentationValue(forKeyPath: key, of: layer) else {
-                    Issue.record("no scalar at \(time)")
-                    return []
-                }
-                bits.append(value.bitPattern)
-                if lane { steady = max(steady, engine.steadyAnimationCount) }
-            }
-            results.append(bits)
+        let out = try LaneComparison.run(times: [0] + times, keys: [key]) { engine, layers, _ in
+            try engine.addAnimation(animation, forKey: "a", to: layers[0])
         }
-        return zip(times, zip(results[0], results[1])).map { ($0, $1.0, $1.1, steady) }
+        return zip(times, zip(out.bits[0].dropFirst(), out.bits[1].dropFirst())).map { ($0, $1.0[0], $1.1[0], out.steady) }
     }
 
     @Test("a cumulative scalar basic animation in its first cycle: lane == general walk to the bit")
@@ -83,36 +66,22 @@ extension SteadyLaneEdgeTests {
             animation.keyframe?.rotationMode = mode
             animation.keyframe?.calculationMode = .paced
             animation.timing.duration = 1.5
-            var results: [[UInt64]] = []
-            var steady = 0
-            for lane in [false, true] {
-                let engine = Engine()
-                engine.setSteadyLaneEnabled(lane)
-                let layer = try engine.makeLayerHandle()
-                try engine.setValue(.transform3D(Transform3D(scaleX: 2, y: 2, z: 1)), forKeyPath: "transform", of: layer)
-                try engine.tick(0)
-                try engine.addAnimation(animation, forKey: "a", to: layer)
-                var bits: [UInt64] = []
-                for frame in 0...100 {
-                    try engine.tick(Double(frame) / 60)
-                    if lane { steady = max(steady, engine.steadyAnimationCount) }
-                    for key in ["position", "transform"] {
-                        var slots = [Double](repeating: 0, count: 16)
-                        let value = try #require(try engine.presentationValue(forKeyPath: key, of: layer))
-                        slots.withUnsafeMutableBufferPointer { value.write(into: $0.baseAddress!) }
-                        bits += slots.map(\.bitPattern)
-                    }
+            let out = try LaneComparison.run(
+                times: (0...100).map { Double($0) / 60 }, keys: ["position", "transform"],
+                prepare: { engine, layers in
+                    try engine.setValue(.transform3D(Transform3D(scaleX: 2, y: 2, z: 1)), forKeyPath: "transform", of: layers[0])
                 }
-                results.append(bits)
+            ) { engine, layers, _ in
+                try engine.addAnimation(animation, forKey: "a", to: layers[0])
             }
-            #expect(steady == 1, "\(mode): the keyframes and their rotation joined the lane as one entry")
-            #expect(results[0] == results[1], "\(mode): lane and general walk differ")
+            #expect(out.steady == 1, "\(mode): the keyframes and their rotation joined the lane as one entry")
+            #expect(out.bits[0] == out.bits[1], "\(mode): lane and general walk differ")
         }
     }
 }
 
-@Suite("Review: steady lane through layer and tree changes")
-struct ReviewSteadyLaneScriptTests {
+@Suite("Steady lane through layer and tree changes")
+struct SteadyLaneScriptTests {
     static let keys = ["opacity", "position", "bounds", "transform"]
 
     final class World {
@@ -134,7 +103,7 @@ struct ReviewSteadyLaneScriptTests {
         func values() throws -> [Value?] {
             var result: [Value?] = []
             for layer in layers + [parent] where engine.isValid(layer) {
-                for key in ReviewSteadyLaneScriptTests.keys { result.append(try engine.presentationValue(forKeyPath: key, of: layer)) }
+                for key in SteadyLaneScriptTests.keys { result.append(try engine.presentationValue(forKeyPath: key, of: layer)) }
             }
             return result
         }

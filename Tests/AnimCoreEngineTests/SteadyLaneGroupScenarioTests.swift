@@ -17,54 +17,6 @@ struct SteadyLaneGroupScenarioTests {
         return ticks.map { $0.sorted() }
     }
 
-    struct Outcome {
-        var bits: [[UInt64]] = []
-        var logs: [[String]] = []
-        var steady = 0
-    }
-
-    /// Runs on engines with the lane off and on: `build` makes the layers' animations (after a
-    /// first tick at 0), `step` acts before each tick (frame 1...frames at 60 Hz); reads
-    /// `keys` of every layer after each tick (presentation and, with `velocity`, velocity).
-    static func run(
-        layers count: Int, frames: Int, keys: [String], velocity: Bool = false, threads: Int = 1,
-        _ build: (Engine, [LayerID], Log<String>) throws -> Void,
-        step: (Engine, [LayerID], Log<String>, Int) throws -> Void = { _, _, _, _ in }
-    ) throws -> Outcome {
-        var outcome = Outcome()
-        for lane in [false, true] {
-            let engine = Engine()
-            engine.setSteadyLaneEnabled(lane)
-            try engine.setTickThreadCount(threads)
-            let layers = try (0..<count).map { _ in try engine.makeLayerHandle() }
-            try engine.tick(0)
-            let log = Log<String>()
-            try build(engine, layers, log)
-            var run: [UInt64] = []
-            for frame in 1...frames {
-                try step(engine, layers, log, frame)
-                try engine.tick(Double(frame) / 60)
-                log.add("tick \(frame)")
-                if lane { outcome.steady = max(outcome.steady, engine.steadyAnimationCount) }
-                for layer in layers {
-                    for key in keys {
-                        var slots = [Double](repeating: 0, count: 16)
-                        let value = try #require(try engine.presentationValue(forKeyPath: key, of: layer))
-                        slots.withUnsafeMutableBufferPointer { value.write(into: $0.baseAddress!) }
-                        if velocity {
-                            let speed = try engine.presentationVelocity(forKeyPath: key, of: layer)
-                            slots.withUnsafeMutableBufferPointer { speed.write(into: $0.baseAddress! + 8) }
-                        }
-                        run += slots.map(\.bitPattern)
-                    }
-                }
-            }
-            outcome.bits.append(run)
-            outcome.logs.append(log.all)
-        }
-        return outcome
-    }
-
     static func fade(_ from: Double, _ to: Double, duration: Double) -> Animation {
         var fade = Animation(keyPath: "opacity", kind: .basic(BasicParameters(fromValue: .scalar(from), toValue: .scalar(to))))
         fade.timing.duration = duration
@@ -101,7 +53,7 @@ struct SteadyLaneGroupScenarioTests {
 
     @Test("a group after other records and groups, begun later, fill forwards and kept: lane == general")
     func afterOthers() throws {
-        let out = try Self.run(layers: 1, frames: 90, keys: ["position", "zPosition", "opacity", "bounds"], velocity: true) { engine, layers, log in
+        let out = try LaneComparison.run(layers: 1, times: LaneComparison.frames(90), keys: ["position", "zPosition", "opacity", "bounds"], velocity: true) { engine, layers, log in
             try engine.addAnimation(Self.nestedGroup("n", log), forKey: "n", to: layers[0])
             var bounds = Animation(keyPath: "bounds", kind: .basic(BasicParameters(fromValue: .rect(x: 0, y: 0, width: 1, height: 1), toValue: .rect(x: 0, y: 0, width: 9, height: 9))))
             bounds.timing.duration = 0.7
@@ -119,7 +71,7 @@ struct SteadyLaneGroupScenarioTests {
 
     @Test("removing the group, a model change and an implicit change of a child's property while in the lane: lane == general")
     func changesWhileInLane() throws {
-        let out = try Self.run(layers: 3, frames: 80, keys: ["position", "zPosition"], velocity: true) { engine, layers, log in
+        let out = try LaneComparison.run(layers: 3, times: LaneComparison.frames(80), keys: ["position", "zPosition"], velocity: true) { engine, layers, log in
             for (index, layer) in layers.enumerated() {
                 try engine.addAnimation(Self.plainGroup("g\(index)", log, duration: 1.2), forKey: "g", to: layer)
             }
@@ -137,7 +89,7 @@ struct SteadyLaneGroupScenarioTests {
     func callbackOrderAcrossLayers() throws {
         // Layer 0's group joins the lane (its layer leaves the walk); layers 1 and 2 have
         // groups the lane refuses, ending in the same tick.
-        let out = try Self.run(layers: 3, frames: 70, keys: ["opacity", "position"]) { engine, layers, log in
+        let out = try LaneComparison.run(layers: 3, times: LaneComparison.frames(70), keys: ["opacity", "position"]) { engine, layers, log in
             try engine.addAnimation(Self.plainGroup("a", log, duration: 0.5), forKey: "g", to: layers[0])
             try engine.addAnimation(Self.nestedGroup("b", log), forKey: "g", to: layers[1])
             try engine.addAnimation(Self.nestedGroup("c", log), forKey: "g", to: layers[2])
@@ -150,7 +102,7 @@ struct SteadyLaneGroupScenarioTests {
     @Test("groups on two tick threads (more than one part): lane == general")
     func twoThreads() throws {
         let count = 2 * SteadyLane.entriesPerThreadMinimum + 10
-        let out = try Self.run(layers: count, frames: 8, keys: ["zPosition"], threads: 2) { engine, layers, log in
+        let out = try LaneComparison.run(layers: count, times: LaneComparison.frames(8), keys: ["zPosition"], threads: 2) { engine, layers, log in
             for layer in layers { try engine.addAnimation(Self.plainGroup("g", log, duration: 0.1), forKey: "g", to: layer) }
         }
         #expect(out.steady == count)
@@ -162,7 +114,7 @@ struct SteadyLaneGroupScenarioTests {
 extension SteadyLaneGroupScenarioTests {
     @Test("(no group) removing one layer's animation, then two others ending in one tick: the same callbacks in each tick")
     func callbackOrderPlain() throws {
-        let out = try Self.run(layers: 3, frames: 80, keys: ["opacity"]) { engine, layers, log in
+        let out = try LaneComparison.run(layers: 3, times: LaneComparison.frames(80), keys: ["opacity"]) { engine, layers, log in
             for (index, layer) in layers.enumerated() {
                 var fade = Self.fade(1, 0, duration: 1.2)
                 fade.delegate = AnimationDelegate(
@@ -181,7 +133,7 @@ extension SteadyLaneGroupScenarioTests {
 extension SteadyLaneGroupScenarioTests {
     @Test("a repeating, autoreversing group; an explicit animation of a child's property added while in the lane: lane == general")
     func repeatsAndExplicitChange() throws {
-        let out = try Self.run(layers: 2, frames: 100, keys: ["position", "zPosition"], velocity: true) { engine, layers, log in
+        let out = try LaneComparison.run(layers: 2, times: LaneComparison.frames(100), keys: ["position", "zPosition"], velocity: true) { engine, layers, log in
             for (index, layer) in layers.enumerated() {
                 var group = Self.plainGroup("g\(index)", log, duration: 0.6)
                 group.timing.repeatCount = 2

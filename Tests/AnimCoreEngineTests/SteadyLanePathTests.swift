@@ -7,42 +7,25 @@ import Testing
 
 @Suite("Steady lane: paths over what lies underneath")
 struct SteadyLanePathTests {
-    /// Presentation of `keys` on one layer, lane off then on, after each of 100 ticks at 60 Hz
-    /// (the model bounds changing without an action at frame 30), as bit patterns; and the
-    /// most lane entries seen.
-    static func run(_ animation: Animation, keys: [String]) throws -> (general: [[UInt64]], lane: [[UInt64]], steady: Int) {
-        var results: [[[UInt64]]] = []
-        var steady = 0
-        for lane in [false, true] {
-            let engine = Engine()
-            engine.setSteadyLaneEnabled(lane)
-            let layer = try engine.makeLayerHandle()
-            try engine.setValue(.point(x: 10, y: 20), forKeyPath: "position", of: layer)
-            try engine.setValue(.rect(x: 0, y: 0, width: 40, height: 30), forKeyPath: "bounds", of: layer)
-            try engine.setValue(.transform3D(Transform3D(scaleX: 2, y: 2, z: 1)), forKeyPath: "transform", of: layer)
-            try engine.tick(0)
-            try engine.addAnimation(animation, forKey: "a", to: layer)
-            var frames: [[UInt64]] = []
-            for frame in 0...100 {
-                if frame == 30 {
-                    try quietly(engine) {
-                        try engine.setValue(.rect(x: 0, y: 0, width: 80, height: 60), forKeyPath: "bounds", of: layer)
-                    }
-                }
-                try engine.tick(Double(frame) / 60)
-                if lane { steady = max(steady, engine.steadyAnimationCount) }
-                var bits: [UInt64] = []
-                for key in keys {
-                    var slots = [Double](repeating: 0, count: 16)
-                    let value = try #require(try engine.presentationValue(forKeyPath: key, of: layer))
-                    slots.withUnsafeMutableBufferPointer { value.write(into: $0.baseAddress!) }
-                    bits += slots.map(\.bitPattern)
-                }
-                frames.append(bits)
+    /// Presentation of `keys` on one layer (model position, bounds and a scaled transform),
+    /// lane off then on, after a tick at 0 and each of 100 ticks at 60 Hz (the model bounds
+    /// changing without an action before the tick at 30/60 s).
+    static func run(_ animation: Animation, keys: [String]) throws -> LaneComparison.Outcome {
+        try LaneComparison.run(
+            times: (0...100).map { Double($0) / 60 }, keys: keys,
+            prepare: { engine, layers in
+                try engine.setValue(.point(x: 10, y: 20), forKeyPath: "position", of: layers[0])
+                try engine.setValue(.rect(x: 0, y: 0, width: 40, height: 30), forKeyPath: "bounds", of: layers[0])
+                try engine.setValue(.transform3D(Transform3D(scaleX: 2, y: 2, z: 1)), forKeyPath: "transform", of: layers[0])
             }
-            results.append(frames)
+        ) { engine, layers, _ in
+            try engine.addAnimation(animation, forKey: "a", to: layers[0])
+        } step: { engine, layers, _, tick in
+            guard tick == 31 else { return }  // before the tick at 30/60 s
+            try quietly(engine) {
+                try engine.setValue(.rect(x: 0, y: 0, width: 80, height: 60), forKeyPath: "bounds", of: layers[0])
+            }
         }
-        return (results[0], results[1], steady)
     }
 
     static func firstDifference(_ a: [[UInt64]], _ b: [[UInt64]]) -> String {
@@ -64,9 +47,9 @@ struct SteadyLanePathTests {
         animation.keyframe?.rotationMode = .auto
         animation.isAdditive = true
         animation.timing.duration = 1.5
-        let (general, lane, steady) = try Self.run(animation, keys: ["position", "transform"])
-        #expect(steady == 1, "joined the lane")
-        let difference = Self.firstDifference(general, lane)
+        let out = try Self.run(animation, keys: ["position", "transform"])
+        #expect(out.steady == 1, "joined the lane")
+        let difference = Self.firstDifference(out.bits[0], out.bits[1])
         #expect(difference == "none")
     }
 
@@ -75,9 +58,9 @@ struct SteadyLanePathTests {
         var animation = Animation.keyframe("bounds.origin", path: Self.path)
         animation.keyframe?.rotationMode = .auto
         animation.timing.duration = 1.5
-        let (general, lane, steady) = try Self.run(animation, keys: ["bounds", "transform"])
-        #expect(steady == 1, "joined the lane")
-        let difference = Self.firstDifference(general, lane)
+        let out = try Self.run(animation, keys: ["bounds", "transform"])
+        #expect(out.steady == 1, "joined the lane")
+        let difference = Self.firstDifference(out.bits[0], out.bits[1])
         #expect(difference == "none")
     }
 }

@@ -130,8 +130,8 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Sets the threads each tick evaluates on, the ticking thread included. With more than
-    /// one, the steady animations (the middle of plain basic animations; see the README's
-    /// "Performance") are shared out among the threads when there are enough of them; values
+    /// one, the steady animations (basic, spring, decay, keyframe animations and groups in the
+    /// steady middle of their motion; see the README's "Performance") are shared out among the threads when there are enough of them; values
     /// are the same as on one thread to the bit, and every callback still runs on the ticking
     /// thread in the same order. Worth it from tens of thousands of animations on as many
     /// cores.

@@ -98,26 +98,31 @@ package enum KeyPathComponent: Hashable, Sendable {
         }
     }
 
+    /// For a transform's z rotation over a transform of the planar shape: its factors and the
+    /// slots of its 2×2 block (m11, m12, m21, m22), which the rotation reads and writes in place
+    /// with the bits of the route through `Transform3D`; nil otherwise.
+    @inline(__always)
+    private func planarRotationZ(in value: UnsafePointer<Double>) -> (PlanarFactors, (Int, Int, Int, Int))? {
+        switch self {
+        case .affineTransform(.rotationZ):
+            PlanarFactors(m11: value[0], m12: value[1], m21: value[2], m22: value[3]).map { ($0, (0, 1, 2, 3)) }
+        case .transform3D(.rotationZ):
+            PlanarFactors(transformSlots: value).map { ($0, (0, 1, 4, 5)) }
+        default:
+            nil
+        }
+    }
+
     /// Reads the component out of `value` (`parentKind.slotCount` slots) into `component`
     /// (`kind.slotCount` slots).
     package func read(
         from value: UnsafePointer<Double>, into component: UnsafeMutablePointer<Double>
     ) {
+        if let (factors, _) = planarRotationZ(in: value) {
+            component[0] = factors.angle
+            return
+        }
         switch self {
-        case .affineTransform(.rotationZ):
-            // The angle of the 2×2 block: what the route through Transform3D gives, without it.
-            if let factors = PlanarFactors(m11: value[0], m12: value[1], m21: value[2], m22: value[3]) {
-                component[0] = factors.angle
-            } else {
-                TransformPart.rotationZ.read(from: Transform3D(AffineTransform(slots: value)), planar: true, into: component)
-            }
-        case .transform3D(.rotationZ):
-            // The planar shape's angle, read in place (what the route through Transform3D gives).
-            if let factors = PlanarFactors(transformSlots: value) {
-                component[0] = factors.angle
-            } else {
-                TransformPart.rotationZ.read(from: Transform3D(slots: value), planar: false, into: component)
-            }
         case .transform3D(let part):
             part.read(from: Transform3D(slots: value), planar: false, into: component)
         case .affineTransform(let part):
@@ -134,26 +139,11 @@ package enum KeyPathComponent: Hashable, Sendable {
     package func write(
         _ component: UnsafePointer<Double>, into value: UnsafeMutablePointer<Double>
     ) {
+        if let (factors, block) = planarRotationZ(in: value) {
+            (value[block.0], value[block.1], value[block.2], value[block.3]) = factors.block(angle: component[0])
+            return
+        }
         switch self {
-        case .affineTransform(.rotationZ):
-            // A new 2×2 block: what the route through Transform3D writes, without it.
-            if let factors = PlanarFactors(m11: value[0], m12: value[1], m21: value[2], m22: value[3]) {
-                (value[0], value[1], value[2], value[3]) = factors.block(angle: component[0])
-            } else {
-                var transform = Transform3D(AffineTransform(slots: value))
-                TransformPart.rotationZ.write(component, into: &transform, planar: true)
-                AffineTransform(transform).store(into: value)
-            }
-        case .transform3D(.rotationZ):
-            // The planar shape's new 2×2 block, written in place (what the route through
-            // Transform3D writes).
-            if let factors = PlanarFactors(transformSlots: value) {
-                (value[0], value[1], value[4], value[5]) = factors.block(angle: component[0])
-            } else {
-                var transform = Transform3D(slots: value)
-                TransformPart.rotationZ.write(component, into: &transform, planar: false)
-                transform.store(into: value)
-            }
         case .transform3D(let part):
             var transform = Transform3D(slots: value)
             part.write(component, into: &transform, planar: false)
