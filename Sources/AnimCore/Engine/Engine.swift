@@ -261,7 +261,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Whether `layer` names a live layer of this engine.
     package func isValid(_ layer: LayerID) -> Bool {
-        lock.withLock { (try? state.layerSlot(layer)) != nil }
+        lock.withLock { withStateUnchecked { (try? $0.layerSlot(layer)) != nil } }
     }
 
     /// Sets the layer's delegate (nil: none).
@@ -525,8 +525,11 @@ public final class Engine: @unchecked Sendable {
             delegate.didStop?(AnimationEvent(engine: self, layer: layer, key: key), finished)
         case .display(let layer):
             let handler: DisplayHandler? = lock.withLock {
-                guard !isInvalidated, !state.isEnding, let slot = try? state.layerSlot(layer) else { return nil }
-                return state.layerDelegates[Int32(slot)]?.display ?? state.classes[Int(state.layers[slot].classIndex)].display
+                guard !isInvalidated else { return nil }
+                return withStateUnchecked { state in
+                    guard !state.isEnding, let slot = try? state.layerSlot(layer) else { return nil }
+                    return state.layerDelegates[Int32(slot)]?.display ?? state.classes[Int(state.layers[slot].classIndex)].display
+                }
             }
             handler?.call(self, layer)
         case .transactionCompletion(let completions, let finished):
