@@ -354,6 +354,27 @@ struct PathTests {
         try rotate(.autoReverse, model: model, readsAngle: false)
     }
 
+    @Test("over a 3D model (a turn about x, a translation in z, perspective): Rz(angle) first; rows 3 and 4 stay the model's, bit for bit")
+    func rotationOver3DModel() throws {
+        var model = concat(Transform3D(rotationAngle: 0.4, x: 1, y: 0, z: 0), translationMatrix(3, -2, 10))
+        model.m34 = -1.0 / 500
+        try rotate(.auto, model: model, readsAngle: false)
+        try rotate(.autoReverse, model: model, readsAngle: false)
+        // A rotation about z leaves rows 3 and 4 of what it turns as they are: exactly.
+        let engine = Engine()
+        let layer = try engine.makeLayerHandle()
+        try engine.setValue(.transform3D(model), forKeyPath: "transform", of: layer)
+        var animation = Animation.keyframe("position", path: seedPath)
+        animation.keyframe?.rotationMode = .auto
+        animation.timing.duration = 1
+        try follow(engine, layer, animation, at: [0, 0.25, 0.5, 0.75]) { e in
+            let shown = try #require(matrix(try engine.presentationValue(forKeyPath: "transform", of: layer)))
+            let kept = [shown.m31, shown.m32, shown.m33, shown.m34, shown.m41, shown.m42, shown.m43, shown.m44]
+            let expected = [model.m31, model.m32, model.m33, model.m34, model.m41, model.m42, model.m43, model.m44]
+            #expect(kept.map(\.bitPattern) == expected.map(\.bitPattern), "rows 3 and 4 at e \(e): \(kept), model \(expected)")
+        }
+    }
+
     @Test("rotation auto at the end of a closed ellipse (a close of no length): the direction the last arc arrives in, not 0")
     func rotationAtTheEndOfAClosedPath() throws {
         let (engine, layer) = try probe()

@@ -156,7 +156,8 @@ extension EvaluationContext {
         let kind = record.pointee.valueKind
         let progress = keyframeProgress(record, keyframes, sample: sample)
         let value = scratch + ScratchOffset.value
-        keyframeValue(keyframes, kind: kind, at: progress, into: value)
+        let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value)
+        if keyframes.pointee.rotation != nil { rememberPathPosition(record, progress, segment, parameter) }
         let underneath = record.pointee.isAdditive ? readUnderneath(record, slots) : slots  // read only to add to
         if record.pointee.isCumulative && sample.iteration >= 1 {
             // [INF] As for basic animations: each repeat adds the value a cycle ends at — the
@@ -243,16 +244,50 @@ extension EvaluationContext {
     func applyPathRotation(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
         let keyframes = self.keyframes + Int(record.pointee.parameters)
         let progress = keyframeProgress(record, keyframes, sample: sample)
-        let position = scratch + ScratchOffset.derived
-        let (index, parameter) = keyframeValue(keyframes, kind: .point, at: progress, into: position)
+        let (index, parameter) = pathPosition(record, keyframes, at: progress)
         var angle = tangentAngle(keyframes, segment: index, parameter: parameter)
         if keyframes.pointee.rotation == .autoReverse { angle += Double.pi }
-        let rotation = scratch + ScratchOffset.rotation
-        Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).store(into: rotation)
         // [INF] Core Animation does not say how the rotation combines with the layer's
         // transform; it is applied first, in the layer's own space:
-        // CATransform3DConcat(rotation, transform underneath).
-        ValueMath.add(.transform3D, slots, rotation, into: slots)
+        // CATransform3DConcat(Rz(angle), transform underneath). Only the first two rows change;
+        // they are computed as the product's (c·row1 + s·row2, c·row2 − s·row1), the other
+        // rows kept exactly. (Multiplying the whole 4×4 by the axis-angle matrix, as before,
+        // scaled row 3 by its m33 = (1 − c) + c, which misses 1 by an ulp at some angles.)
+        let c = cos(angle), s = sin(angle)
+        for column in 0..<4 {
+            let row1 = slots[column], row2 = slots[4 + column]
+            slots[column] = c * row1 + s * row2
+            slots[4 + column] = c * row2 - s * row1
+        }
+    }
+
+    /// Notes where a path's keyframes found their position this frame (`ScratchOffset.pathPosition`),
+    /// for their rotation record, evaluated next at the same progress.
+    @inline(__always)
+    func rememberPathPosition(_ record: UnsafeMutablePointer<AttachedAnimation>, _ progress: Double, _ segment: Int, _ parameter: Double) {
+        let memo = scratch + ScratchOffset.pathPosition
+        memo[0] = Double(record - animations)
+        memo[1] = Double(record.pointee.generation)
+        memo[2] = progress
+        memo[3] = Double(segment)
+        memo[4] = parameter
+    }
+
+    /// The segment and bezier parameter of the path at `progress` for the rotation record
+    /// `record`: what its owner (the keyframe record before it) noted at this progress, else
+    /// computed again (its owner was not evaluated, e.g. a read of the transform alone).
+    /// The owner's index and generation name it uniquely, so a note never answers for another.
+    @inline(__always)
+    func pathPosition(
+        _ record: UnsafeMutablePointer<AttachedAnimation>, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, at progress: Double
+    ) -> (segment: Int, parameter: Double) {
+        let memo = scratch + ScratchOffset.pathPosition
+        let owner = Int(record.pointee.previous)
+        if owner >= 0 && memo[0] == Double(owner) && memo[1] == Double(animations[owner].generation)
+            && memo[2].bitPattern == progress.bitPattern {
+            return (Int(memo[3]), memo[4])
+        }
+        return keyframeValue(keyframes, kind: .point, at: progress, into: scratch + ScratchOffset.derived)
     }
 
     /// The path's direction (radians from +x towards +y) at a point of the keyframes: the

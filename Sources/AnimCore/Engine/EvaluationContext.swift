@@ -201,8 +201,10 @@ enum ScratchOffset {
     static let derived = 16
     /// The value an animation computes this frame.
     static let value = 32
-    /// A path rotation's matrix.
-    static let rotation = 48
+    /// Where a path's keyframes were this frame, for their rotation: the keyframe record's
+    /// index and generation, the progress, the segment and the bezier parameter
+    /// (`rememberPathPosition`).
+    static let pathPosition = 48
     /// An implicit additive animation's delta (actions, outside the tick).
     static let actionDelta = 64
     /// The value a property shows before an add replaces its animation (outside the tick).
