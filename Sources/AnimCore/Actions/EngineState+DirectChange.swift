@@ -136,24 +136,24 @@ extension EngineState {
         let kept = scratch.pointer(ScratchOffset.shown)
         kept.update(from: shown, count: count)
         let name = classes[classIndex].properties[property].descriptor.name
-        let keyID = animationKeys.retain(name, hint: classes[classIndex].implicitKeyHints[property])
-        classes[classIndex].implicitKeyHints[property] = keyID
+        let hint = classes[classIndex].implicitKeyHints[property]
         record.state = .pending
         record.layer = Int32(slot)
-        record.key = keyID
         record.beginsAtCommit = true
         record.beginDelay = delay
 
         let replaced = Int(layers[slot].firstAnimation)
-        if replaced >= 0 && replaced == Int(layers[slot].lastAnimation) && animations[replaced].key == keyID
+        if replaced >= 0 && replaced == Int(layers[slot].lastAnimation) && animations[replaced].key == hint
+            && animationKeys.isLive(hint, named: name)
             && animations[replaced].property == Int32(property) && animations[replaced].followers == 0
             && layers[slot].presentationOffset >= 0 {
             // Retargeting the layer's only animation, of this property: the new one takes its
-            // record and its presentation entry. The same as removing it and adding this one,
-            // without freeing the layer's presentation block and allocating it again.
+            // record, its presentation entry and its hold on the key. The same as removing it
+            // and adding this one, without freeing the layer's presentation block and
+            // allocating it again.
+            record.key = hint
             leaveSteadyLane(layer: slot)
             end(replaced, slot: slot)
-            animationKeys.release(keyID)  // the replaced animation's hold
             record.generation = animations[replaced].generation &+ 1
             record.initializesPresentation = true
             animations[replaced] = record
@@ -165,6 +165,9 @@ extension EngineState {
             joinGeneralWalk(slot)
             return
         }
+        let keyID = animationKeys.retain(name, hint: hint)
+        classes[classIndex].implicitKeyHints[property] = keyID
+        record.key = keyID
         removeAnimation(keyID: keyID, slot: slot)
 
         leaveSteadyLane(layer: slot)

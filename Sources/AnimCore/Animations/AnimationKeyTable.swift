@@ -31,12 +31,17 @@ struct AnimationKeyTable {
     /// `retain(_:)` that first tries `hint`, the id `name` had before: a change path that adds
     /// animations under the same key again and again finds it without hashing the name.
     mutating func retain(_ name: String, hint: Int32) -> Int32 {
-        let index = Int(hint)
-        if index >= 0, index < uses.count, uses[index] > 0, names[index] == name {
-            uses[index] += 1
+        if isLive(hint, named: name) {
+            uses[Int(hint)] += 1
             return hint
         }
         return retain(name)
+    }
+
+    /// Whether `id` is a key in use named `name`.
+    func isLive(_ id: Int32, named name: String) -> Bool {
+        let index = Int(id)
+        return index >= 0 && index < uses.count && uses[index] > 0 && names[index] == name
     }
 
     /// One use of `id` less; the key is forgotten at the last.

@@ -336,9 +336,7 @@ extension EngineState {
         switch record.kind {
         case .basic:
             let values = basicRecords[record.parameters]
-            for offset in [values.from, values.to, values.by] where offset >= 0 {
-                animationValues.free(Int(offset), size: record.valueKind.slotCount)
-            }
+            freeValues(values, size: record.valueKind.slotCount)
             basicRecords.remove(record.parameters)
         case .keyframe:
             freeKeyframes(keyframeRecords[record.parameters])
@@ -347,10 +345,8 @@ extension EngineState {
             groupRecords.remove(record.parameters)
         case .spring:
             let spring = springRecords[record.parameters]
-            let values = spring.endpoints
-            for offset in [values.from, values.to, values.by, spring.startVelocity] where offset >= 0 {
-                animationValues.free(Int(offset), size: record.valueKind.slotCount)
-            }
+            freeValues(spring.endpoints, size: record.valueKind.slotCount)
+            if spring.startVelocity >= 0 { animationValues.free(Int(spring.startVelocity), size: record.valueKind.slotCount) }
             springRecords.remove(record.parameters)
         case .decay:
             let decay = decayRecords[record.parameters]
@@ -360,6 +356,15 @@ extension EngineState {
             break
         }
         functions.release(record.function)
+    }
+
+    /// Gives back the value slots (`size` each) a basic record's from, to and by hold.
+    // [Perf] Not a loop over `[from, to, by]`: the array literal cost more than the frees.
+    @inline(__always)
+    private mutating func freeValues(_ values: BasicRecord, size: Int) {
+        if values.from >= 0 { animationValues.free(Int(values.from), size: size) }
+        if values.to >= 0 { animationValues.free(Int(values.to), size: size) }
+        if values.by >= 0 { animationValues.free(Int(values.by), size: size) }
     }
 
     /// Throws `.wrongKind` when an animation's value is not of the key path's kind (the message

@@ -48,6 +48,27 @@ struct CompletionGroups {
         }
     }
 
+    /// Counts `change` more running animations in the group `id` (none: nothing), marking it
+    /// interrupted when `interrupted`; returns its enclosing group (-1 for none).
+    // [Perf] In place: a get and a set through the subscript copied the group and retained
+    // its completions.
+    mutating func count(_ change: Int, in id: Int32, interrupted: Bool = false) -> Int32 {
+        guard contains(id) else { return -1 }
+        slots[Int(id)]!.outstanding += change
+        if interrupted { slots[Int(id)]!.wasInterrupted = true }
+        return slots[Int(id)]!.parent
+    }
+
+    /// Whether a group with `id` is stored.
+    func contains(_ id: Int32) -> Bool {
+        id >= 0 && Int(id) < slots.count && slots[Int(id)] != nil
+    }
+
+    /// Whether the group `id` is sealed with nothing running: it owes its completions.
+    func isDue(_ id: Int32) -> Bool {
+        contains(id) && slots[Int(id)].unsafelyUnwrapped.isSealed && slots[Int(id)].unsafelyUnwrapped.outstanding <= 0
+    }
+
     /// The ids of every stored group.
     var ids: [Int32] { slots.indices.filter { slots[$0] != nil }.map { Int32($0) } }
 }

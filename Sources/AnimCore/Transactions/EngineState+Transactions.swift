@@ -172,20 +172,15 @@ extension EngineState {
         let group = transactionCache.innermostGroup
         animations[index].completionGroup = group
         var current = group
-        while current >= 0, completionGroups[current] != nil {
-            completionGroups[current]?.outstanding += 1
-            current = completionGroups[current]?.parent ?? -1
-        }
+        while current >= 0 { current = completionGroups.count(1, in: current) }
     }
 
     /// An animation stopped (finished or removed): its groups count one less.
     mutating func animationStopped(_ index: Int, finished: Bool) {
         var current = animations[index].completionGroup
         animations[index].completionGroup = -1
-        while current >= 0, completionGroups[current] != nil {
-            completionGroups[current]?.outstanding -= 1
-            if !finished { completionGroups[current]?.wasInterrupted = true }
-            let parent = completionGroups[current]?.parent ?? -1
+        while current >= 0 {
+            let parent = completionGroups.count(-1, in: current, interrupted: !finished)
             completeIfDone(current)
             current = parent
         }
@@ -193,7 +188,7 @@ extension EngineState {
 
     /// A sealed group with nothing running owes its completions (delivered at the next tick).
     private mutating func completeIfDone(_ group: Int32) {
-        guard let record = completionGroups[group], record.isSealed, record.outstanding <= 0 else { return }
+        guard completionGroups.isDue(group), let record = completionGroups[group] else { return }
         completionGroups[group] = nil
         if !record.completions.isEmpty {
             events.append(.transactionCompletion(record.completions, finished: !record.wasInterrupted))
