@@ -55,18 +55,21 @@ enum EngineRegistry {
     static let tag: UInt = 0xAC
 
     /// The state words (see above), one per slot; allocated once, never freed.
-    nonisolated(unsafe) static let states: UnsafeMutablePointer<Atomic<UInt64>> = {
-        let states = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: capacity)
-        for slot in 0..<capacity { (states + slot).initialize(to: Atomic<UInt64>(0)) }
-        return states
-    }()
+    @inline(__always) static var states: UnsafeMutablePointer<Atomic<UInt64>> { tables.states }
 
     /// The box of each live slot. Written only while the slot has no users and is not alive
     /// (before it is published, and when it is freed); read only by a call that entered it.
-    nonisolated(unsafe) static let boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?> = {
+    @inline(__always) static var boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?> { tables.boxes }
+
+    // [Perf] Both tables in one lazy global: one initialisation check per call, not two.
+    nonisolated(unsafe) private static let tables: (
+        states: UnsafeMutablePointer<Atomic<UInt64>>, boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?>
+    ) = {
+        let states = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: capacity)
+        for slot in 0..<capacity { (states + slot).initialize(to: Atomic<UInt64>(0)) }
         let boxes = UnsafeMutablePointer<Unmanaged<EngineBox>?>.allocate(capacity: capacity)
         boxes.initialize(repeating: nil, count: capacity)
-        return boxes
+        return (states, boxes)
     }()
 
     /// Free slots, and the first slot never used; guarded by `mutex`.

@@ -188,7 +188,9 @@ public func ac_layer_get_presentation_velocity(
 public func ac_layer_set_scalar(_ engine: OpaquePointer?, _ layer: ac_layer, _ key: ac_key, _ value: Double) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            try setModelValue(box, layer, key, .scalar(value))
+            try core(ErrorArguments(other: "value")) { () throws(AnimCoreError) in
+                try box.engine.setScalar(value, forKey: PropertyKey(key), of: LayerID(rawValue: layer))
+            }
         }
     }
 }

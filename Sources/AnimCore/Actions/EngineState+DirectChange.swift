@@ -10,6 +10,24 @@ extension EngineState {
     /// (the general path names it), a layer timing property, an action a handler could answer,
     /// an additive implicit animation.
     mutating func changeDirectly(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
+        let slots = scratch.pointer(ScratchOffset.change)
+        value.write(into: slots)
+        return try changeDirectly(kind: value.kind, slots: slots, forKey: key, of: layer)
+    }
+
+    /// `changeDirectly(_:forKey:of:)` for a scalar, without making a `Value` (the C API's
+    /// `ac_layer_set_scalar`).
+    mutating func changeDirectly(scalar value: Double, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
+        let slots = scratch.pointer(ScratchOffset.change)
+        slots[0] = value
+        return try changeDirectly(kind: .scalar, slots: slots, forKey: key, of: layer)
+    }
+
+    /// `changeDirectly(_:forKey:of:)` for a value of `kind` written in `slots` (the scratch
+    /// slots `ScratchOffset.change`), in the kind's slot layout.
+    private mutating func changeDirectly(
+        kind valueKind: ValueKind, slots: UnsafeMutablePointer<Double>, forKey key: PropertyKey, of layer: LayerID
+    ) throws(AnimCoreError) -> Bool {
         let slot = try layerSlot(layer)
         let classIndex = Int(layers[slot].classIndex)
         guard let property = classes[classIndex].propertyIndex(for: key),
@@ -17,9 +35,7 @@ extension EngineState {
         else { return false }
         let layout = classes[classIndex].layouts[property]
         let kind = layout.kind
-        guard value.kind == kind else { return false }
-        let slots = scratch.pointer(ScratchOffset.change)
-        value.write(into: slots)
+        guard valueKind == kind else { return false }
         if !kind.storesBitPatterns {
             for index in 0..<kind.slotCount where !slots[index].isFinite { return false }
         }

@@ -24,6 +24,18 @@ extension Engine {
         }
     }
 
+    /// `setValue(.scalar(value), forKey: key, of: layer)`, making no `Value` on the common path
+    /// (the C API's `ac_layer_set_scalar`).
+    package func setScalar(_ value: Double, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) {
+        if try withState({ (state) throws(AnimCoreError) in try state.changeDirectly(scalar: value, forKey: key, of: layer) }) {
+            return
+        }
+        try lock.withLock { () throws(AnimCoreError) in
+            guard let name = state.keys.name(of: key), !name.isEmpty else { throw EngineState.unknownKey(key) }
+            try setValueGenerally(.scalar(value), forKeyPath: name, of: layer)
+        }
+    }
+
     /// The model value at `key`; nil only for an undeclared key never set.
     package func value(forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Value? {
         try withState { (state) throws(AnimCoreError) in try state.value(forKey: key, of: layer, presentation: false) }

@@ -58,6 +58,8 @@ struct EngineState {
     var implicitFunctionHint: Int32 = -1
     /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
     var transactionCache = ThreadTransactionCache()
+    /// `ThreadIdentity.key`, kept here so that `currentThread` does not check the lazy global.
+    let threadKey = ThreadIdentity.key
     /// The emptied lists of the last outermost commit, kept with their capacity for the next
     /// transaction, so that a transaction allocates nothing in steady state.
     var spareTransactions = ThreadTransactions()

@@ -3,11 +3,11 @@
 extension EngineState {
     /// The calling thread's identity, keying its transaction stack (never reused by another
     /// thread, so a new thread never inherits a finished one's transactions).
-    static var currentThread: UInt { ThreadIdentity.current }
+    var currentThread: UInt { ThreadIdentity.current(in: threadKey) }
 
     /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
     mutating func beginTransaction(implicit: Bool = false) {
-        let thread = Self.currentThread
+        let thread = currentThread
         let position = threadTransactions.index(forKey: thread) ?? {
             // The lists the last outermost commit left, with their capacity: no allocation.
             var transactions = ThreadTransactions()
@@ -25,7 +25,7 @@ extension EngineState {
     /// Throws `.invalidState` when no explicit transaction is open on this thread (the answer to
     /// a commit without begin; nothing else happens).
     mutating func commitTransaction() throws(AnimCoreError) {
-        guard let position = threadTransactions.index(forKey: Self.currentThread),
+        guard let position = threadTransactions.index(forKey: currentThread),
               let top = threadTransactions.values[position].frames.last, !top.isImplicit
         else {
             throw AnimCoreError(.invalidState, "no transaction is open on this thread: commit without begin")
@@ -41,7 +41,7 @@ extension EngineState {
     /// Commits the calling thread's implicit transaction, unless explicit transactions are open
     /// inside it (then flush waits for them, as CATransaction flush does).
     mutating func flush() {
-        guard let position = threadTransactions.index(forKey: Self.currentThread),
+        guard let position = threadTransactions.index(forKey: currentThread),
               hasImplicitFrameAlone(at: position)
         else { return }
         commitOutermost(at: position)
@@ -92,7 +92,7 @@ extension EngineState {
     /// Fills `transactionCache` for the calling thread unless it holds it already.
     @inline(__always)
     mutating func cacheTransaction() {
-        let thread = Self.currentThread
+        let thread = currentThread
         if transactionCache.thread != thread { fillTransactionCache(thread) }
     }
 
@@ -131,7 +131,7 @@ extension EngineState {
     /// transaction when none is open, as Core Animation does).
     mutating func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {
         ensureTransaction()
-        guard let position = threadTransactions.index(forKey: Self.currentThread),
+        guard let position = threadTransactions.index(forKey: currentThread),
               let innermost = threadTransactions.values[position].frames.indices.last
         else { return }
         transactionCache.thread = 0
@@ -159,7 +159,7 @@ extension EngineState {
     }
 
     /// Whether the calling thread has any transaction open.
-    var hasOpenTransaction: Bool { threadTransactions.index(forKey: Self.currentThread) != nil }
+    var hasOpenTransaction: Bool { threadTransactions.index(forKey: currentThread) != nil }
 
     /// Registers an added animation with the calling thread's transaction: it starts when the
     /// outermost commits, and counts for the completion group of every open frame.
