@@ -52,7 +52,7 @@ struct EngineState {
     var readyAnimations: [AnimationRef] = []
     /// Each thread's open transactions, by thread identity (only threads with one open have an
     /// entry). Whatever opens or closes a frame or changes a setting empties `transactionCache`.
-    var threadTransactions = ThreadTable<ThreadTransactions>()
+    var threadTransactions = ThreadTable()
     /// The index in `functions` of the last implicit animation's curve, tried first for the next
     /// (`TimingFunctionTable.retain(_:hint:)`).
     var implicitFunctionHint: Int32 = -1
@@ -60,9 +60,6 @@ struct EngineState {
     var transactionCache = ThreadTransactionCache()
     /// `ThreadIdentity.key`, kept here so that `currentThread` does not check the lazy global.
     let threadKey = ThreadIdentity.key
-    /// The emptied lists of the last outermost commit, kept with their capacity for the next
-    /// transaction, so that a transaction allocates nothing in steady state.
-    var spareTransactions = ThreadTransactions()
     /// Completion groups (the transactions' completion counting) by id.
     var completionGroups = CompletionGroups()
     /// Layers created since the last tick: not committed yet, so they run no implicit actions.

@@ -8,12 +8,8 @@ extension EngineState {
     /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
     mutating func beginTransaction(implicit: Bool = false) {
         let thread = currentThread
-        let position = threadTransactions.index(forKey: thread) ?? {
-            // The lists the last outermost commit left, with their capacity: no allocation.
-            var transactions = ThreadTransactions()
-            swap(&transactions, &spareTransactions)
-            return threadTransactions.append(transactions, for: thread)
-        }()
+        // A new entry takes the lists a commit left, with their capacity: no allocation.
+        let position = threadTransactions.index(forKey: thread) ?? threadTransactions.add(for: thread)
         let parent = threadTransactions.values[position].frames.last?.completionGroup ?? -1
         let group = completionGroups.insert(CompletionGroup(parent: parent))
         threadTransactions.values[position].frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
@@ -58,21 +54,23 @@ extension EngineState {
 
     /// Whether the thread at `position` has its implicit transaction open and nothing inside it.
     private func hasImplicitFrameAlone(at position: Int) -> Bool {
-        let frames = threadTransactions.values[position].frames
-        return frames.count == 1 && frames[0].isImplicit
+        threadTransactions.values[position].frames.count == 1 && threadTransactions.values[position].frames[0].isImplicit
     }
 
     /// The outermost transaction of the thread at `position` committed: its animations start
     /// at the next tick, its groups (the committed inner frames', then its own) seal, and groups
-    /// with nothing running owe their completions now. Its entry goes; its lists stay as spare.
+    /// with nothing running owe their completions now. Its entry goes; its lists stay for reuse.
     private mutating func commitOutermost(at position: Int) {
         transactionCache.thread = 0
-        var transactions = threadTransactions.remove(at: position)
-        readyAnimations.append(contentsOf: transactions.pending)
-        for group in transactions.sealed { seal(group) }
-        for frame in transactions.frames { seal(frame.completionGroup) }
-        transactions.removeAll()
-        spareTransactions = transactions
+        readyAnimations.append(contentsOf: threadTransactions.values[position].pending)
+        // (By index: sealing changes nothing in the entry, and iterating would copy its lists.)
+        for index in threadTransactions.values[position].sealed.indices {
+            seal(threadTransactions.values[position].sealed[index])
+        }
+        for index in threadTransactions.values[position].frames.indices {
+            seal(threadTransactions.values[position].frames[index].completionGroup)
+        }
+        threadTransactions.remove(at: position)
     }
 
     private mutating func seal(_ group: Int32) {

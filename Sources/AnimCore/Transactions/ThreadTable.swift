@@ -1,13 +1,16 @@
-/// A map from thread identity to a value — each thread's open transactions
-/// (`ThreadTransactions`) — with a dictionary's shape (`index(forKey:)`, `values[position]`,
-/// `[thread]`, `append(_:for:)`, `remove(at:)`), searched linearly: only the threads with a
-/// transaction open have an entry (one or a few), and comparing a handful of integers costs
-/// less than hashing one.
-struct ThreadTable<Value>: Sequence {
-    /// Thread identities, in no particular order; `values` holds each one's value at the same
-    /// position. Positions change when an entry is removed.
+/// A map from thread identity to that thread's open transactions (`ThreadTransactions`), with
+/// a dictionary's shape (`index(forKey:)`, `values[position]`, `[thread]`, `add(for:)`,
+/// `remove(at:)`), searched linearly: only the threads with a transaction open have an entry
+/// (one or a few), and comparing a handful of integers costs less than hashing one.
+///
+/// A removed entry's lists stay behind, emptied, for the next thread that opens a transaction:
+/// nothing is allocated, and no list is copied in or out (which cost retains and releases).
+struct ThreadTable: Sequence {
+    /// Thread identities, in no particular order; `values` holds each one's transactions at the
+    /// same position. Positions change when an entry is removed.
     private(set) var keys: [UInt] = []
-    var values: [Value] = []
+    /// The entries' transactions at `0..<keys.count`; after them, emptied ones kept for reuse.
+    var values: [ThreadTransactions] = []
 
     /// The position of `thread`'s entry, if it has one.
     @inline(__always)
@@ -20,18 +23,19 @@ struct ThreadTable<Value>: Sequence {
         return nil
     }
 
-    /// `thread`'s value, if it has an entry.
-    subscript(thread: UInt) -> Value? {
+    /// `thread`'s transactions, if it has an entry.
+    subscript(thread: UInt) -> ThreadTransactions? {
         index(forKey: thread).map { values[$0] }
     }
 
-    /// Adds an entry for `thread`, which has none; its position.
-    mutating func append(_ value: Value, for thread: UInt) -> Int {
+    /// Adds an entry with no transaction for `thread`, which has none; its position.
+    mutating func add(for thread: UInt) -> Int {
         keys.append(thread)
-        values.append(value)
+        if values.count < keys.count { values.append(ThreadTransactions()) }
         return keys.count - 1
     }
 
+    /// Removes every entry.
     mutating func removeAll() {
         keys.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
@@ -39,15 +43,16 @@ struct ThreadTable<Value>: Sequence {
 
     var isEmpty: Bool { keys.isEmpty }
 
-    /// Removes the entry at `position` and returns its value; the last entry takes its place.
-    mutating func remove(at position: Int) -> Value {
-        keys.swapAt(position, keys.count - 1)
-        values.swapAt(position, values.count - 1)
+    /// Removes the entry at `position`, emptying its transactions; the last entry takes its place.
+    mutating func remove(at position: Int) {
+        let last = keys.count - 1
+        keys.swapAt(position, last)
+        values.swapAt(position, last)
         keys.removeLast()
-        return values.removeLast()
+        values[last].removeAll()
     }
 
-    func makeIterator() -> Zip2Sequence<[UInt], [Value]>.Iterator {
-        zip(keys, values).makeIterator()
+    func makeIterator() -> Zip2Sequence<[UInt], ArraySlice<ThreadTransactions>>.Iterator {
+        zip(keys, values[..<keys.count]).makeIterator()
     }
 }
