@@ -37,7 +37,7 @@ private func modifySettings(
     _ box: EngineBox, _ argument: String, _ change: (inout TransactionSettings) -> Void
 ) throws(APIError) {
     try core(ErrorArguments(value: argument, other: argument)) { () throws(AnimCoreError) in
-        try box.engine.modifyTransaction(change)
+        try box.engine.setTransactionFields(change)
     }
 }
 

@@ -62,16 +62,7 @@ extension Engine {
         let resolved = try transactionSettings()
         var settings = resolved
         change(&settings)
-        if let duration = settings.animationDuration, !(duration > 0 && duration <= MediaTiming.Limits.time) {
-            throw AnimCoreError(.outOfRange, "animationDuration is \(duration); it must be > 0 and <= 1e15")
-        }
-        if let delay = settings.delay, !(delay >= 0 && delay <= MediaTiming.Limits.time) {
-            throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, 1e15]")
-        }
-        if let count = settings.repeatCount, !(count >= 0) {
-            throw AnimCoreError(.outOfRange, "repeatCount is \(count); it must be >= 0")
-        }
-        try settings.spring?.validate("spring")
+        try settings.validate()
         let edited = settings
         try withState { state in
             state.modifyTransactionSettings { own in
@@ -92,6 +83,19 @@ extension Engine {
                 for key in resolved.values.keys where edited.values[key] == nil { own.values[key] = nil }
             }
         }
+    }
+
+    /// `modifyTransaction(_:)` for a `change` that only sets fields to given values (it may run
+    /// more than once and must call nothing): one state access, the fields written straight
+    /// into the innermost transaction's own settings. The result is `modifyTransaction`'s (a
+    /// field set to what the thread reads already reads the same either way). The C API's
+    /// setters use it.
+    /// - Throws: what `modifyTransaction(_:)` throws; nothing is stored then.
+    package func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
+        var fields = TransactionSettings()
+        change(&fields)
+        try fields.validate()
+        try withState { state in state.modifyTransactionSettings(change) }
     }
 
     /// Adds a completion to the calling thread's innermost transaction: it runs once, during a

@@ -59,6 +59,22 @@ public struct TransactionSettings: Sendable {
         return result
     }
 
+    /// Throws `.outOfRange` for a duration that is not > 0 (or beyond 1e15 s), a negative or
+    /// NaN delay or repeat count, and a spring's checks (`Spring.validate(_:)`); fields not
+    /// set pass.
+    func validate() throws(AnimCoreError) {
+        if let duration = animationDuration, !(duration > 0 && duration <= MediaTiming.Limits.time) {
+            throw AnimCoreError(.outOfRange, "animationDuration is \(duration); it must be > 0 and <= 1e15")
+        }
+        if let delay, !(delay >= 0 && delay <= MediaTiming.Limits.time) {
+            throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, 1e15]")
+        }
+        if let count = repeatCount, !(count >= 0) {
+            throw AnimCoreError(.outOfRange, "repeatCount is \(count); it must be >= 0")
+        }
+        try spring?.validate("spring")
+    }
+
     /// Takes every field `inner` sets: `inner.resolved(over: self)`, in place (no copy of
     /// these settings).
     mutating func overlay(_ inner: TransactionSettings) {
