@@ -79,6 +79,13 @@ extension EngineState {
         animations[index].key = keyID
         animations[index].beginsAtCommit = timing.beginTime == 0
         animations[index].beginDelay = beginDelay
+        // A path's rotation begins with its keyframes (the commit sets both begin times): a
+        // read before the commit (a velocity) takes both as begun then.
+        if animations[index].kind == .keyframe && animations[index].followers == 1 {
+            let rotation = Int(animations[index].next)
+            animations[rotation].beginsAtCommit = animations[index].beginsAtCommit
+            animations[rotation].beginDelay = beginDelay
+        }
         if startVelocity != nil || animation.decay.map({ $0.fromValue == nil || $0.velocity == nil }) == true {
             animations[index].continuesFrom = currentTime
         }
