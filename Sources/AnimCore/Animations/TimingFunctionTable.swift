@@ -9,7 +9,9 @@ final class TimingFunctionTable {
     /// Each function's bezier, read by the steady lane without the enum's copy (a steps
     /// function's slot holds a placeholder the lane never reads: it admits beziers only).
     @exclusivity(unchecked) private(set) var beziers = RecordBuffer<UnitBezier>(initialCapacity: 16)
-    @exclusivity(unchecked) private var references: [Int32] = []
+    /// Each function's uses (0: its slot is free). In a record buffer, not an array: counting a
+    /// use is on the per-change path, and an array's uniqueness check cost as much as the rest.
+    @exclusivity(unchecked) private var references = RecordBuffer<Int32>(initialCapacity: 16)
     @exclusivity(unchecked) private var indexByFunction: [TimingFunction: Int32] = [:]
     @exclusivity(unchecked) private var freeSlots: [Int32] = []
 
