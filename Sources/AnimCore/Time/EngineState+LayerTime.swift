@@ -3,6 +3,9 @@
 extension EngineState {
     /// The layer's local time at engine time `time`, from the root down.
     mutating func layerTime(_ slot: Int, atEngineTime time: Double) -> Double {
+        // [Perf] A root layer of default timing: the walk's first answer, without its set-up
+        // (the commit asks once per animation it starts).
+        if layers[slot].parent < 0 && layers[slot].hasDefaultTiming { return time }
         // A stamp of its own: these count down from the top, the ticks' count up from 1, so
         // they never meet (each call walks anew: model timings may have changed since).
         walkStamp &-= 1
