@@ -105,6 +105,26 @@ struct BatchSetTests {
         try pair.set("opacity", .scalar, [0.5, 0.25], layers: [0, 3], disabled: false)
     }
 
+    @Test("with actions, some answered by a layer's actions table: those take the general path in the middle of the batch, the others animate directly")
+    func implicitWithActionsTable() throws {
+        let pair = try Pair()
+        for (side, engine) in pair.engines.enumerated() {
+            var ramp = Animation.basic("level", from: .scalar(-1), to: .scalar(9))
+            ramp.timing.duration = 2
+            try engine.setAction(.animation(ramp), forKey: "level", of: pair.layers[side][2])
+            try engine.setAction(.noAction, forKey: "spot", of: pair.layers[side][1])
+        }
+        try pair.set("level", .scalar, [3, 4, 5, 6], layers: [1, 2, 4, 5], disabled: false)
+        try pair.set("spot", .point, [1, 2, 3, 4, 5, 6], layers: [1, 2, 4], disabled: false)
+        for (side, engine) in pair.engines.enumerated() {
+            try engine.tick(1.5)
+            #expect(try engine.animationKeys(of: pair.layers[side][2]).contains("level"), "the table's animation runs")
+        }
+        try pair.expectSame("half-way")
+        #expect(try pair.engines[0].presentationValue(forKeyPath: "level", of: pair.layers[0][2])
+                == pair.engines[1].presentationValue(forKeyPath: "level", of: pair.layers[1][2]))
+    }
+
     @Test("refusals (not finite, a released layer) change nothing; an undeclared key is stored")
     func refusals() throws {
         let pair = try Pair()

@@ -23,10 +23,10 @@ extension EngineState {
         return try changeDirectly(kind: .scalar, slots: slots, forKey: key, of: layer)
     }
 
-    /// `changeDirectly(_:forKey:of:)` for a value of `kind` written in `slots` (the scratch
-    /// slots `ScratchOffset.change`), in the kind's slot layout.
-    private mutating func changeDirectly(
-        kind valueKind: ValueKind, slots: UnsafeMutablePointer<Double>, forKey key: PropertyKey, of layer: LayerID
+    /// `changeDirectly(_:forKey:of:)` for a value of `kind` in `slots`, in the kind's slot
+    /// layout (not the scratch slots the change uses: `ScratchOffset.shown`, `.carriedVelocity`).
+    mutating func changeDirectly(
+        kind valueKind: ValueKind, slots: UnsafePointer<Double>, forKey key: PropertyKey, of layer: LayerID
     ) throws(AnimCoreError) -> Bool {
         let slot = try layerSlot(layer)
         let classIndex = Int(layers[slot].classIndex)

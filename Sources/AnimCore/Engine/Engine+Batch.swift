@@ -134,29 +134,40 @@ extension Engine {
         from numbers: UnsafePointer<Double>
     ) throws(BatchWriteFailure) {
         try lock.withLock { () throws(BatchWriteFailure) in
-            // No action can run: the numbers go straight into the model rows.
-            let direct = (try? withState { state in state.setValuesDirectly(forKey: key, of: layers, kind: kind, from: numbers) }) ?? false
-            if direct { return }
-            let checked: Result<[Value], BatchWriteFailure>
-            do throws(AnimCoreError) {
-                checked = try withState { state in state.batchValues(forKey: key, of: layers, kind: kind, from: numbers) }
-            } catch {
-                checked = .failure(BatchWriteFailure(index: 0, error: error, changed: false))
+            // Either no action can run (the numbers go straight into the model rows), or the
+            // checks passed on the numbers as they are (no `Value` needed for the changes).
+            let direct = (try? withState { state in state.setValuesDirectly(forKey: key, of: layers, kind: kind, from: numbers) })
+                ?? .refused
+            if direct == .done { return }
+            var values: [Value] = []
+            if direct == .refused {
+                let checked: Result<[Value], BatchWriteFailure>
+                do throws(AnimCoreError) {
+                    checked = try withState { state in state.batchValues(forKey: key, of: layers, kind: kind, from: numbers) }
+                } catch {
+                    checked = .failure(BatchWriteFailure(index: 0, error: error, changed: false))
+                }
+                values = try checked.get()
             }
-            let values = try checked.get()
+            let stride = kind.slotCount
             var index = 0
             do throws(AnimCoreError) {
                 while index < layers.count {
                     // [Perf] A run of direct changes under one state access; a change that needs
                     // the general path (an action callback may run) takes it alone.
                     try withState { (state) throws(AnimCoreError) in
-                        while index < layers.count, try state.changeDirectly(values[index], forKey: key, of: layers[index]) {
+                        while index < layers.count {
+                            let changed = values.isEmpty
+                                ? try state.changeDirectly(kind: kind, slots: numbers + index * stride, forKey: key, of: layers[index])
+                                : try state.changeDirectly(values[index], forKey: key, of: layers[index])
+                            guard changed else { break }
                             index += 1
                         }
                     }
                     if index < layers.count {
                         // Checked above: the key has a name.
-                        try setValueGenerally(values[index], forKeyPath: state.keys.name(of: key) ?? "", of: layers[index])
+                        let value = values.isEmpty ? Value(kind: kind, slots: numbers + index * stride) : values[index]
+                        try setValueGenerally(value, forKeyPath: state.keys.name(of: key) ?? "", of: layers[index])
                         index += 1
                     }
                 }
@@ -168,17 +179,28 @@ extension Engine {
 }
 
 extension EngineState {
-    /// The batch set's fast path, for a batch in which no change can run an action: a declared
-    /// property with coordinates held inline (not a layer timing property), numbers that are
-    /// all finite, and for each layer either actions disabled on this thread, a property that
-    /// is not animatable or a layer not committed yet. Checks every layer first; sets them all
-    /// and returns true, or returns false having changed nothing (the general path then gives
-    /// the same result, or names what it refuses).
+    /// What `setValuesDirectly` did.
+    enum DirectBatch {
+        /// Every layer is set.
+        case done
+        /// Nothing is set; the checks passed on the numbers as they are (each is the kind's
+        /// slots), but a change may run an action: the changes go one by one.
+        case checked
+        /// Nothing is set; the general checks (`batchValues`) decide.
+        case refused
+    }
+
+    /// The batch set's fast path, for a declared property with coordinates held inline (not a
+    /// layer timing property) and numbers that are all finite. Checks every layer first. When
+    /// no change can run an action — for each layer actions disabled on this thread, a
+    /// property that is not animatable or a layer not committed yet — sets them all (`.done`);
+    /// otherwise `.checked`. `.refused` when a check fails, having changed nothing (the general
+    /// path then names what it refuses).
     mutating func setValuesDirectly(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
         from numbers: UnsafePointer<Double>
-    ) -> Bool {
-        guard kind.hasCoordinates else { return false }
+    ) -> DirectBatch {
+        guard kind.hasCoordinates else { return .refused }
         let stride = kind.slotCount
         let disabled = isEnding || actionsDisabled()
         // The key resolved for the last class seen (most batches are one class): a declared
@@ -195,16 +217,18 @@ extension EngineState {
             resolved = (classIndex, property)
             return property
         }
+        var mayRunActions = false
         for (index, layer) in layers.enumerated() {
-            guard let slot = try? layerSlot(layer) else { return false }
+            guard let slot = try? layerSlot(layer) else { return .refused }
             let classIndex = self.layers[slot].classIndex
             let property = property(in: classIndex)
-            guard property >= 0 else { return false }
+            guard property >= 0 else { return .refused }
             let layout = classes[Int(classIndex)].layouts[property]
-            if layout.isAnimatable && self.layers[slot].isCommitted && !disabled { return false }
+            if layout.isAnimatable && self.layers[slot].isCommitted && !disabled { mayRunActions = true }
             let source = numbers + index * stride
-            for k in 0..<stride where !source[k].isFinite { return false }
+            for k in 0..<stride where !source[k].isFinite { return .refused }
         }
+        if mayRunActions { return .checked }
         for (index, layer) in layers.enumerated() {
             // Checked above: live layers whose class holds the property inline.
             guard let slot = try? layerSlot(layer) else { continue }
@@ -219,7 +243,7 @@ extension EngineState {
             for k in 0..<stride { model[k] = source[k] }
             propertyDidChange(slot, property, layout)
         }
-        return true
+        return .done
     }
 
     /// The checks of `Engine.setValues`: each layer's value at `key`, or the first refusal.
