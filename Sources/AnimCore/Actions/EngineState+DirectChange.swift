@@ -98,9 +98,12 @@ extension EngineState {
         var record = AttachedAnimation()
         if let spring {
             record.kind = .spring
+            // The spring's settling duration and response, worked out once per transaction.
+            let facts = transactionCache.springFacts ?? (spring.settlingDuration, SpringResponse(spring))
+            transactionCache.springFacts = facts
             // The settings' duration is nil unless a transaction sets one (explicitAnimationDuration()).
             let explicitDuration = transactionCache.settings.animationDuration
-            var duration = explicitDuration ?? spring.settlingDuration
+            var duration = explicitDuration ?? facts.settlingDuration
             if carriesVelocity && explicitDuration == nil {
                 // Lasting until the carried motion settles too (as implicitAnimation(_:)).
                 for k in 0..<count where velocity[k] != 0 {
@@ -111,8 +114,8 @@ extension EngineState {
                 }
             }
             // addAnimation's rule: a spring added with duration 0 lasts its settling duration.
-            record.timing.duration = duration == 0 ? spring.settlingDuration : duration
-            var springRecord = SpringRecord(spring: spring, response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
+            record.timing.duration = duration == 0 ? facts.settlingDuration : duration
+            var springRecord = SpringRecord(spring: spring, response: facts.response, initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
             if carriesVelocity {
                 springRecord.startVelocity = storeSlots(velocity, count)

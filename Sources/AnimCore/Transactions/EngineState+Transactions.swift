@@ -96,6 +96,7 @@ extension EngineState {
 
     private mutating func fillTransactionCache(_ thread: UInt) {
         transactionCache.thread = thread
+        transactionCache.springFacts = nil
         let position = threadTransactions.index(forKey: thread)
         transactionCache.isOpen = position != nil
         transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1
