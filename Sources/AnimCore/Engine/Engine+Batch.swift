@@ -139,8 +139,9 @@ extension Engine {
             let direct = (try? withState { state in state.setValuesDirectly(forKey: key, of: layers, kind: kind, from: numbers) })
                 ?? .refused
             if direct == .done { return }
+            let inPlace = direct == .checked
             var values: [Value] = []
-            if direct == .refused {
+            if !inPlace {
                 let checked: Result<[Value], BatchWriteFailure>
                 do throws(AnimCoreError) {
                     checked = try withState { state in state.batchValues(forKey: key, of: layers, kind: kind, from: numbers) }
@@ -157,7 +158,7 @@ extension Engine {
                     // the general path (an action callback may run) takes it alone.
                     try withState { (state) throws(AnimCoreError) in
                         while index < layers.count {
-                            let changed = values.isEmpty
+                            let changed = inPlace
                                 ? try state.changeDirectly(kind: kind, slots: numbers + index * stride, forKey: key, of: layers[index])
                                 : try state.changeDirectly(values[index], forKey: key, of: layers[index])
                             guard changed else { break }
@@ -166,7 +167,7 @@ extension Engine {
                     }
                     if index < layers.count {
                         // Checked above: the key has a name.
-                        let value = values.isEmpty ? Value(kind: kind, slots: numbers + index * stride) : values[index]
+                        let value = inPlace ? Value(kind: kind, slots: numbers + index * stride) : values[index]
                         try setValueGenerally(value, forKeyPath: state.keys.name(of: key) ?? "", of: layers[index])
                         index += 1
                     }

@@ -92,10 +92,13 @@ extension Engine {
     /// setters use it.
     /// - Throws: what `modifyTransaction(_:)` throws; nothing is stored then.
     package func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
-        var fields = TransactionSettings()
-        change(&fields)
-        try fields.validate()
-        try withState { state in state.modifyTransactionSettings(change) }
+        try withState { (state) throws(AnimCoreError) in
+            // The checks on the fields alone (those of enclosing frames passed already).
+            var fields = TransactionSettings()
+            change(&fields)
+            try fields.validate()
+            state.modifyTransactionSettings(change)
+        }
     }
 
     /// Adds a completion to the calling thread's innermost transaction: it runs once, during a
