@@ -922,7 +922,8 @@ ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, 
  * — unless a change fails on the way: an action callback of an earlier layer's change destroys
  * a later layer (AC_ERR_BAD_HANDLE names it; the layers before it have changed), or a layer's
  * action fails (its error names layers[i]; layers 0 to i have changed, layer i's value as
- * ac_layer_set_value() changes it when its action fails). count 0 is allowed
+ * ac_layer_set_value() changes it when its action fails). layers and slots are read while the
+ * changes run: an action callback must not change them. count 0 is allowed
  * (layers and slots may be NULL). The batch form of ac_layer_set_value() for hosts that drive
  * many layers at once (the Python binding's LayerBatch.set).
  * Errors: AC_ERR_NULL_POINTER (layers, slots), AC_ERR_BAD_HANDLE (engine, layers[i]),

@@ -42,7 +42,7 @@ extension Engine {
         let result: Result
         do {
             if duration != nil || timingFunction != nil || disableActions != nil {
-                try modifyTransaction { settings in
+                try setTransactionFields { settings in
                     if let duration { settings.animationDuration = duration }
                     if let timingFunction { settings.timingFunction = timingFunction }
                     if let disableActions { settings.disableActions = disableActions }

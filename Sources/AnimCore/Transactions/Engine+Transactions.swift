@@ -49,7 +49,8 @@ extension Engine {
     /// transaction when none is open). Throws `.outOfRange` for a duration that is not > 0, a
     /// negative or NaN delay or repeat count.
     /// `change` runs once, on the resolved settings (what the thread reads now); the fields it
-    /// changes are stored in the innermost transaction.
+    /// changes are stored in the innermost transaction (a field left at what the thread reads
+    /// is not: an animationDuration equal to the engine's default stays unset).
     ///
     /// C: `ac_transaction_set_animation_duration`, `ac_transaction_set_timing_function`,
     /// `ac_transaction_set_disable_actions`, `ac_transaction_set_additive`,
@@ -87,9 +88,10 @@ extension Engine {
 
     /// `modifyTransaction(_:)` for a `change` that only sets fields to given values (it may run
     /// more than once and must call nothing): one state access, the fields written straight
-    /// into the innermost transaction's own settings. The result is `modifyTransaction`'s (a
-    /// field set to what the thread reads already reads the same either way). The C API's
-    /// setters use it.
+    /// into the innermost transaction's own settings. Unlike `modifyTransaction`, a field set to
+    /// what the thread reads already is stored: an animationDuration equal to the engine's
+    /// default is the transaction's own (a spring then lasts it, and a later change of the
+    /// default does not reach it). The C API's setters use it.
     /// - Throws: what `modifyTransaction(_:)` throws; nothing is stored then.
     package func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
@@ -140,9 +142,9 @@ extension Engine {
     public func setTransactionValue(_ value: Value?, forKey key: String) throws(AnimCoreError) {
         switch (key, value) {
         case ("animationDuration", .scalar(let duration)?):
-            try modifyTransaction { $0.animationDuration = duration }
+            try setTransactionFields { $0.animationDuration = duration }
         case ("disableActions", .bool(let disabled)?):
-            try modifyTransaction { $0.disableActions = disabled }
+            try setTransactionFields { $0.disableActions = disabled }
         case ("animationDuration", _), ("disableActions", _):
             throw AnimCoreError(.wrongKind, "\(key) takes a \(key == "disableActions" ? "bool" : "scalar") value")
         default:
