@@ -129,9 +129,14 @@ extension EngineState {
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
     /// transaction when none is open, as Core Animation does).
     mutating func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {
-        ensureTransaction()
-        guard let position = threadTransactions.index(forKey: currentThread),
-              let innermost = threadTransactions.values[position].frames.indices.last
+        // [Perf] Finding or opening the frame resolves no settings: a run of setters resolves
+        // them once, at the change that reads them (each resolution copied the settings).
+        let thread = currentThread
+        let position = threadTransactions.index(forKey: thread) ?? {
+            beginTransaction(implicit: true)
+            return threadTransactions.index(forKey: thread)
+        }()
+        guard let position, let innermost = threadTransactions.values[position].frames.indices.last
         else { return }
         transactionCache.thread = 0
         if !threadTransactions.values[position].frames[innermost].hasSettings {
