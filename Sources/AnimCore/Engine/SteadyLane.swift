@@ -108,8 +108,6 @@ struct SteadyLane {
         let beziers = context.beziers
         let values = context.values
         let presentation = context.presentation
-        // What a group's records would notice: nothing, in the lane (one list for the range).
-        var none: [TickNotice] = []
         for index in range {
             let entry = entries + index
             guard entry.pointee.record >= 0 else { continue }
@@ -170,6 +168,7 @@ struct SteadyLane {
                 let layer = context.layers + Int(record.pointee.layer)
                 let row = rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row)
                 let block = presentation + Int(layer.pointee.presentationOffset)
+                var none: [TickNotice] = []
                 var member = Int(entry.pointee.record)
                 for _ in 0...Int(record.pointee.followers) {
                     context.evaluate(
