@@ -794,14 +794,14 @@ struct BookkeepingChurnTests {
     }
 }
 
-// MARK: - Found on the way (before these commits): a pending path's rotation in velocity reads
+// MARK: - A pending path's rotation in velocity reads
 
 @Suite("Bookkeeping: the velocity of a path's rotation added but not committed")
 struct BookkeepingPendingRotationTests {
     /// `evaluateProperty` takes an uncommitted animation as begun at the next commit
-    /// (`beginsAtCommit`); only the keyframes record has that flag, not its rotation, which is
-    /// sampled at begin time 0 instead — long over — so the transform reads no motion until the
-    /// tick commits them, while the position already moves.
+    /// (`beginsAtCommit`). A path's rotation must carry that flag with its keyframes: sampled at
+    /// begin time 0 instead — long over — the transform would read no motion until the tick
+    /// commits them, while the position already moves.
     @Test("added, not yet committed: the transform's velocity is the rotation's at its start, as once committed (the position's already is)")
     func pendingRotationVelocity() throws {
         let engine = Engine()

@@ -18,10 +18,7 @@ extension Engine {
         if try withState({ (state) throws(AnimCoreError) in try state.changeDirectly(value, forKey: key, of: layer) }) {
             return
         }
-        try lock.withLock { () throws(AnimCoreError) in
-            guard let name = state.keys.name(of: key), !name.isEmpty else { throw EngineState.unknownKey(key) }
-            try setValueGenerally(value, forKeyPath: name, of: layer)
-        }
+        try setValueByName(value, forKey: key, of: layer)
     }
 
     /// `setValue(.scalar(value), forKey: key, of: layer)`, making no `Value` on the common path
@@ -30,9 +27,15 @@ extension Engine {
         if try withState({ (state) throws(AnimCoreError) in try state.changeDirectly(scalar: value, forKey: key, of: layer) }) {
             return
         }
+        try setValueByName(.scalar(value), forKey: key, of: layer)
+    }
+
+    /// The general path of the setters by key, once the direct change declined: the change by
+    /// the key's name (the action search takes it).
+    private func setValueByName(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             guard let name = state.keys.name(of: key), !name.isEmpty else { throw EngineState.unknownKey(key) }
-            try setValueGenerally(.scalar(value), forKeyPath: name, of: layer)
+            try setValueGenerally(value, forKeyPath: name, of: layer)
         }
     }
 

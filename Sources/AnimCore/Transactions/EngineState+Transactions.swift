@@ -132,11 +132,9 @@ extension EngineState {
         // [Perf] Finding or opening the frame resolves no settings: a run of setters resolves
         // them once, at the change that reads them (each resolution copied the settings).
         let thread = currentThread
-        let position = threadTransactions.index(forKey: thread) ?? {
-            beginTransaction(implicit: true)
-            return threadTransactions.index(forKey: thread)
-        }()
-        guard let position, let innermost = threadTransactions.values[position].frames.indices.last
+        if threadTransactions.index(forKey: thread) == nil { beginTransaction(implicit: true) }
+        guard let position = threadTransactions.index(forKey: thread),
+              let innermost = threadTransactions.values[position].frames.indices.last
         else { return }
         transactionCache.thread = 0
         if !threadTransactions.values[position].frames[innermost].hasSettings {
