@@ -79,6 +79,11 @@ private func committedProbe() throws -> (Engine, LayerID) {
     return (engine, layer)
 }
 
+/// How many threads have a transaction open on `engine`.
+private func openEntries(_ engine: Engine) -> Int {
+    engine.lock.withLock { engine.state.threadTransactions.values.prefix(engine.state.threadTransactions.keys.count).filter { !$0.frames.isEmpty }.count }
+}
+
 /// The duration of the animation under `key` (the implicit one's key is the property's name).
 private func duration(_ engine: Engine, _ key: String, _ layer: LayerID) throws -> Double? {
     try engine.animation(forKey: key, of: layer)?.timing.duration
@@ -190,7 +195,7 @@ struct ChangePathShortcutTests {
         expectError(.outOfRange, "duration 0") { try engine.setTransactionFields { $0.animationDuration = 0 } }
         expectError(.outOfRange, "delay -1") { try engine.setTransactionFields { $0.delay = -1 } }
         expectError(.outOfRange, "repeat NaN") { try engine.setTransactionFields { $0.repeatCount = .nan } }
-        #expect(engine.lock.withLock { engine.state.threadTransactions.isEmpty }, "no implicit transaction opened")
+        #expect(openEntries(engine) == 0, "no implicit transaction opened")
         #expect(try engine.transactionSettings().animationDuration == 0.25)
         engine.invalidate()
         expectError(.invalidState, "after invalidation") { try engine.setTransactionFields { $0.disableActions = true } }
@@ -198,12 +203,13 @@ struct ChangePathShortcutTests {
 
     // MARK: Thread table (34479da)
 
-    @Test("threads: an entry committed at an index that is not the last leaves the other thread's transaction whole; a new thread takes the emptied entry and reads nothing of its last owner; completions in order")
+    @Test("threads: a thread that commits keeps its entry, emptied, and reads nothing of its last transaction; beyond the kept entries a committed entry that is not the last goes and the moved thread's transaction stays whole; a new thread takes the emptied lists; completions in order")
     func threadEntriesReused() throws {
         let (engine, layer) = try committedProbe()
         let other = ReviewWorker()
         let third = ReviewWorker()
-        defer { other.stop(); third.stop() }
+        let crowd = (0..<ThreadTable.keptIdle).map { _ in ReviewWorker() }
+        defer { other.stop(); third.stop(); crowd.forEach { $0.stop() } }
         let order = Log<String>()
 
         // This thread first (index 0), the other second (index 1).
@@ -219,16 +225,40 @@ struct ChangePathShortcutTests {
             try engine.setTransactionFields { $0.animationDuration = 5; $0.delay = 1 }
             try engine.addCompletion { _ in order.add("second") }
         }
-        // Committing index 0 moves the other thread's entry into its place.
+        // Committing keeps this thread's entry (two entries are within those kept), emptied.
         try engine.commitTransaction()
-        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } == 1)
+        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } == 2)
+        #expect(openEntries(engine) == 1)
+        try engine.beginTransaction()
+        let again = try engine.transactionSettings()
+        let kept = engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread] }
+        let keptShape: [Double] = [again.animationDuration ?? -1, again.delay ?? -1, Double(kept?.frames.count ?? -1),
+                                   Double(kept?.ownSettings.count ?? -1), Double(kept?.pending.count ?? -1), Double(kept?.sealed.count ?? -1)]
+        #expect(keptShape == [0.25, 0, 1, 0, 0, 0], "the kept entry starts empty")
+        try engine.commitTransaction()
+
+        // More threads than are kept: the first of them commits at an index that is not the last.
+        for (number, worker) in crowd.enumerated() {
+            try worker.run {
+                try engine.beginTransaction()
+                try engine.setTransactionFields { $0.animationDuration = Double(10 + number) }
+            }
+        }
+        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } == 2 + crowd.count)
+        try crowd[0].run { try engine.commitTransaction() }
+        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } == 1 + crowd.count, "the entry went")
+        let moved = try crowd[crowd.count - 1].run { () throws -> [Double] in
+            [try engine.transactionSettings().animationDuration ?? -1,
+             Double(engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread]?.frames.count ?? 0 })]
+        }
+        #expect(moved == [Double(10 + crowd.count - 1), 1], "the moved thread's transaction is whole")
         let seen = try other.run { () throws -> [Double] in
             let settings = try engine.transactionSettings()
             return [settings.animationDuration ?? -1, settings.delay ?? -1,
                     Double(engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread]?.frames.count ?? 0 })]
         }
-        #expect(seen == [5, 1, 1], "the other thread's transaction is whole after the move")
-        // A third thread takes an emptied entry: defaults, one frame, nothing pending or sealed.
+        #expect(seen == [5, 1, 1], "the other thread's transaction is whole")
+        // A third thread takes the emptied lists: defaults, one frame, nothing pending or sealed.
         let fresh = try third.run { () throws -> [Double] in
             try engine.beginTransaction()
             let settings = try engine.transactionSettings()
@@ -238,12 +268,14 @@ struct ChangePathShortcutTests {
         }
         #expect(fresh == [0.25, 0, 1, 0, 0, 0], "a reused entry starts empty")
         try third.run { try engine.commitTransaction() }
+        for worker in crowd.dropFirst() { try worker.run { try engine.commitTransaction() } }
         try other.run { try engine.commitTransaction() }
-        #expect(engine.lock.withLock { engine.state.threadTransactions.isEmpty })
+        #expect(openEntries(engine) == 0)
+        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } <= ThreadTable.keptIdle)
         let leftovers = engine.lock.withLock {
             engine.state.threadTransactions.values.filter { !$0.frames.isEmpty || !$0.ownSettings.isEmpty || !$0.pending.isEmpty || !$0.sealed.isEmpty }.count
         }
-        #expect(leftovers == 0, "the entries kept for reuse are empty")
+        #expect(leftovers == 0, "the entries kept are empty")
         #expect(try duration(engine, "value", layer) == 3, "the first thread's animation took its outer duration")
         try engine.tick(1)
         try engine.tick(10)
@@ -260,13 +292,13 @@ struct ChangePathShortcutTests {
         let other = ReviewWorker()
         defer { other.stop() }
         let finishedFlags = Log<Bool>()
-        // Leave an emptied entry behind, then open implicit transactions on both threads.
+        // Leave a kept, emptied entry behind, then open implicit transactions on both threads.
         try other.run { try engine.beginTransaction(); try engine.commitTransaction() }
         try engine.setValue(.scalar(1), forKeyPath: "value", of: layer)
         try other.run { try engine.setValue(.scalar(2), forKeyPath: "value", of: second) }
-        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } == 2)
+        #expect(openEntries(engine) == 2)
         try engine.tick(1)
-        #expect(engine.lock.withLock { engine.state.threadTransactions.isEmpty }, "the tick committed both implicit transactions")
+        #expect(openEntries(engine) == 0, "the tick committed both implicit transactions")
         #expect(try engine.animationKeys(of: layer) == ["value"] && engine.animationKeys(of: second) == ["value"])
         // An explicit transaction left open on the other thread, one on this thread too.
         try other.run {

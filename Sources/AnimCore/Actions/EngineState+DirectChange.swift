@@ -107,10 +107,8 @@ extension EngineState {
             if carriesVelocity && explicitDuration == nil {
                 // Lasting until the carried motion settles too (as implicitAnimation(_:)).
                 for k in 0..<count where velocity[k] != 0 {
-                    var carried = spring
-                    carried.initialVelocity = newValue[k] != shown[k]
-                        ? velocity[k] / (newValue[k] - shown[k]) : spring.naturalFrequency
-                    duration = max(duration, carried.settlingDuration)
+                    let carried = newValue[k] != shown[k] ? velocity[k] / (newValue[k] - shown[k]) : spring.naturalFrequency
+                    duration = max(duration, facts.response.settlingDuration(initialVelocity: carried))
                 }
             }
             // addAnimation's rule: a spring added with duration 0 lasts its settling duration.
@@ -185,7 +183,8 @@ extension EngineState {
             return
         }
         let keyID = animationKeys.retain(name, hint: hint)
-        classes[classIndex].implicitKeyHints[property] = keyID
+        // (Written only when it changed: writing retains the class.)
+        if keyID != hint { classes[classIndex].implicitKeyHints[property] = keyID }
         record.key = keyID
         removeAnimation(keyID: keyID, slot: slot)
 

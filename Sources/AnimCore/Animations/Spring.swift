@@ -116,48 +116,7 @@ public struct Spring: Hashable, Sendable {
     /// [INF] The rounding matches OpenCoreAnimation's measured 1.0 s for (1, 100, 20) and (1, 100, 100).
     /// Infinite for an undamped spring.
     public var settlingDuration: Double {
-        let settling = estimatedSettlingDuration
-        // Beyond the time limit a spring does not settle in any time the engine counts.
-        return settling.isFinite && settling <= MediaTiming.Limits.time ? settling : .infinity
-    }
-
-    private var estimatedSettlingDuration: Double {
-        let epsilon = 0.001
-        let response = SpringResponse(self)
-        guard response.slowestRate > 0, response.slowestRate.isFinite else { return .infinity }
-        switch response.regime {
-        case .underdamped:
-            guard response.decay > 0 else { return .infinity }
-            let b = (response.decay - initialVelocity) / response.dampedFrequency
-            return log((1 + abs(b)) / epsilon) / response.decay
-        case .critical, .overdamped:
-            // The displacement has at most one zero crossing and, after it, one extremum; past
-            // the extremum its size only shrinks, and before the crossing too. So the last time
-            // it is above ε lies after the extremum when the extremum is above ε, else before
-            // it: either way in a stretch where bisection applies.
-            let above = { (t: Double) in
-                abs(response.displacement(at: t, initialVelocity: self.initialVelocity).value) > epsilon
-            }
-            let turn = response.extremumTime(initialVelocity: initialVelocity)
-            var low: Double, high: Double
-            if above(turn) {
-                low = turn
-                high = turn + 1 / response.slowestRate
-                var doublings = 0
-                while above(high) && doublings < 200 {
-                    low = high
-                    high = turn + 2 * (high - turn)
-                    doublings += 1
-                }
-            } else {
-                (low, high) = (0, turn)
-            }
-            for _ in 0..<100 {
-                let middle = (low + high) / 2
-                if above(middle) { low = middle } else { high = middle }
-            }
-            return (high * 10).rounded(.up) / 10
-        }
+        SpringResponse(self).settlingDuration(initialVelocity: initialVelocity)
     }
 }
 
@@ -206,6 +165,52 @@ struct SpringResponse: Hashable {
         case .underdamped: decay
         case .critical: frequency
         case .overdamped: -rootSlow
+        }
+    }
+
+    /// `Spring.settlingDuration` for the spring of this response starting with `initialVelocity`
+    /// (fractions of the distance per second, towards the target): seconds, or infinity.
+    func settlingDuration(initialVelocity: Double) -> Double {
+        let settling = estimatedSettlingDuration(initialVelocity: initialVelocity)
+        // Beyond the time limit a spring does not settle in any time the engine counts.
+        return settling.isFinite && settling <= MediaTiming.Limits.time ? settling : .infinity
+    }
+
+    private func estimatedSettlingDuration(initialVelocity: Double) -> Double {
+        let epsilon = 0.001
+        guard slowestRate > 0, slowestRate.isFinite else { return .infinity }
+        switch regime {
+        case .underdamped:
+            guard decay > 0 else { return .infinity }
+            let b = (decay - initialVelocity) / dampedFrequency
+            return log((1 + abs(b)) / epsilon) / decay
+        case .critical, .overdamped:
+            // The displacement has at most one zero crossing and, after it, one extremum; past
+            // the extremum its size only shrinks, and before the crossing too. So the last time
+            // it is above ε lies after the extremum when the extremum is above ε, else before
+            // it: either way in a stretch where bisection applies.
+            let above = { (t: Double) in
+                abs(self.displacement(at: t, initialVelocity: initialVelocity).value) > epsilon
+            }
+            let turn = extremumTime(initialVelocity: initialVelocity)
+            var low: Double, high: Double
+            if above(turn) {
+                low = turn
+                high = turn + 1 / slowestRate
+                var doublings = 0
+                while above(high) && doublings < 200 {
+                    low = high
+                    high = turn + 2 * (high - turn)
+                    doublings += 1
+                }
+            } else {
+                (low, high) = (0, turn)
+            }
+            for _ in 0..<100 {
+                let middle = (low + high) / 2
+                if above(middle) { low = middle } else { high = middle }
+            }
+            return (high * 10).rounded(.up) / 10
         }
     }
 
@@ -262,6 +267,26 @@ struct SpringResponse: Hashable {
             let slow = exp(rootSlow * t), fast = exp(rootFast * t)
             let span = rootSlow - rootFast
             return ((rootSlow * fast - rootFast * slow) / span, (slow - fast) / span)
+        }
+    }
+
+    /// g′(t) and h′(t) together, with each exponential and each sine and cosine computed once
+    /// (a velocity's path): the same values as `rest(at:)` and `push(at:)` give.
+    @inline(__always)
+    func derivatives(at t: Double) -> (rest: Double, push: Double) {
+        switch regime {
+        case .underdamped:
+            let envelope = exp(-decay * t)
+            let c = cos(dampedFrequency * t), s = sin(dampedFrequency * t)
+            let b = decay / dampedFrequency
+            return (-envelope * (decay * b + dampedFrequency) * s, envelope * (c - decay * s / dampedFrequency))
+        case .critical:
+            let envelope = exp(-frequency * t)
+            return (-frequency * frequency * t * envelope, (1 - frequency * t) * envelope)
+        case .overdamped:
+            let slow = exp(rootSlow * t), fast = exp(rootFast * t)
+            let span = rootSlow - rootFast
+            return (rootSlow * rootFast * (fast - slow) / span, (rootSlow * slow - rootFast * fast) / span)
         }
     }
 

@@ -78,12 +78,16 @@ extension EngineState {
         else { return false }
         let t = now - timing.beginTime
         guard t > 0, t < timing.duration else { return false }
-        let spring = springRecords[record.pointee.parameters]
-        let ends = spring.endpoints
+        // (In place: a copy of the record costs more than the reads.)
+        let spring = springRecords.records.base + Int(record.pointee.parameters)
+        let ends = spring.pointee.endpoints
         let model = modelValue(slot, property)
         let (from, to, by) = (ends.from, ends.to, ends.by)
-        let (_, slope) = spring.response.displacement(at: t, initialVelocity: spring.initialVelocity)
-        let push = spring.startVelocity >= 0 ? spring.response.push(at: t).derivative : 0
+        // u′ = g′ − v₀ h′ (`SpringResponse.displacement`), h′ for the carried start velocity.
+        let derivatives = spring.pointee.response.derivatives(at: t)
+        let initialVelocity = spring.pointee.initialVelocity
+        let slope = initialVelocity != 0 ? derivatives.rest - initialVelocity * derivatives.push : derivatives.rest
+        let push = spring.pointee.startVelocity >= 0 ? derivatives.push : 0
         for k in 0..<record.pointee.valueKind.slotCount {
             // The span end − start of `applyEndpoints`' cases, the model being what lies underneath.
             let span: Double
@@ -94,7 +98,7 @@ extension EngineState {
             case (false, true, false): span = animationValues.pointer(Int(to))[k] - model[k]
             case (false, false, false): span = 0
             }
-            let carried = spring.startVelocity >= 0 ? animationValues.pointer(Int(spring.startVelocity))[k] : 0
+            let carried = spring.pointee.startVelocity >= 0 ? animationValues.pointer(Int(spring.pointee.startVelocity))[k] : 0
             out[k] = -span * slope + carried * push
         }
         return true

@@ -8,12 +8,17 @@ extension EngineState {
     /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
     mutating func beginTransaction(implicit: Bool = false) {
         let thread = currentThread
-        // A new entry takes the lists a commit left, with their capacity: no allocation.
+        // The thread's entry, or a new one that takes the lists a commit left, with their
+        // capacity: no allocation.
         let position = threadTransactions.index(forKey: thread) ?? threadTransactions.add(for: thread)
         let parent = threadTransactions.values[position].frames.last?.completionGroup ?? -1
-        let group = completionGroups.insert(CompletionGroup(parent: parent))
+        let group = completionGroups.insert(parent: parent)
         threadTransactions.values[position].frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
-        transactionCache.thread = 0
+        // A frame that sets nothing yet leaves the thread's settings as they were.
+        if transactionCache.thread == thread {
+            transactionCache.isOpen = true
+            transactionCache.innermostGroup = group
+        }
     }
 
     /// Commits the calling thread's innermost explicit transaction. Its settings end; when it is
@@ -26,11 +31,15 @@ extension EngineState {
         else {
             throw AnimCoreError(.invalidState, "no transaction is open on this thread: commit without begin")
         }
-        transactionCache.thread = 0
         guard threadTransactions.values[position].frames.count > 1 else { return commitOutermost(at: position) }
         // An inner frame: its settings end; its group seals with the outermost.
         threadTransactions.values[position].frames.removeLast()
-        if top.hasSettings { threadTransactions.values[position].ownSettings.removeLast() }
+        if top.hasSettings {
+            threadTransactions.values[position].ownSettings.removeLast()
+            transactionCache.thread = 0
+        } else if transactionCache.thread == threadTransactions.keys[position] {
+            transactionCache.innermostGroup = threadTransactions.values[position].frames.last.unsafelyUnwrapped.completionGroup
+        }
         threadTransactions.values[position].sealed.append(top.completionGroup)
     }
 
@@ -47,7 +56,7 @@ extension EngineState {
     /// (the tick's commit).
     mutating func commitImplicitTransactions() {
         // Backwards: a commit moves the last entry, already seen, into the committed one's place.
-        for position in threadTransactions.values.indices.reversed() where hasImplicitFrameAlone(at: position) {
+        for position in threadTransactions.keys.indices.reversed() where hasImplicitFrameAlone(at: position) {
             commitOutermost(at: position)
         }
     }
@@ -59,22 +68,32 @@ extension EngineState {
 
     /// The outermost transaction of the thread at `position` committed: its animations start
     /// at the next tick, its groups (the committed inner frames', then its own) seal, and groups
-    /// with nothing running owe their completions now. Its entry goes; its lists stay for reuse.
+    /// with nothing running owe their completions now. Its entry closes (`ThreadTable.close(at:)`).
     private mutating func commitOutermost(at position: Int) {
-        transactionCache.thread = 0
-        readyAnimations.append(contentsOf: threadTransactions.values[position].pending)
-        // (By index: sealing changes nothing in the entry, and iterating would copy its lists.)
+        if transactionCache.thread == threadTransactions.keys[position] {
+            // The thread's settings go back to the defaults: unchanged when no frame set any.
+            if threadTransactions.values[position].ownSettings.isEmpty {
+                transactionCache.isOpen = false
+                transactionCache.innermostGroup = -1
+            } else {
+                transactionCache.thread = 0
+            }
+        }
+        // (By index: neither list changes meanwhile, and iterating would retain it.)
+        for index in threadTransactions.values[position].pending.indices {
+            readyAnimations.append(threadTransactions.values[position].pending[index])
+        }
         for index in threadTransactions.values[position].sealed.indices {
             seal(threadTransactions.values[position].sealed[index])
         }
         for index in threadTransactions.values[position].frames.indices {
             seal(threadTransactions.values[position].frames[index].completionGroup)
         }
-        threadTransactions.remove(at: position)
+        threadTransactions.close(at: position)
     }
 
     private mutating func seal(_ group: Int32) {
-        completionGroups[group]?.isSealed = true
+        completionGroups.seal(group)
         completeIfDone(group)
     }
 
@@ -97,7 +116,7 @@ extension EngineState {
     private mutating func fillTransactionCache(_ thread: UInt) {
         transactionCache.thread = thread
         transactionCache.springFacts = nil
-        let position = threadTransactions.index(forKey: thread)
+        let position = threadTransactions.openIndex(forKey: thread)
         transactionCache.isOpen = position != nil
         transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1
         if let position, !threadTransactions.values[position].ownSettings.isEmpty {
@@ -132,8 +151,8 @@ extension EngineState {
         // [Perf] Finding or opening the frame resolves no settings: a run of setters resolves
         // them once, at the change that reads them (each resolution copied the settings).
         let thread = currentThread
-        if threadTransactions.index(forKey: thread) == nil { beginTransaction(implicit: true) }
-        guard let position = threadTransactions.index(forKey: thread),
+        if threadTransactions.openIndex(forKey: thread) == nil { beginTransaction(implicit: true) }
+        guard let position = threadTransactions.openIndex(forKey: thread),
               let innermost = threadTransactions.values[position].frames.indices.last
         else { return }
         transactionCache.thread = 0
@@ -148,7 +167,7 @@ extension EngineState {
     /// Adds a completion to the calling thread's innermost transaction.
     mutating func addTransactionCompletion(_ completion: TransactionCompletion) {
         ensureTransaction()
-        completionGroups[transactionCache.innermostGroup]?.completions.append(completion)
+        completionGroups.addCompletion(completion, to: transactionCache.innermostGroup)
     }
 
     /// Opens an implicit transaction on the calling thread if none is open; leaves
@@ -161,7 +180,7 @@ extension EngineState {
     }
 
     /// Whether the calling thread has any transaction open.
-    var hasOpenTransaction: Bool { threadTransactions.index(forKey: currentThread) != nil }
+    var hasOpenTransaction: Bool { threadTransactions.openIndex(forKey: currentThread) != nil }
 
     /// Registers an added animation with the calling thread's transaction: it starts when the
     /// outermost commits, and counts for the completion group of every open frame.
@@ -190,10 +209,9 @@ extension EngineState {
 
     /// A sealed group with nothing running owes its completions (delivered at the next tick).
     private mutating func completeIfDone(_ group: Int32) {
-        guard completionGroups.isDue(group), let record = completionGroups[group] else { return }
-        completionGroups[group] = nil
-        if !record.completions.isEmpty {
-            events.append(.transactionCompletion(record.completions, finished: !record.wasInterrupted))
+        guard completionGroups.isDue(group), let owed = completionGroups.remove(group) else { return }
+        if !owed.completions.isEmpty {
+            events.append(.transactionCompletion(owed.completions, finished: !owed.wasInterrupted))
         }
     }
 
@@ -211,9 +229,7 @@ extension EngineState {
     }
 
     private mutating func abandon(_ group: Int32) {
-        completionGroups[group]?.isSealed = true
-        completionGroups[group]?.wasInterrupted = true
-        completionGroups[group]?.outstanding = 0
+        completionGroups.abandon(group)
         completeIfDone(group)
     }
 }

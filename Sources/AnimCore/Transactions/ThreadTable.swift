@@ -1,11 +1,18 @@
-/// A map from thread identity to that thread's open transactions (`ThreadTransactions`), with
-/// a dictionary's shape (`index(forKey:)`, `values[position]`, `[thread]`, `add(for:)`,
-/// `remove(at:)`), searched linearly: only the threads with a transaction open have an entry
-/// (one or a few), and comparing a handful of integers costs less than hashing one.
+/// A map from thread identity to that thread's transactions (`ThreadTransactions`), with a
+/// dictionary's shape (`index(forKey:)`, `values[position]`, `[thread]`, `add(for:)`,
+/// `remove(at:)`), searched linearly: only the threads with a transaction open have an entry,
+/// and up to `keptIdle` more that committed theirs (one or a few in all); comparing a handful
+/// of integers costs less than hashing one.
 ///
-/// A removed entry's lists stay behind, emptied, for the next thread that opens a transaction:
-/// nothing is allocated, and no list is copied in or out (which cost retains and releases).
+/// A thread that commits its outermost transaction keeps its entry, emptied, for its next one
+/// while few entries are kept (`close(at:)`); a removed entry's lists stay behind, emptied, for
+/// the next thread that opens a transaction. Nothing is allocated, and no list is copied in or
+/// out (which cost retains and releases).
 struct ThreadTable: Sequence {
+    /// Entries kept after their thread committed its outermost transaction, at most: beyond
+    /// this many entries, a committing thread's entry goes.
+    static let keptIdle = 4
+
     /// Thread identities, in no particular order; `values` holds each one's transactions at the
     /// same position. Positions change when an entry is removed.
     private(set) var keys: [UInt] = []
@@ -21,6 +28,13 @@ struct ThreadTable: Sequence {
             position += 1
         }
         return nil
+    }
+
+    /// The position of `thread`'s entry if it has a transaction open.
+    @inline(__always)
+    func openIndex(forKey thread: UInt) -> Int? {
+        guard let position = index(forKey: thread), !values[position].frames.isEmpty else { return nil }
+        return position
     }
 
     /// `thread`'s transactions, if it has an entry.
@@ -43,11 +57,20 @@ struct ThreadTable: Sequence {
 
     var isEmpty: Bool { keys.isEmpty }
 
+    /// Ends the transactions of the entry at `position` (its thread committed the outermost):
+    /// the entry stays, emptied, while the table holds at most `keptIdle` entries; else it goes
+    /// (`remove(at:)`).
+    mutating func close(at position: Int) {
+        if keys.count > Self.keptIdle { remove(at: position) } else { values[position].removeAll() }
+    }
+
     /// Removes the entry at `position`, emptying its transactions; the last entry takes its place.
     mutating func remove(at position: Int) {
         let last = keys.count - 1
-        keys.swapAt(position, last)
-        values.swapAt(position, last)
+        if position != last {
+            keys.swapAt(position, last)
+            values.swapAt(position, last)
+        }
         keys.removeLast()
         values[last].removeAll()
     }

@@ -55,8 +55,9 @@ struct ThreadTransactions {
 }
 
 /// What the change path needs of the calling thread's transactions, kept between changes so
-/// that a run of changes looks the thread up once (`EngineState.transactionCache`; emptied
-/// whenever a frame opens or closes or a setting changes, on any thread).
+/// that a run of changes looks the thread up once (`EngineState.transactionCache`; emptied when
+/// a setting changes or a frame that set any closes, on any thread; kept up to date when the
+/// thread's frames open or close otherwise).
 struct ThreadTransactionCache {
     /// The thread described; 0: none (the cache is empty).
     var thread: UInt = 0
