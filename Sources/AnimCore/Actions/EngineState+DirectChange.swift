@@ -98,9 +98,12 @@ extension EngineState {
         var record = AttachedAnimation()
         if let spring {
             record.kind = .spring
-            // The spring's settling duration and response, worked out once per transaction.
-            let facts = transactionCache.springFacts ?? (spring.settlingDuration, SpringResponse(spring))
-            transactionCache.springFacts = facts
+            // The spring's settling duration and response, worked out once for a run of changes
+            // with the same spring (in one transaction or many).
+            if lastImplicitSpring?.spring != spring {
+                lastImplicitSpring = (spring, spring.settlingDuration, SpringResponse(spring))
+            }
+            let facts = lastImplicitSpring.unsafelyUnwrapped
             // The settings' duration is nil unless a transaction sets one (explicitAnimationDuration()).
             let explicitDuration = transactionCache.settings.animationDuration
             var duration = explicitDuration ?? facts.settlingDuration
@@ -128,9 +131,14 @@ extension EngineState {
             record.timing.duration = transactionCache.settings.animationDuration ?? defaultAnimationDuration
             record.parameters = basicRecords.insert(values)
             // [INF] As `implicitAnimation(_:)`: "default" when the transaction sets no curve.
-            let function = functions.retain(transactionCache.settings.timingFunction ?? .default, hint: implicitFunctionHint)
-            implicitFunctionHint = function
-            record.function = function
+            if let curve = transactionCache.settings.timingFunction {
+                let function = functions.retain(curve, hint: implicitFunctionHint)
+                implicitFunctionHint = function
+                record.function = function
+            } else {
+                functions.retain(index: defaultFunction)
+                record.function = defaultFunction
+            }
         }
         record.timing.repeatCount = transactionCache.settings.repeatCount ?? 0
         record.timing.autoreverses = transactionCache.settings.autoreverses ?? false

@@ -49,6 +49,12 @@ final class TimingFunctionTable {
         return retain(function)
     }
 
+    /// One more use of the function at `index`, which is in use (held by its caller).
+    @inline(__always)
+    func retain(index: Int32) {
+        references[Int(index)] += 1
+    }
+
     /// One use less of the function at `index`; it is dropped at none.
     func release(_ index: Int32) {
         guard index >= 0, Int(index) < references.count, references[Int(index)] > 0 else { return }

@@ -164,6 +164,8 @@ extension EngineState {
 
 extension EngineState {
     /// Pointers to the engine's buffers for an evaluation: valid until the next allocation.
+    // [Perf] Inlined: called from mutating code, a call copied the whole state.
+    @inline(__always)
     func evaluationContext() -> EvaluationContext {
         EvaluationContext(
             layers: layers.base, animations: animations.base, basics: basicRecords.records.base,

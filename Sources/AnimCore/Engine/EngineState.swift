@@ -50,12 +50,19 @@ struct EngineState {
     /// Animations whose transaction has committed: the next tick starts them (a begin time of 0
     /// becomes the layer's time then).
     var readyAnimations: [AnimationRef] = []
-    /// Each thread's open transactions, by thread identity (only threads with one open have an
-    /// entry). Whatever opens or closes a frame or changes a setting empties `transactionCache`.
+    /// Each thread's transactions, by thread identity (the threads with one open, and a few
+    /// that committed theirs: `ThreadTable`). A setting changed, or a frame that set any
+    /// closed, empties `transactionCache`.
     var threadTransactions = ThreadTable()
-    /// The index in `functions` of the last implicit animation's curve, tried first for the next
-    /// (`TimingFunctionTable.retain(_:hint:)`).
+    /// The index in `functions` of the last implicit animation's curve set by a transaction,
+    /// tried first for the next (`TimingFunctionTable.retain(_:hint:)`).
     var implicitFunctionHint: Int32 = -1
+    /// The index in `functions` of the "default" curve, which the engine holds for its life:
+    /// an implicit animation of a transaction that sets no curve counts one use, no lookup.
+    let defaultFunction: Int32
+    /// The last spring of an implicit animation, with its settling duration (seconds) and
+    /// response: the change path works them out once for a run of changes with one spring.
+    var lastImplicitSpring: (spring: Spring, settlingDuration: Double, response: SpringResponse)?
     /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
     var transactionCache = ThreadTransactionCache()
     /// `ThreadIdentity.key`, kept here so that `currentThread` does not check the lazy global.
@@ -123,6 +130,7 @@ struct EngineState {
         self.keys = keys
         classes = [base]
         timingOffsets = LayerTimingOffsets(base)
+        defaultFunction = functions.retain(.default)
     }
 
     /// Refuses, while the engine is being invalidated, `what` — a call that would start

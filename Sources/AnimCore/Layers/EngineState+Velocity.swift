@@ -56,6 +56,9 @@ extension EngineState {
     /// group on the layer), committed, over the whole value of a kind with coordinates, not
     /// cumulative, on its layer's time (speed 1, no offset, repeat or reversal) and inside its
     /// duration; additive or not (what lies underneath, the model, stays still).
+    // [Perf] Inlined, as `isAnimated` and `velocityInterval`: a call of a non-mutating method
+    // from the mutating `presentationVelocity` copied the whole state (872 bytes) each time.
+    @inline(__always)
     private func soleSpringVelocity(_ slot: Int, _ property: Int, at now: Double, into out: UnsafeMutablePointer<Double>) -> Bool {
         var sole = -1
         var index = Int(layers[slot].firstAnimation)
@@ -107,6 +110,7 @@ extension EngineState {
     /// The interval for a property's velocity: `velocityInterval`, shorter for stiff springs
     /// (a thousandth of the fastest spring's period scale 1/ω₀), so a one-sided difference at
     /// an animation's begin stays within about 5e-4 of the velocity.
+    @inline(__always)
     func velocityInterval(_ slot: Int, _ property: Int) -> Double {
         var fastest = 0.0
         var index = Int(layers[slot].firstAnimation)
@@ -128,6 +132,7 @@ extension EngineState {
     }
 
     /// Whether an animation, committed or about to be, drives the property.
+    @inline(__always)
     func isAnimated(_ slot: Int, _ property: Int) -> Bool {
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {

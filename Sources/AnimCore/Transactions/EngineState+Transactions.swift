@@ -115,7 +115,6 @@ extension EngineState {
 
     private mutating func fillTransactionCache(_ thread: UInt) {
         transactionCache.thread = thread
-        transactionCache.springFacts = nil
         let position = threadTransactions.openIndex(forKey: thread)
         transactionCache.isOpen = position != nil
         transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1

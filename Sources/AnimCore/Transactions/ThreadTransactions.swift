@@ -69,9 +69,6 @@ struct ThreadTransactionCache {
     /// Whether it has a transaction open, and the completion group of its innermost one.
     var isOpen = false
     var innermostGroup: Int32 = -1
-    /// `settings.spring`'s settling duration (seconds) and response, once an implicit spring
-    /// asked for them (nil until then): every change of the transaction uses the same.
-    var springFacts: (settlingDuration: Double, response: SpringResponse)?
 }
 
 /// An animation slot at one generation: a reference that goes stale when the slot is reused.
