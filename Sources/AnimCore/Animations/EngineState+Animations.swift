@@ -485,6 +485,9 @@ extension EngineState {
     }
 
     /// The layer and key an animation callback names for the animation in `index`.
+    // [Perf] Inlined: called from mutating code (`end`, the tick's notices), a call copied the
+    // whole state (Tests/package/check_state_copies.sh).
+    @inline(__always)
     func eventSubject(_ index: Int) -> (layer: LayerID, key: String?) {
         let record = animations[index]
         let key = record.key >= 0 ? animationKeys.name(of: record.key) : nil
