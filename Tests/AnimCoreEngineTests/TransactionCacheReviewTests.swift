@@ -364,6 +364,17 @@ private final class EngineModel {
                 }
             }
             if idle > ThreadTable.keptIdle { issues.append("\(idle) idle entries kept (at most \(ThreadTable.keptIdle))") }
+            // One stored group per group of the model not settled yet (none leaked, none gone early).
+            let stored = state.completionGroups.ids.count
+            let unsettled = groups.filter { !$0.settled }.count
+            if stored != unsettled { issues.append("\(stored) completion groups stored, \(unsettled) not settled in the model") }
+            // Every live animation counts for a stored group (or none).
+            for index in state.animations.indices where state.animations[index].isAlive {
+                let group = state.animations[index].completionGroup
+                if group >= 0 && !state.completionGroups.contains(group) {
+                    issues.append("animation \(index) counts for group \(group), which is not stored")
+                }
+            }
             for (thread, entry) in threads where !entry.frames.isEmpty && table.index(forKey: thread) == nil {
                 issues.append("thread \(thread): \(entry.frames.count) frames open in the model, no entry")
             }
@@ -382,14 +393,11 @@ private final class EngineModel {
                 if !sameSettings(cache.settings, expected) {
                     issues.append("cache of thread \(cache.thread): settings \(describeSettings(cache.settings)); expected \(describeSettings(expected))")
                 }
-                if let facts = cache.springFacts {
-                    if let spring = cache.settings.spring {
-                        if !sameBits(facts.settlingDuration, spring.settlingDuration) || facts.response != SpringResponse(spring) {
-                            issues.append("cache of thread \(cache.thread): spring facts of another spring")
-                        }
-                    } else {
-                        issues.append("cache of thread \(cache.thread): spring facts without a spring")
-                    }
+            }
+            // The last implicit spring's facts (746dd1f moved them out of the cache): its own.
+            if let facts = state.lastImplicitSpring {
+                if !sameBits(facts.settlingDuration, facts.spring.settlingDuration) || facts.response != SpringResponse(facts.spring) {
+                    issues.append("lastImplicitSpring: facts of another spring")
                 }
             }
             return issues
@@ -431,6 +439,10 @@ private final class TransactionSequence {
     var nextCompletion = 0
     var failures: [String] = []
     var checkedAnimations = 0
+    /// Completions delivered by the engines invalidated so far, finished and not.
+    var finishedCompletions = 0
+    var unfinishedCompletions = 0
+    var refusedCommits = 0
     let springs: [Spring]
 
     init(seed: UInt64) throws {
@@ -572,7 +584,9 @@ private final class TransactionSequence {
             if let top, !top.implicit {
                 if answer != "ok" { fail("commit refused: \(answer)") }
                 model.commit(thread)
-            } else if !answer.hasPrefix("invalidState") {
+            } else if answer.hasPrefix("invalidState") {
+                refusedCommits += 1
+            } else {
                 fail("commit with no explicit transaction open answered \(answer)")
             }
         case 23..<27:
@@ -748,6 +762,8 @@ private final class TransactionSequence {
         model.engine.invalidate()
         for id in model.completions where model.owed[id] == nil { model.owed[id] = false }
         for issue in model.completionIssues(complete: true) { fail("after invalidation: \(issue)") }
+        finishedCompletions += model.fired.all.filter(\.finished).count
+        unfinishedCompletions += model.fired.all.filter { !$0.finished }.count
     }
 }
 
@@ -755,7 +771,7 @@ private final class TransactionSequence {
 struct TransactionCacheReviewTests {
     @Test("random begin/commit/flush/tick/setters/blocks/completions/changes on two engines and six threads agree with a model: settings, implicit animations, cache, table, each completion once with its flag")
     func randomSequencesAgreeWithTheModel() throws {
-        var steps = 0, animations = 0, completions = 0
+        var steps = 0, animations = 0, finished = 0, unfinished = 0, refused = 0
         for seed: UInt64 in [1, 2, 3, 4, 5, 6] {
             let run = try TransactionSequence(seed: seed)
             defer { run.stopWorkers() }
@@ -769,12 +785,15 @@ struct TransactionCacheReviewTests {
             for failure in run.failures.prefix(3) { Issue.record("\(failure)") }
             steps += run.history.count
             animations += run.checkedAnimations
-            completions += run.models.map(\.fired.count).reduce(0, +)
+            finished += run.finishedCompletions
+            unfinished += run.unfinishedCompletions
+            refused += run.refusedCommits
         }
         // The sequences did something: changes checked, completions delivered.
         #expect(steps > 3000, "steps run: \(steps)")
         #expect(animations > 400, "implicit animations checked: \(animations)")
-        #expect(completions > 400, "completions delivered: \(completions)")
+        #expect(finished > 150 && unfinished > 150, "completions delivered finished: \(finished), unfinished: \(unfinished)")
+        #expect(refused > 50, "commits refused (no explicit transaction open): \(refused)")
     }
 
     @Test("a thread whose frames set nothing keeps its cache across begin, inner commit, outermost commit and tick; the completion added next goes to the right group")
@@ -874,16 +893,19 @@ struct TransactionCacheReviewTests {
         func entries() -> [UInt] { engine.lock.withLock { engine.state.threadTransactions.keys } }
 
         for slot in 0..<6 { try transaction(slot, duration: 1 + Double(slot)) }
-        #expect(Set(entries()) == Set(ids.prefix(ThreadTable.keptIdle)), "the first four committing threads keep their entries")
+        #expect(entries().count == ThreadTable.keptIdle, "four committed entries kept: \(entries())")
         // Those four end: their entries stay (at most keptIdle of them).
         for slot in 0..<4 {
             workers[slot].stop()
             stopped.insert(slot)
         }
-        // This thread commits twice: its entry goes each time (the table is full), and comes back.
+        // This thread commits twice: the table is full, so an ended thread's entry goes each time
+        // and this thread's stays for its next transaction.
         try transaction(-1, duration: 7)
-        #expect(!entries().contains(me))
+        #expect(entries().count == ThreadTable.keptIdle)
+        #expect(entries().contains(me), "this thread keeps its entry; an ended thread's went: \(entries())")
         try transaction(-1, duration: 8)
+        #expect(entries().contains(me))
         try transaction(5, duration: 9)
         #expect(entries().count == ThreadTable.keptIdle)
         // An open transaction on this thread and another on a live worker beyond the kept entries.
@@ -907,6 +929,121 @@ struct TransactionCacheReviewTests {
         }
         for issue in model.completionIssues(complete: true) { Issue.record("\(issue)") }
         #expect(model.fired.all.count == 9 && model.fired.all.allSatisfy(\.finished), "nine completions, each once, finished: \(model.fired.all)")
+    }
+
+    @Test("action handlers that open and commit transactions during a change (one that sets nothing, one with settings, one that commits the caller's outermost, one left open): the change's animation joins the frames open after the handler, completions once")
+    func actionHandlersChangingTransactions() throws {
+        let model = try EngineModel(freshLayers: 4)
+        let engine = model.engine
+        let layers = model.fresh
+        let me = ThreadIdentity.current
+        let log = model.fired
+        func complete(_ id: Int) -> @Sendable (Bool) -> Void { { finished in log.add(ReviewFired(id: id, finished: finished)) } }
+        func check(_ what: String) {
+            for issue in model.structuralIssues() { Issue.record("\(what): \(issue)") }
+        }
+        let (c1, c3, c4) = (complete(1), complete(3), complete(4))
+        try engine.setDelegateActionHandler(ActionHandler { engine, _, _ in
+            try? engine.beginTransaction()
+            try? engine.addCompletion(c1)
+            try? engine.commitTransaction()
+            return .continueSearch
+        }, for: layers[0])
+        try engine.setDelegateActionHandler(ActionHandler { engine, _, _ in
+            try? engine.beginTransaction()
+            try? engine.setTransactionFields { $0.animationDuration = 3; $0.disableActions = true }
+            try? engine.commitTransaction()
+            return .continueSearch
+        }, for: layers[1])
+        try engine.setDelegateActionHandler(ActionHandler { engine, _, _ in
+            try? engine.commitTransaction()
+            return .continueSearch
+        }, for: layers[2])
+        try engine.setDelegateActionHandler(ActionHandler { engine, _, _ in
+            try? engine.beginTransaction()
+            try? engine.addCompletion(c4)
+            return .continueSearch
+        }, for: layers[3])
+        func duration(_ layer: LayerID) throws -> Double { try engine.animation(forKey: "value", of: layer)?.timing.duration ?? -1 }
+
+        try engine.beginTransaction()
+        try engine.setTransactionFields { $0.animationDuration = 0.5 }
+        model.open(me, implicit: false)
+        model.editTop(me) { $0.animationDuration = 0.5 }
+        // 1: a frame that sets nothing opens and closes inside the handler, with a completion.
+        try engine.setValue(.scalar(1), forKeyPath: "value", of: layers[0])
+        model.open(me, implicit: false)
+        model.addCompletion(me, 1)
+        model.commit(me)
+        model.register(me, layer: layers[0], key: "value", long: false)
+        check("handler 1")
+        // 2: a frame with settings opens and closes inside the handler.
+        try engine.setValue(.scalar(1), forKeyPath: "value", of: layers[1])
+        model.open(me, implicit: false)
+        model.editTop(me) { $0.animationDuration = 3; $0.disableActions = true }
+        model.commit(me)
+        model.register(me, layer: layers[1], key: "value", long: false)
+        check("handler 2")
+        #expect(try engine.transactionSettings().animationDuration == 0.5 && engine.transactionSettings().disableActions == false)
+        // 3: the handler commits the caller's outermost: the animation goes to a new implicit frame.
+        try engine.setValue(.scalar(1), forKeyPath: "value", of: layers[2])
+        model.commit(me)
+        model.register(me, layer: layers[2], key: "value", long: false)
+        check("handler 3")
+        try engine.addCompletion(c3)
+        model.addCompletion(me, 3)
+        check("completion 3")
+        // 4: the handler leaves a frame open: the animation joins it; the caller commits it.
+        try engine.setValue(.scalar(1), forKeyPath: "value", of: layers[3])
+        model.open(me, implicit: false)
+        model.addCompletion(me, 4)
+        model.register(me, layer: layers[3], key: "value", long: false)
+        check("handler 4")
+        try engine.commitTransaction()
+        model.commit(me)
+        check("after committing the handler's frame")
+        #expect(try [duration(layers[0]), duration(layers[1]), duration(layers[2]), duration(layers[3])] == [0.5, 0.5, 0.5, 0.25],
+                "each change takes the settings of its plan")
+        for time in [1000.0, 2000, 3000] {
+            try engine.tick(time)
+            model.tick()
+        }
+        for issue in model.completionIssues(complete: true) { Issue.record("\(issue)") }
+        #expect(log.all.sorted { $0.id < $1.id } == [ReviewFired(id: 1, finished: true), ReviewFired(id: 3, finished: true), ReviewFired(id: 4, finished: true)])
+    }
+
+    @Test("implicit key hint: written only when it changed; a hint whose id went to another name is replaced, and the next change reuses the new one")
+    func implicitKeyHintFollowsTheKeyTable() throws {
+        let model = try EngineModel(freshLayers: 4)
+        let engine = model.engine
+        let layers = model.fresh
+        let key = engine.key("value")
+        /// The class's hint for "value" and whether it is live under that name.
+        func hint() -> (id: Int32, live: Bool) {
+            engine.lock.withLock {
+                let slot = try! engine.state.layerSlot(layers[0])
+                let classIndex = Int(engine.state.layers[slot].classIndex)
+                let property = engine.state.classes[classIndex].propertyIndex(for: key)!
+                let id = engine.state.classes[classIndex].implicitKeyHints[property]
+                return (id, engine.state.animationKeys.isLive(id, named: "value"))
+            }
+        }
+        try engine.setScalar(1, forKey: key, of: layers[0])
+        let first = hint()
+        #expect(first.live, "the first change leaves a live hint")
+        // The implicit animation goes: "value" is forgotten and its id goes to "other".
+        try engine.removeAnimation(forKey: "value", from: layers[0])
+        #expect(!hint().live)
+        try engine.addAnimation(basic("value", from: 0, to: 1, duration: 1e9), forKey: "other", to: layers[1])
+        let stale = engine.lock.withLock { engine.state.animationKeys.isLive(first.id, named: "other") }
+        #expect(stale, "the freed id now names another key")
+        try engine.setScalar(2, forKey: key, of: layers[2])
+        let second = hint()
+        #expect(second.live && second.id != first.id, "a new id for \"value\", written as the hint: \(second)")
+        #expect(try engine.animationKeys(of: layers[2]) == ["value"] && engine.animationKeys(of: layers[1]) == ["other"])
+        try engine.setScalar(3, forKey: key, of: layers[3])
+        #expect(hint().id == second.id, "the next change reuses it")
+        #expect(try engine.animationKeys(of: layers[3]) == ["value"])
     }
 
     // MARK: Springs against 33f0648

@@ -183,7 +183,7 @@ extension EngineState {
             record.initializesPresentation = true
             animations[replaced] = record
             presentation.pointer(Int(layers[slot].presentationOffset)).update(from: kept, count: count)
-            registerWithTransaction(replaced)
+            registerWithCachedTransaction(replaced)
             // As the removal (the layer leaves the general walk) and the add (it joins at the
             // end) do: the walk's order, and with it the callbacks' order, is the general path's.
             leaveGeneralWalk(slot)
@@ -219,7 +219,7 @@ extension EngineState {
         }
         let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
         destination.update(from: kept, count: count)
-        registerWithTransaction(index)
+        registerWithCachedTransaction(index)
         joinGeneralWalk(slot)
     }
 

@@ -30,7 +30,9 @@ package struct TransactionCompletion: Sendable {
 /// Completion groups by id, in an array with reused ids (no hashing on the per-change path),
 /// and the completions of the few groups that have any.
 struct CompletionGroups {
-    private var slots: [CompletionGroup] = []
+    // [Perf] A record buffer, not an array: groups are counted on the per-change path, and an
+    // array's uniqueness check at each count cost as much as the count.
+    private let slots = RecordBuffer<CompletionGroup>(initialCapacity: 16)
     private var freeIDs: [Int32] = []
     /// The completions of each group that has any, by id.
     private var completions: [Int32: [TransactionCompletion]] = [:]

@@ -55,7 +55,8 @@ extension EngineState {
     /// Commits every thread's implicit transaction that has no explicit one open inside it
     /// (the tick's commit).
     mutating func commitImplicitTransactions() {
-        // Backwards: a commit moves the last entry, already seen, into the committed one's place.
+        // Backwards: a commit that removes an entry moves the last one, already seen, into its
+        // place (seen again there, it has nothing left to commit).
         for position in threadTransactions.keys.indices.reversed() where hasImplicitFrameAlone(at: position) {
             commitOutermost(at: position)
         }
@@ -185,6 +186,21 @@ extension EngineState {
     /// outermost commits, and counts for the completion group of every open frame.
     mutating func registerWithTransaction(_ index: Int) {
         ensureTransaction()
+        addToOpenTransaction(index)
+    }
+
+    /// `registerWithTransaction(_:)` on the change path, whose `transactionCache` holds the
+    /// calling thread already (`actionsDisabled()` filled it): the thread is not looked up again.
+    mutating func registerWithCachedTransaction(_ index: Int) {
+        assert(transactionCache.thread == currentThread, "the transaction cache holds another thread")
+        // (Opening a frame keeps the cache of its thread up to date.)
+        if !transactionCache.isOpen { beginTransaction(implicit: true) }
+        addToOpenTransaction(index)
+    }
+
+    /// Adds the animation in `index` to the calling thread's open transaction, which
+    /// `transactionCache` describes.
+    private mutating func addToOpenTransaction(_ index: Int) {
         let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
         if let position = threadTransactions.index(forKey: transactionCache.thread) {
             threadTransactions.values[position].pending.append(reference)

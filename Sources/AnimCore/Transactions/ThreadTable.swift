@@ -58,10 +58,18 @@ struct ThreadTable: Sequence {
     var isEmpty: Bool { keys.isEmpty }
 
     /// Ends the transactions of the entry at `position` (its thread committed the outermost):
-    /// the entry stays, emptied, while the table holds at most `keptIdle` entries; else it goes
-    /// (`remove(at:)`).
+    /// the entry stays, emptied, while the table holds at most `keptIdle` entries. Beyond, an
+    /// entry goes (`remove(at:)`): another one with nothing open if there is one (its thread may
+    /// have ended; kept, it would cost every later thread its own), else this one.
     mutating func close(at position: Int) {
-        if keys.count > Self.keptIdle { remove(at: position) } else { values[position].removeAll() }
+        values[position].removeAll()
+        guard keys.count > Self.keptIdle else { return }
+        var leaving = position
+        for other in keys.indices where other != position && values[other].frames.isEmpty {
+            leaving = other
+            break
+        }
+        remove(at: leaving)
     }
 
     /// Removes the entry at `position`, emptying its transactions; the last entry takes its place.
