@@ -120,11 +120,15 @@ extension EngineState {
         transactionCache.isOpen = position != nil
         transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1
         if let position, !threadTransactions.values[position].ownSettings.isEmpty {
-            if !transactionCache.holdsUnset { transactionCache.settings = ThreadTransactions.unset }
-            threadTransactions.values[position].resolve(into: &transactionCache.settings)
+            // The frames' settings, outermost first, over `unset` (in place, and by index: a
+            // copy of the entry or of a frame's settings would retain their lists).
+            ThreadTransactions.setUnset(&transactionCache.settings)
+            for index in threadTransactions.values[position].ownSettings.indices {
+                transactionCache.settings.overlay(threadTransactions.values[position].ownSettings[index])
+            }
             transactionCache.holdsUnset = false
         } else if !transactionCache.holdsUnset {
-            transactionCache.settings = ThreadTransactions.unset
+            ThreadTransactions.setUnset(&transactionCache.settings)
             transactionCache.holdsUnset = true
         }
     }

@@ -21,19 +21,18 @@ struct ThreadTransactions {
     var pending: [AnimationRef] = []
     var sealed: [Int32] = []
 
-    /// Writes the frames' settings, outermost first, over `resolved`, which holds `unset`:
-    /// the settings resolved over `TransactionSettings.defaults`, but for the animation
-    /// duration, which stays nil unless a frame sets it (the engine's default applies then).
-    func resolve(into resolved: inout TransactionSettings) {
-        for own in ownSettings { resolved.overlay(own) }
-    }
-
     /// What a thread with no settings set resolves to (see `settings`).
     static let unset: TransactionSettings = {
-        var settings = TransactionSettings.defaults
-        settings.animationDuration = nil
+        var settings = TransactionSettings()
+        setUnset(&settings)
         return settings
     }()
+
+    /// Makes `settings` equal to `unset`, in place.
+    static func setUnset(_ settings: inout TransactionSettings) {
+        settings.setDefaults()
+        settings.animationDuration = nil
+    }
 
     /// Empties every list, keeping their capacity.
     mutating func removeAll() {
@@ -61,7 +60,7 @@ struct ThreadTransactions {
 struct ThreadTransactionCache {
     /// The thread described; 0: none (the cache is empty).
     var thread: UInt = 0
-    /// Its resolved settings (`ThreadTransactions.resolve(into:)`).
+    /// Its resolved settings: its frames' own settings, outermost first, over `ThreadTransactions.unset`.
     var settings = ThreadTransactions.unset
     /// `settings` are `ThreadTransactions.unset` (kept so that a transaction that sets nothing
     /// copies no settings).

@@ -40,15 +40,24 @@ public struct TransactionSettings: Sendable {
     /// The defaults of a thread with no transaction open.
     public static let defaults: TransactionSettings = {
         var settings = TransactionSettings()
-        settings.animationDuration = 0.25
-        settings.disableActions = false
-        settings.delay = 0
-        settings.repeatCount = 0
-        settings.autoreverses = false
-        settings.additiveImplicitAnimations = false
-        settings.beginsFromCurrentState = true
+        settings.setDefaults()
         return settings
     }()
+
+    /// Sets every field to its default (`defaults`) in place: no copy of a whole settings
+    /// value, and no dictionary made or released when `values` is empty already.
+    mutating func setDefaults() {
+        animationDuration = 0.25
+        timingFunction = nil
+        disableActions = false
+        delay = 0
+        repeatCount = 0
+        autoreverses = false
+        additiveImplicitAnimations = false
+        beginsFromCurrentState = true
+        spring = nil
+        if !values.isEmpty { values = [:] }
+    }
 
     /// These settings with every unset field taken from `outer`.
     /// - Parameter outer: the enclosing transaction's settings.
