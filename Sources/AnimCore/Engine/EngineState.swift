@@ -63,6 +63,9 @@ struct EngineState {
     /// The last spring of an implicit animation, with its settling duration (seconds) and
     /// response: the change path works them out once for a run of changes with one spring.
     var lastImplicitSpring: (spring: Spring, settlingDuration: Double, response: SpringResponse)?
+    /// Settings with every field unset between uses: `Engine.setTransactionFields` checks there
+    /// the fields a setter writes.
+    var fieldScratch = TransactionSettings()
     /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
     var transactionCache = ThreadTransactionCache()
     /// `ThreadIdentity.key`, kept here so that `currentThread` does not check the lazy global.

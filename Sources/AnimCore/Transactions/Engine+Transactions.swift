@@ -95,10 +95,13 @@ extension Engine {
     /// - Throws: what `modifyTransaction(_:)` throws; nothing is stored then.
     package func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
-            // The checks on the fields alone (those of enclosing frames passed already).
-            var fields = TransactionSettings()
-            change(&fields)
-            try fields.validate()
+            // The checks on the fields alone (those of enclosing frames passed already), made on
+            // scratch settings left unset after each use: no settings made or destroyed per call.
+            change(&state.fieldScratch)
+            var failure: AnimCoreError?
+            do throws(AnimCoreError) { try state.fieldScratch.validate() } catch { failure = error }
+            state.fieldScratch.unsetAll()
+            if let failure { throw failure }
             state.modifyTransactionSettings(change)
         }
     }

@@ -44,6 +44,21 @@ public struct TransactionSettings: Sendable {
         return settings
     }()
 
+    /// Unsets every field in place (`init()`'s settings), making or releasing no dictionary
+    /// when `values` is empty already.
+    mutating func unsetAll() {
+        animationDuration = nil
+        timingFunction = nil
+        disableActions = nil
+        delay = nil
+        repeatCount = nil
+        autoreverses = nil
+        additiveImplicitAnimations = nil
+        beginsFromCurrentState = nil
+        spring = nil
+        if !values.isEmpty { values = [:] }
+    }
+
     /// Sets every field to its default (`defaults`) in place: no copy of a whole settings
     /// value, and no dictionary made or released when `values` is empty already.
     mutating func setDefaults() {
