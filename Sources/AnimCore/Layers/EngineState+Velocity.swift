@@ -57,7 +57,8 @@ extension EngineState {
     /// cumulative, on its layer's time (speed 1, no offset, repeat or reversal) and inside its
     /// duration; additive or not (what lies underneath, the model, stays still).
     // [Perf] Inlined, as `isAnimated` and `velocityInterval`: a call of a non-mutating method
-    // from the mutating `presentationVelocity` copied the whole state (872 bytes) each time.
+    // from the mutating `presentationVelocity` copied the whole state (872 bytes then) each time
+    // (Tests/package/check_state_copies.sh).
     @inline(__always)
     private func soleSpringVelocity(_ slot: Int, _ property: Int, at now: Double, into out: UnsafeMutablePointer<Double>) -> Bool {
         var sole = -1

@@ -120,8 +120,9 @@ extension EngineState {
         transactionCache.isOpen = position != nil
         transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1
         if let position, !threadTransactions.values[position].ownSettings.isEmpty {
-            // The frames' settings, outermost first, over `unset` (in place, and by index: a
-            // copy of the entry or of a frame's settings would retain their lists).
+            // The frames' settings, outermost first, over `unset`, in place and by index (no copy
+            // of the thread's entry; each frame's settings are passed as a bitwise copy, which
+            // retains only a dictionary of other values when the frame set any).
             ThreadTransactions.setUnset(&transactionCache.settings)
             for index in threadTransactions.values[position].ownSettings.indices {
                 transactionCache.settings.overlay(threadTransactions.values[position].ownSettings[index])
