@@ -34,62 +34,6 @@ private struct PathReviewMix {
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }
 
-/// A thread of its own that runs the jobs it is given one at a time (each job on the same
-/// pthread, so it keeps its thread identity and its transactions between jobs).
-private final class PathReviewWorker: @unchecked Sendable {
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
-    private let finished = Atomic<Int>(0)
-    private let stopping = Atomic<Bool>(false)
-    private var submitted = 0
-    #if canImport(Glibc)
-    private var thread = pthread_t()
-    #else
-    private var thread: pthread_t?
-    #endif
-
-    init() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { raw in
-            let worker = Unmanaged<PathReviewWorker>.fromOpaque(raw!).takeRetainedValue()
-            worker.loop()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
-    }
-
-    private func loop() {
-        while true {
-            let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-            if let job {
-                job()
-                finished.add(1, ordering: .releasing)
-            } else if stopping.load(ordering: .acquiring) {
-                return
-            } else {
-                usleep(20)
-            }
-        }
-    }
-
-    /// Runs `job` on the worker's thread and waits for its result.
-    func run<R: Sendable>(_ job: @escaping @Sendable () throws -> R) throws -> R {
-        let result = Mutex<Result<R, any Error>?>(nil)
-        submitted += 1
-        jobs.withLock { $0.append { result.withLock { $0 = Result { try job() } } } }
-        while finished.load(ordering: .acquiring) < submitted { usleep(20) }
-        return try result.withLock { $0! }.get()
-    }
-
-    /// Ends the thread (after the jobs given).
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        #if canImport(Glibc)
-        pthread_join(thread, nil)
-        #else
-        pthread_join(thread!, nil)
-        #endif
-    }
-}
 
 /// Bit-for-bit equality of two Doubles (NaN equal to NaN).
 private func identicalBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
@@ -630,7 +574,7 @@ struct ChangePathReviewTests {
         #expect(try engine.animation(forKey: "value", of: layers[1])?.timing.duration == 2)
 
         // (3) Another thread's changes between this thread's, this transaction still open.
-        let worker = PathReviewWorker()
+        let worker = JobThread()
         defer { worker.stop() }
         let other = try worker.run { ThreadIdentity.current }
         let (l2, l3, l4) = (layers[2], layers[3], layers[4])
@@ -744,7 +688,7 @@ struct ChangePathReviewTests {
             let (engine, layers) = try reviewDots(arrangement.count)
             let key = engine.key("value")
             let fired = Log<FiredCompletion>()
-            let workers = arrangement.map { _ in PathReviewWorker() }
+            let workers = arrangement.map { _ in JobThread() }
             defer { for worker in workers { worker.stop() } }
             for (index, action) in arrangement.enumerated() {
                 let layer = layers[index]

@@ -14,63 +14,6 @@ import Glibc
 import Darwin
 #endif
 
-/// A thread of its own that runs the jobs it is given one at a time, so that a test can act
-/// as two or three threads in a fixed order (each job runs on the same pthread, so it keeps its
-/// thread identity and its transactions between jobs).
-private final class ReviewWorker: @unchecked Sendable {
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
-    private let finished = Atomic<Int>(0)
-    private let stopping = Atomic<Bool>(false)
-    private var submitted = 0
-    #if canImport(Glibc)
-    private var thread = pthread_t()
-    #else
-    private var thread: pthread_t?
-    #endif
-
-    init() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { raw in
-            let worker = Unmanaged<ReviewWorker>.fromOpaque(raw!).takeRetainedValue()
-            worker.loop()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
-    }
-
-    private func loop() {
-        while true {
-            let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-            if let job {
-                job()
-                finished.add(1, ordering: .releasing)
-            } else if stopping.load(ordering: .acquiring) {
-                return
-            } else {
-                usleep(50)
-            }
-        }
-    }
-
-    /// Runs `job` on the worker's thread and waits for its result.
-    func run<R: Sendable>(_ job: @escaping @Sendable () throws -> R) throws -> R {
-        let result = Mutex<Result<R, any Error>?>(nil)
-        submitted += 1
-        jobs.withLock { $0.append { result.withLock { $0 = Result { try job() } } } }
-        while finished.load(ordering: .acquiring) < submitted { usleep(50) }
-        return try result.withLock { $0! }.get()
-    }
-
-    /// Ends the thread (after the jobs given).
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        #if canImport(Glibc)
-        pthread_join(thread, nil)
-        #else
-        pthread_join(thread!, nil)
-        #endif
-    }
-}
 
 /// An engine with a committed probe layer (class "Probe", scalar "value", animatable).
 private func committedProbe() throws -> (Engine, LayerID) {
@@ -206,9 +149,9 @@ struct ChangePathShortcutTests {
     @Test("threads: a thread that commits keeps its entry, emptied, and reads nothing of its last transaction; beyond the kept entries a committed entry that is not the last goes and the moved thread's transaction stays whole; a new thread takes the emptied lists; completions in order")
     func threadEntriesReused() throws {
         let (engine, layer) = try committedProbe()
-        let other = ReviewWorker()
-        let third = ReviewWorker()
-        let crowd = (0..<ThreadTable.keptIdle).map { _ in ReviewWorker() }
+        let other = JobThread()
+        let third = JobThread()
+        let crowd = (0..<ThreadTable.keptIdle).map { _ in JobThread() }
         defer { other.stop(); third.stop(); crowd.forEach { $0.stop() } }
         let order = Log<String>()
 
@@ -289,7 +232,7 @@ struct ChangePathShortcutTests {
         let (engine, layer) = try committedProbe()
         let second = try engine.makeLayerHandle(engine.layerClass(of: layer))
         try engine.tick(0.5)
-        let other = ReviewWorker()
+        let other = JobThread()
         defer { other.stop() }
         let finishedFlags = Log<Bool>()
         // Leave a kept, emptied entry behind, then open implicit transactions on both threads.
@@ -348,7 +291,7 @@ struct ChangePathShortcutTests {
         let mine = try (0..<3).map { _ in try engine.makeLayerHandle(probeClass) }
         let theirs = try (0..<3).map { _ in try engine.makeLayerHandle(probeClass) }
         try engine.tick(1)
-        let other = ReviewWorker()
+        let other = JobThread()
         defer { other.stop() }
         let (springA, springB) = (Spring(damping: 4), Spring(stiffness: 400, damping: 40))
         try engine.beginTransaction()

@@ -458,3 +458,87 @@ enum LaneComparison {
         return outcome
     }
 }
+
+// MARK: - Threads
+
+/// A thread of its own that runs the jobs it is given one at a time, so that a test can act as
+/// several threads in a fixed order: each job runs on the same pthread, so it keeps its thread
+/// identity and its transactions between jobs. The job list is guarded by a pthread mutex, not
+/// Synchronization.Mutex, whose futexes ThreadSanitizer does not see (it reported the accesses
+/// the mutex guards as races).
+final class JobThread: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Guarded by `lock`.
+    private var jobs: [@Sendable () -> Void] = []
+    private let finished = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+    /// Jobs given so far (the submitting thread's alone).
+    private var submitted = 0
+    #if canImport(Glibc)
+    private var thread = pthread_t()
+    #else
+    private var thread: pthread_t?
+    #endif
+
+    /// A job's result, written by the job thread before it counts the job finished (a release)
+    /// and read by the submitter after it sees the count (an acquire).
+    private final class Outcome<R>: @unchecked Sendable {
+        var result: Result<R, any Error>?
+    }
+
+    init() {
+        pthread_mutex_init(lock, nil)
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let status = pthread_create(&thread, nil, { raw in
+            let worker = Unmanaged<JobThread>.fromOpaque(raw!).takeRetainedValue()
+            worker.loop()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed: \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    private func nextJob() -> (@Sendable () -> Void)? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return jobs.isEmpty ? nil : jobs.removeFirst()
+    }
+
+    private func loop() {
+        while true {
+            if let job = nextJob() {
+                job()
+                finished.add(1, ordering: .releasing)
+            } else if stopping.load(ordering: .acquiring) {
+                return
+            } else {
+                usleep(20)
+            }
+        }
+    }
+
+    /// Runs `job` on the thread and waits for its result.
+    func run<R: Sendable>(_ job: @escaping @Sendable () throws -> R) throws -> R {
+        let outcome = Outcome<R>()
+        submitted += 1
+        pthread_mutex_lock(lock)
+        jobs.append { outcome.result = Result { try job() } }
+        pthread_mutex_unlock(lock)
+        while finished.load(ordering: .acquiring) < submitted { usleep(20) }
+        return try outcome.result!.get()
+    }
+
+    /// Ends the thread (after the jobs given).
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        #if canImport(Glibc)
+        pthread_join(thread, nil)
+        #else
+        pthread_join(thread!, nil)
+        #endif
+    }
+}

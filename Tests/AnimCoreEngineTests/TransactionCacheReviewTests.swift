@@ -34,62 +34,6 @@ private struct CacheReviewMix {
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }
 
-/// A thread of its own that runs the jobs it is given one at a time (each job on the same
-/// pthread, so it keeps its thread identity and its transactions between jobs).
-private final class CacheReviewWorker: @unchecked Sendable {
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
-    private let finished = Atomic<Int>(0)
-    private let stopping = Atomic<Bool>(false)
-    private var submitted = 0
-    #if canImport(Glibc)
-    private var thread = pthread_t()
-    #else
-    private var thread: pthread_t?
-    #endif
-
-    init() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { raw in
-            let worker = Unmanaged<CacheReviewWorker>.fromOpaque(raw!).takeRetainedValue()
-            worker.loop()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
-    }
-
-    private func loop() {
-        while true {
-            let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-            if let job {
-                job()
-                finished.add(1, ordering: .releasing)
-            } else if stopping.load(ordering: .acquiring) {
-                return
-            } else {
-                usleep(20)
-            }
-        }
-    }
-
-    /// Runs `job` on the worker's thread and waits for its result.
-    func run<R: Sendable>(_ job: @escaping @Sendable () throws -> R) throws -> R {
-        let result = Mutex<Result<R, any Error>?>(nil)
-        submitted += 1
-        jobs.withLock { $0.append { result.withLock { $0 = Result { try job() } } } }
-        while finished.load(ordering: .acquiring) < submitted { usleep(20) }
-        return try result.withLock { $0! }.get()
-    }
-
-    /// Ends the thread (after the jobs given).
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        #if canImport(Glibc)
-        pthread_join(thread, nil)
-        #else
-        pthread_join(thread!, nil)
-        #endif
-    }
-}
 
 /// A call's answer as text: "ok", or the error's code and message.
 private func reviewOutcome(_ body: () throws -> Void) -> String {
@@ -432,7 +376,7 @@ private final class EngineModel {
 private final class TransactionSequence {
     var mix: CacheReviewMix
     let seed: UInt64
-    var workers: [CacheReviewWorker?] = [nil]
+    var workers: [JobThread?] = [nil]
     var identities: [UInt] = [ThreadIdentity.current]
     var models: [EngineModel]
     var history: [String] = []
@@ -452,7 +396,7 @@ private final class TransactionSequence {
         springs = [Spring(), Spring(stiffness: 300, damping: 30), Spring(stiffness: 50, damping: 20, allowsOverdamping: true),
                    try Spring(duration: 0.5, bounce: 0.2), Spring(mass: 2, stiffness: 200, damping: 4, initialVelocity: 3)]
         for _ in 1...5 {
-            let worker = CacheReviewWorker()
+            let worker = JobThread()
             workers.append(worker)
             identities.append(try worker.run { ThreadIdentity.current })
         }
@@ -741,7 +685,7 @@ private final class TransactionSequence {
             let replaced = 1 + mix.below(workers.count - 1)
             history.append("retire t\(replaced)")
             workers[replaced]!.stop()
-            let worker = CacheReviewWorker()
+            let worker = JobThread()
             workers[replaced] = worker
             identities[replaced] = try worker.run { ThreadIdentity.current }
         default:
@@ -856,7 +800,7 @@ struct TransactionCacheReviewTests {
         let model = try EngineModel(freshLayers: 16)
         let engine = model.engine
         let key = engine.key("value")
-        let workers = (0..<6).map { _ in CacheReviewWorker() }
+        let workers = (0..<6).map { _ in JobThread() }
         var stopped = Set<Int>()
         defer { for (index, worker) in workers.enumerated() where !stopped.contains(index) { worker.stop() } }
         let ids = try workers.map { worker in try worker.run { ThreadIdentity.current } }
