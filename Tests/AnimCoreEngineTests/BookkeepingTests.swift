@@ -15,21 +15,6 @@ import Darwin
 
 // MARK: - Support
 
-/// SplitMix64: a fixed-seed generator, so that a failing sequence replays.
-private struct Mix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-    mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-}
-
 /// What is wrong with the engine's blocks and keys: every live block of each slot buffer
 /// (model rows, out-of-line values, presentation blocks, animation values) lies below the
 /// high-water mark and overlaps no other, the live blocks add up to `liveSlots`; every lane
@@ -210,7 +195,7 @@ struct BookkeepingSlotBufferTests {
 
     @Test("random allocations and frees of sizes 1-90 (5000 steps): live blocks stay disjoint, inside the buffer and intact")
     func randomChurn() {
-        var mix = Mix(state: 12)
+        var mix = SplitMix64(state: 12)
         let buffer = SlotBuffer(initialCapacity: 16)
         var live: [(offset: Int, size: Int, seed: Double)] = []
         func verify(_ step: Int) -> Bool {
@@ -648,7 +633,7 @@ struct BookkeepingChurnTests {
 
     private static let keys = ["position", "opacity", "foo", "path", "group", "decay"]
 
-    private static func randomStep(_ mix: inout Mix, layers: Int, now: Double) -> Step {
+    private static func randomStep(_ mix: inout SplitMix64, layers: Int, now: Double) -> Step {
         let layer = mix.below(layers)
         let point = Value.point(x: mix.range(-200, 200), y: mix.range(-200, 200))
         switch mix.below(100) {
@@ -694,7 +679,7 @@ struct BookkeepingChurnTests {
     @Test("3 seeds × 500 steps on 6 layers: the direct and the general change paths agree on keys, completions and presentations (to the bit); blocks stay disjoint; keys exact; nothing left at the end")
     func churn() throws {
         for seed in [UInt64(1), 7, 42] {
-            var mix = Mix(state: seed)
+            var mix = SplitMix64(state: seed)
             var engines: [Engine] = []
             var layers: [[LayerID]] = []
             var classes: [LayerClassID] = []

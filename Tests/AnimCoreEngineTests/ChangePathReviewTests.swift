@@ -18,38 +18,6 @@ import Darwin
 
 // MARK: - Support
 
-/// SplitMix64: a fixed-seed generator, so that a failing sequence replays.
-private struct PathReviewMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
-
-/// Bit-for-bit equality of two Doubles (NaN equal to NaN).
-private func identicalBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
-
-/// A call's answer as text: "ok", or the error's code and message.
-private func pathReviewOutcome(_ body: () throws -> Void) -> String {
-    do {
-        try body()
-        return "ok"
-    } catch let error as AnimCoreError {
-        return "\(error.code): \(error.message)"
-    } catch {
-        return "other: \(error)"
-    }
-}
-
 /// An engine with a class "ReviewDot" (scalar "value", point "spot"; animatable) and `count`
 /// committed layers. `general`: the class has a default action that continues the search, so
 /// every change takes the general path (`implicitAnimation`, `addAnimation`).
@@ -247,7 +215,7 @@ struct ChangePathReviewTests {
             nil, .default, .easeIn, .linear, .cubicBezier(try UnitBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)),
             .cubicBezier(try UnitBezier(x1: 0.3, y1: -0.5, x2: 0.6, y2: 1.4)),
         ]
-        var mix = PathReviewMix(state: 12)
+        var mix = SplitMix64(state: 12)
         var time = 0.0
         var step = 0
         var counts = [Int](repeating: 0, count: 11)
@@ -379,7 +347,7 @@ struct ChangePathReviewTests {
         let (general, generalLayers) = try reviewDots(40, general: true)
         let key = direct.key("value")
         let generalKey = general.key("value")
-        var mix = PathReviewMix(state: 77)
+        var mix = SplitMix64(state: 77)
         var time = 0.0
         var changes = 0, fresh = 0, carried = 0
         var differences: [String] = []
@@ -395,8 +363,8 @@ struct ChangePathReviewTests {
                 return
             }
             let what = "change \(changes) (\(chosen.name)\(wasFresh ? ", fresh layer" : ", retarget"))"
-            #expect(identicalBits(mine.duration, theirs.duration), "\(what): duration \(mine.duration), general path \(theirs.duration)")
-            #expect(mine.record.spring == chosen.spring && identicalBits(mine.record.initialVelocity, theirs.record.initialVelocity), "\(what): spring and initial velocity")
+            #expect(sameBits(mine.duration, theirs.duration), "\(what): duration \(mine.duration), general path \(theirs.duration)")
+            #expect(mine.record.spring == chosen.spring && sameBits(mine.record.initialVelocity, theirs.record.initialVelocity), "\(what): spring and initial velocity")
             if chosen.spring.damping != 0 {
                 #expect(responseBits(mine.record.response) == responseBits(SpringResponse(chosen.spring)), "\(what): the response is this spring's")
             } else {
@@ -406,11 +374,11 @@ struct ChangePathReviewTests {
             }
             if let start = mine.startVelocity {
                 carried += 1
-                #expect(theirs.startVelocity.map { identicalBits($0, start) } == true, "\(what): carried velocity")
+                #expect(theirs.startVelocity.map { sameBits($0, start) } == true, "\(what): carried velocity")
             }
             if wasFresh {
                 fresh += 1
-                #expect(identicalBits(mine.duration, chosen.spring.settlingDuration), "\(what): \(mine.duration), settling \(chosen.spring.settlingDuration)")
+                #expect(sameBits(mine.duration, chosen.spring.settlingDuration), "\(what): \(mine.duration), settling \(chosen.spring.settlingDuration)")
             }
         }
         for _ in 0..<90 {
@@ -431,12 +399,12 @@ struct ChangePathReviewTests {
             for index in directLayers.indices {
                 let a = try presented(direct, "value", directLayers[index]) ?? .nan
                 let b = try presented(general, "value", generalLayers[index]) ?? .nan
-                if !identicalBits(a, b) { differences.append("t = \(time), layer \(index): presentation \(a), general path \(b)") }
+                if !sameBits(a, b) { differences.append("t = \(time), layer \(index): presentation \(a), general path \(b)") }
             }
             let probe = mix.below(directLayers.count)
             let va = scalar(try direct.presentationVelocity(forKeyPath: "value", of: directLayers[probe])) ?? .nan
             let vb = scalar(try general.presentationVelocity(forKeyPath: "value", of: generalLayers[probe])) ?? .nan
-            if !identicalBits(va, vb) { differences.append("t = \(time), layer \(probe): velocity \(va), general path \(vb)") }
+            if !sameBits(va, vb) { differences.append("t = \(time), layer \(probe): velocity \(va), general path \(vb)") }
         }
         #expect(differences.isEmpty, "\(differences.count) differences: \(differences.prefix(4))")
         #expect(changes >= 140 && fresh > 20 && carried > 20, "changes \(changes), on fresh layers \(fresh), carrying a velocity \(carried)")
@@ -460,10 +428,10 @@ struct ChangePathReviewTests {
             try alone.tick(time)
             let a = try presented(shared, "value", sharedLayers[1]) ?? .nan
             let b = try presented(alone, "value", aloneLayers[1]) ?? .nan
-            #expect(identicalBits(a, b), "t = \(time): \(a) after a damping-0 spring, \(b) alone")
+            #expect(sameBits(a, b), "t = \(time): \(a) after a damping-0 spring, \(b) alone")
             let va = scalar(try shared.presentationVelocity(forKeyPath: "value", of: sharedLayers[1])) ?? .nan
             let vb = scalar(try alone.presentationVelocity(forKeyPath: "value", of: aloneLayers[1])) ?? .nan
-            #expect(identicalBits(va, vb), "t = \(time): velocity \(va), alone \(vb)")
+            #expect(sameBits(va, vb), "t = \(time): velocity \(va), alone \(vb)")
         }
         // Initial velocity -0.0 after 0.0: the record's own initial velocity is the spring's.
         let (engine, layers) = try reviewDots(2)
@@ -471,7 +439,7 @@ struct ChangePathReviewTests {
         try springChange(engine, layers[1], Spring(initialVelocity: -0.0), to: 1)
         let record = try #require(lastSpringRecord(engine, layers[1]))
         #expect(record.record.initialVelocity.bitPattern == (-0.0).bitPattern && record.record.spring.initialVelocity.sign == .minus)
-        #expect(identicalBits(record.duration, Spring(initialVelocity: -0.0).settlingDuration))
+        #expect(sameBits(record.duration, Spring(initialVelocity: -0.0).settlingDuration))
     }
 
     // MARK: Inlined helpers
@@ -493,7 +461,7 @@ struct ChangePathReviewTests {
         try engine.setScalar(50, forKey: key, of: layers[0])
         try engine.commitTransaction()
         let carried = try #require(lastSpringRecord(engine, layers[0])?.startVelocity)
-        #expect(identicalBits(carried, before), "carried \(carried), read before \(before)")
+        #expect(sameBits(carried, before), "carried \(carried), read before \(before)")
 
         // (2) A sole spring from 0 to 10 (mass 1, stiffness 100, damping 10), begun at 0.3.
         try engine.beginTransaction()
@@ -816,14 +784,14 @@ struct ChangePathReviewTests {
                 for x2 in specials {
                     for y2 in specials {
                         // The parent commit's checks, in its order.
-                        let before = pathReviewOutcome {
+                        let before = callOutcome {
                             try Check.within(x1, 0...1, "x1")
                             try Check.within(y1, -UnitBezier.Solver.maximumControlY...UnitBezier.Solver.maximumControlY, "y1")
                             try Check.within(x2, 0...1, "x2")
                             try Check.within(y2, -UnitBezier.Solver.maximumControlY...UnitBezier.Solver.maximumControlY, "y2")
                         }
                         var made: UnitBezier?
-                        let now = pathReviewOutcome { made = try UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2) }
+                        let now = callOutcome { made = try UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2) }
                         compared += 1
                         if before != now {
                             mismatches.append("(\(x1), \(y1), \(x2), \(y2)): before \(before), now \(now)")

@@ -459,6 +459,47 @@ enum LaneComparison {
     }
 }
 
+// MARK: - Outcomes
+
+/// A call's answer as text: "ok", or the error's code and message.
+func callOutcome(_ body: () throws -> Void) -> String {
+    do {
+        try body()
+        return "ok"
+    } catch let error as AnimCoreError {
+        return "\(error.code): \(error.message)"
+    } catch {
+        return "other: \(error)"
+    }
+}
+
+/// Bit-for-bit equality of two Doubles (NaN equal to NaN).
+func sameBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
+
+// MARK: - Random sequences
+
+/// SplitMix64: a fixed-seed generator, so that a failing sequence replays.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// In 0..<n (n > 0).
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// In [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+    /// In [low, high).
+    mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+    /// True with probability p.
+    mutating func chance(_ p: Double) -> Bool { unit() < p }
+    /// One of `items` (not empty).
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
+
 // MARK: - Threads
 
 /// A thread of its own that runs the jobs it is given one at a time, so that a test can act as

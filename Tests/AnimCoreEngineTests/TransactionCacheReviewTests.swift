@@ -17,39 +17,6 @@ import Darwin
 
 // MARK: - Support
 
-/// SplitMix64: a fixed-seed generator, so that a failing sequence replays.
-private struct CacheReviewMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-    mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
-
-/// A call's answer as text: "ok", or the error's code and message.
-private func reviewOutcome(_ body: () throws -> Void) -> String {
-    do {
-        try body()
-        return "ok"
-    } catch let error as AnimCoreError {
-        return "\(error.code): \(error.message)"
-    } catch {
-        return "other: \(error)"
-    }
-}
-
-/// Bit-for-bit equality of two Doubles (NaN equal to NaN).
-private func sameBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
-
 private func sameBits(_ a: Double?, _ b: Double?) -> Bool {
     switch (a, b) {
     case (nil, nil): true
@@ -374,7 +341,7 @@ private final class EngineModel {
 /// One random run: two engines, the test's thread and five workers (more threads than the
 /// table keeps), one operation at a time on a random engine and thread.
 private final class TransactionSequence {
-    var mix: CacheReviewMix
+    var mix: SplitMix64
     let seed: UInt64
     var workers: [JobThread?] = [nil]
     var identities: [UInt] = [ThreadIdentity.current]
@@ -391,7 +358,7 @@ private final class TransactionSequence {
 
     init(seed: UInt64) throws {
         self.seed = seed
-        mix = CacheReviewMix(state: seed)
+        mix = SplitMix64(state: seed)
         models = [try EngineModel(freshLayers: 260), try EngineModel(freshLayers: 260)]
         springs = [Spring(), Spring(stiffness: 300, damping: 30), Spring(stiffness: 50, damping: 20, allowsOverdamping: true),
                    try Spring(duration: 0.5, bounce: 0.2), Spring(mass: 2, stiffness: 200, damping: 4, initialVelocity: 3)]
@@ -524,7 +491,7 @@ private final class TransactionSequence {
         case 11..<23:
             let top = model.frames(thread).last
             history.append("\(tag) commit")
-            let answer = try on(slot) { reviewOutcome { try engine.commitTransaction() } }
+            let answer = try on(slot) { callOutcome { try engine.commitTransaction() } }
             if let top, !top.implicit {
                 if answer != "ok" { fail("commit refused: \(answer)") }
                 model.commit(thread)
@@ -994,7 +961,7 @@ struct TransactionCacheReviewTests {
 
     @Test("SpringResponse.derivatives(at:) is rest(at:).derivative and push(at:).derivative to the bit; the velocity's slope is displacement(at:).derivative to the bit")
     func derivativesBitExact() {
-        var mix = CacheReviewMix(state: 2026)
+        var mix = SplitMix64(state: 2026)
         var compared = 0
         for _ in 0..<3000 {
             let spring = randomReviewSpring(&mix)
@@ -1019,7 +986,7 @@ struct TransactionCacheReviewTests {
 
     @Test("settling durations: Spring.settlingDuration and SpringResponse.settlingDuration(initialVelocity:) equal 33f0648's formula to the bit, for every regime and carried velocities")
     func settlingDurationsBitExact() {
-        var mix = CacheReviewMix(state: 4242)
+        var mix = SplitMix64(state: 4242)
         var finite = 0
         for _ in 0..<1500 {
             let spring = randomReviewSpring(&mix)
@@ -1112,7 +1079,7 @@ struct TransactionCacheReviewTests {
 
 /// A spring of a random regime: underdamped, about critical, overdamped with and without
 /// `allowsOverdamping`, undamped; a random, zero or ω₀ initial velocity.
-private func randomReviewSpring(_ mix: inout CacheReviewMix) -> Spring {
+private func randomReviewSpring(_ mix: inout SplitMix64) -> Spring {
     let mass = mix.range(0.1, 8)
     let stiffness = mix.range(2, 2000)
     let critical = 2 * (stiffness * mass).squareRoot()
