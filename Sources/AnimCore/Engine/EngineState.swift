@@ -62,6 +62,7 @@ struct EngineState {
     let defaultFunction: Int32
     /// The last spring of an implicit animation, with its settling duration (seconds) and
     /// response: the change path works them out once for a run of changes with one spring.
+    /// (Springs equal by `==` share them: a damping of 0 and of −0 give the same motion.)
     var lastImplicitSpring: (spring: Spring, settlingDuration: Double, response: SpringResponse)?
     /// Settings with every field unset between uses: `Engine.setTransactionFields` checks there
     /// the fields a setter writes.
