@@ -101,8 +101,8 @@ extension EvaluationContext {
             switch entry[2] {
             case DecayRecord.Mode.outside.rawValue:
                 let bound = entry[4]
-                value[k] = bound + (entry[0] - bound) * decay.pointee.response.rest(at: t).value
-                    + entry[1] * decay.pointee.response.push(at: t).value
+                let motion = decay.pointee.response.motion(at: t)
+                value[k] = bound + (entry[0] - bound) * motion.rest + entry[1] * motion.push
             case DecayRecord.Mode.bounces.rawValue where t >= entry[3]:
                 value[k] = entry[4] + entry[5] * decay.pointee.response.push(at: t - entry[3]).value
             default:

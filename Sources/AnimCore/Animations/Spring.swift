@@ -214,90 +214,65 @@ struct SpringResponse: Hashable {
         }
     }
 
-    /// g(t), g′(t): from 1 at rest.
+    /// g(t), g′(t), h(t) and h′(t) (g from 1 at rest, h from 0 with velocity 1), with each
+    /// exponential and each sine and cosine computed once. The functions below take the parts
+    /// they need; inlined, what a caller leaves is not computed.
     @inline(__always)
-    func rest(at t: Double) -> (value: Double, derivative: Double) {
+    func motion(at t: Double) -> (rest: Double, restSlope: Double, push: Double, pushSlope: Double) {
         switch regime {
         case .underdamped:
             let envelope = exp(-decay * t)
             let c = cos(dampedFrequency * t), s = sin(dampedFrequency * t)
             let b = decay / dampedFrequency
-            return (envelope * (c + b * s), -envelope * (decay * b + dampedFrequency) * s)
+            return (envelope * (c + b * s), -envelope * (decay * b + dampedFrequency) * s,
+                    envelope * s / dampedFrequency, envelope * (c - decay * s / dampedFrequency))
         case .critical:
             let envelope = exp(-frequency * t)
-            return ((1 + frequency * t) * envelope, -frequency * frequency * t * envelope)
+            return ((1 + frequency * t) * envelope, -frequency * frequency * t * envelope,
+                    t * envelope, (1 - frequency * t) * envelope)
         case .overdamped:
             let slow = exp(rootSlow * t), fast = exp(rootFast * t)
             let span = rootSlow - rootFast
-            return ((rootSlow * fast - rootFast * slow) / span, rootSlow * rootFast * (fast - slow) / span)
+            return ((rootSlow * fast - rootFast * slow) / span, rootSlow * rootFast * (fast - slow) / span,
+                    (slow - fast) / span, (rootSlow * slow - rootFast * fast) / span)
         }
+    }
+
+    /// g(t), g′(t): from 1 at rest.
+    @inline(__always)
+    func rest(at t: Double) -> (value: Double, derivative: Double) {
+        let motion = motion(at: t)
+        return (motion.rest, motion.restSlope)
     }
 
     /// h(t), h′(t): from 0 with velocity 1.
     @inline(__always)
     func push(at t: Double) -> (value: Double, derivative: Double) {
-        switch regime {
-        case .underdamped:
-            let envelope = exp(-decay * t)
-            let c = cos(dampedFrequency * t), s = sin(dampedFrequency * t)
-            return (envelope * s / dampedFrequency, envelope * (c - decay * s / dampedFrequency))
-        case .critical:
-            let envelope = exp(-frequency * t)
-            return (t * envelope, (1 - frequency * t) * envelope)
-        case .overdamped:
-            let slow = exp(rootSlow * t), fast = exp(rootFast * t)
-            let span = rootSlow - rootFast
-            return ((slow - fast) / span, (rootSlow * slow - rootFast * fast) / span)
-        }
+        let motion = motion(at: t)
+        return (motion.push, motion.pushSlope)
     }
 
-    /// g(t) and h(t) together, with each exponential and each sine and cosine computed once
-    /// (the tick's path).
+    /// g(t) and h(t) together (the tick's path).
     @inline(__always)
     func restAndPush(at t: Double) -> (rest: Double, push: Double) {
-        switch regime {
-        case .underdamped:
-            let envelope = exp(-decay * t)
-            let c = cos(dampedFrequency * t), s = sin(dampedFrequency * t)
-            return (envelope * (c + decay / dampedFrequency * s), envelope * s / dampedFrequency)
-        case .critical:
-            let envelope = exp(-frequency * t)
-            return ((1 + frequency * t) * envelope, t * envelope)
-        case .overdamped:
-            let slow = exp(rootSlow * t), fast = exp(rootFast * t)
-            let span = rootSlow - rootFast
-            return ((rootSlow * fast - rootFast * slow) / span, (slow - fast) / span)
-        }
+        let motion = motion(at: t)
+        return (motion.rest, motion.push)
     }
 
-    /// g′(t) and h′(t) together, with each exponential and each sine and cosine computed once
-    /// (a velocity's path): the same values as `rest(at:)` and `push(at:)` give.
+    /// g′(t) and h′(t) together (a velocity's path).
     @inline(__always)
     func derivatives(at t: Double) -> (rest: Double, push: Double) {
-        switch regime {
-        case .underdamped:
-            let envelope = exp(-decay * t)
-            let c = cos(dampedFrequency * t), s = sin(dampedFrequency * t)
-            let b = decay / dampedFrequency
-            return (-envelope * (decay * b + dampedFrequency) * s, envelope * (c - decay * s / dampedFrequency))
-        case .critical:
-            let envelope = exp(-frequency * t)
-            return (-frequency * frequency * t * envelope, (1 - frequency * t) * envelope)
-        case .overdamped:
-            let slow = exp(rootSlow * t), fast = exp(rootFast * t)
-            let span = rootSlow - rootFast
-            return (rootSlow * rootFast * (fast - slow) / span, (rootSlow * slow - rootFast * fast) / span)
-        }
+        let motion = motion(at: t)
+        return (motion.restSlope, motion.pushSlope)
     }
 
     /// The normalised displacement u(t) = g(t) − v₀ h(t) and its derivative, for a start at 1
     /// moving towards 0 at v₀ (fractions of the distance per second).
     @inline(__always)
     func displacement(at t: Double, initialVelocity: Double) -> (value: Double, derivative: Double) {
-        let g = rest(at: t)
-        guard initialVelocity != 0 else { return g }
-        let h = push(at: t)
-        return (g.value - initialVelocity * h.value, g.derivative - initialVelocity * h.derivative)
+        let motion = motion(at: t)
+        guard initialVelocity != 0 else { return (motion.rest, motion.restSlope) }
+        return (motion.rest - initialVelocity * motion.push, motion.restSlope - initialVelocity * motion.pushSlope)
     }
 
     /// The time (>= 0) of the last extremum of u = g − v₀ h for a critical or overdamped spring:
