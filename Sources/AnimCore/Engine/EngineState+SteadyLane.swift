@@ -25,7 +25,7 @@ extension EngineState {
     /// evaluates them in this tick). The entries' order, hence the exits' order, does not
     /// depend on the thread count.
     mutating func evaluateSteadyLane(at now: Double, context: EvaluationContext) {
-        if steadyLane.tombstones > 0 && steadyLane.tombstones * 4 >= steadyLane.entries.count { compactSteadyLane() }
+        compactSteadyLaneIfSparse()
         let count = steadyLane.entries.count
         guard count > 0 else { return }
         let threads = tickThreads
@@ -132,6 +132,16 @@ extension EngineState {
                 function = record.pointee.function
                 ends = values
             }
+        case .basic where !record.pointee.isAdditive && record.pointee.component == nil && !record.pointee.isCumulative:
+            // An implicit animation's: from a given value to the model value (the one end
+            // missing reads the value underneath, which is the model's in the lane).
+            let values = basicRecords[record.pointee.parameters]
+            if values.from >= 0 && values.to < 0 && values.by < 0 && isBezierOrNone(record.pointee.function)
+                && record.pointee.valueKind.hasCoordinates {
+                kind = .towardModel
+                function = record.pointee.function
+                ends = values
+            }
         case .spring where whole && isScalar && !record.pointee.isCumulative:
             let spring = springRecords[record.pointee.parameters]
             if spring.endpoints.from >= 0 && spring.endpoints.to >= 0 && spring.endpoints.by < 0 && spring.startVelocity < 0 {
@@ -174,6 +184,27 @@ extension EngineState {
             output: layers[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
             slotCount: Int16(record.pointee.propertySlotCount), kind: kind))
         if allInLane { leaveGeneralWalk(slot) }
+    }
+
+    /// Whether the record at `index`, committing now, joins the lane at once rather than after
+    /// the general walk's first evaluation. It does when that evaluation would only move it to
+    /// running and notice it steady: it runs on engine time, in its first cycle now, and has no
+    /// delegate waiting for its start (the walk sends starts in walk order) and no records of
+    /// its own (a group's children, a path's rotation join with theirs, from the walk).
+    /// `joinSteadyLane` checks the rest (the layer's other animations).
+    // [Perf] The walk's first evaluation of a new animation, with its notice, cost about 550
+    // instructions of an implicit animation's start; the lane evaluates it in this tick instead.
+    // The value is the same to the bit: the lane and the walk compute each kind alike.
+    @inline(__always)  // a call from mutating code would copy the whole state
+    func joinsSteadyLaneAtCommit(_ index: Int) -> Bool {
+        let record = animations.base + index
+        guard isSteadyLaneEnabled, record.pointee.mayJoinSteadyLane, !record.pointee.isRefusedByLane,
+              record.pointee.followers == 0, record.pointee.kind != .group, record.pointee.laneEntry < 0
+        else { return false }
+        if !animationDelegates.isEmpty, animationDelegates[Int32(index)]?.didStart != nil { return false }
+        guard runsOnEngineTime(Int(record.pointee.layer)) else { return false }
+        let elapsed = currentTime - record.pointee.timing.beginTime
+        return elapsed >= 0 && elapsed < min(record.pointee.activeParentDuration, record.pointee.timing.duration)
     }
 
     /// Takes every animation of the layer in `slot` out of the lane, before anything about
@@ -260,6 +291,11 @@ extension EngineState {
     }
 
     /// Drops the tombstones, keeping the entries' order.
+    /// Compacts the lane when a quarter or more of its entries are tombstones.
+    mutating func compactSteadyLaneIfSparse() {
+        if steadyLane.tombstones > 0 && steadyLane.tombstones * 4 >= steadyLane.entries.count { compactSteadyLane() }
+    }
+
     private mutating func compactSteadyLane() {
         var kept = 0
         for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {

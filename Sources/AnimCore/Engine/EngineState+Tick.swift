@@ -31,6 +31,8 @@ extension EngineState {
         }
         uncommittedLayers.removeAll(keepingCapacity: true)
         guard !readyAnimations.isEmpty else { return }
+        // Before records join (below): the compaction moves only the entries there are now.
+        compactSteadyLaneIfSparse()
         for reference in readyAnimations {
             let index = reference.index
             // Through a pointer: a copy of the record per animation showed in the commit's cost.
@@ -55,6 +57,10 @@ extension EngineState {
             for _ in 0...Int(record.pointee.followers) {
                 animations[member].state = .waiting
                 member = Int(animations[member].next)
+            }
+            if joinsSteadyLaneAtCommit(Int(index)) {
+                record.pointee.state = .running
+                joinSteadyLane(Int(index))
             }
         }
         readyAnimations.removeAll(keepingCapacity: true)

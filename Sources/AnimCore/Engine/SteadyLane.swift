@@ -134,6 +134,17 @@ struct SteadyLane {
                     let to = values + Int(entry.pointee.to)
                     for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
                 }
+            case .towardModel:
+                // `applyBasic` with the from value only (an implicit animation's): the
+                // bezier's value, then `applyEndpoints`' general route (`ValueMath.interpolate`
+                // of a coordinate kind, slot by slot) toward the model value underneath.
+                let record = context.animations + Int(entry.pointee.record)
+                let layer = context.layers + Int(record.pointee.layer)
+                let model = context.modelValue(record, row: rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row))
+                let function = Int(entry.pointee.function)
+                let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
+                let from = values + Int(entry.pointee.from)
+                for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], model[k], fraction) }
             case .scalarSpring:
                 // `applySpring` of a finite spring without a carried velocity: its time is the
                 // progress times the duration, then `applyEndpoints`' scalar case at 1 − u.
@@ -225,7 +236,8 @@ struct SteadyEntry {
     /// table, a bezier; −1 for none, and for paced keyframes); a scalar spring's `SpringRecord`
     /// (springs ignore timing functions); a free decay's `DecayRecord`.
     var function: Int32
-    /// Coordinates' from and to values (offsets in the animation-value buffer); scalar
+    /// Coordinates' from and to values (offsets in the animation-value buffer; `to` is −1
+    /// toward the model); scalar
     /// keyframes' `KeyframeRecord` in `from`; a path's rotation's presentation slots in `to`.
     var from: Int32
     var to: Int32
@@ -243,6 +255,10 @@ struct SteadyEntry {
         case scalar
         /// A basic animation of a point, size, rect, vector3 or colour (slot by slot).
         case coordinates
+        /// A basic animation from a given value to the model value (an implicit animation's)
+        /// of a scalar, point, size, rect, vector3 or colour, over the whole value: not
+        /// additive, cumulative or on a component.
+        case towardModel
         /// A spring between two scalars, without a carried velocity.
         case scalarSpring
         /// A keyframe animation of a scalar, eased by a bezier or not at all.
