@@ -51,7 +51,7 @@ state_size=$(echo "$copies" | awk '$2 ~ /EngineStateVACycfC/ { print $1 }' | sor
 if [ -z "$state_size" ]; then
   echo "note: the state's initialiser makes no memcpy of a fixed size here; bitwise copies not checked"
 else
-  hot='EngineStateV14changeDirectly|startImplicitAnimation|EngineStateV20presentationVelocity|EngineStateV4tick8hostTime|evaluateAnimations|evaluateSteadyLane|EngineStateV3end_4slot|EngineStateV16beginTransaction|EngineStateV17commitTransaction|commitOutermost|registerWithTransaction|joinSteadyLane|EngineStateV6handle|setValuesDirectly|EngineC9setScalar|EngineC8setValue_6forKey|fillTransactionCache|addToOpenTransaction|removeAnimations_4slot|rebuildPresentation|leaveSteadyLane|GeneralWalk|animationStopped|EngineStateV10writeModel|freeKindData'
+  hot='EngineStateV14changeDirectly|startImplicitAnimation|EngineStateV20presentationVelocity|EngineStateV4tick8hostTime|evaluateAnimations|evaluateSteadyLane|EngineStateV3end_4slot|EngineStateV16beginTransaction|EngineStateV17commitTransaction|commitOutermost|registerWithTransaction|joinSteadyLane|EngineStateV6handle|setValuesDirectly|EngineC9setScalar|EngineC8setValue_6forKey|fillTransactionCache|addToOpenTransaction|removeAnimations_4slot|rebuildPresentation|leaveSteadyLane|GeneralWalk|animationStopped|EngineStateV10writeModel|freeKindData|EngineStateV6commityyF|joinsSteadyLaneAtCommit'
   bitwise=$(echo "$copies" | awk -v size="$state_size" '$1 == size { print $2 }' | grep -E "$hot" | sort -u || true)
   if [ -n "$bitwise" ]; then
     echo "FAILED: these functions of the change path or the tick copy the whole engine state (0x$state_size bytes, memcpy):"

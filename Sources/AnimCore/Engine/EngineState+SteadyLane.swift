@@ -142,6 +142,17 @@ extension EngineState {
                 function = record.pointee.function
                 ends = values
             }
+        case .spring where !whole && !record.pointee.isAdditive && record.pointee.component == nil
+            && !record.pointee.isCumulative && record.pointee.valueKind.hasCoordinates:
+            // An implicit spring's: from a given value to the model value, with the velocity
+            // it carried or none.
+            let spring = springRecords[record.pointee.parameters]
+            if spring.endpoints.from >= 0 && spring.endpoints.to < 0 && spring.endpoints.by < 0 {
+                kind = .springTowardModel
+                function = record.pointee.parameters
+                ends.from = spring.endpoints.from
+                ends.to = spring.startVelocity
+            }
         case .spring where whole && isScalar && !record.pointee.isCumulative:
             let spring = springRecords[record.pointee.parameters]
             if spring.endpoints.from >= 0 && spring.endpoints.to >= 0 && spring.endpoints.by < 0 && spring.startVelocity < 0 {

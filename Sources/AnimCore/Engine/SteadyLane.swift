@@ -145,6 +145,27 @@ struct SteadyLane {
                 let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
                 let from = values + Int(entry.pointee.from)
                 for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], model[k], fraction) }
+            case .springTowardModel:
+                // `applySpring` toward the model value: `applyEndpoints`' general route at
+                // 1 − u (`ValueMath.interpolate` of a coordinate kind, slot by slot), plus the
+                // carried velocity's share.
+                let record = context.animations + Int(entry.pointee.record)
+                let layer = context.layers + Int(record.pointee.layer)
+                let model = context.modelValue(record, row: rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row))
+                let spring = context.springs + Int(entry.pointee.function)
+                let (rest, push) = spring.pointee.response.restAndPush(at: progress * entry.pointee.duration)
+                let fraction = 1 - (rest - spring.pointee.initialVelocity * push)
+                let from = values + Int(entry.pointee.from)
+                if entry.pointee.to >= 0 {
+                    let velocity = values + Int(entry.pointee.to)
+                    for k in 0..<Int(entry.pointee.slotCount) {
+                        var value = ValueMath.lerp(from[k], model[k], fraction)
+                        value += velocity[k] * push
+                        out[k] = value
+                    }
+                } else {
+                    for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], model[k], fraction) }
+                }
             case .scalarSpring:
                 // `applySpring` of a finite spring without a carried velocity: its time is the
                 // progress times the duration, then `applyEndpoints`' scalar case at 1 − u.
@@ -233,11 +254,11 @@ struct SteadyEntry {
     var scalarFrom: Double
     var scalarTo: Double
     /// A basic animation's or scalar keyframes' timing function (its index in the engine's
-    /// table, a bezier; −1 for none, and for paced keyframes); a scalar spring's `SpringRecord`
+    /// table, a bezier; −1 for none, and for paced keyframes); a spring's `SpringRecord`
     /// (springs ignore timing functions); a free decay's `DecayRecord`.
     var function: Int32
     /// Coordinates' from and to values (offsets in the animation-value buffer; `to` is −1
-    /// toward the model); scalar
+    /// toward the model, a spring's carried velocity or −1 for a spring toward it); scalar
     /// keyframes' `KeyframeRecord` in `from`; a path's rotation's presentation slots in `to`.
     var from: Int32
     var to: Int32
@@ -259,6 +280,9 @@ struct SteadyEntry {
         /// of a scalar, point, size, rect, vector3 or colour, over the whole value: not
         /// additive, cumulative or on a component.
         case towardModel
+        /// A spring from a given value to the model value (an implicit spring's), with the
+        /// velocity it carried or none, of the kinds `towardModel` takes, on the same terms.
+        case springTowardModel
         /// A spring between two scalars, without a carried velocity.
         case scalarSpring
         /// A keyframe animation of a scalar, eased by a bezier or not at all.
