@@ -63,10 +63,11 @@ extension EngineState {
         swap(&exits, &steadyLane.exits)
     }
 
-    /// A record the general walk evaluated steady this tick (see `TickNotice.Kind.steady`)
-    /// joins the lane if the rest holds: it is still running in its first cycle, its layer
-    /// runs on engine time and no other animation of its layer touches its property. Its layer
-    /// leaves the general walk when every animation of it is in the lane.
+    /// A record the general walk evaluated steady this tick (see `TickNotice.Kind.steady`), or
+    /// one committing now (`joinsSteadyLaneAtCommit`), joins the lane if the rest holds: it is
+    /// still running in its first cycle, its layer runs on engine time and no other animation
+    /// of its layer touches its property. Its layer leaves the general walk when every
+    /// animation of it is in the lane.
     mutating func joinSteadyLane(_ index: Int) {
         let record = animations.base + index
         guard record.pointee.state == .running, record.pointee.laneEntry < 0 else { return }
@@ -301,12 +302,12 @@ extension EngineState {
         return false
     }
 
-    /// Drops the tombstones, keeping the entries' order.
     /// Compacts the lane when a quarter or more of its entries are tombstones.
     mutating func compactSteadyLaneIfSparse() {
         if steadyLane.tombstones > 0 && steadyLane.tombstones * 4 >= steadyLane.entries.count { compactSteadyLane() }
     }
 
+    /// Drops the tombstones, keeping the entries' order.
     private mutating func compactSteadyLane() {
         var kept = 0
         for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {

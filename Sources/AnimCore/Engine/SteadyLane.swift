@@ -10,21 +10,25 @@ import Glibc
 /// - the only animation of its layer on that property (a group's children count; a path's
 ///   rotation is the only one on the transform);
 /// - on a layer that runs on engine time (it and its superlayers have default timing);
-/// - at speed 1 with time offset 0, in the active part of its first cycle, its did-start sent.
+/// - at speed 1 with time offset 0, in the active part of its first cycle, its did-start sent
+///   (or none owed).
 ///
 /// Then its value depends only on the engine time, its record and the model value underneath:
 /// the lane computes the common kinds from their entry (a basic animation from one value to
-/// another, eased by a bezier; a spring between two scalars; scalar keyframes; a decay moving
-/// freely) with the
-/// general evaluation's arithmetic in the same order, and hands the others to their kind's
-/// evaluation with the sample the general walk would take, over the model value when they
-/// read what lies underneath (an implicit animation, an additive one, a key-path component).
+/// another, eased by a bezier; a spring between two scalars; a basic animation or a spring from
+/// a value toward the model value, as implicit animations go; scalar keyframes; a decay moving
+/// freely) with the general evaluation's arithmetic in the same order, and hands the others to
+/// their kind's evaluation with the sample the general walk would take, over the model value
+/// when they read what lies underneath (an additive animation, a key-path component, a
+/// transform).
 /// So the values are equal to the bit; nothing is owed to anyone (no callback, no display)
 /// until the animation leaves. Entries are independent, so the lane may run on several threads
 /// (`TickThreads`; each part has its own scratch slots).
 ///
-/// A record joins after a tick has evaluated it in that state (the general path has sent its
-/// did-start). It leaves when its time leaves the lane's interval — the general path then
+/// A record joins at its commit when the general walk's first evaluation would owe nothing (no
+/// did-start delegate, no records of its own: `EngineState.joinsSteadyLaneAtCommit`), else
+/// after a tick has evaluated it in that state (the general path has sent its did-start). It
+/// leaves when its time leaves the lane's interval — the general path then
 /// evaluates it in the same tick (its end, its did-stop) — or when its layer changes: an
 /// animation added or removed, a timing property or a superlayer that takes the layer off engine
 /// time. A layer whose every animation is in the lane leaves the general walk.
