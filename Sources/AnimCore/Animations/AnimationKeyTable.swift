@@ -8,10 +8,19 @@ struct AnimationKeyTable {
     private var ids: [String: Int32] = [:]
     private var freeIDs: [Int32] = []
 
+    /// The id last retained or found: a run of adds under one key (an animation added to many
+    /// layers) finds it without hashing the name (`isLive` checks it still names it).
+    private var recentID: Int32 = -1
+
     /// The id of `name`, with one more use (interning it when no animation uses it).
     mutating func retain(_ name: String) -> Int32 {
+        if isLive(recentID, named: name) {
+            uses[Int(recentID)] += 1
+            return recentID
+        }
         if let id = ids[name] {
             uses[Int(id)] += 1
+            recentID = id
             return id
         }
         let id: Int32
@@ -25,6 +34,7 @@ struct AnimationKeyTable {
             uses.append(1)
         }
         ids[name] = id
+        recentID = id
         return id
     }
 
@@ -56,7 +66,7 @@ struct AnimationKeyTable {
 
     /// The id of `name` while an animation uses it.
     func lookup(_ name: String) -> Int32? {
-        ids[name]
+        isLive(recentID, named: name) ? recentID : ids[name]
     }
 
     /// The name of a key in use.

@@ -18,7 +18,9 @@ extension EngineState {
         try refuseWhileEnding("adding an animation")
         let slot = try layerSlot(layer)
         try animation.validate()
-        let settings = known ?? transactionSettings()
+        // The transaction's duration and curve, read in place ([Perf] a copy of the whole
+        // settings cost more than this part's rest).
+        if known == nil { cacheTransaction() }
         var timing = animation.timing
         // A duration of 0 takes the transaction's (CALayer addAnimation:forKey:); a spring's,
         // its settling duration.
@@ -26,12 +28,14 @@ extension EngineState {
         // something"); the settling duration is the one that shows the whole motion.
         // A decay's ends when its speed falls below its minimum: resolved with its velocity.
         if timing.duration == 0 && animation.kindTag != .decay {
-            timing.duration = animation.spring?.settlingDuration ?? settings.animationDuration ?? defaultAnimationDuration
+            timing.duration = animation.spring?.settlingDuration
+                ?? (known ?? transactionCache.settings).animationDuration ?? defaultAnimationDuration
         }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
-        let function = animation.kindTag == .group
-            ? animation.timingFunction : animation.timingFunction ?? settings.timingFunction
+        let function = animation.kindTag == .group || animation.timingFunction != nil
+            ? animation.timingFunction
+            : known.map { $0.timingFunction } ?? transactionCache.settings.timingFunction
 
         var plan: [AttachedAnimation] = []
         swap(&plan, &planScratch)
@@ -611,7 +615,11 @@ extension EngineState {
         }
         let oldOffset = Int(layers[slot].presentationOffset)
         if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }
-        layers[slot].presentationLayout = layout.isEmpty ? -1 : presentationLayouts.intern(layout)
+        layers[slot].presentationLayout = switch layout.count {
+        case 0: -1
+        case 1: presentationLayouts.intern(property: layout[0].property, size: layout[0].size)  // no hashing
+        default: presentationLayouts.intern(layout)
+        }
         let oldSize = Int(layers[slot].presentationSize)
         let newOffset = size > 0 ? presentation.allocate(Int(size)) : -1
         for entry in layout {

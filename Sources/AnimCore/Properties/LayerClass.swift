@@ -31,8 +31,9 @@ final class LayerClass {
     /// Property index by key id; -1 where the class declares no property of that key (keys
     /// interned after the class was made are never its properties).
     private let propertyIndexByKey: [Int32]
-    /// Resolved key paths by key id (nil: not yet resolved).
-    @exclusivity(unchecked) private var keyPathCache: [Int32: KeyPathTarget?] = [:]
+    /// Resolved key paths by key id (an array indexed by id, grown on demand: the ids are dense;
+    /// [Perf] a dictionary's hashing cost about 100 instructions per explicit add).
+    @exclusivity(unchecked) private var keyPathCache: [ResolvedKeyPath] = []
     /// Called to display a layer of this class that needs display (Core Animation's `-display`);
     /// a layer's delegate display handler wins over it.
     @exclusivity(unchecked) var display: DisplayHandler?
@@ -131,10 +132,28 @@ final class LayerClass {
     /// The target of a key path ("position.x", "transform.rotation.z", "opacity"), resolved once
     /// per key and cached; nil when the root is not a declared property or the rest is unknown.
     func keyPathTarget(_ key: PropertyKey, path: String, keys: inout KeyTable) -> KeyPathTarget? {
-        if let cached = keyPathCache[key.id] { return cached }
+        let position = Int(key.id)
+        if position < keyPathCache.count {
+            switch keyPathCache[position] {
+            case .target(let target): return target
+            case .none: return nil
+            case .unresolved: break
+            }
+        }
         let target = resolve(path, keys: &keys)
-        keyPathCache[key.id] = .some(target)
+        if position >= keyPathCache.count {
+            keyPathCache.append(contentsOf: repeatElement(.unresolved, count: position + 1 - keyPathCache.count))
+        }
+        keyPathCache[position] = target.map { .target($0) } ?? .none
         return target
+    }
+
+    /// What `keyPathTarget` found for a key id.
+    private enum ResolvedKeyPath {
+        case unresolved
+        /// Not a key path of this class.
+        case none
+        case target(KeyPathTarget)
     }
 
     private func resolve(_ path: String, keys: inout KeyTable) -> KeyPathTarget? {

@@ -14,12 +14,24 @@ struct KeyTable {
     private(set) var names: [String] = []
     private var ids: [String: Int32] = [:]
 
+    /// The name last interned and its id (−1: none yet): a run of calls with one name (an
+    /// animation added to many layers) finds it without hashing.
+    private var recentName = ""
+    private var recentID: Int32 = -1
+
     /// The key for `name`, interning it on first use.
     mutating func intern(_ name: String) -> PropertyKey {
-        if let id = ids[name] { return PropertyKey(id: id) }
-        let id = Int32(names.count)
-        names.append(name)
-        ids[name] = id
+        if recentID >= 0 && name == recentName { return PropertyKey(id: recentID) }
+        let id: Int32
+        if let existing = ids[name] {
+            id = existing
+        } else {
+            id = Int32(names.count)
+            names.append(name)
+            ids[name] = id
+        }
+        recentName = name
+        recentID = id
         return PropertyKey(id: id)
     }
 
