@@ -72,13 +72,27 @@ extension EngineBox {
         withExtendedLifetime(previous) {}
     }
 
+    /// Edits a description in place, for an edit that replaces plain data only (a value, the
+    /// timing, the curve, a flag, the key path): nothing it drops can call back, so nothing need
+    /// outlive the lock. `body` checks before it changes anything.
+    // [Perf] `updateDescription` copies the description twice to keep the previous one.
+    func editDescription(
+        _ handle: ac_animation, _ argument: String = "animation",
+        _ body: (inout Animation) throws(APIError) -> Void
+    ) throws(APIError) {
+        try lock.withLock { () throws(APIError) in
+            let index = try descriptionIndex(handle, argument)
+            try body(&descriptions[index].animation!)
+        }
+    }
+
     /// Releases a description; dropped after the lock is released.
     func releaseDescription(_ handle: ac_animation) throws(APIError) {
         var previous: Animation?
         try lock.withLock { () throws(APIError) in
             let index = try descriptionIndex(handle, "animation")
-            previous = descriptions[index].animation
-            descriptions[index] = DescriptionSlot()
+            previous = descriptions[index].animation.take()  // moved out, not copied
+            descriptions[index].stamp = 0
             freeDescriptions.append(index)
         }
         withExtendedLifetime(previous) {}
@@ -151,7 +165,7 @@ public func ac_animation_set_key_path(
         try withEngine(engine) { (box) throws(APIError) in
             let path = try utf8String(keyPath, "key_path")
             guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
-            try box.updateDescription(animation) { $0.keyPath = path }
+            try box.editDescription(animation) { $0.keyPath = path }
         }
     }
 }
@@ -180,11 +194,11 @@ private func valueField(_ which: Int32) throws(APIError) -> String {
 
 /// The field `which` names of a description: from/to/by of basic and spring animations, from
 /// and velocity of decay animations; INVALID_ARGUMENT for the others.
-private func valueAccess(_ description: Animation, _ which: Int32, _ name: String) throws(APIError) -> WritableKeyPath<Animation, Value?> {
+private func valueAccess(_ description: Animation, _ which: Int32, _ name: String) throws(APIError) -> ValueSlot {
     if description.kindTag == .decay {
         switch which {
-        case Int32(AC_ANIMATION_FROM): return \Animation.decayFromValue
-        case Int32(AC_ANIMATION_VELOCITY): return \Animation.decayVelocity
+        case Int32(AC_ANIMATION_FROM): return .decayFrom
+        case Int32(AC_ANIMATION_VELOCITY): return .decayVelocity
         default:
             throw APIError(
                 AC_ERR_INVALID_ARGUMENT,
@@ -199,33 +213,36 @@ private func valueAccess(_ description: Animation, _ which: Int32, _ name: Strin
     }
     guard description.basic != nil else { throw .valuesBelongToBasicAndSpring(description, field: name) }
     switch which {
-    case Int32(AC_ANIMATION_FROM): return \Animation.basicFromValue
-    case Int32(AC_ANIMATION_TO): return \Animation.basicToValue
-    default: return \Animation.basicByValue
+    case Int32(AC_ANIMATION_FROM): return .basicFrom
+    case Int32(AC_ANIMATION_TO): return .basicTo
+    default: return .basicBy
     }
 }
 
-/// Single-field views of the kinds' parameters for valueAccess (only used on their own kind).
-private extension Animation {
-    var basicFromValue: Value? {
-        get { basic?.fromValue }
-        set { basic?.fromValue = newValue }
+/// One value field of a description, read and written on its own kind only (valueAccess).
+// [Perf] Written by a switch: a WritableKeyPath through the kinds' computed properties
+// allocated a writeback buffer per set.
+private enum ValueSlot {
+    case basicFrom, basicTo, basicBy, decayFrom, decayVelocity
+
+    func read(_ animation: Animation) -> Value? {
+        switch self {
+        case .basicFrom: animation.basic?.fromValue
+        case .basicTo: animation.basic?.toValue
+        case .basicBy: animation.basic?.byValue
+        case .decayFrom: animation.decay?.fromValue
+        case .decayVelocity: animation.decay?.velocity
+        }
     }
-    var basicToValue: Value? {
-        get { basic?.toValue }
-        set { basic?.toValue = newValue }
-    }
-    var basicByValue: Value? {
-        get { basic?.byValue }
-        set { basic?.byValue = newValue }
-    }
-    var decayFromValue: Value? {
-        get { decay?.fromValue }
-        set { decay?.fromValue = newValue }
-    }
-    var decayVelocity: Value? {
-        get { decay?.velocity }
-        set { decay?.velocity = newValue }
+
+    func write(_ value: Value?, into animation: inout Animation) {
+        switch self {
+        case .basicFrom: animation.basic?.fromValue = value
+        case .basicTo: animation.basic?.toValue = value
+        case .basicBy: animation.basic?.byValue = value
+        case .decayFrom: animation.decay?.fromValue = value
+        case .decayVelocity: animation.decay?.velocity = value
+        }
     }
 }
 
@@ -237,14 +254,14 @@ public func ac_animation_set_value(
         try withEngine(engine) { (box) throws(APIError) in
             let name = try valueField(which)
             let converted = try value.map { (pointer) throws(APIError) in try Value(pointer, "value") }
-            try box.updateDescription(animation) { (description) throws(APIError) in
+            try box.editDescription(animation) { (description) throws(APIError) in
                 let field = try valueAccess(description, which, name)
                 if description.kindTag == .decay, let converted, !converted.kind.hasCoordinates {
                     throw APIError(
                         AC_ERR_WRONG_KIND,
                         "value is a \(converted.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
                 }
-                description[keyPath: field] = converted
+                field.write(converted, into: &description)
             }
         }
     }
@@ -261,7 +278,7 @@ public func ac_animation_get_value(
             let out = try required(outValue, "out_value")
             let isSet = try required(outIsSet, "out_is_set")
             let description = try box.description(animation)
-            let value = description[keyPath: try valueAccess(description, which, name)]
+            let value = try valueAccess(description, which, name).read(description)
             out.pointee = value?.cValue ?? ac_value()
             isSet.pointee = value == nil ? 0 : 1
         }
@@ -287,7 +304,7 @@ public func ac_animation_set_timing(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let media = try MediaTiming(timing, argument: "timing")
-            try box.updateDescription(animation) { $0.timing = media }
+            try box.editDescription(animation) { $0.timing = media }
         }
     }
 }
@@ -312,7 +329,7 @@ public func ac_animation_set_timing_function(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let curve = try optionalFunction(function)
-            try box.updateDescription(animation) { $0.timingFunction = curve }
+            try box.editDescription(animation) { $0.timingFunction = curve }
         }
     }
 }
@@ -354,7 +371,7 @@ public func ac_animation_set_flag(
         try withEngine(engine) { (box) throws(APIError) in
             let field = try flagField(flag)
             guard on == 0 || on == 1 else { throw APIError(AC_ERR_OUT_OF_RANGE, "on is \(on); it must be 0 or 1") }
-            try box.updateDescription(animation) { $0[keyPath: field] = on == 1 }
+            try box.editDescription(animation) { $0[keyPath: field] = on == 1 }
         }
     }
 }

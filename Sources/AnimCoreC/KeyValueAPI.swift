@@ -79,10 +79,10 @@ func sizeArgument(_ value: Int, _ argument: @autoclosure () -> String) throws(AP
 extension ValueKind {
     /// The kind of a C kind code, or INVALID_ARGUMENT naming `argument`.
     @inline(__always)
-    init(code: Int32, _ argument: String) throws(APIError) {
+    init(code: Int32, _ argument: @autoclosure () -> String) throws(APIError) {
         guard let kind = ValueKind(rawValue: code) else {
             throw APIError(
-                AC_ERR_INVALID_ARGUMENT, "\(argument) is \(code); it must be one of AC_VALUE_* (0...10)")
+                AC_ERR_INVALID_ARGUMENT, "\(argument()) is \(code); it must be one of AC_VALUE_* (0...10)")
         }
         self = kind
     }
