@@ -39,7 +39,7 @@ extension EngineState {
 
         var plan: [AttachedAnimation] = []
         swap(&plan, &planScratch)
-        plan.removeAll(keepingCapacity: true)
+        plan.empty()
         defer { swap(&plan, &planScratch) }
         do {
             try planRecords(
@@ -53,7 +53,7 @@ extension EngineState {
         // (replacing a running animation must not make them read the model until the next tick).
         var shown: [Double] = []
         swap(&shown, &shownScratch)
-        shown.removeAll(keepingCapacity: true)
+        shown.empty()
         defer { swap(&shown, &shownScratch) }
         for record in plan where record.property >= 0 {
             let source = presentationSlots(slot, Int(record.property))
@@ -97,7 +97,7 @@ extension EngineState {
         // Basic and spring animations are read back from their records; the others keep their
         // description (their records hold prepared curves, not the parameters as given).
         if animation.kindTag != .basic && animation.kindTag != .spring { addedDescriptions[Int32(index)] = animation }
-        first.removeAll(keepingCapacity: true)
+        first.empty()
         swap(&first, &reservedScratch)
 
         rebuildPresentation(slot, oldLayout: oldLayout)
@@ -121,7 +121,7 @@ extension EngineState {
     private mutating func reserveRecords(_ count: Int) -> [Int] {
         var result: [Int] = []
         swap(&result, &reservedScratch)
-        result.removeAll(keepingCapacity: true)
+        result.empty()
         for _ in 0..<count {
             if let reused = freeAnimations.popLast() {
                 result.append(Int(reused))
@@ -174,12 +174,12 @@ extension EngineState {
         }
         let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
         let layerClass = classes[Int(layers[slot].classIndex)]
-        let stored = layerClass.properties[target.property]
+        let stored = layerClass.layouts[target.property]  // plain data: no descriptor copied
         record.keyPath = keys.intern(animation.keyPath).id
         record.property = Int32(target.property)
         record.component = target.component
         record.valueKind = target.kind
-        record.needsDisplay = stored.descriptor.needsDisplay
+        record.needsDisplay = stored.needsDisplay
         record.modelOffset = Int32(stored.offset)
         record.modelIsInline = stored.isInline
         record.defaultBlock = Int32(layerClass.defaultBlocks[target.property])
@@ -334,9 +334,10 @@ extension EngineState {
                 .notAnimatable,
                 "\(field).keyPath is \"\(keyPath)\"; it is not a declared animatable property of class \(classes[Int(layers[slot].classIndex)].name)")
         }
-        let stored = classes[Int(layers[slot].classIndex)].properties[target.property]
-        guard stored.descriptor.isAnimatable else {
-            throw AnimCoreError(.notAnimatable, "\(field): property \"\(stored.descriptor.name)\" is not animatable")
+        let layerClass = classes[Int(layers[slot].classIndex)]
+        guard layerClass.layouts[target.property].isAnimatable else {
+            let name = layerClass.properties[target.property].descriptor.name
+            throw AnimCoreError(.notAnimatable, "\(field): property \"\(name)\" is not animatable")
         }
         return target
     }
@@ -557,7 +558,7 @@ extension EngineState {
     mutating func presentationLayout(_ slot: Int) -> [PresentationEntry] {
         var layout: [PresentationEntry] = []
         swap(&layout, &layoutScratch)
-        layout.removeAll(keepingCapacity: true)
+        layout.empty()
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             let record = animations.base + animation  // no copy of the record
@@ -593,7 +594,7 @@ extension EngineState {
     mutating func rebuildPresentation(_ slot: Int, oldLayout: [PresentationEntry]) {
         var layout: [PresentationEntry] = []
         swap(&layout, &newLayoutScratch)
-        layout.removeAll(keepingCapacity: true)
+        layout.empty()
         defer { swap(&layout, &newLayoutScratch) }
         var size: Int32 = 0
         var animation = Int(layers[slot].firstAnimation)

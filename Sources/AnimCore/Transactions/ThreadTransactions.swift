@@ -36,20 +36,10 @@ struct ThreadTransactions {
 
     /// Empties every list, keeping their capacity.
     mutating func removeAll() {
-        Self.empty(&frames)
-        Self.empty(&ownSettings)
-        Self.empty(&pending)
-        Self.empty(&sealed)
-    }
-
-    /// `removeAll(keepingCapacity: true)`, at a few instructions for the usual lists of none or one.
-    @inline(__always)
-    private static func empty<Element>(_ list: inout [Element]) {
-        switch list.count {
-        case 0: break
-        case 1: list.removeLast()
-        default: list.removeAll(keepingCapacity: true)
-        }
+        frames.empty()
+        ownSettings.empty()
+        pending.empty()
+        sealed.empty()
     }
 }
 
