@@ -29,7 +29,8 @@ extension EngineState {
         // A decay's ends when its speed falls below its minimum: resolved with its velocity.
         if timing.duration == 0 && animation.kindTag != .decay {
             timing.duration = animation.spring?.settlingDuration
-                ?? (known ?? transactionCache.settings).animationDuration ?? defaultAnimationDuration
+                ?? (known.map { $0.animationDuration } ?? transactionCache.settings.animationDuration)
+                ?? defaultAnimationDuration
         }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
