@@ -8,44 +8,40 @@ struct AnimationKeyTable {
     private var ids: [String: Int32] = [:]
     private var freeIDs: [Int32] = []
 
-    /// The id last retained or found: a run of adds under one key (an animation added to many
-    /// layers) finds it without hashing the name (`isLive` checks it still names it).
+    /// The id last retained or found: `retain(_:)` and `lookup(_:)` try it first, so a run of
+    /// adds under one key (an animation added to many layers) hashes no name.
     private var recentID: Int32 = -1
 
     /// The id of `name`, with one more use (interning it when no animation uses it).
     mutating func retain(_ name: String) -> Int32 {
-        if isLive(recentID, named: name) {
-            uses[Int(recentID)] += 1
-            return recentID
-        }
-        if let id = ids[name] {
-            uses[Int(id)] += 1
-            recentID = id
-            return id
-        }
-        let id: Int32
-        if let reused = freeIDs.popLast() {
-            id = reused
-            names[Int(id)] = name
-            uses[Int(id)] = 1
-        } else {
-            id = Int32(names.count)
-            names.append(name)
-            uses.append(1)
-        }
-        ids[name] = id
-        recentID = id
-        return id
+        retain(name, hint: recentID)
     }
 
-    /// `retain(_:)` that first tries `hint`, the id `name` had before: a change path that adds
-    /// animations under the same key again and again finds it without hashing the name.
+    /// `retain(_:)` that first tries `hint`, the id `name` had before (`isLive` checks it still
+    /// names it): a change path that adds animations under the same key again and again finds
+    /// it without hashing the name.
     mutating func retain(_ name: String, hint: Int32) -> Int32 {
+        let id: Int32
         if isLive(hint, named: name) {
-            uses[Int(hint)] += 1
-            return hint
+            id = hint
+            uses[Int(id)] += 1
+        } else if let existing = ids[name] {
+            id = existing
+            uses[Int(id)] += 1
+        } else {
+            if let reused = freeIDs.popLast() {
+                id = reused
+                names[Int(id)] = name
+                uses[Int(id)] = 1
+            } else {
+                id = Int32(names.count)
+                names.append(name)
+                uses.append(1)
+            }
+            ids[name] = id
         }
-        return retain(name)
+        recentID = id
+        return id
     }
 
     /// Whether `id` is a key in use named `name`.

@@ -118,6 +118,10 @@ extension EngineState {
         // record, over the whole value; the others are evaluated from their records.
         let isScalar = record.pointee.valueKind == .scalar
         let whole = record.pointee.overwritesWholeValue
+        // From a given value toward the model value underneath, over the whole value (an
+        // implicit animation's; the missing end reads what lies underneath: in the lane, the model).
+        let towardModel = !whole && !record.pointee.isAdditive && record.pointee.component == nil
+            && !record.pointee.isCumulative && record.pointee.valueKind.hasCoordinates
         var kind = whole ? SteadyEntry.Kind.record : .recordOverModel
         var function: Int32 = -1
         var ends = BasicRecord()
@@ -133,20 +137,15 @@ extension EngineState {
                 function = record.pointee.function
                 ends = values
             }
-        case .basic where !record.pointee.isAdditive && record.pointee.component == nil && !record.pointee.isCumulative:
-            // An implicit animation's: from a given value to the model value (the one end
-            // missing reads the value underneath, which is the model's in the lane).
+        case .basic where towardModel:
             let values = basicRecords[record.pointee.parameters]
-            if values.from >= 0 && values.to < 0 && values.by < 0 && isBezierOrNone(record.pointee.function)
-                && record.pointee.valueKind.hasCoordinates {
+            if values.from >= 0 && values.to < 0 && values.by < 0 && isBezierOrNone(record.pointee.function) {
                 kind = .towardModel
                 function = record.pointee.function
                 ends = values
             }
-        case .spring where !whole && !record.pointee.isAdditive && record.pointee.component == nil
-            && !record.pointee.isCumulative && record.pointee.valueKind.hasCoordinates:
-            // An implicit spring's: from a given value to the model value, with the velocity
-            // it carried or none.
+        case .spring where towardModel:
+            // With the velocity it carried, or none.
             let spring = springRecords[record.pointee.parameters]
             if spring.endpoints.from >= 0 && spring.endpoints.to < 0 && spring.endpoints.by < 0 {
                 kind = .springTowardModel

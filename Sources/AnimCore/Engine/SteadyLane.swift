@@ -234,25 +234,23 @@ extension SteadyLane {
         let layer = context.layers + Int(record.pointee.layer)
         let model = context.modelValue(record, row: rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row))
         let from = context.values + Int(entry.pointee.from)
-        let count = Int(entry.pointee.slotCount)
-        guard entry.pointee.kind == .springTowardModel else {
-            let function = Int(entry.pointee.function)
-            let fraction = function >= 0 ? context.beziers[function].value(at: progress) : progress
-            for k in 0..<count { out[k] = ValueMath.lerp(from[k], model[k], fraction) }
-            return
-        }
-        let spring = context.springs + Int(entry.pointee.function)
-        let (rest, push) = spring.pointee.response.restAndPush(at: progress * entry.pointee.duration)
-        let fraction = 1 - (rest - spring.pointee.initialVelocity * push)
-        if entry.pointee.to >= 0 {
-            let velocity = context.values + Int(entry.pointee.to)
-            for k in 0..<count {
-                var value = ValueMath.lerp(from[k], model[k], fraction)
-                value += velocity[k] * push
-                out[k] = value
-            }
+        let fraction: Double
+        var push = 0.0
+        var velocity: UnsafeMutablePointer<Double>?  // a spring's carried velocity
+        if entry.pointee.kind == .springTowardModel {
+            let spring = context.springs + Int(entry.pointee.function)
+            let motion = spring.pointee.response.restAndPush(at: progress * entry.pointee.duration)
+            push = motion.push
+            fraction = 1 - (motion.rest - spring.pointee.initialVelocity * push)
+            if entry.pointee.to >= 0 { velocity = context.values + Int(entry.pointee.to) }
         } else {
-            for k in 0..<count { out[k] = ValueMath.lerp(from[k], model[k], fraction) }
+            let function = Int(entry.pointee.function)
+            fraction = function >= 0 ? context.beziers[function].value(at: progress) : progress
+        }
+        for k in 0..<Int(entry.pointee.slotCount) {
+            var value = ValueMath.lerp(from[k], model[k], fraction)
+            if let velocity { value += velocity[k] * push }
+            out[k] = value
         }
     }
 }
