@@ -615,6 +615,162 @@ struct BookkeepingKeyHoldTests {
     }
 }
 
+// MARK: - Retarget: the replaced animation's kind data taken over
+
+@Suite("Bookkeeping: a retarget takes over the replaced animation's kind data")
+struct BookkeepingRetargetReuseTests {
+    /// Two engines alike, one layer each; the second answers every action search with
+    /// `.continueSearch` from a class handler, so its changes take the general path.
+    private struct Pair {
+        let engines: [Engine]
+        let layers: [LayerID]
+
+        init() throws {
+            var engines: [Engine] = [], layers: [LayerID] = []
+            for general in [false, true] {
+                let engine = Engine()
+                let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0))])
+                if general { try engine.setDefaultActionHandler(ActionHandler { _, _, _ in .continueSearch }, for: dot) }
+                layers.append(try engine.makeLayerHandle(dot))
+                try engine.tick(0)
+                engines.append(engine)
+            }
+            (self.engines, self.layers) = (engines, layers)
+        }
+
+        func each(_ body: (Engine, LayerID) throws -> Void) rethrows {
+            for (engine, layer) in zip(engines, layers) { try body(engine, layer) }
+        }
+
+        /// A change of position, in a transaction of its own with `spring` (and `fromCurrentState`).
+        func change(_ value: Value, spring: Spring?, fromCurrentState: Bool = true) throws {
+            try each { engine, layer in
+                try engine.beginTransaction()
+                try engine.modifyTransaction {
+                    $0.spring = spring
+                    $0.beginsFromCurrentState = fromCurrentState
+                }
+                try engine.setValue(value, forKeyPath: "position", of: layer)
+                try engine.commitTransaction()
+            }
+        }
+
+        func tick(_ time: Double) throws { try each { engine, _ in try engine.tick(time) } }
+
+        /// An implicit position animation run to its end (before time 0.5): the class keeps its
+        /// key's id as its hint, and an explicit animation added under "position" next reuses
+        /// that id, so a change retargets it by the fast path (`BookkeepingKeyHoldTests`).
+        func runImplicitAnimationOnce() throws {
+            try change(.point(x: 1, y: 1), spring: nil)
+            try tick(0.1)
+            try tick(0.45)
+            for engine in engines { #expect(BookkeepingRetargetReuseTests.held(engine) == (0, 0, 0), "premise: the implicit animation is gone") }
+        }
+
+        /// Both engines' position presentation, equal to the bit.
+        func expectParity(_ context: String) throws {
+            let values = try zip(engines, layers).map { try $0.presentationValue(forKeyPath: "position", of: $1) }
+            #expect(values[0] == values[1], "\(context): direct \(String(describing: values[0])), general \(String(describing: values[1]))")
+        }
+    }
+
+    /// Live kind records (basic, spring) and animation-value slots of the engine.
+    fileprivate static func held(_ engine: Engine) -> (basic: Int, spring: Int, slots: Int) {
+        engine.lock.withLock {
+            (engine.state.basicRecords.liveCount, engine.state.springRecords.liveCount, engine.state.animationValues.liveSlots)
+        }
+    }
+
+    @Test("60 retargets of a position in flight, basic and spring (carrying velocity or not) in turn: one kind record, exactly its slots, blocks sound; presentations those of the general path to the bit")
+    func kindsInTurn() throws {
+        let pair = try Pair()
+        let spring = Spring(mass: 1, stiffness: 150, damping: 12)
+        var time = 0.0
+        for step in 0..<60 {
+            let value = Value.point(x: Double(step % 7) * 30 - 90, y: Double(step % 5) * 20)
+            // (held: a basic animation's from (2 slots); a spring's from, and its carried velocity
+            // when it carries one (2 more).)
+            let expected: (basic: Int, spring: Int, slots: Int)
+            switch step % 4 {
+            case 0:
+                try pair.change(value, spring: nil)
+                expected = (1, 0, 2)
+            case 1, 2:
+                try pair.change(value, spring: spring)
+                expected = (0, 1, 4)  // in flight: it carries the presentation's velocity
+            default:
+                try pair.change(value, spring: spring, fromCurrentState: false)
+                expected = (0, 1, 2)  // from the old model value, at rest
+            }
+            for engine in pair.engines {
+                let now = Self.held(engine)
+                #expect(now.basic == expected.basic && now.spring == expected.spring && now.slots == expected.slots,
+                        "step \(step): held \(now), expected \(expected)")
+                #expect(engineIssues(engine).isEmpty, "step \(step): \(engineIssues(engine))")
+            }
+            try pair.expectParity("step \(step), pending")
+            time += 0.05
+            try pair.tick(time)
+            try pair.expectParity("step \(step), committed")
+        }
+        try pair.tick(time + 10)
+        for engine in pair.engines {
+            let now = Self.held(engine)
+            #expect(now.basic == 0 && now.spring == 0 && now.slots == 0, "finished: nothing held, \(now)")
+        }
+    }
+
+    @Test("an explicit animation of \"position.x\" under the key \"position\" (scalar values): a basic or spring change replaces it without taking its slots (points); its values freed, the new one's held")
+    func componentUnderThePropertyKey() throws {
+        for spring in [nil, Spring(mass: 1, stiffness: 150, damping: 12)] {
+            let pair = try Pair()
+            try pair.runImplicitAnimationOnce()
+            try pair.each { engine, layer in
+                try engine.addAnimation(basic("position.x", from: 0, to: 100, duration: 2), forKey: "position", to: layer)
+            }
+            try pair.tick(0.5)
+            for engine in pair.engines { #expect(Self.held(engine) == (1, 0, 2), "premise: a scalar from and to") }
+            try pair.change(.point(x: 40, y: 40), spring: spring)
+            for engine in pair.engines {
+                // A basic animation's from; a spring's from and carried velocity (points).
+                let expected = spring == nil ? (1, 0, 2) : (0, 1, 4)
+                #expect(Self.held(engine) == expected, "spring \(spring != nil): \(Self.held(engine))")
+                #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+            }
+            for time in [0.5, 0.6, 0.9, 3] {
+                try pair.tick(time)
+                try pair.expectParity("spring \(spring != nil) at \(time)")
+            }
+            for engine in pair.engines { #expect(Self.held(engine) == (0, 0, 0)) }
+        }
+    }
+
+    @Test("an explicit position animation from and by under the key \"position\": a basic change takes its from slots and frees its by; to a spring, the from taken and the velocity's slots new")
+    func explicitFromAndBy() throws {
+        for spring in [nil, Spring(mass: 1, stiffness: 150, damping: 12)] {
+            let pair = try Pair()
+            try pair.runImplicitAnimationOnce()
+            try pair.each { engine, layer in
+                try engine.addAnimation(
+                    basic("position", from: .point(x: 0, y: 0), by: .point(x: 50, y: 10), duration: 2), forKey: "position", to: layer)
+            }
+            try pair.tick(0.5)
+            for engine in pair.engines { #expect(Self.held(engine) == (1, 0, 4), "premise: from and by") }
+            try pair.change(.point(x: -30, y: 70), spring: spring)
+            for engine in pair.engines {
+                let expected = spring == nil ? (1, 0, 2) : (0, 1, 4)
+                #expect(Self.held(engine) == expected, "spring \(spring != nil): \(Self.held(engine))")
+                #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+            }
+            for time in [0.5, 0.55, 0.8, 4] {
+                try pair.tick(time)
+                try pair.expectParity("spring \(spring != nil) at \(time)")
+            }
+            for engine in pair.engines { #expect(Self.held(engine) == (0, 0, 0)) }
+        }
+    }
+}
+
 // MARK: - Churn: fast path against the general path, blocks and keys checked
 
 @Suite("Bookkeeping: churn of changes, adds, removals and layer deaths")

@@ -92,8 +92,36 @@ extension EngineState {
         let carriesVelocity = spring != nil && fromCurrentState && kind.hasCoordinates && isAnimated(slot, property)
         if carriesVelocity { presentationVelocity(slot, property, into: velocity) }
         let shown = presentationSlots(slot, property)
+        // Retargeting the layer's only animation, of this property (see below). When it is of
+        // the new one's kind and value kind, the new one takes over its kind data in place —
+        // its record in the pool and its value slots — rather than freeing and allocating them.
+        let name = classes[classIndex].properties[property].descriptor.name
+        let hint = classes[classIndex].implicitKeyHints[property]
+        let replaced = Int(layers[slot].firstAnimation)
+        let retargets = replaced >= 0 && replaced == Int(layers[slot].lastAnimation) && animations[replaced].key == hint
+            && animationKeys.isLive(hint, named: name)
+            && animations[replaced].property == Int32(property) && animations[replaced].followers == 0
+            && layers[slot].presentationOffset >= 0
+        let newKind: RecordKind = spring != nil ? .spring : .basic
+        let reused = retargets && animations[replaced].kind == newKind && animations[replaced].valueKind == kind
+            ? animations[replaced].parameters : -1
+        // The replaced one's value slots (each `count` long), to take over; those not taken are freed.
+        var oldEnds = BasicRecord()
+        var oldVelocity: Int32 = -1
+        if reused >= 0 {
+            if newKind == .basic {
+                oldEnds = basicRecords[reused]
+            } else {
+                let old = springRecords.records.base + Int(reused)
+                oldEnds = old.pointee.endpoints
+                oldVelocity = old.pointee.startVelocity
+            }
+            if oldEnds.to >= 0 { animationValues.free(Int(oldEnds.to), size: count) }
+            if oldEnds.by >= 0 { animationValues.free(Int(oldEnds.by), size: count) }
+        }
         var values = BasicRecord()
-        values.from = storeSlots(fromCurrentState ? UnsafePointer(shown) : UnsafePointer(modelValue(slot, property)), count)
+        values.from = storeSlots(
+            fromCurrentState ? UnsafePointer(shown) : UnsafePointer(modelValue(slot, property)), count, reusing: oldEnds.from)
 
         var record = AttachedAnimation()
         if let spring {
@@ -119,17 +147,29 @@ extension EngineState {
             var springRecord = SpringRecord(spring: spring, response: facts.response, initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
             if carriesVelocity {
-                springRecord.startVelocity = storeSlots(velocity, count)
+                springRecord.startVelocity = storeSlots(velocity, count, reusing: oldVelocity)
                 springRecord.initialVelocity = 0
                 record.continuesFrom = currentTime
+            } else if oldVelocity >= 0 {
+                animationValues.free(Int(oldVelocity), size: count)
             }
-            record.parameters = springRecords.insert(springRecord)
+            if reused >= 0 {
+                springRecords[reused] = springRecord
+                record.parameters = reused
+            } else {
+                record.parameters = springRecords.insert(springRecord)
+            }
             // A spring takes the transaction's curve only when it sets one (addAnimation's rule).
             if let curve = transactionCache.settings.timingFunction { record.function = functions.retain(curve) }
         } else {
             record.kind = .basic
             record.timing.duration = transactionCache.settings.animationDuration ?? defaultAnimationDuration
-            record.parameters = basicRecords.insert(values)
+            if reused >= 0 {
+                basicRecords[reused] = values
+                record.parameters = reused
+            } else {
+                record.parameters = basicRecords.insert(values)
+            }
             // [INF] As `implicitAnimation(_:)`: "default" when the transaction sets no curve.
             if let curve = transactionCache.settings.timingFunction {
                 let function = functions.retain(curve, hint: implicitFunctionHint)
@@ -157,39 +197,40 @@ extension EngineState {
         record.overwritesWholeValue = false  // it reads the value underneath: no both ends
         record.mayJoinSteadyLane = SteadyLane.admits(record)
 
-        // What the property shows now, for its presentation entry (as `addAnimation` keeps it).
-        let kept = scratch.pointer(ScratchOffset.shown)
-        kept.update(from: shown, count: count)
-        let name = classes[classIndex].properties[property].descriptor.name
-        let hint = classes[classIndex].implicitKeyHints[property]
         record.state = .pending
         record.layer = Int32(slot)
         record.beginsAtCommit = true
         record.beginDelay = delay
 
-        let replaced = Int(layers[slot].firstAnimation)
-        if replaced >= 0 && replaced == Int(layers[slot].lastAnimation) && animations[replaced].key == hint
-            && animationKeys.isLive(hint, named: name)
-            && animations[replaced].property == Int32(property) && animations[replaced].followers == 0
-            && layers[slot].presentationOffset >= 0 {
+        if retargets {
             // Retargeting the layer's only animation, of this property: the new one takes its
-            // record, its presentation entry and its hold on the key. The same as removing it
-            // and adding this one, without freeing the layer's presentation block and
-            // allocating it again.
+            // record, its presentation entry and its hold on the key (and its kind data, taken
+            // over above when of the same kind). The same as removing it and adding this one,
+            // without freeing the layer's presentation block and allocating it again.
             record.key = hint
             leaveSteadyLane(layer: slot)
-            end(replaced, slot: slot)
+            end(replaced, slot: slot, keepingKindData: reused >= 0)
             record.generation = animations[replaced].generation &+ 1
             record.initializesPresentation = true
             animations[replaced] = record
-            presentation.pointer(Int(layers[slot].presentationOffset)).update(from: kept, count: count)
+            // Its entry shows what the property showed (`shown` is that entry, unless the
+            // property had none; nothing above moved the presentation).
+            let entry = presentation.pointer(Int(layers[slot].presentationOffset))
+            if entry != shown { entry.copySlots(from: shown, count: count) }
             registerWithCachedTransaction(replaced)
             // As the removal (the layer leaves the general walk) and the add (it joins at the
             // end) do: the walk's order, and with it the callbacks' order, is the general path's.
-            leaveGeneralWalk(slot)
-            joinGeneralWalk(slot)
+            // (Leaving the lane above put it there last, usually: then it stays.)
+            let position = Int(layers[slot].animatedIndex)
+            if position < 0 || position != animatedLayers.count - 1 {
+                leaveGeneralWalk(slot)
+                joinGeneralWalk(slot)
+            }
             return
         }
+        // What the property shows now, for its presentation entry (as `addAnimation` keeps it).
+        let kept = scratch.pointer(ScratchOffset.shown)
+        kept.copySlots(from: shown, count: count)
         let keyID = animationKeys.retain(name, hint: hint)
         // (Written only when it changed: writing retains the class.)
         if keyID != hint { classes[classIndex].implicitKeyHints[property] = keyID }
@@ -218,16 +259,17 @@ extension EngineState {
             animations[index].initializesPresentation = true
         }
         let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
-        destination.update(from: kept, count: count)
+        destination.copySlots(from: kept, count: count)
         registerWithCachedTransaction(index)
         joinGeneralWalk(slot)
     }
 
-    /// Copies `count` slots into the animation-value buffer; their offset there.
+    /// Copies `count` slots into the animation-value buffer, at `reusing` (slots of that size
+    /// taken over from a replaced animation) or else at newly allocated ones; their offset.
     @inline(__always)
-    private mutating func storeSlots(_ source: UnsafePointer<Double>, _ count: Int) -> Int32 {
-        let offset = animationValues.allocate(count)
-        animationValues.pointer(offset).update(from: source, count: count)
-        return Int32(offset)
+    private mutating func storeSlots(_ source: UnsafePointer<Double>, _ count: Int, reusing offset: Int32) -> Int32 {
+        let target = offset >= 0 ? Int(offset) : animationValues.allocate(count)
+        animationValues.pointer(target).copySlots(from: source, count: count)
+        return Int32(target)
     }
 }

@@ -346,29 +346,36 @@ extension EngineState {
     /// Gives back a record's kind data (its values, keyframes or group time) and its timing
     /// function. A rotation shares its owner's keyframes.
     private mutating func freeKindData(_ record: AttachedAnimation) {
-        switch record.kind {
+        freeKindData(record.kind, parameters: record.parameters, slotCount: record.valueKind.slotCount, function: record.function)
+    }
+
+    /// `freeKindData(_:)` for a record of `kind` with these `parameters`, `slotCount` slots per
+    /// value and timing `function` (an index in `functions`, or -1).
+    private mutating func freeKindData(_ kind: RecordKind, parameters: Int32, slotCount: Int, function: Int32) {
+        switch kind {
         case .basic:
-            let values = basicRecords[record.parameters]
-            freeValues(values, size: record.valueKind.slotCount)
-            basicRecords.remove(record.parameters)
+            let values = basicRecords[parameters]
+            freeValues(values, size: slotCount)
+            basicRecords.remove(parameters)
         case .keyframe:
-            freeKeyframes(keyframeRecords[record.parameters])
-            keyframeRecords.remove(record.parameters)
+            freeKeyframes(keyframeRecords[parameters])
+            keyframeRecords.remove(parameters)
         case .group:
-            groupRecords.remove(record.parameters)
+            groupRecords.remove(parameters)
         case .spring:
-            let spring = springRecords[record.parameters]
-            freeValues(spring.endpoints, size: record.valueKind.slotCount)
-            if spring.startVelocity >= 0 { animationValues.free(Int(spring.startVelocity), size: record.valueKind.slotCount) }
-            springRecords.remove(record.parameters)
+            // (In place: a copy of the spring record costs more than the frees.)
+            let spring = springRecords.records.base + Int(parameters)
+            freeValues(spring.pointee.endpoints, size: slotCount)
+            if spring.pointee.startVelocity >= 0 { animationValues.free(Int(spring.pointee.startVelocity), size: slotCount) }
+            springRecords.remove(parameters)
         case .decay:
-            let decay = decayRecords[record.parameters]
+            let decay = decayRecords[parameters]
             animationValues.free(Int(decay.block), size: Int(decay.blockSize))
-            decayRecords.remove(record.parameters)
+            decayRecords.remove(parameters)
         case .pathRotation:
             break
         }
-        functions.release(record.function)
+        functions.release(function)
     }
 
     /// Gives back the value slots (`size` each) a basic record's from, to and by hold.
@@ -473,19 +480,28 @@ extension EngineState {
     /// its key and its presentation entry: a display mark for a needs-display property, the stop
     /// (finished = false) of an animation that had not finished, its kind data, delegate and
     /// description released. The caller unlinks it, or reuses it for the animation that
-    /// replaces it (`startImplicitAnimation`'s retarget of a layer's only animation).
-    mutating func end(_ index: Int, slot: Int) {
-        let record = animations[index]
+    /// replaces it (`startImplicitAnimation`'s retarget of a layer's only animation), which
+    /// may take over its kind data too (`keepingKindData`: only its timing function is released).
+    mutating func end(_ index: Int, slot: Int, keepingKindData: Bool = false) {
+        // (The fields read in place: a copy of the record showed in a retarget's cost.)
+        let record = animations.base + index
         // Its property falls back to what lies underneath: a needs-display layer redisplays.
-        if record.needsDisplay && record.isCommitted { setNeedsDisplay(slot) }
-        if !record.didFinish && !record.isOwned {
+        if record.pointee.needsDisplay && record.pointee.isCommitted { setNeedsDisplay(slot) }
+        if !record.pointee.didFinish && !record.pointee.isOwned {
             if !animationDelegates.isEmpty, let delegate = animationDelegates[Int32(index)], delegate.didStop != nil {
                 let (layer, key) = eventSubject(index)
                 events.append(.animationDidStop(delegate, layer: layer, key: key, finished: false))
             }
             animationStopped(index, finished: false)
         }
-        freeKindData(record)
+        let ended = animations.base + index
+        if keepingKindData {
+            functions.release(ended.pointee.function)
+        } else {
+            freeKindData(
+                ended.pointee.kind, parameters: ended.pointee.parameters, slotCount: ended.pointee.valueKind.slotCount,
+                function: ended.pointee.function)
+        }
         if !animationDelegates.isEmpty, let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
         if !addedDescriptions.isEmpty, let description = addedDescriptions.removeValue(forKey: Int32(index)) { retired.append(description) }
     }

@@ -146,19 +146,22 @@ extension EngineState {
             }
         case .spring where towardModel:
             // With the velocity it carried, or none.
-            let spring = springRecords[record.pointee.parameters]
-            if spring.endpoints.from >= 0 && spring.endpoints.to < 0 && spring.endpoints.by < 0 {
+            // (In place: a copy of the spring record costs more than these reads.)
+            let spring = springRecords.records.base + Int(record.pointee.parameters)
+            let endpoints = spring.pointee.endpoints
+            if endpoints.from >= 0 && endpoints.to < 0 && endpoints.by < 0 {
                 kind = .springTowardModel
                 function = record.pointee.parameters
-                ends.from = spring.endpoints.from
-                ends.to = spring.startVelocity
+                ends.from = endpoints.from
+                ends.to = spring.pointee.startVelocity
             }
         case .spring where whole && isScalar && !record.pointee.isCumulative:
-            let spring = springRecords[record.pointee.parameters]
-            if spring.endpoints.from >= 0 && spring.endpoints.to >= 0 && spring.endpoints.by < 0 && spring.startVelocity < 0 {
+            let spring = springRecords.records.base + Int(record.pointee.parameters)
+            let endpoints = spring.pointee.endpoints
+            if endpoints.from >= 0 && endpoints.to >= 0 && endpoints.by < 0 && spring.pointee.startVelocity < 0 {
                 kind = .scalarSpring
                 function = record.pointee.parameters
-                ends = spring.endpoints
+                ends = endpoints
             }
         case .decay where whole:
             let decay = decayRecords[record.pointee.parameters]

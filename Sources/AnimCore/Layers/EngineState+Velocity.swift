@@ -15,7 +15,8 @@ extension EngineState {
     /// start velocity; one that ends now leaves what lies underneath).
     mutating func presentationVelocity(_ slot: Int, _ property: Int, into out: UnsafeMutablePointer<Double>) {
         let slotCount = classes[Int(layers[slot].classIndex)].properties[property].kind.slotCount
-        for k in 0..<slotCount { out[k] = 0 }
+        // (One slot by a store: the loop becomes a call of memset.)
+        if slotCount == 1 { out.pointee = 0 } else { out.update(repeating: 0, count: slotCount) }
         guard isAnimated(slot, property) else { return }
         let now = layerTime(slot, atEngineTime: currentTime)
         if soleSpringVelocity(slot, property, at: now, into: out) { return }
@@ -94,13 +95,19 @@ extension EngineState {
         let push = spring.pointee.startVelocity >= 0 ? derivatives.push : 0
         for k in 0..<record.pointee.valueKind.slotCount {
             // The span end − start of `applyEndpoints`' cases, the model being what lies underneath.
+            // (Not a switch over a tuple of the three tests: that instantiated the tuple's type
+            // metadata for each slot.)
             let span: Double
-            switch (from >= 0, to >= 0, by >= 0) {
-            case (true, true, _): span = animationValues.pointer(Int(to))[k] - animationValues.pointer(Int(from))[k]
-            case (_, _, true): span = animationValues.pointer(Int(by))[k]
-            case (true, false, false): span = model[k] - animationValues.pointer(Int(from))[k]
-            case (false, true, false): span = animationValues.pointer(Int(to))[k] - model[k]
-            case (false, false, false): span = 0
+            if from >= 0 && to >= 0 {
+                span = animationValues.pointer(Int(to))[k] - animationValues.pointer(Int(from))[k]
+            } else if by >= 0 {
+                span = animationValues.pointer(Int(by))[k]
+            } else if from >= 0 {
+                span = model[k] - animationValues.pointer(Int(from))[k]
+            } else if to >= 0 {
+                span = animationValues.pointer(Int(to))[k] - model[k]
+            } else {
+                span = 0
             }
             let carried = spring.pointee.startVelocity >= 0 ? animationValues.pointer(Int(spring.pointee.startVelocity))[k] : 0
             out[k] = -span * slope + carried * push

@@ -24,6 +24,9 @@ final class RecordPool<Element> {
         _modify { yield &records[Int(index)] }
     }
 
+    /// Slots in use (inserted and not removed).
+    var liveCount: Int { records.count - freeSlots.count }
+
     /// Bytes held.
     var bytes: Int { records.bytes + freeSlots.capacity * 4 }
 }
