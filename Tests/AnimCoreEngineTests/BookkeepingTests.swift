@@ -19,8 +19,10 @@ import Darwin
 /// (model rows, out-of-line values, presentation blocks, animation values) lies below the
 /// high-water mark and overlaps no other, the live blocks add up to `liveSlots`; every lane
 /// entry writes inside its layer's presentation block; every key a live record holds is in use
-/// under its name, and the table holds no key no record uses. Empty when all is well.
-private func engineIssues(_ engine: Engine) -> [String] {
+/// under its name, and the table holds no key no record uses; no two live records share a basic
+/// or spring record, and those pools count as many live records as there are. Empty when all
+/// is well. (Also used by RetargetReuseReviewTests.)
+func engineIssues(_ engine: Engine) -> [String] {
     engine.lock.withLock {
         let s = engine.state
         var issues: [String] = []
@@ -66,6 +68,7 @@ private func engineIssues(_ engine: Engine) -> [String] {
             }
         }
         var keysInUse: Set<Int32> = []
+        var basics: [Int32: Int] = [:], springs: [Int32: Int] = [:]  // pool index → record
         for index in s.animations.indices where s.animations[index].isAlive {
             let record = s.animations[index]
             let size = record.valueKind.slotCount
@@ -75,9 +78,13 @@ private func engineIssues(_ engine: Engine) -> [String] {
             }
             switch record.kind {
             case .basic:
+                if let other = basics[record.parameters] { issues.append("\(owner) shares basic record \(record.parameters) with record \(other)") }
+                basics[record.parameters] = index
                 let ends = s.basicRecords[record.parameters]
                 add(ends.from, size, "from"); add(ends.to, size, "to"); add(ends.by, size, "by")
             case .spring:
+                if let other = springs[record.parameters] { issues.append("\(owner) shares spring record \(record.parameters) with record \(other)") }
+                springs[record.parameters] = index
                 let spring = s.springRecords[record.parameters]
                 add(spring.endpoints.from, size, "from"); add(spring.endpoints.to, size, "to"); add(spring.endpoints.by, size, "by")
                 add(spring.startVelocity, size, "start velocity")
@@ -115,6 +122,12 @@ private func engineIssues(_ engine: Engine) -> [String] {
         }
         if keysInUse.count != s.animationKeys.count {
             issues.append("records hold \(keysInUse.count) keys, the table has \(s.animationKeys.count)")
+        }
+        if basics.count != s.basicRecords.liveCount {
+            issues.append("\(basics.count) live basic records, the pool counts \(s.basicRecords.liveCount)")
+        }
+        if springs.count != s.springRecords.liveCount {
+            issues.append("\(springs.count) live spring records, the pool counts \(s.springRecords.liveCount)")
         }
         check("outOfLine", s.outOfLine, outOfLine)
         check("presentation", s.presentation, presentation)

@@ -94,7 +94,8 @@ extension EngineState {
         let shown = presentationSlots(slot, property)
         // Retargeting the layer's only animation, of this property (see below). When it is of
         // the new one's kind and value kind, the new one takes over its kind data in place —
-        // its record in the pool and its value slots — rather than freeing and allocating them.
+        // its record in the pool, its from slots and a spring's carried-velocity slots; its to
+        // and by slots are freed — rather than freeing and allocating them.
         let name = classes[classIndex].properties[property].descriptor.name
         let hint = classes[classIndex].implicitKeyHints[property]
         let replaced = Int(layers[slot].firstAnimation)
@@ -213,8 +214,9 @@ extension EngineState {
             record.generation = animations[replaced].generation &+ 1
             record.initializesPresentation = true
             animations[replaced] = record
-            // Its entry shows what the property showed (`shown` is that entry, unless the
-            // property had none; nothing above moved the presentation).
+            // Its entry shows what the property showed: `shown` is that entry (the replaced
+            // animation drove the property; nothing above moved the presentation), so the copy
+            // is a guard only.
             let entry = presentation.pointer(Int(layers[slot].presentationOffset))
             if entry != shown { entry.copySlots(from: shown, count: count) }
             registerWithCachedTransaction(replaced)

@@ -481,7 +481,8 @@ extension EngineState {
     /// (finished = false) of an animation that had not finished, its kind data, delegate and
     /// description released. The caller unlinks it, or reuses it for the animation that
     /// replaces it (`startImplicitAnimation`'s retarget of a layer's only animation), which
-    /// may take over its kind data too (`keepingKindData`: only its timing function is released).
+    /// may take over its kind data too (`keepingKindData`: only its timing function is released;
+    /// the caller owns its kind record and value slots and frees those it does not take).
     mutating func end(_ index: Int, slot: Int, keepingKindData: Bool = false) {
         // (The fields read in place: a copy of the record showed in a retarget's cost.)
         let record = animations.base + index
@@ -494,13 +495,13 @@ extension EngineState {
             }
             animationStopped(index, finished: false)
         }
-        let ended = animations.base + index
+        // (`record` still points at it: nothing above grows the records.)
         if keepingKindData {
-            functions.release(ended.pointee.function)
+            functions.release(record.pointee.function)
         } else {
             freeKindData(
-                ended.pointee.kind, parameters: ended.pointee.parameters, slotCount: ended.pointee.valueKind.slotCount,
-                function: ended.pointee.function)
+                record.pointee.kind, parameters: record.pointee.parameters, slotCount: record.pointee.valueKind.slotCount,
+                function: record.pointee.function)
         }
         if !animationDelegates.isEmpty, let delegate = animationDelegates.removeValue(forKey: Int32(index)) { retired.append(delegate) }
         if !addedDescriptions.isEmpty, let description = addedDescriptions.removeValue(forKey: Int32(index)) { retired.append(description) }
