@@ -222,12 +222,7 @@ extension EngineState {
             registerWithCachedTransaction(replaced)
             // As the removal (the layer leaves the general walk) and the add (it joins at the
             // end) do: the walk's order, and with it the callbacks' order, is the general path's.
-            // (Leaving the lane above put it there last, usually: then it stays.)
-            let position = Int(layers[slot].animatedIndex)
-            if position < 0 || position != animatedLayers.count - 1 {
-                leaveGeneralWalk(slot)
-                joinGeneralWalk(slot)
-            }
+            moveToEndOfGeneralWalk(slot)
             return
         }
         // What the property shows now, for its presentation entry (as `addAnimation` keeps it).
