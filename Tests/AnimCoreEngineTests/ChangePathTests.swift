@@ -132,6 +132,33 @@ struct ChangePathShortcutTests {
         #expect(animation.timing.duration == outerSpring.settlingDuration, "lasting the spring's settling duration")
     }
 
+    @Test("a field setter that unsets reads the enclosing frames' again, at once: a duration, a curve, a spring, a value removed; an engine default duration set meanwhile is read")
+    func setterUnsetsReadEnclosing() throws {
+        let (engine, _) = try committedProbe()
+        try engine.beginTransaction()
+        try engine.setTransactionFields { $0.animationDuration = 3; $0.timingFunction = .easeOut }
+        try engine.setTransactionValue(.scalar(1), forKey: "k")
+        try engine.beginTransaction()
+        try engine.setTransactionFields { $0.animationDuration = 0.5; $0.timingFunction = .linear; $0.spring = Spring() }
+        try engine.setTransactionFields { $0.values["k"] = .scalar(2) }
+        #expect(try engine.transactionValue(forKey: "k") == .scalar(2))
+        // Read after each setter: the thread's settings are read from what the setter left.
+        try engine.setTransactionFields { $0.values["k"] = nil }
+        #expect(try engine.transactionValue(forKey: "k") == .scalar(1), "the enclosing frame's value")
+        try engine.setTransactionFields { $0.animationDuration = nil }
+        #expect(try engine.transactionSettings().animationDuration == 3)
+        try engine.setTransactionFields { $0.timingFunction = nil; $0.spring = nil }
+        var inner = try engine.transactionSettings()
+        #expect(inner.timingFunction == .easeOut && inner.spring == nil)
+        try engine.commitTransaction()
+        try engine.setTransactionFields { $0.animationDuration = nil; $0.values["k"] = nil }
+        try engine.setDefaultAnimationDuration(2)
+        inner = try engine.transactionSettings()
+        #expect(inner.animationDuration == 2, "no frame sets one: the engine's default")
+        #expect(inner.timingFunction == .easeOut && inner.values["k"] == nil)
+        try engine.commitTransaction()
+    }
+
     @Test("a setter's refusal stores nothing and opens no transaction")
     func setterRefusalStoresNothing() throws {
         let (engine, _) = try committedProbe()
@@ -176,7 +203,7 @@ struct ChangePathShortcutTests {
         let again = try engine.transactionSettings()
         let kept = engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread] }
         let keptShape: [Double] = [again.animationDuration ?? -1, again.delay ?? -1, Double(kept?.frames.count ?? -1),
-                                   Double(kept?.ownSettings.count ?? -1), Double(kept?.pending.count ?? -1), Double(kept?.sealed.count ?? -1)]
+                                   Double(kept?.settingsCount ?? -1), Double(kept?.pending.count ?? -1), Double(kept?.sealed.count ?? -1)]
         #expect(keptShape == [0.25, 0, 1, 0, 0, 0], "the kept entry starts empty")
         try engine.commitTransaction()
 
@@ -207,7 +234,7 @@ struct ChangePathShortcutTests {
             let settings = try engine.transactionSettings()
             let entry = engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread] }
             return [settings.animationDuration ?? -1, settings.delay ?? -1, Double(entry?.frames.count ?? -1),
-                    Double(entry?.ownSettings.count ?? -1), Double(entry?.pending.count ?? -1), Double(entry?.sealed.count ?? -1)]
+                    Double(entry?.settingsCount ?? -1), Double(entry?.pending.count ?? -1), Double(entry?.sealed.count ?? -1)]
         }
         #expect(fresh == [0.25, 0, 1, 0, 0, 0], "a reused entry starts empty")
         try third.run { try engine.commitTransaction() }
@@ -216,7 +243,7 @@ struct ChangePathShortcutTests {
         #expect(openEntries(engine) == 0)
         #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } <= ThreadTable.keptIdle)
         let leftovers = engine.lock.withLock {
-            engine.state.threadTransactions.values.filter { !$0.frames.isEmpty || !$0.ownSettings.isEmpty || !$0.pending.isEmpty || !$0.sealed.isEmpty }.count
+            engine.state.threadTransactions.values.filter { !$0.frames.isEmpty || $0.settingsCount != 0 || !$0.pending.isEmpty || !$0.sealed.isEmpty }.count
         }
         #expect(leftovers == 0, "the entries kept are empty")
         #expect(try duration(engine, "value", layer) == 3, "the first thread's animation took its outer duration")

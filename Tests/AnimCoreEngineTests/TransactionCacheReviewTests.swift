@@ -258,7 +258,7 @@ private final class EngineModel {
                 let entry = table.values[position]
                 if entry.frames.isEmpty {
                     idle += 1
-                    if !entry.ownSettings.isEmpty || !entry.pending.isEmpty || !entry.sealed.isEmpty {
+                    if entry.settingsCount != 0 || !entry.pending.isEmpty || !entry.sealed.isEmpty {
                         issues.append("thread \(thread): an idle entry holds settings, animations or groups")
                     }
                 }
@@ -266,8 +266,8 @@ private final class EngineModel {
                 if entry.frames.map(\.isImplicit) != modelFrames.map(\.implicit) {
                     issues.append("thread \(thread): frames \(entry.frames.map(\.isImplicit)) (implicit?), model \(modelFrames.map(\.implicit))")
                 }
-                if entry.ownSettings.count != entry.frames.filter(\.hasSettings).count {
-                    issues.append("thread \(thread): \(entry.ownSettings.count) own settings for \(entry.frames.filter(\.hasSettings).count) frames that set any")
+                if entry.settingsCount != entry.frames.filter(\.hasSettings).count {
+                    issues.append("thread \(thread): \(entry.settingsCount) own settings for \(entry.frames.filter(\.hasSettings).count) frames that set any")
                 }
                 for group in entry.frames.map(\.completionGroup) + entry.sealed {
                     if !state.completionGroups.contains(group) { issues.append("thread \(thread): group \(group) is not stored") }
@@ -511,12 +511,38 @@ private final class TransactionSequence {
             try on(slot) { try engine.tick(time) }
             model.tick()
             for issue in model.completionIssues(complete: true) { fail("after a tick: \(issue)") }
-        case 33..<41:
+        case 33..<39:
             let patch = randomPatch(fields: 1 + mix.below(3))
             history.append("\(tag) setFields \(describeSettings(patch))")
             try on(slot) { try engine.setTransactionFields { reviewOverlay(&$0, patch) } }
             model.ensureFrame(thread)
             model.editTop(thread) { reviewOverlay(&$0, patch) }
+        case 39..<41:
+            // A setter that unsets a field (the C API's NULL curve or spring) or removes a value:
+            // the thread reads the enclosing frames' again. Or one the checks refuse: nothing changes, and
+            // no transaction opens.
+            let patch = randomPatch(fields: 1)
+            let field = mix.below(5)
+            let refused = mix.chance(0.3)
+            history.append("\(tag) setFields \(describeSettings(patch)), \(refused ? "then a refused" : "then unset") field \(field)")
+            let unset: @Sendable (inout TransactionSettings) -> Void = { settings in
+                reviewOverlay(&settings, patch)
+                switch field {
+                case 0: settings.animationDuration = refused ? -1 : nil
+                case 1: settings.timingFunction = nil; if refused { settings.delay = .nan }
+                case 2: settings.spring = nil; if refused { settings.repeatCount = -2 }
+                case 3: settings.spring = refused ? Spring(mass: 0) : nil
+                default: settings.values["k1"] = nil; if refused { settings.animationDuration = 0 }
+                }
+            }
+            do {
+                try on(slot) { try engine.setTransactionFields(unset) }
+                if refused { fail("a refused setter was taken") }
+                model.ensureFrame(thread)
+                model.editTop(thread, unset)
+            } catch let error as AnimCoreError where refused && error.code == .outOfRange {
+                // Refused: the model stays as it was.
+            }
         case 41..<46:
             let patch = randomPatch(fields: 1 + mix.below(2))
             history.append("\(tag) modifyTransaction \(describeSettings(patch))")

@@ -51,8 +51,8 @@ struct EngineState {
     /// becomes the layer's time then).
     var readyAnimations: [AnimationRef] = []
     /// Each thread's transactions, by thread identity (the threads with one open, and a few
-    /// that committed theirs: `ThreadTable`). A setting changed, or a frame that set any
-    /// closed, empties `transactionCache`.
+    /// that committed theirs: `ThreadTable`). Another thread's setting changed, or an inner
+    /// frame that set any closed, empties `transactionCache`.
     var threadTransactions = ThreadTable()
     /// The index in `functions` of the last implicit animation's curve set by a transaction,
     /// tried first for the next (`TimingFunctionTable.retain(_:hint:)`).
@@ -64,9 +64,6 @@ struct EngineState {
     /// response: the change path works them out once for a run of changes with one spring.
     /// (Springs equal by `==` share them: a damping of 0 and of −0 give the same motion.)
     var lastImplicitSpring: (spring: Spring, settlingDuration: Double, response: SpringResponse)?
-    /// Settings with every field unset between uses: `Engine.setTransactionFields` checks there
-    /// the fields a setter writes.
-    var fieldScratch = TransactionSettings()
     /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
     var transactionCache = ThreadTransactionCache()
     /// `ThreadIdentity.key`, kept here so that `currentThread` does not check the lazy global.

@@ -66,44 +66,35 @@ extension Engine {
         try settings.validate()
         let edited = settings
         try withState { state in
-            state.modifyTransactionSettings { own in
-                if edited.animationDuration != resolved.animationDuration { own.animationDuration = edited.animationDuration }
-                if edited.timingFunction != resolved.timingFunction { own.timingFunction = edited.timingFunction }
-                if edited.disableActions != resolved.disableActions { own.disableActions = edited.disableActions }
-                if edited.delay != resolved.delay { own.delay = edited.delay }
-                if edited.repeatCount != resolved.repeatCount { own.repeatCount = edited.repeatCount }
-                if edited.autoreverses != resolved.autoreverses { own.autoreverses = edited.autoreverses }
+            state.modifyTransactionSettings { settings in
+                if edited.animationDuration != resolved.animationDuration { settings.animationDuration = edited.animationDuration }
+                if edited.timingFunction != resolved.timingFunction { settings.timingFunction = edited.timingFunction }
+                if edited.disableActions != resolved.disableActions { settings.disableActions = edited.disableActions }
+                if edited.delay != resolved.delay { settings.delay = edited.delay }
+                if edited.repeatCount != resolved.repeatCount { settings.repeatCount = edited.repeatCount }
+                if edited.autoreverses != resolved.autoreverses { settings.autoreverses = edited.autoreverses }
                 if edited.additiveImplicitAnimations != resolved.additiveImplicitAnimations {
-                    own.additiveImplicitAnimations = edited.additiveImplicitAnimations
+                    settings.additiveImplicitAnimations = edited.additiveImplicitAnimations
                 }
                 if edited.beginsFromCurrentState != resolved.beginsFromCurrentState {
-                    own.beginsFromCurrentState = edited.beginsFromCurrentState
+                    settings.beginsFromCurrentState = edited.beginsFromCurrentState
                 }
-                if edited.spring != resolved.spring { own.spring = edited.spring }
-                for (key, value) in edited.values where resolved.values[key] != value { own.values[key] = value }
-                for key in resolved.values.keys where edited.values[key] == nil { own.values[key] = nil }
+                if edited.spring != resolved.spring { settings.spring = edited.spring }
+                for (key, value) in edited.values where resolved.values[key] != value { settings.values[key] = value }
+                for key in resolved.values.keys where edited.values[key] == nil { settings.values[key] = nil }
             }
         }
     }
 
-    /// `modifyTransaction(_:)` for a `change` that only sets fields to given values (it may run
-    /// more than once and must call nothing): one state access, the fields written straight
-    /// into the innermost transaction's own settings. Unlike `modifyTransaction`, a field set to
+    /// `modifyTransaction(_:)` for a `change` that only sets fields to given values (it must
+    /// call nothing: it runs under the engine's lock): one state access, the fields written
+    /// straight into the innermost transaction's settings. Unlike `modifyTransaction`, a field set to
     /// what the thread reads already is stored: an animationDuration equal to the engine's
     /// default is the transaction's own (a spring then lasts it, and a later change of the
     /// default does not reach it). The C API's setters use it.
     /// - Throws: what `modifyTransaction(_:)` throws; nothing is stored then.
     package func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
-        try withState { (state) throws(AnimCoreError) in
-            // The checks on the fields alone (those of enclosing frames passed already), made on
-            // scratch settings left unset after each use: no settings made or destroyed per call.
-            change(&state.fieldScratch)
-            var failure: AnimCoreError?
-            do throws(AnimCoreError) { try state.fieldScratch.validate() } catch { failure = error }
-            state.fieldScratch.unsetAll()
-            if let failure { throw failure }
-            state.modifyTransactionSettings(change)
-        }
+        try withState { (state) throws(AnimCoreError) in try state.setTransactionFields(change) }
     }
 
     /// Adds a completion to the calling thread's innermost transaction: it runs once, during a

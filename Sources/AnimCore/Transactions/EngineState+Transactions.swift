@@ -35,7 +35,7 @@ extension EngineState {
         // An inner frame: its settings end; its group seals with the outermost.
         threadTransactions.values[position].frames.removeLast()
         if top.hasSettings {
-            threadTransactions.values[position].ownSettings.removeLast()
+            threadTransactions.values[position].popSettings()
             transactionCache.thread = 0
         } else if transactionCache.thread == threadTransactions.keys[position] {
             transactionCache.innermostGroup = threadTransactions.values[position].frames.last.unsafelyUnwrapped.completionGroup
@@ -72,12 +72,12 @@ extension EngineState {
     /// with nothing running owe their completions now. Its entry closes (`ThreadTable.close(at:)`).
     private mutating func commitOutermost(at position: Int) {
         if transactionCache.thread == threadTransactions.keys[position] {
-            // The thread's settings go back to the defaults: unchanged when no frame set any.
-            if threadTransactions.values[position].ownSettings.isEmpty {
-                transactionCache.isOpen = false
-                transactionCache.innermostGroup = -1
-            } else {
-                transactionCache.thread = 0
+            // The thread has nothing open, and its settings go back to the defaults.
+            transactionCache.isOpen = false
+            transactionCache.innermostGroup = -1
+            if !transactionCache.holdsUnset {
+                ThreadTransactions.setUnset(&transactionCache.settings)
+                transactionCache.holdsUnset = true
             }
         }
         // (By index: neither list changes meanwhile, and iterating would retain it.)
@@ -119,12 +119,12 @@ extension EngineState {
         let position = threadTransactions.openIndex(forKey: thread)
         transactionCache.isOpen = position != nil
         transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1
-        if let position, !threadTransactions.values[position].ownSettings.isEmpty {
+        if let position, threadTransactions.values[position].settingsCount > 0 {
             // The frames' settings, outermost first, over `unset`, in place and by index (no copy
             // of the thread's entry; each frame's settings are passed as a bitwise copy, which
             // retains only a dictionary of other values when the frame set any).
             ThreadTransactions.setUnset(&transactionCache.settings)
-            for index in threadTransactions.values[position].ownSettings.indices {
+            for index in 0..<threadTransactions.values[position].settingsCount {
                 transactionCache.settings.overlay(threadTransactions.values[position].ownSettings[index])
             }
             transactionCache.holdsUnset = false
@@ -157,15 +157,44 @@ extension EngineState {
         // them once, at the change that reads them (each resolution copied the settings).
         let thread = currentThread
         if threadTransactions.openIndex(forKey: thread) == nil { beginTransaction(implicit: true) }
+        changeInnermostSettings(thread, change)
+        transactionCache.thread = 0
+    }
+
+    /// `modifyTransactionSettings(_:)` for a `change` that only sets fields to given values,
+    /// with its result checked first (`TransactionSettings.validate()`): on failure nothing
+    /// changes, and the error is thrown.
+    mutating func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
+        // [Perf] The change is made to the cache too, and checked there: the cache keeps what the
+        // thread reads next (it was emptied, then filled again at the next change).
+        cacheTransaction()
+        let before = transactionCache.settings.unsetFields
+        change(&transactionCache.settings)
+        transactionCache.holdsUnset = false
+        do throws(AnimCoreError) {
+            try transactionCache.settings.validate()
+        } catch {
+            transactionCache.thread = 0  // filled again from the frames' settings, unchanged
+            throw error
+        }
+        // (Opening a frame keeps the cache of its thread up to date.)
+        if !transactionCache.isOpen { beginTransaction(implicit: true) }
+        changeInnermostSettings(transactionCache.thread, change)
+        // A field set to nil, or a value removed, reads the enclosing frames' again, which the
+        // cache does not hold: it is filled again.
+        if transactionCache.settings.unsetFields.unsetsAny(of: before) { transactionCache.thread = 0 }
+    }
+
+    /// Runs `change` on the own settings of `thread`'s innermost frame, which is open.
+    private mutating func changeInnermostSettings(_ thread: UInt, _ change: (inout TransactionSettings) -> Void) {
         guard let position = threadTransactions.openIndex(forKey: thread),
               let innermost = threadTransactions.values[position].frames.indices.last
         else { return }
-        transactionCache.thread = 0
         if !threadTransactions.values[position].frames[innermost].hasSettings {
             threadTransactions.values[position].frames[innermost].hasSettings = true
-            threadTransactions.values[position].ownSettings.append(TransactionSettings())
+            threadTransactions.values[position].pushSettings()
         }
-        let own = threadTransactions.values[position].ownSettings.count - 1
+        let own = threadTransactions.values[position].settingsCount - 1
         change(&threadTransactions.values[position].ownSettings[own])
     }
 
