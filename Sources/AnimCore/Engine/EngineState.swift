@@ -51,8 +51,8 @@ struct EngineState {
     /// becomes the layer's time then).
     var readyAnimations: [AnimationRef] = []
     /// Each thread's transactions, by thread identity (the threads with one open, and a few
-    /// that committed theirs: `ThreadTable`). Another thread's setting changed, or an inner
-    /// frame that set any closed, empties `transactionCache`.
+    /// that committed theirs: `ThreadTable`). `transactionCache` holds the resolved settings of
+    /// one of them (see `EngineState.setTransactionFields(_:)` for what keeps it filled).
     var threadTransactions = ThreadTable()
     /// The index in `functions` of the last implicit animation's curve set by a transaction,
     /// tried first for the next (`TimingFunctionTable.retain(_:hint:)`).

@@ -66,9 +66,11 @@ struct ThreadTransactions {
 }
 
 /// What the change path needs of the calling thread's transactions, kept between changes so
-/// that a run of changes looks the thread up once (`EngineState.transactionCache`; emptied when
-/// a setting changes or a frame that set any closes, on any thread; kept up to date when the
-/// thread's frames open or close otherwise).
+/// that a run of changes looks the thread up once (`EngineState.transactionCache`). Kept up to
+/// date when the thread's frames open or close and when a field setter changes its settings;
+/// emptied, on any thread, when a setter unsets a field, `modifyTransaction` or an animation
+/// block sets settings, or an inner frame that set any closes; taken over by another thread
+/// that reads or sets its own.
 struct ThreadTransactionCache {
     /// The thread described; 0: none (the cache is empty).
     var thread: UInt = 0
