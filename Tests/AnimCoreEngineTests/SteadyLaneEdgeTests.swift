@@ -209,3 +209,57 @@ struct SteadyLaneScriptTests {
         expectNear(scalar(try engine.presentationValue(forKeyPath: "opacity", of: layer)), 0.05, 1e-12)
     }
 }
+
+extension SteadyLaneEdgeTests {
+    /// Changes the layers at `indexes` to values of their own in one transaction with `spring`.
+    static func springChanges(_ engine: Engine, _ layers: [LayerID], _ indexes: [Int], _ spring: Spring, round: Int) throws {
+        try engine.beginTransaction()
+        try engine.modifyTransaction { $0.spring = spring }
+        for index in indexes {
+            let x = Double(index * 7 % 11) + Double(round) * 3
+            try engine.setValue(.scalar(x / 20), forKeyPath: "opacity", of: layers[index])
+            try engine.setValue(.point(x: 10 * x, y: -4 * x), forKeyPath: "position", of: layers[index])
+        }
+        try engine.commitTransaction()
+    }
+
+    @Test("implicit springs started together share their motion in the lane and in the velocities they carry: runs of one spring between runs of another, fresh and retargeted in flight, lane == general walk == the same changes made one by one with the springs alternating, to the bit, values and velocities")
+    func springsStartedTogether() throws {
+        let first = Spring(stiffness: 150, damping: 12)
+        let second = Spring(mass: 2, stiffness: 150, damping: 12)
+        // Ticks 1 and 12: the changes, committed by the tick. In runs: three transactions, so
+        // the lane takes each run's springs one after another and the shared motion holds
+        // through a run and changes at its ends. One by one: a transaction per layer, in
+        // reverse order, the springs alternating, so nothing is shared. At 12 every layer is
+        // moving: the changes carry their presentation's velocity.
+        let rounds: [Int: [(ClosedRange<Int>, Spring)]] = [
+            1: [(0...9, first), (10...19, second), (20...29, first)],
+            12: [(0...7, second), (8...22, first), (23...29, second)],
+        ]
+        func scenario(oneByOne: Bool) throws -> LaneComparison.Outcome {
+            try LaneComparison.run(
+                layers: 30, times: LaneComparison.frames(45), keys: ["opacity", "position"], velocity: true
+            ) { _, _, _ in
+            } step: { engine, layers, _, tick in
+                guard let runs = rounds[tick] else { return }
+                let round = tick == 1 ? 0 : 1
+                if oneByOne {
+                    let springOf = { (index: Int) in runs.first { $0.0.contains(index) }!.1 }
+                    for index in (0..<30).reversed() {
+                        try Self.springChanges(engine, layers, [index], springOf(index), round: round)
+                    }
+                } else {
+                    for (range, spring) in runs { try Self.springChanges(engine, layers, Array(range), spring, round: round) }
+                }
+            }
+        }
+        let together = try scenario(oneByOne: false)
+        let apart = try scenario(oneByOne: true)
+        #expect(together.steady == 60 && apart.steady == 60, "every spring joined the lane: \(together.steady), \(apart.steady)")
+        #expect(together.bits[0] == together.bits[1], "in runs: lane and general walk differ")
+        #expect(apart.bits[0] == apart.bits[1], "one by one: lane and general walk differ")
+        #expect(together.bits[1] == apart.bits[1], "the springs started together differ from the same changes made one by one")
+        // The springs moved (the comparison is not of values at rest).
+        #expect(together.bits[1][20].map(Double.init(bitPattern:)).contains { $0 != 0 && $0.isFinite })
+    }
+}

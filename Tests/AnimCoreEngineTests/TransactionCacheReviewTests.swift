@@ -985,27 +985,41 @@ struct TransactionCacheReviewTests {
 
     // MARK: Springs against 33f0648
 
-    @Test("SpringResponse.derivatives(at:) is rest(at:).derivative and push(at:).derivative to the bit; the velocity's slope is displacement(at:).derivative to the bit")
+    @Test("SpringMotionMemo's motion, computed or remembered, is rest(at:) and push(at:) to the bit; the velocity's slope is displacement(at:).derivative to the bit")
     func derivativesBitExact() {
         var mix = SplitMix64(state: 2026)
         var compared = 0
+        // One memo for every spring and time: asked twice in a row (the second remembered), then
+        // for another spring at the same time (computed again).
+        var memo = SpringMotionMemo()
+        var previous = SpringResponse(Spring())
         for _ in 0..<3000 {
             let spring = randomReviewSpring(&mix)
             let response = SpringResponse(spring)
             let rate = response.slowestRate > 0 && response.slowestRate.isFinite ? response.slowestRate : 1
             let times = [1e-9, mix.range(0, 0.2 / rate), mix.range(0, 6 / rate), mix.range(0, 60 / rate), 1e3, 1e7]
             for t in times where t > 0 {
-                let d = response.derivatives(at: t)
-                let rest = response.rest(at: t).derivative
-                let push = response.push(at: t).derivative
-                #expect(sameBits(d.rest, rest) && sameBits(d.push, push), "\(spring) at \(t): \(d) vs (\(rest), \(push))")
+                let d = memo.motion(of: response, at: t)
+                let again = memo.motion(of: response, at: t)
+                let other = memo.motion(of: previous, at: t)
+                let rest = response.rest(at: t)
+                let push = response.push(at: t)
+                #expect(sameBits(d.restSlope, rest.derivative) && sameBits(d.pushSlope, push.derivative)
+                            && sameBits(d.rest, rest.value) && sameBits(d.push, push.value),
+                        "\(spring) at \(t): \(d) vs (\(rest), \(push))")
+                #expect(sameBits(again.rest, d.rest) && sameBits(again.restSlope, d.restSlope)
+                            && sameBits(again.push, d.push) && sameBits(again.pushSlope, d.pushSlope))
+                let otherRest = previous.rest(at: t)
+                #expect(sameBits(other.rest, otherRest.value) && sameBits(other.restSlope, otherRest.derivative),
+                        "the memo answers another spring at the same time with that spring's motion")
                 for v0 in [0, -0.0, spring.initialVelocity, mix.range(-30, 30)] {
                     let old = response.displacement(at: t, initialVelocity: v0).derivative
-                    let new = v0 != 0 ? d.rest - v0 * d.push : d.rest
+                    let new = v0 != 0 ? d.restSlope - v0 * d.pushSlope : d.restSlope
                     #expect(sameBits(old, new), "slope of \(spring), v0 \(v0) at \(t): \(new) vs \(old)")
                     compared += 1
                 }
             }
+            previous = response
         }
         #expect(compared > 60_000)
     }

@@ -222,11 +222,14 @@ struct SpringResponse: Hashable {
         return (high * 10).rounded(.up) / 10
     }
 
+    /// g(t), g′(t), h(t) and h′(t): the motion at one time.
+    typealias Motion = (rest: Double, restSlope: Double, push: Double, pushSlope: Double)
+
     /// g(t), g′(t), h(t) and h′(t) (g from 1 at rest, h from 0 with velocity 1), with each
     /// exponential and each sine and cosine computed once. The functions below take the parts
     /// they need; inlined, what a caller leaves is not computed.
     @inline(__always)
-    func motion(at t: Double) -> (rest: Double, restSlope: Double, push: Double, pushSlope: Double) {
+    func motion(at t: Double) -> Motion {
         switch regime {
         case .underdamped:
             let envelope = exp(-decay * t)
@@ -265,13 +268,6 @@ struct SpringResponse: Hashable {
     func restAndPush(at t: Double) -> (rest: Double, push: Double) {
         let motion = motion(at: t)
         return (motion.rest, motion.push)
-    }
-
-    /// g′(t) and h′(t) together (a velocity's path).
-    @inline(__always)
-    func derivatives(at t: Double) -> (rest: Double, push: Double) {
-        let motion = motion(at: t)
-        return (motion.restSlope, motion.pushSlope)
     }
 
     /// The normalised displacement u(t) = g(t) − v₀ h(t) and its derivative, for a start at 1

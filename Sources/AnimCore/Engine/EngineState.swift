@@ -60,10 +60,12 @@ struct EngineState {
     /// The index in `functions` of the "default" curve, which the engine holds for its life:
     /// an implicit animation of a transaction that sets no curve counts one use, no lookup.
     let defaultFunction: Int32
-    /// The last spring of an implicit animation, with its settling duration (seconds) and
-    /// response: the change path works them out once for a run of changes with one spring.
-    /// (Springs equal by `==` share them: a damping of 0 and of −0 give the same motion.)
-    var lastImplicitSpring: (spring: Spring, settlingDuration: Double, response: SpringResponse)?
+    /// The last spring of an implicit animation, with what the change path works out of it
+    /// once for a run of changes with that spring. (Springs equal by `==` share it: a damping
+    /// of 0 and of −0 give the same motion.)
+    var lastImplicitSpring: ImplicitSpringFacts?
+    /// The last spring motion a presentation velocity read (see `presentationVelocity`).
+    var springMotions = SpringMotionMemo()
     /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
     var transactionCache = ThreadTransactionCache()
     /// `ThreadIdentity.key`, kept here so that `currentThread` does not check the lazy global.

@@ -112,6 +112,8 @@ struct SteadyLane {
         let beziers = context.beziers
         let values = context.values
         let presentation = context.presentation
+        // The implicit springs one transaction started, next to each other here, share their motion.
+        var springMotions = SpringMotionMemo()
         for index in range {
             let entry = entries + index
             guard entry.pointee.record >= 0 else { continue }
@@ -139,7 +141,7 @@ struct SteadyLane {
                     for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
                 }
             case .towardModel, .springTowardModel:
-                moveTowardModel(entry, progress: progress, context: context, rows: rows, into: out)
+                moveTowardModel(entry, progress: progress, context: context, rows: rows, springMotions: &springMotions, into: out)
             case .scalarSpring:
                 // `applySpring` of a finite spring without a carried velocity: its time is the
                 // progress times the duration, then `applyEndpoints`' scalar case at 1 − u.
@@ -222,13 +224,14 @@ extension SteadyLane {
     ///   bezier's value, then `applyEndpoints`' general route (`ValueMath.interpolate` of a
     ///   coordinate kind, slot by slot);
     /// - springTowardModel: `applySpring` the same way at 1 − u, plus the carried velocity's
-    ///   share when the entry has one (`to` ≥ 0).
+    ///   share when the entry has one (`to` ≥ 0); its motion through `springMotions`.
     // [Perf] Out of line: inlined in the lane's loop, it made the other kinds' entries a few
     // instructions slower (a spring's 81 → 85).
     @inline(never)
     static func moveTowardModel(
         _ entry: UnsafeMutablePointer<SteadyEntry>, progress: Double, context: EvaluationContext,
-        rows: UnsafePointer<UnsafeMutablePointer<Double>>, into out: UnsafeMutablePointer<Double>
+        rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo,
+        into out: UnsafeMutablePointer<Double>
     ) {
         let record = context.animations + Int(entry.pointee.record)
         let layer = context.layers + Int(record.pointee.layer)
@@ -239,7 +242,7 @@ extension SteadyLane {
         var velocity: UnsafeMutablePointer<Double>?  // a spring's carried velocity
         if entry.pointee.kind == .springTowardModel {
             let spring = context.springs + Int(entry.pointee.function)
-            let motion = spring.pointee.response.restAndPush(at: progress * entry.pointee.duration)
+            let motion = springMotions.motion(of: spring.pointee.response, at: progress * entry.pointee.duration)
             push = motion.push
             fraction = 1 - (motion.rest - spring.pointee.initialVelocity * push)
             if entry.pointee.to >= 0 { velocity = context.values + Int(entry.pointee.to) }

@@ -61,7 +61,7 @@ extension EngineState {
     // from the mutating `presentationVelocity` copied the whole state (872 bytes then) each time
     // (Tests/package/check_state_copies.sh).
     @inline(__always)
-    private func soleSpringVelocity(_ slot: Int, _ property: Int, at now: Double, into out: UnsafeMutablePointer<Double>) -> Bool {
+    private mutating func soleSpringVelocity(_ slot: Int, _ property: Int, at now: Double, into out: UnsafeMutablePointer<Double>) -> Bool {
         var sole = -1
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
@@ -89,10 +89,11 @@ extension EngineState {
         let model = modelValue(slot, property)
         let (from, to, by) = (ends.from, ends.to, ends.by)
         // u′ = g′ − v₀ h′ (`SpringResponse.displacement`), h′ for the carried start velocity.
-        let derivatives = spring.pointee.response.derivatives(at: t)
+        // (The springs a transaction started together, changed together, share their motion.)
+        let motion = springMotions.motion(of: spring.pointee.response, at: t)
         let initialVelocity = spring.pointee.initialVelocity
-        let slope = initialVelocity != 0 ? derivatives.rest - initialVelocity * derivatives.push : derivatives.rest
-        let push = spring.pointee.startVelocity >= 0 ? derivatives.push : 0
+        let slope = initialVelocity != 0 ? motion.restSlope - initialVelocity * motion.pushSlope : motion.restSlope
+        let push = spring.pointee.startVelocity >= 0 ? motion.pushSlope : 0
         for k in 0..<record.pointee.valueKind.slotCount {
             // The span end − start of `applyEndpoints`' cases, the model being what lies underneath.
             // (Not a switch over a tuple of the three tests: that instantiated the tuple's type
