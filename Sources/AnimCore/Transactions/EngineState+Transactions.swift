@@ -187,15 +187,8 @@ extension EngineState {
 
     /// Runs `change` on the own settings of `thread`'s innermost frame, which is open.
     private mutating func changeInnermostSettings(_ thread: UInt, _ change: (inout TransactionSettings) -> Void) {
-        guard let position = threadTransactions.openIndex(forKey: thread),
-              let innermost = threadTransactions.values[position].frames.indices.last
-        else { return }
-        if !threadTransactions.values[position].frames[innermost].hasSettings {
-            threadTransactions.values[position].frames[innermost].hasSettings = true
-            threadTransactions.values[position].pushSettings()
-        }
-        let own = threadTransactions.values[position].settingsCount - 1
-        change(&threadTransactions.values[position].ownSettings[own])
+        guard let position = threadTransactions.index(forKey: thread) else { return }
+        threadTransactions.values[position].changeInnermostSettings(change)
     }
 
     /// Adds a completion to the calling thread's innermost transaction.

@@ -63,6 +63,18 @@ struct ThreadTransactions {
     mutating func popSettings() {
         settingsCount -= 1
     }
+
+    /// Runs `change` on the innermost frame's own settings (taken at its first change); nothing
+    /// when no frame is open.
+    @inline(__always)
+    mutating func changeInnermostSettings(_ change: (inout TransactionSettings) -> Void) {
+        guard let innermost = frames.indices.last else { return }
+        if !frames[innermost].hasSettings {
+            frames[innermost].hasSettings = true
+            pushSettings()
+        }
+        change(&ownSettings[settingsCount - 1])
+    }
 }
 
 /// What the change path needs of the calling thread's transactions, kept between changes so
