@@ -306,10 +306,9 @@ private final class EngineModel {
                 }
             }
             // The last implicit spring's facts (746dd1f moved them out of the cache): its own.
-            if let facts = state.lastImplicitSpring {
-                if !sameBits(facts.settlingDuration, facts.spring.settlingDuration) || facts.response != SpringResponse(facts.spring) {
-                    issues.append("lastImplicitSpring: facts of another spring")
-                }
+            let facts = state.lastImplicitSpring
+            if !sameBits(facts.settlingDuration, facts.spring.settlingDuration) || facts.response != SpringResponse(facts.spring) {
+                issues.append("lastImplicitSpring: facts of another spring")
             }
             return issues
         }

@@ -129,8 +129,8 @@ extension EngineState {
             record.kind = .spring
             // The spring's settling duration and response, worked out once for a run of changes
             // with the same spring (in one transaction or many).
-            if lastImplicitSpring?.spring != spring { lastImplicitSpring = ImplicitSpringFacts(spring) }
-            let facts = lastImplicitSpring.unsafelyUnwrapped
+            if lastImplicitSpring.spring != spring { lastImplicitSpring = ImplicitSpringFacts(spring) }
+            let facts = lastImplicitSpring
             // The settings' duration is nil unless a transaction sets one (explicitAnimationDuration()).
             let explicitDuration = transactionCache.settings.animationDuration
             var duration = explicitDuration ?? facts.settlingDuration
@@ -138,8 +138,7 @@ extension EngineState {
                 // Lasting until the carried motion settles too (as implicitAnimation(_:)).
                 for k in 0..<count where velocity[k] != 0 {
                     let carried = newValue[k] != shown[k] ? velocity[k] / (newValue[k] - shown[k]) : spring.naturalFrequency
-                    // (Set just above: never nil here.)
-                    duration = max(duration, lastImplicitSpring!.settlingDuration(initialVelocity: carried))
+                    duration = max(duration, lastImplicitSpring.settlingDuration(initialVelocity: carried))
                 }
             }
             // addAnimation's rule: a spring added with duration 0 lasts its settling duration.

@@ -8,7 +8,7 @@ struct ImplicitSpringFacts {
     let settlingDuration: Double
     let response: SpringResponse
     /// The last carried initial velocity asked about (NaN before the first: equal to none)
-    /// and its settling duration.
+    /// and its settling duration. (Compared by `==`: a zero of either sign settles alike.)
     private var carried = Double.nan
     private var carriedSettlingDuration = 0.0
 

@@ -4,17 +4,22 @@
 /// transaction starts share their response and, at each tick, their time, so their
 /// exponential, sine and cosine are computed once for all of them. A spring with another
 /// response or time computes its own, which takes the memo's place. The values are
-/// `motion(at:)`'s, to the bit.
+/// `motion(at:)`'s, to the bit: times are compared by bit pattern, responses by `==` (a zero
+/// decay of either sign, the only field `==` equates across bit patterns, moves alike).
 struct SpringMotionMemo {
     private var response = SpringResponse(Spring())
-    /// NaN until the first motion: no time equals it.
-    private var time = Double.nan
-    private var last: SpringResponse.Motion = (0, 0, 0, 0)
+    private var time = 0.0
+    private var last: SpringResponse.Motion
+
+    /// A memo holding the default spring's motion at 0.
+    init() {
+        last = response.motion(at: time)
+    }
 
     /// `response.motion(at: t)`, computed unless it is the last one asked for.
     @inline(__always)
     mutating func motion(of response: SpringResponse, at t: Double) -> SpringResponse.Motion {
-        if t == time && response == self.response { return last }
+        if t.bitPattern == time.bitPattern && response == self.response { return last }
         last = response.motion(at: t)
         self.response = response
         time = t

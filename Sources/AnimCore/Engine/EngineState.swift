@@ -60,10 +60,10 @@ struct EngineState {
     /// The index in `functions` of the "default" curve, which the engine holds for its life:
     /// an implicit animation of a transaction that sets no curve counts one use, no lookup.
     let defaultFunction: Int32
-    /// The last spring of an implicit animation, with what the change path works out of it
-    /// once for a run of changes with that spring. (Springs equal by `==` share it: a damping
-    /// of 0 and of −0 give the same motion.)
-    var lastImplicitSpring: ImplicitSpringFacts?
+    /// The last spring of an implicit animation (the default spring before the first), with
+    /// what the change path works out of it once for a run of changes with that spring.
+    /// (Springs equal by `==` share it: a damping of 0 and of −0 give the same motion.)
+    var lastImplicitSpring = ImplicitSpringFacts(Spring())
     /// The last spring motion a presentation velocity read (see `presentationVelocity`).
     var springMotions = SpringMotionMemo()
     /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
