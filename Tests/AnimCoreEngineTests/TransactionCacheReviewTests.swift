@@ -985,7 +985,7 @@ struct TransactionCacheReviewTests {
     // MARK: Springs against 33f0648
 
     @Test("SpringMotionMemo's motion, computed or remembered, is rest(at:) and push(at:) to the bit; the velocity's slope is displacement(at:).derivative to the bit")
-    func derivativesBitExact() {
+    func motionMemoBitExact() {
         var mix = SplitMix64(state: 2026)
         var compared = 0
         // One memo for every spring and time: asked twice in a row (the second remembered), then

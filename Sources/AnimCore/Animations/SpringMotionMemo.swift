@@ -4,8 +4,9 @@
 /// transaction starts share their response and, at each tick, their time, so their
 /// exponential, sine and cosine are computed once for all of them. A spring with another
 /// response or time computes its own, which takes the memo's place. The values are
-/// `motion(at:)`'s, to the bit: times are compared by bit pattern, responses by `==` (a zero
-/// decay of either sign, the only field `==` equates across bit patterns, moves alike).
+/// `motion(at:)`'s, to the bit: times are compared by bit pattern, responses by `==`, which
+/// equates only zeros of either sign; a response's zero fields (a decay of ±0, the other
+/// regimes' unused ones) move alike either way.
 struct SpringMotionMemo {
     private var response = SpringResponse(Spring())
     private var time = 0.0
