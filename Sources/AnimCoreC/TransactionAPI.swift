@@ -189,9 +189,16 @@ public func ac_transaction_additive(_ engine: OpaquePointer?, _ outAdditive: Uns
 public func ac_transaction_set_spring(_ engine: OpaquePointer?, _ spring: UnsafePointer<ac_spring>?) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            // NULL: none (the enclosing transaction's is read again).
-            let parameters = try spring.map { (pointer) throws(APIError) in try Spring(pointer, "spring") }
-            try modifySettings(box, "spring") { $0.spring = parameters }
+            // NULL: none (the enclosing transaction's is read again). The core checks the fields
+            // (once, with the settings); their messages get the C names.
+            let parameters = try spring.map { (pointer) throws(APIError) in try Spring(fieldsOf: pointer, "spring") }
+            do throws(AnimCoreError) {
+                try box.engine.setTransactionFields { $0.spring = parameters }
+            } catch where error.code == .notFinite || error.code == .outOfRange {
+                throw APIError(spring: error, "spring")
+            } catch {
+                throw APIError(error, arguments: ErrorArguments(value: "spring", other: "spring"))
+            }
         }
     }
 }

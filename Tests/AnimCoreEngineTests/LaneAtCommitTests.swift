@@ -734,4 +734,31 @@ extension LaneAtCommitTests {
         #expect(traces[1].towardModel[0] == 2 * keys.count)
         #expect(traces[1].towardModel[6] == 2 * keys.count, "still in the lane at 0.99999 s")
     }
+
+    @Test("an uncommitted animation puts its layer in no walk: added or made by a change inside an explicit transaction left open across ticks, its layer stays out of the general walk, showing what it was added over; at the commit it joins the walk (lane off) or the lane (lane on)")
+    func uncommittedAnimationsWalkNowhere() throws {
+        for lane in [false, true] {
+            let bench = try Bench(Setup(lane: lane), layers: 2)
+            let engine = bench.engine
+            try bench.tick(0)
+            let slots = try bench.layers.map { layer in try engine.lock.withLock { Int32(try engine.state.layerSlot(layer)) } }
+            let walk = { engine.lock.withLock { engine.state.animatedLayers } }
+            try engine.beginTransaction()
+            try engine.modifyTransaction { $0.animationDuration = 1 }
+            try engine.setValue(.scalar(1), forKeyPath: "s", of: bench.layers[0])
+            try engine.addAnimation(basic("s", from: 2, to: 3), forKey: "explicit", to: bench.layers[1])
+            #expect(walk().isEmpty, "lane \(lane): pending only, walked \(walk())")
+            for time in [0.1, 0.2] {
+                try bench.tick(time)
+                #expect(walk().isEmpty, "lane \(lane) at \(time): the transaction is open, walked \(walk())")
+                #expect(try engine.presentationValue(forKeyPath: "s", of: bench.layers[0]) == .scalar(0.25))
+                #expect(try engine.presentationValue(forKeyPath: "s", of: bench.layers[1]) == .scalar(0.25))
+            }
+            try engine.commitTransaction()
+            try bench.tick(0.3)
+            #expect(walk() == (lane ? [] : slots), "lane \(lane): after the commit tick, walked \(walk())")
+            #expect(engine.steadyAnimationCount == (lane ? 2 : 0))
+            #expect(try engine.presentationValue(forKeyPath: "s", of: bench.layers[1]) == .scalar(2))
+        }
+    }
 }

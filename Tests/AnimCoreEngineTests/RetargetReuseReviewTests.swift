@@ -418,11 +418,21 @@ struct RetargetReuseReviewTests {
                 }
                 let order = pair.engines.map { engine in engine.lock.withLock { engine.state.animatedLayers } }
                 #expect(order[0] == order[1], "lane \(lane) after retarget of layer \(l): walk \(order[0]) vs \(order[1])")
-                // Off the lane the layer was in the walk, not last: it moved to the end.
+                // Off the lane the layer was in the walk, not last: its only animation pending
+                // now, it left the walk until the commit.
                 let slot = try pair.direct.lock.withLock { try pair.direct.state.layerSlot(pair.layers[0][l]) }
-                if !lane { #expect(order[0].last == Int32(slot), "lane off: layer \(l) last in the walk \(order[0])") }
+                if !lane { #expect(!order[0].contains(Int32(slot)), "lane off: layer \(l) out of the walk \(order[0])") }
             }
             try pair.tick(0.5)
+            // The commit put the three back, at the end in the order of their transactions.
+            let order = pair.engines.map { engine in engine.lock.withLock { engine.state.animatedLayers } }
+            #expect(order[0] == order[1], "lane \(lane) after the commit: walk \(order[0]) vs \(order[1])")
+            if !lane {
+                let slots = try [1, 4, 0].map { l in
+                    try pair.direct.lock.withLock { Int32(try pair.direct.state.layerSlot(pair.layers[0][l])) }
+                }
+                #expect(Array(order[0].suffix(3)) == slots, "lane off: layers 1, 4, 0 last in the walk \(order[0])")
+            }
             try pair.tick(0.8)
             let settled = logs[0].count
             try pair.tick(1.2)

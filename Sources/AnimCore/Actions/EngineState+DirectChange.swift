@@ -218,9 +218,9 @@ extension EngineState {
             let entry = presentation.pointer(Int(layers[slot].presentationOffset))
             if entry != shown { entry.copySlots(from: shown, count: count) }
             registerWithCachedTransaction(replaced)
-            // As the removal (the layer leaves the general walk) and the add (it joins at the
-            // end) do: the walk's order, and with it the callbacks' order, is the general path's.
-            moveToEndOfGeneralWalk(slot)
+            // As the removal does: the layer, whose only animation is pending now, leaves the
+            // general walk (the commit puts it back, as it does after an add).
+            leaveGeneralWalk(slot)
             return
         }
         // What the property shows now, for its presentation entry (as `addAnimation` keeps it).
@@ -256,7 +256,6 @@ extension EngineState {
         let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
         destination.copySlots(from: kept, count: count)
         registerWithCachedTransaction(index)
-        joinGeneralWalk(slot)
     }
 
     /// Copies `count` slots into the animation-value buffer, at `reusing` (slots of that size

@@ -111,7 +111,6 @@ extension EngineState {
             offset += size
         }
         registerWithTransaction(index)
-        joinGeneralWalk(slot)
     }
 
     /// The most records one add may make (a group's records and its children's, nested

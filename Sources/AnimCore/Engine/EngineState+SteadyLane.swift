@@ -330,15 +330,6 @@ extension EngineState {
         animatedLayers.append(Int32(slot))
     }
 
-    /// `leaveGeneralWalk` then `joinGeneralWalk`: the layer in `slot` walks last. Nothing moves
-    /// when it is last already (as leaving the lane just before leaves it).
-    mutating func moveToEndOfGeneralWalk(_ slot: Int) {
-        let position = Int(layers[slot].animatedIndex)
-        guard position < 0 || position != animatedLayers.count - 1 else { return }
-        leaveGeneralWalk(slot)
-        joinGeneralWalk(slot)
-    }
-
     /// Takes the layer in `slot` out of the general walk: it has no animation left there.
     mutating func leaveGeneralWalk(_ slot: Int) {
         let position = Int(layers[slot].animatedIndex)

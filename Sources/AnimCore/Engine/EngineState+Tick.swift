@@ -65,6 +65,9 @@ extension EngineState {
                 // first evaluation starts it, with its start notice, as before.
                 if record.pointee.laneEntry < 0 { record.pointee.state = .waiting }
             }
+            // Off the lane the general walk evaluates it: its layer joins the walk now (an
+            // uncommitted animation needs no walk, which would only skip it).
+            if record.pointee.laneEntry < 0 { joinGeneralWalk(slot) }
         }
         readyAnimations.removeAll(keepingCapacity: true)
     }
