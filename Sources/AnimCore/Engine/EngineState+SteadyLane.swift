@@ -94,9 +94,11 @@ extension EngineState {
             record.pointee.isRefusedByLane = true
             return
         }
-        // No other animation of the layer may touch a property of those joining.
+        // No other animation of the layer may touch a property of those joining. (The layer's
+        // only animation, as an implicit one usually is, has none to ask.)
         var allInLane = true
-        var other = Int(layers[slot].firstAnimation)
+        let isAlone = layers[slot].firstAnimation == Int32(index) && layers[slot].lastAnimation == Int32(index)
+        var other = isAlone ? -1 : Int(layers[slot].firstAnimation)
         var position = 0  // of `other` in the layer's list; `index` is at `first`
         var first = -1
         while other >= 0 {
@@ -224,6 +226,7 @@ extension EngineState {
     /// Takes every animation of the layer in `slot` out of the lane, before anything about
     /// them changes (an animation added or removed, the presentation block moved); the layer
     /// rejoins the general walk.
+    @inline(__always)  // often for a layer with no animation: the call cost more than the loop
     mutating func leaveSteadyLane(layer slot: Int) {
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
@@ -331,6 +334,7 @@ extension EngineState {
     }
 
     /// Takes the layer in `slot` out of the general walk: it has no animation left there.
+    @inline(__always)  // often for a layer not in the walk: the call cost more than the check
     mutating func leaveGeneralWalk(_ slot: Int) {
         let position = Int(layers[slot].animatedIndex)
         guard position >= 0 else { return }
