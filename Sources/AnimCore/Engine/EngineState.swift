@@ -39,7 +39,9 @@ struct EngineState {
     /// Scratch slots for the evaluation of one animation (never grows).
     let scratch = SlotBuffer(initialCapacity: ScratchOffset.count)
 
-    /// Layers with at least one animation outside the steady lane: the tick's general walk.
+    /// The tick's general walk: every layer with a committed animation outside the steady lane
+    /// (a layer joins when one commits there; it leaves when its animations are all gone or in
+    /// the lane, so it may stay meanwhile with uncommitted ones only, which the walk skips).
     var animatedLayers: [Int32] = []
     /// Steady animations, evaluated by the tick's compact loop (see `SteadyLane`).
     var steadyLane = SteadyLane()
