@@ -93,6 +93,7 @@ extension Engine {
     /// default is the transaction's own (a spring then lasts it, and a later change of the
     /// default does not reach it). The C API's setters use it.
     /// - Throws: what `modifyTransaction(_:)` throws; nothing is stored then.
+    @inline(__always)  // with EngineState's: the C setters' closure runs inline, once per use
     package func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.setTransactionFields(change) }
     }
