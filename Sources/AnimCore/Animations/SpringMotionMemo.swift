@@ -4,9 +4,8 @@
 /// transaction starts share their response and, at each tick, their time, so their
 /// exponential, sine and cosine are computed once for all of them. A spring with another
 /// response or time computes its own, which takes the memo's place. The values are
-/// `motion(at:)`'s, to the bit: times are compared by bit pattern, responses by `==`, which
-/// equates only zeros of either sign; a response's zero fields (a decay of ±0, the other
-/// regimes' unused ones) move alike either way.
+/// `motion(at:)`'s, to the bit: times and responses are compared by bit pattern (equal bits
+/// compute equal motions; a zero of the other sign is a miss, computed again).
 struct SpringMotionMemo {
     private var response = SpringResponse(Spring())
     private var time = 0.0
@@ -20,10 +19,23 @@ struct SpringMotionMemo {
     /// `response.motion(at: t)`, computed unless it is the last one asked for.
     @inline(__always)
     mutating func motion(of response: SpringResponse, at t: Double) -> SpringResponse.Motion {
-        if t.bitPattern == time.bitPattern && response == self.response { return last }
+        if t.bitPattern == time.bitPattern && response.hasSameBits(as: self.response) { return last }
         last = response.motion(at: t)
         self.response = response
         time = t
         return last
+    }
+}
+
+extension SpringResponse {
+    /// Whether `other` holds the same bits, field by field.
+    // [Perf] The memo's test, for every implicit spring of the lane at every tick: the derived
+    // `==` (a call comparing five doubles as numbers) cost about 40 instructions.
+    @inline(__always)
+    func hasSameBits(as other: SpringResponse) -> Bool {
+        regime == other.regime && frequency.bitPattern == other.frequency.bitPattern
+            && decay.bitPattern == other.decay.bitPattern
+            && dampedFrequency.bitPattern == other.dampedFrequency.bitPattern
+            && rootSlow.bitPattern == other.rootSlow.bitPattern && rootFast.bitPattern == other.rootFast.bitPattern
     }
 }
