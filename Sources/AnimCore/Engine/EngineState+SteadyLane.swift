@@ -121,9 +121,12 @@ extension EngineState {
         let isScalar = record.pointee.valueKind == .scalar
         let whole = record.pointee.overwritesWholeValue
         // From a given value toward the model value underneath, over the whole value (an
-        // implicit animation's; the missing end reads what lies underneath: in the lane, the model).
+        // implicit animation's; the missing end reads what lies underneath: in the lane, the
+        // model), held in the class's rows (read from the entry, `SteadyEntry.modelSlots`).
+        let modelOffset = Int(layers[slot].row) + Int(record.pointee.modelOffset)
         let towardModel = !whole && !record.pointee.isAdditive && record.pointee.component == nil
             && !record.pointee.isCumulative && record.pointee.valueKind.hasCoordinates
+            && record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
         var kind = whole ? SteadyEntry.Kind.record : .recordOverModel
         var function: Int32 = -1
         var ends = BasicRecord()
@@ -192,13 +195,17 @@ extension EngineState {
         if isGroup { kind = .group }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining)
-        steadyLane.entries.append(SteadyEntry(
+        var entry = SteadyEntry(
             beginTime: timing.beginTime, duration: timing.duration, end: end,
             scalarFrom: hasScalarEnds ? animationValues.pointer(Int(ends.from))[0] : 0,
             scalarTo: hasScalarEnds ? animationValues.pointer(Int(ends.to))[0] : 0, function: function,
             from: ends.from, to: ends.to,
             output: layers[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
-            slotCount: Int16(record.pointee.propertySlotCount), kind: kind))
+            slotCount: Int16(record.pointee.propertySlotCount), kind: kind)
+        if kind == .towardModel || kind == .springTowardModel {
+            entry.modelSlots = (layers[slot].classIndex, Int32(modelOffset))
+        }
+        steadyLane.entries.append(entry)
         if allInLane { leaveGeneralWalk(slot) }
     }
 
