@@ -130,10 +130,9 @@ extension EngineState {
             // The spring's settling duration and response, worked out once for a run of changes
             // with the same spring (in one transaction or many).
             if lastImplicitSpring.spring != spring { lastImplicitSpring = ImplicitSpringFacts(spring) }
-            let facts = lastImplicitSpring
             // The settings' duration is nil unless a transaction sets one (explicitAnimationDuration()).
             let explicitDuration = transactionCache.settings.animationDuration
-            var duration = explicitDuration ?? facts.settlingDuration
+            var duration = explicitDuration ?? lastImplicitSpring.settlingDuration
             if carriesVelocity && explicitDuration == nil {
                 // Lasting until the carried motion settles too (as implicitAnimation(_:)).
                 for k in 0..<count where velocity[k] != 0 {
@@ -142,8 +141,8 @@ extension EngineState {
                 }
             }
             // addAnimation's rule: a spring added with duration 0 lasts its settling duration.
-            record.timing.duration = duration == 0 ? facts.settlingDuration : duration
-            var springRecord = SpringRecord(spring: spring, response: facts.response, initialVelocity: spring.initialVelocity)
+            record.timing.duration = duration == 0 ? lastImplicitSpring.settlingDuration : duration
+            var springRecord = SpringRecord(spring: spring, response: lastImplicitSpring.response, initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
             if carriesVelocity {
                 springRecord.startVelocity = storeSlots(velocity, count, reusing: oldVelocity)
