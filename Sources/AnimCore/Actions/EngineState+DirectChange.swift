@@ -39,12 +39,36 @@ extension EngineState {
         if !kind.storesBitPatterns {
             for index in 0..<kind.slotCount where !slots[index].isFinite { return false }
         }
+        var run = ImplicitStartRun(classIndex: classIndex, property: property)
+        return changeDirectly(slot, classIndex, property, key, layout, to: slots, actionsRun: nil, &run)
+    }
+
+    /// The change of the declared property `property` (not a timing property) of the layer in
+    /// `slot` to `slots`, a value of its kind that passed its checks: the model value set, and
+    /// the built-in implicit animation started (as one of `run`) when an action runs. False,
+    /// having changed nothing, when the action could be another one (a handler could answer) or
+    /// an additive animation: the general path's. `actionsRun`: whether the calling thread's
+    /// changes run actions (the engine is not ending, actions are not disabled), when the caller
+    /// knows; nil to find out when needed.
+    @inline(__always)
+    mutating func changeDirectly(
+        _ slot: Int, _ classIndex: Int, _ property: Int, _ key: PropertyKey, _ layout: PropertyLayout,
+        to slots: UnsafePointer<Double>, actionsRun: Bool?, _ run: inout ImplicitStartRun
+    ) -> Bool {
+        let kind = layout.kind
         if ValueMath.equal(kind, modelValue(slot, property), slots) { return true }
-        if layout.isAnimatable && layers[slot].isCommitted && !isEnding && !actionsDisabled() {
+        if layout.isAnimatable && layers[slot].isCommitted && (actionsRun ?? (!isEnding && !actionsDisabled())) {
             guard implicitAnimationIsTheAction(slot, classIndex),
                   !(transactionCache.settings.additiveImplicitAnimations ?? false)
             else { return false }
-            startImplicitAnimation(slot, classIndex, property, key, layout, to: slots)
+            if run.classIndex != classIndex || run.property != property {
+                run = ImplicitStartRun(classIndex: classIndex, property: property, defersRegistration: run.defersRegistration)
+            }
+            if run.hasTemplate && layers[slot].firstAnimation < 0 && layers[slot].presentationOffset < 0 {
+                startImplicitAnimation(slot, asTemplateOf: &run)
+            } else {
+                startImplicitAnimation(slot, classIndex, property, key, layout, to: slots, &run)
+            }
         }
         if layout.isInline {
             let model = classes[classIndex].rows.pointer(Int(layers[slot].row)) + layout.offset
@@ -78,12 +102,18 @@ extension EngineState {
     /// duration (unless the transaction sets a duration), longer while the velocity it carries
     /// settles, and — beginning from the current state, for kinds with coordinates, over a
     /// property already animated — starting with the presentation's velocity.
+    ///
+    /// As one of `run` (a batch's layers), it finds the key through the run's and may leave its
+    /// registration with the transaction to the run's end (`registerDeferredStarts()`).
     private mutating func startImplicitAnimation(
         _ slot: Int, _ classIndex: Int, _ property: Int, _ key: PropertyKey, _ layout: PropertyLayout,
-        to newValue: UnsafePointer<Double>
+        to newValue: UnsafePointer<Double>, _ run: inout ImplicitStartRun
     ) {
         let kind = layout.kind
         let count = kind.slotCount
+        // An animation of the layer may stop below (replaced): the starts deferred before are
+        // registered first, so that its stop counts in its transaction as it would have.
+        if run.defersRegistration && layers[slot].firstAnimation >= 0 { registerDeferredStarts() }
         // The calling thread's settings (read in place, before registering may open a transaction).
         let fromCurrentState = transactionCache.settings.beginsFromCurrentState ?? true
         let spring = transactionCache.settings.spring
@@ -96,11 +126,12 @@ extension EngineState {
         // the new one's kind and value kind, the new one takes over its kind data in place —
         // its record in the pool, its from slots and a spring's carried-velocity slots; its to
         // and by slots are freed — rather than freeing and allocating them.
-        let name = classes[classIndex].properties[property].descriptor.name
-        let hint = classes[classIndex].implicitKeyHints[property]
+        // The key's id: the run's, or else the one the property's name had last time (`hint`).
+        let hint = run.key >= 0 ? run.key : classes[classIndex].implicitKeyHints[property]
         let replaced = Int(layers[slot].firstAnimation)
-        let retargets = replaced >= 0 && replaced == Int(layers[slot].lastAnimation) && animations[replaced].key == hint
-            && animationKeys.isLive(hint, named: name)
+        let retargets = replaced >= 0 && replaced == Int(layers[slot].lastAnimation)
+            && animations[replaced].key == hint
+            && (run.key >= 0 || animationKeys.isLive(hint, named: classes[classIndex].properties[property].descriptor.name))
             && animations[replaced].property == Int32(property) && animations[replaced].followers == 0
             && layers[slot].presentationOffset >= 0
         let newKind: RecordKind = spring != nil ? .spring : .basic
@@ -205,7 +236,7 @@ extension EngineState {
             // record, its presentation entry and its hold on the key (and its kind data, taken
             // over above when of the same kind). The same as removing it and adding this one,
             // without freeing the layer's presentation block and allocating it again.
-            record.key = hint
+            record.key = animations[replaced].key
             leaveSteadyLane(layer: slot)
             end(replaced, slot: slot, keepingKindData: reused >= 0)
             record.generation = animations[replaced].generation &+ 1
@@ -216,7 +247,7 @@ extension EngineState {
             // is a guard only.
             let entry = presentation.pointer(Int(layers[slot].presentationOffset))
             if entry != shown { entry.copySlots(from: shown, count: count) }
-            registerWithCachedTransaction(replaced)
+            register(replaced, &run)
             // As the removal does: the layer, whose only animation is pending now, leaves the
             // general walk (the commit puts it back, as it does after an add).
             leaveGeneralWalk(slot)
@@ -225,15 +256,25 @@ extension EngineState {
         // What the property shows now, for its presentation entry (as `addAnimation` keeps it).
         let kept = scratch.pointer(ScratchOffset.shown)
         kept.copySlots(from: shown, count: count)
-        let keyID = animationKeys.retain(name, hint: hint)
-        // (Written only when it changed: writing retains the class.)
-        if keyID != hint { classes[classIndex].implicitKeyHints[property] = keyID }
+        let keyID: Int32
+        if run.key >= 0 {
+            // Held by an animation of the run (none of them has stopped: a start removes the
+            // layer's animation under the key after counting its own use).
+            keyID = run.key
+            animationKeys.retain(id: keyID)
+        } else {
+            keyID = animationKeys.retain(classes[classIndex].properties[property].descriptor.name, hint: hint)
+            // (Written only when it changed: writing retains the class.)
+            if keyID != hint { classes[classIndex].implicitKeyHints[property] = keyID }
+            run.key = keyID
+        }
         record.key = keyID
         removeAnimation(keyID: keyID, slot: slot)
 
         leaveSteadyLane(layer: slot)
         let hadAnimations = layers[slot].firstAnimation >= 0
-        var oldLayout = hadAnimations ? presentationLayout(slot) : []
+        // (Optional: an empty array made here would cost a release on the common path.)
+        let oldLayout = hadAnimations ? presentationLayout(slot) : nil
         let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
         record.generation = animations[index].generation &+ 1
         record.previous = layers[slot].lastAnimation
@@ -242,8 +283,12 @@ extension EngineState {
         animations[index] = record
 
         if hadAnimations || layers[slot].presentationOffset >= 0 {
-            rebuildPresentation(slot, oldLayout: oldLayout)
-            recycle(&oldLayout)
+            if var oldLayout {
+                rebuildPresentation(slot, oldLayout: oldLayout)
+                recycle(&oldLayout)
+            } else {
+                rebuildPresentation(slot, oldLayout: [])
+            }
         } else {
             // The layer's first animation: a presentation block of this property alone.
             layers[slot].presentationOffset = Int32(presentation.allocate(count))
@@ -251,10 +296,67 @@ extension EngineState {
             layers[slot].presentationLayout = presentationLayouts.intern(property: Int32(property), size: Int32(count))
             animations[index].presentationOffset = 0
             animations[index].initializesPresentation = true
+            // A batch's run makes the same record for its other layers with no animation.
+            if run.defersRegistration && record.kind == .basic {
+                implicitTemplate = animations[index]
+                run.templateLayout = layers[slot].presentationLayout
+                run.hasTemplate = true
+            }
         }
         let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
         destination.copySlots(from: kept, count: count)
-        registerWithCachedTransaction(index)
+        register(index, &run)
+    }
+
+    /// `startImplicitAnimation` for the layer in `slot`, which has no animation and no
+    /// presentation block, in a run whose template (`implicitTemplate`: a basic animation of
+    /// such a layer) says what the general path makes: the template's record for this layer,
+    /// from its model value (what it shows).
+    // [Perf] A batch's start without the general path's cases and its reading of the settings.
+    private mutating func startImplicitAnimation(_ slot: Int, asTemplateOf run: inout ImplicitStartRun) {
+        let count = Int(implicitTemplate.propertySlotCount)
+        let model = UnsafePointer(modelValue(slot, run.property))
+        var values = BasicRecord()
+        values.from = storeSlots(model, count, reusing: -1)
+        // The template's record holds the key and the curve: one more use of each.
+        animationKeys.retain(id: implicitTemplate.key)
+        functions.retain(index: implicitTemplate.function)
+        let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
+        let parameters = basicRecords.insert(values)
+        let record = animations.base + index
+        let generation = record.pointee.generation &+ 1
+        record.update(from: &implicitTemplate, count: 1)
+        record.pointee.generation = generation
+        record.pointee.layer = Int32(slot)
+        record.pointee.parameters = parameters
+        layers[slot].firstAnimation = Int32(index)
+        layers[slot].lastAnimation = Int32(index)
+        // Its presentation block: this property alone, showing the model value.
+        let block = presentation.allocate(count)
+        layers[slot].presentationOffset = Int32(block)
+        layers[slot].presentationSize = Int32(count)
+        layers[slot].presentationLayout = run.templateLayout
+        presentation.pointer(block).copySlots(from: model, count: count)
+        register(index, &run)
+    }
+
+    /// Registers the animation in `index` with the calling thread's open transaction, or leaves
+    /// it to the end of `run` when the run defers registration.
+    @inline(__always)
+    private mutating func register(_ index: Int, _ run: inout ImplicitStartRun) {
+        if run.defersRegistration {
+            deferredStarts.append(Int32(index))
+        } else {
+            registerWithCachedTransaction(index)
+        }
+    }
+
+    /// Registers the implicit animations a run deferred (`ImplicitStartRun.defersRegistration`)
+    /// with the calling thread's open transaction, in the order they started.
+    mutating func registerDeferredStarts() {
+        guard !deferredStarts.isEmpty else { return }
+        registerWithCachedTransaction(deferredStarts)
+        deferredStarts.removeAll(keepingCapacity: true)
     }
 
     /// Copies `count` slots into the animation-value buffer, at `reusing` (slots of that size

@@ -44,6 +44,12 @@ struct AnimationKeyTable {
         return id
     }
 
+    /// One more use of the key `id`, which is in use (held by the caller).
+    @inline(__always)
+    mutating func retain(id: Int32) {
+        uses[Int(id)] += 1
+    }
+
     /// Whether `id` is a key in use named `name`.
     func isLive(_ id: Int32, named name: String) -> Bool {
         let index = Int(id)

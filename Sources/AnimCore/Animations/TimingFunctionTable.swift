@@ -65,6 +65,9 @@ final class TimingFunctionTable {
         }
     }
 
+    /// Each slot's uses, by index (0 for a free slot): what bookkeeping checks compare.
+    var useCounts: [Int32] { references.indices.map { references[$0] } }
+
     /// Whether the function at `index` is a cubic bezier (`beziers` holds it).
     func isBezier(_ index: Int32) -> Bool {
         if case .cubicBezier = functions[Int(index)] { return true }

@@ -157,11 +157,10 @@ extension Engine {
                     // [Perf] A run of direct changes under one state access; a change that needs
                     // the general path (an action callback may run) takes it alone.
                     try withState { (state) throws(AnimCoreError) in
-                        while index < layers.count {
-                            let changed = inPlace
-                                ? try state.changeDirectly(kind: kind, slots: numbers + index * stride, forKey: key, of: layers[index])
-                                : try state.changeDirectly(values[index], forKey: key, of: layers[index])
-                            guard changed else { break }
+                        if inPlace {
+                            return try state.changeDirectly(batchFrom: &index, forKey: key, of: layers, kind: kind, from: numbers)
+                        }
+                        while index < layers.count, try state.changeDirectly(values[index], forKey: key, of: layers[index]) {
                             index += 1
                         }
                     }
@@ -245,6 +244,42 @@ extension EngineState {
             propertyDidChange(slot, property, layout)
         }
         return .done
+    }
+
+    /// `changeDirectly(kind:slots:forKey:of:)` for the layers of a batch from `index` on, layer
+    /// i's value the `kind.slotCount` numbers at `numbers + i × kind.slotCount` (checked by
+    /// `setValuesDirectly`), the key's property found once per class, the implicit animations
+    /// started as one run (`ImplicitStartRun`, registered with the transaction when it ends).
+    /// Advances `index` past the layers it sets; stops at the first layer whose change takes
+    /// the general path (`index` is then that layer's; `layers.count` when every one is set).
+    /// - Throws: `.badHandle` for the layer at `index` gone (an action callback of an earlier
+    ///   change may destroy a later layer); the layers before it are set.
+    mutating func changeDirectly(
+        batchFrom index: inout Int, forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
+        from numbers: UnsafePointer<Double>
+    ) throws(AnimCoreError) {
+        let stride = kind.slotCount
+        var run = ImplicitStartRun(defersRegistration: true)
+        defer { registerDeferredStarts() }
+        let actionsRun = !isEnding && !actionsDisabled()
+        var resolved = (classIndex: -1, property: -1)
+        changes: while index < layers.count {
+            let slot = try layerSlot(layers[index])
+            let classIndex = Int(self.layers[slot].classIndex)
+            if classIndex != resolved.classIndex {
+                guard let property = classes[classIndex].propertyIndex(for: key),
+                      !BuiltInLayerProperties.Index.timing.contains(property)
+                else { break }
+                resolved = (classIndex, property)
+            }
+            let layout = classes[classIndex].layouts[resolved.property]
+            let source = numbers + index * stride
+            // (Checked before the first change; an action callback must not change them since.)
+            guard layout.kind == kind && !kind.storesBitPatterns else { break }
+            for k in 0..<stride where !source[k].isFinite { break changes }
+            guard changeDirectly(slot, classIndex, resolved.property, key, layout, to: source, actionsRun: actionsRun, &run) else { break }
+            index += 1
+        }
     }
 
     /// The checks of `Engine.setValues`: each layer's value at `key`, or the first refusal.

@@ -91,6 +91,12 @@ struct EngineState {
     var tickRemovals: [Int32] = []
     /// Reused by removals: the records to remove, with those they own.
     var removalScratch: [Int] = []
+    /// The implicit animations a batch's run started and has not registered with the calling
+    /// thread's transaction yet, by record index (`registerDeferredStarts()`); empty between calls.
+    var deferredStarts: [Int32] = []
+    /// The record a batch's run of implicit animation starts repeats, while the run says it
+    /// holds one (`ImplicitStartRun.hasTemplate`).
+    var implicitTemplate = AttachedAnimation()
     /// Reused by presentation layout changes.
     var layoutScratch: [PresentationEntry] = []
     var newLayoutScratch: [PresentationEntry] = []

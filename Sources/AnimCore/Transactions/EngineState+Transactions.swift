@@ -229,6 +229,22 @@ extension EngineState {
         addToOpenTransaction(index)
     }
 
+    /// `registerWithCachedTransaction(_:)` for the animations in `indexes`, in their order: the
+    /// thread's entry found, and each completion group counted, once for all.
+    mutating func registerWithCachedTransaction(_ indexes: [Int32]) {
+        assert(transactionCache.thread == currentThread, "the transaction cache holds another thread")
+        if !transactionCache.isOpen { beginTransaction(implicit: true) }
+        let group = transactionCache.innermostGroup
+        if let position = threadTransactions.index(forKey: transactionCache.thread) {
+            let records = animations.base
+            threadTransactions.values[position].pending.append(
+                contentsOf: indexes.lazy.map { AnimationRef(index: $0, generation: records[Int($0)].generation) })
+        }
+        for index in indexes { animations[Int(index)].completionGroup = group }
+        var current = group
+        while current >= 0 { current = completionGroups.count(indexes.count, in: current) }
+    }
+
     /// Adds the animation in `index` to the calling thread's open transaction, which
     /// `transactionCache` describes.
     private mutating func addToOpenTransaction(_ index: Int) {
