@@ -64,7 +64,12 @@ extension EngineState {
             if run.classIndex != classIndex || run.property != property {
                 run = ImplicitStartRun(classIndex: classIndex, property: property, defersRegistration: run.defersRegistration)
             }
-            if run.hasTemplate && layers[slot].firstAnimation < 0 && layers[slot].presentationOffset < 0 {
+            // A layer with no animation: the template's record again, when it matches.
+            if layers[slot].firstAnimation < 0 && layers[slot].presentationOffset < 0
+                && (run.hasTemplate || implicitTemplate.matches(
+                    classIndex, property, transactionCache.settings, defaultDuration: defaultAnimationDuration,
+                    keysFreed: animationKeys.freedCount, functionsDropped: functions.droppedCount)) {
+                run.hasTemplate = true
                 startImplicitAnimation(slot, asTemplateOf: &run)
             } else {
                 startImplicitAnimation(slot, classIndex, property, key, layout, to: slots, &run)
@@ -296,10 +301,12 @@ extension EngineState {
             layers[slot].presentationLayout = presentationLayouts.intern(property: Int32(property), size: Int32(count))
             animations[index].presentationOffset = 0
             animations[index].initializesPresentation = true
-            // A batch's run makes the same record for its other layers with no animation.
-            if run.defersRegistration && record.kind == .basic {
-                implicitTemplate = animations[index]
-                run.templateLayout = layers[slot].presentationLayout
+            // The next starts on layers with no animation make the same record.
+            if record.kind == .basic {
+                implicitTemplate = ImplicitTemplate(
+                    record: animations[index], classIndex: classIndex, presentationLayout: layers[slot].presentationLayout,
+                    curve: transactionCache.settings.timingFunction, keysFreed: animationKeys.freedCount,
+                    functionsDropped: functions.droppedCount)
                 run.hasTemplate = true
             }
         }
@@ -309,23 +316,25 @@ extension EngineState {
     }
 
     /// `startImplicitAnimation` for the layer in `slot`, which has no animation and no
-    /// presentation block, in a run whose template (`implicitTemplate`: a basic animation of
-    /// such a layer) says what the general path makes: the template's record for this layer,
-    /// from its model value (what it shows).
-    // [Perf] A batch's start without the general path's cases and its reading of the settings.
+    /// presentation block, when `implicitTemplate` matches the start (the run says so): the
+    /// template's record for this layer, from its model value (what it shows) — what the
+    /// general path makes.
+    // [Perf] Without the general path's cases and its reading of the settings: an implicit start
+    // on a layer with no animation (the batch's, the host's changes of many layers) costs about
+    // 300 instructions less.
     private mutating func startImplicitAnimation(_ slot: Int, asTemplateOf run: inout ImplicitStartRun) {
-        let count = Int(implicitTemplate.propertySlotCount)
+        let count = Int(implicitTemplate.record.propertySlotCount)
         let model = UnsafePointer(modelValue(slot, run.property))
         var values = BasicRecord()
         values.from = storeSlots(model, count, reusing: -1)
-        // The template's record holds the key and the curve: one more use of each.
-        animationKeys.retain(id: implicitTemplate.key)
-        functions.retain(index: implicitTemplate.function)
+        // Its key and curve are in use (`ImplicitTemplate.matches`): one more use of each.
+        animationKeys.retain(id: implicitTemplate.record.key)
+        functions.retain(index: implicitTemplate.record.function)
         let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
         let parameters = basicRecords.insert(values)
         let record = animations.base + index
         let generation = record.pointee.generation &+ 1
-        record.update(from: &implicitTemplate, count: 1)
+        record.update(from: &implicitTemplate.record, count: 1)
         record.pointee.generation = generation
         record.pointee.layer = Int32(slot)
         record.pointee.parameters = parameters
@@ -335,7 +344,7 @@ extension EngineState {
         let block = presentation.allocate(count)
         layers[slot].presentationOffset = Int32(block)
         layers[slot].presentationSize = Int32(count)
-        layers[slot].presentationLayout = run.templateLayout
+        layers[slot].presentationLayout = implicitTemplate.presentationLayout
         presentation.pointer(block).copySlots(from: model, count: count)
         register(index, &run)
     }

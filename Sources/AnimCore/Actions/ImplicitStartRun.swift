@@ -10,13 +10,10 @@ struct ImplicitStartRun {
     /// start retained it. (The run's animations are not stopped while it goes on: the batch
     /// ends its run before anything that could stop them, an action callback.)
     var key: Int32 = -1
-    /// Whether `EngineState.implicitTemplate` holds the record of the run's first basic
-    /// animation of a layer with no animation (kept while the run defers registration): the
-    /// run's later starts on such layers make it again, with their layer, values and generation
-    /// (`EngineState.startImplicitAnimation(_:asTemplateOf:)`).
+    /// Whether `EngineState.implicitTemplate` matches the run's starts (checked at the run's
+    /// first start on a layer with no animation, or made by it): the run's starts on such
+    /// layers make its record again (`EngineState.startImplicitAnimation(_:asTemplateOf:)`).
     var hasTemplate = false
-    /// The presentation layout of the template's layer (its property alone), while `hasTemplate`.
-    var templateLayout: Int32 = -1
     /// Whether starts leave their registration with the transaction to the end of the run
     /// (`EngineState.registerDeferredStarts()`), which registers them all at once.
     var defersRegistration = false

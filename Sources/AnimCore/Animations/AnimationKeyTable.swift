@@ -6,6 +6,9 @@ struct AnimationKeyTable {
     private var names: [String] = []
     private var uses: [Int32] = []
     private var ids: [String: Int32] = [:]
+    /// How many times a key was forgotten (its last use given back): while it is unchanged, a
+    /// key in use before is still in use, under the same name.
+    private(set) var freedCount = 0
     private var freeIDs: [Int32] = []
 
     /// The id last retained or found: `retain(_:)` and `lookup(_:)` try it first, so a run of
@@ -64,6 +67,7 @@ struct AnimationKeyTable {
         ids[names[index]] = nil
         names[index] = ""
         freeIDs.append(id)
+        freedCount &+= 1
     }
 
     /// The id of `name` while an animation uses it.

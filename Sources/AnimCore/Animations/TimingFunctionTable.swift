@@ -14,6 +14,9 @@ final class TimingFunctionTable {
     @exclusivity(unchecked) private var references = RecordBuffer<Int32>(initialCapacity: 16)
     @exclusivity(unchecked) private var indexByFunction: [TimingFunction: Int32] = [:]
     @exclusivity(unchecked) private var freeSlots: [Int32] = []
+    /// How many times a function was dropped (its last use given back): while it is unchanged,
+    /// a function in use before is still in use, at the same index.
+    @exclusivity(unchecked) private(set) var droppedCount = 0
 
     /// The index of `function`, adding it or counting one more use.
     func retain(_ function: TimingFunction) -> Int32 {
@@ -62,6 +65,7 @@ final class TimingFunctionTable {
         if references[Int(index)] == 0 {
             indexByFunction[functions[Int(index)]] = nil
             freeSlots.append(index)
+            droppedCount &+= 1
         }
     }
 

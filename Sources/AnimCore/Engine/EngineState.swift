@@ -91,12 +91,6 @@ struct EngineState {
     var tickRemovals: [Int32] = []
     /// Reused by removals: the records to remove, with those they own.
     var removalScratch: [Int] = []
-    /// The implicit animations a batch's run started and has not registered with the calling
-    /// thread's transaction yet, by record index (`registerDeferredStarts()`); empty between calls.
-    var deferredStarts: [Int32] = []
-    /// The record a batch's run of implicit animation starts repeats, while the run says it
-    /// holds one (`ImplicitStartRun.hasTemplate`).
-    var implicitTemplate = AttachedAnimation()
     /// Reused by presentation layout changes.
     var layoutScratch: [PresentationEntry] = []
     var newLayoutScratch: [PresentationEntry] = []
@@ -131,6 +125,14 @@ struct EngineState {
 
     /// Model-row offsets of the layer timing properties, the same in every class.
     let timingOffsets: LayerTimingOffsets
+
+    // (Last: the template is large, and the fields before it are read on every path.)
+    /// The implicit animations a batch's run started and has not registered with the calling
+    /// thread's transaction yet, by record index (`registerDeferredStarts()`); empty between calls.
+    var deferredStarts: [Int32] = []
+    /// The record the last implicit animation started on a layer with no animation was, for
+    /// the next such start to make again (`ImplicitTemplate.matches`).
+    var implicitTemplate = ImplicitTemplate()
 
     init() {
         var keys = KeyTable()

@@ -1,0 +1,129 @@
+// An implicit animation started on a layer with no animation makes the record the last such
+// start made (`ImplicitTemplate`) when nothing it was made of has changed: the class and the
+// property, the transaction's duration, curve, repeat count, autoreverse, delay and spring, and
+// the key and curve it holds still in use (no key forgotten, no curve dropped since). Each change
+// runs on two engines, one of whose class has a default action answering "continue the search"
+// (every change then takes the general path, which never uses the template); they must agree
+// on every animation, value and curve use, and on sound bookkeeping.
+import Testing
+
+@testable import AnimCore
+
+@Suite("Implicit starts made from the last one's record match the general path")
+struct ImplicitTemplateTests {
+    /// One engine per path, each with `count` committed layers of a class with a custom scalar.
+    struct Pair {
+        let engines = [Engine(), Engine()]
+        var layers: [[LayerID]] = [[], []]
+
+        init(count: Int) throws {
+            for (side, engine) in engines.enumerated() {
+                let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0))])
+                if side == 1 { try engine.setDefaultActionHandler(ActionHandler { _, _, _ in .continueSearch }, for: dot) }
+                for _ in 0..<count { layers[side].append(try engine.makeLayerHandle(dot)) }
+                try engine.tick(0)
+            }
+        }
+
+        /// Sets `value` at `key` of layer `index` on both, in a transaction with `settings`.
+        func change(_ key: String, _ value: Double, layer index: Int, _ settings: (inout TransactionSettings) -> Void = { _ in }) throws {
+            for (side, engine) in engines.enumerated() {
+                try engine.beginTransaction()
+                try engine.modifyTransaction(settings)
+                try engine.setValue(.scalar(value), forKeyPath: key, of: layers[side][index])
+                try engine.commitTransaction()
+            }
+        }
+
+        /// Adds `animation` under `key` to layer `index` of both.
+        func add(_ animation: Animation, forKey key: String, layer index: Int) throws {
+            for (side, engine) in engines.enumerated() { try engine.addAnimation(animation, forKey: key, to: layers[side][index]) }
+        }
+
+        /// Ticks both at `time` and compares what a host reads of every layer, each curve's uses
+        /// and the bookkeeping.
+        func tickAndCompare(_ time: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            for engine in engines { try engine.tick(time) }
+            for index in layers[0].indices {
+                let (a, b) = (layers[0][index], layers[1][index])
+                #expect(try engines[0].animationKeys(of: a) == engines[1].animationKeys(of: b),
+                        "t = \(time): layer \(index) keys", sourceLocation: sourceLocation)
+                for key in ["level", "opacity"] {
+                    #expect(try engines[0].presentationValue(forKeyPath: key, of: a) == engines[1].presentationValue(forKeyPath: key, of: b),
+                            "t = \(time): layer \(index) \(key)", sourceLocation: sourceLocation)
+                    let animations = try engines.indices.map { side in
+                        try engines[side].animation(forKey: key, of: layers[side][index]).map { String(reflecting: $0) }
+                    }
+                    #expect(animations[0] == animations[1], "t = \(time): layer \(index) \(key) animation", sourceLocation: sourceLocation)
+                }
+            }
+            let curveUses = engines.map { engine in engine.lock.withLock { engine.state.functions.useCounts } }
+            #expect(curveUses[0] == curveUses[1], "t = \(time): each curve's uses", sourceLocation: sourceLocation)
+            for engine in engines {
+                #expect(engineIssues(engine).isEmpty, "t = \(time): \(engineIssues(engine))", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test("each change differs from the one before in one thing (duration, curve, delay, repeat count, autoreverse, spring, property): the record of its own settings")
+    func settingsChange() throws {
+        let pair = try Pair(count: 12)
+        let steps: [(String, (inout TransactionSettings) -> Void)] = [
+            ("level", { _ in }),
+            ("level", { _ in }),
+            ("level", { $0.animationDuration = 0.5 }),
+            ("level", { $0.animationDuration = 0.5 }),
+            ("level", { $0.animationDuration = 0.5; $0.timingFunction = .easeIn }),
+            ("level", { $0.animationDuration = 0.5; $0.timingFunction = .easeOut }),
+            ("level", { $0.animationDuration = 0.5; $0.timingFunction = .easeOut; $0.delay = 0.1 }),
+            ("level", { $0.animationDuration = 0.5; $0.timingFunction = .easeOut; $0.delay = 0.1; $0.repeatCount = 2 }),
+            ("level", { $0.animationDuration = 0.5; $0.timingFunction = .easeOut; $0.delay = 0.1; $0.repeatCount = 2; $0.autoreverses = true }),
+            ("level", {
+                $0.animationDuration = 0.5; $0.timingFunction = .easeOut; $0.delay = 0.1; $0.repeatCount = 2; $0.autoreverses = true
+                $0.spring = Spring(mass: 1, stiffness: 200, damping: 20)
+            }),
+            ("opacity", { _ in }),
+            ("level", { _ in }),
+        ]
+        for (index, (key, settings)) in steps.enumerated() { try pair.change(key, Double(index + 1) / 16, layer: index, settings) }
+        for time in [0.05, 0.12, 0.2, 0.3, 0.6, 1.2, 2.5, 6] { try pair.tickAndCompare(time) }
+    }
+
+    /// Starts the template (level, 0.5 s, easeIn) on layer 0 and lets it end while `keeping`
+    /// an animation on layer 3 that holds its key ("level") or its curve; then `other` (5 s,
+    /// easeOut, under "other") takes the freed key id or curve index; then two changes with the
+    /// template's settings must make their own record.
+    private func afterTemplateEnded(keeping: Animation, forKey key: String) throws {
+        let pair = try Pair(count: 4)
+        let easeIn: (inout TransactionSettings) -> Void = { $0.animationDuration = 0.5; $0.timingFunction = .easeIn }
+        try pair.add(keeping, forKey: key, layer: 3)
+        try pair.change("level", 1, layer: 0, easeIn)
+        try pair.tickAndCompare(0.1)
+        try pair.tickAndCompare(2)  // ended and removed
+        var other = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
+        other.timing.duration = 5
+        other.timingFunction = .easeOut
+        try pair.add(other, forKey: "other", layer: 1)
+        try pair.tickAndCompare(2.1)
+        try pair.change("level", 2, layer: 2, easeIn)
+        try pair.tickAndCompare(2.2)
+        #expect(try pair.engines[0].animationKeys(of: pair.layers[0][2]) == ["level"])
+        try pair.change("level", 3, layer: 0, easeIn)  // (from the new template)
+        for time in [2.4, 2.7, 3, 9] { try pair.tickAndCompare(time) }
+    }
+
+    @Test("after the template's key was forgotten and its id taken by another key (its curve still in use): made anew")
+    func keyReused() throws {
+        var keeping = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
+        keeping.timing.duration = 6
+        keeping.timingFunction = .easeIn
+        try afterTemplateEnded(keeping: keeping, forKey: "keeping")
+    }
+
+    @Test("after the template's curve was dropped and its index taken by another curve (its key still in use): made anew")
+    func curveReused() throws {
+        var keeping = Animation.basic("level", from: .scalar(0), to: .scalar(1))
+        keeping.timing.duration = 6
+        try afterTemplateEnded(keeping: keeping, forKey: "level")
+    }
+}
