@@ -11,28 +11,41 @@ import Testing
 
 @Suite("Implicit starts made from the last one's record match the general path")
 struct ImplicitTemplateTests {
-    /// One engine per path, each with `count` committed layers of a class with a custom scalar.
+    /// One engine per path, each with `count` committed layers of a class "Dot" with a custom
+    /// scalar "level", then `meters` of a class "Meter" whose first property, a point "pad",
+    /// has the index "level" has in Dot.
     struct Pair {
         let engines = [Engine(), Engine()]
         var layers: [[LayerID]] = [[], []]
 
-        init(count: Int) throws {
+        init(count: Int, meters: Int = 0) throws {
             for (side, engine) in engines.enumerated() {
                 let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0))])
-                if side == 1 { try engine.setDefaultActionHandler(ActionHandler { _, _, _ in .continueSearch }, for: dot) }
-                for _ in 0..<count { layers[side].append(try engine.makeLayerHandle(dot)) }
+                let meter = try engine.makeLayerClass(
+                    name: "Meter", properties: [PropertyDescriptor("pad", default: .point(x: 0, y: 0)), PropertyDescriptor("level", default: .scalar(0))])
+                if side == 1 {
+                    for layerClass in [dot, meter] {
+                        try engine.setDefaultActionHandler(ActionHandler { _, _, _ in .continueSearch }, for: layerClass)
+                    }
+                }
+                for index in 0..<(count + meters) { layers[side].append(try engine.makeLayerHandle(index < count ? dot : meter)) }
                 try engine.tick(0)
             }
         }
 
         /// Sets `value` at `key` of layer `index` on both, in a transaction with `settings`.
-        func change(_ key: String, _ value: Double, layer index: Int, _ settings: (inout TransactionSettings) -> Void = { _ in }) throws {
+        func change(_ key: String, _ value: Value, layer index: Int, _ settings: (inout TransactionSettings) -> Void = { _ in }) throws {
             for (side, engine) in engines.enumerated() {
                 try engine.beginTransaction()
                 try engine.modifyTransaction(settings)
-                try engine.setValue(.scalar(value), forKeyPath: key, of: layers[side][index])
+                try engine.setValue(value, forKeyPath: key, of: layers[side][index])
                 try engine.commitTransaction()
             }
+        }
+
+        /// `change` of a scalar.
+        func change(_ key: String, _ value: Double, layer index: Int, _ settings: (inout TransactionSettings) -> Void = { _ in }) throws {
+            try change(key, .scalar(value), layer: index, settings)
         }
 
         /// Adds `animation` under `key` to layer `index` of both.
@@ -48,7 +61,7 @@ struct ImplicitTemplateTests {
                 let (a, b) = (layers[0][index], layers[1][index])
                 #expect(try engines[0].animationKeys(of: a) == engines[1].animationKeys(of: b),
                         "t = \(time): layer \(index) keys", sourceLocation: sourceLocation)
-                for key in ["level", "opacity"] {
+                for key in ["level", "opacity", "pad"] where try engines[1].value(forKeyPath: key, of: b) != nil {
                     #expect(try engines[0].presentationValue(forKeyPath: key, of: a) == engines[1].presentationValue(forKeyPath: key, of: b),
                             "t = \(time): layer \(index) \(key)", sourceLocation: sourceLocation)
                     let animations = try engines.indices.map { side in
@@ -87,6 +100,15 @@ struct ImplicitTemplateTests {
         ]
         for (index, (key, settings)) in steps.enumerated() { try pair.change(key, Double(index + 1) / 16, layer: index, settings) }
         for time in [0.05, 0.12, 0.2, 0.3, 0.6, 1.2, 2.5, 6] { try pair.tickAndCompare(time) }
+    }
+
+    @Test("a change of another class's property at the same index (a point where the template animated a scalar): made anew")
+    func otherClass() throws {
+        let pair = try Pair(count: 1, meters: 2)
+        try pair.change("level", 1, layer: 0)
+        try pair.change("pad", .point(x: 3, y: 4), layer: 1)
+        try pair.change("level", 2, layer: 2)
+        for time in [0.05, 0.1, 0.2, 1] { try pair.tickAndCompare(time) }
     }
 
     /// Starts the template (level, 0.5 s, easeIn) on layer 0 and lets it end while `keeping`
