@@ -67,12 +67,13 @@ extension EngineState {
     /// one committing now (`joinsSteadyLaneAtCommit`), joins the lane if the rest holds: it is
     /// still running in its first cycle, its layer runs on engine time and no other animation
     /// of its layer touches its property. Its layer leaves the general walk when every
-    /// animation of it is in the lane.
-    mutating func joinSteadyLane(_ index: Int) {
+    /// animation of it is in the lane. `onEngineTime`: the caller found that its layer runs on
+    /// engine time (`joinsSteadyLaneAtCommit`).
+    mutating func joinSteadyLane(_ index: Int, onEngineTime: Bool = false) {
         let record = animations.base + index
         guard record.pointee.state == .running, record.pointee.laneEntry < 0 else { return }
         let slot = Int(record.pointee.layer)
-        guard runsOnEngineTime(slot) else { return }
+        guard onEngineTime || runsOnEngineTime(slot) else { return }
         let timing = record.pointee.timing
         let end = min(record.pointee.activeParentDuration, timing.duration)
         // Past its first cycle (a repeat) it would leave at once: it stays out until its layer
@@ -194,7 +195,7 @@ extension EngineState {
         let hasScalarEnds = kind == .scalar || kind == .scalarSpring
         if isGroup { kind = .group }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
-        setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining)
+        if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
         var entry = SteadyEntry(
             beginTime: timing.beginTime, duration: timing.duration, end: end,
             scalarFrom: hasScalarEnds ? animationValues.pointer(Int(ends.from))[0] : 0,

@@ -60,7 +60,7 @@ extension EngineState {
             }
             if joinsSteadyLaneAtCommit(Int(index)) {
                 record.pointee.state = .running
-                joinSteadyLane(Int(index))
+                joinSteadyLane(Int(index), onEngineTime: true)
                 // Refused (another animation of its layer shares its property): the walk's
                 // first evaluation starts it, with its start notice, as before.
                 if record.pointee.laneEntry < 0 { record.pointee.state = .waiting }
