@@ -6,14 +6,15 @@ struct AnimationKeyTable {
     private var names: [String] = []
     private var uses: [Int32] = []
     private var ids: [String: Int32] = [:]
-    /// How many times a key was forgotten (its last use given back): while it is unchanged, a
-    /// key in use before is still in use, under the same name.
-    private(set) var freedCount = 0
     private var freeIDs: [Int32] = []
 
     /// The id last retained or found: `retain(_:)` and `lookup(_:)` try it first, so a run of
     /// adds under one key (an animation added to many layers) hashes no name.
     private var recentID: Int32 = -1
+    /// How many times a key was forgotten (its last use given back), wrapping: while it is
+    /// unchanged, a key in use before is still in use, under the same name. (32 bits, beside
+    /// `recentID`: the table, inside the engine's state, keeps its size.)
+    private(set) var freedCount: UInt32 = 0
 
     /// The id of `name`, with one more use (interning it when no animation uses it).
     mutating func retain(_ name: String) -> Int32 {

@@ -14,9 +14,6 @@ struct PresentationLayouts {
     /// The one-entry layout of each property seen, by property index (−1: none yet): a layer's
     /// first animation finds its layout without hashing.
     private var single: [Int32] = []
-    /// The one-entry layout asked for last (a run of first animations of one property asks
-    /// for the same one again and again); its index stays (layouts are never dropped).
-    private var recentSingle = (property: Int32(-1), size: Int32(-1), index: Int32(-1))
 
     /// The most layouts kept.
     static let capacity = 4096
@@ -34,15 +31,7 @@ struct PresentationLayouts {
     }
 
     /// The index of the layout of `property` alone: `size` slots at offset 0.
-    @inline(__always)
     mutating func intern(property: Int32, size: Int32) -> Int32 {
-        if property == recentSingle.property && size == recentSingle.size { return recentSingle.index }
-        let index = internSingle(property: property, size: size)
-        recentSingle = (property, size, index)
-        return index
-    }
-
-    private mutating func internSingle(property: Int32, size: Int32) -> Int32 {
         let position = Int(property)
         if position < single.count, single[position] >= 0, entries[Int(starts[Int(single[position])])].size == size {
             return single[position]
