@@ -13,7 +13,7 @@ struct ImplicitTemplate {
     var curve: TimingFunction?
     /// `AnimationKeyTable.freedCount` and `TimingFunctionTable.droppedCount` when it was made:
     /// while both are unchanged, its key and its curve are still in use (held by animations).
-    var keysFreed: UInt32 = 0
+    var keysFreed = -1
     var functionsDropped = -1
 
     /// Whether a start of `property` of the class `classIndex`, under `settings` (the calling
@@ -23,7 +23,7 @@ struct ImplicitTemplate {
     @inline(__always)
     func matches(
         _ classIndex: Int, _ property: Int, _ settings: TransactionSettings, defaultDuration: Double,
-        keysFreed: UInt32, functionsDropped: Int
+        keysFreed: Int, functionsDropped: Int
     ) -> Bool {
         classIndex == self.classIndex && Int32(property) == record.property
             && keysFreed == self.keysFreed && functionsDropped == self.functionsDropped

@@ -11,10 +11,9 @@ struct AnimationKeyTable {
     /// The id last retained or found: `retain(_:)` and `lookup(_:)` try it first, so a run of
     /// adds under one key (an animation added to many layers) hashes no name.
     private var recentID: Int32 = -1
-    /// How many times a key was forgotten (its last use given back), wrapping: while it is
-    /// unchanged, a key in use before is still in use, under the same name. (32 bits, beside
-    /// `recentID`: the table, inside the engine's state, keeps its size.)
-    private(set) var freedCount: UInt32 = 0
+    /// How many times a key was forgotten (its last use given back): while it is unchanged, a
+    /// key in use before is still in use, under the same name.
+    private(set) var freedCount = 0
 
     /// The id of `name`, with one more use (interning it when no animation uses it).
     mutating func retain(_ name: String) -> Int32 {
