@@ -7,8 +7,9 @@ struct ImplicitStartRun {
     var classIndex = -1
     var property = -1
     /// The id of the property's animation key, which an animation of the run holds; −1 until a
-    /// start retained it. (The run's animations are not stopped while it goes on: the batch
-    /// ends its run before anything that could stop them, an action callback.)
+    /// start retained it. (It stays held while the run goes on: a start that stops one of the
+    /// run's animations — the same layer again in the batch — counts its own use of the key
+    /// before removing the old one, and the batch ends its run before an action callback.)
     var key: Int32 = -1
     /// Whether `EngineState.implicitTemplate` matches the run's starts (checked at the run's
     /// first start on a layer with no animation, or made by it): the run's starts on such
