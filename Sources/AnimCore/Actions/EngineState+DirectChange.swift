@@ -278,8 +278,7 @@ extension EngineState {
 
         leaveSteadyLane(layer: slot)
         let hadAnimations = layers[slot].firstAnimation >= 0
-        // (Optional: an empty array made here would cost a release on the common path.)
-        let oldLayout = hadAnimations ? presentationLayout(slot) : nil
+        var oldLayout = hadAnimations ? presentationLayout(slot) : []
         let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
         record.generation = animations[index].generation &+ 1
         record.previous = layers[slot].lastAnimation
@@ -288,12 +287,8 @@ extension EngineState {
         animations[index] = record
 
         if hadAnimations || layers[slot].presentationOffset >= 0 {
-            if var oldLayout {
-                rebuildPresentation(slot, oldLayout: oldLayout)
-                recycle(&oldLayout)
-            } else {
-                rebuildPresentation(slot, oldLayout: [])
-            }
+            rebuildPresentation(slot, oldLayout: oldLayout)
+            recycle(&oldLayout)
         } else {
             // The layer's first animation: a presentation block of this property alone.
             layers[slot].presentationOffset = Int32(presentation.allocate(count))
