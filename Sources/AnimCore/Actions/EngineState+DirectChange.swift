@@ -206,9 +206,7 @@ extension EngineState {
             }
             // [INF] As `implicitAnimation(_:)`: "default" when the transaction sets no curve.
             if let curve = transactionCache.settings.timingFunction {
-                let function = functions.retain(curve, hint: implicitFunctionHint)
-                implicitFunctionHint = function
-                record.function = function
+                record.function = functions.retain(curve)
             } else {
                 functions.retain(index: defaultFunction)
                 record.function = defaultFunction

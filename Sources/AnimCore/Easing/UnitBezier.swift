@@ -112,16 +112,19 @@ public struct UnitBezier: Hashable, Sendable {
             t -= error / slope
             if !(t >= 0 && t <= 1) { break }
         }
-        return bisectParameter(forInput: x)
+        return Self.bisectParameter(forInput: x, ax: ax, bx: bx, cx: cx)
     }
 
-    /// Bisection on [0, 1]: slow and sure, for where Newton stalls (a flat X at an end point).
-    @usableFromInline func bisectParameter(forInput x: Double) -> Double {
+    /// Bisection on [0, 1] of X(t) = ((ax·t + bx)·t + cx)·t: slow and sure, for where Newton
+    /// stalls (a flat X at an end point).
+    // [Perf] Static, on the coefficients: as a method it took the curve by address, and the
+    // steady lane copied each curve it read (88 bytes) to give it one.
+    @usableFromInline static func bisectParameter(forInput x: Double, ax: Double, bx: Double, cx: Double) -> Double {
         var low = 0.0
         var high = 1.0
         var t = x
         for _ in 0..<Solver.bisectionIterationLimit {
-            let sample = sampleX(t)
+            let sample = ((ax * t + bx) * t + cx) * t
             if abs(sample - x) < Solver.tolerance { return t }
             if sample < x { low = t } else { high = t }
             t = (low + high) * 0.5

@@ -16,7 +16,7 @@ struct EngineState {
     let layers = RecordBuffer<LayerRecord>(initialCapacity: 256)
     var freeLayers: [Int32] = []
     let animations = RecordBuffer<AttachedAnimation>(initialCapacity: 256)
-    var freeAnimations: [Int32] = []
+    let freeAnimations = RecordBuffer<Int32>(initialCapacity: 64)
     /// Each kind's own data, indexed by the records' `parameters`.
     let basicRecords = RecordPool<BasicRecord>()
     let keyframeRecords = RecordPool<KeyframeRecord>()
@@ -56,9 +56,6 @@ struct EngineState {
     /// that committed theirs: `ThreadTable`). `transactionCache` holds the resolved settings of
     /// one of them (see `EngineState.setTransactionFields(_:)` for what keeps it filled).
     var threadTransactions = ThreadTable()
-    /// The index in `functions` of the last implicit animation's curve set by a transaction,
-    /// tried first for the next (`TimingFunctionTable.retain(_:hint:)`).
-    var implicitFunctionHint: Int32 = -1
     /// The index in `functions` of the "default" curve, which the engine holds for its life:
     /// an implicit animation of a transaction that sets no curve counts one use, no lookup.
     let defaultFunction: Int32

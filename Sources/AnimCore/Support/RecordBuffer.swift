@@ -38,6 +38,14 @@ final class RecordBuffer<Element> {
         return count - 1
     }
 
+    /// Removes the last record and returns it; nil when there is none (a free list's pop).
+    @inline(__always)
+    func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return (base + count).move()
+    }
+
     /// The record at `index`, in place.
     subscript(index: Int) -> Element {
         unsafeAddress { UnsafePointer(base + index) }

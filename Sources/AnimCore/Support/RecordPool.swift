@@ -4,7 +4,9 @@ final class RecordPool<Element> {
     // [Perf] Every access is made holding the engine's lock, so exclusivity is not checked at
     // run time (the check costs about 80 instructions per access of a class's property).
     let records = RecordBuffer<Element>(initialCapacity: 64)
-    @exclusivity(unchecked) private var freeSlots: [Int32] = []
+    // [Perf] A record buffer, not an array: taking a free slot is on every start's path, and an
+    // array's uniqueness check cost as much as the rest of it.
+    private let freeSlots = RecordBuffer<Int32>(initialCapacity: 16)
 
     /// Stores `element` in a free slot; its index.
     func insert(_ element: Element) -> Int32 {
@@ -28,5 +30,5 @@ final class RecordPool<Element> {
     var liveCount: Int { records.count - freeSlots.count }
 
     /// Bytes held.
-    var bytes: Int { records.bytes + freeSlots.capacity * 4 }
+    var bytes: Int { records.bytes + freeSlots.bytes }
 }

@@ -235,12 +235,16 @@ extension EngineState {
         assert(transactionCache.thread == currentThread, "the transaction cache holds another thread")
         if !transactionCache.isOpen { beginTransaction(implicit: true) }
         let group = transactionCache.innermostGroup
+        let records = animations.base
+        for index in indexes { records[Int(index)].completionGroup = group }
         if let position = threadTransactions.index(forKey: transactionCache.thread) {
-            let records = animations.base
-            threadTransactions.values[position].pending.append(
-                contentsOf: indexes.lazy.map { AnimationRef(index: $0, generation: records[Int($0)].generation) })
+            // Out of the table while it grows: appends to it in place would look it up each time.
+            var pending: [AnimationRef] = []
+            swap(&pending, &threadTransactions.values[position].pending)
+            pending.reserveCapacity(pending.count + indexes.count)
+            for index in indexes { pending.append(AnimationRef(index: index, generation: records[Int(index)].generation)) }
+            swap(&pending, &threadTransactions.values[position].pending)
         }
-        for index in indexes { animations[Int(index)].completionGroup = group }
         var current = group
         while current >= 0 { current = completionGroups.count(indexes.count, in: current) }
     }
