@@ -73,6 +73,13 @@ public struct MediaTiming: Hashable, Sendable {
     /// `validate()` with messages naming the fields as `names` spells them (a binding's own
     /// field names).
     package func validate(naming names: FieldNames) throws(AnimCoreError) {
+        // The checks below at once, failing for NaN as they do: the common case returns here.
+        // [Perf] Each named check cost about 25 instructions of an explicit add.
+        if abs(beginTime) <= Limits.time, duration >= 0, duration <= Limits.time || duration == .infinity,
+           abs(speed) <= Limits.speed, abs(timeOffset) <= Limits.time, repeatCount >= 0,
+           repeatDuration >= 0, repeatDuration <= Limits.time || repeatDuration == .infinity {
+            return
+        }
         try Check.within(beginTime, -Limits.time...Limits.time, names.beginTime)
         try Check.durationOrInfinity(duration, names.duration)
         try Check.within(speed, -Limits.speed...Limits.speed, names.speed)
