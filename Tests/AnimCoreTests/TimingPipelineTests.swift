@@ -552,4 +552,51 @@ struct TimingPipelineTests {
         expectClose(state.progress, remainder / d, tolerance: 1e-15, "progress")
         #expect(state.currentIteration == k)
     }
+    /// Timings at the edges of `MediaTiming.validate()`'s limits and the error each gives (nil:
+    /// valid): the common case's combined check and the named checks must agree on both sides
+    /// of every bound.
+    static let validationEdges: [(name: String, timing: MediaTiming, error: AnimCoreError.Code?)] = {
+        let time = MediaTiming.Limits.time
+        let speed = MediaTiming.Limits.speed
+        func timing(_ change: (inout MediaTiming) -> Void) -> MediaTiming {
+            var timing = MediaTiming(duration: 1)
+            change(&timing)
+            return timing
+        }
+        return [
+            ("defaults", MediaTiming(), nil),
+            ("begin at +limit", timing { $0.beginTime = time }, nil),
+            ("begin at −limit", timing { $0.beginTime = -time }, nil),
+            ("begin past +limit", timing { $0.beginTime = time.nextUp }, .outOfRange),
+            ("begin −infinity", timing { $0.beginTime = -.infinity }, .notFinite),
+            ("duration −0", timing { $0.duration = -0.0 }, nil),
+            ("duration at limit", timing { $0.duration = time }, nil),
+            ("duration past limit", timing { $0.duration = time.nextUp }, .outOfRange),
+            ("duration infinite", timing { $0.duration = .infinity }, nil),
+            ("duration below 0", timing { $0.duration = -Double.leastNonzeroMagnitude }, .outOfRange),
+            ("speed at +limit", timing { $0.speed = speed }, nil),
+            ("speed at −limit", timing { $0.speed = -speed }, nil),
+            ("speed past −limit", timing { $0.speed = (-speed).nextDown }, .outOfRange),
+            ("offset at −limit", timing { $0.timeOffset = -time }, nil),
+            ("offset past +limit", timing { $0.timeOffset = time.nextUp }, .outOfRange),
+            ("offset NaN", timing { $0.timeOffset = .nan }, .notFinite),
+            ("repeat count infinite", timing { $0.repeatCount = .infinity }, nil),
+            ("repeat count −0", timing { $0.repeatCount = -0.0 }, nil),
+            ("repeat count NaN", timing { $0.repeatCount = .nan }, .notFinite),
+            ("repeat duration infinite", timing { $0.repeatDuration = .infinity }, nil),
+            ("repeat duration past limit", timing { $0.repeatDuration = time.nextUp }, .outOfRange),
+            ("repeat duration NaN", timing { $0.repeatDuration = .nan }, .notFinite),
+        ]
+    }()
+
+    @Test("validate at the edges of each limit", arguments: validationEdges.indices)
+    func validationEdge(_ index: Int) {
+        let edge = Self.validationEdges[index]
+        do {
+            try edge.timing.validate()
+            #expect(edge.error == nil, "\(edge.name): valid, expected \(String(describing: edge.error))")
+        } catch {
+            #expect(error.code == edge.error, "\(edge.name): \(error.message)")
+        }
+    }
 }
