@@ -4,10 +4,7 @@
 struct AnimationKeyTable {
     /// Names by id ("" for a free id) and how many animations use each.
     private var names: [String] = []
-    // [Perf] A record buffer, not an array: counting a use is on every implicit start's path,
-    // and an array's uniqueness check cost as much as the count. (Shared by copies of the
-    // table, as the engine state's other buffers are: the state is never copied.)
-    private let uses = RecordBuffer<Int32>(initialCapacity: 16)
+    private var uses: [Int32] = []
     private var ids: [String: Int32] = [:]
     private var freeIDs: [Int32] = []
 
@@ -62,10 +59,9 @@ struct AnimationKeyTable {
         return index >= 0 && index < uses.count && uses[index] > 0 && names[index] == name
     }
 
-    /// One use of `id` less; the key is forgotten at the last. Nothing for an id not in use.
+    /// One use of `id` less; the key is forgotten at the last.
     mutating func release(_ id: Int32) {
         let index = Int(id)
-        guard index >= 0, index < uses.count, uses[index] > 0 else { return }
         uses[index] -= 1
         guard uses[index] == 0 else { return }
         ids[names[index]] = nil
