@@ -586,6 +586,20 @@ struct TimingPipelineTests {
             ("repeat duration infinite", timing { $0.repeatDuration = .infinity }, nil),
             ("repeat duration past limit", timing { $0.repeatDuration = time.nextUp }, .outOfRange),
             ("repeat duration NaN", timing { $0.repeatDuration = .nan }, .notFinite),
+            ("begin NaN", timing { $0.beginTime = .nan }, .notFinite),
+            ("begin +infinity", timing { $0.beginTime = .infinity }, .notFinite),
+            ("duration NaN", timing { $0.duration = .nan }, .notFinite),
+            ("duration −infinity", timing { $0.duration = -.infinity }, .outOfRange),
+            ("speed past +limit", timing { $0.speed = speed.nextUp }, .outOfRange),
+            ("speed NaN", timing { $0.speed = .nan }, .notFinite),
+            ("speed +infinity", timing { $0.speed = .infinity }, .notFinite),
+            ("offset past −limit", timing { $0.timeOffset = (-time).nextDown }, .outOfRange),
+            ("offset −infinity", timing { $0.timeOffset = -.infinity }, .notFinite),
+            ("offset +infinity", timing { $0.timeOffset = .infinity }, .notFinite),
+            ("repeat count −1", timing { $0.repeatCount = -1 }, .outOfRange),
+            ("repeat duration at limit", timing { $0.repeatDuration = time }, nil),
+            ("repeat duration −0", timing { $0.repeatDuration = -0.0 }, nil),
+            ("repeat duration −1", timing { $0.repeatDuration = -1 }, .outOfRange),
         ]
     }()
 

@@ -96,7 +96,7 @@ public struct UnitBezier: Hashable, Sendable {
         hasher.combine(y2)
     }
 
-    @inlinable func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    @inlinable func sampleX(_ t: Double) -> Double { Self.sampleX(t, ax: ax, bx: bx, cx: cx) }
     @inlinable func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
     @inlinable func sampleDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
     @inlinable func sampleDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
@@ -115,6 +115,11 @@ public struct UnitBezier: Hashable, Sendable {
         return Self.bisectParameter(forInput: x, ax: ax, bx: bx, cx: cx)
     }
 
+    /// X(t) = ((ax·t + bx)·t + cx)·t, of the coefficients given.
+    @inlinable static func sampleX(_ t: Double, ax: Double, bx: Double, cx: Double) -> Double {
+        ((ax * t + bx) * t + cx) * t
+    }
+
     /// Bisection on [0, 1] of X(t) = ((ax·t + bx)·t + cx)·t: slow and sure, for where Newton
     /// stalls (a flat X at an end point).
     // [Perf] Static, on the coefficients: as a method it took the curve by address, and the
@@ -124,7 +129,7 @@ public struct UnitBezier: Hashable, Sendable {
         var high = 1.0
         var t = x
         for _ in 0..<Solver.bisectionIterationLimit {
-            let sample = ((ax * t + bx) * t + cx) * t
+            let sample = sampleX(t, ax: ax, bx: bx, cx: cx)
             if abs(sample - x) < Solver.tolerance { return t }
             if sample < x { low = t } else { high = t }
             t = (low + high) * 0.5

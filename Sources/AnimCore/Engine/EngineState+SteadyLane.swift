@@ -126,13 +126,10 @@ extension EngineState {
         // implicit animation's; the missing end reads what lies underneath: in the lane, the
         // model), held in the class's rows (read from the entry, `SteadyEntry.modelSlots`).
         let modelOffset = Int(layers[slot].row) + Int(record.pointee.modelOffset)
-        let towardModel = !whole && !record.pointee.isAdditive && record.pointee.component == nil
-            && !record.pointee.isCumulative && record.pointee.valueKind.hasCoordinates
-            && record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
+        let towardModel = Self.readsInlineModel(record, modelOffset: modelOffset)
         var kind = whole ? SteadyEntry.Kind.record : .recordOverModel
         var function: Int32 = -1
         var ends = BasicRecord()
-        func isBezierOrNone(_ function: Int32) -> Bool { function < 0 || functions.isBezier(function) }
         switch record.pointee.kind {
         case .basic where whole:
             let values = basicRecords[record.pointee.parameters]
@@ -146,7 +143,7 @@ extension EngineState {
             }
         case .basic where towardModel:
             let values = basicRecords[record.pointee.parameters]
-            if values.from >= 0 && values.to < 0 && values.by < 0 && isBezierOrNone(record.pointee.function) {
+            if movesTowardModel(values, function: record.pointee.function) {
                 kind = .towardModel
                 function = record.pointee.function
                 ends = values
@@ -211,27 +208,23 @@ extension EngineState {
         if allInLane { leaveGeneralWalk(slot) }
     }
 
-    /// `joinSteadyLane`'s commonest case, decided first: an implicit animation's record —
-    /// basic, from a given value toward the model value underneath (neither `to` nor `by`),
-    /// eased by a bezier or not at all, over a whole value with coordinates held inline, not
-    /// additive or cumulative — alone in its layer: a `towardModel` entry, made as the general
-    /// decision below makes it. False, having changed nothing, for any other record. The
-    /// caller checked the rest: running in its first cycle, on engine time, not in the lane.
+    /// `joinSteadyLane`'s commonest case, decided first: a basic animation's record from a given
+    /// value toward the model value underneath (an implicit animation's; `readsInlineModel`,
+    /// `movesTowardModel`) alone in its layer: a `towardModel` entry, made as the general
+    /// decision makes it. False, having changed nothing, for any other record. The caller
+    /// checked the rest: running in its first cycle, on engine time, not in the lane.
     // [Perf] The general decision cost about 220 instructions of an implicit start's 1150 (a
     // batch set with its commit tick).
     @inline(__always)
     private mutating func joinTowardModelAlone(_ index: Int, slot: Int, timing: MediaTiming, end: Double) -> Bool {
         let record = animations.base + index
-        guard record.pointee.kind == .basic, record.pointee.followers == 0, !record.pointee.overwritesWholeValue,
-              !record.pointee.isAdditive, !record.pointee.isCumulative, record.pointee.component == nil,
-              record.pointee.modelIsInline, record.pointee.valueKind.hasCoordinates,
+        guard record.pointee.kind == .basic, record.pointee.followers == 0,
               layers[slot].firstAnimation == Int32(index), layers[slot].lastAnimation == Int32(index)
         else { return false }
         let modelOffset = Int(layers[slot].row) + Int(record.pointee.modelOffset)
         let function = record.pointee.function
         let values = basicRecords[record.pointee.parameters]
-        guard modelOffset <= Int(Int32.max), values.from >= 0, values.to < 0, values.by < 0,
-              function < 0 || functions.isBezier(function)
+        guard Self.readsInlineModel(record, modelOffset: modelOffset), movesTowardModel(values, function: function)
         else { return false }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         var entry = SteadyEntry(
@@ -243,6 +236,31 @@ extension EngineState {
         steadyLane.entries.append(entry)
         leaveGeneralWalk(slot)
         return true
+    }
+
+    /// Whether the record in `record` heads for the model value underneath over its whole value,
+    /// held inline in its class's rows at `modelOffset` (the lane reads it there: its entry's
+    /// `modelSlots`): not a whole-value animation (both ends its own), not additive, cumulative
+    /// or on a component, of a kind with coordinates.
+    @inline(__always)
+    private static func readsInlineModel(_ record: UnsafeMutablePointer<AttachedAnimation>, modelOffset: Int) -> Bool {
+        !record.pointee.overwritesWholeValue && !record.pointee.isAdditive && record.pointee.component == nil
+            && !record.pointee.isCumulative && record.pointee.valueKind.hasCoordinates
+            && record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
+    }
+
+    /// Whether a basic animation's ends and curve make a `towardModel` entry: a from value,
+    /// neither to nor by, a bezier or no curve.
+    @inline(__always)
+    private func movesTowardModel(_ values: BasicRecord, function: Int32) -> Bool {
+        values.from >= 0 && values.to < 0 && values.by < 0 && isBezierOrNone(function)
+    }
+
+    /// Whether the curve at `function` (an index in `functions`; −1 for none) is a bezier or
+    /// none: the curves the lane evaluates.
+    @inline(__always)
+    private func isBezierOrNone(_ function: Int32) -> Bool {
+        function < 0 || functions.isBezier(function)
     }
 
     /// Whether the record at `index`, committing now, joins the lane at once rather than after

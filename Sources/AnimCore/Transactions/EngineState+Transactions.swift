@@ -241,7 +241,8 @@ extension EngineState {
             // Out of the table while it grows: appends to it in place would look it up each time.
             var pending: [AnimationRef] = []
             swap(&pending, &threadTransactions.values[position].pending)
-            pending.reserveCapacity(pending.count + indexes.count)
+            // (No `reserveCapacity`: it grows to the exact size, and a run that registers one
+            // start at a time — a batch retargeting animated layers — would copy the list each time.)
             for index in indexes { pending.append(AnimationRef(index: index, generation: records[Int(index)].generation)) }
             swap(&pending, &threadTransactions.values[position].pending)
         }
