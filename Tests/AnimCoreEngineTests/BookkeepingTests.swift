@@ -54,17 +54,17 @@ func engineIssues(_ engine: Engine) -> [String] {
                 outOfLine.append((block, layerClass.properties[property].kind.slotCount, "class \(index) default of property \(property)"))
             }
         }
-        for slot in s.layers.indices where s.layers[slot].isAlive {
-            let layer = s.layers[slot]
-            let layerClass = s.classes[Int(layer.classIndex)]
-            rows[Int(layer.classIndex)].append((Int(layer.row), layerClass.rowSlotCount, "row of layer \(slot)"))
-            let row = layerClass.rows.pointer(Int(layer.row))
+        for slot in s.layers.indices where s.places[slot].isAlive {
+            let place = s.places[slot]
+            let layerClass = s.classes[Int(place.classIndex)]
+            rows[Int(place.classIndex)].append((Int(place.row), layerClass.rowSlotCount, "row of layer \(slot)"))
+            let row = layerClass.rows.pointer(Int(place.row))
             for property in layerClass.properties where !property.isInline {
                 let block = Int(Int64(bitPattern: row[property.offset].bitPattern))
                 if block >= 0 { outOfLine.append((block, property.kind.slotCount, "layer \(slot)'s \(property.descriptor.name)")) }
             }
-            if layer.presentationOffset >= 0 {
-                presentation.append((Int(layer.presentationOffset), Int(layer.presentationSize), "presentation of layer \(slot)"))
+            if place.presentationOffset >= 0 {
+                presentation.append((Int(place.presentationOffset), Int(s.layers[slot].presentationSize), "presentation of layer \(slot)"))
             }
         }
         var keysInUse: Set<Int32> = []
@@ -106,8 +106,8 @@ func engineIssues(_ engine: Engine) -> [String] {
             }
             if record.laneEntry >= 0 {
                 let entry = s.steadyLane.entries[Int(record.laneEntry)]
-                let layer = s.layers[Int(record.layer)]
-                let block = Int(layer.presentationOffset)..<Int(layer.presentationOffset + layer.presentationSize)
+                let offset = s.places[Int(record.layer)].presentationOffset
+                let block = Int(offset)..<Int(offset + s.layers[Int(record.layer)].presentationSize)
                 if entry.record < 0 {
                     issues.append("\(owner) names lane entry \(record.laneEntry), a tombstone")
                 } else if Int(entry.record) == index {

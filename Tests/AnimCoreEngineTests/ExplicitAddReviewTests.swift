@@ -174,7 +174,7 @@ struct ExplicitAddReviewTests {
         try engine.addAnimation(levelAnimation, forKey: "a", to: level)
         try engine.addAnimation(spotAnimation, forKey: "a", to: spot)
         try engine.addAnimation(levelAnimation, forKey: "a", to: level2)
-        let layouts = try [level, spot, level2].map { (layer) throws(AnimCoreError) -> Int32 in engine.state.layers[try engine.state.layerSlot(layer)].presentationLayout }
+        let layouts = try [level, spot, level2].map { (layer) throws(AnimCoreError) -> Int32 in engine.state.places[try engine.state.layerSlot(layer)].presentationLayout }
         #expect(layouts[0] == layouts[2])
         #expect(layouts[0] != layouts[1])
         try engine.tick(0)

@@ -958,7 +958,7 @@ struct TransactionCacheReviewTests {
         func hint() -> (id: Int32, live: Bool) {
             engine.lock.withLock {
                 let slot = try! engine.state.layerSlot(layers[0])
-                let classIndex = Int(engine.state.layers[slot].classIndex)
+                let classIndex = Int(engine.state.places[slot].classIndex)
                 let property = engine.state.classes[classIndex].propertyIndex(for: key)!
                 let id = engine.state.classes[classIndex].implicitKeyHints[property]
                 return (id, engine.state.animationKeys.isLive(id, named: "value"))

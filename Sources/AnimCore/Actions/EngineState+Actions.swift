@@ -37,7 +37,7 @@ extension EngineState {
             return .done
         }
         try checkModelValue(value, target, keyPath)
-        let layerClass = classes[Int(layers[slot].classIndex)]
+        let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.properties[target.property]
         let count = stored.kind.slotCount
         // The property's whole new value (a key path changes one component of it).
@@ -75,7 +75,7 @@ extension EngineState {
     /// the new model value. When the action's animation cannot be added (its values do not fit
     /// the property), the value still changes and the error is thrown.
     mutating func completeChange(_ request: ActionRequest, result: ActionResult) throws(AnimCoreError) {
-        guard layers.indices.contains(request.slot), layers[request.slot].isAlive,
+        guard layers.indices.contains(request.slot), places[request.slot].isAlive,
               layerID(request.slot) == request.layer
         else {
             throw AnimCoreError(.badHandle, "the layer was destroyed by its action callback")
@@ -202,7 +202,7 @@ extension EngineState {
 
     /// Stores a property's whole new model value, with the display bookkeeping of a set.
     mutating func writeWholeProperty(_ slot: Int, _ property: Int, _ value: Value) {
-        let kind = classes[Int(layers[slot].classIndex)].properties[property].kind
+        let kind = classes[Int(places[slot].classIndex)].properties[property].kind
         let target = KeyPathTarget(property: property, component: nil, kind: kind)
         var buffer = SlotScratch()
         buffer.withPointer { slots in
@@ -216,6 +216,6 @@ extension EngineState {
     func actionSources(_ layer: LayerID, key: String) throws(AnimCoreError) -> (delegate: ActionHandler?, table: LayerAction?, classDefault: ActionHandler?) {
         let slot = try layerSlot(layer)
         return (layerDelegates[Int32(slot)]?.action, layerActions[Int32(slot)]?[key],
-                classes[Int(layers[slot].classIndex)].defaultAction)
+                classes[Int(places[slot].classIndex)].defaultAction)
     }
 }

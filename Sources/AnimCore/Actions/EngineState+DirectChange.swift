@@ -29,7 +29,7 @@ extension EngineState {
         kind valueKind: ValueKind, slots: UnsafePointer<Double>, forKey key: PropertyKey, of layer: LayerID
     ) throws(AnimCoreError) -> Bool {
         let slot = try layerSlot(layer)
-        let classIndex = Int(layers[slot].classIndex)
+        let classIndex = Int(places[slot].classIndex)
         guard let property = classes[classIndex].propertyIndex(for: key),
               !BuiltInLayerProperties.Index.timing.contains(property)
         else { return false }
@@ -65,7 +65,7 @@ extension EngineState {
                 run = ImplicitStartRun(classIndex: classIndex, property: property, defersRegistration: run.defersRegistration)
             }
             // A layer with no animation: the template's record again, when it matches.
-            if layers[slot].firstAnimation < 0 && layers[slot].presentationOffset < 0
+            if layers[slot].firstAnimation < 0 && places[slot].presentationOffset < 0
                 && (run.hasTemplate || implicitTemplate.matches(
                     classIndex, property, transactionCache.settings, defaultDuration: defaultAnimationDuration,
                     keysFreed: animationKeys.freedCount, functionsDropped: functions.droppedCount)) {
@@ -76,7 +76,7 @@ extension EngineState {
             }
         }
         if layout.isInline {
-            let model = classes[classIndex].rows.pointer(Int(layers[slot].row)) + layout.offset
+            let model = classes[classIndex].rows.pointer(Int(places[slot].row)) + layout.offset
             for index in 0..<kind.slotCount { model[index] = slots[index] }
             propertyDidChange(slot, property, layout)
         } else {
@@ -138,7 +138,7 @@ extension EngineState {
             && animations[replaced].key == hint
             && (run.key >= 0 || animationKeys.isLive(hint, named: classes[classIndex].properties[property].descriptor.name))
             && animations[replaced].property == Int32(property) && animations[replaced].followers == 0
-            && layers[slot].presentationOffset >= 0
+            && places[slot].presentationOffset >= 0
         let newKind: RecordKind = spring != nil ? .spring : .basic
         let reused = retargets && animations[replaced].kind == newKind && animations[replaced].valueKind == kind
             ? animations[replaced].parameters : -1
@@ -248,7 +248,7 @@ extension EngineState {
             // Its entry shows what the property showed: `shown` is that entry (the replaced
             // animation drove the property; nothing above moved the presentation), so the copy
             // is a guard only.
-            let entry = presentation.pointer(Int(layers[slot].presentationOffset))
+            let entry = presentation.pointer(Int(places[slot].presentationOffset))
             if entry != shown { entry.copySlots(from: shown, count: count) }
             register(replaced, &run)
             // As the removal does: the layer, whose only animation is pending now, leaves the
@@ -284,26 +284,26 @@ extension EngineState {
         layers[slot].lastAnimation = Int32(index)
         animations[index] = record
 
-        if hadAnimations || layers[slot].presentationOffset >= 0 {
+        if hadAnimations || places[slot].presentationOffset >= 0 {
             rebuildPresentation(slot, oldLayout: oldLayout)
             recycle(&oldLayout)
         } else {
             // The layer's first animation: a presentation block of this property alone.
-            layers[slot].presentationOffset = Int32(presentation.allocate(count))
+            places[slot].presentationOffset = Int32(presentation.allocate(count))
             layers[slot].presentationSize = Int32(count)
-            layers[slot].presentationLayout = presentationLayouts.intern(property: Int32(property), size: Int32(count))
+            places[slot].presentationLayout = presentationLayouts.intern(property: Int32(property), size: Int32(count))
             animations[index].presentationOffset = 0
             animations[index].initializesPresentation = true
             // The next starts on layers with no animation make the same record.
             if record.kind == .basic {
                 implicitTemplate = ImplicitTemplate(
-                    record: animations[index], classIndex: classIndex, presentationLayout: layers[slot].presentationLayout,
+                    record: animations[index], classIndex: classIndex, presentationLayout: places[slot].presentationLayout,
                     curve: transactionCache.settings.timingFunction, keysFreed: animationKeys.freedCount,
                     functionsDropped: functions.droppedCount)
                 run.hasTemplate = true
             }
         }
-        let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(animations[index].presentationOffset))
+        let destination = presentation.pointer(Int(places[slot].presentationOffset) + Int(animations[index].presentationOffset))
         destination.copySlots(from: kept, count: count)
         register(index, &run)
     }
@@ -335,9 +335,9 @@ extension EngineState {
         layers[slot].lastAnimation = Int32(index)
         // Its presentation block: this property alone, showing the model value.
         let block = presentation.allocate(count)
-        layers[slot].presentationOffset = Int32(block)
+        places[slot].presentationOffset = Int32(block)
         layers[slot].presentationSize = Int32(count)
-        layers[slot].presentationLayout = implicitTemplate.presentationLayout
+        places[slot].presentationLayout = implicitTemplate.presentationLayout
         presentation.pointer(block).copySlots(from: model, count: count)
         register(index, &run)
     }

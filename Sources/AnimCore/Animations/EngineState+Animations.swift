@@ -106,7 +106,7 @@ extension EngineState {
         var offset = 0
         for record in plan where record.property >= 0 {
             let size = Int(record.propertySlotCount)
-            let destination = presentation.pointer(Int(layers[slot].presentationOffset) + Int(presentationOffset(slot, record.property)))
+            let destination = presentation.pointer(Int(places[slot].presentationOffset) + Int(presentationOffset(slot, record.property)))
             for k in 0..<size { destination[k] = shown[offset + k] }
             offset += size
         }
@@ -173,7 +173,7 @@ extension EngineState {
             return
         }
         let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
-        let layerClass = classes[Int(layers[slot].classIndex)]
+        let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.layouts[target.property]  // plain data: no descriptor copied
         record.keyPath = keys.intern(animation.keyPath).id
         record.property = Int32(target.property)
@@ -332,9 +332,9 @@ extension EngineState {
         case .undeclared, .frame:
             throw AnimCoreError(
                 .notAnimatable,
-                "\(field).keyPath is \"\(keyPath)\"; it is not a declared animatable property of class \(classes[Int(layers[slot].classIndex)].name)")
+                "\(field).keyPath is \"\(keyPath)\"; it is not a declared animatable property of class \(classes[Int(places[slot].classIndex)].name)")
         }
-        let layerClass = classes[Int(layers[slot].classIndex)]
+        let layerClass = classes[Int(places[slot].classIndex)]
         guard layerClass.layouts[target.property].isAnimatable else {
             let name = layerClass.properties[target.property].descriptor.name
             throw AnimCoreError(.notAnimatable, "\(field): property \"\(name)\" is not animatable")
@@ -631,9 +631,9 @@ extension EngineState {
             }
             animation = Int(record.pointee.next)
         }
-        let oldOffset = Int(layers[slot].presentationOffset)
+        let oldOffset = Int(places[slot].presentationOffset)
         if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }
-        layers[slot].presentationLayout = switch layout.count {
+        places[slot].presentationLayout = switch layout.count {
         case 0: -1
         case 1: presentationLayouts.intern(property: layout[0].property, size: layout[0].size)  // no hashing
         default: presentationLayouts.intern(layout)
@@ -649,7 +649,7 @@ extension EngineState {
             }
         }
         if oldOffset >= 0 { presentation.free(oldOffset, size: oldSize) }
-        layers[slot].presentationOffset = Int32(newOffset)
+        places[slot].presentationOffset = Int32(newOffset)
         layers[slot].presentationSize = size
     }
 }

@@ -1,5 +1,5 @@
 /// The distinct presentation layouts of an engine's layers, interned: a layer names its layout
-/// by index (`LayerRecord.presentationLayout`), so a read finds a property's presentation
+/// by index (`LayerPlace.presentationLayout`), so a read finds a property's presentation
 /// slots without walking the layer's animations. Most layers of a scene share a handful of
 /// layouts; at most `capacity` are kept (never dropped), and a layer whose layout does not fit
 /// names none (its reads walk its animations, as before). The entries of all layouts lie in

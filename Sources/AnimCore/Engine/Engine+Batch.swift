@@ -63,7 +63,7 @@ extension EngineState {
             }
             return presentationLayouts.withPointers { layoutEntries, layoutStarts, layoutCounts in
                 let reader = PresentationReader(
-                    layers: self.layers.base, layerCount: self.layers.count, animations: animations.base,
+                    places: places.base, layers: self.layers.base, layerCount: self.layers.count, animations: animations.base,
                     presentation: presentation.base, outOfLine: outOfLine.base, layoutEntries: layoutEntries,
                     layoutStarts: layoutStarts, layoutCounts: layoutCounts, classes: base, stride: stride)
                 let parts = min(tickThreads?.count ?? 1, max(1, count / SteadyLane.entriesPerThreadMinimum))
@@ -220,7 +220,7 @@ extension EngineState {
         var mayRunActions = false
         for (index, layer) in layers.enumerated() {
             guard let slot = try? layerSlot(layer) else { return .refused }
-            let classIndex = self.layers[slot].classIndex
+            let classIndex = self.places[slot].classIndex
             let property = property(in: classIndex)
             guard property >= 0 else { return .refused }
             let layout = classes[Int(classIndex)].layouts[property]
@@ -232,12 +232,12 @@ extension EngineState {
         for (index, layer) in layers.enumerated() {
             // Checked above: live layers whose class holds the property inline.
             guard let slot = try? layerSlot(layer) else { continue }
-            let classIndex = self.layers[slot].classIndex
+            let classIndex = self.places[slot].classIndex
             let property = property(in: classIndex)
             let layerClass = classes[Int(classIndex)]
             let layout = layerClass.layouts[property]
             let source = numbers + index * stride
-            let model = layerClass.rows.pointer(Int(self.layers[slot].row)) + layout.offset
+            let model = layerClass.rows.pointer(Int(self.places[slot].row)) + layout.offset
             // `changeDirectly`: an equal value changes nothing (no display mark).
             if ValueMath.equal(kind, model, source) { continue }
             for k in 0..<stride { model[k] = source[k] }
@@ -265,7 +265,7 @@ extension EngineState {
         var resolved = (classIndex: -1, property: -1)
         changes: while index < layers.count {
             let slot = try layerSlot(layers[index])
-            let classIndex = Int(self.layers[slot].classIndex)
+            let classIndex = Int(self.places[slot].classIndex)
             if classIndex != resolved.classIndex {
                 guard let property = classes[classIndex].propertyIndex(for: key),
                       !BuiltInLayerProperties.Index.timing.contains(property)

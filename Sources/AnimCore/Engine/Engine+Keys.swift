@@ -71,7 +71,7 @@ extension EngineState {
     /// Resolves an interned key for the layer in `slot`, as `resolve(_:in:)` resolves a key path:
     /// a declared property by index, without string work; anything else through its name.
     mutating func resolve(key: PropertyKey, in slot: Int) throws(AnimCoreError) -> Resolved {
-        let classIndex = Int(layers[slot].classIndex)
+        let classIndex = Int(places[slot].classIndex)
         if let property = classes[classIndex].propertyIndex(for: key) {
             return .property(KeyPathTarget(property: property, component: nil, kind: classes[classIndex].layouts[property].kind))
         }

@@ -5,7 +5,7 @@ extension Engine {
     package func snapshot(of layer: LayerID, presentation: Bool) throws(AnimCoreError) -> [(key: PropertyKey, value: Value)] {
         try withState { (state) throws(AnimCoreError) in
             let slot = try state.layerSlot(layer)
-            let layerClass = state.classes[Int(state.layers[slot].classIndex)]
+            let layerClass = state.classes[Int(state.places[slot].classIndex)]
             var result: [(key: PropertyKey, value: Value)] = []
             result.reserveCapacity(layerClass.properties.count)
             for (index, property) in layerClass.properties.enumerated() {

@@ -235,7 +235,7 @@ public final class Engine: @unchecked Sendable {
     /// The class of a layer.
     package func layerClass(of layer: LayerID) throws(AnimCoreError) -> LayerClassID {
         try withState { (state) throws(AnimCoreError) in
-            state.classes[Int(state.layers[try state.layerSlot(layer)].classIndex)].id
+            state.classes[Int(state.places[try state.layerSlot(layer)].classIndex)].id
         }
     }
 
@@ -452,7 +452,7 @@ public final class Engine: @unchecked Sendable {
             // Events owed before (by callbacks of a tick in progress) are delivered too; a
             // second round catches whatever the first round's callbacks stopped themselves.
             while withStateUnchecked({ state in
-                for slot in state.layers.indices where state.layers[slot].isAlive {
+                for slot in state.layers.indices where state.places[slot].isAlive {
                     state.removeAllAnimations(slot)
                 }
                 state.abandonTransactions()
@@ -528,7 +528,7 @@ public final class Engine: @unchecked Sendable {
                 guard !isInvalidated else { return nil }
                 return withStateUnchecked { state in
                     guard !state.isEnding, let slot = try? state.layerSlot(layer) else { return nil }
-                    return state.layerDelegates[Int32(slot)]?.display ?? state.classes[Int(state.layers[slot].classIndex)].display
+                    return state.layerDelegates[Int32(slot)]?.display ?? state.classes[Int(state.places[slot].classIndex)].display
                 }
             }
             handler?.call(self, layer)

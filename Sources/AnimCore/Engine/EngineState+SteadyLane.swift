@@ -125,7 +125,7 @@ extension EngineState {
         // From a given value toward the model value underneath, over the whole value (an
         // implicit animation's; the missing end reads what lies underneath: in the lane, the
         // model), held in the class's rows (read from the entry, `SteadyEntry.modelSlots`).
-        let modelOffset = Int(layers[slot].row) + Int(record.pointee.modelOffset)
+        let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
         let towardModel = Self.readsInlineModel(record, modelOffset: modelOffset)
         var kind = whole ? SteadyEntry.Kind.record : .recordOverModel
         var function: Int32 = -1
@@ -178,7 +178,7 @@ extension EngineState {
         case .keyframe where rotation >= 0:
             // The keyframes from their record; the rotation's output in `to`.
             kind = .pathKeyframes
-            ends.to = layers[slot].presentationOffset + animations[rotation].presentationOffset
+            ends.to = places[slot].presentationOffset + animations[rotation].presentationOffset
         case .keyframe where whole && isScalar:
             // `keyframeProgress`: paced keyframes ignore the timing function.
             let eased = keyframeRecords[record.pointee.parameters].isPaced ? -1 : record.pointee.function
@@ -199,10 +199,10 @@ extension EngineState {
             scalarFrom: hasScalarEnds ? animationValues.pointer(Int(ends.from))[0] : 0,
             scalarTo: hasScalarEnds ? animationValues.pointer(Int(ends.to))[0] : 0, function: function,
             from: ends.from, to: ends.to,
-            output: layers[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
+            output: places[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
             slotCount: Int16(record.pointee.propertySlotCount), kind: kind)
         if kind == .towardModel || kind == .springTowardModel {
-            entry.modelSlots = (layers[slot].classIndex, Int32(modelOffset))
+            entry.modelSlots = (places[slot].classIndex, Int32(modelOffset))
         }
         steadyLane.entries.append(entry)
         if allInLane { leaveGeneralWalk(slot) }
@@ -221,7 +221,7 @@ extension EngineState {
         guard record.pointee.kind == .basic, record.pointee.followers == 0,
               layers[slot].firstAnimation == Int32(index), layers[slot].lastAnimation == Int32(index)
         else { return false }
-        let modelOffset = Int(layers[slot].row) + Int(record.pointee.modelOffset)
+        let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
         let function = record.pointee.function
         let values = basicRecords[record.pointee.parameters]
         guard Self.readsInlineModel(record, modelOffset: modelOffset), movesTowardModel(values, function: function)
@@ -230,9 +230,9 @@ extension EngineState {
         var entry = SteadyEntry(
             beginTime: timing.beginTime, duration: timing.duration, end: end, scalarFrom: 0, scalarTo: 0,
             function: function, from: values.from, to: values.to,
-            output: layers[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
+            output: places[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
             slotCount: Int16(record.pointee.propertySlotCount), kind: .towardModel)
-        entry.modelSlots = (layers[slot].classIndex, Int32(modelOffset))
+        entry.modelSlots = (places[slot].classIndex, Int32(modelOffset))
         steadyLane.entries.append(entry)
         leaveGeneralWalk(slot)
         return true

@@ -26,7 +26,7 @@ extension EngineState {
     /// animation block's delay).
     mutating func commit() {
         commitImplicitTransactions()
-        for slot in uncommittedLayers where Int(slot) < layers.count && layers[Int(slot)].isAlive {
+        for slot in uncommittedLayers where Int(slot) < layers.count && places[Int(slot)].isAlive {
             layers[Int(slot)].isCommitted = true
         }
         uncommittedLayers.removeAll(keepingCapacity: true)
@@ -77,7 +77,7 @@ extension EngineState {
         guard !displayQueue.isEmpty else { return }
         for slot in displayQueue {
             let index = Int(slot)
-            guard index < layers.count, layers[index].isAlive else { continue }
+            guard index < layers.count, places[index].isAlive else { continue }
             layers[index].isQueuedForDisplay = false
             if layers[index].needsDisplay {
                 layers[index].needsDisplay = false
@@ -109,9 +109,10 @@ extension EngineState {
             for layerSlot in animatedLayers {
                 let slot = Int(layerSlot)
                 let layer = context.layers + slot
+                let place = context.places + slot
                 let time = context.layerTime(slot, rows: rows, engineTime: now, stamp: stamp, ancestors: &ancestors)
-                let block = context.presentation + Int(layer.pointee.presentationOffset)
-                let row = rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row)
+                let block = context.presentation + Int(place.pointee.presentationOffset)
+                let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
                 var index = Int(layer.pointee.firstAnimation)
                 while index >= 0 {
                     let record = context.animations + index
@@ -180,7 +181,7 @@ extension EngineState {
     @inline(__always)
     func evaluationContext() -> EvaluationContext {
         EvaluationContext(
-            layers: layers.base, animations: animations.base, basics: basicRecords.records.base,
+            layers: layers.base, places: places.base, animations: animations.base, basics: basicRecords.records.base,
             keyframes: keyframeRecords.records.base, groups: groupRecords.records.base,
             springs: springRecords.records.base, decays: decayRecords.records.base,
             functions: functions.functions.base, beziers: functions.beziers.base,

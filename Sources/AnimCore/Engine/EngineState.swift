@@ -13,6 +13,9 @@ struct EngineState {
     /// The keys animations are added under, for as long as an animation uses them.
     var animationKeys = AnimationKeyTable()
     var classes: [LayerClass] = []
+    /// The layers' stamps, classes, model rows and presentation blocks, by slot (for reads),
+    /// and the rest of their fields, by the same slot.
+    let places = RecordBuffer<LayerPlace>(initialCapacity: 256)
     let layers = RecordBuffer<LayerRecord>(initialCapacity: 256)
     var freeLayers: [Int32] = []
     let animations = RecordBuffer<AttachedAnimation>(initialCapacity: 256)
@@ -158,7 +161,7 @@ struct EngineState {
     @inline(__always)
     func layerSlot(_ layer: LayerID) throws(AnimCoreError) -> Int {
         guard let (index, stamp) = Handle.unpack(layer.rawValue, kind: .layer),
-              index < layers.count, layers[index].stamp == stamp, stamp != 0
+              index < layers.count, places[index].stamp == stamp, stamp != 0
         else {
             throw AnimCoreError(.badHandle, "layer handle \(layer.rawValue) is not a live layer of this engine")
         }
@@ -167,7 +170,7 @@ struct EngineState {
 
     /// The handle of the layer in `slot`.
     func layerID(_ slot: Int) -> LayerID {
-        LayerID(rawValue: Handle.make(kind: .layer, stamp: layers[slot].stamp, index: slot))
+        LayerID(rawValue: Handle.make(kind: .layer, stamp: places[slot].stamp, index: slot))
     }
 
     /// The class with `id`, or `.badHandle`.
@@ -182,17 +185,17 @@ struct EngineState {
 
     /// The model row of the layer in `slot`.
     func modelRow(_ slot: Int) -> UnsafeMutablePointer<Double> {
-        let record = layers[slot]
-        return classes[Int(record.classIndex)].rows.pointer(Int(record.row))
+        let place = places[slot]
+        return classes[Int(place.classIndex)].rows.pointer(Int(place.row))
     }
 
     /// The model value slots of property `property` of the layer in `slot`, for reading (an
     /// out-of-line value not yet set reads the class default).
     @inline(__always)
     func modelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
-        let layerClass = classes[Int(layers[slot].classIndex)]
+        let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.layouts[property]
-        let row = layerClass.rows.pointer(Int(layers[slot].row))
+        let row = layerClass.rows.pointer(Int(places[slot].row))
         if stored.isInline { return row + stored.offset }
         let block = Int(Int64(bitPattern: row[stored.offset].bitPattern))
         return outOfLine.pointer(block >= 0 ? block : layerClass.defaultBlocks[property])
@@ -202,9 +205,9 @@ struct EngineState {
     /// (holding the default) first.
     @inline(__always)
     func writableModelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
-        let layerClass = classes[Int(layers[slot].classIndex)]
+        let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.layouts[property]
-        let row = layerClass.rows.pointer(Int(layers[slot].row))
+        let row = layerClass.rows.pointer(Int(places[slot].row))
         if stored.isInline { return row + stored.offset }
         var block = Int(Int64(bitPattern: row[stored.offset].bitPattern))
         if block < 0 {
@@ -219,8 +222,8 @@ struct EngineState {
 
     /// Gives back the out-of-line blocks of the layer in `slot` (before its row is freed).
     func freeOutOfLineValues(_ slot: Int) {
-        let layerClass = classes[Int(layers[slot].classIndex)]
-        let row = layerClass.rows.pointer(Int(layers[slot].row))
+        let layerClass = classes[Int(places[slot].classIndex)]
+        let row = layerClass.rows.pointer(Int(places[slot].row))
         for property in layerClass.properties where !property.isInline {
             let block = Int(Int64(bitPattern: row[property.offset].bitPattern))
             if block >= 0 { outOfLine.free(block, size: property.kind.slotCount) }

@@ -2,7 +2,9 @@
 /// record: its time, run state, callbacks and display, then its kind's value. Valid for one
 /// evaluation pass, during which nothing is allocated (so no buffer moves).
 struct EvaluationContext {
+    /// The layers' records and places (stamp, class, model row, presentation block), by slot.
     let layers: UnsafeMutablePointer<LayerRecord>
+    let places: UnsafeMutablePointer<LayerPlace>
     let animations: UnsafeMutablePointer<AttachedAnimation>
     let basics: UnsafeMutablePointer<BasicRecord>
     let keyframes: UnsafeMutablePointer<KeyframeRecord>

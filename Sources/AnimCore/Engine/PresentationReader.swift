@@ -14,6 +14,9 @@ struct PresentationReader {
         var rows: UnsafeMutablePointer<Double>
     }
 
+    /// The layers' places (what the read touches for each layer), and their records (only for
+    /// the animation list of a block without a layout).
+    let places: UnsafeMutablePointer<LayerPlace>
     let layers: UnsafeMutablePointer<LayerRecord>
     let layerCount: Int
     let animations: UnsafeMutablePointer<AttachedAnimation>
@@ -54,12 +57,12 @@ struct PresentationReader {
         for index in range {
             guard let (slot, stamp) = Handle.unpack(handles[index].rawValue, kind: .layer), slot < layerCount
             else { return index }
-            let layer = layers + slot
-            guard layer.pointee.stamp == stamp, stamp != 0 else { return index }
-            let entry = classes + Int(layer.pointee.classIndex)
+            let place = places + slot
+            guard place.pointee.stamp == stamp, stamp != 0 else { return index }
+            let entry = classes + Int(place.pointee.classIndex)
             let property = entry.pointee.property
             guard property >= 0 else { return index }
-            let source = slots(of: layer, property, entry, memo: &memo)
+            let source = slots(of: slot, place, property, entry, memo: &memo)
             let destination = output + index * stride
             // A loop: `update(from:count:)` calls memcpy, dearer than a few slots.
             for k in 0..<stride { destination[k] = source[k] }
@@ -72,10 +75,10 @@ struct PresentationReader {
     /// value.
     @inline(__always)
     func slots(
-        of layer: UnsafeMutablePointer<LayerRecord>, _ property: Int32, _ entry: UnsafeMutablePointer<ClassEntry>,
-        memo: inout (layout: Int32, property: Int32, offset: Int32)
+        of slot: Int, _ place: UnsafeMutablePointer<LayerPlace>, _ property: Int32,
+        _ entry: UnsafeMutablePointer<ClassEntry>, memo: inout (layout: Int32, property: Int32, offset: Int32)
     ) -> UnsafeMutablePointer<Double> {
-        let layout = layer.pointee.presentationLayout
+        let layout = place.pointee.presentationLayout
         if layout >= 0 {
             if layout != memo.layout || property != memo.property {
                 memo = (layout, property, -1)
@@ -85,18 +88,18 @@ struct PresentationReader {
                     break
                 }
             }
-            if memo.offset >= 0 { return presentation + Int(layer.pointee.presentationOffset) + Int(memo.offset) }
+            if memo.offset >= 0 { return presentation + Int(place.pointee.presentationOffset) + Int(memo.offset) }
         } else {
-            var index = Int(layer.pointee.firstAnimation)
+            var index = Int(layers[slot].firstAnimation)
             while index >= 0 {
                 let record = animations + index
                 if record.pointee.property == property {
-                    return presentation + Int(layer.pointee.presentationOffset) + Int(record.pointee.presentationOffset)
+                    return presentation + Int(place.pointee.presentationOffset) + Int(record.pointee.presentationOffset)
                 }
                 index = Int(record.pointee.next)
             }
         }
-        let model = entry.pointee.rows + Int(layer.pointee.row) + Int(entry.pointee.modelOffset)
+        let model = entry.pointee.rows + Int(place.pointee.row) + Int(entry.pointee.modelOffset)
         if entry.pointee.isInline { return model }
         let block = Int(Int64(bitPattern: model[0].bitPattern))
         return outOfLine + (block >= 0 ? block : Int(entry.pointee.defaultBlock))

@@ -174,8 +174,9 @@ struct SteadyLane {
                 // noticed), without the walk's work per layer.
                 let record = context.animations + Int(entry.pointee.record)
                 let layer = context.layers + Int(record.pointee.layer)
-                let row = rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row)
-                let block = presentation + Int(layer.pointee.presentationOffset)
+                let place = context.places + Int(record.pointee.layer)
+                let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
+                let block = presentation + Int(place.pointee.presentationOffset)
                 var none: [TickNotice] = []
                 var member = Int(entry.pointee.record)
                 for _ in 0...Int(record.pointee.followers) {
@@ -194,8 +195,8 @@ struct SteadyLane {
                 // underneath too: the model, as for the others.)
                 if entry.pointee.kind == .recordOverModel
                     || (entry.pointee.kind == .pathKeyframes && !record.pointee.overwritesWholeValue) {
-                    let layer = context.layers + Int(record.pointee.layer)
-                    let model = context.modelValue(record, row: rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row))
+                    let place = context.places + Int(record.pointee.layer)
+                    let model = context.modelValue(record, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
                     for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
                 }
                 let sample = TimingSample(
@@ -206,8 +207,8 @@ struct SteadyLane {
                     // The path's rotation, on its own timing (equal to the keyframes'), over
                     // the model transform it turns.
                     let rotation = context.animations + Int(record.pointee.next)
-                    let layer = context.layers + Int(rotation.pointee.layer)
-                    let model = context.modelValue(rotation, row: rows[Int(layer.pointee.classIndex)] + Int(layer.pointee.row))
+                    let place = context.places + Int(rotation.pointee.layer)
+                    let model = context.modelValue(rotation, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
                     let turned = presentation + Int(entry.pointee.to)
                     for k in 0..<Int(rotation.pointee.propertySlotCount) { turned[k] = model[k] }
                     context.apply(rotation, sample: sample, parentTime: now, to: turned)

@@ -12,6 +12,7 @@ extension EngineState {
             }
             slot = layers.count
             layers.append(LayerRecord())
+            places.append(LayerPlace())
         }
         let row = layerClass.rows.allocate(layerClass.rowSlotCount)
         layerClass.defaultRow.withUnsafeBufferPointer { defaults in
@@ -20,10 +21,9 @@ extension EngineState {
             }
         }
         layers[slot] = LayerRecord()
-        layers[slot].stamp = Handle.nextStamp(.layer)
         layers[slot].referenceCount = 1
-        layers[slot].classIndex = Int32(classID.index)
-        layers[slot].row = Int32(row)
+        places[slot] = LayerPlace(
+            stamp: Handle.nextStamp(.layer), classIndex: Int32(classID.index), row: Int32(row))
         uncommittedLayers.append(Int32(slot))
         return layerID(slot)
     }
@@ -81,15 +81,15 @@ extension EngineState {
         unlinkFromParent(slot)
         removeAllAnimations(slot)
         freeOutOfLineValues(slot)
-        let layerClass = classes[Int(layers[slot].classIndex)]
-        layerClass.rows.free(Int(layers[slot].row), size: layerClass.rowSlotCount)
+        let layerClass = classes[Int(places[slot].classIndex)]
+        layerClass.rows.free(Int(places[slot].row), size: layerClass.rowSlotCount)
         if let delegate = layerDelegates.removeValue(forKey: Int32(slot)) { retired.append(delegate) }
         undeclaredValues[Int32(slot)] = nil
         if let actions = layerActions.removeValue(forKey: Int32(slot)) { retired.append(actions) }
         if layers[slot].isQueuedForDisplay {
             displayQueue.removeAll { $0 == Int32(slot) }
         }
-        layers[slot].stamp = 0
+        places[slot].stamp = 0
         layers[slot].referenceCount = 0
         freeLayers.append(Int32(slot))
     }

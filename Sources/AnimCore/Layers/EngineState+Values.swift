@@ -15,7 +15,7 @@ extension EngineState {
         guard !keyPath.isEmpty else { throw AnimCoreError(.unknownKey, "the key path is empty") }
         if keyPath == "frame" { return .frame }
         let key = keys.intern(keyPath)
-        let layerClass = classes[Int(layers[slot].classIndex)]
+        let layerClass = classes[Int(places[slot].classIndex)]
         if let target = layerClass.keyPathTarget(key, path: keyPath, keys: &keys) { return .property(target) }
         if layerClass.isStrict { throw layerClass.undeclaredKeyError(keyPath) }
         if !keyPath.contains(".") { return .undeclared(key) }
@@ -48,7 +48,7 @@ extension EngineState {
 
     /// Writes a model value (already of the right kind) and marks display as the rules say.
     mutating func writeModel(_ slot: Int, _ target: KeyPathTarget, _ slots: UnsafePointer<Double>) {
-        let stored = classes[Int(layers[slot].classIndex)].layouts[target.property]
+        let stored = classes[Int(places[slot].classIndex)].layouts[target.property]
         let current = modelValue(slot, target.property)
         if let component = target.component {
             let old = scratch.pointer(ScratchOffset.underneath)
@@ -105,10 +105,10 @@ extension EngineState {
     @inline(__always)
     func presentationSlots(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
         // The block's layout says where, when the layer has one.
-        let layout = layers[slot].presentationLayout
+        let layout = places[slot].presentationLayout
         if layout >= 0 {
             guard let offset = presentationLayouts.offset(of: Int32(property), in: layout) else { return modelValue(slot, property) }
-            return presentation.pointer(Int(layers[slot].presentationOffset) + Int(offset))
+            return presentation.pointer(Int(places[slot].presentationOffset) + Int(offset))
         }
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
@@ -116,7 +116,7 @@ extension EngineState {
             // more than the rest of a batch read.
             let record = animations.base + animation
             if record.pointee.property == Int32(property) {
-                return presentation.pointer(Int(layers[slot].presentationOffset) + Int(record.pointee.presentationOffset))
+                return presentation.pointer(Int(places[slot].presentationOffset) + Int(record.pointee.presentationOffset))
             }
             animation = Int(record.pointee.next)
         }

@@ -14,7 +14,7 @@ extension EngineState {
     /// on which the animations driving it now go on (an animation that begins now moves at its
     /// start velocity; one that ends now leaves what lies underneath).
     mutating func presentationVelocity(_ slot: Int, _ property: Int, into out: UnsafeMutablePointer<Double>) {
-        let slotCount = classes[Int(layers[slot].classIndex)].properties[property].kind.slotCount
+        let slotCount = classes[Int(places[slot].classIndex)].properties[property].kind.slotCount
         // (One slot by a store: the loop becomes a call of memset.)
         if slotCount == 1 { out.pointee = 0 } else { out.update(repeating: 0, count: slotCount) }
         guard isAnimated(slot, property) else { return }
@@ -157,7 +157,7 @@ extension EngineState {
     mutating func presentationVelocity(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value {
         let slot = try layerSlot(layer)
         guard case .property(let target) = try resolve(keyPath, in: slot) else {
-            throw AnimCoreError(.unknownKey, "\"\(keyPath)\" is not a declared property of class \(classes[Int(layers[slot].classIndex)].name); only they have a velocity")
+            throw AnimCoreError(.unknownKey, "\"\(keyPath)\" is not a declared property of class \(classes[Int(places[slot].classIndex)].name); only they have a velocity")
         }
         guard !target.kind.storesBitPatterns else {
             throw AnimCoreError(.wrongKind, "\"\(keyPath)\" holds \(target.kind.name) values, which have no velocity")

@@ -1,9 +1,8 @@
-/// A layer as the engine stores it: identity, class and model row, tree links, animation list,
-/// and per-tick caches. Plain data only, kept in one array for the whole engine; the 8-byte
-/// fields first and the flags last, so that it takes 88 bytes with no padding between.
+/// A layer as the engine stores it, but for its place (`LayerPlace`, same slot: its stamp,
+/// class, model row and presentation block): references, tree links, animation list and per-tick
+/// caches. Plain data only, kept in one array for the whole engine; the 8-byte fields first and
+/// the flags last, so that it takes 64 bytes with no padding between.
 struct LayerRecord {
-    /// The stamp of the layer's handle (see `Handle`); 0 while the slot is free.
-    var stamp: UInt64 = 0
     /// The layer's time computed under cache stamp `timeStamp` (a tick's number, or a walk's
     /// outside the tick; see `LayerTimeWalk`).
     var timeStamp: UInt64 = 0
@@ -12,9 +11,6 @@ struct LayerRecord {
     /// most `maximumReferences`.
     var referenceCount: Int32 = 0
     static let maximumReferences = Int32.max
-    var classIndex: Int32 = 0
-    /// Offset of the model row in its class's row buffer.
-    var row: Int32 = 0
     var parent: Int32 = -1
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1
@@ -22,14 +18,9 @@ struct LayerRecord {
     var previousSibling: Int32 = -1
     var firstAnimation: Int32 = -1
     var lastAnimation: Int32 = -1
-    /// The presentation block (animated properties' values) in the presentation buffer: offset
-    /// and size; -1 when the layer has no animations.
-    var presentationOffset: Int32 = -1
+    /// The size of the presentation block at `LayerPlace.presentationOffset`; 0 when the layer
+    /// has no animations.
     var presentationSize: Int32 = 0
-    /// The block's layout in the engine's `PresentationLayouts`, −1 for none (no animations,
-    /// or the table is full): reads find their property's slots there without walking the
-    /// animation list.
-    var presentationLayout: Int32 = -1
     /// Position in the engine's list of animated layers, or -1.
     var animatedIndex: Int32 = -1
     /// Whether display must run at the next tick, and whether it is queued for it.
@@ -39,7 +30,4 @@ struct LayerRecord {
     var hasDefaultTiming = true
     /// Whether the layer has been committed once (implicit animation starts after that).
     var isCommitted = false
-
-    /// Whether the slot holds a live layer.
-    var isAlive: Bool { stamp != 0 }
 }

@@ -21,10 +21,11 @@ extension EngineState {
         swap(&ancestors, &ancestorScratch)
         defer { swap(&ancestors, &ancestorScratch) }
         let layerRecords = layers.base
+        let layerPlaces = places.base
         let stamp = walkStamp
         return rowBases.withUnsafeBufferPointer { rows in
             LayerTimeWalk.time(
-                of: slot, layers: layerRecords, rows: rows, timingOffsets: timingOffsets, engineTime: time,
+                of: slot, layers: layerRecords, places: layerPlaces, rows: rows, timingOffsets: timingOffsets, engineTime: time,
                 stamp: stamp, ancestors: &ancestors)
         }
     }

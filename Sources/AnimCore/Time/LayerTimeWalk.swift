@@ -8,8 +8,8 @@ enum LayerTimeWalk {
     /// (a stamp the cache has not seen computes from the root). `ancestors` is scratch.
     @inline(__always)
     static func time(
-        of slot: Int, layers: UnsafeMutablePointer<LayerRecord>, rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>,
-        timingOffsets: LayerTimingOffsets, engineTime: Double, stamp: UInt64, ancestors: inout [Int32]
+        of slot: Int, layers: UnsafeMutablePointer<LayerRecord>, places: UnsafeMutablePointer<LayerPlace>,
+        rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>, timingOffsets: LayerTimingOffsets, engineTime: Double, stamp: UInt64, ancestors: inout [Int32]
     ) -> Double {
         // The common case: a root layer with default timing runs on engine time (nothing to
         // cache, so its record is only read).
@@ -25,7 +25,7 @@ enum LayerTimeWalk {
         for layer in ancestors.reversed() {
             let index = Int(layer)
             if !layers[index].hasDefaultTiming {
-                let row = rows[Int(layers[index].classIndex)] + Int(layers[index].row)
+                let row = rows[Int(places[index].classIndex)] + Int(places[index].row)
                 time = timingOffsets.timing(in: row).localTime(atParentTime: time)
             }
             layers[index].timeStamp = stamp
@@ -43,7 +43,7 @@ extension EvaluationContext {
         stamp: UInt64, ancestors: inout [Int32]
     ) -> Double {
         LayerTimeWalk.time(
-            of: slot, layers: layers, rows: rows, timingOffsets: timingOffsets, engineTime: engineTime,
+            of: slot, layers: layers, places: places, rows: rows, timingOffsets: timingOffsets, engineTime: engineTime,
             stamp: stamp, ancestors: &ancestors)
     }
 }
