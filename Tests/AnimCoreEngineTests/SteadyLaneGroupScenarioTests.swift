@@ -99,6 +99,63 @@ struct SteadyLaneGroupScenarioTests {
         #expect(Self.perTick(out.logs[0]) == Self.perTick(out.logs[1]))
     }
 
+    @Test("a plain child before its begin and after its end (fill removed) shows the model as it changes while its group is in the lane: lane == general")
+    func childOutOfEffectShowsModel() throws {
+        let out = try LaneComparison.run(layers: 2, times: LaneComparison.frames(60), keys: ["position", "opacity"]) { engine, layers, _ in
+            for layer in layers {
+                var position = Animation(keyPath: "position", kind: .basic(BasicParameters(fromValue: .point(x: 0, y: 0), toValue: .point(x: 90, y: 40))))
+                position.timing.beginTime = 0.3
+                position.timing.duration = 0.3
+                var group = Animation.group([position, Self.fade(1, 0.2, duration: 0.9)])
+                group.timing.duration = 0.9
+                try engine.addAnimation(group, forKey: "g", to: layer)
+            }
+        } step: { engine, layers, _, frame in
+            // Model changes with no action, before, during and after the position child.
+            guard frame % 7 == 0 else { return }
+            try engine.beginTransaction()
+            try engine.modifyTransaction { $0.disableActions = true }
+            try engine.setValue(.point(x: Double(frame), y: -Double(frame)), forKeyPath: "position", of: layers[frame % 2])
+            try engine.commitTransaction()
+        }
+        #expect(out.steady == 2, "both groups joined")
+        #expect(out.bits[0] == out.bits[1])
+        #expect(out.logs[0] == out.logs[1])
+    }
+
+    @Test("children begun late and ended early in each fill mode leave every record in the run state the general walk gives, tick by tick")
+    func childRunStates() throws {
+        var states: [[[RunState]]] = []
+        for lane in [false, true] {
+            let engine = Engine()
+            engine.setSteadyLaneEnabled(lane)
+            let layers = try (0..<4).map { _ in try engine.makeLayerHandle() }
+            try engine.tick(0)
+            for (index, layer) in layers.enumerated() {
+                var position = Animation(keyPath: "position", kind: .basic(BasicParameters(fromValue: .point(x: 0, y: 0), toValue: .point(x: 90, y: 40))))
+                position.timing.beginTime = 0.2
+                position.timing.duration = 0.3
+                position.timing.fillMode = [FillMode.removed, .backwards, .forwards, .both][index]
+                var fade = Self.fade(1, 0.2, duration: 0.25)
+                fade.timing.beginTime = 0.05 * Double(index)
+                var group = Animation.group([position, fade])
+                group.timing.duration = 0.8
+                try engine.addAnimation(group, forKey: "g", to: layer)
+            }
+            var ticks: [[RunState]] = []
+            var steady = 0
+            for time in LaneComparison.frames(54) {
+                try engine.tick(time)
+                steady = max(steady, engine.steadyAnimationCount)
+                ticks.append(engine.state.animations.indices.map { engine.state.animations[$0].state })
+            }
+            if lane { #expect(steady == 4, "every group joined the lane") }
+            states.append(ticks)
+        }
+        #expect(states[0] == states[1])
+        #expect(states[0][20].contains(.running) && states[0][40].contains(.finished), "the children started and finished")
+    }
+
     @Test("groups on two tick threads (more than one part): lane == general")
     func twoThreads() throws {
         let count = 2 * SteadyLane.entriesPerThreadMinimum + 10

@@ -171,19 +171,28 @@ struct SteadyLane {
             case .group:
                 // The group and its children as the general walk evaluates them (a running
                 // group in its first cycle and its owned children owe no callback: nothing is
-                // noticed), without the walk's work per layer.
+                // noticed), without the walk's work per layer. The group itself, running in
+                // the active part of its first cycle, only sets its children's time
+                // (`applyGroup`; its run state stays); a plain basic child whose run state
+                // stays this tick takes a short way (`applyBasicChild`).
                 let record = context.animations + Int(entry.pointee.record)
                 let layer = context.layers + Int(record.pointee.layer)
                 let place = context.places + Int(record.pointee.layer)
                 let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
                 let block = presentation + Int(place.pointee.presentationOffset)
+                let sample = TimingSample(
+                    phase: .active, isInEffect: true, progress: progress, cycleStart: 0,
+                    cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
+                context.applyGroup(record, sample: sample, parentTime: now, applies: true)
+                let group = context.groups + Int(record.pointee.parameters)
                 var none: [TickNotice] = []
-                var member = Int(entry.pointee.record)
-                for _ in 0...Int(record.pointee.followers) {
-                    context.evaluate(
-                        context.animations + member, index: member, layer: layer, row: row, layerTime: now, block: block,
-                        notices: &none)
-                    member = Int(context.animations[member].next)
+                var member = Int(record.pointee.next)
+                for _ in 0..<Int(record.pointee.followers) {
+                    let child = context.animations + member
+                    if !applyBasicChild(child, group: group, context: context, row: row, block: block) {
+                        context.evaluate(child, index: member, layer: layer, row: row, layerTime: now, block: block, notices: &none)
+                    }
+                    member = Int(child.pointee.next)
                 }
                 assert(none.isEmpty, "a steady group noticed something")
             case .record, .recordOverModel, .pathKeyframes:
@@ -219,6 +228,63 @@ struct SteadyLane {
 }
 
 extension SteadyLane {
+    /// A steady group's child (its group active at `group.time`) when it is a basic animation
+    /// from one given value to another over the whole value of a coordinate kind (not
+    /// cumulative), eased by a bezier or not at all, and this tick leaves its run state as it
+    /// is (not shown, started or finished now): the general evaluation's value (`applyBasic`,
+    /// then `applyEndpoints`' scalar or coordinates case) written into its slots of `block`, or
+    /// the model value from `row` while it is not in effect. Running at speed 1 with time
+    /// offset 0 in the active part of its first cycle, its sample is the lane's own; elsewhere
+    /// the general one (`childSample`). False for any other child, or a tick that moves its
+    /// run state on: the general evaluation takes it.
+    @inline(__always)
+    static func applyBasicChild(
+        _ child: UnsafeMutablePointer<AttachedAnimation>, group: UnsafeMutablePointer<GroupRecord>,
+        context: EvaluationContext, row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
+    ) -> Bool {
+        guard child.pointee.kind == .basic && child.pointee.overwritesWholeValue && !child.pointee.isCumulative
+        else { return false }
+        let ends = context.basics + Int(child.pointee.parameters)
+        let from = Int(ends.pointee.from), to = Int(ends.pointee.to)
+        let function = Int(child.pointee.function)
+        guard from >= 0 && to >= 0 && ends.pointee.by < 0 && child.pointee.valueKind.hasCoordinates else { return false }
+        if function >= 0, case .steps = context.functions[function] { return false }
+        let timing = child.pointee.timing
+        let elapsed = group.pointee.time - timing.beginTime
+        let progress: Double
+        if child.pointee.state == .running && timing.speed == 1 && timing.timeOffset == 0 && elapsed >= 0
+            && elapsed < min(child.pointee.activeParentDuration, timing.duration) {
+            // At speed 1 and offset 0 the local time is the elapsed time; in the first cycle
+            // the progress is elapsed / duration.
+            progress = elapsed / timing.duration
+        } else {
+            let sample = context.childSample(child, group: group)
+            let runStateStays = (child.pointee.hasBeenShown || !sample.isInEffect)
+                && (child.pointee.didStart || sample.phase == .before)
+                && (child.pointee.didFinish || sample.phase != .after)
+            guard runStateStays else { return false }
+            guard sample.isInEffect else {
+                // The first animation of its property starts from the model value.
+                if child.pointee.initializesPresentation {
+                    let source = context.modelValue(child, row: row)
+                    let slots = block + Int(child.pointee.presentationOffset)
+                    for k in 0..<Int(child.pointee.propertySlotCount) { slots[k] = source[k] }
+                }
+                return true
+            }
+            progress = sample.progress
+        }
+        let fraction = function >= 0 ? context.beziers[function].value(at: progress) : progress
+        let out = block + Int(child.pointee.presentationOffset)
+        let start = context.values + from, end = context.values + to
+        if child.pointee.valueKind == .scalar {
+            out[0] = start[0] + (end[0] - start[0]) * fraction
+        } else {
+            for k in 0..<child.pointee.valueKind.slotCount { out[k] = ValueMath.lerp(start[k], end[k], fraction) }
+        }
+        return true
+    }
+
     /// A towardModel or springTowardModel entry's value at `progress` (0 ≤ progress < 1 of its
     /// duration) from its from value toward its record's model value underneath:
     /// - towardModel: `applyBasic` with the from value only (an implicit animation's), the
