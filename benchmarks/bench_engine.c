@@ -44,7 +44,7 @@
  *             travel = expm1(exponent t) / exponent (as the engine), one expm1 per layer.
  *
  *   1. correctness first: at frames 0, 1, 37, 300, 599 and 600 the engine's presentation values
- *      of a sample of layers (ac_layers_get_presentation) must agree with the plain-C loop's
+ *      of a sample of layers, read as the tick+read variant reads them, must agree with the plain-C loop's
  *      at the engine's time to within 1e-9, or the program prints the first disagreement and
  *      exits 1 (the path's rotation as the whole transform: the plain 2D affine placed in a
  *      CATransform3D; the new workloads agree to the last bit);
@@ -54,8 +54,11 @@
  *      twice — ticks only B / (layers x keys) times per run, at least 30, spread evenly over the
  *      same 600 frames, so that 100k layers do not take minutes: -b sets B, -b 0 ticks every frame; the agreement
  *      and allocation passes tick the same way, the agreement pass also at its frames): the plain-C loop, ac_engine_tick alone, and ac_engine_tick followed by reading
- *      every animated key of every layer back (ac_layers_get_presentation, what a host that
- *      draws does); printed as ms per tick, ns per animation per tick and the ratio to plain C;
+ *      every animated key of every layer back, what a host that draws does: one
+ *      ac_layers_get_presentation call for one key, one ac_layers_get_presentation_table call
+ *      (a row per layer, one pass) for the four keys, the path's position and transform, the
+ *      group's position and opacity; printed as ms per tick, ns per animation per tick and the
+ *      ratio to plain C;
  *   3. allocation per tick, once running (after the correctness pass): a pass of ticks between two
  *      readings of (a) the number of malloc/calloc/realloc/posix_memalign calls, counted by
  *      wrappers this executable defines around glibc's __libc_* entry points (the engine's
@@ -114,6 +117,8 @@
 #define TICK_GOAL_MS 3.0
 #define BYTES_GOAL 512.0
 #define MAX_SAMPLE 128
+/* The most numbers a layer's keys take in the read-back table (four keys: 2 + 4 + 16 + 4). */
+#define READ_STRIDE_MAX 32
 #define DEFAULT_PASS_BUDGET 1e7 /* animated keys evaluated per pass; see pass_ticks() */
 #define MIN_PASS_TICKS 30
 
@@ -331,7 +336,7 @@ static void world_build(world *w, int kind, size_t count) {
     w->tracks = kind == W_FOUR ? 4 : 1;
     w->anims_per_layer = w->tracks;
     w->layers = allocate(count, sizeof(ac_layer));
-    w->read_back = allocate(count * 16, sizeof(double));
+    w->read_back = allocate(count * READ_STRIDE_MAX, sizeof(double));
     w->curve = plain_curve_make(0.42, 0, 0.58, 1);
     for (int t = 0; t < w->tracks; t++) {
         int components = kind == W_FOUR ? four_components[t] : 1;
@@ -478,7 +483,7 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
     w->anims_per_layer = 1;
     w->tracks = kind == W_PATH || kind == W_GROUP ? 2 : 1; /* keys read back */
     w->layers = allocate(count, sizeof(ac_layer));
-    w->read_back = allocate(count * 16, sizeof(double));
+    w->read_back = allocate(count * READ_STRIDE_MAX, sizeof(double));
     w->curve = plain_curve_make(0.42, 0, 0.58, 1);
     bool keyframes = kind == W_KEYFRAME_LINEAR || kind == W_KEYFRAME_CUBIC;
     bool level = keyframes || kind == W_SPRING; /* class "Dot" */
@@ -613,13 +618,28 @@ static void run_plain(world *w, double time_s) {
         plain_engine_scalar(&w->track[0], &w->curve, time_s, w->plain_out[0]);
 }
 
+/* Reads every animated key of `count` layers into `out` as a table of one row per layer, key t's
+ * numbers from columns[t]: ac_layers_get_presentation for one key, ac_layers_get_presentation_table
+ * for several (one pass over the layers). Returns the row's stride. */
+static size_t read_keys(world *w, const ac_layer *layers, size_t count, double *out, size_t capacity,
+                        size_t columns[4]) {
+    size_t stride;
+    if (w->tracks == 1) {
+        check(ac_layers_get_presentation(w->engine, layers, count, w->read_keys[0], out, capacity, &stride),
+              "ac_layers_get_presentation");
+        columns[0] = 0;
+    } else {
+        check(ac_layers_get_presentation_table(w->engine, layers, count, w->read_keys, (size_t)w->tracks, out,
+                                               capacity, &stride, columns),
+              "ac_layers_get_presentation_table");
+    }
+    return stride;
+}
+
 /* Reads every animated key of every layer back (the tick+read variant). */
 static void read_all(world *w) {
-    size_t stride;
-    for (int t = 0; t < w->tracks; t++)
-        check(ac_layers_get_presentation(w->engine, w->layers, w->count, w->read_keys[t], w->read_back,
-                                         w->count * 16, &stride),
-              "ac_layers_get_presentation");
+    size_t columns[4];
+    read_keys(w, w->layers, w->count, w->read_back, w->count * READ_STRIDE_MAX, columns);
 }
 
 /* ---- Correctness ---------------------------------------------------------------------------- */
@@ -629,18 +649,16 @@ static void read_all(world *w) {
 static size_t compare_sample(world *w, const size_t *sample, size_t samples, int frame,
                              double *max_difference) {
     ac_layer layers[MAX_SAMPLE];
-    double slots[MAX_SAMPLE * 16];
-    size_t mismatches = 0;
+    double slots[MAX_SAMPLE * READ_STRIDE_MAX];
+    size_t mismatches = 0, columns[4];
     for (size_t j = 0; j < samples; j++) layers[j] = w->layers[sample[j]];
+    /* Read as the tick+read variant reads. */
+    size_t stride = read_keys(w, layers, samples, slots, MAX_SAMPLE * READ_STRIDE_MAX, columns);
     for (int t = 0; t < w->tracks; t++) {
-        size_t stride;
-        check(ac_layers_get_presentation(w->engine, layers, samples, w->read_keys[t], slots,
-                                         MAX_SAMPLE * 16, &stride),
-              "ac_layers_get_presentation");
+        size_t n = (t + 1 < w->tracks ? columns[t + 1] : stride) - columns[t]; /* key t's numbers */
         for (size_t j = 0; j < samples; j++) {
             size_t i = sample[j];
             double expected[16];
-            size_t n = stride;
             bool transform = (w->kind == W_FOUR && t == 2) || (w->kind == W_PATH && t == 1);
             if (w->kind == W_LEVEL || w->kind == W_OPACITY) {
                 expected[0] = w->plain_out[0][i];
@@ -653,7 +671,7 @@ static size_t compare_sample(world *w, const size_t *sample, size_t samples, int
                 for (size_t k = 0; k < n; k++) expected[k] = w->plain_out[t][n * i + k];
             }
             for (size_t k = 0; k < n; k++) {
-                double got = slots[j * stride + k];
+                double got = slots[j * stride + columns[t] + k];
                 double d = fabs(got - expected[k]);
                 if (!(d <= AGREEMENT_TOLERANCE)) {
                     if (mismatches++ == 0)

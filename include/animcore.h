@@ -913,6 +913,32 @@ ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, 
                                      size_t *out_stride);
 
 /**
+ * Reads several keys' presentation values for count layers in one pass, as a table of one row
+ * per layer: layer i's row of *out_stride numbers at out_slots[i × stride] holds keys[0]'s
+ * numbers, then keys[1]'s, and so on, each key's in ac_layers_get_presentation()'s layout.
+ * *out_stride is the sum of the keys' numbers; out_columns, when not NULL, receives key_count
+ * entries: where each key's numbers begin in a row. Layer i must hold at keys[k] the kind
+ * layers[0] holds there. count 0 or key_count 0 is allowed (*out_stride and the columns are
+ * then 0; layers, keys and out_slots may be NULL). key_count is at most
+ * AC_PRESENTATION_TABLE_MAX_KEYS; a key may appear more than once.
+ * The way for a host that draws to read every layer each frame: one pass over the layers for
+ * all the keys it draws (position, bounds, transform, colour), a few ns per layer and key, shared
+ * out to the engine's tick threads for a large batch (ac_engine_set_tick_threads).
+ * Errors: as ac_layers_get_presentation, naming "layers[i]" with "keys[k]"; AC_ERR_UNKNOWN_KEY
+ * names keys[k]; AC_ERR_NULL_POINTER (keys, layers, out_slots, out_stride);
+ * AC_ERR_OUT_OF_RANGE (key_count); AC_ERR_BUFFER_TOO_SMALL when capacity < count × stride (then
+ * *out_stride and the columns are still set). On an error the rows of the layers before
+ * layers[i] are written (others may be too).
+ */
+ac_status ac_layers_get_presentation_table(ac_engine *engine, const ac_layer *layers,
+                                           size_t count, const ac_key *keys, size_t key_count,
+                                           double *out_slots, size_t capacity,
+                                           size_t *out_stride, size_t *out_columns);
+
+/** The most keys ac_layers_get_presentation_table() reads in one call. */
+#define AC_PRESENTATION_TABLE_MAX_KEYS 256
+
+/**
  * Sets one key's model value on count layers, each as ac_layer_set_value() does, its action
  * included (an implicit animation by default), in the order given: layer i takes the stride
  * numbers at slots[i × stride], in the layout ac_layers_get_presentation() gives — stride is

@@ -221,15 +221,32 @@ public func ac_layer_get_presentation_scalar(
 
 // MARK: Batch and snapshot
 
-/// The kind a batch call works on: layers[0]'s value at `key` (an error names layers[0]).
-private func batchKind(_ box: EngineBox, _ first: ac_layer, _ key: ac_key, presentation: Bool) throws(APIError) -> ValueKind? {
+/// The kind a batch call works on: layers[0]'s value at `key` (an error names `naming`,
+/// layers[0] by default).
+private func batchKind(
+    _ box: EngineBox, _ first: ac_layer, _ key: ac_key, presentation: Bool, naming: String = "layers[0]"
+) throws(APIError) -> ValueKind? {
     var value = ac_value()
     do throws(APIError) {
         try readValue(box, first, key, presentation: presentation, into: &value)
     } catch {
-        throw APIError(Int(error.status), "layers[0]: " + error.message)
+        throw APIError(Int(error.status), naming + ": " + error.message)
     }
     return ValueKind(rawValue: value.kind)
+}
+
+/// A batch read's numbers of a bool, integer or token kind, stored as bit patterns, as the
+/// doubles the C API gives: `count` values `stride` apart from `slots`.
+private func convertBitPatterns(_ kind: ValueKind, _ slots: UnsafeMutablePointer<Double>, count: Int, stride: Int) {
+    guard kind.storesBitPatterns else { return }
+    for index in 0..<count {
+        let bits = slots[index * stride].bitPattern
+        slots[index * stride] = switch kind {
+        case .bool: bits != 0 ? 1 : 0
+        case .token: Double(bits)
+        default: Double(Int64(bitPattern: bits))
+        }
+    }
 }
 
 @_cdecl("ac_layers_get_presentation")
@@ -267,15 +284,73 @@ public func ac_layers_get_presentation(
                 }
             }
             if let failure { throw APIError(failure.error, argument: "layers[\(failure.index)]") }
-            if kind.storesBitPatterns {
-                for index in 0..<total {
-                    let bits = out[index].bitPattern
-                    out[index] = switch kind {
-                    case .bool: bits != 0 ? 1 : 0
-                    case .token: Double(bits)
-                    default: Double(Int64(bitPattern: bits))
+            convertBitPatterns(kind, out, count: total, stride: stride)
+        }
+    }
+}
+
+@_cdecl("ac_layers_get_presentation_table")
+public func ac_layers_get_presentation_table(
+    _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ keys: UnsafePointer<ac_key>?,
+    _ keyCount: Int, _ outSlots: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outStride: UnsafeMutablePointer<Int>?,
+    _ outColumns: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let strideOut = try required(outStride, "out_stride")
+            let total = try sizeArgument(count, "count")
+            let room = try sizeArgument(capacity, "capacity")
+            let columnCount = try sizeArgument(keyCount, "key_count")
+            guard columnCount <= Int(AC_PRESENTATION_TABLE_MAX_KEYS) else {
+                throw APIError(
+                    AC_ERR_OUT_OF_RANGE, "key_count is \(columnCount); it must be at most \(AC_PRESENTATION_TABLE_MAX_KEYS)")
+            }
+            guard total > 0 && columnCount > 0 else {
+                strideOut.pointee = 0
+                if let outColumns { outColumns.update(repeating: 0, count: columnCount) }
+                return
+            }
+            guard let layers else { throw .nullPointer("layers") }
+            guard let keys else { throw .nullPointer("keys") }
+            var kinds: [ValueKind] = []
+            kinds.reserveCapacity(columnCount)
+            for key in 0..<columnCount {
+                guard let kind = try batchKind(box, layers[0], keys[key], presentation: true, naming: "layers[0], keys[\(key)]")
+                else { return }
+                kinds.append(kind)
+            }
+            var stride = 0
+            for (key, kind) in kinds.enumerated() {
+                outColumns?[key] = stride
+                stride += kind.slotCount
+            }
+            strideOut.pointee = stride
+            let (needed, overflow) = total.multipliedReportingOverflow(by: stride)
+            guard !overflow, room >= needed else {
+                throw .bufferTooSmall("out_slots", capacity: room, needed: overflow ? Int.max : needed)
+            }
+            let out = try required(outSlots, "out_slots")
+            // LayerID and PropertyKey are single integers: the handles and keys as they are.
+            let failure: BatchReadFailure? = layers.withMemoryRebound(to: LayerID.self, capacity: total) { handles in
+                let propertyKeys = (0..<columnCount).map { PropertyKey(keys[$0]) }
+                return propertyKeys.withUnsafeBufferPointer { propertyKeys in
+                    kinds.withUnsafeBufferPointer { kinds in
+                        do throws(BatchReadFailure) {
+                            try box.engine.readPresentationTable(
+                                forKeys: propertyKeys, of: UnsafeBufferPointer(start: handles, count: total), expecting: kinds,
+                                into: out)
+                            return nil
+                        } catch {
+                            return error
+                        }
                     }
                 }
+            }
+            if let failure { throw APIError(failure.error, argument: "layers[\(failure.index)], keys[\(failure.key)]") }
+            var column = 0
+            for kind in kinds {
+                convertBitPatterns(kind, out + column, count: total, stride: stride)
+                column += kind.slotCount
             }
         }
     }

@@ -60,4 +60,92 @@ struct PresentationLayoutTests {
                     == 150 + Double(animated[index][2]))
         }
     }
+
+    /// Reads `keys` of `layers` as a table (`readPresentationTable`); the failure, if any.
+    static func table(
+        _ engine: Engine, _ keys: [String], _ kinds: [ValueKind], _ layers: [LayerID], into rows: inout [Double]
+    ) -> BatchReadFailure? {
+        let keyIDs = keys.map { engine.key($0) }
+        return keyIDs.withUnsafeBufferPointer { keyIDs in
+            kinds.withUnsafeBufferPointer { kinds in
+                layers.withUnsafeBufferPointer { handles in
+                    rows.withUnsafeMutableBufferPointer { output in
+                        do throws(BatchReadFailure) {
+                            try engine.readPresentationTable(forKeys: keyIDs, of: handles, expecting: kinds, into: output.baseAddress!)
+                            return nil
+                        } catch {
+                            return error
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a table of several keys: each key's columns hold its own read, on one thread and on two, in two classes, through the general read where the fast one stops")
+    func table() throws {
+        let keys = ["position", "opacity", "transform", "level", "opacity"]
+        let kinds: [ValueKind] = [.point, .scalar, .transform3D, .scalar, .scalar]
+        let stride = 2 + 1 + 16 + 1 + 1
+        for threads in [1, 2] {
+            let engine = Engine()
+            try engine.setTickThreadCount(threads)
+            let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0.5))])
+            let ring = try engine.makeLayerClass(
+                name: "Ring", properties: [PropertyDescriptor("size", default: .scalar(3)), PropertyDescriptor("level", default: .scalar(0.25))])
+            try engine.tick(0)
+            // Enough layers for the read to be shared out on two threads (more than 4096 keys a
+            // part); the last ones of the base class, where "level" is undeclared, for the
+            // general read.
+            var layers: [LayerID] = []
+            for index in 0..<2000 {
+                let layer = try engine.makeLayerHandle(index >= 1900 && index % 3 == 0 ? nil : index % 2 == 0 ? dot : ring)
+                if index >= 1900 && index % 3 == 0 { try engine.setValue(.scalar(Double(index)), forKeyPath: "level", of: layer) }
+                if index % 5 == 0 { try engine.setValue(.transform3D(Transform3D.identity.scaledBy(x: 2, y: 3, z: 1)), forKeyPath: "transform", of: layer) }
+                if index % 2 == 0 {
+                    var move = Animation(keyPath: "position", kind: .basic(BasicParameters(
+                        fromValue: .point(x: 0, y: 0), toValue: .point(x: Double(index), y: -Double(index)))))
+                    move.timing.duration = 2
+                    try engine.addAnimation(move, forKey: "move", to: layer)
+                }
+                if index % 7 == 0 {
+                    var fade = Animation(keyPath: "opacity", kind: .basic(BasicParameters(fromValue: .scalar(0), toValue: .scalar(1))))
+                    fade.timing.duration = 2
+                    try engine.addAnimation(fade, forKey: "fade", to: layer)
+                }
+                layers.append(layer)
+            }
+            try engine.tick(0.1)
+            try engine.tick(0.6)
+            var rows = [Double](repeating: .nan, count: layers.count * stride)
+            #expect(Self.table(engine, keys, kinds, layers, into: &rows) == nil)
+            // A key path (the general read from the first layer on) beside a declared key.
+            var pathRows = [Double](repeating: .nan, count: layers.count * 2)
+            #expect(Self.table(engine, ["position.x", "opacity"], [.scalar, .scalar], layers, into: &pathRows) == nil)
+            for (index, layer) in layers.enumerated() {
+                #expect(pathRows[2 * index] == rows[index * stride] && pathRows[2 * index + 1] == rows[index * stride + 2])
+                var column = 0
+                for key in keys {
+                    var alone = [Double](repeating: .nan, count: 16)
+                    let value = try #require(try engine.presentationValue(forKeyPath: key, of: layer))
+                    alone.withUnsafeMutableBufferPointer { value.write(into: $0.baseAddress!) }
+                    let width = value.kind.slotCount
+                    #expect(Array(rows[(index * stride + column)..<(index * stride + column + width)]) == Array(alone[0..<width]),
+                            "\(key) of layer \(index), \(threads) thread(s)")
+                    column += width
+                }
+            }
+            // A released layer and a layer holding another kind at a key stop the read there,
+            // naming the layer and the key.
+            try engine.release(layers[1500])
+            var failure = Self.table(engine, keys, kinds, layers, into: &rows)
+            #expect(failure?.index == 1500 && failure?.key == 0 && failure?.error.code == .badHandle)
+            layers[1500] = try engine.makeLayerHandle()
+            try engine.setValue(.point(x: 1, y: 2), forKeyPath: "level", of: layers[1500])
+            failure = Self.table(engine, keys, kinds, layers, into: &rows)
+            #expect(failure?.index == 1500 && failure?.key == 3 && failure?.error.code == .wrongKind)
+            failure = Self.table(engine, ["opacity", "position"], [.scalar, .scalar], layers, into: &rows)
+            #expect(failure?.index == 0 && failure?.key == 1 && failure?.error.code == .wrongKind)
+        }
+    }
 }

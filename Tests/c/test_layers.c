@@ -838,6 +838,84 @@ static void test_batch(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* ac_layers_get_presentation_table: one row per layer, each key's numbers at its column, as
+ * ac_layers_get_presentation gives them one key at a time; its errors name the layer and key. */
+static void test_batch_table(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layers[3] = {new_layer(engine, 0), new_layer(engine, 0), new_layer(engine, 0)};
+    ac_key position = key_of(engine, "position"), hidden = key_of(engine, "hidden");
+    ac_key transform = key_of(engine, "transform"), opacity = key_of(engine, "opacity");
+    ac_key keys[5] = {position, hidden, transform, opacity, position};
+    const size_t want_columns[5] = {0, 2, 3, 19, 20};
+    double table[3 * 22], single[3 * 16];
+    size_t stride = 0, single_stride = 0, columns[5] = {9, 9, 9, 9, 9};
+    int index, key, k;
+
+    tick(engine, frame_time(0));
+    /* Implicit animations of position and opacity on every layer (their presentation is
+     * between the model values at the next tick), hidden on layer 1. */
+    for (index = 0; index < 3; ++index) {
+        set_value(engine, layers[index], "position", ac_value_point(10 * index, -index));
+        set_scalar(engine, layers[index], "opacity", 0.25 * index);
+    }
+    set_value(engine, layers[1], "hidden", ac_value_bool(1));
+    tick(engine, frame_time(1));
+    tick(engine, frame_time(5));
+    AC_CHECK_OK(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 3 * 22, &stride, columns));
+    AC_CHECK_EQ_INT(stride, 22);
+    for (key = 0; key < 5; ++key) AC_CHECK_EQ_INT(columns[key], want_columns[key]);
+    for (key = 0; key < 5; ++key) {
+        AC_CHECK_OK(ac_layers_get_presentation(engine, layers, 3, keys[key], single, 3 * 16, &single_stride));
+        for (index = 0; index < 3; ++index)
+            for (k = 0; k < (int)single_stride; ++k)
+                AC_CHECK_EQ_DOUBLE(table[index * 22 + want_columns[key] + k], single[index * single_stride + k]);
+    }
+    for (index = 0; index < 3; ++index) AC_CHECK(table[index * 22 + 2] == 0 || table[index * 22 + 2] == 1); /* hidden */
+    AC_CHECK(table[22 + 19] > 0.25 && table[22 + 19] < 1); /* opacity on its way from 1 to 0.25 */
+    /* columns may be NULL; nothing to read gives stride 0 and columns 0. */
+    AC_CHECK_OK(ac_layers_get_presentation_table(engine, layers, 3, keys, 2, table, 3 * 3, &stride, NULL));
+    AC_CHECK_EQ_INT(stride, 3);
+    AC_CHECK_OK(ac_layers_get_presentation_table(engine, NULL, 0, keys, 5, NULL, 0, &stride, columns));
+    AC_CHECK(stride == 0 && columns[0] == 0 && columns[4] == 0);
+    stride = 7;
+    AC_CHECK_OK(ac_layers_get_presentation_table(engine, layers, 3, NULL, 0, NULL, 0, &stride, NULL));
+    AC_CHECK_EQ_INT(stride, 0);
+
+    stride = 0;
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 65, &stride, columns),
+                 AC_ERR_BUFFER_TOO_SMALL, "out_slots");
+    AC_CHECK(stride == 22 && columns[2] == 3);
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, NULL, 66, &stride, columns),
+                 AC_ERR_NULL_POINTER, "out_slots");
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, NULL, 5, table, 66, &stride, columns),
+                 AC_ERR_NULL_POINTER, "keys");
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, NULL, 3, keys, 5, table, 66, &stride, columns),
+                 AC_ERR_NULL_POINTER, "layers");
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 66, NULL, columns),
+                 AC_ERR_NULL_POINTER, "out_stride");
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, AC_PRESENTATION_TABLE_MAX_KEYS + 1, table,
+                                                  66, &stride, columns),
+                 AC_ERR_OUT_OF_RANGE, "key_count");
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, (size_t)-1, table, 66, &stride, columns),
+                 AC_ERR_OUT_OF_RANGE, "key_count");
+    keys[3] = 987654;
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 66, &stride, columns),
+                 AC_ERR_UNKNOWN_KEY, "keys[3]");
+    keys[3] = opacity;
+    ac_layer_release(engine, layers[1]);
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 66, &stride, columns),
+                 AC_ERR_BAD_HANDLE, "layers[1], keys[0]");
+    /* An undeclared key of another kind on one layer. */
+    layers[1] = new_layer(engine, 0);
+    set_value(engine, layers[0], "tag", ac_value_scalar(1));
+    set_value(engine, layers[1], "tag", ac_value_point(1, 2));
+    set_value(engine, layers[2], "tag", ac_value_scalar(3));
+    keys[1] = key_of(engine, "tag");
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 66, &stride, columns),
+                 AC_ERR_WRONG_KIND, "layers[1], keys[1]");
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 /* ac_layers_set_value: every layer checked before any changes; each change runs its action. */
 static void test_batch_set(void) {
     ac_engine *engine = new_engine();
@@ -942,6 +1020,7 @@ int main(void) {
     test_references();
     test_time();
     test_batch();
+    test_batch_table();
     test_batch_set();
     return ac_test_finish();
 }

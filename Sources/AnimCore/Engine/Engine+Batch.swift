@@ -1,13 +1,17 @@
-/// Batch reads: one key's presentation value for many layers under one lock, for hosts that
-/// read every layer every frame (the C API's `ac_layers_get_presentation`, the Python binding).
+/// Batch reads: keys' presentation values for many layers under one lock, for hosts that read
+/// every layer every frame (the C API's `ac_layers_get_presentation` and
+/// `ac_layers_get_presentation_table`, the Python binding).
 
-/// A batch read that stopped at one layer: the layer's index in the batch and what went wrong.
+/// A batch read that stopped at one layer: the layer's index in the batch, the key's index in
+/// the keys read (0 for one key) and what went wrong.
 package struct BatchReadFailure: Error, Sendable {
     package let index: Int
+    package let key: Int
     package let error: AnimCoreError
 
-    package init(index: Int, error: AnimCoreError) {
+    package init(index: Int, key: Int = 0, error: AnimCoreError) {
         self.index = index
+        self.key = key
         self.error = error
     }
 }
@@ -23,11 +27,33 @@ extension Engine {
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, expecting kind: ValueKind,
         into output: UnsafeMutablePointer<Double>
     ) throws(BatchReadFailure) {
+        var key = key, kind = kind
+        try withUnsafePointer(to: &key) { (key) throws(BatchReadFailure) in
+            try withUnsafePointer(to: &kind) { (kind) throws(BatchReadFailure) in
+                try readPresentationTable(
+                    forKeys: UnsafeBufferPointer(start: key, count: 1), of: layers,
+                    expecting: UnsafeBufferPointer(start: kind, count: 1), into: output)
+            }
+        }
+    }
+
+    /// Writes the presentation values at `keys` of each layer into `output` as a table: layer
+    /// i's row at `output + i × stride`, where stride is the sum of `kinds`' slot counts, holds
+    /// key 0's slots, then key 1's, and so on (each in its kind's slot layout; bool, integer and
+    /// token as bit patterns). Every layer must hold a value of `kinds[k]` at `keys[k]`
+    /// (`.wrongKind` otherwise; `.unknownKey` for an undeclared key never set). One pass over
+    /// the layers, reading each one's keys together. `output` must have room for
+    /// `layers.count × stride` Doubles. Stops at the first layer and key that fail, with their
+    /// indexes; the rows of the layers before it are written.
+    package func readPresentationTable(
+        forKeys keys: UnsafeBufferPointer<PropertyKey>, of layers: UnsafeBufferPointer<LayerID>,
+        expecting kinds: UnsafeBufferPointer<ValueKind>, into output: UnsafeMutablePointer<Double>
+    ) throws(BatchReadFailure) {
         let failure: BatchReadFailure?
         do throws(AnimCoreError) {
             // One state access for the whole batch (not one per layer).
             failure = try withState { state in
-                state.readPresentationValues(forKey: key, of: layers, expecting: kind, into: output)
+                state.readPresentationTable(forKeys: keys, of: layers, expecting: kinds, into: output)
             }
         } catch {
             failure = BatchReadFailure(index: 0, error: error)
@@ -37,36 +63,100 @@ extension Engine {
 }
 
 extension EngineState {
-    /// The loop of `Engine.readPresentationValues`; nil when every layer was read. The fast
+    /// The loop of `Engine.readPresentationTable`; nil when every layer was read. The fast
     /// path (`PresentationReader`) reads what it can, on the tick threads for a large batch;
     /// the general read goes on in order from the first layer it could not read.
-    mutating func readPresentationValues(
-        forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, expecting kind: ValueKind,
-        into output: UnsafeMutablePointer<Double>
+    mutating func readPresentationTable(
+        forKeys keys: UnsafeBufferPointer<PropertyKey>, of layers: UnsafeBufferPointer<LayerID>,
+        expecting kinds: UnsafeBufferPointer<ValueKind>, into output: UnsafeMutablePointer<Double>
     ) -> BatchReadFailure? {
-        guard let handles = layers.baseAddress else { return nil }
+        guard keys.count == kinds.count else {
+            return BatchReadFailure(index: 0, error: AnimCoreError(.invalidArgument, "\(keys.count) keys but \(kinds.count) kinds"))
+        }
+        guard let handles = layers.baseAddress, !keys.isEmpty else { return nil }
         let count = layers.count
-        let stride = kind.slotCount
-        let next = withUnsafeTemporaryAllocation(of: PresentationReader.ClassEntry.self, capacity: classes.count) { entries in
+        let keyCount = keys.count
+        let stride = kinds.reduce(0) { $0 + $1.slotCount }
+        let next = readPresentationTableFast(forKeys: keys, of: handles, count: count, expecting: kinds, stride: stride, into: output)
+        guard next < count else { return nil }
+        var scratchValue = SlotScratch()
+        return scratchValue.withPointer { slots -> BatchReadFailure? in
+            for index in next..<count {
+                var column = 0
+                for key in 0..<keyCount {
+                    do throws(AnimCoreError) {
+                        let slot = try layerSlot(handles[index])
+                        guard let found = try readValue(forKey: keys[key], slot: slot, presentation: true, into: slots) else {
+                            throw AnimCoreError(.unknownKey, "the key is not declared by the layer's class and was never set on it")
+                        }
+                        guard found == kinds[key] else {
+                            throw AnimCoreError(.wrongKind, "the layer holds \(found.name) values at the key, not \(kinds[key].name)")
+                        }
+                        (output + index * stride + column).update(from: slots, count: found.slotCount)
+                        column += found.slotCount
+                    } catch {
+                        return BatchReadFailure(index: index, key: key, error: error)
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The fast path of `readPresentationTable`: the index of the first layer it could not read
+    /// (`count` when it read them all).
+    private func readPresentationTableFast(
+        forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
+        expecting kinds: UnsafeBufferPointer<ValueKind>, stride: Int, into output: UnsafeMutablePointer<Double>
+    ) -> Int {
+        let keyCount = keys.count
+        // Each key's column: its first slot in a row (`columns[k]`) and its slots
+        // (`widths[k]`); on the stack, as the class entries (no allocation per read).
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * keyCount) { columnSpace in
+            guard let columns = columnSpace.baseAddress else { return 0 }
+            let widths = columns + keyCount
+            var column = 0
+            for (key, kind) in kinds.enumerated() {
+                columns[key] = column
+                widths[key] = kind.slotCount
+                column += kind.slotCount
+            }
+            return readPresentationTableFast(
+                forKeys: keys, of: handles, count: count, expecting: kinds, columns: columns, widths: widths, stride: stride,
+                into: output)
+        }
+    }
+
+    /// `readPresentationTableFast` with its columns laid out.
+    private func readPresentationTableFast(
+        forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
+        expecting kinds: UnsafeBufferPointer<ValueKind>, columns: UnsafeMutablePointer<Int>, widths: UnsafeMutablePointer<Int>,
+        stride: Int, into output: UnsafeMutablePointer<Double>
+    ) -> Int {
+        let keyCount = keys.count
+        return withUnsafeTemporaryAllocation(of: PresentationReader.ClassEntry.self, capacity: classes.count * keyCount) { entries in
             guard let base = entries.baseAddress else { return 0 }
             for (index, layerClass) in classes.enumerated() {
-                var entry = PresentationReader.ClassEntry(
-                    property: -1, modelOffset: 0, isInline: true, defaultBlock: -1, rows: layerClass.rows.base)
-                if let property = layerClass.propertyIndex(for: key), layerClass.layouts[property].kind == kind {
-                    let layout = layerClass.layouts[property]
-                    entry.property = Int32(property)
-                    entry.modelOffset = Int32(layout.offset)
-                    entry.isInline = layout.isInline
-                    entry.defaultBlock = Int32(layerClass.defaultBlocks[property])
+                for key in 0..<keyCount {
+                    var entry = PresentationReader.ClassEntry(
+                        property: -1, modelOffset: 0, isInline: true, defaultBlock: -1, rows: layerClass.rows.base)
+                    if let property = layerClass.propertyIndex(for: keys[key]), layerClass.layouts[property].kind == kinds[key] {
+                        let layout = layerClass.layouts[property]
+                        entry.property = Int32(property)
+                        entry.modelOffset = Int32(layout.offset)
+                        entry.isInline = layout.isInline
+                        entry.defaultBlock = Int32(layerClass.defaultBlocks[property])
+                    }
+                    (base + index * keyCount + key).initialize(to: entry)
                 }
-                (base + index).initialize(to: entry)
             }
             return presentationLayouts.withPointers { layoutEntries, layoutStarts, layoutCounts in
                 let reader = PresentationReader(
-                    places: places.base, layers: self.layers.base, layerCount: self.layers.count, animations: animations.base,
-                    presentation: presentation.base, outOfLine: outOfLine.base, layoutEntries: layoutEntries,
-                    layoutStarts: layoutStarts, layoutCounts: layoutCounts, classes: base, stride: stride)
-                let parts = min(tickThreads?.count ?? 1, max(1, count / SteadyLane.entriesPerThreadMinimum))
+                    places: places.base, layers: self.layers.base, layerCount: self.layers.count,
+                    animations: animations.base, presentation: presentation.base, outOfLine: outOfLine.base,
+                    layoutEntries: layoutEntries, layoutStarts: layoutStarts, layoutCounts: layoutCounts,
+                    classes: base, keyCount: keyCount, columns: columns, widths: widths, stride: stride)
+                let parts = min(tickThreads?.count ?? 1, max(1, count * keyCount / SteadyLane.entriesPerThreadMinimum))
                 guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
                 // Each part reads its own layers; the batch goes on from the first stop.
                 return withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { stops in
@@ -82,25 +172,6 @@ extension EngineState {
                     return count
                 }
             }
-        }
-        guard next < count else { return nil }
-        var scratchValue = SlotScratch()
-        return scratchValue.withPointer { slots -> BatchReadFailure? in
-            for index in next..<count {
-                do throws(AnimCoreError) {
-                    let slot = try layerSlot(handles[index])
-                    guard let found = try readValue(forKey: key, slot: slot, presentation: true, into: slots) else {
-                        throw AnimCoreError(.unknownKey, "the key is not declared by the layer's class and was never set on it")
-                    }
-                    guard found == kind else {
-                        throw AnimCoreError(.wrongKind, "the layer holds \(found.name) values at the key, not \(kind.name)")
-                    }
-                    (output + index * stride).update(from: slots, count: stride)
-                } catch {
-                    return BatchReadFailure(index: index, error: error)
-                }
-            }
-            return nil
         }
     }
 }

@@ -516,6 +516,45 @@ def test_batch_reads(engine: Engine) -> None:
         mixed.presentation("opacityLike")
 
 
+def test_batch_table_reads(engine: Engine) -> None:
+    numpy = pytest.importorskip("numpy")
+    layers = [engine.layer(opacity=i / 10, position=(i, 2 * i), hidden=i % 2 == 1) for i in range(6)]
+    batch = engine.batch(layers)
+    keys = ["position", "opacity", "hidden", "transform", "position.x"]
+    columns = batch.table_columns(keys)
+    assert columns == {
+        "position": slice(0, 2), "opacity": slice(2, 3), "hidden": slice(3, 4),
+        "transform": slice(4, 20), "position.x": slice(20, 21),
+    }
+    engine.tick(T0)
+    for layer in layers:
+        layer.add_animation(animcore.BasicAnimation("opacity", from_value=0, to_value=1, duration=1), "f")
+    engine.tick(T0 + 0.1)
+    engine.tick(T0 + 0.35)
+    table = batch.presentation_table(keys)
+    assert isinstance(table, numpy.ndarray) and table.shape == (6, 21)
+    # Each key's columns hold what a read of that key alone gives.
+    for key in keys:
+        alone = batch.presentation(key)
+        assert table[:, columns[key]].reshape(alone.shape).tolist() == alone.tolist(), key
+    assert table[:, 2].tolist() == approx([0.25] * 6)
+    assert table[:, 3].tolist() == [0.0, 1.0] * 3
+    out = numpy.empty((6, 21))
+    assert batch.presentation_table(keys, out=out) is out and out.tolist() == table.tolist()
+    with pytest.raises(InvalidArgumentError, match="out"):
+        batch.presentation_table(keys, out=numpy.empty((6, 20)))
+    assert batch.presentation_table([]).shape == (6, 0)
+    assert engine.batch([]).presentation_table(keys).shape == (0, 0)
+    with pytest.raises(TypeError, match="keys"):
+        batch.presentation_table("opacity")
+    with pytest.raises(animcore.OutOfRangeError, match=r"len\(keys\) is 257"):
+        batch.presentation_table(["opacity"] * 257)
+    layers[0]["tag"] = 1.0
+    layers[1]["tag"] = Point(1, 2)
+    with pytest.raises(animcore.WrongKindError, match=r"layers\[1\], keys\[1\]"):
+        engine.batch(layers[:2]).presentation_table(["opacity", "tag"])
+
+
 def test_batch_reads_without_numpy(engine: Engine, monkeypatch: Any) -> None:
     import builtins
     import sys
@@ -533,6 +572,7 @@ def test_batch_reads_without_numpy(engine: Engine, monkeypatch: Any) -> None:
     batch = engine.batch(layers)
     assert batch.presentation("position") == [(0, 0), (1, -1), (2, -2)]
     assert batch.presentation("position.x") == [0, 1, 2]
+    assert batch.presentation_table(["position.x", "position"]) == [(0, 0, 0), (1, 1, -1), (2, 2, -2)]
 
 
 def test_batch_sets(engine: Engine) -> None:

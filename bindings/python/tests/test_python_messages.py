@@ -871,6 +871,35 @@ def _batch_out(w: World) -> None:
     w.engine.batch([w.plain]).presentation("opacity", out=numpy.empty(3))
 
 
+@case("table-different-kinds", WrongKindError, "layers[1], keys[1]")
+def _table_kinds(w: World) -> None:
+    w.plain["tag"] = 1.0
+    w.blob["tag"] = ac.Point(1, 2)
+    w.engine.batch([w.plain, w.blob]).presentation_table(["opacity", "tag"])
+
+
+add(
+    lambda w: w.engine.batch([w.plain]).presentation_table(["opacity", "neverSet"]),
+    UnknownKeyError,
+    "table-unknown-key",
+    "neverSet",
+)
+add(
+    lambda w: w.engine.batch([w.plain]).presentation_table(["opacity"] * 257),
+    OutOfRangeError,
+    "table-too-many-keys",
+    "len(keys) is 257",
+)
+add(lambda w: w.engine.batch([w.plain]).presentation_table("opacity"), TypeError, "table-keys-string", "keys")
+add(lambda w: w.engine.batch([w.plain]).presentation_table([3]), TypeError, "table-key-type", "keys[0]")
+
+
+@case("table-out-shape", InvalidArgumentError, "out")
+def _table_out(w: World) -> None:
+    numpy = pytest.importorskip("numpy")
+    w.engine.batch([w.plain]).presentation_table(["opacity"], out=numpy.empty(3))
+
+
 # ---- Animation descriptions ----------------------------------------------------------------------
 
 for keyword, value, error, words in [

@@ -352,6 +352,8 @@ ac_display_fn = CFUNCTYPE(None, POINTER(ac_engine), ac_layer, c_void_p)
 # Layers
 # --------------------------------------------------------------------------------------------
 
+AC_PRESENTATION_TABLE_MAX_KEYS: Final = 256
+
 
 class ac_property_value(ctypes.Structure):
     """``ac_property_value``: one property of a snapshot."""
@@ -771,6 +773,10 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_layers_get_presentation": (
         ac_status,
         (_engine_p, _layer_p, c_size_t, ac_key, _double_p, c_size_t, _size_p),
+    ),
+    "ac_layers_get_presentation_table": (
+        ac_status,
+        (_engine_p, _layer_p, c_size_t, POINTER(ac_key), c_size_t, _double_p, c_size_t, _size_p, _size_p),
     ),
     "ac_layers_set_value": (
         ac_status,

@@ -821,9 +821,10 @@ class Engine:
         return layer
 
     def batch(self, layers: Iterable[Layer]) -> LayerBatch:
-        """A :class:`LayerBatch` of ``layers`` for reading one key of all of them per call.
+        """A :class:`LayerBatch` of ``layers`` for reading one key or several of all of them per
+        call, or setting one key on all of them.
 
-        C: ac_layers_get_presentation()."""
+        C: ac_layers_get_presentation(), ac_layers_get_presentation_table(), ac_layers_set_value()."""
         return LayerBatch(self, layers)
 
     def presentation_batch(self, layers: Iterable[Layer], key: str) -> Any:

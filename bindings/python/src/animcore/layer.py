@@ -35,6 +35,7 @@ from typing import (
     List,
     NamedTuple,
     Optional,
+    Sequence,
     Tuple,
     Type,
     TypeVar,
@@ -1063,13 +1064,15 @@ class Presentation:
 
 class LayerBatch:
     """A fixed list of layers of one engine, read and set together: one library call reads one
-    key's presentation value for every layer (``ac_layers_get_presentation``), or sets one key's
+    key's presentation value for every layer (``ac_layers_get_presentation``), several keys'
+    as a table of one row per layer (``ac_layers_get_presentation_table``), or sets one key's
     model value on every layer (``ac_layers_set_value``).
 
     Which to use when: a loop of ``layer.opacity = v`` costs about a microsecond per layer in
     Python; :meth:`set` and :meth:`presentation` cost one call for the whole batch plus a few
     tens of nanoseconds per layer in the library, so use them for many layers per frame (a
-    particle field, a grid), and attributes for a few.
+    particle field, a grid), and attributes for a few. To draw, read every key a frame needs
+    with one :meth:`presentation_table`: one pass over the layers for all of them.
 
     :meth:`presentation` answers a NumPy float64 array when NumPy is installed — shape (n,) for
     one-number kinds (scalars; bool, integer and token kinds as floats), (n, stride) otherwise
@@ -1077,7 +1080,7 @@ class LayerBatch:
     its layers alive.
     """
 
-    __slots__ = ("_engine", "_layers", "_handles", "_strides")
+    __slots__ = ("_engine", "_layers", "_handles", "_strides", "_tables")
 
     def __init__(self, engine: "Engine", layers: Iterable[Layer]) -> None:
         items = tuple(layers)
@@ -1090,6 +1093,7 @@ class LayerBatch:
         self._layers = items
         self._handles = (_capi.ac_layer * len(items))(*(layer._handle for layer in items))
         self._strides: Dict[int, int] = {}
+        self._tables: Dict[Tuple[int, ...], Tuple[int, Tuple[int, ...]]] = {}
 
     @property
     def layers(self) -> Tuple[Layer, ...]:
@@ -1122,28 +1126,10 @@ class LayerBatch:
                 raise_status(status)
             stride = stride_out.value
             self._strides[key_id] = stride
-        numpy = sys.modules.get("numpy")
-        if numpy is None:
-            try:
-                import numpy  # noqa: F811
-            except ImportError:
-                numpy = None
+        numpy = _numpy()
         shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
         if numpy is not None:
-            if out is None:
-                target = numpy.empty(shape, dtype=numpy.float64)
-            else:
-                target = out
-                if (
-                    not isinstance(out, numpy.ndarray)
-                    or out.dtype != numpy.float64
-                    or tuple(out.shape) != shape
-                    or not out.flags["C_CONTIGUOUS"]
-                    or not out.flags["WRITEABLE"]
-                ):
-                    raise InvalidArgumentError(
-                        f"out must be a writeable C-contiguous float64 array of shape {shape}"
-                    )
+            target = _checked_out(numpy, out, shape)
             data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count else None
         else:
             if out is not None:
@@ -1163,6 +1149,81 @@ class LayerBatch:
             return list(target)
         return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
 
+
+    def table_columns(self, keys: Sequence[str]) -> Dict[str, slice]:
+        """Where each key's numbers are in a row of :meth:`presentation_table`'s table: key ->
+        slice of columns (a key given twice: its last place). The kinds are the first layer's.
+
+        C: ac_layers_get_presentation_table() (out_columns)."""
+        key_ids = self._key_ids(keys)
+        stride, columns = self._table_layout(key_ids)
+        ends = columns[1:] + (stride,)
+        return {key: slice(start, end) for key, start, end in zip(keys, columns, ends)}
+
+    def presentation_table(self, keys: Sequence[str], out: Any = None) -> Any:
+        """The presentation values of ``keys`` for every layer in one pass, as a table of one
+        row per layer: ``keys[0]``'s numbers, then ``keys[1]``'s, and so on, each as
+        :meth:`presentation` gives them (2 for points, 16 for 3D transforms, bool, integer and
+        token kinds as floats); :meth:`table_columns` says where each key's numbers are. A NumPy
+        float64 array of shape (n, stride) when NumPy is installed, else a list of tuples. What
+        a frame that draws reads: one call for all its keys, at most 256 of them.
+
+        ``out``: a C-contiguous float64 NumPy array of shape (n, stride) to fill instead of a new
+        one (no allocation per frame). WrongKindError when a layer holds another kind at a key
+        than the first layer.
+
+        C: ac_layers_get_presentation_table()."""
+        key_ids = self._key_ids(keys)
+        count = len(self._layers)
+        stride, _ = self._table_layout(key_ids)
+        numpy = _numpy()
+        shape = (count, stride)
+        if numpy is not None:
+            target = _checked_out(numpy, out, shape)
+            data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count and stride else None
+        else:
+            if out is not None:
+                raise InvalidArgumentError("out needs NumPy")
+            target = (ctypes.c_double * max(count * stride, 1))()
+            data = target
+        keys_array = (_capi.ac_key * max(len(key_ids), 1))(*key_ids)
+        stride_out = ctypes.c_size_t()
+        status = _lib.ac_layers_get_presentation_table(
+            _engine_ptr(self._engine), self._handles, count, keys_array, len(key_ids), data, count * stride,
+            _byref(stride_out), None,
+        )
+        if status:
+            if status == _capi.AC_ERR_BUFFER_TOO_SMALL:
+                self._tables.pop(key_ids, None)
+            raise_status(status, _TABLE_NAMES)
+        if numpy is not None:
+            return target
+        return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
+
+    def _key_ids(self, keys: Sequence[str]) -> Tuple[int, ...]:
+        if isinstance(keys, str):
+            raise TypeError("keys must be a sequence of key names, not one string")
+        engine = self._engine
+        return tuple(engine._intern(key, f"keys[{index}]") for index, key in enumerate(keys))
+
+    def _table_layout(self, key_ids: Tuple[int, ...]) -> Tuple[int, Tuple[int, ...]]:
+        """The table's stride and each key's first column, as the first layer's kinds give them
+        (kept for the next read)."""
+        layout = self._tables.get(key_ids)
+        if layout is None:
+            count = len(key_ids)
+            keys_array = (_capi.ac_key * max(count, 1))(*key_ids)
+            columns = (ctypes.c_size_t * max(count, 1))()
+            stride_out = ctypes.c_size_t()
+            status = _lib.ac_layers_get_presentation_table(
+                _engine_ptr(self._engine), self._handles, len(self._layers), keys_array, count, None, 0,
+                _byref(stride_out), columns,
+            )
+            if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+                raise_status(status, _TABLE_NAMES)
+            layout = (stride_out.value, tuple(columns[:count]))
+            self._tables[key_ids] = layout
+        return layout
 
     def set(self, key: str, values: Any) -> None:
         """Sets the model value of ``key`` on every layer, layer i's from ``values[i]``, each
@@ -1221,8 +1282,38 @@ class LayerBatch:
             raise_status(status, names)
 
 
+def _numpy() -> Any:
+    """NumPy when it is installed (imported once), else None."""
+    numpy = sys.modules.get("numpy")
+    if numpy is None:
+        try:
+            import numpy  # noqa: F811
+        except ImportError:
+            return None
+    return numpy
+
+
+def _checked_out(numpy: Any, out: Any, shape: Tuple[int, ...]) -> Any:
+    """A batch read's target: ``out`` when it is a writeable C-contiguous float64 array of
+    ``shape``, a new array when it is None; InvalidArgumentError otherwise."""
+    if out is None:
+        return numpy.empty(shape, dtype=numpy.float64)
+    if (
+        not isinstance(out, numpy.ndarray)
+        or out.dtype != numpy.float64
+        or tuple(out.shape) != shape
+        or not out.flags["C_CONTIGUOUS"]
+        or not out.flags["WRITEABLE"]
+    ):
+        raise InvalidArgumentError(f"out must be a writeable C-contiguous float64 array of shape {shape}")
+    return out
+
+
 _BATCH_NAMES = CNames(patterns=((r"slots\[\d+\] \(layers\[(\d+)\]'s value\)", r"values[\1]"),))
 """ac_layers_* arguments in LayerBatch's words."""
+
+_TABLE_NAMES = CNames({"key_count": "len(keys)"})
+"""ac_layers_get_presentation_table's arguments in LayerBatch.presentation_table's words."""
 
 
 if TYPE_CHECKING:
