@@ -153,11 +153,21 @@ extension EvaluationContext {
     @inline(__always)
     func applyKeyframes(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
         let keyframes = self.keyframes + Int(record.pointee.parameters)
+        let (progress, segment, parameter) = applyKeyframes(record, keyframes, sample: sample, to: slots)
+        if keyframes.pointee.rotation != nil { rememberPathPosition(record, progress, segment, parameter) }
+    }
+
+    /// `applyKeyframes` but for the note its path's rotation reads (`rememberPathPosition`):
+    /// the progress, the segment and the bezier parameter the value was found at.
+    @inline(__always)
+    func applyKeyframes(
+        _ record: UnsafeMutablePointer<AttachedAnimation>, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, sample: TimingSample,
+        to slots: UnsafeMutablePointer<Double>
+    ) -> (progress: Double, segment: Int, parameter: Double) {
         let kind = record.pointee.valueKind
         let progress = keyframeProgress(record, keyframes, sample: sample)
         let value = scratch + ScratchOffset.value
         let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value)
-        if keyframes.pointee.rotation != nil { rememberPathPosition(record, progress, segment, parameter) }
         let underneath = record.pointee.isAdditive ? readUnderneath(record, slots) : slots  // read only to add to
         if record.pointee.isCumulative && sample.iteration >= 1 {
             // [INF] As for basic animations: each repeat adds the value a cycle ends at — the
@@ -167,6 +177,7 @@ extension EvaluationContext {
             ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
         }
         compose(record, value: value, underneath: underneath, into: slots)
+        return (progress, segment, parameter)
     }
 
     /// The segment holding `progress`: the last i in 0..<segments with keyTimes[i] <= progress
@@ -174,9 +185,11 @@ extension EvaluationContext {
     @inline(__always)
     func segment(_ times: UnsafeMutablePointer<Double>, segments: Int, at progress: Double) -> Int {
         var low = 0, high = segments - 1
+        // [Perf] Wrapping arithmetic and a shift: 0 ≤ low ≤ high < segments, so neither can
+        // overflow, and the checks and the signed division cost a third of each step.
         while low < high {
-            let middle = (low + high + 1) / 2
-            if times[middle] <= progress { low = middle } else { high = middle - 1 }
+            let middle = (low &+ high &+ 1) &>> 1
+            if times[middle] <= progress { low = middle } else { high = middle &- 1 }
         }
         return low
     }
@@ -229,8 +242,9 @@ extension EvaluationContext {
         if !(fraction > 0) { return fraction.isNaN ? fraction : 0 }
         if fraction >= 1 { return 1 }
         var low = 0, high = samples
-        while high - low > 1 {
-            let middle = (low + high) / 2
+        // [Perf] As in `segment(_:segments:at:)`: 0 ≤ low < high ≤ samples.
+        while high &- low > 1 {
+            let middle = (low &+ high) &>> 1
             if table[middle] <= fraction { low = middle } else { high = middle }
         }
         let span = table[high] - table[low]
@@ -245,6 +259,13 @@ extension EvaluationContext {
         let keyframes = self.keyframes + Int(record.pointee.parameters)
         let progress = keyframeProgress(record, keyframes, sample: sample)
         let (index, parameter) = pathPosition(record, keyframes, at: progress)
+        turn(slots, along: keyframes, segment: index, parameter: parameter)
+    }
+
+    /// Turns the transform in `slots` to the path's tangent at `parameter` of `segment` (what
+    /// a path rotation record does once it knows its owner's position on the path).
+    @inline(__always)
+    func turn(_ slots: UnsafeMutablePointer<Double>, along keyframes: UnsafeMutablePointer<KeyframeRecord>, segment index: Int, parameter: Double) {
         var angle = tangentAngle(keyframes, segment: index, parameter: parameter)
         if keyframes.pointee.rotation == .autoReverse { angle += Double.pi }
         // [INF] Core Animation does not say how the rotation combines with the layer's

@@ -211,15 +211,24 @@ struct SteadyLane {
                 let sample = TimingSample(
                     phase: .active, isInEffect: true, progress: progress, cycleStart: 0,
                     cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
-                context.apply(record, sample: sample, parentTime: now, to: out)
-                if entry.pointee.kind == .pathKeyframes {
-                    // The path's rotation, on its own timing (equal to the keyframes'), over
-                    // the model transform it turns.
-                    let rotation = context.animations + Int(record.pointee.next)
-                    let place = context.places + Int(rotation.pointee.layer)
-                    let model = context.modelValue(rotation, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
-                    let turned = presentation + Int(entry.pointee.to)
-                    for k in 0..<Int(rotation.pointee.propertySlotCount) { turned[k] = model[k] }
+                guard entry.pointee.kind == .pathKeyframes else {
+                    context.apply(record, sample: sample, parentTime: now, to: out)
+                    continue
+                }
+                // The keyframes, then the path's rotation, on its own timing (equal to the
+                // keyframes'), over the model transform it turns: at the position the keyframes
+                // found when its progress is theirs (`applyPathRotation` without the note it
+                // would read that from), else through its own evaluation.
+                let found = context.applyKeyframes(record, context.keyframes + Int(record.pointee.parameters), sample: sample, to: out)
+                let rotation = context.animations + Int(record.pointee.next)
+                let place = context.places + Int(rotation.pointee.layer)
+                let model = context.modelValue(rotation, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
+                let turned = presentation + Int(entry.pointee.to)
+                for k in 0..<Int(rotation.pointee.propertySlotCount) { turned[k] = model[k] }
+                let path = context.keyframes + Int(rotation.pointee.parameters)
+                if context.keyframeProgress(rotation, path, sample: sample).bitPattern == found.progress.bitPattern {
+                    context.turn(turned, along: path, segment: found.segment, parameter: found.parameter)
+                } else {
                     context.apply(rotation, sample: sample, parentTime: now, to: turned)
                 }
             }
