@@ -12,6 +12,13 @@ struct AttachedAnimation {
     var state = RunState.free
     /// What the tick computes for it.
     var kind = RecordKind.basic
+    /// A group's child that the steady lane computes from its record alone
+    /// (`SteadyLane.applyBasicChild`): a basic animation from one given value to another over
+    /// the whole value of a coordinate kind, not cumulative, eased by a bezier or not at all, at
+    /// speed 1 with time offset 0. Set when its group joins the lane.
+    // [Perf] Beside the state the lane reads with it: at the end of the record it cost one more
+    // cache line per child (100k groups ticked 6% slower).
+    var isPlainBasicChild = false
     /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord`, `GroupRecord`, `SpringRecord` or `DecayRecord`.
     var parameters: Int32 = -1
     /// The layer's slot index.

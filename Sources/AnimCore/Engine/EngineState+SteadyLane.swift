@@ -191,7 +191,10 @@ extension EngineState {
             break
         }
         let hasScalarEnds = kind == .scalar || kind == .scalarSpring
-        if isGroup { kind = .group }
+        if isGroup {
+            kind = .group
+            markPlainBasicChildren(of: index, count: joining)
+        }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
         var entry = SteadyEntry(
@@ -346,6 +349,27 @@ extension EngineState {
     // state (about 3000 instructions each time an entry left the lane).
     private static func joiningCount(_ kind: SteadyEntry.Kind, _ record: AttachedAnimation) -> Int {
         kind == .pathKeyframes || kind == .group ? Int(record.followers) : 0
+    }
+
+    /// Sets `isPlainBasicChild` of a group's `count` children, the records after the group's in
+    /// `index`: a basic animation from one given value to another over the whole value of a
+    /// coordinate kind, not cumulative, eased by a bezier or not at all, at speed 1 with time
+    /// offset 0.
+    private mutating func markPlainBasicChildren(of index: Int, count: Int) {
+        var member = Int(animations[index].next)
+        for _ in 0..<count where member >= 0 {
+            let child = animations.base + member
+            let timing = child.pointee.timing
+            var isPlain = child.pointee.kind == .basic && child.pointee.overwritesWholeValue && !child.pointee.isCumulative
+                && child.pointee.valueKind.hasCoordinates && isBezierOrNone(child.pointee.function)
+                && timing.speed == 1 && timing.timeOffset == 0
+            if isPlain {
+                let ends = basicRecords[child.pointee.parameters]
+                isPlain = ends.from >= 0 && ends.to >= 0 && ends.by < 0
+            }
+            child.pointee.isPlainBasicChild = isPlain
+            member = Int(child.pointee.next)
+        }
     }
 
     /// Sets `laneEntry` of the `count` records after the one in `index` in its layer's list.

@@ -237,61 +237,72 @@ struct SteadyLane {
 }
 
 extension SteadyLane {
-    /// A steady group's child (its group active at `group.time`) when it is a basic animation
-    /// from one given value to another over the whole value of a coordinate kind (not
-    /// cumulative), eased by a bezier or not at all, and this tick leaves its run state as it
-    /// is (not shown, started or finished now): the general evaluation's value (`applyBasic`,
-    /// then `applyEndpoints`' scalar or coordinates case) written into its slots of `block`, or
-    /// the model value from `row` while it is not in effect. Running at speed 1 with time
-    /// offset 0 in the active part of its first cycle, its sample is the lane's own; elsewhere
-    /// the general one (`childSample`). False for any other child, or a tick that moves its
-    /// run state on: the general evaluation takes it.
+    /// A steady group's child (its group active at `group.time`) that is a plain basic one
+    /// (`isPlainBasicChild`) when this tick leaves its run state as it is (not shown, started or
+    /// finished now): the general evaluation's value (`applyBasic`, then `applyEndpoints`'
+    /// scalar or coordinates case) written into its slots of `block`, or the model value from
+    /// `row` while it is not in effect. Running in the active part of its first cycle, its
+    /// sample is the lane's own; elsewhere the general one (`applyBasicChildSampled`). False
+    /// for any other child, or a tick that moves its run state on: the general evaluation takes
+    /// it.
     @inline(__always)
     static func applyBasicChild(
         _ child: UnsafeMutablePointer<AttachedAnimation>, group: UnsafeMutablePointer<GroupRecord>,
         context: EvaluationContext, row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
     ) -> Bool {
-        guard child.pointee.kind == .basic && child.pointee.overwritesWholeValue && !child.pointee.isCumulative
-        else { return false }
-        let ends = context.basics + Int(child.pointee.parameters)
-        let from = Int(ends.pointee.from), to = Int(ends.pointee.to)
-        let function = Int(child.pointee.function)
-        guard from >= 0 && to >= 0 && ends.pointee.by < 0 && child.pointee.valueKind.hasCoordinates else { return false }
-        if function >= 0, case .steps = context.functions[function] { return false }
-        let timing = child.pointee.timing
-        let elapsed = group.pointee.time - timing.beginTime
-        let progress: Double
-        if child.pointee.state == .running && timing.speed == 1 && timing.timeOffset == 0 && elapsed >= 0
-            && elapsed < min(child.pointee.activeParentDuration, timing.duration) {
-            // At speed 1 and offset 0 the local time is the elapsed time; in the first cycle
-            // the progress is elapsed / duration.
-            progress = elapsed / timing.duration
-        } else {
-            let sample = context.childSample(child, group: group)
-            let runStateStays = (child.pointee.hasBeenShown || !sample.isInEffect)
-                && (child.pointee.didStart || sample.phase == .before)
-                && (child.pointee.didFinish || sample.phase != .after)
-            guard runStateStays else { return false }
-            guard sample.isInEffect else {
-                // The first animation of its property starts from the model value.
-                if child.pointee.initializesPresentation {
-                    let source = context.modelValue(child, row: row)
-                    let slots = block + Int(child.pointee.presentationOffset)
-                    for k in 0..<Int(child.pointee.propertySlotCount) { slots[k] = source[k] }
-                }
-                return true
-            }
-            progress = sample.progress
+        guard child.pointee.isPlainBasicChild else { return false }
+        // At speed 1 and offset 0 the local time is the elapsed time; in the first cycle the
+        // progress is elapsed / duration.
+        let elapsed = group.pointee.time - child.pointee.timing.beginTime
+        let duration = child.pointee.timing.duration
+        guard child.pointee.state == .running && elapsed >= 0 && elapsed < min(child.pointee.activeParentDuration, duration) else {
+            return applyBasicChildSampled(child, group: group, context: context, row: row, block: block)
         }
+        applyBasicChild(child, progress: elapsed / duration, context: context, block: block)
+        return true
+    }
+
+    /// `applyBasicChild` outside the lane's own sample: the general one (`childSample`), when
+    /// this tick leaves the child's run state as it is.
+    @inline(never)
+    static func applyBasicChildSampled(
+        _ child: UnsafeMutablePointer<AttachedAnimation>, group: UnsafeMutablePointer<GroupRecord>,
+        context: EvaluationContext, row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
+    ) -> Bool {
+        let sample = context.childSample(child, group: group)
+        let runStateStays = (child.pointee.hasBeenShown || !sample.isInEffect)
+            && (child.pointee.didStart || sample.phase == .before)
+            && (child.pointee.didFinish || sample.phase != .after)
+        guard runStateStays else { return false }
+        guard sample.isInEffect else {
+            // The first animation of its property starts from the model value.
+            if child.pointee.initializesPresentation {
+                let source = context.modelValue(child, row: row)
+                let slots = block + Int(child.pointee.presentationOffset)
+                for k in 0..<Int(child.pointee.propertySlotCount) { slots[k] = source[k] }
+            }
+            return true
+        }
+        applyBasicChild(child, progress: sample.progress, context: context, block: block)
+        return true
+    }
+
+    /// A plain basic child's value at `progress` into its slots of `block`.
+    @inline(__always)
+    static func applyBasicChild(
+        _ child: UnsafeMutablePointer<AttachedAnimation>, progress: Double, context: EvaluationContext,
+        block: UnsafeMutablePointer<Double>
+    ) {
+        let ends = context.basics + Int(child.pointee.parameters)
+        let function = Int(child.pointee.function)
         let fraction = function >= 0 ? context.beziers[function].value(at: progress) : progress
         let out = block + Int(child.pointee.presentationOffset)
-        let start = context.values + from, end = context.values + to
+        let start = context.values + Int(ends.pointee.from), end = context.values + Int(ends.pointee.to)
         if child.pointee.valueKind == .scalar {
             out[0] = start[0] + (end[0] - start[0]) * fraction
         } else {
             for k in 0..<child.pointee.valueKind.slotCount { out[k] = ValueMath.lerp(start[k], end[k], fraction) }
         }
-        return true
     }
 
     /// A towardModel or springTowardModel entry's value at `progress` (0 ≤ progress < 1 of its
