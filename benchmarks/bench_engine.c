@@ -623,6 +623,7 @@ static void run_plain(world *w, double time_s) {
  * for several (one pass over the layers). Returns the row's stride. */
 static size_t read_keys(world *w, const ac_layer *layers, size_t count, double *out, size_t capacity,
                         size_t columns[4]) {
+    _Static_assert(sizeof ((world *)0)->read_keys / sizeof(ac_key) == 4, "columns holds one entry per read key");
     size_t stride;
     if (w->tracks == 1) {
         check(ac_layers_get_presentation(w->engine, layers, count, w->read_keys[0], out, capacity, &stride),

@@ -346,7 +346,10 @@ public func ac_layers_get_presentation_table(
                     }
                 }
             }
-            if let failure { throw APIError(failure.error, argument: "layers[\(failure.index)], keys[\(failure.key)]") }
+            if let failure {
+                let key = failure.key >= 0 ? ", keys[\(failure.key)]" : ""
+                throw APIError(failure.error, argument: "layers[\(failure.index)]" + key)
+            }
             var column = 0
             for kind in kinds {
                 convertBitPatterns(kind, out + column, count: total, stride: stride)

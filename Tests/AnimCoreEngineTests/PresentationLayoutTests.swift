@@ -139,7 +139,7 @@ struct PresentationLayoutTests {
             // naming the layer and the key.
             try engine.release(layers[1500])
             var failure = Self.table(engine, keys, kinds, layers, into: &rows)
-            #expect(failure?.index == 1500 && failure?.key == 0 && failure?.error.code == .badHandle)
+            #expect(failure?.index == 1500 && failure?.key == -1 && failure?.error.code == .badHandle)
             layers[1500] = try engine.makeLayerHandle()
             try engine.setValue(.point(x: 1, y: 2), forKeyPath: "level", of: layers[1500])
             failure = Self.table(engine, keys, kinds, layers, into: &rows)

@@ -904,7 +904,7 @@ static void test_batch_table(void) {
     keys[3] = opacity;
     ac_layer_release(engine, layers[1]);
     EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 66, &stride, columns),
-                 AC_ERR_BAD_HANDLE, "layers[1], keys[0]");
+                 AC_ERR_BAD_HANDLE, "layers[1]");
     /* An undeclared key of another kind on one layer. */
     layers[1] = new_layer(engine, 0);
     set_value(engine, layers[0], "tag", ac_value_scalar(1));

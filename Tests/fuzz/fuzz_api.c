@@ -1215,6 +1215,21 @@ static void op_layer_get(void) {
         }
         CALL(es, bad, ac_layers_get_presentation(es->pointer, count ? layers : NULL, count, key, slots,
                                                  rd_u8() & 1 ? 64 : rd_u8() % 16, &stride));
+        /* The table of several keys: the same key (or another) up to 3 times, and key counts
+         * past the limit; a buffer of 64 numbers or less. */
+        {
+            ac_key keys[3] = {key, key, key};
+            size_t columns[3], key_count = rd_u8() % 4;
+            uint8_t shape = rd_u8();
+            if (shape == 255) key_count = AC_PRESENTATION_TABLE_MAX_KEYS + 1;
+            if (shape == 254) key_count = (size_t)-1;
+            if (rd_u8() & 1) keys[rd_u8() % 3] = (ac_key)rd_u8();
+            /* (No key to read: nothing is read, a bad layer included.) */
+            CALL(es, bad && key_count > 0, ac_layers_get_presentation_table(es->pointer, count ? layers : NULL, count,
+                                                           key_count <= 3 ? keys : NULL, key_count, slots,
+                                                           rd_u8() & 1 ? 64 : rd_u8() % 16, &stride,
+                                                           rd_u8() & 1 ? columns : NULL));
+        }
         break;
     }
     default: {

@@ -15,7 +15,7 @@ struct AttachedAnimation {
     /// A group's child that the steady lane computes from its record alone
     /// (`SteadyLane.applyBasicChild`): a basic animation from one given value to another over
     /// the whole value of a coordinate kind, not cumulative, eased by a bezier or not at all, at
-    /// speed 1 with time offset 0. Set when its group joins the lane.
+    /// speed 1 with time offset 0. Set when its group joins the lane; read only while it is there.
     // [Perf] Beside the state the lane reads with it: at the end of the record it cost one more
     // cache line per child (100k groups ticked 6% slower).
     var isPlainBasicChild = false

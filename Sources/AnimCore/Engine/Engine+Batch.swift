@@ -3,7 +3,8 @@
 /// `ac_layers_get_presentation_table`, the Python binding).
 
 /// A batch read that stopped at one layer: the layer's index in the batch, the key's index in
-/// the keys read (0 for one key) and what went wrong.
+/// the keys read (0 for one key; −1 when the layer itself is refused: a bad handle) and what
+/// went wrong.
 package struct BatchReadFailure: Error, Sendable {
     package let index: Int
     package let key: Int
@@ -41,8 +42,9 @@ extension Engine {
     /// i's row at `output + i × stride`, where stride is the sum of `kinds`' slot counts, holds
     /// key 0's slots, then key 1's, and so on (each in its kind's slot layout; bool, integer and
     /// token as bit patterns). Every layer must hold a value of `kinds[k]` at `keys[k]`
-    /// (`.wrongKind` otherwise; `.unknownKey` for an undeclared key never set). One pass over
-    /// the layers, reading each one's keys together. `output` must have room for
+    /// (`.wrongKind` otherwise; `.unknownKey` for an undeclared key never set; `.badHandle` for a
+    /// dead layer, with key −1; `.invalidArgument` when `keys` and `kinds` differ in count). One
+    /// pass over the layers, reading each one's keys together. `output` must have room for
     /// `layers.count × stride` Doubles. Stops at the first layer and key that fail, with their
     /// indexes; the rows of the layers before it are written.
     package func readPresentationTable(
@@ -82,10 +84,15 @@ extension EngineState {
         var scratchValue = SlotScratch()
         return scratchValue.withPointer { slots -> BatchReadFailure? in
             for index in next..<count {
+                let slot: Int
+                do throws(AnimCoreError) {
+                    slot = try layerSlot(handles[index])
+                } catch {
+                    return BatchReadFailure(index: index, key: -1, error: error)
+                }
                 var column = 0
                 for key in 0..<keyCount {
                     do throws(AnimCoreError) {
-                        let slot = try layerSlot(handles[index])
                         guard let found = try readValue(forKey: keys[key], slot: slot, presentation: true, into: slots) else {
                             throw AnimCoreError(.unknownKey, "the key is not declared by the layer's class and was never set on it")
                         }

@@ -13,9 +13,10 @@ struct EngineState {
     /// The keys animations are added under, for as long as an animation uses them.
     var animationKeys = AnimationKeyTable()
     var classes: [LayerClass] = []
-    /// The layers' stamps, classes, model rows and presentation blocks, by slot (for reads),
-    /// and the rest of their fields, by the same slot.
+    /// The layers' stamps, classes, model rows and presentation blocks, by slot (what reads
+    /// touch).
     let places = RecordBuffer<LayerPlace>(initialCapacity: 256)
+    /// The rest of the layers' fields, by the same slot.
     let layers = RecordBuffer<LayerRecord>(initialCapacity: 256)
     var freeLayers: [Int32] = []
     let animations = RecordBuffer<AttachedAnimation>(initialCapacity: 256)

@@ -66,16 +66,17 @@ struct PresentationReader {
     func read(_ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>) -> Int {
         // [Perf] One key, the common read, in a copy of the loop made for it (the key loop and
         // its widths folded away): 2.4-2.6 ns per layer at 1k layers against 3.0-3.3.
-        keyCount == 1 ? read(handles, range, into: output, keyCount: 1) : read(handles, range, into: output, keyCount: keyCount)
+        keyCount == 1 ? read(handles, range, into: output, keysPerRow: 1) : read(handles, range, into: output, keysPerRow: keyCount)
     }
 
+    /// `read(_:_:into:)` with `keysPerRow` = `keyCount`, a constant in the one-key copy.
     @inline(__always)
     private func read(
-        _ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>, keyCount: Int
+        _ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>, keysPerRow: Int
     ) -> Int {
-        withUnsafeTemporaryAllocation(of: Memo.self, capacity: keyCount) { memos in
+        withUnsafeTemporaryAllocation(of: Memo.self, capacity: keysPerRow) { memos in
             guard let memos = memos.baseAddress else { return range.lowerBound }
-            memos.initialize(repeating: Memo(), count: keyCount)
+            memos.initialize(repeating: Memo(), count: keysPerRow)
             // Key 0's column, read once (the output could alias the column arrays as far as
             // the compiler knows).
             let firstColumn = columns[0], firstWidth = widths[0]
@@ -84,9 +85,9 @@ struct PresentationReader {
                 else { return index }
                 let place = places + slot
                 guard place.pointee.stamp == stamp, stamp != 0 else { return index }
-                let entries = classes + Int(place.pointee.classIndex) * keyCount
+                let entries = classes + Int(place.pointee.classIndex) * keysPerRow
                 let row = output + index * stride
-                for key in 0..<keyCount {
+                for key in 0..<keysPerRow {
                     let entry = entries + key
                     let property = entry.pointee.property
                     guard property >= 0 else { return index }

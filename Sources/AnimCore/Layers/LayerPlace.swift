@@ -6,6 +6,7 @@
 struct LayerPlace {
     /// The stamp of the layer's handle (see `Handle`); 0 while the slot is free.
     var stamp: UInt64 = 0
+    /// The layer's class: its index in the engine's classes.
     var classIndex: Int32 = 0
     /// Offset of the model row in its class's row buffer.
     var row: Int32 = 0

@@ -4,6 +4,7 @@ reads, and bad input raising the right exception with the library's message."""
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import math
 from typing import Any, List
@@ -12,6 +13,7 @@ import pytest
 
 import animcore
 from _frames import T0, approx, frame
+from animcore.layer import _engine_ptr
 from animcore import (
     AffineTransform,
     BadHandleError,
@@ -553,6 +555,27 @@ def test_batch_table_reads(engine: Engine) -> None:
     layers[1]["tag"] = Point(1, 2)
     with pytest.raises(animcore.WrongKindError, match=r"layers\[1\], keys\[1\]"):
         engine.batch(layers[:2]).presentation_table(["opacity", "tag"])
+    # An undeclared key that another part of the host (through the C API) gives another kind
+    # between reads: the table follows (its layout is read again), smaller and then larger.
+    pair = engine.batch(layers[:2])
+    mark = engine.key("mark")
+
+    def set_mark(*numbers: float) -> None:
+        capi = animcore._capi
+        value = capi.ac_value(kind=capi.AC_VALUE_SCALAR if len(numbers) == 1 else capi.AC_VALUE_POINT)
+        for index, number in enumerate(numbers):
+            value.v[index] = number
+        for layer in layers[:2]:
+            status = capi.lib.ac_layer_set_value(_engine_ptr(engine), layer._handle, mark, ctypes.byref(value))
+            assert status == 0
+
+    set_mark(1, 2)
+    assert pair.presentation_table(["mark", "opacity"]).shape == (2, 3)
+    set_mark(5)
+    assert pair.presentation_table(["mark", "opacity"]).tolist() == [[5.0, 0.25], [5.0, 0.25]]
+    assert pair.table_columns(iter(["mark", "opacity"])) == {"mark": slice(0, 1), "opacity": slice(1, 2)}
+    set_mark(3, 4)
+    assert pair.presentation_table(["mark", "opacity"]).tolist() == [[3.0, 4.0, 0.25], [3.0, 4.0, 0.25]]
 
 
 def test_batch_reads_without_numpy(engine: Engine, monkeypatch: Any) -> None:

@@ -1062,6 +1062,11 @@ class Presentation:
         return f"<Presentation of {self._layer!r}>"
 
 
+_TableLayout = Tuple[int, Tuple[int, ...], Any, Any]
+"""A presentation table's stride, each key's first column, and the C arrays of keys and
+columns a read passes."""
+
+
 class LayerBatch:
     """A fixed list of layers of one engine, read and set together: one library call reads one
     key's presentation value for every layer (``ac_layers_get_presentation``), several keys'
@@ -1093,7 +1098,7 @@ class LayerBatch:
         self._layers = items
         self._handles = (_capi.ac_layer * len(items))(*(layer._handle for layer in items))
         self._strides: Dict[int, int] = {}
-        self._tables: Dict[Tuple[int, ...], Tuple[int, Tuple[int, ...]]] = {}
+        self._tables: Dict[Tuple[int, ...], _TableLayout] = {}
 
     @property
     def layers(self) -> Tuple[Layer, ...]:
@@ -1155,10 +1160,11 @@ class LayerBatch:
         slice of columns (a key given twice: its last place). The kinds are the first layer's.
 
         C: ac_layers_get_presentation_table() (out_columns)."""
-        key_ids = self._key_ids(keys)
-        stride, columns = self._table_layout(key_ids)
+        names = tuple(keys) if not isinstance(keys, str) else keys
+        key_ids = self._key_ids(names)
+        stride, columns, _, _ = self._table_layout(key_ids)
         ends = columns[1:] + (stride,)
-        return {key: slice(start, end) for key, start, end in zip(keys, columns, ends)}
+        return {key: slice(start, end) for key, start, end in zip(names, columns, ends)}
 
     def presentation_table(self, keys: Sequence[str], out: Any = None) -> Any:
         """The presentation values of ``keys`` for every layer in one pass, as a table of one
@@ -1175,27 +1181,32 @@ class LayerBatch:
         C: ac_layers_get_presentation_table()."""
         key_ids = self._key_ids(keys)
         count = len(self._layers)
-        stride, _ = self._table_layout(key_ids)
         numpy = _numpy()
-        shape = (count, stride)
-        if numpy is not None:
-            target = _checked_out(numpy, out, shape)
-            data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count and stride else None
-        else:
-            if out is not None:
-                raise InvalidArgumentError("out needs NumPy")
-            target = (ctypes.c_double * max(count * stride, 1))()
-            data = target
-        keys_array = (_capi.ac_key * max(len(key_ids), 1))(*key_ids)
-        stride_out = ctypes.c_size_t()
-        status = _lib.ac_layers_get_presentation_table(
-            _engine_ptr(self._engine), self._handles, count, keys_array, len(key_ids), data, count * stride,
-            _byref(stride_out), None,
-        )
-        if status:
-            if status == _capi.AC_ERR_BUFFER_TOO_SMALL:
-                self._tables.pop(key_ids, None)
-            raise_status(status, _TABLE_NAMES)
+        if numpy is None and out is not None:
+            raise InvalidArgumentError("out needs NumPy")
+        # The layout is the first layer's kinds, kept from the last read; an undeclared key
+        # may have changed kind since: then the call's layout differs, and it reads again.
+        for attempt in range(2):
+            stride, columns, keys_array, columns_out = self._table_layout(key_ids)
+            shape = (count, stride)
+            if numpy is not None:
+                target = _checked_out(numpy, out, shape)
+                data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count and stride else None
+            else:
+                target = (ctypes.c_double * max(count * stride, 1))()
+                data = target
+            stride_out = ctypes.c_size_t()
+            status = _lib.ac_layers_get_presentation_table(
+                _engine_ptr(self._engine), self._handles, count, keys_array, len(key_ids), data, count * stride,
+                _byref(stride_out), columns_out,
+            )
+            changed = stride_out.value != stride or tuple(columns_out[: len(key_ids)]) != columns
+            if status in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL) and changed and attempt == 0:
+                del self._tables[key_ids]
+                continue
+            if status:
+                raise_status(status, _TABLE_NAMES)
+            break
         if numpy is not None:
             return target
         return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
@@ -1206,9 +1217,9 @@ class LayerBatch:
         engine = self._engine
         return tuple(engine._intern(key, f"keys[{index}]") for index, key in enumerate(keys))
 
-    def _table_layout(self, key_ids: Tuple[int, ...]) -> Tuple[int, Tuple[int, ...]]:
-        """The table's stride and each key's first column, as the first layer's kinds give them
-        (kept for the next read)."""
+    def _table_layout(self, key_ids: Tuple[int, ...]) -> "_TableLayout":
+        """The table's stride and each key's first column, as the first layer's kinds give them,
+        with the C arrays a read passes (kept for the next read: no allocation per frame)."""
         layout = self._tables.get(key_ids)
         if layout is None:
             count = len(key_ids)
@@ -1221,7 +1232,7 @@ class LayerBatch:
             )
             if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
                 raise_status(status, _TABLE_NAMES)
-            layout = (stride_out.value, tuple(columns[:count]))
+            layout = (stride_out.value, tuple(columns[:count]), keys_array, columns)
             self._tables[key_ids] = layout
         return layout
 
