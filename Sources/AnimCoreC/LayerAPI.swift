@@ -264,28 +264,64 @@ public func ac_layers_get_presentation(
                 return
             }
             guard let layers else { throw .nullPointer("layers") }
-            guard let kind = try batchKind(box, layers[0], key, presentation: true) else { return }
-            let stride = kind.slotCount
-            strideOut.pointee = stride
-            let (needed, overflow) = total.multipliedReportingOverflow(by: stride)
-            guard !overflow, room >= needed else {
-                throw .bufferTooSmall("out_slots", capacity: room, needed: overflow ? Int.max : needed)
+            try withUnsafePointer(to: key) { (key) throws(APIError) in
+                try readPresentationRows(
+                    box, layers, count: total, keys: UnsafeBufferPointer(start: key, count: 1), room: room, outSlots: outSlots,
+                    strideOut: strideOut, outColumns: nil, keyName: { _ in nil })
             }
-            let out = try required(outSlots, "out_slots")
-            // LayerID is a single UInt64: the handles are LayerIDs as they are.
-            let failure: BatchReadFailure? = layers.withMemoryRebound(to: LayerID.self, capacity: total) { handles in
+        }
+    }
+}
+
+/// The batch reads' common part, after their own checks: the kinds layers[0] holds at `keys`,
+/// the row's stride and each key's column, the room in `out_slots`, the read, and bool, integer
+/// and token numbers as the C API gives them. `keyName(k)` names key k in messages (nil: none,
+/// the one-key read's).
+private func readPresentationRows(
+    _ box: EngineBox, _ layers: UnsafePointer<ac_layer>, count total: Int, keys: UnsafeBufferPointer<ac_key>, room: Int,
+    outSlots: UnsafeMutablePointer<Double>?, strideOut: UnsafeMutablePointer<Int>, outColumns: UnsafeMutablePointer<Int>?,
+    keyName: (Int) -> String?
+) throws(APIError) {
+    func naming(_ layer: String, _ key: Int) -> String { keyName(key).map { "\(layer), \($0)" } ?? layer }
+    var kinds: [ValueKind] = []
+    kinds.reserveCapacity(keys.count)
+    for (index, key) in keys.enumerated() {
+        guard let kind = try batchKind(box, layers[0], key, presentation: true, naming: naming("layers[0]", index)) else { return }
+        kinds.append(kind)
+    }
+    var stride = 0
+    for (index, kind) in kinds.enumerated() {
+        outColumns?[index] = stride
+        stride += kind.slotCount
+    }
+    strideOut.pointee = stride
+    let (needed, overflow) = total.multipliedReportingOverflow(by: stride)
+    guard !overflow, room >= needed else {
+        throw .bufferTooSmall("out_slots", capacity: room, needed: overflow ? Int.max : needed)
+    }
+    let out = try required(outSlots, "out_slots")
+    // LayerID and PropertyKey are single integers: the handles and keys as they are.
+    let propertyKeys = keys.map { PropertyKey($0) }
+    let failure: BatchReadFailure? = layers.withMemoryRebound(to: LayerID.self, capacity: total) { handles in
+        propertyKeys.withUnsafeBufferPointer { propertyKeys in
+            kinds.withUnsafeBufferPointer { kinds in
                 do throws(BatchReadFailure) {
-                    try box.engine.readPresentationValues(
-                        forKey: PropertyKey(key), of: UnsafeBufferPointer(start: handles, count: total),
-                        expecting: kind, into: out)
+                    try box.engine.readPresentationTable(
+                        forKeys: propertyKeys, of: UnsafeBufferPointer(start: handles, count: total), expecting: kinds, into: out)
                     return nil
                 } catch {
                     return error
                 }
             }
-            if let failure { throw APIError(failure.error, argument: "layers[\(failure.index)]") }
-            convertBitPatterns(kind, out, count: total, stride: stride)
         }
+    }
+    if let failure {
+        throw APIError(failure.error, argument: failure.key >= 0 ? naming("layers[\(failure.index)]", failure.key) : "layers[\(failure.index)]")
+    }
+    var column = 0
+    for kind in kinds {
+        convertBitPatterns(kind, out + column, count: total, stride: stride)
+        column += kind.slotCount
     }
 }
 
@@ -312,49 +348,9 @@ public func ac_layers_get_presentation_table(
             }
             guard let layers else { throw .nullPointer("layers") }
             guard let keys else { throw .nullPointer("keys") }
-            var kinds: [ValueKind] = []
-            kinds.reserveCapacity(columnCount)
-            for key in 0..<columnCount {
-                guard let kind = try batchKind(box, layers[0], keys[key], presentation: true, naming: "layers[0], keys[\(key)]")
-                else { return }
-                kinds.append(kind)
-            }
-            var stride = 0
-            for (key, kind) in kinds.enumerated() {
-                outColumns?[key] = stride
-                stride += kind.slotCount
-            }
-            strideOut.pointee = stride
-            let (needed, overflow) = total.multipliedReportingOverflow(by: stride)
-            guard !overflow, room >= needed else {
-                throw .bufferTooSmall("out_slots", capacity: room, needed: overflow ? Int.max : needed)
-            }
-            let out = try required(outSlots, "out_slots")
-            // LayerID and PropertyKey are single integers: the handles and keys as they are.
-            let failure: BatchReadFailure? = layers.withMemoryRebound(to: LayerID.self, capacity: total) { handles in
-                let propertyKeys = (0..<columnCount).map { PropertyKey(keys[$0]) }
-                return propertyKeys.withUnsafeBufferPointer { propertyKeys in
-                    kinds.withUnsafeBufferPointer { kinds in
-                        do throws(BatchReadFailure) {
-                            try box.engine.readPresentationTable(
-                                forKeys: propertyKeys, of: UnsafeBufferPointer(start: handles, count: total), expecting: kinds,
-                                into: out)
-                            return nil
-                        } catch {
-                            return error
-                        }
-                    }
-                }
-            }
-            if let failure {
-                let key = failure.key >= 0 ? ", keys[\(failure.key)]" : ""
-                throw APIError(failure.error, argument: "layers[\(failure.index)]" + key)
-            }
-            var column = 0
-            for kind in kinds {
-                convertBitPatterns(kind, out + column, count: total, stride: stride)
-                column += kind.slotCount
-            }
+            try readPresentationRows(
+                box, layers, count: total, keys: UnsafeBufferPointer(start: keys, count: columnCount), room: room,
+                outSlots: outSlots, strideOut: strideOut, outColumns: outColumns, keyName: { "keys[\($0)]" })
         }
     }
 }
