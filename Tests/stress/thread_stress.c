@@ -22,7 +22,7 @@
  * while three threads change the model with actions disabled, add and remove animations, move
  * layers under a superlayer at speed 0.5 and back, set layers' speed, create and release layers,
  * change the thread count between 1 and 4 and batch-read everything themselves. The ticker reads
- * every layer back each frame; the untouched layers must show their linear animation's
+ * every layer back each frame (and, every fourth frame, as a table of two columns); the untouched layers must show their linear animation's
  * from + (to - from) × progress (within 1e-12), every callback must run on the ticking thread
  * once, and the pool's threads must be gone once the count drops or the engine is destroyed
  * (counted in /proc/self/task). Any mismatch makes the exit status non-zero.
@@ -762,7 +762,7 @@ static void stress_tick_threads(void) {
     ac_property_desc property;
     ac_value zero = ac_value_scalar(0);
     ac_layer stale = 0;
-    double *opacity, *level, *stale_slots;
+    double *opacity, *level, *stale_slots, *table;
     ac_layer *stale_batch;
     double now = 1.0, t = 0;
     int base_threads, threads_now;
@@ -783,6 +783,7 @@ static void stress_tick_threads(void) {
     opacity = calloc((size_t)n, sizeof(double));
     level = calloc((size_t)n, sizeof(double));
     stale_slots = calloc((size_t)n, sizeof(double));
+    table = calloc(2 * (size_t)n, sizeof(double));
     stale_batch = calloc((size_t)n, sizeof(ac_layer));
 
     base_threads = lane_thread_count(-1);
@@ -893,6 +894,19 @@ static void stress_tick_threads(void) {
             AC_CHECK_OK(ac_layers_get_presentation(g_lane, g_lane_custom, (size_t)g_lane_custom_count,
                                                    g_lane_level, level, (size_t)n, &stride)))
             lane_check_frame(frame, t, opacity, level);
+        /* The same key twice as a table, split in parts too: both columns of a row equal (one
+         * read under one lock, while the workers change layers). */
+        if (frame % 4 == 1) {
+            ac_key keys[2] = {g_lane_opacity, g_lane_opacity};
+            size_t columns[2] = {9, 9};
+            if (AC_CHECK_OK(ac_layers_get_presentation_table(g_lane, g_lane_layers, (size_t)n, keys, 2, table,
+                                                             2 * (size_t)n, &stride, columns)) &&
+                AC_CHECK(stride == 2 && columns[0] == 0 && columns[1] == 1)) {
+                int unequal = 0;
+                for (i = 0; i < n; ++i) unequal += !(table[2 * i] == table[2 * i + 1] && table[2 * i] >= 0 && table[2 * i] <= 1);
+                AC_CHECK_EQ_INT(unequal, 0);
+            }
+        }
         /* The single read of an untouched layer gives the batch's value (same tick). */
         for (i = frame % 8 * 8; i < n; i += (n / 16) & ~7) {
             double value = NAN;
@@ -979,6 +993,7 @@ static void stress_tick_threads(void) {
     free(g_lane_destroys);
     free(opacity);
     free(level);
+    free(table);
     free(stale_slots);
     free(stale_batch);
 }
