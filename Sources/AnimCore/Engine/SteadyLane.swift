@@ -258,7 +258,7 @@ extension SteadyLane {
         guard child.pointee.state == .running && elapsed >= 0 && elapsed < min(child.pointee.activeParentDuration, duration) else {
             return applyBasicChildSampled(child, group: group, context: context, row: row, block: block)
         }
-        applyBasicChild(child, progress: elapsed / duration, context: context, block: block)
+        writePlainChild(child, progress: elapsed / duration, context: context, block: block)
         return true
     }
 
@@ -283,13 +283,13 @@ extension SteadyLane {
             }
             return true
         }
-        applyBasicChild(child, progress: sample.progress, context: context, block: block)
+        writePlainChild(child, progress: sample.progress, context: context, block: block)
         return true
     }
 
     /// A plain basic child's value at `progress` into its slots of `block`.
     @inline(__always)
-    static func applyBasicChild(
+    static func writePlainChild(
         _ child: UnsafeMutablePointer<AttachedAnimation>, progress: Double, context: EvaluationContext,
         block: UnsafeMutablePointer<Double>
     ) {
