@@ -133,8 +133,7 @@ extension EngineState {
         switch record.pointee.kind {
         case .basic where whole:
             let values = basicRecords[record.pointee.parameters]
-            if values.from >= 0 && values.to >= 0 && values.by < 0 && isBezierOrNone(record.pointee.function)
-                && record.pointee.valueKind.hasCoordinates {
+            if movesBetweenGivenEnds(values, function: record.pointee.function, kind: record.pointee.valueKind) {
                 // A cumulative one takes `applyEndpoints`' general route (`ValueMath.lerp`,
                 // exact at a fraction of 1), which the coordinates' loop computes too.
                 kind = isScalar && !record.pointee.isCumulative ? .scalar : .coordinates
@@ -259,6 +258,14 @@ extension EngineState {
         values.from >= 0 && values.to < 0 && values.by < 0 && isBezierOrNone(function)
     }
 
+    /// Whether a basic animation's ends, curve and value kind make a `scalar` or `coordinates`
+    /// entry (or a plain group child): a from and a to value, no by, a bezier or no curve, a
+    /// kind with coordinates.
+    @inline(__always)
+    private func movesBetweenGivenEnds(_ values: BasicRecord, function: Int32, kind: ValueKind) -> Bool {
+        values.from >= 0 && values.to >= 0 && values.by < 0 && isBezierOrNone(function) && kind.hasCoordinates
+    }
+
     /// Whether the curve at `function` (an index in `functions`; −1 for none) is a bezier or
     /// none: the curves the lane evaluates.
     @inline(__always)
@@ -360,14 +367,9 @@ extension EngineState {
         for _ in 0..<count where member >= 0 {
             let child = animations.base + member
             let timing = child.pointee.timing
-            var isPlain = child.pointee.kind == .basic && child.pointee.overwritesWholeValue && !child.pointee.isCumulative
-                && child.pointee.valueKind.hasCoordinates && isBezierOrNone(child.pointee.function)
-                && timing.speed == 1 && timing.timeOffset == 0
-            if isPlain {
-                let ends = basicRecords[child.pointee.parameters]
-                isPlain = ends.from >= 0 && ends.to >= 0 && ends.by < 0
-            }
-            child.pointee.isPlainBasicChild = isPlain
+            child.pointee.isPlainBasicChild = child.pointee.kind == .basic && child.pointee.overwritesWholeValue
+                && !child.pointee.isCumulative && timing.speed == 1 && timing.timeOffset == 0
+                && movesBetweenGivenEnds(basicRecords[child.pointee.parameters], function: child.pointee.function, kind: child.pointee.valueKind)
             member = Int(child.pointee.next)
         }
     }

@@ -27,6 +27,15 @@ struct EvaluationContext {
         return context
     }
 
+    /// Copies the model value of the record's property into its presentation slots in `block`
+    /// (the first animation of a property starts from it).
+    @inline(__always)
+    func copyModelValue(_ record: UnsafeMutablePointer<AttachedAnimation>, row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>) {
+        let source = modelValue(record, row: row)
+        let slots = block + Int(record.pointee.presentationOffset)
+        for offset in 0..<Int(record.pointee.propertySlotCount) { slots[offset] = source[offset] }
+    }
+
     /// The model value an animation's property reads from, given the layer's model row.
     @inline(__always)
     func modelValue(_ record: UnsafeMutablePointer<AttachedAnimation>, row: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Double> {
@@ -66,9 +75,7 @@ struct EvaluationContext {
         } else if record.pointee.initializesPresentation && !(applies && record.pointee.overwritesWholeValue) {
             // The first animation of a property starts from the model value, unless it
             // overwrites the whole value anyway.
-            let source = modelValue(record, row: row)
-            let slots = block + Int(record.pointee.presentationOffset)
-            for offset in 0..<Int(record.pointee.propertySlotCount) { slots[offset] = source[offset] }
+            copyModelValue(record, row: row, block: block)
         }
         // The run state: shown, begun, ended. Owned records follow their owner's callbacks.
         let firstShown = !record.pointee.hasBeenShown && sample.isInEffect

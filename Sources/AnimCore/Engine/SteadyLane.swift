@@ -276,11 +276,7 @@ extension SteadyLane {
         guard runStateStays else { return false }
         guard sample.isInEffect else {
             // The first animation of its property starts from the model value.
-            if child.pointee.initializesPresentation {
-                let source = context.modelValue(child, row: row)
-                let slots = block + Int(child.pointee.presentationOffset)
-                for k in 0..<Int(child.pointee.propertySlotCount) { slots[k] = source[k] }
-            }
+            if child.pointee.initializesPresentation { context.copyModelValue(child, row: row, block: block) }
             return true
         }
         writePlainChild(child, progress: sample.progress, context: context, block: block)
