@@ -114,6 +114,9 @@ struct SteadyLane {
         let presentation = context.presentation
         // The implicit springs one transaction started, next to each other here, share their motion.
         var springMotions = SpringMotionMemo()
+        // What a steady group's children would notice: nothing (checked in debug builds). One
+        // array for the whole range: one per group cost a release per group per tick.
+        var none: [TickNotice] = []
         for index in range {
             let entry = entries + index
             guard entry.pointee.record >= 0 else { continue }
@@ -185,7 +188,6 @@ struct SteadyLane {
                     cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
                 context.applyGroup(record, sample: sample, parentTime: now, applies: true)
                 let group = context.groups + Int(record.pointee.parameters)
-                var none: [TickNotice] = []
                 var member = Int(record.pointee.next)
                 for _ in 0..<Int(record.pointee.followers) {
                     let child = context.animations + member
