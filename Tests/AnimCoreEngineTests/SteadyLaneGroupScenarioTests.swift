@@ -210,3 +210,47 @@ extension SteadyLaneGroupScenarioTests {
         #expect(out.logs[0] == out.logs[1])
     }
 }
+
+extension SteadyLaneGroupScenarioTests {
+    @Test("children of one cycle, repeating and autoreversing, in each fill mode, the host's time going on and back inside the group: lane == general, run states too")
+    func childFillPhasesTimeBack() throws {
+        // Forward through the group, then back and forth inside it (as a host scrubbing, or a
+        // benchmark running its frames again): children finished earlier become active again.
+        let times = LaneComparison.frames(56) + [0.5, 0.1, 0.3, 0.05, 0.7, 0.95, 0.15, 0.45, 0.62, 0.9]
+        let out = try LaneComparison.run(layers: 4, times: times, keys: ["position", "opacity", "bounds", "zPosition"]) { engine, layers, _ in
+            for (index, layer) in layers.enumerated() {
+                let fill = [FillMode.removed, .backwards, .forwards, .both][index]
+                // One cycle (`LaneChild.plainBasicOneCycle`).
+                var position = Animation(keyPath: "position", kind: .basic(BasicParameters(fromValue: .point(x: 0, y: 0), toValue: .point(x: 90, y: 40))))
+                position.timing.beginTime = 0.2
+                position.timing.duration = 0.3
+                position.timing.fillMode = fill
+                position.timingFunction = .easeIn
+                // Repeating and autoreversing (`LaneChild.plainBasic`).
+                var fade = Self.fade(1, 0.2, duration: 0.15)
+                fade.timing.beginTime = 0.1
+                fade.timing.repeatCount = 1.5
+                fade.timing.fillMode = fill
+                var bounds = Animation(keyPath: "bounds", kind: .basic(BasicParameters(fromValue: .rect(x: 0, y: 0, width: 1, height: 1), toValue: .rect(x: 0, y: 0, width: 9, height: 5))))
+                bounds.timing.beginTime = 0.4
+                bounds.timing.duration = 0.1
+                bounds.timing.autoreverses = true
+                bounds.timing.fillMode = fill
+                // One cycle cut off by the group's end.
+                var lift = Animation(keyPath: "zPosition", kind: .basic(BasicParameters(fromValue: .scalar(-2), toValue: .scalar(6))))
+                lift.timing.beginTime = 0.7
+                lift.timing.duration = 0.6
+                lift.timing.fillMode = fill
+                var group = Animation.group([position, fade, bounds, lift])
+                group.timing.duration = 1
+                try engine.addAnimation(group, forKey: "g", to: layer)
+            }
+        } step: { engine, _, log, _ in
+            log.add("states \(engine.state.animations.indices.map { engine.state.animations[$0].state })")
+        }
+        #expect(out.steady == 4, "every group joined the lane")
+        #expect(out.bits[0] == out.bits[1])
+        #expect(out.logs[0] == out.logs[1])
+        #expect(out.logs[0].contains { $0.contains("finished") }, "children finished")
+    }
+}

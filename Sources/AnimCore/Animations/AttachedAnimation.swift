@@ -12,13 +12,11 @@ struct AttachedAnimation {
     var state = RunState.free
     /// What the tick computes for it.
     var kind = RecordKind.basic
-    /// A group's child that the steady lane computes from its record alone
-    /// (`SteadyLane.applyBasicChild`): a basic animation from one given value to another over
-    /// the whole value of a coordinate kind, not cumulative, eased by a bezier or not at all, at
-    /// speed 1 with time offset 0. Set when its group joins the lane; read only while it is there.
+    /// How the steady lane computes it as a group's child (`SteadyLane.applyBasicChild`). Set
+    /// when its group joins the lane; read only while it is there.
     // [Perf] Beside the state the lane reads with it: at the end of the record it cost one more
     // cache line per child (100k groups ticked 6% slower).
-    var isPlainBasicChild = false
+    var laneChild = LaneChild.general
     /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord`, `GroupRecord`, `SpringRecord` or `DecayRecord`.
     var parameters: Int32 = -1
     /// The layer's slot index.
@@ -99,6 +97,21 @@ struct AttachedAnimation {
     var didFinish: Bool { state == .finished }
     /// Whether a tick has applied it (for the display rule).
     var hasBeenShown: Bool { state >= .filling }
+}
+
+/// How the steady lane computes a group's child.
+enum LaneChild: UInt8 {
+    /// Through the general evaluation.
+    case general
+    /// From its record alone: a basic animation from one given value to another over the whole
+    /// value of a coordinate kind, not cumulative, eased by a bezier or not at all, at speed 1
+    /// with time offset 0. Its sample is the lane's own while it runs in its first cycle, else
+    /// the general one.
+    case plainBasic
+    /// A `plainBasic` child of one cycle (no repeat, no autoreverse): before its begin its
+    /// progress is 0 and after its end 1, whatever the time, so its fill phases are the lane's
+    /// own too.
+    case plainBasicOneCycle
 }
 
 /// How far an added animation has come. A record only moves forward through these states (a

@@ -192,7 +192,7 @@ extension EngineState {
         let hasScalarEnds = kind == .scalar || kind == .scalarSpring
         if isGroup {
             kind = .group
-            markPlainBasicChildren(of: index, count: joining)
+            markLaneChildren(of: index, count: joining)
         }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
@@ -358,18 +358,18 @@ extension EngineState {
         kind == .pathKeyframes || kind == .group ? Int(record.followers) : 0
     }
 
-    /// Sets `isPlainBasicChild` of a group's `count` children, the records after the group's in
-    /// `index`: a basic animation from one given value to another over the whole value of a
-    /// coordinate kind, not cumulative, eased by a bezier or not at all, at speed 1 with time
-    /// offset 0.
-    private mutating func markPlainBasicChildren(of index: Int, count: Int) {
+    /// Sets `laneChild` of a group's `count` children, the records after the group's in
+    /// `index` (`LaneChild`).
+    private mutating func markLaneChildren(of index: Int, count: Int) {
         var member = Int(animations[index].next)
         for _ in 0..<count where member >= 0 {
             let child = animations.base + member
             let timing = child.pointee.timing
-            child.pointee.isPlainBasicChild = child.pointee.kind == .basic && child.pointee.overwritesWholeValue
+            let isPlain = child.pointee.kind == .basic && child.pointee.overwritesWholeValue
                 && !child.pointee.isCumulative && timing.speed == 1 && timing.timeOffset == 0
                 && movesBetweenGivenEnds(basicRecords[child.pointee.parameters], function: child.pointee.function, kind: child.pointee.valueKind)
+            let isOneCycle = !timing.autoreverses && timing.repeatCount == 0 && timing.repeatDuration == 0
+            child.pointee.laneChild = !isPlain ? .general : isOneCycle ? .plainBasicOneCycle : .plainBasic
             member = Int(child.pointee.next)
         }
     }
