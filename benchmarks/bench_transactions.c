@@ -530,6 +530,8 @@ int main(int argc, char **argv) {
                     if (strcmp(only_mode, "all") == 0 || strcmp(only_mode, mode_keys[m]) == 0) run_round(&b, m);
                 }
             }
+            /* The retargeting modes leave the layers moving; the checks begin with none. */
+            tick(&b, b.host_time + 10.0);
         }
         for (int m = 0; m < M_COUNT; m++) {
             if (strcmp(only_mode, "all") != 0 && strcmp(only_mode, mode_keys[m]) != 0) continue;
