@@ -12,6 +12,8 @@
  *   each       ac_transaction_begin / set / ac_transaction_commit around every change
  *   batch      ac_transaction_begin, all N changes, ac_transaction_commit
  *   block      ac_animate_begin (0.25 s, easeInEaseOut), all N changes, ac_animate_commit
+ *   blocks     ac_animate_begin (0.25 s, the easeInEaseOut bezier as a custom curve) / set /
+ *              ac_animate_commit around every change: UIView.animate's shape for one change
  * and retargeting changes, made while every layer's value is moving under the animation the
  * round before made (each round's last tick is 0.1 s after its commit tick, not 1 s, so the
  * animations are in flight when the next round changes the value again; the mode's first,
@@ -45,7 +47,7 @@
  * from C, its share of begin/commit and of the commit tick included, no allocation) are reported,
  * not asserted.
  *
- *   bench_transactions [-n layers] [-r rounds] [-m all|disabled|implicit|flush|each|batch|block|retarget|s-each|s-batch|s-block]
+ *   bench_transactions [-n layers] [-r rounds] [-m all|disabled|implicit|flush|each|batch|block|blocks|retarget|s-each|s-batch|s-block]
  */
 #define _GNU_SOURCE
 
@@ -90,10 +92,10 @@ static void check(ac_status status, const char *what) {
 
 /* ---- The modes ------------------------------------------------------------------------------ */
 
-enum { M_DISABLED, M_IMPLICIT, M_FLUSH, M_EACH, M_BATCH, M_BLOCK, M_RETARGET, M_SPRING_EACH, M_SPRING_BATCH,
+enum { M_DISABLED, M_IMPLICIT, M_FLUSH, M_EACH, M_BATCH, M_BLOCK, M_BLOCKS, M_RETARGET, M_SPRING_EACH, M_SPRING_BATCH,
        M_SPRING_BLOCK, M_COUNT };
 static const char *const mode_keys[M_COUNT] = {"disabled", "implicit", "flush", "each", "batch", "block",
-                                               "retarget", "s-each", "s-batch", "s-block"};
+                                               "blocks", "retarget", "s-each", "s-batch", "s-block"};
 static const char *const mode_labels[M_COUNT] = {
     "N changes, actions disabled (no animation)",
     "N changes, implicit transaction (tick commits)",
@@ -101,6 +103,7 @@ static const char *const mode_labels[M_COUNT] = {
     "N transactions of 1 change (begin/set/commit)",
     "N changes in 1 transaction (begin/commit)",
     "N changes in 1 ac_animate_begin block",
+    "N blocks of 1 change (custom curve)",
     "in flight: N changes in 1 block, no spring",
     "in flight: N spring transactions of 1 change",
     "in flight: N spring changes in 1 transaction",
@@ -162,6 +165,18 @@ static void make_changes(bench *b, int mode, double value) {
         for (size_t i = 0; i < b->count; i++) check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
         check(ac_transaction_commit(e), "ac_transaction_commit");
         break;
+    case M_BLOCKS: {
+        ac_animate_options options;
+        check(ac_animate_options_init(&options), "ac_animate_options_init");
+        options.curve = AC_CURVE_CUSTOM;
+        check(ac_timing_function_named("easeInEaseOut", &options.custom_function), "ac_timing_function_named");
+        for (size_t i = 0; i < b->count; i++) {
+            check(ac_animate_begin(e, &options), "ac_animate_begin");
+            check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+            check(ac_animate_commit(e), "ac_animate_commit");
+        }
+        break;
+    }
     case M_BLOCK:
     case M_RETARGET:
     case M_SPRING_BLOCK: {
@@ -219,7 +234,7 @@ static bool check_mode(bench *b, int mode) {
     for (size_t i = 0; i < b->count && n < SAMPLES; i += b->count / SAMPLES > 0 ? b->count / SAMPLES : 1) sample[n++] = b->layers[i];
     double old_value = b->value, new_value = old_value == 0.25 ? 0.75 : 0.25;
     ac_timing_function curve;
-    check(ac_timing_function_named(mode == M_BLOCK ? "easeInEaseOut" : "default", &curve), "ac_timing_function_named");
+    check(ac_timing_function_named(mode == M_BLOCK || mode == M_BLOCKS ? "easeInEaseOut" : "default", &curve), "ac_timing_function_named");
     double half;
     check(ac_timing_function_evaluate(&curve, 0.5, 0, &half), "ac_timing_function_evaluate");
     double expected_half = mode == M_DISABLED ? new_value : old_value + (new_value - old_value) * half;
@@ -454,7 +469,7 @@ static bool check_continuity(const ac_spring *spring) {
 
 static void usage(void) {
     fprintf(stderr, "usage: bench_transactions [-n layers] [-r rounds]"
-                    " [-m all|disabled|implicit|flush|each|batch|block|retarget|s-each|s-batch|s-block]\n");
+                    " [-m all|disabled|implicit|flush|each|batch|block|blocks|retarget|s-each|s-batch|s-block]\n");
     exit(2);
 }
 

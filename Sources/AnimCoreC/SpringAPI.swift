@@ -20,24 +20,24 @@ extension APIError {
 }
 
 extension Spring {
-    /// Reads and checks a C spring; errors name `argument`'s fields.
-    init(_ pointer: UnsafePointer<ac_spring>?, _ argument: String) throws(APIError) {
-        try self.init(fieldsOf: pointer, argument)
+    /// Reads and checks a C spring; errors name `argument`'s fields (built only for an error).
+    init(_ pointer: UnsafePointer<ac_spring>?, _ argument: @autoclosure () -> String) throws(APIError) {
+        try self.init(fieldsOf: pointer, argument())
         do throws(AnimCoreError) {
-            try validate(argument)
+            try validate(argument())
         } catch {
-            throw APIError(spring: error, argument)
+            throw APIError(spring: error, argument())
         }
     }
 
     /// Reads a C spring for a core call that checks the fields itself (a transaction's spring:
     /// `TransactionSettings.validate`); only what C can get wrong is checked here (NULL, the
     /// struct size, the flag).
-    init(fieldsOf pointer: UnsafePointer<ac_spring>?, _ argument: String) throws(APIError) {
-        guard let pointer else { throw .nullPointer(argument) }
-        try checkStructSize(pointer, expected: MemoryLayout<ac_spring>.size, argument)
+    init(fieldsOf pointer: UnsafePointer<ac_spring>?, _ argument: @autoclosure () -> String) throws(APIError) {
+        guard let pointer else { throw .nullPointer(argument()) }
+        try checkStructSize(pointer, expected: MemoryLayout<ac_spring>.size, argument())
         let raw = pointer.pointee
-        let overdamping = try flagArgument(raw.allows_overdamping, "\(argument)->allows_overdamping")
+        let overdamping = try flagArgument(raw.allows_overdamping, "\(argument())->allows_overdamping")
         self.init(
             mass: raw.mass, stiffness: raw.stiffness, damping: raw.damping,
             initialVelocity: raw.initial_velocity, allowsOverdamping: overdamping)
