@@ -576,6 +576,15 @@ def test_batch_table_reads(engine: Engine) -> None:
     assert pair.table_columns(iter(["mark", "opacity"])) == {"mark": slice(0, 1), "opacity": slice(1, 2)}
     set_mark(3, 4)
     assert pair.presentation_table(["mark", "opacity"]).tolist() == [[3.0, 4.0, 0.25], [3.0, 4.0, 0.25]]
+    # The one-key read follows too: smaller (once read back with the old stride, misaligned),
+    # then larger (once a spurious BufferTooSmallError).
+    assert pair.presentation("mark").tolist() == [[3.0, 4.0], [3.0, 4.0]]
+    set_mark(7)
+    assert pair.presentation("mark").tolist() == [7.0, 7.0]
+    set_mark(8, 9)
+    assert pair.presentation("mark").tolist() == [[8.0, 9.0], [8.0, 9.0]]
+    with pytest.raises(InvalidArgumentError, match="out"):
+        pair.presentation("mark", out=numpy.empty(2))
 
 
 def test_batch_reads_without_numpy(engine: Engine, monkeypatch: Any) -> None:

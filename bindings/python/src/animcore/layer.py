@@ -1122,32 +1122,38 @@ class LayerBatch:
         key_id = engine._intern(key, "key")
         count = len(self._layers)
         stride_out = ctypes.c_size_t()
-        stride = self._strides.get(key_id)
-        if stride is None:
-            status = _lib.ac_layers_get_presentation(
-                ptr, self._handles, count, key_id, None, 0, _byref(stride_out)
-            )
-            if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
-                raise_status(status)
-            stride = stride_out.value
-            self._strides[key_id] = stride
         numpy = _numpy()
-        shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
-        if numpy is not None:
-            target = _checked_out(numpy, out, shape)
-            data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count else None
-        else:
-            if out is not None:
-                raise InvalidArgumentError("out needs NumPy")
-            target = (ctypes.c_double * (count * max(stride, 1)))()
-            data = target
-        status = _lib.ac_layers_get_presentation(
-            ptr, self._handles, count, key_id, data, count * stride, _byref(stride_out)
-        )
-        if status:
-            if status == _capi.AC_ERR_BUFFER_TOO_SMALL:
-                self._strides.pop(key_id, None)
-            raise_status(status)
+        if numpy is None and out is not None:
+            raise InvalidArgumentError("out needs NumPy")
+        # The stride is the first layer's kind's, kept from the last read; an undeclared key
+        # may have changed kind since: then the call's stride differs, and it reads again.
+        for attempt in range(2):
+            cached = self._strides.get(key_id)
+            if cached is None:
+                status = _lib.ac_layers_get_presentation(
+                    ptr, self._handles, count, key_id, None, 0, _byref(stride_out)
+                )
+                if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+                    raise_status(status)
+                cached = self._strides[key_id] = stride_out.value
+            stride: int = cached
+            shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
+            if numpy is not None:
+                target = _checked_out(numpy, out, shape)
+                data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count else None
+            else:
+                target = (ctypes.c_double * (count * max(stride, 1)))()
+                data = target
+            status = _lib.ac_layers_get_presentation(
+                ptr, self._handles, count, key_id, data, count * stride, _byref(stride_out)
+            )
+            changed = stride_out.value != stride
+            if status in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL) and changed and attempt == 0:
+                del self._strides[key_id]
+                continue
+            if status:
+                raise_status(status)
+            break
         if numpy is not None:
             return target
         if stride <= 1:
