@@ -583,6 +583,12 @@ def test_batch_table_reads(engine: Engine) -> None:
     assert pair.presentation("mark").tolist() == [7.0, 7.0]
     set_mark(8, 9)
     assert pair.presentation("mark").tolist() == [[8.0, 9.0], [8.0, 9.0]]
+    # So does the batch set (once refused: "values[0] has 2 numbers; it must have 1").
+    set_mark(6)
+    assert pair.presentation("mark").tolist() == [6.0, 6.0]
+    set_mark(0, 0)
+    pair.set("mark", [(1, 2), (3, 4)])
+    assert pair.presentation("mark").tolist() == [[1.0, 2.0], [3.0, 4.0]]
     with pytest.raises(InvalidArgumentError, match="out"):
         pair.presentation("mark", out=numpy.empty(2))
 

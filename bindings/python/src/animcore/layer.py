@@ -1261,15 +1261,16 @@ class LayerBatch:
         if count == 0:
             return
         stride = self._strides.get(key_id)
-        if stride is None:
+        # A declared property keeps its kind; an undeclared key may have changed kind since its
+        # stride was kept (through the C API, or another batch): its kind is asked each time.
+        if stride is None or self._layers[0]._info(key) is None:
             stride_out = ctypes.c_size_t()
             status = _lib.ac_layers_get_presentation(
                 ptr, self._handles, count, key_id, None, 0, _byref(stride_out)
             )
             if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
                 raise_status(status, _BATCH_NAMES)
-            stride = stride_out.value
-            self._strides[key_id] = stride
+            stride = self._strides[key_id] = stride_out.value
         shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
         numpy = sys.modules.get("numpy")
         keep: Any
