@@ -72,7 +72,8 @@
  *      the resident set and the RSS growth is the live memory (plus the buffers' unused
  *      capacity only where it has been touched).
  * Each world (a workload at one size; each idle count) runs in a process of its own (fork), so
- * that no world's heap history bends another's figures.
+ * that no world's heap history bends another's figures (to profile one with valgrind, pass
+ * --trace-children=yes: the world's profile is its child's callgrind.out.<pid>).
  * The goals (issue 12: the tick within 1.3x of the plain-C loop for the basic, keyframe and
  * spring workloads, tick + batch read-back within 1.6x for every workload; 100k layers with one
  * eased animation in at most 3 ms per tick on one core; no heap allocation per tick; under 512
@@ -908,10 +909,11 @@ static bool receive_all(int fd, void *data, size_t size) {
 }
 
 /* Runs `body(args, out)` in a child process and brings its answer and its `size`-byte result
- * back through a pipe. Each world starts from a fresh heap: in one process, what the worlds
- * before it left (a fragmented arena, freed blocks' pages) bent its figures — a full run showed
- * paths at 10k layers at 1.93x plain C against 1.31x alone, and 513.7 B per idle layer against
- * 502.4. Exits with the child's status when it exits early (a failed check exits 2). */
+ * back through a pipe. Each world starts from a fresh heap and the same random numbers: in one
+ * process, what the worlds before it left (a fragmented arena, freed blocks' pages; the random
+ * generator's state) bent its figures — a full run showed paths at 10k layers at 1.93x plain C
+ * against 1.31x alone, and 513.7 B per idle layer against 502.4. Exits with the child's status
+ * when it exits early (a failed check exits 2). */
 static bool run_isolated(bool (*body)(const void *args, void *out), const void *args, void *out, size_t size) {
     fflush(stdout);
     int pipe_fds[2];

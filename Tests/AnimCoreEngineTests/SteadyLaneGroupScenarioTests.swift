@@ -216,17 +216,22 @@ extension SteadyLaneGroupScenarioTests {
     func childFillPhasesTimeBack() throws {
         // Forward through the group, then back and forth inside it (as a host scrubbing, or a
         // benchmark running its frames again): children finished earlier become active again.
+        // The group begins at the first tick (1/60 s); some times fall on children's ends.
+        let start = 1.0 / 60
         let times = LaneComparison.frames(56) + [0.5, 0.1, 0.3, 0.05, 0.7, 0.95, 0.15, 0.45, 0.62, 0.9]
-        let out = try LaneComparison.run(layers: 4, times: times, keys: ["position", "opacity", "bounds", "zPosition"]) { engine, layers, _ in
+            + [0.2, 0.5, 0.4, 0.6, 0.1, 0.25].map { start + $0 }
+        var marks: [[LaneChild]] = []
+        let out = try LaneComparison.run(layers: 4, times: times, keys: ["position", "opacity", "bounds", "zPosition", "anchorPoint"]) { engine, layers, _ in
             for (index, layer) in layers.enumerated() {
                 let fill = [FillMode.removed, .backwards, .forwards, .both][index]
-                // One cycle (`LaneChild.plainBasicOneCycle`).
+                // One cycle (`LaneChild.plainBasicOneCycle`), ending at 0.5 s.
                 var position = Animation(keyPath: "position", kind: .basic(BasicParameters(fromValue: .point(x: 0, y: 0), toValue: .point(x: 90, y: 40))))
                 position.timing.beginTime = 0.2
                 position.timing.duration = 0.3
+                position.timing.repeatCount = index == 3 ? 1 : 0
                 position.timing.fillMode = fill
                 position.timingFunction = .easeIn
-                // Repeating and autoreversing (`LaneChild.plainBasic`).
+                // Repeating, and autoreversing (`LaneChild.plainBasic`).
                 var fade = Self.fade(1, 0.2, duration: 0.15)
                 fade.timing.beginTime = 0.1
                 fade.timing.repeatCount = 1.5
@@ -236,21 +241,33 @@ extension SteadyLaneGroupScenarioTests {
                 bounds.timing.duration = 0.1
                 bounds.timing.autoreverses = true
                 bounds.timing.fillMode = fill
-                // One cycle cut off by the group's end.
+                // One cycle longer than what is left of the group (the group leaves the lane
+                // at its end, before this child ends).
                 var lift = Animation(keyPath: "zPosition", kind: .basic(BasicParameters(fromValue: .scalar(-2), toValue: .scalar(6))))
                 lift.timing.beginTime = 0.7
                 lift.timing.duration = 0.6
                 lift.timing.fillMode = fill
-                var group = Animation.group([position, fade, bounds, lift])
+                // One endless cycle: progress 0 from its begin on.
+                var anchor = Animation(keyPath: "anchorPoint", kind: .basic(BasicParameters(fromValue: .point(x: 0, y: 0), toValue: .point(x: 1, y: 1))))
+                anchor.timing.beginTime = 0.6
+                anchor.timing.duration = .infinity
+                anchor.timing.fillMode = fill
+                var group = Animation.group([position, fade, bounds, lift, anchor])
                 group.timing.duration = 1
+                if index % 2 == 1 { group.timingFunction = .easeOut }
                 try engine.addAnimation(group, forKey: "g", to: layer)
             }
-        } step: { engine, _, log, _ in
+        } step: { engine, _, log, frame in
             log.add("states \(engine.state.animations.indices.map { engine.state.animations[$0].state })")
+            if frame == 2 { marks.append(engine.state.animations.indices.map { engine.state.animations[$0].laneChild }) }
         }
         #expect(out.steady == 4, "every group joined the lane")
         #expect(out.bits[0] == out.bits[1])
         #expect(out.logs[0] == out.logs[1])
         #expect(out.logs[0].contains { $0.contains("finished") }, "children finished")
+        // The lane's engine (the second run) marked its children: per group, the group and its
+        // five children in order.
+        let oneGroup: [LaneChild] = [.general, .plainBasicOneCycle, .plainBasic, .plainBasic, .plainBasicOneCycle, .plainBasicOneCycle]
+        #expect(marks.count == 2 && Array(marks[1].prefix(24)) == Array(repeating: oneGroup, count: 4).flatMap { $0 })
     }
 }

@@ -105,12 +105,12 @@ enum LaneChild: UInt8 {
     case general
     /// From its record alone: a basic animation from one given value to another over the whole
     /// value of a coordinate kind, not cumulative, eased by a bezier or not at all, at speed 1
-    /// with time offset 0. Its sample is the lane's own while it runs in its first cycle, else
-    /// the general one.
+    /// with time offset 0. Its sample is the lane's own while it is started and active in its
+    /// first cycle, else the general one.
     case plainBasic
-    /// A `plainBasic` child of one cycle (no repeat, no autoreverse): before its begin its
-    /// progress is 0 and after its end 1, whatever the time, so its fill phases are the lane's
-    /// own too.
+    /// A `plainBasic` child of one cycle (no repeat or a repeat count of 1, no autoreverse):
+    /// before its begin its progress is 0 and after its end 1, whatever the time, so the lane
+    /// samples it there too.
     case plainBasicOneCycle
 }
 

@@ -368,7 +368,8 @@ extension EngineState {
             let isPlain = child.pointee.kind == .basic && child.pointee.overwritesWholeValue
                 && !child.pointee.isCumulative && timing.speed == 1 && timing.timeOffset == 0
                 && movesBetweenGivenEnds(basicRecords[child.pointee.parameters], function: child.pointee.function, kind: child.pointee.valueKind)
-            let isOneCycle = !timing.autoreverses && timing.repeatCount == 0 && timing.repeatDuration == 0
+            let isOneCycle = !timing.autoreverses && (timing.repeatCount == 0 || timing.repeatCount == 1)
+                && timing.repeatDuration == 0
             child.pointee.laneChild = !isPlain ? .general : isOneCycle ? .plainBasicOneCycle : .plainBasic
             member = Int(child.pointee.next)
         }

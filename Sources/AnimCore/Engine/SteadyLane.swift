@@ -116,7 +116,7 @@ struct SteadyLane {
         var springMotions = SpringMotionMemo()
         // What a steady group's children would notice: nothing (checked in debug builds). One
         // array for the whole range: one per group cost a release per group per tick.
-        var none: [TickNotice] = []
+        var noNotices: [TickNotice] = []
         for index in range {
             let entry = entries + index
             guard entry.pointee.record >= 0 else { continue }
@@ -192,11 +192,11 @@ struct SteadyLane {
                 for _ in 0..<Int(record.pointee.followers) {
                     let child = context.animations + member
                     if !applyBasicChild(child, group: group, context: context, row: row, block: block) {
-                        context.evaluate(child, index: member, layer: layer, row: row, layerTime: now, block: block, notices: &none)
+                        context.evaluate(child, index: member, layer: layer, row: row, layerTime: now, block: block, notices: &noNotices)
                     }
                     member = Int(child.pointee.next)
                 }
-                assert(none.isEmpty, "a steady group noticed something")
+                assert(noNotices.isEmpty, "a steady group noticed something")
             case .record, .recordOverModel, .pathKeyframes:
                 // The general walk's sample in the first cycle's active part, to the kind's
                 // own evaluation; over the model value when it reads what lies underneath (the
@@ -243,9 +243,9 @@ extension SteadyLane {
     /// record (`LaneChild`), when this tick leaves its run state as it is (not shown, started or
     /// finished now): the general evaluation's value (`applyBasic`, then `applyEndpoints`'
     /// scalar or coordinates case) written into its slots of `block`, or the model value from
-    /// `row` while it is not in effect. Running in the active part of its first cycle, or
-    /// filling as a one-cycle child, its sample is the lane's own; elsewhere the general one
-    /// (`applyBasicChildSampled`). False for any other child, or a tick that moves its run
+    /// `row` while it is not in effect. Started and active in its first cycle, or before its
+    /// begin or after its end as a one-cycle child, its sample is the lane's own; elsewhere
+    /// the general one (`applyBasicChildSampled`). False for any other child, or a tick that moves its run
     /// state on: the general evaluation takes it.
     @inline(__always)
     static func applyBasicChild(
@@ -267,45 +267,34 @@ extension SteadyLane {
         guard laneChild == .plainBasicOneCycle else {
             return applyBasicChildSampled(child, group: group, context: context, row: row, block: block)
         }
-        return applyOneCycleChildOutside(child, elapsed: elapsed, group: group, context: context, row: row, block: block)
+        return applyOneCycleChildBeforeOrAfter(child, elapsed: elapsed, context: context, row: row, block: block)
     }
 
     /// `applyBasicChild` for a one-cycle child (`LaneChild.plainBasicOneCycle`) at `elapsed`
-    /// seconds of its group's time after its begin, outside its active interval or not yet
-    /// started there.
+    /// seconds of its group's time after its begin, not active and started.
     // [Perf] Through the general sample, filling children cost about 220 instructions each:
     // bench_engine's groups (an opacity child filling half the time) ticked at 1.48x the plain
     // loop, 1.25-1.32x since; out of line, the active way stays in the lane's loop.
     @inline(never)
-    static func applyOneCycleChildOutside(
-        _ child: UnsafeMutablePointer<AttachedAnimation>, elapsed: Double, group: UnsafeMutablePointer<GroupRecord>,
-        context: EvaluationContext, row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
+    static func applyOneCycleChildBeforeOrAfter(
+        _ child: UnsafeMutablePointer<AttachedAnimation>, elapsed: Double, context: EvaluationContext,
+        row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
     ) -> Bool {
         // One cycle at speed 1 and offset 0 (`MediaTiming.cyclePosition(in:localTime:)`):
         // before its begin the start of its cycle, progress 0; after its end (its one cycle,
         // or none for a zero duration) the end, progress 1. The run state stays as the
         // general sample's test finds (`applyBasicChildSampled`): before, once shown or when
-        // not filling; after, once finished (shown and started before).
+        // not filling; after, once finished (shown and started before); active, once started
+        // (not so here: the caller took the started ones).
         let state = child.pointee.state
-        let isInEffect: Bool
-        let progress: Double
         if elapsed < 0 {
-            isInEffect = child.pointee.timing.fillMode.fillsBackwards
+            let isInEffect = child.pointee.timing.fillMode.fillsBackwards
             guard state >= .filling || !isInEffect else { return false }
-            progress = 0
-        } else if elapsed >= child.pointee.activeParentDuration {
-            guard state == .finished else { return false }
-            isInEffect = child.pointee.timing.fillMode.fillsForwards
-            progress = 1
-        } else {
-            return applyBasicChildSampled(child, group: group, context: context, row: row, block: block)
-        }
-        guard isInEffect else {
-            // The first animation of its property starts from the model value.
-            if child.pointee.initializesPresentation { context.copyModelValue(child, row: row, block: block) }
+            writeChild(child, isInEffect: isInEffect, progress: 0, context: context, row: row, block: block)
             return true
         }
-        writePlainChild(child, progress: progress, context: context, block: block)
+        guard elapsed >= child.pointee.activeParentDuration, state == .finished else { return false }
+        writeChild(child, isInEffect: child.pointee.timing.fillMode.fillsForwards, progress: 1, context: context, row: row, block: block)
         return true
     }
 
@@ -321,13 +310,23 @@ extension SteadyLane {
             && (child.pointee.didStart || sample.phase == .before)
             && (child.pointee.didFinish || sample.phase != .after)
         guard runStateStays else { return false }
-        guard sample.isInEffect else {
-            // The first animation of its property starts from the model value.
-            if child.pointee.initializesPresentation { context.copyModelValue(child, row: row, block: block) }
-            return true
-        }
-        writePlainChild(child, progress: sample.progress, context: context, block: block)
+        writeChild(child, isInEffect: sample.isInEffect, progress: sample.progress, context: context, row: row, block: block)
         return true
+    }
+
+    /// A plain basic child's value at `progress` into its slots of `block` when it is in
+    /// effect; else, when it is its property's first animation, the model value from `row`
+    /// (the first animation of a property starts from the model value).
+    @inline(__always)
+    static func writeChild(
+        _ child: UnsafeMutablePointer<AttachedAnimation>, isInEffect: Bool, progress: Double, context: EvaluationContext,
+        row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
+    ) {
+        if isInEffect {
+            writePlainChild(child, progress: progress, context: context, block: block)
+        } else if child.pointee.initializesPresentation {
+            context.copyModelValue(child, row: row, block: block)
+        }
     }
 
     /// A plain basic child's value at `progress` into its slots of `block`.

@@ -589,6 +589,17 @@ def test_batch_table_reads(engine: Engine) -> None:
     set_mark(0, 0)
     pair.set("mark", [(1, 2), (3, 4)])
     assert pair.presentation("mark").tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    pair.set("mark", numpy.array([[5.0, 6.0], [7.0, 8.0]]))
+    assert pair.presentation("mark").tolist() == [[5.0, 6.0], [7.0, 8.0]]
+    # An out= of the kind the key had when last read: refused, both ways.
+    set_mark(2)
+    with pytest.raises(InvalidArgumentError, match="out"):
+        pair.presentation("mark", out=numpy.empty((2, 2)))
+    assert pair.presentation("mark", out=numpy.empty(2)).tolist() == [2.0, 2.0]
+    set_mark(2, 3)
+    with pytest.raises(InvalidArgumentError, match="out"):
+        pair.presentation("mark", out=numpy.empty(2))
+    assert pair.presentation("mark", out=numpy.empty((2, 2))).tolist() == [[2.0, 3.0], [2.0, 3.0]]
     with pytest.raises(InvalidArgumentError, match="out"):
         pair.presentation("mark", out=numpy.empty(2))
 

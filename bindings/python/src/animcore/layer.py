@@ -45,7 +45,7 @@ from typing import (
 
 from . import _callbacks, _capi
 from ._c_names import NONE as NONE_NAMES
-from ._c_names import ADD_NAMES, CNames, property_value_fields
+from ._c_names import ADD_NAMES, NONE, CNames, property_value_fields
 from .animation import Animation
 from .errors import (
     BadHandleError,
@@ -1115,6 +1115,8 @@ class LayerBatch:
 
         ``out``: a C-contiguous float64 NumPy array of the right shape to fill instead of a new
         one (no allocation per frame). WrongKindError when the layers hold different kinds.
+        When an undeclared key has taken another kind since the last read, so that ``out`` no
+        longer fits, InvalidArgumentError (``out`` may have been written).
 
         C: ac_layers_get_presentation()."""
         engine = self._engine
@@ -1129,14 +1131,7 @@ class LayerBatch:
         # may have changed kind since: then the call's stride differs, and it reads again.
         for attempt in range(2):
             cached = self._strides.get(key_id)
-            if cached is None:
-                status = _lib.ac_layers_get_presentation(
-                    ptr, self._handles, count, key_id, None, 0, _byref(stride_out)
-                )
-                if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
-                    raise_status(status)
-                cached = self._strides[key_id] = stride_out.value
-            stride: int = cached
+            stride = self._probe_stride(key_id) if cached is None else cached
             shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
             if numpy is not None:
                 target = _checked_out(numpy, out, shape)
@@ -1149,7 +1144,7 @@ class LayerBatch:
             )
             changed = stride_out.value != stride
             if status in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL) and changed and attempt == 0:
-                del self._strides[key_id]
+                self._strides[key_id] = stride_out.value  # the kind it has now
                 continue
             if status:
                 raise_status(status)
@@ -1160,6 +1155,18 @@ class LayerBatch:
             return list(target)
         return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
 
+
+    def _probe_stride(self, key_id: int, names: CNames = NONE) -> int:
+        """The slots of key ``key_id``'s kind on the first layer (what a batch call's rows hold),
+        kept for the next calls; errors raised naming ``names``."""
+        stride_out = ctypes.c_size_t()
+        status = _lib.ac_layers_get_presentation(
+            _engine_ptr(self._engine), self._handles, len(self._layers), key_id, None, 0, _byref(stride_out)
+        )
+        if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+            raise_status(status, names)
+        self._strides[key_id] = stride_out.value
+        return stride_out.value
 
     def table_columns(self, keys: Sequence[str]) -> Dict[str, slice]:
         """Where each key's numbers are in a row of :meth:`presentation_table`'s table: key ->
@@ -1182,7 +1189,9 @@ class LayerBatch:
 
         ``out``: a C-contiguous float64 NumPy array of shape (n, stride) to fill instead of a new
         one (no allocation per frame). WrongKindError when a layer holds another kind at a key
-        than the first layer.
+        than the first layer. When an undeclared key has taken another kind since the last
+        read, so that ``out`` no longer fits, InvalidArgumentError (``out`` may have been
+        written).
 
         C: ac_layers_get_presentation_table()."""
         key_ids = self._key_ids(keys)
@@ -1260,17 +1269,13 @@ class LayerBatch:
         count = len(self._layers)
         if count == 0:
             return
-        stride = self._strides.get(key_id)
+        cached = self._strides.get(key_id)
         # A declared property keeps its kind; an undeclared key may have changed kind since its
         # stride was kept (through the C API, or another batch): its kind is asked each time.
-        if stride is None or self._layers[0]._info(key) is None:
-            stride_out = ctypes.c_size_t()
-            status = _lib.ac_layers_get_presentation(
-                ptr, self._handles, count, key_id, None, 0, _byref(stride_out)
-            )
-            if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
-                raise_status(status, _BATCH_NAMES)
-            stride = self._strides[key_id] = stride_out.value
+        if cached is None or self._layers[0]._info(key) is None:
+            stride = self._probe_stride(key_id, _BATCH_NAMES)
+        else:
+            stride = cached
         shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
         numpy = sys.modules.get("numpy")
         keep: Any
