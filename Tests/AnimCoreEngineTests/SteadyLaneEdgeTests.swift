@@ -263,3 +263,44 @@ extension SteadyLaneEdgeTests {
         #expect(together.bits[1][20].map(Double.init(bitPattern:)).contains { $0 != 0 && $0.isFinite })
     }
 }
+
+extension SteadyLaneEdgeTests {
+    @Test("transform.rotation.z between two angles (a scalarComponent entry) over model transforms that scale, skew, mirror, move, turn to 3D and change while it runs: lane == general walk to the bit")
+    func rotationComponentOverModels() throws {
+        let skew = Transform3D(
+            m11: 2, m12: 0.5, m13: 0, m14: 0, m21: 0.75, m22: 1.5, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 7, m42: -3, m43: 0, m44: 1)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        let models: [Transform3D] = [
+            .identity, Transform3D(scaleX: 3, y: 0.5, z: 1), skew, Transform3D(scaleX: -1, y: 1, z: 1),
+            Transform3D(translationX: 10, y: 20, z: 0), perspective,
+        ]
+        let out = try LaneComparison.run(
+            layers: models.count, times: LaneComparison.frames(40), keys: ["transform"],
+            prepare: { engine, layers in
+                for (layer, model) in zip(layers, models) { try engine.setValue(.transform3D(model), forKeyPath: "transform", of: layer) }
+            }
+        ) { engine, layers, _ in
+            for (index, layer) in layers.enumerated() {
+                var turn = Animation(keyPath: "transform.rotation.z", kind: .basic(BasicParameters(fromValue: .scalar(-0.4), toValue: .scalar(2.5))))
+                turn.timing.duration = 0.5
+                turn.timingFunction = index % 2 == 0 ? .easeIn : nil
+                try engine.addAnimation(turn, forKey: "turn", to: layer)
+            }
+        } step: { engine, layers, _, frame in
+            // Model changes with no action while the turns run: to another shape and back.
+            guard frame == 12 || frame == 24 else { return }
+            try engine.beginTransaction()
+            try engine.modifyTransaction { $0.disableActions = true }
+            for (index, layer) in layers.enumerated() {
+                let model = models[(index + frame / 12) % models.count]
+                try engine.setValue(.transform3D(model), forKeyPath: "transform", of: layer)
+            }
+            try engine.commitTransaction()
+        }
+        #expect(out.steady == models.count, "every turn joined the lane")
+        #expect(out.bits[0] == out.bits[1])
+        #expect(Set(out.bits[1][20]).count > 2, "the transforms moved")
+    }
+}

@@ -140,6 +140,15 @@ extension EngineState {
                 function = record.pointee.function
                 ends = values
             }
+        case .basic where isScalar && record.pointee.component != nil && !record.pointee.isAdditive
+            && !record.pointee.isCumulative:
+            // Into a component of the whole value (`transform.rotation.z`), over the model.
+            let values = basicRecords[record.pointee.parameters]
+            if movesBetweenGivenEnds(values, function: record.pointee.function, kind: .scalar) {
+                kind = .scalarComponent
+                function = record.pointee.function
+                ends = values
+            }
         case .basic where towardModel:
             let values = basicRecords[record.pointee.parameters]
             if movesTowardModel(values, function: record.pointee.function) {
@@ -189,7 +198,7 @@ extension EngineState {
         default:
             break
         }
-        let hasScalarEnds = kind == .scalar || kind == .scalarSpring
+        let hasScalarEnds = kind == .scalar || kind == .scalarSpring || kind == .scalarComponent
         if isGroup {
             kind = .group
             markLaneChildren(of: index, count: joining)

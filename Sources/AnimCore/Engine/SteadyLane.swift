@@ -15,7 +15,8 @@ import Glibc
 ///
 /// Then its value depends only on the engine time, its record and the model value underneath:
 /// the lane computes the common kinds from their entry (a basic animation from one value to
-/// another, eased by a bezier; a spring between two scalars; a basic animation or a spring from
+/// another, eased by a bezier, over a whole value or into a component such as
+/// `transform.rotation.z`; a spring between two scalars; a basic animation or a spring from
 /// a value toward the model value, as implicit animations go; scalar keyframes; a decay moving
 /// freely) with the general evaluation's arithmetic in the same order, and hands the others to
 /// their kind's evaluation with the sample the general walk would take, over the model value
@@ -143,6 +144,18 @@ struct SteadyLane {
                     let to = values + Int(entry.pointee.to)
                     for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
                 }
+            case .scalarComponent:
+                // `applyBasic` into a key path's component over the model (the first animation
+                // of a property starts from it): the bezier's value, `applyEndpoints`' general
+                // route for a scalar (`ValueMath.lerp`), then `compose` writes the component.
+                let record = context.animations + Int(entry.pointee.record)
+                let place = context.places + Int(record.pointee.layer)
+                let model = context.modelValue(record, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
+                for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
+                let function = Int(entry.pointee.function)
+                let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
+                var value = ValueMath.lerp(entry.pointee.scalarFrom, entry.pointee.scalarTo, fraction)
+                record.pointee.component?.write(&value, into: out)
             case .towardModel, .springTowardModel:
                 moveTowardModel(entry, progress: progress, context: context, rows: rows, springMotions: &springMotions, into: out)
             case .scalarSpring:
@@ -447,6 +460,10 @@ struct SteadyEntry {
         case springTowardModel
         /// A spring between two scalars, without a carried velocity.
         case scalarSpring
+        /// A basic animation between two given scalars into a component of the whole value (a
+        /// key path such as `transform.rotation.z`), over the model value: not additive or
+        /// cumulative, eased by a bezier or not at all.
+        case scalarComponent
         /// A keyframe animation of a scalar, eased by a bezier or not at all.
         case scalarKeyframes
         /// A decay whose every component moves freely (none starts outside a bound or reaches
