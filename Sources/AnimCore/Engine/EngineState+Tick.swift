@@ -167,7 +167,11 @@ extension EngineState {
             let slot = animations[Int(removals[start])].layer
             var end = start + 1
             while end < removals.count && animations[Int(removals[end])].layer == slot { end += 1 }
-            removeAnimations(removals[start..<end].lazy.map { Int($0) }, slot: Int(slot))
+            if end == start + 1 {
+                removeAnimation(Int(removals[start]), slot: Int(slot))
+            } else {
+                removeAnimations(removals[start..<end].lazy.map { Int($0) }, slot: Int(slot))
+            }
             start = end
         }
         removals.removeAll(keepingCapacity: true)

@@ -1,0 +1,203 @@
+// A layer's only animation is removed the short way (`EngineState.removeAnimation(_:slot:)`):
+// the layer is left with no presentation block without laying one out again. Each test holds
+// the short way to the general removal (`removeAnimations`), which lays the layer's
+// presentation out again from its remaining animations: the same engine afterwards, to the
+// bit, for every record kind, removed by key or ended by a tick.
+import Testing
+
+@testable import AnimCore
+
+// MARK: - Support
+
+/// What a removal leaves behind in an engine: the layers' places and lists, the buffers'
+/// high-water marks and live counts, the free records, the general walk, and every layer's
+/// presentation and model value of each property as bit patterns.
+private struct Aftermath: Equatable, CustomStringConvertible {
+    var layers: [[Int64]] = []
+    var buffers: [Int] = []
+    var walk: [Int32] = []
+    var values: [[UInt64]] = []
+    var description: String { "layers \(layers) buffers \(buffers) walk \(walk) values \(values)" }
+}
+
+private let properties = ["level", "spot", "glow"]
+
+private func aftermath(_ engine: Engine, _ layers: [LayerID]) throws -> Aftermath {
+    var result = Aftermath()
+    try engine.lock.withLock { () throws(AnimCoreError) in
+        let s = engine.state
+        for layer in layers {
+            let slot = try s.layerSlot(layer)
+            let record = s.layers[slot], place = s.places[slot]
+            result.layers.append([
+                Int64(record.firstAnimation), Int64(record.lastAnimation), Int64(record.presentationSize),
+                Int64(record.animatedIndex), record.needsDisplay ? 1 : 0, Int64(place.presentationOffset),
+                Int64(place.presentationLayout),
+            ])
+        }
+        result.buffers = [
+            s.presentation.used, s.presentation.liveSlots, s.animationValues.used, s.animationValues.liveSlots,
+            s.basicRecords.liveCount, s.springRecords.liveCount, s.keyframeRecords.liveCount, s.groupRecords.liveCount,
+            s.decayRecords.liveCount, s.freeAnimations.count, s.steadyLane.liveCount,
+        ]
+        result.walk = s.animatedLayers.sorted()
+    }
+    for layer in layers {
+        for property in properties {
+            result.values.append(slots(try #require(try engine.presentationValue(forKeyPath: property, of: layer))).map(\.bitPattern))
+            result.values.append(slots(try #require(try engine.value(forKeyPath: property, of: layer))).map(\.bitPattern))
+        }
+    }
+    return result
+}
+
+/// An engine with class "Probe" (a scalar "level", a point "spot", a scalar "glow" that
+/// redisplays) and three layers of it, committed at 0.
+private func probeEngine() throws -> (Engine, [LayerID]) {
+    let engine = Engine()
+    let probe = try engine.makeLayerClass(
+        name: "Probe",
+        properties: [
+            PropertyDescriptor("level", default: .scalar(0)),
+            PropertyDescriptor("spot", default: .point(x: 0, y: 0)),
+            PropertyDescriptor("glow", default: .scalar(0), needsDisplay: true),
+        ])
+    let layers = try (0..<3).map { _ in try engine.makeLayerHandle(probe) }
+    try engine.tick(0)
+    return (engine, layers)
+}
+
+/// The animations each test removes from a layer: every record kind, a redisplaying
+/// property, a group (its children follow it: the general way).
+private let removed: [(name: String, animation: Animation)] = {
+    var list: [(String, Animation)] = []
+    list.append(("basic scalar", basic("level", from: 10, to: 20, duration: 1)))
+    list.append(("basic point", basic("spot", from: .point(x: 1, y: 2), to: .point(x: 30, y: -40), duration: 1)))
+    list.append(("basic over the model (no from, no to)", basic("level", from: nil as Value?, duration: 1)))
+    list.append(("redisplaying property", basic("glow", from: 0, to: 1, duration: 1)))
+    var spring = Animation.spring("level", from: .scalar(0), to: .scalar(5))
+    spring.timing.duration = 1
+    list.append(("spring", spring))
+    var keyframes = Animation.keyframe("spot", values: [.point(x: 0, y: 0), .point(x: 5, y: 9), .point(x: -3, y: 4)])
+    keyframes.timing.duration = 1
+    list.append(("keyframes", keyframes))
+    var decay = Animation.decay("spot", from: .point(x: 3, y: 4), velocity: .point(x: 100, y: -50))
+    decay.timing.duration = 1
+    list.append(("decay", decay))
+    var group = Animation.group([basic("level", from: 1, to: 2, duration: 1), basic("spot", by: .point(x: 5, y: 5), duration: 1)])
+    group.timing.duration = 1
+    list.append(("group", group))
+    return list
+}()
+
+// MARK: - Tests
+
+@Suite("Removing a layer's only animation")
+struct OnlyAnimationRemovalTests {
+    /// Two engines alike, each with `animation` on layer 0 under "a" (and its own delegate)
+    /// and other animations on layers 1 and 2 holding blocks around it, half way at 0.5.
+    private func pair(_ animation: Animation, log: [Log<CallbackRecord>], ticks: TickCounter) throws -> [(Engine, [LayerID])] {
+        try (0..<2).map { side in
+            let (engine, layers) = try probeEngine()
+            try engine.addAnimation(basic("spot", from: .point(x: 0, y: 0), to: .point(x: 9, y: 9), duration: 4), forKey: "x", to: layers[1])
+            var tracked = animation
+            tracked.delegate = recordingDelegate(log[side], ticks)
+            try engine.addAnimation(tracked, forKey: "a", to: layers[0])
+            try engine.addAnimation(basic("level", from: 3, to: 4, duration: 4), forKey: "y", to: layers[2])
+            try engine.tick(0.25)
+            try engine.tick(0.5)
+            return (engine, layers)
+        }
+    }
+
+    @Test("removed by key: the short way leaves the engine the general removal leaves", arguments: removed.indices)
+    func removedByKey(_ which: Int) throws {
+        let (name, animation) = removed[which]
+        let logs = [Log<CallbackRecord>(), Log<CallbackRecord>()]
+        let ticks = TickCounter()
+        let engines = try pair(animation, log: logs, ticks: ticks)
+        let (short, shortLayers) = engines[0], (general, generalLayers) = engines[1]
+        // The short way, as the API takes it (`removeAnimation(keyID:slot:)`)...
+        try short.removeAnimation(forKey: "a", from: shortLayers[0])
+        // ... and the general removal of the same record.
+        try general.lock.withLock { () throws(AnimCoreError) in
+            let slot = try general.state.layerSlot(generalLayers[0])
+            let index = Int(general.state.layers[slot].firstAnimation)
+            general.state.removeAnimations(CollectionOfOne(index), slot: slot)
+        }
+        #expect(engineIssues(short).isEmpty, "\(name): \(engineIssues(short))")
+        #expect(engineIssues(general).isEmpty, "\(name): \(engineIssues(general))")
+        #expect(try aftermath(short, shortLayers) == aftermath(general, generalLayers), "\(name): after the removal")
+        #expect(try short.animationKeys(of: shortLayers[0]).isEmpty, "\(name)")
+        // The did-stop (finished = false) comes at the next tick, once; then a new animation
+        // takes the same slots on both.
+        ticks.advance()
+        for (engine, layers) in engines {
+            try engine.tick(0.75)
+            try engine.addAnimation(basic("spot", from: .point(x: 7, y: 7), to: .point(x: 8, y: 8), duration: 1), forKey: "b", to: layers[0])
+            try engine.tick(1)
+        }
+        #expect(try aftermath(short, shortLayers) == aftermath(general, generalLayers), "\(name): after a new animation")
+        let expected = [CallbackRecord(kind: .start, key: "a", layer: shortLayers[0], tick: 0),
+                        CallbackRecord(kind: .stop(finished: false), key: "a", layer: shortLayers[0], tick: 1)]
+        #expect(logs[0].all == expected, "\(name)")
+        #expect(logs[1].all.map(\.kind) == expected.map(\.kind), "\(name)")
+        #expect(engineIssues(short).isEmpty, "\(name): \(engineIssues(short))")
+    }
+
+    @Test("ended by a tick: implicit animations on many layers, a layer of two, a layer whose other animation goes on")
+    func endedByTick() throws {
+        let (engine, layers) = try probeEngine()
+        let more = try (0..<20).map { _ in try engine.makeLayerHandle(try engine.layerClass(of: layers[0])) }
+        try engine.tick(1)
+        let log = Log<CallbackRecord>()
+        let ticks = TickCounter()
+        // Implicit animations of 0.25 s on 20 layers, in one transaction.
+        try engine.beginTransaction()
+        for (k, layer) in more.enumerated() { try engine.setValue(.scalar(Double(k + 1)), forKeyPath: "level", of: layer) }
+        try engine.commitTransaction()
+        // Layer 0: two animations ending in the same tick (the general way); layer 1: one ending,
+        // one going on; layer 2: one ending, added with a delegate.
+        try engine.addAnimation(basic("level", from: 1, to: 2, duration: 0.5), forKey: "p", to: layers[0])
+        try engine.addAnimation(basic("spot", from: .point(x: 1, y: 1), to: .point(x: 2, y: 2), duration: 0.5), forKey: "q", to: layers[0])
+        try engine.addAnimation(basic("level", from: 1, to: 2, duration: 0.5), forKey: "ends", to: layers[1])
+        try engine.addAnimation(basic("spot", from: .point(x: 1, y: 1), to: .point(x: 2, y: 2), duration: 5), forKey: "goes on", to: layers[1])
+        var tracked = basic("glow", from: 0, to: 1, duration: 0.5)
+        tracked.delegate = recordingDelegate(log, ticks)
+        try engine.addAnimation(tracked, forKey: "t", to: layers[2])
+        try engine.tick(1.1)
+        try engine.tick(1.2)
+        ticks.advance()
+        try engine.tick(2)  // everything but layer 1's "goes on" has ended
+        #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+        for (k, layer) in more.enumerated() {
+            #expect(try engine.animationKeys(of: layer).isEmpty)
+            #expect(try presented(engine, "level", layer) == Double(k + 1), "the model again")
+        }
+        #expect(try engine.animationKeys(of: layers[0]).isEmpty)
+        #expect(try engine.animationKeys(of: layers[1]) == ["goes on"])
+        #expect(try engine.animationKeys(of: layers[2]).isEmpty)
+        #expect(log.all.map(\.kind) == [.start, .stop(finished: true)])
+        #expect(log.all.last?.tick == 1)
+        try engine.lock.withLock { () throws(AnimCoreError) in
+            let s = engine.state
+            let goesOn = try s.layerSlot(layers[1])
+            // Only layer 1 is animated: it alone holds a presentation block (one point).
+            #expect(s.presentation.liveSlots == 2)
+            #expect(s.animatedLayers.allSatisfy { $0 == Int32(goesOn) })
+            for layer in more + [layers[0], layers[2]] {
+                let slot = try s.layerSlot(layer)
+                #expect(s.places[slot].presentationOffset == -1 && s.places[slot].presentationLayout == -1)
+                #expect(s.layers[slot].presentationSize == 0 && s.layers[slot].animatedIndex == -1)
+                #expect(s.layers[slot].firstAnimation == -1 && s.layers[slot].lastAnimation == -1)
+            }
+        }
+        // The freed slots serve the next starts.
+        try engine.beginTransaction()
+        for layer in more { try engine.setValue(.scalar(0), forKeyPath: "level", of: layer) }
+        try engine.commitTransaction()
+        try engine.tick(2.1)
+        #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+        engine.lock.withLock { #expect(engine.state.presentation.liveSlots == 2 + more.count) }
+    }
+}
