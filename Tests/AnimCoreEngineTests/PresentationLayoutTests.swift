@@ -146,6 +146,56 @@ struct PresentationLayoutTests {
             #expect(failure?.index == 1500 && failure?.key == 3 && failure?.error.code == .wrongKind)
             failure = Self.table(engine, ["opacity", "position"], [.scalar, .scalar], layers, into: &rows)
             #expect(failure?.index == 0 && failure?.key == 1 && failure?.error.code == .wrongKind)
+            // The keys the fast read leaves to the general one fail in order with the rest: a
+            // layer's undeclared key holding another kind before a dead layer is named, and a
+            // dead layer before such a key.
+            try engine.setValue(.point(x: 3, y: 4), forKeyPath: "level", of: layers[1902])
+            try engine.release(layers[1950])
+            failure = Self.table(engine, ["position", "level"], [.point, .scalar], layers, into: &rows)
+            #expect(failure?.index == 1500 && failure?.key == 1 && failure?.error.code == .wrongKind)
+            try engine.setValue(.scalar(7), forKeyPath: "level", of: layers[1500])
+            failure = Self.table(engine, ["position", "level"], [.point, .scalar], layers, into: &rows)
+            #expect(failure?.index == 1902 && failure?.key == 1 && failure?.error.code == .wrongKind)
+            try engine.setValue(.scalar(8), forKeyPath: "level", of: layers[1902])
+            try engine.setValue(.point(x: 5, y: 6), forKeyPath: "level", of: layers[1959])
+            failure = Self.table(engine, ["position", "level"], [.point, .scalar], layers, into: &rows)
+            #expect(failure?.index == 1950 && failure?.key == -1 && failure?.error.code == .badHandle)
+        }
+    }
+
+    @Test("a table whose keys some classes leave to the general read: those cells the general way, every other cell the fast way, on one thread and on two")
+    func tableWithGeneralCells() throws {
+        for threads in [1, 2] {
+            let engine = Engine()
+            try engine.setTickThreadCount(threads)
+            let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0.5))])
+            try engine.tick(0)
+            // Every third layer of the base class, holding "level" as an undeclared key; a key
+            // path ("position.y") for every layer.
+            var layers: [LayerID] = []
+            for index in 0..<6000 {
+                let layer = try engine.makeLayerHandle(index % 3 == 0 ? nil : dot)
+                try engine.setValue(.scalar(Double(index) / 7), forKeyPath: "level", of: layer)
+                var move = Animation(keyPath: "position", kind: .basic(BasicParameters(
+                    fromValue: .point(x: 0, y: Double(index)), toValue: .point(x: Double(index), y: 0))))
+                move.timing.duration = 2
+                try engine.addAnimation(move, forKey: "move", to: layer)
+                layers.append(layer)
+            }
+            try engine.tick(0.1)
+            try engine.tick(0.9)
+            let keys = ["position", "level", "position.y", "opacity"]
+            var rows = [Double](repeating: .nan, count: layers.count * 5)
+            #expect(Self.table(engine, keys, [.point, .scalar, .scalar, .scalar], layers, into: &rows) == nil)
+            for (index, layer) in layers.enumerated() {
+                let position = try #require(try engine.presentationValue(forKeyPath: "position", of: layer))
+                let expected = slots(position) + [
+                    try #require(scalar(try engine.presentationValue(forKeyPath: "level", of: layer))),
+                    try #require(scalar(try engine.presentationValue(forKeyPath: "position.y", of: layer))),
+                    try #require(scalar(try engine.presentationValue(forKeyPath: "opacity", of: layer))),
+                ]
+                #expect(Array(rows[(index * 5)..<(index * 5 + 5)]) == expected, "layer \(index), \(threads) thread(s)")
+            }
         }
     }
 }

@@ -66,8 +66,10 @@ extension Engine {
 
 extension EngineState {
     /// The loop of `Engine.readPresentationTable`; nil when every layer was read. The fast
-    /// path (`PresentationReader`) reads what it can, on the tick threads for a large batch;
-    /// the general read goes on in order from the first layer it could not read.
+    /// path (`PresentationReader`) reads what it can, on the tick threads for a large batch:
+    /// every key that is a declared whole property of the expected kind in the layer's class.
+    /// The general read fills the other keys of the layers it read, then goes on in order from
+    /// the first layer it could not read (a dead one).
     mutating func readPresentationTable(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of layers: UnsafeBufferPointer<LayerID>,
         expecting kinds: UnsafeBufferPointer<ValueKind>, into output: UnsafeMutablePointer<Double>
@@ -80,33 +82,81 @@ extension EngineState {
         let keyCount = keys.count
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
         let next = readPresentationTableFast(forKeys: keys, of: handles, count: count, expecting: kinds, stride: stride, into: output)
-        guard next < count else { return nil }
-        var scratchValue = SlotScratch()
-        return scratchValue.withPointer { slots -> BatchReadFailure? in
-            for index in next..<count {
-                let slot: Int
-                do throws(AnimCoreError) {
-                    slot = try layerSlot(handles[index])
-                } catch {
-                    return BatchReadFailure(index: index, key: -1, error: error)
-                }
-                var column = 0
+        // Which keys each class leaves to the general read (none, mostly).
+        let classCount = classes.count
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: classCount * keyCount) { leftSpace -> BatchReadFailure? in
+            guard let left = leftSpace.baseAddress else { return nil }
+            var anyLeft = false
+            for (index, layerClass) in classes.enumerated() {
                 for key in 0..<keyCount {
-                    do throws(AnimCoreError) {
-                        guard let found = try readValue(forKey: keys[key], slot: slot, presentation: true, into: slots) else {
-                            throw AnimCoreError(.unknownKey, "the key is not declared by the layer's class and was never set on it")
-                        }
-                        guard found == kinds[key] else {
-                            throw AnimCoreError(.wrongKind, "the layer holds \(found.name) values at the key, not \(kinds[key].name)")
-                        }
-                        (output + index * stride + column).update(from: slots, count: found.slotCount)
-                        column += found.slotCount
-                    } catch {
-                        return BatchReadFailure(index: index, key: key, error: error)
-                    }
+                    let isLeft = Self.tableProperty(layerClass, keys[key], kinds[key]) == nil
+                    (left + index * keyCount + key).initialize(to: isLeft)
+                    anyLeft = anyLeft || isLeft
                 }
             }
+            guard anyLeft || next < count else { return nil }
+            var scratchValue = SlotScratch()
+            return scratchValue.withPointer { slots -> BatchReadFailure? in
+                // The keys the fast path left in the rows it read (their layers are alive).
+                if anyLeft {
+                    for index in 0..<next {
+                        let slot = Handle.unpack(handles[index].rawValue, kind: .layer).unsafelyUnwrapped.index
+                        let classLeft = left + Int(places[slot].classIndex) * keyCount
+                        var column = 0
+                        for key in 0..<keyCount {
+                            if classLeft[key], let failure = readTableCell(
+                                keys[key], kinds[key], slot: slot, into: output + index * stride + column, scratch: slots) {
+                                return BatchReadFailure(index: index, key: key, error: failure)
+                            }
+                            column += kinds[key].slotCount
+                        }
+                    }
+                }
+                // Every key of the layers from the first the fast path could not read.
+                for index in next..<count {
+                    let slot: Int
+                    do throws(AnimCoreError) {
+                        slot = try layerSlot(handles[index])
+                    } catch {
+                        return BatchReadFailure(index: index, key: -1, error: error)
+                    }
+                    var column = 0
+                    for key in 0..<keyCount {
+                        if let failure = readTableCell(keys[key], kinds[key], slot: slot, into: output + index * stride + column, scratch: slots) {
+                            return BatchReadFailure(index: index, key: key, error: failure)
+                        }
+                        column += kinds[key].slotCount
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The property a table reads the fast way for `key` in `layerClass`: a declared whole
+    /// property of `kind`; nil when the general read takes the key.
+    static func tableProperty(_ layerClass: LayerClass, _ key: PropertyKey, _ kind: ValueKind) -> Int? {
+        guard let property = layerClass.propertyIndex(for: key), layerClass.layouts[property].kind == kind else { return nil }
+        return property
+    }
+
+    /// One cell of a table the general way: the presentation value at `key` of the layer in
+    /// `slot`, which must be of `kind`, into `cell` (through `scratch`); the error when not.
+    private mutating func readTableCell(
+        _ key: PropertyKey, _ kind: ValueKind, slot: Int, into cell: UnsafeMutablePointer<Double>,
+        scratch: UnsafeMutablePointer<Double>
+    ) -> AnimCoreError? {
+        do throws(AnimCoreError) {
+            guard let found = try readValue(forKey: key, slot: slot, presentation: true, into: scratch) else {
+                throw AnimCoreError(.unknownKey, "the key is not declared by the layer's class and was never set on it")
+            }
+            guard found == kind else {
+                throw AnimCoreError(.wrongKind, "the layer holds \(found.name) values at the key, not \(kind.name)")
+            }
+            cell.update(from: scratch, count: found.slotCount)
             return nil
+        } catch {
+            return error
         }
     }
 
@@ -147,7 +197,7 @@ extension EngineState {
                 for key in 0..<keyCount {
                     var entry = PresentationReader.ClassEntry(
                         property: -1, modelOffset: 0, isInline: true, defaultBlock: -1, rows: layerClass.rows.base)
-                    if let property = layerClass.propertyIndex(for: keys[key]), layerClass.layouts[property].kind == kinds[key] {
+                    if let property = Self.tableProperty(layerClass, keys[key], kinds[key]) {
                         let layout = layerClass.layouts[property]
                         entry.property = Int32(property)
                         entry.modelOffset = Int32(layout.offset)

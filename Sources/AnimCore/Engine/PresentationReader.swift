@@ -1,12 +1,13 @@
 /// The batch read's fast path: declared properties' presentation values for many layers, read
 /// through raw pointers with nothing written but the output — so parts of one batch may run on
 /// several threads. The output is a table: a row of `stride` slots per layer, one column per
-/// key at `columns[k]`. A layer it cannot read (a bad handle, a class where a key is not a
-/// declared whole property of the expected kind) stops it; the engine's general read takes
-/// over there, in order, with its messages.
+/// key at `columns[k]`. A key that is not a declared whole property of the expected kind in a
+/// layer's class (a key path, an undeclared key, another kind) is left unwritten in that row,
+/// for the engine's general read to fill or refuse; a layer it cannot read at all (a bad handle)
+/// stops it, and the general read goes on from there, in order, with its messages.
 struct PresentationReader {
-    /// Where one key lives in one class: the property's index (−1: not readable here) and its
-    /// model slots' place.
+    /// Where one key lives in one class: the property's index (−1: not read here, left to the
+    /// general read) and its model slots' place.
     struct ClassEntry {
         var property: Int32
         var modelOffset: Int32
@@ -61,8 +62,8 @@ struct PresentationReader {
     }
 
     /// Reads the layers of `handles` in `range` into `output` (layer i's row at
-    /// `output + i × stride`); returns the index of the first layer it cannot read, or
-    /// `range.upperBound`. A layer it stops at may have some of its columns written.
+    /// `output + i × stride`), but for the keys its class leaves to the general read; returns
+    /// the index of the first layer it cannot read (a dead handle), or `range.upperBound`.
     func read(_ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>) -> Int {
         // [Perf] One key, the common read, in a copy of the loop made for it (the key loop and
         // its widths folded away): 2.4-2.6 ns per layer at 1k layers against 3.0-3.3.
@@ -90,7 +91,7 @@ struct PresentationReader {
                 for key in 0..<keysPerRow {
                     let entry = entries + key
                     let property = entry.pointee.property
-                    guard property >= 0 else { return index }
+                    guard property >= 0 else { continue }  // for the general read
                     let source = slots(of: slot, place, property, entry, memo: &memos[key])
                     let destination = row + (key == 0 ? firstColumn : columns[key])
                     // A loop: `update(from:count:)` calls memcpy, dearer than a few slots.
