@@ -70,6 +70,9 @@ extension EngineState {
     /// every key that is a declared whole property of the expected kind in the layer's class.
     /// The general read fills the other keys of the layers it read, then goes on in order from
     /// the first layer it could not read (a dead one).
+    // [Perf] Inlined into `Engine.readPresentationTable`, its one caller: out of line, its
+    // error path for a dead layer copied the whole state there (Tests/package/check_state_copies.sh).
+    @inline(__always)
     mutating func readPresentationTable(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of layers: UnsafeBufferPointer<LayerID>,
         expecting kinds: UnsafeBufferPointer<ValueKind>, into output: UnsafeMutablePointer<Double>
@@ -82,54 +85,56 @@ extension EngineState {
         let keyCount = keys.count
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
         let next = readPresentationTableFast(forKeys: keys, of: handles, count: count, expecting: kinds, stride: stride, into: output)
-        // Which keys each class leaves to the general read (none, mostly).
-        let classCount = classes.count
-        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: classCount * keyCount) { leftSpace -> BatchReadFailure? in
-            guard let left = leftSpace.baseAddress else { return nil }
-            var anyLeft = false
-            for (index, layerClass) in classes.enumerated() {
-                for key in 0..<keyCount {
-                    let isLeft = Self.tableProperty(layerClass, keys[key], kinds[key]) == nil
-                    (left + index * keyCount + key).initialize(to: isLeft)
-                    anyLeft = anyLeft || isLeft
-                }
+        // Which keys each class leaves to the general read (none, mostly): class c's key k at
+        // c × keyCount + k. (A reused array, not a temporary allocation: a closure over the
+        // state here made Swift copy all of it.)
+        var left: [Bool] = []
+        swap(&left, &tableScratch)
+        defer { swap(&left, &tableScratch) }
+        left.removeAll(keepingCapacity: true)
+        var anyLeft = false
+        for layerClass in classes {
+            for key in 0..<keyCount {
+                let isLeft = Self.tableProperty(layerClass, keys[key], kinds[key]) == nil
+                left.append(isLeft)
+                anyLeft = anyLeft || isLeft
             }
-            guard anyLeft || next < count else { return nil }
-            var scratchValue = SlotScratch()
-            return scratchValue.withPointer { slots -> BatchReadFailure? in
-                // The keys the fast path left in the rows it read (their layers are alive).
-                if anyLeft {
-                    for index in 0..<next {
-                        let slot = Handle.unpack(handles[index].rawValue, kind: .layer).unsafelyUnwrapped.index
-                        let classLeft = left + Int(places[slot].classIndex) * keyCount
-                        var column = 0
-                        for key in 0..<keyCount {
-                            if classLeft[key], let failure = readTableCell(
-                                keys[key], kinds[key], slot: slot, into: output + index * stride + column, scratch: slots) {
-                                return BatchReadFailure(index: index, key: key, error: failure)
-                            }
-                            column += kinds[key].slotCount
-                        }
-                    }
-                }
-                // Every key of the layers from the first the fast path could not read.
-                for index in next..<count {
-                    let slot: Int
-                    do throws(AnimCoreError) {
-                        slot = try layerSlot(handles[index])
-                    } catch {
-                        return BatchReadFailure(index: index, key: -1, error: error)
-                    }
+        }
+        guard anyLeft || next < count else { return nil }
+        var scratchValue = SlotScratch()
+        return scratchValue.withPointer { slots -> BatchReadFailure? in
+            // The keys the fast path left in the rows it read (their layers are alive).
+            if anyLeft {
+                for index in 0..<next {
+                    let slot = Handle.unpack(handles[index].rawValue, kind: .layer).unsafelyUnwrapped.index
+                    let classLeft = Int(places[slot].classIndex) * keyCount
                     var column = 0
                     for key in 0..<keyCount {
-                        if let failure = readTableCell(keys[key], kinds[key], slot: slot, into: output + index * stride + column, scratch: slots) {
+                        if left[classLeft + key], let failure = readTableCell(
+                            keys[key], kinds[key], slot: slot, into: output + index * stride + column, scratch: slots) {
                             return BatchReadFailure(index: index, key: key, error: failure)
                         }
                         column += kinds[key].slotCount
                     }
                 }
-                return nil
             }
+            // Every key of the layers from the first the fast path could not read.
+            for index in next..<count {
+                let slot: Int
+                do throws(AnimCoreError) {
+                    slot = try layerSlot(handles[index])
+                } catch {
+                    return BatchReadFailure(index: index, key: -1, error: error)
+                }
+                var column = 0
+                for key in 0..<keyCount {
+                    if let failure = readTableCell(keys[key], kinds[key], slot: slot, into: output + index * stride + column, scratch: slots) {
+                        return BatchReadFailure(index: index, key: key, error: failure)
+                    }
+                    column += kinds[key].slotCount
+                }
+            }
+            return nil
         }
     }
 
