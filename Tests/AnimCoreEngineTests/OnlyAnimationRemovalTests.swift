@@ -52,8 +52,8 @@ private func aftermath(_ engine: Engine, _ layers: [LayerID]) throws -> Aftermat
 }
 
 /// An engine with class "Probe" (a scalar "level", a point "spot", a scalar "glow" that
-/// redisplays) and three layers of it, committed at 0.
-private func probeEngine() throws -> (Engine, [LayerID]) {
+/// redisplays, its displays logged) and three layers of it, committed at 0.
+private func probeEngine(displays: Log<LayerID> = Log()) throws -> (Engine, [LayerID]) {
     let engine = Engine()
     let probe = try engine.makeLayerClass(
         name: "Probe",
@@ -61,10 +61,30 @@ private func probeEngine() throws -> (Engine, [LayerID]) {
             PropertyDescriptor("level", default: .scalar(0)),
             PropertyDescriptor("spot", default: .point(x: 0, y: 0)),
             PropertyDescriptor("glow", default: .scalar(0), needsDisplay: true),
-        ])
+        ],
+        display: DisplayHandler { _, layer in displays.add(layer) })
     let layers = try (0..<3).map { _ in try engine.makeLayerHandle(probe) }
     try engine.tick(0)
     return (engine, layers)
+}
+
+/// Whether the general removal has run in `engine`: only it fills the removal scratch.
+private func generalRemovalRan(_ engine: Engine) -> Bool {
+    engine.lock.withLock { engine.state.removalScratch.capacity > 0 }
+}
+
+/// Whether the animation under `key` on `layer` is in the steady lane.
+private func isInLane(_ engine: Engine, _ key: String, _ layer: LayerID) throws -> Bool {
+    try engine.lock.withLock { () throws(AnimCoreError) -> Bool in
+        let s = engine.state
+        var index = Int(s.layers[try s.layerSlot(layer)].firstAnimation)
+        while index >= 0 {
+            let record = s.animations[index]
+            if record.key >= 0, s.animationKeys.name(of: record.key) == key { return record.laneEntry >= 0 }
+            index = Int(record.next)
+        }
+        return false
+    }
 }
 
 /// The animations each test removes from a layer: every record kind, a redisplaying
@@ -94,29 +114,43 @@ private let removed: [(name: String, animation: Animation)] = {
 
 @Suite("Removing a layer's only animation")
 struct OnlyAnimationRemovalTests {
-    /// Two engines alike, each with `animation` on layer 0 under "a" (and its own delegate)
-    /// and other animations on layers 1 and 2 holding blocks around it, half way at 0.5.
-    private func pair(_ animation: Animation, log: [Log<CallbackRecord>], ticks: TickCounter) throws -> [(Engine, [LayerID])] {
+    /// Two engines alike, each with `animation` on layer 0 under "a" (with its own delegate, in
+    /// a transaction with a completion) and other animations on layers 1 and 2 holding blocks
+    /// around it; half way at 0.5 when `ticked`, else not yet committed.
+    private func pair(
+        _ animation: Animation, log: [Log<CallbackRecord>], completions: [Log<Bool>], displays: [Log<LayerID>],
+        ticks: TickCounter, ticked: Bool = true
+    ) throws -> [(Engine, [LayerID])] {
         try (0..<2).map { side in
-            let (engine, layers) = try probeEngine()
+            let (engine, layers) = try probeEngine(displays: displays[side])
             try engine.addAnimation(basic("spot", from: .point(x: 0, y: 0), to: .point(x: 9, y: 9), duration: 4), forKey: "x", to: layers[1])
             var tracked = animation
             tracked.delegate = recordingDelegate(log[side], ticks)
+            try engine.beginTransaction()
+            try engine.addCompletion(TransactionCompletion { _, finished in completions[side].add(finished) })
             try engine.addAnimation(tracked, forKey: "a", to: layers[0])
+            try engine.commitTransaction()
             try engine.addAnimation(basic("level", from: 3, to: 4, duration: 4), forKey: "y", to: layers[2])
-            try engine.tick(0.25)
-            try engine.tick(0.5)
+            if ticked {
+                try engine.tick(0.25)
+                try engine.tick(0.5)
+            }
             return (engine, layers)
         }
     }
 
-    @Test("removed by key: the short way leaves the engine the general removal leaves", arguments: removed.indices)
-    func removedByKey(_ which: Int) throws {
+    @Test("removed by key: the short way leaves the engine the general removal leaves", arguments: removed.indices, [true, false])
+    func removedByKey(_ which: Int, ticked: Bool) throws {
         let (name, animation) = removed[which]
         let logs = [Log<CallbackRecord>(), Log<CallbackRecord>()]
+        let completions = [Log<Bool>(), Log<Bool>()]
+        let displays = [Log<LayerID>(), Log<LayerID>()]
         let ticks = TickCounter()
-        let engines = try pair(animation, log: logs, ticks: ticks)
+        let engines = try pair(animation, log: logs, completions: completions, displays: displays, ticks: ticks, ticked: ticked)
         let (short, shortLayers) = engines[0], (general, generalLayers) = engines[1]
+        // Under way, the animation is in the lane (its layer's only one, on engine time), but
+        // on a property that redisplays (the general walk takes those).
+        #expect(try isInLane(short, "a", shortLayers[0]) == (ticked && !animation.keyPath.hasPrefix("glow")), "\(name)")
         // The short way, as the API takes it (`removeAnimation(keyID:slot:)`)...
         try short.removeAnimation(forKey: "a", from: shortLayers[0])
         // ... and the general removal of the same record.
@@ -129,8 +163,13 @@ struct OnlyAnimationRemovalTests {
         #expect(engineIssues(general).isEmpty, "\(name): \(engineIssues(general))")
         #expect(try aftermath(short, shortLayers) == aftermath(general, generalLayers), "\(name): after the removal")
         #expect(try short.animationKeys(of: shortLayers[0]).isEmpty, "\(name)")
-        // The did-stop (finished = false) comes at the next tick, once; then a new animation
-        // takes the same slots on both.
+        // The short way ran where it applies (a group's children follow it: the general way).
+        let isGroup = if case .group = animation.kind { true } else { false }
+        #expect(generalRemovalRan(short) == isGroup, "\(name)")
+        #expect(generalRemovalRan(general), "\(name)")
+        // The did-stop (finished = false; after a start when it had started) and the
+        // transaction's completion (unfinished) come at the next tick, once; the redisplays
+        // are the same; then a new animation takes the same slots on both.
         ticks.advance()
         for (engine, layers) in engines {
             try engine.tick(0.75)
@@ -138,16 +177,19 @@ struct OnlyAnimationRemovalTests {
             try engine.tick(1)
         }
         #expect(try aftermath(short, shortLayers) == aftermath(general, generalLayers), "\(name): after a new animation")
-        let expected = [CallbackRecord(kind: .start, key: "a", layer: shortLayers[0], tick: 0),
-                        CallbackRecord(kind: .stop(finished: false), key: "a", layer: shortLayers[0], tick: 1)]
+        let started = ticked ? [CallbackRecord(kind: .start, key: "a", layer: shortLayers[0], tick: 0)] : []
+        let expected = started + [CallbackRecord(kind: .stop(finished: false), key: "a", layer: shortLayers[0], tick: 1)]
         #expect(logs[0].all == expected, "\(name)")
-        #expect(logs[1].all.map(\.kind) == expected.map(\.kind), "\(name)")
+        #expect(logs[1].all.map(\.kind) == expected.map(\.kind) && logs[1].all.map(\.tick) == expected.map(\.tick), "\(name)")
+        #expect(completions[0].all == [false] && completions[1].all == [false], "\(name)")
+        #expect(displays[0].all.map { $0 == shortLayers[0] } == displays[1].all.map { $0 == generalLayers[0] }, "\(name)")
         #expect(engineIssues(short).isEmpty, "\(name): \(engineIssues(short))")
     }
 
     @Test("ended by a tick: implicit animations on many layers, a layer of two, a layer whose other animation goes on")
     func endedByTick() throws {
-        let (engine, layers) = try probeEngine()
+        let displays = Log<LayerID>()
+        let (engine, layers) = try probeEngine(displays: displays)
         let more = try (0..<20).map { _ in try engine.makeLayerHandle(try engine.layerClass(of: layers[0])) }
         try engine.tick(1)
         let log = Log<CallbackRecord>()
@@ -167,9 +209,18 @@ struct OnlyAnimationRemovalTests {
         try engine.addAnimation(tracked, forKey: "t", to: layers[2])
         try engine.tick(1.1)
         try engine.tick(1.2)
-        ticks.advance()
-        try engine.tick(2)  // everything but layer 1's "goes on" has ended
+        #expect(try isInLane(engine, "level", more[0]))
+        // The implicit animations (0.25 s from the commit tick at 1.1) end first, each its
+        // layer's only one: the short way alone.
+        try engine.tick(1.4)
+        #expect(!generalRemovalRan(engine))
         #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+        ticks.advance()
+        displays.clear()
+        try engine.tick(2)  // everything but layer 1's "goes on" has ended
+        #expect(generalRemovalRan(engine), "layer 0's two animations ended together: the general way")
+        #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+        #expect(displays.all == [layers[2]], "a redisplaying property's animation ended: its layer displays once")
         for (k, layer) in more.enumerated() {
             #expect(try engine.animationKeys(of: layer).isEmpty)
             #expect(try presented(engine, "level", layer) == Double(k + 1), "the model again")

@@ -82,7 +82,7 @@ struct PresentationLayoutTests {
         }
     }
 
-    @Test("a table of several keys: each key's columns hold its own read, on one thread and on two, in two classes, through the general read where the fast one stops")
+    @Test("a table of several keys: each key's columns hold its own read, on one thread and on two, in two classes, through the general read for the keys a class does not declare")
     func table() throws {
         let keys = ["position", "opacity", "transform", "level", "opacity"]
         let kinds: [ValueKind] = [.point, .scalar, .transform3D, .scalar, .scalar]
@@ -119,7 +119,7 @@ struct PresentationLayoutTests {
             try engine.tick(0.6)
             var rows = [Double](repeating: .nan, count: layers.count * stride)
             #expect(Self.table(engine, keys, kinds, layers, into: &rows) == nil)
-            // A key path (the general read from the first layer on) beside a declared key.
+            // A key path (the general read for that key in every row) beside a declared key.
             var pathRows = [Double](repeating: .nan, count: layers.count * 2)
             #expect(Self.table(engine, ["position.x", "opacity"], [.scalar, .scalar], layers, into: &pathRows) == nil)
             for (index, layer) in layers.enumerated() {
@@ -196,6 +196,17 @@ struct PresentationLayoutTests {
                 ]
                 #expect(Array(rows[(index * 5)..<(index * 5 + 5)]) == expected, "layer \(index), \(threads) thread(s)")
             }
+            // Read in two parts on two threads (24000 keys): a left key's failure in the first
+            // part comes before a dead layer in the second; a dead layer in the first, before a
+            // left key's failure after it.
+            let kinds: [ValueKind] = [.point, .scalar, .scalar, .scalar]
+            try engine.setValue(.point(x: 1, y: 1), forKeyPath: "level", of: layers[1500])  // base class: undeclared
+            try engine.release(layers[4000])
+            var failure = Self.table(engine, keys, kinds, layers, into: &rows)
+            #expect(failure?.index == 1500 && failure?.key == 1 && failure?.error.code == .wrongKind, "\(threads) thread(s)")
+            try engine.release(layers[600])
+            failure = Self.table(engine, keys, kinds, layers, into: &rows)
+            #expect(failure?.index == 600 && failure?.key == -1 && failure?.error.code == .badHandle, "\(threads) thread(s)")
         }
     }
 }

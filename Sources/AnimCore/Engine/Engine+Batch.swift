@@ -44,7 +44,8 @@ extension Engine {
     /// token as bit patterns). Every layer must hold a value of `kinds[k]` at `keys[k]`
     /// (`.wrongKind` otherwise; `.unknownKey` for an undeclared key never set; `.badHandle` for a
     /// dead layer, with key −1; `.invalidArgument` when `keys` and `kinds` differ in count). One
-    /// pass over the layers, reading each one's keys together. `output` must have room for
+    /// pass over the layers, reading each one's keys together (then one over the rows that hold
+    /// a key path or an undeclared key, for those keys alone). `output` must have room for
     /// `layers.count × stride` Doubles. Stops at the first layer and key that fail, with their
     /// indexes; the rows of the layers before it are written.
     package func readPresentationTable(
@@ -84,28 +85,27 @@ extension EngineState {
         let count = layers.count
         let keyCount = keys.count
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
-        let next = readPresentationTableFast(forKeys: keys, of: handles, count: count, expecting: kinds, stride: stride, into: output)
-        // Which keys each class leaves to the general read (none, mostly): class c's key k at
-        // c × keyCount + k. (A reused array, not a temporary allocation: a closure over the
-        // state here made Swift copy all of it.)
+        let stop = readPresentationTableFast(forKeys: keys, of: handles, count: count, expecting: kinds, stride: stride, into: output)
+        let next = stop.layer
+        let firstLeft = min(stop.firstLeft, next)
+        guard firstLeft < next || next < count else { return nil }
+        // Which keys each class leaves to the general read: class c's key k at c × keyCount + k.
+        // (A reused array, not a temporary allocation: a closure over the state here made Swift
+        // copy all of it.)
         var left: [Bool] = []
         swap(&left, &tableScratch)
         defer { swap(&left, &tableScratch) }
         left.removeAll(keepingCapacity: true)
-        var anyLeft = false
-        for layerClass in classes {
-            for key in 0..<keyCount {
-                let isLeft = Self.tableProperty(layerClass, keys[key], kinds[key]) == nil
-                left.append(isLeft)
-                anyLeft = anyLeft || isLeft
+        if firstLeft < next {
+            for layerClass in classes {
+                for key in 0..<keyCount { left.append(Self.tableProperty(layerClass, keys[key], kinds[key]) == nil) }
             }
         }
-        guard anyLeft || next < count else { return nil }
         var scratchValue = SlotScratch()
         return scratchValue.withPointer { slots -> BatchReadFailure? in
             // The keys the fast path left in the rows it read (their layers are alive).
-            if anyLeft {
-                for index in 0..<next {
+            if firstLeft < next {
+                for index in firstLeft..<next {
                     let slot = Handle.unpack(handles[index].rawValue, kind: .layer).unsafelyUnwrapped.index
                     let classLeft = Int(places[slot].classIndex) * keyCount
                     var column = 0
@@ -165,17 +165,18 @@ extension EngineState {
         }
     }
 
-    /// The fast path of `readPresentationTable`: the index of the first layer it could not read
-    /// (`count` when it read them all).
+    /// The fast path of `readPresentationTable`: where it stopped (`layer`: the first layer it
+    /// could not read, `count` when it read them all; `firstLeft`: the first row before that
+    /// with a key left to the general read, or past it when none is).
     private func readPresentationTableFast(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
         expecting kinds: UnsafeBufferPointer<ValueKind>, stride: Int, into output: UnsafeMutablePointer<Double>
-    ) -> Int {
+    ) -> PresentationReader.Stop {
         let keyCount = keys.count
         // Each key's column: its first slot in a row (`columns[k]`) and its slots
         // (`widths[k]`); on the stack, as the class entries (no allocation per read).
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * keyCount) { columnSpace in
-            guard let columns = columnSpace.baseAddress else { return 0 }
+            guard let columns = columnSpace.baseAddress else { return PresentationReader.Stop(layer: 0, firstLeft: 0) }
             let widths = columns + keyCount
             var column = 0
             for (key, kind) in kinds.enumerated() {
@@ -194,10 +195,10 @@ extension EngineState {
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
         expecting kinds: UnsafeBufferPointer<ValueKind>, columns: UnsafeMutablePointer<Int>, widths: UnsafeMutablePointer<Int>,
         stride: Int, into output: UnsafeMutablePointer<Double>
-    ) -> Int {
+    ) -> PresentationReader.Stop {
         let keyCount = keys.count
         return withUnsafeTemporaryAllocation(of: PresentationReader.ClassEntry.self, capacity: classes.count * keyCount) { entries in
-            guard let base = entries.baseAddress else { return 0 }
+            guard let base = entries.baseAddress else { return PresentationReader.Stop(layer: 0, firstLeft: 0) }
             for (index, layerClass) in classes.enumerated() {
                 for key in 0..<keyCount {
                     var entry = PresentationReader.ClassEntry(
@@ -220,9 +221,10 @@ extension EngineState {
                     classes: base, keyCount: keyCount, columns: columns, widths: widths, stride: stride)
                 let parts = min(tickThreads?.count ?? 1, max(1, count * keyCount / SteadyLane.entriesPerThreadMinimum))
                 guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
-                // Each part reads its own layers; the batch goes on from the first stop.
-                return withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { stops in
-                    guard let stopsBase = stops.baseAddress else { return 0 }
+                // Each part reads its own layers; the batch goes on from the first stop, and
+                // the general read fills the left keys from the first row with one before it.
+                return withUnsafeTemporaryAllocation(of: PresentationReader.Stop.self, capacity: parts) { stops in
+                    guard let stopsBase = stops.baseAddress else { return PresentationReader.Stop(layer: 0, firstLeft: 0) }
                     var round = PresentationReader.Round(
                         reader: reader, handles: handles, output: output, stops: stopsBase, count: count, parts: parts)
                     withUnsafeMutablePointer(to: &round) { round in
@@ -230,8 +232,14 @@ extension EngineState {
                             round.assumingMemoryBound(to: PresentationReader.Round.self).pointee.read(part: part)
                         }
                     }
-                    for part in 0..<parts where stops[part] < count * (part + 1) / parts { return stops[part] }
-                    return count
+                    var firstLeft = count
+                    for part in 0..<parts {
+                        firstLeft = min(firstLeft, stops[part].firstLeft)
+                        if stops[part].layer < count * (part + 1) / parts {
+                            return PresentationReader.Stop(layer: stops[part].layer, firstLeft: firstLeft)
+                        }
+                    }
+                    return PresentationReader.Stop(layer: count, firstLeft: firstLeft)
                 }
             }
         }

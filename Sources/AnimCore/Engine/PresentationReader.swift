@@ -45,13 +45,21 @@ struct PresentationReader {
     /// Slots per row (per layer).
     let stride: Int
 
+    /// Where a read of a range of layers stopped: the first layer it could not read (a dead
+    /// handle), or the range's end; and the first row before it with a key left to the
+    /// general read, or the range's end when none is.
+    struct Stop {
+        var layer: Int
+        var firstLeft: Int
+    }
+
     /// One batch split in `parts` of consecutive layers; part k notes where it stopped in
-    /// `stops[k]` (its range's end when it read every layer).
+    /// `stops[k]`.
     struct Round {
         let reader: PresentationReader
         let handles: UnsafePointer<LayerID>
         let output: UnsafeMutablePointer<Double>
-        let stops: UnsafeMutablePointer<Int>
+        let stops: UnsafeMutablePointer<Stop>
         let count: Int
         let parts: Int
 
@@ -62,9 +70,9 @@ struct PresentationReader {
     }
 
     /// Reads the layers of `handles` in `range` into `output` (layer i's row at
-    /// `output + i × stride`), but for the keys its class leaves to the general read; returns
-    /// the index of the first layer it cannot read (a dead handle), or `range.upperBound`.
-    func read(_ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>) -> Int {
+    /// `output + i × stride`), but for the keys its class leaves to the general read (a key
+    /// path, an undeclared key: left unwritten); returns where it stopped.
+    func read(_ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>) -> Stop {
         // [Perf] One key, the common read, in a copy of the loop made for it (the key loop and
         // its widths folded away): 2.4-2.6 ns per layer at 1k layers against 3.0-3.3.
         keyCount == 1 ? read(handles, range, into: output, keysPerRow: 1) : read(handles, range, into: output, keysPerRow: keyCount)
@@ -74,31 +82,35 @@ struct PresentationReader {
     @inline(__always)
     private func read(
         _ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>, keysPerRow: Int
-    ) -> Int {
+    ) -> Stop {
         withUnsafeTemporaryAllocation(of: Memo.self, capacity: keysPerRow) { memos in
-            guard let memos = memos.baseAddress else { return range.lowerBound }
+            guard let memos = memos.baseAddress else { return Stop(layer: range.lowerBound, firstLeft: range.lowerBound) }
             memos.initialize(repeating: Memo(), count: keysPerRow)
             // Key 0's column, read once (the output could alias the column arrays as far as
             // the compiler knows).
             let firstColumn = columns[0], firstWidth = widths[0]
+            var firstLeft = range.upperBound
             for index in range {
                 guard let (slot, stamp) = Handle.unpack(handles[index].rawValue, kind: .layer), slot < layerCount
-                else { return index }
+                else { return Stop(layer: index, firstLeft: firstLeft) }
                 let place = places + slot
-                guard place.pointee.stamp == stamp, stamp != 0 else { return index }
+                guard place.pointee.stamp == stamp, stamp != 0 else { return Stop(layer: index, firstLeft: firstLeft) }
                 let entries = classes + Int(place.pointee.classIndex) * keysPerRow
                 let row = output + index * stride
                 for key in 0..<keysPerRow {
                     let entry = entries + key
                     let property = entry.pointee.property
-                    guard property >= 0 else { continue }  // for the general read
+                    guard property >= 0 else {
+                        firstLeft = min(firstLeft, index)  // for the general read
+                        continue
+                    }
                     let source = slots(of: slot, place, property, entry, memo: &memos[key])
                     let destination = row + (key == 0 ? firstColumn : columns[key])
                     // A loop: `update(from:count:)` calls memcpy, dearer than a few slots.
                     for k in 0..<(key == 0 ? firstWidth : widths[key]) { destination[k] = source[k] }
                 }
             }
-            return range.upperBound
+            return Stop(layer: range.upperBound, firstLeft: firstLeft)
         }
     }
 
