@@ -235,4 +235,51 @@ struct TypedPropertyTests {
             _ = try engine.presentationValues(PropertyName<Double>("position"), of: layers)
         }
     }
+
+    @Test("the table read gives one typed tuple per layer, each value its own read, or the first failure with its layer and name")
+    func table() throws {
+        let engine = Engine()
+        let level = PropertyName<Double>("level")
+        let dot = try engine.makeLayerClass("Dot", properties: [PropertyDescriptor(level, default: 0.5)])
+        // 3000 layers of two classes (the read shared out to two threads), half of them
+        // moving; "level" undeclared in the base class (set on its layers), "position.y" a key path.
+        try engine.setTickThreadCount(2)
+        var layers: [Layer] = []
+        for index in 0..<3000 {
+            let layer = try engine.makeLayer(index % 2 == 0 ? dot : engine.baseLayerClass)
+            try layer.setValue(Double(index) / 4, for: level)
+            try layer.setValue(Point(x: Double(index), y: 1), for: .position)
+            layers.append(layer)
+        }
+        try engine.tick(0)
+        try engine.transaction(duration: 2) {
+            for (index, layer) in layers.enumerated() where index % 2 == 1 {
+                try layer.setValue(Point(x: 0, y: Double(index)), for: .position)
+            }
+        }
+        try engine.tick(0.1)
+        try engine.tick(0.7)
+        let rows = try engine.presentationTable(.position, .opacity, level, PropertyName<Double>("position.y"), .transform, of: layers)
+        #expect(rows.count == layers.count)
+        for (index, layer) in layers.enumerated() {
+            let (position, opacity, levelValue, y, transform) = rows[index]
+            #expect(position == (try layer.presentationValue(.position)), "layer \(index)")
+            #expect(opacity == (try layer.presentationValue(.opacity)))
+            #expect(levelValue == Double(index) / 4)
+            #expect(y == position.y)
+            #expect(transform == (try layer.presentationValue(.transform)))
+        }
+        #expect(try engine.presentationTable(.position, .opacity, of: []).isEmpty)
+        let single = try engine.presentationTable(.opacity, of: Array(layers[0..<3]))
+        #expect(single == [1, 1, 1])
+        // Failures, the first in order: a layer of another engine; another kind at a name.
+        let foreign = try Engine().makeLayer()
+        expectError(.badHandle, containing: "layers[2]: ") {
+            _ = try engine.presentationTable(.position, .opacity, of: [layers[0], layers[1], foreign])
+        }
+        try layers[5].setValue(.point(x: 1, y: 2), forKeyPath: "level")  // base class: undeclared, another kind
+        expectError(.wrongKind, containing: "layers[5], names[1]: ") {
+            _ = try engine.presentationTable(.position, level, of: layers)
+        }
+    }
 }
