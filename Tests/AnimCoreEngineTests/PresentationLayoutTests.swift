@@ -119,7 +119,7 @@ struct PresentationLayoutTests {
             try engine.tick(0.6)
             var rows = [Double](repeating: .nan, count: layers.count * stride)
             #expect(Self.table(engine, keys, kinds, layers, into: &rows) == nil)
-            // A key path (the general read for that key in every row) beside a declared key.
+            // A key path (the fast read's part of the property's value) beside a declared key.
             var pathRows = [Double](repeating: .nan, count: layers.count * 2)
             #expect(Self.table(engine, ["position.x", "opacity"], [.scalar, .scalar], layers, into: &pathRows) == nil)
             for (index, layer) in layers.enumerated() {
@@ -163,43 +163,52 @@ struct PresentationLayoutTests {
         }
     }
 
-    @Test("a table whose keys some classes leave to the general read: those cells the general way, every other cell the fast way, on one thread and on two")
+    @Test("a table with key paths (read the fast way, as parts of their properties' values) and keys some classes leave to the general read: every cell its own read, on one thread and on two")
     func tableWithGeneralCells() throws {
         for threads in [1, 2] {
             let engine = Engine()
             try engine.setTickThreadCount(threads)
             let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0.5))])
             try engine.tick(0)
-            // Every third layer of the base class, holding "level" as an undeclared key; a key
-            // path ("position.y") for every layer.
+            // Every third layer of the base class, holding "level" as an undeclared key; key
+            // paths into a point, a rect and a transform (turning on some layers, scaled and
+            // skewed on others), and "frame" (the general read), for every layer.
             var layers: [LayerID] = []
             for index in 0..<6000 {
                 let layer = try engine.makeLayerHandle(index % 3 == 0 ? nil : dot)
                 try engine.setValue(.scalar(Double(index) / 7), forKeyPath: "level", of: layer)
+                try engine.setValue(.rect(x: 0, y: 0, width: Double(index % 50), height: 3), forKeyPath: "bounds", of: layer)
+                var shape = Transform3D.identity.scaledBy(x: 1 + Double(index % 3), y: 2, z: 1)
+                shape.m21 = Double(index % 5) / 10
+                if index % 4 == 0 { try engine.setValue(.transform3D(shape), forKeyPath: "transform", of: layer) }
                 var move = Animation(keyPath: "position", kind: .basic(BasicParameters(
                     fromValue: .point(x: 0, y: Double(index)), toValue: .point(x: Double(index), y: 0))))
                 move.timing.duration = 2
                 try engine.addAnimation(move, forKey: "move", to: layer)
+                if index % 4 == 1 {
+                    var turn = Animation(keyPath: "transform.rotation.z", kind: .basic(BasicParameters(
+                        fromValue: .scalar(0), toValue: .scalar(Double(index % 7)))))
+                    turn.timing.duration = 2
+                    try engine.addAnimation(turn, forKey: "turn", to: layer)
+                }
                 layers.append(layer)
             }
             try engine.tick(0.1)
             try engine.tick(0.9)
-            let keys = ["position", "level", "position.y", "opacity"]
-            var rows = [Double](repeating: .nan, count: layers.count * 5)
-            #expect(Self.table(engine, keys, [.point, .scalar, .scalar, .scalar], layers, into: &rows) == nil)
+            let keys = ["position", "level", "position.y", "opacity", "transform.rotation.z", "transform.scale.x", "bounds.size.width", "frame"]
+            let kinds: [ValueKind] = [.point, .scalar, .scalar, .scalar, .scalar, .scalar, .scalar, .rect]
+            let stride = kinds.reduce(0) { $0 + $1.slotCount }
+            var rows = [Double](repeating: .nan, count: layers.count * stride)
+            #expect(Self.table(engine, keys, kinds, layers, into: &rows) == nil)
             for (index, layer) in layers.enumerated() {
-                let position = try #require(try engine.presentationValue(forKeyPath: "position", of: layer))
-                let expected = slots(position) + [
-                    try #require(scalar(try engine.presentationValue(forKeyPath: "level", of: layer))),
-                    try #require(scalar(try engine.presentationValue(forKeyPath: "position.y", of: layer))),
-                    try #require(scalar(try engine.presentationValue(forKeyPath: "opacity", of: layer))),
-                ]
-                #expect(Array(rows[(index * 5)..<(index * 5 + 5)]) == expected, "layer \(index), \(threads) thread(s)")
+                var expected: [Double] = []
+                for key in keys { expected += slots(try #require(try engine.presentationValue(forKeyPath: key, of: layer))) }
+                #expect(Array(rows[(index * stride)..<((index + 1) * stride)]).map(\.bitPattern) == expected.map(\.bitPattern),
+                        "layer \(index), \(threads) thread(s)")
             }
-            // Read in two parts on two threads (24000 keys): a left key's failure in the first
+            // Read in two parts on two threads (48000 keys): a left key's failure in the first
             // part comes before a dead layer in the second; a dead layer in the first, before a
             // left key's failure after it.
-            let kinds: [ValueKind] = [.point, .scalar, .scalar, .scalar]
             try engine.setValue(.point(x: 1, y: 1), forKeyPath: "level", of: layers[1500])  // base class: undeclared
             try engine.release(layers[4000])
             var failure = Self.table(engine, keys, kinds, layers, into: &rows)

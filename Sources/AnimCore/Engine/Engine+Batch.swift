@@ -45,7 +45,7 @@ extension Engine {
     /// (`.wrongKind` otherwise; `.unknownKey` for an undeclared key never set; `.badHandle` for a
     /// dead layer, with key −1; `.invalidArgument` when `keys` and `kinds` differ in count). One
     /// pass over the layers, reading each one's keys together (then one over the rows that hold
-    /// a key path or an undeclared key, for those keys alone). `output` must have room for
+    /// "frame" or an undeclared key, for those keys alone). `output` must have room for
     /// `layers.count × stride` Doubles. Stops at the first layer and key that fail, with their
     /// indexes; the rows of the layers before it are written.
     package func readPresentationTable(
@@ -68,9 +68,10 @@ extension Engine {
 extension EngineState {
     /// The loop of `Engine.readPresentationTable`; nil when every layer was read. The fast
     /// path (`PresentationReader`) reads what it can, on the tick threads for a large batch:
-    /// every key that is a declared whole property of the expected kind in the layer's class.
-    /// The general read fills the other keys of the layers it read, then goes on in order from
-    /// the first layer it could not read (a dead one).
+    /// every key that is a declared property of the expected kind in the layer's class, or a
+    /// key path into one ("position.x"). The general read fills the other keys ("frame", an
+    /// undeclared key) of the layers it read, then goes on in order from the first layer it
+    /// could not read (a dead one).
     // [Perf] Inlined into `Engine.readPresentationTable`, its one caller: out of line, its
     // error path for a dead layer copied the whole state there (Tests/package/check_state_copies.sh).
     @inline(__always)
@@ -85,32 +86,31 @@ extension EngineState {
         let count = layers.count
         let keyCount = keys.count
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
-        let stop = readPresentationTableFast(forKeys: keys, of: handles, count: count, expecting: kinds, stride: stride, into: output)
+        // How each class reads each key: class c's key k at c × keyCount + k; nil for the
+        // general read. (A reused array, not a temporary allocation: a closure over the state
+        // here made Swift copy all of it.)
+        var targets: [KeyPathTarget?] = []
+        swap(&targets, &tableTargets)
+        defer { swap(&targets, &tableTargets) }
+        targets.removeAll(keepingCapacity: true)
+        for classIndex in classes.indices {
+            for key in 0..<keyCount { targets.append(tableTarget(classIndex, keys[key], kinds[key])) }
+        }
+        let stop = readPresentationTableFast(
+            forKeys: keys, of: handles, count: count, expecting: kinds, targets: targets, stride: stride, into: output)
         let next = stop.layer
         let firstLeft = min(stop.firstLeft, next)
         guard firstLeft < next || next < count else { return nil }
-        // Which keys each class leaves to the general read: class c's key k at c × keyCount + k.
-        // (A reused array, not a temporary allocation: a closure over the state here made Swift
-        // copy all of it.)
-        var left: [Bool] = []
-        swap(&left, &tableScratch)
-        defer { swap(&left, &tableScratch) }
-        left.removeAll(keepingCapacity: true)
-        if firstLeft < next {
-            for layerClass in classes {
-                for key in 0..<keyCount { left.append(Self.tableProperty(layerClass, keys[key], kinds[key]) == nil) }
-            }
-        }
         var scratchValue = SlotScratch()
         return scratchValue.withPointer { slots -> BatchReadFailure? in
             // The keys the fast path left in the rows it read (their layers are alive).
             if firstLeft < next {
                 for index in firstLeft..<next {
                     let slot = Handle.unpack(handles[index].rawValue, kind: .layer).unsafelyUnwrapped.index
-                    let classLeft = Int(places[slot].classIndex) * keyCount
+                    let classTargets = Int(places[slot].classIndex) * keyCount
                     var column = 0
                     for key in 0..<keyCount {
-                        if left[classLeft + key], let failure = readTableCell(
+                        if targets[classTargets + key] == nil, let failure = readTableCell(
                             keys[key], kinds[key], slot: slot, into: output + index * stride + column, scratch: slots) {
                             return BatchReadFailure(index: index, key: key, error: failure)
                         }
@@ -138,11 +138,19 @@ extension EngineState {
         }
     }
 
-    /// The property a table reads the fast way for `key` in `layerClass`: a declared whole
-    /// property of `kind`; nil when the general read takes the key.
-    static func tableProperty(_ layerClass: LayerClass, _ key: PropertyKey, _ kind: ValueKind) -> Int? {
-        guard let property = layerClass.propertyIndex(for: key), layerClass.layouts[property].kind == kind else { return nil }
-        return property
+    /// How a table reads `key` in the class at `classIndex`, expecting `kind`: a declared
+    /// property of that kind (its whole value), or a key path into a declared property whose
+    /// component is of that kind (`resolve(key:in:)`'s target); nil for the general read
+    /// ("frame", an undeclared key, another kind).
+    private mutating func tableTarget(_ classIndex: Int, _ key: PropertyKey, _ kind: ValueKind) -> KeyPathTarget? {
+        let layerClass = classes[classIndex]
+        if let property = layerClass.propertyIndex(for: key) {
+            return layerClass.layouts[property].kind == kind ? KeyPathTarget(property: property, component: nil, kind: kind) : nil
+        }
+        guard let name = self.keys.name(of: key), name != "frame",
+              let target = layerClass.keyPathTarget(key, path: name, keys: &self.keys), target.kind == kind
+        else { return nil }
+        return target
     }
 
     /// One cell of a table the general way: the presentation value at `key` of the layer in
@@ -170,7 +178,8 @@ extension EngineState {
     /// with a key left to the general read, or past it when none is).
     private func readPresentationTableFast(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
-        expecting kinds: UnsafeBufferPointer<ValueKind>, stride: Int, into output: UnsafeMutablePointer<Double>
+        expecting kinds: UnsafeBufferPointer<ValueKind>, targets: [KeyPathTarget?], stride: Int,
+        into output: UnsafeMutablePointer<Double>
     ) -> PresentationReader.Stop {
         let keyCount = keys.count
         // Each key's column: its first slot in a row (`columns[k]`) and its slots
@@ -185,7 +194,7 @@ extension EngineState {
                 column += kind.slotCount
             }
             return readPresentationTableFast(
-                forKeys: keys, of: handles, count: count, expecting: kinds, columns: columns, widths: widths, stride: stride,
+                forKeys: keys, of: handles, count: count, targets: targets, columns: columns, widths: widths, stride: stride,
                 into: output)
         }
     }
@@ -193,7 +202,7 @@ extension EngineState {
     /// `readPresentationTableFast` with its columns laid out.
     private func readPresentationTableFast(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
-        expecting kinds: UnsafeBufferPointer<ValueKind>, columns: UnsafeMutablePointer<Int>, widths: UnsafeMutablePointer<Int>,
+        targets: [KeyPathTarget?], columns: UnsafeMutablePointer<Int>, widths: UnsafeMutablePointer<Int>,
         stride: Int, into output: UnsafeMutablePointer<Double>
     ) -> PresentationReader.Stop {
         let keyCount = keys.count
@@ -202,13 +211,14 @@ extension EngineState {
             for (index, layerClass) in classes.enumerated() {
                 for key in 0..<keyCount {
                     var entry = PresentationReader.ClassEntry(
-                        property: -1, modelOffset: 0, isInline: true, defaultBlock: -1, rows: layerClass.rows.base)
-                    if let property = Self.tableProperty(layerClass, keys[key], kinds[key]) {
-                        let layout = layerClass.layouts[property]
-                        entry.property = Int32(property)
+                        property: -1, component: nil, modelOffset: 0, isInline: true, defaultBlock: -1, rows: layerClass.rows.base)
+                    if let target = targets[index * keyCount + key] {
+                        let layout = layerClass.layouts[target.property]
+                        entry.property = Int32(target.property)
+                        entry.component = target.component
                         entry.modelOffset = Int32(layout.offset)
                         entry.isInline = layout.isInline
-                        entry.defaultBlock = Int32(layerClass.defaultBlocks[property])
+                        entry.defaultBlock = Int32(layerClass.defaultBlocks[target.property])
                     }
                     (base + index * keyCount + key).initialize(to: entry)
                 }

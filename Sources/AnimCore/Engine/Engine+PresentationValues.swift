@@ -57,9 +57,9 @@ extension Engine {
     ///
     /// One pass instead of one `presentationValues` call per property, each over every layer:
     /// for four properties of 100k layers the read itself costs a fifth as much (the C table
-    /// read's figures); making the typed values costs the same either way. A key path
-    /// ("position.x"), "frame" or a key a layer's class does not declare is read the general
-    /// way in that layer's row.
+    /// read's figures); making the typed values costs the same either way. Key paths into a
+    /// declared property ("position.x") are read the same way; "frame" or a key a layer's class
+    /// does not declare is read the general way in that layer's row.
     ///
     /// C: `ac_layers_get_presentation_table`.
     /// - Parameters:

@@ -95,8 +95,8 @@ struct EngineState {
     /// Reused by presentation layout changes.
     var layoutScratch: [PresentationEntry] = []
     var newLayoutScratch: [PresentationEntry] = []
-    /// Reused by table reads: which keys each class leaves to the general read.
-    var tableScratch: [Bool] = []
+    /// Reused by table reads: how each class reads each key (`readPresentationTable`).
+    var tableTargets: [KeyPathTarget?] = []
     /// Layers to display at the next tick.
     var displayQueue: [Int32] = []
     /// Callbacks owed to the host, delivered by the `Engine` after each state change.

@@ -1,15 +1,18 @@
 /// The batch read's fast path: declared properties' presentation values for many layers, read
 /// through raw pointers with nothing written but the output — so parts of one batch may run on
 /// several threads. The output is a table: a row of `stride` slots per layer, one column per
-/// key at `columns[k]`. A key that is not a declared whole property of the expected kind in a
-/// layer's class (a key path, an undeclared key, another kind) is left unwritten in that row,
-/// for the engine's general read to fill or refuse; a layer it cannot read at all (a bad handle)
-/// stops it, and the general read goes on from there, in order, with its messages.
+/// key at `columns[k]`, each a declared property's value or a key path's part of one. A key
+/// that is neither in a layer's class ("frame", an undeclared key, another kind) is left
+/// unwritten in that row, for the engine's general read to fill or refuse; a layer it cannot
+/// read at all (a bad handle) stops it, and the general read goes on from there, in order,
+/// with its messages.
 struct PresentationReader {
     /// Where one key lives in one class: the property's index (−1: not read here, left to the
     /// general read) and its model slots' place.
     struct ClassEntry {
         var property: Int32
+        /// The part of the property's value read (a key path's, "position.x"); nil for the whole.
+        var component: KeyPathComponent?
         var modelOffset: Int32
         var isInline: Bool
         var defaultBlock: Int32
@@ -70,8 +73,8 @@ struct PresentationReader {
     }
 
     /// Reads the layers of `handles` in `range` into `output` (layer i's row at
-    /// `output + i × stride`), but for the keys its class leaves to the general read (a key
-    /// path, an undeclared key: left unwritten); returns where it stopped.
+    /// `output + i × stride`), but for the keys its class leaves to the general read ("frame",
+    /// an undeclared key: left unwritten); returns where it stopped.
     func read(_ handles: UnsafePointer<LayerID>, _ range: Range<Int>, into output: UnsafeMutablePointer<Double>) -> Stop {
         // [Perf] One key, the common read, in a copy of the loop made for it (the key loop and
         // its widths folded away): 2.4-2.6 ns per layer at 1k layers against 3.0-3.3.
@@ -106,6 +109,10 @@ struct PresentationReader {
                     }
                     let source = slots(of: slot, place, property, entry, memo: &memos[key])
                     let destination = row + (key == 0 ? firstColumn : columns[key])
+                    if let component = entry.pointee.component {
+                        component.read(from: source, into: destination)
+                        continue
+                    }
                     // A loop: `update(from:count:)` calls memcpy, dearer than a few slots.
                     for k in 0..<(key == 0 ? firstWidth : widths[key]) { destination[k] = source[k] }
                 }
