@@ -16,21 +16,7 @@ extension Engine {
         guard !layers.isEmpty else { return [] }
         let kind = T.valueKind
         let stride = kind.slotCount
-        let key = key(name.keyPath)
-        let handles = layers.map(\.id)
-        var slots = [Double](repeating: 0, count: layers.count * stride)
-        let failure: BatchReadFailure? = handles.withUnsafeBufferPointer { handles in
-            slots.withUnsafeMutableBufferPointer { output in
-                guard let base = output.baseAddress else { return nil }
-                do throws(BatchReadFailure) {
-                    try readPresentationValues(forKey: key, of: handles, expecting: kind, into: base)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-        }
-        if let failure { throw failure.error.prefixed("layers[\(failure.index)]: ") }
+        let slots = try presentationSlots(forKeys: [key(name.keyPath)], expecting: [kind], of: layers, namingKeys: false)
         var values: [T] = []
         values.reserveCapacity(layers.count)
         for index in layers.indices {
@@ -83,8 +69,27 @@ extension Engine {
         }
         guard !layers.isEmpty else { return [] }
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
+        let slots = try presentationSlots(forKeys: keys, expecting: kinds, of: layers, namingKeys: true)
+        var rows: [(repeat each T)] = []
+        rows.reserveCapacity(layers.count)
+        try slots.withUnsafeBufferPointer { (slots) throws(AnimCoreError) in
+            guard let base = slots.baseAddress else { return }
+            for index in layers.indices {
+                var column = index * stride
+                rows.append((repeat try Self.typedValue(each names, at: base, column: &column)))
+            }
+        }
+        return rows
+    }
+
+    /// The table read of `keys` (each of its kind in `kinds`) for `layers`: a row of slots per
+    /// layer. Its failure names the layer ("layers[2]: "), and the key when `namingKeys`
+    /// ("layers[2], names[1]: ").
+    fileprivate func presentationSlots(
+        forKeys keys: [PropertyKey], expecting kinds: [ValueKind], of layers: [Layer], namingKeys: Bool
+    ) throws(AnimCoreError) -> [Double] {
         let handles = layers.map(\.id)
-        var slots = [Double](repeating: 0, count: layers.count * stride)
+        var slots = [Double](repeating: 0, count: layers.count * kinds.reduce(0) { $0 + $1.slotCount })
         let failure: BatchReadFailure? = keys.withUnsafeBufferPointer { keys in
             kinds.withUnsafeBufferPointer { kinds in
                 handles.withUnsafeBufferPointer { handles in
@@ -101,19 +106,10 @@ extension Engine {
             }
         }
         if let failure {
-            let place = failure.key >= 0 ? "layers[\(failure.index)], names[\(failure.key)]: " : "layers[\(failure.index)]: "
-            throw failure.error.prefixed(place)
+            let key = namingKeys && failure.key >= 0 ? ", names[\(failure.key)]" : ""
+            throw failure.error.prefixed("layers[\(failure.index)]\(key): ")
         }
-        var rows: [(repeat each T)] = []
-        rows.reserveCapacity(layers.count)
-        try slots.withUnsafeBufferPointer { (slots) throws(AnimCoreError) in
-            guard let base = slots.baseAddress else { return }
-            for index in layers.indices {
-                var column = index * stride
-                rows.append((repeat try Self.typedValue(each names, at: base, column: &column)))
-            }
-        }
-        return rows
+        return slots
     }
 
     /// The value kind of `name`'s values.
