@@ -49,8 +49,8 @@ extension Engine {
     ///
     /// C: `ac_layers_get_presentation_table`.
     /// - Parameters:
-    ///   - names: the properties' typed names (or key paths into them), one or more; a name may
-    ///     appear more than once.
+    ///   - names: the properties' typed names (or key paths into them), in any number; a name
+    ///     may appear more than once.
     ///   - layers: layers of this engine, in any number.
     /// - Returns: one tuple per layer, in the order of `layers`.
     /// - Throws: for the first layer and name that fail, in order, with their indexes in the
