@@ -10,14 +10,16 @@ import Testing
 // MARK: - Support
 
 /// What a removal leaves behind in an engine: the layers' places and lists, the buffers'
-/// high-water marks and live counts, the free records, the general walk, and every layer's
+/// high-water marks and live counts, the free records in order, the lane's tombstones, the keys
+/// freed and curves dropped, the callbacks' bookkeeping, the general walk, and every layer's
 /// presentation and model value of each property as bit patterns.
 private struct Aftermath: Equatable, CustomStringConvertible {
     var layers: [[Int64]] = []
     var buffers: [Int] = []
+    var freeRecords: [Int32] = []
     var walk: [Int32] = []
     var values: [[UInt64]] = []
-    var description: String { "layers \(layers) buffers \(buffers) walk \(walk) values \(values)" }
+    var description: String { "layers \(layers) buffers \(buffers) free \(freeRecords) walk \(walk) values \(values)" }
 }
 
 private let properties = ["level", "spot", "glow"]
@@ -38,8 +40,13 @@ private func aftermath(_ engine: Engine, _ layers: [LayerID]) throws -> Aftermat
         result.buffers = [
             s.presentation.used, s.presentation.liveSlots, s.animationValues.used, s.animationValues.liveSlots,
             s.basicRecords.liveCount, s.springRecords.liveCount, s.keyframeRecords.liveCount, s.groupRecords.liveCount,
-            s.decayRecords.liveCount, s.freeAnimations.count, s.steadyLane.liveCount,
+            s.decayRecords.liveCount, s.freeAnimations.count, s.steadyLane.liveCount, s.steadyLane.tombstones,
+            s.animationKeys.freedCount, s.functions.droppedCount, s.animationDelegates.count, s.addedDescriptions.count,
+            s.displayQueue.count, s.events.count,
         ]
+        // (Not `retired`: the engine's API releases it after each call, the general removal
+        // called on the state below keeps it until the next.)
+        result.freeRecords = (0..<s.freeAnimations.count).map { s.freeAnimations[$0] }
         result.walk = s.animatedLayers.sorted()
     }
     for layer in layers {
