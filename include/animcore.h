@@ -924,9 +924,10 @@ ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, 
  * The way for a host that draws to read every layer each frame: one pass over the layers for
  * all the keys it draws (position, bounds, transform, colour), a few ns per layer and key, shared
  * out to the engine's tick threads for a large batch (ac_engine_set_tick_threads). That holds
- * for declared properties and key paths into them ("position.x"); "frame" or an undeclared key
- * is read the general way, on the calling thread, in each row whose class declares no such
- * property, the row's other keys still the fast way (about 20 ns more per such key and layer).
+ * for declared properties and key paths into them ("position.x", "transform.rotation.z");
+ * "frame" or an undeclared key is read the general way, on the calling thread, in each row
+ * whose class declares no such property, the row's other keys still the fast way (about 20 ns
+ * more per such key and layer).
  * Errors: as ac_layers_get_presentation, naming "layers[i]" with "keys[k]" (a bad handle names
  * "layers[i]" alone); AC_ERR_UNKNOWN_KEY names keys[k]; AC_ERR_NULL_POINTER (keys, layers, out_slots, out_stride);
  * AC_ERR_OUT_OF_RANGE (key_count); AC_ERR_BUFFER_TOO_SMALL when capacity < count × stride (then

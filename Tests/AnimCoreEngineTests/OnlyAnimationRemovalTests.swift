@@ -44,8 +44,9 @@ private func aftermath(_ engine: Engine, _ layers: [LayerID]) throws -> Aftermat
             s.animationKeys.freedCount, s.functions.droppedCount, s.animationDelegates.count, s.addedDescriptions.count,
             s.displayQueue.count, s.events.count,
         ]
-        // (Not `retired`: the engine's API releases it after each call, the general removal
-        // called on the state below keeps it until the next.)
+        // (Counts only. Not `retired`: the engine's API releases it after each call, the general
+        // removal called on the state below keeps it until the next; `events` would differ the
+        // same way, and compare equal because a removal queues its did-stop for the next tick.)
         result.freeRecords = (0..<s.freeAnimations.count).map { s.freeAnimations[$0] }
         result.walk = s.animatedLayers.sorted()
     }

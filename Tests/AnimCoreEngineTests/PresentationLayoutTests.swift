@@ -168,7 +168,12 @@ struct PresentationLayoutTests {
         for threads in [1, 2] {
             let engine = Engine()
             try engine.setTickThreadCount(threads)
-            let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0.5))])
+            let dot = try engine.makeLayerClass(
+                name: "Dot",
+                properties: [
+                    PropertyDescriptor("level", default: .scalar(0.5)),
+                    PropertyDescriptor("tilt", default: .affineTransform(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0))),
+                ])
             try engine.tick(0)
             // Every third layer of the base class, holding "level" as an undeclared key; key
             // paths into a point, a rect and a transform (turning on some layers, scaled and
@@ -181,6 +186,15 @@ struct PresentationLayoutTests {
                 var shape = Transform3D.identity.scaledBy(x: 1 + Double(index % 3), y: 2, z: 1)
                 shape.m21 = Double(index % 5) / 10
                 if index % 4 == 0 { try engine.setValue(.transform3D(shape), forKeyPath: "transform", of: layer) }
+                if index % 4 == 2 {  // turned about y: a 3D transform (its parts through the Euler angles)
+                    try engine.setValue(.transform3D(Transform3D.identity.rotatedBy(angle: 0.3 + Double(index % 5) / 10, x: 0, y: 1, z: 0)
+                        .scaledBy(x: 2, y: 1, z: 1)), forKeyPath: "transform", of: layer)
+                }
+                if index % 3 != 0 {
+                    try engine.setValue(.affineTransform(AffineTransform(a: 1, b: Double(index % 4) / 5, c: -0.2, d: 2, tx: Double(index), ty: 3)),
+                                        forKeyPath: "tilt", of: layer)
+                }
+                try engine.setValue(.color(red: 0.5, green: 0.25, blue: 1, alpha: Double(index % 10) / 10), forKeyPath: "backgroundColor", of: layer)
                 var move = Animation(keyPath: "position", kind: .basic(BasicParameters(
                     fromValue: .point(x: 0, y: Double(index)), toValue: .point(x: Double(index), y: 0))))
                 move.timing.duration = 2
@@ -206,6 +220,24 @@ struct PresentationLayoutTests {
                 #expect(Array(rows[(index * stride)..<((index + 1) * stride)]).map(\.bitPattern) == expected.map(\.bitPattern),
                         "layer \(index), \(threads) thread(s)")
             }
+            // Parts of two slots, a colour's, a 3D transform's and an affine transform's (a
+            // property of "Dot" alone), to the bit.
+            let dots = layers.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+            let partKeys = ["bounds.origin", "bounds.size", "transform.translation", "transform.rotation.y", "transform.scale",
+                            "backgroundColor.alpha", "tilt.rotation.z", "tilt.translation", "tilt.scale.y"]
+            let partKinds: [ValueKind] = [.point, .size, .size, .scalar, .scalar, .scalar, .scalar, .size, .scalar]
+            let partStride = partKinds.reduce(0) { $0 + $1.slotCount }
+            var parts = [Double](repeating: .nan, count: dots.count * partStride)
+            #expect(Self.table(engine, partKeys, partKinds, dots, into: &parts) == nil)
+            for (index, layer) in dots.enumerated() {
+                var expected: [Double] = []
+                for key in partKeys { expected += slots(try #require(try engine.presentationValue(forKeyPath: key, of: layer))) }
+                #expect(Array(parts[(index * partStride)..<((index + 1) * partStride)]).map(\.bitPattern) == expected.map(\.bitPattern),
+                        "layer \(index), \(threads) thread(s)")
+            }
+            // A key path asked as another kind than its part's: refused at the first layer.
+            let wrong = Self.table(engine, ["opacity", "position.x"], [.scalar, .point], layers, into: &rows)
+            #expect(wrong?.index == 0 && wrong?.key == 1 && wrong?.error.code == .wrongKind)
             // Read in two parts on two threads (48000 keys): a left key's failure in the first
             // part comes before a dead layer in the second; a dead layer in the first, before a
             // left key's failure after it.

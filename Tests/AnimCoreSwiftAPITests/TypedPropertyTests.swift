@@ -240,9 +240,12 @@ struct TypedPropertyTests {
     func table() throws {
         let engine = Engine()
         let level = PropertyName<Double>("level")
-        let dot = try engine.makeLayerClass("Dot", properties: [PropertyDescriptor(level, default: 0.5)])
+        let mode = PropertyName<FillMode>("mode")  // an integer property read as a fill mode
+        let dot = try engine.makeLayerClass(
+            "Dot", properties: [PropertyDescriptor(level, default: 0.5), PropertyDescriptor("mode", default: .integer(1))])
         // 3000 layers of two classes (the read shared out to two threads), half of them
-        // moving; "level" undeclared in the base class (set on its layers), "position.y" a key path.
+        // moving, fading and turning; "level" undeclared in the base class (set on its
+        // layers), "position.y" a key path.
         try engine.setTickThreadCount(2)
         var layers: [Layer] = []
         for index in 0..<3000 {
@@ -255,24 +258,31 @@ struct TypedPropertyTests {
         try engine.transaction(duration: 2) {
             for (index, layer) in layers.enumerated() where index % 2 == 1 {
                 try layer.setValue(Point(x: 0, y: Double(index)), for: .position)
+                try layer.setValue(0.25, for: .opacity)
+                try layer.setValue(Transform3D.identity.rotatedBy(angle: Double(index % 7) + 0.5, x: 0, y: 0, z: 1), for: .transform)
             }
         }
         try engine.tick(0.1)
         try engine.tick(0.7)
-        let rows = try engine.presentationTable(.position, .opacity, level, PropertyName<Double>("position.y"), .transform, of: layers)
+        let rows = try engine.presentationTable(.position, .opacity, level, PropertyName<Double>("position.y"), .transform, .opacity, of: layers)
         #expect(rows.count == layers.count)
         for (index, layer) in layers.enumerated() {
-            let (position, opacity, levelValue, y, transform) = rows[index]
+            let (position, opacity, levelValue, y, transform, again) = rows[index]
             #expect(position == (try layer.presentationValue(.position)), "layer \(index)")
             #expect(opacity == (try layer.presentationValue(.opacity)))
             #expect(levelValue == Double(index) / 4)
-            #expect(y == position.y)
+            #expect(y == (try layer.presentationValue(forKeyPath: "position.y"))?.scalar)
             #expect(transform == (try layer.presentationValue(.transform)))
+            #expect(again == opacity, "a name twice: the same value in both columns")
+            if index % 2 == 1 { #expect(opacity > 0.25 && opacity < 1 && transform != .identity, "under way") }
         }
         #expect(try engine.presentationTable(.position, .opacity, of: []).isEmpty)
-        let single = try engine.presentationTable(.opacity, of: Array(layers[0..<3]))
-        #expect(single == [1, 1, 1])
-        // Failures, the first in order: a layer of another engine; another kind at a name.
+        let single = try engine.presentationTable(.opacity, of: Array(layers[0..<4]))
+        #expect(single == (try layers[0..<4].map { try $0.presentationValue(.opacity) }))
+        // No name: refused, whatever the layers.
+        expectError(.invalidArgument, containing: "names: none given") { _ = try engine.presentationTable(of: layers) }
+        // Failures, the first in order: a layer of another engine; another kind at a name; a
+        // value that is not its name's type (before a later layer's failure).
         let foreign = try Engine().makeLayer()
         expectError(.badHandle, containing: "layers[2]: ") {
             _ = try engine.presentationTable(.position, .opacity, of: [layers[0], layers[1], foreign])
@@ -280,6 +290,23 @@ struct TypedPropertyTests {
         try layers[5].setValue(.point(x: 1, y: 2), forKeyPath: "level")  // base class: undeclared, another kind
         expectError(.wrongKind, containing: "layers[5], names[1]: ") {
             _ = try engine.presentationTable(.position, level, of: layers)
+        }
+        try engine.transaction(disableActions: true) {
+            try layers[2].setValue(.integer(99), forKeyPath: "mode")  // no fill mode's raw value
+        }
+        expectError(.wrongKind, containing: "layers[1], names[1]: mode holds integer(99)") {
+            _ = try engine.presentationTable(.opacity, mode, of: [layers[0], layers[2], layers[4], foreign])
+        }
+        expectError(.wrongKind, containing: "layers[1]: mode holds integer(99)") {
+            _ = try engine.presentationValues(mode, of: [layers[0], layers[2], foreign])
+        }
+        // An invalidated engine's error names no layer.
+        engine.invalidate()
+        do {
+            _ = try engine.presentationTable(.position, .opacity, of: [layers[0]])
+            Issue.record("an invalidated engine read a table")
+        } catch {
+            #expect(error.code == .invalidState && !error.message.contains("layers["), "\(error.message)")
         }
     }
 }

@@ -69,9 +69,9 @@ extension EngineState {
     /// The loop of `Engine.readPresentationTable`; nil when every layer was read. The fast
     /// path (`PresentationReader`) reads what it can, on the tick threads for a large batch:
     /// every key that is a declared property of the expected kind in the layer's class, or a
-    /// key path into one ("position.x"). The general read fills the other keys ("frame", an
-    /// undeclared key) of the layers it read, then goes on in order from the first layer it
-    /// could not read (a dead one).
+    /// key path into one whose part is of that kind ("position.x"). The general read fills the
+    /// other keys ("frame", an undeclared key, another kind: refused there) of the layers it
+    /// read, then goes on in order from the first layer it could not read (a dead one).
     // [Perf] Inlined into `Engine.readPresentationTable`, its one caller: out of line, its
     // error path for a dead layer copied the whole state there (Tests/package/check_state_copies.sh).
     @inline(__always)

@@ -15,14 +15,18 @@ extension Engine {
     public func presentationValues<T>(_ name: PropertyName<T>, of layers: [Layer]) throws(AnimCoreError) -> [T] {
         guard !layers.isEmpty else { return [] }
         let kind = T.valueKind
-        let stride = kind.slotCount
-        let slots = try presentationSlots(forKeys: [key(name.keyPath)], expecting: [kind], of: layers, namingKeys: false)
+        let (slots, failure) = presentationSlots(forKeys: [key(name.keyPath)], expecting: [kind], of: layers)
         var values: [T] = []
         values.reserveCapacity(layers.count)
-        for index in layers.indices {
-            let value = slots.withUnsafeBufferPointer { Value(kind: kind, slots: $0.baseAddress! + index * stride) }
-            values.append(try name.typed(value))
+        try slots.withUnsafeBufferPointer { (slots) throws(AnimCoreError) in
+            guard let base = slots.baseAddress else { return }
+            // The layers read before the first that failed (a value that is not a `T` fails first).
+            for index in 0..<(failure?.index ?? layers.count) {
+                var column = index * kind.slotCount
+                values.append(try Self.typedValue(name, at: base, column: &column, row: index, position: nil))
+            }
         }
+        if let failure { throw Self.batchError(failure, namingKeys: false) }
         return values
     }
 }
@@ -67,27 +71,33 @@ extension Engine {
             keys.append(key(name.keyPath))
             kinds.append(Self.valueKind(of: name))
         }
+        guard !keys.isEmpty else {
+            throw AnimCoreError(.invalidArgument, "names: none given; a table reads one or more")
+        }
         guard !layers.isEmpty else { return [] }
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
-        let slots = try presentationSlots(forKeys: keys, expecting: kinds, of: layers, namingKeys: true)
+        let (slots, failure) = presentationSlots(forKeys: keys, expecting: kinds, of: layers)
         var rows: [(repeat each T)] = []
         rows.reserveCapacity(layers.count)
         try slots.withUnsafeBufferPointer { (slots) throws(AnimCoreError) in
             guard let base = slots.baseAddress else { return }
-            for index in layers.indices {
+            // The rows read before the first layer that failed (a value that is not its name's
+            // type fails first).
+            for index in 0..<(failure?.index ?? layers.count) {
                 var column = index * stride
-                rows.append((repeat try Self.typedValue(each names, at: base, column: &column)))
+                var position = 0
+                rows.append((repeat try Self.typedValue(each names, at: base, column: &column, row: index, position: &position)))
             }
         }
+        if let failure { throw Self.batchError(failure, namingKeys: true) }
         return rows
     }
 
     /// The table read of `keys` (each of its kind in `kinds`) for `layers`: a row of slots per
-    /// layer. Its failure names the layer ("layers[2]: "), and the key when `namingKeys`
-    /// ("layers[2], names[1]: ").
+    /// layer, and the read's failure, if any (the rows before its layer are read).
     fileprivate func presentationSlots(
-        forKeys keys: [PropertyKey], expecting kinds: [ValueKind], of layers: [Layer], namingKeys: Bool
-    ) throws(AnimCoreError) -> [Double] {
+        forKeys keys: [PropertyKey], expecting kinds: [ValueKind], of layers: [Layer]
+    ) -> (slots: [Double], failure: BatchReadFailure?) {
         let handles = layers.map(\.id)
         var slots = [Double](repeating: 0, count: layers.count * kinds.reduce(0) { $0 + $1.slotCount })
         let failure: BatchReadFailure? = keys.withUnsafeBufferPointer { keys in
@@ -105,23 +115,36 @@ extension Engine {
                 }
             }
         }
-        if let failure {
-            let key = namingKeys && failure.key >= 0 ? ", names[\(failure.key)]" : ""
-            throw failure.error.prefixed("layers[\(failure.index)]\(key): ")
-        }
-        return slots
+        return (slots, failure)
+    }
+
+    /// A batch read's failure as the caller sees it: named by its layer ("layers[2]: "), and by
+    /// its name when `namingKeys` ("layers[2], names[1]: "); the engine's own state
+    /// (`.invalidState`) names neither.
+    fileprivate static func batchError(_ failure: BatchReadFailure, namingKeys: Bool) -> AnimCoreError {
+        guard failure.error.code != .invalidState else { return failure.error }
+        let key = namingKeys && failure.key >= 0 ? ", names[\(failure.key)]" : ""
+        return failure.error.prefixed("layers[\(failure.index)]\(key): ")
     }
 
     /// The value kind of `name`'s values.
     private static func valueKind<V>(of name: PropertyName<V>) -> ValueKind { V.valueKind }
 
-    /// The value of `name`'s kind at `column` of `slots`, typed; moves `column` past it.
-    private static func typedValue<V>(
-        _ name: PropertyName<V>, at slots: UnsafePointer<Double>, column: inout Int
+    /// The value of `name`'s kind at `column` of `slots`, typed; moves `column` past it. A
+    /// value that is not a `V` fails naming layer `row` and, when given, name `position`,
+    /// which moves on to the next name.
+    fileprivate static func typedValue<V>(
+        _ name: PropertyName<V>, at slots: UnsafePointer<Double>, column: inout Int, row: Int, position: UnsafeMutablePointer<Int>?
     ) throws(AnimCoreError) -> V {
         let kind = V.valueKind
         let value = Value(kind: kind, slots: slots + column)
         column += kind.slotCount
-        return try name.typed(value)
+        let index = position?.pointee
+        position?.pointee += 1
+        do throws(AnimCoreError) {
+            return try name.typed(value)
+        } catch {
+            throw error.prefixed("layers[\(row)]" + (index.map { ", names[\($0)]" } ?? "") + ": ")
+        }
     }
 }
