@@ -22,7 +22,8 @@
  * while three threads change the model with actions disabled, add and remove animations, move
  * layers under a superlayer at speed 0.5 and back, set layers' speed, create and release layers,
  * change the thread count between 1 and 4 and batch-read everything themselves. The ticker reads
- * every layer back each frame (and, every fourth frame, as a table of two columns); the untouched layers must show their linear animation's
+ * every layer back each frame (and, every fourth frame, as a table of four keys, a key path
+ * among them); the untouched layers must show their linear animation's
  * from + (to - from) × progress (within 1e-12), every callback must run on the ticking thread
  * once, and the pool's threads must be gone once the count drops or the engine is destroyed
  * (counted in /proc/self/task). Any mismatch makes the exit status non-zero.
@@ -783,7 +784,7 @@ static void stress_tick_threads(void) {
     opacity = calloc((size_t)n, sizeof(double));
     level = calloc((size_t)n, sizeof(double));
     stale_slots = calloc((size_t)n, sizeof(double));
-    table = calloc(2 * (size_t)n, sizeof(double));
+    table = calloc(5 * (size_t)n, sizeof(double));
     stale_batch = calloc((size_t)n, sizeof(ac_layer));
 
     base_threads = lane_thread_count(-1);
@@ -894,17 +895,26 @@ static void stress_tick_threads(void) {
             AC_CHECK_OK(ac_layers_get_presentation(g_lane, g_lane_custom, (size_t)g_lane_custom_count,
                                                    g_lane_level, level, (size_t)n, &stride)))
             lane_check_frame(frame, t, opacity, level);
-        /* The same key twice as a table, split in parts too: both columns of a row equal (one
-         * read under one lock, while the workers change layers). */
+        /* The same key twice as a table, and "position" beside its key path "position.x"
+         * (springs and paths move it on some layers), split in parts: both opacity columns of
+         * a row equal, the x part the position's x (one read under one lock, the key path's
+         * part taken on the tick threads too, while the workers change layers). */
         if (frame % 4 == 1) {
-            ac_key keys[2] = {g_lane_opacity, g_lane_opacity};
-            size_t columns[2] = {9, 9};
-            if (AC_CHECK_OK(ac_layers_get_presentation_table(g_lane, g_lane_layers, (size_t)n, keys, 2, table,
-                                                             2 * (size_t)n, &stride, columns)) &&
-                AC_CHECK(stride == 2 && columns[0] == 0 && columns[1] == 1)) {
-                int unequal = 0;
-                for (i = 0; i < n; ++i) unequal += !(table[2 * i] == table[2 * i + 1] && table[2 * i] >= 0 && table[2 * i] <= 1);
+            ac_key keys[4] = {g_lane_opacity, g_lane_opacity, 0, 0};
+            size_t columns[4] = {9, 9, 9, 9};
+            AC_CHECK_OK(ac_engine_key(g_lane, "position", &keys[2]));
+            AC_CHECK_OK(ac_engine_key(g_lane, "position.x", &keys[3]));
+            if (AC_CHECK_OK(ac_layers_get_presentation_table(g_lane, g_lane_layers, (size_t)n, keys, 4, table,
+                                                             5 * (size_t)n, &stride, columns)) &&
+                AC_CHECK(stride == 5 && columns[0] == 0 && columns[1] == 1 && columns[2] == 2 && columns[3] == 4)) {
+                int unequal = 0, parts = 0;
+                for (i = 0; i < n; ++i) {
+                    const double *row = table + 5 * i;
+                    unequal += !(row[0] == row[1] && row[0] >= 0 && row[0] <= 1);
+                    parts += !(row[4] == row[2]);
+                }
                 AC_CHECK_EQ_INT(unequal, 0);
+                AC_CHECK_EQ_INT(parts, 0);
             }
         }
         /* The single read of an untouched layer gives the batch's value (same tick). */
