@@ -61,6 +61,22 @@ struct PresentationLayoutTests {
         }
     }
 
+    /// Reads `keys` of `layers` as a table into `rows` and expects every cell to equal, to the
+    /// bit, the layer's own read of its key (`presentationValue(forKeyPath:of:)`).
+    static func expectCellsOwnReads(
+        _ engine: Engine, _ keys: [String], _ kinds: [ValueKind], _ layers: [LayerID], into rows: inout [Double], _ what: String
+    ) throws {
+        let stride = kinds.reduce(0) { $0 + $1.slotCount }
+        rows = [Double](repeating: .nan, count: layers.count * stride)
+        #expect(table(engine, keys, kinds, layers, into: &rows) == nil, "\(what)")
+        for (index, layer) in layers.enumerated() {
+            var expected: [Double] = []
+            for key in keys { expected += slots(try #require(try engine.presentationValue(forKeyPath: key, of: layer))) }
+            #expect(Array(rows[(index * stride)..<((index + 1) * stride)]).map(\.bitPattern) == expected.map(\.bitPattern),
+                    "layer \(index), \(what)")
+        }
+    }
+
     /// Reads `keys` of `layers` as a table (`readPresentationTable`); the failure, if any.
     static func table(
         _ engine: Engine, _ keys: [String], _ kinds: [ValueKind], _ layers: [LayerID], into rows: inout [Double]
@@ -211,30 +227,16 @@ struct PresentationLayoutTests {
             try engine.tick(0.9)
             let keys = ["position", "level", "position.y", "opacity", "transform.rotation.z", "transform.scale.x", "bounds.size.width", "frame"]
             let kinds: [ValueKind] = [.point, .scalar, .scalar, .scalar, .scalar, .scalar, .scalar, .rect]
-            let stride = kinds.reduce(0) { $0 + $1.slotCount }
-            var rows = [Double](repeating: .nan, count: layers.count * stride)
-            #expect(Self.table(engine, keys, kinds, layers, into: &rows) == nil)
-            for (index, layer) in layers.enumerated() {
-                var expected: [Double] = []
-                for key in keys { expected += slots(try #require(try engine.presentationValue(forKeyPath: key, of: layer))) }
-                #expect(Array(rows[(index * stride)..<((index + 1) * stride)]).map(\.bitPattern) == expected.map(\.bitPattern),
-                        "layer \(index), \(threads) thread(s)")
-            }
+            var rows: [Double] = []
+            try Self.expectCellsOwnReads(engine, keys, kinds, layers, into: &rows, "\(threads) thread(s)")
             // Parts of two slots, a colour's, a 3D transform's and an affine transform's (a
             // property of "Dot" alone), to the bit.
             let dots = layers.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
             let partKeys = ["bounds.origin", "bounds.size", "transform.translation", "transform.rotation.y", "transform.scale",
                             "backgroundColor.alpha", "tilt.rotation.z", "tilt.translation", "tilt.scale.y"]
             let partKinds: [ValueKind] = [.point, .size, .size, .scalar, .scalar, .scalar, .scalar, .size, .scalar]
-            let partStride = partKinds.reduce(0) { $0 + $1.slotCount }
-            var parts = [Double](repeating: .nan, count: dots.count * partStride)
-            #expect(Self.table(engine, partKeys, partKinds, dots, into: &parts) == nil)
-            for (index, layer) in dots.enumerated() {
-                var expected: [Double] = []
-                for key in partKeys { expected += slots(try #require(try engine.presentationValue(forKeyPath: key, of: layer))) }
-                #expect(Array(parts[(index * partStride)..<((index + 1) * partStride)]).map(\.bitPattern) == expected.map(\.bitPattern),
-                        "layer \(index), \(threads) thread(s)")
-            }
+            var parts: [Double] = []
+            try Self.expectCellsOwnReads(engine, partKeys, partKinds, dots, into: &parts, "\(threads) thread(s)")
             // A key path asked as another kind than its part's: refused at the first layer.
             let wrong = Self.table(engine, ["opacity", "position.x"], [.scalar, .point], layers, into: &rows)
             #expect(wrong?.index == 0 && wrong?.key == 1 && wrong?.error.code == .wrongKind)
