@@ -458,21 +458,8 @@ extension EngineState {
         }
         leaveSteadyLane(layer: slot)
         end(index, slot: slot)
-        // (`record` still points at it: `end` grows no record buffer.)
-        if record.pointee.key >= 0 { animationKeys.release(record.pointee.key) }
-        record.pointee.key = -1
-        record.pointee.state = .free
-        record.pointee.next = -1
-        record.pointee.previous = -1
-        freeAnimations.append(Int32(index))
-        layers[slot].firstAnimation = -1
-        layers[slot].lastAnimation = -1
-        // `rebuildPresentation` with no animated property left.
-        let oldOffset = Int(places[slot].presentationOffset)
-        if oldOffset >= 0 { presentation.free(oldOffset, size: Int(layers[slot].presentationSize)) }
-        places[slot].presentationLayout = -1
-        places[slot].presentationOffset = -1
-        layers[slot].presentationSize = 0
+        unlinkAndFree(index, slot: slot)
+        releasePresentation(slot)
         leaveGeneralWalk(slot)
     }
 
@@ -492,22 +479,30 @@ extension EngineState {
                 member = Int(animations[member].next)
             }
         }
-        for index in doomed {
-            let record = animations[index]
-            guard record.isAlive else { continue }
+        for index in doomed where animations[index].isAlive {
             end(index, slot: slot)
-            if record.previous >= 0 { animations[Int(record.previous)].next = record.next } else { layers[slot].firstAnimation = record.next }
-            if record.next >= 0 { animations[Int(record.next)].previous = record.previous } else { layers[slot].lastAnimation = record.previous }
-            if record.key >= 0 { animationKeys.release(record.key) }
-            animations[index].key = -1
-            animations[index].state = .free
-            animations[index].next = -1
-            animations[index].previous = -1
-            freeAnimations.append(Int32(index))
+            unlinkAndFree(index, slot: slot)
         }
         rebuildPresentation(slot, oldLayout: oldLayout)
         recycle(&oldLayout)
         if layers[slot].firstAnimation < 0 { leaveGeneralWalk(slot) }
+    }
+
+    /// Takes the record in `index`, ended (`end`), out of its layer's list and frees it with
+    /// its key.
+    @inline(__always)
+    private mutating func unlinkAndFree(_ index: Int, slot: Int) {
+        // (In place: `end` grows no record buffer, and a copy of the record showed in the cost.)
+        let record = animations.base + index
+        let previous = record.pointee.previous, next = record.pointee.next
+        if previous >= 0 { animations[Int(previous)].next = next } else { layers[slot].firstAnimation = next }
+        if next >= 0 { animations[Int(next)].previous = previous } else { layers[slot].lastAnimation = previous }
+        if record.pointee.key >= 0 { animationKeys.release(record.pointee.key) }
+        record.pointee.key = -1
+        record.pointee.state = .free
+        record.pointee.next = -1
+        record.pointee.previous = -1
+        freeAnimations.append(Int32(index))
     }
 
     /// Ends the live record in `index` as a removal does, but for its place in the layer's list,
@@ -644,6 +639,7 @@ extension EngineState {
     /// of properties that stay animated carry over; new entries start at the model value. When
     /// the layout is unchanged the block stays where it is.
     mutating func rebuildPresentation(_ slot: Int, oldLayout: [PresentationEntry]) {
+        guard layers[slot].firstAnimation >= 0 else { return releasePresentation(slot) }
         var layout: [PresentationEntry] = []
         swap(&layout, &newLayoutScratch)
         layout.empty()
@@ -686,6 +682,17 @@ extension EngineState {
         if oldOffset >= 0 { presentation.free(oldOffset, size: oldSize) }
         places[slot].presentationOffset = Int32(newOffset)
         layers[slot].presentationSize = size
+    }
+
+    /// Gives back the presentation block of the layer in `slot`, which has no animation left:
+    /// no layout, no block.
+    @inline(__always)
+    mutating func releasePresentation(_ slot: Int) {
+        let offset = Int(places[slot].presentationOffset)
+        if offset >= 0 { presentation.free(offset, size: Int(layers[slot].presentationSize)) }
+        places[slot].presentationLayout = -1
+        places[slot].presentationOffset = -1
+        layers[slot].presentationSize = 0
     }
 }
 
