@@ -1,10 +1,10 @@
-// A new animation joins the steady lane at its commit (`EngineState.joinsSteadyLaneAtCommit`),
+// A new animation joins the steady lane at its commit (`EngineState.steadyStateAtCommit`),
 // skipping the general walk's first evaluation, and an implicit animation of a coordinate kind
 // gets the lane kind `towardModel`. Held to: the general walk's presentation values to the bit
 // (an identical engine with the lane off) at the commit tick and after, did-start exactly once
 // and the same callbacks, displays and transaction completions at the same ticks; no join at
-// commit where the walk owes something first (a did-start, a begin later, a group, a path's
-// rotation, a needs-display property, a layer off engine time).
+// commit where the walk owes something first (a did-start, a begin later without a fill, a group, a path's
+// rotation, a needs-display property).
 import Testing
 
 @testable import AnimCore
@@ -362,7 +362,7 @@ extension LaneAtCommitTests {
 // MARK: - No join at commit
 
 extension LaneAtCommitTests {
-    @Test("no join at commit off engine time (the layer's or a superlayer's speed, time offset, begin time): never in the lane; == general walk")
+    @Test("join at commit off engine time (the layer's or a superlayer's speed, time offset, begin time): in the lane from the commit; == general walk")
     func offEngineTime() throws {
         let keys = ["opacity", "position", "c"]
         let traces = try Self.run(
@@ -391,11 +391,11 @@ extension LaneAtCommitTests {
             })
         Self.expectSame(traces, keys: keys, "off engine time")
         let lane = traces[1]
-        #expect(lane.walkStarts[0] == 5 * keys.count, "every one started on the general walk")
-        #expect(lane.steady.allSatisfy { $0 == 0 }, "none joined, at commit or later")
+        #expect(lane.walkStarts[0] == 0, "none started on the general walk")
+        #expect(lane.steady[0] == 5 * keys.count, "every one joined at its commit, at its layer's time")
     }
 
-    @Test("no join at commit for a begin later (a begin time ahead, a transaction delay), a group, keyframes along a path with rotation, a needs-display property; a begin in the past joins; == general walk with its displays and stops")
+    @Test("no join at commit for a begin later without a fill, a group, keyframes along a path with rotation, a needs-display property; a begin in the past and a delayed start filling backwards join; == general walk with its displays and stops")
     func laterBeginsAndOwners() throws {
         let keys = ["opacity", "position", "transform", "s", "d", "c"]
         let commitTime = 1.0 / 60
@@ -448,10 +448,11 @@ extension LaneAtCommitTests {
         // and the earlier one; with the lane, all but the earlier one.
         #expect(general.walkStarts[0] == 5)
         #expect(lane.walkStarts[0] == 4, "only the one begun earlier joined at commit")
-        // In the lane after the commit tick: the earlier one (at commit), the group and the
-        // path (after the walk's first evaluation).
+        // In the lane after the commit tick: the earlier one and the delayed implicit one,
+        // showing its start (at commit), the group and the path (after the walk's first
+        // evaluation).
         #expect(lane.walkSteady[0] == 2)
-        #expect(lane.steady[0] == 3)
+        #expect(lane.steady[0] == 4)
         // Once the later ones begin (0.2 s and 0.15 s after the commit), they join.
         #expect(lane.steady[15] == 5)
         #expect(lane.log.filter { $0.contains("stop ended") } == ["t1 stop ended true"])

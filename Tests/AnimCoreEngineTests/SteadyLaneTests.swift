@@ -276,7 +276,7 @@ struct SteadyLaneTests {
         #expect(try engine.animationKeys(of: layer).isEmpty)
     }
 
-    @Test("springs, keyframes, additive and implicit animations and groups join; repeats past their first cycle and animations sharing a property do not")
+    @Test("springs, keyframes, additive and implicit animations, groups and repeats past their first cycle join; animations sharing a property do not")
     func whoJoins() throws {
         let engine = Engine()
         let layers = try (0..<7).map { _ in try engine.makeLayerHandle() }
@@ -306,9 +306,9 @@ struct SteadyLaneTests {
         try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: layers[6])  // implicit
         try engine.tick(0)
         try engine.tick(0.1)
-        // The spring, the keyframes, the additive one, the group (one entry with its child)
-        // and the implicit one.
-        #expect(engine.steadyAnimationCount == 5)
+        // The spring, the keyframes, the additive one, the group (one entry with its child),
+        // the repeated one (in its third cycle) and the implicit one.
+        #expect(engine.steadyAnimationCount == 6)
     }
 
     @Test("tick thread counts outside 1...64 are refused, naming the count")

@@ -12,11 +12,6 @@ struct AttachedAnimation {
     var state = RunState.free
     /// What the tick computes for it.
     var kind = RecordKind.basic
-    /// How the steady lane computes it as a group's child (`SteadyLane.applyBasicChild`). Set
-    /// when its group joins the lane; read only while it is there.
-    // [Perf] Beside the state the lane reads with it: at the end of the record it cost one more
-    // cache line per child (100k groups ticked 6% slower).
-    var laneChild = LaneChild.general
     /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord`, `GroupRecord`, `SpringRecord` or `DecayRecord`.
     var parameters: Int32 = -1
     /// The layer's slot index.
@@ -81,7 +76,7 @@ struct AttachedAnimation {
     /// Whether it may join the tick's steady lane once running (`SteadyLane.admits`).
     var mayJoinSteadyLane = false
     /// The lane refused it for a reason that lasts until its layer changes (another animation
-    /// of its property, past its first cycle): it does not ask again until then.
+    /// of its property): it does not ask again until then.
     var isRefusedByLane = false
     /// Its entry in the steady lane (`SteadyLane.entries`), or −1 while the general walk
     /// evaluates it.
@@ -97,21 +92,6 @@ struct AttachedAnimation {
     var didFinish: Bool { state == .finished }
     /// Whether a tick has applied it (for the display rule).
     var hasBeenShown: Bool { state >= .filling }
-}
-
-/// How the steady lane computes a group's child.
-enum LaneChild: UInt8 {
-    /// Through the general evaluation.
-    case general
-    /// From its record alone: a basic animation from one given value to another over the whole
-    /// value of a coordinate kind, not cumulative, eased by a bezier or not at all, at speed 1
-    /// with time offset 0. Its sample is the lane's own while it is started and active in its
-    /// first cycle, else the general one.
-    case plainBasic
-    /// A `plainBasic` child of one cycle (no repeat or a repeat count of 1, no autoreverse):
-    /// before its begin its progress is 0 and after its end 1, whatever the time, so the lane
-    /// samples it there too.
-    case plainBasicOneCycle
 }
 
 /// How far an added animation has come. A record only moves forward through these states (a
@@ -136,6 +116,39 @@ enum RunState: UInt8, Comparable {
     case finished
 
     static func < (a: RunState, b: RunState) -> Bool { a.rawValue < b.rawValue }
+
+    /// What an evaluation at `sample` does to a record in this state — the one rule of the run
+    /// state, which the general walk carries out and the steady lane checks: it is shown when it
+    /// first takes effect, begins when its time reaches its begin, ends when its time passes
+    /// its end. `parentApplies`: its group is in effect (always, for a record of the layer's
+    /// own); a record whose group does not apply neither begins nor ends.
+    @inline(__always)
+    func step(at sample: TimingSample, parentApplies: Bool) -> RunStep {
+        RunStep(
+            shows: self < .filling && sample.isInEffect,
+            starts: self < .running && parentApplies && sample.phase != .before,
+            finishes: self != .finished && parentApplies && sample.phase == .after)
+    }
+
+    /// The state after `step`.
+    @inline(__always)
+    func advanced(by step: RunStep) -> RunState {
+        if step.finishes { return .finished }
+        if step.starts { return .running }
+        if step.shows && self < .filling { return .filling }
+        return self
+    }
+}
+
+/// The changes of run state one evaluation makes (`RunState.step(at:parentApplies:)`); each
+/// owes something: a display when first shown, a did-start, a did-stop and completion.
+struct RunStep {
+    var shows: Bool
+    var starts: Bool
+    var finishes: Bool
+
+    /// Whether the evaluation leaves the run state as it is, owing nothing.
+    @inline(__always) var isNone: Bool { !shows && !starts && !finishes }
 }
 
 /// What the tick computes for a record; it switches once on this.

@@ -17,10 +17,7 @@ extension EvaluationContext {
     /// timing function, cumulative repeats, additive composition, key-path components.
     @inline(__always)
     func applyBasic(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
-        let function = record.pointee.function
-        let fraction = function >= 0
-            ? functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag)
-            : sample.progress
+        let fraction = eased(record.pointee.function, sample)
         applyEndpoints(record, basics + Int(record.pointee.parameters), fraction: fraction, sample: sample, to: slots)
     }
 

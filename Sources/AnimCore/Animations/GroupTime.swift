@@ -24,11 +24,7 @@ extension EvaluationContext {
         let duration = record.pointee.timing.duration
         if duration.isFinite {
             // The group's timing function paces its children's time.
-            let function = record.pointee.function
-            let progress = function >= 0
-                ? functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag)
-                : sample.progress
-            group.pointee.time = progress * duration
+            group.pointee.time = eased(record.pointee.function, sample) * duration
         } else {
             // An endless group has one cycle: its local time.
             group.pointee.time = record.pointee.timing.localTime(atParentTime: parentTime)

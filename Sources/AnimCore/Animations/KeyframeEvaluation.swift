@@ -142,10 +142,8 @@ extension EvaluationContext {
     /// The keyframe animation's progress: the sample's, through the animation's timing
     /// function unless the mode is paced.
     @inline(__always)
-    func keyframeProgress(_ record: UnsafeMutablePointer<AttachedAnimation>, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, sample: TimingSample) -> Double {
-        let function = record.pointee.function
-        guard function >= 0 && !keyframes.pointee.isPaced else { return sample.progress }
-        return functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag)
+    func keyframeProgress(_ function: Int32, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, sample: TimingSample) -> Double {
+        keyframes.pointee.isPaced ? sample.progress : eased(function, sample)
     }
 
     /// Computes a keyframe animation's value and writes it into its property's presentation
@@ -165,7 +163,7 @@ extension EvaluationContext {
         to slots: UnsafeMutablePointer<Double>
     ) -> (progress: Double, segment: Int, parameter: Double) {
         let kind = record.pointee.valueKind
-        let progress = keyframeProgress(record, keyframes, sample: sample)
+        let progress = keyframeProgress(record.pointee.function, keyframes, sample: sample)
         let value = scratch + ScratchOffset.value
         let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value)
         let underneath = record.pointee.isAdditive ? readUnderneath(record, slots) : slots  // read only to add to
@@ -257,7 +255,7 @@ extension EvaluationContext {
     @inline(__always)
     func applyPathRotation(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
         let keyframes = self.keyframes + Int(record.pointee.parameters)
-        let progress = keyframeProgress(record, keyframes, sample: sample)
+        let progress = keyframeProgress(record.pointee.function, keyframes, sample: sample)
         let (index, parameter) = pathPosition(record, keyframes, at: progress)
         turn(slots, along: keyframes, segment: index, parameter: parameter)
     }

@@ -19,8 +19,7 @@ extension EvaluationContext {
     /// An endless spring (an undamped one added with duration 0) runs on its local time.
     @inline(__always)
     func springTime(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double) -> Double {
-        let duration = record.pointee.timing.duration
-        return duration.isFinite ? sample.progress * duration : max(record.pointee.timing.localTime(atParentTime: parentTime), 0)
+        record.pointee.timing.basicTime(of: sample, atParentTime: parentTime)
     }
 
     /// Computes a spring animation's value: the endpoints' interpolation at 1 − u(t), with u the

@@ -28,6 +28,7 @@ extension EngineState {
         compactSteadyLaneIfSparse()
         let count = steadyLane.entries.count
         guard count > 0 else { return }
+        if !steadyLane.timedLayers.isEmpty { computeLaneLayerTimes(at: now, stamp: tickCount) }
         let threads = tickThreads
         let parts = min(threads?.count ?? 1, max(1, count / SteadyLane.entriesPerThreadMinimum))
         let scratchNeeded = (parts - 1) * ScratchOffset.count
@@ -63,44 +64,87 @@ extension EngineState {
         swap(&exits, &steadyLane.exits)
     }
 
-    /// A record the general walk evaluated steady this tick (see `TickNotice.Kind.steady`), or
-    /// one committing now (`joinsSteadyLaneAtCommit`), joins the lane if the rest holds: it is
-    /// still running in its first cycle, its layer runs on engine time and no other animation
-    /// of its layer touches its property. Its layer leaves the general walk when every
-    /// animation of it is in the lane. `onEngineTime`: the caller found that its layer runs on
-    /// engine time (`joinsSteadyLaneAtCommit`).
-    mutating func joinSteadyLane(_ index: Int, onEngineTime: Bool = false) {
-        let record = animations.base + index
-        guard record.pointee.state == .running, record.pointee.laneEntry < 0 else { return }
-        let slot = Int(record.pointee.layer)
-        guard onEngineTime || runsOnEngineTime(slot) else { return }
-        let timing = record.pointee.timing
-        let end = min(record.pointee.activeParentDuration, timing.duration)
-        // Past its first cycle (a repeat) it would leave at once: it stays out until its layer
-        // changes (it would ask again every tick).
-        let elapsed = currentTime - timing.beginTime
-        guard elapsed >= 0 && elapsed < end else {
-            if elapsed >= end { record.pointee.isRefusedByLane = true }
-            return
+    /// Computes the time of every layer that lane entries run on off engine time (`timedLayers`)
+    /// into its cache under this tick's `stamp`, where the lane reads it; the general walk
+    /// reads the same cache after it. Each layer's time is computed once, by the one walk.
+    private mutating func computeLaneLayerTimes(at now: Double, stamp: UInt64) {
+        var ancestors: [Int32] = []
+        swap(&ancestors, &ancestorScratch)
+        let layerRecords = layers.base
+        let layerPlaces = places.base
+        let offsets = timingOffsets
+        rowBases.withUnsafeBufferPointer { rows in
+            for slot in steadyLane.timedLayers where layerPlaces[Int(slot)].isAlive {
+                let time = LayerTimeWalk.time(
+                    of: Int(slot), layers: layerRecords, places: layerPlaces, rows: rows, timingOffsets: offsets,
+                    engineTime: now, stamp: stamp, ancestors: &ancestors)
+                // (A root of default timing is not cached by the walk: its timing may have
+                // become the default since its entries joined.)
+                layerRecords[Int(slot)].cachedTime = time
+                layerRecords[Int(slot)].timeStamp = stamp
+            }
         }
-        if joinTowardModelAlone(index, slot: slot, timing: timing, end: end) { return }
+        swap(&ancestors, &ancestorScratch)
+    }
+
+    /// Where the layer in `slot` takes its time from for the lane (`SteadyEntry.timeLayer`: −1
+    /// for engine time, else the layer itself) and that time now.
+    @inline(__always)
+    mutating func laneTime(of slot: Int) -> (timeLayer: Int32, time: Double) {
+        runsOnEngineTime(slot) ? (-1, currentTime) : (Int32(slot), layerTime(slot, atEngineTime: currentTime))
+    }
+
+    /// A record the general walk evaluated this tick (see `TickNotice.Kind.steady`), or one
+    /// committing now (`steadyStateAtCommit`), joins the lane if the rest holds: it applies at
+    /// its layer's time and a tick there leaves its run state as it is, and no other animation
+    /// of its layer touches its property. Its layer leaves the general walk when every
+    /// animation of it is in the lane. `laneTime`: the caller's `laneTime(of:)` of its layer.
+    mutating func joinSteadyLane(_ index: Int, laneTime known: (timeLayer: Int32, time: Double)? = nil) {
+        let record = animations.base + index
+        guard record.pointee.isCommitted, record.pointee.laneEntry < 0 else { return }
+        let slot = Int(record.pointee.layer)
+        let (timeLayer, time) = known ?? laneTime(of: slot)
+        let timing = record.pointee.timing
+        let span = record.pointee.activeParentDuration
+        let sample = timing.sample(atParentTime: time, activeParentDuration: span)
+        guard sample.isInEffect, record.pointee.state.step(at: sample, parentApplies: true).isNone else { return }
         // The records that join with it, in the same entry: a path's rotation (the keyframes'
-        // follower, on its own timing equal to theirs), a group's children (checked when added).
+        // follower, on its own timing equal to theirs, so in the same run state), a group's
+        // children (checked when added).
         let isGroup = record.pointee.kind == .group
         let rotation = record.pointee.kind == .keyframe && record.pointee.followers == 1 ? Int(record.pointee.next) : -1
         let joining = isGroup || rotation >= 0 ? Int(record.pointee.followers) : 0
-        if rotation >= 0 && animations[rotation].state != .running { return }
+        if rotation >= 0 && animations[rotation].state != record.pointee.state { return }
         // (Keyframes on a component of the transform itself would share the rotation's slots:
         // no key path gives that today; the general walk would take them.)
         if rotation >= 0 && animations[rotation].property == record.pointee.property {
             record.pointee.isRefusedByLane = true
             return
         }
-        // No other animation of the layer may touch a property of those joining. (The layer's
-        // only animation, as an implicit one usually is, has none to ask.)
+        guard let allInLane = othersLeaveAlone(index, slot: slot, joining: joining) else {
+            record.pointee.isRefusedByLane = true  // until its layer changes
+            return
+        }
+        var entry = laneEntry(for: index, slot: slot, rotation: rotation)
+        entry.timing = timing
+        entry.activeParentDuration = span
+        entry.timeLayer = timeLayer
+        if timeLayer >= 0 { steadyLane.timedLayers.append(timeLayer) }
+        record.pointee.laneEntry = Int32(steadyLane.entries.count)
+        if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
+        steadyLane.entries.append(entry)
+        if allInLane { leaveGeneralWalk(slot) }
+    }
+
+    /// Whether no other animation of the layer in `slot` touches a property of the record in
+    /// `index` and the `joining` records after it: nil when one does, else whether every other
+    /// animation of the layer is in the lane. (The layer's only animation, as an implicit one
+    /// usually is, has none to ask.)
+    @inline(__always)
+    private func othersLeaveAlone(_ index: Int, slot: Int, joining: Int) -> Bool? {
+        if layers[slot].firstAnimation == Int32(index) && layers[slot].lastAnimation == Int32(index) { return true }
         var allInLane = true
-        let isAlone = layers[slot].firstAnimation == Int32(index) && layers[slot].lastAnimation == Int32(index)
-        var other = isAlone ? -1 : Int(layers[slot].firstAnimation)
+        var other = Int(layers[slot].firstAnimation)
         var position = 0  // of `other` in the layer's list; `index` is at `first`
         var first = -1
         while other >= 0 {
@@ -108,52 +152,53 @@ extension EngineState {
             let isJoining = first >= 0 && position >= first && position <= first + joining
             let member = animations.base + other
             if !isJoining {
-                if sharesProperty(member.pointee.property, withRecordsFrom: index, count: joining + 1) {
-                    record.pointee.isRefusedByLane = true  // until its layer changes
-                    return
-                }
+                if sharesProperty(member.pointee.property, withRecordsFrom: index, count: joining + 1) { return nil }
                 if member.pointee.laneEntry < 0 { allInLane = false }
             }
             other = Int(member.pointee.next)
             position += 1
         }
-        // What the lane needs of each kind: a basic animation's ends and curve, a scalar
-        // spring's ends and spring, scalar keyframes' curve and keyframes, a free decay's
-        // record, over the whole value; the others are evaluated from their records.
+        return allInLane
+    }
+
+    /// The lane entry of the record in `index` (on the layer in `slot`; `rotation`: its path's
+    /// rotation record or −1) but for its timing and time, which the caller sets: how the lane
+    /// computes its kind — a basic animation's ends and curve, a scalar spring's ends and
+    /// spring, scalar keyframes' curve and keyframes, a free decay's record, over the whole
+    /// value, or from a given value toward the model; the others from their records.
+    // Mutating though it changes nothing: called from mutating code, a non-mutating method
+    // copies the whole state (until the state's stores are reference types).
+    private mutating func laneEntry(for index: Int, slot: Int, rotation: Int) -> SteadyEntry {
+        let record = animations.base + index
         let isScalar = record.pointee.valueKind == .scalar
         let whole = record.pointee.overwritesWholeValue
+        let cumulative = record.pointee.isCumulative  // its cycles add up: from its record
         // From a given value toward the model value underneath, over the whole value (an
         // implicit animation's; the missing end reads what lies underneath: in the lane, the
         // model), held in the class's rows (read from the entry, `SteadyEntry.modelSlots`).
         let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
         let towardModel = Self.readsInlineModel(record, modelOffset: modelOffset)
         var kind = whole ? SteadyEntry.Kind.record : .recordOverModel
-        var function: Int32 = -1
+        var function = record.pointee.function
         var ends = BasicRecord()
         switch record.pointee.kind {
-        case .basic where whole:
+        case .basic where whole && !cumulative:
             let values = basicRecords[record.pointee.parameters]
-            if movesBetweenGivenEnds(values, function: record.pointee.function, kind: record.pointee.valueKind) {
-                // A cumulative one takes `applyEndpoints`' general route (`ValueMath.lerp`,
-                // exact at a fraction of 1), which the coordinates' loop computes too.
-                kind = isScalar && !record.pointee.isCumulative ? .scalar : .coordinates
-                function = record.pointee.function
+            if Self.movesBetweenGivenEnds(values, kind: record.pointee.valueKind) {
+                kind = isScalar ? .scalar : .coordinates
                 ends = values
             }
-        case .basic where isScalar && record.pointee.component != nil && !record.pointee.isAdditive
-            && !record.pointee.isCumulative:
+        case .basic where isScalar && record.pointee.component != nil && !record.pointee.isAdditive && !cumulative:
             // Into a component of the whole value (`transform.rotation.z`), over the model.
             let values = basicRecords[record.pointee.parameters]
-            if movesBetweenGivenEnds(values, function: record.pointee.function, kind: .scalar) {
+            if Self.movesBetweenGivenEnds(values, kind: .scalar) {
                 kind = .scalarComponent
-                function = record.pointee.function
                 ends = values
             }
         case .basic where towardModel:
             let values = basicRecords[record.pointee.parameters]
-            if movesTowardModel(values, function: record.pointee.function) {
+            if values.from >= 0 && values.to < 0 && values.by < 0 {
                 kind = .towardModel
-                function = record.pointee.function
                 ends = values
             }
         case .spring where towardModel:
@@ -167,7 +212,7 @@ extension EngineState {
                 ends.from = endpoints.from
                 ends.to = spring.pointee.startVelocity
             }
-        case .spring where whole && isScalar && !record.pointee.isCumulative:
+        case .spring where whole && isScalar && !cumulative:
             let spring = springRecords.records.base + Int(record.pointee.parameters)
             let endpoints = spring.pointee.endpoints
             if endpoints.from >= 0 && endpoints.to >= 0 && endpoints.by < 0 && spring.pointee.startVelocity < 0 {
@@ -187,66 +232,26 @@ extension EngineState {
             // The keyframes from their record; the rotation's output in `to`.
             kind = .pathKeyframes
             ends.to = places[slot].presentationOffset + animations[rotation].presentationOffset
-        case .keyframe where whole && isScalar:
-            // `keyframeProgress`: paced keyframes ignore the timing function.
-            let eased = keyframeRecords[record.pointee.parameters].isPaced ? -1 : record.pointee.function
-            if isBezierOrNone(eased) {
-                kind = .scalarKeyframes
-                function = eased
-                ends.from = record.pointee.parameters
-            }
+        case .keyframe where whole && isScalar && !cumulative:
+            kind = .scalarKeyframes
+            ends.from = record.pointee.parameters
+        case .group:
+            kind = .group
         default:
             break
         }
         let hasScalarEnds = kind == .scalar || kind == .scalarSpring || kind == .scalarComponent
-        if isGroup {
-            kind = .group
-            markLaneChildren(of: index, count: joining)
-        }
-        record.pointee.laneEntry = Int32(steadyLane.entries.count)
-        if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
         var entry = SteadyEntry(
-            beginTime: timing.beginTime, duration: timing.duration, end: end,
+            timing: record.pointee.timing, activeParentDuration: 0,
             scalarFrom: hasScalarEnds ? animationValues.pointer(Int(ends.from))[0] : 0,
             scalarTo: hasScalarEnds ? animationValues.pointer(Int(ends.to))[0] : 0, function: function,
             from: ends.from, to: ends.to,
             output: places[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
-            slotCount: Int16(record.pointee.propertySlotCount), kind: kind)
+            timeLayer: -1, slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind)
         if kind == .towardModel || kind == .springTowardModel {
             entry.modelSlots = (places[slot].classIndex, Int32(modelOffset))
         }
-        steadyLane.entries.append(entry)
-        if allInLane { leaveGeneralWalk(slot) }
-    }
-
-    /// `joinSteadyLane`'s commonest case, decided first: a basic animation's record from a given
-    /// value toward the model value underneath (an implicit animation's; `readsInlineModel`,
-    /// `movesTowardModel`) alone in its layer: a `towardModel` entry, made as the general
-    /// decision makes it. False, having changed nothing, for any other record. The caller
-    /// checked the rest: running in its first cycle, on engine time, not in the lane.
-    // [Perf] The general decision cost about 220 instructions of an implicit start's 1150 (a
-    // batch set with its commit tick).
-    @inline(__always)
-    private mutating func joinTowardModelAlone(_ index: Int, slot: Int, timing: MediaTiming, end: Double) -> Bool {
-        let record = animations.base + index
-        guard record.pointee.kind == .basic, record.pointee.followers == 0,
-              layers[slot].firstAnimation == Int32(index), layers[slot].lastAnimation == Int32(index)
-        else { return false }
-        let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
-        let function = record.pointee.function
-        let values = basicRecords[record.pointee.parameters]
-        guard Self.readsInlineModel(record, modelOffset: modelOffset), movesTowardModel(values, function: function)
-        else { return false }
-        record.pointee.laneEntry = Int32(steadyLane.entries.count)
-        var entry = SteadyEntry(
-            beginTime: timing.beginTime, duration: timing.duration, end: end, scalarFrom: 0, scalarTo: 0,
-            function: function, from: values.from, to: values.to,
-            output: places[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
-            slotCount: Int16(record.pointee.propertySlotCount), kind: .towardModel)
-        entry.modelSlots = (places[slot].classIndex, Int32(modelOffset))
-        steadyLane.entries.append(entry)
-        leaveGeneralWalk(slot)
-        return true
+        return entry
     }
 
     /// Whether the record in `record` heads for the model value underneath over its whole value,
@@ -260,47 +265,34 @@ extension EngineState {
             && record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
     }
 
-    /// Whether a basic animation's ends and curve make a `towardModel` entry: a from value,
-    /// neither to nor by, a bezier or no curve.
+    /// Whether a basic animation's ends and value kind make a `scalar` or `coordinates` entry:
+    /// a from and a to value, no by, a kind with coordinates.
     @inline(__always)
-    private func movesTowardModel(_ values: BasicRecord, function: Int32) -> Bool {
-        values.from >= 0 && values.to < 0 && values.by < 0 && isBezierOrNone(function)
+    private static func movesBetweenGivenEnds(_ values: BasicRecord, kind: ValueKind) -> Bool {
+        values.from >= 0 && values.to >= 0 && values.by < 0 && kind.hasCoordinates
     }
 
-    /// Whether a basic animation's ends, curve and value kind make a `scalar` or `coordinates`
-    /// entry (or a plain group child): a from and a to value, no by, a bezier or no curve, a
-    /// kind with coordinates.
-    @inline(__always)
-    private func movesBetweenGivenEnds(_ values: BasicRecord, function: Int32, kind: ValueKind) -> Bool {
-        values.from >= 0 && values.to >= 0 && values.by < 0 && isBezierOrNone(function) && kind.hasCoordinates
-    }
-
-    /// Whether the curve at `function` (an index in `functions`; −1 for none) is a bezier or
-    /// none: the curves the lane evaluates.
-    @inline(__always)
-    private func isBezierOrNone(_ function: Int32) -> Bool {
-        function < 0 || functions.isBezier(function)
-    }
-
-    /// Whether the record at `index`, committing now, joins the lane at once rather than after
-    /// the general walk's first evaluation. It does when that evaluation would only move it to
-    /// running and notice it steady: it runs on engine time, in its first cycle now, and has no
-    /// delegate waiting for its start (the walk sends starts in walk order) and no records of
-    /// its own (a group's children, a path's rotation join with theirs, from the walk).
-    /// `joinSteadyLane` checks the rest (the layer's other animations).
-    // [Perf] The walk's first evaluation of a new animation, with its notice, cost about 550
-    // instructions of an implicit animation's start; the lane evaluates it in this tick instead.
-    // The value is the same to the bit: the lane and the walk compute each kind alike.
+    /// The run state in which the record at `index`, committing now, joins the lane at once
+    /// rather than after the general walk's first evaluation, or nil when it does not. It
+    /// does when that evaluation would owe nothing (its run state's step at `time`, its
+    /// layer's time now): it applies, does not end, and has no delegate waiting for its start
+    /// (the walk sends starts in walk order); and it has no records of its own (a group's
+    /// children, a path's rotation join with theirs, from the walk). `joinSteadyLane` checks
+    /// the rest (the layer's other animations).
+    // (The walk's first evaluation of a new animation, with its notice, costs several hundred
+    // instructions of an implicit animation's start; the lane evaluates it in this tick
+    // instead, to the same bits.)
     @inline(__always)  // a call from mutating code would copy the whole state
-    func joinsSteadyLaneAtCommit(_ index: Int) -> Bool {
+    func steadyStateAtCommit(_ index: Int, time: Double) -> RunState? {
         let record = animations.base + index
         guard isSteadyLaneEnabled, record.pointee.mayJoinSteadyLane, !record.pointee.isRefusedByLane,
               record.pointee.followers == 0, record.pointee.kind != .group, record.pointee.laneEntry < 0
-        else { return false }
-        if !animationDelegates.isEmpty, animationDelegates[Int32(index)]?.didStart != nil { return false }
-        guard runsOnEngineTime(Int(record.pointee.layer)) else { return false }
-        let elapsed = currentTime - record.pointee.timing.beginTime
-        return elapsed >= 0 && elapsed < min(record.pointee.activeParentDuration, record.pointee.timing.duration)
+        else { return nil }
+        let sample = record.pointee.timing.sample(atParentTime: time, activeParentDuration: record.pointee.activeParentDuration)
+        let step = record.pointee.state.step(at: sample, parentApplies: true)
+        guard sample.isInEffect, !step.finishes else { return nil }
+        if step.starts, !animationDelegates.isEmpty, animationDelegates[Int32(index)]?.didStart != nil { return nil }
+        return record.pointee.state.advanced(by: step)
     }
 
     /// Takes every animation of the layer in `slot` out of the lane, before anything about
@@ -367,23 +359,6 @@ extension EngineState {
         kind == .pathKeyframes || kind == .group ? Int(record.followers) : 0
     }
 
-    /// Sets `laneChild` of a group's `count` children, the records after the group's in
-    /// `index` (`LaneChild`).
-    private mutating func markLaneChildren(of index: Int, count: Int) {
-        var member = Int(animations[index].next)
-        for _ in 0..<count where member >= 0 {
-            let child = animations.base + member
-            let timing = child.pointee.timing
-            let isPlain = child.pointee.kind == .basic && child.pointee.overwritesWholeValue
-                && !child.pointee.isCumulative && timing.speed == 1 && timing.timeOffset == 0
-                && movesBetweenGivenEnds(basicRecords[child.pointee.parameters], function: child.pointee.function, kind: child.pointee.valueKind)
-            let isOneCycle = !timing.autoreverses && (timing.repeatCount == 0 || timing.repeatCount == 1)
-                && timing.repeatDuration == 0
-            child.pointee.laneChild = !isPlain ? .general : isOneCycle ? .plainBasicOneCycle : .plainBasic
-            member = Int(child.pointee.next)
-        }
-    }
-
     /// Sets `laneEntry` of the `count` records after the one in `index` in its layer's list.
     private mutating func setLaneEntry(_ entry: Int32, ofRecordsAfter index: Int, count: Int) {
         var member = Int(animations[index].next)
@@ -411,12 +386,14 @@ extension EngineState {
 
     /// Drops the tombstones, keeping the entries' order.
     private mutating func compactSteadyLane() {
+        steadyLane.timedLayers.removeAll(keepingCapacity: true)
         var kept = 0
         for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {
             let entry = steadyLane.entries[position]
             steadyLane.entries[kept] = entry
             animations[Int(entry.record)].laneEntry = Int32(kept)
             setLaneEntry(Int32(kept), ofRecordsAfter: Int(entry.record), count: Self.joiningCount(entry.kind, animations[Int(entry.record)]))
+            if entry.timeLayer >= 0 { steadyLane.timedLayers.append(entry.timeLayer) }
             kept += 1
         }
         steadyLane.entries.removeLast(steadyLane.entries.count - kept)

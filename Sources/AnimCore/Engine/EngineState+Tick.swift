@@ -58,12 +58,15 @@ extension EngineState {
                 animations[member].state = .waiting
                 member = Int(animations[member].next)
             }
-            if joinsSteadyLaneAtCommit(Int(index)) {
-                record.pointee.state = .running
-                joinSteadyLane(Int(index), onEngineTime: true)
-                // Refused (another animation of its layer shares its property): the walk's
-                // first evaluation starts it, with its start notice, as before.
-                if record.pointee.laneEntry < 0 { record.pointee.state = .waiting }
+            if isSteadyLaneEnabled && record.pointee.mayJoinSteadyLane {
+                let time = laneTime(of: slot)
+                if let state = steadyStateAtCommit(Int(index), time: time.time) {
+                    record.pointee.state = state
+                    joinSteadyLane(Int(index), laneTime: time)
+                    // Refused (another animation of its layer shares its property): the walk's
+                    // first evaluation moves it on, with its notices, as before.
+                    if record.pointee.laneEntry < 0 { record.pointee.state = .waiting }
+                }
             }
             // Off the lane the general walk evaluates it: its layer joins the walk now (an
             // uncommitted animation needs no walk, which would only skip it).

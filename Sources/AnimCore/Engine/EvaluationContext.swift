@@ -27,6 +27,13 @@ struct EvaluationContext {
         return context
     }
 
+    /// `sample`'s progress through the timing function at `function` (an index in `functions`;
+    /// −1 for none: linear): the one easing of the tick, for every kind and path.
+    @inline(__always)
+    func eased(_ function: Int32, _ sample: TimingSample) -> Double {
+        function >= 0 ? functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag) : sample.progress
+    }
+
     /// Copies the model value of the record's property into its presentation slots in `block`
     /// (the first animation of a property starts from it).
     @inline(__always)
@@ -78,40 +85,23 @@ struct EvaluationContext {
             copyModelValue(record, row: row, block: block)
         }
         // The run state: shown, begun, ended. Owned records follow their owner's callbacks.
-        let firstShown = !record.pointee.hasBeenShown && sample.isInEffect
-        if firstShown && record.pointee.state < .filling { record.pointee.state = .filling }
-        if !record.pointee.didStart && parentApplies && sample.phase != .before {
-            record.pointee.state = .running
-            if !owned { notices.append(TickNotice(animation: Int32(index), kind: .started)) }
+        let step = record.pointee.state.step(at: sample, parentApplies: parentApplies)
+        record.pointee.state = record.pointee.state.advanced(by: step)
+        if step.starts && !owned { notices.append(TickNotice(animation: Int32(index), kind: .started)) }
+        if step.finishes && !owned {
+            notices.append(TickNotice(
+                animation: Int32(index), kind: record.pointee.isRemovedOnCompletion ? .finishedAndRemoved : .finished))
         }
-        var finishing = false
-        if sample.phase == .after && !record.pointee.didFinish && parentApplies {
-            finishing = true
-            record.pointee.state = .finished
-            if !owned {
-                notices.append(TickNotice(
-                    animation: Int32(index),
-                    kind: record.pointee.isRemovedOnCompletion ? .finishedAndRemoved : .finished))
-            }
+        // Applied, with its run state now what its time says, it owes nothing from the next tick
+        // on while that holds: it may join the lane (`EngineState.joinSteadyLane` checks the rest).
+        if applies && record.pointee.mayJoinSteadyLane && !record.pointee.isRefusedByLane && record.pointee.laneEntry < 0 {
+            notices.append(TickNotice(animation: Int32(index), kind: .steady))
         }
-        guard kind != .group else {
-            // A group joins the lane with its children (`SteadyLane.admitsInGroup`).
-            if applies && record.pointee.mayJoinSteadyLane && !record.pointee.isRefusedByLane && sample.phase == .active
-                && record.pointee.state == .running && record.pointee.laneEntry < 0 {
-                notices.append(TickNotice(animation: Int32(index), kind: .steady))
-            }
-            return
-        }
-        if applies {
-            apply(record, sample: sample, parentTime: time, to: block + Int(record.pointee.presentationOffset))
-            if record.pointee.mayJoinSteadyLane && !record.pointee.isRefusedByLane && sample.phase == .active
-                && record.pointee.state == .running {
-                notices.append(TickNotice(animation: Int32(index), kind: .steady))
-            }
-        }
+        guard kind != .group else { return }
+        if applies { apply(record, sample: sample, parentTime: time, to: block + Int(record.pointee.presentationOffset)) }
         // A needs-display property redisplays every tick while it animates, when it first
         // shows (a backwards fill) and when it ends; not while waiting unseen for its begin.
-        if record.pointee.needsDisplay && (sample.phase == .active || finishing || firstShown)
+        if record.pointee.needsDisplay && (sample.phase == .active || step.finishes || step.shows)
             && !layer.pointee.needsDisplay {
             layer.pointee.needsDisplay = true
             notices.append(TickNotice(animation: Int32(index), kind: .display))

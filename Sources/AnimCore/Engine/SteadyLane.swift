@@ -1,44 +1,50 @@
 import Glibc
 
-/// The tick's steady lane: animations in the steady middle of a plain motion, evaluated by a
-/// compact loop over small entries instead of the general walk over layers and records.
+/// The tick's steady lane: animations whose evaluation owes nothing, evaluated by a compact
+/// loop over small entries instead of the general walk over layers and records.
 ///
-/// An animation is steady while it is
-/// - a basic, spring, decay or keyframe animation (along a path, with its rotation record,
-///   which joins in the same entry), or a group of those (with its children, in one entry),
-///   on properties that do not redisplay the layer;
-/// - the only animation of its layer on that property (a group's children count; a path's
-///   rotation is the only one on the transform);
-/// - on a layer that runs on engine time (it and its superlayers have default timing);
-/// - at speed 1 with time offset 0, in the active part of its first cycle, its did-start sent
-///   (or none owed).
+/// An animation is steady while
+/// - it is a basic, spring, decay or keyframe animation (along a path, with its rotation
+///   record, which joins in the same entry), or a group of those (with its children, in one
+///   entry), on properties that do not redisplay the layer;
+/// - it is the only animation of its layer on that property (a group's children count; a
+///   path's rotation is the only one on the transform);
+/// - it applies (active, or filling) and a tick at its time leaves its run state as it is
+///   (`RunState.step(at:parentApplies:)` makes no step: no start, end or first showing owed).
 ///
-/// Then its value depends only on the engine time, its record and the model value underneath:
-/// the lane computes the common kinds from their entry (a basic animation from one value to
-/// another, eased by a bezier, over a whole value or into a component such as
-/// `transform.rotation.z`; a spring between two scalars; a basic animation or a spring from
-/// a value toward the model value, as implicit animations go; scalar keyframes; a decay moving
-/// freely) with the general evaluation's arithmetic in the same order, and hands the others to
-/// their kind's evaluation with the sample the general walk would take, over the model value
-/// when they read what lies underneath (an additive animation, a key-path component, a
-/// transform).
-/// So the values are equal to the bit; nothing is owed to anyone (no callback, no display)
-/// until the animation leaves. Entries are independent, so the lane may run on several threads
-/// (`TickThreads`; each part has its own scratch slots).
+/// Any timing qualifies — repeating, autoreversing, any speed or time offset, begin times per
+/// layer, a fill held after the end — and so does any layer time (the layer's own timing and
+/// its superlayers', paused or not): every entry is sampled by the one timing pipeline
+/// (`MediaTiming.sample(atParentTime:activeParentDuration:)`) at its layer's time, which the
+/// tick computes once per layer (`LayerTimeWalk`) before the lane runs.
 ///
-/// A record joins at its commit when the general walk's first evaluation would owe nothing (no
-/// did-start delegate, no records of its own: `EngineState.joinsSteadyLaneAtCommit`), else
-/// after a tick has evaluated it in that state (the general path has sent its did-start). It
-/// leaves when its time leaves the lane's interval — the general path then
-/// evaluates it in the same tick (its end, its did-stop) — or when its layer changes: an
-/// animation added or removed, a timing property or a superlayer that takes the layer off engine
-/// time. A layer whose every animation is in the lane leaves the general walk.
+/// The lane computes the common kinds from their entry (a basic animation from one value to
+/// another, over a whole value or into a component such as `transform.rotation.z`; a spring
+/// between two scalars; a basic animation or a spring from a value toward the model value, as
+/// implicit animations go; scalar keyframes; a decay moving freely) with the general
+/// evaluation's arithmetic in the same order, and hands the others to their kind's evaluation
+/// with the same sample, over the model value when they read what lies underneath (an
+/// additive animation, a key-path component, a transform). So the values are equal to the bit.
+/// Entries are independent, so the lane may run on several threads (`TickThreads`; each part
+/// has its own scratch slots).
+///
+/// A record joins at its commit when the general walk's first evaluation would owe nothing
+/// (`EngineState.steadyStateAtCommit`), else after a tick in which the general walk
+/// evaluated it (that tick sent what it owed). It leaves when a tick would move its run state
+/// on or it stops applying — the general walk then evaluates it in the same tick (its start,
+/// its end, its did-stop) — or when its layer changes: an animation added or removed, a timing
+/// property or a superlayer that takes the layer off engine time. A layer whose every
+/// animation is in the lane leaves the general walk.
 struct SteadyLane {
     /// The entries in the order they joined; a left entry stays as a tombstone (`record` −1)
     /// until the next compaction.
     var entries: [SteadyEntry] = []
     /// Tombstones among `entries`.
     var tombstones = 0
+    /// The layers that live entries run on off engine time (`SteadyEntry.timeLayer`), each as
+    /// often as it has entries, and some of left entries until the next compaction: the tick
+    /// computes their times before the lane runs.
+    var timedLayers: [Int32] = []
     /// Each thread's entries that left during the last evaluation (indexes in `entries`), one
     /// list per part of the work, kept with their capacity.
     var exits: [[Int32]] = [[]]
@@ -53,18 +59,17 @@ struct SteadyLane {
     static let entriesPerThreadMinimum = 4096
 
     /// Whether a record may ever join: what does not change while it runs (the rest — its
-    /// state, its layer's time, the other animations of its property — is checked when it
+    /// run state at its time, the other animations of its property — is checked when it
     /// joins).
     static func admits(_ record: AttachedAnimation) -> Bool {
-        let timing = record.timing
         let kindAdmits = switch record.kind {
         case .basic, .spring, .decay: true
         case .keyframe: true  // with a path's rotation record or not
         case .group: true  // with its children (`admitsInGroup`)
         case .pathRotation: false
         }
+        // Whatever its timing: the lane samples it as the general walk does.
         return kindAdmits && record.parent < 0 && !record.needsDisplay
-            && timing.speed == 1 && timing.timeOffset == 0 && timing.duration > 0 && timing.duration.isFinite
     }
 
     /// Whether a group's record `child` may join the lane with its group (the record at
@@ -102,15 +107,15 @@ struct SteadyLane {
     }
 
     /// Evaluates the entries in `range` at engine time `now`, writing presentation values;
-    /// appends the indexes of those whose time left the lane's interval to `exits` (they are
-    /// not written). Writes only the entries' presentation slots and `context`'s scratch; reads
-    /// their records, kind data and model values.
+    /// appends the indexes of those that would move their run state on or stop applying to
+    /// `exits` (they are not written). Writes only the entries' presentation slots and
+    /// `context`'s scratch (and a group's children's records); reads their records, kind data,
+    /// model values and their layers' times of this tick.
     @inline(__always)
     static func evaluate(
         _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, at now: Double,
         context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>, exits: inout [Int32]
     ) {
-        let beziers = context.beziers
         let values = context.values
         let presentation = context.presentation
         // The implicit springs one transaction started, next to each other here, share their motion.
@@ -121,21 +126,19 @@ struct SteadyLane {
         for index in range {
             let entry = entries + index
             guard entry.pointee.record >= 0 else { continue }
-            // The general path's sample, reduced: at speed 1 and offset 0 the local time is
-            // the elapsed time, inside the first cycle the progress is elapsed / duration.
-            let elapsed = now - entry.pointee.beginTime
-            guard elapsed >= 0 && elapsed < entry.pointee.end else {
+            let timeLayer = Int(entry.pointee.timeLayer)
+            let time = timeLayer < 0 ? now : context.layers[timeLayer].cachedTime
+            let sample = entry.pointee.timing.sample(atParentTime: time, activeParentDuration: entry.pointee.activeParentDuration)
+            guard sample.isInEffect && entry.pointee.state.step(at: sample, parentApplies: true).isNone else {
                 exits.append(Int32(index))
                 continue
             }
-            let progress = elapsed / entry.pointee.duration
             let out = presentation + Int(entry.pointee.output)
             switch entry.pointee.kind {
             case .scalar, .coordinates:
-                // `applyBasic`: the bezier's `TimingFunction.value(at:beforeFlag:)` without the
-                // enum, then `applyEndpoints`' scalar or coordinates case, in its arithmetic.
-                let function = Int(entry.pointee.function)
-                let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
+                // `applyBasic`: the eased progress, then `applyEndpoints`' scalar or coordinates
+                // case, in its arithmetic.
+                let fraction = context.eased(entry.pointee.function, sample)
                 if entry.pointee.kind == .scalar {
                     let start = entry.pointee.scalarFrom
                     out[0] = start + (entry.pointee.scalarTo - start) * fraction
@@ -146,224 +149,112 @@ struct SteadyLane {
                 }
             case .scalarComponent:
                 // `applyBasic` into a key path's component over the model (the first animation
-                // of a property starts from it): the bezier's value, `applyEndpoints`' general
+                // of a property starts from it): the eased progress, `applyEndpoints`' general
                 // route for a scalar (`ValueMath.lerp`), then `compose` writes the component.
                 let record = context.animations + Int(entry.pointee.record)
                 let place = context.places + Int(record.pointee.layer)
                 let model = context.modelValue(record, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
                 for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
-                let function = Int(entry.pointee.function)
-                let fraction = function >= 0 ? beziers[function].value(at: progress) : progress
+                let fraction = context.eased(entry.pointee.function, sample)
                 var value = ValueMath.lerp(entry.pointee.scalarFrom, entry.pointee.scalarTo, fraction)
                 record.pointee.component?.write(&value, into: out)
             case .towardModel, .springTowardModel:
-                moveTowardModel(entry, progress: progress, context: context, rows: rows, springMotions: &springMotions, into: out)
+                moveTowardModel(entry, sample: sample, time: time, context: context, rows: rows, springMotions: &springMotions, into: out)
             case .scalarSpring:
-                // `applySpring` of a finite spring without a carried velocity: its time is the
-                // progress times the duration, then `applyEndpoints`' scalar case at 1 − u.
+                // `applySpring` of a finite spring without a carried velocity: at its basic
+                // time, then `applyEndpoints`' scalar case at 1 − u.
                 let spring = context.springs + Int(entry.pointee.function)
-                let (rest, push) = spring.pointee.response.restAndPush(at: progress * entry.pointee.duration)
+                let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
+                let (rest, push) = spring.pointee.response.restAndPush(at: t)
                 let fraction = 1 - (rest - spring.pointee.initialVelocity * push)
                 let start = entry.pointee.scalarFrom
                 out[0] = start + (entry.pointee.scalarTo - start) * fraction
             case .freeDecay:
-                // `applyDecay` with every component moving freely: its time is the progress
-                // times the duration, each component x0 + v0 · travel (`compose` copies the
-                // value into place).
+                // `applyDecay` with every component moving freely: at its basic time, each
+                // component x0 + v0 · travel (`compose` copies the value into place).
                 let decay = context.decays + Int(entry.pointee.function)
                 let exponent = decay.pointee.exponent
-                let travel = expm1(exponent * (progress * entry.pointee.duration)) / exponent
+                let travel = expm1(exponent * entry.pointee.timing.basicTime(of: sample, atParentTime: time)) / exponent
                 let components = values + Int(decay.pointee.block)
                 for k in 0..<Int(entry.pointee.slotCount) {
                     let component = components + k * DecayRecord.stride
                     out[k] = component[0] + component[1] * travel
                 }
             case .scalarKeyframes:
-                // `applyKeyframes` of a scalar: the progress eased by a bezier (not when
+                // `applyKeyframes` of a scalar: the eased progress (`keyframeProgress`: not when
                 // paced), the keyframes' value straight into place (`compose` copies it there).
-                let function = Int(entry.pointee.function)
-                let eased = function >= 0 ? beziers[function].value(at: progress) : progress
-                context.keyframeValue(context.keyframes + Int(entry.pointee.from), kind: .scalar, at: eased, into: out)
+                let keyframes = context.keyframes + Int(entry.pointee.from)
+                let progress = context.keyframeProgress(entry.pointee.function, keyframes, sample: sample)
+                context.keyframeValue(keyframes, kind: .scalar, at: progress, into: out)
             case .group:
-                // The group and its children as the general walk evaluates them (a running
-                // group in its first cycle and its owned children owe no callback: nothing is
-                // noticed), without the walk's work per layer. The group itself, running in
-                // the active part of its first cycle, only sets its children's time
-                // (`applyGroup`; its run state stays); a plain basic child whose run state
-                // stays this tick takes a short way (`applyBasicChild`, `LaneChild`).
+                // The group and its children as the general walk evaluates them, without the
+                // walk's work per layer: the group sets its children's time (`applyGroup`; its
+                // run state stays), each child is evaluated in it (an owned child owes nothing
+                // whatever its run state does: nothing is noticed).
                 let record = context.animations + Int(entry.pointee.record)
                 let layer = context.layers + Int(record.pointee.layer)
                 let place = context.places + Int(record.pointee.layer)
                 let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
                 let block = presentation + Int(place.pointee.presentationOffset)
-                let sample = TimingSample(
-                    phase: .active, isInEffect: true, progress: progress, cycleStart: 0,
-                    cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
-                context.applyGroup(record, sample: sample, parentTime: now, applies: true)
-                let group = context.groups + Int(record.pointee.parameters)
+                context.applyGroup(record, sample: sample, parentTime: time, applies: true)
                 var member = Int(record.pointee.next)
                 for _ in 0..<Int(record.pointee.followers) {
                     let child = context.animations + member
-                    if !applyBasicChild(child, group: group, context: context, row: row, block: block) {
-                        context.evaluate(child, index: member, layer: layer, row: row, layerTime: now, block: block, notices: &noNotices)
-                    }
+                    context.evaluate(child, index: member, layer: layer, row: row, layerTime: time, block: block, notices: &noNotices)
                     member = Int(child.pointee.next)
                 }
                 assert(noNotices.isEmpty, "a steady group noticed something")
             case .record, .recordOverModel, .pathKeyframes:
-                // The general walk's sample in the first cycle's active part, to the kind's
-                // own evaluation; over the model value when it reads what lies underneath (the
-                // first animation of a property starts from the model).
-                let record = context.animations + Int(entry.pointee.record)
-                // (Path keyframes that are additive or on a component read what lies
-                // underneath too: the model, as for the others.)
-                if entry.pointee.kind == .recordOverModel
-                    || (entry.pointee.kind == .pathKeyframes && !record.pointee.overwritesWholeValue) {
-                    let place = context.places + Int(record.pointee.layer)
-                    let model = context.modelValue(record, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
-                    for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
-                }
-                let sample = TimingSample(
-                    phase: .active, isInEffect: true, progress: progress, cycleStart: 0,
-                    cycleLength: record.pointee.timing.cycleDuration, isReversed: false)
-                guard entry.pointee.kind == .pathKeyframes else {
-                    context.apply(record, sample: sample, parentTime: now, to: out)
-                    continue
-                }
-                // The keyframes, then the path's rotation, on its own timing (equal to the
-                // keyframes'), over the model transform it turns: at the position the keyframes
-                // found when its progress is theirs (`applyPathRotation` without the note it
-                // would read that from), else through its own evaluation.
-                let found = context.applyKeyframes(record, context.keyframes + Int(record.pointee.parameters), sample: sample, to: out)
-                let rotation = context.animations + Int(record.pointee.next)
-                let place = context.places + Int(rotation.pointee.layer)
-                let model = context.modelValue(rotation, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
-                let turned = presentation + Int(entry.pointee.to)
-                for k in 0..<Int(rotation.pointee.propertySlotCount) { turned[k] = model[k] }
-                let path = context.keyframes + Int(rotation.pointee.parameters)
-                if context.keyframeProgress(rotation, path, sample: sample).bitPattern == found.progress.bitPattern {
-                    context.turn(turned, along: path, segment: found.segment, parameter: found.parameter)
-                } else {
-                    context.apply(rotation, sample: sample, parentTime: now, to: turned)
-                }
+                evaluateRecord(entry, sample: sample, time: time, context: context, rows: rows, into: out)
             }
+        }
+    }
+
+    /// A `record`, `recordOverModel` or `pathKeyframes` entry: its kind's own evaluation at
+    /// `sample`, over the model value when it reads what lies underneath (the first animation
+    /// of a property starts from the model).
+    @inline(__always)
+    static func evaluateRecord(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
+        rows: UnsafePointer<UnsafeMutablePointer<Double>>, into out: UnsafeMutablePointer<Double>
+    ) {
+        let record = context.animations + Int(entry.pointee.record)
+        // (Path keyframes that are additive or on a component read what lies underneath too:
+        // the model, as for the others.)
+        if entry.pointee.kind == .recordOverModel
+            || (entry.pointee.kind == .pathKeyframes && !record.pointee.overwritesWholeValue) {
+            let place = context.places + Int(record.pointee.layer)
+            let model = context.modelValue(record, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
+            for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
+        }
+        guard entry.pointee.kind == .pathKeyframes else {
+            context.apply(record, sample: sample, parentTime: time, to: out)
+            return
+        }
+        // The keyframes, then the path's rotation, on its own timing (equal to the keyframes'),
+        // over the model transform it turns: at the position the keyframes found when its
+        // progress is theirs (`applyPathRotation` without the note it would read that from),
+        // else through its own evaluation.
+        let found = context.applyKeyframes(record, context.keyframes + Int(record.pointee.parameters), sample: sample, to: out)
+        let rotation = context.animations + Int(record.pointee.next)
+        let place = context.places + Int(rotation.pointee.layer)
+        let model = context.modelValue(rotation, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
+        let turned = context.presentation + Int(entry.pointee.to)
+        for k in 0..<Int(rotation.pointee.propertySlotCount) { turned[k] = model[k] }
+        let path = context.keyframes + Int(rotation.pointee.parameters)
+        if context.keyframeProgress(rotation.pointee.function, path, sample: sample).bitPattern == found.progress.bitPattern {
+            context.turn(turned, along: path, segment: found.segment, parameter: found.parameter)
+        } else {
+            context.apply(rotation, sample: sample, parentTime: time, to: turned)
         }
     }
 }
 
 extension SteadyLane {
-    /// A steady group's child (its group active at `group.time`) that the lane computes from its
-    /// record (`LaneChild`), when this tick leaves its run state as it is (not shown, started or
-    /// finished now): the general evaluation's value (`applyBasic`, then `applyEndpoints`'
-    /// scalar or coordinates case) written into its slots of `block`, or the model value from
-    /// `row` while it is not in effect. Started and active in its first cycle, or before its
-    /// begin or after its end as a one-cycle child, its sample is the lane's own; elsewhere
-    /// the general one (`applyBasicChildSampled`). False for any other child, or a tick that moves its run
-    /// state on: the general evaluation takes it.
-    @inline(__always)
-    static func applyBasicChild(
-        _ child: UnsafeMutablePointer<AttachedAnimation>, group: UnsafeMutablePointer<GroupRecord>,
-        context: EvaluationContext, row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
-    ) -> Bool {
-        let laneChild = child.pointee.laneChild
-        guard laneChild != .general else { return false }
-        // At speed 1 and offset 0 the local time is the elapsed time; in the first cycle the
-        // progress is elapsed / duration. Active, its run state stays once it has started
-        // (finished too: a host's time may go back).
-        let elapsed = group.pointee.time - child.pointee.timing.beginTime
-        let duration = child.pointee.timing.duration
-        let state = child.pointee.state
-        if state >= .running && elapsed >= 0 && elapsed < min(child.pointee.activeParentDuration, duration) {
-            writePlainChild(child, progress: elapsed / duration, context: context, block: block)
-            return true
-        }
-        guard laneChild == .plainBasicOneCycle else {
-            return applyBasicChildSampled(child, group: group, context: context, row: row, block: block)
-        }
-        return applyOneCycleChildBeforeOrAfter(child, elapsed: elapsed, context: context, row: row, block: block)
-    }
-
-    /// `applyBasicChild` for a one-cycle child (`LaneChild.plainBasicOneCycle`) at `elapsed`
-    /// seconds of its group's time after its begin, not active and started.
-    // [Perf] Through the general sample, filling children cost about 220 instructions each:
-    // bench_engine's groups (an opacity child filling half the time) ticked at 1.48x the plain
-    // loop, 1.25-1.32x since; out of line, the active way stays in the lane's loop.
-    @inline(never)
-    static func applyOneCycleChildBeforeOrAfter(
-        _ child: UnsafeMutablePointer<AttachedAnimation>, elapsed: Double, context: EvaluationContext,
-        row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
-    ) -> Bool {
-        // One cycle at speed 1 and offset 0 (`MediaTiming.cyclePosition(in:localTime:)`):
-        // before its begin the start of its cycle, progress 0; after its end (its one cycle,
-        // or none for a zero duration) the end, progress 1. The run state stays as the
-        // general sample's test finds (`applyBasicChildSampled`): before, once shown or when
-        // not filling; after, once finished (shown and started before); active, once started
-        // (not so here: the caller took the started ones).
-        let state = child.pointee.state
-        if elapsed < 0 {
-            let isInEffect = child.pointee.timing.fillMode.fillsBackwards
-            guard state >= .filling || !isInEffect else { return false }
-            writeChild(child, isInEffect: isInEffect, progress: 0, context: context, row: row, block: block)
-            return true
-        }
-        guard elapsed >= child.pointee.activeParentDuration, state == .finished else { return false }
-        writeChild(child, isInEffect: child.pointee.timing.fillMode.fillsForwards, progress: 1, context: context, row: row, block: block)
-        return true
-    }
-
-    /// `applyBasicChild` outside the lane's own sample: the general one (`childSample`), when
-    /// this tick leaves the child's run state as it is.
-    @inline(never)
-    static func applyBasicChildSampled(
-        _ child: UnsafeMutablePointer<AttachedAnimation>, group: UnsafeMutablePointer<GroupRecord>,
-        context: EvaluationContext, row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
-    ) -> Bool {
-        let sample = context.childSample(child, group: group)
-        let runStateStays = (child.pointee.hasBeenShown || !sample.isInEffect)
-            && (child.pointee.didStart || sample.phase == .before)
-            && (child.pointee.didFinish || sample.phase != .after)
-        guard runStateStays else { return false }
-        writeChild(child, isInEffect: sample.isInEffect, progress: sample.progress, context: context, row: row, block: block)
-        return true
-    }
-
-    /// A plain basic child's value at `progress` into its slots of `block` when it is in
-    /// effect; else, when it is its property's first animation, the model value from `row`
-    /// (the first animation of a property starts from the model value).
-    @inline(__always)
-    static func writeChild(
-        _ child: UnsafeMutablePointer<AttachedAnimation>, isInEffect: Bool, progress: Double, context: EvaluationContext,
-        row: UnsafeMutablePointer<Double>, block: UnsafeMutablePointer<Double>
-    ) {
-        if isInEffect {
-            writePlainChild(child, progress: progress, context: context, block: block)
-        } else if child.pointee.initializesPresentation {
-            context.copyModelValue(child, row: row, block: block)
-        }
-    }
-
-    /// A plain basic child's value at `progress` into its slots of `block`.
-    @inline(__always)
-    static func writePlainChild(
-        _ child: UnsafeMutablePointer<AttachedAnimation>, progress: Double, context: EvaluationContext,
-        block: UnsafeMutablePointer<Double>
-    ) {
-        let ends = context.basics + Int(child.pointee.parameters)
-        let function = Int(child.pointee.function)
-        let fraction = function >= 0 ? context.beziers[function].value(at: progress) : progress
-        let out = block + Int(child.pointee.presentationOffset)
-        let start = context.values + Int(ends.pointee.from), end = context.values + Int(ends.pointee.to)
-        if child.pointee.valueKind == .scalar {
-            out[0] = start[0] + (end[0] - start[0]) * fraction
-        } else {
-            for k in 0..<child.pointee.valueKind.slotCount { out[k] = ValueMath.lerp(start[k], end[k], fraction) }
-        }
-    }
-
-    /// A towardModel or springTowardModel entry's value at `progress` (0 ≤ progress < 1 of its
-    /// duration) from its from value toward its record's model value underneath:
+    /// A towardModel or springTowardModel entry's value at `sample` (taken at its layer's time
+    /// `time`) from its from value toward its record's model value underneath:
     /// - towardModel: `applyBasic` with the from value only (an implicit animation's), the
-    ///   bezier's value, then `applyEndpoints`' general route (`ValueMath.interpolate` of a
+    ///   eased progress, then `applyEndpoints`' general route (`ValueMath.interpolate` of a
     ///   coordinate kind, slot by slot);
     /// - springTowardModel: `applySpring` the same way at 1 − u, plus the carried velocity's
     ///   share when the entry has one (`to` ≥ 0); its motion through `springMotions`.
@@ -371,7 +262,7 @@ extension SteadyLane {
     // instructions slower (a spring's 81 → 85).
     @inline(never)
     static func moveTowardModel(
-        _ entry: UnsafeMutablePointer<SteadyEntry>, progress: Double, context: EvaluationContext,
+        _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
         rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo,
         into out: UnsafeMutablePointer<Double>
     ) {
@@ -383,13 +274,13 @@ extension SteadyLane {
         var velocity: UnsafeMutablePointer<Double>?  // a spring's carried velocity
         if entry.pointee.kind == .springTowardModel {
             let spring = context.springs + Int(entry.pointee.function)
-            let motion = springMotions.motion(of: spring.pointee.response, at: progress * entry.pointee.duration)
+            let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
+            let motion = springMotions.motion(of: spring.pointee.response, at: t)
             push = motion.push
             fraction = 1 - (motion.rest - spring.pointee.initialVelocity * push)
             if entry.pointee.to >= 0 { velocity = context.values + Int(entry.pointee.to) }
         } else {
-            let function = Int(entry.pointee.function)
-            fraction = function >= 0 ? context.beziers[function].value(at: progress) : progress
+            fraction = context.eased(entry.pointee.function, sample)
         }
         for k in 0..<Int(entry.pointee.slotCount) {
             var value = ValueMath.lerp(from[k], model[k], fraction)
@@ -399,22 +290,18 @@ extension SteadyLane {
     }
 }
 
-/// One steady animation: what the lane needs to compute its value (64 bytes: one cache line).
+/// One steady animation: what the lane needs to compute its value.
 struct SteadyEntry {
-    /// The engine time (seconds) its active interval began at.
-    var beginTime: Double
-    /// One cycle's length (local seconds, > 0).
-    var duration: Double
-    /// Elapsed time (seconds) at which it leaves the lane: its active duration or its first
-    /// cycle's end (the forward leg when autoreversing), whichever is first.
-    var end: Double
+    /// Its record's timing and `activeParentDuration` (they do not change while it runs).
+    var timing: MediaTiming
+    var activeParentDuration: Double
     /// A scalar's from and to values, kept here (the value buffer is one more cache line);
     /// towardModel and springTowardModel entries keep `modelSlots` in `scalarTo`'s bits.
     var scalarFrom: Double
     var scalarTo: Double
     /// A basic animation's or scalar keyframes' timing function (its index in the engine's
-    /// table, a bezier; −1 for none, and for paced keyframes); a spring's `SpringRecord`
-    /// (springs ignore timing functions); a free decay's `DecayRecord`.
+    /// table; −1 for none); a spring's `SpringRecord` (springs ignore timing functions); a free
+    /// decay's `DecayRecord`.
     var function: Int32
     /// Coordinates' from and to values (offsets in the animation-value buffer; `to` is −1
     /// toward the model, a spring's carried velocity or −1 for a spring toward it); scalar
@@ -425,16 +312,22 @@ struct SteadyEntry {
     var output: Int32
     /// Its record's index; −1 once it has left (a tombstone).
     var record: Int32
+    /// The layer whose time it runs on, computed this tick before the lane runs
+    /// (`LayerRecord.cachedTime`); −1 when that is engine time (a root layer of default timing
+    /// and its sublayers of default timing).
+    var timeLayer: Int32
     /// Slots of the value (1 to 16).
     var slotCount: Int16
+    /// Its record's run state, which stays as it is while it is in the lane.
+    var state: RunState
     /// How the lane computes it.
     var kind: Kind
 
     /// Where a towardModel or springTowardModel entry reads the model value: at
     /// `rows[classIndex] + offset` (those kinds take properties held in their class's rows;
     /// a layer's row never moves). Kept in `scalarTo`'s bits, which those kinds do not use.
-    // [Perf] Through the record and the layer, the model cost two or three more cache lines
-    // per entry per tick: implicit springs at 100k layers ticked in 22–23 ns, now 13.
+    // (Read through the record and the layer, the model costs two or three more cache lines
+    // per entry per tick.)
     var modelSlots: (classIndex: Int32, offset: Int32) {
         get {
             let bits = scalarTo.bitPattern
@@ -447,9 +340,11 @@ struct SteadyEntry {
     }
 
     enum Kind: UInt8 {
-        /// A basic animation of a scalar (`applyEndpoints`' scalar case).
+        /// A basic animation between two given scalars over the whole value, not cumulative
+        /// (`applyEndpoints`' scalar case).
         case scalar
-        /// A basic animation of a point, size, rect, vector3 or colour (slot by slot).
+        /// A basic animation between two given points, sizes, rects, vector3s or colours over
+        /// the whole value, not cumulative (slot by slot).
         case coordinates
         /// A basic animation from a given value to the model value (an implicit animation's)
         /// of a scalar, point, size, rect, vector3 or colour, over the whole value: not
@@ -462,9 +357,9 @@ struct SteadyEntry {
         case scalarSpring
         /// A basic animation between two given scalars into a component of the whole value (a
         /// key path such as `transform.rotation.z`), over the model value: not additive or
-        /// cumulative, eased by a bezier or not at all.
+        /// cumulative.
         case scalarComponent
-        /// A keyframe animation of a scalar, eased by a bezier or not at all.
+        /// A keyframe animation of a scalar over the whole value, not cumulative.
         case scalarKeyframes
         /// A decay whose every component moves freely (none starts outside a bound or reaches
         /// one), over the whole value.

@@ -158,6 +158,14 @@ extension MediaTiming {
             isReversed: position.isReversed)
     }
 
+    /// The basic local time of `sample` (taken at `parentTime`), in seconds: what a spring and a
+    /// decay run on — progress × duration; for an endless duration (one endless cycle) the local
+    /// time, from 0. A timing function does not pace it.
+    @inline(__always)
+    func basicTime(of sample: TimingSample, atParentTime parentTime: Double) -> Double {
+        duration.isFinite ? sample.progress * duration : max(localTime(atParentTime: parentTime), 0)
+    }
+
     /// The state at `parentTime` reached from before it, in the after phase: the limit from
     /// inside a window that ends at `parentTime` (on a cycle boundary, the end of the cycle
     /// before it). What a group's child shows while the group holds its end there.
