@@ -95,13 +95,16 @@ examples: build
 	@echo "== typed_layers (Python)"; $(VENV_PYTHON) examples/python/typed_layers.py
 
 # The benchmarks (several minutes): the timing functions, the engine's tick against a plain-C
-# loop (then a million animated layers on every core), changes and transactions, the same
-# engine from Python (raw ctypes, then the animcore binding with its batch calls).
+# loop (then a million animated layers on every core), the tick across timing shapes (repeating,
+# offset, layer and ancestor time, filled; every kind) against plain C and each kind's first
+# cycle, changes and transactions, the same engine from Python (raw ctypes, then the animcore
+# binding with its batch calls).
 bench: build
 	@$(BUILD)/benchmarks/bench_timing
 	@$(VENV_PYTHON) benchmarks/bench_timing.py
 	@$(BUILD)/benchmarks/bench_engine
 	@$(BUILD)/benchmarks/bench_engine -w level -n 1000000 -t $$(nproc)
+	@$(BUILD)/benchmarks/bench_timing_matrix
 	@$(BUILD)/benchmarks/bench_transactions
 	@$(VENV_PYTHON) benchmarks/bench_engine.py
 	@PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) benchmarks/bench_python.py

@@ -1,8 +1,8 @@
 /*
  * plain_engine.c — the plain-C baseline of the engine benchmark: a struct-of-arrays loop doing
  * the timing evaluation, the easeInEaseOut bezier solve and the lerp for every animation (see
- * plain_engine.h). Compiled with -ffp-contract=off, like the engine's Swift (no fused
- * multiply-adds), so both sides round alike.
+ * plain_engine.h; the per-layer math is inline there, shared with plain_matrix.c). Compiled with
+ * -ffp-contract=off, like the engine's Swift (no fused multiply-adds), so both sides round alike.
  */
 #include "plain_engine.h"
 
@@ -10,11 +10,6 @@
 #include <stdlib.h>
 
 /* ---- Unit cubic bezier (the constants of UnitBezier.Solver) -------------------------------- */
-
-#define NEWTON_ITERATION_LIMIT 8
-#define SOLVER_TOLERANCE 1e-12
-#define MINIMUM_SLOPE 1e-9
-#define BISECTION_ITERATION_LIMIT 64
 
 plain_curve plain_curve_make(double x1, double y1, double x2, double y2) {
     plain_curve c;
@@ -27,15 +22,11 @@ plain_curve plain_curve_make(double x1, double y1, double x2, double y2) {
     return c;
 }
 
-static inline double sample_x(const plain_curve *c, double t) { return ((c->ax * t + c->bx) * t + c->cx) * t; }
-static inline double sample_y(const plain_curve *c, double t) { return ((c->ay * t + c->by) * t + c->cy) * t; }
-static inline double slope_x(const plain_curve *c, double t) { return (3 * c->ax * t + 2 * c->bx) * t + c->cx; }
-
-static double bisect(const plain_curve *c, double x) {
+double plain_curve_bisect(const plain_curve *c, double x) {
     double low = 0.0, high = 1.0, t = x;
-    for (int i = 0; i < BISECTION_ITERATION_LIMIT; i++) {
-        double sample = sample_x(c, t);
-        if (fabs(sample - x) < SOLVER_TOLERANCE) return t;
+    for (int i = 0; i < PLAIN_BISECTION_ITERATION_LIMIT; i++) {
+        double sample = plain_curve_sample_x(c, t);
+        if (fabs(sample - x) < PLAIN_SOLVER_TOLERANCE) return t;
         if (sample < x) low = t; else high = t;
         t = (low + high) * 0.5;
         if (t == low || t == high) break;
@@ -43,31 +34,13 @@ static double bisect(const plain_curve *c, double x) {
     return t;
 }
 
-/* y at input x in [0, 1]: Newton steps from t = x, bisection if they stall. */
-static inline double curve_value(const plain_curve *c, double x) {
-    if (x <= 0) return 0;
-    if (x >= 1) return 1;
-    double t = x;
-    for (int i = 0; i < NEWTON_ITERATION_LIMIT; i++) {
-        double error = sample_x(c, t) - x;
-        if (fabs(error) < SOLVER_TOLERANCE) return sample_y(c, t);
-        double slope = slope_x(c, t);
-        if (fabs(slope) < MINIMUM_SLOPE) break;
-        t -= error / slope;
-        if (!(t >= 0 && t <= 1)) break;
-    }
-    return sample_y(c, bisect(c, x));
-}
-
 /* The eased fraction of a one-shot animation at time_s, or -1 when it is not in effect. */
 static inline double fraction_at(const plain_curve *c, double begin_s, double duration_s,
                                  double time_s) {
     double elapsed = time_s - begin_s;
     if (elapsed < 0 || elapsed >= duration_s) return -1;
-    return curve_value(c, elapsed / duration_s);
+    return plain_curve_value(c, elapsed / duration_s);
 }
-
-static inline double lerp(double a, double b, double t) { return a + (b - a) * t; }
 
 /* ---- Tracks --------------------------------------------------------------------------------- */
 
@@ -103,7 +76,7 @@ void plain_engine_scalar(const plain_track *s, const plain_curve *curve, double 
     double duration = s->duration_s, model = s->model[0];
     for (size_t i = 0; i < s->count; i++) {
         double f = fraction_at(curve, begin[i], duration, time_s);
-        out[i] = f < 0 ? model : lerp(from[i], to[i], f);
+        out[i] = f < 0 ? model : plain_lerp(from[i], to[i], f);
     }
 }
 
@@ -113,7 +86,7 @@ static inline void track_value(const plain_track *t, int components, const plain
                                size_t i, double time_s, double *out) {
     double f = fraction_at(curve, t->begin_s[i], t->duration_s, time_s);
     for (int c = 0; c < components; c++)
-        out[c] = f < 0 ? t->model[c] : lerp(t->from[c][i], t->to[c][i], f);
+        out[c] = f < 0 ? t->model[c] : plain_lerp(t->from[c][i], t->to[c][i], f);
 }
 
 void plain_engine_four(const plain_track *position, const plain_track *bounds,
@@ -126,32 +99,12 @@ void plain_engine_four(const plain_track *position, const plain_track *bounds,
         track_value(bounds, 4, curve, i, time_s, out_bounds + 4 * i);
         double angle;
         track_value(rotation, 1, curve, i, time_s, &angle);
-        double s = sin(angle), c = cos(angle);
-        double *m = out_transform + 6 * i;
-        m[0] = c;  /* a */
-        m[1] = s;  /* b */
-        m[2] = -s; /* c */
-        m[3] = c;  /* d */
-        m[4] = 0;  /* tx */
-        m[5] = 0;  /* ty */
+        plain_rotation_2d(angle, out_transform + 6 * i);
         track_value(color, 4, curve, i, time_s, out_color + 4 * i);
     }
 }
 
 /* ---- Keyframes ------------------------------------------------------------------------------ */
-
-#if defined(__GNUC__)
-#define PLAIN_KEEP_BRANCH() __asm__ volatile("")
-#else
-#define PLAIN_KEEP_BRANCH() ((void)0)
-#endif
-
-/* animcore's ValueMath.lerp: the ends exactly at 0 and 1. */
-static inline double lerp_exact(double a, double b, double t) {
-    if (t == 0 || a == b) return a;
-    if (t == 1) return b;
-    return a + (b - a) * t;
-}
 
 int plain_keyframes_alloc(plain_keyframes *k, size_t count, int mode, int slots, int keyframes,
                           double duration_s, const plain_curve *ease) {
@@ -178,14 +131,6 @@ void plain_keyframes_free(plain_keyframes *k) {
     free(k->begin_s);
     free(k->blocks);
     *k = (plain_keyframes){0};
-}
-
-/* The point at u of the cubic bezier at c (4 points of `slots`): KeyframeCurve.bezier. */
-static inline void bezier(const double *c, int slots, double u, double *out) {
-    double v = 1 - u;
-    double b0 = v * v * v, b1 = 3 * v * v * u, b2 = 3 * v * u * u, b3 = u * u * u;
-    for (int s = 0; s < slots; s++)
-        out[s] = b0 * c[s] + b1 * c[slots + s] + b2 * c[2 * slots + s] + b3 * c[3 * slots + s];
 }
 
 /*
@@ -245,10 +190,10 @@ void plain_keyframes_set_path(plain_keyframes *k, size_t i, const double *segmen
         const double *curve = block + k->points + (size_t)segment * 4 * (size_t)slots;
         double *table = block + k->arc_tables + (size_t)segment * (PLAIN_ARC_SAMPLES + 1);
         double previous[PLAIN_MAX_COMPONENTS], current[PLAIN_MAX_COMPONENTS], length = 0;
-        bezier(curve, slots, 0, previous);
+        plain_bezier_point(curve, slots, 0, previous);
         table[0] = 0;
         for (int sample = 1; sample <= PLAIN_ARC_SAMPLES; sample++) {
-            bezier(curve, slots, (double)sample / (double)PLAIN_ARC_SAMPLES, current);
+            plain_bezier_point(curve, slots, (double)sample / (double)PLAIN_ARC_SAMPLES, current);
             double sum = 0.0;
             for (int s = 0; s < slots; s++) sum += (current[s] - previous[s]) * (current[s] - previous[s]);
             length += sqrt(sum);
@@ -275,63 +220,12 @@ void plain_keyframes_set_path(plain_keyframes *k, size_t i, const double *segmen
     }
 }
 
-/* The last i in 0..<segments with times[i] <= progress (0 before the first): the engine's search. */
-static inline int find_segment(const double *times, int segments, double progress) {
-    int low = 0, high = segments - 1;
-    while (low < high) {
-        int middle = (low + high + 1) / 2;
-        if (times[middle] <= progress) low = middle; else high = middle - 1;
-    }
-    return low;
-}
-
-/* The fraction of segment `index` at progress. */
-static inline double segment_fraction(const double *times, int index, double progress) {
-    double start = times[index], end = times[index + 1];
-    return end > start ? (progress - start) / (end - start) : (progress >= end ? 1 : 0);
-}
-
-/* The bezier parameter at which a segment has covered `fraction` of its length (the engine's
- * EvaluationContext.arcParameter). */
-static inline double arc_parameter(const double *table, double fraction) {
-    if (!(fraction > 0)) return isnan(fraction) ? fraction : 0;
-    if (fraction >= 1) return 1;
-    int low = 0, high = PLAIN_ARC_SAMPLES;
-    while (high - low > 1) {
-        int middle = (low + high) / 2;
-        if (table[middle] <= fraction) {
-            low = middle;
-        } else {
-            high = middle;
-            /* Keeps this a branch: GCC otherwise makes the search branch-free (cmov), which
-             * chains every probe's load on the one before, so with tables out of cache each
-             * tick waits for ~4 misses in a row (1.6x slower at 100k layers); the engine's
-             * compiled search branches, and the CPU runs ahead speculatively. */
-            PLAIN_KEEP_BRANCH();
-        }
-    }
-    double span = table[high] - table[low];
-    double within = span > 0 ? (fraction - table[low]) / span : 0;
-    return ((double)low + within) / (double)PLAIN_ARC_SAMPLES;
-}
-
 /* The progress of a one-shot animation at time_s (before its timing function), or -1 when it
  * is not in effect (fill removed). */
 static inline double progress_at(double begin_s, double duration_s, double time_s) {
     double elapsed = time_s - begin_s;
     if (elapsed < 0 || elapsed >= duration_s) return -1;
     return elapsed / duration_s;
-}
-
-/* One layer's scalar keyframe value at (eased) progress p; `curves` a constant once inlined. */
-static inline double keyframe_scalar(const double *block, const plain_keyframes *k, int curves, double p) {
-    const double *times = block + k->key_times, *points = block + k->points;
-    int index = find_segment(times, k->keyframes - 1, p);
-    double fraction = segment_fraction(times, index, p);
-    if (!curves) return lerp_exact(points[index], points[index + 1], fraction);
-    double value;
-    bezier(points + (size_t)index * 4, 1, fraction, &value);
-    return value;
 }
 
 static void keyframe_scalar_loop(const plain_keyframes *k, int curves, double time_s, double *out) {
@@ -345,8 +239,8 @@ static void keyframe_scalar_loop(const plain_keyframes *k, int curves, double ti
             out[i] = model;
             continue;
         }
-        double p = ease != NULL ? curve_value(ease, progress) : progress;
-        out[i] = keyframe_scalar(blocks + i * stride, k, curves, p);
+        double p = ease != NULL ? plain_curve_value(ease, progress) : progress;
+        out[i] = plain_keyframe_scalar(blocks + i * stride, k, curves, p);
     }
 }
 
@@ -356,25 +250,11 @@ void plain_engine_keyframe_scalar(const plain_keyframes *k, double time_s, doubl
     else keyframe_scalar_loop(k, 0, time_s, out);
 }
 
-/* The tangent angle of a bezier segment at u (EvaluationContext.tangentAngle for curves). */
-static inline double tangent_angle(const double *c, double u) {
-    double v = 1 - u;
-    double d0 = 3 * v * v, d1 = 6 * v * u, d2 = 3 * u * u;
-    double dx = d0 * (c[2] - c[0]) + d1 * (c[4] - c[2]) + d2 * (c[6] - c[4]);
-    double dy = d0 * (c[3] - c[1]) + d1 * (c[5] - c[3]) + d2 * (c[7] - c[5]);
-    if (dx * dx + dy * dy > 1e-18) return atan2(dy, dx);
-    int near = u < 0.5; /* a vanishing derivative: the direction it leaves or reaches the point in */
-    double cx = near ? c[4] - c[0] : c[6] - c[2], cy = near ? c[5] - c[1] : c[7] - c[3];
-    if (cx != 0 || cy != 0) return atan2(cy, cx);
-    return atan2(c[7] - c[1], c[6] - c[0]);
-}
-
 void plain_engine_path(const plain_keyframes *k, double time_s, double *out_position,
                        double *out_transform) {
     const double *begin = k->begin_s, *blocks = k->blocks;
     double duration = k->duration_s;
     size_t stride = k->stride;
-    int segments = k->keyframes - 1;
     for (size_t i = 0; i < k->count; i++) {
         double *position = out_position + 2 * i, *m = out_transform + 6 * i;
         double p = progress_at(begin[i], duration, time_s); /* paced: no timing function */
@@ -384,20 +264,7 @@ void plain_engine_path(const plain_keyframes *k, double time_s, double *out_posi
             m[0] = 1, m[1] = 0, m[2] = 0, m[3] = 1, m[4] = 0, m[5] = 0;
             continue;
         }
-        const double *block = blocks + i * stride, *times = block + k->key_times;
-        int index = find_segment(times, segments, p);
-        double fraction = segment_fraction(times, index, p);
-        double u = arc_parameter(block + k->arc_tables + (size_t)index * (PLAIN_ARC_SAMPLES + 1), fraction);
-        const double *curve = block + k->points + (size_t)index * 8;
-        bezier(curve, 2, u, position);
-        double angle = tangent_angle(curve, u);
-        double s = sin(angle), c = cos(angle);
-        m[0] = c;  /* a */
-        m[1] = s;  /* b */
-        m[2] = -s; /* c */
-        m[3] = c;  /* d */
-        m[4] = 0;  /* tx */
-        m[5] = 0;  /* ty */
+        plain_path_value(blocks + i * stride, k, p, position, m);
     }
 }
 
@@ -434,13 +301,7 @@ void plain_group_free(plain_group *g) {
 void plain_engine_group(const plain_group *g, double time_s, double *out_position,
                         double *out_opacity) {
     const double *begin = g->begin_s;
-    const double *px0 = g->position_from[0], *py0 = g->position_from[1];
-    const double *px1 = g->position_to[0], *py1 = g->position_to[1];
-    const double *o0 = g->opacity_from, *o1 = g->opacity_to;
     double duration = g->duration_s;
-    double pb = g->position_begin_s, pd = g->position_duration_s;
-    double ob = g->opacity_begin_s, od = g->opacity_duration_s;
-    const plain_curve *ease = g->ease;
     for (size_t i = 0; i < g->count; i++) {
         double *position = out_position + 2 * i;
         double progress = progress_at(begin[i], duration, time_s); /* the group: linear, fill removed */
@@ -450,22 +311,7 @@ void plain_engine_group(const plain_group *g, double time_s, double *out_positio
             out_opacity[i] = g->opacity_model;
             continue;
         }
-        double group_time = progress * duration;
-        /* position: fill removed */
-        double pp = progress_at(pb, pd, group_time);
-        if (pp < 0) {
-            position[0] = g->position_model[0];
-            position[1] = g->position_model[1];
-        } else {
-            double f = curve_value(ease, pp);
-            position[0] = lerp_exact(px0[i], px1[i], f);
-            position[1] = lerp_exact(py0[i], py1[i], f);
-        }
-        /* opacity: fill both, so 0 before its begin and 1 after its end */
-        double elapsed = group_time - ob;
-        double op = elapsed < 0 ? 0 : elapsed >= od ? 1 : elapsed / od;
-        double f = curve_value(ease, op);
-        out_opacity[i] = o0[i] + (o1[i] - o0[i]) * f;
+        plain_group_children(g, i, progress * duration, position, &out_opacity[i]);
     }
 }
 
@@ -509,8 +355,7 @@ void plain_springs_set(plain_springs *s, size_t i, double mass, double stiffness
 }
 
 void plain_engine_spring(const plain_springs *s, double time_s, double *out) {
-    const double *begin = s->begin_s, *from = s->from, *to = s->to;
-    const double *decay = s->decay, *damped = s->damped, *ratio = s->ratio, *v0 = s->v0;
+    const double *begin = s->begin_s;
     double duration = s->duration_s, model = s->model;
     for (size_t i = 0; i < s->count; i++) {
         double progress = progress_at(begin[i], duration, time_s);
@@ -518,14 +363,7 @@ void plain_engine_spring(const plain_springs *s, double time_s, double *out) {
             out[i] = model;
             continue;
         }
-        double t = progress * duration;
-        double envelope = exp(-decay[i] * t);
-        double c = cos(damped[i] * t), sn = sin(damped[i] * t);
-        double g = envelope * (c + ratio[i] * sn);
-        double h = envelope * sn / damped[i];
-        double u = g - v0[i] * h;
-        double start = from[i];
-        out[i] = start + (to[i] - start) * (1 - u);
+        out[i] = plain_spring_value(s, i, progress * duration);
     }
 }
 
@@ -555,9 +393,8 @@ void plain_decays_free(plain_decays *d) {
 }
 
 void plain_engine_decay(const plain_decays *d, double time_s, double *out) {
-    const double *begin = d->begin_s, *x0 = d->from[0], *y0 = d->from[1];
-    const double *vx = d->velocity[0], *vy = d->velocity[1];
-    double duration = d->duration_s, exponent = d->exponent;
+    const double *begin = d->begin_s;
+    double duration = d->duration_s;
     for (size_t i = 0; i < d->count; i++) {
         double *point = out + 2 * i;
         double progress = progress_at(begin[i], duration, time_s);
@@ -566,9 +403,6 @@ void plain_engine_decay(const plain_decays *d, double time_s, double *out) {
             point[1] = d->model[1];
             continue;
         }
-        double t = progress * duration;
-        double travel = expm1(exponent * t) / exponent; /* as the engine: exact near t = 0 */
-        point[0] = x0[i] + vx[i] * travel;
-        point[1] = y0[i] + vy[i] * travel;
+        plain_decay_point(d, i, progress * duration, point);
     }
 }

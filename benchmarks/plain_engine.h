@@ -20,6 +20,7 @@
 #ifndef ANIMCORE_BENCH_PLAIN_ENGINE_H
 #define ANIMCORE_BENCH_PLAIN_ENGINE_H
 
+#include <math.h>
 #include <stddef.h>
 
 /* A unit cubic bezier in power basis: X(t) = ((ax t + bx) t + cx) t, the same for Y. */
@@ -29,6 +30,62 @@ typedef struct plain_curve {
 
 /* The curve with control points (x1, y1) and (x2, y2); x1, x2 in [0, 1], not on the diagonal. */
 plain_curve plain_curve_make(double x1, double y1, double x2, double y2);
+
+/* ---- Per-layer kernels, inline ---------------------------------------------------------------
+ *
+ * The math the loops below do for one layer, here in the header so that every plain loop
+ * inlines the same code: plain_engine.c's one-shot loops (bench_engine) and plain_matrix.c's
+ * loops over every timing shape (bench_timing_matrix). */
+
+/* The unit bezier solver's constants, as UnitBezier.Solver names them. */
+#define PLAIN_NEWTON_ITERATION_LIMIT 8
+#define PLAIN_SOLVER_TOLERANCE 1e-12
+#define PLAIN_MINIMUM_SLOPE 1e-9
+#define PLAIN_BISECTION_ITERATION_LIMIT 64
+
+static inline double plain_curve_sample_x(const plain_curve *c, double t) { return ((c->ax * t + c->bx) * t + c->cx) * t; }
+static inline double plain_curve_sample_y(const plain_curve *c, double t) { return ((c->ay * t + c->by) * t + c->cy) * t; }
+static inline double plain_curve_slope_x(const plain_curve *c, double t) { return (3 * c->ax * t + 2 * c->bx) * t + c->cx; }
+
+/* The parameter t with X(t) = x by bisection, where Newton stalls (rare: out of line). */
+double plain_curve_bisect(const plain_curve *c, double x);
+
+/* y at input x in [0, 1]: Newton steps from t = x, bisection if they stall. */
+static inline double plain_curve_value(const plain_curve *c, double x) {
+    if (x <= 0) return 0;
+    if (x >= 1) return 1;
+    double t = x;
+    for (int i = 0; i < PLAIN_NEWTON_ITERATION_LIMIT; i++) {
+        double error = plain_curve_sample_x(c, t) - x;
+        if (fabs(error) < PLAIN_SOLVER_TOLERANCE) return plain_curve_sample_y(c, t);
+        double slope = plain_curve_slope_x(c, t);
+        if (fabs(slope) < PLAIN_MINIMUM_SLOPE) break;
+        t -= error / slope;
+        if (!(t >= 0 && t <= 1)) break;
+    }
+    return plain_curve_sample_y(c, plain_curve_bisect(c, x));
+}
+
+/* a + (b - a) t: a basic animation's scalar (BasicEvaluation.swift's common case). */
+static inline double plain_lerp(double a, double b, double t) { return a + (b - a) * t; }
+
+/* animcore's ValueMath.lerp: the ends exactly at 0 and 1. */
+static inline double plain_lerp_exact(double a, double b, double t) {
+    if (t == 0 || a == b) return a;
+    if (t == 1) return b;
+    return a + (b - a) * t;
+}
+
+/* A z rotation by `angle` as a plain 2D transform (a, b, c, d, tx, ty) into m[0..5]. */
+static inline void plain_rotation_2d(double angle, double *m) {
+    double s = sin(angle), c = cos(angle);
+    m[0] = c;  /* a */
+    m[1] = s;  /* b */
+    m[2] = -s; /* c */
+    m[3] = c;  /* d */
+    m[4] = 0;  /* tx */
+    m[5] = 0;  /* ty */
+}
 
 /* The most components a track has (a rect, a colour). */
 #define PLAIN_MAX_COMPONENTS 4
@@ -127,6 +184,100 @@ void plain_engine_keyframe_scalar(const plain_keyframes *k, double time_s, doubl
 void plain_engine_path(const plain_keyframes *k, double time_s, double *out_position,
                        double *out_transform);
 
+/* Keeps a search a branch (see plain_arc_parameter). */
+#if defined(__GNUC__)
+#define PLAIN_KEEP_BRANCH() __asm__ volatile("")
+#else
+#define PLAIN_KEEP_BRANCH() ((void)0)
+#endif
+
+/* The point at u of the cubic bezier at c (4 points of `slots`): KeyframeCurve.bezier. */
+static inline void plain_bezier_point(const double *c, int slots, double u, double *out) {
+    double v = 1 - u;
+    double b0 = v * v * v, b1 = 3 * v * v * u, b2 = 3 * v * u * u, b3 = u * u * u;
+    for (int s = 0; s < slots; s++)
+        out[s] = b0 * c[s] + b1 * c[slots + s] + b2 * c[2 * slots + s] + b3 * c[3 * slots + s];
+}
+
+/* The last i in 0..<segments with times[i] <= progress (0 before the first): the engine's search. */
+static inline int plain_find_segment(const double *times, int segments, double progress) {
+    int low = 0, high = segments - 1;
+    while (low < high) {
+        int middle = (low + high + 1) / 2;
+        if (times[middle] <= progress) low = middle; else high = middle - 1;
+    }
+    return low;
+}
+
+/* The fraction of segment `index` at progress. */
+static inline double plain_segment_fraction(const double *times, int index, double progress) {
+    double start = times[index], end = times[index + 1];
+    return end > start ? (progress - start) / (end - start) : (progress >= end ? 1 : 0);
+}
+
+/* The bezier parameter at which a segment has covered `fraction` of its length (the engine's
+ * EvaluationContext.arcParameter). */
+static inline double plain_arc_parameter(const double *table, double fraction) {
+    if (!(fraction > 0)) return isnan(fraction) ? fraction : 0;
+    if (fraction >= 1) return 1;
+    int low = 0, high = PLAIN_ARC_SAMPLES;
+    while (high - low > 1) {
+        int middle = (low + high) / 2;
+        if (table[middle] <= fraction) {
+            low = middle;
+        } else {
+            high = middle;
+            /* Keeps this a branch: GCC otherwise makes the search branch-free (cmov), which
+             * chains every probe's load on the one before, so with tables out of cache each
+             * tick waits for ~4 misses in a row (1.6x slower at 100k layers); the engine's
+             * compiled search branches, and the CPU runs ahead speculatively. */
+            PLAIN_KEEP_BRANCH();
+        }
+    }
+    double span = table[high] - table[low];
+    double within = span > 0 ? (fraction - table[low]) / span : 0;
+    return ((double)low + within) / (double)PLAIN_ARC_SAMPLES;
+}
+
+/* The tangent angle of a bezier segment at u (EvaluationContext.tangentAngle for curves). */
+static inline double plain_tangent_angle(const double *c, double u) {
+    double v = 1 - u;
+    double d0 = 3 * v * v, d1 = 6 * v * u, d2 = 3 * u * u;
+    double dx = d0 * (c[2] - c[0]) + d1 * (c[4] - c[2]) + d2 * (c[6] - c[4]);
+    double dy = d0 * (c[3] - c[1]) + d1 * (c[5] - c[3]) + d2 * (c[7] - c[5]);
+    if (dx * dx + dy * dy > 1e-18) return atan2(dy, dx);
+    int near = u < 0.5; /* a vanishing derivative: the direction it leaves or reaches the point in */
+    double cx = near ? c[4] - c[0] : c[6] - c[2], cy = near ? c[5] - c[1] : c[7] - c[3];
+    if (cx != 0 || cy != 0) return atan2(cy, cx);
+    return atan2(c[7] - c[1], c[6] - c[0]);
+}
+
+/* One layer's scalar keyframe value at (eased) progress p, its block at `block`; `curves` a
+ * constant once inlined. */
+static inline double plain_keyframe_scalar(const double *block, const plain_keyframes *k, int curves, double p) {
+    const double *times = block + k->key_times, *points = block + k->points;
+    int index = plain_find_segment(times, k->keyframes - 1, p);
+    double fraction = plain_segment_fraction(times, index, p);
+    if (!curves) return plain_lerp_exact(points[index], points[index + 1], fraction);
+    double value;
+    plain_bezier_point(points + (size_t)index * 4, 1, fraction, &value);
+    return value;
+}
+
+/* One layer's paced path (its block at `block`, k->keyframes - 1 segments) at progress p: the
+ * position into position[0..1], the rotation by the tangent's angle as a plain 2D transform into
+ * m[0..5]. */
+static inline void plain_path_value(const double *block, const plain_keyframes *k, double p, double *position,
+                                    double *m) {
+    const double *times = block + k->key_times;
+    int index = plain_find_segment(times, k->keyframes - 1, p);
+    double fraction = plain_segment_fraction(times, index, p);
+    double u = plain_arc_parameter(block + k->arc_tables + (size_t)index * (PLAIN_ARC_SAMPLES + 1), fraction);
+    const double *curve = block + k->points + (size_t)index * 8;
+    plain_bezier_point(curve, 2, u, position);
+    plain_rotation_2d(plain_tangent_angle(curve, u), m);
+}
+
 /* ---- Groups (bench_engine's group workload) ------------------------------------------------ */
 
 /*
@@ -155,6 +306,27 @@ void plain_group_free(plain_group *g);
 /* out_position[2i..] and out_opacity[i] of every layer at time_s. */
 void plain_engine_group(const plain_group *g, double time_s, double *out_position,
                         double *out_opacity);
+
+/* Layer i's children at group time `group_time` (the group in effect): out_position[0..1] and
+ * *out_opacity. */
+static inline void plain_group_children(const plain_group *g, size_t i, double group_time, double *out_position,
+                                        double *out_opacity) {
+    /* position: fill removed */
+    double pe = group_time - g->position_begin_s;
+    if (pe < 0 || pe >= g->position_duration_s) {
+        out_position[0] = g->position_model[0];
+        out_position[1] = g->position_model[1];
+    } else {
+        double f = plain_curve_value(g->ease, pe / g->position_duration_s);
+        out_position[0] = plain_lerp_exact(g->position_from[0][i], g->position_to[0][i], f);
+        out_position[1] = plain_lerp_exact(g->position_from[1][i], g->position_to[1][i], f);
+    }
+    /* opacity: fill both, so 0 before its begin and 1 after its end */
+    double elapsed = group_time - g->opacity_begin_s, od = g->opacity_duration_s;
+    double op = elapsed < 0 ? 0 : elapsed >= od ? 1 : elapsed / od;
+    double f = plain_curve_value(g->ease, op);
+    *out_opacity = g->opacity_from[i] + (g->opacity_to[i] - g->opacity_from[i]) * f;
+}
 
 /* ---- Springs (bench_engine's spring workload) ----------------------------------------------- */
 
@@ -189,6 +361,17 @@ void plain_springs_set(plain_springs *s, size_t i, double mass, double stiffness
 /* out[i] = layer i's value at time_s. */
 void plain_engine_spring(const plain_springs *s, double time_s, double *out);
 
+/* Layer i's value at basic local time t (seconds). */
+static inline double plain_spring_value(const plain_springs *s, size_t i, double t) {
+    double envelope = exp(-s->decay[i] * t);
+    double c = cos(s->damped[i] * t), sn = sin(s->damped[i] * t);
+    double g = envelope * (c + s->ratio[i] * sn);
+    double h = envelope * sn / s->damped[i];
+    double u = g - s->v0[i] * h;
+    double start = s->from[i];
+    return start + (s->to[i] - start) * (1 - u);
+}
+
 /* ---- Decays (bench_engine's decay workload) ------------------------------------------------- */
 
 /*
@@ -220,5 +403,12 @@ void plain_decays_free(plain_decays *d);
 
 /* out[2i..2i+1] = layer i's point at time_s. */
 void plain_engine_decay(const plain_decays *d, double time_s, double *out);
+
+/* Layer i's point at basic local time t (seconds) into point[0..1]. */
+static inline void plain_decay_point(const plain_decays *d, size_t i, double t, double *point) {
+    double travel = expm1(d->exponent * t) / d->exponent; /* as the engine: exact near t = 0 */
+    point[0] = d->from[0][i] + d->velocity[0][i] * travel;
+    point[1] = d->from[1][i] + d->velocity[1][i] * travel;
+}
 
 #endif /* ANIMCORE_BENCH_PLAIN_ENGINE_H */

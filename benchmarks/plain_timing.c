@@ -15,8 +15,6 @@
 #include <math.h>
 #include <stdbool.h>
 
-enum { PHASE_BEFORE, PHASE_ACTIVE, PHASE_AFTER };
-
 /* ---- Unit cubic bezier (UnitBezier.swift) ------------------------------------------------ */
 
 /* The solver's constants, as UnitBezier.Solver names them. */
@@ -101,100 +99,33 @@ static inline double steps_value(int steps, int position, double x, bool before_
     return step / jumps;
 }
 
-/* ---- The timing pipeline (MediaTiming+Evaluation.swift) ---------------------------------- */
+/* ---- The timing pipeline (plain_timing.h) ------------------------------------------------- */
 
-/* What one timing makes constant for every sample. */
-typedef struct prepared {
-    const plain_timing *timing;
-    double cycle;           /* duration, doubled when autoreversing */
-    double active_duration; /* local seconds */
-    double span;            /* the active interval in parent seconds */
-    bool fills_backwards, fills_forwards, plays_backward;
-} prepared;
-
-static prepared prepare(const plain_timing *t) {
-    prepared p;
-    p.timing = t;
-    p.cycle = t->autoreverses ? t->duration_s * 2 : t->duration_s;
-    if (t->duration_s == 0) p.active_duration = 0;
-    else if (t->repeat_duration_s > 0) p.active_duration = t->repeat_duration_s;
-    else if (t->repeat_count > 0) p.active_duration = p.cycle * t->repeat_count;
-    else p.active_duration = p.cycle;
-    if (p.active_duration == 0) p.span = 0;
-    else if (t->speed == 0) p.span = INFINITY;
-    else p.span = p.active_duration / fabs(t->speed);
-    p.fills_backwards = t->fill_mode == PLAIN_FILL_BACKWARDS || t->fill_mode == PLAIN_FILL_BOTH;
-    p.fills_forwards = t->fill_mode == PLAIN_FILL_FORWARDS || t->fill_mode == PLAIN_FILL_BOTH;
-    p.plays_backward = t->speed < 0;
-    return p;
-}
-
-typedef struct position {
-    double progress;
-    bool reversed;
-} position;
-
-/*
- * Active local time -> progress and direction. fmod is the exact remainder with the sign of
- * the dividend; adding the cycle to a negative one makes it a floor-mod. On an exact cycle
- * boundary, approach_from_below gives the end of the cycle before instead of the start of the next.
- */
-static inline position cycle_position(const prepared *p, double active_time, bool approach_from_below) {
-    double duration = p->timing->duration_s, cycle = p->cycle;
-    if (!isfinite(cycle)) return (position){0, false};
-    double r = fmod(active_time, cycle);
-    if (r < 0) r += cycle;
-    if (approach_from_below && r == 0) r = cycle;
-    r = 0 >= r ? 0 : r; /* Swift's min(max(r, 0), cycle), -0 and NaN included */
-    r = cycle < r ? cycle : r;
-    if (p->timing->autoreverses && r > duration) return (position){(cycle - r) / duration, true};
-    return (position){r / duration, false};
-}
-
-/* Duration 0: a zero-length interval. Before it progress 0; after it the end of repeat_count
- * cycles of a unit cycle (approached from below). */
-static position zero_length_position(const plain_timing *t, bool after) {
-    if (!after) return (position){0, false};
+plain_position plain_zero_length_position(const plain_timing *t, bool after) {
+    if (!after) return (plain_position){0, false};
     double count = t->repeat_count > 0 ? t->repeat_count : 1;
-    if (!isfinite(count)) return (position){t->autoreverses ? 0 : 1, t->autoreverses != 0};
+    if (!isfinite(count)) return (plain_position){t->autoreverses ? 0 : 1, t->autoreverses != 0};
     plain_timing unit = {0, 1, 1, 0, 0, 0, t->autoreverses, PLAIN_FILL_REMOVED};
-    prepared unit_p = prepare(&unit);
-    return cycle_position(&unit_p, count * unit_p.cycle, true);
+    plain_prepared unit_p = plain_timing_prepare(&unit);
+    return plain_cycle_position(&unit_p, count * unit_p.cycle, true);
 }
 
 /* The eased progress at one parent time, or NaN when not in effect (ac_timing_progress). */
-static inline double progress_at(const prepared *p, const plain_function *f, const bezier *curve,
+static inline double progress_at(const plain_prepared *p, const plain_function *f, const bezier *curve,
                                  double parent_time) {
-    const plain_timing *t = p->timing;
-    double elapsed = parent_time - t->begin_time_s;
-    int phase = elapsed < 0 ? PHASE_BEFORE : (elapsed >= p->span ? PHASE_AFTER : PHASE_ACTIVE);
-    bool in_effect = phase == PHASE_ACTIVE || (phase == PHASE_BEFORE ? p->fills_backwards
-                                                                     : p->fills_forwards);
-    if (!in_effect) return NAN;
-
-    position pos;
-    if (t->duration_s == 0) {
-        pos = zero_length_position(t, phase == PHASE_AFTER);
-    } else if (phase == PHASE_BEFORE) { /* the state at e = 0, the way play continues */
-        pos = cycle_position(p, t->time_offset_s, p->plays_backward);
-    } else if (phase == PHASE_ACTIVE) {
-        pos = cycle_position(p, elapsed * t->speed + t->time_offset_s, p->plays_backward);
-    } else { /* the end: the limit from inside, in the direction of play */
-        double end = p->plays_backward ? t->time_offset_s - p->active_duration
-                                       : t->time_offset_s + p->active_duration;
-        pos = cycle_position(p, end, !p->plays_backward);
-    }
+    plain_sample s = plain_timing_sample(p, parent_time - p->timing->begin_time_s);
+    if (!s.in_effect) return NAN;
 
     switch (f->kind) {
     case PLAIN_FUNCTION_CUBIC_BEZIER:
-        return bezier_value(curve, pos.progress);
+        return bezier_value(curve, s.position.progress);
     case PLAIN_FUNCTION_STEPS: {
         /* The before flag: the before phase, or the after phase on a reverse leg. */
-        bool before_flag = pos.reversed ? phase == PHASE_AFTER : phase == PHASE_BEFORE;
-        return steps_value(f->steps, f->step_position, pos.progress, before_flag);
+        bool before_flag = s.position.reversed ? s.phase == PLAIN_PHASE_AFTER : s.phase == PLAIN_PHASE_BEFORE;
+        return steps_value(f->steps, f->step_position, s.position.progress, before_flag);
     }
     default:
-        return pos.progress;
+        return s.position.progress;
     }
 }
 
@@ -203,7 +134,7 @@ void plain_timing_progress_batch(const plain_timing *timing, const plain_functio
                                  double *out_progress) {
     static const plain_function none = {PLAIN_FUNCTION_NONE, 0, 0, 0, 0, 0, 0};
     if (function == NULL) function = &none;
-    prepared p = prepare(timing);
+    plain_prepared p = plain_timing_prepare(timing);
     bezier curve = bezier_make(function->x1, function->y1, function->x2, function->y2);
     for (size_t i = 0; i < count; i++)
         out_progress[i] = progress_at(&p, function, &curve, parent_times_s[i]);

@@ -1,0 +1,988 @@
+/*
+ * bench_timing_matrix.c — does the cost of animcore's tick + batch read depend on the shape of
+ * the timing? (issue 30's goal table) Every workload through the public C API, against a plain-C
+ * loop doing the same math (plain_matrix.c; the first-cycle rows: bench_engine's one-shot loops,
+ * plain_engine.c) in the same run.
+ *
+ * Workloads, each at N = 10k and 100k layers (-n): every layer of one custom class "Dot" (a
+ * scalar property "level", default 0; the built-in properties besides), one animation per layer,
+ * root layers of default timing unless said otherwise. Begin times are in each layer's own time
+ * (L0 = the layers' time at the first frame): "staggered" is uniform in [L0 - 2 s, L0] for a
+ * first cycle, [L0 - 7 s, L0 - 5 s] for a repeating animation, so that several cycles have
+ * passed before the first timed frame. Basic animations go from a random "level" to another in
+ * [0, 100), eased by easeInEaseOut; "repeat" is repeatCount = infinity, duration 1 s.
+ *   first        basic, 12 s, one cycle, staggered (all active for the 10 s timed: bench_engine's
+ *                "level" shape) — the first-cycle reference of the basic kind (rows 1-10);
+ *   repeat       basic, repeat, every layer begun at the same time (L0 - 5 s);
+ *   stagger      basic, repeat, staggered;
+ *   autoreverse  basic, repeat, autoreverses (forward then back: a 2 s cycle), staggered;
+ *   speed        basic, repeat, the animation's speed 2, staggered;
+ *   offset       basic, repeat, the animation's timeOffset 0.37 s, staggered;
+ *   layer-speed  basic, repeat, staggered, each layer at speed 1.5 (its own timing, set with
+ *                ac_layer_set_scalar "speed"): layer time = (parent - 0) x 1.5 + 0 per layer;
+ *   ancestor     basic, repeat, staggered, every layer a sublayer of one container layer at
+ *                speed 2 (the layers' parent time is the container's);
+ *   paused       basic, repeat, staggered, under a paused container (speed 0, timeOffset 37.3 s:
+ *                its time stands still, so every frame shows the same values);
+ *   filled       basic, 1 s, one cycle, ended 4-6 s before the first frame and held at its end by
+ *                fill forwards (removedOnCompletion off);
+ *   keyframe-first, keyframe   CAKeyframeAnimation on "level": 5 random values, even key times,
+ *                linear calculation, easeInEaseOut (bench_engine's "keyframe" linear), 12 s one
+ *                cycle staggered / repeat staggered;
+ *   path-first, path   a keyframe animation of "position" along a path of one random cubic
+ *                segment, paced, rotation auto (bench_engine's "path"; read back: position and
+ *                transform), 12 s one cycle / repeat staggered;
+ *   spring-first, spring   CASpringAnimation on "level": random from/to, mass 1, stiffness
+ *                120-200, damping 8-14, initial velocity +-2 (underdamped; bench_engine's
+ *                "spring"), explicit duration 12 s one cycle / 1 s repeat staggered (each cycle
+ *                starts the motion again);
+ *   decay-first, decay   a free decay of "position" (no bounds; rate 0.998, minimum speed 1;
+ *                bench_engine's "decay"), explicit duration 12 s one cycle / 1 s repeat staggered;
+ *   group-first, group   CAAnimationGroup (linear) of a position child (from/to, begin 0, duration
+ *                0 = the group's) and an opacity child (from/to, begin D/12, duration 5D/12, fill
+ *                both), both easeInEaseOut (bench_engine's "group" for D = 12 s; read back:
+ *                position and opacity), D = 12 s one cycle / 1 s repeat staggered.
+ * The "-first" rows are the first-cycle references of their kinds (rows 11-15).
+ *
+ * The plain-C loops (plain_matrix.h) do what the engine must: per frame, the ancestor's time once
+ * (ancestor, paused); per layer, the layer's time (layer-speed), the CAMediaTiming sample
+ * (e = layer time - begin; phase and fill; local = e x speed + offset; the cycle position by
+ * fmod — C's fmod is Swift's truncatingRemainder —, the autoreverse mirror, the end rule), then
+ * the kind's math at that progress (the bezier easing and the lerp; the keyframe segment; the
+ * path's arc table, point and tangent; the spring's closed form and the decay's expm1 at
+ * progress x duration; the group's time and its two children), writing every value as the engine
+ * writes its presentation. The first-cycle rows use bench_engine's loops for that shape
+ * (e / duration, no cycle arithmetic: what a hand-written loop of one-shot animations does).
+ *
+ *   1. correctness first: at frames 0, 1, 37, 300, 599 and 600 (and the last of the pass),
+ *      the engine's presentation values of a sample of about 100 layers, read back as the timed
+ *      variant reads them (ac_layers_get_presentation, or ac_layers_get_presentation_table for
+ *      two keys), and their local times (ac_layer_local_time), must agree with the plain loop's
+ *      at the engine's time to within 1e-9 relative (absolute below 1; the count of values
+ *      exactly equal, 0 and -0 alike, is printed: today all are) — else the world prints its
+ *      first disagreement, is not timed, and the program goes on with the others and exits 1 at
+ *      the end (a world whose process dies counts as failed the same way);
+ *   2. timing: CLOCK_MONOTONIC, best of R runs (-r) of a pass over the 600 frames at 60 fps
+ *      (10 s), the two variants taking turns: the plain-C loop, and ac_engine_tick followed by
+ *      reading every animated key of every layer back (what a host that draws does). A world
+ *      with more than B (-b, default 3e6) animated keys (layers x keys read: 2 for path and group)
+ *      in 600 frames ticks only B / keys times per run (at least 30), spread evenly over the same
+ *      600 frames (-b 0: every frame), so that a full run at both sizes takes about 3 minutes on
+ *      2 cores; the per-tick figures do not depend on the number of ticks;
+ *   printed per workload and size: ns per animation per tick for plain C and for animcore (tick
+ *   + read), their ratio beside its goal (within 1.3x of plain C), and animcore's ratio to the
+ *   first-cycle row of its kind at the same size beside its goal (within 1.2x: the tick's cost
+ *   should depend on the work, not on the shape of the timing; DESIGN.md §2), with plain C's own
+ *   ratio to its first cycle for scale. The goals are printed, not asserted: the exit status is
+ *   0 when every world agrees, whatever the speed.
+ * Each world (a workload at one size) runs in a process of its own (fork), as in bench_engine.
+ *
+ *   bench_timing_matrix [-n 10000,100000] [-r repetitions] [-w all|name,name...] [-b keys per pass] [-h]
+ * -w runs the named workloads and the first-cycle rows of their kinds.
+ */
+#define _GNU_SOURCE
+
+#include "animcore.h"
+#include "plain_matrix.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_REPETITIONS 3
+#define FRAMES 600
+#define FPS 60.0
+#define HOST_T0 100.0            /* host time of frame 0 (the engine's time starts there) */
+#define FIRST_DURATION_S 12.0    /* a first-cycle row's duration: active over all 600 frames */
+#define CYCLE_DURATION_S 1.0     /* a repeating row's */
+#define BEGIN_SPREAD_S 2.0       /* staggered begins: uniform over this span */
+#define REPEAT_LEAD_S 5.0        /* repeating rows begin at least this long before frame 0 */
+#define ANIMATION_SPEED 2.0      /* speed */
+#define ANIMATION_OFFSET_S 0.37  /* offset */
+#define LAYER_SPEED 1.5          /* layer-speed */
+#define ANCESTOR_SPEED 2.0       /* ancestor */
+#define PAUSED_OFFSET_S 37.3     /* paused: the container's timeOffset at speed 0 */
+#define AGREEMENT_TOLERANCE 1e-9 /* relative; absolute below 1 */
+#define PLAIN_GOAL 1.3           /* tick + read within 1.3x of the plain-C loop */
+#define SHAPE_GOAL 1.2           /* ... and within 1.2x of the first cycle of its kind */
+#define DEFAULT_PASS_BUDGET 3e6  /* animated keys evaluated per pass; see pass_ticks() */
+#define MIN_PASS_TICKS 30
+#define MAX_SAMPLE 128
+#define READ_STRIDE_MAX 18 /* the most numbers a layer's keys take in a read: position + transform */
+#define MAX_SIZES 8
+#define KEYFRAME_VALUES 5
+#define SPRING_STIFFNESS_MIN 120.0
+#define SPRING_STIFFNESS_MAX 200.0
+#define SPRING_DAMPING_MIN 8.0
+#define SPRING_DAMPING_MAX 14.0
+#define SPRING_VELOCITY_MAX 2.0
+#define DECAY_AREA 1000.0
+#define DECAY_SPEED_MIN 200.0
+#define DECAY_SPEED_MAX 3000.0
+#define DECAY_RATE 0.998
+#define DECAY_MINIMUM_SPEED 1.0
+
+static const double even_key_times[KEYFRAME_VALUES] = {0, 0.25, 0.5, 0.75, 1};
+
+/* ---- Helpers -------------------------------------------------------------------------------- */
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void check(ac_status status, const char *what) {
+    if (status == AC_OK) return;
+    fprintf(stderr, "bench_timing_matrix: %s failed: %s (%s)\n", what, ac_status_name(status),
+            ac_last_error_message());
+    exit(2);
+}
+
+static void *allocate(size_t count, size_t size) {
+    void *p = calloc(count, size);
+    if (p == NULL) {
+        fprintf(stderr, "bench_timing_matrix: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static void require(int ok) {
+    if (ok) return;
+    fprintf(stderr, "bench_timing_matrix: out of memory\n");
+    exit(2);
+}
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static double next_unit(void) { /* xorshift64*, [0, 1) */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (double)((rng_state * 0x2545F4914F6CDD1Du) >> 11) * 0x1.0p-53;
+}
+
+static double host_time(double frame) { return HOST_T0 + frame / FPS; }
+
+/* Animated keys evaluated per pass (-b; 0: every frame): a pass ticks
+ * n = min(FRAMES, budget / keys) times (at least MIN_PASS_TICKS), tick j at frame j x FRAMES / n. */
+static double pass_budget = DEFAULT_PASS_BUDGET;
+
+static int pass_ticks(size_t keys) {
+    if (pass_budget <= 0) return FRAMES;
+    double n = floor(pass_budget / (double)keys);
+    if (n < MIN_PASS_TICKS) n = MIN_PASS_TICKS;
+    return n < FRAMES ? (int)n : FRAMES;
+}
+
+static double pass_frame(int j, int ticks) { return (double)j * (double)FRAMES / (double)ticks; }
+
+/* ---- Workloads ------------------------------------------------------------------------------ */
+
+/* How the layers' time runs. */
+enum { LAYERS_ROOT, LAYERS_OWN_SPEED, LAYERS_ANCESTOR, LAYERS_PAUSED };
+
+typedef struct workload {
+    const char *key, *label;
+    int kind;         /* PLAIN_MATRIX_* */
+    bool first_cycle; /* the first-cycle reference row of its kind */
+    double duration_s, repeat_count, speed, time_offset_s;
+    bool autoreverses;
+    bool holds_end;   /* fill forwards, removedOnCompletion off */
+    double lead_s;    /* begins in [L0 - lead - spread, L0 - lead] */
+    double spread_s;
+    int layers;       /* LAYERS_* */
+} workload;
+
+#define FIRST(key, label, kind) \
+    {key, label, kind, true, FIRST_DURATION_S, 0, 1, 0, false, false, 0, BEGIN_SPREAD_S, LAYERS_ROOT}
+#define REPEAT(key, label, kind) \
+    {key, label, kind, false, CYCLE_DURATION_S, INFINITY, 1, 0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT}
+
+static const workload workloads[] = {
+    FIRST("first", "basic: first cycle (12 s)", PLAIN_MATRIX_BASIC),
+    {"repeat", "basic: repeat, one begin for all", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1, 0,
+     false, false, REPEAT_LEAD_S, 0, LAYERS_ROOT},
+    REPEAT("stagger", "basic: repeat, staggered", PLAIN_MATRIX_BASIC),
+    {"autoreverse", "basic: repeat + autoreverses", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1, 0,
+     true, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT},
+    {"speed", "basic: repeat, speed 2", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, ANIMATION_SPEED, 0,
+     false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT},
+    {"offset", "basic: repeat, timeOffset 0.37", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1,
+     ANIMATION_OFFSET_S, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT},
+    {"layer-speed", "basic: repeat, each layer speed 1.5", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY,
+     1, 0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_OWN_SPEED},
+    {"ancestor", "basic: repeat, ancestor at speed 2", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1,
+     0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ANCESTOR},
+    {"paused", "basic: repeat, paused ancestor", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1, 0,
+     false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_PAUSED},
+    {"filled", "basic: ended, fill forwards", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, 0, 1, 0, false, true,
+     REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT},
+    FIRST("keyframe-first", "keyframes: first cycle (12 s)", PLAIN_MATRIX_KEYFRAMES),
+    REPEAT("keyframe", "keyframes: repeat, staggered", PLAIN_MATRIX_KEYFRAMES),
+    FIRST("path-first", "path, rotation auto: first cycle", PLAIN_MATRIX_PATH),
+    REPEAT("path", "path, rotation auto: repeat", PLAIN_MATRIX_PATH),
+    FIRST("spring-first", "spring: first cycle (12 s)", PLAIN_MATRIX_SPRING),
+    REPEAT("spring", "spring: repeat, staggered", PLAIN_MATRIX_SPRING),
+    FIRST("decay-first", "decay: first cycle (12 s)", PLAIN_MATRIX_DECAY),
+    REPEAT("decay", "decay: repeat, staggered", PLAIN_MATRIX_DECAY),
+    FIRST("group-first", "group: first cycle (12 s)", PLAIN_MATRIX_GROUP),
+    REPEAT("group", "group: repeat, staggered", PLAIN_MATRIX_GROUP),
+};
+#define WORKLOAD_COUNT ((int)(sizeof workloads / sizeof workloads[0]))
+
+/* The first-cycle row of a workload's kind. */
+static int reference_of(int index) {
+    for (int r = 0; r < WORKLOAD_COUNT; r++)
+        if (workloads[r].first_cycle && workloads[r].kind == workloads[index].kind) return r;
+    return index;
+}
+
+/* Keys read back per layer. */
+static int read_key_count(int kind) { return kind == PLAIN_MATRIX_PATH || kind == PLAIN_MATRIX_GROUP ? 2 : 1; }
+
+static const char *read_key_name(int kind, int t) {
+    switch (kind) {
+    case PLAIN_MATRIX_PATH: return t == 0 ? "position" : "transform";
+    case PLAIN_MATRIX_GROUP: return t == 0 ? "position" : "opacity";
+    case PLAIN_MATRIX_DECAY: return "position";
+    default: return "level";
+    }
+}
+
+/* ---- Worlds --------------------------------------------------------------------------------- */
+
+typedef struct world {
+    const workload *w;
+    size_t count;
+    int keys; /* read back per layer */
+    ac_engine *engine;
+    ac_layer *layers;
+    ac_key read_keys[2];
+    plain_curve curve;
+    plain_track track;
+    plain_keyframes keyframes;
+    plain_springs springs;
+    plain_decays decays;
+    plain_group group;
+    plain_matrix matrix;
+    double *plain_out[2]; /* out0: [2n], out1: [6n] (see plain_matrix_run) */
+    double *read_back;    /* [READ_STRIDE_MAX n]: the timed variant's buffer */
+} world;
+
+static void set_timing(world *wd, ac_animation a, double duration_s, double begin_s) {
+    const workload *w = wd->w;
+    ac_timing timing;
+    check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    timing.duration_s = duration_s;
+    timing.begin_time_s = begin_s;
+    timing.speed = w->speed;
+    timing.time_offset_s = w->time_offset_s;
+    timing.repeat_count = w->repeat_count;
+    timing.autoreverses = w->autoreverses;
+    timing.fill_mode = w->holds_end ? AC_FILL_FORWARDS : AC_FILL_REMOVED;
+    check(ac_animation_set_timing(wd->engine, a, &timing), "ac_animation_set_timing");
+}
+
+/* Layer i's animation: random parameters on the description (and children), the same given to
+ * the plain loop's structures; begin in the layer's time. */
+static void make_animation(world *wd, ac_animation a, const ac_animation *children, size_t i, double begin) {
+    ac_engine *engine = wd->engine;
+    double duration = wd->w->duration_s;
+    switch (wd->w->kind) {
+    case PLAIN_MATRIX_BASIC: {
+        double from = 100.0 * next_unit(), to = 100.0 * next_unit();
+        wd->track.begin_s[i] = begin;
+        wd->track.from[0][i] = from;
+        wd->track.to[0][i] = to;
+        ac_value vf = ac_value_scalar(from), vt = ac_value_scalar(to);
+        check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+        check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+        break;
+    }
+    case PLAIN_MATRIX_KEYFRAMES: {
+        double values[KEYFRAME_VALUES];
+        ac_value v[KEYFRAME_VALUES];
+        for (int k = 0; k < KEYFRAME_VALUES; k++) {
+            values[k] = 100.0 * next_unit();
+            v[k] = ac_value_scalar(values[k]);
+        }
+        check(ac_animation_set_values(engine, a, v, KEYFRAME_VALUES), "ac_animation_set_values");
+        wd->keyframes.begin_s[i] = begin;
+        plain_keyframes_set_values(&wd->keyframes, i, values, even_key_times);
+        break;
+    }
+    case PLAIN_MATRIX_PATH: { /* start, control 1, control 2, end */
+        double segment[8];
+        for (int k = 0; k < 8; k++) segment[k] = 1000.0 * next_unit();
+        ac_path_element path[2] = {
+            ac_path_move_to(segment[0], segment[1]),
+            ac_path_curve_to(segment[2], segment[3], segment[4], segment[5], segment[6], segment[7])};
+        check(ac_animation_set_path(engine, a, path, 2), "ac_animation_set_path");
+        wd->keyframes.begin_s[i] = begin;
+        plain_keyframes_set_path(&wd->keyframes, i, segment);
+        break;
+    }
+    case PLAIN_MATRIX_SPRING: {
+        plain_springs *sp = &wd->springs;
+        sp->begin_s[i] = begin;
+        sp->from[i] = 100.0 * next_unit();
+        sp->to[i] = 100.0 * next_unit();
+        ac_spring spring;
+        check(ac_spring_init(&spring), "ac_spring_init");
+        spring.mass = 1.0;
+        spring.stiffness = SPRING_STIFFNESS_MIN + (SPRING_STIFFNESS_MAX - SPRING_STIFFNESS_MIN) * next_unit();
+        spring.damping = SPRING_DAMPING_MIN + (SPRING_DAMPING_MAX - SPRING_DAMPING_MIN) * next_unit();
+        spring.initial_velocity = SPRING_VELOCITY_MAX * (2 * next_unit() - 1);
+        plain_springs_set(sp, i, spring.mass, spring.stiffness, spring.damping, spring.initial_velocity);
+        ac_value vf = ac_value_scalar(sp->from[i]), vt = ac_value_scalar(sp->to[i]);
+        check(ac_animation_set_spring(engine, a, &spring), "ac_animation_set_spring");
+        check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+        check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+        break;
+    }
+    case PLAIN_MATRIX_DECAY: {
+        plain_decays *d = &wd->decays;
+        d->begin_s[i] = begin;
+        double x = DECAY_AREA * next_unit(), y = DECAY_AREA * next_unit();
+        double speed = DECAY_SPEED_MIN + (DECAY_SPEED_MAX - DECAY_SPEED_MIN) * next_unit();
+        double direction = 2 * M_PI * next_unit();
+        double vx = speed * cos(direction), vy = speed * sin(direction);
+        d->from[0][i] = x, d->from[1][i] = y;
+        d->velocity[0][i] = vx, d->velocity[1][i] = vy;
+        ac_value from = ac_value_point(x, y), velocity = ac_value_point(vx, vy);
+        check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
+        check(ac_animation_set_value(engine, a, AC_ANIMATION_VELOCITY, &velocity), "ac_animation_set_value");
+        break;
+    }
+    default: { /* group */
+        plain_group *g = &wd->group;
+        g->begin_s[i] = begin;
+        for (int c = 0; c < 2; c++) {
+            g->position_from[c][i] = 1000.0 * next_unit();
+            g->position_to[c][i] = 1000.0 * next_unit();
+        }
+        g->opacity_from[i] = next_unit();
+        g->opacity_to[i] = next_unit();
+        ac_value pf = ac_value_point(g->position_from[0][i], g->position_from[1][i]);
+        ac_value pt = ac_value_point(g->position_to[0][i], g->position_to[1][i]);
+        ac_value of = ac_value_scalar(g->opacity_from[i]), ot = ac_value_scalar(g->opacity_to[i]);
+        check(ac_animation_set_value(engine, children[0], AC_ANIMATION_FROM, &pf), "ac_animation_set_value");
+        check(ac_animation_set_value(engine, children[0], AC_ANIMATION_TO, &pt), "ac_animation_set_value");
+        check(ac_animation_set_value(engine, children[1], AC_ANIMATION_FROM, &of), "ac_animation_set_value");
+        check(ac_animation_set_value(engine, children[1], AC_ANIMATION_TO, &ot), "ac_animation_set_value");
+        check(ac_animation_set_children(engine, a, children, 2), "ac_animation_set_children");
+        break;
+    }
+    }
+    set_timing(wd, a, duration, begin);
+}
+
+/* The group's children's timing (group duration D): position begin 0, duration 0 (= D), fill
+ * removed; opacity begin D / 12, duration 5 D / 12, fill both (bench_engine's 1 s and 5 s at D = 12). */
+static double group_opacity_begin(double d) { return d / 12; }
+static double group_opacity_duration(double d) { return d * 5 / 12; }
+
+static void child_timing(ac_engine *engine, ac_animation a, double duration_s, double begin_s, int32_t fill) {
+    ac_timing timing;
+    check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    timing.duration_s = duration_s;
+    timing.begin_time_s = begin_s;
+    timing.fill_mode = fill;
+    check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
+}
+
+static void world_build(world *wd, const workload *w, size_t count) {
+    memset(wd, 0, sizeof *wd);
+    wd->w = w;
+    wd->count = count;
+    wd->keys = read_key_count(w->kind);
+    wd->layers = allocate(count, sizeof(ac_layer));
+    wd->read_back = allocate(count * READ_STRIDE_MAX, sizeof(double));
+    wd->plain_out[0] = allocate(count * 2, sizeof(double));
+    wd->plain_out[1] = allocate(count * 6, sizeof(double));
+    wd->curve = plain_curve_make(0.42, 0, 0.58, 1);
+    double duration = w->duration_s;
+
+    /* The plain side: the kind's structures (bench_engine's) and the matrix around them. */
+    plain_matrix *m = &wd->matrix;
+    m->count = count;
+    m->timing = (plain_timing){0, duration, w->speed, w->time_offset_s, w->repeat_count, 0, w->autoreverses,
+                               w->holds_end ? PLAIN_FILL_FORWARDS : PLAIN_FILL_REMOVED};
+    m->kind = w->kind;
+    switch (w->kind) {
+    case PLAIN_MATRIX_BASIC:
+        require(plain_track_alloc(&wd->track, count, 1, duration));
+        m->track = &wd->track;
+        m->ease = &wd->curve;
+        break;
+    case PLAIN_MATRIX_KEYFRAMES:
+        require(plain_keyframes_alloc(&wd->keyframes, count, PLAIN_LINEAR, 1, KEYFRAME_VALUES, duration, &wd->curve));
+        m->keyframes = &wd->keyframes;
+        break;
+    case PLAIN_MATRIX_PATH:
+        require(plain_keyframes_alloc(&wd->keyframes, count, PLAIN_PACED_PATH, 2, 2, duration, NULL));
+        m->keyframes = &wd->keyframes;
+        break;
+    case PLAIN_MATRIX_SPRING:
+        require(plain_springs_alloc(&wd->springs, count, duration));
+        m->springs = &wd->springs;
+        break;
+    case PLAIN_MATRIX_DECAY:
+        require(plain_decays_alloc(&wd->decays, count, duration, DECAY_RATE));
+        m->decays = &wd->decays;
+        break;
+    default:
+        require(plain_group_alloc(&wd->group, count, duration, &wd->curve));
+        wd->group.position_begin_s = 0;
+        wd->group.position_duration_s = duration; /* duration 0: the group's */
+        wd->group.opacity_begin_s = group_opacity_begin(duration);
+        wd->group.opacity_duration_s = group_opacity_duration(duration);
+        wd->group.opacity_model = 1.0; /* the default opacity, shown when not in effect */
+        m->group = &wd->group;
+        break;
+    }
+    if (w->layers == LAYERS_ANCESTOR || w->layers == LAYERS_PAUSED) {
+        m->has_ancestor = 1;
+        m->ancestor = w->layers == LAYERS_ANCESTOR ? (plain_layer_timing){0, ANCESTOR_SPEED, 0}
+                                                   : (plain_layer_timing){0, 0, PAUSED_OFFSET_S};
+    }
+    if (w->layers == LAYERS_OWN_SPEED) {
+        require(plain_matrix_alloc_layer_timing(m));
+        for (size_t i = 0; i < count; i++) m->layer_speed[i] = LAYER_SPEED;
+    }
+
+    /* The engine: the class, the layers and their time. */
+    check(ac_engine_create(NULL, &wd->engine), "ac_engine_create");
+    ac_engine *engine = wd->engine;
+    ac_value zero = ac_value_scalar(0);
+    ac_property_desc level;
+    ac_class dot;
+    check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
+    check(ac_class_create(engine, "Dot", 0, &level, 1, &dot), "ac_class_create");
+    ac_key speed_key, offset_key;
+    check(ac_engine_key(engine, "speed", &speed_key), "ac_engine_key");
+    check(ac_engine_key(engine, "timeOffset", &offset_key), "ac_engine_key");
+    for (int t = 0; t < wd->keys; t++)
+        check(ac_engine_key(engine, read_key_name(w->kind, t), &wd->read_keys[t]), "ac_engine_key");
+    ac_layer container = 0;
+    if (m->has_ancestor) {
+        check(ac_layer_create(engine, dot, &container), "ac_layer_create");
+        check(ac_layer_set_scalar(engine, container, speed_key, m->ancestor.speed), "ac_layer_set_scalar");
+        check(ac_layer_set_scalar(engine, container, offset_key, m->ancestor.time_offset_s), "ac_layer_set_scalar");
+    }
+    for (size_t i = 0; i < count; i++) {
+        check(ac_layer_create(engine, dot, &wd->layers[i]), "ac_layer_create");
+        if (container != 0) check(ac_layer_add_sublayer(engine, container, wd->layers[i]), "ac_layer_add_sublayer");
+        if (m->layer_speed != NULL)
+            check(ac_layer_set_scalar(engine, wd->layers[i], speed_key, m->layer_speed[i]), "ac_layer_set_scalar");
+    }
+
+    /* The descriptions. */
+    ac_timing_function ease;
+    check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
+    ac_animation description, children[2] = {0, 0};
+    const char *key;
+    switch (w->kind) {
+    case PLAIN_MATRIX_BASIC:
+        key = "level";
+        check(ac_animation_create_basic(engine, "level", &description), "ac_animation_create_basic");
+        check(ac_animation_set_timing_function(engine, description, &ease), "ac_animation_set_timing_function");
+        break;
+    case PLAIN_MATRIX_KEYFRAMES:
+        key = "level";
+        check(ac_animation_create_keyframe(engine, "level", &description), "ac_animation_create_keyframe");
+        check(ac_animation_set_timing_function(engine, description, &ease), "ac_animation_set_timing_function");
+        check(ac_animation_set_calculation_mode(engine, description, AC_CALCULATION_LINEAR),
+              "ac_animation_set_calculation_mode");
+        check(ac_animation_set_key_times(engine, description, even_key_times, KEYFRAME_VALUES),
+              "ac_animation_set_key_times");
+        break;
+    case PLAIN_MATRIX_PATH:
+        key = "position";
+        check(ac_animation_create_keyframe(engine, "position", &description), "ac_animation_create_keyframe");
+        check(ac_animation_set_calculation_mode(engine, description, AC_CALCULATION_PACED),
+              "ac_animation_set_calculation_mode");
+        check(ac_animation_set_rotation_mode(engine, description, AC_ROTATION_AUTO), "ac_animation_set_rotation_mode");
+        break;
+    case PLAIN_MATRIX_SPRING:
+        key = "level";
+        check(ac_animation_create_spring(engine, "level", &description), "ac_animation_create_spring");
+        break;
+    case PLAIN_MATRIX_DECAY: {
+        key = "position";
+        check(ac_animation_create_decay(engine, "position", &description), "ac_animation_create_decay");
+        ac_decay decay;
+        check(ac_decay_init(&decay), "ac_decay_init");
+        decay.deceleration_rate = DECAY_RATE;
+        decay.minimum_speed = DECAY_MINIMUM_SPEED;
+        check(ac_animation_set_decay(engine, description, &decay), "ac_animation_set_decay");
+        break;
+    }
+    default:
+        key = "group";
+        check(ac_animation_create_group(engine, &description), "ac_animation_create_group");
+        check(ac_animation_create_basic(engine, "position", &children[0]), "ac_animation_create_basic");
+        check(ac_animation_create_basic(engine, "opacity", &children[1]), "ac_animation_create_basic");
+        for (int c = 0; c < 2; c++)
+            check(ac_animation_set_timing_function(engine, children[c], &ease), "ac_animation_set_timing_function");
+        child_timing(engine, children[0], 0, 0, AC_FILL_REMOVED);
+        child_timing(engine, children[1], group_opacity_duration(duration), group_opacity_begin(duration),
+                     AC_FILL_BOTH);
+        break;
+    }
+    if (w->holds_end)
+        check(ac_animation_set_flag(engine, description, AC_ANIMATION_REMOVED_ON_COMPLETION, 0), "ac_animation_set_flag");
+
+    /* The layers' time at frame 0 (the first tick sets the engine's time to host_time(0)), by the
+     * plain formula; begin times are in it. */
+    double parent0 = plain_matrix_parent_time(m, host_time(0));
+    for (size_t i = 0; i < count; i++) {
+        double layer0 = m->layer_speed != NULL
+                            ? (parent0 - m->layer_begin_s[i]) * m->layer_speed[i] + m->layer_offset_s[i]
+                            : parent0;
+        double begin = layer0 - w->lead_s - w->spread_s * next_unit();
+        make_animation(wd, description, children, i, begin);
+        check(ac_layer_add_animation(engine, wd->layers[i], description, key), "ac_layer_add_animation");
+    }
+    check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick"); /* commits them */
+    check(ac_animation_release(engine, description), "ac_animation_release");
+    for (int c = 0; c < 2; c++) check(ac_animation_release(engine, children[c]), "ac_animation_release");
+}
+
+static void world_free(world *wd) {
+    check(ac_engine_destroy(wd->engine), "ac_engine_destroy");
+    plain_track_free(&wd->track);
+    plain_keyframes_free(&wd->keyframes);
+    plain_springs_free(&wd->springs);
+    plain_decays_free(&wd->decays);
+    plain_group_free(&wd->group);
+    plain_matrix_free(&wd->matrix);
+    for (int t = 0; t < 2; t++) free(wd->plain_out[t]);
+    free(wd->layers);
+    free(wd->read_back);
+    memset(wd, 0, sizeof *wd);
+}
+
+/* The plain loop at time_s: a first-cycle row by bench_engine's one-shot loop of its kind, every
+ * other by the matrix's loop. */
+static void run_plain(world *wd, double time_s) {
+    double *out0 = wd->plain_out[0], *out1 = wd->plain_out[1];
+    if (!wd->w->first_cycle) {
+        plain_matrix_run(&wd->matrix, time_s, out0, out1);
+        return;
+    }
+    switch (wd->w->kind) {
+    case PLAIN_MATRIX_BASIC: plain_engine_scalar(&wd->track, &wd->curve, time_s, out0); break;
+    case PLAIN_MATRIX_KEYFRAMES: plain_engine_keyframe_scalar(&wd->keyframes, time_s, out0); break;
+    case PLAIN_MATRIX_PATH: plain_engine_path(&wd->keyframes, time_s, out0, out1); break;
+    case PLAIN_MATRIX_SPRING: plain_engine_spring(&wd->springs, time_s, out0); break;
+    case PLAIN_MATRIX_DECAY: plain_engine_decay(&wd->decays, time_s, out0); break;
+    default: plain_engine_group(&wd->group, time_s, out0, out1); break;
+    }
+}
+
+/* Reads the animated keys of `count` layers into `out` (a row per layer): one key by
+ * ac_layers_get_presentation, two by ac_layers_get_presentation_table. Returns the stride. */
+static size_t read_keys(world *wd, const ac_layer *layers, size_t count, double *out, size_t capacity,
+                        size_t columns[2]) {
+    size_t stride;
+    if (wd->keys == 1) {
+        check(ac_layers_get_presentation(wd->engine, layers, count, wd->read_keys[0], out, capacity, &stride),
+              "ac_layers_get_presentation");
+        columns[0] = 0;
+    } else {
+        check(ac_layers_get_presentation_table(wd->engine, layers, count, wd->read_keys, 2, out, capacity, &stride,
+                                               columns),
+              "ac_layers_get_presentation_table");
+    }
+    return stride;
+}
+
+/* ---- Correctness ---------------------------------------------------------------------------- */
+
+typedef struct agreement {
+    size_t compared, equal, mismatches;
+    double max_relative; /* the largest |plain - engine| / max(1, |plain|) among the agreeing */
+    int checks;          /* frames checked */
+} agreement;
+
+/* The plain loop's numbers for layer i's key t, in the engine's layout, into expected[]; their count. */
+static size_t expected_values(const world *wd, size_t i, int t, double expected[16]) {
+    const double *out0 = wd->plain_out[0], *out1 = wd->plain_out[1];
+    switch (wd->w->kind) {
+    case PLAIN_MATRIX_PATH:
+        if (t == 0) {
+            expected[0] = out0[2 * i], expected[1] = out0[2 * i + 1];
+            return 2;
+        } else { /* the plain 2D transform as the engine's CATransform3D */
+            const double *m = out1 + 6 * i;
+            for (int k = 0; k < 16; k++) expected[k] = 0;
+            expected[0] = m[0], expected[1] = m[1], expected[4] = m[2], expected[5] = m[3];
+            expected[12] = m[4], expected[13] = m[5], expected[10] = 1, expected[15] = 1;
+            return 16;
+        }
+    case PLAIN_MATRIX_GROUP:
+    case PLAIN_MATRIX_DECAY: /* the position; the group's opacity */
+        if (t == 1) {
+            expected[0] = out1[i];
+            return 1;
+        }
+        expected[0] = out0[2 * i], expected[1] = out0[2 * i + 1];
+        return 2;
+    default:
+        expected[0] = out0[i];
+        return 1;
+    }
+}
+
+static void compare_value(agreement *a, double expected, double got, int frame, size_t layer, const char *what,
+                          size_t component) {
+    a->compared++;
+    if (got == expected) { /* to the bit, or 0 against -0 */
+        a->equal++;
+        return;
+    }
+    double relative = fabs(got - expected) / fmax(1.0, fabs(expected));
+    if (!(relative <= AGREEMENT_TOLERANCE)) {
+        if (a->mismatches++ == 0)
+            printf("    DISAGREE at frame %d, layer %zu, %s[%zu]: plain %.17g, engine %.17g (relative %.3g)\n", frame,
+                   layer, what, component, expected, got, relative);
+    } else if (relative > a->max_relative) {
+        a->max_relative = relative;
+    }
+}
+
+/* Compares the engine's presentation (and the layers' local time) with the plain loop's, which
+ * has just run at the engine's time, for the sampled layers. */
+static void compare_sample(world *wd, const size_t *sample, size_t samples, int frame, double engine_time,
+                           agreement *a) {
+    ac_layer layers[MAX_SAMPLE] = {0};
+    double slots[MAX_SAMPLE * READ_STRIDE_MAX];
+    size_t columns[2];
+    for (size_t j = 0; j < samples; j++) layers[j] = wd->layers[sample[j]];
+    size_t stride = read_keys(wd, layers, samples, slots, MAX_SAMPLE * READ_STRIDE_MAX, columns);
+    const plain_matrix *m = &wd->matrix;
+    double parent = plain_matrix_parent_time(m, engine_time);
+    for (size_t j = 0; j < samples; j++) {
+        size_t i = sample[j];
+        for (int t = 0; t < wd->keys; t++) {
+            double expected[16];
+            size_t n = expected_values(wd, i, t, expected);
+            for (size_t k = 0; k < n; k++)
+                compare_value(a, expected[k], slots[j * stride + columns[t] + k], frame, i,
+                              read_key_name(wd->w->kind, t), k);
+        }
+        double local, expected_local = m->layer_speed != NULL
+                                           ? (parent - m->layer_begin_s[i]) * m->layer_speed[i] + m->layer_offset_s[i]
+                                           : parent;
+        check(ac_layer_local_time(wd->engine, wd->layers[i], &local), "ac_layer_local_time");
+        compare_value(a, expected_local, local, frame, i, "local time", 0);
+    }
+}
+
+static void compare_now(world *wd, const size_t *sample, size_t samples, int frame, agreement *a) {
+    double engine_time;
+    check(ac_engine_current_time(wd->engine, &engine_time), "ac_engine_current_time");
+    run_plain(wd, engine_time);
+    compare_sample(wd, sample, samples, frame, engine_time, a);
+    a->checks++;
+}
+
+/* Ticks a pass of `ticks` ticks over frames 1..FRAMES (the engine is at frame 0) and the check
+ * frames between them, comparing at frame 0, at the check frames and at the last. */
+static bool check_world(world *wd, int ticks, agreement *a) {
+    size_t sample[MAX_SAMPLE], samples = 0;
+    size_t step = wd->count / 100 > 0 ? wd->count / 100 : 1;
+    for (size_t i = 0; i < wd->count && samples < MAX_SAMPLE - 1; i += step) sample[samples++] = i;
+    if (sample[samples - 1] != wd->count - 1) sample[samples++] = wd->count - 1;
+    static const int check_frames[] = {0, 1, 37, 300, 599, 600};
+    const size_t check_count = sizeof check_frames / sizeof check_frames[0];
+    memset(a, 0, sizeof *a);
+    size_t c = 0;
+    for (int j = 0; j <= ticks; j++) {
+        double frame = pass_frame(j, ticks);
+        for (; c < check_count && check_frames[c] <= frame; c++) { /* the check frames this tick steps over */
+            if (check_frames[c] == frame) continue;
+            check(ac_engine_tick(wd->engine, host_time(check_frames[c])), "ac_engine_tick");
+            compare_now(wd, sample, samples, check_frames[c], a);
+        }
+        if (j > 0) check(ac_engine_tick(wd->engine, host_time(frame)), "ac_engine_tick");
+        bool wanted = j == ticks;
+        for (size_t k = 0; k < check_count; k++) wanted |= check_frames[k] == frame;
+        if (wanted) compare_now(wd, sample, samples, (int)frame, a);
+    }
+    printf("  agreement: %zu layers x %d frames (%d key%s + local time): %zu values, %zu equal, max relative"
+           " difference %.3g: %s\n",
+           samples, a->checks, wd->keys, wd->keys == 1 ? "" : "s", a->compared, a->equal, a->max_relative,
+           a->mismatches == 0 ? "OK" : "DISAGREE");
+    if (a->mismatches > 0) printf("  %zu of %zu values disagree\n", a->mismatches, a->compared);
+    return a->mismatches == 0;
+}
+
+/* ---- Timing --------------------------------------------------------------------------------- */
+
+enum { VARIANT_PLAIN, VARIANT_READ, VARIANT_COUNT };
+
+/* Seconds for a pass of `ticks` ticks over frames 1..FRAMES of one variant (the engine first
+ * goes back to frame 0): the plain loop, or the tick followed by the read of every layer. */
+static double run_pass(world *wd, int variant, int ticks) {
+    size_t columns[2];
+    if (variant != VARIANT_PLAIN) check(ac_engine_tick(wd->engine, host_time(0)), "ac_engine_tick");
+    double start = now_s();
+    for (int j = 1; j <= ticks; j++) {
+        double time_s = host_time(pass_frame(j, ticks));
+        if (variant == VARIANT_PLAIN) {
+            run_plain(wd, time_s);
+        } else {
+            check(ac_engine_tick(wd->engine, time_s), "ac_engine_tick");
+            read_keys(wd, wd->layers, wd->count, wd->read_back, wd->count * READ_STRIDE_MAX, columns);
+        }
+    }
+    return now_s() - start;
+}
+
+typedef struct result {
+    int workload;
+    size_t layers;
+    int ticks;    /* per pass */
+    bool agrees;  /* false: not timed */
+    bool crashed; /* the world's process ended early */
+    double seconds[VARIANT_COUNT];
+    agreement agreement;
+} result;
+
+static bool run_world(int index, size_t count, int repetitions, result *r) {
+    const workload *w = &workloads[index];
+    world wd;
+    memset(r, 0, sizeof *r);
+    r->workload = index;
+    r->layers = count;
+    printf("\n%s (%s), %zu layers\n", w->label, w->key, count);
+    fflush(stdout);
+    world_build(&wd, w, count);
+    r->ticks = pass_ticks(count * (size_t)wd.keys);
+    r->agrees = check_world(&wd, r->ticks, &r->agreement); /* also the engine's warm-up */
+    if (!r->agrees) {
+        world_free(&wd);
+        return false;
+    }
+    run_pass(&wd, VARIANT_PLAIN, r->ticks); /* warm-up */
+    for (int v = 0; v < VARIANT_COUNT; v++) r->seconds[v] = INFINITY;
+    for (int rep = 0; rep < repetitions; rep++) {
+        for (int k = 0; k < VARIANT_COUNT; k++) {
+            int v = (rep + k) % VARIANT_COUNT; /* take turns going first */
+            double s = run_pass(&wd, v, r->ticks);
+            if (s < r->seconds[v]) r->seconds[v] = s;
+        }
+    }
+    double ns = 1e9 / ((double)r->ticks * (double)count);
+    printf("  plain %.1f ns/anim, tick+read %.1f ns/anim (%.2fx); %d ticks per pass\n", r->seconds[VARIANT_PLAIN] * ns,
+           r->seconds[VARIANT_READ] * ns, r->seconds[VARIANT_READ] / r->seconds[VARIANT_PLAIN], r->ticks);
+    world_free(&wd);
+    return true;
+}
+
+/* ---- One process per world ------------------------------------------------------------------ */
+
+static bool send_all(int fd, const void *data, size_t size) {
+    for (const char *p = data; size > 0;) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        p += n;
+        size -= (size_t)n;
+    }
+    return true;
+}
+
+static bool receive_all(int fd, void *data, size_t size) {
+    for (char *p = data; size > 0;) {
+        ssize_t n = read(fd, p, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        p += n;
+        size -= (size_t)n;
+    }
+    return true;
+}
+
+/* Runs one world in a child process (a fresh heap, the same random numbers) and brings its
+ * result back through a pipe. A world whose process ends early counts as failed (crashed); the
+ * others go on. */
+static void run_isolated(int index, size_t count, int repetitions, result *r) {
+    fflush(stdout);
+    int pipe_fds[2];
+    if (pipe(pipe_fds) != 0) {
+        perror("bench_timing_matrix: pipe");
+        exit(2);
+    }
+    pid_t child = fork();
+    if (child < 0) {
+        perror("bench_timing_matrix: fork");
+        exit(2);
+    }
+    if (child == 0) {
+        close(pipe_fds[0]);
+        run_world(index, count, repetitions, r);
+        fflush(stdout);
+        _exit(send_all(pipe_fds[1], r, sizeof *r) ? 0 : 2);
+    }
+    close(pipe_fds[1]);
+    bool received = receive_all(pipe_fds[0], r, sizeof *r);
+    close(pipe_fds[0]);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    if (!received || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "bench_timing_matrix: %s at %zu layers: the world's process ended early (%s %d)\n",
+                workloads[index].key, count, WIFSIGNALED(status) ? "signal" : "status",
+                WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+        memset(r, 0, sizeof *r);
+        r->workload = index;
+        r->layers = count;
+        r->crashed = true;
+    }
+}
+
+/* ---- Main ----------------------------------------------------------------------------------- */
+
+static void usage(FILE *to, int status) {
+    fprintf(to, "usage: bench_timing_matrix [-n 10000,100000] [-r repetitions (default %d)]"
+                " [-w all|name[,name...]] [-b animated keys per pass (default %.0e; 0: every frame)] [-h]\n"
+                "workloads (-w also runs the first-cycle row of each named workload's kind):\n",
+            DEFAULT_REPETITIONS, DEFAULT_PASS_BUDGET);
+    for (int k = 0; k < WORKLOAD_COUNT; k++) fprintf(to, "  %-15s %s\n", workloads[k].key, workloads[k].label);
+    exit(status);
+}
+
+static const char *goal(double ratio, double target) { return ratio <= target ? "met" : "NOT met"; }
+
+static const result *find_result(const result *results, int count, int workload, size_t layers) {
+    for (int i = 0; i < count; i++)
+        if (results[i].workload == workload && results[i].layers == layers) return &results[i];
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    int repetitions = DEFAULT_REPETITIONS;
+    size_t sizes[MAX_SIZES] = {10000, 100000};
+    int size_count = 2;
+    bool selected[WORKLOAD_COUNT];
+    for (int k = 0; k < WORKLOAD_COUNT; k++) selected[k] = true;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0) usage(stdout, 0);
+        if (i + 1 >= argc) usage(stderr, 2);
+        const char *option = argv[i], *arg = argv[++i];
+        if (strcmp(option, "-r") == 0) {
+            repetitions = atoi(arg);
+        } else if (strcmp(option, "-b") == 0) {
+            pass_budget = strtod(arg, NULL);
+        } else if (strcmp(option, "-n") == 0) {
+            size_count = 0;
+            for (const char *p = arg; *p; p += strspn(p, ",")) {
+                char *end;
+                if (size_count == MAX_SIZES) usage(stderr, 2);
+                sizes[size_count] = strtoull(p, &end, 10);
+                if (end == p || sizes[size_count] == 0) usage(stderr, 2);
+                size_count++;
+                p = end;
+            }
+        } else if (strcmp(option, "-w") == 0) {
+            if (strcmp(arg, "all") != 0) {
+                for (int k = 0; k < WORKLOAD_COUNT; k++) selected[k] = false;
+                char names[256];
+                snprintf(names, sizeof names, "%s", arg);
+                for (char *name = strtok(names, ","); name != NULL; name = strtok(NULL, ",")) {
+                    int found = -1;
+                    for (int k = 0; k < WORKLOAD_COUNT; k++)
+                        if (strcmp(name, workloads[k].key) == 0) found = k;
+                    if (found < 0) usage(stderr, 2);
+                    selected[found] = selected[reference_of(found)] = true;
+                }
+            }
+        } else {
+            usage(stderr, 2);
+        }
+    }
+    if (repetitions < 1 || size_count == 0 || !(pass_budget >= 0)) usage(stderr, 2);
+
+    printf("animcore %s: tick + batch read across timing shapes vs a plain-C loop doing the same math\n",
+           ac_version_string());
+    printf("one animation per layer (class \"Dot\"); first cycle: %.0f s, begins over %.0f s; repeat: %.0f s cycles"
+           " forever, begun %.0f-%.0f s before the first frame\n",
+           FIRST_DURATION_S, BEGIN_SPREAD_S, CYCLE_DURATION_S, REPEAT_LEAD_S, REPEAT_LEAD_S + BEGIN_SPREAD_S);
+    printf("method: CLOCK_MONOTONIC, best of %d runs of %d frames at %.0f fps, plain and tick+read taking turns;"
+           " at most %.0g animated keys per run (fewer ticks, at least %d, spread over the frames; -b 0: every frame)\n",
+           repetitions, FRAMES, FPS, pass_budget, MIN_PASS_TICKS);
+
+    int total = size_count * WORKLOAD_COUNT;
+    result *results = allocate((size_t)total, sizeof *results);
+    int result_count = 0;
+    for (int s = 0; s < size_count; s++)
+        for (int k = 0; k < WORKLOAD_COUNT; k++)
+            if (selected[k]) run_isolated(k, sizes[s], repetitions, &results[result_count++]);
+
+    /* ---- The table ---- */
+    bool all_agree = true;
+    int plain_met = 0, plain_rows = 0, shape_met = 0, shape_rows = 0;
+    for (int s = 0; s < size_count; s++) {
+        printf("\n%zu layers: ns per animation per tick (best of %d); animcore = tick + read; goals: within %.1fx of"
+               " plain C, within %.1fx of the first cycle of its kind\n",
+               sizes[s], repetitions, PLAIN_GOAL, SHAPE_GOAL);
+        printf("  %-2s %-38s %5s | %8s %8s | %-14s | %-14s | %s\n", "#", "workload", "ticks", "plain", "animcore",
+               "vs plain C", "vs 1st cycle", "plain vs 1st");
+        int row = 0;
+        for (int k = 0; k < WORKLOAD_COUNT; k++) {
+            if (!workloads[k].first_cycle || workloads[k].kind == PLAIN_MATRIX_BASIC) row++; /* 1..15 */
+            const result *r = find_result(results, result_count, k, sizes[s]);
+            if (r == NULL) continue;
+            char number[16];
+            snprintf(number, sizeof number, "%d", row);
+            bool is_reference = workloads[k].first_cycle;
+            printf("  %-2s %-38s", is_reference && workloads[k].kind != PLAIN_MATRIX_BASIC ? "" : number,
+                   workloads[k].label);
+            if (r->crashed || !r->agrees) {
+                all_agree = false;
+                printf(" %5s | %s\n", "", r->crashed ? "CRASHED (see above)" : "DISAGREE (see above): not timed");
+                continue;
+            }
+            double ns = 1e9 / ((double)r->ticks * (double)r->layers);
+            double plain = r->seconds[VARIANT_PLAIN] * ns, engine = r->seconds[VARIANT_READ] * ns;
+            double vs_plain = engine / plain;
+            plain_rows++;
+            plain_met += vs_plain <= PLAIN_GOAL;
+            printf(" %5d | %8.1f %8.1f | %5.2fx %-7s |", r->ticks, plain, engine, vs_plain, goal(vs_plain, PLAIN_GOAL));
+            const result *ref = find_result(results, result_count, reference_of(k), sizes[s]);
+            if (is_reference) {
+                printf(" %-14s | %s\n", "(reference)", "(reference)");
+            } else if (ref == NULL || ref->crashed || !ref->agrees) {
+                printf(" %-14s | %s\n", "-", "-");
+            } else {
+                double ref_ns = 1e9 / ((double)ref->ticks * (double)ref->layers);
+                double vs_first = engine / (ref->seconds[VARIANT_READ] * ref_ns);
+                double plain_vs_first = plain / (ref->seconds[VARIANT_PLAIN] * ref_ns);
+                shape_rows++;
+                shape_met += vs_first <= SHAPE_GOAL;
+                printf(" %5.2fx %-7s | %5.2fx\n", vs_first, goal(vs_first, SHAPE_GOAL), plain_vs_first);
+            }
+        }
+    }
+    printf("\ngoals (reported, not asserted): within %.1fx of plain C: %d of %d rows; within %.1fx of the first cycle"
+           " of its kind: %d of %d rows\n",
+           PLAIN_GOAL, plain_met, plain_rows, SHAPE_GOAL, shape_met, shape_rows);
+    for (int i = 0; i < result_count; i++) all_agree &= results[i].agrees && !results[i].crashed;
+    free(results);
+    if (!all_agree) {
+        printf("\nFAILED: the engine and the plain-C loop disagree (or a world crashed) in the rows marked above"
+               " (tolerance %g relative)\n", AGREEMENT_TOLERANCE);
+        return 1;
+    }
+    return 0;
+}
