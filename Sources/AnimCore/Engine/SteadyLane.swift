@@ -187,33 +187,44 @@ struct SteadyLane {
                 let progress = context.keyframeProgress(entry.pointee.function, keyframes, sample: sample)
                 context.keyframeValue(keyframes, kind: .scalar, at: progress, into: out)
             case .group:
-                // The group and its children as the general walk evaluates them, without the
-                // walk's work per layer: the group sets its children's time (`applyGroup`; its
-                // run state stays), each child is evaluated in it (an owned child owes nothing
-                // whatever its run state does: nothing is noticed).
-                let record = context.animations + Int(entry.pointee.record)
-                let layer = context.layers + Int(record.pointee.layer)
-                let place = context.places + Int(record.pointee.layer)
-                let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
-                let block = presentation + Int(place.pointee.presentationOffset)
-                context.applyGroup(record, sample: sample, parentTime: time, applies: true)
-                var member = Int(record.pointee.next)
-                for _ in 0..<Int(record.pointee.followers) {
-                    let child = context.animations + member
-                    context.evaluate(child, index: member, layer: layer, row: row, layerTime: time, block: block, notices: &noNotices)
-                    member = Int(child.pointee.next)
-                }
-                assert(noNotices.isEmpty, "a steady group noticed something")
+                evaluateGroup(entry, sample: sample, time: time, context: context, rows: rows, notices: &noNotices)
             case .record, .recordOverModel, .pathKeyframes:
                 evaluateRecord(entry, sample: sample, time: time, context: context, rows: rows, into: out)
             }
         }
     }
 
+    /// A group's entry at `sample` (taken at its layer's time `time`): the group and its
+    /// children as the general walk evaluates them, without the walk's work per layer. The group
+    /// sets its children's time (`applyGroup`; its run state stays), each child is evaluated in
+    /// it (an owned child owes nothing whatever its run state does: nothing is noticed, so
+    /// `notices` stays empty).
+    // Out of the lane's loop, so that the children's evaluation is inlined here (the loop is
+    // beyond the size the compiler inlines into).
+    @inline(never)
+    static func evaluateGroup(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
+        rows: UnsafePointer<UnsafeMutablePointer<Double>>, notices: inout [TickNotice]
+    ) {
+        let record = context.animations + Int(entry.pointee.record)
+        let layer = context.layers + Int(record.pointee.layer)
+        let place = context.places + Int(record.pointee.layer)
+        let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
+        let block = context.presentation + Int(place.pointee.presentationOffset)
+        context.applyGroup(record, sample: sample, parentTime: time, applies: true)
+        var member = Int(record.pointee.next)
+        for _ in 0..<Int(record.pointee.followers) {
+            let child = context.animations + member
+            context.evaluate(child, index: member, layer: layer, row: row, layerTime: time, block: block, notices: &notices)
+            member = Int(child.pointee.next)
+        }
+        assert(notices.isEmpty, "a steady group noticed something")
+    }
+
     /// A `record`, `recordOverModel` or `pathKeyframes` entry: its kind's own evaluation at
     /// `sample`, over the model value when it reads what lies underneath (the first animation
     /// of a property starts from the model).
-    @inline(__always)
+    @inline(never)  // as `evaluateGroup`
     static func evaluateRecord(
         _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
         rows: UnsafePointer<UnsafeMutablePointer<Double>>, into out: UnsafeMutablePointer<Double>

@@ -5,7 +5,8 @@
 /// tree may be arbitrarily deep.
 enum LayerTimeWalk {
     /// The time of the layer in `slot` at `engineTime`, using and filling the cache of `stamp`
-    /// (a stamp the cache has not seen computes from the root). `ancestors` is scratch.
+    /// (a stamp the cache has not seen computes from the root). `ancestors` is scratch, empty
+    /// on entry and on return.
     @inline(__always)
     static func time(
         of slot: Int, layers: UnsafeMutablePointer<LayerRecord>, places: UnsafeMutablePointer<LayerPlace>,
@@ -15,14 +16,15 @@ enum LayerTimeWalk {
         // cache, so its record is only read).
         if layers[slot].parent < 0 && layers[slot].hasDefaultTiming { return engineTime }
         if layers[slot].timeStamp == stamp { return layers[slot].cachedTime }
-        ancestors.removeAll(keepingCapacity: true)
+        // The uncached layers from `slot` up, then their times from the top down (`ancestors`
+        // is left empty, with its capacity: emptied by `popLast`, which costs nothing more).
         var current = slot
         while current >= 0 && layers[current].timeStamp != stamp {
             ancestors.append(Int32(current))
             current = Int(layers[current].parent)
         }
         var time = current >= 0 ? layers[current].cachedTime : engineTime
-        for layer in ancestors.reversed() {
+        while let layer = ancestors.popLast() {
             let index = Int(layer)
             if !layers[index].hasDefaultTiming {
                 let row = rows[Int(places[index].classIndex)] + Int(places[index].row)
