@@ -204,7 +204,8 @@ struct TickNotice {
         case finished
         case finishedAndRemoved
         case display
-        /// Evaluated active, running and admitted by the lane: it may join (`joinSteadyLane`).
+        /// Evaluated, applied and admitted by the lane: from the next tick on it may owe nothing,
+        /// so it may join (`joinSteadyLane` checks).
         case steady
     }
 
