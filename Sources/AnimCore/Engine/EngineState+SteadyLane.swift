@@ -220,14 +220,9 @@ extension EngineState {
                 function = record.pointee.parameters
                 ends = endpoints
             }
-        case .decay where whole:
-            let decay = decayRecords[record.pointee.parameters]
-            let components = animationValues.pointer(Int(decay.block))
-            let count = Int(record.pointee.propertySlotCount)
-            if (0..<count).allSatisfy({ components[$0 * DecayRecord.stride + 2] == DecayRecord.Mode.free.rawValue }) {
-                kind = .freeDecay
-                function = record.pointee.parameters
-            }
+        case .decay where whole && movesFreely(record):
+            kind = .freeDecay
+            function = record.pointee.parameters
         case .keyframe where rotation >= 0:
             // The keyframes from their record; the rotation's output in `to`.
             kind = .pathKeyframes
@@ -263,6 +258,16 @@ extension EngineState {
         !record.pointee.overwritesWholeValue && !record.pointee.isAdditive && record.pointee.component == nil
             && !record.pointee.isCumulative && record.pointee.valueKind.hasCoordinates
             && record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
+    }
+
+    /// Whether every component of the decay in `record` moves freely: none starts outside a
+    /// bound or reaches one.
+    @inline(__always)  // a call from mutating code would copy the whole state
+    private func movesFreely(_ record: UnsafeMutablePointer<AttachedAnimation>) -> Bool {
+        let components = animationValues.pointer(Int(decayRecords[record.pointee.parameters].block))
+        return (0..<Int(record.pointee.propertySlotCount)).allSatisfy {
+            components[$0 * DecayRecord.stride + 2] == DecayRecord.Mode.free.rawValue
+        }
     }
 
     /// Whether a basic animation's ends and value kind make a `scalar` or `coordinates` entry:

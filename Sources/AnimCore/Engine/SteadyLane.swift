@@ -164,8 +164,7 @@ struct SteadyLane {
                 // `applySpring` of a finite spring without a carried velocity: at its basic
                 // time, then `applyEndpoints`' scalar case at 1 − u.
                 let spring = context.springs + Int(entry.pointee.function)
-                let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
-                let (rest, push) = spring.pointee.response.restAndPush(at: t)
+                let (rest, push) = spring.pointee.response.restAndPush(at: entry.pointee.timing.basicTime(of: sample, atParentTime: time))
                 let fraction = 1 - (rest - spring.pointee.initialVelocity * push)
                 let start = entry.pointee.scalarFrom
                 out[0] = start + (entry.pointee.scalarTo - start) * fraction
