@@ -60,8 +60,7 @@ extension TimingState {
 
 extension TimingFunction {
     /// Reads and validates a C timing function; errors name `argument` (built only for an
-    /// error: an eager "options->custom_function" cost an animation block's begin about 1000
-    /// instructions).
+    /// error: an eager string would be built on every animation block's begin).
     init(_ pointer: UnsafePointer<ac_timing_function>?, argument: @autoclosure () -> String) throws(APIError) {
         guard let pointer else { throw .nullPointer(argument()) }
         let raw = pointer.pointee

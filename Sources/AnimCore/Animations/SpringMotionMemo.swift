@@ -29,8 +29,8 @@ struct SpringMotionMemo {
 
 extension SpringResponse {
     /// Whether `other` holds the same bits, field by field.
-    // [Perf] The memo's test, for every implicit spring of the lane at every tick: the derived
-    // `==` (a call comparing five doubles as numbers) cost about 40 instructions.
+    // The memo's test, for every implicit spring of the lane at every tick: the derived `==`
+    // is a call comparing five doubles as numbers.
     @inline(__always)
     func hasSameBits(as other: SpringResponse) -> Bool {
         regime == other.regime && frequency.bitPattern == other.frequency.bitPattern

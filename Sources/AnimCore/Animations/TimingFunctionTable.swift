@@ -3,8 +3,8 @@
 /// instead of a copy in every animation. Reference-counted; a function no animation uses is
 /// dropped and its slot reused.
 final class TimingFunctionTable {
-    // [Perf] Every access is made holding the engine's lock, so exclusivity is not checked at
-    // run time (the check costs about 80 instructions per access of a class's property).
+    // Every access is made holding the engine's lock, so exclusivity is not checked at run
+    // time (the check would cost more than most accesses).
     @exclusivity(unchecked) private(set) var functions = RecordBuffer<TimingFunction>(initialCapacity: 16)
     /// Each function's bezier, read by the steady lane without the enum's copy (a steps
     /// function's slot holds a placeholder the lane never reads: it admits beziers only).
@@ -21,7 +21,7 @@ final class TimingFunctionTable {
     /// The index `retain(_:)` returned last, tried first by the next: the paths that add
     /// animations (explicit adds, implicit starts, keyframes' curves) mostly add one curve again
     /// and again, found then without hashing it. -1: none yet.
-    // [Perf] Hashing a bezier cost about 420 instructions of an explicit add's 5300.
+    // (Hashing a bezier is a large share of an explicit add.)
     @exclusivity(unchecked) private var recent: Int32 = -1
 
     /// The index of `function`, adding it or counting one more use.

@@ -358,8 +358,7 @@ extension EngineState {
 
     /// How many records after the one in `index` share its entry of `kind`: a path's rotation,
     /// a group's children.
-    // [Perf] Static: a non-mutating method called from the mutating callers copied the whole
-    // state (about 3000 instructions each time an entry left the lane).
+    // Static: a non-mutating method called from the mutating callers copies the whole state.
     private static func joiningCount(_ kind: SteadyEntry.Kind, _ record: AttachedAnimation) -> Int {
         kind == .pathKeyframes || kind == .group ? Int(record.followers) : 0
     }

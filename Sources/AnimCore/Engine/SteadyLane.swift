@@ -268,8 +268,7 @@ extension SteadyLane {
     ///   coordinate kind, slot by slot);
     /// - springTowardModel: `applySpring` the same way at 1 − u, plus the carried velocity's
     ///   share when the entry has one (`to` ≥ 0); its motion through `springMotions`.
-    // [Perf] Out of line: inlined in the lane's loop, it made the other kinds' entries a few
-    // instructions slower (a spring's 81 → 85).
+    // Out of line: inlined, it makes the lane's loop, and so every other kind's entry, slower.
     @inline(never)
     static func moveTowardModel(
         _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,

@@ -5,8 +5,8 @@
 /// stored, copied into the presentation and interpolated by the engine, so no `initWithLayer:`
 /// copying code is ever needed.
 final class LayerClass {
-    // [Perf] Every access is made holding the engine's lock, so exclusivity is not checked at
-    // run time (the check costs about 80 instructions per access of a class's property).
+    // Every access is made holding the engine's lock, so exclusivity is not checked at run
+    // time (the check would cost more than most accesses).
     let id: LayerClassID
     let name: String
     let superclass: LayerClassID?
@@ -32,7 +32,7 @@ final class LayerClass {
     /// interned after the class was made are never its properties).
     private let propertyIndexByKey: [Int32]
     /// Resolved key paths by key id (an array indexed by id, grown on demand: the ids are dense;
-    /// [Perf] a dictionary's hashing cost about 100 instructions per explicit add).
+    /// a dictionary would hash on every explicit add).
     @exclusivity(unchecked) private var keyPathCache: [ResolvedKeyPath] = []
     /// Called to display a layer of this class that needs display (Core Animation's `-display`);
     /// a layer's delegate display handler wins over it.

@@ -6,8 +6,8 @@
 /// checks, no closures. `Element` must be plain data (no references); indices must be in
 /// `0..<count` (the engine only indexes slots it has handed out, after validating handles).
 final class RecordBuffer<Element> {
-    // [Perf] Every access is made holding the engine's lock, so exclusivity is not checked at
-    // run time (the check costs about 80 instructions per access of a class's property).
+    // Every access is made holding the engine's lock, so exclusivity is not checked at run
+    // time (the check would cost more than most accesses).
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int

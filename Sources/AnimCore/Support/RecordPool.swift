@@ -1,10 +1,10 @@
 /// A `RecordBuffer` whose slots are handed out and given back: the per-kind plain-data storage
 /// of animations (a freed slot is reused by the next `insert`).
 final class RecordPool<Element> {
-    // [Perf] Every access is made holding the engine's lock, so exclusivity is not checked at
-    // run time (the check costs about 80 instructions per access of a class's property).
+    // Every access is made holding the engine's lock, so exclusivity is not checked at run
+    // time (the check would cost more than most accesses).
     let records = RecordBuffer<Element>(initialCapacity: 64)
-    // [Perf] A record buffer, not an array: taking a free slot is on every start's path, and an
+    // A record buffer, not an array: taking a free slot is on every start's path, and an
     // array's uniqueness check cost as much as the rest of it.
     private let freeSlots = RecordBuffer<Int32>(initialCapacity: 16)
 

@@ -74,7 +74,6 @@ public struct MediaTiming: Hashable, Sendable {
     /// field names).
     package func validate(naming names: FieldNames) throws(AnimCoreError) {
         // The checks below at once, failing for NaN as they do: the common case returns here.
-        // [Perf] Each named check cost about 25 instructions of an explicit add.
         if abs(beginTime) <= Limits.time, duration >= 0, duration <= Limits.time || duration == .infinity,
            abs(speed) <= Limits.speed, abs(timeOffset) <= Limits.time, repeatCount >= 0,
            repeatDuration >= 0, repeatDuration <= Limits.time || repeatDuration == .infinity {

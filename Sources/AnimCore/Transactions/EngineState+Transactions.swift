@@ -164,8 +164,8 @@ extension EngineState {
     /// `modifyTransactionSettings(_:)` for a `change` that only sets fields to given values,
     /// with its result checked first (`TransactionSettings.validate()`): on failure nothing
     /// changes, and the error is thrown.
-    // [Perf] Inlined, with `changeInnermostSettings`, into `Engine.setTransactionFields`: the
-    // closure and the state were passed down two calls more (about 50 instructions a setter).
+    // Inlined, with `changeInnermostSettings`, into `Engine.setTransactionFields`: otherwise
+    // the closure and the state are passed down two calls more for every setter.
     @inline(__always)
     mutating func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
         // [Perf] The change is made to the cache too, and checked there: the cache keeps what the

@@ -19,8 +19,8 @@ struct ThreadTransactions {
     /// sets values only while it is the innermost, so the innermost frame's are the last in
     /// use). Those after them are left by frames that closed, and taken again in place
     /// (`pushSettings()`).
-    // [Perf] Neither destroyed when a frame closes nor made when one sets its first value: that
-    // cost about 170 instructions per transaction that set any.
+    // Neither destroyed when a frame closes nor made when one sets its first value: a
+    // transaction that sets any would pay for both.
     var ownSettings: [TransactionSettings] = []
     /// Entries of `ownSettings` in use.
     private(set) var settingsCount = 0
