@@ -1642,6 +1642,12 @@ ac_status ac_animation_copy_child(ac_engine *engine, ac_animation group, size_t 
  *                r1,2 = -w0 (zeta -+ sqrt(zeta^2 - 1)), C1 = (-v0 - r2) / (r1 - r2), C2 = 1 - C1,
  *                u(t) = C1 exp(r1 t) + C2 exp(r2 t)
  *
+ * Every spring the checks below accept moves finitely. One overdamped beyond the double range
+ * (zeta or w0 zeta overflows: damping 1e300 on mass 1e-300) is a slow exponential: its roots
+ * come from m, c and k directly (r1 = -2k / (c (1 + s)), r2 = -c (1 + s) / (2m), s = sqrt(1 -
+ * 4 (m / c)(k / c))), a fast root beyond the double range taken as -DBL_MAX (its mode is over at
+ * once), and its settling duration is +INFINITY when it settles later than AC_TIME_LIMIT_S.
+ *
  * and value(t) = from + (to - from) (1 - u(t)), where t is the animation's basic local time in
  * seconds (its progress times its duration, after repeats, autoreverses, speed and time
  * offset). Any time is evaluated directly: the motion does not depend on the tick rate. The
@@ -1710,6 +1716,16 @@ ac_status ac_spring_from_perceptual(double duration_s, double bounce, ac_spring 
  */
 ac_status ac_spring_perceptual(const ac_spring *spring, double *out_duration_s,
                                double *out_bounce);
+
+/**
+ * The natural frequency w0 = sqrt(k / m) (radians per second) and the damping ratio zeta =
+ * c / (2 sqrt(k m)) of a spring (below 1 it oscillates), computed as c / (m w0) / 2 so that
+ * neither tiny nor huge parameters overflow or underflow on the way; zeta is +INFINITY when it
+ * is beyond the largest double (damping 1e300 on mass 1e-300). Either out pointer may be NULL.
+ * Errors: the spring checks above. Needs no engine.
+ */
+ac_status ac_spring_damping_ratio(const ac_spring *spring, double *out_natural_frequency_rad_s,
+                                  double *out_damping_ratio);
 
 /**
  * CASpringAnimation's settlingDuration: the seconds until the displacement stays within

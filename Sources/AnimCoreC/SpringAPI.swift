@@ -91,6 +91,18 @@ public func ac_spring_perceptual(
     }
 }
 
+@_cdecl("ac_spring_damping_ratio")
+public func ac_spring_damping_ratio(
+    _ spring: UnsafePointer<ac_spring>?, _ outNaturalFrequency: UnsafeMutablePointer<Double>?,
+    _ outDampingRatio: UnsafeMutablePointer<Double>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        let parameters = try Spring(spring, "spring")
+        outNaturalFrequency?.pointee = parameters.naturalFrequency
+        outDampingRatio?.pointee = parameters.dampingRatio
+    }
+}
+
 @_cdecl("ac_spring_settling_duration")
 public func ac_spring_settling_duration(
     _ spring: UnsafePointer<ac_spring>?, _ outDuration: UnsafeMutablePointer<Double>?

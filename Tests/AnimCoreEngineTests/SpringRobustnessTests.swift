@@ -60,6 +60,75 @@ struct SpringRobustnessTests {
         #expect(abs(duration - stop) < 1e-9 * stop, "\(duration) vs \(stop)")
     }
 
+    /// Springs overdamped beyond the double range (ζ or ω₀ζ overflows): issue 35's two.
+    static let extremelyOverdamped = [
+        Spring(mass: 1e-300, stiffness: 1, damping: 1e300, allowsOverdamping: true),
+        Spring(mass: 1, stiffness: 1e-300, damping: 1e300, allowsOverdamping: true),
+    ]
+
+    @Test("a spring overdamped beyond the double range is a slow exponential: finite roots and motion", arguments: extremelyOverdamped)
+    func extremelyOverdampedMotion(spring: Spring) throws {
+        try spring.validate()
+        let response = SpringResponse(spring)
+        #expect(response.regime == .overdamped)
+        #expect(response.rootSlow.isFinite && response.rootSlow <= 0 && response.rootFast.isFinite && response.rootFast < 0)
+        // r₁ ≈ −k / c: −1e-300 for the first, below the smallest double for the second.
+        #expect(abs(response.rootSlow - -spring.stiffness / spring.damping) <= 1e-12 * spring.stiffness / spring.damping)
+        for t in [0, 1e-300, 1e-3, 1, 1e6, 1e15] {
+            let motion = response.motion(at: t)
+            for part in [motion.rest, motion.restSlope, motion.push, motion.pushSlope] {
+                #expect(part.isFinite, "t = \(t): \(motion)")
+            }
+            // So slow that it has not moved: u = e^(r₁t) ≈ 1.
+            #expect(abs(motion.rest - 1) < 1e-12, "t = \(t): \(motion.rest)")
+        }
+        #expect(spring.settlingDuration == .infinity)
+    }
+
+    @Test("such a spring moves finitely as an explicit spring, an implicit spring and a decay's bound spring", arguments: extremelyOverdamped)
+    func extremelyOverdampedInTheEngine(spring: Spring) throws {
+        let (engine, layer) = try probe()
+        try engine.tick(0)
+        try engine.addAnimation(.spring("value", from: .scalar(0), to: .scalar(100), spring: spring), forKey: "spring", to: layer)
+        let other = try engine.makeLayerHandle(engine.layerClass(of: layer))
+        let third = try engine.makeLayerHandle(engine.layerClass(of: layer))
+        try engine.tick(0.5)
+        var options = AnimationBlockOptions()
+        options.spring = spring
+        try engine.animate(options) { try engine.setValue(.scalar(100), forKeyPath: "value", of: other) }
+        var decay = DecayParameters(fromValue: .scalar(0), velocity: .scalar(1000))
+        decay.upperBound = .scalar(1)
+        decay.boundSpring = spring
+        try engine.addAnimation(Animation(keyPath: "value", kind: .decay(decay)), forKey: "decay", to: third)
+        for t in [1.0, 1.001, 2, 10, 1e6] {
+            try engine.tick(t)
+            for target in [layer, other, third] {
+                guard case .scalar(let value) = try engine.presentationValue(forKeyPath: "value", of: target),
+                      case .scalar(let velocity) = try engine.presentationVelocity(forKeyPath: "value", of: target)
+                else { Issue.record("no scalar"); return }
+                #expect(value.isFinite && velocity.isFinite, "t = \(t): \(value), \(velocity)")
+            }
+        }
+    }
+
+    @Test("the damping ratio neither underflows (tiny mass and stiffness) nor overflows (a huge mass)")
+    func dampingRatioWithoutOverflow() {
+        #expect(Spring(mass: 1e-200, stiffness: 1e-200, damping: 1).dampingRatio == 5e199)
+        #expect(Spring(mass: 1e308, stiffness: 1e308, damping: 1e308).dampingRatio == 0.5)
+        #expect(Spring(mass: 1e-300, stiffness: 1, damping: 1e300).dampingRatio == .infinity)
+        #expect(Spring().dampingRatio == 0.5)
+    }
+
+    @Test("a stiff critically damped spring's slope stays finite on a long duration (not ω₀² t × 0)")
+    func stiffCriticalSlope() {
+        let response = SpringResponse(Spring(mass: 1e-300, stiffness: 1e8, damping: 1e300))
+        #expect(response.regime == .critical)
+        for t in [0, 1e-160, 1, 5, 1e15] {
+            let motion = response.motion(at: t)
+            #expect(motion.restSlope.isFinite && motion.pushSlope.isFinite, "t = \(t): \(motion)")
+        }
+    }
+
     @Test("a very stiff spring's velocity at its first tick is its start velocity (0), within 5e-4 of ω₀ × distance")
     func stiffSpringVelocityAtItsBegin() throws {
         let (engine, layer) = try probe()

@@ -5,7 +5,8 @@
  * values and Apple's documented ones), the perceptual conversions, a spring added with duration
  * 0 lasting its settling duration and copied back, presentation velocity (basic and spring),
  * the transaction spring and the animation-block spring (implicit springs), velocity carried
- * over when a property in flight gets a new implicit spring, and bad input.
+ * over when a property in flight gets a new implicit spring, bad input, and springs overdamped
+ * beyond the double range.
  */
 #include "ac_spring_test.h"
 
@@ -573,6 +574,74 @@ static void test_bad_input(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* Springs overdamped beyond the double range (zeta or w0 zeta overflows; issue 35): accepted, and
+   finite at every tick as an explicit spring, an implicit (transaction) spring and a decay's
+   bound spring; the damping ratio of tiny and huge parameters. */
+static void test_extreme_overdamping(void) {
+    const ac_spring springs[2] = {make_spring(1e-300, 1, 1e300, 0, 1), make_spring(1, 1e-300, 1e300, 0, 1)};
+    const double times[] = {1.0, 1.001, 2.0, 10.0, 1e6};
+    double frequency = NAN, ratio = NAN, settling = NAN;
+    int n, i;
+    for (n = 0; n < 2; ++n) {
+        ac_engine *engine = new_engine();
+        ac_layer layer = springy_layer(engine), bounded;
+        ac_class springy = 0;
+        ac_animation spring = 0, decay = 0;
+        ac_value from = ac_value_scalar(0), to = ac_value_scalar(100), velocity = ac_value_scalar(1000);
+        ac_decay parameters;
+        AC_CHECK_OK(ac_spring_settling_duration(&springs[n], &settling));
+        AC_CHECK(isinf(settling));
+        AC_CHECK_OK(ac_animation_create_spring(engine, "x", &spring));
+        AC_CHECK_OK(ac_animation_set_spring(engine, spring, &springs[n]));
+        AC_CHECK_OK(ac_animation_set_value(engine, spring, AC_ANIMATION_FROM, &from));
+        AC_CHECK_OK(ac_animation_set_value(engine, spring, AC_ANIMATION_TO, &to));
+        AC_CHECK_OK(ac_layer_add_animation(engine, layer, spring, "spring"));
+        AC_CHECK_OK(ac_transaction_begin(engine));
+        AC_CHECK_OK(ac_transaction_set_spring(engine, &springs[n]));
+        set_scalar(engine, layer, "y", 100);
+        AC_CHECK_OK(ac_transaction_commit(engine));
+        tick(engine, 0.5);
+        ac_decay_init(&parameters);
+        parameters.has_upper_bound = 1;
+        parameters.upper_bound = ac_value_scalar(1);
+        parameters.bound_spring = springs[n];
+        AC_CHECK_OK(ac_animation_create_decay(engine, "x", &decay));
+        AC_CHECK_OK(ac_animation_set_decay(engine, decay, &parameters));
+        AC_CHECK_OK(ac_animation_set_value(engine, decay, AC_ANIMATION_FROM, &from));
+        AC_CHECK_OK(ac_animation_set_value(engine, decay, AC_ANIMATION_VELOCITY, &velocity));
+        AC_CHECK_OK(ac_layer_class(engine, layer, &springy));
+        bounded = new_layer(engine, springy);
+        AC_CHECK_OK(ac_layer_add_animation(engine, bounded, decay, "decay"));
+        for (i = 0; i < (int)(sizeof times / sizeof times[0]); ++i) {
+            tick(engine, times[i]);
+            AC_CHECK(isfinite(presentation_scalar(engine, layer, "x")));
+            AC_CHECK(isfinite(velocity_scalar(engine, layer, "x")));
+            AC_CHECK(isfinite(presentation_scalar(engine, layer, "y")));
+            AC_CHECK(isfinite(velocity_scalar(engine, layer, "y")));
+            AC_CHECK(isfinite(presentation_scalar(engine, bounded, "x")));
+            AC_CHECK(isfinite(velocity_scalar(engine, bounded, "x")));
+        }
+        AC_CHECK_OK(ac_animation_release(engine, spring));
+        AC_CHECK_OK(ac_animation_release(engine, decay));
+        AC_CHECK_OK(ac_engine_destroy(engine));
+    }
+    {
+        ac_spring tiny = make_spring(1e-200, 1e-200, 1, 0, 0), huge = make_spring(1e308, 1e308, 1e308, 0, 0);
+        AC_CHECK_OK(ac_spring_damping_ratio(&tiny, &frequency, &ratio));
+        AC_CHECK_EQ_DOUBLE(frequency, 1.0);
+        AC_CHECK_EQ_DOUBLE(ratio, 5e199);
+        AC_CHECK_OK(ac_spring_damping_ratio(&huge, NULL, &ratio));
+        AC_CHECK_EQ_DOUBLE(ratio, 0.5);
+        AC_CHECK_OK(ac_spring_damping_ratio(&springs[0], &frequency, NULL));
+        AC_CHECK_EQ_DOUBLE(frequency, 1e150);
+        AC_CHECK_OK(ac_spring_damping_ratio(&springs[0], NULL, &ratio));
+        AC_CHECK(isinf(ratio) && ratio > 0);
+        tiny.mass = 0;
+        AC_CHECK_STATUS(ac_spring_damping_ratio(&tiny, &frequency, &ratio), AC_ERR_OUT_OF_RANGE);
+        AC_CHECK_STATUS(ac_spring_damping_ratio(NULL, &frequency, &ratio), AC_ERR_NULL_POINTER);
+    }
+}
+
 int main(void) {
     test_closed_form_ticks();
     test_settling_durations();
@@ -582,5 +651,6 @@ int main(void) {
     test_implicit_springs();
     test_velocity_carry_over();
     test_bad_input();
+    test_extreme_overdamping();
     return ac_test_finish();
 }

@@ -1947,8 +1947,9 @@ static void op_pure(void) {
     }
     case 6: {
         ac_spring spring = rd_spring();
-        double duration;
+        double duration, frequency, ratio;
         PURE(ac_spring_settling_duration(&spring, &duration));
+        PURE(ac_spring_damping_ratio(&spring, rd_u8() & 1 ? NULL : &frequency, &ratio));
         break;
     }
     case 7: {

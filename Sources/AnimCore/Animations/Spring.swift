@@ -96,10 +96,17 @@ public struct Spring: Hashable, Sendable {
         }
     }
 
-    /// ω₀ = √(k/m), the undamped angular frequency (radians per second).
+    /// ω₀ = √(k/m), the undamped angular frequency (radians per second); finite and > 0 for a
+    /// valid spring.
+    ///
+    /// C: `ac_spring_damping_ratio`.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
-    /// ζ = c / (2√(k m)): below 1 the spring oscillates.
-    public var dampingRatio: Double { damping / (2 * mass * naturalFrequency) }
+    /// ζ = c / (2√(k m)): below 1 the spring oscillates. Computed as c / (m ω₀) / 2, which
+    /// neither underflows (√(k m) of two tiny numbers) nor overflows (2m of a huge mass);
+    /// +infinity when ζ itself is beyond the largest double (damping 1e300 on mass 1e-300).
+    ///
+    /// C: `ac_spring_damping_ratio`.
+    public var dampingRatio: Double { damping / (mass * naturalFrequency) / 2 }
 
     /// SwiftUI's perceptual duration: 2π / ω₀ seconds.
     public var perceptualDuration: Double { 2 * Double.pi / naturalFrequency }
@@ -156,7 +163,24 @@ struct SpringResponse: Hashable {
             let sum = ratio * (1 + (1 - 1 / (ratio * ratio)).squareRoot())
             rootSlow = -omega / sum
             rootFast = -omega * sum
+            if !sum.isFinite || !rootFast.isFinite {
+                (rootSlow, rootFast) = Self.extremeRoots(spring)
+            }
         }
+    }
+
+    /// The roots of m r² + c r + k = 0 of a spring overdamped beyond the double range (ζ or
+    /// ω₀ζ overflows: damping 1e300 on mass 1e-300), from m, c and k without forming ζ:
+    /// r₁ = −2k / (c (1 + s)) and r₂ = −c (1 + s) / (2m), s = √(1 − 4 (m/c)(k/c)). Such a
+    /// spring is a slow exponential, e^(r₁t): the fast mode is over at once, and a fast root
+    /// beyond the double range is taken as the most negative finite double, so that the motion
+    /// (which divides by r₁ − r₂ and multiplies r₂ by 0 at t = 0) stays finite.
+    private static func extremeRoots(_ spring: Spring) -> (slow: Double, fast: Double) {
+        let m = spring.mass, c = spring.damping, k = spring.stiffness
+        let s = max(0, 1 - 4 * (m / c) * (k / c)).squareRoot()
+        let slow = -(k / c) * (2 / (1 + s))
+        let fast = max(-(c / m) * ((1 + s) / 2), -Double.greatestFiniteMagnitude)
+        return (slow, fast)
     }
 
     /// The slowest rate at which the motion decays (1/s), for bracketing.
@@ -238,9 +262,12 @@ struct SpringResponse: Hashable {
             return (envelope * (c + b * s), -envelope * (decay * b + dampedFrequency) * s,
                     envelope * s / dampedFrequency, envelope * (c - decay * s / dampedFrequency))
         case .critical:
-            let envelope = exp(-frequency * t)
-            return ((1 + frequency * t) * envelope, -frequency * frequency * t * envelope,
-                    t * envelope, (1 - frequency * t) * envelope)
+            // ω₀t e^(−ω₀t) is at most 1/e, so −ω₀ (ω₀t e^(−ω₀t)) never overflows where
+            // (−ω₀² t) e^(−ω₀t) did (inf × 0 for a stiff spring on a long duration).
+            let phase = frequency * t
+            let envelope = exp(-phase)
+            return ((1 + phase) * envelope, -frequency * (phase * envelope),
+                    t * envelope, (1 - phase) * envelope)
         case .overdamped:
             let slow = exp(rootSlow * t), fast = exp(rootFast * t)
             let span = rootSlow - rootFast
