@@ -22,6 +22,7 @@ from _frames import approx
 from animcore import (
     DynamicLayer,
     BasicAnimation,
+    DecayAnimation,
     Engine,
     KeyframeAnimation,
     Layer,
@@ -556,6 +557,60 @@ def test_seed_001_percent_in_a_spring_block(engine: Engine) -> None:
 
 
 # ---- bad input ----------------------------------------------------------------------------------
+
+
+# ---- springs at the edges of the double range (issue 35) ---------------------------------------
+
+EXTREMELY_OVERDAMPED = [
+    Spring(mass=1e-300, stiffness=1, damping=1e300, allows_overdamping=True),
+    Spring(mass=1, stiffness=1e-300, damping=1e300, allows_overdamping=True),
+]
+
+
+def _finite_at(engine: Engine, layers: List[Any], times: List[float]) -> List[float]:
+    """The presentation x and its velocity of every layer at each time (ticked there)."""
+    seen: List[float] = []
+    for now in times:
+        engine.tick(now)
+        for layer in layers:
+            seen += [layer.presentation.position.x, layer.presentation_velocity("position").x]
+    return seen
+
+
+@pytest.mark.parametrize("spring", EXTREMELY_OVERDAMPED, ids=["tiny-mass", "tiny-stiffness"])
+def test_an_extremely_overdamped_spring_moves_finitely(engine: Engine, spring: Spring) -> None:
+    """Accepted (settling duration inf: a slow exponential), and finite at every tick as an
+    explicit SpringAnimation, a transaction's implicit spring and a decay's bound spring (NaN
+    for ever before)."""
+    assert spring.settling_duration == math.inf
+    explicit, implicit, bounded = (engine.layer() for _ in range(3))
+    engine.tick(0.0)
+    explicit.add_animation(
+        SpringAnimation("position.x", from_value=0.0, to_value=100.0, spring=spring), "spring"
+    )
+    with engine.transaction(spring=spring):
+        implicit.position = (100, 0)
+    bounded.add_animation(
+        DecayAnimation(
+            "position.x", from_value=0.0, velocity=1000.0, upper_bound=1.0, bound_spring=spring
+        ),
+        "decay",
+    )
+    seen = _finite_at(engine, [explicit, implicit, bounded], [0.5, 0.501, 1.0, 10.0, 1e6])
+    assert all(math.isfinite(number) for number in seen), seen
+    # So slow that the spring has not left its start; the decay has reached its bound.
+    assert explicit.presentation.position.x == approx(0.0)
+    assert implicit.presentation.position.x == approx(0.0)
+    assert bounded.presentation.position.x == approx(1.0)
+
+
+def test_the_damping_ratio_of_tiny_and_huge_parameters() -> None:
+    """The library's, without the ZeroDivisionError of sqrt(1e-200 * 1e-200) in Python."""
+    assert Spring(mass=1e-200, stiffness=1e-200, damping=1).damping_ratio == 5e199
+    assert Spring(mass=1e-200, stiffness=1e-200, damping=1).natural_frequency == 1.0
+    assert Spring(mass=1e308, stiffness=1e308, damping=1e308).damping_ratio == 0.5
+    assert EXTREMELY_OVERDAMPED[0].damping_ratio == math.inf
+    assert Spring().damping_ratio == 0.5 and Spring().natural_frequency == 10.0
 
 
 @pytest.mark.parametrize(

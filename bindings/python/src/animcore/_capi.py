@@ -898,6 +898,7 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     # Springs
     "ac_spring_from_perceptual": (ac_status, (c_double, c_double, _spring_p)),
     "ac_spring_perceptual": (ac_status, (_spring_p, _double_p, _double_p)),
+    "ac_spring_damping_ratio": (ac_status, (_spring_p, _double_p, _double_p)),
     "ac_spring_settling_duration": (ac_status, (_spring_p, _double_p)),
     "ac_animation_create_spring": (ac_status, (_engine_p, c_char_p, _animation_p)),
     "ac_animation_set_spring": (ac_status, (_engine_p, ac_animation, _spring_p)),

@@ -18,7 +18,6 @@ lasts the spring's :attr:`Spring.settling_duration`.
 from __future__ import annotations
 
 import ctypes
-import math
 from typing import Any, Dict, Optional, Tuple, Union
 
 from . import _capi
@@ -172,19 +171,28 @@ class Spring:
         C: ac_spring_perceptual()."""
         return self._perceptual()[1]
 
+    def _frequency_and_ratio(self) -> Tuple[float, float]:
+        frequency, ratio = ctypes.c_double(), ctypes.c_double()
+        check(
+            _lib.ac_spring_damping_ratio(_byref(self._c), _byref(frequency), _byref(ratio)),
+            _SPRING,
+        )
+        return float(frequency.value), float(ratio.value)
+
     @property
     def natural_frequency(self) -> float:
         """sqrt(stiffness / mass), radians per second.
 
-        Python only."""
-        return math.sqrt(self.stiffness / self.mass)
+        C: ac_spring_damping_ratio()."""
+        return self._frequency_and_ratio()[0]
 
     @property
     def damping_ratio(self) -> float:
-        """damping / (2 sqrt(stiffness mass)): below 1 the spring oscillates.
+        """damping / (2 sqrt(stiffness mass)): below 1 the spring oscillates; inf when the
+        ratio is beyond the largest float (damping 1e300 on mass 1e-300).
 
-        Python only."""
-        return self.damping / (2.0 * math.sqrt(self.stiffness * self.mass))
+        C: ac_spring_damping_ratio()."""
+        return self._frequency_and_ratio()[1]
 
     # ---- value semantics ---------------------------------------------------------------------
 
