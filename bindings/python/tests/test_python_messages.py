@@ -57,6 +57,9 @@ C_SPELLINGS = [
     ),
     (re.compile(r"\b(ac_\w+)"), "a C function or type"),
     (re.compile(r"\b(u?int(32|64)_t|size_t|double)\b"), "a C type"),
+    (re.compile(r"0x[0-9a-fA-F]{6,}|Optional\("), "a pointer"),
+    (re.compile(r"\b(layer|class|handle|animation) \d{4,}"), "a raw handle number"),
+    (re.compile(r"\binvalidated\b"), "the core's word for a closed engine"),
     (
         re.compile(
             r"\b(keyPath|fromValue|toValue|byValue|keyTimes|timingFunctions?|calculationMode|"
@@ -1270,6 +1273,89 @@ add(
     "rotation_mode",
 )
 add(lambda w: ac.StepPosition.parse("sideways"), UnknownNameError, "StepPosition.parse", "position")
+
+
+# ---- issue 35: messages that spoke C under hostile use ------------------------------------------
+
+_POINT = (ac.Point(0, 0), ac.Point(1, 1))
+_BOUND_CASES: List[Tuple[str, Callable[[], Any], Tuple[Any, Any], Type[BaseException], str]] = [
+    ("nan", lambda: ac.DecayAnimation("opacity", lower_bound=NAN), (0.0, 1.0), NotFiniteError,
+     "lower_bound is nan"),
+    ("point-nan", lambda: ac.DecayAnimation("position", upper_bound=ac.Point(0, NAN)), _POINT,
+     NotFiniteError, "upper_bound.y is nan"),
+    ("bool", lambda: ac.DecayAnimation("opacity", lower_bound=True), (0.0, 1.0), WrongKindError,
+     "lower_bound is a bool"),
+    ("crossed", lambda: ac.DecayAnimation("opacity", lower_bound=2.0, upper_bound=1.0),
+     (0.0, 1.0), InvalidArgumentError, "is above upper_bound"),
+]
+for label, make, start, error, words in _BOUND_CASES:
+    add(lambda w, m=make: m().stopping_time(10.0), error, f"stopping_time-bound-{label}", words)
+    add(lambda w, m=make, s=start: m().resting_value(*s), error, f"resting_value-{label}", words)
+# A decay of a bool property names the key path, not the first bound or value written as a bool.
+for label, keywords in [
+    ("bounds", {"velocity": 1.0, "lower_bound": False, "upper_bound": True}),
+    ("from", {"from_value": True, "velocity": 1.0}),
+]:
+    add(
+        lambda w, k=keywords: w.blob.add_animation(ac.DecayAnimation("flag", **k)),
+        WrongKindError,
+        f"decay-bool-key-{label}",
+        '"flag" holds bool values',
+    )
+add(
+    lambda w: ac.DecayAnimation("opacity").resting_value(True, 1.0),
+    WrongKindError,
+    "resting_value-bool-from",
+    "from_value is a bool",
+)
+add(
+    lambda w: w.engine.transaction_state.__setitem__("animationTimingFunction", 1.0),
+    InvalidArgumentError,
+    "transaction-item-timing-function-set",
+    "use transaction_state.timing_function",
+)
+add(
+    lambda w: w.engine.transaction_state["animationTimingFunction"],
+    InvalidArgumentError,
+    "transaction-item-timing-function-get",
+    "use transaction_state.timing_function",
+)
+
+
+def _raced_close(w: World) -> Any:
+    """A call that read the engine pointer just before another thread's close() finished (the
+    race, made deterministic): the library refuses the pointer and used to show it."""
+    engine = ac.Engine()
+    layer = engine.layer()
+    pointer = engine._ptr
+    engine.close()
+    engine._ptr = pointer
+    try:
+        return layer.opacity
+    finally:
+        engine._ptr = None
+
+
+add(_raced_close, BadHandleError, "raced-close", "the engine is closed")
+
+
+def _destroyed_layer_in_a_callback(w: World) -> Any:
+    """on_stop of a layer nothing holds any more: the layer handed over is gone; using it says
+    so, without the handle's number."""
+    seen: List[Any] = []
+    layer = w.engine.layer()
+    layer.add_animation(
+        ac.BasicAnimation(
+            "opacity", to_value=0.0, duration=1, on_stop=lambda l, k, f: seen.append(l)
+        )
+    )
+    del layer
+    w.engine.tick(0.5)
+    assert len(seen) == 1
+    return seen[0].opacity
+
+
+add(_destroyed_layer_in_a_callback, BadHandleError, "destroyed-layer", "no longer exists")
 
 
 # ---- the checks ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ __all__ = [
     "ADD_NAMES",
     "ANIMATE_OPTIONS",
     "CNames",
+    "ENGINE_CLOSED",
     "ENGINE_CONFIG",
     "NONE",
     "TIMING",
@@ -97,9 +98,29 @@ NONE = CNames()
 """No names to translate (the message names Python's arguments already)."""
 
 
-_EVERY_CALL = CNames({"engine: ": ""})
-"""What any call's message may start with: the engine argument (a state error of the engine
-itself, such as a commit without a transaction), which Python calls never name."""
+ENGINE_CLOSED = "the engine is closed (Engine.close() was called)"
+"""What a call on a closed engine says, whether the binding or the library notices."""
+
+_EVERY_CALL = CNames(
+    {"engine: ": "", "the engine has been invalidated": ENGINE_CLOSED},
+    patterns=(
+        # A call racing close() on another thread: the library shows the pointer it refused.
+        (r"\bengine is \S+; it is not a live engine \([^)]*\)", ENGINE_CLOSED),
+        (r"\bengine is \S+; it is being destroyed already", "the engine is being closed"),
+        # Handles are numbers to C; to Python they are objects, and their numbers mean nothing.
+        (
+            r"\blayer handle \d+ is not a live layer of this engine",
+            "the layer no longer exists (it was destroyed when nothing held it any more)",
+        ),
+        (r"\blayer class handle \d+ is not", "the layer class is not"),
+        (r"\blayer \d+ is layer \d+ or", "the sublayer is the layer or"),
+        (r"\blayer \d+ (has|holds)\b", r"the layer \1"),
+        (r"\blayer \d{4,}\b", "a layer"),
+    ),
+)
+"""What any call's message may say in C's words: the engine argument (a state error of the
+engine itself, such as a commit without a transaction), which Python calls never name, an
+engine pointer and raw layer handles."""
 
 
 def python_message(message: str, names: Optional[CNames]) -> str:
@@ -182,11 +203,19 @@ _DECAY_FIELDS = (
     ("minimum_speed", "minimum_speed"),
     ("has_lower_bound", "lower_bound"),
     ("has_upper_bound", "upper_bound"),
+    ("lower_bound", "lower_bound"),
+    ("upper_bound", "upper_bound"),
 )
 
 
-def decay_fields(argument: str = "decay", prefix: str = "") -> CNames:
-    """``decay->deceleration_rate`` -> ``deceleration_rate``, the bounds and the bound spring
+def decay_fields(
+    argument: str = "decay",
+    prefix: str = "",
+    bound_kinds: Tuple[Optional[int], Optional[int]] = (None, None),
+) -> CNames:
+    """``decay->deceleration_rate`` -> ``deceleration_rate``, the bounds and their numbers
+    (``decay->lower_bound->v[1]`` -> ``lower_bound.y``, of the AC_VALUE_* kinds ``bound_kinds``
+    of the lower and upper bound; None: any kind) and the bound spring
     (``decay->bound_spring.mass`` -> ``bound_spring.mass``); ``prefix`` as in
     :func:`timing_fields`."""
     names = {f"{argument}->{c}": prefix + python for c, python in _DECAY_FIELDS}
@@ -194,7 +223,10 @@ def decay_fields(argument: str = "decay", prefix: str = "") -> CNames:
         names[f"{argument}->bound_spring.{field}"] = f"{prefix}bound_spring.{field}"
         names[f"{argument}->bound_spring->{field}"] = f"{prefix}bound_spring.{field}"
     names[f"{argument}->bound_spring"] = f"{prefix}bound_spring"
-    return CNames(names)
+    table = CNames(names)
+    for bound, kind in zip(("lower_bound", "upper_bound"), bound_kinds):
+        table = table | value_fields(f"{argument}->{bound}", prefix + bound, kind)
+    return table
 
 
 # The Swift core's names in the messages of an add (ac_layer_add_animation), and the Python

@@ -12,7 +12,7 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from . import _callbacks, _capi
-from ._c_names import TIMING, CNames, decay_fields, spring_fields, value_fields
+from ._c_names import TIMING, CNames, spring_fields, value_fields
 from ._trampolines import AnimationEntry, start_trampoline, stop_trampoline
 from .animation import Animation, BasicAnimation, PropertyAnimation
 from .animation_group import AnimationGroup, check_animations, group_depth
@@ -20,7 +20,7 @@ from .errors import AnimcoreError, check, raise_status
 from .layer import _ADAPT_IN, Layer, _engine_ptr, _key_bytes, _read_string
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
 from .path import Path
-from .decay import DecayAnimation
+from .decay import DecayAnimation, _decay_names
 from .spring import Spring, SpringAnimation
 from .timing import Timing
 from .timing_function import TimingFunction
@@ -219,7 +219,9 @@ def _set_value(
     c = to_c(kind, adapt(value) if adapt is not None else value, name)
     status = _lib.ac_animation_set_value(ptr, handle, which, _byref(c))
     if status:
-        raise_status(status, value_fields("value", name, c.kind))
+        # "value is a bool; a decay moves ...": the value named as a whole.
+        names = value_fields("value", name, c.kind) | CNames({"value is a": f"{name} is a"})
+        raise_status(status, names)
 
 
 def _write_basic(
@@ -254,8 +256,11 @@ def _write_decay(
     deferred: List[Exception],
 ) -> None:
     kind = _key_kind(engine, layer, animation.key_path)
-    if kind not in _NUMERIC_KINDS:
-        kind = None  # a decay of another kind: the library says which kinds decay
+    if kind is not None and kind not in _NUMERIC_KINDS:
+        # A declared property that cannot decay (a bool): its values and bounds are left
+        # unwritten, so that the add refuses the key path, which is what is wrong, rather
+        # than the first value written in the key's kind ("lower_bound is a bool").
+        return
     for which, value, label in (
         (_capi.AC_ANIMATION_FROM, animation.from_value, "from_value"),
         (_capi.AC_ANIMATION_VELOCITY, animation.velocity, "velocity"),
@@ -274,11 +279,7 @@ def _write_decay(
         return
     status = _lib.ac_animation_set_decay(ptr, handle, _byref(c_decay))
     if status:
-        names = decay_fields(prefix=prefix)
-        for bound in ("lower_bound", "upper_bound"):
-            bound_kind = getattr(c_decay, bound).kind
-            names = names | value_fields(f"decay->{bound}", prefix + bound, bound_kind)
-        raise_status(status, names)
+        raise_status(status, _decay_names(c_decay, prefix))
 
 
 def _decay_kind(kind: Optional[ValueKind]) -> Optional[ValueKind]:

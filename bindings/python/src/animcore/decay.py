@@ -21,7 +21,7 @@ import math
 from typing import Any, Dict, Optional, Union
 
 from . import _capi
-from ._c_names import decay_fields, value_fields
+from ._c_names import CNames, decay_fields, value_fields
 from ._coerce import real
 from .animation import AnimationStartCallback, AnimationStopCallback, PropertyAnimation
 from .errors import check
@@ -34,7 +34,18 @@ __all__ = ["DecayAnimation", "DEFAULT_BOUND_SPRING"]
 
 _lib = _capi.lib
 _byref = ctypes.byref
-_DECAY = decay_fields()
+# ac_decay_resting_value's plain arguments, where the message names them together.
+_FROM_VELOCITY = CNames({"from is": "from_value is"})
+
+
+def _decay_names(c: _capi.ac_decay, prefix: str = "") -> CNames:
+    """The Python names of the library's messages about the decay parameters ``c``: its
+    fields, and its bounds' numbers in their kinds (``lower_bound.y``)."""
+    kinds = (
+        int(c.lower_bound.kind) if c.has_lower_bound else None,
+        int(c.upper_bound.kind) if c.has_upper_bound else None,
+    )
+    return decay_fields(prefix=prefix, bound_kinds=kinds)
 
 _OMEGA = 2 * math.pi / 0.4
 DEFAULT_BOUND_SPRING = Spring(1.0, _OMEGA * _OMEGA, 2 * _OMEGA, 0.0, True)
@@ -177,7 +188,7 @@ class DecayAnimation(PropertyAnimation):
         c = self._c_decay(None)  # the library's checks of the fields
         check(
             _lib.ac_decay_resting_value(_byref(c), _byref(zero), _byref(zero), _byref(out)),
-            _DECAY,
+            _decay_names(c),
         )
         if speed <= self._minimum_speed:
             return 0.0
@@ -199,7 +210,8 @@ class DecayAnimation(PropertyAnimation):
         if status:
             check(
                 status,
-                _DECAY
+                _decay_names(c)
+                | _FROM_VELOCITY
                 | value_fields("from", "from_value", int(kind))
                 | value_fields("velocity", "velocity", c_velocity.kind),
             )

@@ -45,7 +45,7 @@ from typing import (
 
 from . import _callbacks, _capi
 from ._c_names import NONE as NONE_NAMES
-from ._c_names import ADD_NAMES, NONE, CNames, property_value_fields
+from ._c_names import ADD_NAMES, ENGINE_CLOSED, NONE, CNames, property_value_fields
 from .animation import Animation
 from .errors import (
     BadHandleError,
@@ -277,7 +277,7 @@ _ADAPT_OUT: Dict[str, Callable[[Any], Any]] = {
 def _engine_ptr(engine: "Engine") -> Any:
     ptr = engine._ptr
     if ptr is None:
-        raise BadHandleError("the engine is closed (Engine.close() was called)")
+        raise BadHandleError(ENGINE_CLOSED)
     return ptr
 
 
@@ -777,7 +777,7 @@ class Layer(metaclass=_LayerType):
         self._other(old, "old")
         self._other(new, "new")
         if old.superlayer != self:
-            raise InvalidArgumentError(f"old ({old!r}) is not a sublayer of this layer")
+            raise InvalidArgumentError("old is not a sublayer of this layer")
         self._engine._replace_sublayer(old, new)
 
     def _tree_names(self, child: Optional["Layer"]) -> CNames:

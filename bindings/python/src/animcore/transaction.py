@@ -51,7 +51,14 @@ __all__ = [
 _lib = _capi.lib
 _byref = ctypes.byref
 _DURATION = CNames({"duration_s": "duration"})
-_KEY = CNames({"key: ": ""})
+_KEY = CNames(
+    {
+        "key: ": "",
+        "a timing function is no ac_value: use ac_transaction_set_timing_function / "
+        "ac_transaction_timing_function": "a timing function is not a keyed value: use "
+        "transaction_state.timing_function",
+    }
+)
 
 CompletionCallback = Callable[[bool], Any]
 """``completion(finished)``: every animation of the transaction finished (True) or one was
