@@ -1,12 +1,14 @@
 """Python callables behind the library's C callbacks.
 
-Every registration (a display callback, an animation's did-start/did-stop, later completions
-and actions) puts an *entry* in a process-wide table under a fresh integer id, and passes the id
-to the library as ``user_data`` with :data:`destroy` as the destroy function. The library runs
+Every registration (a display callback, an animation's did-start/did-stop, completions and
+actions) puts an *entry* under a fresh integer id, and passes the id to the library as
+``user_data`` with :data:`destroy` as the destroy function. The entry is owned by its engine
+(``Engine._registrations``) and found by id through a process-wide table of weak references, so
+a callback that refers to its own engine does not keep it alive. The library runs
 ``destroy(user_data)`` exactly once when the registration ends (it is replaced, its object or
 its engine is destroyed), which drops the entry: a callable is kept alive exactly as long as the
-library may call it. A registering call that fails keeps nothing (and never runs destroy), so the
-caller drops the entry itself (:func:`unregister`).
+library may call it. A registering call that fails keeps nothing (and never runs destroy), so
+:func:`register_for` drops the entry itself.
 
 The C-callable trampolines are module-level ``CFUNCTYPE`` objects made once, so their function
 pointers stay valid for the life of the process.
@@ -16,7 +18,11 @@ them (any BaseException), records them on the calling thread, and lets the libra
 call; the binding call that ran the callbacks (``Engine.tick()``, ``Engine.close()``, a property
 change that ran an action...) then raises: :class:`KeyboardInterrupt`, :class:`SystemExit` and
 other non-``Exception`` errors as they are, else :class:`~animcore.errors.CallbackError` chained
-to the first error and carrying all of them. Nothing is lost and the process never crashes.
+to the first error and carrying all of them — also when the call itself failed (an action closed
+the engine): its error is then the CallbackError's ``call_error``. Every such call runs inside a
+:class:`guard`; a callback that raises with no guard open is reported through
+``sys.unraisablehook`` at once. Nothing is lost, nothing is held after the call (a held error's
+traceback keeps its engine alive), and the process never crashes.
 """
 
 from __future__ import annotations
@@ -26,29 +32,65 @@ import sys
 import threading
 import traceback
 import types
-from typing import Any, Dict, List, Optional
+import weakref
+from typing import Any, Callable, List, Optional
 
 from . import _capi
 from .errors import CallbackError
 
-__all__ = ["destroy", "entry", "mark", "raise_since", "register", "report", "unregister"]
+__all__ = [
+    "destroy",
+    "entry",
+    "guard",
+    "mark",
+    "raise_since",
+    "register",
+    "register_for",
+    "report",
+    "unregister",
+]
 
-_entries: Dict[int, Any] = {}
+# The entries by id, for the trampolines. Held weakly: each entry is owned by its engine
+# (``Engine._registrations``), so a callback that refers to its own engine makes a cycle the
+# garbage collector frees, where a process-wide strong table kept such engines alive for ever.
+_entries: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
 _ids = itertools.count(1)  # never 0: user_data NULL would read as "no entry"
 _ids_lock = threading.Lock()
 
 
 def register(item: Any) -> int:
-    """Stores ``item`` under a new id (> 0) and returns the id, to pass as ``user_data``."""
+    """Stores ``item`` under a new id (> 0) and returns the id, to pass as ``user_data``.
+    ``item.engine`` is a weak reference to the engine that owns the entry from now on (prefer
+    :func:`register_for`, which drops the entry when the registering call fails)."""
     with _ids_lock:
         number = next(_ids)
+    item.engine()._registrations[number] = item
     _entries[number] = item
     return number
 
 
+def register_for(item: Any, call: Callable[[int], int]) -> int:
+    """Registers ``item`` and runs ``call(number)``, the library call that registers it,
+    which answers its status; answers that status. A refused registration keeps nothing: the
+    entry is dropped when the status is not AC_OK or ``call`` raises (a closed engine)."""
+    number = register(item)
+    try:
+        status = call(number)
+    except BaseException:
+        unregister(number)
+        raise
+    if status:
+        unregister(number)
+    return status
+
+
 def unregister(number: int) -> None:
-    """Drops an entry whose registering call failed (the library will never destroy it)."""
-    _entries.pop(number, None)
+    """Drops an entry whose registration ended (its destroy ran, or the registering call
+    failed: then the library never destroys it)."""
+    item = _entries.pop(number, None)
+    owner = item.engine() if item is not None else None
+    if owner is not None:
+        owner._registrations.pop(number, None)
 
 
 def entry(number: Optional[int]) -> Any:
@@ -65,7 +107,7 @@ def registered_count() -> int:
 
 def _destroy(user_data: Optional[int]) -> None:
     if user_data is not None:
-        _entries.pop(user_data, None)
+        unregister(user_data)
 
 
 destroy: Any = _capi.ac_destroy_fn(_destroy)
@@ -75,19 +117,31 @@ destroy: Any = _capi.ac_destroy_fn(_destroy)
 class _ThreadErrors(threading.local):
     def __init__(self) -> None:
         self.errors: List[BaseException] = []
+        # Open guards (mark() ... raise_since()) on this thread: a callback that raises with
+        # none open has no call to raise its error, so it is reported at once, never held.
+        self.depth = 0
 
 
 _local = _ThreadErrors()
 
 
 def report(error: BaseException) -> None:
-    """Records an exception raised by a callback on the calling thread."""
-    _local.errors.append(error)
+    """Records an exception raised by a callback on the calling thread, for the guarded call
+    that ran it; with no guard open (no binding call is running the callback), reports it
+    through :func:`report_unraisable` at once rather than hold it (and its traceback's frames)."""
+    local = _local
+    if local.depth > 0:
+        local.errors.append(error)
+    else:
+        report_unraisable(error, "callback")
 
 
 def mark() -> int:
-    """The number of errors recorded on this thread so far (pass it to :func:`raise_since`)."""
-    return len(_local.errors)
+    """Opens a guard around a library call that may run callbacks: the number of errors
+    recorded on this thread so far. Every mark() is closed by one :func:`raise_since`."""
+    local = _local
+    local.depth += 1
+    return len(local.errors)
 
 
 def pending() -> bool:
@@ -95,12 +149,18 @@ def pending() -> bool:
     return bool(_local.errors)
 
 
-def raise_since(start: int, during: str) -> None:
-    """Raises what callbacks recorded on this thread since :func:`mark` returned ``start``.
+def raise_since(start: int, during: str, failure: Optional[BaseException] = None) -> None:
+    """Closes the guard :func:`mark` opened (returning ``start``) and raises what callbacks
+    recorded on this thread since, dropping them from the record.
 
     A non-``Exception`` (KeyboardInterrupt, SystemExit) is raised as it is; otherwise a
-    CallbackError naming ``during`` (e.g. "tick"), chained to the first error."""
-    errors = _local.errors
+    CallbackError naming ``during`` (e.g. "tick"), chained to the first error. ``failure``:
+    the exception the guarded call itself raised, if any (an action closed the engine, so the
+    change failed): the CallbackError carries it as ``call_error`` and, raised while it
+    propagates, as its ``__context__``; with no callback error the caller re-raises it."""
+    local = _local
+    local.depth -= 1
+    errors = local.errors
     if len(errors) <= start:
         return
     caught = errors[start:]
@@ -108,7 +168,24 @@ def raise_since(start: int, during: str) -> None:
     for error in caught:
         if not isinstance(error, Exception):
             raise error
-    raise CallbackError(during, caught) from caught[0]
+    raise CallbackError(during, caught, failure) from caught[0]
+
+
+class guard:
+    """``with guard("tick"): <library call>``: :func:`mark` on entry, :func:`raise_since` on
+    exit, also when the call raises (so what callbacks raised is never lost, nor held)."""
+
+    __slots__ = ("_during", "_start")
+
+    def __init__(self, during: str) -> None:
+        self._during = during
+        self._start = 0
+
+    def __enter__(self) -> None:
+        self._start = mark()
+
+    def __exit__(self, kind: Any, failure: Optional[BaseException], traceback: Any) -> None:
+        raise_since(self._start, self._during, failure)
 
 
 def report_unraisable(error: BaseException, where: str) -> None:

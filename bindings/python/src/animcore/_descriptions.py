@@ -168,14 +168,16 @@ def write(
     entry = AnimationEntry(engine, animation.on_start, animation.on_stop)
     c_delegate = _capi.ac_animation_delegate()
     _capi.ac_animation_delegate_init(c_delegate)
-    number = _callbacks.register(entry)
     c_delegate.did_start = start_trampoline
     c_delegate.did_stop = stop_trampoline
-    c_delegate.user_data = number
     c_delegate.destroy = _callbacks.destroy
-    status = _lib.ac_animation_set_delegate(ptr, handle, _byref(c_delegate))
+
+    def set_delegate(number: int) -> int:
+        c_delegate.user_data = number
+        return int(_lib.ac_animation_set_delegate(ptr, handle, _byref(c_delegate)))
+
+    status = _callbacks.register_for(entry, set_delegate)
     if status:
-        _callbacks.unregister(number)
         raise_status(status)
     return entry
 

@@ -36,7 +36,7 @@ if it had answered None."""
 class DisplayEntry:
     """A registered display callback (class or layer delegate)."""
 
-    __slots__ = ("engine", "callback")
+    __slots__ = ("engine", "callback", "__weakref__")
 
     def __init__(self, engine: "Engine", callback: DisplayCallback) -> None:
         self.engine = weakref.ref(engine)
@@ -46,7 +46,7 @@ class DisplayEntry:
 class AnimationEntry:
     """A registered animation delegate (on_start / on_stop of the copies of one add)."""
 
-    __slots__ = ("engine", "on_start", "on_stop")
+    __slots__ = ("engine", "on_start", "on_stop", "__weakref__")
 
     def __init__(self, engine: "Engine", on_start: Any, on_stop: Any) -> None:
         self.engine = weakref.ref(engine)
@@ -103,7 +103,7 @@ def _did_stop(
 class ActionEntry:
     """A registered action callback (a layer delegate's or a class's default)."""
 
-    __slots__ = ("engine", "callback")
+    __slots__ = ("engine", "callback", "__weakref__")
 
     def __init__(self, engine: "Engine", callback: ActionCallback) -> None:
         self.engine = weakref.ref(engine)

@@ -119,7 +119,9 @@ class Engine:
 
     Use it as a context manager (or call :meth:`close`): closing stops every running animation
     (their ``on_stop(..., finished=False)`` run then) and ends every callback registration. An
-    engine garbage-collected without close() is destroyed too, but runs no Python callback then.
+    engine garbage-collected without close() is destroyed too, but runs no Python callback then;
+    its own callbacks do not keep it alive (the engine owns them: a display callback that
+    refers to the engine makes a cycle the garbage collector frees).
 
     C: ac_engine_create(), ac_engine_destroy()."""
 
@@ -143,6 +145,8 @@ class Engine:
         # Python class declare it once (never held by callbacks: the library's own lock is).
         self._declaring = threading.RLock()
         self._keyed: Dict[Tuple[int, str], AnimationEntry] = {}
+        # The callback registrations this engine owns, by id (see animcore._callbacks).
+        self._registrations: Dict[int, Any] = {}
         self._runs_python_actions = False
         self._transaction_state = Transaction(self)
         self._finalizer = weakref.finalize(self, _destroy_engine, ptr)
@@ -163,12 +167,11 @@ class Engine:
             return
         self._closing = True
         self._finalizer.detach()
-        start = _callbacks.mark()
-        status = _lib.ac_engine_destroy(self._ptr)
-        self._ptr = None
-        if status:
-            raise_status(status)
-        _callbacks.raise_since(start, "close")
+        with _callbacks.guard("close"):
+            status = _lib.ac_engine_destroy(self._ptr)
+            self._ptr = None
+            if status:
+                raise_status(status)
 
     @property
     def closed(self) -> bool:
@@ -215,11 +218,10 @@ class Engine:
         C: ac_engine_tick()."""
         time = current_media_time() if now is None else real(now, "now")
         ptr = _engine_ptr(self)
-        start = _callbacks.mark()
-        status = _lib.ac_engine_tick(ptr, time)
-        if status:
-            raise_status(status, _TICK_NAMES)
-        _callbacks.raise_since(start, "tick")
+        with _callbacks.guard("tick"):
+            status = _lib.ac_engine_tick(ptr, time)
+            if status:
+                raise_status(status, _TICK_NAMES)
 
     @property
     def current_time(self) -> float:
@@ -427,19 +429,19 @@ class Engine:
         self._transaction_state.flush()
 
     def _run_committing(self, function: Any, during: str) -> None:
-        start = _callbacks.mark()
-        check(function(_engine_ptr(self)))
-        _callbacks.raise_since(start, during)
+        with _callbacks.guard(during):
+            check(function(_engine_ptr(self)))
 
     def _add_completion(self, completion: CompletionCallback) -> None:
         if not callable(completion):
             raise TypeError(f"completion must be callable, not {type(completion).__name__}")
-        number = _callbacks.register(_CompletionEntry(self, completion))
-        status = _lib.ac_transaction_add_completion(
-            _engine_ptr(self), _completion_trampoline, number, _callbacks.destroy
+        status = _callbacks.register_for(
+            _CompletionEntry(self, completion),
+            lambda number: _lib.ac_transaction_add_completion(
+                _engine_ptr(self), _completion_trampoline, number, _callbacks.destroy
+            ),
         )
         if status:
-            _callbacks.unregister(number)
             raise_status(status)
 
     # ---- actions -----------------------------------------------------------------------------
@@ -454,10 +456,11 @@ class Engine:
             return
         if not callable(callback):
             raise TypeError(f"{name} must be callable or None, not {type(callback).__name__}")
-        number = _callbacks.register(ActionEntry(self, callback))
-        status = function(ptr, handle, action_trampoline, number, _callbacks.destroy)
+        status = _callbacks.register_for(
+            ActionEntry(self, callback),
+            lambda number: function(ptr, handle, action_trampoline, number, _callbacks.destroy),
+        )
         if status:
-            _callbacks.unregister(number)
             raise_status(status)
         self._runs_python_actions = True
 
@@ -510,13 +513,12 @@ class Engine:
         ptr = _engine_ptr(self)
         result = ctypes.c_int32()
         out = _capi.ac_animation()
-        start = _callbacks.mark()
-        check(
-            _lib.ac_layer_action_for_key(
-                ptr, layer._handle, _key_bytes(key, "key"), _byref(result), _byref(out)
+        with _callbacks.guard("action_for_key"):
+            check(
+                _lib.ac_layer_action_for_key(
+                    ptr, layer._handle, _key_bytes(key, "key"), _byref(result), _byref(out)
+                )
             )
-        )
-        _callbacks.raise_since(start, "action_for_key")
         if result.value == _capi.AC_ACTION_NONE:
             return NO_ACTION
         if result.value != _capi.AC_ACTION_ANIMATION or not out.value:
@@ -880,13 +882,15 @@ class Engine:
             raise TypeError(f"display must be callable or None, not {type(display).__name__}")
         delegate = _capi.ac_layer_delegate()
         _capi.ac_layer_delegate_init(delegate)
-        number = _callbacks.register(DisplayEntry(self, display))
         delegate.display = display_trampoline
-        delegate.user_data = number
         delegate.destroy = _callbacks.destroy
-        status = _lib.ac_layer_set_delegate(ptr, layer._handle, _byref(delegate))
+
+        def set_delegate(number: int) -> int:
+            delegate.user_data = number
+            return int(_lib.ac_layer_set_delegate(ptr, layer._handle, _byref(delegate)))
+
+        status = _callbacks.register_for(DisplayEntry(self, display), set_delegate)
         if status:
-            _callbacks.unregister(number)
             raise_status(status)
 
     # ---- animations --------------------------------------------------------------------------
@@ -944,7 +948,6 @@ class Engine:
         return result
 
     def _replace_sublayer(self, old: Layer, new: Layer) -> None:
-        start = _callbacks.mark()
         names = CNames(
             {
                 "old_layer: ": "",
@@ -953,8 +956,10 @@ class Engine:
                 f"layer {new._handle}": "new",
             }
         )
-        check(
-            _lib.ac_layer_replace_sublayer(_engine_ptr(self), old._handle, old._other(new, "new")),
-            names,
-        )
-        _callbacks.raise_since(start, "replace_sublayer")
+        with _callbacks.guard("replace_sublayer"):
+            check(
+                _lib.ac_layer_replace_sublayer(
+                    _engine_ptr(self), old._handle, old._other(new, "new")
+                ),
+                names,
+            )

@@ -204,23 +204,36 @@ class VersionMismatchError(AnimcoreError, RuntimeError):
 
 class CallbackError(Exception):
     """One or more Python callbacks (display, animation start/stop, completion, action) raised
-    while the library ran them. The library call completed; ``errors`` holds every exception
-    raised, in order, and ``__cause__`` is the first. ``during`` names the binding call that
-    ran the callbacks ("tick", "close", ...).
+    while the library ran them. ``errors`` holds every exception raised, in order, and
+    ``__cause__`` is the first. ``during`` names the binding call that ran the callbacks
+    ("tick", "close", "setting opacity"...). The library call completed — unless a callback
+    made it fail (an action that closed the engine): ``call_error`` is then the exception the
+    call raised (also the ``__context__``), else None.
 
     Python only (C callbacks return nothing; the binding carries their exceptions)."""
 
-    def __init__(self, during: str, errors: Sequence[BaseException]) -> None:
+    def __init__(
+        self,
+        during: str,
+        errors: Sequence[BaseException],
+        call_error: Optional[BaseException] = None,
+    ) -> None:
         self.during = during
         self.errors: Tuple[BaseException, ...] = tuple(errors)
+        self.call_error = call_error
         first = self.errors[0] if self.errors else None
         count = len(self.errors)
         summary = f"{type(first).__name__}: {first}" if first is not None else "no error"
         more = f" (and {count - 1} more)" if count > 1 else ""
-        super().__init__(f"a callback raised during {during}: {summary}{more}")
+        failed = (
+            f"; then the call failed: {type(call_error).__name__}: {call_error}"
+            if call_error is not None
+            else ""
+        )
+        super().__init__(f"a callback raised during {during}: {summary}{more}{failed}")
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (type(self), (self.during, self.errors))
+        return (type(self), (self.during, self.errors, self.call_error))
 
 
 _CLASSES: Dict[int, Type[AnimcoreError]] = {

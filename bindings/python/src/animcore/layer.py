@@ -492,20 +492,26 @@ class Layer(metaclass=_LayerType):
         ptr = engine._ptr
         if ptr is None:
             _engine_ptr(engine)  # raises: the engine is closed
-        start = _callbacks.mark() if engine._runs_python_actions else -1
         if info.kind is _SCALAR:
             number = value if type(value) is float else to_c(_SCALAR, value, info.name).v[0]
-            status = _set_scalar(ptr, self._c_handle, _c_uint32(info.key), _c_double(number))
         else:
             adapt = _ADAPT_IN.get(info.name)
-            if adapt is not None:
-                value = adapt(value)
-            c = to_c(info.kind, value, info.name)
-            status = _set_value(ptr, self._handle, info.key, _byref(c))
-        if status:
-            raise_status(
-                status, ADD_NAMES | property_value_fields(info.name, info.kind) | _KEY_NAMES
-            )
+            c = to_c(info.kind, value if adapt is None else adapt(value), info.name)
+        # Only an action runs Python code here: without one, no guard (the fast path).
+        start = _callbacks.mark() if engine._runs_python_actions else -1
+        try:
+            if info.kind is _SCALAR:
+                status = _set_scalar(ptr, self._c_handle, _c_uint32(info.key), _c_double(number))
+            else:
+                status = _set_value(ptr, self._handle, info.key, _byref(c))
+            if status:
+                raise_status(
+                    status, ADD_NAMES | property_value_fields(info.name, info.kind) | _KEY_NAMES
+                )
+        except BaseException as failure:
+            if start >= 0:
+                _callbacks.raise_since(start, f"setting {info.name}", failure)
+            raise
         if start >= 0:
             _callbacks.raise_since(start, f"setting {info.name}")
 
@@ -794,10 +800,9 @@ class Layer(metaclass=_LayerType):
     def _tree_call(self, function: Any, *arguments: Any) -> None:
         *args, during, names = arguments
         engine = self._engine
-        start = _callbacks.mark() if engine._runs_python_actions else -1
-        check(function(_engine_ptr(engine), *args), names)
-        if start >= 0:
-            _callbacks.raise_since(start, during)
+        ptr = _engine_ptr(engine)
+        with _callbacks.guard(during):
+            check(function(ptr, *args), names)
 
     def _other(self, layer: "Layer", name: str) -> int:
         """The handle of ``layer``, the argument ``name``: TypeError unless a Layer,
@@ -1296,7 +1301,17 @@ class LayerBatch:
                 flat.extend(float(number) for number in numbers)
             keep = (ctypes.c_double * len(flat))(*flat)
             data = keep
-        status = _lib.ac_layers_set_value(ptr, self._handles, count, key_id, data, stride)
+        if not engine._runs_python_actions:  # no Python code runs: no guard (the fast path)
+            self._raise_set_status(
+                _lib.ac_layers_set_value(ptr, self._handles, count, key_id, data, stride), key
+            )
+            return
+        with _callbacks.guard(f"setting {key} on a batch"):
+            status = _lib.ac_layers_set_value(ptr, self._handles, count, key_id, data, stride)
+            self._raise_set_status(status, key)
+
+    def _raise_set_status(self, status: int, key: str) -> None:
+        """Raises a LayerBatch.set status in Python's words (nothing for AC_OK)."""
         if status:
             info = self._layers[0]._info(key)
             names = ADD_NAMES | _BATCH_NAMES

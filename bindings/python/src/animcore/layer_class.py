@@ -205,12 +205,13 @@ class LayerClass(Generic[L]):
             return
         if not callable(callback):
             raise TypeError(f"display must be callable or None, not {type(callback).__name__}")
-        number = _callbacks.register(DisplayEntry(engine, callback))
-        status = _lib.ac_class_set_display(
-            ptr, self._handle, display_trampoline, number, _callbacks.destroy
+        status = _callbacks.register_for(
+            DisplayEntry(engine, callback),
+            lambda number: _lib.ac_class_set_display(
+                ptr, self._handle, display_trampoline, number, _callbacks.destroy
+            ),
         )
         if status:
-            _callbacks.unregister(number)
             raise_status(status)
         self._display = callback
 

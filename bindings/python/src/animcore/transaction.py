@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Union
 from . import _callbacks, _capi
 from ._c_names import ANIMATE_OPTIONS, CNames, value_fields
 from ._coerce import flag, real
-from .errors import check, raise_status
+from .errors import CallbackError, check, raise_status
 from .spring import Spring, optional_spring
 from .timing_function import TimingFunction
 from .values import from_c, kind_of, to_c
@@ -95,7 +95,7 @@ it ends the action search with no action (Core Animation's NSNull)."""
 
 
 class _CompletionEntry:
-    __slots__ = ("engine", "callback")
+    __slots__ = ("engine", "callback", "__weakref__")
 
     def __init__(self, engine: "Engine", callback: CompletionCallback) -> None:
         import weakref
@@ -115,6 +115,23 @@ def _completion(engine_p: Any, finished: int, user_data: Optional[int]) -> None:
 
 
 _completion_trampoline: Any = _capi.ac_completion_fn(_completion)
+
+
+def _commit_on_exit(engine: "Engine", commit: Any, error: Optional[BaseException]) -> None:
+    """Commits a ``with`` block's transaction or animation block through ``commit``. When the
+    block raises, its exception stays the one raised: a commit a closed engine made moot (its
+    close ended every open transaction) is skipped, and what callbacks raise while committing
+    goes to sys.unraisablehook, as Engine.__exit__ does."""
+    if error is None:
+        engine._run_committing(commit, "commit")
+        return
+    if engine.closed:
+        return
+    try:
+        engine._run_committing(commit, "commit")
+    except CallbackError as failure:
+        for caught in failure.errors:
+            _callbacks.report_unraisable(caught, "callback during a transaction's commit")
 
 
 def _check_callable(callback: Any, name: str) -> None:
@@ -379,8 +396,8 @@ class TransactionScope:
             raise
         return state
 
-    def __exit__(self, *exc_info: Any) -> None:
-        self._engine.transaction_state.commit()
+    def __exit__(self, kind: Any, error: Optional[BaseException], traceback: Any) -> None:
+        _commit_on_exit(self._engine, _lib.ac_transaction_commit, error)
 
 
 class AnimateScope:
@@ -439,20 +456,21 @@ class AnimateScope:
         self._entered = True
         engine = self._engine
         options = self._options
-        number = 0
-        if self._completion is not None:
-            number = _callbacks.register(_CompletionEntry(engine, self._completion))
-            options.completion = _completion_trampoline
-            options.completion_user_data = number
-            options.completion_destroy = _callbacks.destroy
         from .layer import _engine_ptr
 
-        status = _lib.ac_animate_begin(_engine_ptr(engine), _byref(options))
+        def begin(number: int) -> int:
+            options.completion_user_data = number
+            return int(_lib.ac_animate_begin(_engine_ptr(engine), _byref(options)))
+
+        if self._completion is None:
+            status = begin(0)
+        else:
+            options.completion = _completion_trampoline
+            options.completion_destroy = _callbacks.destroy
+            status = _callbacks.register_for(_CompletionEntry(engine, self._completion), begin)
         if status:
-            if number:
-                _callbacks.unregister(number)
             raise_status(status, ANIMATE_OPTIONS)
         return engine.transaction_state
 
-    def __exit__(self, *exc_info: Any) -> None:
-        self._engine._run_committing(_lib.ac_animate_commit, "commit")
+    def __exit__(self, kind: Any, error: Optional[BaseException], traceback: Any) -> None:
+        _commit_on_exit(self._engine, _lib.ac_animate_commit, error)
