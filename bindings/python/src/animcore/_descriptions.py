@@ -9,7 +9,7 @@ every field.
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, Tuple
 
 from . import _callbacks, _capi
 from ._c_names import TIMING, CNames, spring_fields, value_fields
@@ -53,9 +53,18 @@ _SPLINES = (
 # ---- checks -----------------------------------------------------------------------------------
 
 
-def check_animation(animation: Animation, prefix: str = "") -> None:
+def check_animation(
+    animation: Animation, prefix: str = "", seen: Optional[Set[int]] = None
+) -> None:
     """The checks that need no layer, with messages naming the Python arguments: keyframe
-    fields and counts, group children and depth (recursively)."""
+    fields and counts, group children and depth (recursively). An object that is a child
+    several times is checked once (its messages name the first place it is met): the time
+    taken is the objects', not the children^depth animations they may stand for."""
+    if seen is None:
+        seen = set()
+    elif id(animation) in seen:
+        return
+    seen.add(id(animation))
     if isinstance(animation, KeyframeAnimation):
         animation._check(prefix)
     elif isinstance(animation, AnimationGroup):
@@ -63,7 +72,7 @@ def check_animation(animation: Animation, prefix: str = "") -> None:
         if not prefix:
             group_depth(animation)
         for index, child in enumerate(animation.animations):
-            check_animation(child, f"{prefix}animations[{index}].")
+            check_animation(child, f"{prefix}animations[{index}].", seen)
 
 
 # ---- Python -> library ------------------------------------------------------------------------
@@ -126,10 +135,12 @@ def write(
     prefix: str = "",
     delegate: bool = True,
     deferred: Optional[List[Exception]] = None,
+    made: Optional[Dict[int, int]] = None,
 ) -> Optional[AnimationEntry]:
     """Writes ``animation``'s fields into the library description ``handle`` (of its kind);
     the callback entry registered when ``delegate`` and it has callbacks. ``prefix`` names a
-    group's child in messages ("animations[1].").
+    group's child in messages ("animations[1]."); ``made``: the descriptions made so far for
+    a group's children, by Python object (see :func:`_write_group`).
 
     A value whose kind its key cannot tell (the key is not declared by the layer's class) and
     the value itself cannot either (a plain tuple) is left out, its TypeError appended to
@@ -160,7 +171,7 @@ def write(
     elif isinstance(animation, DecayAnimation):
         _write_decay(engine, ptr, handle, animation, layer, prefix, left_out)
     elif isinstance(animation, AnimationGroup):
-        _write_group(engine, ptr, handle, animation, layer, prefix, left_out)
+        _write_group(engine, ptr, handle, animation, layer, prefix, left_out, made)
     if deferred is None and left_out:
         raise left_out[0]
     if not delegate or (animation.on_start is None and animation.on_stop is None):
@@ -349,25 +360,40 @@ def _write_group(
     layer: Layer,
     prefix: str,
     deferred: List[Exception],
+    made: Optional[Dict[int, int]] = None,
 ) -> None:
-    children: List[int] = []
+    """Writes a group's children, one description per Python object: an object that is a
+    child several times (the same group three times per level, twelve levels: 13 objects for
+    3^12 animations) is made once and handed to the library again, which copies it as
+    cheaply. So the time and memory taken are the objects', and the library refuses a tree
+    too large for one add by its size, when it is added. The outermost group releases every
+    description made (``made`` None: this one)."""
+    outermost = made is None
+    shared: Dict[int, int] = {} if made is None else made
     try:
+        children: List[int] = []
         for index, child in enumerate(group.animations):
-            children.append(new_handle(engine, child))
-            write(
-                engine,
-                children[-1],
-                child,
-                layer,
-                f"{prefix}animations[{index}].",
-                False,
-                deferred,
-            )
+            child_handle = shared.get(id(child))
+            if child_handle is None:
+                child_handle = new_handle(engine, child)
+                shared[id(child)] = child_handle
+                write(
+                    engine,
+                    child_handle,
+                    child,
+                    layer,
+                    f"{prefix}animations[{index}].",
+                    False,
+                    deferred,
+                    shared,
+                )
+            children.append(child_handle)
         array = (_capi.ac_animation * len(children))(*children)
         check(_lib.ac_animation_set_children(ptr, handle, array, len(children)))
     finally:
-        for child_handle in children:
-            _lib.ac_animation_release(ptr, child_handle)
+        if outermost:
+            for child_handle in shared.values():
+                _lib.ac_animation_release(ptr, child_handle)
 
 
 # ---- library -> Python ------------------------------------------------------------------------

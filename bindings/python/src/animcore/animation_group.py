@@ -51,17 +51,27 @@ def check_animations(value: Any, name: str = "animations") -> List[Animation]:
 def group_depth(animation: Animation, name: str = "animations") -> int:
     """How many groups deep ``animation`` nests: 0 for a property animation, 1 for a group of
     property animations... OutOfRangeError beyond MAXIMUM_DEPTH (a group that contains itself
-    included)."""
+    included). Each group is visited once, however many times it is a child: a description
+    of a few objects may stand for children^depth animations, and the time taken is the
+    objects' (the library refuses such a tree by its size when it is added)."""
+    known: Dict[int, int] = {}
 
     def depth(item: Animation, level: int) -> int:
         if not isinstance(item, AnimationGroup):
             return 0
-        if level > MAXIMUM_DEPTH:
+        found = known.get(id(item))
+        if found is None:
+            if level > MAXIMUM_DEPTH:
+                found = MAXIMUM_DEPTH + 1  # deeper than allowed, or its own ancestor
+            else:
+                found = 1 + max((depth(child, level + 1) for child in item._animations), default=0)
+            known[id(item)] = found
+        if level - 1 + found > MAXIMUM_DEPTH:
             raise OutOfRangeError(
                 f"{name} nests groups more than {MAXIMUM_DEPTH} deep (or contains its own "
                 f"group); at most {MAXIMUM_DEPTH} levels are allowed"
             )
-        return 1 + max((depth(child, level + 1) for child in item._animations), default=0)
+        return found
 
     return depth(animation, 1)
 
