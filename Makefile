@@ -8,6 +8,8 @@
 #               (make sanitize-asan) and a 30 s fuzz (make fuzz)
 # Also: make sanitize (ASan+UBSan harness, TSan thread stress), make fuzz (FUZZ_SECONDS,
 # default 60), make soak (10^6 ticks; RSS must stay flat); see Tests/fuzz and Tests/stress.
+# make stress-python: the Python binding's random hostile programs for STRESS_SECONDS (default
+# 60; make test runs them for 3 s).
 # make bench-peers: animcore against Qt 6's animation framework (installs qt6-base-dev).
 # Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config,
 # libcjson-dev and libcairo2-dev with apt-get, and a project virtual environment .venv with the
@@ -20,11 +22,12 @@ BUILD ?= build
 VENV_PYTHON := $(CURDIR)/.venv/bin/python
 CONFIG ?= Release
 FUZZ_SECONDS ?= 60
+STRESS_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 30
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
 .PHONY: all setup build test test-c test-swift test-python typecheck demo examples bench bench-peers clean \
-	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs
+	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs stress-python
 
 all: build
 
@@ -59,6 +62,12 @@ check-swift-docs: setup
 
 test-python:
 	cd bindings/python && PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) -m pytest -q -rs
+
+# The Python binding's stress test (bindings/python/tests/test_stress.py) for STRESS_SECONDS:
+# seeded random hostile programs over the public API; resident memory must stay flat.
+stress-python: build
+	cd bindings/python && ANIMCORE_STRESS_SECONDS=$(STRESS_SECONDS) PYTHONPATH=$(abspath bindings/python/src) \
+		$(VENV_PYTHON) -m pytest -q -rs tests/test_stress.py
 
 # The C harness under ASan+UBSan (build-asan/) and the thread stress under TSan (build-tsan/).
 sanitize: setup
