@@ -21,7 +21,7 @@ import Darwin
 /// entry writes inside its layer's presentation block; every key a live record holds is in use
 /// under its name, and the table holds no key no record uses; no two live records share a basic
 /// or spring record, and those pools count as many live records as there are. Empty when all
-/// is well. (Also used by RetargetReuseReviewTests.)
+/// is well. (Also used by RetargetReuseTests.)
 func engineIssues(_ engine: Engine) -> [String] {
     engine.lock.withLock {
         let s = engine.state

@@ -1,4 +1,4 @@
-// Review of the retarget's take-over of the replaced animation's kind data (4fb3888): a change
+// The retarget's take-over of the replaced animation's kind data: a change
 // in flight of the same record kind (basic or spring) and value kind writes the replaced
 // record's pool slot and value slots in place. Every test runs a direct-path engine beside a
 // general-path one (a class default action handler answering `.continueSearch`), checks exact
@@ -165,8 +165,8 @@ private struct Pair {
 
 // MARK: - Tests
 
-@Suite("Retarget reuse review: the replaced animation's kind data taken over in place")
-struct RetargetReuseReviewTests {
+@Suite("Retarget reuse: the replaced animation's kind data taken over in place")
+struct RetargetReuseTests {
     private static let spring = Spring(mass: 1, stiffness: 150, damping: 12)
 
     @Test("six property kinds (point, color, rect, vector3, scalar, transform3D): 16 changes in flight each, basic and spring (carrying velocity or not) in turn — exact records and slots, the record and from slots taken over when the kind repeats, velocity reads and presentations those of the general path to the bit")

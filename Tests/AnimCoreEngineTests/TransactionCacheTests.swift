@@ -1,9 +1,9 @@
-// Review of b297037 (transactions cost less to open and commit): the change path's per-thread
+// What makes transactions cheap to open and commit: the change path's per-thread
 // cache that now survives frames setting nothing, completion groups kept as plain data, the
 // thread table that keeps a committing thread's entry, and the spring's shared derivatives and
 // settling duration. Random sequences on two engines and six threads are compared with a model
 // written here (settings resolved frame by frame, completion groups counted per animation), and
-// the springs with the formulas of 33f0648, bit for bit.
+// the springs with the closed-form formulas, bit for bit.
 import Synchronization
 import Testing
 
@@ -72,7 +72,7 @@ private func describeSettings(_ s: TransactionSettings) -> String {
 
 // MARK: - The model
 
-private struct ReviewFired: Sendable, Equatable {
+private struct CompletionFired: Sendable, Equatable {
     var id: Int
     var finished: Bool
 }
@@ -127,7 +127,7 @@ private final class EngineModel {
     /// Completions owed, by id: the finished flag.
     var owed: [Int: Bool] = [:]
     var completions: [Int] = []
-    let fired = Log<ReviewFired>()
+    let fired = Log<CompletionFired>()
     var ticks = 0
     var longCount = 0
 
@@ -471,7 +471,7 @@ private final class TransactionSequence {
         nextCompletion += 1
         let id = nextCompletion
         let log = model.fired
-        return (id, { finished in log.add(ReviewFired(id: id, finished: finished)) })
+        return (id, { finished in log.add(CompletionFired(id: id, finished: finished)) })
     }
 
     func step() throws {
@@ -703,8 +703,8 @@ private final class TransactionSequence {
     }
 }
 
-@Suite("Review of b297037: transaction cache, completion groups, thread table, spring derivatives")
-struct TransactionCacheReviewTests {
+@Suite("Transaction cache, completion groups, thread table, spring derivatives")
+struct TransactionCacheTests {
     @Test("random begin/commit/flush/tick/setters/blocks/completions/changes on two engines and six threads agree with a model: settings, implicit animations, cache, table, each completion once with its flag")
     func randomSequencesAgreeWithTheModel() throws {
         var steps = 0, animations = 0, finished = 0, unfinished = 0, refused = 0
@@ -752,7 +752,7 @@ struct TransactionCacheReviewTests {
         model.open(me, implicit: false)
         check("after begin")
         let inner = model.fired
-        try engine.addCompletion { finished in inner.add(ReviewFired(id: 1, finished: finished)) }
+        try engine.addCompletion { finished in inner.add(CompletionFired(id: 1, finished: finished)) }
         model.addCompletion(me, 1)
         try engine.addAnimation(basic("value", from: 0, to: 1, duration: 1e9), forKey: "long", to: layers[1])
         model.register(me, layer: layers[1], key: "long", long: true)
@@ -761,7 +761,7 @@ struct TransactionCacheReviewTests {
         check("after the inner commit")
         #expect(engine.lock.withLock { engine.state.transactionCache.thread } == me, "an inner frame that set nothing keeps the cache")
         // A completion of the implicit frame, then the tick commits it.
-        try engine.addCompletion { finished in inner.add(ReviewFired(id: 2, finished: finished)) }
+        try engine.addCompletion { finished in inner.add(CompletionFired(id: 2, finished: finished)) }
         model.addCompletion(me, 2)
         try engine.tick(1000)
         model.tick()
@@ -770,7 +770,7 @@ struct TransactionCacheReviewTests {
         // The next change opens a new implicit frame in a new group; its completion is its own.
         try engine.setScalar(1, forKey: key, of: layers[2])
         model.register(me, layer: layers[2], key: "value", long: false)
-        try engine.addCompletion { finished in inner.add(ReviewFired(id: 3, finished: finished)) }
+        try engine.addCompletion { finished in inner.add(CompletionFired(id: 3, finished: finished)) }
         model.addCompletion(me, 3)
         check("after the second change")
         try engine.tick(2000)
@@ -784,7 +784,7 @@ struct TransactionCacheReviewTests {
         try engine.tick(4000)
         model.tick()
         for issue in model.completionIssues(complete: true) { Issue.record("\(issue)") }
-        #expect(inner.all.sorted { $0.id < $1.id } == [ReviewFired(id: 1, finished: false), ReviewFired(id: 2, finished: false), ReviewFired(id: 3, finished: true)])
+        #expect(inner.all.sorted { $0.id < $1.id } == [CompletionFired(id: 1, finished: false), CompletionFired(id: 2, finished: false), CompletionFired(id: 3, finished: true)])
     }
 
     @Test("thread table: more threads than kept, dead threads' kept entries, a thread removed and re-added: fresh settings, the right groups, completions once")
@@ -811,7 +811,7 @@ struct TransactionCacheReviewTests {
                 try engine.beginTransaction()
                 let before = try engine.transactionSettings().animationDuration ?? -1
                 try engine.setTransactionFields { $0.animationDuration = duration }
-                try engine.addCompletion { finished in log.add(ReviewFired(id: id, finished: finished)) }
+                try engine.addCompletion { finished in log.add(CompletionFired(id: id, finished: finished)) }
                 try engine.setScalar(1, forKey: key, of: layer)
                 try engine.commitTransaction()
                 return [before, try engine.animation(forKey: "value", of: layer)?.timing.duration ?? -1]
@@ -874,7 +874,7 @@ struct TransactionCacheReviewTests {
         let layers = model.fresh
         let me = ThreadIdentity.current
         let log = model.fired
-        func complete(_ id: Int) -> @Sendable (Bool) -> Void { { finished in log.add(ReviewFired(id: id, finished: finished)) } }
+        func complete(_ id: Int) -> @Sendable (Bool) -> Void { { finished in log.add(CompletionFired(id: id, finished: finished)) } }
         func check(_ what: String) {
             for issue in model.structuralIssues() { Issue.record("\(what): \(issue)") }
         }
@@ -945,7 +945,7 @@ struct TransactionCacheReviewTests {
             model.tick()
         }
         for issue in model.completionIssues(complete: true) { Issue.record("\(issue)") }
-        #expect(log.all.sorted { $0.id < $1.id } == [ReviewFired(id: 1, finished: true), ReviewFired(id: 3, finished: true), ReviewFired(id: 4, finished: true)])
+        #expect(log.all.sorted { $0.id < $1.id } == [CompletionFired(id: 1, finished: true), CompletionFired(id: 3, finished: true), CompletionFired(id: 4, finished: true)])
     }
 
     @Test("implicit key hint: written only when it changed; a hint whose id went to another name is replaced, and the next change reuses the new one")
@@ -993,7 +993,7 @@ struct TransactionCacheReviewTests {
         var memo = SpringMotionMemo()
         var previous = SpringResponse(Spring())
         for _ in 0..<3000 {
-            let spring = randomReviewSpring(&mix)
+            let spring = randomSpring(&mix)
             let response = SpringResponse(spring)
             let rate = response.slowestRate > 0 && response.slowestRate.isFinite ? response.slowestRate : 1
             let times = [1e-9, mix.range(0, 0.2 / rate), mix.range(0, 6 / rate), mix.range(0, 60 / rate), 1e3, 1e7]
@@ -1028,7 +1028,7 @@ struct TransactionCacheReviewTests {
         var mix = SplitMix64(state: 4242)
         var finite = 0
         for _ in 0..<1500 {
-            let spring = randomReviewSpring(&mix)
+            let spring = randomSpring(&mix)
             let old = oldSettlingDuration(spring)
             #expect(sameBits(spring.settlingDuration, old), "\(spring): \(spring.settlingDuration) vs \(old)")
             let response = SpringResponse(spring)
@@ -1118,7 +1118,7 @@ struct TransactionCacheReviewTests {
 
 /// A spring of a random regime: underdamped, about critical, overdamped with and without
 /// `allowsOverdamping`, undamped; a random, zero or ω₀ initial velocity.
-private func randomReviewSpring(_ mix: inout SplitMix64) -> Spring {
+private func randomSpring(_ mix: inout SplitMix64) -> Spring {
     let mass = mix.range(0.1, 8)
     let stiffness = mix.range(2, 2000)
     let critical = 2 * (stiffness * mass).squareRoot()

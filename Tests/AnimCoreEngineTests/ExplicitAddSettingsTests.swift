@@ -1,4 +1,4 @@
-// Review of the lighter explicit add (c5d69ad, b8a34b0): the transaction's duration and curve read
+// The explicit add's reading of the transaction: the transaction's duration and curve read
 // in place must give what the copied settings gave (a nil duration: the engine's default; a group
 // never takes the curve; an animation block's settings), names equal but built apart share their
 // keys, key ids far beyond a class's resolved-path array resolve, one-entry presentation layouts
@@ -8,8 +8,8 @@ import Testing
 
 @testable import AnimCore
 
-@Suite("The lighter explicit add answers as before")
-struct ExplicitAddReviewTests {
+@Suite("Explicit add: the transaction's settings read in place, keys, key paths and layouts")
+struct ExplicitAddSettingsTests {
     private func basic(_ keyPath: String = "opacity", from: Double = 0, to: Double = 1) -> Animation {
         Animation.basic(keyPath, from: .scalar(from), to: .scalar(to))
     }

@@ -1,4 +1,4 @@
-// Review of 746dd1f, f8e1db4, 067df84 and 0a8ff35 (the change path's performance work): the
+// The change path's caches and shortcuts: the
 // "default" curve the engine holds (reference counts checked against the records that use each
 // curve), the last implicit spring's facts reused across transactions (against the general
 // path, which works them out afresh), the inlined velocity helpers and event subject, the
@@ -18,13 +18,13 @@ import Darwin
 
 // MARK: - Support
 
-/// An engine with a class "ReviewDot" (scalar "value", point "spot"; animatable) and `count`
+/// An engine with a class "CacheDot" (scalar "value", point "spot"; animatable) and `count`
 /// committed layers. `general`: the class has a default action that continues the search, so
 /// every change takes the general path (`implicitAnimation`, `addAnimation`).
 private func reviewDots(_ count: Int, general: Bool = false) throws -> (Engine, [LayerID]) {
     let engine = Engine()
     let dot = try engine.makeLayerClass(
-        name: "ReviewDot",
+        name: "CacheDot",
         properties: [PropertyDescriptor("value", default: .scalar(0)), PropertyDescriptor("spot", default: .point(x: 0, y: 0))])
     if general {
         try engine.setDefaultActionHandler(ActionHandler { _, _, _ in .continueSearch }, for: dot)
@@ -182,8 +182,8 @@ private struct FiredCompletion: Sendable, Equatable {
 
 // MARK: - Tests
 
-@Suite("Review of 746dd1f…0a8ff35: default curve, implicit spring facts, cached registration, thread table, settings in place, curve checks")
-struct ChangePathReviewTests {
+@Suite("Change path caches: default curve, implicit spring facts, cached registration, thread table, settings in place, curve checks")
+struct ChangePathCacheTests {
     // MARK: The engine's default curve
 
     @Test("default curve: every path that uses it (direct change, general change, explicit add by value, a transaction that sets it, keyframe segments, groups) finds the engine's slot; counts equal the uses held after each of 400 random steps; at the end only the engine's hold is left")
