@@ -136,14 +136,14 @@ extension MediaTiming {
 
     /// The state the engine needs each frame at `parentTime`: phase, progress (before any timing
     /// function), cycle index and direction; `isInEffect` false when nothing should be applied.
-    @inlinable
+    @inline(__always)
     func sample(atParentTime parentTime: Double) -> TimingSample {
         sample(atParentTime: parentTime, activeParentDuration: activeParentDuration)
     }
 
     /// `sample(atParentTime:)` with `activeParentDuration` computed beforehand (it depends only
     /// on the timing, so a caller evaluating one timing every frame computes it once).
-    @inlinable  // the per-frame path
+    @inline(__always)  // the per-frame path
     func sample(atParentTime parentTime: Double, activeParentDuration span: Double) -> TimingSample {
         let elapsed = parentTime - beginTime
         let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
