@@ -287,8 +287,10 @@ extension EngineState {
     // (The walk's first evaluation of a new animation, with its notice, costs several hundred
     // instructions of an implicit animation's start; the lane evaluates it in this tick
     // instead, to the same bits.)
-    @inline(__always)  // a call from mutating code would copy the whole state
-    func steadyStateAtCommit(_ index: Int, time: Double) -> RunState? {
+    // Mutating though it changes nothing: called from mutating code, a non-mutating method
+    // copies the whole state (until the state's stores are reference types).
+    @inline(__always)
+    mutating func steadyStateAtCommit(_ index: Int, time: Double) -> RunState? {
         let record = animations.base + index
         guard isSteadyLaneEnabled, record.pointee.mayJoinSteadyLane, !record.pointee.isRefusedByLane,
               record.pointee.followers == 0, record.pointee.kind != .group, record.pointee.laneEntry < 0
