@@ -98,15 +98,18 @@ extension EngineState {
     /// committing now (`steadyStateAtCommit`), joins the lane if the rest holds: it applies at
     /// its layer's time and a tick there leaves its run state as it is, and no other animation
     /// of its layer touches its property. Its layer leaves the general walk when every
-    /// animation of it is in the lane. `laneTime`: the caller's `laneTime(of:)` of its layer.
-    mutating func joinSteadyLane(_ index: Int, laneTime known: (timeLayer: Int32, time: Double)? = nil) {
+    /// animation of it is in the lane. `laneTime`: the caller's `laneTime(of:)` of its layer;
+    /// `sample`: the record's sample at that time, when the caller took it.
+    mutating func joinSteadyLane(
+        _ index: Int, laneTime known: (timeLayer: Int32, time: Double)? = nil, sample knownSample: TimingSample? = nil
+    ) {
         let record = animations.base + index
         guard record.pointee.isCommitted, record.pointee.laneEntry < 0 else { return }
         let slot = Int(record.pointee.layer)
         let (timeLayer, time) = known ?? laneTime(of: slot)
         let timing = record.pointee.timing
         let span = record.pointee.activeParentDuration
-        let sample = timing.sample(atParentTime: time, activeParentDuration: span)
+        let sample = knownSample ?? timing.sample(atParentTime: time, activeParentDuration: span)
         guard sample.isInEffect, record.pointee.state.step(at: sample, parentApplies: true).isNone else { return }
         // The records that join with it, in the same entry: a path's rotation (the keyframes'
         // follower, on its own timing equal to theirs, so in the same run state), a group's
@@ -278,7 +281,8 @@ extension EngineState {
     }
 
     /// The run state in which the record at `index`, committing now, joins the lane at once
-    /// rather than after the general walk's first evaluation, or nil when it does not. It
+    /// rather than after the general walk's first evaluation, with its sample at `time`, or nil
+    /// when it does not. It
     /// does when that evaluation would owe nothing (its run state's step at `time`, its
     /// layer's time now): it applies, does not end, and has no delegate waiting for its start
     /// (the walk sends starts in walk order); and it has no records of its own (a group's
@@ -290,7 +294,7 @@ extension EngineState {
     // Mutating though it changes nothing: called from mutating code, a non-mutating method
     // copies the whole state (until the state's stores are reference types).
     @inline(__always)
-    mutating func steadyStateAtCommit(_ index: Int, time: Double) -> RunState? {
+    mutating func steadyStateAtCommit(_ index: Int, time: Double) -> (state: RunState, sample: TimingSample)? {
         let record = animations.base + index
         guard isSteadyLaneEnabled, record.pointee.mayJoinSteadyLane, !record.pointee.isRefusedByLane,
               record.pointee.followers == 0, record.pointee.kind != .group, record.pointee.laneEntry < 0
@@ -299,7 +303,7 @@ extension EngineState {
         let step = record.pointee.state.step(at: sample, parentApplies: true)
         guard sample.isInEffect, !step.finishes else { return nil }
         if step.starts, !animationDelegates.isEmpty, animationDelegates[Int32(index)]?.didStart != nil { return nil }
-        return record.pointee.state.advanced(by: step)
+        return (record.pointee.state.advanced(by: step), sample)
     }
 
     /// Takes every animation of the layer in `slot` out of the lane, before anything about

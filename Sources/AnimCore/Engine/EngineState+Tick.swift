@@ -60,9 +60,9 @@ extension EngineState {
             }
             if isSteadyLaneEnabled && record.pointee.mayJoinSteadyLane {
                 let time = laneTime(of: slot)
-                if let state = steadyStateAtCommit(Int(index), time: time.time) {
+                if let (state, sample) = steadyStateAtCommit(Int(index), time: time.time) {
                     record.pointee.state = state
-                    joinSteadyLane(Int(index), laneTime: time)
+                    joinSteadyLane(Int(index), laneTime: time, sample: sample)
                     // Refused (another animation of its layer shares its property): the walk's
                     // first evaluation moves it on, with its notices, as before.
                     if record.pointee.laneEntry < 0 { record.pointee.state = .waiting }
