@@ -2,6 +2,9 @@
 // cubic-bezier evaluator (written from the curve's definition, not taken from the core), a tick
 // driver on an exact binary time grid, thread-safe logs, and a few white-box probes.
 import Synchronization
+// The expectations, the seeded random source and the thread-safe log every test target shares,
+// visible in every file of this target.
+@_exported import AnimCoreTestSupport
 import Testing
 
 @testable import AnimCore
@@ -43,22 +46,6 @@ func shown(_ engine: Engine, _ keyPath: String, _ layer: LayerID) throws -> Doub
     number(try engine.presentationValue(forKeyPath: keyPath, of: layer))
 }
 
-/// Expects |actual − expected| <= tolerance (nil and NaN never pass).
-func expectNear(
-    _ actual: Double?, _ expected: Double, _ tolerance: Double = 1e-9, _ what: @autoclosure () -> String = "",
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let label = what()
-    guard let actual else {
-        Issue.record("\(label): got nil, expected \(expected)", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(
-        abs(actual - expected) <= tolerance,
-        "\(label.isEmpty ? "" : label + ": ")got \(actual), expected \(expected) ± \(tolerance)",
-        sourceLocation: sourceLocation)
-}
-
 /// Expects two values of one kind whose slots agree to `tolerance`.
 func expectValue(
     _ actual: Value?, _ expected: Value, _ tolerance: Double = 1e-9, _ what: @autoclosure () -> String = "",
@@ -72,22 +59,6 @@ func expectValue(
     let worst = zip(slotArray(actual), slotArray(expected)).map { abs($0 - $1) }.max() ?? 0
     #expect(worst <= tolerance, "\(label.isEmpty ? "" : label + ": ")got \(actual), expected \(expected) ± \(tolerance)",
             sourceLocation: sourceLocation)
-}
-
-/// Expects `body` to throw an `AnimCoreError` with `code`.
-func expectError(
-    _ code: AnimCoreError.Code, _ what: String = "",
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-) {
-    do {
-        try body()
-        Issue.record("\(what): expected \(code), nothing thrown", sourceLocation: sourceLocation)
-    } catch let error as AnimCoreError {
-        #expect(error.code == code, "\(what): expected \(code), got \(error.code) (\(error.message))",
-                sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("\(what): expected AnimCoreError \(code), got \(error)", sourceLocation: sourceLocation)
-    }
 }
 
 /// Interpolation of a whole value's slots: from + (to − from) × fraction, slot by slot.
@@ -183,16 +154,6 @@ func openFrames(_ engine: Engine) -> Int {
 }
 
 // MARK: - Logs
-
-/// A list any thread may append to.
-final class Log<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
-
-    func add(_ element: Element) { storage.withLock { $0.append(element) } }
-    var all: [Element] { storage.withLock { $0 } }
-    var count: Int { storage.withLock { $0.count } }
-    func clear() { storage.withLock { $0.removeAll() } }
-}
 
 /// A flag any thread may set and read.
 final class Flag: Sendable {

@@ -208,7 +208,7 @@ struct BookkeepingSlotBufferTests {
 
     @Test("random allocations and frees of sizes 1-90 (5000 steps): live blocks stay disjoint, inside the buffer and intact")
     func randomChurn() {
-        var mix = SplitMix64(state: 12)
+        var mix = SplitMix64(seed: 12)
         let buffer = SlotBuffer(initialCapacity: 16)
         var live: [(offset: Int, size: Int, seed: Double)] = []
         func verify(_ step: Int) -> Bool {
@@ -848,7 +848,7 @@ struct BookkeepingChurnTests {
     @Test("3 seeds × 500 steps on 6 layers: the direct and the general change paths agree on keys, completions and presentations (to the bit); blocks stay disjoint; keys exact; nothing left at the end")
     func churn() throws {
         for seed in [UInt64(1), 7, 42] {
-            var mix = SplitMix64(state: seed)
+            var mix = SplitMix64(seed: seed)
             var engines: [Engine] = []
             var layers: [[LayerID]] = []
             var classes: [LayerClassID] = []

@@ -215,7 +215,7 @@ struct ChangePathCacheTests {
             nil, .default, .easeIn, .linear, .cubicBezier(try UnitBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)),
             .cubicBezier(try UnitBezier(x1: 0.3, y1: -0.5, x2: 0.6, y2: 1.4)),
         ]
-        var mix = SplitMix64(state: 12)
+        var mix = SplitMix64(seed: 12)
         var time = 0.0
         var step = 0
         var counts = [Int](repeating: 0, count: 11)
@@ -347,7 +347,7 @@ struct ChangePathCacheTests {
         let (general, generalLayers) = try reviewDots(40, general: true)
         let key = direct.key("value")
         let generalKey = general.key("value")
-        var mix = SplitMix64(state: 77)
+        var mix = SplitMix64(seed: 77)
         var time = 0.0
         var changes = 0, fresh = 0, carried = 0
         var differences: [String] = []

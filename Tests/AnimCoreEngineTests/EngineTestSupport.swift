@@ -1,7 +1,11 @@
 // Helpers shared by the engine suites: tolerant comparisons of values read back from an engine,
 // independent constructions of the matrices the tests expect (written out from the textbook
-// formulas, not taken from the core), a probe class, and thread-safe logs for callbacks.
+// formulas, not taken from the core), a probe class and callback records (the expectations,
+// the random source and the log come from AnimCoreTestSupport).
 import Synchronization
+// The expectations, the seeded random source and the thread-safe log every test target shares,
+// visible in every file of this target.
+@_exported import AnimCoreTestSupport
 import Testing
 
 @testable import AnimCore
@@ -13,22 +17,6 @@ import Darwin
 #endif
 
 // MARK: - Comparisons
-
-/// Expects |actual − expected| <= tolerance (NaN never passes).
-func expectNear(
-    _ actual: Double?, _ expected: Double, _ tolerance: Double = 1e-9, _ what: @autoclosure () -> String = "",
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    guard let actual else {
-        Issue.record("\(what()): got nil, expected \(expected)", sourceLocation: sourceLocation)
-        return
-    }
-    let label = what()
-    #expect(
-        abs(actual - expected) <= tolerance,
-        "\(label.isEmpty ? "" : label + ": ")got \(actual), expected \(expected) ± \(tolerance)",
-        sourceLocation: sourceLocation)
-}
 
 /// Expects two values of the same kind whose floating-point slots agree to `tolerance`
 /// (bit-pattern kinds must be equal).
@@ -75,22 +63,6 @@ func scalar(_ value: Value?) -> Double? {
 func matrix(_ value: Value?) -> Transform3D? {
     if case .transform3D(let t)? = value { return t }
     return nil
-}
-
-/// Expects `body` to throw an `AnimCoreError` with `code`.
-func expectError(
-    _ code: AnimCoreError.Code, _ what: String = "",
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-) {
-    do {
-        try body()
-        Issue.record("\(what): expected \(code), nothing thrown", sourceLocation: sourceLocation)
-    } catch let error as AnimCoreError {
-        #expect(error.code == code, "\(what): expected \(code), got \(error.code) (\(error.message))",
-                sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("\(what): expected AnimCoreError \(code), got \(error)", sourceLocation: sourceLocation)
-    }
 }
 
 /// Angle difference folded into (−π, π].
@@ -192,22 +164,6 @@ func model(_ engine: Engine, _ keyPath: String, _ layer: LayerID) throws -> Doub
 
 // MARK: - Logs
 
-/// A list that any thread may append to, under the core's pthread lock (ThreadSanitizer does
-/// not see Synchronization.Mutex's lock on Linux and reports the appends as races).
-final class Log<Element: Sendable>: @unchecked Sendable {
-    private let lock = RecursiveLock()
-    private var elements: [Element] = []
-
-    private func locked<R>(_ body: (inout [Element]) -> R) -> R {
-        lock.withLock { body(&elements) }
-    }
-
-    func add(_ element: Element) { locked { $0.append(element) } }
-    var all: [Element] { locked { $0 } }
-    var count: Int { locked { $0.count } }
-    func clear() { locked { $0.removeAll() } }
-}
-
 /// One animation callback as a test saw it.
 struct CallbackRecord: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
@@ -252,24 +208,6 @@ func quietly(_ engine: Engine, _ body: () throws -> Void) throws {
 }
 
 // MARK: - Keyframe, path and group helpers (written out independently of the core)
-
-/// Expects `body` to throw an `AnimCoreError` with `code` whose message contains `field`.
-func expectError(
-    _ code: AnimCoreError.Code, naming field: String, _ what: String = "",
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-) {
-    do {
-        try body()
-        Issue.record("\(what): expected \(code) naming \"\(field)\", nothing thrown", sourceLocation: sourceLocation)
-    } catch let error as AnimCoreError {
-        #expect(error.code == code, "\(what): expected \(code), got \(error.code) (\(error.message))",
-                sourceLocation: sourceLocation)
-        #expect(error.message.contains(field), "\(what): the message should name \"\(field)\": \(error.message)",
-                sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("\(what): expected AnimCoreError \(code), got \(error)", sourceLocation: sourceLocation)
-    }
-}
 
 /// A cubic-bezier timing function's output at `x`: X(t) = x solved by bisection alone (no
 /// Newton steps, unlike the core's solver), then Y(t). Inputs outside [0, 1] clamp.
@@ -477,28 +415,6 @@ func callOutcome(_ body: () throws -> Void) -> String {
 func sameBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
 
 // MARK: - Random sequences
-
-/// SplitMix64: a fixed-seed generator, so that a failing sequence replays.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// In 0..<n (n > 0).
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    /// In [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-    /// In [low, high).
-    mutating func range(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-    /// True with probability p.
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-    /// One of `items` (not empty).
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
 
 // MARK: - Threads
 

@@ -541,7 +541,7 @@ struct RetargetReuseTests {
     @Test("2 seeds × 400 random steps on four layers and three kinds (point, color, transform3D): changes (basic or spring, from the current state or the model), explicit basic and spring adds under the property's key (additive or not), removals, ticks — pool counts and slots sound after every step, presentations those of the general path to the bit after every tick, nothing held at the end")
     func randomChurn() throws {
         for seed in [UInt64(3), 11] {
-            var mix = SplitMix64(state: seed)
+            var mix = SplitMix64(seed: seed)
             let pair = try Pair(layers: 4)
             var now = 0.0
             for step in 0..<400 {

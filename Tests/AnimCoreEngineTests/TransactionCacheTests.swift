@@ -357,7 +357,7 @@ private final class TransactionSequence {
 
     init(seed: UInt64) throws {
         self.seed = seed
-        mix = SplitMix64(state: seed)
+        mix = SplitMix64(seed: seed)
         models = [try EngineModel(freshLayers: 260), try EngineModel(freshLayers: 260)]
         springs = [Spring(), Spring(stiffness: 300, damping: 30), Spring(stiffness: 50, damping: 20, allowsOverdamping: true),
                    try Spring(duration: 0.5, bounce: 0.2), Spring(mass: 2, stiffness: 200, damping: 4, initialVelocity: 3)]
@@ -986,7 +986,7 @@ struct TransactionCacheTests {
 
     @Test("SpringMotionMemo's motion, computed or remembered, is rest(at:) and push(at:) to the bit; the velocity's slope is displacement(at:).derivative to the bit")
     func motionMemoBitExact() {
-        var mix = SplitMix64(state: 2026)
+        var mix = SplitMix64(seed: 2026)
         var compared = 0
         // One memo for every spring and time: asked twice in a row (the second remembered), then
         // for another spring at the same time (computed again).
@@ -1025,7 +1025,7 @@ struct TransactionCacheTests {
 
     @Test("settling durations: Spring.settlingDuration and SpringResponse.settlingDuration(initialVelocity:) equal 33f0648's formula to the bit, for every regime and carried velocities")
     func settlingDurationsBitExact() {
-        var mix = SplitMix64(state: 4242)
+        var mix = SplitMix64(seed: 4242)
         var finite = 0
         for _ in 0..<1500 {
             let spring = randomSpring(&mix)

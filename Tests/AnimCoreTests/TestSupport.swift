@@ -1,5 +1,8 @@
 // Helpers shared by the suites: tolerant comparisons, a seeded random generator, and an
 // independent (Bernstein-form) evaluation of unit cubic Béziers used to check the solver.
+// The expectations, the seeded random source and the thread-safe log every test target shares,
+// visible in every file of this target.
+@_exported import AnimCoreTestSupport
 import Testing
 
 /// Expects |actual − expected| <= tolerance. Infinities must match exactly; NaN never passes.
@@ -17,27 +20,6 @@ func expectClose(
         passes,
         "\(what.isEmpty ? "" : what + ": ")got \(actual), expected \(expected) ± \(tolerance)",
         sourceLocation: sourceLocation)
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator, so every run draws the same
-/// curves and inputs and a failure can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double uniformly drawn from `range`.
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
-    }
 }
 
 /// The reference's Bézier coordinate (§7.2): 3(1−t)²t·c1 + 3(1−t)t²·c2 + t³, written in the

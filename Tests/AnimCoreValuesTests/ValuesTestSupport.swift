@@ -1,6 +1,9 @@
 /// Helpers shared by the value suites: slot buffers without force unwraps, tolerant
 /// comparisons of numbers and transforms, and a seeded random generator with random parts.
 @testable import AnimCore
+// The expectations, the seeded random source and the thread-safe log every test target shares,
+// visible in every file of this target.
+@_exported import AnimCoreTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -207,24 +210,8 @@ func angleDistance(_ a: Double, _ b: Double) -> Double {
 
 // MARK: - Random
 
-/// SplitMix64 (Steele, Lea & Flood 2014): seeded, so every run draws the same values.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
-    }
-
+/// Random values of the kinds these tests draw (the source: `SplitMix64`, seeded).
+extension SplitMix64 {
     /// A uniformly random unit quaternion with w >= 0 (Shoemake's method).
     mutating func quaternion() -> Quaternion {
         let u1 = double(in: 0...1)
