@@ -414,8 +414,11 @@ typedef struct ac_engine ac_engine;
 /**
  * An interned key: a property name ("opacity"), a key path into a value ("position.x",
  * "bounds.size.width", "transform.rotation.z") or an undeclared key. Valid in the engine that
- * made it (ac_engine_key()); cheap to pass (an integer). A number the engine never gave out is
- * refused with AC_ERR_UNKNOWN_KEY.
+ * made it (ac_engine_key()); cheap to pass (an integer, not a small one: bits 20 to 31 are the
+ * engine's tag, bits 0 to 19 the key's index; up to 2^20 keys per engine). Every call taking a
+ * key refuses another engine's key, or a made-up number, with AC_ERR_BAD_HANDLE naming the key
+ * (within the bound of AC_KEY_ENGINE_TAGS), and a number with the engine's tag that it never
+ * gave out with AC_ERR_UNKNOWN_KEY. Keys are not stable across runs: intern names at start.
  */
 typedef uint32_t ac_key;
 
@@ -449,6 +452,13 @@ typedef uint64_t ac_layer;
  * until 2^32 engines have been created in its place.
  */
 #define AC_HANDLE_STAMPS ((uint64_t)0x3FFFFFFFFull)
+
+/**
+ * How long another engine's key stays refused: each engine draws its key tag (ac_key's bits 20
+ * to 31) from a counter shared by the engines of the process, so a key is refused by every
+ * engine but its own until AC_KEY_ENGINE_TAGS (2^12 − 1) more engines have been created.
+ */
+#define AC_KEY_ENGINE_TAGS 4095u
 typedef uint64_t ac_animation;
 
 /** Called once when a callback registration ends, to free its user_data. */
@@ -586,14 +596,16 @@ ac_status ac_engine_tick_threads(ac_engine *engine, int32_t *out_count);
 /**
  * The key for name (interning it on first use; the same name always gives the same key).
  * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (""),
- * AC_ERR_INVALID_ARGUMENT (name is not valid UTF-8).
+ * AC_ERR_INVALID_ARGUMENT (name is not valid UTF-8), AC_ERR_OUT_OF_RANGE (the engine already
+ * holds 2^20 keys).
  */
 ac_status ac_engine_key(ac_engine *engine, const char *name, ac_key *out_key);
 
 /**
  * The name of a key, copied with its NUL into buffer; *out_length is its length in bytes
  * (without the NUL) either way. buffer may be NULL when capacity is 0 (to ask for the length).
- * Errors: AC_ERR_UNKNOWN_KEY, AC_ERR_BUFFER_TOO_SMALL (capacity <= length), AC_ERR_NULL_POINTER.
+ * Errors: AC_ERR_BAD_HANDLE (another engine's key), AC_ERR_UNKNOWN_KEY, AC_ERR_BUFFER_TOO_SMALL
+ * (capacity <= length), AC_ERR_NULL_POINTER.
  */
 ac_status ac_engine_key_name(ac_engine *engine, ac_key key, char *buffer, size_t capacity,
                              size_t *out_length);

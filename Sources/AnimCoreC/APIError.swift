@@ -14,7 +14,11 @@ struct APIError: Error {
     /// A core error about `argument` ("tree: parents[2] is 7; ...").
     /// A message that names the argument already ("count is 0; ...") is kept as it is.
     init(_ error: AnimCoreError, argument: String) {
+        // The core's refusal of another engine's key names the key itself ("key 5242910 is not
+        // a key of this engine ..."), whichever handle the call's other errors name. (Decided
+        // here, on the error path: a choice among the arguments made every call set them up.)
         let named = error.message.hasPrefix(argument + " ")
+            || (error.code == .badHandle && error.message.hasPrefix("key "))
         self.init(error.code.status, named ? error.message : "\(argument): \(error.message)")
     }
 

@@ -173,20 +173,27 @@ final class EngineBox: @unchecked Sendable {
     }
 
     /// The key for `name`, interned in the engine.
-    func key(_ name: String) -> ac_key {
-        ac_key(UInt32(bitPattern: engine.key(name).id))
+    func key(_ name: String) throws(APIError) -> ac_key {
+        try core(ErrorArguments(other: "name")) { () throws(AnimCoreError) in try engine.key(name).raw }
     }
 
-    /// The name of a key, or nil for a number the engine never gave out (for messages).
+    /// The name of a key, or nil for another engine's key or a number never given out (for
+    /// messages about something else).
     func name(of key: ac_key) -> String? {
-        engine.name(of: PropertyKey(key))
+        try? engine.name(of: PropertyKey(key))
+    }
+
+    /// The name of `key`, or the core's refusal (AC_ERR_BAD_HANDLE for another engine's key,
+    /// AC_ERR_UNKNOWN_KEY for a number never given out).
+    func checkedName(of key: ac_key) throws(APIError) -> String {
+        try core { () throws(AnimCoreError) in try engine.name(of: PropertyKey(key)) }
     }
 }
 
 extension PropertyKey {
-    /// The core key of a C key (a number beyond Int32.max is no key: it reads as negative).
+    /// The core key of a C key (its engine tag and index, checked by the core).
     @inline(__always) init(_ key: ac_key) {
-        self.init(id: Int32(bitPattern: key))
+        self.init(raw: key)
     }
 }
 

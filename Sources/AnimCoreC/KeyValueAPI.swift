@@ -12,7 +12,7 @@ public func ac_engine_key(
             let text = try utf8String(name, "name")
             let out = try required(outKey, "out_key")
             guard !text.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "name is \"\"; a key needs a name") }
-            out.pointee = box.key(text)
+            out.pointee = try box.key(text)
         }
     }
 }
@@ -24,10 +24,7 @@ public func ac_engine_key_name(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            guard let name = box.name(of: key) else {
-                throw APIError(AC_ERR_UNKNOWN_KEY, "key is \(key); this engine gave out no such key (see ac_engine_key)")
-            }
-            try copyString(name, into: buffer, capacity: capacity, outLength: outLength)
+            try copyString(box.checkedName(of: key), into: buffer, capacity: capacity, outLength: outLength)
         }
     }
 }

@@ -173,9 +173,7 @@ public func ac_layer_get_presentation_velocity(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outVelocity, "out_velocity")
-            guard let name = box.name(of: key) else {
-                throw APIError(AC_ERR_UNKNOWN_KEY, "key is \(key); it is not a key this engine gave out")
-            }
+            let name = try box.checkedName(of: key)
             let velocity = try core(ErrorArguments(key: "key", value: "key")) { () throws(AnimCoreError) in
                 try box.engine.presentationVelocity(forKeyPath: name, of: LayerID(rawValue: layer))
             }
@@ -414,7 +412,7 @@ public func ac_layer_snapshot(
             let out = try required(outValues, "out_values")
             for (index, property) in properties.enumerated() {
                 out[index] = ac_property_value(
-                    key: ac_key(UInt32(bitPattern: property.key.id)), reserved: 0, value: property.value.cValue)
+                    key: property.key.raw, reserved: 0, value: property.value.cValue)
             }
         }
     }

@@ -51,7 +51,7 @@ struct BatchImplicitRunTests {
                     handles.withUnsafeBufferPointer { handles in
                         numbers.withUnsafeBufferPointer { numbers in
                             do throws(BatchWriteFailure) {
-                                try engine.setValues(forKey: engine.key(key), of: handles, kind: .scalar, from: numbers.baseAddress!)
+                                try engine.setValues(forKey: (try? engine.key(key))!, of: handles, kind: .scalar, from: numbers.baseAddress!)
                             } catch { failure = error }
                         }
                     }

@@ -48,7 +48,7 @@ struct BatchSetTests {
                 try body()
             }
             let batchLayers = picked.map { layers[0][$0] }
-            let key = engines[0].key(name)
+            let key = try engines[0].key(name)
             var batchError: BatchWriteFailure?
             try run({
                 batchLayers.withUnsafeBufferPointer { layers in

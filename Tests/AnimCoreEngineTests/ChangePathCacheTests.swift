@@ -189,7 +189,7 @@ struct ChangePathCacheTests {
     @Test("default curve: every path that uses it (direct change, general change, explicit add by value, a transaction that sets it, keyframe segments, groups) finds the engine's slot; counts equal the uses held after each of 400 random steps; at the end only the engine's hold is left")
     func defaultCurveCountsStayExact() throws {
         let (engine, layers) = try reviewDots(6)
-        let key = engine.key("value")
+        let key = try engine.key("value")
         // Layer 0 takes the general path (a delegate action that continues the search).
         try engine.setDelegateActionHandler(ActionHandler { _, _, _ in .continueSearch }, for: layers[0])
         let held = engine.lock.withLock { engine.state.defaultFunction }
@@ -310,7 +310,7 @@ struct ChangePathCacheTests {
             for lane in [true, false] {
                 let (engine, layers) = try reviewDots(1, general: general)
                 engine.setSteadyLaneEnabled(lane)
-                try engine.setScalar(10, forKey: engine.key("value"), of: layers[0])
+                try engine.setScalar(10, forKey: try engine.key("value"), of: layers[0])
                 try engine.tick(0)  // commits: it begins at 0 and lasts 0.25 s
                 #expect(lastAnimationRecord(engine, layers[0])?.function == engine.lock.withLock { engine.state.defaultFunction })
                 for time in [0.02, 0.05, 0.1, 0.15, 0.2, 0.24] {
@@ -345,8 +345,8 @@ struct ChangePathCacheTests {
         ]
         let (direct, directLayers) = try reviewDots(40)
         let (general, generalLayers) = try reviewDots(40, general: true)
-        let key = direct.key("value")
-        let generalKey = general.key("value")
+        let key = try direct.key("value")
+        let generalKey = try general.key("value")
         var mix = SplitMix64(seed: 77)
         var time = 0.0
         var changes = 0, fresh = 0, carried = 0
@@ -417,7 +417,7 @@ struct ChangePathCacheTests {
         func springChange(_ engine: Engine, _ layer: LayerID, _ spring: Spring, to value: Double) throws {
             try engine.beginTransaction()
             try engine.setTransactionFields { $0.spring = spring }
-            try engine.setScalar(value, forKey: engine.key("value"), of: layer)
+            try engine.setScalar(value, forKey: try engine.key("value"), of: layer)
             try engine.commitTransaction()
         }
         try springChange(shared, sharedLayers[0], Spring(damping: 0), to: 3)
@@ -447,7 +447,7 @@ struct ChangePathCacheTests {
     @Test("inlined velocity helpers and event subject: a spring change carries the velocity the API reads just before, to the bit; a sole spring's velocity is the closed form's; a basic animation's central difference; did-stop of a replaced and of a finished animation name their layer and key")
     func inlinedHelpersBehave() throws {
         let (engine, layers) = try reviewDots(4)
-        let key = engine.key("value")
+        let key = try engine.key("value")
         // (1) Carried velocity: a linear basic animation under another key moves "value" at 100/s.
         var linear = basic("value", from: 0, to: 100, duration: 1)
         linear.timingFunction = .linear
@@ -510,7 +510,7 @@ struct ChangePathCacheTests {
     @Test("cached registration: a retarget whose replaced animation completes its group (the id reused by the new frame), a replaced animation with a delegate inside a transaction with settings, two threads interleaved: each animation in its thread's innermost frame; completions once with the right flag")
     func cachedRegistrationAcrossRetargetsAndThreads() throws {
         let (engine, layers) = try reviewDots(6)
-        let key = engine.key("value")
+        let key = try engine.key("value")
         let me = ThreadIdentity.current
         let fired = Log<FiredCompletion>()
         func completion(_ id: Int) -> @Sendable (Bool) -> Void { { finished in fired.add(FiredCompletion(id: id, finished: finished)) } }
@@ -577,7 +577,7 @@ struct ChangePathCacheTests {
     @Test("cached registration in batches: 30 layers, every fourth with a delegate action handler that opens and commits a frame (with settings, or with a completion only) mid-batch; a batch in an implicit frame, then one in a transaction retargeting them all, a failing batch read between: each animation in this thread's innermost frame, completions once")
     func cachedRegistrationInBatchesWithHandlers() throws {
         let (engine, layers) = try reviewDots(30)
-        let key = engine.key("value")
+        let key = try engine.key("value")
         let me = ThreadIdentity.current
         let fired = Log<FiredCompletion>()
         func completion(_ id: Int) -> @Sendable (Bool) -> Void { { finished in fired.add(FiredCompletion(id: id, finished: finished)) } }
@@ -654,7 +654,7 @@ struct ChangePathCacheTests {
         ]
         for (number, arrangement) in arrangements.enumerated() {
             let (engine, layers) = try reviewDots(arrangement.count)
-            let key = engine.key("value")
+            let key = try engine.key("value")
             let fired = Log<FiredCompletion>()
             let workers = arrangement.map { _ in JobThread() }
             defer { for worker in workers { worker.stop() } }
@@ -732,7 +732,7 @@ struct ChangePathCacheTests {
 
         // Nested frames with values, through the engine's cache.
         let (engine, layers) = try reviewDots(3)
-        let key = engine.key("value")
+        let key = try engine.key("value")
         var outer = TransactionSettings()
         outer.animationDuration = 2
         outer.values = ["a": .scalar(1)]

@@ -343,7 +343,7 @@ struct ChangePathShortcutTests {
         layers.withUnsafeBufferPointer { handles in
             numbers.withUnsafeBufferPointer { numbers in
                 do throws(BatchWriteFailure) {
-                    try engine.setValues(forKey: engine.key(name), of: handles, kind: .scalar, from: numbers.baseAddress!)
+                    try engine.setValues(forKey: (try? engine.key(name))!, of: handles, kind: .scalar, from: numbers.baseAddress!)
                     return nil
                 } catch { return error }
             }
@@ -398,7 +398,7 @@ struct ChangePathShortcutTests {
         var compared = 0
         for layer in [plain, strict, gone] {
             for name in keys {
-                let key = engine.key(name)
+                let key = try engine.key(name)
                 for number in numbers {
                     // Two engines would differ in state; compare on the same engine, setting back.
                     let byValue = outcome { () throws(AnimCoreError) in try engine.setValue(.scalar(number), forKey: key, of: layer) }
@@ -409,13 +409,13 @@ struct ChangePathShortcutTests {
             }
         }
         // A key number this engine never gave out.
-        let unknown = PropertyKey(id: Int32.max - 7)
+        let unknown = PropertyKey(raw: UInt32(Int32.max - 7))
         let a = outcome { () throws(AnimCoreError) in try engine.setValue(.scalar(1), forKey: unknown, of: plain) }
         let b = outcome { () throws(AnimCoreError) in try engine.setScalar(1, forKey: unknown, of: plain) }
         #expect(a == b && a != "ok", "an unknown key number: \(a) / \(b)")
         #expect(compared == 3 * keys.count * numbers.count)
         engine.invalidate()
-        let opacity = engine.key("opacity")
+        let opacity = try engine.key("opacity")
         let afterValue = outcome { () throws(AnimCoreError) in try engine.setValue(.scalar(1), forKey: opacity, of: plain) }
         let afterScalar = outcome { () throws(AnimCoreError) in try engine.setScalar(1, forKey: opacity, of: plain) }
         #expect(afterValue == afterScalar && afterValue.hasPrefix("invalidState"), "after invalidation: \(afterValue) / \(afterScalar)")

@@ -246,11 +246,11 @@ struct LayerModelTests {
         let listed = "\"radiuss\" is not a property of class Circle (a strict class); its own properties: radius; and the built-in layer properties"
         expectError(.unknownKey, naming: listed, "set") { try engine.setValue(.scalar(3), forKeyPath: "radiuss", of: layer) }
         expectError(.unknownKey, naming: "radiuss", "set by key") {
-            try engine.setValue(.scalar(3), forKey: engine.key("radiuss"), of: layer)
+            try engine.setValue(.scalar(3), forKey: try engine.key("radiuss"), of: layer)
         }
         expectError(.unknownKey, naming: "radiuss", "read") { _ = try engine.value(forKeyPath: "radiuss", of: layer) }
         expectError(.unknownKey, naming: "radiuss", "read by key") {
-            _ = try engine.presentationValue(forKey: engine.key("radiuss"), of: layer)
+            _ = try engine.presentationValue(forKey: try engine.key("radiuss"), of: layer)
         }
         expectError(.unknownKey, naming: "radiuss", "animated") {
             try engine.addAnimation(basic("radiuss", from: 0, to: 1), forKey: nil, to: layer)

@@ -36,7 +36,7 @@ struct PresentationLayoutTests {
         try engine.tick(0.1)
         try engine.tick(6)
         for property in [0, 7, 19] {
-            let key = engine.key("p\(property)")
+            let key = try engine.key("p\(property)")
             var batch = [Double](repeating: .nan, count: layers.count)
             try layers.withUnsafeBufferPointer { handles in
                 try batch.withUnsafeMutableBufferPointer { output in
@@ -81,7 +81,7 @@ struct PresentationLayoutTests {
     static func table(
         _ engine: Engine, _ keys: [String], _ kinds: [ValueKind], _ layers: [LayerID], into rows: inout [Double]
     ) -> BatchReadFailure? {
-        let keyIDs = keys.map { engine.key($0) }
+        let keyIDs = keys.map { (try? engine.key($0))! }  // a few names: interning cannot fail
         return keyIDs.withUnsafeBufferPointer { keyIDs in
             kinds.withUnsafeBufferPointer { kinds in
                 layers.withUnsafeBufferPointer { handles in

@@ -604,7 +604,7 @@ private final class TransactionSequence {
             let disabled: Bool? = mix.chance(0.3) ? mix.chance(0.5) : nil
             let completion = mix.chance(0.7) ? completionClosure(model) : nil
             let layer = mix.chance(0.6) ? model.takeFresh() : nil
-            let scalarKey = engine.key("value")
+            let scalarKey = try engine.key("value")
             history.append("\(tag) transaction { } duration \(String(describing: duration)) disable \(String(describing: disabled)) completion \(completion?.id ?? -1) change \(layer != nil)")
             let group = model.open(thread, implicit: false)
             if duration != nil || disabled != nil {
@@ -638,7 +638,7 @@ private final class TransactionSequence {
             let byKey = mix.chance(0.5)
             history.append("\(tag) \(byKey ? "setScalar" : "setValue")")
             let expected = expectation(model, thread)
-            let scalarKey = engine.key("value")
+            let scalarKey = try engine.key("value")
             try on(slot) {
                 if byKey { try engine.setScalar(1, forKey: scalarKey, of: layer) } else { try engine.setValue(.scalar(1), forKeyPath: "value", of: layer) }
             }
@@ -738,7 +738,7 @@ struct TransactionCacheTests {
         let engine = model.engine
         let me = ThreadIdentity.current
         let layers = model.fresh
-        let key = engine.key("value")
+        let key = try engine.key("value")
         func check(_ what: String) {
             for issue in model.structuralIssues() { Issue.record("\(what): \(issue)") }
         }
@@ -791,7 +791,7 @@ struct TransactionCacheTests {
     func threadTableBeyondKeptEntries() throws {
         let model = try EngineModel(freshLayers: 16)
         let engine = model.engine
-        let key = engine.key("value")
+        let key = try engine.key("value")
         let workers = (0..<6).map { _ in JobThread() }
         var stopped = Set<Int>()
         defer { for (index, worker) in workers.enumerated() where !stopped.contains(index) { worker.stop() } }
@@ -953,7 +953,7 @@ struct TransactionCacheTests {
         let model = try EngineModel(freshLayers: 4)
         let engine = model.engine
         let layers = model.fresh
-        let key = engine.key("value")
+        let key = try engine.key("value")
         /// The class's hint for "value" and whether it is live under that name.
         func hint() -> (id: Int32, live: Bool) {
             engine.lock.withLock {
@@ -1055,7 +1055,7 @@ struct TransactionCacheTests {
                        Spring(mass: 2, stiffness: 60, damping: 50, initialVelocity: 2, allowsOverdamping: true), try Spring(duration: 0.6, bounce: 0.3)]
         let explicitLayers = try springs.map { _ in try engine.makeLayerHandle(probeClass) }
         let implicitLayers = try springs.map { _ in try engine.makeLayerHandle(probeClass) }
-        let key = engine.key("value")
+        let key = try engine.key("value")
         try engine.tick(0)
         for (index, spring) in springs.enumerated() {
             let animation = Animation.spring("value", from: .scalar(Double(index) - 2), to: .scalar(5 + Double(index)), spring: spring)

@@ -20,7 +20,7 @@ struct ValidationParityTests {
             try engine.setValue(.rect(x: 0, y: 0, width: .infinity, height: 1), forKeyPath: "frame", of: layer)
         }
         expectError(.notFinite, "through an interned key") {
-            try engine.setValue(.scalar(.nan), forKey: engine.key("opacity"), of: layer)
+            try engine.setValue(.scalar(.nan), forKey: try engine.key("opacity"), of: layer)
         }
         expectValue(try engine.value(forKeyPath: "opacity", of: layer), .scalar(1), 0, "opacity unchanged")
         do {

@@ -10,6 +10,8 @@
  *   5. a released layer handle over 2^22 + 16 create/release cycles of one slot (timed), and a
  *      destroyed engine's pointer over 5000 create/destroy cycles;
  *   made-up handles (0, all ones, random, a handle of one kind passed as another);
+ *   keys (issue 34): another engine's key whose index is a key of this engine too, refused
+ *      with AC_ERR_BAD_HANDLE naming the key by every call that takes a key;
  *   2. the retain bound (2^31 - 1 references): AC_ERR_OUT_OF_RANGE, no trap. It takes 2^31 calls
  *      (about a minute), so it runs only with AC_TEST_RETAIN_BOUND=1 in the environment, in a
  *      child process (a trap kills the child, not the test).
@@ -203,6 +205,54 @@ static void test_two_live_engines(void) {
         AC_CHECK_EQ_INT(animation_count(engines[side], layers[side]), 0);
         AC_CHECK_OK(ac_engine_destroy(engines[side]));
     }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Another engine's keys (issue 34)                                                          */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Engine B interns new names until one has the index of A's "transform.rotation.z" (keys are
+   per-engine tables, so indexes meet). Every call of A taking that key of B's must refuse it
+   with AC_ERR_BAD_HANDLE naming the key, and leave A's rotation as it was. */
+static void test_foreign_keys(void) {
+    ac_engine *a = new_engine(), *b = new_engine();
+    ac_layer layer = new_layer(a, 0);
+    ac_key rotation = key_of(a, "transform.rotation.z"), foreign = 0;
+    const uint32_t index_mask = 0xFFFFF; /* a key's index: its low 20 bits */
+    char name[32];
+    size_t length = 0;
+    int tries;
+    double scalar = -1;
+    ac_value value = ac_value_scalar(1.0);
+    double slots[4];
+    size_t stride = 0, columns[1];
+
+    for (tries = 0; tries < 1000 && (foreign & index_mask) != (rotation & index_mask); ++tries) {
+        snprintf(name, sizeof name, "foo%d", tries);
+        foreign = key_of(b, name);
+    }
+    AC_CHECK_EQ_INT(foreign & index_mask, rotation & index_mask);
+    AC_CHECK(foreign != rotation);
+    EXPECT_ERROR(ac_layer_set_scalar(a, layer, foreign, 1.0), AC_ERR_BAD_HANDLE, ": key ");
+    EXPECT_ERROR(ac_layer_set_value(a, layer, foreign, &value), AC_ERR_BAD_HANDLE, ": key ");
+    EXPECT_ERROR(ac_layer_get_scalar(a, layer, foreign, &scalar), AC_ERR_BAD_HANDLE, ": key ");
+    EXPECT_ERROR(ac_layer_get_value(a, layer, foreign, &value), AC_ERR_BAD_HANDLE, ": key ");
+    EXPECT_ERROR(ac_layer_get_presentation_scalar(a, layer, foreign, &scalar), AC_ERR_BAD_HANDLE, ": key ");
+    EXPECT_ERROR(ac_layer_get_presentation_value(a, layer, foreign, &value), AC_ERR_BAD_HANDLE, ": key ");
+    EXPECT_ERROR(ac_layer_get_presentation_velocity(a, layer, foreign, &value), AC_ERR_BAD_HANDLE, ": key ");
+    EXPECT_ERROR(ac_layers_set_value(a, &layer, 1, foreign, slots, 1), AC_ERR_BAD_HANDLE, "key ");
+    EXPECT_ERROR(ac_layers_get_presentation(a, &layer, 1, foreign, slots, 4, &stride), AC_ERR_BAD_HANDLE, "key ");
+    EXPECT_ERROR(ac_layers_get_presentation_table(a, &layer, 1, &foreign, 1, slots, 4, &stride, columns),
+                 AC_ERR_BAD_HANDLE, "key ");
+    EXPECT_ERROR(ac_engine_key_name(a, foreign, name, sizeof name, &length), AC_ERR_BAD_HANDLE, ": key ");
+    /* A made-up number (no engine's tag) is refused the same way. */
+    EXPECT_ERROR(ac_layer_set_scalar(a, layer, rotation & index_mask, 1.0), AC_ERR_BAD_HANDLE, ": key ");
+    /* A's own key still works, and nothing above changed A's rotation. */
+    AC_CHECK_OK(ac_layer_get_scalar(a, layer, rotation, &scalar));
+    AC_CHECK_EQ_DOUBLE(scalar, 0.0);
+    AC_CHECK_OK(ac_engine_key_name(b, foreign, name, sizeof name, &length));
+    AC_CHECK_OK(ac_engine_destroy(a));
+    AC_CHECK_OK(ac_engine_destroy(b));
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -538,6 +588,7 @@ int main(void) {
     printf("%s: %.2f s\n", #test, seconds_now() - t);
 
     RUN(test_two_live_engines);
+    RUN(test_foreign_keys);
     RUN(test_live_engine_handles_in_later_engines);
     RUN(test_stale_description);
     RUN(test_destroyed_engine_class);

@@ -478,9 +478,12 @@ static void test_undeclared_keys(void) {
         EXPECT_ERROR(ac_layer_add_animation(engine, layer, animation, "k"), AC_ERR_NOT_ANIMATABLE, "userTag");
         ac_animation_release(engine, animation);
     }
-    /* Keys the engine never gave out. */
-    EXPECT_ERROR(ac_layer_get_value(engine, layer, 999999, &v), AC_ERR_UNKNOWN_KEY, "key");
-    EXPECT_ERROR(ac_layer_set_scalar(engine, layer, 4000000000u, 1), AC_ERR_UNKNOWN_KEY, "key");
+    /* Keys the engine never gave out: made-up numbers (no engine's tag), and the last index
+       with this engine's tag. */
+    EXPECT_ERROR(ac_layer_get_value(engine, layer, 999999, &v), AC_ERR_BAD_HANDLE, "key");
+    EXPECT_ERROR(ac_layer_set_scalar(engine, layer, 4000000000u, 1), AC_ERR_BAD_HANDLE, "key");
+    EXPECT_ERROR(ac_layer_get_value(engine, layer, key_of(engine, "opacity") | 0xFFFFFu, &v), AC_ERR_UNKNOWN_KEY, "key");
+    EXPECT_ERROR(ac_layer_set_scalar(engine, layer, key_of(engine, "opacity") | 0xFFFFFu, 1), AC_ERR_UNKNOWN_KEY, "key");
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
@@ -504,7 +507,8 @@ static void test_keys(void) {
     AC_CHECK_EQ_INT(length, 10);
     EXPECT_ERROR(ac_engine_key_name(engine, a, NULL, 5, &length), AC_ERR_NULL_POINTER, "buffer");
     EXPECT_ERROR(ac_engine_key_name(engine, a, buffer, sizeof buffer, NULL), AC_ERR_NULL_POINTER, "out_length");
-    EXPECT_ERROR(ac_engine_key_name(engine, 123456, buffer, sizeof buffer, &length), AC_ERR_UNKNOWN_KEY, "key");
+    EXPECT_ERROR(ac_engine_key_name(engine, 123456, buffer, sizeof buffer, &length), AC_ERR_BAD_HANDLE, "key");
+    EXPECT_ERROR(ac_engine_key_name(engine, a | 0xFFFFFu, buffer, sizeof buffer, &length), AC_ERR_UNKNOWN_KEY, "key");
     EXPECT_ERROR(ac_engine_key(engine, "", &a), AC_ERR_UNKNOWN_KEY, "name");
     EXPECT_ERROR(ac_engine_key(engine, NULL, &a), AC_ERR_NULL_POINTER, "name");
     EXPECT_ERROR(ac_engine_key(engine, "x", NULL), AC_ERR_NULL_POINTER, "out_key");
@@ -823,8 +827,10 @@ static void test_batch(void) {
                  AC_ERR_NULL_POINTER, "layers");
     EXPECT_ERROR(ac_layers_get_presentation(engine, layers, 3, position, slots, 16, NULL),
                  AC_ERR_NULL_POINTER, "out_stride");
-    EXPECT_ERROR(ac_layers_get_presentation(engine, layers, 3, 987654, slots, 16, &stride),
+    EXPECT_ERROR(ac_layers_get_presentation(engine, layers, 3, position | 0xFFFFFu, slots, 16, &stride),
                  AC_ERR_UNKNOWN_KEY, "key");
+    EXPECT_ERROR(ac_layers_get_presentation(engine, layers, 3, 987654, slots, 16, &stride),
+                 AC_ERR_BAD_HANDLE, "key");
     ac_layer_release(engine, layers[1]);
     EXPECT_ERROR(ac_layers_get_presentation(engine, layers, 3, position, slots, 16, &stride),
                  AC_ERR_BAD_HANDLE, "layers[1]");
@@ -898,9 +904,12 @@ static void test_batch_table(void) {
                  AC_ERR_OUT_OF_RANGE, "key_count");
     EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, (size_t)-1, table, 66, &stride, columns),
                  AC_ERR_OUT_OF_RANGE, "key_count");
-    keys[3] = 987654;
+    keys[3] = opacity | 0xFFFFFu;
     EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 66, &stride, columns),
                  AC_ERR_UNKNOWN_KEY, "keys[3]");
+    keys[3] = 987654;
+    EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 66, &stride, columns),
+                 AC_ERR_BAD_HANDLE, "keys[3]");
     keys[3] = opacity;
     ac_layer_release(engine, layers[1]);
     EXPECT_ERROR(ac_layers_get_presentation_table(engine, layers, 3, keys, 5, table, 66, &stride, columns),
@@ -1000,7 +1009,8 @@ static void test_batch_set(void) {
     }
     EXPECT_ERROR(ac_layers_set_value(engine, NULL, 3, position, points, 2), AC_ERR_NULL_POINTER, "layers");
     EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position, NULL, 2), AC_ERR_NULL_POINTER, "slots");
-    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, 987654, points, 2), AC_ERR_UNKNOWN_KEY, "key");
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, position | 0xFFFFFu, points, 2), AC_ERR_UNKNOWN_KEY, "key");
+    EXPECT_ERROR(ac_layers_set_value(engine, layers, 3, 987654, points, 2), AC_ERR_BAD_HANDLE, "key");
     AC_CHECK_OK(ac_layers_set_value(engine, NULL, 0, position, NULL, 0));
     AC_CHECK_OK(ac_engine_destroy(engine));
 }

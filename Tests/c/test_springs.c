@@ -562,7 +562,9 @@ static void test_bad_input(void) {
     }
     EXPECT_ERROR(ac_layer_get_presentation_velocity(engine, layer, key_of(engine, "undeclaredThing"), &v),
                  AC_ERR_UNKNOWN_KEY, "undeclaredThing");
-    EXPECT_ERROR(ac_layer_get_presentation_velocity(engine, layer, 987654, &v), AC_ERR_UNKNOWN_KEY, "key");
+    EXPECT_ERROR(ac_layer_get_presentation_velocity(engine, layer, key_of(engine, "x") | 0xFFFFFu, &v),
+                 AC_ERR_UNKNOWN_KEY, "key");
+    EXPECT_ERROR(ac_layer_get_presentation_velocity(engine, layer, 987654, &v), AC_ERR_BAD_HANDLE, "key");
     EXPECT_ERROR(ac_layer_get_presentation_velocity(engine, layer, key_of(engine, "x"), NULL),
                  AC_ERR_NULL_POINTER, "out_velocity");
     EXPECT_ERROR(ac_layer_get_presentation_velocity(engine, 77, key_of(engine, "x"), &v), AC_ERR_BAD_HANDLE, "layer");

@@ -782,7 +782,13 @@ static void destroy_refusal(engine_slot *es, ac_status status, int line) {
 
 static ac_key key_of(engine_slot *es, const char *name) {
     ac_key key = 0;
-    if (rd_u8() % 16 == 0) return rd_u32(); /* a made-up key */
+    if (rd_u8() % 16 == 0) {
+        /* A made-up key, or another engine's key for the same name (refused: issue 34). */
+        engine_slot *other = &g_engines[rd_u8() % MAX_ENGINES];
+        if (other == es || other->state != E_ALIVE) return rd_u32();
+        (void)CALL(other, 0, ac_engine_key(other->pointer, name, &key));
+        return key;
+    }
     if (es->pointer == NULL) return 0;
     if (CALL(es, 0, ac_engine_key(es->pointer, name, &key)) != AC_OK) return rd_u8();
     return key;

@@ -29,6 +29,7 @@ extension EngineState {
         kind valueKind: ValueKind, slots: UnsafePointer<Double>, forKey key: PropertyKey, of layer: LayerID
     ) throws(AnimCoreError) -> Bool {
         let slot = try layerSlot(layer)
+        try keys.check(key)
         let classIndex = Int(places[slot].classIndex)
         guard let property = classes[classIndex].propertyIndex(for: key),
               !BuiltInLayerProperties.Index.timing.contains(property)

@@ -175,7 +175,7 @@ extension EngineState {
         let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
         let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.layouts[target.property]  // plain data: no descriptor copied
-        record.keyPath = keys.intern(animation.keyPath).id
+        record.keyPath = try keys.intern(animation.keyPath).id
         record.property = Int32(target.property)
         record.component = target.component
         record.valueKind = target.kind
@@ -243,7 +243,7 @@ extension EngineState {
             rotation.isAdditive = false
             rotation.isCumulative = false
             rotation.overwritesWholeValue = false
-            rotation.keyPath = keys.intern("transform").id
+            rotation.keyPath = try keys.intern("transform").id
             rotation.property = Int32(transform.property)
             rotation.component = nil
             rotation.valueKind = .transform3D
@@ -574,7 +574,7 @@ extension EngineState {
                 if let added = addedDescriptions[Int32(index)] {
                     copy = added
                 } else {
-                    copy = Animation(keyPath: keys.name(of: PropertyKey(id: record.keyPath)) ?? "", kind: .basic(BasicParameters()))
+                    copy = Animation(keyPath: keys.name(of: keys.key(at: record.keyPath)) ?? "", kind: .basic(BasicParameters()))
                     let isSpring = record.kind == .spring
                     let values = isSpring ? springRecords[record.parameters].endpoints : basicRecords[record.parameters]
                     let load = { (offset: Int32) -> Value? in

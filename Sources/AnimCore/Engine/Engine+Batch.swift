@@ -83,6 +83,13 @@ extension EngineState {
             return BatchReadFailure(index: 0, error: AnimCoreError(.invalidArgument, "\(keys.count) keys but \(kinds.count) kinds"))
         }
         guard let handles = layers.baseAddress, !keys.isEmpty else { return nil }
+        for key in keys.indices {
+            do throws(AnimCoreError) {
+                try self.keys.check(keys[key])
+            } catch {
+                return BatchReadFailure(index: 0, key: key, error: error)
+            }
+        }
         let count = layers.count
         let keyCount = keys.count
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
@@ -351,7 +358,7 @@ extension EngineState {
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
         from numbers: UnsafePointer<Double>
     ) -> DirectBatch {
-        guard kind.hasCoordinates else { return .refused }
+        guard kind.hasCoordinates, (try? keys.check(key)) != nil else { return .refused }
         let stride = kind.slotCount
         let disabled = isEnding || actionsDisabled()
         // The key resolved for the last class seen (most batches are one class): a declared
@@ -442,8 +449,11 @@ extension EngineState {
         values.reserveCapacity(layers.count)
         let stride = kind.slotCount
         let slots = scratch.pointer(ScratchOffset.change)
-        guard let name = keys.name(of: key), !name.isEmpty else {
-            return .failure(BatchWriteFailure(index: 0, error: Self.unknownKey(key), changed: false))
+        let name: String
+        do throws(AnimCoreError) {
+            name = try keys.checkedName(of: key)
+        } catch {
+            return .failure(BatchWriteFailure(index: 0, error: error, changed: false))
         }
         for (index, layer) in layers.enumerated() {
             do throws(AnimCoreError) {

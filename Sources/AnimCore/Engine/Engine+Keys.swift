@@ -5,9 +5,10 @@
 /// String made. Key paths ("position.x"), "frame" and undeclared keys go through the key's
 /// name, with the class's cache of resolved key paths (keyed by key id).
 extension Engine {
-    /// The name of `key`; nil for a number this engine never gave out as a key.
-    package func name(of key: PropertyKey) -> String? {
-        lock.withLock { state.keys.name(of: key) }
+    /// The name of `key`: `.badHandle` for another engine's key, `.unknownKey` for a number
+    /// with this engine's tag that it never gave out.
+    package func name(of key: PropertyKey) throws(AnimCoreError) -> String {
+        try lock.withLock { () throws(AnimCoreError) in try state.keys.checkedName(of: key) }
     }
 
     /// Sets the model value at `key`, as `setValue(_:forKeyPath:of:)` does (actions included).
@@ -34,8 +35,7 @@ extension Engine {
     /// the key's name (the action search takes it).
     private func setValueByName(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
-            guard let name = state.keys.name(of: key), !name.isEmpty else { throw EngineState.unknownKey(key) }
-            try setValueGenerally(value, forKeyPath: name, of: layer)
+            try setValueGenerally(value, forKeyPath: state.keys.checkedName(of: key), of: layer)
         }
     }
 
@@ -63,19 +63,15 @@ extension Engine {
 }
 
 extension EngineState {
-    /// The error for a key number this engine never gave out.
-    static func unknownKey(_ key: PropertyKey) -> AnimCoreError {
-        AnimCoreError(.unknownKey, "key \(key.id) is not a key of this engine")
-    }
-
     /// Resolves an interned key for the layer in `slot`, as `resolve(_:in:)` resolves a key path:
     /// a declared property by index, without string work; anything else through its name.
     mutating func resolve(key: PropertyKey, in slot: Int) throws(AnimCoreError) -> Resolved {
+        try keys.check(key)  // (before the declared-property lookup, which reads the index alone)
         let classIndex = Int(places[slot].classIndex)
         if let property = classes[classIndex].propertyIndex(for: key) {
             return .property(KeyPathTarget(property: property, component: nil, kind: classes[classIndex].layouts[property].kind))
         }
-        guard let name = keys.name(of: key), !name.isEmpty else { throw Self.unknownKey(key) }
+        let name = try keys.checkedName(of: key)
         if name == "frame" { return .frame }
         if let target = classes[classIndex].keyPathTarget(key, path: name, keys: &keys) { return .property(target) }
         if classes[classIndex].isStrict { throw classes[classIndex].undeclaredKeyError(name) }

@@ -15,7 +15,7 @@ extension Engine {
     public func presentationValues<T>(_ name: PropertyName<T>, of layers: [Layer]) throws(AnimCoreError) -> [T] {
         guard !layers.isEmpty else { return [] }
         let kind = T.valueKind
-        let (slots, failure) = presentationSlots(forKeys: [key(name.keyPath)], expecting: [kind], of: layers)
+        let (slots, failure) = presentationSlots(forKeys: [try key(name.keyPath)], expecting: [kind], of: layers)
         var values: [T] = []
         values.reserveCapacity(layers.count)
         try slots.withUnsafeBufferPointer { (slots) throws(AnimCoreError) in
@@ -68,7 +68,7 @@ extension Engine {
         var keys: [PropertyKey] = []
         var kinds: [ValueKind] = []
         for name in repeat each names {
-            keys.append(key(name.keyPath))
+            keys.append(try key(name.keyPath))
             kinds.append(Self.valueKind(of: name))
         }
         guard !keys.isEmpty else {

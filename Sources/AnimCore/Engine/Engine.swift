@@ -163,8 +163,8 @@ public final class Engine: @unchecked Sendable {
     // MARK: Keys and classes
 
     /// The interned key for a property name or key path.
-    package func key(_ name: String) -> PropertyKey {
-        lock.withLock { state.keys.intern(name) }
+    package func key(_ name: String) throws(AnimCoreError) -> PropertyKey {
+        try lock.withLock { () throws(AnimCoreError) in try state.keys.intern(name) }
     }
 
     /// The built-in layer class (CALayer's properties), the same as `LayerClassID.layer`.
@@ -284,7 +284,7 @@ public final class Engine: @unchecked Sendable {
     package func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
         // [Perf] A plain property name takes the fast lane of `setValue(_:forKey:of:)` first.
         if !keyPath.isEmpty, !keyPath.utf8.contains(UInt8(ascii: ".")), try withState({ (state) throws(AnimCoreError) in
-            try state.changeDirectly(value, forKey: state.keys.intern(keyPath), of: layer)
+            try state.changeDirectly(value, forKey: try state.keys.intern(keyPath), of: layer)
         }) {
             return
         }

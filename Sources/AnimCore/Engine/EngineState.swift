@@ -139,7 +139,8 @@ struct EngineState {
 
     init() {
         var keys = KeyTable()
-        let declared = BuiltInLayerProperties.descriptors.map { (keys.intern($0.name), $0) }
+        // The built-in names are the first keys of an empty table: interning them cannot fail.
+        let declared = BuiltInLayerProperties.descriptors.map { (try! keys.intern($0.name), $0) }
         let base = LayerClass(
             id: .layer, name: BuiltInLayerProperties.className, superclass: nil,
             declared: declared, outOfLine: outOfLine)

@@ -14,7 +14,7 @@ extension EngineState {
     mutating func resolve(_ keyPath: String, in slot: Int) throws(AnimCoreError) -> Resolved {
         guard !keyPath.isEmpty else { throw AnimCoreError(.unknownKey, "the key path is empty") }
         if keyPath == "frame" { return .frame }
-        let key = keys.intern(keyPath)
+        let key = try keys.intern(keyPath)
         let layerClass = classes[Int(places[slot].classIndex)]
         if let target = layerClass.keyPathTarget(key, path: keyPath, keys: &keys) { return .property(target) }
         if layerClass.isStrict { throw layerClass.undeclaredKeyError(keyPath) }

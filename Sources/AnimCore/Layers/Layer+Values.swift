@@ -130,7 +130,7 @@ extension Layer {
     ///   invalidated.
     public func snapshot(presentation: Bool = false) throws(AnimCoreError) -> [(name: String, value: Value)] {
         try engine.snapshot(of: id, presentation: presentation).map { entry in
-            (engine.name(of: entry.key) ?? "", entry.value)
+            ((try? engine.name(of: entry.key)) ?? "", entry.value)
         }
     }
 }

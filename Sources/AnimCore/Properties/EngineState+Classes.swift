@@ -25,7 +25,7 @@ extension EngineState {
                 throw AnimCoreError(
                     .invalidArgument, "property \"\(propertyName)\" is already declared in class \(name) or above")
             }
-            declared.append((keys.intern(propertyName), descriptor))
+            declared.append((try keys.intern(propertyName), descriptor))
         }
         guard classes.count <= Handle.maxIndex else {
             throw AnimCoreError(.outOfRange, "this engine already holds \(classes.count) layer classes, the most it can")

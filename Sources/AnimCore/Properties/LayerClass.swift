@@ -166,8 +166,8 @@ final class LayerClass {
             rootName = path[...]
             rest = nil
         }
-        let rootKey = keys.intern(String(rootName))
-        guard let index = propertyIndex(for: rootKey) else { return nil }
+        // A declared property's name was interned when its class was declared.
+        guard let rootKey = keys.lookup(String(rootName)), let index = propertyIndex(for: rootKey) else { return nil }
         let kind = properties[index].kind
         guard let rest else { return KeyPathTarget(property: index, component: nil, kind: kind) }
         guard let component = kind.component(named: String(rest)) else { return nil }

@@ -25,6 +25,8 @@ package enum Handle {
         case layer = 0x4C        // "L"
         case layerClass = 0xC1
         case description = 0xA1
+        /// Not a handle: the engine tags of keys (`PropertyKey`), drawn from a counter of their own.
+        case keyTag = 0x4B
     }
 
     /// The next stamp of `kind`: never 0, repeating after `stampLimit` draws.
@@ -33,6 +35,7 @@ package enum Handle {
         case .layer: draw(layerStamps)
         case .layerClass: draw(layerClassStamps)
         case .description: draw(descriptionStamps)
+        case .keyTag: draw(keyTagStamps)
         }
     }
 
@@ -60,3 +63,4 @@ package enum Handle {
 private let layerStamps = Atomic<UInt64>(0)
 private let layerClassStamps = Atomic<UInt64>(0)
 private let descriptionStamps = Atomic<UInt64>(0)
+private let keyTagStamps = Atomic<UInt64>(0)

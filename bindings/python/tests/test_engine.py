@@ -105,7 +105,12 @@ def test_keys_are_interned_and_cached(engine: Engine) -> None:
     with pytest.raises(UnknownKeyError, match="name"):
         engine.key("")
     with pytest.raises(UnknownKeyError):
-        engine.key_name(987654)
+        engine.key_name(opacity | 0xFFFFF)  # this engine's tag, an index it never gave out
+    with pytest.raises(BadHandleError, match="key"):
+        engine.key_name(987654)  # no engine's tag
+    with Engine() as other:
+        with pytest.raises(BadHandleError, match="another engine"):
+            other.key_name(path)
     assert engine.key_name(engine.key("ünïcode")) == "ünïcode"
 
 

@@ -222,7 +222,8 @@ add(
 add(lambda w: w.engine.key(3), TypeError, "key-type", "name")
 add(lambda w: w.engine.key("a\0b"), InvalidArgumentError, "key-nul", "name")
 add(lambda w: w.engine.key(""), UnknownKeyError, "key-empty", "name")
-add(lambda w: w.engine.key_name(987654), UnknownKeyError, "key_name-unknown", "987654")
+add(lambda w: w.engine.key_name(987654), BadHandleError, "key_name-made-up", "987654")
+add(lambda w: w.engine.key_name(w.engine.key("opacity") | 0xFFFFF), UnknownKeyError, "key_name-unknown", "key")
 
 
 # transaction(...)
