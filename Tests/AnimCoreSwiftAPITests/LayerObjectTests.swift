@@ -42,6 +42,23 @@ struct LayerObjectTests {
         expectError(.badHandle) { _ = try Layer(engine: engine, class: foreign) }
     }
 
+    @Test("a layer of another engine is named by its argument, not by its handle number (issue 34)")
+    func foreignLayer() throws {
+        let engine = Engine()
+        let parent = try engine.makeLayer(), child = try engine.makeLayer()
+        let foreign = try Engine().makeLayer()
+        try parent.addSublayer(child)
+        expectError(.badHandle, containing: "child belongs to another engine") { try parent.addSublayer(foreign) }
+        expectError(.badHandle, containing: "child belongs to another engine") { try parent.insertSublayer(foreign, at: 0) }
+        expectError(.badHandle, containing: "new belongs to another engine") { try parent.replaceSublayer(child, with: foreign) }
+        expectError(.badHandle, containing: "old belongs to another engine") { try parent.replaceSublayer(foreign, with: child) }
+        expectError(.badHandle, containing: "source belongs to another engine") { _ = try parent.convertTime(1, from: foreign) }
+        expectError(.badHandle, containing: "destination belongs to another engine") { _ = try parent.convertTime(1, to: foreign) }
+        expectError(.badHandle, containing: "layers[1]: the layer belongs to another engine") {
+            _ = try engine.presentationValues(.opacity, of: [child, foreign])
+        }
+    }
+
     @Test("a layer in a tree outlives its object: the superlayer holds it, sublayers hands it back")
     func treeHoldsLayers() throws {
         let engine = Engine()

@@ -228,7 +228,7 @@ struct TypedPropertyTests {
         #expect(try engine.presentationValues(.position, of: layers) == (0..<4).map { Point(x: Double($0), y: -Double($0)) })
         #expect(try engine.presentationValues(.opacity, of: []) == [])
         let foreign = try Engine().makeLayer()
-        expectError(.badHandle, containing: "layers[2]: ") {
+        expectError(.badHandle, containing: "layers[2]: the layer belongs to another engine") {
             _ = try engine.presentationValues(.position, of: [layers[0], layers[1], foreign])
         }
         expectError(.wrongKind, containing: "layers[0]: ") {
@@ -284,7 +284,7 @@ struct TypedPropertyTests {
         // Failures, the first in order: a layer of another engine; another kind at a name; a
         // value that is not its name's type (before a later layer's failure).
         let foreign = try Engine().makeLayer()
-        expectError(.badHandle, containing: "layers[2]: ") {
+        expectError(.badHandle, containing: "layers[2]: the layer belongs to another engine") {
             _ = try engine.presentationTable(.position, .opacity, of: [layers[0], layers[1], foreign])
         }
         try layers[5].setValue(.point(x: 1, y: 2), forKeyPath: "level")  // base class: undeclared, another kind

@@ -93,6 +93,13 @@ extension Engine {
         return rows
     }
 
+    /// The handle of `layer`, given as `argument`, or `.badHandle` saying it belongs to another
+    /// engine (its handle number would tell the caller nothing).
+    func handle(of layer: Layer, _ argument: String) throws(AnimCoreError) -> LayerID {
+        guard layer.engine === self else { throw AnimCoreError(.badHandle, "\(argument) belongs to another engine") }
+        return layer.id
+    }
+
     /// The table read of `keys` (each of its kind in `kinds`) for `layers`: a row of slots per
     /// layer, and the read's failure, if any (the rows before its layer are read).
     fileprivate func presentationSlots(
@@ -114,6 +121,11 @@ extension Engine {
                     }
                 }
             }
+        }
+        // Another engine's layer is refused as a dead handle is; say whose it is instead.
+        if let failure, failure.key < 0, layers[failure.index].engine !== self {
+            let error = AnimCoreError(.badHandle, "the layer belongs to another engine")
+            return (slots, BatchReadFailure(index: failure.index, key: -1, error: error))
         }
         return (slots, failure)
     }

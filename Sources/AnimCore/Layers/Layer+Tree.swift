@@ -11,7 +11,7 @@ extension Layer {
     ///   for a destroyed layer or one of another engine, `.invalidState` once the engine is
     ///   invalidated.
     public func addSublayer(_ child: Layer) throws(AnimCoreError) {
-        try engine.addSublayer(child.id, to: id)
+        try engine.addSublayer(handle(of: child, "child"), to: id)
     }
 
     /// Inserts `child` among the sublayers at `index`, moving it from any other superlayer;
@@ -23,7 +23,7 @@ extension Layer {
     ///   - index: its place among the sublayers, from 0; clamped to [0, count].
     /// - Throws: as `addSublayer(_:)`.
     public func insertSublayer(_ child: Layer, at index: Int) throws(AnimCoreError) {
-        try engine.insertSublayer(child.id, into: id, at: index)
+        try engine.insertSublayer(handle(of: child, "child"), into: id, at: index)
     }
 
     /// Replaces the sublayer `old` by `new` (moved from wherever it was); runs `new`'s
@@ -37,11 +37,12 @@ extension Layer {
     ///   `new` is this layer or one of its superlayers, `.badHandle` for a destroyed layer or
     ///   one of another engine, `.invalidState` once the engine is invalidated.
     public func replaceSublayer(_ old: Layer, with new: Layer) throws(AnimCoreError) {
+        let oldID = try handle(of: old, "old"), newID = try handle(of: new, "new")
         try engine.lock.withLock { () throws(AnimCoreError) in
-            guard try engine.superlayer(of: old.id) == id else {
+            guard try engine.superlayer(of: oldID) == id else {
                 throw AnimCoreError(.invalidArgument, "old is not a sublayer of this layer")
             }
-            try engine.replaceSublayer(old.id, with: new.id)
+            try engine.replaceSublayer(oldID, with: newID)
         }
     }
 

@@ -65,6 +65,13 @@ public final class Layer: Hashable, Sendable {
         if holdsReference { try? engine.release(id) }
     }
 
+    /// The handle of `other`, a layer given to one of this layer's calls as `argument`, or
+    /// `.badHandle` saying it belongs to another engine (a handle number would tell the caller
+    /// nothing).
+    func handle(of other: Layer, _ argument: String) throws(AnimCoreError) -> LayerID {
+        try engine.handle(of: other, argument)
+    }
+
     /// Whether two objects name the same layer of the same engine.
     /// - Parameters:
     ///   - lhs: a layer.

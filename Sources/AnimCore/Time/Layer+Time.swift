@@ -23,7 +23,7 @@ extension Layer {
     ///   the way makes the conversion impossible, `.badHandle` for a destroyed layer or one of
     ///   another engine, `.invalidState` once the engine is invalidated.
     public func convertTime(_ time: Double, from source: Layer?) throws(AnimCoreError) -> Double {
-        try engine.convertTime(time, from: source?.id, to: id)
+        try engine.convertTime(time, from: source.map { (source) throws(AnimCoreError) in try handle(of: source, "source") }, to: id)
     }
 
     /// A time in this layer's time space converted to another layer's (or to absolute time)
@@ -36,6 +36,6 @@ extension Layer {
     /// - Returns: the same instant in `destination`'s time space.
     /// - Throws: as `convertTime(_:from:)`.
     public func convertTime(_ time: Double, to destination: Layer?) throws(AnimCoreError) -> Double {
-        try engine.convertTime(time, from: id, to: destination?.id)
+        try engine.convertTime(time, from: id, to: destination.map { (destination) throws(AnimCoreError) in try handle(of: destination, "destination") })
     }
 }

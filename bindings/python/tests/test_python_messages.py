@@ -15,6 +15,7 @@ no message contains a C spelling.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, Tuple, Type
@@ -1357,6 +1358,22 @@ def _destroyed_layer_in_a_callback(w: World) -> Any:
 
 
 add(_destroyed_layer_in_a_callback, BadHandleError, "destroyed-layer", "no longer exists")
+
+
+# ---- issue 34: refused at the call that is wrong, naming the argument ---------------------------
+
+add(lambda w: setattr(w.plain, "position", {"x": 1, "y": 2}), TypeError, "dict-point", "position", "dict")
+add(lambda w: setattr(w.plain, "opacity", 10**400), OutOfRangeError, "huge-int", "opacity", "1329 bits")
+add(lambda w: setattr(w.plain, "position", (10**400, 0)), OutOfRangeError, "huge-coordinate", "position[0]")
+add(lambda w: setattr(w.plain, "opacity", Fraction(10**400)), OutOfRangeError, "huge-fraction", "opacity")
+add(lambda w: ac.Token(10**5000), OutOfRangeError, "huge-token", "token is an integer of 16610 bits")
+add(lambda w: ac.BasicAnimation("opacity", to_value="x"), TypeError, "basic-to-str", "to_value", "str")
+add(lambda w: ac.BasicAnimation("opacity", from_value={}), TypeError, "basic-from-dict", "from_value", "dict")
+add(lambda w: ac.BasicAnimation("position", by_value=(1, 2, 3, 4, 5)), TypeError, "basic-by-5", "by_value", "5 numbers")
+add(lambda w: ac.BasicAnimation("position", to_value=(1, "a")), TypeError, "basic-to-item", "to_value[1]")
+add(lambda w: ac.BasicAnimation("opacity", to_value=10**400), OutOfRangeError, "basic-to-huge", "to_value")
+add(lambda w: setattr(ac.BasicAnimation("opacity"), "to_value", "x"), TypeError, "basic-set-to", "to_value")
+add(lambda w: w.blob.__setitem__("posiiton", (1, 2)), TypeError, "near-miss", 'did you mean "position"?')
 
 
 # ---- the checks ----------------------------------------------------------------------------------

@@ -23,8 +23,21 @@ def real(value: Any, name: str) -> float:
     if type(value) is float:
         return value
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:
+            shown = shown_integer(int(value)) if isinstance(value, numbers.Integral) else None
+            raise OutOfRangeError(
+                f"{name} is {shown or 'a ' + type(value).__name__}, beyond a float's range "
+                "(about ±1.8e308)"
+            ) from None
     raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+
+
+def shown_integer(number: int) -> str:
+    """``number`` for a message: its digits, or its size when it is huge (Python refuses to
+    print more than 4300 digits, and a message should not hold hundreds)."""
+    return str(number) if number.bit_length() <= 128 else f"an integer of {number.bit_length()} bits"
 
 
 def flag(value: Any, name: str) -> bool:
@@ -43,7 +56,9 @@ def _integer(value: Any, name: str, low: int, high: int, bits: int) -> int:
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
     number = int(value)
     if not low <= number <= high:
-        raise OutOfRangeError(f"{name} is {number}; it must be in [-2**{bits}, 2**{bits})")
+        raise OutOfRangeError(
+            f"{name} is {shown_integer(number)}; it must be in [-2**{bits}, 2**{bits})"
+        )
     return number
 
 

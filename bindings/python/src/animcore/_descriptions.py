@@ -17,7 +17,8 @@ from ._trampolines import AnimationEntry, start_trampoline, stop_trampoline
 from .animation import Animation, BasicAnimation, PropertyAnimation
 from .animation_group import AnimationGroup, check_animations, group_depth
 from .errors import AnimcoreError, check, raise_status
-from .layer import _ADAPT_IN, Layer, _engine_ptr, _key_bytes, _read_string
+from ._adapt import adapt_in
+from .layer import Layer, _engine_ptr, _key_bytes, _read_string
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
 from .path import Path
 from .decay import DecayAnimation, _decay_names
@@ -228,8 +229,7 @@ def _value_kind(
 def _set_value(
     ptr: Any, handle: int, which: int, value: Any, kind: ValueKind, name: str, key_path: str
 ) -> None:
-    adapt = _ADAPT_IN.get(key_path)  # a FillMode for "fillMode", as the layer takes it
-    c = to_c(kind, adapt(value) if adapt is not None else value, name)
+    c = to_c(kind, adapt_in(key_path, value), name)  # a FillMode for "fillMode", as the layer takes it
     status = _lib.ac_animation_set_value(ptr, handle, which, _byref(c))
     if status:
         # "value is a bool; a decay moves ...": the value named as a whole.

@@ -31,6 +31,8 @@ from typing import (
 
 from .timing import FillMode, Timing
 from .timing_function import TimingFunction
+from ._adapt import adapt_in
+from .values import check_value
 
 if TYPE_CHECKING:
     from .layer import DynamicLayer
@@ -413,11 +415,46 @@ class BasicAnimation(PropertyAnimation):
 
     C: ac_animation_create_basic(), ac_animation_set_value(), ac_layer_add_animation()."""
 
-    __slots__ = ("from_value", "to_value", "by_value")
+    __slots__ = ("_from_value", "_to_value", "_by_value")
 
-    from_value: Any
-    to_value: Any
-    by_value: Any
+    @property
+    def from_value(self) -> Any:
+        """The start (None: unset); a value no kind takes is refused when set, one of another
+        kind than the key's when added.
+
+        C: ac_animation_set_value() (AC_ANIMATION_FROM)."""
+        return self._from_value
+
+    @from_value.setter
+    def from_value(self, value: Any) -> None:
+        check_value(adapt_in(self.key_path, value), "from_value")
+        self._from_value = value
+
+    @property
+    def to_value(self) -> Any:
+        """The end (None: unset); a value no kind takes is refused when set, one of another
+        kind than the key's when added.
+
+        C: ac_animation_set_value() (AC_ANIMATION_TO)."""
+        return self._to_value
+
+    @to_value.setter
+    def to_value(self, value: Any) -> None:
+        check_value(adapt_in(self.key_path, value), "to_value")
+        self._to_value = value
+
+    @property
+    def by_value(self) -> Any:
+        """The change (None: unset); a value no kind takes is refused when set, one of another
+        kind than the key's when added.
+
+        C: ac_animation_set_value() (AC_ANIMATION_BY)."""
+        return self._by_value
+
+    @by_value.setter
+    def by_value(self, value: Any) -> None:
+        check_value(adapt_in(self.key_path, value), "by_value")
+        self._by_value = value
 
     def __init__(
         self,

@@ -21,6 +21,7 @@ object. There is one Python object per live layer: ``layer.sublayers[0] is child
 from __future__ import annotations
 
 import ctypes
+import difflib
 import re
 import sys
 import weakref
@@ -56,6 +57,7 @@ from .errors import (
 from ._coerce import flag
 from .properties import BuiltinProperty, PresentationProperty, Property, is_declaration
 from .timing import FillMode, Timing
+from ._adapt import adapt_in
 from .values import (
     Color,
     ColorInput,
@@ -259,14 +261,7 @@ _model = BuiltinProperty
 _shown = PresentationProperty
 
 
-# Properties whose integer value reads better as an enum.
-def _fill_mode_in(value: Any) -> Any:
-    if isinstance(value, (FillMode, str)):
-        return FillMode.parse(value).code
-    return value
-
-
-_ADAPT_IN: Dict[str, Callable[[Any], Any]] = {"fillMode": _fill_mode_in}
+# Properties whose integer value reads better as an enum (what they take: _adapt.ADAPT_IN).
 _ADAPT_OUT: Dict[str, Callable[[Any], Any]] = {
     "fillMode": lambda code: FillMode.parse(
         {0: "removed", 1: "forwards", 2: "backwards", 3: "both"}.get(code, "removed")
@@ -495,8 +490,8 @@ class Layer(metaclass=_LayerType):
         if info.kind is _SCALAR:
             number = value if type(value) is float else to_c(_SCALAR, value, info.name).v[0]
         else:
-            adapt = _ADAPT_IN.get(info.name)
-            c = to_c(info.kind, value if adapt is None else adapt(value), info.name)
+            value = adapt_in(info.name, value)
+            c = to_c(info.kind, value, info.name)
         # Only an action runs Python code here: without one, no guard (the fast path).
         start = _callbacks.mark() if engine._runs_python_actions else -1
         try:
@@ -628,7 +623,14 @@ class Layer(metaclass=_LayerType):
             return PropertyInfo(key, key_id, ValueKind(out.kind))
         if value is None:
             raise_status(status, _KEY_NAMES)
-        return PropertyInfo(key, key_id, kind_of(value, key))
+        try:
+            kind = kind_of(value, key)
+        except TypeError as error:
+            near = difflib.get_close_matches(key, self._class.property_names, n=1, cutoff=0.8)
+            if not near:
+                raise
+            raise TypeError(f'{error}; did you mean "{near[0]}"?') from None
+        return PropertyInfo(key, key_id, kind)
 
     @property
     def presentation(self) -> "Presentation":

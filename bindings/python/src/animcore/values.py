@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping, Set as AbstractSet, Sized
 from enum import IntEnum
 from typing import Any, Dict, NamedTuple, Optional, Sequence, Tuple, Type, Union
 
 from . import _capi
-from ._coerce import flag, int64, real
+from ._coerce import flag, int64, real, shown_integer
 from .errors import OutOfRangeError, WrongKindError
 
 __all__ = [
@@ -350,7 +351,7 @@ class Token(int):
             raise TypeError(f"a token must be an integer, not {type(value).__name__}")
         number = int(value)
         if not 0 <= number < 2**64:
-            raise OutOfRangeError(f"token is {number}; it must be in [0, 2**64)")
+            raise OutOfRangeError(f"token is {shown_integer(number)}; it must be in [0, 2**64)")
         return super().__new__(cls, number)
 
     def __repr__(self) -> str:
@@ -453,7 +454,7 @@ def to_c(
             raise WrongKindError(
                 f"{name} holds a {kind.name.lower()}, not a {type(value).__name__}"
             )
-        if isinstance(value, (str, bytes)) or not (
+        if isinstance(value, (str, bytes, Mapping, AbstractSet)) or not (
             hasattr(value, "__len__") and hasattr(value, "__getitem__")
         ):
             raise TypeError(
@@ -485,13 +486,49 @@ def to_c(
     return c
 
 
+# The kind a plain sequence is checked as by its length (check_value); a pair of pairs is a Rect.
+_SEQUENCE_KINDS = {
+    2: ValueKind.POINT,
+    3: ValueKind.VECTOR3,
+    4: ValueKind.COLOR,
+    6: ValueKind.AFFINE_TRANSFORM,
+    16: ValueKind.TRANSFORM3D,
+}
+
+
+def check_value(value: Any, name: str) -> None:
+    """Refuses, where it is given, a value that no kind takes (a str, a dict, a sequence of
+    another length or of non-numbers, a number beyond a double), with to_c's errors naming
+    ``name``; None passes (unset). Whether the value's kind is the key's is checked when the
+    key is known (an animation's key path, when the animation is added)."""
+    if value is None:
+        return
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, Token)):
+        real(value, name)  # a scalar, an integer or a token key takes it: only its size is checked
+        return
+    if isinstance(value, (numbers.Number, Token)) or type(value) in _KIND_OF_NAMED:
+        to_c(kind_of(value, name), value, name)
+        return
+    plain = isinstance(value, Sized) and not isinstance(value, (str, bytes, Mapping, AbstractSet))
+    kind = _SEQUENCE_KINDS.get(len(value)) if plain else None
+    if kind is None:
+        shown = f"{len(value)} numbers" if plain else f"a {type(value).__name__}"
+        raise TypeError(
+            f"{name} is {shown}; a value is a number, a bool, a Token, or 2, 3, 4, 6 or 16 "
+            "numbers (a Point, a Vector3, a Color, an AffineTransform, a Transform3D)"
+        )
+    if kind is ValueKind.POINT and all(isinstance(n, Sized) for n in value):
+        kind = ValueKind.RECT  # ((x, y), (width, height))
+    to_c(kind, value, name)
+
+
 def _token(value: Any, name: str) -> Token:
     """``value`` as a Token, the errors naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be a token (an integer), not {type(value).__name__}")
     number = int(value)
     if not 0 <= number < 2**64:
-        raise OutOfRangeError(f"{name} is {number}; a token must be in [0, 2**64)")
+        raise OutOfRangeError(f"{name} is {shown_integer(number)}; a token must be in [0, 2**64)")
     return Token(number)
 
 
