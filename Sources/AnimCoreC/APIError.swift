@@ -151,3 +151,25 @@ extension AnimationKindTag {
         }
     }
 }
+
+extension String {
+    /// The string with every occurrence of `target` replaced by `replacement`, left to right
+    /// (`target` empty: unchanged). The shim's renaming of field names in messages; the
+    /// standard library's `replacing(_:with:)` lives in _StringProcessing, which the library
+    /// does not link (1.3 MB; see CMakeLists.txt).
+    func replacingEvery(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var index = startIndex
+        while index < endIndex {
+            if self[index...].hasPrefix(target) {
+                result += replacement
+                index = self.index(index, offsetBy: target.count)
+            } else {
+                result.append(self[index])
+                index = self.index(after: index)
+            }
+        }
+        return result
+    }
+}

@@ -18,9 +18,9 @@ extension APIError {
             ("boundSpring", "bound_spring"), ("decelerationRate", "deceleration_rate"),
             ("minimumSpeed", "minimum_speed"), ("lowerBound", "lower_bound"), ("upperBound", "upper_bound"),
         ] {
-            message = message.replacing("\(argument).\(swift)", with: "\(argument)->\(c)")
+            message = message.replacingEvery("\(argument).\(swift)", with: "\(argument)->\(c)")
             // "lowerBound ... but upperBound a point": the second name without the prefix.
-            message = message.replacing(" \(swift) ", with: " \(argument)->\(c) ")
+            message = message.replacingEvery(" \(swift) ", with: " \(argument)->\(c) ")
         }
         self.init(error.code.status, message)
     }

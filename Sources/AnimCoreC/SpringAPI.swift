@@ -13,8 +13,8 @@ extension APIError {
     /// "spring->initial_velocity").
     init(spring error: AnimCoreError, _ argument: String) {
         let message = error.message
-            .replacing("\(argument).initialVelocity", with: "\(argument)->initial_velocity")
-            .replacing("\(argument).", with: "\(argument)->")
+            .replacingEvery("\(argument).initialVelocity", with: "\(argument)->initial_velocity")
+            .replacingEvery("\(argument).", with: "\(argument)->")
         self.init(error.code.status, message)
     }
 }

@@ -18,6 +18,17 @@ else fail "cmake --install: $(tail -5 "$scratch.install.log")"; echo "$passed pa
 libdir=$(dirname "$(find "$prefix" -name 'libanimcore.so' | head -1)")
 pcdir=$(dirname "$(find "$prefix" -name 'animcore.pc' | head -1)")
 
+# A Release build installs the library stripped, and small (issue 34: 12.9 MB unstripped before;
+# the README's Footprint gives the figures).
+if grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt"; then
+  installed=$(readlink -f "$libdir/libanimcore.so")
+  bytes=$(stat -c %s "$installed")
+  if readelf -S "$installed" | grep -q '\.symtab'; then fail "the installed library is not stripped ($bytes bytes)"
+  else pass "the installed library is stripped"; fi
+  if [ "$bytes" -le 8000000 ]; then pass "the installed library is $bytes bytes (at most 8 MB)"
+  else fail "the installed library is $bytes bytes; more than 8 MB"; fi
+fi
+
 # pkg-config
 mkdir -p "$scratch/pkgconfig"
 if PKG_CONFIG_PATH=$pcdir cc -std=c11 -Wall -Werror -o "$scratch/pkgconfig/consumer" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the built libanimcore.so as a C user's program sees it: it exports only ac_* symbols,
 # needs only libc, libm, libstdc++ and libgcc_s (no Swift runtime library), names no toolchain
-# path, and carries an SONAME. Usage: check_library.sh path/to/libanimcore.so
+# path, carries an SONAME, and links nothing of Swift's Regex library. Usage: check_library.sh path/to/libanimcore.so
 set -u
 lib=$1
 failed=0
@@ -39,6 +39,15 @@ else pass "ldd shows no Swift runtime library and no toolchain path"; fi
 
 if strings "$lib" | grep -q '/opt/swift/usr/lib/swift/linux'; then fail "the toolchain's library path is embedded"
 else pass "no toolchain library path embedded"; fi
+
+# Size (issue 34): nothing of Swift's Regex library, which animcore does not use (1.3 MB when the
+# implicit import of _StringProcessing linked it in). Read from the symbol table, so on the
+# build tree's unstripped library.
+if readelf -S "$lib" | grep -q '\.symtab'; then
+  regex=$(nm "$lib" | grep -cE '(17_StringProcessing|12_RegexParser)' || true)
+  if [ "$regex" -eq 0 ]; then pass "links nothing of Swift's Regex library"
+  else fail "links Swift's Regex library ($regex symbols of _StringProcessing / _RegexParser)"; fi
+fi
 
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 if [ -n "$soname" ]; then pass "SONAME $soname"; else fail "no SONAME"; fi
