@@ -4,6 +4,7 @@
 #               (make examples runs every seed's example in C and in Python)
 #   make test   set up, build, and run every suite: CTest (C harness, library checks),
 #               swift test (Swift Testing), the Swift documentation (make check-swift-docs),
+#               the READMEs' C and Python examples run as copied (make check-examples),
 #               pytest (Python binding), then the C harness under ASan+UBSan
 #               (make sanitize-asan) and a 30 s fuzz (make fuzz)
 # Also: make sanitize (ASan+UBSan harness, TSan thread stress), make fuzz (FUZZ_SECONDS,
@@ -27,7 +28,7 @@ TEST_FUZZ_SECONDS ?= 30
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
 .PHONY: all setup build test test-c test-swift test-python typecheck demo examples bench bench-peers clean \
-	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs stress-python
+	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs check-examples check-docs stress-python
 
 all: build
 
@@ -43,6 +44,7 @@ test: build
 	$(MAKE) --no-print-directory test-c || status=1; \
 	$(MAKE) --no-print-directory test-swift || status=1; \
 	$(MAKE) --no-print-directory check-swift-docs || status=1; \
+	$(MAKE) --no-print-directory check-examples || status=1; \
 	$(MAKE) --no-print-directory test-python || status=1; \
 	$(MAKE) --no-print-directory sanitize-asan || status=1; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) || status=1; \
@@ -59,6 +61,13 @@ test-swift:
 # declaration documented, the DocC catalog built without warnings (build-swift-docs/).
 check-swift-docs: setup
 	@bash Tests/swift-snippets/check.sh
+
+# The READMEs' C and Python examples compiled and run as copied (Tests/docs/check_examples.py):
+# each exits 0 and prints motion. check-docs: these and the Swift documentation.
+check-examples: build
+	@$(VENV_PYTHON) Tests/docs/check_examples.py $(BUILD) $(VENV_PYTHON)
+
+check-docs: check-examples check-swift-docs
 
 test-python:
 	cd bindings/python && PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) -m pytest -q -rs
