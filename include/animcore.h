@@ -1918,7 +1918,11 @@ ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
  *
  * Animations added in a transaction, explicitly or by actions, start at the first tick after
  * its outermost commit (a begin time of 0 becomes the layer's time then); until then their
- * property shows what it showed when they were added. A nested transaction reads the
+ * property shows what it showed when they were added. Core Animation begins them at the
+ * commit's time instead: set opacity to 0 after ac_engine_tick(engine, 10) and the next tick,
+ * ac_engine_tick(engine, 10.5), begins its 0.25 s implicit animation at 10.5 and still reads
+ * 1 (Core Animation's would be over). A host that ticks only when something happens should
+ * tick right after the change, with its time, for the animation to begin then. A nested transaction reads the
  * enclosing one's values until it sets its own; its settings end with it.
  */
 

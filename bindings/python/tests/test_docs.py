@@ -72,3 +72,24 @@ def test_swift_instructions_do_not_assume_the_folder_name() -> None:
     # clone in any other folder (as the repository's own worktrees are).
     assert 'package: "animcore")' not in text
     assert "folder name" in text.replace("\n", " ")
+
+
+def test_where_a_new_user_reads_it_says_when_an_animation_begins() -> None:
+    """An implicit animation begins at the first tick after its commit, not at the commit as in
+    Core Animation: the README's first layer example, the header's transaction section and the
+    Python README say so, and what a host that ticks lazily should do."""
+    assert REPO is not None
+    header = (REPO / "include" / "animcore.h").read_text(encoding="utf-8")
+    transactions = header[header.index("Transactions (CATransaction)"):]
+    transactions = transactions[: transactions.index("ac_status ac_transaction_begin")]
+    texts = {
+        "README.md": (REPO / "README.md").read_text(encoding="utf-8"),
+        "include/animcore.h (Transactions)": transactions,
+        "bindings/python/README.md": (REPO / "bindings" / "python" / "README.md").read_text(encoding="utf-8"),
+    }
+    for name, text in texts.items():
+        flat = " ".join(text.replace("*", " ").split())
+        assert "first tick after" in flat, f"{name} does not say an animation begins at the first tick after its commit"
+        assert "Core Animation" in flat and "ticks only when something" in flat, (
+            f"{name} does not say how it differs from Core Animation and what a lazy host does"
+        )
