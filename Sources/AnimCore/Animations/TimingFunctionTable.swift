@@ -6,8 +6,8 @@ final class TimingFunctionTable {
     // Every access is made holding the engine's lock, so exclusivity is not checked at run
     // time (the check would cost more than most accesses).
     @exclusivity(unchecked) private(set) var functions = RecordBuffer<TimingFunction>(initialCapacity: 16)
-    /// Each function's bezier, read by the steady lane without the enum's copy (a steps
-    /// function's slot holds a placeholder the lane never reads: it admits beziers only).
+    /// Each function's bezier, read in place by the tick's easing (`EvaluationContext.eased`)
+    /// without the enum's copy (a steps function's slot holds a placeholder it never reads).
     @exclusivity(unchecked) private(set) var beziers = RecordBuffer<UnitBezier>(initialCapacity: 16)
     /// Each function's uses (0: its slot is free). In a record buffer, not an array: counting a
     /// use is on the per-change path, and an array's uniqueness check cost as much as the rest.

@@ -29,9 +29,15 @@ struct EvaluationContext {
 
     /// `sample`'s progress through the timing function at `function` (an index in `functions`;
     /// −1 for none: linear): the one easing of the tick, for every kind and path.
+    // A bezier is read in place from its own table (`TimingFunctionTable.beziers`): taken out
+    // of the enum, the curve is copied at every call.
     @inline(__always)
     func eased(_ function: Int32, _ sample: TimingSample) -> Double {
-        function >= 0 ? functions[Int(function)].value(at: sample.progress, beforeFlag: sample.beforeFlag) : sample.progress
+        guard function >= 0 else { return sample.progress }
+        if case .steps(let steps) = functions[Int(function)] {
+            return steps.value(at: sample.progress, beforeFlag: sample.beforeFlag)
+        }
+        return beziers[Int(function)].value(at: sample.progress)
     }
 
     /// Copies the model value of the record's property into its presentation slots in `block`
