@@ -90,6 +90,8 @@
 #define _GNU_SOURCE
 
 #include "animcore.h"
+#include "bench_support.h"
+#include "bench_workloads.h"
 #include "allocation_counter.h"
 #include "plain_engine.h"
 
@@ -127,36 +129,6 @@
 #define MIN_PASS_TICKS 30
 
 /* ---- Helpers -------------------------------------------------------------------------------- */
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void check(ac_status status, const char *what) {
-    if (status == AC_OK) return;
-    fprintf(stderr, "bench_engine: %s failed: %s (%s)\n", what, ac_status_name(status),
-            ac_last_error_message());
-    exit(2);
-}
-
-static void *allocate(size_t count, size_t size) {
-    void *p = calloc(count, size);
-    if (p == NULL) {
-        fprintf(stderr, "bench_engine: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static double next_unit(void) { /* xorshift64*, [0, 1) */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 0x2545F4914F6CDD1Du) >> 11) * 0x1.0p-53;
-}
 
 static double host_time(double frame) { return HOST_T0 + frame / FPS; }
 
@@ -223,24 +195,8 @@ static const char *const workload_labels[W_COUNT] = {
 
 /* The keyframe, path, group, spring and decay workloads (built by world_build_keyframes). */
 static bool is_new_kind(int kind) { return kind >= W_KEYFRAME_LINEAR; }
-#define KEYFRAME_VALUES 5
-static const double even_key_times[KEYFRAME_VALUES] = {0, 0.25, 0.5, 0.75, 1};
 #define GROUP_OPACITY_BEGIN_S 1.0
 #define GROUP_OPACITY_DURATION_S 5.0
-/* The spring workload: mass 1, stiffness and damping uniform in these ranges (zeta in about
- * [0.28, 0.64], all underdamped), initial velocity uniform in [-2, 2]. */
-#define SPRING_STIFFNESS_MIN 120.0
-#define SPRING_STIFFNESS_MAX 200.0
-#define SPRING_DAMPING_MIN 8.0
-#define SPRING_DAMPING_MAX 14.0
-#define SPRING_VELOCITY_MAX 2.0
-/* The decay workload: start points in a 1000 x 1000 area, speeds uniform in this range (units
- * per second) in a uniform random direction, Pop's rate per millisecond and a minimum speed of 1. */
-#define DECAY_AREA 1000.0
-#define DECAY_SPEED_MIN 200.0
-#define DECAY_SPEED_MAX 3000.0
-#define DECAY_RATE 0.998
-#define DECAY_MINIMUM_SPEED 1.0
 
 /* The animated keys of a workload, in track order. */
 static const char *const four_paths[4] = {"position", "bounds", "transform.rotation.z", "backgroundColor"};
@@ -282,12 +238,12 @@ static const char *track_path(const world *w, int t) {
 /* Fills track t of layer i with random endpoints and sets them on the description. */
 static void make_animation(world *w, ac_animation a, int t, size_t i) {
     plain_track *track = &w->track[t];
-    double begin = HOST_T0 - BEGIN_SPREAD_S * next_unit();
+    double begin = HOST_T0 - BEGIN_SPREAD_S * bench_next_unit();
     track->begin_s[i] = begin;
     double from[4], to[4];
     for (int c = 0; c < track->components; c++) {
-        from[c] = next_unit();
-        to[c] = next_unit();
+        from[c] = bench_next_unit();
+        to[c] = bench_next_unit();
     }
     ac_value vf, vt;
     if (w->kind != W_FOUR) {
@@ -319,12 +275,12 @@ static void make_animation(world *w, ac_animation a, int t, size_t i) {
         track->to[c][i] = to[c];
     }
     ac_timing timing;
-    check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
     timing.duration_s = DURATION_S;
     timing.begin_time_s = begin;
-    check(ac_animation_set_timing(w->engine, a, &timing), "ac_animation_set_timing");
-    check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
-    check(ac_animation_set_value(w->engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+    bench_check(ac_animation_set_timing(w->engine, a, &timing), "ac_animation_set_timing");
+    bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+    bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
 }
 
 static void world_build_keyframes(world *w, int kind, size_t count);
@@ -339,8 +295,8 @@ static void world_build(world *w, int kind, size_t count) {
     w->count = count;
     w->tracks = kind == W_FOUR ? 4 : 1;
     w->anims_per_layer = w->tracks;
-    w->layers = allocate(count, sizeof(ac_layer));
-    w->read_back = allocate(count * READ_STRIDE_MAX, sizeof(double));
+    w->layers = bench_allocate(count, sizeof(ac_layer));
+    w->read_back = bench_allocate(count * READ_STRIDE_MAX, sizeof(double));
     w->curve = plain_curve_make(0.42, 0, 0.58, 1);
     for (int t = 0; t < w->tracks; t++) {
         int components = kind == W_FOUR ? four_components[t] : 1;
@@ -349,131 +305,131 @@ static void world_build(world *w, int kind, size_t count) {
             exit(2);
         }
         static const int out_stride[4] = {2, 4, 6, 4};
-        w->plain_out[t] = allocate(count * (kind == W_FOUR ? (size_t)out_stride[t] : 1), sizeof(double));
+        w->plain_out[t] = bench_allocate(count * (kind == W_FOUR ? (size_t)out_stride[t] : 1), sizeof(double));
     }
     /* The model values that show when an animation is not in effect (the defaults). */
     if (kind == W_OPACITY) w->track[0].model[0] = 1.0;
 
-    check(ac_engine_create(NULL, &w->engine), "ac_engine_create");
-    check(ac_engine_set_tick_threads(w->engine, tick_threads), "ac_engine_set_tick_threads");
+    bench_check(ac_engine_create(NULL, &w->engine), "ac_engine_create");
+    bench_check(ac_engine_set_tick_threads(w->engine, tick_threads), "ac_engine_set_tick_threads");
     ac_class layer_class = 0;
     if (kind == W_LEVEL) {
         ac_value zero = ac_value_scalar(0);
         ac_property_desc level;
-        check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
-        check(ac_class_create(w->engine, "Dot", 0, &level, 1, &layer_class), "ac_class_create");
+        bench_check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
+        bench_check(ac_class_create(w->engine, "Dot", 0, &level, 1, &layer_class), "ac_class_create");
     }
     ac_timing_function ease;
-    check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
+    bench_check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
     ac_animation description[4];
     for (int t = 0; t < w->tracks; t++) {
         const char *read_key = kind == W_FOUR ? four_read_keys[t] : track_path(w, t);
-        check(ac_engine_key(w->engine, read_key, &w->read_keys[t]), "ac_engine_key");
-        check(ac_animation_create_basic(w->engine, track_path(w, t), &description[t]),
+        bench_check(ac_engine_key(w->engine, read_key, &w->read_keys[t]), "ac_engine_key");
+        bench_check(ac_animation_create_basic(w->engine, track_path(w, t), &description[t]),
               "ac_animation_create_basic");
-        check(ac_animation_set_timing_function(w->engine, description[t], &ease),
+        bench_check(ac_animation_set_timing_function(w->engine, description[t], &ease),
               "ac_animation_set_timing_function");
     }
 
     malloc_trim(0);
     w->before = measure_memory();
     unsigned long long calls_before = allocations();
-    for (size_t i = 0; i < count; i++) check(ac_layer_create(w->engine, layer_class, &w->layers[i]), "ac_layer_create");
+    for (size_t i = 0; i < count; i++) bench_check(ac_layer_create(w->engine, layer_class, &w->layers[i]), "ac_layer_create");
     w->with_layers = measure_memory();
     for (size_t i = 0; i < count; i++) {
         for (int t = 0; t < w->tracks; t++) {
             make_animation(w, description[t], t, i);
-            check(ac_layer_add_animation(w->engine, w->layers[i], description[t], track_path(w, t)),
+            bench_check(ac_layer_add_animation(w->engine, w->layers[i], description[t], track_path(w, t)),
                   "ac_layer_add_animation");
         }
     }
-    check(ac_engine_tick(w->engine, host_time(0)), "ac_engine_tick"); /* commits them */
+    bench_check(ac_engine_tick(w->engine, host_time(0)), "ac_engine_tick"); /* commits them */
     w->setup_allocations = allocations() - calls_before;
     w->with_animations = measure_memory();
-    for (int t = 0; t < w->tracks; t++) check(ac_animation_release(w->engine, description[t]), "ac_animation_release");
+    for (int t = 0; t < w->tracks; t++) bench_check(ac_animation_release(w->engine, description[t]), "ac_animation_release");
 }
 
 /* Sets the timing of a description: duration, begin time and fill mode. */
 static void set_timing(ac_engine *engine, ac_animation a, double duration_s, double begin_s, int32_t fill) {
     ac_timing timing;
-    check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
     timing.duration_s = duration_s;
     timing.begin_time_s = begin_s;
     timing.fill_mode = fill;
-    check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
+    bench_check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
 }
 
 /* Layer i's keyframe, path, group, spring or decay animation: random parameters set on the
  * description(s) and given to the plain loop. */
 static void make_keyframe_animation(world *w, ac_animation a, const ac_animation *children, size_t i) {
-    double begin = HOST_T0 - BEGIN_SPREAD_S * next_unit();
+    double begin = HOST_T0 - BEGIN_SPREAD_S * bench_next_unit();
     if (w->kind == W_DECAY) {
         plain_decays *d = &w->decays;
         d->begin_s[i] = begin;
-        double x = DECAY_AREA * next_unit(), y = DECAY_AREA * next_unit();
-        double speed = DECAY_SPEED_MIN + (DECAY_SPEED_MAX - DECAY_SPEED_MIN) * next_unit();
-        double direction = 2 * M_PI * next_unit();
+        double x = DECAY_AREA * bench_next_unit(), y = DECAY_AREA * bench_next_unit();
+        double speed = DECAY_SPEED_MIN + (DECAY_SPEED_MAX - DECAY_SPEED_MIN) * bench_next_unit();
+        double direction = 2 * M_PI * bench_next_unit();
         double vx = speed * cos(direction), vy = speed * sin(direction);
         d->from[0][i] = x, d->from[1][i] = y;
         d->velocity[0][i] = vx, d->velocity[1][i] = vy;
         ac_value from = ac_value_point(x, y), velocity = ac_value_point(vx, vy);
-        check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
-        check(ac_animation_set_value(w->engine, a, AC_ANIMATION_VELOCITY, &velocity), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_VELOCITY, &velocity), "ac_animation_set_value");
         set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
     } else if (w->kind == W_SPRING) {
         plain_springs *sp = &w->springs;
         sp->begin_s[i] = begin;
-        sp->from[i] = 100.0 * next_unit();
-        sp->to[i] = 100.0 * next_unit();
+        sp->from[i] = 100.0 * bench_next_unit();
+        sp->to[i] = 100.0 * bench_next_unit();
         ac_spring spring;
-        check(ac_spring_init(&spring), "ac_spring_init");
+        bench_check(ac_spring_init(&spring), "ac_spring_init");
         spring.mass = 1.0;
-        spring.stiffness = SPRING_STIFFNESS_MIN + (SPRING_STIFFNESS_MAX - SPRING_STIFFNESS_MIN) * next_unit();
-        spring.damping = SPRING_DAMPING_MIN + (SPRING_DAMPING_MAX - SPRING_DAMPING_MIN) * next_unit();
-        spring.initial_velocity = SPRING_VELOCITY_MAX * (2 * next_unit() - 1);
+        spring.stiffness = SPRING_STIFFNESS_MIN + (SPRING_STIFFNESS_MAX - SPRING_STIFFNESS_MIN) * bench_next_unit();
+        spring.damping = SPRING_DAMPING_MIN + (SPRING_DAMPING_MAX - SPRING_DAMPING_MIN) * bench_next_unit();
+        spring.initial_velocity = SPRING_VELOCITY_MAX * (2 * bench_next_unit() - 1);
         plain_springs_set(sp, i, spring.mass, spring.stiffness, spring.damping, spring.initial_velocity);
         ac_value vf = ac_value_scalar(sp->from[i]), vt = ac_value_scalar(sp->to[i]);
-        check(ac_animation_set_spring(w->engine, a, &spring), "ac_animation_set_spring");
-        check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
-        check(ac_animation_set_value(w->engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+        bench_check(ac_animation_set_spring(w->engine, a, &spring), "ac_animation_set_spring");
+        bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
         set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
     } else if (w->kind == W_KEYFRAME_LINEAR || w->kind == W_KEYFRAME_CUBIC) {
         double values[KEYFRAME_VALUES];
         ac_value v[KEYFRAME_VALUES];
         for (int k = 0; k < KEYFRAME_VALUES; k++) {
-            values[k] = 100.0 * next_unit();
+            values[k] = 100.0 * bench_next_unit();
             v[k] = ac_value_scalar(values[k]);
         }
-        check(ac_animation_set_values(w->engine, a, v, KEYFRAME_VALUES), "ac_animation_set_values");
+        bench_check(ac_animation_set_values(w->engine, a, v, KEYFRAME_VALUES), "ac_animation_set_values");
         set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
         w->keyframes.begin_s[i] = begin;
         plain_keyframes_set_values(&w->keyframes, i, values, even_key_times);
     } else if (w->kind == W_PATH) { /* start, control 1, control 2, end */
         double segment[8];
-        for (int k = 0; k < 8; k++) segment[k] = 1000.0 * next_unit();
+        for (int k = 0; k < 8; k++) segment[k] = 1000.0 * bench_next_unit();
         ac_path_element path[2] = {
             ac_path_move_to(segment[0], segment[1]),
             ac_path_curve_to(segment[2], segment[3], segment[4], segment[5], segment[6], segment[7])};
-        check(ac_animation_set_path(w->engine, a, path, 2), "ac_animation_set_path");
+        bench_check(ac_animation_set_path(w->engine, a, path, 2), "ac_animation_set_path");
         set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
         w->keyframes.begin_s[i] = begin;
         plain_keyframes_set_path(&w->keyframes, i, segment);
     } else { /* group */
         plain_group *g = &w->group;
         for (int c = 0; c < 2; c++) {
-            g->position_from[c][i] = 1000.0 * next_unit();
-            g->position_to[c][i] = 1000.0 * next_unit();
+            g->position_from[c][i] = 1000.0 * bench_next_unit();
+            g->position_to[c][i] = 1000.0 * bench_next_unit();
         }
-        g->opacity_from[i] = next_unit();
-        g->opacity_to[i] = next_unit();
+        g->opacity_from[i] = bench_next_unit();
+        g->opacity_to[i] = bench_next_unit();
         ac_value pf = ac_value_point(g->position_from[0][i], g->position_from[1][i]);
         ac_value pt = ac_value_point(g->position_to[0][i], g->position_to[1][i]);
         ac_value of = ac_value_scalar(g->opacity_from[i]), ot = ac_value_scalar(g->opacity_to[i]);
-        check(ac_animation_set_value(w->engine, children[0], AC_ANIMATION_FROM, &pf), "ac_animation_set_value");
-        check(ac_animation_set_value(w->engine, children[0], AC_ANIMATION_TO, &pt), "ac_animation_set_value");
-        check(ac_animation_set_value(w->engine, children[1], AC_ANIMATION_FROM, &of), "ac_animation_set_value");
-        check(ac_animation_set_value(w->engine, children[1], AC_ANIMATION_TO, &ot), "ac_animation_set_value");
-        check(ac_animation_set_children(w->engine, a, children, 2), "ac_animation_set_children");
+        bench_check(ac_animation_set_value(w->engine, children[0], AC_ANIMATION_FROM, &pf), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(w->engine, children[0], AC_ANIMATION_TO, &pt), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(w->engine, children[1], AC_ANIMATION_FROM, &of), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(w->engine, children[1], AC_ANIMATION_TO, &ot), "ac_animation_set_value");
+        bench_check(ac_animation_set_children(w->engine, a, children, 2), "ac_animation_set_children");
         set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
         g->begin_s[i] = begin;
     }
@@ -486,26 +442,26 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
     w->count = count;
     w->anims_per_layer = 1;
     w->tracks = kind == W_PATH || kind == W_GROUP ? 2 : 1; /* keys read back */
-    w->layers = allocate(count, sizeof(ac_layer));
-    w->read_back = allocate(count * READ_STRIDE_MAX, sizeof(double));
+    w->layers = bench_allocate(count, sizeof(ac_layer));
+    w->read_back = bench_allocate(count * READ_STRIDE_MAX, sizeof(double));
     w->curve = plain_curve_make(0.42, 0, 0.58, 1);
     bool keyframes = kind == W_KEYFRAME_LINEAR || kind == W_KEYFRAME_CUBIC;
     bool level = keyframes || kind == W_SPRING; /* class "Dot" */
     int ok;
     if (kind == W_SPRING) {
         ok = plain_springs_alloc(&w->springs, count, DURATION_S);
-        w->plain_out[0] = allocate(count, sizeof(double));
+        w->plain_out[0] = bench_allocate(count, sizeof(double));
     } else if (kind == W_DECAY) {
         ok = plain_decays_alloc(&w->decays, count, DURATION_S, DECAY_RATE);
-        w->plain_out[0] = allocate(count * 2, sizeof(double));
+        w->plain_out[0] = bench_allocate(count * 2, sizeof(double));
     } else if (keyframes) {
         ok = plain_keyframes_alloc(&w->keyframes, count, kind == W_KEYFRAME_CUBIC ? PLAIN_CUBIC : PLAIN_LINEAR,
                                    1, KEYFRAME_VALUES, DURATION_S, &w->curve);
-        w->plain_out[0] = allocate(count, sizeof(double));
+        w->plain_out[0] = bench_allocate(count, sizeof(double));
     } else if (kind == W_PATH) {
         ok = plain_keyframes_alloc(&w->keyframes, count, PLAIN_PACED_PATH, 2, 2, DURATION_S, NULL);
-        w->plain_out[0] = allocate(count * 2, sizeof(double));
-        w->plain_out[1] = allocate(count * 6, sizeof(double));
+        w->plain_out[0] = bench_allocate(count * 2, sizeof(double));
+        w->plain_out[1] = bench_allocate(count * 6, sizeof(double));
     } else {
         ok = plain_group_alloc(&w->group, count, DURATION_S, &w->curve);
         w->group.position_begin_s = 0;
@@ -513,62 +469,62 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
         w->group.opacity_begin_s = GROUP_OPACITY_BEGIN_S;
         w->group.opacity_duration_s = GROUP_OPACITY_DURATION_S;
         w->group.opacity_model = 1.0;
-        w->plain_out[0] = allocate(count * 2, sizeof(double));
-        w->plain_out[1] = allocate(count, sizeof(double));
+        w->plain_out[0] = bench_allocate(count * 2, sizeof(double));
+        w->plain_out[1] = bench_allocate(count, sizeof(double));
     }
     if (!ok) {
         fprintf(stderr, "bench_engine: out of memory\n");
         exit(2);
     }
 
-    check(ac_engine_create(NULL, &w->engine), "ac_engine_create");
-    check(ac_engine_set_tick_threads(w->engine, tick_threads), "ac_engine_set_tick_threads");
+    bench_check(ac_engine_create(NULL, &w->engine), "ac_engine_create");
+    bench_check(ac_engine_set_tick_threads(w->engine, tick_threads), "ac_engine_set_tick_threads");
     ac_class layer_class = 0;
     if (level) {
         ac_value zero = ac_value_scalar(0);
         ac_property_desc level;
-        check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
-        check(ac_class_create(w->engine, "Dot", 0, &level, 1, &layer_class), "ac_class_create");
+        bench_check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
+        bench_check(ac_class_create(w->engine, "Dot", 0, &level, 1, &layer_class), "ac_class_create");
     }
     for (int t = 0; t < w->tracks; t++)
-        check(ac_engine_key(w->engine, track_path(w, t), &w->read_keys[t]), "ac_engine_key");
+        bench_check(ac_engine_key(w->engine, track_path(w, t), &w->read_keys[t]), "ac_engine_key");
     ac_timing_function ease;
-    check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
+    bench_check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
     ac_animation description, children[2] = {0, 0};
     const char *key;
     if (kind == W_SPRING) {
         key = "level";
-        check(ac_animation_create_spring(w->engine, "level", &description), "ac_animation_create_spring");
+        bench_check(ac_animation_create_spring(w->engine, "level", &description), "ac_animation_create_spring");
     } else if (kind == W_DECAY) {
         key = "position";
-        check(ac_animation_create_decay(w->engine, "position", &description), "ac_animation_create_decay");
+        bench_check(ac_animation_create_decay(w->engine, "position", &description), "ac_animation_create_decay");
         ac_decay decay;
-        check(ac_decay_init(&decay), "ac_decay_init");
+        bench_check(ac_decay_init(&decay), "ac_decay_init");
         decay.deceleration_rate = DECAY_RATE;
         decay.minimum_speed = DECAY_MINIMUM_SPEED;
-        check(ac_animation_set_decay(w->engine, description, &decay), "ac_animation_set_decay");
+        bench_check(ac_animation_set_decay(w->engine, description, &decay), "ac_animation_set_decay");
     } else if (keyframes) {
         key = "level";
-        check(ac_animation_create_keyframe(w->engine, "level", &description), "ac_animation_create_keyframe");
-        check(ac_animation_set_timing_function(w->engine, description, &ease), "ac_animation_set_timing_function");
-        check(ac_animation_set_calculation_mode(
+        bench_check(ac_animation_create_keyframe(w->engine, "level", &description), "ac_animation_create_keyframe");
+        bench_check(ac_animation_set_timing_function(w->engine, description, &ease), "ac_animation_set_timing_function");
+        bench_check(ac_animation_set_calculation_mode(
                   w->engine, description, kind == W_KEYFRAME_CUBIC ? AC_CALCULATION_CUBIC : AC_CALCULATION_LINEAR),
               "ac_animation_set_calculation_mode");
-        check(ac_animation_set_key_times(w->engine, description, even_key_times, KEYFRAME_VALUES),
+        bench_check(ac_animation_set_key_times(w->engine, description, even_key_times, KEYFRAME_VALUES),
               "ac_animation_set_key_times");
     } else if (kind == W_PATH) {
         key = "position";
-        check(ac_animation_create_keyframe(w->engine, "position", &description), "ac_animation_create_keyframe");
-        check(ac_animation_set_calculation_mode(w->engine, description, AC_CALCULATION_PACED),
+        bench_check(ac_animation_create_keyframe(w->engine, "position", &description), "ac_animation_create_keyframe");
+        bench_check(ac_animation_set_calculation_mode(w->engine, description, AC_CALCULATION_PACED),
               "ac_animation_set_calculation_mode");
-        check(ac_animation_set_rotation_mode(w->engine, description, AC_ROTATION_AUTO), "ac_animation_set_rotation_mode");
+        bench_check(ac_animation_set_rotation_mode(w->engine, description, AC_ROTATION_AUTO), "ac_animation_set_rotation_mode");
     } else {
         key = "group";
-        check(ac_animation_create_group(w->engine, &description), "ac_animation_create_group");
-        check(ac_animation_create_basic(w->engine, "position", &children[0]), "ac_animation_create_basic");
-        check(ac_animation_create_basic(w->engine, "opacity", &children[1]), "ac_animation_create_basic");
+        bench_check(ac_animation_create_group(w->engine, &description), "ac_animation_create_group");
+        bench_check(ac_animation_create_basic(w->engine, "position", &children[0]), "ac_animation_create_basic");
+        bench_check(ac_animation_create_basic(w->engine, "opacity", &children[1]), "ac_animation_create_basic");
         for (int c = 0; c < 2; c++)
-            check(ac_animation_set_timing_function(w->engine, children[c], &ease), "ac_animation_set_timing_function");
+            bench_check(ac_animation_set_timing_function(w->engine, children[c], &ease), "ac_animation_set_timing_function");
         set_timing(w->engine, children[0], 0, 0, AC_FILL_REMOVED);
         set_timing(w->engine, children[1], GROUP_OPACITY_DURATION_S, GROUP_OPACITY_BEGIN_S, AC_FILL_BOTH);
     }
@@ -576,21 +532,21 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
     malloc_trim(0);
     w->before = measure_memory();
     unsigned long long calls_before = allocations();
-    for (size_t i = 0; i < count; i++) check(ac_layer_create(w->engine, layer_class, &w->layers[i]), "ac_layer_create");
+    for (size_t i = 0; i < count; i++) bench_check(ac_layer_create(w->engine, layer_class, &w->layers[i]), "ac_layer_create");
     w->with_layers = measure_memory();
     for (size_t i = 0; i < count; i++) {
         make_keyframe_animation(w, description, children, i);
-        check(ac_layer_add_animation(w->engine, w->layers[i], description, key), "ac_layer_add_animation");
+        bench_check(ac_layer_add_animation(w->engine, w->layers[i], description, key), "ac_layer_add_animation");
     }
-    check(ac_engine_tick(w->engine, host_time(0)), "ac_engine_tick"); /* commits them */
+    bench_check(ac_engine_tick(w->engine, host_time(0)), "ac_engine_tick"); /* commits them */
     w->setup_allocations = allocations() - calls_before;
     w->with_animations = measure_memory();
-    check(ac_animation_release(w->engine, description), "ac_animation_release");
-    for (int c = 0; c < 2; c++) check(ac_animation_release(w->engine, children[c]), "ac_animation_release");
+    bench_check(ac_animation_release(w->engine, description), "ac_animation_release");
+    for (int c = 0; c < 2; c++) bench_check(ac_animation_release(w->engine, children[c]), "ac_animation_release");
 }
 
 static void world_free(world *w) {
-    check(ac_engine_destroy(w->engine), "ac_engine_destroy");
+    bench_check(ac_engine_destroy(w->engine), "ac_engine_destroy");
     for (int t = 0; t < 4; t++) {
         plain_track_free(&w->track[t]);
         free(w->plain_out[t]);
@@ -630,11 +586,11 @@ static size_t read_keys(world *w, const ac_layer *layers, size_t count, double *
     _Static_assert(sizeof ((world *)0)->read_keys / sizeof(ac_key) == 4, "columns holds one entry per read key");
     size_t stride;
     if (w->tracks == 1) {
-        check(ac_layers_get_presentation(w->engine, layers, count, w->read_keys[0], out, capacity, &stride),
+        bench_check(ac_layers_get_presentation(w->engine, layers, count, w->read_keys[0], out, capacity, &stride),
               "ac_layers_get_presentation");
         columns[0] = 0;
     } else {
-        check(ac_layers_get_presentation_table(w->engine, layers, count, w->read_keys, (size_t)w->tracks, out,
+        bench_check(ac_layers_get_presentation_table(w->engine, layers, count, w->read_keys, (size_t)w->tracks, out,
                                                capacity, &stride, columns),
               "ac_layers_get_presentation_table");
     }
@@ -708,19 +664,19 @@ static bool check_world(world *w, int frames, int ticks) {
         /* The check frames this pass's ticks step over, then this tick. */
         for (; c < check_count && check_frames[c] <= frame; c++) {
             if (check_frames[c] == frame) continue;
-            check(ac_engine_tick(w->engine, host_time(check_frames[c])), "ac_engine_tick");
+            bench_check(ac_engine_tick(w->engine, host_time(check_frames[c])), "ac_engine_tick");
             double engine_time;
-            check(ac_engine_current_time(w->engine, &engine_time), "ac_engine_current_time");
+            bench_check(ac_engine_current_time(w->engine, &engine_time), "ac_engine_current_time");
             run_plain(w, engine_time);
             mismatches += compare_sample(w, sample, samples, check_frames[c], &max_difference);
             checked++;
         }
-        if (j > 0) check(ac_engine_tick(w->engine, host_time(frame)), "ac_engine_tick");
+        if (j > 0) bench_check(ac_engine_tick(w->engine, host_time(frame)), "ac_engine_tick");
         bool wanted = j == ticks;
         for (size_t k = 0; k < check_count; k++) wanted |= check_frames[k] == frame;
         if (!wanted) continue;
         double engine_time;
-        check(ac_engine_current_time(w->engine, &engine_time), "ac_engine_current_time");
+        bench_check(ac_engine_current_time(w->engine, &engine_time), "ac_engine_current_time");
         run_plain(w, engine_time);
         mismatches += compare_sample(w, sample, samples, (int)frame, &max_difference);
         checked++;
@@ -738,18 +694,18 @@ static const char *const variant_keys[VARIANT_COUNT] = {"plain", "tick", "read"}
 /* Seconds for `ticks` ticks over frames 1..frames of one variant (the engine first goes back to
  * frame 0). */
 static double run_frames(world *w, int variant, int frames, int ticks) {
-    if (variant != VARIANT_PLAIN) check(ac_engine_tick(w->engine, host_time(0)), "ac_engine_tick");
-    double start = now_s();
+    if (variant != VARIANT_PLAIN) bench_check(ac_engine_tick(w->engine, host_time(0)), "ac_engine_tick");
+    double start = bench_now_s();
     for (int j = 1; j <= ticks; j++) {
         double time_s = host_time(pass_frame(j, ticks, frames));
         if (variant == VARIANT_PLAIN) {
             run_plain(w, time_s);
         } else {
-            check(ac_engine_tick(w->engine, time_s), "ac_engine_tick");
+            bench_check(ac_engine_tick(w->engine, time_s), "ac_engine_tick");
             if (variant == VARIANT_READ) read_all(w);
         }
     }
-    return now_s() - start;
+    return bench_now_s() - start;
 }
 
 typedef struct result {
@@ -790,11 +746,11 @@ static bool run_world(int kind, size_t count, int frames, int repetitions, const
     }
 
     /* Allocation over a pass once running. */
-    check(ac_engine_tick(w.engine, host_time(0)), "ac_engine_tick");
+    bench_check(ac_engine_tick(w.engine, host_time(0)), "ac_engine_tick");
     unsigned long long calls_before = allocations();
     memory before = measure_memory();
     for (int j = 1; j <= ticks; j++)
-        check(ac_engine_tick(w.engine, host_time(pass_frame(j, ticks, frames))), "ac_engine_tick");
+        bench_check(ac_engine_tick(w.engine, host_time(pass_frame(j, ticks, frames))), "ac_engine_tick");
     memory after = measure_memory();
     r->allocations_per_tick = (double)(allocations() - calls_before) / ticks;
     r->in_use_delta = after.in_use - before.in_use;
@@ -840,73 +796,50 @@ static void run_idle(size_t idle, int frames, int repetitions, idle_result *r) {
     ac_timing_function ease;
     size_t total = idle + IDLE_ANIMATED;
     size_t every = total / IDLE_ANIMATED;
-    ac_layer *layers = allocate(total, sizeof(ac_layer));
+    ac_layer *layers = bench_allocate(total, sizeof(ac_layer));
     memset(r, 0, sizeof *r);
     r->idle = idle;
-    check(ac_engine_create(NULL, &engine), "ac_engine_create");
-    check(ac_animation_create_basic(engine, "opacity", &a), "ac_animation_create_basic");
-    check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
-    check(ac_animation_set_timing_function(engine, a, &ease), "ac_animation_set_timing_function");
+    bench_check(ac_engine_create(NULL, &engine), "ac_engine_create");
+    bench_check(ac_animation_create_basic(engine, "opacity", &a), "ac_animation_create_basic");
+    bench_check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
+    bench_check(ac_animation_set_timing_function(engine, a, &ease), "ac_animation_set_timing_function");
     malloc_trim(0);
     memory before = measure_memory();
-    for (size_t i = 0; i < total; i++) check(ac_layer_create(engine, 0, &layers[i]), "ac_layer_create");
+    for (size_t i = 0; i < total; i++) bench_check(ac_layer_create(engine, 0, &layers[i]), "ac_layer_create");
     memory with_layers = measure_memory();
     r->idle_resident = per_layer(with_layers.resident, before.resident, total);
     r->idle_in_use = per_layer(with_layers.in_use, before.in_use, total);
     size_t animated = 0;
     for (size_t i = 0; i < total && animated < IDLE_ANIMATED; i += every, animated++) {
-        ac_value from = ac_value_scalar(next_unit()), to = ac_value_scalar(next_unit());
+        ac_value from = ac_value_scalar(bench_next_unit()), to = ac_value_scalar(bench_next_unit());
         ac_timing timing;
-        check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+        bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
         timing.duration_s = DURATION_S;
-        timing.begin_time_s = HOST_T0 - BEGIN_SPREAD_S * next_unit();
-        check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
-        check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
-        check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &to), "ac_animation_set_value");
-        check(ac_layer_add_animation(engine, layers[i], a, "opacity"), "ac_layer_add_animation");
+        timing.begin_time_s = HOST_T0 - BEGIN_SPREAD_S * bench_next_unit();
+        bench_check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
+        bench_check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &to), "ac_animation_set_value");
+        bench_check(ac_layer_add_animation(engine, layers[i], a, "opacity"), "ac_layer_add_animation");
     }
-    for (int k = 0; k <= frames; k++) check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick"); /* warm-up */
-    check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick");
+    for (int k = 0; k <= frames; k++) bench_check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick"); /* warm-up */
+    bench_check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick");
     unsigned long long calls_before = allocations();
-    for (int k = 1; k <= frames; k++) check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick");
+    for (int k = 1; k <= frames; k++) bench_check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick");
     r->allocations_per_tick = (double)(allocations() - calls_before) / frames;
     r->seconds = INFINITY;
     for (int rep = 0; rep < repetitions; rep++) {
-        check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick");
-        double start = now_s();
-        for (int k = 1; k <= frames; k++) check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick");
-        double s = now_s() - start;
+        bench_check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick");
+        double start = bench_now_s();
+        for (int k = 1; k <= frames; k++) bench_check(ac_engine_tick(engine, host_time(k)), "ac_engine_tick");
+        double s = bench_now_s() - start;
         if (s < r->seconds) r->seconds = s;
     }
-    check(ac_animation_release(engine, a), "ac_animation_release");
-    check(ac_engine_destroy(engine), "ac_engine_destroy");
+    bench_check(ac_animation_release(engine, a), "ac_animation_release");
+    bench_check(ac_engine_destroy(engine), "ac_engine_destroy");
     free(layers);
 }
 
 /* ---- One process per world ------------------------------------------------------------------ */
-
-/* Sends or receives all `size` bytes through `fd`; false on an error or an early end. */
-static bool send_all(int fd, const void *data, size_t size) {
-    for (const char *p = data; size > 0;) {
-        ssize_t n = write(fd, p, size);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
-
-static bool receive_all(int fd, void *data, size_t size) {
-    for (char *p = data; size > 0;) {
-        ssize_t n = read(fd, p, size);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
 
 /* Runs `body(args, out)` in a child process and brings its answer and its `size`-byte result
  * back through a pipe. Each world starts from a fresh heap and the same random numbers: in one
@@ -915,35 +848,14 @@ static bool receive_all(int fd, void *data, size_t size) {
  * against 1.31x alone, and 513.7 B per idle layer against 502.4. Exits with the child's status
  * when it exits early (a failed check exits 2). */
 static bool run_isolated(bool (*body)(const void *args, void *out), const void *args, void *out, size_t size) {
-    fflush(stdout);
-    int pipe_fds[2];
-    if (pipe(pipe_fds) != 0) {
-        perror("bench_engine: pipe");
-        exit(2);
+    bench_ending ending;
+    int verdict = bench_run_isolated(body, args, out, size, &ending);
+    if (verdict < 0) {
+        fprintf(stderr, "bench_engine: a world's process ended early (%s %d)\n", ending.signaled ? "signal" : "status",
+                ending.code);
+        exit(!ending.signaled && ending.code != 0 ? ending.code : 2);
     }
-    pid_t child = fork();
-    if (child < 0) {
-        perror("bench_engine: fork");
-        exit(2);
-    }
-    if (child == 0) {
-        close(pipe_fds[0]);
-        unsigned char agrees = body(args, out);
-        fflush(stdout);
-        _exit(send_all(pipe_fds[1], &agrees, 1) && send_all(pipe_fds[1], out, size) ? 0 : 2);
-    }
-    close(pipe_fds[1]);
-    unsigned char agrees = 0;
-    bool received = receive_all(pipe_fds[0], &agrees, 1) && receive_all(pipe_fds[0], out, size);
-    close(pipe_fds[0]);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (!received || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "bench_engine: a world's process ended early (%s %d)\n",
-                WIFSIGNALED(status) ? "signal" : "status", WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-        exit(WIFEXITED(status) && WEXITSTATUS(status) != 0 ? WEXITSTATUS(status) : 2);
-    }
-    return agrees != 0;
+    return verdict != 0;
 }
 
 typedef struct world_args {
@@ -981,6 +893,7 @@ static void usage(void) {
 static const char *goal(bool met) { return met ? "met" : "NOT met"; }
 
 int main(int argc, char **argv) {
+    bench_program = "bench_engine";
     int repetitions = DEFAULT_REPETITIONS, frames = DEFAULT_FRAMES;
     size_t sizes[8] = {1000, 10000, 100000};
     int size_count = 3;

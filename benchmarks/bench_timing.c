@@ -18,6 +18,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "animcore.h"
+#include "bench_support.h"
 #include "plain_timing.h"
 
 #include <math.h>
@@ -44,38 +45,6 @@ _Static_assert(PLAIN_STEP_JUMP_START == AC_STEP_JUMP_START && PLAIN_STEP_JUMP_EN
 
 /* ---- Helpers -------------------------------------------------------------------------------- */
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Exits with the library's message when a call that must succeed fails. */
-static void check(ac_status status, const char *what) {
-    if (status == AC_OK) return;
-    fprintf(stderr, "bench_timing: %s failed: %s (%s)\n", what, ac_status_name(status),
-            ac_last_error_message());
-    exit(2);
-}
-
-static void *allocate(size_t count) {
-    double *p = malloc(count * sizeof(double));
-    if (p == NULL) {
-        fprintf(stderr, "bench_timing: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-/* A small deterministic generator (xorshift64*), for the jitter of the sample times. */
-static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static double next_unit(void) {
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 0x2545F4914F6CDD1Du) >> 11) * 0x1.0p-53; /* [0, 1) */
-}
-
 /*
  * N increasing parent times over [TIME_FIRST, TIME_LAST): one in each of N equal slots, at a
  * fixed pseudo-random place inside it (so no two workloads see a different input and the
@@ -83,7 +52,7 @@ static double next_unit(void) {
  */
 static void fill_parent_times(double *times, size_t count) {
     double width = (TIME_LAST - TIME_FIRST) / (double)count;
-    for (size_t i = 0; i < count; i++) times[i] = TIME_FIRST + ((double)i + next_unit()) * width;
+    for (size_t i = 0; i < count; i++) times[i] = TIME_FIRST + ((double)i + bench_next_unit()) * width;
 }
 
 /* ---- The workloads -------------------------------------------------------------------------- */
@@ -97,7 +66,7 @@ typedef struct workload {
 /* The animation timing of every workload: every phase and both legs occur in the range. */
 static ac_timing make_timing(void) {
     ac_timing timing;
-    check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
     timing.duration_s = 0.35;
     timing.repeat_count = 3.5;
     timing.autoreverses = 1;
@@ -105,7 +74,7 @@ static ac_timing make_timing(void) {
     timing.begin_time_s = 0.1;
     timing.speed = 1.25;
     timing.time_offset_s = 0.05;
-    check(ac_timing_validate(&timing), "ac_timing_validate");
+    bench_check(ac_timing_validate(&timing), "ac_timing_validate");
     return timing;
 }
 
@@ -153,7 +122,7 @@ static void run_variant(int variant, const run *r, double *out) {
         plain_timing_progress_batch(r->plain_t, r->plain_f, r->times, r->count, out);
         break;
     case VARIANT_BATCH:
-        check(ac_timing_progress_batch(r->timing, r->function, r->times, r->count, out, r->count),
+        bench_check(ac_timing_progress_batch(r->timing, r->function, r->times, r->count, out, r->count),
               "ac_timing_progress_batch");
         break;
     case VARIANT_SINGLE: {
@@ -162,7 +131,7 @@ static void run_variant(int variant, const run *r, double *out) {
             ac_status status = ac_timing_progress(r->timing, r->function, r->times[i], &out[i]);
             if (status != AC_OK && failed == AC_OK) failed = status; /* keep the first */
         }
-        check(failed, "ac_timing_progress");
+        bench_check(failed, "ac_timing_progress");
         break;
     }
     }
@@ -257,6 +226,7 @@ static void usage(void) {
 }
 
 int main(int argc, char **argv) {
+    bench_program = "bench_timing";
     size_t count = DEFAULT_SAMPLES;
     int repetitions = DEFAULT_REPETITIONS;
     const char *only_workload = "all";
@@ -279,13 +249,13 @@ int main(int argc, char **argv) {
         {"linear", "\"linear\" (the bezier fast path)", {0}},
         {"steps", "steps(5, AC_STEP_JUMP_START)", {0}},
     };
-    check(ac_timing_function_named("easeInEaseOut", &workloads[0].function), "easeInEaseOut");
-    check(ac_timing_function_named("linear", &workloads[1].function), "linear");
-    check(ac_timing_function_steps(5, AC_STEP_JUMP_START, &workloads[2].function), "steps");
+    bench_check(ac_timing_function_named("easeInEaseOut", &workloads[0].function), "easeInEaseOut");
+    bench_check(ac_timing_function_named("linear", &workloads[1].function), "linear");
+    bench_check(ac_timing_function_steps(5, AC_STEP_JUMP_START, &workloads[2].function), "steps");
 
     ac_timing timing = make_timing();
     plain_timing plain_t = to_plain_timing(&timing);
-    double *times = allocate(count);
+    double *times = bench_allocate(count, sizeof(double));
     fill_parent_times(times, count);
 
     /* Where the samples fall (the library's own view), to show that every phase occurs. */
@@ -293,7 +263,7 @@ int main(int argc, char **argv) {
     ac_timing_state state;
     state.struct_size = sizeof state;
     for (size_t i = 0; i < count; i++) {
-        check(ac_timing_evaluate(&timing, times[i], &state), "ac_timing_evaluate");
+        bench_check(ac_timing_evaluate(&timing, times[i], &state), "ac_timing_evaluate");
         by_phase[state.phase]++;
         in_effect += state.in_effect != 0;
         reversed += state.reversed != 0;
@@ -312,7 +282,7 @@ int main(int argc, char **argv) {
     printf("method: CLOCK_MONOTONIC, 1 warm-up pass, best of %d repetitions per variant\n",
            repetitions);
 
-    double *plain = allocate(count), *batch = allocate(count), *single = allocate(count);
+    double *plain = bench_allocate(count, sizeof(double)), *batch = bench_allocate(count, sizeof(double)), *single = bench_allocate(count, sizeof(double));
     double edge_times[128], edge_plain[128], edge_batch[128], edge_single[128];
     size_t edge_count = fill_edge_times(&timing, end_time_s, edge_times, 128);
 
@@ -349,9 +319,9 @@ int main(int argc, char **argv) {
             for (int k = 0; k < VARIANT_COUNT; k++) {
                 int v = (rep + k) % VARIANT_COUNT; /* take turns going first */
                 if (!timed[v]) continue;
-                double start = now_s();
+                double start = bench_now_s();
                 run_variant(v, &r, outs[v]);
-                double elapsed = now_s() - start;
+                double elapsed = bench_now_s() - start;
                 if (elapsed < best[v]) best[v] = elapsed;
                 sink += outs[v][count / 2];
             }

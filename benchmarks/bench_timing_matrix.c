@@ -83,6 +83,8 @@
 #define _GNU_SOURCE
 
 #include "animcore.h"
+#include "bench_support.h"
+#include "bench_workloads.h"
 #include "plain_matrix.h"
 
 #include <errno.h>
@@ -117,57 +119,8 @@
 #define MAX_SAMPLE 128
 #define READ_STRIDE_MAX 18 /* the most numbers a layer's keys take in a read: position + transform */
 #define MAX_SIZES 8
-#define KEYFRAME_VALUES 5
-#define SPRING_STIFFNESS_MIN 120.0
-#define SPRING_STIFFNESS_MAX 200.0
-#define SPRING_DAMPING_MIN 8.0
-#define SPRING_DAMPING_MAX 14.0
-#define SPRING_VELOCITY_MAX 2.0
-#define DECAY_AREA 1000.0
-#define DECAY_SPEED_MIN 200.0
-#define DECAY_SPEED_MAX 3000.0
-#define DECAY_RATE 0.998
-#define DECAY_MINIMUM_SPEED 1.0
-
-static const double even_key_times[KEYFRAME_VALUES] = {0, 0.25, 0.5, 0.75, 1};
 
 /* ---- Helpers -------------------------------------------------------------------------------- */
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void check(ac_status status, const char *what) {
-    if (status == AC_OK) return;
-    fprintf(stderr, "bench_timing_matrix: %s failed: %s (%s)\n", what, ac_status_name(status),
-            ac_last_error_message());
-    exit(2);
-}
-
-static void *allocate(size_t count, size_t size) {
-    void *p = calloc(count, size);
-    if (p == NULL) {
-        fprintf(stderr, "bench_timing_matrix: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-static void require(int ok) {
-    if (ok) return;
-    fprintf(stderr, "bench_timing_matrix: out of memory\n");
-    exit(2);
-}
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static double next_unit(void) { /* xorshift64*, [0, 1) */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 0x2545F4914F6CDD1Du) >> 11) * 0x1.0p-53;
-}
 
 static double host_time(double frame) { return HOST_T0 + frame / FPS; }
 
@@ -280,7 +233,7 @@ typedef struct world {
 static void set_timing(world *wd, ac_animation a, double duration_s, double begin_s) {
     const workload *w = wd->w;
     ac_timing timing;
-    check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
     timing.duration_s = duration_s;
     timing.begin_time_s = begin_s;
     timing.speed = w->speed;
@@ -288,7 +241,7 @@ static void set_timing(world *wd, ac_animation a, double duration_s, double begi
     timing.repeat_count = w->repeat_count;
     timing.autoreverses = w->autoreverses;
     timing.fill_mode = w->holds_end ? AC_FILL_FORWARDS : AC_FILL_REMOVED;
-    check(ac_animation_set_timing(wd->engine, a, &timing), "ac_animation_set_timing");
+    bench_check(ac_animation_set_timing(wd->engine, a, &timing), "ac_animation_set_timing");
 }
 
 /* Layer i's animation: random parameters on the description (and children), the same given to
@@ -298,34 +251,34 @@ static void make_animation(world *wd, ac_animation a, const ac_animation *childr
     double duration = wd->w->duration_s;
     switch (wd->w->kind) {
     case PLAIN_MATRIX_BASIC: {
-        double from = 100.0 * next_unit(), to = 100.0 * next_unit();
+        double from = 100.0 * bench_next_unit(), to = 100.0 * bench_next_unit();
         wd->track.begin_s[i] = begin;
         wd->track.from[0][i] = from;
         wd->track.to[0][i] = to;
         ac_value vf = ac_value_scalar(from), vt = ac_value_scalar(to);
-        check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
-        check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
         break;
     }
     case PLAIN_MATRIX_KEYFRAMES: {
         double values[KEYFRAME_VALUES];
         ac_value v[KEYFRAME_VALUES];
         for (int k = 0; k < KEYFRAME_VALUES; k++) {
-            values[k] = 100.0 * next_unit();
+            values[k] = 100.0 * bench_next_unit();
             v[k] = ac_value_scalar(values[k]);
         }
-        check(ac_animation_set_values(engine, a, v, KEYFRAME_VALUES), "ac_animation_set_values");
+        bench_check(ac_animation_set_values(engine, a, v, KEYFRAME_VALUES), "ac_animation_set_values");
         wd->keyframes.begin_s[i] = begin;
         plain_keyframes_set_values(&wd->keyframes, i, values, even_key_times);
         break;
     }
     case PLAIN_MATRIX_PATH: { /* start, control 1, control 2, end */
         double segment[8];
-        for (int k = 0; k < 8; k++) segment[k] = 1000.0 * next_unit();
+        for (int k = 0; k < 8; k++) segment[k] = 1000.0 * bench_next_unit();
         ac_path_element path[2] = {
             ac_path_move_to(segment[0], segment[1]),
             ac_path_curve_to(segment[2], segment[3], segment[4], segment[5], segment[6], segment[7])};
-        check(ac_animation_set_path(engine, a, path, 2), "ac_animation_set_path");
+        bench_check(ac_animation_set_path(engine, a, path, 2), "ac_animation_set_path");
         wd->keyframes.begin_s[i] = begin;
         plain_keyframes_set_path(&wd->keyframes, i, segment);
         break;
@@ -333,52 +286,52 @@ static void make_animation(world *wd, ac_animation a, const ac_animation *childr
     case PLAIN_MATRIX_SPRING: {
         plain_springs *sp = &wd->springs;
         sp->begin_s[i] = begin;
-        sp->from[i] = 100.0 * next_unit();
-        sp->to[i] = 100.0 * next_unit();
+        sp->from[i] = 100.0 * bench_next_unit();
+        sp->to[i] = 100.0 * bench_next_unit();
         ac_spring spring;
-        check(ac_spring_init(&spring), "ac_spring_init");
+        bench_check(ac_spring_init(&spring), "ac_spring_init");
         spring.mass = 1.0;
-        spring.stiffness = SPRING_STIFFNESS_MIN + (SPRING_STIFFNESS_MAX - SPRING_STIFFNESS_MIN) * next_unit();
-        spring.damping = SPRING_DAMPING_MIN + (SPRING_DAMPING_MAX - SPRING_DAMPING_MIN) * next_unit();
-        spring.initial_velocity = SPRING_VELOCITY_MAX * (2 * next_unit() - 1);
+        spring.stiffness = SPRING_STIFFNESS_MIN + (SPRING_STIFFNESS_MAX - SPRING_STIFFNESS_MIN) * bench_next_unit();
+        spring.damping = SPRING_DAMPING_MIN + (SPRING_DAMPING_MAX - SPRING_DAMPING_MIN) * bench_next_unit();
+        spring.initial_velocity = SPRING_VELOCITY_MAX * (2 * bench_next_unit() - 1);
         plain_springs_set(sp, i, spring.mass, spring.stiffness, spring.damping, spring.initial_velocity);
         ac_value vf = ac_value_scalar(sp->from[i]), vt = ac_value_scalar(sp->to[i]);
-        check(ac_animation_set_spring(engine, a, &spring), "ac_animation_set_spring");
-        check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
-        check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+        bench_check(ac_animation_set_spring(engine, a, &spring), "ac_animation_set_spring");
+        bench_check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
         break;
     }
     case PLAIN_MATRIX_DECAY: {
         plain_decays *d = &wd->decays;
         d->begin_s[i] = begin;
-        double x = DECAY_AREA * next_unit(), y = DECAY_AREA * next_unit();
-        double speed = DECAY_SPEED_MIN + (DECAY_SPEED_MAX - DECAY_SPEED_MIN) * next_unit();
-        double direction = 2 * M_PI * next_unit();
+        double x = DECAY_AREA * bench_next_unit(), y = DECAY_AREA * bench_next_unit();
+        double speed = DECAY_SPEED_MIN + (DECAY_SPEED_MAX - DECAY_SPEED_MIN) * bench_next_unit();
+        double direction = 2 * M_PI * bench_next_unit();
         double vx = speed * cos(direction), vy = speed * sin(direction);
         d->from[0][i] = x, d->from[1][i] = y;
         d->velocity[0][i] = vx, d->velocity[1][i] = vy;
         ac_value from = ac_value_point(x, y), velocity = ac_value_point(vx, vy);
-        check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
-        check(ac_animation_set_value(engine, a, AC_ANIMATION_VELOCITY, &velocity), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, a, AC_ANIMATION_VELOCITY, &velocity), "ac_animation_set_value");
         break;
     }
     default: { /* group */
         plain_group *g = &wd->group;
         g->begin_s[i] = begin;
         for (int c = 0; c < 2; c++) {
-            g->position_from[c][i] = 1000.0 * next_unit();
-            g->position_to[c][i] = 1000.0 * next_unit();
+            g->position_from[c][i] = 1000.0 * bench_next_unit();
+            g->position_to[c][i] = 1000.0 * bench_next_unit();
         }
-        g->opacity_from[i] = next_unit();
-        g->opacity_to[i] = next_unit();
+        g->opacity_from[i] = bench_next_unit();
+        g->opacity_to[i] = bench_next_unit();
         ac_value pf = ac_value_point(g->position_from[0][i], g->position_from[1][i]);
         ac_value pt = ac_value_point(g->position_to[0][i], g->position_to[1][i]);
         ac_value of = ac_value_scalar(g->opacity_from[i]), ot = ac_value_scalar(g->opacity_to[i]);
-        check(ac_animation_set_value(engine, children[0], AC_ANIMATION_FROM, &pf), "ac_animation_set_value");
-        check(ac_animation_set_value(engine, children[0], AC_ANIMATION_TO, &pt), "ac_animation_set_value");
-        check(ac_animation_set_value(engine, children[1], AC_ANIMATION_FROM, &of), "ac_animation_set_value");
-        check(ac_animation_set_value(engine, children[1], AC_ANIMATION_TO, &ot), "ac_animation_set_value");
-        check(ac_animation_set_children(engine, a, children, 2), "ac_animation_set_children");
+        bench_check(ac_animation_set_value(engine, children[0], AC_ANIMATION_FROM, &pf), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, children[0], AC_ANIMATION_TO, &pt), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, children[1], AC_ANIMATION_FROM, &of), "ac_animation_set_value");
+        bench_check(ac_animation_set_value(engine, children[1], AC_ANIMATION_TO, &ot), "ac_animation_set_value");
+        bench_check(ac_animation_set_children(engine, a, children, 2), "ac_animation_set_children");
         break;
     }
     }
@@ -392,11 +345,11 @@ static double group_opacity_duration(double d) { return d * 5 / 12; }
 
 static void child_timing(ac_engine *engine, ac_animation a, double duration_s, double begin_s, int32_t fill) {
     ac_timing timing;
-    check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
     timing.duration_s = duration_s;
     timing.begin_time_s = begin_s;
     timing.fill_mode = fill;
-    check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
+    bench_check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
 }
 
 static void world_build(world *wd, const workload *w, size_t count) {
@@ -404,10 +357,10 @@ static void world_build(world *wd, const workload *w, size_t count) {
     wd->w = w;
     wd->count = count;
     wd->keys = read_key_count(w->kind);
-    wd->layers = allocate(count, sizeof(ac_layer));
-    wd->read_back = allocate(count * READ_STRIDE_MAX, sizeof(double));
-    wd->plain_out[0] = allocate(count * 2, sizeof(double));
-    wd->plain_out[1] = allocate(count * 6, sizeof(double));
+    wd->layers = bench_allocate(count, sizeof(ac_layer));
+    wd->read_back = bench_allocate(count * READ_STRIDE_MAX, sizeof(double));
+    wd->plain_out[0] = bench_allocate(count * 2, sizeof(double));
+    wd->plain_out[1] = bench_allocate(count * 6, sizeof(double));
     wd->curve = plain_curve_make(0.42, 0, 0.58, 1);
     double duration = w->duration_s;
 
@@ -419,28 +372,28 @@ static void world_build(world *wd, const workload *w, size_t count) {
     m->kind = w->kind;
     switch (w->kind) {
     case PLAIN_MATRIX_BASIC:
-        require(plain_track_alloc(&wd->track, count, 1, duration));
+        bench_require(plain_track_alloc(&wd->track, count, 1, duration));
         m->track = &wd->track;
         m->ease = &wd->curve;
         break;
     case PLAIN_MATRIX_KEYFRAMES:
-        require(plain_keyframes_alloc(&wd->keyframes, count, PLAIN_LINEAR, 1, KEYFRAME_VALUES, duration, &wd->curve));
+        bench_require(plain_keyframes_alloc(&wd->keyframes, count, PLAIN_LINEAR, 1, KEYFRAME_VALUES, duration, &wd->curve));
         m->keyframes = &wd->keyframes;
         break;
     case PLAIN_MATRIX_PATH:
-        require(plain_keyframes_alloc(&wd->keyframes, count, PLAIN_PACED_PATH, 2, 2, duration, NULL));
+        bench_require(plain_keyframes_alloc(&wd->keyframes, count, PLAIN_PACED_PATH, 2, 2, duration, NULL));
         m->keyframes = &wd->keyframes;
         break;
     case PLAIN_MATRIX_SPRING:
-        require(plain_springs_alloc(&wd->springs, count, duration));
+        bench_require(plain_springs_alloc(&wd->springs, count, duration));
         m->springs = &wd->springs;
         break;
     case PLAIN_MATRIX_DECAY:
-        require(plain_decays_alloc(&wd->decays, count, duration, DECAY_RATE));
+        bench_require(plain_decays_alloc(&wd->decays, count, duration, DECAY_RATE));
         m->decays = &wd->decays;
         break;
     default:
-        require(plain_group_alloc(&wd->group, count, duration, &wd->curve));
+        bench_require(plain_group_alloc(&wd->group, count, duration, &wd->curve));
         wd->group.position_begin_s = 0;
         wd->group.position_duration_s = duration; /* duration 0: the group's */
         wd->group.opacity_begin_s = group_opacity_begin(duration);
@@ -455,91 +408,91 @@ static void world_build(world *wd, const workload *w, size_t count) {
                                                    : (plain_layer_timing){0, 0, PAUSED_OFFSET_S};
     }
     if (w->layers == LAYERS_OWN_SPEED) {
-        require(plain_matrix_alloc_layer_timing(m));
+        bench_require(plain_matrix_alloc_layer_timing(m));
         for (size_t i = 0; i < count; i++) m->layer_speed[i] = LAYER_SPEED;
     }
 
     /* The engine: the class, the layers and their time. */
-    check(ac_engine_create(NULL, &wd->engine), "ac_engine_create");
+    bench_check(ac_engine_create(NULL, &wd->engine), "ac_engine_create");
     ac_engine *engine = wd->engine;
     ac_value zero = ac_value_scalar(0);
     ac_property_desc level;
     ac_class dot;
-    check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
-    check(ac_class_create(engine, "Dot", 0, &level, 1, &dot), "ac_class_create");
+    bench_check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
+    bench_check(ac_class_create(engine, "Dot", 0, &level, 1, &dot), "ac_class_create");
     ac_key speed_key, offset_key;
-    check(ac_engine_key(engine, "speed", &speed_key), "ac_engine_key");
-    check(ac_engine_key(engine, "timeOffset", &offset_key), "ac_engine_key");
+    bench_check(ac_engine_key(engine, "speed", &speed_key), "ac_engine_key");
+    bench_check(ac_engine_key(engine, "timeOffset", &offset_key), "ac_engine_key");
     for (int t = 0; t < wd->keys; t++)
-        check(ac_engine_key(engine, read_key_name(w->kind, t), &wd->read_keys[t]), "ac_engine_key");
+        bench_check(ac_engine_key(engine, read_key_name(w->kind, t), &wd->read_keys[t]), "ac_engine_key");
     ac_layer container = 0;
     if (m->has_ancestor) {
-        check(ac_layer_create(engine, dot, &container), "ac_layer_create");
-        check(ac_layer_set_scalar(engine, container, speed_key, m->ancestor.speed), "ac_layer_set_scalar");
-        check(ac_layer_set_scalar(engine, container, offset_key, m->ancestor.time_offset_s), "ac_layer_set_scalar");
+        bench_check(ac_layer_create(engine, dot, &container), "ac_layer_create");
+        bench_check(ac_layer_set_scalar(engine, container, speed_key, m->ancestor.speed), "ac_layer_set_scalar");
+        bench_check(ac_layer_set_scalar(engine, container, offset_key, m->ancestor.time_offset_s), "ac_layer_set_scalar");
     }
     for (size_t i = 0; i < count; i++) {
-        check(ac_layer_create(engine, dot, &wd->layers[i]), "ac_layer_create");
-        if (container != 0) check(ac_layer_add_sublayer(engine, container, wd->layers[i]), "ac_layer_add_sublayer");
+        bench_check(ac_layer_create(engine, dot, &wd->layers[i]), "ac_layer_create");
+        if (container != 0) bench_check(ac_layer_add_sublayer(engine, container, wd->layers[i]), "ac_layer_add_sublayer");
         if (m->layer_speed != NULL)
-            check(ac_layer_set_scalar(engine, wd->layers[i], speed_key, m->layer_speed[i]), "ac_layer_set_scalar");
+            bench_check(ac_layer_set_scalar(engine, wd->layers[i], speed_key, m->layer_speed[i]), "ac_layer_set_scalar");
     }
 
     /* The descriptions. */
     ac_timing_function ease;
-    check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
+    bench_check(ac_timing_function_named("easeInEaseOut", &ease), "ac_timing_function_named");
     ac_animation description, children[2] = {0, 0};
     const char *key;
     switch (w->kind) {
     case PLAIN_MATRIX_BASIC:
         key = "level";
-        check(ac_animation_create_basic(engine, "level", &description), "ac_animation_create_basic");
-        check(ac_animation_set_timing_function(engine, description, &ease), "ac_animation_set_timing_function");
+        bench_check(ac_animation_create_basic(engine, "level", &description), "ac_animation_create_basic");
+        bench_check(ac_animation_set_timing_function(engine, description, &ease), "ac_animation_set_timing_function");
         break;
     case PLAIN_MATRIX_KEYFRAMES:
         key = "level";
-        check(ac_animation_create_keyframe(engine, "level", &description), "ac_animation_create_keyframe");
-        check(ac_animation_set_timing_function(engine, description, &ease), "ac_animation_set_timing_function");
-        check(ac_animation_set_calculation_mode(engine, description, AC_CALCULATION_LINEAR),
+        bench_check(ac_animation_create_keyframe(engine, "level", &description), "ac_animation_create_keyframe");
+        bench_check(ac_animation_set_timing_function(engine, description, &ease), "ac_animation_set_timing_function");
+        bench_check(ac_animation_set_calculation_mode(engine, description, AC_CALCULATION_LINEAR),
               "ac_animation_set_calculation_mode");
-        check(ac_animation_set_key_times(engine, description, even_key_times, KEYFRAME_VALUES),
+        bench_check(ac_animation_set_key_times(engine, description, even_key_times, KEYFRAME_VALUES),
               "ac_animation_set_key_times");
         break;
     case PLAIN_MATRIX_PATH:
         key = "position";
-        check(ac_animation_create_keyframe(engine, "position", &description), "ac_animation_create_keyframe");
-        check(ac_animation_set_calculation_mode(engine, description, AC_CALCULATION_PACED),
+        bench_check(ac_animation_create_keyframe(engine, "position", &description), "ac_animation_create_keyframe");
+        bench_check(ac_animation_set_calculation_mode(engine, description, AC_CALCULATION_PACED),
               "ac_animation_set_calculation_mode");
-        check(ac_animation_set_rotation_mode(engine, description, AC_ROTATION_AUTO), "ac_animation_set_rotation_mode");
+        bench_check(ac_animation_set_rotation_mode(engine, description, AC_ROTATION_AUTO), "ac_animation_set_rotation_mode");
         break;
     case PLAIN_MATRIX_SPRING:
         key = "level";
-        check(ac_animation_create_spring(engine, "level", &description), "ac_animation_create_spring");
+        bench_check(ac_animation_create_spring(engine, "level", &description), "ac_animation_create_spring");
         break;
     case PLAIN_MATRIX_DECAY: {
         key = "position";
-        check(ac_animation_create_decay(engine, "position", &description), "ac_animation_create_decay");
+        bench_check(ac_animation_create_decay(engine, "position", &description), "ac_animation_create_decay");
         ac_decay decay;
-        check(ac_decay_init(&decay), "ac_decay_init");
+        bench_check(ac_decay_init(&decay), "ac_decay_init");
         decay.deceleration_rate = DECAY_RATE;
         decay.minimum_speed = DECAY_MINIMUM_SPEED;
-        check(ac_animation_set_decay(engine, description, &decay), "ac_animation_set_decay");
+        bench_check(ac_animation_set_decay(engine, description, &decay), "ac_animation_set_decay");
         break;
     }
     default:
         key = "group";
-        check(ac_animation_create_group(engine, &description), "ac_animation_create_group");
-        check(ac_animation_create_basic(engine, "position", &children[0]), "ac_animation_create_basic");
-        check(ac_animation_create_basic(engine, "opacity", &children[1]), "ac_animation_create_basic");
+        bench_check(ac_animation_create_group(engine, &description), "ac_animation_create_group");
+        bench_check(ac_animation_create_basic(engine, "position", &children[0]), "ac_animation_create_basic");
+        bench_check(ac_animation_create_basic(engine, "opacity", &children[1]), "ac_animation_create_basic");
         for (int c = 0; c < 2; c++)
-            check(ac_animation_set_timing_function(engine, children[c], &ease), "ac_animation_set_timing_function");
+            bench_check(ac_animation_set_timing_function(engine, children[c], &ease), "ac_animation_set_timing_function");
         child_timing(engine, children[0], 0, 0, AC_FILL_REMOVED);
         child_timing(engine, children[1], group_opacity_duration(duration), group_opacity_begin(duration),
                      AC_FILL_BOTH);
         break;
     }
     if (w->holds_end)
-        check(ac_animation_set_flag(engine, description, AC_ANIMATION_REMOVED_ON_COMPLETION, 0), "ac_animation_set_flag");
+        bench_check(ac_animation_set_flag(engine, description, AC_ANIMATION_REMOVED_ON_COMPLETION, 0), "ac_animation_set_flag");
 
     /* The layers' time at frame 0 (the first tick sets the engine's time to host_time(0)), by the
      * plain formula; begin times are in it. */
@@ -548,17 +501,17 @@ static void world_build(world *wd, const workload *w, size_t count) {
         double layer0 = m->layer_speed != NULL
                             ? (parent0 - m->layer_begin_s[i]) * m->layer_speed[i] + m->layer_offset_s[i]
                             : parent0;
-        double begin = layer0 - w->lead_s - w->spread_s * next_unit();
+        double begin = layer0 - w->lead_s - w->spread_s * bench_next_unit();
         make_animation(wd, description, children, i, begin);
-        check(ac_layer_add_animation(engine, wd->layers[i], description, key), "ac_layer_add_animation");
+        bench_check(ac_layer_add_animation(engine, wd->layers[i], description, key), "ac_layer_add_animation");
     }
-    check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick"); /* commits them */
-    check(ac_animation_release(engine, description), "ac_animation_release");
-    for (int c = 0; c < 2; c++) check(ac_animation_release(engine, children[c]), "ac_animation_release");
+    bench_check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick"); /* commits them */
+    bench_check(ac_animation_release(engine, description), "ac_animation_release");
+    for (int c = 0; c < 2; c++) bench_check(ac_animation_release(engine, children[c]), "ac_animation_release");
 }
 
 static void world_free(world *wd) {
-    check(ac_engine_destroy(wd->engine), "ac_engine_destroy");
+    bench_check(ac_engine_destroy(wd->engine), "ac_engine_destroy");
     plain_track_free(&wd->track);
     plain_keyframes_free(&wd->keyframes);
     plain_springs_free(&wd->springs);
@@ -595,11 +548,11 @@ static size_t read_keys(world *wd, const ac_layer *layers, size_t count, double 
                         size_t columns[2]) {
     size_t stride;
     if (wd->keys == 1) {
-        check(ac_layers_get_presentation(wd->engine, layers, count, wd->read_keys[0], out, capacity, &stride),
+        bench_check(ac_layers_get_presentation(wd->engine, layers, count, wd->read_keys[0], out, capacity, &stride),
               "ac_layers_get_presentation");
         columns[0] = 0;
     } else {
-        check(ac_layers_get_presentation_table(wd->engine, layers, count, wd->read_keys, 2, out, capacity, &stride,
+        bench_check(ac_layers_get_presentation_table(wd->engine, layers, count, wd->read_keys, 2, out, capacity, &stride,
                                                columns),
               "ac_layers_get_presentation_table");
     }
@@ -683,14 +636,14 @@ static void compare_sample(world *wd, const size_t *sample, size_t samples, int 
         double local, expected_local = m->layer_speed != NULL
                                            ? (parent - m->layer_begin_s[i]) * m->layer_speed[i] + m->layer_offset_s[i]
                                            : parent;
-        check(ac_layer_local_time(wd->engine, wd->layers[i], &local), "ac_layer_local_time");
+        bench_check(ac_layer_local_time(wd->engine, wd->layers[i], &local), "ac_layer_local_time");
         compare_value(a, expected_local, local, frame, i, "local time", 0);
     }
 }
 
 static void compare_now(world *wd, const size_t *sample, size_t samples, int frame, agreement *a) {
     double engine_time;
-    check(ac_engine_current_time(wd->engine, &engine_time), "ac_engine_current_time");
+    bench_check(ac_engine_current_time(wd->engine, &engine_time), "ac_engine_current_time");
     run_plain(wd, engine_time);
     compare_sample(wd, sample, samples, frame, engine_time, a);
     a->checks++;
@@ -711,10 +664,10 @@ static bool check_world(world *wd, int ticks, agreement *a) {
         double frame = pass_frame(j, ticks);
         for (; c < check_count && check_frames[c] <= frame; c++) { /* the check frames this tick steps over */
             if (check_frames[c] == frame) continue;
-            check(ac_engine_tick(wd->engine, host_time(check_frames[c])), "ac_engine_tick");
+            bench_check(ac_engine_tick(wd->engine, host_time(check_frames[c])), "ac_engine_tick");
             compare_now(wd, sample, samples, check_frames[c], a);
         }
-        if (j > 0) check(ac_engine_tick(wd->engine, host_time(frame)), "ac_engine_tick");
+        if (j > 0) bench_check(ac_engine_tick(wd->engine, host_time(frame)), "ac_engine_tick");
         bool wanted = j == ticks;
         for (size_t k = 0; k < check_count; k++) wanted |= check_frames[k] == frame;
         if (wanted) compare_now(wd, sample, samples, (int)frame, a);
@@ -735,18 +688,18 @@ enum { VARIANT_PLAIN, VARIANT_READ, VARIANT_COUNT };
  * goes back to frame 0): the plain loop, or the tick followed by the read of every layer. */
 static double run_pass(world *wd, int variant, int ticks) {
     size_t columns[2];
-    if (variant != VARIANT_PLAIN) check(ac_engine_tick(wd->engine, host_time(0)), "ac_engine_tick");
-    double start = now_s();
+    if (variant != VARIANT_PLAIN) bench_check(ac_engine_tick(wd->engine, host_time(0)), "ac_engine_tick");
+    double start = bench_now_s();
     for (int j = 1; j <= ticks; j++) {
         double time_s = host_time(pass_frame(j, ticks));
         if (variant == VARIANT_PLAIN) {
             run_plain(wd, time_s);
         } else {
-            check(ac_engine_tick(wd->engine, time_s), "ac_engine_tick");
+            bench_check(ac_engine_tick(wd->engine, time_s), "ac_engine_tick");
             read_keys(wd, wd->layers, wd->count, wd->read_back, wd->count * READ_STRIDE_MAX, columns);
         }
     }
-    return now_s() - start;
+    return bench_now_s() - start;
 }
 
 typedef struct result {
@@ -792,63 +745,30 @@ static bool run_world(int index, size_t count, int repetitions, result *r) {
 
 /* ---- One process per world ------------------------------------------------------------------ */
 
-static bool send_all(int fd, const void *data, size_t size) {
-    for (const char *p = data; size > 0;) {
-        ssize_t n = write(fd, p, size);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
-
-static bool receive_all(int fd, void *data, size_t size) {
-    for (char *p = data; size > 0;) {
-        ssize_t n = read(fd, p, size);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        p += n;
-        size -= (size_t)n;
-    }
-    return true;
-}
-
 /* Runs one world in a child process (a fresh heap, the same random numbers) and brings its
  * result back through a pipe. A world whose process ends early counts as failed (crashed); the
  * others go on. */
+typedef struct world_args {
+    int index, repetitions;
+    size_t count;
+} world_args;
+
+static bool world_body(const void *args, void *out) {
+    const world_args *a = args;
+    run_world(a->index, a->count, a->repetitions, out);
+    return true;
+}
+
 static void run_isolated(int index, size_t count, int repetitions, result *r) {
-    fflush(stdout);
-    int pipe_fds[2];
-    if (pipe(pipe_fds) != 0) {
-        perror("bench_timing_matrix: pipe");
-        exit(2);
-    }
-    pid_t child = fork();
-    if (child < 0) {
-        perror("bench_timing_matrix: fork");
-        exit(2);
-    }
-    if (child == 0) {
-        close(pipe_fds[0]);
-        run_world(index, count, repetitions, r);
-        fflush(stdout);
-        _exit(send_all(pipe_fds[1], r, sizeof *r) ? 0 : 2);
-    }
-    close(pipe_fds[1]);
-    bool received = receive_all(pipe_fds[0], r, sizeof *r);
-    close(pipe_fds[0]);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (!received || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "bench_timing_matrix: %s at %zu layers: the world's process ended early (%s %d)\n",
-                workloads[index].key, count, WIFSIGNALED(status) ? "signal" : "status",
-                WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-        memset(r, 0, sizeof *r);
-        r->workload = index;
-        r->layers = count;
-        r->crashed = true;
-    }
+    world_args args = {index, repetitions, count};
+    bench_ending ending;
+    if (bench_run_isolated(world_body, &args, r, sizeof *r, &ending) >= 0) return;
+    fprintf(stderr, "bench_timing_matrix: %s at %zu layers: the world's process ended early (%s %d)\n",
+            workloads[index].key, count, ending.signaled ? "signal" : "status", ending.code);
+    memset(r, 0, sizeof *r);
+    r->workload = index;
+    r->layers = count;
+    r->crashed = true;
 }
 
 /* ---- Main ----------------------------------------------------------------------------------- */
@@ -871,6 +791,7 @@ static const result *find_result(const result *results, int count, int workload,
 }
 
 int main(int argc, char **argv) {
+    bench_program = "bench_timing_matrix";
     int repetitions = DEFAULT_REPETITIONS;
     size_t sizes[MAX_SIZES] = {10000, 100000};
     int size_count = 2;
@@ -923,7 +844,7 @@ int main(int argc, char **argv) {
            repetitions, FRAMES, FPS, pass_budget, MIN_PASS_TICKS);
 
     int total = size_count * WORKLOAD_COUNT;
-    result *results = allocate((size_t)total, sizeof *results);
+    result *results = bench_allocate((size_t)total, sizeof *results);
     int result_count = 0;
     for (int s = 0; s < size_count; s++)
         for (int k = 0; k < WORKLOAD_COUNT; k++)

@@ -52,6 +52,7 @@
 #define _GNU_SOURCE
 
 #include "animcore.h"
+#include "bench_support.h"
 #include "allocation_counter.h"
 
 #include <errno.h>
@@ -76,19 +77,6 @@
 #define CONTINUITY_TICKS 600
 
 /* ---- Helpers -------------------------------------------------------------------------------- */
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void check(ac_status status, const char *what) {
-    if (status == AC_OK) return;
-    fprintf(stderr, "bench_transactions: %s failed: %s (%s)\n", what, ac_status_name(status),
-            ac_last_error_message());
-    exit(2);
-}
 
 /* ---- The modes ------------------------------------------------------------------------------ */
 
@@ -130,7 +118,7 @@ typedef struct bench {
  * check. */
 static ac_timing_function blocks_curve(void) {
     ac_timing_function curve;
-    check(ac_timing_function_cubic_bezier(0.3, 0, 0.1, 1, &curve), "ac_timing_function_cubic_bezier");
+    bench_check(ac_timing_function_cubic_bezier(0.3, 0, 0.1, 1, &curve), "ac_timing_function_cubic_bezier");
     return curve;
 }
 
@@ -139,51 +127,51 @@ static void make_changes(bench *b, int mode, double value) {
     ac_engine *e = b->engine;
     switch (mode) {
     case M_DISABLED:
-        check(ac_transaction_begin(e), "ac_transaction_begin");
-        check(ac_transaction_set_disable_actions(e, 1), "ac_transaction_set_disable_actions");
-        for (size_t i = 0; i < b->count; i++) check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
-        check(ac_transaction_commit(e), "ac_transaction_commit");
+        bench_check(ac_transaction_begin(e), "ac_transaction_begin");
+        bench_check(ac_transaction_set_disable_actions(e, 1), "ac_transaction_set_disable_actions");
+        for (size_t i = 0; i < b->count; i++) bench_check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+        bench_check(ac_transaction_commit(e), "ac_transaction_commit");
         break;
     case M_IMPLICIT:
     case M_FLUSH:
-        for (size_t i = 0; i < b->count; i++) check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
-        if (mode == M_FLUSH) check(ac_transaction_flush(e), "ac_transaction_flush");
+        for (size_t i = 0; i < b->count; i++) bench_check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+        if (mode == M_FLUSH) bench_check(ac_transaction_flush(e), "ac_transaction_flush");
         break;
     case M_EACH:
         for (size_t i = 0; i < b->count; i++) {
-            check(ac_transaction_begin(e), "ac_transaction_begin");
-            check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
-            check(ac_transaction_commit(e), "ac_transaction_commit");
+            bench_check(ac_transaction_begin(e), "ac_transaction_begin");
+            bench_check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+            bench_check(ac_transaction_commit(e), "ac_transaction_commit");
         }
         break;
     case M_BATCH:
-        check(ac_transaction_begin(e), "ac_transaction_begin");
-        for (size_t i = 0; i < b->count; i++) check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
-        check(ac_transaction_commit(e), "ac_transaction_commit");
+        bench_check(ac_transaction_begin(e), "ac_transaction_begin");
+        for (size_t i = 0; i < b->count; i++) bench_check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+        bench_check(ac_transaction_commit(e), "ac_transaction_commit");
         break;
     case M_SPRING_EACH:
         for (size_t i = 0; i < b->count; i++) {
-            check(ac_transaction_begin(e), "ac_transaction_begin");
-            check(ac_transaction_set_spring(e, &b->spring), "ac_transaction_set_spring");
-            check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
-            check(ac_transaction_commit(e), "ac_transaction_commit");
+            bench_check(ac_transaction_begin(e), "ac_transaction_begin");
+            bench_check(ac_transaction_set_spring(e, &b->spring), "ac_transaction_set_spring");
+            bench_check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+            bench_check(ac_transaction_commit(e), "ac_transaction_commit");
         }
         break;
     case M_SPRING_BATCH:
-        check(ac_transaction_begin(e), "ac_transaction_begin");
-        check(ac_transaction_set_spring(e, &b->spring), "ac_transaction_set_spring");
-        for (size_t i = 0; i < b->count; i++) check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
-        check(ac_transaction_commit(e), "ac_transaction_commit");
+        bench_check(ac_transaction_begin(e), "ac_transaction_begin");
+        bench_check(ac_transaction_set_spring(e, &b->spring), "ac_transaction_set_spring");
+        for (size_t i = 0; i < b->count; i++) bench_check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+        bench_check(ac_transaction_commit(e), "ac_transaction_commit");
         break;
     case M_BLOCKS: {
         ac_animate_options options;
-        check(ac_animate_options_init(&options), "ac_animate_options_init");
+        bench_check(ac_animate_options_init(&options), "ac_animate_options_init");
         options.curve = AC_CURVE_CUSTOM;
         options.custom_function = blocks_curve();
         for (size_t i = 0; i < b->count; i++) {
-            check(ac_animate_begin(e, &options), "ac_animate_begin");
-            check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
-            check(ac_animate_commit(e), "ac_animate_commit");
+            bench_check(ac_animate_begin(e, &options), "ac_animate_begin");
+            bench_check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+            bench_check(ac_animate_commit(e), "ac_animate_commit");
         }
         break;
     }
@@ -191,11 +179,11 @@ static void make_changes(bench *b, int mode, double value) {
     case M_RETARGET:
     case M_SPRING_BLOCK: {
         ac_animate_options options;
-        check(ac_animate_options_init(&options), "ac_animate_options_init");
+        bench_check(ac_animate_options_init(&options), "ac_animate_options_init");
         if (mode == M_SPRING_BLOCK) options.spring = &b->spring;
-        check(ac_animate_begin(e, &options), "ac_animate_begin");
-        for (size_t i = 0; i < b->count; i++) check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
-        check(ac_animate_commit(e), "ac_animate_commit");
+        bench_check(ac_animate_begin(e, &options), "ac_animate_begin");
+        for (size_t i = 0; i < b->count; i++) bench_check(ac_layer_set_scalar(e, b->layers[i], b->key, value), "ac_layer_set_scalar");
+        bench_check(ac_animate_commit(e), "ac_animate_commit");
         break;
     }
     }
@@ -203,7 +191,7 @@ static void make_changes(bench *b, int mode, double value) {
 
 static void tick(bench *b, double host_time) {
     b->host_time = host_time;
-    check(ac_engine_tick(b->engine, host_time), "ac_engine_tick");
+    bench_check(ac_engine_tick(b->engine, host_time), "ac_engine_tick");
 }
 
 typedef struct round_time {
@@ -219,16 +207,16 @@ static round_time run_round(bench *b, int mode) {
     round_time r;
     double value = b->value == 0.25 ? 0.75 : 0.25;
     unsigned long long a0 = allocations();
-    double t0 = now_s();
+    double t0 = bench_now_s();
     make_changes(b, mode, value);
-    double t1 = now_s();
+    double t1 = bench_now_s();
     unsigned long long a1 = allocations();
     tick(b, b->host_time + 1.0 / 60.0);
-    double t2 = now_s();
+    double t2 = bench_now_s();
     unsigned long long a2 = allocations();
     /* The animations end and are removed; or, retargeting, keep moving into the next round. */
     tick(b, b->host_time + (is_retarget(mode) ? RETARGET_GAP_S : 1.0));
-    double t3 = now_s();
+    double t3 = bench_now_s();
     b->value = value;
     r.end_s = t3 - t2;
     r.changes_s = t1 - t0;
@@ -252,9 +240,9 @@ static bool check_mode(bench *b, int mode) {
     if (mode == M_BLOCKS)
         curve = blocks_curve();
     else
-        check(ac_timing_function_named(mode == M_BLOCK ? "easeInEaseOut" : "default", &curve), "ac_timing_function_named");
+        bench_check(ac_timing_function_named(mode == M_BLOCK ? "easeInEaseOut" : "default", &curve), "ac_timing_function_named");
     double half;
-    check(ac_timing_function_evaluate(&curve, 0.5, 0, &half), "ac_timing_function_evaluate");
+    bench_check(ac_timing_function_evaluate(&curve, 0.5, 0, &half), "ac_timing_function_evaluate");
     double expected_half = mode == M_DISABLED ? new_value : old_value + (new_value - old_value) * half;
     double expected_start = mode == M_DISABLED ? new_value : old_value;
 
@@ -265,21 +253,21 @@ static bool check_mode(bench *b, int mode) {
     for (size_t j = 0; j < n; j++) {
         size_t animations;
         double model;
-        check(ac_layer_animation_count(b->engine, sample[j], &animations), "ac_layer_animation_count");
-        check(ac_layer_get_scalar(b->engine, sample[j], b->key, &model), "ac_layer_get_scalar");
+        bench_check(ac_layer_animation_count(b->engine, sample[j], &animations), "ac_layer_animation_count");
+        bench_check(ac_layer_get_scalar(b->engine, sample[j], b->key, &model), "ac_layer_get_scalar");
         if (animations != (mode == M_DISABLED ? 0u : 1u) || model != new_value) {
             printf("    %s: layer %zu holds %zu animations, model %.17g\n", mode_keys[mode], j, animations, model);
             ok = false;
         }
     }
-    check(ac_layers_get_presentation(b->engine, sample, n, b->key, slots, SAMPLES, &stride), "ac_layers_get_presentation");
+    bench_check(ac_layers_get_presentation(b->engine, sample, n, b->key, slots, SAMPLES, &stride), "ac_layers_get_presentation");
     for (size_t j = 0; j < n; j++) {
         double d = fabs(slots[j] - expected_start);
         worst = d > worst ? d : worst;
         if (!(d <= AGREEMENT_TOLERANCE)) ok = false;
     }
     tick(b, b->host_time + 0.125);
-    check(ac_layers_get_presentation(b->engine, sample, n, b->key, slots, SAMPLES, &stride), "ac_layers_get_presentation");
+    bench_check(ac_layers_get_presentation(b->engine, sample, n, b->key, slots, SAMPLES, &stride), "ac_layers_get_presentation");
     for (size_t j = 0; j < n; j++) {
         double d = fabs(slots[j] - expected_half);
         worst = d > worst ? d : worst;
@@ -305,24 +293,24 @@ static bool check_retarget(bench *b, int mode) {
     for (size_t i = 0; i < b->count && n < SAMPLES; i += b->count / SAMPLES > 0 ? b->count / SAMPLES : 1) sample[n++] = b->layers[i];
     run_round(b, mode); /* in flight from here on */
     double new_value = b->value == 0.25 ? 0.75 : 0.25;
-    check(ac_layers_get_presentation(b->engine, sample, n, b->key, before, SAMPLES, &stride), "ac_layers_get_presentation");
+    bench_check(ac_layers_get_presentation(b->engine, sample, n, b->key, before, SAMPLES, &stride), "ac_layers_get_presentation");
     for (size_t j = 0; j < n; j++) {
         ac_value v;
-        check(ac_layer_get_presentation_velocity(b->engine, sample[j], b->key, &v), "ac_layer_get_presentation_velocity");
+        bench_check(ac_layer_get_presentation_velocity(b->engine, sample[j], b->key, &v), "ac_layer_get_presentation_velocity");
         velocity_before[j] = v.v[0];
     }
     make_changes(b, mode, new_value);
     tick(b, b->host_time + 1.0 / 60.0);
-    check(ac_layers_get_presentation(b->engine, sample, n, b->key, after, SAMPLES, &stride), "ac_layers_get_presentation");
+    bench_check(ac_layers_get_presentation(b->engine, sample, n, b->key, after, SAMPLES, &stride), "ac_layers_get_presentation");
     bool ok = true;
     double worst_value = 0, worst_velocity = 0, slowest = INFINITY;
     for (size_t j = 0; j < n; j++) {
         size_t animations;
         double model;
         ac_value v;
-        check(ac_layer_animation_count(b->engine, sample[j], &animations), "ac_layer_animation_count");
-        check(ac_layer_get_scalar(b->engine, sample[j], b->key, &model), "ac_layer_get_scalar");
-        check(ac_layer_get_presentation_velocity(b->engine, sample[j], b->key, &v), "ac_layer_get_presentation_velocity");
+        bench_check(ac_layer_animation_count(b->engine, sample[j], &animations), "ac_layer_animation_count");
+        bench_check(ac_layer_get_scalar(b->engine, sample[j], b->key, &model), "ac_layer_get_scalar");
+        bench_check(ac_layer_get_presentation_velocity(b->engine, sample[j], b->key, &v), "ac_layer_get_presentation_velocity");
         if (animations != 1u || model != new_value) {
             if (ok) printf("    %s: layer %zu holds %zu animations, model %.17g\n", mode_keys[mode], j, animations, model);
             ok = false;
@@ -368,14 +356,6 @@ static bool check_retarget(bench *b, int mode) {
 
 /* ---- Continuity ----------------------------------------------------------------------------- */
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static double next_unit(void) { /* xorshift64*, [0, 1) */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 0x2545F4914F6CDD1Du) >> 11) * 0x1.0p-53;
-}
-
 typedef struct continuity {
     double value, velocity;                     /* largest per-tick change over the run */
     double value_at_change, velocity_at_change; /* over the ticks right after a change */
@@ -394,48 +374,48 @@ static continuity run_continuity(const ac_spring *spring, int period, bool carry
     ac_class dot;
     ac_layer layer;
     ac_key key;
-    check(ac_engine_create(NULL, &e), "ac_engine_create");
+    bench_check(ac_engine_create(NULL, &e), "ac_engine_create");
     ac_value start = ac_value_scalar(50);
     ac_property_desc level;
-    check(ac_property_desc_init(&level, "level", &start), "ac_property_desc_init");
-    check(ac_class_create(e, "Dot", 0, &level, 1, &dot), "ac_class_create");
-    check(ac_engine_key(e, "level", &key), "ac_engine_key");
-    check(ac_layer_create(e, dot, &layer), "ac_layer_create");
-    check(ac_engine_tick(e, 100.0), "ac_engine_tick");
+    bench_check(ac_property_desc_init(&level, "level", &start), "ac_property_desc_init");
+    bench_check(ac_class_create(e, "Dot", 0, &level, 1, &dot), "ac_class_create");
+    bench_check(ac_engine_key(e, "level", &key), "ac_engine_key");
+    bench_check(ac_layer_create(e, dot, &layer), "ac_layer_create");
+    bench_check(ac_engine_tick(e, 100.0), "ac_engine_tick");
     ac_animation restart;
-    check(ac_animation_create_spring(e, "level", &restart), "ac_animation_create_spring");
+    bench_check(ac_animation_create_spring(e, "level", &restart), "ac_animation_create_spring");
     ac_spring at_rest = *spring;
     at_rest.initial_velocity = 0;
-    check(ac_animation_set_spring(e, restart, &at_rest), "ac_animation_set_spring");
-    rng_state = seed;
+    bench_check(ac_animation_set_spring(e, restart, &at_rest), "ac_animation_set_spring");
+    bench_seed(seed);
     continuity c = {0};
     double last_value = 50, last_velocity = 0;
     bool changed = false;
     for (int k = 1; k <= CONTINUITY_TICKS; k++) {
         if ((k - 1) % period == 0) { /* a change before tick k */
-            double target = 100.0 * next_unit();
-            check(ac_transaction_begin(e), "ac_transaction_begin");
+            double target = 100.0 * bench_next_unit();
+            bench_check(ac_transaction_begin(e), "ac_transaction_begin");
             if (carry) {
-                check(ac_transaction_set_spring(e, spring), "ac_transaction_set_spring");
-                check(ac_layer_set_scalar(e, layer, key, target), "ac_layer_set_scalar");
+                bench_check(ac_transaction_set_spring(e, spring), "ac_transaction_set_spring");
+                bench_check(ac_layer_set_scalar(e, layer, key, target), "ac_layer_set_scalar");
             } else {
                 double from;
-                check(ac_layer_get_presentation_scalar(e, layer, key, &from), "ac_layer_get_presentation_scalar");
+                bench_check(ac_layer_get_presentation_scalar(e, layer, key, &from), "ac_layer_get_presentation_scalar");
                 ac_value vf = ac_value_scalar(from), vt = ac_value_scalar(target);
-                check(ac_transaction_set_disable_actions(e, 1), "ac_transaction_set_disable_actions");
-                check(ac_layer_set_scalar(e, layer, key, target), "ac_layer_set_scalar");
-                check(ac_animation_set_value(e, restart, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
-                check(ac_animation_set_value(e, restart, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
-                check(ac_layer_add_animation(e, layer, restart, "level"), "ac_layer_add_animation");
+                bench_check(ac_transaction_set_disable_actions(e, 1), "ac_transaction_set_disable_actions");
+                bench_check(ac_layer_set_scalar(e, layer, key, target), "ac_layer_set_scalar");
+                bench_check(ac_animation_set_value(e, restart, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
+                bench_check(ac_animation_set_value(e, restart, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
+                bench_check(ac_layer_add_animation(e, layer, restart, "level"), "ac_layer_add_animation");
             }
-            check(ac_transaction_commit(e), "ac_transaction_commit");
+            bench_check(ac_transaction_commit(e), "ac_transaction_commit");
             changed = true;
         }
-        check(ac_engine_tick(e, 100.0 + k / 60.0), "ac_engine_tick");
+        bench_check(ac_engine_tick(e, 100.0 + k / 60.0), "ac_engine_tick");
         double value;
         ac_value velocity;
-        check(ac_layer_get_presentation_scalar(e, layer, key, &value), "ac_layer_get_presentation_scalar");
-        check(ac_layer_get_presentation_velocity(e, layer, key, &velocity), "ac_layer_get_presentation_velocity");
+        bench_check(ac_layer_get_presentation_scalar(e, layer, key, &value), "ac_layer_get_presentation_scalar");
+        bench_check(ac_layer_get_presentation_velocity(e, layer, key, &velocity), "ac_layer_get_presentation_velocity");
         double dv = fabs(value - last_value), dw = fabs(velocity.v[0] - last_velocity);
         c.value = fmax(c.value, dv);
         c.velocity = fmax(c.velocity, dw);
@@ -450,8 +430,8 @@ static continuity run_continuity(const ac_spring *spring, int period, bool carry
         last_value = value;
         last_velocity = velocity.v[0];
     }
-    check(ac_animation_release(e, restart), "ac_animation_release");
-    check(ac_engine_destroy(e), "ac_engine_destroy");
+    bench_check(ac_animation_release(e, restart), "ac_animation_release");
+    bench_check(ac_engine_destroy(e), "ac_engine_destroy");
     return c;
 }
 
@@ -499,6 +479,7 @@ typedef struct row {
 } row;
 
 int main(int argc, char **argv) {
+    bench_program = "bench_transactions";
     size_t count = DEFAULT_LAYERS;
     int rounds = DEFAULT_ROUNDS;
     const char *only_mode = "all";
@@ -519,11 +500,11 @@ int main(int argc, char **argv) {
            " best of %d rounds; one thread\n", count, rounds);
 
     ac_spring spring;
-    check(ac_spring_init(&spring), "ac_spring_init");
+    bench_check(ac_spring_init(&spring), "ac_spring_init");
     spring.stiffness = SPRING_STIFFNESS;
     spring.damping = SPRING_DAMPING;
     double settling;
-    check(ac_spring_settling_duration(&spring, &settling), "ac_spring_settling_duration");
+    bench_check(ac_spring_settling_duration(&spring, &settling), "ac_spring_settling_duration");
     printf("retargeting modes: changes while every layer moves (the last tick %.1f s after the commit tick);"
            " spring mass 1, stiffness %.0f, damping %.0f (settling %.3f s)\n", RETARGET_GAP_S, spring.stiffness,
            spring.damping, settling);
@@ -539,17 +520,17 @@ int main(int argc, char **argv) {
         b.key_name = properties[p];
         b.layers = calloc(count, sizeof(ac_layer));
         if (b.layers == NULL) return 2;
-        check(ac_engine_create(NULL, &b.engine), "ac_engine_create");
+        bench_check(ac_engine_create(NULL, &b.engine), "ac_engine_create");
         ac_class layer_class = 0;
         if (p == 1) {
             ac_value zero = ac_value_scalar(0.25);
             ac_property_desc level;
-            check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
-            check(ac_class_create(b.engine, "Dot", 0, &level, 1, &layer_class), "ac_class_create");
+            bench_check(ac_property_desc_init(&level, "level", &zero), "ac_property_desc_init");
+            bench_check(ac_class_create(b.engine, "Dot", 0, &level, 1, &layer_class), "ac_class_create");
         }
-        check(ac_engine_key(b.engine, b.key_name, &b.key), "ac_engine_key");
-        for (size_t i = 0; i < count; i++) check(ac_layer_create(b.engine, layer_class, &b.layers[i]), "ac_layer_create");
-        for (size_t i = 0; i < count; i++) check(ac_layer_set_scalar(b.engine, b.layers[i], b.key, 0.25), "ac_layer_set_scalar");
+        bench_check(ac_engine_key(b.engine, b.key_name, &b.key), "ac_engine_key");
+        for (size_t i = 0; i < count; i++) bench_check(ac_layer_create(b.engine, layer_class, &b.layers[i]), "ac_layer_create");
+        for (size_t i = 0; i < count; i++) bench_check(ac_layer_set_scalar(b.engine, b.layers[i], b.key, 0.25), "ac_layer_set_scalar");
         b.value = 0.25;
         tick(&b, 100.0); /* commits the layers: from now on their changes run actions */
 
@@ -557,8 +538,8 @@ int main(int argc, char **argv) {
         if (p == 0) {
             /* Untimed, about 0.3 s of the modes measured: a core that idled runs the first
              * rounds slower (a cold run showed 35 ns for 23 with actions disabled). */
-            double start = now_s();
-            while (now_s() - start < WARM_UP_S) {
+            double start = bench_now_s();
+            while (bench_now_s() - start < WARM_UP_S) {
                 for (int m = 0; m < M_COUNT; m++) {
                     if (strcmp(only_mode, "all") == 0 || strcmp(only_mode, mode_keys[m]) == 0) run_round(&b, m);
                 }
@@ -589,7 +570,7 @@ int main(int argc, char **argv) {
             r->allocations_per_change = (double)change_allocations / ((double)rounds * (double)count);
             r->allocations_per_tick_change = (double)tick_allocations / ((double)rounds * (double)count);
         }
-        check(ac_engine_destroy(b.engine), "ac_engine_destroy");
+        bench_check(ac_engine_destroy(b.engine), "ac_engine_destroy");
         free(b.layers);
     }
 
