@@ -363,76 +363,15 @@ static void set_timing(ac_engine *engine, ac_animation a, double duration_s, dou
  * description(s) and given to the plain loop. */
 static void make_keyframe_animation(world *w, ac_animation a, const ac_animation *children, size_t i) {
     double begin = HOST_T0 - BEGIN_SPREAD_S * bench_next_unit();
-    if (w->kind == W_DECAY) {
-        plain_decays *d = &w->decays;
-        d->begin_s[i] = begin;
-        double x = DECAY_AREA * bench_next_unit(), y = DECAY_AREA * bench_next_unit();
-        double speed = DECAY_SPEED_MIN + (DECAY_SPEED_MAX - DECAY_SPEED_MIN) * bench_next_unit();
-        double direction = 2 * M_PI * bench_next_unit();
-        double vx = speed * cos(direction), vy = speed * sin(direction);
-        d->from[0][i] = x, d->from[1][i] = y;
-        d->velocity[0][i] = vx, d->velocity[1][i] = vy;
-        ac_value from = ac_value_point(x, y), velocity = ac_value_point(vx, vy);
-        bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &from), "ac_animation_set_value");
-        bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_VELOCITY, &velocity), "ac_animation_set_value");
-        set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
-    } else if (w->kind == W_SPRING) {
-        plain_springs *sp = &w->springs;
-        sp->begin_s[i] = begin;
-        sp->from[i] = 100.0 * bench_next_unit();
-        sp->to[i] = 100.0 * bench_next_unit();
-        ac_spring spring;
-        bench_check(ac_spring_init(&spring), "ac_spring_init");
-        spring.mass = 1.0;
-        spring.stiffness = SPRING_STIFFNESS_MIN + (SPRING_STIFFNESS_MAX - SPRING_STIFFNESS_MIN) * bench_next_unit();
-        spring.damping = SPRING_DAMPING_MIN + (SPRING_DAMPING_MAX - SPRING_DAMPING_MIN) * bench_next_unit();
-        spring.initial_velocity = SPRING_VELOCITY_MAX * (2 * bench_next_unit() - 1);
-        plain_springs_set(sp, i, spring.mass, spring.stiffness, spring.damping, spring.initial_velocity);
-        ac_value vf = ac_value_scalar(sp->from[i]), vt = ac_value_scalar(sp->to[i]);
-        bench_check(ac_animation_set_spring(w->engine, a, &spring), "ac_animation_set_spring");
-        bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
-        bench_check(ac_animation_set_value(w->engine, a, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
-        set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
-    } else if (w->kind == W_KEYFRAME_LINEAR || w->kind == W_KEYFRAME_CUBIC) {
-        double values[KEYFRAME_VALUES];
-        ac_value v[KEYFRAME_VALUES];
-        for (int k = 0; k < KEYFRAME_VALUES; k++) {
-            values[k] = 100.0 * bench_next_unit();
-            v[k] = ac_value_scalar(values[k]);
-        }
-        bench_check(ac_animation_set_values(w->engine, a, v, KEYFRAME_VALUES), "ac_animation_set_values");
-        set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
-        w->keyframes.begin_s[i] = begin;
-        plain_keyframes_set_values(&w->keyframes, i, values, even_key_times);
-    } else if (w->kind == W_PATH) { /* start, control 1, control 2, end */
-        double segment[8];
-        for (int k = 0; k < 8; k++) segment[k] = 1000.0 * bench_next_unit();
-        ac_path_element path[2] = {
-            ac_path_move_to(segment[0], segment[1]),
-            ac_path_curve_to(segment[2], segment[3], segment[4], segment[5], segment[6], segment[7])};
-        bench_check(ac_animation_set_path(w->engine, a, path, 2), "ac_animation_set_path");
-        set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
-        w->keyframes.begin_s[i] = begin;
-        plain_keyframes_set_path(&w->keyframes, i, segment);
-    } else { /* group */
-        plain_group *g = &w->group;
-        for (int c = 0; c < 2; c++) {
-            g->position_from[c][i] = 1000.0 * bench_next_unit();
-            g->position_to[c][i] = 1000.0 * bench_next_unit();
-        }
-        g->opacity_from[i] = bench_next_unit();
-        g->opacity_to[i] = bench_next_unit();
-        ac_value pf = ac_value_point(g->position_from[0][i], g->position_from[1][i]);
-        ac_value pt = ac_value_point(g->position_to[0][i], g->position_to[1][i]);
-        ac_value of = ac_value_scalar(g->opacity_from[i]), ot = ac_value_scalar(g->opacity_to[i]);
-        bench_check(ac_animation_set_value(w->engine, children[0], AC_ANIMATION_FROM, &pf), "ac_animation_set_value");
-        bench_check(ac_animation_set_value(w->engine, children[0], AC_ANIMATION_TO, &pt), "ac_animation_set_value");
-        bench_check(ac_animation_set_value(w->engine, children[1], AC_ANIMATION_FROM, &of), "ac_animation_set_value");
-        bench_check(ac_animation_set_value(w->engine, children[1], AC_ANIMATION_TO, &ot), "ac_animation_set_value");
-        bench_check(ac_animation_set_children(w->engine, a, children, 2), "ac_animation_set_children");
-        set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
-        g->begin_s[i] = begin;
+    switch (w->kind) {
+    case W_DECAY: bench_decay_layer(w->engine, a, &w->decays, i, begin); break;
+    case W_SPRING: bench_spring_layer(w->engine, a, &w->springs, i, begin); break;
+    case W_KEYFRAME_LINEAR:
+    case W_KEYFRAME_CUBIC: bench_keyframes_layer(w->engine, a, &w->keyframes, i, begin); break;
+    case W_PATH: bench_path_layer(w->engine, a, &w->keyframes, i, begin); break;
+    default: bench_group_layer(w->engine, a, children, &w->group, i, begin); break; /* group */
     }
+    set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
 }
 
 /* The keyframe (linear, cubic), path, group, spring and decay worlds: one added animation per layer. */
