@@ -349,16 +349,6 @@ static void world_build(world *w, int kind, size_t count) {
     for (int t = 0; t < w->tracks; t++) bench_check(ac_animation_release(w->engine, description[t]), "ac_animation_release");
 }
 
-/* Sets the timing of a description: duration, begin time and fill mode. */
-static void set_timing(ac_engine *engine, ac_animation a, double duration_s, double begin_s, int32_t fill) {
-    ac_timing timing;
-    bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
-    timing.duration_s = duration_s;
-    timing.begin_time_s = begin_s;
-    timing.fill_mode = fill;
-    bench_check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
-}
-
 /* Layer i's keyframe, path, group, spring or decay animation: random parameters set on the
  * description(s) and given to the plain loop. */
 static void make_keyframe_animation(world *w, ac_animation a, const ac_animation *children, size_t i) {
@@ -371,7 +361,7 @@ static void make_keyframe_animation(world *w, ac_animation a, const ac_animation
     case W_PATH: bench_path_layer(w->engine, a, &w->keyframes, i, begin); break;
     default: bench_group_layer(w->engine, a, children, &w->group, i, begin); break; /* group */
     }
-    set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
+    bench_set_timing(w->engine, a, DURATION_S, begin, AC_FILL_REMOVED);
 }
 
 /* The keyframe (linear, cubic), path, group, spring and decay worlds: one added animation per layer. */
@@ -464,8 +454,8 @@ static void world_build_keyframes(world *w, int kind, size_t count) {
         bench_check(ac_animation_create_basic(w->engine, "opacity", &children[1]), "ac_animation_create_basic");
         for (int c = 0; c < 2; c++)
             bench_check(ac_animation_set_timing_function(w->engine, children[c], &ease), "ac_animation_set_timing_function");
-        set_timing(w->engine, children[0], 0, 0, AC_FILL_REMOVED);
-        set_timing(w->engine, children[1], GROUP_OPACITY_DURATION_S, GROUP_OPACITY_BEGIN_S, AC_FILL_BOTH);
+        bench_set_timing(w->engine, children[0], 0, 0, AC_FILL_REMOVED);
+        bench_set_timing(w->engine, children[1], GROUP_OPACITY_DURATION_S, GROUP_OPACITY_BEGIN_S, AC_FILL_BOTH);
     }
 
     malloc_trim(0);

@@ -24,6 +24,15 @@ void bench_check(ac_status status, const char *what) {
     exit(2);
 }
 
+void bench_set_timing(ac_engine *engine, ac_animation a, double duration_s, double begin_s, int32_t fill) {
+    ac_timing timing;
+    bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
+    timing.duration_s = duration_s;
+    timing.begin_time_s = begin_s;
+    timing.fill_mode = fill;
+    bench_check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
+}
+
 void bench_require(int ok) {
     if (ok) return;
     fprintf(stderr, "%s: out of memory\n", bench_program);

@@ -22,6 +22,10 @@ double bench_now_s(void);
 /* Exits 2 with the library's message when a call that must succeed failed; `what` names it. */
 void bench_check(ac_status status, const char *what);
 
+/* Sets a description's timing: the animation defaults with this duration, begin time and fill
+ * mode (AC_FILL_*). */
+void bench_set_timing(ac_engine *engine, ac_animation a, double duration_s, double begin_s, int32_t fill);
+
 /* calloc(count, size), or exit 2 naming the program when memory is out. */
 void *bench_allocate(size_t count, size_t size);
 

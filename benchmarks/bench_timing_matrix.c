@@ -284,15 +284,6 @@ static void make_animation(world *wd, ac_animation a, const ac_animation *childr
 static double group_opacity_begin(double d) { return d / 12; }
 static double group_opacity_duration(double d) { return d * 5 / 12; }
 
-static void child_timing(ac_engine *engine, ac_animation a, double duration_s, double begin_s, int32_t fill) {
-    ac_timing timing;
-    bench_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
-    timing.duration_s = duration_s;
-    timing.begin_time_s = begin_s;
-    timing.fill_mode = fill;
-    bench_check(ac_animation_set_timing(engine, a, &timing), "ac_animation_set_timing");
-}
-
 static void world_build(world *wd, const workload *w, size_t count) {
     memset(wd, 0, sizeof *wd);
     wd->w = w;
@@ -427,8 +418,8 @@ static void world_build(world *wd, const workload *w, size_t count) {
         bench_check(ac_animation_create_basic(engine, "opacity", &children[1]), "ac_animation_create_basic");
         for (int c = 0; c < 2; c++)
             bench_check(ac_animation_set_timing_function(engine, children[c], &ease), "ac_animation_set_timing_function");
-        child_timing(engine, children[0], 0, 0, AC_FILL_REMOVED);
-        child_timing(engine, children[1], group_opacity_duration(duration), group_opacity_begin(duration),
+        bench_set_timing(engine, children[0], 0, 0, AC_FILL_REMOVED);
+        bench_set_timing(engine, children[1], group_opacity_duration(duration), group_opacity_begin(duration),
                      AC_FILL_BOTH);
         break;
     }

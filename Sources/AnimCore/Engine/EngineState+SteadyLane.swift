@@ -286,7 +286,8 @@ extension EngineState {
     /// does when that evaluation would owe nothing (its run state's step at `time`, its
     /// layer's time now): it applies, does not end, and has no delegate waiting for its start
     /// (the walk sends starts in walk order); and it has no records of its own (a group's
-    /// children, a path's rotation join with theirs, from the walk). `joinSteadyLane` checks
+    /// children, a path's rotation join with theirs, from the walk). The caller checked that
+    /// the lane is on and the record may join (`mayJoinSteadyLane`); `joinSteadyLane` checks
     /// the rest (the layer's other animations).
     // (The walk's first evaluation of a new animation, with its notice, costs several hundred
     // instructions of an implicit animation's start; the lane evaluates it in this tick
@@ -296,8 +297,8 @@ extension EngineState {
     @inline(__always)
     mutating func steadyStateAtCommit(_ index: Int, time: Double) -> (state: RunState, sample: TimingSample)? {
         let record = animations.base + index
-        guard isSteadyLaneEnabled, record.pointee.mayJoinSteadyLane, !record.pointee.isRefusedByLane,
-              record.pointee.followers == 0, record.pointee.kind != .group, record.pointee.laneEntry < 0
+        guard !record.pointee.isRefusedByLane, record.pointee.followers == 0, record.pointee.kind != .group,
+              record.pointee.laneEntry < 0
         else { return nil }
         let sample = record.pointee.timing.sample(atParentTime: time, activeParentDuration: record.pointee.activeParentDuration)
         let step = record.pointee.state.step(at: sample, parentApplies: true)
