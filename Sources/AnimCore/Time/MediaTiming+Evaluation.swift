@@ -267,8 +267,7 @@ extension MediaTiming {
         // the end of the first cycle approached from below (a one-cycle animation filling
         // forwards), which the boundary rule below keeps at `cycle`.
         let inFirstCycle = activeTime >= 0 && (activeTime < cycle || (approachFromBelow && activeTime == cycle))
-        var offsetInCycle = inFirstCycle ? activeTime : activeTime.truncatingRemainder(dividingBy: cycle)
-        if offsetInCycle < 0 { offsetInCycle += cycle }
+        var offsetInCycle = inFirstCycle ? activeTime : Self.offset(of: activeTime, inCyclesOf: cycle)
         var cycleStart = activeTime - offsetInCycle
         if approachFromBelow && offsetInCycle == 0 {
             offsetInCycle = cycle
@@ -284,6 +283,31 @@ extension MediaTiming {
         return CyclePosition(
             cycleStart: cycleStart, cycleLength: cycle, basicTime: offsetInCycle,
             progress: offsetInCycle / duration, isReversed: false)
+    }
+
+    /// `time` less the whole cycles of length `cycle` (finite, > 0) at or before it: in
+    /// [0, `cycle`], to the bit what the exact remainder gives (`truncatingRemainder`, plus
+    /// `cycle` when negative, rounded once) without libm's `fmod`, which costs more than the
+    /// rest of a sample.
+    ///
+    /// Why exact: below 2^52 the quotient q = ⌊time / cycle⌋ is the true one or one more
+    /// (rounding to nearest cannot fall below a representable whole number), and a fused
+    /// multiply-add forms time − q × cycle with one rounding. For the true quotient that is the
+    /// remainder, rounded once as the negative remainder plus `cycle` is. One more gives the
+    /// remainder less `cycle`, exact because that remainder lies in [cycle / 2, cycle)
+    /// (Sterbenz), and adding `cycle` back rounds once as well. Larger quotients (and NaN) take
+    /// `fmod`.
+    @inline(__always) @usableFromInline
+    static func offset(of time: Double, inCyclesOf cycle: Double) -> Double {
+        let ratio = time / cycle
+        guard abs(ratio) < 0x1p52 else {
+            let remainder = time.truncatingRemainder(dividingBy: cycle)
+            return remainder < 0 ? remainder + cycle : remainder
+        }
+        var quotient = Double(Int64(ratio))  // toward zero, then down
+        if quotient > ratio { quotient -= 1 }
+        let offset = time.addingProduct(-quotient, cycle)
+        return offset < 0 ? offset + cycle : offset
     }
 
     /// [INF] A zero duration is a zero-length interval: before it, the start; after it, the end
