@@ -33,7 +33,7 @@
  *             precomputes each layer's decay rate zeta w0, damped frequency wd and their ratio,
  *             and per frame evaluates the closed form at t = progress x duration (the basic local
  *             time): u = e^(-zeta w0 t) (cos wd t + B sin wd t) - v0 e^(-zeta w0 t) sin(wd t) / wd,
- *             value = from + (to - from)(1 - u), one exp, cos and sin per layer.
+ *             value = lerp(from, to, 1 - u), one exp, cos and sin per layer.
  *   decay     one decay animation per layer on "position" (no bounds): from a random point in a
  *             1000 x 1000 area with a random velocity (speed uniform in [200, 3000] units/s, random
  *             direction), deceleration rate 0.998 per ms, minimum speed 1, added with an explicit

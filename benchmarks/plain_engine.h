@@ -7,7 +7,7 @@
  *
  *   e = time - begin;   in effect when 0 <= e < duration (fill mode "removed")
  *   progress = e / duration;  fraction = easeInEaseOut(progress) (the unit bezier solve);
- *   value = from + (to - from) * fraction, componentwise   (the model value when not in effect)
+ *   value = lerp(from, to, fraction), componentwise (the model value when not in effect)
  *
  * with the same bezier solver as animcore (UnitBezier.swift: Newton steps from t = x, then
  * bisection; the same constants), so that the results agree with the engine's presentation
@@ -66,11 +66,9 @@ static inline double plain_curve_value(const plain_curve *c, double x) {
     return plain_curve_sample_y(c, plain_curve_bisect(c, x));
 }
 
-/* a + (b - a) t: a basic animation's scalar (BasicEvaluation.swift's common case). */
-static inline double plain_lerp(double a, double b, double t) { return a + (b - a) * t; }
-
-/* animcore's ValueMath.lerp: the ends exactly at 0 and 1. */
-static inline double plain_lerp_exact(double a, double b, double t) {
+/* a + (b - a) t, the ends exactly at 0 and 1 and where a == b: animcore's one interpolation of
+ * a number (ValueMath.lerp), for every kind. */
+static inline double plain_lerp(double a, double b, double t) {
     if (t == 0 || a == b) return a;
     if (t == 1) return b;
     return a + (b - a) * t;
@@ -258,7 +256,7 @@ static inline double plain_keyframe_scalar(const double *block, const plain_keyf
     const double *times = block + k->key_times, *points = block + k->points;
     int index = plain_find_segment(times, k->keyframes - 1, p);
     double fraction = plain_segment_fraction(times, index, p);
-    if (!curves) return plain_lerp_exact(points[index], points[index + 1], fraction);
+    if (!curves) return plain_lerp(points[index], points[index + 1], fraction);
     double value;
     plain_bezier_point(points + (size_t)index * 4, 1, fraction, &value);
     return value;
@@ -318,14 +316,14 @@ static inline void plain_group_children(const plain_group *g, size_t i, double g
         out_position[1] = g->position_model[1];
     } else {
         double f = plain_curve_value(g->ease, pe / g->position_duration_s);
-        out_position[0] = plain_lerp_exact(g->position_from[0][i], g->position_to[0][i], f);
-        out_position[1] = plain_lerp_exact(g->position_from[1][i], g->position_to[1][i], f);
+        out_position[0] = plain_lerp(g->position_from[0][i], g->position_to[0][i], f);
+        out_position[1] = plain_lerp(g->position_from[1][i], g->position_to[1][i], f);
     }
     /* opacity: fill both, so 0 before its begin and 1 after its end */
     double elapsed = group_time - g->opacity_begin_s, od = g->opacity_duration_s;
     double op = elapsed < 0 ? 0 : elapsed >= od ? 1 : elapsed / od;
     double f = plain_curve_value(g->ease, op);
-    *out_opacity = g->opacity_from[i] + (g->opacity_to[i] - g->opacity_from[i]) * f;
+    *out_opacity = plain_lerp(g->opacity_from[i], g->opacity_to[i], f);
 }
 
 /* ---- Springs (bench_engine's spring workload) ----------------------------------------------- */
@@ -338,7 +336,7 @@ static inline void plain_group_children(const plain_group *g, size_t i, double g
  *
  *   e = exp(-decay t), c = cos(wd t), s = sin(wd t)
  *   u = e (c + b s) - v0 (e s / wd)      (g - v0 h: from 1 at rest, plus the initial push)
- *   value = from + (to - from) (1 - u)
+ *   value = lerp(from, to, 1 - u)
  *
  * in animcore's order of operations (SpringEvaluation.swift, BasicEvaluation.swift), but with
  * exp, cos and sin computed once per layer for both g and h.
@@ -368,8 +366,7 @@ static inline double plain_spring_value(const plain_springs *s, size_t i, double
     double g = envelope * (c + s->ratio[i] * sn);
     double h = envelope * sn / s->damped[i];
     double u = g - s->v0[i] * h;
-    double start = s->from[i];
-    return start + (s->to[i] - start) * (1 - u);
+    return plain_lerp(s->from[i], s->to[i], 1 - u);
 }
 
 /* ---- Decays (bench_engine's decay workload) ------------------------------------------------- */

@@ -114,9 +114,6 @@ func engineIssues(_ engine: Engine) -> [String] {
                     if !block.contains(Int(entry.output)) {
                         issues.append("\(owner)'s lane entry writes at \(entry.output), outside its layer's block \(block)")
                     }
-                    if entry.kind == .pathKeyframes && !block.contains(Int(entry.to)) {
-                        issues.append("\(owner)'s lane entry turns the transform at \(entry.to), outside its layer's block \(block)")
-                    }
                 }
             }
         }

@@ -1,6 +1,6 @@
 // A new animation joins the steady lane at its commit (`EngineState.steadyStateAtCommit`),
 // skipping the general walk's first evaluation, and an implicit animation of a coordinate kind
-// gets the lane kind `towardModel`. Held to: the general walk's presentation values to the bit
+// joins the lane as a basic entry that starts from the model. Held to: the general walk's presentation values to the bit
 // (an identical engine with the lane off) at the commit tick and after, did-start exactly once
 // and the same callbacks, displays and transaction completions at the same ticks; no join at
 // commit where the walk owes something first (a did-start, a begin later without a fill, a group, a path's
@@ -26,7 +26,7 @@ struct LaneAtCommitTests {
         /// Per tick: the general walk's `.started` and `.steady` notices.
         var walkStarts: [Int] = []
         var walkSteady: [Int] = []
-        /// Per tick: the lane's live entries of kind `towardModel`.
+        /// Per tick: the lane's live basic entries that start from the model (an implicit animation's).
         var towardModel: [Int] = []
         /// Per tick: layers in the general walk.
         var walkedLayers: [Int] = []
@@ -120,7 +120,7 @@ struct LaneAtCommitTests {
                 trace.steady.append(engine.steadyAnimationCount)
                 trace.walkStarts.append(notices.filter { $0.kind == .started }.count)
                 trace.walkSteady.append(notices.filter { $0.kind == .steady }.count)
-                trace.towardModel.append(entries.filter { $0.record >= 0 && $0.kind == .towardModel }.count)
+                trace.towardModel.append(entries.filter { $0.record >= 0 && $0.kind == .basic && $0.startsFromModel }.count)
                 trace.walkedLayers.append(walked)
                 var bits: [UInt64] = []
                 for layer in Swift.stride(from: 0, to: bench.layers.count, by: stride).map({ bench.layers[$0] }) {
@@ -289,9 +289,9 @@ extension LaneAtCommitTests {
         #expect(general.walkStarts[0] >= 8, "the general walk started them all")
         #expect(lane.walkStarts[0] == 0, "none reached the walk at its commit")
         #expect(lane.steady[0] == general.walkStarts[0], "each is in the lane after its commit tick")
-        // A key path's change animates the whole property ("position.x" animates "position"):
-        // that position and the one from the old model are towardModel.
-        #expect(lane.towardModel[0] == 2)
+        // Each reads what lies underneath (from a value toward the model, additive, a
+        // component): in the lane, each starts from its model value.
+        #expect(lane.towardModel[0] == lane.steady[0], "every one starts from the model")
         #expect(lane.steady.last == 0)
     }
 

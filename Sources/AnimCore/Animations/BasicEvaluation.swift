@@ -18,51 +18,31 @@ extension EvaluationContext {
     @inline(__always)
     func applyBasic(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
         let fraction = eased(record.pointee.function, sample)
-        applyEndpoints(record, basics + Int(record.pointee.parameters), fraction: fraction, sample: sample, to: slots)
+        let ends = Ends(basics + Int(record.pointee.parameters), values: values)
+        applyEndpoints(Composition(record), ends, fraction: fraction, sample: sample, to: slots)
     }
 
-    /// Writes the value `fraction` of the way between a basic or spring animation's endpoints
-    /// (from/to/by and the value underneath), with cumulative repeats, additive composition and
-    /// key-path components. `push` adds a velocity term (a spring started moving): slots of
-    /// velocity (value units per second) times `pushFactor`.
+    /// Writes the value `fraction` of the way between a basic or spring animation's `ends`
+    /// (from/to/by and the value underneath, which `slots` holds: the property's running
+    /// presentation value), with cumulative repeats, additive composition and key-path
+    /// components, as `composition` says. `push` adds a velocity term (a spring started
+    /// moving): slots of velocity (value units per second) times `pushFactor`.
     @inline(__always)
     func applyEndpoints(
-        _ record: UnsafeMutablePointer<AttachedAnimation>, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double,
-        sample: TimingSample, to slots: UnsafeMutablePointer<Double>,
-        push: UnsafeMutablePointer<Double>? = nil, pushFactor: Double = 0
+        _ composition: Composition, _ ends: Ends, fraction: Double, sample: TimingSample,
+        to slots: UnsafeMutablePointer<Double>, push: UnsafeMutablePointer<Double>? = nil, pushFactor: Double = 0
     ) {
-        let kind = record.pointee.valueKind
-        let from = basic.pointee.from
-        let to = basic.pointee.to
-        let by = basic.pointee.by
-        // The common case: a scalar property from one number to another.
-        if kind == .scalar && record.pointee.component == nil && from >= 0 && to >= 0
-            && by < 0 && !record.pointee.isCumulative && push == nil {
-            let start = values[Int(from)]
-            let value = start + (values[Int(to)] - start) * fraction
-            slots[0] = record.pointee.isAdditive ? slots[0] + value : value
-            return
-        }
-        // Two given ends of a coordinate kind (point, size, rect, vector3, colour) over the
-        // whole value: slot by slot, as `ValueMath.interpolate` does it, straight into place.
-        if from >= 0 && to >= 0 && by < 0 && record.pointee.overwritesWholeValue && !record.pointee.isCumulative
-            && kind.hasCoordinates && push == nil {
-            let start = values + Int(from), end = values + Int(to)
-            for k in 0..<kind.slotCount { slots[k] = ValueMath.lerp(start[k], end[k], fraction) }
-            return
-        }
+        let kind = composition.kind
         // A component is read out of the value underneath only when something uses it: a
         // missing end, or an additive animation.
-        let usesUnderneath = record.pointee.isAdditive || (by < 0 && (from < 0 || to < 0)) || (from < 0 && to < 0)
-        let underneath = usesUnderneath ? readUnderneath(record, slots) : slots
+        let usesUnderneath = composition.isAdditive || ends.readsUnderneath
+        let underneath = usesUnderneath ? readUnderneath(composition.component, slots) : slots
+        let inPlace = composition.writesInPlace
+        let value = inPlace ? slots : scratch + ScratchOffset.value
         let derived = scratch + ScratchOffset.derived
-        let value = scratch + ScratchOffset.value
-        let fromSlots = from >= 0 ? values + Int(from) : nil
-        let toSlots = to >= 0 ? values + Int(to) : nil
-        let bySlots = by >= 0 ? values + Int(by) : nil
         let start: UnsafeMutablePointer<Double>
         let end: UnsafeMutablePointer<Double>
-        switch (fromSlots, toSlots, bySlots) {
+        switch (ends.from, ends.to, ends.by) {
         case let (from?, to?, _):
             (start, end) = (from, to)
         case let (from?, nil, by?):
@@ -81,23 +61,26 @@ extension EvaluationContext {
         case (nil, nil, nil):
             (start, end) = (underneath, underneath)
         }
+        // (In place, `value` may be an end itself, the value underneath: each kind reads the
+        // slots it writes before writing them.)
         ValueMath.interpolate(kind, from: start, to: end, fraction: fraction, into: value)
         if let push, kind.hasCoordinates {
             for k in 0..<kind.slotCount { value[k] += push[k] * pushFactor }
         }
-        if record.pointee.isCumulative && sample.iteration >= 1 {
+        guard !inPlace else { return }
+        if composition.isCumulative && sample.iteration >= 1 {
             // [INF] Each repeat adds the value a cycle ends at (the start when autoreversing).
-            let cycleEnd = record.pointee.timing.autoreverses ? start : end
+            let cycleEnd = composition.autoreverses ? start : end
             ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
         }
-        compose(record, value: value, underneath: underneath, into: slots)
+        compose(composition, value: value, underneath: underneath, into: slots)
     }
 
-    /// The value underneath an animation: its property's running presentation value, or the
-    /// component of it that the key path names (copied to scratch).
+    /// The value underneath an animation: its property's running presentation value in
+    /// `slots`, or the `component` of it that its key path names (copied to scratch).
     @inline(__always)
-    func readUnderneath(_ record: UnsafeMutablePointer<AttachedAnimation>, _ slots: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Double> {
-        guard let component = record.pointee.component else { return slots }
+    func readUnderneath(_ component: KeyPathComponent?, _ slots: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Double> {
+        guard let component else { return slots }
         let underneath = scratch + ScratchOffset.underneath
         component.read(from: slots, into: underneath)
         return underneath
@@ -107,14 +90,14 @@ extension EvaluationContext {
     /// the key path's component when it names one.
     @inline(__always)
     func compose(
-        _ record: UnsafeMutablePointer<AttachedAnimation>, value: UnsafeMutablePointer<Double>,
+        _ composition: Composition, value: UnsafeMutablePointer<Double>,
         underneath: UnsafeMutablePointer<Double>, into slots: UnsafeMutablePointer<Double>
     ) {
-        let kind = record.pointee.valueKind
-        if record.pointee.isAdditive {
+        let kind = composition.kind
+        if composition.isAdditive {
             ValueMath.add(kind, underneath, value, into: value)
         }
-        if let component = record.pointee.component {
+        if let component = composition.component {
             component.write(value, into: slots)
         } else {
             for offset in 0..<kind.slotCount { slots[offset] = value[offset] }

@@ -83,20 +83,27 @@ extension EngineState {
 }
 
 extension EvaluationContext {
-    /// Computes a decay's value at its basic local time: per component the decelerating motion,
-    /// or the spring back to a bound.
+    /// Computes a decay's value from its record.
     @inline(__always)
     func applyDecay(
         _ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, to slots: UnsafeMutablePointer<Double>
     ) {
-        let decay = decays + Int(record.pointee.parameters)
         let t = springTime(record, sample: sample, parentTime: parentTime)
-        let kind = record.pointee.valueKind
-        let value = scratch + ScratchOffset.value
+        applyDecay(Composition(record), decays + Int(record.pointee.parameters), at: t, to: slots)
+    }
+
+    /// A decay's value at its basic local time `t` (seconds): per component the decelerating
+    /// motion, or the spring back to a bound.
+    @inline(__always)
+    func applyDecay(
+        _ composition: Composition, _ decay: UnsafeMutablePointer<DecayRecord>, at t: Double, to slots: UnsafeMutablePointer<Double>
+    ) {
+        let inPlace = composition.writesInPlace
+        let value = inPlace ? slots : scratch + ScratchOffset.value
         let entries = values + Int(decay.pointee.block)
         let exponent = decay.pointee.exponent
         let travel = expm1(exponent * t) / exponent
-        for k in 0..<kind.slotCount {
+        for k in 0..<composition.kind.slotCount {
             let entry = entries + k * DecayRecord.stride
             switch entry[2] {
             case DecayRecord.Mode.outside.rawValue:
@@ -109,7 +116,9 @@ extension EvaluationContext {
                 value[k] = entry[0] + entry[1] * travel
             }
         }
-        let underneath = record.pointee.isAdditive ? readUnderneath(record, slots) : slots  // read only to add to
-        compose(record, value: value, underneath: underneath, into: slots)
+        guard !inPlace else { return }
+        // (A decay's cycles do not add up: each repeat throws it again from its start.)
+        let underneath = composition.isAdditive ? readUnderneath(composition.component, slots) : slots  // read only to add to
+        compose(composition, value: value, underneath: underneath, into: slots)
     }
 }

@@ -162,19 +162,32 @@ extension EvaluationContext {
         _ record: UnsafeMutablePointer<AttachedAnimation>, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, sample: TimingSample,
         to slots: UnsafeMutablePointer<Double>
     ) -> (progress: Double, segment: Int, parameter: Double) {
-        let kind = record.pointee.valueKind
-        let progress = keyframeProgress(record.pointee.function, keyframes, sample: sample)
-        let value = scratch + ScratchOffset.value
+        applyKeyframes(Composition(record), record.pointee.function, keyframes, sample: sample, to: slots)
+    }
+
+    /// Keyframes' value at `sample`, eased by the timing function at `function` unless paced,
+    /// composed as `composition` says: the segment at the progress, cumulative repeats,
+    /// additive composition, a key path's component.
+    @inline(__always)
+    func applyKeyframes(
+        _ composition: Composition, _ function: Int32, _ keyframes: UnsafeMutablePointer<KeyframeRecord>,
+        sample: TimingSample, to slots: UnsafeMutablePointer<Double>
+    ) -> (progress: Double, segment: Int, parameter: Double) {
+        let kind = composition.kind
+        let progress = keyframeProgress(function, keyframes, sample: sample)
+        let inPlace = composition.writesInPlace
+        let value = inPlace ? slots : scratch + ScratchOffset.value
         let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value)
-        let underneath = record.pointee.isAdditive ? readUnderneath(record, slots) : slots  // read only to add to
-        if record.pointee.isCumulative && sample.iteration >= 1 {
+        guard !inPlace else { return (progress, segment, parameter) }
+        let underneath = composition.isAdditive ? readUnderneath(composition.component, slots) : slots  // read only to add to
+        if composition.isCumulative && sample.iteration >= 1 {
             // [INF] As for basic animations: each repeat adds the value a cycle ends at — the
             // last keyframe, or the first when autoreversing.
             let cycleEnd = scratch + ScratchOffset.derived
-            keyframeValue(keyframes, kind: kind, at: record.pointee.timing.autoreverses ? 0 : 1, into: cycleEnd)
+            keyframeValue(keyframes, kind: kind, at: composition.autoreverses ? 0 : 1, into: cycleEnd)
             ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
         }
-        compose(record, value: value, underneath: underneath, into: slots)
+        compose(composition, value: value, underneath: underneath, into: slots)
         return (progress, segment, parameter)
     }
 

@@ -22,23 +22,33 @@ extension EvaluationContext {
         record.pointee.timing.basicTime(of: sample, atParentTime: parentTime)
     }
 
-    /// Computes a spring animation's value: the endpoints' interpolation at 1 − u(t), with u the
-    /// spring's normalised displacement, plus the start velocity's share when it carries one.
+    /// Computes a spring animation's value from its record.
     @inline(__always)
     func applySpring(
         _ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, to slots: UnsafeMutablePointer<Double>
     ) {
         let spring = springs + Int(record.pointee.parameters)
-        let t = springTime(record, sample: sample, parentTime: parentTime)
-        let (rest, push) = spring.pointee.response.restAndPush(at: t)
-        let u = rest - spring.pointee.initialVelocity * push
+        let motion = spring.pointee.response.restAndPush(at: springTime(record, sample: sample, parentTime: parentTime))
+        let ends = Ends(&spring.pointee.endpoints, values: values)
+        applySpring(Composition(record), spring, ends, motion: motion, sample: sample, to: slots)
+    }
+
+    /// A spring's value given its `motion` at its time (`SpringResponse.restAndPush`): the
+    /// interpolation of `ends` at 1 − u, with u the spring's normalised displacement, plus the
+    /// start velocity's share when it carries one.
+    @inline(__always)
+    func applySpring(
+        _ composition: Composition, _ spring: UnsafeMutablePointer<SpringRecord>, _ ends: Ends,
+        motion: (rest: Double, push: Double), sample: TimingSample, to slots: UnsafeMutablePointer<Double>
+    ) {
+        let u = motion.rest - spring.pointee.initialVelocity * motion.push
         let offset = spring.pointee.startVelocity
         if offset >= 0 {
             applyEndpoints(
-                record, &spring.pointee.endpoints, fraction: 1 - u, sample: sample, to: slots,
-                push: values + Int(offset), pushFactor: push)
+                composition, ends, fraction: 1 - u, sample: sample, to: slots,
+                push: values + Int(offset), pushFactor: motion.push)
         } else {
-            applyEndpoints(record, &spring.pointee.endpoints, fraction: 1 - u, sample: sample, to: slots)
+            applyEndpoints(composition, ends, fraction: 1 - u, sample: sample, to: slots)
         }
     }
 }

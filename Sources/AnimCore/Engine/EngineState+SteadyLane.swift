@@ -165,119 +165,44 @@ extension EngineState {
     }
 
     /// The lane entry of the record in `index` (on the layer in `slot`; `rotation`: its path's
-    /// rotation record or −1) but for its timing and time, which the caller sets: how the lane
-    /// computes its kind — a basic animation's ends and curve, a scalar spring's ends and
-    /// spring, scalar keyframes' curve and keyframes, a free decay's record, over the whole
-    /// value, or from a given value toward the model; the others from their records.
+    /// rotation record or −1) but for its timing and time, which the caller sets: its kind, its
+    /// composition, its ends (kept in the entry when both are given scalars), and where the
+    /// model value its property starts from lives.
     // Mutating though it changes nothing: called from mutating code, a non-mutating method
     // copies the whole state (until the state's stores are reference types).
     private mutating func laneEntry(for index: Int, slot: Int, rotation: Int) -> SteadyEntry {
         let record = animations.base + index
-        let isScalar = record.pointee.valueKind == .scalar
-        let whole = record.pointee.overwritesWholeValue
-        let cumulative = record.pointee.isCumulative  // its cycles add up: from its record
-        // From a given value toward the model value underneath, over the whole value (an
-        // implicit animation's; the missing end reads what lies underneath: in the lane, the
-        // model), held in the class's rows (read from the entry, `SteadyEntry.modelSlots`).
-        let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
-        let towardModel = Self.readsInlineModel(record, modelOffset: modelOffset)
-        var kind = whole ? SteadyEntry.Kind.record : .recordOverModel
-        var function = record.pointee.function
-        var ends = BasicRecord()
+        let parameters = record.pointee.parameters
+        let kind: SteadyEntry.Kind
+        var ends: BasicRecord?
         switch record.pointee.kind {
-        case .basic where whole && !cumulative:
-            let values = basicRecords[record.pointee.parameters]
-            if Self.movesBetweenGivenEnds(values, kind: record.pointee.valueKind) {
-                kind = isScalar ? .scalar : .coordinates
-                ends = values
-            }
-        case .basic where isScalar && record.pointee.component != nil && !record.pointee.isAdditive && !cumulative:
-            // Into a component of the whole value (`transform.rotation.z`), over the model.
-            let values = basicRecords[record.pointee.parameters]
-            if Self.movesBetweenGivenEnds(values, kind: .scalar) {
-                kind = .scalarComponent
-                ends = values
-            }
-        case .basic where towardModel:
-            let values = basicRecords[record.pointee.parameters]
-            if values.from >= 0 && values.to < 0 && values.by < 0 {
-                kind = .towardModel
-                ends = values
-            }
-        case .spring where towardModel:
-            // With the velocity it carried, or none.
-            // (In place: a copy of the spring record costs more than these reads.)
-            let spring = springRecords.records.base + Int(record.pointee.parameters)
-            let endpoints = spring.pointee.endpoints
-            if endpoints.from >= 0 && endpoints.to < 0 && endpoints.by < 0 {
-                kind = .springTowardModel
-                function = record.pointee.parameters
-                ends.from = endpoints.from
-                ends.to = spring.pointee.startVelocity
-            }
-        case .spring where whole && isScalar && !cumulative:
-            let spring = springRecords.records.base + Int(record.pointee.parameters)
-            let endpoints = spring.pointee.endpoints
-            if endpoints.from >= 0 && endpoints.to >= 0 && endpoints.by < 0 && spring.pointee.startVelocity < 0 {
-                kind = .scalarSpring
-                function = record.pointee.parameters
-                ends = endpoints
-            }
-        case .decay where whole && movesFreely(record):
-            kind = .freeDecay
-            function = record.pointee.parameters
-        case .keyframe where rotation >= 0:
-            // The keyframes from their record; the rotation's output in `to`.
-            kind = .pathKeyframes
-            ends.to = places[slot].presentationOffset + animations[rotation].presentationOffset
-        case .keyframe where whole && isScalar && !cumulative:
-            kind = .scalarKeyframes
-            ends.from = record.pointee.parameters
-        case .group:
-            kind = .group
-        default:
-            break
+        case .basic:
+            kind = .basic
+            ends = basicRecords[parameters]
+        case .spring:
+            kind = .spring
+            ends = (springRecords.records.base + Int(parameters)).pointee.endpoints  // (a copy of the record costs more)
+        case .decay: kind = .decay
+        case .keyframe: kind = rotation >= 0 ? .pathKeyframes : .keyframes
+        case .group, .pathRotation: kind = .group  // (a rotation joins with its keyframes only)
         }
-        let hasScalarEnds = kind == .scalar || kind == .scalarSpring || kind == .scalarComponent
-        var entry = SteadyEntry(
+        var scalarEnds: (from: Double, to: Double)?
+        if let ends, record.pointee.valueKind == .scalar, ends.from >= 0, ends.to >= 0, ends.by < 0 {
+            scalarEnds = (animationValues.pointer(Int(ends.from))[0], animationValues.pointer(Int(ends.to))[0])
+        }
+        let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
+        let modelInRow = record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
+        let composition = Composition(record)
+        return SteadyEntry(
             timing: record.pointee.timing, activeParentDuration: 0,
-            scalarFrom: hasScalarEnds ? animationValues.pointer(Int(ends.from))[0] : 0,
-            scalarTo: hasScalarEnds ? animationValues.pointer(Int(ends.to))[0] : 0, function: function,
-            from: ends.from, to: ends.to,
+            scalarFrom: scalarEnds?.from ?? 0, scalarTo: scalarEnds?.to ?? 0,
+            function: record.pointee.function, parameters: parameters,
+            modelClass: modelInRow ? places[slot].classIndex : -1, modelOffset: modelInRow ? Int32(modelOffset) : 0,
             output: places[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
-            timeLayer: -1, slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind)
-        if kind == .towardModel || kind == .springTowardModel {
-            entry.modelSlots = (places[slot].classIndex, Int32(modelOffset))
-        }
-        return entry
-    }
-
-    /// Whether the record in `record` heads for the model value underneath over its whole value,
-    /// held inline in its class's rows at `modelOffset` (the lane reads it there: its entry's
-    /// `modelSlots`): not a whole-value animation (both ends its own), not additive, cumulative
-    /// or on a component, of a kind with coordinates.
-    @inline(__always)
-    private static func readsInlineModel(_ record: UnsafeMutablePointer<AttachedAnimation>, modelOffset: Int) -> Bool {
-        !record.pointee.overwritesWholeValue && !record.pointee.isAdditive && record.pointee.component == nil
-            && !record.pointee.isCumulative && record.pointee.valueKind.hasCoordinates
-            && record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
-    }
-
-    /// Whether every component of the decay in `record` moves freely: none starts outside a
-    /// bound or reaches one.
-    @inline(__always)  // a call from mutating code would copy the whole state
-    private func movesFreely(_ record: UnsafeMutablePointer<AttachedAnimation>) -> Bool {
-        let components = animationValues.pointer(Int(decayRecords[record.pointee.parameters].block))
-        return (0..<Int(record.pointee.propertySlotCount)).allSatisfy {
-            components[$0 * DecayRecord.stride + 2] == DecayRecord.Mode.free.rawValue
-        }
-    }
-
-    /// Whether a basic animation's ends and value kind make a `scalar` or `coordinates` entry:
-    /// a from and a to value, no by, a kind with coordinates.
-    @inline(__always)
-    private static func movesBetweenGivenEnds(_ values: BasicRecord, kind: ValueKind) -> Bool {
-        values.from >= 0 && values.to >= 0 && values.by < 0 && kind.hasCoordinates
+            timeLayer: -1, composition: composition, slotCount: Int16(record.pointee.propertySlotCount),
+            state: record.pointee.state, kind: kind,
+            startsFromModel: kind != .group && !record.pointee.overwritesWholeValue, hasInlineEnds: scalarEnds != nil,
+            isWholeScalar: composition.kind == .scalar && composition.writesInPlace)
     }
 
     /// The run state in which the record at `index`, committing now, joins the lane at once

@@ -18,13 +18,11 @@ import Glibc
 /// (`MediaTiming.sample(atParentTime:activeParentDuration:)`) at its layer's time, which the
 /// tick computes once per layer (`LayerTimeWalk`) before the lane runs.
 ///
-/// The lane computes the common kinds from their entry (a basic animation from one value to
-/// another, over a whole value or into a component such as `transform.rotation.z`; a spring
-/// between two scalars; a basic animation or a spring from a value toward the model value, as
-/// implicit animations go; scalar keyframes; a decay moving freely) with the general
-/// evaluation's arithmetic in the same order, and hands the others to their kind's evaluation
-/// with the same sample, over the model value when they read what lies underneath (an
-/// additive animation, a key-path component, a transform). So the values are equal to the bit.
+/// Each entry is computed by its kind's one evaluation (`applyEndpoints` through
+/// `applySpring`, `applyDecay`, `applyKeyframes`; a group's children by the general
+/// `evaluate`) from what its entry keeps: the composition, the ends, its kind's record, and the
+/// model value its property starts from (the first animation of a property starts from it, as
+/// in the general walk). So the values are the general walk's to the bit, by construction.
 /// Entries are independent, so the lane may run on several threads (`TickThreads`; each part
 /// has its own scratch slots).
 ///
@@ -116,7 +114,6 @@ struct SteadyLane {
         _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, at now: Double,
         context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>, exits: inout [Int32]
     ) {
-        let values = context.values
         let presentation = context.presentation
         // The implicit springs one transaction started, next to each other here, share their motion.
         var springMotions = SpringMotionMemo()
@@ -134,62 +131,99 @@ struct SteadyLane {
                 continue
             }
             let out = presentation + Int(entry.pointee.output)
+            if entry.pointee.startsFromModel { startFromModel(entry, context: context, rows: rows, into: out) }
             switch entry.pointee.kind {
-            case .scalar, .coordinates:
-                // `applyBasic`: the eased progress, then `applyEndpoints`' scalar or coordinates
-                // case, in its arithmetic.
+            case .basic:
                 let fraction = context.eased(entry.pointee.function, sample)
-                if entry.pointee.kind == .scalar {
-                    let start = entry.pointee.scalarFrom
-                    out[0] = start + (entry.pointee.scalarTo - start) * fraction
+                if entry.pointee.isWholeScalar && entry.pointee.hasInlineEnds {
+                    // The common case, its composition and ends known here: the compiler
+                    // reduces `applyEndpoints` to it.
+                    context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
                 } else {
-                    let from = values + Int(entry.pointee.from)
-                    let to = values + Int(entry.pointee.to)
-                    for k in 0..<Int(entry.pointee.slotCount) { out[k] = ValueMath.lerp(from[k], to[k], fraction) }
+                    let ends = entry.pointee.hasInlineEnds ? inlineEnds(entry) : Ends(context.basics + Int(entry.pointee.parameters), values: context.values)
+                    context.applyEndpoints(entry.pointee.composition, ends, fraction: fraction, sample: sample, to: out)
                 }
-            case .scalarComponent:
-                // `applyBasic` into a key path's component over the model (the first animation
-                // of a property starts from it): the eased progress, `applyEndpoints`' general
-                // route for a scalar (`ValueMath.lerp`), then `compose` writes the component.
-                let record = context.animations + Int(entry.pointee.record)
-                let place = context.places + Int(record.pointee.layer)
-                let model = context.modelValue(record, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
-                for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
-                let fraction = context.eased(entry.pointee.function, sample)
-                var value = ValueMath.lerp(entry.pointee.scalarFrom, entry.pointee.scalarTo, fraction)
-                record.pointee.component?.write(&value, into: out)
-            case .towardModel, .springTowardModel:
-                moveTowardModel(entry, sample: sample, time: time, context: context, rows: rows, springMotions: &springMotions, into: out)
-            case .scalarSpring:
-                // `applySpring` of a finite spring without a carried velocity: at its basic
-                // time, then `applyEndpoints`' scalar case at 1 − u.
-                let spring = context.springs + Int(entry.pointee.function)
-                let (rest, push) = spring.pointee.response.restAndPush(at: entry.pointee.timing.basicTime(of: sample, atParentTime: time))
-                let fraction = 1 - (rest - spring.pointee.initialVelocity * push)
-                let start = entry.pointee.scalarFrom
-                out[0] = start + (entry.pointee.scalarTo - start) * fraction
-            case .freeDecay:
-                // `applyDecay` with every component moving freely: at its basic time, each
-                // component x0 + v0 · travel (`compose` copies the value into place).
-                let decay = context.decays + Int(entry.pointee.function)
-                let exponent = decay.pointee.exponent
-                let travel = expm1(exponent * entry.pointee.timing.basicTime(of: sample, atParentTime: time)) / exponent
-                let components = values + Int(decay.pointee.block)
-                for k in 0..<Int(entry.pointee.slotCount) {
-                    let component = components + k * DecayRecord.stride
-                    out[k] = component[0] + component[1] * travel
+            case .spring:
+                let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
+                evaluateSpring(entry, at: t, sample: sample, context: context, springMotions: &springMotions, into: out)
+            case .decay:
+                evaluateDecay(entry, at: entry.pointee.timing.basicTime(of: sample, atParentTime: time), context: context, into: out)
+            case .keyframes:
+                let keyframes = context.keyframes + Int(entry.pointee.parameters)
+                if entry.pointee.isWholeScalar {
+                    // As a basic animation's common case.
+                    _ = context.applyKeyframes(.whole(.scalar), entry.pointee.function, keyframes, sample: sample, to: out)
+                } else {
+                    _ = context.applyKeyframes(entry.pointee.composition, entry.pointee.function, keyframes, sample: sample, to: out)
                 }
-            case .scalarKeyframes:
-                // `applyKeyframes` of a scalar: the eased progress (`keyframeProgress`: not when
-                // paced), the keyframes' value straight into place (`compose` copies it there).
-                let keyframes = context.keyframes + Int(entry.pointee.from)
-                let progress = context.keyframeProgress(entry.pointee.function, keyframes, sample: sample)
-                context.keyframeValue(keyframes, kind: .scalar, at: progress, into: out)
+            case .pathKeyframes:
+                evaluatePath(entry, sample: sample, time: time, context: context, rows: rows, into: out)
             case .group:
                 evaluateGroup(entry, sample: sample, time: time, context: context, rows: rows, notices: &noNotices)
-            case .record, .recordOverModel, .pathKeyframes:
-                evaluateRecord(entry, sample: sample, time: time, context: context, rows: rows, into: out)
             }
+        }
+    }
+
+    /// The scalar ends an entry keeps (`hasInlineEnds`), in place.
+    @inline(__always)
+    static func inlineEnds(_ entry: UnsafeMutablePointer<SteadyEntry>) -> Ends {
+        let bytes = UnsafeMutableRawPointer(entry)
+        let from = bytes + MemoryLayout<SteadyEntry>.offset(of: \.scalarFrom)!
+        let to = bytes + MemoryLayout<SteadyEntry>.offset(of: \.scalarTo)!
+        return Ends(from: from.assumingMemoryBound(to: Double.self), to: to.assumingMemoryBound(to: Double.self), by: nil)
+    }
+
+    /// Copies the model value of an entry's property into its presentation slots `out`: the
+    /// value underneath it (the only animation of its property), as the general walk copies it.
+    @inline(__always)
+    static func startFromModel(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        let model: UnsafeMutablePointer<Double>
+        if entry.pointee.modelClass >= 0 {
+            model = rows[Int(entry.pointee.modelClass)] + Int(entry.pointee.modelOffset)
+        } else {
+            let record = context.animations + Int(entry.pointee.record)
+            let place = context.places + Int(record.pointee.layer)
+            model = context.modelValue(record, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
+        }
+        for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
+    }
+
+    /// A spring's entry at `sample`, basic time `t` (seconds): `applySpring`, its motion through `springMotions` unless its ends are two given scalars
+    /// over the whole value, which then reduce `applySpring` to that case (such springs are
+    /// seldom alike; the implicit springs one transaction started, toward the model, are).
+    // Out of the lane's loop: inlined, its calls of exp, cos and sin make the loop spill its
+    // registers for every other kind's entry too.
+    @inline(never)
+    static func evaluateSpring(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, at t: Double, sample: TimingSample, context: EvaluationContext,
+        springMotions: inout SpringMotionMemo, into out: UnsafeMutablePointer<Double>
+    ) {
+        let spring = context.springs + Int(entry.pointee.parameters)
+        if entry.pointee.isWholeScalar && entry.pointee.hasInlineEnds {
+            let motion = spring.pointee.response.restAndPush(at: t)
+            context.applySpring(.whole(.scalar), spring, inlineEnds(entry), motion: motion, sample: sample, to: out)
+        } else {
+            let motion = springMotions.motion(of: spring.pointee.response, at: t)
+            let ends = entry.pointee.hasInlineEnds ? inlineEnds(entry) : Ends(&spring.pointee.endpoints, values: context.values)
+            context.applySpring(entry.pointee.composition, spring, ends, motion: (motion.rest, motion.push), sample: sample, to: out)
+        }
+    }
+
+    /// A decay's entry at basic time `t` (seconds): `applyDecay`, reduced to a value replacing
+    /// the whole value when it is one (a thrown position, as a rule).
+    @inline(never)  // as `evaluateSpring`
+    static func evaluateDecay(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, at t: Double, context: EvaluationContext, into out: UnsafeMutablePointer<Double>
+    ) {
+        let decay = context.decays + Int(entry.pointee.parameters)
+        let composition = entry.pointee.composition
+        if composition.writesInPlace {
+            context.applyDecay(.whole(composition.kind), decay, at: t, to: out)
+        } else {
+            context.applyDecay(composition, decay, at: t, to: out)
         }
     }
 
@@ -220,36 +254,22 @@ struct SteadyLane {
         assert(notices.isEmpty, "a steady group noticed something")
     }
 
-    /// A `record`, `recordOverModel` or `pathKeyframes` entry: its kind's own evaluation at
-    /// `sample`, over the model value when it reads what lies underneath (the first animation
-    /// of a property starts from the model).
+    /// A `pathKeyframes` entry: the keyframes, then the path's rotation, on its own timing
+    /// (equal to the keyframes'), over the model transform it turns: at the position the
+    /// keyframes found when its progress is theirs (`applyPathRotation` without the note it
+    /// would read that from), else through its own evaluation.
     @inline(never)  // as `evaluateGroup`
-    static func evaluateRecord(
+    static func evaluatePath(
         _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
         rows: UnsafePointer<UnsafeMutablePointer<Double>>, into out: UnsafeMutablePointer<Double>
     ) {
+        let keyframes = context.keyframes + Int(entry.pointee.parameters)
+        let found = context.applyKeyframes(entry.pointee.composition, entry.pointee.function, keyframes, sample: sample, to: out)
         let record = context.animations + Int(entry.pointee.record)
-        // (Path keyframes that are additive or on a component read what lies underneath too:
-        // the model, as for the others.)
-        if entry.pointee.kind == .recordOverModel
-            || (entry.pointee.kind == .pathKeyframes && !record.pointee.overwritesWholeValue) {
-            let place = context.places + Int(record.pointee.layer)
-            let model = context.modelValue(record, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
-            for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
-        }
-        guard entry.pointee.kind == .pathKeyframes else {
-            context.apply(record, sample: sample, parentTime: time, to: out)
-            return
-        }
-        // The keyframes, then the path's rotation, on its own timing (equal to the keyframes'),
-        // over the model transform it turns: at the position the keyframes found when its
-        // progress is theirs (`applyPathRotation` without the note it would read that from),
-        // else through its own evaluation.
-        let found = context.applyKeyframes(record, context.keyframes + Int(record.pointee.parameters), sample: sample, to: out)
         let rotation = context.animations + Int(record.pointee.next)
         let place = context.places + Int(rotation.pointee.layer)
         let model = context.modelValue(rotation, row: rows[Int(place.pointee.classIndex)] + Int(place.pointee.row))
-        let turned = context.presentation + Int(entry.pointee.to)
+        let turned = context.presentation + Int(place.pointee.presentationOffset) + Int(rotation.pointee.presentationOffset)
         for k in 0..<Int(rotation.pointee.propertySlotCount) { turned[k] = model[k] }
         let path = context.keyframes + Int(rotation.pointee.parameters)
         if context.keyframeProgress(rotation.pointee.function, path, sample: sample).bitPattern == found.progress.bitPattern {
@@ -260,63 +280,26 @@ struct SteadyLane {
     }
 }
 
-extension SteadyLane {
-    /// A towardModel or springTowardModel entry's value at `sample` (taken at its layer's time
-    /// `time`) from its from value toward its record's model value underneath:
-    /// - towardModel: `applyBasic` with the from value only (an implicit animation's), the
-    ///   eased progress, then `applyEndpoints`' general route (`ValueMath.interpolate` of a
-    ///   coordinate kind, slot by slot);
-    /// - springTowardModel: `applySpring` the same way at 1 − u, plus the carried velocity's
-    ///   share when the entry has one (`to` ≥ 0); its motion through `springMotions`.
-    // Out of line: inlined, it makes the lane's loop, and so every other kind's entry, slower.
-    @inline(never)
-    static func moveTowardModel(
-        _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
-        rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo,
-        into out: UnsafeMutablePointer<Double>
-    ) {
-        let slots = entry.pointee.modelSlots
-        let model = rows[Int(slots.classIndex)] + Int(slots.offset)
-        let from = context.values + Int(entry.pointee.from)
-        let fraction: Double
-        var push = 0.0
-        var velocity: UnsafeMutablePointer<Double>?  // a spring's carried velocity
-        if entry.pointee.kind == .springTowardModel {
-            let spring = context.springs + Int(entry.pointee.function)
-            let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
-            let motion = springMotions.motion(of: spring.pointee.response, at: t)
-            push = motion.push
-            fraction = 1 - (motion.rest - spring.pointee.initialVelocity * push)
-            if entry.pointee.to >= 0 { velocity = context.values + Int(entry.pointee.to) }
-        } else {
-            fraction = context.eased(entry.pointee.function, sample)
-        }
-        for k in 0..<Int(entry.pointee.slotCount) {
-            var value = ValueMath.lerp(from[k], model[k], fraction)
-            if let velocity { value += velocity[k] * push }
-            out[k] = value
-        }
-    }
-}
-
-/// One steady animation: what the lane needs to compute its value.
+/// One steady animation: what the lane needs to compute its value without its record.
 struct SteadyEntry {
     /// Its record's timing and `activeParentDuration` (they do not change while it runs).
     var timing: MediaTiming
     var activeParentDuration: Double
-    /// A scalar's from and to values, kept here (the value buffer is one more cache line);
-    /// towardModel and springTowardModel entries keep `modelSlots` in `scalarTo`'s bits.
+    /// A basic animation's or spring's from and to values when both are given scalars
+    /// (`hasInlineEnds`): kept here, the value buffer is one more cache line per entry.
     var scalarFrom: Double
     var scalarTo: Double
-    /// A basic animation's or scalar keyframes' timing function (its index in the engine's
-    /// table; −1 for none); a spring's `SpringRecord` (springs ignore timing functions); a free
-    /// decay's `DecayRecord`.
+    /// A basic animation's or keyframes' timing function (its index in the engine's table; −1
+    /// for none).
     var function: Int32
-    /// Coordinates' from and to values (offsets in the animation-value buffer; `to` is −1
-    /// toward the model, a spring's carried velocity or −1 for a spring toward it); scalar
-    /// keyframes' `KeyframeRecord` in `from`; a path's rotation's presentation slots in `to`.
-    var from: Int32
-    var to: Int32
+    /// Its kind's record (`AttachedAnimation.parameters`): a basic, spring, decay or keyframe
+    /// record.
+    var parameters: Int32
+    /// Where the model value its property starts from lives (`startsFromModel`):
+    /// `rows[modelClass] + modelOffset`, a layer's row never moving; `modelClass` −1: through its
+    /// record (a value held out of the row).
+    var modelClass: Int32
+    var modelOffset: Int32
     /// Offset of its property's presentation slots in the presentation buffer.
     var output: Int32
     /// Its record's index; −1 once it has left (a tombstone).
@@ -325,62 +308,34 @@ struct SteadyEntry {
     /// (`LayerRecord.cachedTime`); −1 when that is engine time (a root layer of default timing
     /// and its sublayers of default timing).
     var timeLayer: Int32
-    /// Slots of the value (1 to 16).
+    /// How its value meets its property's (its record's).
+    var composition: Composition
+    /// Slots of its property's value (1 to 16).
     var slotCount: Int16
     /// Its record's run state, which stays as it is while it is in the lane.
     var state: RunState
-    /// How the lane computes it.
+    /// Which kind's evaluation computes it.
     var kind: Kind
-
-    /// Where a towardModel or springTowardModel entry reads the model value: at
-    /// `rows[classIndex] + offset` (those kinds take properties held in their class's rows;
-    /// a layer's row never moves). Kept in `scalarTo`'s bits, which those kinds do not use.
-    // (Read through the record and the layer, the model costs two or three more cache lines
-    // per entry per tick.)
-    var modelSlots: (classIndex: Int32, offset: Int32) {
-        get {
-            let bits = scalarTo.bitPattern
-            return (Int32(truncatingIfNeeded: bits >> 32), Int32(truncatingIfNeeded: bits))
-        }
-        set {
-            let high = UInt64(UInt32(bitPattern: newValue.classIndex)) << 32
-            scalarTo = Double(bitPattern: high | UInt64(UInt32(bitPattern: newValue.offset)))
-        }
-    }
+    /// Whether its value starts from the model value (it reads what lies underneath: a
+    /// missing end, additive, a component): copied into its slots first.
+    var startsFromModel: Bool
+    /// Whether its ends are `scalarFrom` and `scalarTo`.
+    var hasInlineEnds: Bool
+    /// Whether its composition is `Composition.whole(.scalar)` (the common case).
+    var isWholeScalar: Bool
 
     enum Kind: UInt8 {
-        /// A basic animation between two given scalars over the whole value, not cumulative
-        /// (`applyEndpoints`' scalar case).
-        case scalar
-        /// A basic animation between two given points, sizes, rects, vector3s or colours over
-        /// the whole value, not cumulative (slot by slot).
-        case coordinates
-        /// A basic animation from a given value to the model value (an implicit animation's)
-        /// of a scalar, point, size, rect, vector3 or colour, over the whole value: not
-        /// additive, cumulative or on a component; held in its class's rows (`modelSlots`).
-        case towardModel
-        /// A spring from a given value to the model value (an implicit spring's), with the
-        /// velocity it carried or none, of the kinds `towardModel` takes, on the same terms.
-        case springTowardModel
-        /// A spring between two scalars, without a carried velocity.
-        case scalarSpring
-        /// A basic animation between two given scalars into a component of the whole value (a
-        /// key path such as `transform.rotation.z`), over the model value: not additive or
-        /// cumulative.
-        case scalarComponent
-        /// A keyframe animation of a scalar over the whole value, not cumulative.
-        case scalarKeyframes
-        /// A decay whose every component moves freely (none starts outside a bound or reaches
-        /// one), over the whole value.
-        case freeDecay
-        /// Keyframes along a path with its rotation record: both from their records, the
-        /// rotation's output in `to`.
+        /// A basic animation (`applyEndpoints`).
+        case basic
+        /// A spring (`applySpring`).
+        case spring
+        /// A decay (`applyDecay`).
+        case decay
+        /// Keyframes without a path's rotation (`applyKeyframes`).
+        case keyframes
+        /// Keyframes along a path with its rotation record, which joins in the same entry.
         case pathKeyframes
         /// A group with its children: each evaluated as the general walk does.
         case group
-        /// Any other, evaluated from its record over the whole value.
-        case record
-        /// Any other that reads the value underneath, evaluated from its record over the model.
-        case recordOverModel
     }
 }

@@ -48,15 +48,26 @@ package enum ValueMath {
     ///   the shorter arc, recomposed; a singular matrix on either side switches at 0.5. Each
     ///   call decomposes both ends; a caller with fixed ends can keep a
     ///   `TransformInterpolation` instead.
+    /// `result` may be `from` or `to`: each slot is read before it is written.
+    // Inlined for the kinds with coordinates (the tick's common case); the others out of line.
+    @inline(__always)
     package static func interpolate(
         _ kind: ValueKind, from: UnsafePointer<Double>, to: UnsafePointer<Double>,
         fraction: Double, into result: UnsafeMutablePointer<Double>
     ) {
+        guard kind.hasCoordinates else { return interpolateStructured(kind, from: from, to: to, fraction: fraction, into: result) }
+        for i in 0..<kind.slotCount { result[i] = lerp(from[i], to[i], fraction) }
+    }
+
+    /// `interpolate` of the kinds without coordinates.
+    @inline(never)
+    static func interpolateStructured(
+        _ kind: ValueKind, from: UnsafePointer<Double>, to: UnsafePointer<Double>,
+        fraction: Double, into result: UnsafeMutablePointer<Double>
+    ) {
         switch kind {
-        case .scalar:
-            result[0] = lerp(from[0], to[0], fraction)
-        case .point, .size, .rect, .vector3, .color:
-            for i in 0..<kind.slotCount { result[i] = lerp(from[i], to[i], fraction) }
+        case .scalar, .point, .size, .rect, .vector3, .color:
+            interpolate(kind, from: from, to: to, fraction: fraction, into: result)
         case .integer:
             let value = interpolateInteger(
                 SlotEncoding.integer(from[0]), SlotEncoding.integer(to[0]), fraction)

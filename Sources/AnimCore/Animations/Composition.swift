@@ -1,0 +1,70 @@
+/// How an animation's value meets its property's value: the kind of the value it computes,
+/// whether it adds to what lies underneath, whether its cycles add up, and the key path's
+/// component it writes. The general walk reads it from the record (`init(_:)`), the steady lane
+/// from its entry, which keeps a copy: every kind's evaluation takes it, so the two run the same
+/// function.
+struct Composition {
+    /// Kind of the animated value (the component's, or the property's).
+    var kind: ValueKind
+    var isAdditive: Bool
+    var isCumulative: Bool
+    /// Whether its cycles autoreverse: a cumulative cycle then ends where it started.
+    var autoreverses: Bool
+    /// The component of the property's value it animates, if its key path goes inside it.
+    var component: KeyPathComponent?
+
+    /// The composition of the animation in `record`.
+    @inline(__always)
+    init(_ record: UnsafeMutablePointer<AttachedAnimation>) {
+        kind = record.pointee.valueKind
+        isAdditive = record.pointee.isAdditive
+        isCumulative = record.pointee.isCumulative
+        autoreverses = record.pointee.timing.autoreverses
+        component = record.pointee.component
+    }
+
+    /// A value of `kind` replacing its property's whole value: not additive, not cumulative,
+    /// on no component. Passed as a constant, it lets the compiler reduce an evaluation to
+    /// that case.
+    @inline(__always)
+    static func whole(_ kind: ValueKind) -> Composition {
+        Composition(kind: kind, isAdditive: false, isCumulative: false, autoreverses: false, component: nil)
+    }
+
+    @inline(__always)
+    init(kind: ValueKind, isAdditive: Bool, isCumulative: Bool, autoreverses: Bool, component: KeyPathComponent?) {
+        (self.kind, self.isAdditive, self.isCumulative, self.autoreverses, self.component) =
+            (kind, isAdditive, isCumulative, autoreverses, component)
+    }
+
+    /// Whether the value is computed straight into the property's slots: it replaces the
+    /// whole value (not added to it or written into a component) and no repeat adds to it
+    /// afterwards.
+    @inline(__always)
+    var writesInPlace: Bool { !isAdditive && component == nil && !isCumulative }
+}
+
+/// A basic or spring animation's given ends, wherever they are kept: nil for an end not given.
+struct Ends {
+    var from: UnsafeMutablePointer<Double>?
+    var to: UnsafeMutablePointer<Double>?
+    var by: UnsafeMutablePointer<Double>?
+
+    /// The ends of `basic`, whose offsets are in the animation-value buffer at `values`.
+    @inline(__always)
+    init(_ basic: UnsafeMutablePointer<BasicRecord>, values: UnsafeMutablePointer<Double>) {
+        from = basic.pointee.from >= 0 ? values + Int(basic.pointee.from) : nil
+        to = basic.pointee.to >= 0 ? values + Int(basic.pointee.to) : nil
+        by = basic.pointee.by >= 0 ? values + Int(basic.pointee.by) : nil
+    }
+
+    @inline(__always)
+    init(from: UnsafeMutablePointer<Double>?, to: UnsafeMutablePointer<Double>?, by: UnsafeMutablePointer<Double>?) {
+        (self.from, self.to, self.by) = (from, to, by)
+    }
+
+    /// Whether the value depends on what lies underneath: an end is missing (from alone, to
+    /// alone, by alone or none).
+    @inline(__always)
+    var readsUnderneath: Bool { (by == nil && (from == nil || to == nil)) || (from == nil && to == nil) }
+}
