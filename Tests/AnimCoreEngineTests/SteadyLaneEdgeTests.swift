@@ -53,33 +53,6 @@ extension SteadyLaneEdgeTests {
     }
 }
 
-extension SteadyLaneEdgeTests {
-    @Test("keyframes along a path with their rotation (auto, autoReverse), over a model transform: one lane entry, lane == general walk to the bit")
-    func pathWithRotation() throws {
-        var path = Path()
-        path.move(x: 0, y: 0)
-        path.addLine(x: 100, y: 0)
-        path.addQuadCurve(cx: 150, cy: 0, x: 150, y: 50)
-        path.addCurve(c1x: 150, c1y: 100, c2x: 50, c2y: 150, x: 0, y: 120)
-        for mode in [RotationMode.auto, .autoReverse] {
-            var animation = Animation.keyframe("position", path: path)
-            animation.keyframe?.rotationMode = mode
-            animation.keyframe?.calculationMode = .paced
-            animation.timing.duration = 1.5
-            let out = try LaneComparison.run(
-                times: (0...100).map { Double($0) / 60 }, keys: ["position", "transform"],
-                prepare: { engine, layers in
-                    try engine.setValue(.transform3D(Transform3D(scaleX: 2, y: 2, z: 1)), forKeyPath: "transform", of: layers[0])
-                }
-            ) { engine, layers, _ in
-                try engine.addAnimation(animation, forKey: "a", to: layers[0])
-            }
-            #expect(out.steady == 1, "\(mode): the keyframes and their rotation joined the lane as one entry")
-            #expect(out.bits[0] == out.bits[1], "\(mode): lane and general walk differ")
-        }
-    }
-}
-
 @Suite("Steady lane through layer and tree changes")
 struct SteadyLaneScriptTests {
     static let keys = ["opacity", "position", "bounds", "transform"]
