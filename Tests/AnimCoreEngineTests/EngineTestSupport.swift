@@ -336,6 +336,10 @@ func segmentAndFraction(_ keyTimes: [Double], _ p: Double) -> (index: Int, s: Do
 
 /// One scenario on two engines, the steady lane off and then on (`setSteadyLaneEnabled`): what
 /// the tests hold the lane to — the general walk's presentations to the bit, and its callbacks.
+/// The presentation values of the timing matrix are held to the model instead, on either path
+/// (ReferenceMatrixTests); this comparison stays for what the reference does not model
+/// (callbacks, run states, lane membership, model changes in flight, additive and component
+/// animations, steps, cumulative repeats, bounded decays, implicit springs).
 enum LaneComparison {
     struct Outcome {
         /// Per engine (lane off, lane on), per tick: what was read, as bit patterns.
