@@ -250,7 +250,7 @@ extension MatrixLayer {
 
 // MARK: - The tests
 
-/// The mixed world's size and tick threads.
+/// The mixed world's size, tick threads and path.
 struct MixSetup: Sendable, CustomTestStringConvertible {
     var layers: Int
     var threads: Int
@@ -290,6 +290,6 @@ struct ReferenceMatrixTests {
         }
         let world = try MatrixWorld(specs, threads: setup.threads, lane: setup.lane)
         #expect(world.engine.tickThreadCount == setup.threads)
-        Self.expectAgreement(try world.compareEveryTick(), "\(setup.layers) layers on \(setup.threads) threads")
+        Self.expectAgreement(try world.compareEveryTick(), setup.testDescription)
     }
 }

@@ -1,10 +1,10 @@
 // The timing matrix's workloads for the reference comparison (ReferenceMatrixTests): the shapes
 // of benchmarks/bench_timing_matrix.c (a first cycle; repeating, together or staggered;
 // autoreversing; sped up; offset; layers with their own timing; under a sped-up or a paused
-// ancestor; ended and held by fill forwards), plus fill backwards before the begin, for each
-// kind (basic, scalar keyframes, a path with rotation, spring, decay, group). Each layer's
-// parameters are drawn from a seeded SplitMix64; one description feeds both the engine and
-// `Reference`.
+// ancestor; ended and held by fill forwards), plus fill backwards before the begin and finite
+// (fractional) repeats, for each kind (basic, scalar keyframes, a path with rotation, spring,
+// decay, group). Each layer's parameters are drawn from a seeded SplitMix64; one description
+// feeds both the engine and `Reference`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -56,7 +56,7 @@ struct MatrixWorkload: Sendable, CustomTestStringConvertible {
         }
 }
 
-/// The engine's time at the first tick, which commits every animation (the host's too).
+/// The host time of the first tick, which commits every animation: the engine's time then.
 let matrixStartTime = 100.0
 
 /// One layer of a matrix world: its time (under an ancestor or not, its own timing or not), its
