@@ -175,14 +175,6 @@ extension Reference {
         return a + (b - a) * s
     }
 
-    /// A scalar basic (or spring) animation from one number to another: from + (to − from) s.
-    /// [Engine] Unlike `lerp`, not exactly `to` at s = 1: this is the engine's scalar arithmetic,
-    /// followed here so that the matrix can compare to the bit; the model's end (a scalar held by
-    /// fill forwards shows its toValue) is stated by `ScalarEndTests`, a known issue.
-    static func scalarEndpoints(_ from: Double, _ to: Double, _ s: Double) -> Double {
-        from + (to - from) * s
-    }
-
     /// Linear keyframes (§6.4): the segment i with keyTimes[i] ≤ p < keyTimes[i + 1] (the last
     /// segment from the last key time on; the first before the first), the fraction through it,
     /// the lerp of its two values.

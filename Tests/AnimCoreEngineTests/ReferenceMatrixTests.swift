@@ -19,7 +19,7 @@ extension MatrixLayer {
         switch animation.parameters {
         case .basic(let from, let to):
             guard let sample else { return [[level]] }
-            return [[Reference.scalarEndpoints(from, to, Reference.eased(animation.function, sample.progress))]]
+            return [[Reference.lerp(from, to, Reference.eased(animation.function, sample.progress))]]
         case .keyframes(let values, let keyTimes):
             guard let sample else { return [[level]] }
             let p = Reference.eased(animation.function, sample.progress)
@@ -36,7 +36,7 @@ extension MatrixLayer {
             guard let sample else { return [[level]] }
             // The spring is the pacing: basic local time, no timing function (§6.5).
             let u = Reference.springDisplacement(spring, at: sample.progress * animation.timing.duration)
-            return [[Reference.scalarEndpoints(from, to, 1 - u)]]
+            return [[Reference.lerp(from, to, 1 - u)]]
         case .decay(let from, let velocity, let rate):
             guard let sample else { return [[position.x, position.y]] }
             let t = sample.progress * animation.timing.duration
@@ -71,7 +71,7 @@ extension MatrixLayer {
                         Reference.lerp(positionChild.from[1], positionChild.to[1], f)]
         }
         if let s = childSample(opacityChild) {
-            shown[1] = [Reference.scalarEndpoints(opacityChild.from[0], opacityChild.to[0], Reference.eased(opacityChild.function, s.progress))]
+            shown[1] = [Reference.lerp(opacityChild.from[0], opacityChild.to[0], Reference.eased(opacityChild.function, s.progress))]
         }
         return shown
     }
