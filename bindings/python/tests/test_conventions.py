@@ -29,7 +29,7 @@ from animcore import (
     TimingFunction,
     chain_evaluate,
 )
-from animcore.layer import snake_case
+from animcore.properties import snake_case
 
 # ---- "no value" is None ------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import pytest
 
 import animcore
 from _frames import T0, approx, frame
-from animcore.layer import _engine_ptr
+from animcore._handles import engine_ptr as _engine_ptr
 from animcore import (
     AffineTransform,
     BadHandleError,

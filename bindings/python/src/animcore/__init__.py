@@ -30,50 +30,36 @@ Times are float seconds. The main types:
 
 "No value" is None everywhere (a masked entry in a NumPy batch). Every public call names its
 C counterpart in its docstring.
+
+The modules are layered one way only, lowest first: the C table and errors, handles, values,
+descriptions, the codec and callbacks, layers (with batches, classes and transactions), the
+engine. :mod:`animcore._layers` lists each layer's modules and the rules.
 """
 
 from __future__ import annotations
 
 from ._library import IncompatibleLibraryError, LibraryNotFoundError
-from .animation import Animation, BasicAnimation, PropertyAnimation
-from .animation_group import AnimationGroup
-from .keyframe_animation import CalculationMode, KeyframeAnimation, RotationMode
-from .path import Path, PathElement, PathElementType
-from .decay import DEFAULT_BOUND_SPRING, DecayAnimation
-from .spring import Spring, SpringAnimation
-from .clock import current_media_time
-from ._trampolines import ActionAnswer, ActionCallback
-from .engine import Engine
-from .layer_class import LayerClass, Property
 from .errors import (
     AnimcoreError,
     BadHandleError,
-    CallbackError,
-    InvalidStateError,
-    NotAnimatableError,
-    UnknownKeyError,
-    VersionMismatchError,
-    WrongKindError,
     BadStructSizeError,
     BufferTooSmallError,
+    CallbackError,
     CycleError,
     InvalidArgumentError,
+    InvalidStateError,
+    NotAnimatableError,
     NotFiniteError,
     NotInvertibleError,
     NullPointerError,
     OutOfRangeError,
+    UnknownKeyError,
     UnknownNameError,
+    VersionMismatchError,
+    WrongKindError,
 )
-from .time_space import (
-    TimeTree,
-    chain_evaluate,
-    convert_time_chain_to_absolute,
-    convert_time_chain_to_local,
-)
-from .timing import FillMode, Phase, Timing, TimingState
-from .layer import DynamicLayer, Layer, LayerBatch, Presentation, PropertyInfo
-from .timing_function import CURVE_NAMES, StepPosition, TimingFunction, TimingFunctionKind
-from .transaction import NO_ACTION, NoAction, Transaction
+from .clock import current_media_time
+from .version import library_path, version, version_number
 from .values import (
     AffineTransform,
     Color,
@@ -86,7 +72,29 @@ from .values import (
     ValueKind,
     Vector3,
 )
-from .version import library_path, version, version_number
+from .timing_function import CURVE_NAMES, StepPosition, TimingFunction, TimingFunctionKind
+from .timing import FillMode, Phase, Timing, TimingState
+from .path import Path, PathElement, PathElementType
+from .time_space import (
+    TimeTree,
+    chain_evaluate,
+    convert_time_chain_to_absolute,
+    convert_time_chain_to_local,
+)
+from .properties import PropertyInfo
+from .callback_types import ActionCallback
+from .animation import Animation, BasicAnimation, PropertyAnimation
+from .spring import Spring, SpringAnimation
+from .decay import DEFAULT_BOUND_SPRING, DecayAnimation
+from .keyframe_animation import CalculationMode, KeyframeAnimation, RotationMode
+from .animation_group import AnimationGroup
+from .actions import NO_ACTION, ActionAnswer, NoAction
+from .layer import DynamicLayer, Layer
+from .presentation import Presentation
+from .layer_batch import LayerBatch
+from .layer_class import LayerClass, Property
+from .transaction import Transaction
+from .engine import Engine
 
 __version__ = "0.1.0"
 

@@ -1,5 +1,6 @@
-"""What Python takes for properties whose integer value reads better as an enum: a FillMode
-(or its name) for "fillMode". One table for layers' values and animations' values alike."""
+"""What Python takes and reads for properties whose integer value reads better as an enum: a
+FillMode (or its name) for "fillMode". One table each way, for layers' values and animations'
+values alike."""
 
 from __future__ import annotations
 
@@ -14,11 +15,23 @@ def _fill_mode_in(value: Any) -> Any:
     return value
 
 
+def _fill_mode_out(code: Any) -> FillMode:
+    return FillMode.parse({0: "removed", 1: "forwards", 2: "backwards", 3: "both"}.get(code, "removed"))
+
+
 ADAPT_IN: Dict[str, Callable[[Any], Any]] = {"fillMode": _fill_mode_in}
+ADAPT_OUT: Dict[str, Callable[[Any], Any]] = {"fillMode": _fill_mode_out}
 
 
 def adapt_in(key: str, value: Any) -> Any:
     """``value`` as the library takes it at ``key`` (a FillMode's code for "fillMode"); any
     other key's value unchanged."""
     adapt = ADAPT_IN.get(key)
+    return adapt(value) if adapt is not None else value
+
+
+def adapt_out(key: str, value: Any) -> Any:
+    """``value`` as read from the library at ``key``, as Python shows it (a FillMode for
+    "fillMode"); any other key's value unchanged."""
+    adapt = ADAPT_OUT.get(key)
     return adapt(value) if adapt is not None else value

@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from enum import Enum
 from typing import (
-    TYPE_CHECKING,
     Any,
     Callable,
     ClassVar,
@@ -29,13 +28,11 @@ from typing import (
     Union,
 )
 
+from ._adapt import adapt_in
+from .callback_types import AnimationStartCallback, AnimationStopCallback
 from .timing import FillMode, Timing
 from .timing_function import TimingFunction
-from ._adapt import adapt_in
 from .values import check_value
-
-if TYPE_CHECKING:
-    from .layer import DynamicLayer
 
 __all__ = [
     "Animation",
@@ -44,15 +41,6 @@ __all__ = [
     "BasicAnimation",
     "PropertyAnimation",
 ]
-
-AnimationStartCallback = Callable[["DynamicLayer", Optional[str]], Any]
-"""``on_start(layer, key)``: the copy added to ``layer`` under ``key`` (None: added without a
-key) began its active duration. Runs during :meth:`Engine.tick`."""
-
-AnimationStopCallback = Callable[["DynamicLayer", Optional[str], bool], Any]
-"""``on_stop(layer, key, finished)``: the copy completed its active duration (finished True),
-or was removed, replaced or its layer destroyed first (False). Runs exactly once per added copy,
-during :meth:`Engine.tick` (or :meth:`Engine.close`)."""
 
 _A = TypeVar("_A", bound="Animation")
 

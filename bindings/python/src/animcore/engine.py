@@ -39,20 +39,14 @@ from typing import (
     overload,
 )
 
-from . import _callbacks, _capi
+from . import _callbacks, _capi, _codec
 from ._c_names import ADD_NAMES, ENGINE_CONFIG, CNames, value_fields
 from ._coerce import flag, int32, real
-from ._trampolines import (
-    ActionAnswer,
-    ActionCallback,
-    ActionEntry,
-    AnimationEntry,
-    DisplayEntry,
-    action_trampoline,
-    display_trampoline,
-)
-from . import _descriptions
-from .animation import Animation, BasicAnimation
+from ._handles import engine_ptr, key_bytes, read_string
+from ._trampolines import AnimationEntry, CompletionCallback, DisplayEntry, display_trampoline
+from .actions import NO_ACTION, ActionAnswer, NoAction
+from .animation import Animation
+from .callback_types import DisplayCallback
 from .clock import current_media_time
 from .errors import (
     BadHandleError,
@@ -61,29 +55,12 @@ from .errors import (
     check,
     raise_status,
 )
-from .layer import (
-    DisplayCallback,
-    DynamicLayer,
-    Layer,
-    LayerBatch,
-    _engine_ptr,
-    _key_bytes,
-    _read_string,
-)
+from .layer import DynamicLayer, Layer
+from .layer_batch import LayerBatch
 from .layer_class import LayerClass, Property
 from .spring import Spring, optional_spring
 from .timing_function import TimingFunction
-from .transaction import (
-    NO_ACTION,
-    AnimateScope,
-    CompletionCallback,
-    Curve,
-    NoAction,
-    Transaction,
-    TransactionScope,
-    _CompletionEntry,
-    _completion_trampoline,
-)
+from .transaction import AnimateScope, Curve, Transaction, TransactionScope
 from .values import ValueKind, kind_of, to_c
 
 __all__ = ["Engine"]
@@ -217,7 +194,7 @@ class Engine:
 
         C: ac_engine_tick()."""
         time = current_media_time() if now is None else real(now, "now")
-        ptr = _engine_ptr(self)
+        ptr = engine_ptr(self)
         with _callbacks.guard("tick"):
             status = _lib.ac_engine_tick(ptr, time)
             if status:
@@ -229,7 +206,7 @@ class Engine:
 
         C: ac_engine_current_time()."""
         out = ctypes.c_double()
-        check(_lib.ac_engine_current_time(_engine_ptr(self), _byref(out)))
+        check(_lib.ac_engine_current_time(engine_ptr(self), _byref(out)))
         return out.value
 
     @property
@@ -238,13 +215,13 @@ class Engine:
 
         C: ac_engine_global_speed(), ac_engine_set_global_speed()."""
         out = ctypes.c_double()
-        check(_lib.ac_engine_global_speed(_engine_ptr(self), _byref(out)))
+        check(_lib.ac_engine_global_speed(engine_ptr(self), _byref(out)))
         return out.value
 
     @global_speed.setter
     def global_speed(self, speed: float) -> None:
         check(
-            _lib.ac_engine_set_global_speed(_engine_ptr(self), real(speed, "global_speed")),
+            _lib.ac_engine_set_global_speed(engine_ptr(self), real(speed, "global_speed")),
             _GLOBAL_SPEED_NAMES,
         )
 
@@ -259,13 +236,13 @@ class Engine:
 
         C: ac_engine_tick_threads(), ac_engine_set_tick_threads()."""
         out = ctypes.c_int32()
-        check(_lib.ac_engine_tick_threads(_engine_ptr(self), _byref(out)))
+        check(_lib.ac_engine_tick_threads(engine_ptr(self), _byref(out)))
         return out.value
 
     @tick_threads.setter
     def tick_threads(self, count: int) -> None:
         check(
-            _lib.ac_engine_set_tick_threads(_engine_ptr(self), int32(count, "tick_threads")),
+            _lib.ac_engine_set_tick_threads(engine_ptr(self), int32(count, "tick_threads")),
             _TICK_THREADS_NAMES,
         )
 
@@ -296,7 +273,7 @@ class Engine:
         out = ctypes.c_double()
         check(
             _lib.ac_layer_convert_time(
-                _engine_ptr(self), real(time, "time"), handles[0], handles[1], _byref(out)
+                engine_ptr(self), real(time, "time"), handles[0], handles[1], _byref(out)
             ),
             _CONVERT_NAMES.with_patterns(_DEPTH),
         )
@@ -349,7 +326,7 @@ class Engine:
         if completion is not None and not callable(completion):
             raise TypeError(f"completion must be callable, not {type(completion).__name__}")
         return TransactionScope(
-            self,
+            self._transaction_state,
             {
                 "duration": duration,
                 "timing_function": timing_function,
@@ -404,7 +381,7 @@ class Engine:
 
         C: ac_animate_begin(), ac_animate_commit()."""
         scope = AnimateScope(
-            self,
+            self._transaction_state,
             duration=duration,
             delay=delay,
             curve=curve,
@@ -428,95 +405,39 @@ class Engine:
         C: ac_transaction_flush()."""
         self._transaction_state.flush()
 
-    def _run_committing(self, function: Any, during: str) -> None:
-        with _callbacks.guard(during):
-            check(function(_engine_ptr(self)))
-
-    def _add_completion(self, completion: CompletionCallback) -> None:
-        if not callable(completion):
-            raise TypeError(f"completion must be callable, not {type(completion).__name__}")
-        status = _callbacks.register_for(
-            _CompletionEntry(self, completion),
-            lambda number: _lib.ac_transaction_add_completion(
-                _engine_ptr(self), _completion_trampoline, number, _callbacks.destroy
-            ),
-        )
-        if status:
-            raise_status(status)
-
     # ---- actions -----------------------------------------------------------------------------
 
-    def _register_action(
-        self, function: Any, handle: int, callback: Optional[ActionCallback], name: str
-    ) -> None:
-        """Sets a layer's or a class's action callback through ``function``."""
-        ptr = _engine_ptr(self)
-        if callback is None:
-            check(function(ptr, handle, _capi.ac_action_fn(), None, _capi.ac_destroy_fn()))
-            return
-        if not callable(callback):
-            raise TypeError(f"{name} must be callable or None, not {type(callback).__name__}")
-        status = _callbacks.register_for(
-            ActionEntry(self, callback),
-            lambda number: function(ptr, handle, action_trampoline, number, _callbacks.destroy),
-        )
-        if status:
-            raise_status(status)
-        self._runs_python_actions = True
-
-    def _configure_for(
-        self, layer: Layer, handle: int, animation: BasicAnimation, key: str
-    ) -> Optional[AnimationEntry]:
-        """Writes ``animation`` into the description ``handle`` made for ``key`` on ``layer``
-        (an action's), redirecting its key path when ``animation`` names another."""
-        if animation.key_path != key:
-            check(
-                _lib.ac_animation_set_key_path(
-                    _engine_ptr(self), handle, _key_bytes(animation.key_path, "key_path")
-                )
-            )
-        return _descriptions.write(self, handle, animation, layer)
-
-    def _assign_for(self, layer: Layer, handle: int, animation: Animation) -> None:
-        """Makes the description ``handle`` (an action's) a copy of ``animation``, of any kind."""
-        ptr = _engine_ptr(self)
-        source, _ = _descriptions.create(self, animation, layer)
-        try:
-            check(_lib.ac_animation_assign(ptr, handle, source))
-        finally:
-            _lib.ac_animation_release(ptr, source)
-
     def _set_action(self, layer: Layer, key: str, action: ActionAnswer) -> None:
-        ptr = _engine_ptr(self)
-        key_bytes = _key_bytes(key, "key")
+        ptr = engine_ptr(self)
+        encoded = key_bytes(key, "key")
         if action is None:
-            check(_lib.ac_layer_set_action(ptr, layer._handle, key_bytes, 0, 0))
+            check(_lib.ac_layer_set_action(ptr, layer._handle, encoded, 0, 0))
             return
         if isinstance(action, NoAction):
-            check(_lib.ac_layer_set_action(ptr, layer._handle, key_bytes, 0, 1))
+            check(_lib.ac_layer_set_action(ptr, layer._handle, encoded, 0, 1))
             return
         if not isinstance(action, Animation):
             raise TypeError(
                 "an action must be a BasicAnimation, KeyframeAnimation, AnimationGroup, "
                 f"NO_ACTION or None, not {type(action).__name__}"
             )
-        handle, _ = _descriptions.create(self, action, layer)
+        handle, _ = _codec.create(self, action, layer._animated_kind)
         try:
             check(
-                _lib.ac_layer_set_action(ptr, layer._handle, key_bytes, handle, 0),
+                _lib.ac_layer_set_action(ptr, layer._handle, encoded, handle, 0),
                 ADD_NAMES,
             )
         finally:
             _lib.ac_animation_release(ptr, handle)
 
     def _action_for_key(self, layer: Layer, key: str) -> ActionAnswer:
-        ptr = _engine_ptr(self)
+        ptr = engine_ptr(self)
         result = ctypes.c_int32()
         out = _capi.ac_animation()
         with _callbacks.guard("action_for_key"):
             check(
                 _lib.ac_layer_action_for_key(
-                    ptr, layer._handle, _key_bytes(key, "key"), _byref(result), _byref(out)
+                    ptr, layer._handle, key_bytes(key, "key"), _byref(result), _byref(out)
                 )
             )
         if result.value == _capi.AC_ACTION_NONE:
@@ -524,7 +445,7 @@ class Engine:
         if result.value != _capi.AC_ACTION_ANIMATION or not out.value:
             return None
         try:
-            return _descriptions.read(self, out.value)
+            return _codec.read(self, out.value)
         finally:
             _lib.ac_animation_release(ptr, out.value)
 
@@ -543,7 +464,7 @@ class Engine:
             return key
         out = _capi.ac_key()
         check(
-            _lib.ac_engine_key(_engine_ptr(self), _key_bytes(name, argument), _byref(out)),
+            _lib.ac_engine_key(engine_ptr(self), key_bytes(name, argument), _byref(out)),
             CNames({"name": argument}),
         )
         self._keys[name] = out.value
@@ -557,8 +478,8 @@ class Engine:
         name = self._key_names.get(key)
         if name is not None:
             return name
-        ptr = _engine_ptr(self)
-        name = _read_string(
+        ptr = engine_ptr(self)
+        name = read_string(
             lambda buffer, capacity, length: _lib.ac_engine_key_name(
                 ptr, key, buffer, capacity, length
             ),
@@ -746,7 +667,7 @@ class Engine:
                 else kind_of(prop.default, prop_name)
             )
             value = to_c(kind, prop.default, prop_name)
-            encoded = _key_bytes(prop_name, "property name")
+            encoded = key_bytes(prop_name, "property name")
             keep.append(encoded)
             desc = descs[index]
             _capi.ac_property_desc_init(desc, encoded, value)
@@ -764,8 +685,8 @@ class Engine:
         out = _capi.ac_class()
         check(
             _lib.ac_class_create(
-                _engine_ptr(self),
-                _key_bytes(name, "name"),
+                engine_ptr(self),
+                key_bytes(name, "name"),
                 parent._handle,
                 descs if declared else None,
                 len(declared),
@@ -812,7 +733,7 @@ class Engine:
         if cls._engine is not self:
             raise BadHandleError("layer_class is a LayerClass of another engine")
         out = _capi.ac_layer()
-        check(_lib.ac_layer_create(_engine_ptr(self), cls._handle, _byref(out)))
+        check(_lib.ac_layer_create(engine_ptr(self), cls._handle, _byref(out)))
         layer = Layer._adopt(self, out.value, cls, True)
         with self._lock:
             self._wrappers[out.value] = layer
@@ -874,7 +795,7 @@ class Engine:
         return existing  # type: ignore[return-value]
 
     def _set_layer_delegate(self, layer: Layer, display: Optional[DisplayCallback]) -> None:
-        ptr = _engine_ptr(self)
+        ptr = engine_ptr(self)
         if display is None:
             check(_lib.ac_layer_set_delegate(ptr, layer._handle, None))
             return
@@ -900,22 +821,22 @@ class Engine:
         layer: Layer,
         animation: Animation,
         key: Optional[str],
-        key_bytes: Optional[bytes],
+        encoded: Optional[bytes],
     ) -> None:
         deferred: List[Exception] = []
-        handle, entry = _descriptions.create(self, animation, layer, deferred)
-        ptr = _engine_ptr(self)
+        handle, entry = _codec.create(self, animation, layer._animated_kind, deferred)
+        ptr = engine_ptr(self)
         try:
             check(
-                _lib.ac_layer_add_animation(ptr, layer._handle, handle, key_bytes),
+                _lib.ac_layer_add_animation(ptr, layer._handle, handle, encoded),
                 ADD_NAMES,
             )
             if deferred:
                 # A value was left out because neither its key (undeclared) nor the value
                 # could tell its kind, and the library took the animation all the same,
                 # against its rule that undeclared keys do not animate: take it back.
-                if key_bytes is not None:
-                    _lib.ac_layer_remove_animation(ptr, layer._handle, key_bytes)
+                if encoded is not None:
+                    _lib.ac_layer_remove_animation(ptr, layer._handle, encoded)
                 raise deferred[0]
             if key is not None:
                 with self._lock:
@@ -926,19 +847,14 @@ class Engine:
         finally:
             _lib.ac_animation_release(ptr, handle)
 
-    def _forget_keyed(self, layer: int, key: str, entry: AnimationEntry) -> None:
-        with self._lock:
-            if self._keyed.get((layer, key)) is entry:
-                del self._keyed[(layer, key)]
-
-    def _copy_animation(self, layer: Layer, key_bytes: bytes, key: str) -> Optional[Animation]:
-        ptr = _engine_ptr(self)
+    def _copy_animation(self, layer: Layer, encoded: bytes, key: str) -> Optional[Animation]:
+        ptr = engine_ptr(self)
         out = _capi.ac_animation()
-        check(_lib.ac_layer_copy_animation(ptr, layer._handle, key_bytes, _byref(out)))
+        check(_lib.ac_layer_copy_animation(ptr, layer._handle, encoded, _byref(out)))
         if not out.value:
             return None
         try:
-            result = _descriptions.read(self, out.value)
+            result = _codec.read(self, out.value)
         finally:
             _lib.ac_animation_release(ptr, out.value)
         entry = self._keyed.get((layer._handle, key))
@@ -959,7 +875,7 @@ class Engine:
         with _callbacks.guard("replace_sublayer"):
             check(
                 _lib.ac_layer_replace_sublayer(
-                    _engine_ptr(self), old._handle, old._other(new, "new")
+                    engine_ptr(self), old._handle, old._other(new, "new")
                 ),
                 names,
             )

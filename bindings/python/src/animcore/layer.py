@@ -22,42 +22,32 @@ from __future__ import annotations
 
 import ctypes
 import difflib
-import re
-import sys
 import weakref
-import inspect
 from typing import (
     TYPE_CHECKING,
     Any,
     Callable,
     Dict,
-    Iterable,
     Iterator,
     List,
-    NamedTuple,
     Optional,
-    Sequence,
     Tuple,
-    Type,
     TypeVar,
-    Union,
     overload,
 )
 
 from . import _callbacks, _capi
-from ._c_names import NONE as NONE_NAMES
-from ._c_names import ADD_NAMES, ENGINE_CLOSED, NONE, CNames, property_value_fields
-from .animation import Animation
-from .errors import (
-    BadHandleError,
-    InvalidArgumentError,
-    check,
-    raise_status,
-)
+from ._action_trampoline import register_action
+from ._adapt import adapt_in, adapt_out
+from ._c_names import ADD_NAMES, CNames, property_value_fields
 from ._coerce import flag
-from .properties import BuiltinProperty, PresentationProperty, Property, is_declaration
+from ._handles import engine_ptr, key_bytes, read_string
+from ._layer_attributes import ClassDeclaration, LayerType, reserved
+from .animation import Animation
+from .callback_types import DisplayCallback
+from .errors import AnimcoreError, BadHandleError, InvalidArgumentError, check, raise_status
+from .properties import BuiltinProperty, Key, Property, PropertyInfo, key_name
 from .timing import FillMode, Timing
-from ._adapt import adapt_in
 from .values import (
     Color,
     ColorInput,
@@ -77,18 +67,15 @@ from .values import (
 )
 
 if TYPE_CHECKING:
+    # The engine a layer answers as ``layer.engine`` (it is handed in by the engine that made
+    # the layer, never imported: the engine is the layer above); the class and presentation
+    # objects a layer answers, of the same layer of modules.
     from .engine import Engine
     from .layer_class import LayerClass
+    from .presentation import Presentation
     from .properties import FillModeInput
 
-__all__ = [
-    "DisplayCallback",
-    "DynamicLayer",
-    "Layer",
-    "LayerBatch",
-    "Presentation",
-    "PropertyInfo",
-]
+__all__ = ["DisplayCallback", "DynamicLayer", "Layer"]
 
 G = TypeVar("G")
 
@@ -112,171 +99,10 @@ _KEEP: Any = object()  # "argument not given" (None means "remove")
 # The messages of the calls that take a key: "key: ..." names the Python argument too.
 _KEY_NAMES = CNames({"key: ": ""})
 
-DisplayCallback = Callable[["DynamicLayer"], Any]
-"""``display(layer)``: draw or otherwise consume the layer's presentation values."""
-
-Key = Union[str, "Property[Any, Any]", "BuiltinProperty[Any, Any]"]
-"""A key as item access, key paths and reads take it: its name ("position.x", "anchorPoint",
-a custom property's name), or a typed declaration (``Circle.radius``, ``Layer.opacity``),
-which makes the read typed for mypy."""
-
-
-class PropertyInfo(NamedTuple):
-    """A declared property (or a key path into one) as a layer class knows it.
-
-    C: ac_engine_key() (the key) and ac_layer_snapshot() (the kind)."""
-
-    name: str
-    """The engine's name: "anchorPoint", "position.x", a custom property's name."""
-    key: int
-    """The interned key."""
-    kind: ValueKind
-    """The value kind."""
-
-
-def snake_case(name: str) -> str:
-    """ "anchorPointZ" -> "anchor_point_z" (the attribute alias of a camelCase property)."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
-class _ModelAttribute:
-    """A declared property as an attribute of a layer: reads and writes the model value."""
-
-    # No __slots__: each instance carries its own __doc__ (what help() shows).
-
-    def __init__(self, info: PropertyInfo) -> None:
-        self.info = info
-        self.__doc__ = (
-            f"{info.name} ({info.kind.name.lower()}): the model value. "
-            "C: ac_layer_get_value(), ac_layer_set_value()."
-        )
-
-    def __get__(self, layer: Optional["Layer"], owner: Any = None) -> Any:
-        if layer is None:
-            return self
-        return layer._read(self.info, False)
-
-    def __set__(self, layer: "Layer", value: Any) -> None:
-        layer._write(self.info, value)
-
-    def __delete__(self, layer: "Layer") -> None:
-        raise AttributeError("layer properties cannot be deleted")
-
-
-class _PresentationAttribute:
-    """A declared property as an attribute of a presentation: reads the presentation value."""
-
-    # No __slots__: each instance carries its own __doc__ (what help() shows).
-
-    def __init__(self, info: PropertyInfo) -> None:
-        self.info = info
-        self.__doc__ = (
-            f"{info.name} ({info.kind.name.lower()}): the presentation value. "
-            "C: ac_layer_get_presentation_value()."
-        )
-
-    def __get__(self, presentation: Optional["Presentation"], owner: Any = None) -> Any:
-        if presentation is None:
-            return self
-        return presentation._layer._read(self.info, True)
-
-    def __set__(self, presentation: "Presentation", value: Any) -> None:
-        raise AttributeError("the presentation is read-only; set the model value on the layer")
-
-
-_MISSING: Any = object()
-
-
-def reserved(cls: type, attribute: str) -> bool:
-    """Whether ``cls`` uses ``attribute`` for something else than a property (a method, a
-    property of Layer such as ``sublayers``): such a property is reached by item access only."""
-    member = inspect.getattr_static(cls, attribute, _MISSING)
-    if member is _MISSING or is_declaration(member):
-        return False
-    return not isinstance(member, (_ModelAttribute, _PresentationAttribute))
-
-
-def attribute_types(
-    name: str, attrs: Dict[str, PropertyInfo], base: Optional[Type["Layer"]] = None
-) -> Tuple[Type["Layer"], Type["Presentation"]]:
-    """The Python types of a layer class's layers and presentations: subclasses of ``base``
-    (Layer, or the class a class declaration gave) and Presentation with one descriptor per
-    property name (and snake_case alias), so attribute access is a plain lookup. Names the
-    base already uses (methods, properties) are left to item access."""
-    base = base if base is not None else Layer
-    model: Dict[str, Any] = {"__module__": base.__module__, "_ac_generated": True}
-    shown: Dict[str, Any] = {"__slots__": (), "__module__": __name__}
-    for attribute, info in attrs.items():
-        if attribute.isidentifier() and not reserved(base, attribute):
-            model[attribute] = _ModelAttribute(info)
-        if attribute.isidentifier() and not reserved(Presentation, attribute):
-            shown[attribute] = _PresentationAttribute(info)
-    qualified = name if name.isidentifier() else "Layer"
-    layer_type = type(qualified, (base,), model)
-    presentation_type = type(f"{qualified}Presentation", (Presentation,), shown)
-    return layer_type, presentation_type
-
-
-def key_name(key: Any) -> str:
-    """The name of a key given as a str or as a typed declaration (``Circle.radius``);
-    TypeError otherwise."""
-    if type(key) is str:
-        return key
-    if isinstance(key, Property):
-        if key.name is None:
-            raise TypeError("key is a Property outside a class body; use the name of the property")
-        return key.name
-    if isinstance(key, BuiltinProperty):
-        return key.key
-    _key_bytes(key, "key")  # raises TypeError for a non-str
-    name: str = key  # a str subclass
-    return name
-
-
-class ClassDeclaration(NamedTuple):
-    """A layer class declared with Python's class syntax, as its class body says it (made
-    once per Python class; each engine declares it with :meth:`Engine.layer_class`)."""
-
-    strict: Optional[bool]
-    """The ``strict=`` of the class statement (None: the superclass's)."""
-    properties: Dict[str, Property[Any, Any]]
-    """The properties it declares, by attribute name, in order."""
-    display: Optional[Callable[[Any], Any]]
-    """Its ``display(self)`` method, if it defines one."""
-
-
-class _LayerType(type):
-    """The metaclass of :class:`Layer`: a subclass gets ``__slots__ = ()`` unless it names
-    its own, so a layer never grows a ``__dict__`` and a typo in an attribute name raises
-    AttributeError instead of storing a Python attribute."""
-
-    def __new__(
-        mcs, name: str, bases: Tuple[type, ...], namespace: Dict[str, Any], **kwargs: Any
-    ) -> "_LayerType":
-        namespace.setdefault("__slots__", ())
-        return super().__new__(mcs, name, bases, namespace, **kwargs)
-
-
 _model = BuiltinProperty
-_shown = PresentationProperty
 
 
-# Properties whose integer value reads better as an enum (what they take: _adapt.ADAPT_IN).
-_ADAPT_OUT: Dict[str, Callable[[Any], Any]] = {
-    "fillMode": lambda code: FillMode.parse(
-        {0: "removed", 1: "forwards", 2: "backwards", 3: "both"}.get(code, "removed")
-    )
-}
-
-
-def _engine_ptr(engine: "Engine") -> Any:
-    ptr = engine._ptr
-    if ptr is None:
-        raise BadHandleError(ENGINE_CLOSED)
-    return ptr
-
-
-class Layer(metaclass=_LayerType):
+class Layer(metaclass=LayerType):
     """A layer (CALayer) of an engine; see the module docstring.
 
     Attributes that are not properties: :attr:`engine`, :attr:`handle`, :attr:`layer_class`,
@@ -458,13 +284,13 @@ class Layer(metaclass=_LayerType):
     def _info(self, key: str) -> Optional[PropertyInfo]:
         """The declared property or key path ``key`` (None: an undeclared key)."""
         if type(key) is not str:
-            _key_bytes(key, "key")  # raises TypeError naming the argument
+            key_bytes(key, "key")  # raises TypeError naming the argument
         return self._class._lookup(key, self)
 
     def _read(self, info: PropertyInfo, presentation: bool) -> Any:
         ptr = self._engine._ptr
         if ptr is None:
-            _engine_ptr(self._engine)  # raises: the engine is closed
+            engine_ptr(self._engine)  # raises: the engine is closed
         if info.kind is _SCALAR:
             out = _c_double()
             status = (_get_presentation_scalar if presentation else _get_scalar)(
@@ -478,15 +304,13 @@ class Layer(metaclass=_LayerType):
         status = getter(ptr, self._handle, info.key, _byref(value))
         if status:
             raise_status(status, _KEY_NAMES)
-        result = from_c(value)
-        adapt = _ADAPT_OUT.get(info.name)
-        return adapt(result) if adapt is not None else result
+        return adapt_out(info.name, from_c(value))
 
     def _write(self, info: PropertyInfo, value: Any) -> None:
         engine = self._engine
         ptr = engine._ptr
         if ptr is None:
-            _engine_ptr(engine)  # raises: the engine is closed
+            engine_ptr(engine)  # raises: the engine is closed
         if info.kind is _SCALAR:
             number = value if type(value) is float else to_c(_SCALAR, value, info.name).v[0]
         else:
@@ -607,7 +431,7 @@ class Layer(metaclass=_LayerType):
         value = _capi.ac_value()
         check(
             _lib.ac_layer_get_presentation_velocity(
-                _engine_ptr(self._engine), self._handle, info.key, _byref(value)
+                engine_ptr(self._engine), self._handle, info.key, _byref(value)
             ),
             _KEY_NAMES,
         )
@@ -618,7 +442,7 @@ class Layer(metaclass=_LayerType):
         engine = self._engine
         key_id = engine._intern(key, "key")
         out = _capi.ac_value()
-        status = _lib.ac_layer_get_value(_engine_ptr(engine), self._handle, key_id, _byref(out))
+        status = _lib.ac_layer_get_value(engine_ptr(engine), self._handle, key_id, _byref(out))
         if status == _capi.AC_OK:
             return PropertyInfo(key, key_id, ValueKind(out.kind))
         if value is None:
@@ -631,6 +455,25 @@ class Layer(metaclass=_LayerType):
                 raise
             raise TypeError(f'{error}; did you mean "{near[0]}"?') from None
         return PropertyInfo(key, key_id, kind)
+
+    def _animated_kind(self, key_path: str) -> Optional[ValueKind]:
+        """The kind of ``key_path`` when it names a property the layer's class declares (or a
+        key path into one); None for any other key. Only declared properties animate: an
+        undeclared key, even one the layer stores (a typo set on a permissive class), never
+        gives its kind to an animation's values: the library refuses the animation and names
+        the key, where a kind guessed from the stored value would have answered a misleading
+        TypeError about a value. (What the codec asks of a layer: _codec.KindAt.)"""
+        if not isinstance(key_path, str):
+            return None
+        attrs = self._class._attrs
+        root = key_path.split(".", 1)[0]
+        if root not in attrs or attrs[root].name != root:
+            return None
+        try:
+            info = self._class._lookup(key_path, self)
+        except AnimcoreError:
+            return None
+        return info.kind if info is not None else None
 
     @property
     def presentation(self) -> "Presentation":
@@ -659,7 +502,7 @@ class Layer(metaclass=_LayerType):
 
         C: ac_layer_snapshot()."""
         engine = self._engine
-        ptr = _engine_ptr(engine)
+        ptr = engine_ptr(engine)
         count = ctypes.c_size_t()
         flag = 1 if presentation else 0
         status = _lib.ac_layer_snapshot(ptr, self._handle, flag, None, 0, _byref(count))
@@ -672,9 +515,7 @@ class Layer(metaclass=_LayerType):
         result: Dict[str, Any] = {}
         for item in buffer[: count.value]:
             name = engine.key_name(item.key)
-            value = from_c(item.value)
-            adapt = _ADAPT_OUT.get(name)
-            result[name] = adapt(value) if adapt is not None else value
+            result[name] = adapt_out(name, from_c(item.value))
         return result
 
     # ---- display -----------------------------------------------------------------------------
@@ -683,7 +524,7 @@ class Layer(metaclass=_LayerType):
         """Marks the layer to display at the next tick (setNeedsDisplay).
 
         C: ac_layer_set_needs_display()."""
-        check(_lib.ac_layer_set_needs_display(_engine_ptr(self._engine), self._handle))
+        check(_lib.ac_layer_set_needs_display(engine_ptr(self._engine), self._handle))
 
     @property
     def needs_display(self) -> bool:
@@ -691,7 +532,7 @@ class Layer(metaclass=_LayerType):
 
         C: ac_layer_needs_display()."""
         out = ctypes.c_int32()
-        check(_lib.ac_layer_needs_display(_engine_ptr(self._engine), self._handle, _byref(out)))
+        check(_lib.ac_layer_needs_display(engine_ptr(self._engine), self._handle, _byref(out)))
         return bool(out.value)
 
     def set_delegate(self, *, display: Any = _KEEP, action: Any = _KEEP) -> None:
@@ -707,8 +548,8 @@ class Layer(metaclass=_LayerType):
         if display is not _KEEP:
             self._engine._set_layer_delegate(self, display)
         if action is not _KEEP:
-            self._engine._register_action(
-                _lib.ac_layer_set_action_callback, self._handle, action, "action"
+            register_action(
+                self._engine, _lib.ac_layer_set_action_callback, self._handle, action, "action"
             )
 
     # ---- actions -----------------------------------------------------------------------------
@@ -802,7 +643,7 @@ class Layer(metaclass=_LayerType):
     def _tree_call(self, function: Any, *arguments: Any) -> None:
         *args, during, names = arguments
         engine = self._engine
-        ptr = _engine_ptr(engine)
+        ptr = engine_ptr(engine)
         with _callbacks.guard(during):
             check(function(ptr, *args), names)
 
@@ -821,7 +662,7 @@ class Layer(metaclass=_LayerType):
 
         C: ac_layer_superlayer()."""
         out = _capi.ac_layer()
-        check(_lib.ac_layer_superlayer(_engine_ptr(self._engine), self._handle, _byref(out)))
+        check(_lib.ac_layer_superlayer(engine_ptr(self._engine), self._handle, _byref(out)))
         return self._engine._wrap(out.value) if out.value else None
 
     @property
@@ -830,7 +671,7 @@ class Layer(metaclass=_LayerType):
 
         C: ac_layer_sublayers()."""
         engine = self._engine
-        ptr = _engine_ptr(engine)
+        ptr = engine_ptr(engine)
         count = ctypes.c_size_t()
         while True:
             capacity = count.value
@@ -852,7 +693,7 @@ class Layer(metaclass=_LayerType):
 
         C: ac_layer_local_time()."""
         out = _c_double()
-        check(_lib.ac_layer_local_time(_engine_ptr(self._engine), self._handle, _byref(out)))
+        check(_lib.ac_layer_local_time(engine_ptr(self._engine), self._handle, _byref(out)))
         return out.value
 
     def convert_time_from(self, time: float, layer: Optional["Layer"]) -> float:
@@ -906,8 +747,8 @@ class Layer(metaclass=_LayerType):
                 "animation must be a BasicAnimation, KeyframeAnimation or AnimationGroup, not "
                 f"{type(animation).__name__}"
             )
-        key_bytes = None if key is None else _key_bytes(key, "key")
-        self._engine._add_animation(self, animation, key, key_bytes)
+        encoded = None if key is None else key_bytes(key, "key")
+        self._engine._add_animation(self, animation, key, encoded)
 
     def remove_animation(self, key: str) -> None:
         """Removes the animation under ``key`` (none: no effect); its on_stop(finished=False)
@@ -916,7 +757,7 @@ class Layer(metaclass=_LayerType):
         C: ac_layer_remove_animation()."""
         check(
             _lib.ac_layer_remove_animation(
-                _engine_ptr(self._engine), self._handle, _key_bytes(key, "key")
+                engine_ptr(self._engine), self._handle, key_bytes(key, "key")
             )
         )
 
@@ -924,14 +765,14 @@ class Layer(metaclass=_LayerType):
         """Removes every animation of the layer, keyed or not.
 
         C: ac_layer_remove_all_animations()."""
-        check(_lib.ac_layer_remove_all_animations(_engine_ptr(self._engine), self._handle))
+        check(_lib.ac_layer_remove_all_animations(engine_ptr(self._engine), self._handle))
 
     @property
     def animation_keys(self) -> List[str]:
         """The keys of the keyed animations in application order (animationKeys).
 
         C: ac_layer_animation_count(), ac_layer_animation_key()."""
-        ptr = _engine_ptr(self._engine)
+        ptr = engine_ptr(self._engine)
         count = ctypes.c_size_t()
         check(_lib.ac_layer_animation_count(ptr, self._handle, _byref(count)))
         handle = self._handle
@@ -945,7 +786,7 @@ class Layer(metaclass=_LayerType):
 
             return call
 
-        return [_read_string(reader(index)) for index in range(count.value)]
+        return [read_string(reader(index)) for index in range(count.value)]
 
     def animation(self, key: str) -> Optional[Animation]:
         """A copy of the animation under ``key`` as the layer holds it, of its class
@@ -955,405 +796,7 @@ class Layer(metaclass=_LayerType):
         engine).
 
         C: ac_layer_copy_animation()."""
-        return self._engine._copy_animation(self, _key_bytes(key, "key"), key)
-
-
-class Presentation:
-    """The presentation values of a layer, read-only: attributes and items as on the layer.
-    The built-in properties are typed attributes; a custom property reads typed through its
-    declaration: ``layer.presentation[Circle.radius]`` (an attribute, ``.radius``, is typed
-    Any).
-
-    C: ac_layer_get_presentation_value() (presentationLayer)."""
-
-    __slots__ = ("_layer",)
-
-    _layer: Layer
-
-    # ---- the built-in properties (CALayer's), typed -----------------------------------------
-
-    bounds: PresentationProperty[Rect] = _shown("bounds")
-    position: PresentationProperty[Point] = _shown("position")
-    z_position: PresentationProperty[float] = _shown("zPosition")
-    zPosition = z_position
-    anchor_point: PresentationProperty[Point] = _shown("anchorPoint")
-    anchorPoint = anchor_point
-    anchor_point_z: PresentationProperty[float] = _shown("anchorPointZ")
-    anchorPointZ = anchor_point_z
-    transform: PresentationProperty[Transform3D] = _shown("transform")
-    sublayer_transform: PresentationProperty[Transform3D] = _shown("sublayerTransform")
-    sublayerTransform = sublayer_transform
-    opacity: PresentationProperty[float] = _shown("opacity")
-    hidden: PresentationProperty[bool] = _shown("hidden")
-    background_color: PresentationProperty[Color] = _shown("backgroundColor")
-    backgroundColor = background_color
-    border_color: PresentationProperty[Color] = _shown("borderColor")
-    borderColor = border_color
-    border_width: PresentationProperty[float] = _shown("borderWidth")
-    borderWidth = border_width
-    corner_radius: PresentationProperty[float] = _shown("cornerRadius")
-    cornerRadius = corner_radius
-    shadow_color: PresentationProperty[Color] = _shown("shadowColor")
-    shadowColor = shadow_color
-    shadow_opacity: PresentationProperty[float] = _shown("shadowOpacity")
-    shadowOpacity = shadow_opacity
-    shadow_offset: PresentationProperty[Size] = _shown("shadowOffset")
-    shadowOffset = shadow_offset
-    shadow_radius: PresentationProperty[float] = _shown("shadowRadius")
-    shadowRadius = shadow_radius
-    contents_rect: PresentationProperty[Rect] = _shown("contentsRect")
-    contentsRect = contents_rect
-    contents: PresentationProperty[Token] = _shown("contents")
-    masks_to_bounds: PresentationProperty[bool] = _shown("masksToBounds")
-    masksToBounds = masks_to_bounds
-    double_sided: PresentationProperty[bool] = _shown("doubleSided")
-    doubleSided = double_sided
-    needs_display_on_bounds_change: PresentationProperty[bool] = _shown(
-        "needsDisplayOnBoundsChange"
-    )
-    needsDisplayOnBoundsChange = needs_display_on_bounds_change
-    begin_time: PresentationProperty[float] = _shown("beginTime")
-    beginTime = begin_time
-    duration: PresentationProperty[float] = _shown("duration")
-    speed: PresentationProperty[float] = _shown("speed")
-    time_offset: PresentationProperty[float] = _shown("timeOffset")
-    timeOffset = time_offset
-    repeat_count: PresentationProperty[float] = _shown("repeatCount")
-    repeatCount = repeat_count
-    repeat_duration: PresentationProperty[float] = _shown("repeatDuration")
-    repeatDuration = repeat_duration
-    autoreverses: PresentationProperty[bool] = _shown("autoreverses")
-    fill_mode: PresentationProperty[FillMode] = _shown("fillMode")
-    fillMode = fill_mode
-    frame: PresentationProperty[Rect] = _shown("frame")
-
-    def __init__(self, layer: Layer) -> None:
-        object.__setattr__(self, "_layer", layer)
-
-    @property
-    def layer(self) -> Layer:
-        """The (model) layer. Python only."""
-        return self._layer
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise AttributeError(self._layer._unknown(name))
-
-    @overload
-    def __getitem__(self, key: "Property[G, Any]") -> G: ...
-    @overload
-    def __getitem__(self, key: "BuiltinProperty[G, Any]") -> G: ...
-    @overload
-    def __getitem__(self, key: str) -> Any: ...
-
-    def __getitem__(self, key: Key) -> Any:
-        """The presentation value at a key, a key path or a typed declaration
-        (``presentation[Circle.radius]``: typed for mypy).
-
-        C: ac_layer_get_presentation_value()."""
-        return self._layer.presentation_value(key)
-
-    if not TYPE_CHECKING:  # mypy: the typed attributes are read-only (PresentationProperty)
-
-        def __setattr__(self, name: str, value: Any) -> None:
-            raise AttributeError("the presentation is read-only; set the model value on the layer")
-
-    def snapshot(self) -> Dict[str, Any]:
-        """Every declared property's presentation value (see :meth:`Layer.snapshot`).
-
-        C: ac_layer_snapshot()."""
-        return self._layer.snapshot(presentation=True)
-
-    def __repr__(self) -> str:
-        return f"<Presentation of {self._layer!r}>"
-
-
-_TableLayout = Tuple[int, Tuple[int, ...], Any, Any]
-"""A presentation table's stride, each key's first column, and the C arrays of keys and
-columns a read passes."""
-
-
-class LayerBatch:
-    """A fixed list of layers of one engine, read and set together: one library call reads one
-    key's presentation value for every layer (``ac_layers_get_presentation``), several keys'
-    as a table of one row per layer (``ac_layers_get_presentation_table``), or sets one key's
-    model value on every layer (``ac_layers_set_value``).
-
-    Which to use when: a loop of ``layer.opacity = v`` costs about a microsecond per layer in
-    Python; :meth:`set` and :meth:`presentation` cost one call for the whole batch plus a few
-    tens of nanoseconds per layer in the library, so use them for many layers per frame (a
-    particle field, a grid), and attributes for a few. To draw, read every key a frame needs
-    with one :meth:`presentation_table`: one pass over the layers for all of them.
-
-    :meth:`presentation` answers a NumPy float64 array when NumPy is installed — shape (n,) for
-    one-number kinds (scalars; bool, integer and token kinds as floats), (n, stride) otherwise
-    (2 for points, 16 for 3D transforms) — else a list of floats or of tuples. The batch keeps
-    its layers alive.
-    """
-
-    __slots__ = ("_engine", "_layers", "_handles", "_strides", "_tables")
-
-    def __init__(self, engine: "Engine", layers: Iterable[Layer]) -> None:
-        items = tuple(layers)
-        for index, layer in enumerate(items):
-            if not isinstance(layer, Layer):
-                raise TypeError(f"layers[{index}] must be a Layer, not {type(layer).__name__}")
-            if layer._engine is not engine:
-                raise BadHandleError(f"layers[{index}] belongs to another engine")
-        self._engine = engine
-        self._layers = items
-        self._handles = (_capi.ac_layer * len(items))(*(layer._handle for layer in items))
-        self._strides: Dict[int, int] = {}
-        self._tables: Dict[Tuple[int, ...], _TableLayout] = {}
-
-    @property
-    def layers(self) -> Tuple[Layer, ...]:
-        """The layers, in order.
-
-        Python only."""
-        return self._layers
-
-    def __len__(self) -> int:
-        return len(self._layers)
-
-    def presentation(self, key: str, out: Any = None) -> Any:
-        """The presentation value of ``key`` for every layer (see the class docstring).
-
-        ``out``: a C-contiguous float64 NumPy array of the right shape to fill instead of a new
-        one (no allocation per frame). WrongKindError when the layers hold different kinds.
-        When an undeclared key has taken another kind since the last read, so that ``out`` no
-        longer fits, InvalidArgumentError (``out`` may have been written).
-
-        C: ac_layers_get_presentation()."""
-        engine = self._engine
-        ptr = _engine_ptr(engine)
-        key_id = engine._intern(key, "key")
-        count = len(self._layers)
-        stride_out = ctypes.c_size_t()
-        numpy = _numpy()
-        if numpy is None and out is not None:
-            raise InvalidArgumentError("out needs NumPy")
-        # The stride is the first layer's kind's, kept from the last read; an undeclared key
-        # may have changed kind since: then the call's stride differs, and it reads again.
-        for attempt in range(2):
-            cached = self._strides.get(key_id)
-            stride = self._probe_stride(key_id) if cached is None else cached
-            shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
-            if numpy is not None:
-                target = _checked_out(numpy, out, shape)
-                data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count else None
-            else:
-                target = (ctypes.c_double * (count * max(stride, 1)))()
-                data = target
-            status = _lib.ac_layers_get_presentation(
-                ptr, self._handles, count, key_id, data, count * stride, _byref(stride_out)
-            )
-            changed = stride_out.value != stride
-            if status in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL) and changed and attempt == 0:
-                self._strides[key_id] = stride_out.value  # the kind it has now
-                continue
-            if status:
-                raise_status(status)
-            break
-        if numpy is not None:
-            return target
-        if stride <= 1:
-            return list(target)
-        return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
-
-
-    def _probe_stride(self, key_id: int, names: CNames = NONE) -> int:
-        """The slots of key ``key_id``'s kind on the first layer (what a batch call's rows hold),
-        kept for the next calls; errors raised naming ``names``."""
-        stride_out = ctypes.c_size_t()
-        status = _lib.ac_layers_get_presentation(
-            _engine_ptr(self._engine), self._handles, len(self._layers), key_id, None, 0, _byref(stride_out)
-        )
-        if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
-            raise_status(status, names)
-        self._strides[key_id] = stride_out.value
-        return stride_out.value
-
-    def table_columns(self, keys: Sequence[str]) -> Dict[str, slice]:
-        """Where each key's numbers are in a row of :meth:`presentation_table`'s table: key ->
-        slice of columns (a key given twice: its last place). The kinds are the first layer's.
-
-        C: ac_layers_get_presentation_table() (out_columns)."""
-        names = tuple(keys) if not isinstance(keys, str) else keys
-        key_ids = self._key_ids(names)
-        stride, columns, _, _ = self._table_layout(key_ids)
-        ends = columns[1:] + (stride,)
-        return {key: slice(start, end) for key, start, end in zip(names, columns, ends)}
-
-    def presentation_table(self, keys: Sequence[str], out: Any = None) -> Any:
-        """The presentation values of ``keys`` for every layer in one pass, as a table of one
-        row per layer: ``keys[0]``'s numbers, then ``keys[1]``'s, and so on, each as
-        :meth:`presentation` gives them (2 for points, 16 for 3D transforms, bool, integer and
-        token kinds as floats); :meth:`table_columns` says where each key's numbers are. A NumPy
-        float64 array of shape (n, stride) when NumPy is installed, else a list of tuples. What
-        a frame that draws reads: one call for all its keys, at most 256 of them.
-
-        ``out``: a C-contiguous float64 NumPy array of shape (n, stride) to fill instead of a new
-        one (no allocation per frame). WrongKindError when a layer holds another kind at a key
-        than the first layer. When an undeclared key has taken another kind since the last
-        read, so that ``out`` no longer fits, InvalidArgumentError (``out`` may have been
-        written).
-
-        C: ac_layers_get_presentation_table()."""
-        key_ids = self._key_ids(keys)
-        count = len(self._layers)
-        numpy = _numpy()
-        if numpy is None and out is not None:
-            raise InvalidArgumentError("out needs NumPy")
-        # The layout is the first layer's kinds, kept from the last read; an undeclared key
-        # may have changed kind since: then the call's layout differs, and it reads again.
-        for attempt in range(2):
-            stride, columns, keys_array, columns_out = self._table_layout(key_ids)
-            shape = (count, stride)
-            if numpy is not None:
-                target = _checked_out(numpy, out, shape)
-                data = target.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if count and stride else None
-            else:
-                target = (ctypes.c_double * max(count * stride, 1))()
-                data = target
-            stride_out = ctypes.c_size_t()
-            status = _lib.ac_layers_get_presentation_table(
-                _engine_ptr(self._engine), self._handles, count, keys_array, len(key_ids), data, count * stride,
-                _byref(stride_out), columns_out,
-            )
-            changed = stride_out.value != stride or tuple(columns_out[: len(key_ids)]) != columns
-            if status in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL) and changed and attempt == 0:
-                del self._tables[key_ids]
-                continue
-            if status:
-                raise_status(status, _TABLE_NAMES)
-            break
-        if numpy is not None:
-            return target
-        return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
-
-    def _key_ids(self, keys: Sequence[str]) -> Tuple[int, ...]:
-        if isinstance(keys, str):
-            raise TypeError("keys must be a sequence of key names, not one string")
-        engine = self._engine
-        return tuple(engine._intern(key, f"keys[{index}]") for index, key in enumerate(keys))
-
-    def _table_layout(self, key_ids: Tuple[int, ...]) -> "_TableLayout":
-        """The table's stride and each key's first column, as the first layer's kinds give them,
-        with the C arrays a read passes (kept for the next read: no allocation per frame)."""
-        layout = self._tables.get(key_ids)
-        if layout is None:
-            count = len(key_ids)
-            keys_array = (_capi.ac_key * max(count, 1))(*key_ids)
-            columns = (ctypes.c_size_t * max(count, 1))()
-            stride_out = ctypes.c_size_t()
-            status = _lib.ac_layers_get_presentation_table(
-                _engine_ptr(self._engine), self._handles, len(self._layers), keys_array, count, None, 0,
-                _byref(stride_out), columns,
-            )
-            if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
-                raise_status(status, _TABLE_NAMES)
-            layout = (stride_out.value, tuple(columns[:count]), keys_array, columns)
-            self._tables[key_ids] = layout
-        return layout
-
-    def set(self, key: str, values: Any) -> None:
-        """Sets the model value of ``key`` on every layer, layer i's from ``values[i]``, each
-        change as ``layer[key] = value`` makes it (its action included: an implicit animation
-        by default). ``values``: a NumPy array of shape (n,) for one-number kinds or (n, stride)
-        (2 for points, 16 for 3D transforms; bool, integer and token kinds as whole numbers),
-        or a sequence of numbers or of tuples. Every layer and value is checked before any
-        changes, so a refused call changes nothing — unless a change fails on the way (an
-        action of an earlier layer destroys a later one, or a layer's action fails: then that
-        layer and the ones before it have changed, as ``layer[key] = value`` changes a layer
-        whose action fails).
-
-        C: ac_layers_set_value()."""
-        engine = self._engine
-        ptr = _engine_ptr(engine)
-        key_id = engine._intern(key, "key")
-        count = len(self._layers)
-        if count == 0:
-            return
-        cached = self._strides.get(key_id)
-        # A declared property keeps its kind; an undeclared key may have changed kind since its
-        # stride was kept (through the C API, or another batch): its kind is asked each time.
-        if cached is None or self._layers[0]._info(key) is None:
-            stride = self._probe_stride(key_id, _BATCH_NAMES)
-        else:
-            stride = cached
-        shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
-        numpy = sys.modules.get("numpy")
-        keep: Any
-        if numpy is not None and isinstance(values, numpy.ndarray):
-            keep = numpy.ascontiguousarray(values, dtype=numpy.float64)
-            if tuple(keep.shape) != shape and not (stride == 1 and tuple(keep.shape) == (count, 1)):
-                raise ValueError(f"values has shape {tuple(values.shape)}; it must be {shape}")
-            data = keep.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
-        else:
-            items = list(values)
-            if len(items) != count:
-                raise ValueError(f"values has {len(items)} entries for {count} layers")
-            flat: List[float] = []
-            for index, item in enumerate(items):
-                numbers = (item,) if stride <= 1 and not isinstance(item, (tuple, list)) else tuple(item)
-                if len(numbers) != stride:
-                    raise ValueError(f"values[{index}] has {len(numbers)} numbers; it must have {stride}")
-                flat.extend(float(number) for number in numbers)
-            keep = (ctypes.c_double * len(flat))(*flat)
-            data = keep
-        if not engine._runs_python_actions:  # no Python code runs: no guard (the fast path)
-            self._raise_set_status(
-                _lib.ac_layers_set_value(ptr, self._handles, count, key_id, data, stride), key
-            )
-            return
-        with _callbacks.guard(f"setting {key} on a batch"):
-            status = _lib.ac_layers_set_value(ptr, self._handles, count, key_id, data, stride)
-            self._raise_set_status(status, key)
-
-    def _raise_set_status(self, status: int, key: str) -> None:
-        """Raises a LayerBatch.set status in Python's words (nothing for AC_OK)."""
-        if status:
-            info = self._layers[0]._info(key)
-            names = ADD_NAMES | _BATCH_NAMES
-            if info is not None:
-                names = names | property_value_fields(info.name, info.kind)
-            raise_status(status, names)
-
-
-def _numpy() -> Any:
-    """NumPy when it is installed (imported once), else None."""
-    numpy = sys.modules.get("numpy")
-    if numpy is None:
-        try:
-            import numpy  # noqa: F811
-        except ImportError:
-            return None
-    return numpy
-
-
-def _checked_out(numpy: Any, out: Any, shape: Tuple[int, ...]) -> Any:
-    """A batch read's target: ``out`` when it is a writeable C-contiguous float64 array of
-    ``shape``, a new array when it is None; InvalidArgumentError otherwise."""
-    if out is None:
-        return numpy.empty(shape, dtype=numpy.float64)
-    if (
-        not isinstance(out, numpy.ndarray)
-        or out.dtype != numpy.float64
-        or tuple(out.shape) != shape
-        or not out.flags["C_CONTIGUOUS"]
-        or not out.flags["WRITEABLE"]
-    ):
-        raise InvalidArgumentError(f"out must be a writeable C-contiguous float64 array of shape {shape}")
-    return out
-
-
-_BATCH_NAMES = CNames(patterns=((r"slots\[\d+\] \(layers\[(\d+)\]'s value\)", r"values[\1]"),))
-"""ac_layers_* arguments in LayerBatch's words."""
-
-_TABLE_NAMES = CNames({"key_count": "len(keys)"})
-"""ac_layers_get_presentation_table's arguments in LayerBatch.presentation_table's words."""
+        return self._engine._copy_animation(self, key_bytes(key, "key"), key)
 
 
 if TYPE_CHECKING:
@@ -1372,34 +815,8 @@ else:
     typed Any); at run time :class:`Layer` itself. Python only."""
 
 
-# ---- helpers ---------------------------------------------------------------------------------
-
-
 def _release(engine: "Engine", handle: int) -> None:
     """Drops a wrapper's reference (a weakref finalizer: never raises)."""
     ptr = engine._ptr
     if ptr is not None:
         _lib.ac_layer_release(ptr, handle)
-
-
-def _key_bytes(key: str, name: str) -> bytes:
-    if not isinstance(key, str):
-        raise TypeError(f"{name} must be a str, not {type(key).__name__}")
-    if "\0" in key:
-        raise InvalidArgumentError(f"{name} {key!r} contains a NUL character")
-    return key.encode("utf-8", "surrogatepass")
-
-
-def _read_string(call: Callable[[Any, int, Any], int], names: CNames = NONE_NAMES) -> str:
-    """Reads a string through a (buffer, capacity, out_length) call, growing the buffer;
-    ``names``: the call's C names for its messages."""
-    length = ctypes.c_size_t()
-    capacity = 64
-    while True:
-        buffer = ctypes.create_string_buffer(capacity)
-        status = call(buffer, capacity, _byref(length))
-        if status == _capi.AC_OK:
-            return buffer.raw[: length.value].decode("utf-8", "replace")
-        if status != _capi.AC_ERR_BUFFER_TOO_SMALL:
-            raise_status(status, names)
-        capacity = length.value + 1

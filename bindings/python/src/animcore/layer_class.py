@@ -13,23 +13,22 @@ import threading
 from typing import TYPE_CHECKING, Any, Dict, Generic, Optional, Tuple, Type, TypeVar
 
 from . import _callbacks, _capi
-from ._trampolines import ActionCallback, DisplayEntry, display_trampoline
-from ._coerce import flag
+from ._action_trampoline import register_action
 from ._c_names import CNames
+from ._coerce import flag
+from ._handles import engine_ptr
+from ._layer_attributes import ModelAttribute, PresentationAttribute, reserved
+from ._trampolines import DisplayEntry, display_trampoline
+from .callback_types import ActionCallback, DisplayCallback
 from .errors import check, raise_status
-from .layer import (
-    DisplayCallback,
-    Layer,
-    Presentation,
-    PropertyInfo,
-    _engine_ptr,
-    attribute_types,
-    snake_case,
-)
-from .properties import Property
+from .layer import Layer
+from .presentation import Presentation
+from .properties import Property, PropertyInfo, snake_case
 from .values import ValueKind
 
 if TYPE_CHECKING:
+    # The engine a class answers as ``layer_class.engine`` (handed in by the engine that
+    # declared the class, never imported: the engine is the layer above).
     from .engine import Engine
 
 __all__ = ["LayerClass", "Property"]
@@ -174,7 +173,7 @@ class LayerClass(Generic[L]):
     @strict.setter
     def strict(self, strict: bool) -> None:
         on = flag(strict, "strict")
-        check(_lib.ac_class_set_strict(_engine_ptr(self._engine), self._handle, 1 if on else 0))
+        check(_lib.ac_class_set_strict(engine_ptr(self._engine), self._handle, 1 if on else 0))
         self._strict = on
 
     # ---- display -----------------------------------------------------------------------------
@@ -194,7 +193,7 @@ class LayerClass(Generic[L]):
     @display.setter
     def display(self, callback: Optional[DisplayCallback]) -> None:
         engine = self._engine
-        ptr = _engine_ptr(engine)
+        ptr = engine_ptr(engine)
         if callback is None:
             check(
                 _lib.ac_class_set_display(
@@ -228,8 +227,8 @@ class LayerClass(Generic[L]):
 
     @default_action.setter
     def default_action(self, callback: Optional[ActionCallback]) -> None:
-        self._engine._register_action(
-            _lib.ac_class_set_default_action, self._handle, callback, "default_action"
+        register_action(
+            self._engine, _lib.ac_class_set_default_action, self._handle, callback, "default_action"
         )
         self._default_action = callback
 
@@ -238,7 +237,7 @@ class LayerClass(Generic[L]):
     def _build_table(self) -> None:
         """Builds the table from a temporary layer of the class (made and released at once:
         layers display and animate nothing at creation)."""
-        ptr = _engine_ptr(self._engine)
+        ptr = engine_ptr(self._engine)
         out = _capi.ac_layer()
         check(_lib.ac_layer_create(ptr, self._handle, _byref(out)))
         try:
@@ -253,7 +252,7 @@ class LayerClass(Generic[L]):
         if self._table_ready:
             return
         engine = self._engine
-        ptr = _engine_ptr(engine)
+        ptr = engine_ptr(engine)
         count = ctypes.c_size_t()
         status = _lib.ac_layer_snapshot(ptr, handle, 0, None, 0, _byref(count))
         if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
@@ -291,10 +290,31 @@ class LayerClass(Generic[L]):
         key_id = engine._intern(key, "key")
         out = _capi.ac_value()
         check(
-            _lib.ac_layer_get_value(_engine_ptr(engine), layer._handle, key_id, _byref(out)),
+            _lib.ac_layer_get_value(engine_ptr(engine), layer._handle, key_id, _byref(out)),
             _KEY_NAMES,
         )
         info = PropertyInfo(key, key_id, ValueKind(out.kind))
         with self._lock:
             self._paths[key] = info
         return info
+
+
+def attribute_types(
+    name: str, attrs: Dict[str, PropertyInfo], base: Optional[Type[Layer]] = None
+) -> Tuple[Type[Layer], Type[Presentation]]:
+    """The Python types of a layer class's layers and presentations: subclasses of ``base``
+    (Layer, or the class a class declaration gave) and Presentation with one descriptor per
+    property name (and snake_case alias), so attribute access is a plain lookup. Names the
+    base already uses (methods, properties) are left to item access."""
+    base = base if base is not None else Layer
+    model: Dict[str, Any] = {"__module__": base.__module__, "_ac_generated": True}
+    shown: Dict[str, Any] = {"__slots__": (), "__module__": Presentation.__module__}
+    for attribute, info in attrs.items():
+        if attribute.isidentifier() and not reserved(base, attribute):
+            model[attribute] = ModelAttribute(info)
+        if attribute.isidentifier() and not reserved(Presentation, attribute):
+            shown[attribute] = PresentationAttribute(info)
+    qualified = name if name.isidentifier() else "Layer"
+    layer_type = type(qualified, (base,), model)
+    presentation_type = type(f"{qualified}Presentation", (Presentation,), shown)
+    return layer_type, presentation_type

@@ -24,17 +24,22 @@ to ``help()`` and to IDEs, and read and write through the layer's class if ever 
 
 from __future__ import annotations
 
+import re
 from typing import (
     TYPE_CHECKING,
     Any,
     Generic,
+    NamedTuple,
     NoReturn,
     Optional,
+    Protocol,
     Tuple,
     TypeVar,
     Union,
     overload,
 )
+
+from ._handles import key_bytes
 
 from .values import (
     AffineTransform,
@@ -58,15 +63,27 @@ from .values import (
 if TYPE_CHECKING:
     from typing import Literal
 
-    from .layer import Layer, Presentation
     from .timing import FillMode
 
-__all__ = ["BuiltinProperty", "PresentationProperty", "Property"]
+__all__ = ["BuiltinProperty", "Key", "PresentationProperty", "Property", "PropertyInfo"]
 
 G = TypeVar("G")
 """What a property reads (its value's Python type)."""
 S = TypeVar("S")
 """What a property takes when set (its value's Python type, or a plainer form of it)."""
+
+
+class _Model(Protocol):
+    """What the model descriptors read and set through: a layer (``Layer.get``, ``Layer.set``)."""
+
+    def get(self, key: Any) -> Any: ...
+    def set(self, key: Any, value: Any) -> None: ...
+
+
+class _Shown(Protocol):
+    """What the presentation descriptors read through: a presentation (``presentation[key]``)."""
+
+    def __getitem__(self, key: Any) -> Any: ...
 
 _KindName = Union[ValueKind, str, None]
 
@@ -302,14 +319,14 @@ class Property(Generic[G, S]):
     @overload
     def __get__(self, layer: None, owner: Any = None) -> "Property[G, S]": ...
     @overload
-    def __get__(self, layer: "Layer", owner: Any = None) -> G: ...
+    def __get__(self, layer: _Model, owner: Any = None) -> G: ...
 
-    def __get__(self, layer: Optional["Layer"], owner: Any = None) -> Any:
+    def __get__(self, layer: Optional[_Model], owner: Any = None) -> Any:
         if layer is None or self._name is None:
             return self
         return layer.get(self._name)
 
-    def __set__(self, layer: "Layer", value: S) -> None:
+    def __set__(self, layer: _Model, value: S) -> None:
         if self._name is None:
             raise AttributeError("a Property outside a class body names no property")
         layer.set(self._name, value)
@@ -358,14 +375,14 @@ class BuiltinProperty(Generic[G, S]):
     @overload
     def __get__(self, layer: None, owner: Any = None) -> "BuiltinProperty[G, S]": ...
     @overload
-    def __get__(self, layer: "Layer", owner: Any = None) -> G: ...
+    def __get__(self, layer: _Model, owner: Any = None) -> G: ...
 
-    def __get__(self, layer: Optional["Layer"], owner: Any = None) -> Any:
+    def __get__(self, layer: Optional[_Model], owner: Any = None) -> Any:
         if layer is None:
             return self
         return layer.get(self.key)
 
-    def __set__(self, layer: "Layer", value: S) -> None:
+    def __set__(self, layer: _Model, value: S) -> None:
         layer.set(self.key, value)
 
     def __repr__(self) -> str:
@@ -391,18 +408,58 @@ class PresentationProperty(Generic[G]):
     @overload
     def __get__(self, presentation: None, owner: Any = None) -> "PresentationProperty[G]": ...
     @overload
-    def __get__(self, presentation: "Presentation", owner: Any = None) -> G: ...
+    def __get__(self, presentation: _Shown, owner: Any = None) -> G: ...
 
-    def __get__(self, presentation: Optional["Presentation"], owner: Any = None) -> Any:
+    def __get__(self, presentation: Optional[_Shown], owner: Any = None) -> Any:
         if presentation is None:
             return self
         return presentation[self.key]
 
-    def __set__(self, presentation: "Presentation", value: NoReturn) -> None:
+    def __set__(self, presentation: _Shown, value: NoReturn) -> None:
         raise AttributeError("the presentation is read-only; set the model value on the layer")
 
     def __repr__(self) -> str:
         return f"<built-in presentation property {self.key!r}>"
+
+
+class PropertyInfo(NamedTuple):
+    """A declared property (or a key path into one) as a layer class knows it.
+
+    C: ac_engine_key() (the key) and ac_layer_snapshot() (the kind)."""
+
+    name: str
+    """The engine's name: "anchorPoint", "position.x", a custom property's name."""
+    key: int
+    """The interned key."""
+    kind: ValueKind
+    """The value kind."""
+
+
+Key = Union[str, "Property[Any, Any]", "BuiltinProperty[Any, Any]"]
+"""A key as item access, key paths and reads take it: its name ("position.x", "anchorPoint",
+a custom property's name), or a typed declaration (``Circle.radius``, ``Layer.opacity``),
+which makes the read typed for mypy."""
+
+
+def snake_case(name: str) -> str:
+    """ "anchorPointZ" -> "anchor_point_z" (the attribute alias of a camelCase property)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def key_name(key: Any) -> str:
+    """The name of a key given as a str or as a typed declaration (``Circle.radius``);
+    TypeError otherwise."""
+    if type(key) is str:
+        return key
+    if isinstance(key, Property):
+        if key.name is None:
+            raise TypeError("key is a Property outside a class body; use the name of the property")
+        return key.name
+    if isinstance(key, BuiltinProperty):
+        return key.key
+    key_bytes(key, "key")  # raises TypeError for a non-str
+    name: str = key  # a str subclass
+    return name
 
 
 def is_declaration(member: Any) -> bool:

@@ -25,18 +25,18 @@ from __future__ import annotations
 
 import ctypes
 import numbers
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Union
+from typing import Any, Dict, Optional, Union
 
 from . import _callbacks, _capi
 from ._c_names import ANIMATE_OPTIONS, CNames, value_fields
 from ._coerce import flag, real
-from .errors import CallbackError, check, raise_status
+from ._handles import EngineHandle, engine_ptr, key_bytes
+from ._trampolines import CompletionCallback, CompletionEntry, completion_trampoline
+from .actions import NO_ACTION, NoAction
+from .errors import CallbackError, UnknownKeyError, check, raise_status
 from .spring import Spring, optional_spring
 from .timing_function import TimingFunction
 from .values import from_c, kind_of, to_c
-
-if TYPE_CHECKING:
-    from .engine import Engine
 
 __all__ = [
     "NO_ACTION",
@@ -60,75 +60,31 @@ _KEY = CNames(
     }
 )
 
-CompletionCallback = Callable[[bool], Any]
-"""``completion(finished)``: every animation of the transaction finished (True) or one was
-removed, replaced or its layer destroyed first (False). Runs once, during a tick."""
-
 Curve = Union[str, TimingFunction]
 """An animation block's curve: a curve name ("ease_in_out", the default; "ease_in",
 "ease_out", "linear", "default", "step_start", "step_end", or an alias such as UIKit's
 "easeInOut", see :meth:`TimingFunction.named`) or any :class:`TimingFunction`."""
 
 
-class NoAction:
-    """The type of :data:`NO_ACTION` (one instance).
-
-    C: AC_ACTION_NONE (what an ac_action_fn answers; see ac_layer_set_action())."""
-
-    _instance: Optional["NoAction"] = None
-
-    def __new__(cls) -> "NoAction":
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "NO_ACTION"
-
-    def __reduce__(self) -> str:
-        return "NO_ACTION"
+def run_committing(engine: EngineHandle, function: Any, during: str) -> None:
+    """Runs a call that commits (``function(engine)``: a commit, a flush), which may run
+    callbacks; ``during`` names it in their errors."""
+    with _callbacks.guard(during):
+        check(function(engine_ptr(engine)))
 
 
-NO_ACTION = NoAction()
-"""An explicit "no action": answered by an action callback, or put in a layer's actions table,
-it ends the action search with no action (Core Animation's NSNull)."""
-
-
-class _CompletionEntry:
-    __slots__ = ("engine", "callback", "__weakref__")
-
-    def __init__(self, engine: "Engine", callback: CompletionCallback) -> None:
-        import weakref
-
-        self.engine = weakref.ref(engine)
-        self.callback = callback
-
-
-def _completion(engine_p: Any, finished: int, user_data: Optional[int]) -> None:
-    item = _callbacks.entry(user_data)
-    if item is None or item.engine() is None:
-        return
-    try:
-        item.callback(bool(finished))
-    except BaseException as error:  # noqa: BLE001 - reported by the call that ran it
-        _callbacks.report(error)
-
-
-_completion_trampoline: Any = _capi.ac_completion_fn(_completion)
-
-
-def _commit_on_exit(engine: "Engine", commit: Any, error: Optional[BaseException]) -> None:
+def _commit_on_exit(engine: EngineHandle, commit: Any, error: Optional[BaseException]) -> None:
     """Commits a ``with`` block's transaction or animation block through ``commit``. When the
     block raises, its exception stays the one raised: a commit a closed engine made moot (its
     close ended every open transaction) is skipped, and what callbacks raise while committing
     goes to sys.unraisablehook, as Engine.__exit__ does."""
     if error is None:
-        engine._run_committing(commit, "commit")
+        run_committing(engine, commit, "commit")
         return
-    if engine.closed:
+    if engine._ptr is None:  # closed
         return
     try:
-        engine._run_committing(commit, "commit")
+        run_committing(engine, commit, "commit")
     except CallbackError as failure:
         for caught in failure.errors:
             _callbacks.report_unraisable(caught, "callback during a transaction's commit")
@@ -168,13 +124,11 @@ class Transaction:
 
     __slots__ = ("_engine",)
 
-    def __init__(self, engine: "Engine") -> None:
+    def __init__(self, engine: EngineHandle) -> None:
         self._engine = engine
 
     def _ptr(self) -> Any:
-        from .layer import _engine_ptr
-
-        return _engine_ptr(self._engine)
+        return engine_ptr(self._engine)
 
     # ---- scope -------------------------------------------------------------------------------
 
@@ -189,14 +143,14 @@ class Transaction:
         none is open (an implicit transaction is committed by tick or flush, not here).
 
         C: ac_transaction_commit()."""
-        self._engine._run_committing(_lib.ac_transaction_commit, "commit")
+        run_committing(self._engine, _lib.ac_transaction_commit, "commit")
 
     def flush(self) -> None:
         """Commits the calling thread's implicit transaction now; nothing while an explicit one
         is open (CATransaction flush).
 
         C: ac_transaction_flush()."""
-        self._engine._run_committing(_lib.ac_transaction_flush, "flush")
+        run_committing(self._engine, _lib.ac_transaction_flush, "flush")
 
     # ---- settings ----------------------------------------------------------------------------
 
@@ -298,7 +252,16 @@ class Transaction:
         when none is open); several add up, each runs once (see the module docstring).
 
         C: ac_transaction_add_completion()."""
-        self._engine._add_completion(completion)
+        _check_callable(completion, "completion")
+        engine = self._engine
+        status = _callbacks.register_for(
+            CompletionEntry(engine, completion),
+            lambda number: _lib.ac_transaction_add_completion(
+                engine_ptr(engine), completion_trampoline, number, _callbacks.destroy
+            ),
+        )
+        if status:
+            raise_status(status)
 
     # ---- key-value store ---------------------------------------------------------------------
 
@@ -306,10 +269,8 @@ class Transaction:
         """The value under ``key`` (UnknownKeyError when the thread never set it).
 
         C: ac_transaction_get_value()."""
-        from .layer import _key_bytes
-
         out = _capi.ac_value()
-        check(_lib.ac_transaction_get_value(self._ptr(), _key_bytes(key, "key"), _byref(out)), _KEY)
+        check(_lib.ac_transaction_get_value(self._ptr(), key_bytes(key, "key"), _byref(out)), _KEY)
         return from_c(out)
 
     def __setitem__(self, key: str, value: Any) -> None:
@@ -317,9 +278,7 @@ class Transaction:
         see values.kind_of; "animationDuration" takes any real number).
 
         C: ac_transaction_set_value()."""
-        from .layer import _key_bytes
-
-        encoded = _key_bytes(key, "key")
+        encoded = key_bytes(key, "key")
         if (
             key == "animationDuration"
             and isinstance(value, numbers.Real)
@@ -332,16 +291,12 @@ class Transaction:
             raise_status(status, value_fields("value", key, c.kind) | _KEY)
 
     def __delitem__(self, key: str) -> None:
-        from .layer import _key_bytes
-
-        check(_lib.ac_transaction_set_value(self._ptr(), _key_bytes(key, "key"), None))
+        check(_lib.ac_transaction_set_value(self._ptr(), key_bytes(key, "key"), None))
 
     def get(self, key: str, default: Any = None) -> Any:
         """The value under ``key``, or ``default`` when the thread never set it.
 
         C: ac_transaction_get_value()."""
-        from .errors import UnknownKeyError
-
         try:
             return self[key]
         except UnknownKeyError:
@@ -362,10 +317,10 @@ class TransactionScope:
     """``with engine.transaction(...)``: begins on enter (applying the settings given), commits
     on exit, also when the block raises. Yields the :class:`Transaction` state."""
 
-    __slots__ = ("_engine", "_settings", "_entered")
+    __slots__ = ("_state", "_settings", "_entered")
 
-    def __init__(self, engine: "Engine", settings: Dict[str, Any]) -> None:
-        self._engine = engine
+    def __init__(self, state: Transaction, settings: Dict[str, Any]) -> None:
+        self._state = state
         self._settings = settings
         self._entered = False
 
@@ -373,7 +328,7 @@ class TransactionScope:
         if self._entered:
             raise RuntimeError("a transaction scope can be entered once")
         self._entered = True
-        state = self._engine.transaction_state
+        state = self._state
         state.begin()
         try:
             settings = self._settings
@@ -397,18 +352,18 @@ class TransactionScope:
         return state
 
     def __exit__(self, kind: Any, error: Optional[BaseException], traceback: Any) -> None:
-        _commit_on_exit(self._engine, _lib.ac_transaction_commit, error)
+        _commit_on_exit(self._state._engine, _lib.ac_transaction_commit, error)
 
 
 class AnimateScope:
     """``with engine.animate(...)``: an animation block (UIView.animate) opened on enter and
     committed on exit, also when the block raises."""
 
-    __slots__ = ("_engine", "_options", "_completion", "_entered", "_spring")
+    __slots__ = ("_state", "_options", "_completion", "_entered", "_spring")
 
     def __init__(
         self,
-        engine: "Engine",
+        state: Transaction,
         *,
         duration: float,
         delay: float,
@@ -445,7 +400,7 @@ class AnimateScope:
         if checked is not None:
             self._spring = _capi.ac_spring.from_buffer_copy(checked._c)  # kept alive here
             options.spring = ctypes.pointer(self._spring)
-        self._engine = engine
+        self._state = state
         self._options = options
         self._completion: Optional[CompletionCallback] = completion
         self._entered = False
@@ -454,23 +409,22 @@ class AnimateScope:
         if self._entered:
             raise RuntimeError("an animation block can be entered once")
         self._entered = True
-        engine = self._engine
+        engine = self._state._engine
         options = self._options
-        from .layer import _engine_ptr
 
         def begin(number: int) -> int:
             options.completion_user_data = number
-            return int(_lib.ac_animate_begin(_engine_ptr(engine), _byref(options)))
+            return int(_lib.ac_animate_begin(engine_ptr(engine), _byref(options)))
 
         if self._completion is None:
             status = begin(0)
         else:
-            options.completion = _completion_trampoline
+            options.completion = completion_trampoline
             options.completion_destroy = _callbacks.destroy
-            status = _callbacks.register_for(_CompletionEntry(engine, self._completion), begin)
+            status = _callbacks.register_for(CompletionEntry(engine, self._completion), begin)
         if status:
             raise_status(status, ANIMATE_OPTIONS)
-        return engine.transaction_state
+        return self._state
 
     def __exit__(self, kind: Any, error: Optional[BaseException], traceback: Any) -> None:
-        _commit_on_exit(self._engine, _lib.ac_animate_commit, error)
+        _commit_on_exit(self._state._engine, _lib.ac_animate_commit, error)

@@ -1,24 +1,25 @@
-"""Python animation descriptions to and from the library's (``ac_animation`` handles).
+"""The codec of animation descriptions: Python's to and from the library's (``ac_animation``
+handles).
 
 :func:`create` makes a library description of any :class:`~animcore.Animation` for a layer
-(the value kinds come from the layer's key paths), :func:`write` fills one made elsewhere (an
-action's), :func:`read` makes the Python description of a library one, of the right class with
-every field.
+(the value kinds come from the layer's key paths, through a :data:`KindAt` the layer gives),
+:func:`write` fills one made elsewhere (an action's), :func:`read` makes the Python description
+of a library one, of the right class with every field.
 """
 
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from . import _callbacks, _capi
 from ._c_names import TIMING, CNames, spring_fields, value_fields
 from ._trampolines import AnimationEntry, start_trampoline, stop_trampoline
 from .animation import Animation, BasicAnimation, PropertyAnimation
 from .animation_group import AnimationGroup, check_animations, group_depth
-from .errors import AnimcoreError, check, raise_status
+from .errors import check, raise_status
 from ._adapt import adapt_in
-from .layer import Layer, _engine_ptr, _key_bytes, _read_string
+from ._handles import EngineHandle, engine_ptr, key_bytes, read_array, read_string
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
 from .path import Path
 from .decay import DecayAnimation, _decay_names
@@ -39,8 +40,9 @@ _NUMERIC_KINDS = (
     ValueKind.COLOR,
 )
 
-if TYPE_CHECKING:
-    from .engine import Engine
+KindAt = Callable[[str], Optional[ValueKind]]
+"""The kind of a key path on the layer an animation is written for, when its class declares
+the property (or a key path into one); None for any other key (see Layer._animated_kind)."""
 
 _lib = _capi.lib
 _byref = ctypes.byref
@@ -79,23 +81,23 @@ def check_animation(
 # ---- Python -> library ------------------------------------------------------------------------
 
 
-def new_handle(engine: "Engine", animation: Animation) -> int:
+def new_handle(engine: EngineHandle, animation: Animation) -> int:
     """An empty library description of ``animation``'s kind (release it)."""
-    ptr = _engine_ptr(engine)
+    ptr = engine_ptr(engine)
     out = _capi.ac_animation()
     if isinstance(animation, AnimationGroup):
         check(_lib.ac_animation_create_group(ptr, _byref(out)))
     elif isinstance(animation, KeyframeAnimation):
-        key_path = _key_bytes(animation.key_path, "key_path")
+        key_path = key_bytes(animation.key_path, "key_path")
         check(_lib.ac_animation_create_keyframe(ptr, key_path, _byref(out)))
     elif isinstance(animation, SpringAnimation):
-        key_path = _key_bytes(animation.key_path, "key_path")
+        key_path = key_bytes(animation.key_path, "key_path")
         check(_lib.ac_animation_create_spring(ptr, key_path, _byref(out)))
     elif isinstance(animation, BasicAnimation):
-        key_path = _key_bytes(animation.key_path, "key_path")
+        key_path = key_bytes(animation.key_path, "key_path")
         check(_lib.ac_animation_create_basic(ptr, key_path, _byref(out)))
     elif isinstance(animation, DecayAnimation):
-        key_path = _key_bytes(animation.key_path, "key_path")
+        key_path = key_bytes(animation.key_path, "key_path")
         check(_lib.ac_animation_create_decay(ptr, key_path, _byref(out)))
     else:
         raise TypeError(
@@ -107,32 +109,35 @@ def new_handle(engine: "Engine", animation: Animation) -> int:
 
 
 def create(
-    engine: "Engine", animation: Animation, layer: Layer, deferred: Optional[List[Exception]] = None
+    engine: EngineHandle,
+    animation: Animation,
+    kind_at: KindAt,
+    deferred: Optional[List[Exception]] = None,
 ) -> Tuple[int, Optional[AnimationEntry]]:
-    """A library description of ``animation`` for ``layer`` (checked first) and the callback
-    entry registered, if any. The caller releases the handle. ``deferred`` (when given)
-    collects the TypeErrors of values left out for an undeclared key (see :func:`write`);
-    without it they are raised."""
+    """A library description of ``animation`` for the layer ``kind_at`` reads (checked
+    first) and the callback entry registered, if any. The caller releases the handle.
+    ``deferred`` (when given) collects the TypeErrors of values left out for an undeclared key
+    (see :func:`write`); without it they are raised."""
     check_animation(animation)
     handle = new_handle(engine, animation)
     try:
         left_out: List[Exception] = []
-        entry = write(engine, handle, animation, layer, deferred=left_out)
+        entry = write(engine, handle, animation, kind_at, deferred=left_out)
         if left_out:
             if deferred is None:
                 raise left_out[0]
             deferred.extend(left_out)
     except BaseException:
-        _lib.ac_animation_release(_engine_ptr(engine), handle)
+        _lib.ac_animation_release(engine_ptr(engine), handle)
         raise
     return handle, entry
 
 
 def write(
-    engine: "Engine",
+    engine: EngineHandle,
     handle: int,
     animation: Animation,
-    layer: Layer,
+    kind_at: KindAt,
     prefix: str = "",
     delegate: bool = True,
     deferred: Optional[List[Exception]] = None,
@@ -147,7 +152,7 @@ def write(
     the value itself cannot either (a plain tuple) is left out, its TypeError appended to
     ``deferred`` (raised at once without it): the library refuses to animate an undeclared key
     and says so, which is the message owed."""
-    ptr = _engine_ptr(engine)
+    ptr = engine_ptr(engine)
     check(_lib.ac_animation_set_timing(ptr, handle, _byref(animation.timing._c)), TIMING)
     function = animation.timing_function
     if function is not None:
@@ -161,18 +166,18 @@ def write(
         check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0))
     left_out: List[Exception] = deferred if deferred is not None else []
     if isinstance(animation, BasicAnimation):
-        _write_basic(engine, ptr, handle, animation, layer, prefix, left_out)
+        _write_basic(engine, ptr, handle, animation, kind_at, prefix, left_out)
         if isinstance(animation, SpringAnimation):
             check(
                 _lib.ac_animation_set_spring(ptr, handle, _byref(animation.spring._c)),
                 spring_fields("spring", f"{prefix}spring"),
             )
     elif isinstance(animation, KeyframeAnimation):
-        _write_keyframe(engine, ptr, handle, animation, layer, prefix, left_out)
+        _write_keyframe(engine, ptr, handle, animation, kind_at, prefix, left_out)
     elif isinstance(animation, DecayAnimation):
-        _write_decay(engine, ptr, handle, animation, layer, prefix, left_out)
+        _write_decay(engine, ptr, handle, animation, kind_at, prefix, left_out)
     elif isinstance(animation, AnimationGroup):
-        _write_group(engine, ptr, handle, animation, layer, prefix, left_out, made)
+        _write_group(engine, ptr, handle, animation, kind_at, prefix, left_out, made)
     if deferred is None and left_out:
         raise left_out[0]
     if not delegate or (animation.on_start is None and animation.on_stop is None):
@@ -192,24 +197,6 @@ def write(
     if status:
         raise_status(status)
     return entry
-
-
-def _key_kind(engine: "Engine", layer: Layer, key_path: str) -> Optional[ValueKind]:
-    """The kind of ``key_path`` on ``layer`` when it names a property its class declares (or a
-    key path into one); None for any other key. Only declared properties animate: an undeclared
-    key, even one the layer stores (a typo set on a permissive class), never gives its kind to
-    an animation's values: the library refuses the animation and names the key, where a kind
-    guessed from the stored value would have answered a misleading TypeError about a value."""
-    if not isinstance(key_path, str):
-        return None
-    root = key_path.split(".", 1)[0]
-    if root not in layer._class._attrs or layer._class._attrs[root].name != root:
-        return None
-    try:
-        info = layer._class._lookup(key_path, layer)
-    except AnimcoreError:
-        return None
-    return info.kind if info is not None else None
 
 
 def _value_kind(
@@ -238,15 +225,15 @@ def _set_value(
 
 
 def _write_basic(
-    engine: "Engine",
+    engine: EngineHandle,
     ptr: Any,
     handle: int,
     animation: BasicAnimation,
-    layer: Layer,
+    kind_at: KindAt,
     prefix: str,
     deferred: List[Exception],
 ) -> None:
-    kind = _key_kind(engine, layer, animation.key_path)
+    kind = kind_at(animation.key_path)
     for which, value, label in (
         (_capi.AC_ANIMATION_FROM, animation.from_value, "from_value"),
         (_capi.AC_ANIMATION_TO, animation.to_value, "to_value"),
@@ -260,15 +247,15 @@ def _write_basic(
 
 
 def _write_decay(
-    engine: "Engine",
+    engine: EngineHandle,
     ptr: Any,
     handle: int,
     animation: DecayAnimation,
-    layer: Layer,
+    kind_at: KindAt,
     prefix: str,
     deferred: List[Exception],
 ) -> None:
-    kind = _key_kind(engine, layer, animation.key_path)
+    kind = kind_at(animation.key_path)
     if kind is not None and kind not in _NUMERIC_KINDS:
         # A declared property that cannot decay (a bool): its values and bounds are left
         # unwritten, so that the add refuses the key path, which is what is wrong, rather
@@ -305,18 +292,18 @@ def _doubles(values: List[float]) -> Any:
 
 
 def _write_keyframe(
-    engine: "Engine",
+    engine: EngineHandle,
     ptr: Any,
     handle: int,
     animation: KeyframeAnimation,
-    layer: Layer,
+    kind_at: KindAt,
     prefix: str,
     deferred: List[Exception],
 ) -> None:
     values = animation.values
     if values:
         kind = _value_kind(
-            _key_kind(engine, layer, animation.key_path), values[0], f"{prefix}values[0]", deferred
+            kind_at(animation.key_path), values[0], f"{prefix}values[0]", deferred
         )
         if kind is not None:
             array = (_capi.ac_value * len(values))()
@@ -353,11 +340,11 @@ def _write_keyframe(
 
 
 def _write_group(
-    engine: "Engine",
+    engine: EngineHandle,
     ptr: Any,
     handle: int,
     group: AnimationGroup,
-    layer: Layer,
+    kind_at: KindAt,
     prefix: str,
     deferred: List[Exception],
     made: Optional[Dict[int, int]] = None,
@@ -381,7 +368,7 @@ def _write_group(
                     engine,
                     child_handle,
                     child,
-                    layer,
+                    kind_at,
                     f"{prefix}animations[{index}].",
                     False,
                     deferred,
@@ -399,33 +386,16 @@ def _write_group(
 # ---- library -> Python ------------------------------------------------------------------------
 
 
-def _read_array(c_type: Any, call: Callable[[Any, int, Any], int]) -> Tuple[Any, int]:
-    """Reads an array through a (out, capacity, out_count) call: asks for the count, then
-    reads (again if it grew meanwhile)."""
-    count = ctypes.c_size_t()
-    status = call(None, 0, _byref(count))
-    while True:
-        if status == _capi.AC_OK and count.value == 0:
-            return (c_type * 0)(), 0
-        if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
-            raise_status(status)
-        capacity = count.value
-        array = (c_type * capacity)()
-        status = call(array, capacity, _byref(count))
-        if status == _capi.AC_OK:
-            return array, count.value
-
-
 def _read_doubles(call: Callable[[Any, int, Any], int]) -> Optional[List[float]]:
-    array, count = _read_array(ctypes.c_double, call)
+    array, count = read_array(ctypes.c_double, call)
     return list(array[:count]) or None
 
 
-def read(engine: "Engine", handle: int) -> Animation:
+def read(engine: EngineHandle, handle: int) -> Animation:
     """The Python description of the library description ``handle``: a BasicAnimation,
     SpringAnimation, DecayAnimation, KeyframeAnimation or AnimationGroup with every field
     (children read recursively)."""
-    ptr = _engine_ptr(engine)
+    ptr = engine_ptr(engine)
     kind = ctypes.c_int32()
     check(_lib.ac_animation_get_kind(ptr, handle, _byref(kind)))
     timing = _capi.ac_timing()
@@ -452,7 +422,7 @@ def read(engine: "Engine", handle: int) -> Animation:
             removed_on_completion=flags[2],
         )
     else:
-        key_path = _read_string(
+        key_path = read_string(
             lambda buffer, capacity, length: _lib.ac_animation_key_path(
                 ptr, handle, buffer, capacity, length
             )
@@ -512,14 +482,14 @@ def _read_decay(ptr: Any, handle: int, key_path: str) -> DecayAnimation:
 
 
 def _read_keyframe(ptr: Any, handle: int, key_path: str) -> KeyframeAnimation:
-    values, count = _read_array(
+    values, count = read_array(
         _capi.ac_value,
         lambda out, capacity, n: _lib.ac_animation_get_values(ptr, handle, out, capacity, n),
     )
     key_times = _read_doubles(
         lambda out, capacity, n: _lib.ac_animation_get_key_times(ptr, handle, out, capacity, n)
     )
-    functions, function_count = _read_array(
+    functions, function_count = read_array(
         _capi.ac_timing_function,
         lambda out, capacity, n: _lib.ac_animation_get_timing_functions(
             ptr, handle, out, capacity, n
@@ -535,7 +505,7 @@ def _read_keyframe(ptr: Any, handle: int, key_path: str) -> KeyframeAnimation:
             return status
 
         splines[which] = _read_doubles(spline_call)
-    elements, element_count = _read_array(
+    elements, element_count = read_array(
         _capi.ac_path_element,
         lambda out, capacity, n: _lib.ac_animation_get_path(ptr, handle, out, capacity, n),
     )
@@ -558,7 +528,7 @@ def _read_keyframe(ptr: Any, handle: int, key_path: str) -> KeyframeAnimation:
     )
 
 
-def _read_children(engine: "Engine", ptr: Any, handle: int) -> List[Animation]:
+def _read_children(engine: EngineHandle, ptr: Any, handle: int) -> List[Animation]:
     count = ctypes.c_size_t()
     check(_lib.ac_animation_child_count(ptr, handle, _byref(count)))
     children: List[Animation] = []
