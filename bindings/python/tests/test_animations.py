@@ -4,6 +4,7 @@ replacement, on_start / on_stop exactly once each, removal, the order of keys, c
 
 from __future__ import annotations
 
+import inspect
 import math
 from typing import Any, List, Optional, Tuple
 
@@ -476,3 +477,78 @@ def test_adding_checks_the_key_path(engine: Engine) -> None:
     with pytest.raises(UnknownKeyError):
         layer.add_animation(BasicAnimation(""), "k")
     assert layer.animation_keys == []
+
+
+# ---- the shared keywords, written once --------------------------------------------------------
+
+_SHARED = (
+    "begin_time",
+    "duration",
+    "speed",
+    "time_offset",
+    "repeat_count",
+    "repeat_duration",
+    "autoreverses",
+    "fill_mode",
+    "timing_function",
+    "additive",
+    "cumulative",
+    "removed_on_completion",
+    "on_start",
+    "on_stop",
+)
+_NOT_OF_A_GROUP = ("additive", "cumulative")
+
+
+def _animation_classes() -> List[Tuple[type, Tuple[Any, ...]]]:
+    return [
+        (animcore.BasicAnimation, ("opacity",)),
+        (animcore.SpringAnimation, ("opacity",)),
+        (animcore.DecayAnimation, ("position",)),
+        (animcore.KeyframeAnimation, ("opacity",)),
+        (animcore.AnimationGroup, ()),
+    ]
+
+
+def test_every_animation_spells_out_the_shared_keywords_and_their_defaults() -> None:
+    made_by_default = animcore.Timing.animation()
+    for cls, positional in _animation_classes():
+        parameters = inspect.signature(cls).parameters
+        group = cls is animcore.AnimationGroup
+        expected = [name for name in _SHARED if not (group and name in _NOT_OF_A_GROUP)]
+        assert [name for name in parameters if name in _SHARED] == expected, cls
+        shared = {name: parameters[name] for name in expected}
+        assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in shared.values()), cls
+        assert shared["duration"].default == made_by_default.duration == 0.0
+        assert shared["speed"].default == 1.0 and shared["removed_on_completion"].default is True
+        assert shared["fill_mode"].default is animcore.FillMode.REMOVED
+        animation = cls(*positional)
+        for name, parameter in shared.items():
+            assert getattr(animation, name) == parameter.default, (cls, name)
+
+
+def test_a_keyword_no_animation_takes_is_refused_naming_the_class() -> None:
+    unexpected = r"\(\) got an unexpected keyword argument"
+    for cls, positional in _animation_classes():
+        with pytest.raises(TypeError, match=rf"^{cls.__name__}\.__init__{unexpected} 'durration'$"):
+            cls(*positional, durration=1.0)
+    with pytest.raises(TypeError, match=rf"^AnimationGroup\.__init__{unexpected} 'additive'$"):
+        animcore.AnimationGroup(additive=True)
+    with pytest.raises(TypeError, match=rf"^Timing\.layer{unexpected} 'speeed'$"):
+        animcore.Timing.layer(speeed=2.0)
+
+
+def test_the_shared_keywords_are_checked_naming_the_argument() -> None:
+    for cls, positional in _animation_classes():
+        with pytest.raises(animcore.OutOfRangeError, match="repeat_count"):
+            cls(*positional, repeat_count=-1.0)
+        with pytest.raises(TypeError, match="on_stop must be callable or None"):
+            cls(*positional, on_stop=3)
+        with pytest.raises(animcore.UnknownNameError):
+            cls(*positional, timing_function="no_such_curve")
+        animation = cls(*positional, speed=2.0, fill_mode="both", autoreverses=True)
+        assert (animation.speed, animation.fill_mode, animation.autoreverses) == (
+            2.0,
+            animcore.FillMode.BOTH,
+            True,
+        )

@@ -15,8 +15,11 @@ def _fill_mode_in(value: Any) -> Any:
     return value
 
 
+_FILL_MODES = {0: "removed", 1: "forwards", 2: "backwards", 3: "both"}  # by AC_FILL_* code
+
+
 def _fill_mode_out(code: Any) -> FillMode:
-    return FillMode.parse({0: "removed", 1: "forwards", 2: "backwards", 3: "both"}.get(code, "removed"))
+    return FillMode.parse(_FILL_MODES.get(code, "removed"))
 
 
 ADAPT_IN: Dict[str, Callable[[Any], Any]] = {"fillMode": _fill_mode_in}

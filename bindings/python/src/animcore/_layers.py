@@ -18,7 +18,17 @@ from typing import Tuple
 LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
     (
         "C table and errors",
-        ("_library", "_c_names", "_capi", "errors", "_coerce", "_buffers", "clock", "version"),
+        (
+            "_library",
+            "_c_names",
+            "_capi",
+            "errors",
+            "_coerce",
+            "_keywords",
+            "_buffers",
+            "clock",
+            "version",
+        ),
     ),
     ("handles", ("_handles", "_callbacks")),
     ("values", ("values", "timing_function", "timing", "_adapt", "path", "time_space")),

@@ -17,43 +17,85 @@ from __future__ import annotations
 
 import math
 from enum import Enum
+import sys
 from typing import (
+    TYPE_CHECKING,
     Any,
     Callable,
     ClassVar,
     Dict,
+    Mapping,
     Optional,
     Tuple,
+    TypedDict,
     TypeVar,
     Union,
 )
 
 from ._adapt import adapt_in
+from ._keywords import check_keywords, spell_out
 from .callback_types import AnimationStartCallback, AnimationStopCallback
-from .timing import FillMode, Timing
+from .timing import TIMING_KEYWORDS, FillMode, Timing, TimingKeywords
 from .timing_function import TimingFunction
 from .values import check_value
 
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # type checkers know typing_extensions without it being installed
+        from typing_extensions import Unpack
+
 __all__ = [
     "Animation",
+    "AnimationKeywords",
     "AnimationStartCallback",
     "AnimationStopCallback",
     "BasicAnimation",
     "PropertyAnimation",
+    "PropertyAnimationKeywords",
 ]
 
 _A = TypeVar("_A", bound="Animation")
 
-_TIMING_FIELDS = (
-    "begin_time",
-    "duration",
-    "speed",
-    "time_offset",
-    "repeat_count",
-    "repeat_duration",
-    "autoreverses",
-    "fill_mode",
-)
+
+class _Pacing(TimingKeywords, total=False):
+    timing_function: Union[TimingFunction, str, None]
+
+
+class _Flags(TypedDict, total=False):
+    additive: bool
+    cumulative: bool
+
+
+class _Completion(TypedDict, total=False):
+    removed_on_completion: bool
+    on_start: Optional[AnimationStartCallback]
+    on_stop: Optional[AnimationStopCallback]
+
+
+class AnimationKeywords(_Pacing, _Completion, total=False):
+    """The keyword arguments every animation's constructor takes, written once: the
+    CAMediaTiming ones (:class:`~animcore.timing.TimingKeywords`), ``timing_function``,
+    ``removed_on_completion``, ``on_start`` and ``on_stop`` (see :class:`Animation`)."""
+
+
+class PropertyAnimationKeywords(_Pacing, _Flags, _Completion, total=False):
+    """:class:`AnimationKeywords` with ``additive`` and ``cumulative`` after
+    ``timing_function``: what the constructors of animations of one key path take."""
+
+
+_ANIMATION_TIMING = Timing.animation()  # the library's defaults (ac_timing_init_animation)
+
+KEYWORD_DEFAULTS: Dict[str, Any] = {
+    **{name: getattr(_ANIMATION_TIMING, name) for name in TIMING_KEYWORDS},
+    "timing_function": None,
+    "additive": False,
+    "cumulative": False,
+    "removed_on_completion": True,
+    "on_start": None,
+    "on_stop": None,
+}
+"""What each shared keyword is when left out (the timing ones: the library's)."""
 
 
 def _parse_function(value: Union[TimingFunction, str, None]) -> Optional[TimingFunction]:
@@ -111,6 +153,9 @@ class Animation:
     _POSITIONAL: ClassVar[Tuple[str, ...]] = ()
     """The names of the constructor's positional arguments, in order."""
 
+    _KEYWORDS: ClassVar[Any] = AnimationKeywords
+    """The TypedDict of the shared keywords the constructor takes."""
+
     removed_on_completion: bool
 
     def __init__(self) -> None:
@@ -119,35 +164,26 @@ class Animation:
             "AnimationGroup"
         )
 
-    def _init_shared(
-        self,
-        duration: float,
-        begin_time: float,
-        speed: float,
-        time_offset: float,
-        repeat_count: float,
-        repeat_duration: float,
-        autoreverses: bool,
-        fill_mode: Union[FillMode, str],
-        timing_function: Union[TimingFunction, str, None],
-        removed_on_completion: bool,
-        on_start: Optional[AnimationStartCallback],
-        on_stop: Optional[AnimationStopCallback],
-    ) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Spells out the shared keywords in the signature of the subclass's constructor
+        (which takes them as ``**shared``), for help() and inspect."""
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:
+            spell_out(cls.__dict__["__init__"], cls._KEYWORDS, KEYWORD_DEFAULTS)
+
+    def _init_shared(self, given: Mapping[str, Any]) -> None:
+        """Sets the shared keywords from ``given`` (the constructor's ``**shared``), each one
+        left out at its default; any keyword the class does not take is a TypeError."""
+        check_keywords(given, self._KEYWORDS.__annotations__, f"{type(self).__name__}.__init__")
         self._timing = Timing.animation(
-            duration=duration,
-            begin_time=begin_time,
-            speed=speed,
-            time_offset=time_offset,
-            repeat_count=repeat_count,
-            repeat_duration=repeat_duration,
-            autoreverses=autoreverses,
-            fill_mode=fill_mode,
+            **{name: given[name] for name in TIMING_KEYWORDS if name in given}
         )
-        self.timing_function = timing_function
-        self.removed_on_completion = bool(removed_on_completion)
-        self.on_start = on_start
-        self.on_stop = on_stop
+        self.timing_function = given.get("timing_function")
+        self.removed_on_completion = bool(
+            given.get("removed_on_completion", KEYWORD_DEFAULTS["removed_on_completion"])
+        )
+        self.on_start = given.get("on_start")
+        self.on_stop = given.get("on_stop")
 
     # ---- timing ------------------------------------------------------------------------------
 
@@ -293,22 +329,11 @@ class Animation:
         """The positional arguments and the kind's own fields, in signature order."""
         return {}
 
-    def _flag_arguments(self) -> Dict[str, Any]:
-        """Fields between timing_function and removed_on_completion (additive, cumulative)."""
-        return {}
-
     def _arguments(self) -> Dict[str, Any]:
         """Every constructor argument, in signature order."""
         arguments = self._kind_arguments()
-        for name in _TIMING_FIELDS:
-            arguments[name] = getattr(self._timing, name)
-        arguments["timing_function"] = self.timing_function
-        arguments.update(self._flag_arguments())
-        arguments.update(
-            removed_on_completion=self.removed_on_completion,
-            on_start=self.on_start,
-            on_stop=self.on_stop,
-        )
+        for name in self._KEYWORDS.__annotations__:
+            arguments[name] = getattr(self, name)
         return arguments
 
     def copy(self: "_A", **changes: Any) -> "_A":
@@ -365,9 +390,15 @@ class PropertyAnimation(Animation):
     __slots__ = ("_key_path", "additive", "cumulative")
 
     _POSITIONAL = ("key_path",)
+    _KEYWORDS = PropertyAnimationKeywords
 
     additive: bool
     cumulative: bool
+
+    def _init_shared(self, given: Mapping[str, Any]) -> None:
+        super()._init_shared(given)
+        self.additive = bool(given.get("additive", KEYWORD_DEFAULTS["additive"]))
+        self.cumulative = bool(given.get("cumulative", KEYWORD_DEFAULTS["cumulative"]))
 
     @property
     def key_path(self) -> str:
@@ -381,9 +412,6 @@ class PropertyAnimation(Animation):
         if not isinstance(value, str):
             raise TypeError(f"key_path must be a str, not {type(value).__name__}")
         self._key_path = value
-
-    def _flag_arguments(self) -> Dict[str, Any]:
-        return {"additive": self.additive, "cumulative": self.cumulative}
 
 
 class BasicAnimation(PropertyAnimation):
@@ -451,41 +479,13 @@ class BasicAnimation(PropertyAnimation):
         from_value: Any = None,
         to_value: Any = None,
         by_value: Any = None,
-        duration: float = 0.0,
-        begin_time: float = 0.0,
-        speed: float = 1.0,
-        time_offset: float = 0.0,
-        repeat_count: float = 0.0,
-        repeat_duration: float = 0.0,
-        autoreverses: bool = False,
-        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
-        timing_function: Union[TimingFunction, str, None] = None,
-        additive: bool = False,
-        cumulative: bool = False,
-        removed_on_completion: bool = True,
-        on_start: Optional[AnimationStartCallback] = None,
-        on_stop: Optional[AnimationStopCallback] = None,
+        **shared: Unpack[PropertyAnimationKeywords],
     ) -> None:
         self.key_path = key_path
         self.from_value = from_value
         self.to_value = to_value
         self.by_value = by_value
-        self.additive = bool(additive)
-        self.cumulative = bool(cumulative)
-        self._init_shared(
-            duration,
-            begin_time,
-            speed,
-            time_offset,
-            repeat_count,
-            repeat_duration,
-            autoreverses,
-            fill_mode,
-            timing_function,
-            removed_on_completion,
-            on_start,
-            on_stop,
-        )
+        self._init_shared(shared)
 
     def _kind_arguments(self) -> Dict[str, Any]:
         return {

@@ -18,13 +18,18 @@ group's callbacks run; the children's on_start / on_stop and removed_on_completi
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Union
+import sys
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional
 
 from . import _capi
-from .animation import Animation, AnimationStartCallback, AnimationStopCallback
+from .animation import Animation, AnimationKeywords
 from .errors import OutOfRangeError
-from .timing import FillMode
-from .timing_function import TimingFunction
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # type checkers know typing_extensions without it being installed
+        from typing_extensions import Unpack
 
 __all__ = ["AnimationGroup", "MAXIMUM_DEPTH"]
 
@@ -96,35 +101,10 @@ class AnimationGroup(Animation):
     def __init__(
         self,
         animations: Optional[Iterable[Animation]] = None,
-        *,
-        duration: float = 0.0,
-        begin_time: float = 0.0,
-        speed: float = 1.0,
-        time_offset: float = 0.0,
-        repeat_count: float = 0.0,
-        repeat_duration: float = 0.0,
-        autoreverses: bool = False,
-        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
-        timing_function: Union[TimingFunction, str, None] = None,
-        removed_on_completion: bool = True,
-        on_start: Optional[AnimationStartCallback] = None,
-        on_stop: Optional[AnimationStopCallback] = None,
+        **shared: Unpack[AnimationKeywords],
     ) -> None:
         self.animations = animations
-        self._init_shared(
-            duration,
-            begin_time,
-            speed,
-            time_offset,
-            repeat_count,
-            repeat_duration,
-            autoreverses,
-            fill_mode,
-            timing_function,
-            removed_on_completion,
-            on_start,
-            on_stop,
-        )
+        self._init_shared(shared)
 
     @property
     def animations(self) -> List[Animation]:

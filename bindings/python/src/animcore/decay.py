@@ -18,17 +18,22 @@ from __future__ import annotations
 
 import ctypes
 import math
-from typing import Any, Dict, Optional, Union
+import sys
+from typing import TYPE_CHECKING, Any, Dict, Optional
 
 from . import _capi
 from ._c_names import CNames, decay_fields, value_fields
 from ._coerce import real
-from .animation import AnimationStartCallback, AnimationStopCallback, PropertyAnimation
+from .animation import PropertyAnimation, PropertyAnimationKeywords
 from .errors import check
 from .spring import Spring, check_spring
-from .timing import FillMode
-from .timing_function import TimingFunction
 from .values import ValueKind, from_c, kind_of, to_c
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # type checkers know typing_extensions without it being installed
+        from typing_extensions import Unpack
 
 __all__ = ["DecayAnimation", "DEFAULT_BOUND_SPRING"]
 
@@ -100,20 +105,7 @@ class DecayAnimation(PropertyAnimation):
         lower_bound: Any = None,
         upper_bound: Any = None,
         bound_spring: Spring = DEFAULT_BOUND_SPRING,
-        duration: float = 0.0,
-        begin_time: float = 0.0,
-        speed: float = 1.0,
-        time_offset: float = 0.0,
-        repeat_count: float = 0.0,
-        repeat_duration: float = 0.0,
-        autoreverses: bool = False,
-        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
-        timing_function: Union[TimingFunction, str, None] = None,
-        additive: bool = False,
-        cumulative: bool = False,
-        removed_on_completion: bool = True,
-        on_start: Optional[AnimationStartCallback] = None,
-        on_stop: Optional[AnimationStopCallback] = None,
+        **shared: Unpack[PropertyAnimationKeywords],
     ) -> None:
         self.key_path = key_path
         self.from_value = from_value
@@ -123,22 +115,7 @@ class DecayAnimation(PropertyAnimation):
         self.lower_bound = lower_bound
         self.upper_bound = upper_bound
         self.bound_spring = bound_spring
-        self.additive = bool(additive)
-        self.cumulative = bool(cumulative)
-        self._init_shared(
-            duration,
-            begin_time,
-            speed,
-            time_offset,
-            repeat_count,
-            repeat_duration,
-            autoreverses,
-            fill_mode,
-            timing_function,
-            removed_on_completion,
-            on_start,
-            on_stop,
-        )
+        self._init_shared(shared)
 
     # ---- fields ------------------------------------------------------------------------------
 

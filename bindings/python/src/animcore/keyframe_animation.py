@@ -19,10 +19,11 @@ from __future__ import annotations
 import math
 import numbers
 from enum import Enum
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+import sys
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _capi
-from .animation import AnimationStartCallback, AnimationStopCallback, PropertyAnimation
+from .animation import PropertyAnimation, PropertyAnimationKeywords
 from .errors import (
     InvalidArgumentError,
     NotFiniteError,
@@ -30,8 +31,13 @@ from .errors import (
     UnknownNameError,
 )
 from .path import Path
-from .timing import FillMode
 from .timing_function import TimingFunction
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # type checkers know typing_extensions without it being installed
+        from typing_extensions import Unpack
 
 __all__ = ["CalculationMode", "KeyframeAnimation", "RotationMode"]
 
@@ -307,20 +313,7 @@ class KeyframeAnimation(PropertyAnimation):
         bias: Optional[Iterable[float]] = None,
         path: Optional[Path] = None,
         rotation_mode: Union[RotationMode, str, None] = None,
-        duration: float = 0.0,
-        begin_time: float = 0.0,
-        speed: float = 1.0,
-        time_offset: float = 0.0,
-        repeat_count: float = 0.0,
-        repeat_duration: float = 0.0,
-        autoreverses: bool = False,
-        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
-        timing_function: Union[TimingFunction, str, None] = None,
-        additive: bool = False,
-        cumulative: bool = False,
-        removed_on_completion: bool = True,
-        on_start: Optional[AnimationStartCallback] = None,
-        on_stop: Optional[AnimationStopCallback] = None,
+        **shared: Unpack[PropertyAnimationKeywords],
     ) -> None:
         self.key_path = key_path
         self.values = values
@@ -332,22 +325,7 @@ class KeyframeAnimation(PropertyAnimation):
         self.bias = bias
         self.path = path
         self.rotation_mode = rotation_mode
-        self.additive = bool(additive)
-        self.cumulative = bool(cumulative)
-        self._init_shared(
-            duration,
-            begin_time,
-            speed,
-            time_offset,
-            repeat_count,
-            repeat_duration,
-            autoreverses,
-            fill_mode,
-            timing_function,
-            removed_on_completion,
-            on_start,
-            on_stop,
-        )
+        self._init_shared(shared)
 
     # ---- fields ------------------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ from .animation import Animation
 from .callback_types import DisplayCallback
 from .errors import AnimcoreError, BadHandleError, InvalidArgumentError, check, raise_status
 from .properties import BuiltinProperty, Key, Property, PropertyInfo, key_name
-from .timing import FillMode, Timing
+from .timing import TIMING_KEYWORDS, FillMode, Timing
 from .values import (
     Color,
     ColorInput,
@@ -715,16 +715,7 @@ class Layer(metaclass=LayerType):
         """The layer's own CAMediaTiming as a :class:`Timing` (read from its properties).
 
         C: ac_layer_get_value() of the timing properties."""
-        return Timing.layer(
-            begin_time=self.beginTime,
-            duration=self.duration,
-            speed=self.speed,
-            time_offset=self.timeOffset,
-            repeat_count=self.repeatCount,
-            repeat_duration=self.repeatDuration,
-            autoreverses=self.autoreverses,
-            fill_mode=self.fillMode,
-        )
+        return Timing.layer(**{name: getattr(self, name) for name in TIMING_KEYWORDS})
 
     # ---- animations --------------------------------------------------------------------------
 

@@ -18,15 +18,20 @@ lasts the spring's :attr:`Spring.settling_duration`.
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Dict, Optional, Tuple, Union
+import sys
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 from . import _capi
 from ._c_names import CNames, spring_fields
 from ._coerce import flag, real
-from .animation import AnimationStartCallback, AnimationStopCallback, BasicAnimation
+from .animation import BasicAnimation, PropertyAnimationKeywords
 from .errors import check
-from .timing import FillMode
-from .timing_function import TimingFunction
+
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # type checkers know typing_extensions without it being installed
+        from typing_extensions import Unpack
 
 __all__ = ["Spring", "SpringAnimation"]
 
@@ -274,20 +279,7 @@ class SpringAnimation(BasicAnimation):
         to_value: Any = None,
         by_value: Any = None,
         spring: Optional[Spring] = None,
-        duration: float = 0.0,
-        begin_time: float = 0.0,
-        speed: float = 1.0,
-        time_offset: float = 0.0,
-        repeat_count: float = 0.0,
-        repeat_duration: float = 0.0,
-        autoreverses: bool = False,
-        fill_mode: Union[FillMode, str] = FillMode.REMOVED,
-        timing_function: Union[TimingFunction, str, None] = None,
-        additive: bool = False,
-        cumulative: bool = False,
-        removed_on_completion: bool = True,
-        on_start: Optional[AnimationStartCallback] = None,
-        on_stop: Optional[AnimationStopCallback] = None,
+        **shared: Unpack[PropertyAnimationKeywords],
     ) -> None:
         self.spring = Spring() if spring is None else spring
         super().__init__(
@@ -295,20 +287,7 @@ class SpringAnimation(BasicAnimation):
             from_value=from_value,
             to_value=to_value,
             by_value=by_value,
-            duration=duration,
-            begin_time=begin_time,
-            speed=speed,
-            time_offset=time_offset,
-            repeat_count=repeat_count,
-            repeat_duration=repeat_duration,
-            autoreverses=autoreverses,
-            fill_mode=fill_mode,
-            timing_function=timing_function,
-            additive=additive,
-            cumulative=cumulative,
-            removed_on_completion=removed_on_completion,
-            on_start=on_start,
-            on_stop=on_stop,
+            **shared,
         )
 
     @property

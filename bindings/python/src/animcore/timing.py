@@ -11,19 +11,37 @@ import ctypes
 import math
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Tuple, Union, overload
+import sys
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Iterable,
+    List,
+    Mapping,
+    Optional,
+    Tuple,
+    TypedDict,
+    Union,
+    overload,
+)
 
 from . import _capi
 from ._buffers import BatchInput, DoubleBatch
 
 if TYPE_CHECKING:
     from ._buffers import AnyArray, MaskedFloatArray
+
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # type checkers know typing_extensions without it being installed
+        from typing_extensions import Unpack
 from ._c_names import TIMING, CNames
 from ._coerce import flag, real
+from ._keywords import check_keywords, spell_out
 from .errors import UnknownNameError, check
 from .timing_function import TimingFunction
 
-__all__ = ["FillMode", "Phase", "Timing", "TimingState"]
+__all__ = ["TIMING_KEYWORDS", "FillMode", "Phase", "Timing", "TimingKeywords", "TimingState"]
 
 _lib = _capi.lib
 _byref = ctypes.byref
@@ -179,6 +197,25 @@ def _function_ref(function: Optional[TimingFunction]) -> Any:
     return _byref(function._c)
 
 
+class TimingKeywords(TypedDict, total=False):
+    """The CAMediaTiming keyword arguments, written once: :class:`Timing` and its constructors
+    take them, and so does every animation's constructor (see :class:`~animcore.Animation`).
+    Left out or None: the default (see :class:`Timing` for the units and ranges)."""
+
+    begin_time: Optional[float]
+    duration: Optional[float]
+    speed: Optional[float]
+    time_offset: Optional[float]
+    repeat_count: Optional[float]
+    repeat_duration: Optional[float]
+    autoreverses: Optional[bool]
+    fill_mode: Union[FillMode, str, None]
+
+
+TIMING_KEYWORDS: Tuple[str, ...] = tuple(TimingKeywords.__annotations__)
+"""The names of :class:`TimingKeywords`, in order."""
+
+
 class Timing:
     """The CAMediaTiming properties of an animation or a layer (times in seconds).
 
@@ -203,32 +240,13 @@ class Timing:
 
     _c: _capi.ac_timing
 
-    def __init__(
-        self,
-        *,
-        begin_time: Optional[float] = None,
-        duration: Optional[float] = None,
-        speed: Optional[float] = None,
-        time_offset: Optional[float] = None,
-        repeat_count: Optional[float] = None,
-        repeat_duration: Optional[float] = None,
-        autoreverses: Optional[bool] = None,
-        fill_mode: Union[FillMode, str, None] = None,
-    ) -> None:
-        self._set(
-            _ANIMATION_DEFAULTS,
-            begin_time=begin_time,
-            duration=duration,
-            speed=speed,
-            time_offset=time_offset,
-            repeat_count=repeat_count,
-            repeat_duration=repeat_duration,
-            autoreverses=autoreverses,
-            fill_mode=fill_mode,
-        )
+    def __init__(self, **timing: Unpack[TimingKeywords]) -> None:
+        self._set(_ANIMATION_DEFAULTS, timing, "Timing.__init__")
 
-    def _set(self, base: _capi.ac_timing, **changes: Any) -> None:
-        """Copies ``base``, applies the non-None ``changes``, validates, stores."""
+    def _set(self, base: _capi.ac_timing, changes: Mapping[str, Any], function: str) -> None:
+        """Copies ``base``, applies the non-None ``changes`` (TimingKeywords; any other
+        keyword is a TypeError naming ``function``), validates, stores."""
+        check_keywords(changes, TIMING_KEYWORDS, function)
         c = _capi.ac_timing.from_buffer_copy(base)
         for name, field in _NUMBER_FIELDS:
             value = changes.get(name)
@@ -244,92 +262,32 @@ class Timing:
     # ---- constructors ------------------------------------------------------------------------
 
     @classmethod
-    def animation(
-        cls,
-        *,
-        begin_time: Optional[float] = None,
-        duration: Optional[float] = None,
-        speed: Optional[float] = None,
-        time_offset: Optional[float] = None,
-        repeat_count: Optional[float] = None,
-        repeat_duration: Optional[float] = None,
-        autoreverses: Optional[bool] = None,
-        fill_mode: Union[FillMode, str, None] = None,
-    ) -> "Timing":
+    def animation(cls, **timing: Unpack[TimingKeywords]) -> "Timing":
         """A CAAnimation's timing: the library's animation defaults (duration 0) plus the
         arguments given.
 
         C: ac_timing_init_animation(), ac_timing_validate()."""
-        return cls(
-            begin_time=begin_time,
-            duration=duration,
-            speed=speed,
-            time_offset=time_offset,
-            repeat_count=repeat_count,
-            repeat_duration=repeat_duration,
-            autoreverses=autoreverses,
-            fill_mode=fill_mode,
-        )
+        result = cls.__new__(cls)
+        result._set(_ANIMATION_DEFAULTS, timing, "Timing.animation")
+        return result
 
     @classmethod
-    def layer(
-        cls,
-        *,
-        begin_time: Optional[float] = None,
-        duration: Optional[float] = None,
-        speed: Optional[float] = None,
-        time_offset: Optional[float] = None,
-        repeat_count: Optional[float] = None,
-        repeat_duration: Optional[float] = None,
-        autoreverses: Optional[bool] = None,
-        fill_mode: Union[FillMode, str, None] = None,
-    ) -> "Timing":
+    def layer(cls, **timing: Unpack[TimingKeywords]) -> "Timing":
         """A CALayer's timing: the library's layer defaults (duration inf) plus the arguments
         given.
 
         C: ac_timing_init_layer(), ac_timing_validate()."""
-        timing = cls.__new__(cls)
-        timing._set(
-            _LAYER_DEFAULTS,
-            begin_time=begin_time,
-            duration=duration,
-            speed=speed,
-            time_offset=time_offset,
-            repeat_count=repeat_count,
-            repeat_duration=repeat_duration,
-            autoreverses=autoreverses,
-            fill_mode=fill_mode,
-        )
-        return timing
+        result = cls.__new__(cls)
+        result._set(_LAYER_DEFAULTS, timing, "Timing.layer")
+        return result
 
-    def replace(
-        self,
-        *,
-        begin_time: Optional[float] = None,
-        duration: Optional[float] = None,
-        speed: Optional[float] = None,
-        time_offset: Optional[float] = None,
-        repeat_count: Optional[float] = None,
-        repeat_duration: Optional[float] = None,
-        autoreverses: Optional[bool] = None,
-        fill_mode: Union[FillMode, str, None] = None,
-    ) -> "Timing":
+    def replace(self, **timing: Unpack[TimingKeywords]) -> "Timing":
         """A copy with the arguments given changed.
 
         C: ac_timing_validate()."""
-        timing = type(self).__new__(type(self))
-        timing._set(
-            self._c,
-            begin_time=begin_time,
-            duration=duration,
-            speed=speed,
-            time_offset=time_offset,
-            repeat_count=repeat_count,
-            repeat_duration=repeat_duration,
-            autoreverses=autoreverses,
-            fill_mode=fill_mode,
-        )
-        return timing
+        result = type(self).__new__(type(self))
+        result._set(self._c, timing, "Timing.replace")
+        return result
 
     # ---- properties --------------------------------------------------------------------------
 
@@ -528,6 +486,11 @@ class Timing:
 
     def __reduce__(self) -> Tuple[Any, ...]:
         return (_rebuild_timing, (self._key(),))
+
+
+_NONE_DEFAULTS = dict.fromkeys(TIMING_KEYWORDS)
+for _function in (Timing.__init__, Timing.animation, Timing.layer, Timing.replace):
+    spell_out(getattr(_function, "__func__", _function), TimingKeywords, _NONE_DEFAULTS)
 
 
 def _rebuild_timing(key: Tuple[Any, ...]) -> Timing:
