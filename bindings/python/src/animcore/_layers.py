@@ -48,7 +48,16 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
     ("codec and callbacks", ("_trampolines", "_codec", "_action_trampoline")),
     (
         "layer, batch, class, transaction",
-        ("_layer_attributes", "layer", "presentation", "layer_batch", "layer_class", "transaction"),
+        (
+            "_layer_attributes",
+            "_layer_actions",
+            "_layer_animations",
+            "layer",
+            "presentation",
+            "layer_batch",
+            "layer_class",
+            "transaction",
+        ),
     ),
     ("engine", ("engine",)),
     ("the package", ("__init__", "_layers")),

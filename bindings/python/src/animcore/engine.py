@@ -39,12 +39,11 @@ from typing import (
     overload,
 )
 
-from . import _callbacks, _capi, _codec
-from ._c_names import ADD_NAMES, ENGINE_CONFIG, CNames, value_fields
+from . import _callbacks, _capi
+from ._c_names import ENGINE_CONFIG, CNames, value_fields
 from ._coerce import flag, int32, real
 from ._handles import engine_ptr, key_bytes, read_string
-from ._trampolines import AnimationEntry, CompletionCallback, DisplayEntry, display_trampoline
-from .actions import NO_ACTION, ActionAnswer, NoAction
+from ._trampolines import AnimationEntry, CompletionCallback
 from .animation import Animation
 from .callback_types import DisplayCallback
 from .clock import current_media_time
@@ -55,7 +54,7 @@ from .errors import (
     check,
     raise_status,
 )
-from .layer import DynamicLayer, Layer
+from .layer import DynamicLayer, Layer, convert_time
 from .layer_batch import LayerBatch
 from .layer_class import LayerClass, Property
 from .spring import Spring, optional_spring
@@ -75,15 +74,74 @@ _TICK_NAMES = CNames({"now_s": "now"})
 _CLASS_NAMES = CNames({"name: ": "name "})
 _GLOBAL_SPEED_NAMES = CNames({"speed": "global_speed"})
 _TICK_THREADS_NAMES = CNames({"count": "tick_threads"})
-_CONVERT_NAMES = CNames({"time_s": "time"})
-# The layers on the way of a conversion, by depth from the root ("timings[1]: speed is 0").
-_DEPTH = ((r"\btimings\[(\d+)\]", r"the layer at depth \1 on the way (0: the root)"),)
 _KEY_NAME_NAMES = CNames({"(see ac_engine_key)": "(see Engine.key)"})
 
 
 def _destroy_engine(ptr: Any) -> None:
     """The finalizer of an engine garbage-collected without close()."""
     _lib.ac_engine_destroy(ptr)
+
+
+def _named_sets(
+    declared: Dict[str, Any],
+    needs_display: Union[Iterable[str], bool],
+    not_animatable: Iterable[str],
+) -> Tuple[Set[str], Set[str]]:
+    """The names of a class declaration's ``needs_display`` (True: every declared property) and
+    ``not_animatable`` arguments, each checked to name declared properties only."""
+    display_names: Set[str]
+    if needs_display is True:
+        display_names = set(declared)
+    elif needs_display is False:
+        display_names = set()
+    else:
+        if isinstance(needs_display, str):
+            raise TypeError("needs_display must be an iterable of names or a bool, not a str")
+        display_names = set(needs_display)
+    if isinstance(not_animatable, str):
+        raise TypeError("not_animatable must be an iterable of names, not a str")
+    fixed = set(not_animatable)
+    for label, names in (("needs_display", display_names), ("not_animatable", fixed)):
+        unknown = sorted(names - set(declared))
+        if unknown:
+            raise InvalidArgumentError(
+                f"{label} names {', '.join(map(repr, unknown))}, which properties does not "
+                "declare"
+            )
+    return display_names, fixed
+
+
+def _property_descs(
+    declared: Dict[str, Any], display_names: Set[str], fixed: Set[str]
+) -> Tuple[Any, List[bytes], CNames]:
+    """The ac_property_desc array of the ``declared`` properties (name -> default or Property),
+    the names' bytes it points into (keep them until ac_class_create returns), and the C names
+    of its fields for the messages ("properties[1].default_value" -> "property 'radius'")."""
+    descs = (_capi.ac_property_desc * len(declared))()
+    keep: List[bytes] = []
+    c_names: Dict[str, str] = {}
+    for index, (prop_name, spec) in enumerate(declared.items()):
+        if not isinstance(prop_name, str):
+            raise TypeError(f"property names must be str, not {type(prop_name).__name__}")
+        prop = spec if isinstance(spec, Property) else Property(spec)
+        kind = (
+            ValueKind.parse(prop.kind) if prop.kind is not None else kind_of(prop.default, prop_name)
+        )
+        value = to_c(kind, prop.default, prop_name)
+        encoded = key_bytes(prop_name, "property name")
+        keep.append(encoded)
+        desc = descs[index]
+        _capi.ac_property_desc_init(desc, encoded, value)
+        desc.animatable = 0 if prop_name in fixed or not flag(prop.animatable, "animatable") else 1
+        desc.needs_display = (
+            1 if prop_name in display_names or flag(prop.needs_display, "needs_display") else 0
+        )
+        c_names.update(
+            value_fields(f"properties[{index}].default_value", prop_name, int(kind)).items()
+        )
+        c_names[f"properties[{index}].name"] = "the property name"
+        c_names[f"properties[{index}]"] = f"property {prop_name!r}"
+    return descs, keep, CNames(c_names)
 
 
 class Engine:
@@ -260,24 +318,7 @@ class Engine:
         absolute time). NotInvertibleError for a speed 0 on the way up.
 
         C: ac_layer_convert_time()."""
-        handles = []
-        for name, layer in (("from_layer", from_layer), ("to_layer", to_layer)):
-            if layer is None:
-                handles.append(0)
-            elif not isinstance(layer, Layer):
-                raise TypeError(f"{name} must be a Layer or None, not {type(layer).__name__}")
-            elif layer._engine is not self:
-                raise BadHandleError(f"{name} belongs to another engine")
-            else:
-                handles.append(layer._handle)
-        out = ctypes.c_double()
-        check(
-            _lib.ac_layer_convert_time(
-                engine_ptr(self), real(time, "time"), handles[0], handles[1], _byref(out)
-            ),
-            _CONVERT_NAMES.with_patterns(_DEPTH),
-        )
-        return float(out.value)
+        return convert_time(self, time, from_layer, to_layer)
 
     # ---- transactions and animation blocks ---------------------------------------------------
 
@@ -404,50 +445,6 @@ class Engine:
 
         C: ac_transaction_flush()."""
         self._transaction_state.flush()
-
-    # ---- actions -----------------------------------------------------------------------------
-
-    def _set_action(self, layer: Layer, key: str, action: ActionAnswer) -> None:
-        ptr = engine_ptr(self)
-        encoded = key_bytes(key, "key")
-        if action is None:
-            check(_lib.ac_layer_set_action(ptr, layer._handle, encoded, 0, 0))
-            return
-        if isinstance(action, NoAction):
-            check(_lib.ac_layer_set_action(ptr, layer._handle, encoded, 0, 1))
-            return
-        if not isinstance(action, Animation):
-            raise TypeError(
-                "an action must be a BasicAnimation, KeyframeAnimation, AnimationGroup, "
-                f"NO_ACTION or None, not {type(action).__name__}"
-            )
-        handle, _ = _codec.create(self, action, layer._animated_kind)
-        try:
-            check(
-                _lib.ac_layer_set_action(ptr, layer._handle, encoded, handle, 0),
-                ADD_NAMES,
-            )
-        finally:
-            _lib.ac_animation_release(ptr, handle)
-
-    def _action_for_key(self, layer: Layer, key: str) -> ActionAnswer:
-        ptr = engine_ptr(self)
-        result = ctypes.c_int32()
-        out = _capi.ac_animation()
-        with _callbacks.guard("action_for_key"):
-            check(
-                _lib.ac_layer_action_for_key(
-                    ptr, layer._handle, key_bytes(key, "key"), _byref(result), _byref(out)
-                )
-            )
-        if result.value == _capi.AC_ACTION_NONE:
-            return NO_ACTION
-        if result.value != _capi.AC_ACTION_ANIMATION or not out.value:
-            return None
-        try:
-            return _codec.read(self, out.value)
-        finally:
-            _lib.ac_animation_release(ptr, out.value)
 
     # ---- keys --------------------------------------------------------------------------------
 
@@ -635,53 +632,8 @@ class Engine:
         if display is not None and not callable(display):
             raise TypeError(f"display must be callable or None, not {type(display).__name__}")
         strict_flag = None if strict is None else flag(strict, "strict")
-        display_names: Set[str]
-        if needs_display is True:
-            display_names = set(declared)
-        elif needs_display is False:
-            display_names = set()
-        else:
-            if isinstance(needs_display, str):
-                raise TypeError("needs_display must be an iterable of names or a bool, not a str")
-            display_names = set(needs_display)
-        if isinstance(not_animatable, str):
-            raise TypeError("not_animatable must be an iterable of names, not a str")
-        fixed = set(not_animatable)
-        for label, names in (("needs_display", display_names), ("not_animatable", fixed)):
-            unknown = sorted(names - set(declared))
-            if unknown:
-                raise InvalidArgumentError(
-                    f"{label} names {', '.join(map(repr, unknown))}, which properties does not "
-                    "declare"
-                )
-        descs = (_capi.ac_property_desc * len(declared))()
-        keep: List[bytes] = []
-        c_names: Dict[str, str] = {}
-        for index, (prop_name, spec) in enumerate(declared.items()):
-            if not isinstance(prop_name, str):
-                raise TypeError(f"property names must be str, not {type(prop_name).__name__}")
-            prop = spec if isinstance(spec, Property) else Property(spec)
-            kind = (
-                ValueKind.parse(prop.kind)
-                if prop.kind is not None
-                else kind_of(prop.default, prop_name)
-            )
-            value = to_c(kind, prop.default, prop_name)
-            encoded = key_bytes(prop_name, "property name")
-            keep.append(encoded)
-            desc = descs[index]
-            _capi.ac_property_desc_init(desc, encoded, value)
-            desc.animatable = (
-                0 if prop_name in fixed or not flag(prop.animatable, "animatable") else 1
-            )
-            desc.needs_display = (
-                1 if prop_name in display_names or flag(prop.needs_display, "needs_display") else 0
-            )
-            c_names.update(
-                value_fields(f"properties[{index}].default_value", prop_name, int(kind)).items()
-            )
-            c_names[f"properties[{index}].name"] = "the property name"
-            c_names[f"properties[{index}]"] = f"property {prop_name!r}"
+        display_names, fixed = _named_sets(declared, needs_display, not_animatable)
+        descs, keep, c_names = _property_descs(declared, display_names, fixed)
         out = _capi.ac_class()
         check(
             _lib.ac_class_create(
@@ -692,8 +644,9 @@ class Engine:
                 len(declared),
                 _byref(out),
             ),
-            CNames(c_names) | _CLASS_NAMES,
+            c_names | _CLASS_NAMES,
         )
+        del keep  # the names' bytes, alive until the library copied them
         layer_class: LayerClass[Any] = LayerClass(
             self, out.value, name, parent, tuple(declared), python_base
         )
@@ -793,89 +746,3 @@ class Engine:
         if owned:  # another thread made one meanwhile: give our reference back
             _lib.ac_layer_release(ptr, handle)
         return existing  # type: ignore[return-value]
-
-    def _set_layer_delegate(self, layer: Layer, display: Optional[DisplayCallback]) -> None:
-        ptr = engine_ptr(self)
-        if display is None:
-            check(_lib.ac_layer_set_delegate(ptr, layer._handle, None))
-            return
-        if not callable(display):
-            raise TypeError(f"display must be callable or None, not {type(display).__name__}")
-        delegate = _capi.ac_layer_delegate()
-        _capi.ac_layer_delegate_init(delegate)
-        delegate.display = display_trampoline
-        delegate.destroy = _callbacks.destroy
-
-        def set_delegate(number: int) -> int:
-            delegate.user_data = number
-            return int(_lib.ac_layer_set_delegate(ptr, layer._handle, _byref(delegate)))
-
-        status = _callbacks.register_for(DisplayEntry(self, display), set_delegate)
-        if status:
-            raise_status(status)
-
-    # ---- animations --------------------------------------------------------------------------
-
-    def _add_animation(
-        self,
-        layer: Layer,
-        animation: Animation,
-        key: Optional[str],
-        encoded: Optional[bytes],
-    ) -> None:
-        deferred: List[Exception] = []
-        handle, entry = _codec.create(self, animation, layer._animated_kind, deferred)
-        ptr = engine_ptr(self)
-        try:
-            check(
-                _lib.ac_layer_add_animation(ptr, layer._handle, handle, encoded),
-                ADD_NAMES,
-            )
-            if deferred:
-                # A value was left out because neither its key (undeclared) nor the value
-                # could tell its kind, and the library took the animation all the same,
-                # against its rule that undeclared keys do not animate: take it back.
-                if encoded is not None:
-                    _lib.ac_layer_remove_animation(ptr, layer._handle, encoded)
-                raise deferred[0]
-            if key is not None:
-                with self._lock:
-                    if entry is not None:
-                        self._keyed[(layer._handle, key)] = entry
-                    else:
-                        self._keyed.pop((layer._handle, key), None)
-        finally:
-            _lib.ac_animation_release(ptr, handle)
-
-    def _copy_animation(self, layer: Layer, encoded: bytes, key: str) -> Optional[Animation]:
-        ptr = engine_ptr(self)
-        out = _capi.ac_animation()
-        check(_lib.ac_layer_copy_animation(ptr, layer._handle, encoded, _byref(out)))
-        if not out.value:
-            return None
-        try:
-            result = _codec.read(self, out.value)
-        finally:
-            _lib.ac_animation_release(ptr, out.value)
-        entry = self._keyed.get((layer._handle, key))
-        if entry is not None:
-            result.on_start = entry.on_start
-            result.on_stop = entry.on_stop
-        return result
-
-    def _replace_sublayer(self, old: Layer, new: Layer) -> None:
-        names = CNames(
-            {
-                "old_layer: ": "",
-                "new_layer: ": "",
-                f"layer {old._handle}": "old",
-                f"layer {new._handle}": "new",
-            }
-        )
-        with _callbacks.guard("replace_sublayer"):
-            check(
-                _lib.ac_layer_replace_sublayer(
-                    engine_ptr(self), old._handle, old._other(new, "new")
-                ),
-                names,
-            )

@@ -41,7 +41,10 @@ from ._action_trampoline import register_action
 from ._adapt import adapt_in, adapt_out
 from ._c_names import ADD_NAMES, CNames, property_value_fields
 from ._coerce import flag
-from ._handles import engine_ptr, key_bytes, read_string
+from ._coerce import real
+from ._handles import EngineHandle, engine_ptr, key_bytes, read_string
+from ._layer_actions import action_for_key, set_action, set_display_delegate
+from ._layer_animations import add_animation, copy_animation
 from ._layer_attributes import ClassDeclaration, LayerType, reserved
 from .animation import Animation
 from .callback_types import DisplayCallback
@@ -75,7 +78,7 @@ if TYPE_CHECKING:
     from .presentation import Presentation
     from .properties import FillModeInput
 
-__all__ = ["DisplayCallback", "DynamicLayer", "Layer"]
+__all__ = ["DisplayCallback", "DynamicLayer", "Layer", "convert_time"]
 
 G = TypeVar("G")
 
@@ -98,6 +101,9 @@ _KEEP: Any = object()  # "argument not given" (None means "remove")
 
 # The messages of the calls that take a key: "key: ..." names the Python argument too.
 _KEY_NAMES = CNames({"key: ": ""})
+_CONVERT_NAMES = CNames({"time_s": "time"})
+# The layers on the way of a conversion, by depth from the root ("timings[1]: speed is 0").
+_DEPTH = ((r"\btimings\[(\d+)\]", r"the layer at depth \1 on the way (0: the root)"),)
 
 _model = BuiltinProperty
 
@@ -546,7 +552,7 @@ class Layer(metaclass=LayerType):
 
         C: ac_layer_set_delegate(), ac_layer_set_action_callback()."""
         if display is not _KEEP:
-            self._engine._set_layer_delegate(self, display)
+            set_display_delegate(self, display)
         if action is not _KEEP:
             register_action(
                 self._engine, _lib.ac_layer_set_action_callback, self._handle, action, "action"
@@ -561,7 +567,7 @@ class Layer(metaclass=LayerType):
         (stops the search), or None (removes the entry).
 
         C: ac_layer_set_action()."""
-        self._engine._set_action(self, key, action)
+        set_action(self, key, action)
 
     def action_for_key(self, key: str) -> Any:
         """What the action search answers for ``key`` (actionForKey:): the delegate's action,
@@ -571,7 +577,7 @@ class Layer(metaclass=LayerType):
         disable_actions does not change the answer.
 
         C: ac_layer_action_for_key()."""
-        return self._engine._action_for_key(self, key)
+        return action_for_key(self, key)
 
     # ---- tree --------------------------------------------------------------------------------
 
@@ -627,7 +633,21 @@ class Layer(metaclass=LayerType):
         self._other(new, "new")
         if old.superlayer != self:
             raise InvalidArgumentError("old is not a sublayer of this layer")
-        self._engine._replace_sublayer(old, new)
+        names = CNames(
+            {
+                "old_layer: ": "",
+                "new_layer: ": "",
+                f"layer {old._handle}": "old",
+                f"layer {new._handle}": "new",
+            }
+        )
+        with _callbacks.guard("replace_sublayer"):
+            check(
+                _lib.ac_layer_replace_sublayer(
+                    engine_ptr(self._engine), old._handle, old._other(new, "new")
+                ),
+                names,
+            )
 
     def _tree_names(self, child: Optional["Layer"]) -> CNames:
         """The C names of a tree call's messages: the arguments, and the handles the library
@@ -701,14 +721,14 @@ class Layer(metaclass=LayerType):
         time) expressed in this layer's. NotInvertibleError for a speed 0 on the way up.
 
         C: ac_layer_convert_time()."""
-        return self._engine.convert_time(time, layer, self)
+        return convert_time(self._engine, time, layer, self)
 
     def convert_time_to(self, time: float, layer: Optional["Layer"]) -> float:
         """convertTime:toLayer: — ``time`` (s) in this layer's time space expressed in
         ``layer``'s (None: absolute time).
 
         C: ac_layer_convert_time()."""
-        return self._engine.convert_time(time, self, layer)
+        return convert_time(self._engine, time, self, layer)
 
     @property
     def timing(self) -> Timing:
@@ -738,8 +758,7 @@ class Layer(metaclass=LayerType):
                 "animation must be a BasicAnimation, KeyframeAnimation or AnimationGroup, not "
                 f"{type(animation).__name__}"
             )
-        encoded = None if key is None else key_bytes(key, "key")
-        self._engine._add_animation(self, animation, key, encoded)
+        add_animation(self, animation, key)
 
     def remove_animation(self, key: str) -> None:
         """Removes the animation under ``key`` (none: no effect); its on_stop(finished=False)
@@ -787,8 +806,33 @@ class Layer(metaclass=LayerType):
         engine).
 
         C: ac_layer_copy_animation()."""
-        return self._engine._copy_animation(self, key_bytes(key, "key"), key)
+        return copy_animation(self, key)
 
+
+
+def convert_time(
+    engine: EngineHandle, time: float, from_layer: Optional[Layer], to_layer: Optional[Layer]
+) -> float:
+    """``time`` (s) in ``from_layer``'s time space expressed in ``to_layer``'s (None: absolute
+    time), both layers of ``engine`` (see Engine.convert_time)."""
+    handles = []
+    for name, layer in (("from_layer", from_layer), ("to_layer", to_layer)):
+        if layer is None:
+            handles.append(0)
+        elif not isinstance(layer, Layer):
+            raise TypeError(f"{name} must be a Layer or None, not {type(layer).__name__}")
+        elif layer._engine is not engine:
+            raise BadHandleError(f"{name} belongs to another engine")
+        else:
+            handles.append(layer._handle)
+    out = _c_double()
+    check(
+        _lib.ac_layer_convert_time(
+            engine_ptr(engine), real(time, "time"), handles[0], handles[1], _byref(out)
+        ),
+        _CONVERT_NAMES.with_patterns(_DEPTH),
+    )
+    return float(out.value)
 
 if TYPE_CHECKING:
 
