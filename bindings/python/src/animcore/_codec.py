@@ -166,16 +166,16 @@ def write(
         check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0))
     left_out: List[Exception] = deferred if deferred is not None else []
     if isinstance(animation, BasicAnimation):
-        _write_basic(engine, ptr, handle, animation, kind_at, prefix, left_out)
+        _write_basic(ptr, handle, animation, kind_at, prefix, left_out)
         if isinstance(animation, SpringAnimation):
             check(
                 _lib.ac_animation_set_spring(ptr, handle, _byref(animation.spring._c)),
                 spring_fields("spring", f"{prefix}spring"),
             )
     elif isinstance(animation, KeyframeAnimation):
-        _write_keyframe(engine, ptr, handle, animation, kind_at, prefix, left_out)
+        _write_keyframe(ptr, handle, animation, kind_at, prefix, left_out)
     elif isinstance(animation, DecayAnimation):
-        _write_decay(engine, ptr, handle, animation, kind_at, prefix, left_out)
+        _write_decay(ptr, handle, animation, kind_at, prefix, left_out)
     elif isinstance(animation, AnimationGroup):
         _write_group(engine, ptr, handle, animation, kind_at, prefix, left_out, made)
     if deferred is None and left_out:
@@ -225,7 +225,6 @@ def _set_value(
 
 
 def _write_basic(
-    engine: EngineHandle,
     ptr: Any,
     handle: int,
     animation: BasicAnimation,
@@ -247,7 +246,6 @@ def _write_basic(
 
 
 def _write_decay(
-    engine: EngineHandle,
     ptr: Any,
     handle: int,
     animation: DecayAnimation,
@@ -292,7 +290,6 @@ def _doubles(values: List[float]) -> Any:
 
 
 def _write_keyframe(
-    engine: EngineHandle,
     ptr: Any,
     handle: int,
     animation: KeyframeAnimation,
