@@ -13,60 +13,9 @@ extension EngineState {
         record.isPaced = parameters.calculationMode.isPaced
         record.rotation = parameters.rotationMode
         let slots = kind.slotCount
-        var points: [Double] = []
-        var count: Int
-        if let path = parameters.path {
-            guard kind == .point else {
-                throw AnimCoreError(
-                    .wrongKind, "\(field).path moves a point, but \"\(keyPath)\" holds \(kind.name) values")
-            }
-            let segments = path.cubicSegments()
-            count = segments.count / 8 + 1
-            if record.mode == .discrete {
-                // Discrete along a path: the keyframes themselves, without the curves.
-                points = Array(segments[0..<2])
-                for segment in 0..<(count - 1) { points += segments[(segment * 8 + 6)..<(segment * 8 + 8)] }
-            } else {
-                record.usesCurves = true
-                points = segments
-            }
-        } else {
-            count = parameters.values.count
-            points.reserveCapacity(count * slots)
-            var buffer = SlotScratch()
-            for (index, value) in parameters.values.enumerated() {
-                guard value.kind == kind else {
-                    throw AnimCoreError(
-                        .wrongKind, "\(field).values[\(index)] is a \(value.kind.name) but \"\(keyPath)\" holds \(kind.name) values")
-                }
-                buffer.withPointer { slotPointer in
-                    value.write(into: slotPointer)
-                    for k in 0..<slots { points.append(slotPointer[k]) }
-                }
-            }
-            if (record.mode.isCubic || record.mode.isPaced) && !kind.hasCoordinates {
-                throw AnimCoreError(
-                    .wrongKind,
-                    "\(field).calculationMode \(record.mode.name) needs scalar, point, size, rect, vector3 or color values; \"\(keyPath)\" holds \(kind.name) values")
-            }
-        }
+        var (points, count) = try Self.keyframePoints(parameters, kind: kind, keyPath: keyPath, field: field, into: &record)
         record.keyframeCount = Int32(count)
-
-        // Key times. Core Animation ignores key times that do not fit the mode: linear and
-        // cubic need one per keyframe from 0 to 1, discrete one more (the last value holds to
-        // the end), the paced modes generate their own.
-        var keyTimes: [Double]
-        let given = parameters.keyTimes ?? []
-        switch record.mode {
-        case .discrete:
-            let fits = given.count == count + 1 && given.first == 0 && given.last == 1
-            keyTimes = fits ? given : KeyframeCurve.evenKeyTimes(count + 1)
-        case .linear, .cubic:
-            let fits = given.count == count && given.first == 0 && given.last == 1
-            keyTimes = fits ? given : KeyframeCurve.evenKeyTimes(count)
-        case .paced, .cubicPaced:
-            keyTimes = []
-        }
+        var keyTimes = Self.keyTimes(given: parameters.keyTimes ?? [], mode: record.mode, count: count)
         if !parameters.values.isEmpty && parameters.path == nil && record.mode.isCubic && count > 1 {
             record.usesCurves = true
             points = KeyframeCurve.kochanekBartels(
@@ -75,24 +24,7 @@ extension EngineState {
         }
         var arcTables: [Double] = []
         if record.isPaced {
-            var lengths: [Double] = []
-            if record.usesCurves {
-                for segment in 0..<(count - 1) {
-                    let table = points.withUnsafeBufferPointer { buffer in
-                        KeyframeCurve.arcTable(buffer.baseAddress! + segment * 4 * slots, slots: slots)
-                    }
-                    let length = table.last ?? 0
-                    lengths.append(length)
-                    arcTables += table.map { length > 0 ? $0 / length : 0 }
-                }
-            } else {
-                for segment in 0..<max(count - 1, 0) {
-                    lengths.append(KeyframeCurve.distance(
-                        points[(segment * slots)..<((segment + 1) * slots)],
-                        points[((segment + 1) * slots)..<((segment + 2) * slots)]))
-                }
-            }
-            keyTimes = KeyframeCurve.pacedKeyTimes(lengths)
+            (keyTimes, arcTables) = Self.pacedKeyTimes(points, slots: slots, count: count, alongCurves: record.usesCurves)
         }
         var functionIndexes: [Double] = []
         if !record.isPaced && record.mode != .discrete, let timingFunctions = parameters.timingFunctions, !timingFunctions.isEmpty {
@@ -125,6 +57,93 @@ extension EngineState {
         record.arcTables = place(arcTables)
         record.functions = place(functionIndexes)
         return record
+    }
+
+    /// The keyframes' points (`slots` numbers each; a path's or a curve's as bezier segments,
+    /// four points each, and `record.usesCurves` set) and their count, checked against the key
+    /// path's `kind`.
+    static func keyframePoints(
+        _ parameters: KeyframeParameters, kind: ValueKind, keyPath: String, field: String, into record: inout KeyframeRecord
+    ) throws(AnimCoreError) -> (points: [Double], count: Int) {
+        let slots = kind.slotCount
+        if let path = parameters.path {
+            guard kind == .point else {
+                throw AnimCoreError(
+                    .wrongKind, "\(field).path moves a point, but \"\(keyPath)\" holds \(kind.name) values")
+            }
+            let segments = path.cubicSegments()
+            let count = segments.count / 8 + 1
+            guard record.mode == .discrete else {
+                record.usesCurves = true
+                return (segments, count)
+            }
+            // Discrete along a path: the keyframes themselves, without the curves.
+            var points = Array(segments[0..<2])
+            for segment in 0..<(count - 1) { points += segments[(segment * 8 + 6)..<(segment * 8 + 8)] }
+            return (points, count)
+        }
+        let count = parameters.values.count
+        var points: [Double] = []
+        points.reserveCapacity(count * slots)
+        var buffer = SlotScratch()
+        for (index, value) in parameters.values.enumerated() {
+            guard value.kind == kind else {
+                throw AnimCoreError(
+                    .wrongKind, "\(field).values[\(index)] is a \(value.kind.name) but \"\(keyPath)\" holds \(kind.name) values")
+            }
+            buffer.withPointer { slotPointer in
+                value.write(into: slotPointer)
+                for k in 0..<slots { points.append(slotPointer[k]) }
+            }
+        }
+        if (record.mode.isCubic || record.mode.isPaced) && !kind.hasCoordinates {
+            throw AnimCoreError(
+                .wrongKind,
+                "\(field).calculationMode \(record.mode.name) needs scalar, point, size, rect, vector3 or color values; \"\(keyPath)\" holds \(kind.name) values")
+        }
+        return (points, count)
+    }
+
+    /// The key times of `count` keyframes in `mode`: the `given` ones when they fit it, else
+    /// evenly spaced. Core Animation ignores key times that do not fit the mode: linear and
+    /// cubic need one per keyframe from 0 to 1, discrete one more (the last value holds to the
+    /// end); the paced modes generate their own (`pacedKeyTimes`), so none here.
+    static func keyTimes(given: [Double], mode: CalculationMode, count: Int) -> [Double] {
+        switch mode {
+        case .discrete:
+            let fits = given.count == count + 1 && given.first == 0 && given.last == 1
+            return fits ? given : KeyframeCurve.evenKeyTimes(count + 1)
+        case .linear, .cubic:
+            let fits = given.count == count && given.first == 0 && given.last == 1
+            return fits ? given : KeyframeCurve.evenKeyTimes(count)
+        case .paced, .cubicPaced:
+            return []
+        }
+    }
+
+    /// A paced animation's key times (each segment's share of the whole length) and, along
+    /// curves, each segment's arc-length table (`KeyframeRecord.arcSamples` + 1 fractions of its
+    /// length).
+    static func pacedKeyTimes(
+        _ points: [Double], slots: Int, count: Int, alongCurves: Bool
+    ) -> (keyTimes: [Double], arcTables: [Double]) {
+        var lengths: [Double] = []
+        var arcTables: [Double] = []
+        for segment in 0..<max(count - 1, 0) {
+            guard alongCurves else {
+                lengths.append(KeyframeCurve.distance(
+                    points[(segment * slots)..<((segment + 1) * slots)],
+                    points[((segment + 1) * slots)..<((segment + 2) * slots)]))
+                continue
+            }
+            let table = points.withUnsafeBufferPointer { buffer in
+                KeyframeCurve.arcTable(buffer.baseAddress! + segment * 4 * slots, slots: slots)
+            }
+            let length = table.last ?? 0
+            lengths.append(length)
+            arcTables += table.map { length > 0 ? $0 / length : 0 }
+        }
+        return (KeyframeCurve.pacedKeyTimes(lengths), arcTables)
     }
 
     /// Gives back what `storeKeyframes` took: the block and the segments' timing functions.

@@ -85,33 +85,26 @@ extension EngineState {
         guard t > 0, t < timing.duration else { return false }
         // (In place: a copy of the record costs more than the reads.)
         let spring = springRecords.records.base + Int(record.pointee.parameters)
-        let ends = spring.pointee.endpoints
-        let model = modelValue(slot, property)
-        let (from, to, by) = (ends.from, ends.to, ends.by)
         // u′ = g′ − v₀ h′ (`SpringResponse.displacement`), h′ for the carried start velocity.
         // (The springs a transaction started together, changed together, share their motion.)
         let motion = springMotions.motion(of: spring.pointee.response, at: t)
         let initialVelocity = spring.pointee.initialVelocity
         let slope = initialVelocity != 0 ? motion.restSlope - initialVelocity * motion.pushSlope : motion.restSlope
         let push = spring.pointee.startVelocity >= 0 ? motion.pushSlope : 0
-        for k in 0..<record.pointee.valueKind.slotCount {
-            // The span end − start of `applyEndpoints`' cases, the model being what lies underneath.
-            // (Not a switch over a tuple of the three tests: that instantiated the tuple's type
-            // metadata for each slot.)
-            let span: Double
-            if from >= 0 && to >= 0 {
-                span = animationValues.pointer(Int(to))[k] - animationValues.pointer(Int(from))[k]
-            } else if by >= 0 {
-                span = animationValues.pointer(Int(by))[k]
-            } else if from >= 0 {
-                span = model[k] - animationValues.pointer(Int(from))[k]
-            } else if to >= 0 {
-                span = animationValues.pointer(Int(to))[k] - model[k]
-            } else {
-                span = 0
-            }
+        // The ends `applySpring` moves between: `applyEndpoints` at fractions 1 and 0 (where its
+        // interpolation gives them exactly), the model being what lies underneath.
+        let context = evaluationContext()
+        let (start, end) = (scratch.pointer(ScratchOffset.velocityBefore), scratch.pointer(ScratchOffset.velocityAfter))
+        let model = modelValue(slot, property)
+        let kind = record.pointee.valueKind
+        for k in 0..<kind.slotCount { (start[k], end[k]) = (model[k], model[k]) }
+        let ends = Ends(&spring.pointee.endpoints, values: context.values)
+        let sample = TimingSample(phase: .active, isInEffect: true, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
+        context.applyEndpoints(.whole(kind), ends, fraction: 0, sample: sample, to: start)
+        context.applyEndpoints(.whole(kind), ends, fraction: 1, sample: sample, to: end)
+        for k in 0..<kind.slotCount {
             let carried = spring.pointee.startVelocity >= 0 ? animationValues.pointer(Int(spring.pointee.startVelocity))[k] : 0
-            out[k] = -span * slope + carried * push
+            out[k] = -(end[k] - start[k]) * slope + carried * push
         }
         return true
     }

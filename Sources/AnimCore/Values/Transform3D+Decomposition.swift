@@ -142,66 +142,85 @@ struct TransformFactors {
     /// rotation is proper. [INF] CSS negates all three scales instead; negating one keeps a
     /// plain mirror such as scale(−1, 1, 1) a mirror, without a half turn.
     init?(_ m: Transform3D, completingCollapsedAxes lenient: Bool) {
-        guard m.isFinite else { return nil }
-        // Normalise by m44 (CSS), unless that is impossible.
-        var weight = m.m44
-        var inverseWeight = 1 / weight
-        if !(weight != 0 && inverseWeight.isFinite) {
+        guard m.isFinite, let parts = Self.normalised(m, lenient: lenient) else { return nil }
+        var (rows, scale, skew, kept) = Self.orthogonalised(parts.rows)
+        if !(kept.0 && kept.1 && kept.2) {
             guard lenient else { return nil }
-            weight = 1
-            inverseWeight = 1
+            Self.complete(&rows.0, &rows.1, &rows.2, &scale, good: kept)
         }
-        var a0 = SIMD3(m.m11, m.m12, m.m13) * inverseWeight
-        var a1 = SIMD3(m.m21, m.m22, m.m23) * inverseWeight
-        var a2 = SIMD3(m.m31, m.m32, m.m33) * inverseWeight
-        var column = SIMD3(m.m14, m.m24, m.m34) * inverseWeight
-        var t = SIMD3(m.m41, m.m42, m.m43) * inverseWeight
-        var corner = m.m44 * inverseWeight
-        let normalisedIsFinite =
-            a0.isFinite && a1.isFinite && a2.isFinite && column.isFinite && t.isFinite
-            && corner.isFinite
-        if !normalisedIsFinite {
-            guard lenient else { return nil }
-            weight = 1
-            (a0, a1, a2) = (SIMD3(m.m11, m.m12, m.m13), SIMD3(m.m21, m.m22, m.m23),
-                            SIMD3(m.m31, m.m32, m.m33))
-            column = SIMD3(m.m14, m.m24, m.m34)
-            t = SIMD3(m.m41, m.m42, m.m43)
-            corner = m.m44
+        Self.makeProper(&rows, &scale, &skew)
+        let perspective = Self.perspective(
+            column: parts.column, corner: parts.corner, translation: parts.translation, rows: rows, scale: scale, skew: skew)
+        self.init(
+            scale: scale, skew: skew, row0: rows.0, row1: rows.1, row2: rows.2, translation: parts.translation,
+            perspective: perspective, weight: parts.weight)
+        let partsAreFinite =
+            scale.isFinite && skew.isFinite && translation.isFinite && perspective.isFinite
+        if !lenient && !partsAreFinite {
+            return nil
         }
+    }
 
-        // Gram–Schmidt on the rows: a_i = scale_i · (Σ_{j<i} skew_ij · q_j + q_i).
+    /// The parts of `m` divided by m44 (CSS's normalisation): the rows of the upper 3×3, the
+    /// last column, the translation, the corner, and what was divided by. Lenient, a matrix that
+    /// cannot be divided (m44 = 0, or a quotient beyond the finite range) keeps its parts as
+    /// they are (weight 1); strict, nil.
+    private static func normalised(_ m: Transform3D, lenient: Bool) -> (
+        rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), column: SIMD3<Double>, translation: SIMD3<Double>,
+        corner: Double, weight: Double
+    )? {
+        let rows = (SIMD3(m.m11, m.m12, m.m13), SIMD3(m.m21, m.m22, m.m23), SIMD3(m.m31, m.m32, m.m33))
+        let column = SIMD3(m.m14, m.m24, m.m34)
+        let translation = SIMD3(m.m41, m.m42, m.m43)
+        let weight = m.m44
+        let inverse = 1 / weight
+        if weight != 0 && inverse.isFinite {
+            let divided = (rows.0 * inverse, rows.1 * inverse, rows.2 * inverse)
+            let parts = (divided, column * inverse, translation * inverse, m.m44 * inverse)
+            if parts.0.0.isFinite && parts.0.1.isFinite && parts.0.2.isFinite && parts.1.isFinite && parts.2.isFinite
+                && parts.3.isFinite {
+                return (parts.0, parts.1, parts.2, parts.3, weight)
+            }
+        }
+        guard lenient else { return nil }
+        return (rows, column, translation, m.m44, 1)
+    }
+
+    /// Gram–Schmidt on `rows`: a_i = scale_i · (Σ_{j<i} skew_ij · q_j + q_i). The orthonormal
+    /// rows q, the scales, the skews (xy, xz, yz), and which axes were kept (a collapsed one
+    /// has scale 0 and q = 0).
+    private static func orthogonalised(_ rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)) -> (
+        rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), scale: SIMD3<Double>, skew: SIMD3<Double>,
+        kept: (Bool, Bool, Bool)
+    ) {
+        let (a0, a1, a2) = rows
         var scale = SIMD3<Double>.zero
         var skew = SIMD3<Double>.zero
-        var q0 = SIMD3<Double>.zero
-        var q1 = SIMD3<Double>.zero
-        var q2 = SIMD3<Double>.zero
-        var good0 = false
-        var good1 = false
-        var good2 = false
+        var (q0, q1, q2) = (SIMD3<Double>.zero, SIMD3<Double>.zero, SIMD3<Double>.zero)
+        var kept = (false, false, false)
 
         let length0 = a0.euclideanLength
         if length0 > Transform3D.DecompositionTolerance.minimumScale && length0.isFinite {
             scale.x = length0
             q0 = a0 / length0
-            good0 = true
+            kept.0 = true
         }
 
         var v1 = a1
-        let d01 = good0 ? q0.dotProduct(a1) : 0
+        let d01 = kept.0 ? q0.dotProduct(a1) : 0
         v1 -= d01 * q0
         let length1 = v1.euclideanLength
         if isKeptAxis(length1, of: a1) {
             scale.y = length1
             q1 = v1 / length1
             skew.x = d01 / length1
-            good1 = true
+            kept.1 = true
         }
 
         var v2 = a2
-        let d02 = good0 ? q0.dotProduct(v2) : 0
+        let d02 = kept.0 ? q0.dotProduct(v2) : 0
         v2 -= d02 * q0
-        let d12 = good1 ? q1.dotProduct(v2) : 0
+        let d12 = kept.1 ? q1.dotProduct(v2) : 0
         v2 -= d12 * q1
         let length2 = v2.euclideanLength
         if isKeptAxis(length2, of: a2) {
@@ -209,65 +228,52 @@ struct TransformFactors {
             q2 = v2 / length2
             skew.y = d02 / length2
             skew.z = d12 / length2
-            good2 = true
+            kept.2 = true
         }
+        return ((q0, q1, q2), scale, skew, kept)
+    }
 
-        if !(good0 && good1 && good2) {
-            guard lenient else { return nil }
-            Self.complete(&q0, &q1, &q2, &scale, good: (good0, good1, good2))
+    /// Makes the rotation proper when the rows form a left-handed frame: negates the axis that
+    /// points most away from its own (the smallest diagonal element; the first on ties), with
+    /// its scale and the skews that involve it.
+    private static func makeProper(
+        _ rows: inout (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), _ scale: inout SIMD3<Double>, _ skew: inout SIMD3<Double>
+    ) {
+        guard rows.0.dotProduct(rows.1.crossProduct(rows.2)) < 0 else { return }
+        if rows.0.x <= rows.1.y && rows.0.x <= rows.2.z {
+            rows.0 = -rows.0
+            if scale.x != 0 { scale.x = -scale.x }
+            skew.x = -skew.x
+            skew.y = -skew.y
+        } else if rows.1.y <= rows.2.z {
+            rows.1 = -rows.1
+            if scale.y != 0 { scale.y = -scale.y }
+            skew.x = -skew.x
+            skew.z = -skew.z
+        } else {
+            rows.2 = -rows.2
+            if scale.z != 0 { scale.z = -scale.z }
+            skew.y = -skew.y
+            skew.z = -skew.z
         }
+    }
 
-        // A left-handed frame: negate the axis that points most away from its own.
-        if q0.dotProduct(q1.crossProduct(q2)) < 0 {
-            let axis: Int
-            if q0.x <= q1.y && q0.x <= q2.z {
-                axis = 0
-            } else if q1.y <= q2.z {
-                axis = 1
-            } else {
-                axis = 2
-            }
-            switch axis {
-            case 0:
-                q0 = -q0
-                if scale.x != 0 { scale.x = -scale.x }
-                skew.x = -skew.x
-                skew.y = -skew.y
-            case 1:
-                q1 = -q1
-                if scale.y != 0 { scale.y = -scale.y }
-                skew.x = -skew.x
-                skew.z = -skew.z
-            default:
-                q2 = -q2
-                if scale.z != 0 { scale.z = -scale.z }
-                skew.y = -skew.y
-                skew.z = -skew.z
-            }
-        }
-
-        // Perspective: the last column is (A · p, t · p + p_w), so p = A⁻¹ · column with
-        // A⁻¹ = Rᵀ · Skew⁻¹ · Scale⁻¹ (a collapsed axis contributes nothing).
-        var perspective = SIMD4<Double>(0, 0, 0, corner)
-        if column != .zero {
-            let y0 = scale.x != 0 ? column.x / scale.x : 0
-            let y1 = scale.y != 0 ? column.y / scale.y : 0
-            let y2 = scale.z != 0 ? column.z / scale.z : 0
-            let z0 = y0
-            let z1 = y1 - skew.x * z0
-            let z2 = y2 - skew.y * z0 - skew.z * z1
-            let p = z0 * q0 + z1 * q1 + z2 * q2
-            perspective = SIMD4(p.x, p.y, p.z, corner - t.dotProduct(p))
-        }
-
-        self.init(
-            scale: scale, skew: skew, row0: q0, row1: q1, row2: q2, translation: t,
-            perspective: perspective, weight: weight)
-        let partsAreFinite =
-            scale.isFinite && skew.isFinite && translation.isFinite && perspective.isFinite
-        if !lenient && !partsAreFinite {
-            return nil
-        }
+    /// The perspective of a matrix whose last column is `column` and corner `corner`: the last
+    /// column is (A · p, t · p + p_w), so p = A⁻¹ · column with A⁻¹ = Rᵀ · Skew⁻¹ · Scale⁻¹ (a
+    /// collapsed axis contributes nothing).
+    private static func perspective(
+        column: SIMD3<Double>, corner: Double, translation t: SIMD3<Double>,
+        rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), scale: SIMD3<Double>, skew: SIMD3<Double>
+    ) -> SIMD4<Double> {
+        guard column != .zero else { return SIMD4(0, 0, 0, corner) }
+        let y0 = scale.x != 0 ? column.x / scale.x : 0
+        let y1 = scale.y != 0 ? column.y / scale.y : 0
+        let y2 = scale.z != 0 ? column.z / scale.z : 0
+        let z0 = y0
+        let z1 = y1 - skew.x * z0
+        let z2 = y2 - skew.y * z0 - skew.z * z1
+        let p = z0 * rows.0 + z1 * rows.1 + z2 * rows.2
+        return SIMD4(p.x, p.y, p.z, corner - t.dotProduct(p))
     }
 
     /// Fills the collapsed rotation axes (scale 0) of a lenient factoring.
