@@ -16,6 +16,12 @@ enum LayerTimeWalk {
         // cache, so its record is only read).
         if layers[slot].parent < 0 && layers[slot].hasDefaultTiming { return engineTime }
         if layers[slot].timeStamp == stamp { return layers[slot].cachedTime }
+        // A layer whose parent's time is known (a root, or a sibling's walk cached it): one step.
+        let parent = Int(layers[slot].parent)
+        if parent < 0 || layers[parent].timeStamp == stamp {
+            let parentTime = parent < 0 ? engineTime : layers[parent].cachedTime
+            return step(slot, from: parentTime, layers: layers, places: places, rows: rows, timingOffsets: timingOffsets, stamp: stamp)
+        }
         // The uncached layers from `slot` up, then their times from the top down (`ancestors`
         // is left empty, with its capacity: emptied by `popLast`, which costs nothing more).
         var current = slot
@@ -25,14 +31,25 @@ enum LayerTimeWalk {
         }
         var time = current >= 0 ? layers[current].cachedTime : engineTime
         while let layer = ancestors.popLast() {
-            let index = Int(layer)
-            if !layers[index].hasDefaultTiming {
-                let row = rows[Int(places[index].classIndex)] + Int(places[index].row)
-                time = timingOffsets.timing(in: row).localTime(atParentTime: time)
-            }
-            layers[index].timeStamp = stamp
-            layers[index].cachedTime = time
+            time = step(Int(layer), from: time, layers: layers, places: places, rows: rows, timingOffsets: timingOffsets, stamp: stamp)
         }
+        return time
+    }
+
+    /// The time of the layer in `slot` given its parent's, `parentTime`, cached under `stamp`:
+    /// its timing's mapping, or the parent's time itself for the default timing.
+    @inline(__always)
+    static func step(
+        _ slot: Int, from parentTime: Double, layers: UnsafeMutablePointer<LayerRecord>, places: UnsafeMutablePointer<LayerPlace>,
+        rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>, timingOffsets: LayerTimingOffsets, stamp: UInt64
+    ) -> Double {
+        var time = parentTime
+        if !layers[slot].hasDefaultTiming {
+            let row = rows[Int(places[slot].classIndex)] + Int(places[slot].row)
+            time = timingOffsets.timing(in: row).localTime(atParentTime: time)
+        }
+        layers[slot].timeStamp = stamp
+        layers[slot].cachedTime = time
         return time
     }
 }
