@@ -305,10 +305,10 @@ private final class EngineModel {
                     issues.append("cache of thread \(cache.thread): settings \(describeSettings(cache.settings)); expected \(describeSettings(expected))")
                 }
             }
-            // The last implicit spring's facts (746dd1f moved them out of the cache): its own.
-            let facts = state.lastImplicitSpring
+            // The last implicit plan's spring facts: its own spring's.
+            let facts = state.implicitPlan.spring
             if !sameBits(facts.settlingDuration, facts.spring.settlingDuration) || facts.response != SpringResponse(facts.spring) {
-                issues.append("lastImplicitSpring: facts of another spring")
+                issues.append("implicitPlan.spring: facts of another spring")
             }
             return issues
         }

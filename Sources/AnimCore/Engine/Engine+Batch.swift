@@ -407,7 +407,7 @@ extension EngineState {
     /// `changeDirectly(kind:slots:forKey:of:)` for the layers of a batch from `index` on, layer
     /// i's value the `kind.slotCount` numbers at `numbers + i × kind.slotCount` (checked by
     /// `setValuesDirectly`), the key's property found once per class, the implicit animations
-    /// started as one run (`ImplicitStartRun`, registered with the transaction when it ends).
+    /// registered with the transaction together when it ends.
     /// Advances `index` past the layers it sets; stops at the first layer whose change takes
     /// the general path (`index` is then that layer's; `layers.count` when every one is set).
     /// - Throws: `.badHandle` for the layer at `index` gone (an action callback of an earlier
@@ -417,7 +417,6 @@ extension EngineState {
         from numbers: UnsafePointer<Double>
     ) throws(AnimCoreError) {
         let stride = kind.slotCount
-        var run = ImplicitStartRun(defersRegistration: true)
         defer { registerDeferredStarts() }
         let actionsRun = !isEnding && !actionsDisabled()
         var resolved = (classIndex: -1, property: -1)
@@ -435,7 +434,8 @@ extension EngineState {
             // (Checked before the first change; an action callback must not change them since.)
             guard layout.kind == kind && !kind.storesBitPatterns else { break }
             for k in 0..<stride where !source[k].isFinite { break changes }
-            guard changeDirectly(slot, classIndex, resolved.property, key, layout, to: source, actionsRun: actionsRun, &run) else { break }
+            guard changeDirectly(slot, classIndex, resolved.property, layout, to: source, actionsRun: actionsRun, defersRegistration: true)
+            else { break }
             index += 1
         }
     }

@@ -63,10 +63,6 @@ struct EngineState {
     /// The index in `functions` of the "default" curve, which the engine holds for its life:
     /// an implicit animation of a transaction that sets no curve counts one use, no lookup.
     let defaultFunction: Int32
-    /// The last spring of an implicit animation (the default spring before the first), with
-    /// what the change path works out of it once for a run of changes with that spring.
-    /// (Springs equal by `==` share it: a damping of 0 and of −0 give the same motion.)
-    var lastImplicitSpring = ImplicitSpringFacts(Spring())
     /// The last spring motion a presentation velocity read (see `presentationVelocity`).
     var springMotions = SpringMotionMemo()
     /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
@@ -129,13 +125,14 @@ struct EngineState {
     /// Model-row offsets of the layer timing properties, the same in every class.
     let timingOffsets: LayerTimingOffsets
 
-    // (Last: the template is large, and the fields before it are read on every path.)
+    // (Last: the plan is large, and the fields before it are read on every path.)
     /// The implicit animations a batch's run started and has not registered with the calling
     /// thread's transaction yet, by record index (`registerDeferredStarts()`); empty between calls.
     var deferredStarts: [Int32] = []
-    /// The record the last implicit animation started on a layer with no animation was, for
-    /// the next such start to make again (`ImplicitTemplate.matches`).
-    var implicitTemplate = ImplicitTemplate()
+    /// The last plan of a built-in implicit animation, made again only when what it is made of
+    /// changes (`planImplicitAnimation`). (Inputs equal by `==` share it: a duration of 0 and
+    /// of −0, or springs with a damping of 0 and of −0, give the same motion.)
+    var implicitPlan = ImplicitPlan()
 
     init() {
         var keys = KeyTable()

@@ -78,6 +78,7 @@ extension EngineState {
             if !transactionCache.holdsUnset {
                 ThreadTransactions.setUnset(&transactionCache.settings)
                 transactionCache.holdsUnset = true
+                transactionCache.settingsVersion &+= 1
             }
         }
         // (By index: neither list changes meanwhile, and iterating would retain it.)
@@ -116,6 +117,7 @@ extension EngineState {
 
     private mutating func fillTransactionCache(_ thread: UInt) {
         transactionCache.thread = thread
+        transactionCache.settingsVersion &+= 1
         let position = threadTransactions.openIndex(forKey: thread)
         transactionCache.isOpen = position != nil
         transactionCache.innermostGroup = position.flatMap { threadTransactions.values[$0].frames.last?.completionGroup } ?? -1
@@ -174,6 +176,7 @@ extension EngineState {
         let before = transactionCache.settings.unsetFields
         change(&transactionCache.settings)
         transactionCache.holdsUnset = false
+        transactionCache.settingsVersion &+= 1
         do throws(AnimCoreError) {
             try transactionCache.settings.validate()
         } catch {

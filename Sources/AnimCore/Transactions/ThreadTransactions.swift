@@ -94,6 +94,9 @@ struct ThreadTransactionCache {
     /// Whether it has a transaction open, and the completion group of its innermost one.
     var isOpen = false
     var innermostGroup: Int32 = -1
+    /// Counts the changes of `settings` (and fillings of the cache): while it is unchanged,
+    /// `settings` are the same (`EngineState.planImplicitAnimation` asks). Starts at 1.
+    var settingsVersion: UInt = 1
 }
 
 /// What resolved settings leave unset, compared before and after a setter's change
