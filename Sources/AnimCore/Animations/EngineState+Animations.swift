@@ -3,24 +3,18 @@ extension EngineState {
     /// Adds a copy of `animation` to `layer` under `key` (nil: no key), replacing an animation
     /// under the same key (it stops with finished = false). A duration of 0 becomes the
     /// transaction's duration now, a missing timing function the transaction's; a begin time of 0
-    /// becomes the layer's time when the transaction commits (plus `beginDelay`).
-    /// `settings` are the calling thread's transaction settings when the caller has them.
+    /// becomes the layer's time when the transaction commits.
     ///
     /// A group becomes its record followed by its children's; a keyframe animation with a
     /// rotation mode, its record followed by the rotation's. Nothing is added when any part
     /// is refused.
-    /// A spring given `startVelocity` (value units per second, of the key path's kind) starts
-    /// moving with it: a change in flight that carries the presentation's velocity.
-    mutating func addAnimation(
-        _ animation: Animation, forKey key: String?, to layer: LayerID, beginDelay: Double = 0,
-        settings known: TransactionSettings? = nil, startVelocity: Value? = nil
-    ) throws(AnimCoreError) {
+    mutating func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
         try refuseWhileEnding("adding an animation")
         let slot = try layerSlot(layer)
         try animation.validate()
         // The transaction's duration and curve, read in place ([Perf] a copy of the whole
         // settings cost more than this part's rest).
-        if known == nil { cacheTransaction() }
+        cacheTransaction()
         var timing = animation.timing
         // A duration of 0 takes the transaction's (CALayer addAnimation:forKey:); a spring's,
         // its settling duration.
@@ -29,23 +23,19 @@ extension EngineState {
         // A decay's ends when its speed falls below its minimum: resolved with its velocity.
         if timing.duration == 0 && animation.kindTag != .decay {
             timing.duration = animation.spring?.settlingDuration
-                ?? (known.map { $0.animationDuration } ?? transactionCache.settings.animationDuration)
-                ?? defaultAnimationDuration
+                ?? transactionCache.settings.animationDuration ?? defaultAnimationDuration
         }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
         let function = animation.kindTag == .group || animation.timingFunction != nil
-            ? animation.timingFunction
-            : known.map { $0.timingFunction } ?? transactionCache.settings.timingFunction
+            ? animation.timingFunction : transactionCache.settings.timingFunction
 
         var plan: [AttachedAnimation] = []
         swap(&plan, &planScratch)
         plan.empty()
         defer { swap(&plan, &planScratch) }
         do {
-            try planRecords(
-                animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation",
-                startVelocity: startVelocity, into: &plan)
+            try planRecords(animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation", into: &plan)
         } catch {
             for record in plan { freeKindData(record) }
             throw error
@@ -65,9 +55,43 @@ extension EngineState {
 
         // The layer's list and presentation block change: its steady animations leave the lane.
         leaveSteadyLane(layer: slot)
-        // Store the records, in order, and link them at the end of the layer's list.
         var oldLayout = presentationLayout(slot)
+        let index = link(plan, slot: slot)
+        animations[index].key = keyID
+        animations[index].beginsAtCommit = timing.beginTime == 0
+        // A path's rotation begins with its keyframes (the commit sets both begin times): a
+        // read before the commit (a velocity) takes both as begun then.
+        if animations[index].kind == .keyframe && animations[index].followers == 1 {
+            animations[Int(animations[index].next)].beginsAtCommit = animations[index].beginsAtCommit
+        }
+        if animation.decay.map({ $0.fromValue == nil || $0.velocity == nil }) == true {
+            animations[index].continuesFrom = currentTime
+        }
+        if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
+        // Basic and spring animations are read back from their records; the others keep their
+        // description (their records hold prepared curves, not the parameters as given).
+        if animation.kindTag != .basic && animation.kindTag != .spring { addedDescriptions[Int32(index)] = animation }
+
+        rebuildPresentation(slot, oldLayout: oldLayout)
+        recycle(&oldLayout)
+        var offset = 0
+        for record in plan where record.property >= 0 {
+            let size = Int(record.propertySlotCount)
+            let destination = presentation.pointer(Int(places[slot].presentationOffset) + Int(presentationOffset(slot, record.property)))
+            for k in 0..<size { destination[k] = shown[offset + k] }
+            offset += size
+        }
+        registerWithTransaction(index)
+    }
+
+    /// Stores the records of `plan`, in order, pending, at the end of the layer's list (a
+    /// group's children pointing at its record); the first one's index.
+    private mutating func link(_ plan: [AttachedAnimation], slot: Int) -> Int {
         var first = reserveRecords(plan.count)
+        defer {
+            first.empty()
+            swap(&first, &reservedScratch)
+        }
         for (position, var record) in plan.enumerated() {
             let index = first[position]
             record.generation = animations[index].generation &+ 1
@@ -80,37 +104,7 @@ extension EngineState {
             layers[slot].lastAnimation = Int32(index)
             animations[index] = record
         }
-        let index = first[0]
-        animations[index].key = keyID
-        animations[index].beginsAtCommit = timing.beginTime == 0
-        animations[index].beginDelay = beginDelay
-        // A path's rotation begins with its keyframes (the commit sets both begin times): a
-        // read before the commit (a velocity) takes both as begun then.
-        if animations[index].kind == .keyframe && animations[index].followers == 1 {
-            let rotation = Int(animations[index].next)
-            animations[rotation].beginsAtCommit = animations[index].beginsAtCommit
-            animations[rotation].beginDelay = beginDelay
-        }
-        if startVelocity != nil || animation.decay.map({ $0.fromValue == nil || $0.velocity == nil }) == true {
-            animations[index].continuesFrom = currentTime
-        }
-        if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
-        // Basic and spring animations are read back from their records; the others keep their
-        // description (their records hold prepared curves, not the parameters as given).
-        if animation.kindTag != .basic && animation.kindTag != .spring { addedDescriptions[Int32(index)] = animation }
-        first.empty()
-        swap(&first, &reservedScratch)
-
-        rebuildPresentation(slot, oldLayout: oldLayout)
-        recycle(&oldLayout)
-        var offset = 0
-        for record in plan where record.property >= 0 {
-            let size = Int(record.propertySlotCount)
-            let destination = presentation.pointer(Int(places[slot].presentationOffset) + Int(presentationOffset(slot, record.property)))
-            for k in 0..<size { destination[k] = shown[offset + k] }
-            offset += size
-        }
-        registerWithTransaction(index)
+        return first[0]
     }
 
     /// The most records one add may make (a group's records and its children's, nested
@@ -138,7 +132,7 @@ extension EngineState {
     /// caller frees the kind data of what was planned.
     private mutating func planRecords(
         _ animation: Animation, timing: MediaTiming, function: TimingFunction?, slot: Int, parent: Int32,
-        field: String, startVelocity: Value? = nil, into plan: inout [AttachedAnimation]
+        field: String, into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
         var record = AttachedAnimation()
         record.parent = parent
@@ -154,60 +148,24 @@ extension EngineState {
                 "\(field) makes more than \(EngineState.maximumRecordsPerAdd) animations (groups of groups); that is the most one add may make")
         }
         if case .group(let group) = animation.kind {
-            record.kind = .group
-            record.function = function.map { functions.retain($0) } ?? -1
-            record.parameters = groupRecords.insert(GroupRecord())
-            let position = plan.count
-            plan.append(record)
-            for (index, child) in group.animations.enumerated() {
-                var childTiming = child.timing
-                // [INF] A child with duration 0 spans the group (reference §6.6).
-                if childTiming.duration <= 0 { childTiming.duration = timing.duration }
-                try planRecords(
-                    child, timing: childTiming, function: child.timingFunction, slot: slot, parent: Int32(position),
-                    field: "\(field).animations[\(index)]", into: &plan)
-            }
-            plan[position].followers = Int32(plan.count - position - 1)
-            plan[position].mayJoinSteadyLane = SteadyLane.admits(plan[position])
-                && plan[(position + 1)...].allSatisfy { SteadyLane.admitsInGroup($0, parent: Int32(position)) }
-            return
+            return try planGroup(group, record, function: function, slot: slot, field: field, into: &plan)
         }
         let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
-        let layerClass = classes[Int(places[slot].classIndex)]
-        let stored = layerClass.layouts[target.property]  // plain data: no descriptor copied
-        record.keyPath = try keys.intern(animation.keyPath).id
-        record.property = Int32(target.property)
-        record.component = target.component
-        record.valueKind = target.kind
-        record.needsDisplay = stored.needsDisplay
-        record.modelOffset = Int32(stored.offset)
-        record.modelIsInline = stored.isInline
-        record.defaultBlock = Int32(layerClass.defaultBlocks[target.property])
-        record.propertySlotCount = Int32(stored.kind.slotCount)
+        try setTarget(target, keyPath: animation.keyPath, of: &record, slot: slot)
+        let overwritesWhole = !animation.isAdditive && target.component == nil
         switch animation.kind {
         case .basic(let basic):
             record.kind = .basic
             let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
-            record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
+            record.overwritesWholeValue = overwritesWhole && values.hasBothEnds
             record.parameters = basicRecords.insert(values)
-            record.function = function.map { functions.retain($0) } ?? -1
-            record.mayJoinSteadyLane = SteadyLane.admits(record)
-            plan.append(record)
         case .spring(let basic, let spring):
             record.kind = .spring
             let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
             var springRecord = SpringRecord(spring: spring, response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
-            // A carried velocity replaces the spring's own initial velocity.
-            if let velocity = startVelocity, velocity.kind == target.kind {
-                springRecord.startVelocity = storeValue(velocity)
-                springRecord.initialVelocity = 0
-            }
-            record.overwritesWholeValue = !animation.isAdditive && target.component == nil && values.hasBothEnds
+            record.overwritesWholeValue = overwritesWhole && values.hasBothEnds
             record.parameters = springRecords.insert(springRecord)
-            record.function = function.map { functions.retain($0) } ?? -1
-            record.mayJoinSteadyLane = SteadyLane.admits(record)
-            plan.append(record)
         case .decay(let decay):
             record.kind = .decay
             let (prepared, duration) = try storeDecay(decay, target: target, slot: slot, keyPath: animation.keyPath, field: field)
@@ -216,48 +174,91 @@ extension EngineState {
                 record.activeParentDuration = record.timing.activeParentDuration
             }
             record.parameters = decayRecords.insert(prepared)
-            record.overwritesWholeValue = !animation.isAdditive && target.component == nil
-            record.mayJoinSteadyLane = SteadyLane.admits(record)
-            plan.append(record)
+            record.overwritesWholeValue = overwritesWhole
         case .keyframe(let keyframe):
             record.kind = .keyframe
             let prepared = try storeKeyframes(keyframe, kind: target.kind, keyPath: animation.keyPath, field: field)
             record.parameters = keyframeRecords.insert(prepared)
-            record.overwritesWholeValue = !animation.isAdditive && target.component == nil
-            record.function = function.map { functions.retain($0) } ?? -1
-            guard prepared.rotation != nil else {
-                record.mayJoinSteadyLane = SteadyLane.admits(record)
-                plan.append(record)
-                return
+            record.overwritesWholeValue = overwritesWhole
+            if prepared.rotation != nil {
+                record.function = function.map { functions.retain($0) } ?? -1
+                return try planPathRotation(record, slot: slot, field: field, into: &plan)
             }
-            // The rotation along the path: a record of its own on the layer's transform.
-            let transform = try animatableTarget("transform", slot: slot, field: field)
-            let transformStored = layerClass.properties[transform.property]
-            record.followers = 1
-            record.mayJoinSteadyLane = SteadyLane.admits(record) && !transformStored.descriptor.needsDisplay
-            plan.append(record)
-            var rotation = record
-            rotation.kind = .pathRotation
-            rotation.followers = 0
-            rotation.isOwned = true
-            rotation.isAdditive = false
-            rotation.isCumulative = false
-            rotation.overwritesWholeValue = false
-            rotation.keyPath = try keys.intern("transform").id
-            rotation.property = Int32(transform.property)
-            rotation.component = nil
-            rotation.valueKind = .transform3D
-            rotation.needsDisplay = transformStored.descriptor.needsDisplay
-            rotation.modelOffset = Int32(transformStored.offset)
-            rotation.modelIsInline = transformStored.isInline
-            rotation.defaultBlock = Int32(layerClass.defaultBlocks[transform.property])
-            rotation.propertySlotCount = Int32(transformStored.kind.slotCount)
-            rotation.function = function.map { functions.retain($0) } ?? -1
-            rotation.mayJoinSteadyLane = false  // it joins with its keyframes
-            plan.append(rotation)
         case .group:
             break
         }
+        // (A decay has no curve: its motion is its own.)
+        if record.kind != .decay { record.function = function.map { functions.retain($0) } ?? -1 }
+        record.mayJoinSteadyLane = SteadyLane.admits(record)
+        plan.append(record)
+    }
+
+    /// Sets `record`'s target: the property (or component) `target` of the layer in `slot`,
+    /// named by `keyPath`, with the property's layout.
+    @inline(__always)
+    private mutating func setTarget(
+        _ target: KeyPathTarget, keyPath: String, of record: inout AttachedAnimation, slot: Int
+    ) throws(AnimCoreError) {
+        let layerClass = classes[Int(places[slot].classIndex)]
+        let stored = layerClass.layouts[target.property]  // plain data: no descriptor copied
+        record.keyPath = try keys.intern(keyPath).id
+        record.property = Int32(target.property)
+        record.component = target.component
+        record.valueKind = target.kind
+        record.needsDisplay = stored.needsDisplay
+        record.modelOffset = Int32(stored.offset)
+        record.modelIsInline = stored.isInline
+        record.defaultBlock = Int32(layerClass.defaultBlocks[target.property])
+        record.propertySlotCount = Int32(stored.kind.slotCount)
+    }
+
+    /// `planRecords` of a group: its record (`record`, with its timing), then its children's,
+    /// each in the group's time space.
+    private mutating func planGroup(
+        _ group: GroupParameters, _ record: AttachedAnimation, function: TimingFunction?, slot: Int, field: String,
+        into plan: inout [AttachedAnimation]
+    ) throws(AnimCoreError) {
+        var record = record
+        record.kind = .group
+        record.function = function.map { functions.retain($0) } ?? -1
+        record.parameters = groupRecords.insert(GroupRecord())
+        let position = plan.count
+        plan.append(record)
+        for (index, child) in group.animations.enumerated() {
+            var childTiming = child.timing
+            // [INF] A child with duration 0 spans the group (reference §6.6).
+            if childTiming.duration <= 0 { childTiming.duration = record.timing.duration }
+            try planRecords(
+                child, timing: childTiming, function: child.timingFunction, slot: slot, parent: Int32(position),
+                field: "\(field).animations[\(index)]", into: &plan)
+        }
+        plan[position].followers = Int32(plan.count - position - 1)
+        plan[position].mayJoinSteadyLane = SteadyLane.admits(plan[position])
+            && plan[(position + 1)...].allSatisfy { SteadyLane.admitsInGroup($0, parent: Int32(position)) }
+    }
+
+    /// `planRecords` of a keyframe animation along a path with a rotation mode: its record
+    /// (`keyframes`), then the rotation's, a record of its own on the layer's transform.
+    private mutating func planPathRotation(
+        _ keyframes: AttachedAnimation, slot: Int, field: String, into plan: inout [AttachedAnimation]
+    ) throws(AnimCoreError) {
+        let transform = try animatableTarget("transform", slot: slot, field: field)
+        var record = keyframes
+        record.followers = 1
+        record.mayJoinSteadyLane = SteadyLane.admits(record)
+            && !classes[Int(places[slot].classIndex)].layouts[transform.property].needsDisplay
+        plan.append(record)
+        var rotation = keyframes
+        try setTarget(transform, keyPath: "transform", of: &rotation, slot: slot)
+        rotation.kind = .pathRotation
+        rotation.followers = 0
+        rotation.isOwned = true
+        rotation.isAdditive = false
+        rotation.isCumulative = false
+        rotation.overwritesWholeValue = false
+        if rotation.function >= 0 { functions.retain(index: rotation.function) }  // the keyframes' curve
+        rotation.mayJoinSteadyLane = false  // it joins with its keyframes
+        plan.append(rotation)
     }
 
     /// Checks a basic or spring animation's values against the target and stores them; "all
