@@ -30,16 +30,21 @@ extension EngineState {
         let slot = try layerSlot(layer)
         try keys.check(key)
         let classIndex = Int(places[slot].classIndex)
+        guard let property = directProperty(classIndex, key) else { return false }
+        let layout = classes[classIndex].layouts[property]
+        guard valueKind == layout.kind, valueKind.firstNonFinite(in: slots) == nil else { return false }
+        return changeDirectly(slot, classIndex, property, layout, to: slots, actionsRun: nil, defersRegistration: false)
+    }
+
+    /// The property of the class `classIndex` a direct change of `key` sets: a declared
+    /// property that is not a layer timing property (those have checks of their own, the
+    /// general path's); nil otherwise.
+    @inline(__always)
+    func directProperty(_ classIndex: Int, _ key: PropertyKey) -> Int? {
         guard let property = classes[classIndex].propertyIndex(for: key),
               !BuiltInLayerProperties.Index.timing.contains(property)
-        else { return false }
-        let layout = classes[classIndex].layouts[property]
-        let kind = layout.kind
-        guard valueKind == kind else { return false }
-        if !kind.storesBitPatterns {
-            for index in 0..<kind.slotCount where !slots[index].isFinite { return false }
-        }
-        return changeDirectly(slot, classIndex, property, layout, to: slots, actionsRun: nil, defersRegistration: false)
+        else { return nil }
+        return property
     }
 
     /// The change of the declared property `property` (not a timing property) of the layer in

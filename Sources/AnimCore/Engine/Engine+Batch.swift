@@ -367,8 +367,7 @@ extension EngineState {
         func property(in classIndex: Int32) -> Int {
             guard classIndex != resolved.classIndex else { return resolved.property }
             var property = -1
-            if let declared = classes[Int(classIndex)].propertyIndex(for: key),
-               !BuiltInLayerProperties.Index.timing.contains(declared) {
+            if let declared = directProperty(Int(classIndex), key) {
                 let layout = classes[Int(classIndex)].layouts[declared]
                 if layout.kind == kind && layout.isInline { property = declared }
             }
@@ -384,7 +383,7 @@ extension EngineState {
             let layout = classes[Int(classIndex)].layouts[property]
             if layout.isAnimatable && self.layers[slot].isCommitted && !disabled { mayRunActions = true }
             let source = numbers + index * stride
-            for k in 0..<stride where !source[k].isFinite { return .refused }
+            guard kind.firstNonFinite(in: source) == nil else { return .refused }
         }
         if mayRunActions { return .checked }
         for (index, layer) in layers.enumerated() {
@@ -420,20 +419,17 @@ extension EngineState {
         defer { registerDeferredStarts() }
         let actionsRun = !isEnding && !actionsDisabled()
         var resolved = (classIndex: -1, property: -1)
-        changes: while index < layers.count {
+        while index < layers.count {
             let slot = try layerSlot(layers[index])
             let classIndex = Int(self.places[slot].classIndex)
             if classIndex != resolved.classIndex {
-                guard let property = classes[classIndex].propertyIndex(for: key),
-                      !BuiltInLayerProperties.Index.timing.contains(property)
-                else { break }
+                guard let property = directProperty(classIndex, key) else { break }
                 resolved = (classIndex, property)
             }
             let layout = classes[classIndex].layouts[resolved.property]
             let source = numbers + index * stride
             // (Checked before the first change; an action callback must not change them since.)
-            guard layout.kind == kind && !kind.storesBitPatterns else { break }
-            for k in 0..<stride where !source[k].isFinite { break changes }
+            guard layout.kind == kind && !kind.storesBitPatterns, kind.firstNonFinite(in: source) == nil else { break }
             guard changeDirectly(slot, classIndex, resolved.property, layout, to: source, actionsRun: actionsRun, defersRegistration: true)
             else { break }
             index += 1

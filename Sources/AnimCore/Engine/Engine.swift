@@ -282,7 +282,7 @@ public final class Engine: @unchecked Sendable {
     /// transaction disables actions: by default an implicit animation from the presentation
     /// value with the transaction's duration and timing function.
     package func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
-        // [Perf] A plain property name takes the fast lane of `setValue(_:forKey:of:)` first.
+        // [Perf] A plain property name takes the direct change of `setValue(_:forKey:of:)` first.
         if !keyPath.isEmpty, !keyPath.utf8.contains(UInt8(ascii: ".")), try withState({ (state) throws(AnimCoreError) in
             try state.changeDirectly(value, forKey: try state.keys.intern(keyPath), of: layer)
         }) {
@@ -293,7 +293,7 @@ public final class Engine: @unchecked Sendable {
 
     /// `setValue(_:forKeyPath:of:)` on the general path: the action search with its callbacks
     /// outside the state access (for key paths, "frame", undeclared keys, and changes a handler
-    /// may answer). Also the fallback of `setValue(_:forKey:of:)` once its fast lane declined.
+    /// may answer). Also the fallback of `setValue(_:forKey:of:)` once its direct change declined.
     func setValueGenerally(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
             if keyPath == "frame" {

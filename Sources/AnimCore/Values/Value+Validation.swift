@@ -15,7 +15,7 @@ extension Value {
     /// place: the common kinds make no slot copy (the check runs on every change).
     private func firstNonFinite(allowingInfinity: Bool) -> (index: Int, number: Double)? {
         @inline(__always) func bad(_ number: Double) -> Bool {
-            !number.isFinite && !(allowingInfinity && number == .infinity)
+            !ValueKind.accepts(number, allowingInfinity: allowingInfinity)
         }
         switch self {
         case .scalar(let v):
@@ -32,9 +32,29 @@ extension Value {
             var scratch = SlotScratch()
             return scratch.withPointer { slots in
                 write(into: slots)
-                for index in 0..<kind.slotCount where bad(slots[index]) { return (index, slots[index]) }
-                return nil
+                return kind.firstNonFinite(in: slots, allowingInfinity: allowingInfinity).map { ($0, slots[$0]) }
             }
         }
+    }
+}
+
+extension ValueKind {
+    /// Whether a number of a value passes the check: it is finite (or +infinity, when
+    /// `allowingInfinity`).
+    @inline(__always)
+    static func accepts(_ number: Double, allowingInfinity: Bool = false) -> Bool {
+        number.isFinite || (allowingInfinity && number == .infinity)
+    }
+
+    /// `Value.checkFinite` on a value of this kind held as its slots (the kind's slot layout):
+    /// the index of the first slot refused, nil when none is (always for bool, integer and
+    /// token, whose slots hold bit patterns).
+    @inline(__always)
+    func firstNonFinite(in slots: UnsafePointer<Double>, allowingInfinity: Bool = false) -> Int? {
+        guard !storesBitPatterns else { return nil }
+        for index in 0..<slotCount where !ValueKind.accepts(slots[index], allowingInfinity: allowingInfinity) {
+            return index
+        }
+        return nil
     }
 }
