@@ -1,7 +1,7 @@
 import Testing
 @testable import AnimCore
 
-/// The change path's fast lane (`EngineState+DirectChange.swift`) gives what the general path
+/// The direct change (`EngineState+DirectChange.swift`) gives what the general path
 /// gives: the same scenario runs on two engines, one of which has a class default action that
 /// answers "continue the search" — which leaves the built-in implicit animation as the action
 /// but sends every change down the general path — and the two must agree on the animations

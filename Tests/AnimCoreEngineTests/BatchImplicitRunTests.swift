@@ -1,7 +1,7 @@
-// A batch set's implicit animations start as one run (`ImplicitStartRun`): the key found once,
-// the presentation layout interned once, layers with no animation given the run's template
-// record (`startImplicitAnimation(_:asTemplateOf:)`), the registration with the transaction left
-// to the run's end. What the run makes must be what one change per layer makes: the same
+// A batch set's implicit animations start as the direct change starts them, under one state
+// access, with the plan remembered from one start to the next (its key found once, the
+// presentation layout interned once) and the registration with the transaction left to the end
+// of the batch. What the batch makes must be what one change per layer makes: the same
 // animations, showing the same values tick by tick, the same transaction completions with the
 // same finished flags, and sound bookkeeping (`engineIssues`), keys given back at the end.
 import Testing
@@ -97,7 +97,7 @@ struct BatchImplicitRunTests {
         }
     }
 
-    @Test("layers with no animation, under a transaction's duration, curve, delay, repeat count and autoreverse: the template record, one completion")
+    @Test("layers with no animation, under a transaction's duration, curve, delay, repeat count and autoreverse: one plan, one completion")
     func idleLayersUnderSettings() throws {
         let pair = try Pair(plain: 6, dots: 0)
         try pair.set("opacity", [0.1, 0.2, 0.3, 0.4, 0.5, 0.6], layers: [0, 1, 2, 3, 4, 5], settings: {

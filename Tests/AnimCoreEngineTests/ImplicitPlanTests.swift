@@ -1,16 +1,17 @@
-// An implicit animation started on a layer with no animation makes the record the last such
-// start made (`ImplicitTemplate`) when nothing it was made of has changed: the class and the
-// property, the transaction's duration, curve, repeat count, autoreverse, delay and spring, and
-// the key and curve it holds still in use (no key forgotten, no curve dropped since). Each change
+// The built-in implicit animation is one plan (`ImplicitPlan`, made by
+// `EngineState.planImplicitAnimation` from the transaction's settings and the property) carried
+// out by one add. The plan is remembered and made again only when what it is made of changes: the
+// class and the property, the transaction's duration, curve, repeat count, autoreverse, delay and
+// spring; the key it remembers is used only while no key has been forgotten since. Each change
 // runs on two engines, one of whose class has a default action answering "continue the search"
-// (every change then takes the general path, which never uses the template); they must agree
-// on every animation, value and curve use, and on sound bookkeeping.
+// (every change then takes the action path, which plans with the settings the request saw); they
+// must agree on every animation, value and curve use, and on sound bookkeeping.
 import Testing
 
 @testable import AnimCore
 
-@Suite("Implicit starts made from the last one's record match the general path")
-struct ImplicitTemplateTests {
+@Suite("Implicit starts: one plan, remembered, on the direct and the action path")
+struct ImplicitPlanTests {
     /// One engine per path, each with `count` committed layers of a class "Dot" with a custom
     /// scalar "level", then `meters` of a class "Meter" whose first property, a point "pad",
     /// has the index "level" has in Dot.
@@ -102,7 +103,7 @@ struct ImplicitTemplateTests {
         for time in [0.05, 0.12, 0.2, 0.3, 0.6, 1.2, 2.5, 6] { try pair.tickAndCompare(time) }
     }
 
-    @Test("a change of another class's property at the same index (a point where the template animated a scalar): made anew")
+    @Test("a change of another class's property at the same index (a point where the plan animated a scalar): planned anew")
     func otherClass() throws {
         let pair = try Pair(count: 1, meters: 2)
         try pair.change("level", 1, layer: 0)
@@ -111,11 +112,11 @@ struct ImplicitTemplateTests {
         for time in [0.05, 0.1, 0.2, 1] { try pair.tickAndCompare(time) }
     }
 
-    /// Starts the template (level, 0.5 s, easeIn) on layer 0 and lets it end while `keeping`
+    /// Starts a plan (level, 0.5 s, easeIn) on layer 0 and lets it end while `keeping`
     /// an animation on layer 3 that holds its key ("level") or its curve; then `other` (5 s,
     /// easeOut, under "other") takes the freed key id or curve index; then two changes with the
-    /// template's settings must make their own record.
-    private func afterTemplateEnded(keeping: Animation, forKey key: String) throws {
+    /// plan's settings must make their own record.
+    private func afterPlanEnded(keeping: Animation, forKey key: String) throws {
         let pair = try Pair(count: 4)
         let easeIn: (inout TransactionSettings) -> Void = { $0.animationDuration = 0.5; $0.timingFunction = .easeIn }
         try pair.add(keeping, forKey: key, layer: 3)
@@ -130,22 +131,83 @@ struct ImplicitTemplateTests {
         try pair.change("level", 2, layer: 2, easeIn)
         try pair.tickAndCompare(2.2)
         #expect(try pair.engines[0].animationKeys(of: pair.layers[0][2]) == ["level"])
-        try pair.change("level", 3, layer: 0, easeIn)  // (from the new template)
+        try pair.change("level", 3, layer: 0, easeIn)  // (from the plan remembered)
         for time in [2.4, 2.7, 3, 9] { try pair.tickAndCompare(time) }
     }
 
-    @Test("after the template's key was forgotten and its id taken by another key (its curve still in use): made anew")
+    @Test("after the plan's key was forgotten and its id taken by another key (its curve still in use): found anew")
     func keyReused() throws {
         var keeping = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
         keeping.timing.duration = 6
         keeping.timingFunction = .easeIn
-        try afterTemplateEnded(keeping: keeping, forKey: "keeping")
+        try afterPlanEnded(keeping: keeping, forKey: "keeping")
     }
 
-    @Test("after the template's curve was dropped and its index taken by another curve (its key still in use): made anew")
+    @Test("after the plan's curve was dropped and its index taken by another curve (its key still in use): found anew")
     func curveReused() throws {
         var keeping = Animation.basic("level", from: .scalar(0), to: .scalar(1))
         keeping.timing.duration = 6
-        try afterTemplateEnded(keeping: keeping, forKey: "level")
+        try afterPlanEnded(keeping: keeping, forKey: "level")
+    }
+
+    // MARK: The plan alone
+
+    /// The plan for `settings` of the property `name` of a "Dot" layer (a scalar "level", a point
+    /// "pad", a bool "on"), on a fresh engine.
+    private func plan(_ name: String, _ settings: (inout TransactionSettings) -> Void) throws -> ImplicitPlan {
+        let engine = Engine()
+        let dot = try engine.makeLayerClass(name: "Dot", properties: [
+            PropertyDescriptor("level", default: .scalar(0)), PropertyDescriptor("pad", default: .point(x: 0, y: 0)),
+            PropertyDescriptor("on", default: .bool(false)),
+        ])
+        var given = TransactionSettings()
+        settings(&given)
+        return engine.lock.withLock {
+            let classIndex = engine.state.classes.firstIndex { $0.id == dot } ?? -1
+            let property = engine.state.classes[classIndex].properties.firstIndex { $0.descriptor.name == name } ?? -1
+            engine.state.planImplicitAnimation(ImplicitPlan.Inputs(
+                given, classIndex, property, defaultDuration: engine.state.defaultAnimationDuration))
+            return engine.state.implicitPlan
+        }
+    }
+
+    @Test("a basic plan: the transaction's duration, or the engine's; its curve, or \"default\"; a delay fills backwards")
+    func basicPlan() throws {
+        let plain = try plan("level") { _ in }
+        #expect(plain.record.kind == .basic && plain.record.timing.duration == 0.25 && plain.curve == nil)
+        #expect(plain.record.function >= 0, "the engine's default curve")
+        #expect(plain.record.timing.fillMode == .removed && plain.record.beginDelay == 0 && plain.beginsFromCurrentState)
+        let set = try plan("level") {
+            $0.animationDuration = 2; $0.timingFunction = .easeIn; $0.delay = 0.5; $0.repeatCount = 3; $0.autoreverses = true
+            $0.beginsFromCurrentState = false
+        }
+        #expect(set.record.timing.duration == 2 && set.curve == .easeIn && set.record.function == -1)
+        #expect(set.record.timing.fillMode == .backwards && set.record.beginDelay == 0.5)
+        #expect(set.record.timing.repeatCount == 3 && set.record.timing.autoreverses && !set.beginsFromCurrentState)
+        #expect(set.record.activeParentDuration == set.record.timing.activeParentDuration)
+    }
+
+    @Test("a spring plan: its settling duration unless a transaction sets one (0 asks for it too); velocity carried for kinds with coordinates")
+    func springPlan() throws {
+        let spring = Spring(mass: 1, stiffness: 200, damping: 20)
+        let settling = try plan("pad") { $0.spring = spring }
+        #expect(settling.record.kind == .spring && settling.record.timing.duration == spring.settlingDuration)
+        #expect(settling.carriesVelocity && settling.lengthensForVelocity && settling.curve == nil && settling.record.function == -1)
+        let zero = try plan("pad") { $0.spring = spring; $0.animationDuration = 0 }
+        #expect(zero.record.timing.duration == spring.settlingDuration && zero.carriesVelocity && !zero.lengthensForVelocity)
+        let timed = try plan("level") { $0.spring = spring; $0.animationDuration = 3; $0.timingFunction = .easeOut }
+        #expect(timed.record.timing.duration == 3 && timed.curve == .easeOut && !timed.lengthensForVelocity)
+        let bool = try plan("on") { $0.spring = spring }
+        #expect(!bool.carriesVelocity, "a bool has no coordinates")
+        let fromModel = try plan("pad") { $0.spring = spring; $0.beginsFromCurrentState = false }
+        #expect(!fromModel.carriesVelocity)
+    }
+
+    @Test("an additive plan: only for interpolable kinds, never carrying velocity")
+    func additivePlan() throws {
+        let additive = try plan("pad") { $0.additiveImplicitAnimations = true; $0.spring = Spring() }
+        #expect(additive.isAdditive && additive.record.isAdditive && !additive.carriesVelocity)
+        let bool = try plan("on") { $0.additiveImplicitAnimations = true }
+        #expect(!bool.isAdditive && !bool.record.isAdditive)
     }
 }
