@@ -48,38 +48,58 @@ extension EngineState {
         newModel: UnsafePointer<Double>, defersRegistration: Bool
     ) {
         let property = Int(implicitPlan.record.property)
-        // An animation of the layer may stop below (replaced): the starts deferred before are
-        // registered first, so that its stop counts in its transaction as it would have.
-        if defersRegistration && layers[slot].firstAnimation >= 0 { registerDeferredStarts() }
-        // A spring carries the presentation's velocity, measured before anything below moves.
-        let velocity = scratch.pointer(ScratchOffset.carriedVelocity)
-        let carriesVelocity = implicitPlan.carriesVelocity && isAnimated(slot, property)
-        if carriesVelocity { presentationVelocity(slot, property, into: velocity) }
-        // What the property shows now, for its presentation entry.
-        let shown = presentationSlots(slot, property)
-        let replaced = retargetedAnimation(slot)
-        let reused = replaced >= 0 ? reusableKindData(replaced) : -1
         var start = ImplicitStart()
-        start.parameters = storeImplicitParameters(
-            &start, reusing: reused, oldModel: oldModel, oldPresentation: oldPresentation, newModel: newModel,
-            velocity: carriesVelocity ? UnsafePointer(velocity) : nil)
-        if implicitPlan.record.function >= 0 {
-            start.function = implicitPlan.record.function
-            functions.retain(index: start.function)
-        } else if let curve = implicitPlan.curve {
-            start.function = functions.retain(curve)
-        }
         let index: Int
-        if replaced >= 0 {
-            index = retarget(replaced, start, keepingKindData: reused >= 0, shown: shown, slot: slot)
+        if layers[slot].firstAnimation < 0 && places[slot].presentationOffset < 0 {
+            // The layer's first animation: nothing to replace, nothing moving, the model shown.
+            start.parameters = storeImplicitParameters(
+                &start, reusing: -1, oldModel: oldModel, oldPresentation: oldPresentation, newModel: newModel, velocity: nil)
+            start.function = retainImplicitCurve()
+            index = appendFirst(start, shown: modelValue(slot, property), slot: slot)
         } else {
-            index = append(start, shown: shown, slot: slot)
+            // An animation of the layer may stop below (replaced): the starts deferred before are
+            // registered first, so that its stop counts in its transaction as it would have.
+            if defersRegistration && layers[slot].firstAnimation >= 0 { registerDeferredStarts() }
+            // A spring carries the presentation's velocity, measured before anything below moves.
+            let velocity = scratch.pointer(ScratchOffset.carriedVelocity)
+            let carriesVelocity = implicitPlan.carriesVelocity && isAnimated(slot, property)
+            if carriesVelocity { presentationVelocity(slot, property, into: velocity) }
+            // What the property shows now, for its presentation entry.
+            let shown = presentationSlots(slot, property)
+            let replaced = retargetedAnimation(slot)
+            let reused = replaced >= 0 ? reusableKindData(replaced) : -1
+            start.parameters = storeImplicitParameters(
+                &start, reusing: reused, oldModel: oldModel, oldPresentation: oldPresentation, newModel: newModel,
+                velocity: carriesVelocity ? UnsafePointer(velocity) : nil)
+            start.function = retainImplicitCurve()
+            if replaced >= 0 {
+                index = retarget(replaced, start, keepingKindData: reused >= 0, shown: shown, slot: slot)
+            } else {
+                index = append(start, shown: shown, slot: slot)
+            }
         }
         if defersRegistration {
             deferredStarts.append(Int32(index))
         } else {
             registerWithCachedTransaction(index)
         }
+    }
+
+    /// One more use of the plan's curve, and its index (−1: none, a spring's when no curve is
+    /// set): the engine's "default" curve, held for the engine's life, or the transaction's,
+    /// whose index the plan remembers while no curve is dropped.
+    @inline(__always)
+    private mutating func retainImplicitCurve() -> Int32 {
+        let known = implicitPlan.record.function
+        if known >= 0 && implicitPlan.functionsDropped.map({ $0 == functions.droppedCount }) ?? true {
+            functions.retain(index: known)
+            return known
+        }
+        guard let curve = implicitPlan.curve else { return -1 }
+        let index = functions.retain(curve)
+        implicitPlan.record.function = index
+        implicitPlan.functionsDropped = functions.droppedCount
+        return index
     }
 
     /// What a start adds to the plan's record: its kind data, its use of the curve, and — a
@@ -257,6 +277,17 @@ extension EngineState {
         return replaced
     }
 
+    /// The start on a layer with no animation and no presentation block, which shows `shown`
+    /// (its model value): its record alone in the layer's list. Returns its index.
+    private mutating func appendFirst(_ start: ImplicitStart, shown: UnsafePointer<Double>, slot: Int) -> Int {
+        let key = retainImplicitKey(slot)
+        let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
+        writeImplicitRecord(index, start, slot: slot, key: key)
+        linkLast(index, slot: slot)
+        givePresentationBlock(index, showing: shown, slot: slot)
+        return index
+    }
+
     /// The start that adds its record at the end of the layer's list, replacing an animation
     /// under its key; the property's presentation entry keeps showing `shown`. Returns its index.
     private mutating func append(_ start: ImplicitStart, shown: UnsafeMutablePointer<Double>, slot: Int) -> Int {
@@ -271,23 +302,32 @@ extension EngineState {
         writeImplicitRecord(index, start, slot: slot, key: key)
         if layers[slot].firstAnimation < 0 && places[slot].presentationOffset < 0 {
             linkLast(index, slot: slot)
-            // The layer's first animation: a presentation block of this property alone.
-            places[slot].presentationOffset = Int32(presentation.allocate(count))
-            layers[slot].presentationSize = Int32(count)
-            if implicitPlan.presentationLayout < 0 {
-                implicitPlan.presentationLayout = presentationLayouts.intern(property: implicitPlan.record.property, size: Int32(count))
-            }
-            places[slot].presentationLayout = implicitPlan.presentationLayout
-            animations[index].initializesPresentation = true  // (at offset 0)
-        } else {
-            var oldLayout = presentationLayout(slot)
-            linkLast(index, slot: slot)
-            rebuildPresentation(slot, oldLayout: oldLayout)
-            recycle(&oldLayout)
+            givePresentationBlock(index, showing: kept, slot: slot)
+            return index
         }
+        var oldLayout = presentationLayout(slot)
+        linkLast(index, slot: slot)
+        rebuildPresentation(slot, oldLayout: oldLayout)
+        recycle(&oldLayout)
         let destination = presentation.pointer(Int(places[slot].presentationOffset) + Int(animations[index].presentationOffset))
         destination.copySlots(from: kept, count: count)
         return index
+    }
+
+    /// Gives the layer in `slot`, whose only animation is the start's (in `index`), a
+    /// presentation block of the property alone, showing `shown`.
+    @inline(__always)
+    private mutating func givePresentationBlock(_ index: Int, showing shown: UnsafePointer<Double>, slot: Int) {
+        let count = Int(implicitPlan.record.propertySlotCount)
+        let block = presentation.allocate(count)
+        places[slot].presentationOffset = Int32(block)
+        layers[slot].presentationSize = Int32(count)
+        if implicitPlan.presentationLayout < 0 {
+            implicitPlan.presentationLayout = presentationLayouts.intern(property: implicitPlan.record.property, size: Int32(count))
+        }
+        places[slot].presentationLayout = implicitPlan.presentationLayout
+        animations[index].initializesPresentation = true  // (its entry at offset 0)
+        presentation.pointer(block).copySlots(from: shown, count: count)
     }
 
     /// Links the record in `index` at the end of the layer's list.

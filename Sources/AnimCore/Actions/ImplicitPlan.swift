@@ -67,10 +67,13 @@ struct ImplicitPlan {
     /// The record each start makes: its kind (basic, or spring with a spring in the settings),
     /// timing, delay, property fields and lane admission; pending, beginning at the commit.
     /// `function` is the engine's "default" curve for a basic animation of a transaction that
-    /// sets none, else −1 (`curve` then says which curve each start holds).
+    /// sets none, else −1 until a start finds the index of `curve`.
     var record = AttachedAnimation()
-    /// The transaction's curve, which each start holds a use of; nil when it sets none.
+    /// The transaction's curve, which each start holds a use of; nil when it sets none. Its
+    /// index, once a start found it, is `record.function` while `functionsDropped` is
+    /// `TimingFunctionTable.droppedCount` (nil: the index holds for the engine's life).
     var curve: TimingFunction?
+    var functionsDropped: Int?
     /// Whether it begins at the presentation value (else at the old model value).
     var beginsFromCurrentState = true
     /// Whether it is additive: old − new to zero under a key of its own, so interrupted motion
