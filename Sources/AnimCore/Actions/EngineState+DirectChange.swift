@@ -1,4 +1,4 @@
-/// The change path's fast lane: the common property change — a declared property set whole by
+/// The direct change: the common property change — a declared property set whole by
 /// key — done under one lock without the property's name, without `Value`s or an `Animation`
 /// made on the way: either no action runs, or the action is the built-in implicit animation
 /// (no delegate, actions-table or class handler could answer otherwise), planned and added as
