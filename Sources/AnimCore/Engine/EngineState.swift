@@ -126,12 +126,11 @@ struct EngineState {
     let timingOffsets: LayerTimingOffsets
 
     // (Last: the plan is large, and the fields before it are read on every path.)
-    /// The implicit animations a batch's run started and has not registered with the calling
+    /// The implicit animations a batch set started and has not registered with the calling
     /// thread's transaction yet, by record index (`registerDeferredStarts()`); empty between calls.
     var deferredStarts: [Int32] = []
     /// The last plan of a built-in implicit animation, made again only when what it is made of
-    /// changes (`planImplicitAnimation`). (Inputs equal by `==` share it: a duration of 0 and
-    /// of −0, or springs with a damping of 0 and of −0, give the same motion.)
+    /// changes (`planImplicitAnimation`).
     var implicitPlan = ImplicitPlan()
 
     init() {
