@@ -18,8 +18,24 @@ extension EvaluationContext {
     @inline(__always)
     func applyBasic(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, to slots: UnsafeMutablePointer<Double>) {
         let fraction = eased(record.pointee.function, sample)
-        let ends = Ends(basics + Int(record.pointee.parameters), values: values)
-        applyEndpoints(Composition(record), ends, fraction: fraction, sample: sample, to: slots)
+        applyEndpoints(Composition(record), basics + Int(record.pointee.parameters), fraction: fraction, sample: sample, to: slots)
+    }
+
+    /// `applyEndpoints` with the ends of `basic`. The common case — a value replacing the whole
+    /// value, from one given end to another — passes that composition and those ends as
+    /// constants, which the compiler reduces to the interpolation.
+    @inline(__always)
+    func applyEndpoints(
+        _ composition: Composition, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, sample: TimingSample,
+        to slots: UnsafeMutablePointer<Double>
+    ) {
+        let (from, to) = (basic.pointee.from, basic.pointee.to)
+        if composition.writesInPlace && from >= 0 && to >= 0 {
+            let ends = Ends(from: values + Int(from), to: values + Int(to), by: nil)  // (a by beside both is unused)
+            applyEndpoints(.whole(composition.kind), ends, fraction: fraction, sample: sample, to: slots)
+        } else {
+            applyEndpoints(composition, Ends(basic, values: values), fraction: fraction, sample: sample, to: slots)
+        }
     }
 
     /// Writes the value `fraction` of the way between a basic or spring animation's `ends`

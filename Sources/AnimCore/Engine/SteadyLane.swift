@@ -140,8 +140,8 @@ struct SteadyLane {
                     // reduces `applyEndpoints` to it.
                     context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
                 } else {
-                    let ends = entry.pointee.hasInlineEnds ? inlineEnds(entry) : Ends(context.basics + Int(entry.pointee.parameters), values: context.values)
-                    context.applyEndpoints(entry.pointee.composition, ends, fraction: fraction, sample: sample, to: out)
+                    let basic = context.basics + Int(entry.pointee.parameters)
+                    context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
                 }
             case .spring:
                 let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
