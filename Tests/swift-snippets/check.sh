@@ -22,7 +22,17 @@ status=0
 echo "== Swift documentation: code blocks built and run outside the package"
 if [ $# -gt 0 ]; then documents=("$@"); else documents=(README.md Sources/AnimCore/AnimCore.docc/*.md); fi
 python3 "$HERE/make_client.py" "$OUT/doc-snippets-client" "$ROOT" "${documents[@]}"
-if ! swift build --package-path "$OUT/doc-snippets-client" --scratch-path "$OUT/.build" >"$OUT/build.log" 2>&1; then
+build_client() { swift build --package-path "$OUT/doc-snippets-client" --scratch-path "$OUT/.build" >"$OUT/build.log" 2>&1; }
+# SwiftPM keeps the dependency's file list in its build description: a source file of the package
+# removed since the last run fails the build with "missing inputs". Start that build afresh.
+built=0
+build_client && built=1
+if [ $built = 0 ] && grep -q "because of missing inputs" "$OUT/build.log"; then
+  echo "swift docs: a source file was removed since the last build; building afresh"
+  rm -rf "$OUT/.build"
+  build_client && built=1
+fi
+if [ $built = 0 ]; then
   grep -E "error|warning" "$OUT/build.log" | head -40 >&2
   echo "swift docs: the documents' Swift code does not build (full log: $OUT/build.log)" >&2
   exit 1
