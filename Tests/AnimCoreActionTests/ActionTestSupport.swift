@@ -81,20 +81,8 @@ struct ReferenceCurve {
     static let easeInEaseOut = ReferenceCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
     static let caDefault = ReferenceCurve(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
 
-    private static func bernstein(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - t
-        return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
-    }
-
     func callAsFunction(_ input: Double) -> Double {
-        if input <= 0 { return 0 }
-        if input >= 1 { return 1 }
-        var low = 0.0, high = 1.0
-        for _ in 0..<200 {
-            let mid = (low + high) / 2
-            if Self.bernstein(mid, x1, x2) < input { low = mid } else { high = mid }
-        }
-        return Self.bernstein((low + high) / 2, y1, y2)
+        referenceBezierValue(x1: x1, y1: y1, x2: x2, y2: y2, at: input)
     }
 }
 

@@ -315,7 +315,7 @@ struct ChangePathCacheTests {
                 #expect(lastAnimationRecord(engine, layers[0])?.function == engine.lock.withLock { engine.state.defaultFunction })
                 for time in [0.02, 0.05, 0.1, 0.15, 0.2, 0.24] {
                     try engine.tick(time)
-                    let expected = 10 * bezierEase(0.25, 0.1, 0.25, 1, time / 0.25)
+                    let expected = 10 * referenceBezierValue(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1, at: time / 0.25)
                     expectNear(try presented(engine, "value", layers[0]), expected, 1e-9,
                                "general \(general), lane \(lane), t = \(time)")
                 }

@@ -209,26 +209,10 @@ func quietly(_ engine: Engine, _ body: () throws -> Void) throws {
 
 // MARK: - Keyframe, path and group helpers (written out independently of the core)
 
-/// A cubic-bezier timing function's output at `x`: X(t) = x solved by bisection alone (no
-/// Newton steps, unlike the core's solver), then Y(t). Inputs outside [0, 1] clamp.
-func bezierEase(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
-    if x <= 0 { return 0 }
-    if x >= 1 { return 1 }
-    func coordinate(_ a: Double, _ b: Double, _ t: Double) -> Double {
-        3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * b + t * t * t
-    }
-    var low = 0.0, high = 1.0
-    for _ in 0..<200 where high - low > 1e-16 {
-        let middle = (low + high) / 2
-        if coordinate(x1, x2, middle) < x { low = middle } else { high = middle }
-    }
-    return coordinate(y1, y2, (low + high) / 2)
-}
-
-/// A timing function's output at `x`, from its control points through `bezierEase`.
+/// A timing function's output at `x`, from its control points through `referenceBezierValue`.
 func eased(_ function: TimingFunction, _ x: Double) -> Double {
     guard let c1 = function.controlPoint(at: 1), let c2 = function.controlPoint(at: 2) else { return .nan }
-    return bezierEase(c1.x, c1.y, c2.x, c2.y, x)
+    return referenceBezierValue(x1: c1.x, y1: c1.y, x2: c2.x, y2: c2.y, at: x)
 }
 
 /// A 2D point for the tests' own geometry.
