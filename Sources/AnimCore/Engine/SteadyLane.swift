@@ -191,9 +191,10 @@ struct SteadyLane {
         for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
     }
 
-    /// A spring's entry at `sample`, basic time `t` (seconds): `applySpring`, its motion through `springMotions` unless its ends are two given scalars
-    /// over the whole value, which then reduce `applySpring` to that case (such springs are
-    /// seldom alike; the implicit springs one transaction started, toward the model, are).
+    /// A spring's entry at `sample`, basic time `t` (seconds): `applySpring`, its motion
+    /// through `springMotions` unless its ends are two given scalars over the whole value, which
+    /// then reduce `applySpring` to that case (such springs are seldom alike; the implicit
+    /// springs one transaction started, toward the model, are).
     // Out of the lane's loop: inlined, its calls of exp, cos and sin make the loop spill its
     // registers for every other kind's entry too.
     @inline(never)
