@@ -543,7 +543,7 @@ ac_status ac_engine_destroy(ac_engine *engine);
 /**
  * Advances the engine to host time now_s (seconds on any monotonic clock, e.g.
  * ac_current_media_time()), commits what is pending (an animation added with begin time 0
- * begins now), evaluates every animation, and delivers the callbacks owed: animation did-start
+ * begins now, or at its commit's time with a clock: ac_engine_set_clock()), evaluates every animation, and delivers the callbacks owed: animation did-start
  * and did-stop, then display. Engine time advances by the host's elapsed time × the global
  * speed; the first tick sets it to now_s (a now_s before the previous tick's moves engine time
  * back). Callbacks are delivered in the order they are owed: a tick called from one of the
@@ -552,7 +552,8 @@ ac_status ac_engine_destroy(ac_engine *engine);
  * did-stop). One layer's callbacks of a tick come in the order of its animations; between
  * layers the order is not specified (it is the same whatever ac_engine_set_tick_threads says).
  * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (beyond
- * ±AC_TIME_LIMIT_S), AC_ERR_INVALID_STATE while the engine is being destroyed.
+ * ±AC_TIME_LIMIT_S; or, naming the clock, a clock reading refused since the last tick:
+ * ac_engine_set_clock()), AC_ERR_INVALID_STATE while the engine is being destroyed.
  */
 ac_status ac_engine_tick(ac_engine *engine, double now_s);
 
@@ -1916,15 +1917,50 @@ ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
  * thread) or by ac_transaction_flush() on the thread; an implicit transaction with explicit
  * ones open inside it waits for them to commit first.
  *
- * Animations added in a transaction, explicitly or by actions, start at the first tick after
- * its outermost commit (a begin time of 0 becomes the layer's time then); until then their
- * property shows what it showed when they were added. Core Animation begins them at the
- * commit's time instead: set opacity to 0 after ac_engine_tick(engine, 10) and the next tick,
- * ac_engine_tick(engine, 10.5), begins its 0.25 s implicit animation at 10.5 and still reads
- * 1 (Core Animation's would be over). A host that ticks only when something happens should
- * tick right after the change, with its time, for the animation to begin then. A nested transaction reads the
- * enclosing one's values until it sets its own; its settings end with it.
+ * When animations begin. Core Animation begins the animations of a transaction (added
+ * explicitly or by actions) at its commit's time, and its run loop commits right after the
+ * change. animcore knows the time only when the host gives it: without a clock, they begin
+ * at the first tick after the outermost commit (a begin time of 0 becomes the layer's time
+ * then). So set opacity to 0 at host time 10.2 and tick next at 10.5: the 0.25 s implicit
+ * animation begins at 10.5 and still reads 1, where Core Animation's would be over. Give the
+ * engine the host's clock (ac_engine_set_clock()) and they begin at the commit's time, as in
+ * Core Animation: the engine reads the clock when an implicit transaction opens (the first
+ * change since the last tick or flush; its reading stands for the commit that ends this
+ * run-loop turn) and when an explicit outermost transaction commits; the next tick places that
+ * host time in engine time as it places its own (host time elapsed × the global speed). With a
+ * clock reading 10.2 at the change, the tick at 10.5 shows the animation (10.5 − 10.2) / 0.25
+ * of the way through its curve. A host that handles several events between two ticks calls
+ * ac_transaction_flush() after each (the end of its run-loop turn), so the next event's
+ * changes read the clock again. Either way, until the next tick the property shows what it
+ * showed when the animation was added (presentation values are those of the last tick).
+ *
+ * A nested transaction reads the enclosing one's values until it sets its own; its settings
+ * end with it.
  */
+
+/** A host clock: the host's time now, in seconds on the clock it passes to ac_engine_tick(). */
+typedef double (*ac_clock_fn)(void *user_data);
+
+/**
+ * Sets the engine's host clock; clock NULL clears it (user_data and destroy are then ignored)
+ * and is the default. With a clock, a transaction's animations begin at its commit's time (see
+ * above) rather than at the next tick. destroy (optional) runs with user_data when the clock is
+ * replaced or cleared, or the engine is destroyed.
+ * - A reading before the last tick's host time begins at the last tick; one after the next
+ *   tick's, at that tick (so a reading never moves an animation out of the frames shown).
+ *   Before the second tick, animations begin at the tick (the engine's time starts there).
+ * - A reading that is not finite or beyond ±AC_TIME_LIMIT_S is refused: that transaction's
+ *   animations begin at the next tick, and that tick answers AC_ERR_NOT_FINITE or
+ *   AC_ERR_OUT_OF_RANGE (the message names the clock and its reading) and does nothing else;
+ *   the tick after it runs.
+ * - The clock is called on the thread making the change, at most once per call into the
+ *   engine, after the engine's state is updated and holding the engine's lock: it may call the
+ *   engine (a transaction such a call opens or commits takes the same reading), but must not
+ *   wait for another thread that uses the engine.
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE while the engine is being destroyed (destroy
+ * is not called then).
+ */
+ac_status ac_engine_set_clock(ac_engine *engine, ac_clock_fn clock, void *user_data, ac_destroy_fn destroy);
 
 /** Opens a transaction on the calling thread, nested inside any open one. */
 ac_status ac_transaction_begin(ac_engine *engine);
@@ -1932,7 +1968,8 @@ ac_status ac_transaction_begin(ac_engine *engine);
 /**
  * Commits the calling thread's innermost explicit transaction (ac_transaction_begin() or
  * ac_animate_begin()); its settings end. When it is the outermost, its animations start at the
- * next tick and its completions become due. Commit without begin: AC_ERR_INVALID_STATE and
+ * next tick (at the commit's time with a clock: ac_engine_set_clock()) and its completions
+ * become due. Commit without begin: AC_ERR_INVALID_STATE and
  * nothing else happens (an implicit transaction is committed by tick or flush, not by commit).
  */
 ac_status ac_transaction_commit(ac_engine *engine);

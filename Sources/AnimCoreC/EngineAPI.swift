@@ -66,7 +66,8 @@ public func ac_engine_tick(_ engine: OpaquePointer?, _ now: Double) -> ac_status
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let time = try timeArgument(now, "now_s")
-            try core(ErrorArguments(other: "now_s")) { () throws(AnimCoreError) in try box.engine.tick(time) }
+            // The core refuses only a bad clock reading here (now_s is checked above).
+            try core(ErrorArguments(other: "clock")) { () throws(AnimCoreError) in try box.engine.tick(time) }
         }
     }
 }

@@ -277,3 +277,38 @@ public func ac_transaction_add_completion(
         }
     }
 }
+
+// MARK: The host clock
+
+/// A host clock: the engine calls it for the host's time now.
+final class ClockCallback: CallbackRegistration, @unchecked Sendable {
+    let function: ac_clock_fn
+
+    init(_ function: ac_clock_fn, userData: UnsafeMutableRawPointer?, destroy: ac_destroy_fn?) {
+        self.function = function
+        super.init(userData: userData, destroy: destroy)
+    }
+
+    /// The core clock calling this callback; the registration ends when the engine drops it.
+    var clock: () -> Double {
+        { [self] in function(userData) }
+    }
+}
+
+@_cdecl("ac_engine_set_clock")
+public func ac_engine_set_clock(
+    _ engine: OpaquePointer?, _ function: ac_clock_fn?, _ userData: UnsafeMutableRawPointer?,
+    _ destroy: ac_destroy_fn?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let callback = function.map { ClockCallback($0, userData: userData, destroy: destroy) }
+            do throws(AnimCoreError) {
+                try box.engine.setClock(callback?.clock)
+            } catch {
+                callback?.disarm()
+                throw APIError(error, arguments: ErrorArguments(other: "clock"))
+            }
+        }
+    }
+}

@@ -30,6 +30,9 @@ public final class Engine: @unchecked Sendable {
     /// queue, which ticks called from its callbacks append to. Guarded by `lock`.
     private var deliveringThread: UInt = 0
     private var deliveryQueue: [EngineEvent] = []
+    /// The host clock (`setClock(_:)`) and whether it is being read. Guarded by `lock`.
+    @exclusivity(unchecked) var hostClock: (() -> Double)?
+    @exclusivity(unchecked) var isReadingClock = false
 
     /// A new engine with no layers and no classes but the built-in one, its clock not yet
     /// started (the first `tick` sets it).
@@ -46,7 +49,10 @@ public final class Engine: @unchecked Sendable {
             guard !isInvalidated else {
                 throw AnimCoreError(.invalidState, "the engine has been invalidated")
             }
-            defer { releaseRetired() }
+            defer {
+                releaseRetired()
+                if state.commitClock.isOwed { readClock() }
+            }
             return try body(&state)
         }
     }
@@ -461,6 +467,8 @@ public final class Engine: @unchecked Sendable {
                 deliverEvents(ordered: false)
             }
             isInvalidated = true
+            // The clock may hold the engine (a closure capturing it): let it go.
+            hostClock = nil
         }
     }
 

@@ -7,9 +7,11 @@ extension EngineState {
         guard hostTime.isFinite else {
             throw AnimCoreError(.notFinite, "now is \(hostTime); it must be finite")
         }
+        try reportClockFault()
         previousTickTime = lastHostTime == nil ? .nan : currentTime
+        commitClock.previousHostTime = lastHostTime ?? .nan
         if let last = lastHostTime {
-            currentTime += (hostTime - last) * globalSpeed
+            currentTime = engineTime(atHostTime: hostTime, lastHostTime: last, lastEngineTime: currentTime)
         } else {
             currentTime = hostTime
         }
@@ -23,17 +25,31 @@ extension EngineState {
     /// The tick's commit: every thread's implicit transaction commits, layers made since the
     /// last tick become committed (implicit actions now run for them), and animations whose
     /// transaction committed start: a begin time of 0 becomes the layer's time now (plus the
-    /// animation block's delay).
+    /// animation block's delay), or at the commit's time when the host clock read it
+    /// (`CommitClock`).
     mutating func commit() {
         commitImplicitTransactions()
         for slot in uncommittedLayers where Int(slot) < layers.count && places[Int(slot)].isAlive {
             layers[Int(slot)].isCommitted = true
         }
         uncommittedLayers.removeAll(keepingCapacity: true)
+        var commitTimes = takeReadyCommitTimes()
+        defer {
+            commitTimes.removeAll(keepingCapacity: true)
+            swap(&commitTimes, &commitClock.ready)
+        }
         guard !readyAnimations.isEmpty else { return }
         // Before records join (below): the compaction moves only the entries there are now.
         compactSteadyLaneIfSparse()
-        for reference in readyAnimations {
+        var nextTimed = 0
+        for (position, reference) in readyAnimations.enumerated() {
+            // The engine time its commit read on the host clock, if it did (NaN: none).
+            var clockBegin = Double.nan
+            while nextTimed < commitTimes.count && commitTimes[nextTimed].range.upperBound <= position { nextTimed += 1 }
+            if nextTimed < commitTimes.count, commitTimes[nextTimed].range.contains(position),
+               case .host(let hostTime) = commitTimes[nextTimed].time {
+                clockBegin = beginTime(forHostTime: hostTime)
+            }
             let index = reference.index
             // Through a pointer: a copy of the record per animation showed in the commit's cost.
             let record = animations.base + Int(index)
@@ -43,9 +59,10 @@ extension EngineState {
             if record.pointee.beginsAtCommit {
                 // Continuing the presentation the previous tick showed (its value and velocity),
                 // it begins at that tick's time, so the motion does not stall for a frame.
+                // The commit's time on the host clock comes first: Core Animation's begin.
                 let continues = record.pointee.continuesFrom == previousTickTime
-                let begin = layerTime(slot, atEngineTime: continues ? record.pointee.continuesFrom : currentTime)
-                    + record.pointee.beginDelay
+                let engineBegin = !clockBegin.isNaN ? clockBegin : continues ? record.pointee.continuesFrom : currentTime
+                let begin = layerTime(slot, atEngineTime: engineBegin) + record.pointee.beginDelay
                 record.pointee.timing.beginTime = begin
                 // A path's rotation runs on its animation's timing.
                 if record.pointee.kind == .keyframe && record.pointee.followers == 1 {

@@ -111,6 +111,8 @@ struct EngineState {
     var lastHostTime: Double?
     /// Engine time per host time (slow motion below 1). Default 1.
     var globalSpeed: Double = 1
+    /// The host clock's readings and the commits waiting for them (see `CommitClockState`).
+    var commitClock = CommitClockState()
     var tickCount: UInt64 = 0
     /// The layer-time cache stamp of walks outside the tick, counting down from the top.
     var walkStamp: UInt64 = 0

@@ -14,6 +14,8 @@ extension EngineState {
         let parent = threadTransactions.values[position].frames.last?.completionGroup ?? -1
         let group = completionGroups.insert(parent: parent)
         threadTransactions.values[position].frames.append(TransactionFrame(completionGroup: group, isImplicit: implicit))
+        // An implicit transaction's commit is the end of this run-loop turn: now, for the clock.
+        if implicit { threadTransactions.values[position].commitClock = askClock() }
         // A frame that sets nothing yet leaves the thread's settings as they were.
         if transactionCache.thread == thread {
             transactionCache.isOpen = true
@@ -68,7 +70,7 @@ extension EngineState {
     }
 
     /// The outermost transaction of the thread at `position` committed: its animations start
-    /// at the next tick, its groups (the committed inner frames', then its own) seal, and groups
+    /// at the next tick (at the commit's time on the host clock, if set), its groups (the committed inner frames', then its own) seal, and groups
     /// with nothing running owe their completions now. Its entry closes (`ThreadTable.close(at:)`).
     private mutating func commitOutermost(at position: Int) {
         if transactionCache.thread == threadTransactions.keys[position] {
@@ -82,9 +84,14 @@ extension EngineState {
             }
         }
         // (By index: neither list changes meanwhile, and iterating would retain it.)
+        let firstReady = readyAnimations.count
         for index in threadTransactions.values[position].pending.indices {
             readyAnimations.append(threadTransactions.values[position].pending[index])
         }
+        noteCommitTime(
+            threadTransactions.values[position].commitClock,
+            explicit: !threadTransactions.values[position].frames[0].isImplicit,
+            range: firstReady..<readyAnimations.count)
         for index in threadTransactions.values[position].sealed.indices {
             seal(threadTransactions.values[position].sealed[index])
         }

@@ -26,6 +26,8 @@ struct ThreadTransactions {
     private(set) var settingsCount = 0
     var pending: [AnimationRef] = []
     var sealed: [Int32] = []
+    /// The host clock's reading for the implicit frame, taken when it opened (`CommitClock`).
+    var commitClock = CommitClock.none
 
     /// What a thread with no settings set resolves to (see `settings`).
     static let unset: TransactionSettings = {
@@ -46,6 +48,7 @@ struct ThreadTransactions {
         settingsCount = 0
         pending.empty()
         sealed.empty()
+        commitClock = .none
     }
 
     /// Takes settings with every field unset for the innermost frame, which sets its first
