@@ -600,6 +600,9 @@ def ac_decay_init(decay: Optional[ac_decay]) -> int:
 ac_completion_fn = CFUNCTYPE(None, POINTER(ac_engine), c_int32, c_void_p)
 """``void (*)(ac_engine *, int32_t finished, void *user_data)``: a transaction completion."""
 
+ac_clock_fn = CFUNCTYPE(c_double, c_void_p)
+"""``double (*)(void *user_data)``: a host clock (ac_engine_set_clock)."""
+
 # --------------------------------------------------------------------------------------------
 # Animation blocks
 # --------------------------------------------------------------------------------------------
@@ -745,6 +748,7 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_engine_set_global_speed": (ac_status, (_engine_p, c_double)),
     "ac_engine_global_speed": (ac_status, (_engine_p, _double_p)),
     "ac_engine_set_tick_threads": (ac_status, (_engine_p, c_int32)),
+    "ac_engine_set_clock": (ac_status, (_engine_p, ac_clock_fn, c_void_p, ac_destroy_fn)),
     "ac_engine_tick_threads": (ac_status, (_engine_p, _int32_p)),
     # Keys and values
     "ac_engine_key": (ac_status, (_engine_p, c_char_p, POINTER(ac_key))),

@@ -18,9 +18,11 @@ from .callback_types import DisplayCallback
 
 __all__ = [
     "AnimationEntry",
+    "ClockEntry",
     "CompletionCallback",
     "CompletionEntry",
     "DisplayEntry",
+    "clock_trampoline",
     "completion_trampoline",
     "display_trampoline",
     "start_trampoline",
@@ -117,6 +119,30 @@ def _did_stop(
         _callbacks.report(error)
 
 
+class ClockEntry:
+    """A registered host clock (``Engine.clock``)."""
+
+    __slots__ = ("engine", "callback", "__weakref__")
+
+    def __init__(self, engine: EngineHandle, callback: Callable[[], float]) -> None:
+        self.engine = weakref.ref(engine)
+        self.callback = callback
+
+
+def _clock(user_data: Optional[int]) -> float:
+    # A clock that raises, or answers no real number, reads NaN: the library refuses that
+    # reading (the next tick raises, naming the clock), and the error is reported as any
+    # callback's (raised by the call that read the clock).
+    item = _callbacks.entry(user_data)
+    if item is None or item.engine() is None:
+        return float("nan")
+    try:
+        return float(item.callback())
+    except BaseException as error:  # noqa: BLE001 - reported by the call that ran it
+        _callbacks.report(error)
+        return float("nan")
+
+
 def _completion(engine_p: Any, finished: int, user_data: Optional[int]) -> None:
     item = _callbacks.entry(user_data)
     if item is None or item.engine() is None:
@@ -131,3 +157,4 @@ display_trampoline: Any = _capi.ac_display_fn(_display)
 start_trampoline: Any = _capi.ac_animation_start_fn(_did_start)
 stop_trampoline: Any = _capi.ac_animation_stop_fn(_did_stop)
 completion_trampoline: Any = _capi.ac_completion_fn(_completion)
+clock_trampoline: Any = _capi.ac_clock_fn(_clock)

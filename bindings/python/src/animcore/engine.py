@@ -43,7 +43,7 @@ from . import _callbacks, _capi
 from ._c_names import ENGINE_CONFIG, CNames, value_fields
 from ._coerce import flag, int32, real
 from ._handles import engine_ptr, key_bytes, read_string
-from ._trampolines import AnimationEntry, CompletionCallback
+from ._trampolines import AnimationEntry, ClockEntry, CompletionCallback, clock_trampoline
 from .animation import Animation
 from .callback_types import DisplayCallback
 from .clock import current_media_time
@@ -257,6 +257,43 @@ class Engine:
             status = _lib.ac_engine_tick(ptr, time)
             if status:
                 raise_status(status, _TICK_NAMES)
+
+    @property
+    def clock(self) -> Optional[Callable[[], float]]:
+        """The host clock: a callable answering the host's time now, in seconds on the clock
+        passed to :meth:`tick` (e.g. :func:`current_media_time`, or ``time.monotonic``); None
+        (the default) for none. With a clock, a transaction's animations (added or by actions)
+        begin at its commit's time, as in Core Animation, instead of at the next tick: the
+        engine reads it at the first change since the last tick or flush (an implicit
+        transaction opens) and when an explicit outermost transaction commits. So a host that
+        ticks only when something happens sees the animation begin at the change.
+
+        A reading before the last tick begins at it; after the next tick, at that tick. A
+        reading that is not a finite real within ±1e15 s (or a clock that raises: it reads
+        NaN, and the call that read it raises CallbackError) is refused: the animations begin
+        at the next tick, which raises (naming the clock) and does nothing else. The clock may
+        read the engine; it runs holding the engine's lock.
+
+        C: ac_engine_set_clock()."""
+        for item in self._registrations.values():
+            if isinstance(item, ClockEntry):
+                return item.callback
+        return None
+
+    @clock.setter
+    def clock(self, clock: Optional[Callable[[], float]]) -> None:
+        ptr = engine_ptr(self)
+        if clock is None:
+            check(_lib.ac_engine_set_clock(ptr, _capi.ac_clock_fn(), None, _capi.ac_destroy_fn()))
+            return
+        if not callable(clock):
+            raise TypeError(f"clock must be a callable answering seconds or None, not {type(clock).__name__}")
+        status = _callbacks.register_for(
+            ClockEntry(self, clock),
+            lambda number: _lib.ac_engine_set_clock(ptr, clock_trampoline, number, _callbacks.destroy),
+        )
+        if status:
+            raise_status(status)
 
     @property
     def current_time(self) -> float:
