@@ -1922,14 +1922,15 @@ ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
  * change. animcore knows the time only when the host gives it: without a clock, they begin
  * at the first tick after the outermost commit (a begin time of 0 becomes the layer's time
  * then). So set opacity to 0 at host time 10.2 and tick next at 10.5: the 0.25 s implicit
- * animation begins at 10.5 and still reads 1, where Core Animation's would be over. Give the
- * engine the host's clock (ac_engine_set_clock()) and they begin at the commit's time, as in
- * Core Animation: the engine reads the clock when an implicit transaction opens (the first
- * change since the last tick or flush; its reading stands for the commit that ends this
- * run-loop turn) and when an explicit outermost transaction commits; the next tick places that
- * host time in engine time as it places its own (host time elapsed × the global speed). With a
- * clock reading 10.2 at the change, the tick at 10.5 shows the animation (10.5 − 10.2) / 0.25
- * of the way through its curve. A host that handles several events between two ticks calls
+ * animation begins at 10.5 and still reads 1, where Core Animation's would be over. A host
+ * that ticks only when something happens gives the engine its clock (ac_engine_set_clock()),
+ * and they begin at the commit's time, as in Core Animation: the engine reads the clock when
+ * an implicit transaction opens (the first change since the last tick or flush; its reading
+ * stands for the commit that ends this run-loop turn) and when an explicit outermost
+ * transaction commits; the next tick places that host time in engine time as it places its
+ * own (host time elapsed × the global speed). With the clock reading 10.2 at the change, the
+ * tick at 10.5 shows the animation 0.3 s in: over (it reads 0), as Core Animation shows; a 1 s
+ * one would be at 0.3 of its curve. A host that handles several events between two ticks calls
  * ac_transaction_flush() after each (the end of its run-loop turn), so the next event's
  * changes read the clock again. Either way, until the next tick the property shows what it
  * showed when the animation was added (presentation values are those of the last tick).

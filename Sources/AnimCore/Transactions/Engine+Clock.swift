@@ -39,6 +39,8 @@ extension Engine {
     }
 
     /// Whether a host clock is set (`setClock(_:)`).
+    ///
+    /// C: none (a C host knows what it set).
     public var hasClock: Bool {
         lock.withLock { hostClock != nil }
     }

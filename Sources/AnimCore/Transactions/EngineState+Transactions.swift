@@ -70,8 +70,9 @@ extension EngineState {
     }
 
     /// The outermost transaction of the thread at `position` committed: its animations start
-    /// at the next tick (at the commit's time on the host clock, if set), its groups (the committed inner frames', then its own) seal, and groups
-    /// with nothing running owe their completions now. Its entry closes (`ThreadTable.close(at:)`).
+    /// at the next tick (at the commit's time on the host clock, if set), its groups (the
+    /// committed inner frames', then its own) seal, and groups with nothing running owe their
+    /// completions now. Its entry closes (`ThreadTable.close(at:)`).
     private mutating func commitOutermost(at position: Int) {
         if transactionCache.thread == threadTransactions.keys[position] {
             // The thread has nothing open, and its settings go back to the defaults.

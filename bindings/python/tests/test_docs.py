@@ -93,3 +93,4 @@ def test_where_a_new_user_reads_it_says_when_an_animation_begins() -> None:
         assert "Core Animation" in flat and "ticks only when something" in flat, (
             f"{name} does not say how it differs from Core Animation and what a lazy host does"
         )
+        assert "clock" in flat, f"{name} does not give a lazy host the clock"
