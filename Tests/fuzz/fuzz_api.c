@@ -1999,6 +1999,42 @@ typedef struct operation {
     void (*run)(void);
     const char *name;
 } operation;
+/* The host clock of each engine slot (ac_engine_set_clock): the reading it gives, and whether
+ * it runs operations of its own first (a clock may call into its engine). */
+typedef struct clock_slot {
+    unsigned serial; /* of the engine it was set on */
+    double reading;
+    int nested;
+} clock_slot;
+static clock_slot g_clocks[MAX_ENGINES];
+
+static double on_clock(void *user_data) {
+    clock_slot *c = user_data;
+    engine_slot *es;
+    if (c == NULL || c < g_clocks || c >= g_clocks + MAX_ENGINES) DIE("a clock read with unknown user_data");
+    es = &g_engines[c - g_clocks];
+    if (es->state == E_FREE || es->serial != c->serial) DIE("a clock read for an engine it was not set on");
+    if (c->nested) nested_from_callback(es);
+    return c->reading;
+}
+
+static void on_clock_destroy(void *user_data) {
+    if (user_data == NULL) DIE("a clock's destroy function with unknown user_data");
+}
+
+/* Sets, replaces or clears an engine's clock; the next changes and commits read it. */
+static void op_clock(void) {
+    engine_slot *es = pick_engine();
+    clock_slot *c = &g_clocks[es - g_engines];
+    uint8_t b = rd_u8();
+    ac_status status;
+    c->serial = es->serial;
+    c->reading = b & 1 ? rd_double() : es->now + (b & 2 ? rd_time() : -rd_time());
+    c->nested = (b & 12) == 12;
+    status = CALL(es, 0, ac_engine_set_clock(es->pointer, b & 0x10 ? NULL : on_clock, c, b & 0x20 ? on_clock_destroy : NULL));
+    destroy_refusal(es, status, __LINE__);
+}
+
 #define OP(name) {op_##name, #name}
 static const operation g_operations[] = {
     OP(engine_create),   OP(engine_destroy),  OP(tick),           OP(tick),
@@ -2009,6 +2045,7 @@ static const operation g_operations[] = {
     OP(desc_fields),     OP(desc_read),       OP(delegate),       OP(add_animation),
     OP(add_animation),   OP(remove_animation), OP(transaction),   OP(transaction),
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
+    OP(clock),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 
