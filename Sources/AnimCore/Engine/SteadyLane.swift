@@ -145,7 +145,11 @@ struct SteadyLane {
                 }
             case .spring:
                 let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
-                evaluateSpring(entry, at: t, sample: sample, context: context, springMotions: &springMotions, into: out)
+                if entry.pointee.isWholeScalar && entry.pointee.hasInlineEnds {
+                    evaluateScalarSpring(entry, at: t, sample: sample, context: context, into: out)
+                } else {
+                    evaluateSpring(entry, at: t, sample: sample, context: context, springMotions: &springMotions, into: out)
+                }
             case .decay:
                 evaluateDecay(entry, at: entry.pointee.timing.basicTime(of: sample, atParentTime: time), context: context, into: out)
             case .keyframes:
@@ -191,26 +195,34 @@ struct SteadyLane {
         for k in 0..<Int(entry.pointee.slotCount) { out[k] = model[k] }
     }
 
-    /// A spring's entry at `sample`, basic time `t` (seconds): `applySpring`, its motion
-    /// through `springMotions` unless its ends are two given scalars over the whole value, which
-    /// then reduce `applySpring` to that case (such springs are seldom alike; the implicit
-    /// springs one transaction started, toward the model, are).
+    /// A spring's entry at `sample`, basic time `t` (seconds), whose ends are two given scalars
+    /// over the whole value: `applySpring` reduced to that case. (Such springs are seldom alike:
+    /// their motion is computed without the memo.)
     // Out of the lane's loop: inlined, its calls of exp, cos and sin make the loop spill its
-    // registers for every other kind's entry too.
+    // registers for every other kind's entry too. Apart from `evaluateSpring`, whose general
+    // case would make this one's frame as large as its own.
     @inline(never)
+    static func evaluateScalarSpring(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, at t: Double, sample: TimingSample, context: EvaluationContext,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        let spring = context.springs + Int(entry.pointee.parameters)
+        let motion = spring.pointee.response.restAndPush(at: t)
+        context.applySpring(.whole(.scalar), spring, inlineEnds(entry), motion: motion, sample: sample, to: out)
+    }
+
+    /// A spring's entry at `sample`, basic time `t` (seconds): `applySpring`, its motion
+    /// through `springMotions` (the implicit springs one transaction started, toward the model,
+    /// share it).
+    @inline(never)  // as `evaluateScalarSpring`
     static func evaluateSpring(
         _ entry: UnsafeMutablePointer<SteadyEntry>, at t: Double, sample: TimingSample, context: EvaluationContext,
         springMotions: inout SpringMotionMemo, into out: UnsafeMutablePointer<Double>
     ) {
         let spring = context.springs + Int(entry.pointee.parameters)
-        if entry.pointee.isWholeScalar && entry.pointee.hasInlineEnds {
-            let motion = spring.pointee.response.restAndPush(at: t)
-            context.applySpring(.whole(.scalar), spring, inlineEnds(entry), motion: motion, sample: sample, to: out)
-        } else {
-            let motion = springMotions.motion(of: spring.pointee.response, at: t)
-            let ends = entry.pointee.hasInlineEnds ? inlineEnds(entry) : Ends(&spring.pointee.endpoints, values: context.values)
-            context.applySpring(entry.pointee.composition, spring, ends, motion: (motion.rest, motion.push), sample: sample, to: out)
-        }
+        let motion = springMotions.motion(of: spring.pointee.response, at: t)
+        let ends = entry.pointee.hasInlineEnds ? inlineEnds(entry) : Ends(&spring.pointee.endpoints, values: context.values)
+        context.applySpring(entry.pointee.composition, spring, ends, motion: (motion.rest, motion.push), sample: sample, to: out)
     }
 
     /// A decay's entry at basic time `t` (seconds): `applyDecay`, reduced to a value replacing
