@@ -120,12 +120,14 @@ ac_status ac_last_error_status(void);
 void ac_clear_last_error(void);
 
 /* ============================================================================================ */
-/* Timing functions (CAMediaTimingFunction, and CSS steps() beyond Core Animation)              */
+/* Timing functions (CAMediaTimingFunction; beyond it CSS steps(), linear() and Penner presets)  */
 /* ============================================================================================ */
 
 /** ac_timing_function.kind */
 #define AC_TIMING_FUNCTION_CUBIC_BEZIER 0
 #define AC_TIMING_FUNCTION_STEPS 1
+#define AC_TIMING_FUNCTION_LINEAR 2 /* CSS linear(): ac_timing_function_linear(), _parse() */
+#define AC_TIMING_FUNCTION_PRESET 3 /* Penner's back, bounce, elastic: _back(), _bounce(), _elastic() */
 
 /** ac_timing_function.step_position: CSS step positions (jump-start = start, jump-end = end). */
 #define AC_STEP_JUMP_START 0
@@ -133,21 +135,44 @@ void ac_clear_last_error(void);
 #define AC_STEP_JUMP_NONE 2
 #define AC_STEP_JUMP_BOTH 3
 
+/** ac_timing_function.preset: the preset's family (see ac_timing_function_back()). */
+#define AC_PRESET_BACK 0
+#define AC_PRESET_BOUNCE 1
+#define AC_PRESET_ELASTIC 2
+
+/** ac_timing_function.direction: which end of the motion a preset's effect is at. */
+#define AC_EASE_IN 0
+#define AC_EASE_OUT 1
+#define AC_EASE_IN_OUT 2
+
+/** The most distinct linear() functions the library holds (see ac_timing_function_linear()). */
+#define AC_LINEAR_FUNCTIONS_MAX 65536
+/** The most points one linear() function has. */
+#define AC_LINEAR_POINTS_MAX 10000
+
 /**
  * A timing function, as a plain value: copy it freely, it owns nothing.
  *
  * Cubic bezier: the unit bezier from (0,0) to (1,1) with control points (x1,y1) and (x2,y2);
  * x1 and x2 in [0, 1], y1 and y2 within +-1e9 (y outside [0, 1] gives anticipation and
  * overshoot). Steps: `steps` >= 1 equal jumps (>= 2 for AC_STEP_JUMP_NONE) at step_position.
- * Fill one with ac_timing_function_named(), _cubic_bezier() or _steps(); every call that takes
- * one validates it.
+ * Linear (CSS linear()): its points are held by the library, each distinct function once for
+ * the life of the process (at most AC_LINEAR_FUNCTIONS_MAX of them), and `linear_id` names
+ * them, the same in every engine; read them with ac_timing_function_linear_points().
+ * Preset: `preset` and `direction`, with x1 = back's overshoot or elastic's amplitude and
+ * y1 = elastic's period. Fields a kind does not use are ignored (and 0 in what the library
+ * writes). Fill one with ac_timing_function_named(), _parse(), _cubic_bezier(), _steps(),
+ * _linear(), _back(), _bounce() or _elastic(); every call that takes one validates it.
  */
 typedef struct ac_timing_function {
-    int32_t kind;          /* AC_TIMING_FUNCTION_CUBIC_BEZIER or AC_TIMING_FUNCTION_STEPS */
+    int32_t kind;          /* AC_TIMING_FUNCTION_* */
     int32_t steps;         /* steps kind: the number of steps */
     int32_t step_position; /* steps kind: AC_STEP_JUMP_* */
     int32_t reserved;      /* must be 0 */
-    double x1, y1, x2, y2; /* cubic kind: the control points */
+    double x1, y1, x2, y2; /* cubic kind: the control points; preset kind: x1, y1 (see above) */
+    int32_t preset;        /* preset kind: AC_PRESET_* */
+    int32_t direction;     /* preset kind: AC_EASE_* */
+    uint64_t linear_id;    /* linear kind: the library's id of its points (never 0) */
 } ac_timing_function;
 
 /**
@@ -163,9 +188,80 @@ typedef struct ac_timing_function {
  *                                        Animation's default, not ease_in_out
  *   "step_start"  steps(1, jump-start)   "step-start"
  *   "step_end"    steps(1, jump-end)     "step-end"
+ *   "back_in", "back_out", "back_in_out", "bounce_in", "bounce_out", "bounce_in_out",
+ *   "elastic_in", "elastic_out", "elastic_in_out"   Penner's presets with their default
+ *                parameters (see ac_timing_function_back()); aliases "easeInBack" (easings.net,
+ *                Penner), "InBack" (Qt), and so on
  * Errors: AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_NAME (the message lists the canonical names).
  */
 ac_status ac_timing_function_named(const char *name, ac_timing_function *out_function);
+
+/**
+ * The timing function CSS easing text describes (CSS Easing Functions Level 2), or a name:
+ *   keywords     linear, ease, ease-in, ease-out, ease-in-out, step-start, step-end, and every
+ *                name ac_timing_function_named() takes ("ease_out", "bounce_out", ...)
+ *   cubic-bezier(x1, y1, x2, y2)   x1 and x2 in [0, 1]
+ *   steps(n[, jump-start | jump-end | jump-none | jump-both | start | end])   default jump-end
+ *   linear(stop, ...)   two or more stops, each a number (the output) with zero, one or two
+ *                percentages (its input, or the start and end of a hold) before or after it:
+ *                "linear(0, 0.25 50%, 1)"; missing and decreasing inputs are fixed as the
+ *                spec says (see ac_timing_function_linear())
+ * Keywords and function names ignore ASCII case; spaces may surround every token.
+ * Errors: AC_ERR_NULL_POINTER; AC_ERR_INVALID_ARGUMENT for text that is not CSS easing,
+ * AC_ERR_UNKNOWN_NAME for an unknown keyword or function, AC_ERR_OUT_OF_RANGE or
+ * AC_ERR_NOT_FINITE for a number CSS or the function refuses. The message quotes the text and
+ * says where it is wrong ("text "steps(0)" is not a CSS easing function: at index 6, the step
+ * count is 0; it must be >= 1 for this position"): the index counts characters from 0.
+ */
+ac_status ac_timing_function_parse(const char *text, ac_timing_function *out_function);
+
+/**
+ * CSS linear(): the piecewise-linear function through count points (inputs[i], outputs[i]).
+ * inputs (progress; CSS's percentages / 100) may be NULL: the points are then spread evenly
+ * from 0 to 1. An input below the largest before it is raised to it (CSS's fix-up), so the
+ * inputs never decrease; two points at one input make a jump. Beyond the first and last
+ * points the nearest segment is extended (CSS's extrapolation); the before flag plays no part.
+ * For stops without some inputs or with holds, write the CSS text (ac_timing_function_parse()).
+ * Errors: AC_ERR_OUT_OF_RANGE for count < 2 or > AC_LINEAR_POINTS_MAX, a number beyond +-1e9,
+ * or AC_LINEAR_FUNCTIONS_MAX distinct functions held already; AC_ERR_NOT_FINITE;
+ * AC_ERR_NULL_POINTER (outputs, out_function).
+ */
+ac_status ac_timing_function_linear(const double *outputs, const double *inputs, size_t count,
+                                    ac_timing_function *out_function);
+
+/**
+ * A linear() function's points, inputs non-decreasing: *out_count always gets their number;
+ * out_inputs and out_outputs (NULL allowed with capacity 0) get them when capacity is enough.
+ * Errors: AC_ERR_INVALID_ARGUMENT (not a linear() function, or a bad one),
+ * AC_ERR_BUFFER_TOO_SMALL when capacity < the count (nothing written but *out_count),
+ * AC_ERR_NULL_POINTER.
+ */
+ac_status ac_timing_function_linear_points(const ac_timing_function *function,
+                                           double *out_inputs, double *out_outputs,
+                                           size_t capacity, size_t *out_count);
+
+/**
+ * Penner's presets (Robert Penner's easing equations, as Qt's QEasingCurve and tweening
+ * libraries use them), evaluated exactly; inputs outside [0, 1] answer 0 and 1. t is the input
+ * progress, and each in-out curve is in(2t)/2 below t = 0.5 and (1 + out(2t - 1))/2 from it.
+ *   back(direction, overshoot s): in(t) = t^2((s + 1)t - s), out(t) = 1 - in(1 - t); s >= 0,
+ *     default 1.70158 (a 10% overshoot); in-out uses s * 1.525 (Penner's rule, as Qt).
+ *   bounce(direction): out(t) is four parabolas 7.5625(t - c)^2 + k (bounces at 1/2.75,
+ *     2/2.75 and 2.5/2.75 of the way); in(t) = 1 - out(1 - t). No parameter.
+ *   elastic(direction, amplitude a, period p): out(t) = a 2^(-10t) sin((t - q) 2 pi / p) + 1
+ *     with q = p / (2 pi) asin(1 / a) (a below 1 acts as 1, q = p / 4), in(t) =
+ *     -a 2^(10(t - 1)) sin((t - 1 - q) 2 pi / p), 0 and 1 exactly at the ends; a default 1,
+ *     p default 0.3 (progress units; in-out uses p as given, as Qt).
+ * Also by name, with their defaults: "back_in", "back_out", "back_in_out", "bounce_in", ...,
+ * "elastic_in_out" (aliases "easeOutBounce" as easings.net writes them, "OutBounce" as Qt).
+ * Errors: AC_ERR_OUT_OF_RANGE for a direction not AC_EASE_*, an overshoot or amplitude outside
+ * [0, 1e6] or a period outside (0, 1e6]; AC_ERR_NOT_FINITE; AC_ERR_NULL_POINTER.
+ */
+ac_status ac_timing_function_back(int32_t direction, double overshoot,
+                                  ac_timing_function *out_function);
+ac_status ac_timing_function_bounce(int32_t direction, ac_timing_function *out_function);
+ac_status ac_timing_function_elastic(int32_t direction, double amplitude, double period,
+                                     ac_timing_function *out_function);
 
 /**
  * A custom cubic bezier. Errors: AC_ERR_NOT_FINITE for a NaN or infinite coordinate,

@@ -67,42 +67,82 @@ extension TimingFunction {
         guard raw.reserved == 0 else {
             throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument())->reserved is \(raw.reserved); it must be 0")
         }
-        switch raw.kind {
-        case AC_TIMING_FUNCTION_CUBIC_BEZIER:
-            do throws(AnimCoreError) {
+        do throws(AnimCoreError) {
+            switch raw.kind {
+            case AC_TIMING_FUNCTION_CUBIC_BEZIER:
                 self = .cubicBezier(try UnitBezier(x1: raw.x1, y1: raw.y1, x2: raw.x2, y2: raw.y2))
-            } catch {
-                throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument())->\(error.message)")
-            }
-        case AC_TIMING_FUNCTION_STEPS:
-            guard let position = StepPosition(rawValue: raw.step_position) else {
-                throw APIError(
-                    AC_ERR_INVALID_ARGUMENT,
-                    "\(argument())->step_position is \(raw.step_position); it must be one of AC_STEP_JUMP_*")
-            }
-            do throws(AnimCoreError) {
+            case AC_TIMING_FUNCTION_STEPS:
+                guard let position = StepPosition(rawValue: raw.step_position) else {
+                    throw AnimCoreError(
+                        .invalidArgument, "step_position is \(raw.step_position); it must be one of AC_STEP_JUMP_*")
+                }
                 self = .steps(try StepsFunction(steps: Int(raw.steps), position: position))
-            } catch {
-                throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument())->\(error.message)")
+            case AC_TIMING_FUNCTION_LINEAR:
+                guard let function = LinearFunctionStore.function(raw.linear_id) else {
+                    throw AnimCoreError(
+                        .invalidArgument,
+                        "linear_id is \(raw.linear_id); it is not an id ac_timing_function_linear() or _parse() gave")
+                }
+                self = .piecewiseLinear(function)
+            case AC_TIMING_FUNCTION_PRESET:
+                self = .preset(try EasingPreset(raw))
+            default:
+                throw AnimCoreError(
+                    .invalidArgument,
+                    "kind is \(raw.kind); it must be one of AC_TIMING_FUNCTION_CUBIC_BEZIER, _STEPS, _LINEAR, _PRESET")
             }
-        default:
-            throw APIError(
-                AC_ERR_INVALID_ARGUMENT,
-                "\(argument())->kind is \(raw.kind); it must be AC_TIMING_FUNCTION_CUBIC_BEZIER or _STEPS")
+        } catch {
+            throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument())->\(error.message)")
         }
     }
 
-    /// The header's struct for this function.
+    /// The header's struct for this function (a linear() function's points go to
+    /// `LinearFunctionStore`; linear_id 0 when it is full, which a later read refuses).
     var cValue: ac_timing_function {
+        var value = ac_timing_function()
         switch self {
         case .cubicBezier(let curve):
-            ac_timing_function(
-                kind: Int32(AC_TIMING_FUNCTION_CUBIC_BEZIER), steps: 0, step_position: 0,
-                reserved: 0, x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2)
+            value.kind = Int32(AC_TIMING_FUNCTION_CUBIC_BEZIER)
+            (value.x1, value.y1, value.x2, value.y2) = (curve.x1, curve.y1, curve.x2, curve.y2)
         case .steps(let steps):
-            ac_timing_function(
-                kind: Int32(AC_TIMING_FUNCTION_STEPS), steps: Int32(steps.steps),
-                step_position: steps.position.rawValue, reserved: 0, x1: 0, y1: 0, x2: 0, y2: 0)
+            value.kind = Int32(AC_TIMING_FUNCTION_STEPS)
+            value.steps = Int32(steps.steps)
+            value.step_position = steps.position.rawValue
+        case .piecewiseLinear(let function):
+            value.kind = Int32(AC_TIMING_FUNCTION_LINEAR)
+            value.linear_id = LinearFunctionStore.id(of: function) ?? 0
+        case .preset(let preset):
+            value.kind = Int32(AC_TIMING_FUNCTION_PRESET)
+            value.preset = preset.kind.rawValue
+            value.direction = preset.direction.rawValue
+            value.x1 = preset.kind == .back ? preset.overshoot : preset.amplitude
+            value.y1 = preset.period
+        }
+        return value
+    }
+}
+
+extension EasingPreset {
+    /// The preset a C value describes (kind AC_TIMING_FUNCTION_PRESET): preset, direction,
+    /// x1 (back's overshoot, elastic's amplitude), y1 (elastic's period).
+    init(_ raw: ac_timing_function) throws(AnimCoreError) {
+        guard let kind = Kind(rawValue: raw.preset) else {
+            throw AnimCoreError(.invalidArgument, "preset is \(raw.preset); it must be one of AC_PRESET_*")
+        }
+        guard let direction = Direction(rawValue: raw.direction) else {
+            throw AnimCoreError(.invalidArgument, "direction is \(raw.direction); it must be one of AC_EASE_*")
+        }
+        do throws(AnimCoreError) {
+            switch kind {
+            case .back: self = try .back(direction, overshoot: raw.x1)
+            case .bounce: self = .bounce(direction)
+            case .elastic: self = try .elastic(direction, amplitude: raw.x1, period: raw.y1)
+            }
+        } catch {
+            // The struct's fields are x1 and y1.
+            let field = error.message.hasPrefix("period") ? "y1 (period)" : "x1 (\(kind == .back ? "overshoot" : "amplitude"))"
+            let rest = error.message.drop { $0 != " " }
+            throw AnimCoreError(error.code, field + rest)
         }
     }
 }

@@ -340,7 +340,7 @@ static void expect_function_rejected(const ac_timing_function *bad, const char *
 
 static void test_malformed_functions(void) {
     ac_timing_function f;
-    f = good_function(); f.kind = 2; expect_function_rejected(&f, "kind");
+    f = good_function(); f.kind = 4; expect_function_rejected(&f, "kind");
     f = good_function(); f.kind = -1; expect_function_rejected(&f, "kind");
     f = good_function(); f.reserved = 1; expect_function_rejected(&f, "reserved");
     f = good_function(); f.x1 = -0.5; expect_function_rejected(&f, "x1");
@@ -359,6 +359,20 @@ static void test_malformed_functions(void) {
     f = steps; f.step_position = 4; expect_function_rejected(&f, "step_position");
     f = steps; f.step_position = -1; expect_function_rejected(&f, "step_position");
     f = steps; f.reserved = 5; expect_function_rejected(&f, "reserved");
+
+    /* linear(): an id the library never gave. */
+    f = good_function(); f.kind = AC_TIMING_FUNCTION_LINEAR; f.linear_id = 0;
+    expect_function_rejected(&f, "linear_id");
+    f.linear_id = UINT64_MAX; expect_function_rejected(&f, "linear_id");
+
+    /* Presets: unknown family or direction, bad parameters named by their fields. */
+    ac_timing_function preset;
+    ac_timing_function_elastic(AC_EASE_OUT, 1, 0.3, &preset);
+    f = preset; f.preset = 3; expect_function_rejected(&f, "preset");
+    f = preset; f.direction = -1; expect_function_rejected(&f, "direction");
+    f = preset; f.x1 = NAN; expect_function_rejected(&f, "x1 (amplitude)");
+    f = preset; f.y1 = 0; expect_function_rejected(&f, "y1 (period)");
+    f = preset; f.preset = AC_PRESET_BACK; f.x1 = -1; expect_function_rejected(&f, "x1 (overshoot)");
 }
 
 /* Trees: node indexes, parent indexes, cycles and zero speeds on the way up. */
@@ -440,7 +454,10 @@ static void random_timing(ac_timing *t) {
 
 static void random_function(ac_timing_function *f) {
     uint64_t r = next_random();
-    f->kind = (int32_t)(r % 3);
+    f->kind = (int32_t)(r % 5);
+    f->preset = (int32_t)(next_random() % 4);
+    f->direction = (int32_t)(next_random() % 4);
+    f->linear_id = next_random() % 3;
     f->steps = (int32_t)(next_random() % 7) - 2;
     f->step_position = (int32_t)(next_random() % 6) - 1;
     f->reserved = (next_random() % 8) == 0;

@@ -1,10 +1,15 @@
 /// A timing function: maps input progress in [0, 1] to output progress (CAMediaTimingFunction,
-/// and CSS steps() beyond Core Animation).
+/// and beyond Core Animation CSS steps() and linear(), and Penner's presets). Written as CSS
+/// text too: `TimingFunction(css:)`.
 public enum TimingFunction: Hashable, Sendable {
     /// A cubic Bézier from (0, 0) to (1, 1) (CAMediaTimingFunction, CSS `cubic-bezier()`).
     case cubicBezier(UnitBezier)
     /// CSS `steps(n, position)`.
     case steps(StepsFunction)
+    /// CSS `linear(<stops>)`: piecewise linear (CSS Easing Level 2).
+    case piecewiseLinear(LinearFunction)
+    /// A Penner preset: back, bounce or elastic, in, out or in-out.
+    case preset(EasingPreset)
 
     /// Core Animation's "linear": (0, 0) (1, 1).
     public static let linear = bezier(0, 0, 1, 1)
@@ -34,7 +39,52 @@ public enum TimingFunction: Hashable, Sendable {
         (["default", "kCAMediaTimingFunctionDefault", "ease"], .default),
         (["step_start", "step-start"], .steps(StepsFunction(unchecked: 1, .jumpStart))),
         (["step_end", "step-end"], .steps(StepsFunction(unchecked: 1, .jumpEnd))),
-    ]
+    ] + presetNames
+
+    /// The presets with their default parameters, each named "<kind>_<in|out|in_out>" and
+    /// aliased as easings.net / Penner ("easeOutBounce") and Qt ("OutBounce") spell them.
+    private static let presetNames: [(names: [String], function: TimingFunction)] = {
+        let kinds: [(EasingPreset.Kind, String, String)] = [(.back, "back", "Back"), (.bounce, "bounce", "Bounce"), (.elastic, "elastic", "Elastic")]
+        let directions: [(EasingPreset.Direction, String, String, String)] = [
+            (.easeIn, "in", "easeIn", "In"), (.easeOut, "out", "easeOut", "Out"), (.easeInOut, "in_out", "easeInOut", "InOut"),
+        ]
+        return kinds.flatMap { kind in
+            directions.map { direction in
+                let names = ["\(kind.1)_\(direction.1)", direction.2 + kind.2, direction.3 + kind.2]
+                return (names, TimingFunction.preset(EasingPreset(defaultsFor: kind.0, direction.0)))
+            }
+        }
+    }()
+
+    /// Back, with overshoot s (see `EasingPreset`). C: `ac_timing_function_back`.
+    /// - Parameters:
+    ///   - direction: which end pulls back or overshoots.
+    ///   - overshoot: s in [0, 1e6]; default 1.70158 (a 10% overshoot).
+    /// - Throws: `.notFinite` or `.outOfRange` for another overshoot.
+    public static func back(
+        _ direction: EasingPreset.Direction, overshoot: Double = EasingPreset.defaultOvershoot
+    ) throws(AnimCoreError) -> TimingFunction {
+        .preset(try EasingPreset.back(direction, overshoot: overshoot))
+    }
+
+    /// Penner's bounce (see `EasingPreset`). C: `ac_timing_function_bounce`.
+    /// - Parameter direction: which end bounces.
+    public static func bounce(_ direction: EasingPreset.Direction) -> TimingFunction {
+        .preset(EasingPreset.bounce(direction))
+    }
+
+    /// Elastic, with amplitude a and period p (see `EasingPreset`). C: `ac_timing_function_elastic`.
+    /// - Parameters:
+    ///   - direction: which end oscillates.
+    ///   - amplitude: a in [0, 1e6] (below 1 acts as 1); default 1.
+    ///   - period: p in (0, 1e6], progress units; default 0.3.
+    /// - Throws: `.notFinite` or `.outOfRange` for another amplitude or period.
+    public static func elastic(
+        _ direction: EasingPreset.Direction, amplitude: Double = EasingPreset.defaultAmplitude,
+        period: Double = EasingPreset.defaultPeriod
+    ) throws(AnimCoreError) -> TimingFunction {
+        .preset(try EasingPreset.elastic(direction, amplitude: amplitude, period: period))
+    }
 
     /// The named function for `name`, canonical or alias (see `namedFunctions`).
     ///
@@ -51,7 +101,8 @@ public enum TimingFunction: Hashable, Sendable {
         self = entry.function
     }
 
-    /// The output at input progress x. Beziers clamp x to [0, 1]; steps follow CSS.
+    /// The output at input progress x. Beziers and presets clamp x to [0, 1]; steps and
+    /// linear() follow CSS (linear() extends its first and last segments).
     ///
     /// C: `ac_timing_function_evaluate`.
     /// - Parameters:
@@ -63,10 +114,13 @@ public enum TimingFunction: Hashable, Sendable {
         switch self {
         case .cubicBezier(let curve): curve.value(at: x)
         case .steps(let steps): steps.value(at: x, beforeFlag: beforeFlag)
+        case .piecewiseLinear(let function): function.value(at: x)
+        case .preset(let preset): preset.value(at: x)
         }
     }
 
-    /// dy/dx at x: the bezier's slope, 0 outside [0, 1] and 0 for steps (flat between jumps).
+    /// dy/dx at x: the bezier's slope, 0 outside [0, 1] and 0 for steps (flat between jumps);
+    /// linear()'s segment slope (extended beyond its ends); a preset's central difference.
     ///
     /// C: `ac_timing_function_slope`.
     /// - Parameter x: input progress.
@@ -75,6 +129,8 @@ public enum TimingFunction: Hashable, Sendable {
         switch self {
         case .cubicBezier(let curve): curve.slope(at: x)
         case .steps: 0
+        case .piecewiseLinear(let function): function.slope(at: x)
+        case .preset(let preset): preset.slope(at: x)
         }
     }
 
@@ -83,15 +139,17 @@ public enum TimingFunction: Hashable, Sendable {
         switch self {
         case .cubicBezier(let curve): curve.outputRange
         case .steps: 0...1
+        case .piecewiseLinear(let function): function.outputRange
+        case .preset(let preset): preset.outputRange
         }
     }
 
     /// Control point `index` as getControlPointAtIndex: 0 → (0,0), 1 → c1, 2 → c2, 3 → (1,1).
-    /// nil for an index outside 0...3 or a steps function.
+    /// nil for an index outside 0...3 or a function that is not a bezier.
     ///
     /// C: `ac_timing_function_control_point`.
     /// - Parameter index: 0 to 3.
-    /// - Returns: the point; nil for another index or a steps function.
+    /// - Returns: the point; nil for another index or a function that is not a bezier.
     public func controlPoint(at index: Int) -> (x: Double, y: Double)? {
         guard case .cubicBezier(let curve) = self else { return nil }
         switch index {

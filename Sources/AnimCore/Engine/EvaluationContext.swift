@@ -30,14 +30,22 @@ struct EvaluationContext {
     /// `sample`'s progress through the timing function at `function` (an index in `functions`;
     /// −1 for none: linear): the one easing of the tick, for every kind and path.
     // A bezier is read in place from its own table (`TimingFunctionTable.beziers`): taken out
-    // of the enum, the curve is copied at every call.
+    // of the enum, the curve is copied at every call. Every other kind (steps, linear(),
+    // presets) is evaluated out of line by `TimingFunction.value`, so the bezier path stays
+    // one tag test and the solve.
     @inline(__always)
     func eased(_ function: Int32, _ sample: TimingSample) -> Double {
         guard function >= 0 else { return sample.progress }
-        if case .steps(let steps) = functions[Int(function)] {
-            return steps.value(at: sample.progress, beforeFlag: sample.beforeFlag)
+        if case .cubicBezier = functions[Int(function)] {
+            return beziers[Int(function)].value(at: sample.progress)
         }
-        return beziers[Int(function)].value(at: sample.progress)
+        return easedOutOfLine(functions + Int(function), sample)
+    }
+
+    /// `eased` for a function that is not a bezier.
+    @inline(never)
+    func easedOutOfLine(_ function: UnsafeMutablePointer<TimingFunction>, _ sample: TimingSample) -> Double {
+        function.pointee.value(at: sample.progress, beforeFlag: sample.beforeFlag)
     }
 
     /// Copies the model value of the record's property into its presentation slots in `block`

@@ -204,6 +204,9 @@ extension MediaTiming {
                 let beforeFlag = position.isReversed ? phase == .after : phase == .before
                 return steps.value(at: position.progress, beforeFlag: beforeFlag)
             }
+        case let other?:
+            // linear() and presets: the before flag plays no part.
+            return fillProgress(input, out, count) { position, _ in other.value(at: position.progress) }
         }
     }
 

@@ -239,7 +239,7 @@ def test_ac_timing_function_layout_is_the_librarys() -> None:
         == 0
     )
     assert (x.value, y.value) == (1.0, 0.2)
-    assert ctypes.sizeof(_capi.ac_timing_function) == 48
+    assert ctypes.sizeof(_capi.ac_timing_function) == 64
 
 
 def test_loaded_library_version() -> None:

@@ -72,9 +72,24 @@ AC_STEP_JUMP_END: Final = 1
 AC_STEP_JUMP_NONE: Final = 2
 AC_STEP_JUMP_BOTH: Final = 3
 
+AC_TIMING_FUNCTION_LINEAR: Final = 2
+AC_TIMING_FUNCTION_PRESET: Final = 3
+
+AC_PRESET_BACK: Final = 0
+AC_PRESET_BOUNCE: Final = 1
+AC_PRESET_ELASTIC: Final = 2
+
+AC_EASE_IN: Final = 0
+AC_EASE_OUT: Final = 1
+AC_EASE_IN_OUT: Final = 2
+
+AC_LINEAR_FUNCTIONS_MAX: Final = 65536
+AC_LINEAR_POINTS_MAX: Final = 10000
+
 
 class ac_timing_function(ctypes.Structure):
-    """``ac_timing_function``: a cubic bezier or CSS steps() function, as a plain value."""
+    """``ac_timing_function``: a cubic bezier, CSS steps() or linear(), or a preset, as a plain
+    value (a linear() function's points are held by the library, named by ``linear_id``)."""
 
     _fields_ = [
         ("kind", c_int32),
@@ -85,6 +100,9 @@ class ac_timing_function(ctypes.Structure):
         ("y1", c_double),
         ("x2", c_double),
         ("y2", c_double),
+        ("preset", c_int32),
+        ("direction", c_int32),
+        ("linear_id", ctypes.c_uint64),
     ]
 
 
@@ -709,6 +727,15 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
         (c_double, c_double, c_double, c_double, _function_p),
     ),
     "ac_timing_function_steps": (ac_status, (c_int32, c_int32, _function_p)),
+    "ac_timing_function_parse": (ac_status, (c_char_p, _function_p)),
+    "ac_timing_function_linear": (ac_status, (_double_p, _double_p, c_size_t, _function_p)),
+    "ac_timing_function_linear_points": (
+        ac_status,
+        (_function_p, _double_p, _double_p, c_size_t, _size_p),
+    ),
+    "ac_timing_function_back": (ac_status, (c_int32, c_double, _function_p)),
+    "ac_timing_function_bounce": (ac_status, (c_int32, _function_p)),
+    "ac_timing_function_elastic": (ac_status, (c_int32, c_double, c_double, _function_p)),
     "ac_timing_function_evaluate": (ac_status, (_function_p, c_double, c_int32, _double_p)),
     "ac_timing_function_evaluate_batch": (
         ac_status,
