@@ -120,8 +120,15 @@ public func ac_timing_function_control_point(
         let curve = try TimingFunction(function, argument: "function")
         let x = try required(outX, "out_x")
         let y = try required(outY, "out_y")
-        guard case .cubicBezier = curve else {
-            throw APIError(AC_ERR_INVALID_ARGUMENT, "function is not a cubic bezier; it has no control points")
+        let kind: String
+        switch curve {
+        case .cubicBezier: kind = ""
+        case .steps: kind = "a steps function"
+        case .piecewiseLinear: kind = "a linear() function"
+        case .preset: kind = "a preset"
+        }
+        guard kind.isEmpty else {
+            throw APIError(AC_ERR_INVALID_ARGUMENT, "function is \(kind), not a cubic bezier; it has no control points")
         }
         guard let point = curve.controlPoint(at: Int(index)) else {
             throw APIError(AC_ERR_OUT_OF_RANGE, "index is \(index); it must be in [0, 3]")

@@ -72,7 +72,14 @@ from .values import (
     ValueKind,
     Vector3,
 )
-from .timing_function import CURVE_NAMES, StepPosition, TimingFunction, TimingFunctionKind
+from .timing_function import (
+    CURVE_NAMES,
+    PRESET_NAMES,
+    EaseDirection,
+    StepPosition,
+    TimingFunction,
+    TimingFunctionKind,
+)
 from .timing import FillMode, Phase, Timing, TimingState
 from .path import Path, PathElement, PathElementType
 from .time_space import (
@@ -100,6 +107,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CURVE_NAMES",
+    "PRESET_NAMES",
+    "EaseDirection",
     "NO_ACTION",
     "ActionAnswer",
     "ActionCallback",
