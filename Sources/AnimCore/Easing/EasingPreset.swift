@@ -62,6 +62,7 @@ public struct EasingPreset: Hashable, Sendable {
     /// - Parameters:
     ///   - direction: which end pulls back or overshoots.
     ///   - overshoot: s in [0, 1e6]; default 1.70158 (10%); 0 gives a plain cubic.
+    /// - Returns: the preset.
     /// - Throws: `.notFinite` or `.outOfRange` for another overshoot.
     public static func back(_ direction: Direction, overshoot: Double = defaultOvershoot) throws(AnimCoreError) -> EasingPreset {
         try check(overshoot, "overshoot", minimum: 0, inclusive: true)
@@ -70,6 +71,7 @@ public struct EasingPreset: Hashable, Sendable {
 
     /// Penner's bounce (no parameter). C: `ac_timing_function_bounce`.
     /// - Parameter direction: which end bounces.
+    /// - Returns: the preset.
     public static func bounce(_ direction: Direction) -> EasingPreset {
         EasingPreset(unchecked: .bounce, direction)
     }
@@ -79,6 +81,7 @@ public struct EasingPreset: Hashable, Sendable {
     ///   - direction: which end oscillates.
     ///   - amplitude: a in [0, 1e6] (below 1 acts as 1); default 1.
     ///   - period: p in (0, 1e6], progress units; default 0.3.
+    /// - Returns: the preset.
     /// - Throws: `.notFinite` or `.outOfRange` for another amplitude or period.
     public static func elastic(
         _ direction: Direction, amplitude: Double = defaultAmplitude, period: Double = defaultPeriod
@@ -108,6 +111,8 @@ public struct EasingPreset: Hashable, Sendable {
     }
 
     /// The output at input progress x (clamped to [0, 1]).
+    /// - Parameter x: input progress, any finite number.
+    /// - Returns: the output progress: 0 at and before 0, 1 at and after 1.
     public func value(at x: Double) -> Double {
         guard x > 0 else { return 0 }
         guard x < 1 else { return 1 }
@@ -122,6 +127,8 @@ public struct EasingPreset: Hashable, Sendable {
 
     /// The slope at x: a central difference of `value(at:)` over 1e-7 (one-sided at 0 and 1);
     /// 0 outside (0, 1).
+    /// - Parameter x: input progress.
+    /// - Returns: dy/dx, to about 1e-7.
     public func slope(at x: Double) -> Double {
         guard x >= 0 && x <= 1 else { return 0 }
         let step = 1e-7

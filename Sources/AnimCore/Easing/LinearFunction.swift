@@ -9,6 +9,10 @@ public struct LinearStop: Hashable, Sendable {
     public var endInput: Double?
 
     /// A stop at `output`, at `input` (nil: placed by the CSS rules), held to `endInput`.
+    /// - Parameters:
+    ///   - output: the output progress.
+    ///   - input: where it starts (progress); nil to be placed; default nil.
+    ///   - endInput: where its hold ends (progress; needs `input`); default nil.
     public init(_ output: Double, at input: Double? = nil, to endInput: Double? = nil) {
         self.output = output
         self.input = input
@@ -114,6 +118,8 @@ public struct LinearFunction: Hashable, Sendable {
     /// The output at input progress x, for any finite x (CSS's algorithm: the segment of the
     /// last point at or before x, the first segment before the first point and the last after
     /// the last; a segment of zero width answers its second point's output).
+    /// - Parameter x: input progress, any finite number.
+    /// - Returns: the output progress.
     public func value(at x: Double) -> Double {
         let (a, b) = segment(at: x)
         guard b.input != a.input else { return b.output }
@@ -121,6 +127,8 @@ public struct LinearFunction: Hashable, Sendable {
     }
 
     /// The slope of the segment x lies on (0 on a segment of zero width).
+    /// - Parameter x: input progress.
+    /// - Returns: dy/dx of that segment.
     public func slope(at x: Double) -> Double {
         let (a, b) = segment(at: x)
         guard b.input != a.input else { return 0 }
@@ -152,12 +160,17 @@ public struct LinearFunction: Hashable, Sendable {
     }
 
     /// Equal points.
+    /// - Parameters:
+    ///   - lhs: a function.
+    ///   - rhs: another.
+    /// - Returns: whether their points are equal, in order.
     public static func == (lhs: LinearFunction, rhs: LinearFunction) -> Bool {
         lhs.points.count == rhs.points.count
             && zip(lhs.points, rhs.points).allSatisfy { $0.input == $1.input && $0.output == $1.output }
     }
 
     /// Hashes the points.
+    /// - Parameter hasher: the hasher to feed.
     public func hash(into hasher: inout Hasher) {
         for point in points {
             hasher.combine(point.input)

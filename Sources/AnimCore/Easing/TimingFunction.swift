@@ -60,6 +60,7 @@ public enum TimingFunction: Hashable, Sendable {
     /// - Parameters:
     ///   - direction: which end pulls back or overshoots.
     ///   - overshoot: s in [0, 1e6]; default 1.70158 (a 10% overshoot).
+    /// - Returns: the function.
     /// - Throws: `.notFinite` or `.outOfRange` for another overshoot.
     public static func back(
         _ direction: EasingPreset.Direction, overshoot: Double = EasingPreset.defaultOvershoot
@@ -69,6 +70,7 @@ public enum TimingFunction: Hashable, Sendable {
 
     /// Penner's bounce (see `EasingPreset`). C: `ac_timing_function_bounce`.
     /// - Parameter direction: which end bounces.
+    /// - Returns: the function.
     public static func bounce(_ direction: EasingPreset.Direction) -> TimingFunction {
         .preset(EasingPreset.bounce(direction))
     }
@@ -78,6 +80,7 @@ public enum TimingFunction: Hashable, Sendable {
     ///   - direction: which end oscillates.
     ///   - amplitude: a in [0, 1e6] (below 1 acts as 1); default 1.
     ///   - period: p in (0, 1e6], progress units; default 0.3.
+    /// - Returns: the function.
     /// - Throws: `.notFinite` or `.outOfRange` for another amplitude or period.
     public static func elastic(
         _ direction: EasingPreset.Direction, amplitude: Double = EasingPreset.defaultAmplitude,
