@@ -1901,6 +1901,17 @@ static void op_pure(void) {
         PURE(ac_timing_function_named(rd_string(), &function));
         PURE(ac_timing_function_cubic_bezier(rd_double(), rd_double(), rd_double(), rd_double(), &function));
         PURE(ac_timing_function_steps((int32_t)rd_u8() - 3, (int32_t)(rd_u8() % 6) - 1, &function));
+        /* CSS easing text, linear() points and the presets (any bytes: a status, never a trap). */
+        PURE(ac_timing_function_parse(rd_string(), &function));
+        {
+            double points[8];
+            size_t count = rd_u8() % 9, index;
+            for (index = 0; index < 8; ++index) points[index] = rd_double();
+            PURE(ac_timing_function_linear(points, rd_u8() & 1 ? points : NULL, count, &function));
+        }
+        PURE(ac_timing_function_back((int32_t)(rd_u8() % 5) - 1, rd_double(), &function));
+        PURE(ac_timing_function_bounce((int32_t)(rd_u8() % 5) - 1, &function));
+        PURE(ac_timing_function_elastic((int32_t)(rd_u8() % 5) - 1, rd_double(), rd_double(), &function));
         break;
     }
     case 2: {
