@@ -282,7 +282,9 @@ ac_status ac_timing_function_steps(int32_t steps, int32_t position,
  * Evaluates the function at input progress x. Cubic beziers clamp x to [0, 1] as Core
  * Animation does (x < 0 answers 0, x > 1 answers 1) and solve x = X(t) to within 1e-12.
  * Steps follow CSS exactly, including inputs outside [0, 1] and the before flag (non-zero when
- * the animation is in its before phase; it moves a jump exactly at x to after x).
+ * the animation is in its before phase; it moves a jump exactly at x to after x). linear()
+ * follows CSS too: outside its points the end segments are extended. Presets clamp x to
+ * [0, 1]. The before flag matters to steps only.
  * Errors: AC_ERR_NULL_POINTER, AC_ERR_NOT_FINITE (x), AC_ERR_INVALID_ARGUMENT (a malformed
  * function, with the field named).
  */
@@ -301,14 +303,18 @@ ac_status ac_timing_function_evaluate_batch(const ac_timing_function *function,
 
 /**
  * The slope dy/dx at x. 0 outside [0, 1] (where the output is clamped) and for steps
- * (except at a jump, where it is also reported as 0). Errors: as ac_timing_function_evaluate.
+ * (except at a jump, where it is also reported as 0). linear(): the slope of the segment x is
+ * on (extended beyond the points; 0 at a jump). Presets: a central difference over 1e-7.
+ * Errors: as ac_timing_function_evaluate.
  */
 ac_status ac_timing_function_slope(const ac_timing_function *function, double x,
                                    double *out_slope);
 
 /**
  * The smallest and largest output over inputs [0, 1]; 0 and 1 are always included, so a
- * bezier with y in [0, 1] answers [0, 1] and an overshooting one a wider range.
+ * bezier with y in [0, 1] answers [0, 1] and an overshooting one a wider range. linear():
+ * exact (its points inside [0, 1] and its values at 0 and 1); presets: sampled at 4096 steps,
+ * each extreme then refined to about 1e-9.
  */
 ac_status ac_timing_function_range(const ac_timing_function *function, double *out_min,
                                    double *out_max);
