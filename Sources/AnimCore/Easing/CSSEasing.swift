@@ -45,14 +45,10 @@ struct CSSEasingParser {
         return function
     }
 
-    /// The named function for a keyword, as written or in lower case (CSS keywords ignore case).
+    /// The named function for a keyword, as written or in lower case (CSS keywords ignore
+    /// case), by the one lookup of names (`TimingFunction(named:)`).
     private static func named(_ name: String) -> TimingFunction? {
-        for candidate in [name, name.lowercased()] {
-            if let entry = TimingFunction.namedFunctions.first(where: { $0.names.contains(candidate) }) {
-                return entry.function
-            }
-        }
-        return nil
+        (try? TimingFunction(named: name)) ?? (try? TimingFunction(named: name.lowercased()))
     }
 
     /// The function named `name` (lower case), read past its "(" up to and with its ")".

@@ -583,7 +583,6 @@ _KINDS_BY_CODE = {
 }
 
 
-
 CURVE_NAMES: Tuple[str, ...] = (
     "linear",
     "ease_in",
