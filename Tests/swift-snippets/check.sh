@@ -23,12 +23,15 @@ echo "== Swift documentation: code blocks built and run outside the package"
 if [ $# -gt 0 ]; then documents=("$@"); else documents=(README.md Sources/AnimCore/AnimCore.docc/*.md); fi
 python3 "$HERE/make_client.py" "$OUT/doc-snippets-client" "$ROOT" "${documents[@]}"
 build_client() { swift build --package-path "$OUT/doc-snippets-client" --scratch-path "$OUT/.build" >"$OUT/build.log" 2>&1; }
-# SwiftPM keeps the dependency's file list in its build description: a source file of the package
-# removed since the last run fails the build with "missing inputs". Start that build afresh.
+# SwiftPM keeps the dependency's file list in the client's build description: a source file of
+# the package added or removed since the last run fails that build ("missing inputs", "cannot find
+# ..."). A failure over a cache of an earlier run builds once more, afresh.
 built=0
+cached=0
+[ -d "$OUT/.build" ] && cached=1
 build_client && built=1
-if [ $built = 0 ] && grep -q "because of missing inputs" "$OUT/build.log"; then
-  echo "swift docs: a source file was removed since the last build; building afresh"
+if [ $built = 0 ] && [ $cached = 1 ]; then
+  echo "swift docs: the build over the last run's cache failed; building afresh"
   rm -rf "$OUT/.build"
   build_client && built=1
 fi
