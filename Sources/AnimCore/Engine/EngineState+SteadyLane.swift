@@ -187,12 +187,13 @@ extension EngineState {
         case .group, .pathRotation: kind = .group  // (a rotation joins with its keyframes only)
         }
         var scalarEnds: (from: Double, to: Double)?
-        if let ends, record.pointee.valueKind == .scalar, ends.from >= 0, ends.to >= 0, ends.by < 0 {
+        let composition = Composition(record)
+        let isWholeScalar = composition.kind == .scalar && composition.writesInPlace
+        if let ends, isWholeScalar, ends.from >= 0, ends.to >= 0 {
             scalarEnds = (animationValues.pointer(Int(ends.from))[0], animationValues.pointer(Int(ends.to))[0])
         }
         let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
         let modelInRow = record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
-        let composition = Composition(record)
         return SteadyEntry(
             timing: record.pointee.timing, activeParentDuration: 0,
             scalarFrom: scalarEnds?.from ?? 0, scalarTo: scalarEnds?.to ?? 0,
@@ -202,7 +203,7 @@ extension EngineState {
             timeLayer: -1, composition: composition, slotCount: Int16(record.pointee.propertySlotCount),
             state: record.pointee.state, kind: kind,
             startsFromModel: kind != .group && !record.pointee.overwritesWholeValue, hasInlineEnds: scalarEnds != nil,
-            isWholeScalar: composition.kind == .scalar && composition.writesInPlace)
+            isWholeScalar: isWholeScalar)
     }
 
     /// The run state in which the record at `index`, committing now, joins the lane at once

@@ -135,7 +135,7 @@ struct SteadyLane {
             switch entry.pointee.kind {
             case .basic:
                 let fraction = context.eased(entry.pointee.function, sample)
-                if entry.pointee.isWholeScalar && entry.pointee.hasInlineEnds {
+                if entry.pointee.hasInlineEnds {
                     // The common case, its composition and ends known here: the compiler
                     // reduces `applyEndpoints` to it.
                     context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
@@ -145,7 +145,7 @@ struct SteadyLane {
                 }
             case .spring:
                 let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
-                if entry.pointee.isWholeScalar && entry.pointee.hasInlineEnds {
+                if entry.pointee.hasInlineEnds {
                     evaluateScalarSpring(entry, at: t, sample: sample, context: context, into: out)
                 } else {
                     evaluateSpring(entry, at: t, sample: sample, context: context, springMotions: &springMotions, into: out)
@@ -221,7 +221,7 @@ struct SteadyLane {
     ) {
         let spring = context.springs + Int(entry.pointee.parameters)
         let motion = springMotions.motion(of: spring.pointee.response, at: t)
-        let ends = entry.pointee.hasInlineEnds ? inlineEnds(entry) : Ends(&spring.pointee.endpoints, values: context.values)
+        let ends = Ends(&spring.pointee.endpoints, values: context.values)
         context.applySpring(entry.pointee.composition, spring, ends, motion: (motion.rest, motion.push), sample: sample, to: out)
     }
 
@@ -298,8 +298,8 @@ struct SteadyEntry {
     /// Its record's timing and `activeParentDuration` (they do not change while it runs).
     var timing: MediaTiming
     var activeParentDuration: Double
-    /// A basic animation's or spring's from and to values when both are given scalars
-    /// (`hasInlineEnds`): kept here, the value buffer is one more cache line per entry.
+    /// A basic animation's or spring's from and to values when both are given and it is whole
+    /// scalar (`hasInlineEnds`): kept here, the value buffer is one more cache line per entry.
     var scalarFrom: Double
     var scalarTo: Double
     /// A basic animation's or keyframes' timing function (its index in the engine's table; −1
@@ -332,7 +332,8 @@ struct SteadyEntry {
     /// Whether its value starts from the model value (it reads what lies underneath: a
     /// missing end, additive, a component): copied into its slots first.
     var startsFromModel: Bool
-    /// Whether its ends are `scalarFrom` and `scalarTo`.
+    /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
+    /// to another: the common case, which passes `Composition.whole(.scalar)`).
     var hasInlineEnds: Bool
     /// Whether its composition is `Composition.whole(.scalar)` (the common case).
     var isWholeScalar: Bool
