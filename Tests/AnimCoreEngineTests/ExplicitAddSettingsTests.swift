@@ -99,14 +99,14 @@ struct ExplicitAddSettingsTests {
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
         #expect(composed == decomposed)
-        var keys = KeyTable()
+        let keys = KeyTable()
         let a = try keys.intern(composed)
         #expect(try keys.intern(decomposed) == a, "recent path")
         _ = try keys.intern("other")
         #expect(try keys.intern(decomposed) == a, "hashed path")
         #expect(keys.lookup(decomposed) == a)
 
-        var animationKeys = AnimationKeyTable()
+        let animationKeys = AnimationKeyTable()
         let id = animationKeys.retain(composed)
         #expect(animationKeys.retain(decomposed) == id)
         #expect(animationKeys.lookup(decomposed) == id)

@@ -9,7 +9,7 @@ import Testing
 struct RecentKeyTests {
     @Test("the key table: alternating, repeated and new names keep their ids and names")
     func keyTable() throws {
-        var table = KeyTable()
+        let table = KeyTable()
         let x = try table.intern("position.x")
         #expect(try table.intern("position.x") == x)
         let y = try table.intern("opacity")
@@ -35,7 +35,7 @@ struct RecentKeyTests {
 
     @Test("the animation-key table: a released key's id reused by another name never answers for the old one")
     func animationKeyReuse() {
-        var table = AnimationKeyTable()
+        let table = AnimationKeyTable()
         let a = table.retain("a")
         #expect(table.lookup("a") == a)
         table.release(a)
