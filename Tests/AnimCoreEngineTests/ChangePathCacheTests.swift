@@ -21,7 +21,7 @@ import Darwin
 /// An engine with a class "CacheDot" (scalar "value", point "spot"; animatable) and `count`
 /// committed layers. `general`: the class has a default action that continues the search, so
 /// every change takes the general path (`implicitAnimation`, `addAnimation`).
-private func reviewDots(_ count: Int, general: Bool = false) throws -> (Engine, [LayerID]) {
+private func cacheDots(_ count: Int, general: Bool = false) throws -> (Engine, [LayerID]) {
     let engine = Engine()
     let dot = try engine.makeLayerClass(
         name: "CacheDot",
@@ -128,7 +128,7 @@ struct ChangePathCacheTests {
 
     @Test("default curve: every path that uses it (direct change, general change, explicit add by value, a transaction that sets it, keyframe segments, groups) finds the engine's slot; counts equal the uses held after each of 400 random steps; at the end only the engine's hold is left")
     func defaultCurveCountsStayExact() throws {
-        let (engine, layers) = try reviewDots(6)
+        let (engine, layers) = try cacheDots(6)
         let key = try engine.key("value")
         // Layer 0 takes the general path (a delegate action that continues the search).
         try engine.setDelegateActionHandler(ActionHandler { _, _, _ in .continueSearch }, for: layers[0])
@@ -248,7 +248,7 @@ struct ChangePathCacheTests {
     func defaultCurveEvaluates() throws {
         for general in [false, true] {
             for lane in [true, false] {
-                let (engine, layers) = try reviewDots(1, general: general)
+                let (engine, layers) = try cacheDots(1, general: general)
                 engine.setSteadyLaneEnabled(lane)
                 try engine.setScalar(10, forKey: try engine.key("value"), of: layers[0])
                 try engine.tick(0)  // commits: it begins at 0 and lasts 0.25 s
@@ -283,8 +283,8 @@ struct ChangePathCacheTests {
             ("damping -0.0", Spring(damping: -0.0)),
             ("perceptual", try Spring(duration: 0.5, bounce: 0.2)),
         ]
-        let (direct, directLayers) = try reviewDots(40)
-        let (general, generalLayers) = try reviewDots(40, general: true)
+        let (direct, directLayers) = try cacheDots(40)
+        let (general, generalLayers) = try cacheDots(40, general: true)
         let key = try direct.key("value")
         let generalKey = try general.key("value")
         var mix = SplitMix64(seed: 77)
@@ -352,8 +352,8 @@ struct ChangePathCacheTests {
 
     @Test("implicit spring facts: damping 0 then -0.0 (equal springs to Swift, so they share facts): presentations and velocities equal to the bit an engine's that saw -0.0 alone; initial velocity 0 then -0.0: the record keeps -0.0")
     func signedZeroSpringsGiveTheSameMotion() throws {
-        let (shared, sharedLayers) = try reviewDots(2)
-        let (alone, aloneLayers) = try reviewDots(2)
+        let (shared, sharedLayers) = try cacheDots(2)
+        let (alone, aloneLayers) = try cacheDots(2)
         func springChange(_ engine: Engine, _ layer: LayerID, _ spring: Spring, to value: Double) throws {
             try engine.beginTransaction()
             try engine.setTransactionFields { $0.spring = spring }
@@ -374,7 +374,7 @@ struct ChangePathCacheTests {
             #expect(sameBits(va, vb), "t = \(time): velocity \(va), alone \(vb)")
         }
         // Initial velocity -0.0 after 0.0: the record's own initial velocity is the spring's.
-        let (engine, layers) = try reviewDots(2)
+        let (engine, layers) = try cacheDots(2)
         try springChange(engine, layers[0], Spring(initialVelocity: 0), to: 1)
         try springChange(engine, layers[1], Spring(initialVelocity: -0.0), to: 1)
         let record = try #require(lastSpringRecord(engine, layers[1]))
@@ -386,7 +386,7 @@ struct ChangePathCacheTests {
 
     @Test("inlined velocity helpers and event subject: a spring change carries the velocity the API reads just before, to the bit; a sole spring's velocity is the closed form's; a basic animation's central difference; did-stop of a replaced and of a finished animation name their layer and key")
     func inlinedHelpersBehave() throws {
-        let (engine, layers) = try reviewDots(4)
+        let (engine, layers) = try cacheDots(4)
         let key = try engine.key("value")
         // (1) Carried velocity: a linear basic animation under another key moves "value" at 100/s.
         var linear = basic("value", from: 0, to: 100, duration: 1)
@@ -449,7 +449,7 @@ struct ChangePathCacheTests {
 
     @Test("cached registration: a retarget whose replaced animation completes its group (the id reused by the new frame), a replaced animation with a delegate inside a transaction with settings, two threads interleaved: each animation in its thread's innermost frame; completions once with the right flag")
     func cachedRegistrationAcrossRetargetsAndThreads() throws {
-        let (engine, layers) = try reviewDots(6)
+        let (engine, layers) = try cacheDots(6)
         let key = try engine.key("value")
         let me = ThreadIdentity.current
         let fired = Log<FiredCompletion>()
@@ -516,7 +516,7 @@ struct ChangePathCacheTests {
 
     @Test("cached registration in batches: 30 layers, every fourth with a delegate action handler that opens and commits a frame (with settings, or with a completion only) mid-batch; a batch in an implicit frame, then one in a transaction retargeting them all, a failing batch read between: each animation in this thread's innermost frame, completions once")
     func cachedRegistrationInBatchesWithHandlers() throws {
-        let (engine, layers) = try reviewDots(30)
+        let (engine, layers) = try cacheDots(30)
         let key = try engine.key("value")
         let me = ThreadIdentity.current
         let fired = Log<FiredCompletion>()
@@ -593,7 +593,7 @@ struct ChangePathCacheTests {
             [.implicit, .idle, .explicit, .idle, .implicit, .idle, .implicit],
         ]
         for (number, arrangement) in arrangements.enumerated() {
-            let (engine, layers) = try reviewDots(arrangement.count)
+            let (engine, layers) = try cacheDots(arrangement.count)
             let key = try engine.key("value")
             let fired = Log<FiredCompletion>()
             let workers = arrangement.map { _ in JobThread() }
@@ -668,7 +668,7 @@ struct ChangePathCacheTests {
         #expect(text(unset) == unsetText && text(ThreadTransactions.unset) == unsetText, "\(text(unset))")
 
         // Nested frames with values, through the engine's cache.
-        let (engine, layers) = try reviewDots(3)
+        let (engine, layers) = try cacheDots(3)
         let key = try engine.key("value")
         var outer = TransactionSettings()
         outer.animationDuration = 2

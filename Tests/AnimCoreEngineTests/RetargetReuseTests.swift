@@ -52,8 +52,8 @@ private func bitsOf(_ value: Value?) -> [UInt64] {
     return slots(value).map(\.bitPattern)
 }
 
-/// The properties of the review's class "Probe": (name, kind's slot count, whether it has
-/// coordinates, value number k).
+/// The properties of the class "Probe" these tests animate: (name, kind's slot count,
+/// whether it has coordinates, value number k).
 private let probeProperties: [(name: String, count: Int, coordinates: Bool, value: @Sendable (Int) -> Value)] = [
     ("position", 2, true, { k in .point(x: Double(k % 7) * 30 - 90, y: Double(k % 5) * 20) }),
     ("tint", 4, true, { k in .color(red: Double(k % 4) / 4, green: Double(k % 3) / 3, blue: 0.5, alpha: 1 - Double(k % 2) / 3) }),

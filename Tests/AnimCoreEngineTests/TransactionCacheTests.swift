@@ -29,7 +29,7 @@ private func sameBits(_ a: Double?, _ b: Double?) -> Bool {
 
 /// Core Animation's defaults, written out (not `TransactionSettings.defaults`); the duration
 /// is `duration` (nil: the state the change path caches, in which only a frame sets one).
-private func reviewDefaults(duration: Double?) -> TransactionSettings {
+private func writtenDefaults(duration: Double?) -> TransactionSettings {
     var settings = TransactionSettings()
     settings.animationDuration = duration
     settings.disableActions = false
@@ -42,7 +42,7 @@ private func reviewDefaults(duration: Double?) -> TransactionSettings {
 }
 
 /// Writes every field `patch` sets over `settings` (the innermost setting wins).
-private func reviewOverlay(_ settings: inout TransactionSettings, _ patch: TransactionSettings) {
+private func overlaySettings(_ settings: inout TransactionSettings, _ patch: TransactionSettings) {
     if let v = patch.animationDuration { settings.animationDuration = v }
     if let v = patch.timingFunction { settings.timingFunction = v }
     if let v = patch.disableActions { settings.disableActions = v }
@@ -150,15 +150,15 @@ private final class EngineModel {
 
     /// The settings `transactionSettings()` gives on `thread` (duration: the engine's default 0.25).
     func resolved(_ thread: UInt) -> TransactionSettings {
-        var settings = reviewDefaults(duration: 0.25)
-        for frame in frames(thread) { reviewOverlay(&settings, frame.own) }
+        var settings = writtenDefaults(duration: 0.25)
+        for frame in frames(thread) { overlaySettings(&settings, frame.own) }
         return settings
     }
 
     /// The settings the change path caches for `thread` (no duration unless a frame sets one).
     func cached(_ thread: UInt) -> TransactionSettings {
-        var settings = reviewDefaults(duration: nil)
-        for frame in frames(thread) { reviewOverlay(&settings, frame.own) }
+        var settings = writtenDefaults(duration: nil)
+        for frame in frames(thread) { overlaySettings(&settings, frame.own) }
         return settings
     }
 
@@ -512,9 +512,9 @@ private final class TransactionSequence {
         case 33..<39:
             let patch = randomPatch(fields: 1 + mix.below(3))
             history.append("\(tag) setFields \(describeSettings(patch))")
-            try on(slot) { try engine.setTransactionFields { reviewOverlay(&$0, patch) } }
+            try on(slot) { try engine.setTransactionFields { overlaySettings(&$0, patch) } }
             model.ensureFrame(thread)
-            model.editTop(thread) { reviewOverlay(&$0, patch) }
+            model.editTop(thread) { overlaySettings(&$0, patch) }
         case 39..<41:
             // A setter that unsets a field (the C API's NULL curve or spring) or removes a value:
             // the thread reads the enclosing frames' again. Or one the checks refuse: nothing changes, and
@@ -524,7 +524,7 @@ private final class TransactionSequence {
             let refused = mix.chance(0.3)
             history.append("\(tag) setFields \(describeSettings(patch)), \(refused ? "then a refused" : "then unset") field \(field)")
             let unset: @Sendable (inout TransactionSettings) -> Void = { settings in
-                reviewOverlay(&settings, patch)
+                overlaySettings(&settings, patch)
                 switch field {
                 case 0: settings.animationDuration = refused ? -1 : nil
                 case 1: settings.timingFunction = nil; if refused { settings.delay = .nan }
@@ -544,7 +544,7 @@ private final class TransactionSequence {
         case 41..<46:
             let patch = randomPatch(fields: 1 + mix.below(2))
             history.append("\(tag) modifyTransaction \(describeSettings(patch))")
-            try on(slot) { try engine.modifyTransaction { reviewOverlay(&$0, patch) } }
+            try on(slot) { try engine.modifyTransaction { overlaySettings(&$0, patch) } }
             modifyInModel(model, thread, patch)
         case 46..<49:
             switch mix.below(3) {
@@ -1177,7 +1177,7 @@ private func oldEstimatedSettlingDuration(_ spring: Spring) -> Double {
 /// −span · u′(t) + carried · h′(t), with u′ from `displacement(at:)` and h′ from `push(at:)`.
 private func oldSoleSpringVelocity(_ engine: Engine, _ layer: LayerID) -> (value: Double, used: Bool, carried: Double) {
     guard let records = try? engine.animationRecords(of: layer), let record = records.first,
-          let now = try? engine.layerTimeNow(of: layer)
+          let now = try? engine.localTime(of: layer)
     else { return (.nan, false, 0) }
     guard record.kind == .spring, record.isCommitted, record.next < 0,
           let response = record.springResponse, let initialVelocity = record.springInitialVelocity

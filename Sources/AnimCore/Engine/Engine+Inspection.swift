@@ -23,8 +23,8 @@ package struct EngineBookkeeping: Equatable, Sendable {
     package var animationKeysFreed: Int
     /// Animation records alive (any kind, any run state but free).
     package var liveAnimations: Int
-    /// Freed animation record slots waiting for reuse, in the order they will be taken last
-    /// first (record indices).
+    /// Freed animation record slots waiting for reuse (record indices, in the free list's
+    /// order).
     package var freeAnimationRecords: [Int32]
     /// Live kind records by kind: basic, spring, keyframe, group, decay.
     package var basicRecords: Int
@@ -143,15 +143,6 @@ extension Engine {
                 presentationOffset: place.presentationOffset, presentationSize: record.presentationSize,
                 presentationLayout: place.presentationLayout, walkIndex: record.animatedIndex,
                 needsDisplay: record.needsDisplay)
-        }
-    }
-
-    /// `layer`'s local time at the engine's current time (seconds).
-    /// - Throws: `.badHandle` for a layer that is not alive.
-    package func layerTimeNow(of layer: LayerID) throws(AnimCoreError) -> Double {
-        try inspect { () throws(AnimCoreError) -> Double in
-            let slot = try state.layerSlot(layer)
-            return state.layerTime(slot, atEngineTime: state.currentTime)
         }
     }
 
