@@ -4,9 +4,10 @@
 /// and changes nothing, except the three marked "test hook". Not public: a host has no use for
 /// them, and their figures follow the engine's layout.
 extension Engine {
-    /// Runs `body` on the state under the lock, reading only (also once invalidated).
-    private func inspect<R>(_ body: () throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
-        try lock.withLock { () throws(AnimCoreError) -> R in try body() }
+    /// Runs `body` on the state under the lock (also once invalidated); `body` only reads. In
+    /// place, as `withState` gives it: calling the state's methods copies none of it.
+    private func inspect<R>(_ body: (inout EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
+        try lock.withLock { () throws(AnimCoreError) -> R in try body(&state) }
     }
 }
 
@@ -134,7 +135,7 @@ extension Engine {
     /// `layer`'s bookkeeping.
     /// - Throws: `.badHandle` for a layer that is not alive.
     package func bookkeeping(of layer: LayerID) throws(AnimCoreError) -> LayerBookkeeping {
-        try inspect { () throws(AnimCoreError) -> LayerBookkeeping in
+        try inspect { (state) throws(AnimCoreError) -> LayerBookkeeping in
             let slot = try state.layerSlot(layer)
             let record = state.layers[slot], place = state.places[slot]
             return LayerBookkeeping(
@@ -196,8 +197,8 @@ package struct AnimationRecordInspection: Equatable {
 }
 
 extension Engine {
-    /// The record at `index` (lock held).
-    private func recordInspection(_ index: Int) -> AnimationRecordInspection {
+    /// The record at `index` of `state` (lock held).
+    private func recordInspection(_ index: Int, _ state: borrowing EngineState) -> AnimationRecordInspection {
         let record = state.animations[index]
         var result = AnimationRecordInspection(
             index: Int32(index), runState: record.state, kind: record.kind, parameters: record.parameters,
@@ -228,11 +229,11 @@ extension Engine {
     /// `layer`'s animation records, in its list's order (the order they were added).
     /// - Throws: `.badHandle` for a layer that is not alive.
     package func animationRecords(of layer: LayerID) throws(AnimCoreError) -> [AnimationRecordInspection] {
-        try inspect { () throws(AnimCoreError) -> [AnimationRecordInspection] in
+        try inspect { (state) throws(AnimCoreError) -> [AnimationRecordInspection] in
             var records: [AnimationRecordInspection] = []
             var index = Int(state.layers[try state.layerSlot(layer)].firstAnimation)
             while index >= 0 {
-                records.append(recordInspection(index))
+                records.append(recordInspection(index, state))
                 index = Int(state.animations[index].next)
             }
             return records
@@ -241,7 +242,7 @@ extension Engine {
 
     /// Every record slot of the engine, free ones included, by index.
     package func animationRecords() -> [AnimationRecordInspection] {
-        lock.withLock { state.animations.indices.map { recordInspection($0) } }
+        (try? inspect { state in state.animations.indices.map { recordInspection($0, state) } }) ?? []
     }
 
     /// `count` slots of the animation value buffer from `offset`.
@@ -282,7 +283,7 @@ extension Engine {
     /// property.
     /// - Throws: `.badHandle` for a layer that is not alive.
     package func implicitKeyHint(for key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Int32? {
-        try inspect { () throws(AnimCoreError) -> Int32? in
+        try inspect { (state) throws(AnimCoreError) -> Int32? in
             let layerClass = state.classes[Int(state.places[try state.layerSlot(layer)].classIndex)]
             return layerClass.propertyIndex(for: key).map { layerClass.implicitKeyHints[$0] }
         }
@@ -397,7 +398,7 @@ extension Engine {
 
     /// The calling thread's entry in the thread table (nil: none).
     package func callingThreadTransactions() -> TransactionThreadInspection? {
-        let me = lock.withLock { state.currentThread }
+        let me = (try? inspect { state in state.currentThread }) ?? 0
         return transactionThreads().first { $0.thread == me }
     }
 
