@@ -4,8 +4,9 @@
 /// and changes nothing, except the three marked "test hook". Not public: a host has no use for
 /// them, and their figures follow the engine's layout.
 extension Engine {
-    /// Runs `body` on the state under the lock (also once invalidated); `body` only reads. In
-    /// place, as `withState` gives it: calling the state's methods copies none of it.
+    /// Runs `body` on the state under the lock (also once invalidated), without releasing what
+    /// it retires; only the test hooks change anything. In place, as `withState` gives it:
+    /// calling the state's methods copies none of it.
     private func inspect<R>(_ body: (inout EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
         try lock.withLock { () throws(AnimCoreError) -> R in try body(&state) }
     }
@@ -254,10 +255,11 @@ extension Engine {
     }
 
     /// Test hook: removes `layer`'s first animation the general way (`removeAnimations(_:slot:)`),
-    /// as a removal the API takes a short way for would not.
+    /// as a removal the API takes a short way for would not; the host registrations it retires
+    /// are released by the engine's next call.
     /// - Throws: `.badHandle` for a layer that is not alive.
     package func removeFirstAnimationByGeneralRemoval(of layer: LayerID) throws(AnimCoreError) {
-        try lock.withLock { () throws(AnimCoreError) in
+        try inspect { (state) throws(AnimCoreError) in
             let slot = try state.layerSlot(layer)
             let index = Int(state.layers[slot].firstAnimation)
             state.removeAnimations(CollectionOfOne(index), slot: slot)
