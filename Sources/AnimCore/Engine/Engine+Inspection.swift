@@ -5,10 +5,9 @@
 /// them, and their figures follow the engine's layout.
 extension Engine {
     /// Runs `body` on the state under the lock (also once invalidated), without releasing what
-    /// it retires; only the test hooks change anything. In place, as `withState` gives it:
-    /// calling the state's methods copies none of it.
-    private func inspect<R>(_ body: (inout EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
-        try lock.withLock { () throws(AnimCoreError) -> R in try body(&state) }
+    /// it retires; only the test hooks change anything.
+    private func inspect<R>(_ body: (EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
+        try lock.withLock { () throws(AnimCoreError) -> R in try body(state) }
     }
 }
 
