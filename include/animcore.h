@@ -1337,6 +1337,16 @@ ac_status ac_animation_get_timing_function(ac_engine *engine, ac_animation anima
  * Nothing is written when the animation is removed or replaced before it finishes.
  */
 #define AC_ANIMATION_KEEPS_FINAL_VALUE 3
+/*
+ * Groups only (AC_ERR_INVALID_ARGUMENT for another kind; reads 0 for them); default 0. A
+ * sequence: the children run one after another, each child's begin time counting from the end
+ * of the child before it (the first from the group's start): 0 follows on at once, a positive
+ * begin time leaves a gap (a pause step; the children's fill modes say what it shows), a
+ * negative one overlaps. A child of duration 0 takes the transaction's animation duration; a
+ * sequence of duration 0 lasts until its last child ends, also as a child of another group
+ * (where a plain child of duration 0 spans that group). Sequences and groups nest.
+ */
+#define AC_ANIMATION_SEQUENTIAL 4
 
 /** Sets a flag to on (0 or 1). Errors: AC_ERR_OUT_OF_RANGE (flag, on). */
 ac_status ac_animation_set_flag(ac_engine *engine, ac_animation animation, int32_t flag,

@@ -360,7 +360,7 @@ private func flagField(_ flag: Int32) throws(APIError) -> WritableKeyPath<Animat
     default:
         throw APIError(
             AC_ERR_OUT_OF_RANGE,
-            "flag is \(flag); it must be AC_ANIMATION_ADDITIVE, _CUMULATIVE, _REMOVED_ON_COMPLETION or _KEEPS_FINAL_VALUE")
+            "flag is \(flag); it must be AC_ANIMATION_ADDITIVE, _CUMULATIVE, _REMOVED_ON_COMPLETION, _KEEPS_FINAL_VALUE or _SEQUENTIAL")
     }
 }
 
@@ -370,9 +370,16 @@ public func ac_animation_set_flag(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let field = try flagField(flag)
+            let sequential = flag == Int32(AC_ANIMATION_SEQUENTIAL)
+            let field = sequential ? nil : try flagField(flag)
             guard on == 0 || on == 1 else { throw APIError(AC_ERR_OUT_OF_RANGE, "on is \(on); it must be 0 or 1") }
-            try box.editDescription(animation) { $0[keyPath: field] = on == 1 }
+            try box.editDescription(animation) { (description) throws(APIError) in
+                guard let field else {
+                    do throws(AnimCoreError) { try description.setSequential(on == 1) } catch { throw APIError(field: error) }
+                    return
+                }
+                description[keyPath: field] = on == 1
+            }
         }
     }
 }
@@ -383,9 +390,11 @@ public func ac_animation_get_flag(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let field = try flagField(flag)
+            let sequential = flag == Int32(AC_ANIMATION_SEQUENTIAL)
+            let field = sequential ? nil : try flagField(flag)
             let out = try required(outOn, "out_on")
-            out.pointee = try box.description(animation)[keyPath: field] ? 1 : 0
+            let description = try box.description(animation)
+            out.pointee = (field.map { description[keyPath: $0] } ?? description.isSequence) ? 1 : 0
         }
     }
 }

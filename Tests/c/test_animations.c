@@ -614,7 +614,8 @@ static void test_descriptions(void) {
     function.kind = 7;
     EXPECT_ERROR(ac_animation_set_timing_function(f.engine, a, &function), AC_ERR_INVALID_ARGUMENT, "function->kind");
     EXPECT_ERROR(ac_animation_get_timing_function(f.engine, a, NULL, &is_set), AC_ERR_NULL_POINTER, "out_function");
-    EXPECT_ERROR(ac_animation_set_flag(f.engine, a, 4, 1), AC_ERR_OUT_OF_RANGE, "flag");
+    EXPECT_ERROR(ac_animation_set_flag(f.engine, a, 5, 1), AC_ERR_OUT_OF_RANGE, "flag");
+    EXPECT_ERROR(ac_animation_set_flag(f.engine, a, AC_ANIMATION_SEQUENTIAL, 1), AC_ERR_INVALID_ARGUMENT, "only a group");
     EXPECT_ERROR(ac_animation_set_flag(f.engine, a, AC_ANIMATION_ADDITIVE, 2), AC_ERR_OUT_OF_RANGE, "on");
     EXPECT_ERROR(ac_animation_get_flag(f.engine, a, -5, &on), AC_ERR_OUT_OF_RANGE, "flag");
     EXPECT_ERROR(ac_animation_get_flag(f.engine, a, AC_ANIMATION_ADDITIVE, NULL), AC_ERR_NULL_POINTER, "out_on");

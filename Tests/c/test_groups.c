@@ -608,6 +608,56 @@ static void test_group_as_action(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* ---- Sequences ---------------------------------------------------------------------------- */
+
+static double sequence_expected(const void *context, double e) {
+    (void)context;
+    /* A over [0, 1) 0 -> 10; a gap of 0.5; B over [1.5, 2.5) 10 -> 20; C overlapping B by
+       0.25 over [2.25, 3.25) 20 -> 30, shown over B (later in order). */
+    if (e < 1) return 10 * e;
+    if (e >= 2.25 && e < 3.25) return 20 + 10 * (e - 2.25);
+    if (e >= 1.5 && e < 2.5) return 10 + 10 * (e - 1.5);
+    return NAN;
+}
+
+/* AC_ANIMATION_SEQUENTIAL: a group whose children run one after another, begin times counting
+   from the end of the child before (gap, overlap), its duration 0 its natural length (3.25 s,
+   read back from the added copy); refused on another kind, read 0 there. */
+static void test_sequence(void) {
+    const double skip[5] = {1.0, 1.5, 2.25, 2.5, 3.25};
+    ac_engine *engine = new_engine();
+    ac_layer layer = new_layer(engine, 0);
+    ac_animation children[3] = {
+        scalar_animation(engine, "zPosition", 1, 0, 1, 10, 0, 0, 1.0),
+        scalar_animation(engine, "zPosition", 1, 10, 1, 20, 0, 0, 1.0),
+        scalar_animation(engine, "zPosition", 1, 20, 1, 30, 0, 0, 1.0)};
+    ac_animation group = 0, copy = 0;
+    int32_t on = -1;
+
+    AC_CHECK_OK(ac_animation_get_flag(engine, children[0], AC_ANIMATION_SEQUENTIAL, &on));
+    AC_CHECK_EQ_INT(on, 0);
+    EXPECT_ERROR(ac_animation_set_flag(engine, children[0], AC_ANIMATION_SEQUENTIAL, 1), AC_ERR_INVALID_ARGUMENT,
+                 "only a group");
+    set_begin(engine, children[1], 0.5);
+    set_begin(engine, children[2], -0.25);
+    group = group_of(engine, children, 3, 0);
+    AC_CHECK_OK(ac_animation_get_flag(engine, group, AC_ANIMATION_SEQUENTIAL, &on));
+    AC_CHECK_EQ_INT(on, 0);
+    AC_CHECK_OK(ac_animation_set_flag(engine, group, AC_ANIMATION_SEQUENTIAL, 1));
+    AC_CHECK_OK(ac_animation_get_flag(engine, group, AC_ANIMATION_SEQUENTIAL, &on));
+    AC_CHECK_EQ_INT(on, 1);
+    AC_CHECK_OK(ac_layer_add_animation(engine, layer, group, "g"));
+    AC_CHECK_OK(ac_layer_copy_animation(engine, layer, "g", &copy));
+    AC_CHECK_NEAR(get_timing(engine, copy).duration_s, 3.25, 0);
+    AC_CHECK_OK(ac_animation_get_flag(engine, copy, AC_ANIMATION_SEQUENTIAL, &on));
+    AC_CHECK_EQ_INT(on, 1);
+    AC_CHECK_OK(ac_animation_release(engine, copy));
+    AC_CHECK_OK(ac_layer_remove_animation(engine, layer, "g"));
+    run_group("sequence", engine, layer, group, 240, sequence_expected, NULL, skip, 5);
+    AC_CHECK_EQ_INT(animation_count(engine, layer), 0);
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
     test_child_begin_relative();
     test_speeds_multiply();
@@ -622,5 +672,6 @@ int main(void) {
     test_children_copies();
     test_group_as_action();
     test_group_timing_function();
+    test_sequence();
     return ac_test_finish();
 }

@@ -171,6 +171,34 @@ public struct Animation: Sendable {
         Animation(keyPath: "", kind: .group(GroupParameters(animations: animations)))
     }
 
+    /// A sequence: a group whose children run one after another, each child's begin time
+    /// counting from the end of the one before it (a gap when positive, an overlap when
+    /// negative), lasting until the last one ends unless given a duration
+    /// (`GroupParameters.isSequential`).
+    ///
+    /// C: `ac_animation_create_group` with the flag `AC_ANIMATION_SEQUENTIAL`.
+    /// - Parameter animations: the children, in the order they run.
+    /// - Returns: the description.
+    public static func sequence(_ animations: [Animation]) -> Animation {
+        Animation(keyPath: "", kind: .group(GroupParameters(animations: animations, isSequential: true)))
+    }
+
+    /// Whether this is a sequence (`GroupParameters.isSequential`); false for every other kind.
+    public var isSequence: Bool {
+        if case .group(let group) = kind { group.isSequential } else { false }
+    }
+
+    /// Makes a group a sequence or a plain group (`GroupParameters.isSequential`).
+    /// - Throws: `.invalidArgument` for an animation that is not a group.
+    public mutating func setSequential(_ sequential: Bool) throws(AnimCoreError) {
+        guard case .group(var group) = kind else {
+            throw AnimCoreError(
+                .invalidArgument, "animation is a \(kindTag.name) animation; only a group runs its children in sequence")
+        }
+        group.isSequential = sequential
+        kind = .group(group)
+    }
+
     /// The from/to/by values of a basic or spring animation; nil for another kind. Setting it
     /// keeps a spring a spring and makes any other animation basic; setting nil changes nothing
     /// (and so does `animation.basic?.fromValue = v` on a keyframe animation or group).

@@ -16,15 +16,7 @@ extension EngineState {
         // settings cost more than this part's rest).
         cacheTransaction()
         var timing = animation.timing
-        // A duration of 0 takes the transaction's (CALayer addAnimation:forKey:); a spring's,
-        // its settling duration.
-        // [INF] CASpringAnimation needs a duration ("ignored, but you need to supply
-        // something"); the settling duration is the one that shows the whole motion.
-        // A decay's ends when its speed falls below its minimum: resolved with its velocity.
-        if timing.duration == 0 && animation.kindTag != .decay {
-            timing.duration = animation.spring?.settlingDuration
-                ?? transactionCache.settings.animationDuration ?? defaultAnimationDuration
-        }
+        if timing.duration == 0, let duration = durationInPlaceOfZero(animation) { timing.duration = duration }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
         let function = animation.kindTag == .group || animation.timingFunction != nil
@@ -77,6 +69,17 @@ extension EngineState {
             offset += size
         }
         registerWithTransaction(index)
+    }
+
+    /// The duration an animation of duration 0 takes when added: the transaction's animation
+    /// duration (CALayer addAnimation:forKey:), or a spring's settling duration; nil for one
+    /// that resolves its own — a decay ends when its speed falls below its minimum (resolved
+    /// with its velocity), a sequence when its last child ends. The transaction cache is filled.
+    // [INF] CASpringAnimation needs a duration ("ignored, but you need to supply something");
+    // the settling duration is the one that shows the whole motion.
+    private func durationInPlaceOfZero(_ animation: Animation) -> Double? {
+        if animation.kindTag == .decay || animation.isSequence { return nil }
+        return animation.spring?.settlingDuration ?? transactionCache.settings.animationDuration ?? defaultAnimationDuration
     }
 
     /// Stores the records of `plan`, in order, pending, at the end of the layer's list (a
@@ -220,13 +223,27 @@ extension EngineState {
         record.parameters = groupRecords.insert(GroupRecord())
         let position = plan.count
         plan.append(record)
+        // A sequence's: where the next child's begin time counts from, and the latest end.
+        var cursor = 0.0, length = 0.0
         for (index, child) in group.animations.enumerated() {
             var childTiming = child.timing
-            // [INF] A child with duration 0 spans the group (reference §6.6).
-            if childTiming.duration <= 0 { childTiming.duration = record.timing.duration }
+            if group.isSequential {
+                if childTiming.duration <= 0, let duration = durationInPlaceOfZero(child) { childTiming.duration = duration }
+                childTiming.beginTime += cursor
+            } else if childTiming.duration <= 0 && !child.isSequence {
+                // [INF] A child with duration 0 spans the group (reference §6.6).
+                childTiming.duration = record.timing.duration
+            }
+            let childPosition = plan.count
             try planRecords(
                 child, timing: childTiming, function: child.timingFunction, slot: slot, parent: Int32(position),
                 field: "\(field).animations[\(index)]", into: &plan)
+            cursor = plan[childPosition].timing.beginTime + plan[childPosition].activeParentDuration
+            length = max(length, cursor)
+        }
+        if group.isSequential && record.timing.duration <= 0 {
+            plan[position].timing.duration = length
+            plan[position].activeParentDuration = plan[position].timing.activeParentDuration
         }
         plan[position].followers = Int32(plan.count - position - 1)
         plan[position].mayJoinSteadyLane = SteadyLane.admits(plan[position])

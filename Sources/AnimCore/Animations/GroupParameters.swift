@@ -6,11 +6,23 @@
 /// duration. The children's delegates and `isRemovedOnCompletion` are ignored: the group's
 /// delegate is told of start and stop, and removing the group removes every child's effect.
 /// Fill modes apply at both levels. Groups nest up to `maximumDepth` levels.
+///
+/// A sequence (`isSequential`, beyond Core Animation: QSequentialAnimationGroup, a GSAP
+/// timeline) runs its children one after another instead of together; see `isSequential`.
 public struct GroupParameters: Sendable {
     /// The children, applied in order after what lies underneath (copied when added).
     public var animations: [Animation] {
         didSet { summarize() }
     }
+
+    /// Whether the children run one after another (a sequence) rather than together. In a
+    /// sequence each child's begin time counts from the end of the child before it (the first
+    /// from the group's start): 0 follows on at once, a positive begin time leaves a gap (a
+    /// pause step), a negative one overlaps the child before. A child of duration 0 takes the
+    /// transaction's animation duration, as an animation added alone does. A sequence of
+    /// duration 0 lasts until its last child ends (its natural length), also inside another
+    /// group, where a plain child of duration 0 would span that group. Default false.
+    public var isSequential = false
 
     /// Groups nested in this one, itself counted (1 for a group of property animations).
     /// Kept up to date as children change, so checking a tree costs its top level only: a
@@ -25,8 +37,9 @@ public struct GroupParameters: Sendable {
 
     /// A group of these children.
     /// - Parameter animations: the children, applied in order; default none.
-    public init(animations: [Animation] = []) {
+    public init(animations: [Animation] = [], isSequential: Bool = false) {
         self.animations = animations
+        self.isSequential = isSequential
         summarize()
     }
 

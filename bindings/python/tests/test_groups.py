@@ -432,3 +432,34 @@ def test_bad_groups(engine: Engine) -> None:
         layer.add_animation(edited, "g")
     assert "animations[1]" in str(raised.value)
     assert layer.animation_keys == []
+
+
+# ---- sequences -------------------------------------------------------------------------------------
+
+
+def test_a_sequence_runs_its_children_one_after_another(engine: Engine) -> None:
+    # A over [0, 1); a gap of 0.5; B over [1.5, 2.5); C overlapping B by 0.25 over [2.25, 3.25),
+    # shown over B; the sequence lasts until C ends (its duration 0: its natural length).
+    sequence = AnimationGroup(
+        [
+            BasicAnimation("zPosition", from_value=0.0, to_value=10.0, duration=1),
+            BasicAnimation("zPosition", from_value=10.0, to_value=20.0, duration=1, begin_time=0.5),
+            BasicAnimation("zPosition", from_value=20.0, to_value=30.0, duration=1, begin_time=-0.25),
+        ],
+        sequential=True,
+    )
+    assert "sequential=True" in repr(sequence)
+    layer = engine.layer()
+    engine.tick(T0 - 1)
+    layer.add_animation(sequence, "s")
+    engine.tick(T0)
+    copy = layer.animation("s")
+    assert isinstance(copy, AnimationGroup) and copy.sequential and copy.duration == 3.25
+    expected = {0.5: 5.0, 1.25: 0.0, 2.0: 15.0, 2.5: 22.5, 3.0: 27.5, 3.5: 0.0}
+    assert [z_at(engine, layer, e) for e in expected] == pytest.approx(list(expected.values()))
+
+
+def test_sequential_is_a_bool() -> None:
+    assert AnimationGroup([]).sequential is False
+    with pytest.raises(TypeError, match="sequential"):
+        AnimationGroup([], sequential=1)

@@ -377,6 +377,8 @@ def _write_group(
             children.append(child_handle)
         array = (_capi.ac_animation * len(children))(*children)
         check(_lib.ac_animation_set_children(ptr, handle, array, len(children)))
+        if group.sequential:
+            check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_SEQUENTIAL, 1))
     finally:
         if outermost:
             for child_handle in shared.values():
@@ -411,6 +413,7 @@ def read(engine: EngineHandle, handle: int) -> Animation:
         _capi.AC_ANIMATION_CUMULATIVE,
         _capi.AC_ANIMATION_REMOVED_ON_COMPLETION,
         _capi.AC_ANIMATION_KEEPS_FINAL_VALUE,
+        _capi.AC_ANIMATION_SEQUENTIAL,
     ):
         on = ctypes.c_int32()
         check(_lib.ac_animation_get_flag(ptr, handle, which, _byref(on)))
@@ -422,6 +425,7 @@ def read(engine: EngineHandle, handle: int) -> Animation:
             timing_function=function,
             removed_on_completion=flags[2],
             keeps_final_value=flags[3],
+            sequential=flags[4],
         )
     else:
         key_path = read_string(

@@ -14,6 +14,20 @@ speeds multiply, and they are clipped to the group's active duration, not scaled
 in a 5 s group shows its first 5 s). A child with duration 0 spans the group's duration. Each
 child animates its own key path; groups nest (at most :data:`MAXIMUM_DEPTH` levels). Only the
 group's callbacks run; the children's on_start / on_stop and removed_on_completion are ignored.
+
+A sequence (``sequential=True``; beyond Core Animation: Qt's QSequentialAnimationGroup, a GSAP
+timeline) runs its children one after another instead::
+
+    intro = AnimationGroup([
+        BasicAnimation("opacity", from_value=0, to_value=1, duration=0.3),
+        BasicAnimation("position.y", by_value=-20, duration=0.5, begin_time=0.2),  # a 0.2 s pause
+        BasicAnimation("opacity", to_value=0.5, duration=0.3, begin_time=-0.1),     # overlaps by 0.1
+    ], sequential=True)
+
+Each child's begin time counts from the end of the child before it (a gap when positive, an
+overlap when negative; the children's fill modes say what a gap shows); a child of duration 0
+takes the transaction's animation duration; the sequence lasts until its last child ends unless
+it has a duration of its own, also inside another group.
 """
 
 from __future__ import annotations
@@ -90,9 +104,13 @@ class AnimationGroup(Animation):
     ``animations`` is a list (editable in place); its entries are checked when set and when
     the group is added (TypeError, OutOfRangeError for nesting deeper than 16 levels).
 
-    C: ac_animation_create_group(), ac_animation_set_children()."""
+    ``sequential`` (default False) makes it a sequence: the children run one after another (see
+    the module docstring).
 
-    __slots__ = ("_animations",)
+    C: ac_animation_create_group(), ac_animation_set_children(), ac_animation_set_flag()
+    (AC_ANIMATION_SEQUENTIAL)."""
+
+    __slots__ = ("_animations", "_sequential")
 
     _POSITIONAL = ("animations",)
 
@@ -101,10 +119,26 @@ class AnimationGroup(Animation):
     def __init__(
         self,
         animations: Optional[Iterable[Animation]] = None,
+        *,
+        sequential: bool = False,
         **shared: Unpack[AnimationKeywords],
     ) -> None:
         self.animations = animations
+        self.sequential = sequential
         self._init_shared(shared)
+
+    @property
+    def sequential(self) -> bool:
+        """Whether the children run one after another (a sequence) instead of together.
+
+        C: ac_animation_set_flag() (AC_ANIMATION_SEQUENTIAL)."""
+        return self._sequential
+
+    @sequential.setter
+    def sequential(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise TypeError(f"sequential must be a bool, not {type(value).__name__}")
+        self._sequential = value
 
     @property
     def animations(self) -> List[Animation]:
@@ -125,4 +159,4 @@ class AnimationGroup(Animation):
         return group_depth(self)
 
     def _kind_arguments(self) -> Dict[str, Any]:
-        return {"animations": self._animations}
+        return {"animations": self._animations, "sequential": self._sequential}
