@@ -22,6 +22,13 @@ extension LayerGeometry {
                 .notInvertible, "\"frame\" cannot be set: the layer's transform has a singular 2D part (determinant \(determinant))")
         }
         let size = Size(width: abs((width * d - height * c) / determinant), height: abs((height * a - width * b) / determinant))
+        // Finite numbers can still make an infinite anchor (anchorPoint × size).
+        let anchored = Point(x: minX + anchorPoint.x * size.width, y: minY + anchorPoint.y * size.height)
+        guard anchored.x.isFinite, anchored.y.isFinite else {
+            throw AnimCoreError(
+                .notFinite,
+                "\"frame\" makes position (\(anchored.x), \(anchored.y)) from origin + anchorPoint × size; it must be finite")
+        }
         var placed = self
         placed.bounds.size = size
         placed.position = Point(x: 0, y: 0)

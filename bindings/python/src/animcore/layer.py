@@ -202,6 +202,8 @@ class Layer(metaclass=LayerType):
     autoreverses: BuiltinProperty[bool, bool] = _model("autoreverses")
     fill_mode: BuiltinProperty[FillMode, FillModeInput] = _model("fillMode")
     fillMode = fill_mode
+    geometry_flipped: BuiltinProperty[bool, bool] = _model("geometryFlipped")
+    geometryFlipped = geometry_flipped
     frame: BuiltinProperty[Rect, RectInput] = _model("frame")
 
     def __init_subclass__(cls, *, strict: Optional[bool] = None, **kwargs: Any) -> None:
