@@ -1234,6 +1234,9 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
  * behind the eye (w <= 0), or on a plane seen edge-on, is unmapped: *out_mapped is 0 and the
  * output holds NaN, never a point divided by w <= 0.
  *
+ * Arrays are passed as pointers: a point is 2 doubles (x, y), a rect 4 (x, y, width, height),
+ * an affine transform 6 (a, b, c, d, tx, ty), a matrix 16 (m11 m12 ... m44).
+ *
  * Errors, each message naming the argument: AC_ERR_NULL_POINTER (engine, point, rect, affine,
  * out_*), AC_ERR_BAD_HANDLE (a released, stale or made-up handle, another engine's layer; 0
  * where the root space is not allowed), AC_ERR_NOT_FINITE (a NaN or infinite coordinate),
@@ -1248,7 +1251,7 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
 
 /** The matrix from layer's space to its superlayer's (to the root space for a root layer). */
 ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32_t presentation,
-                                        double out_matrix[16]);
+                                        double *out_matrix);
 /**
  * The matrix from from_layer's space to to_layer's (either 0: the root space): the matrices up
  * to the common ancestor, flattened on the way, times the inverse of to_layer's flattened
@@ -1258,21 +1261,21 @@ ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32
  * plane seen edge-on).
  */
 ac_status ac_layer_matrix_to_layer(ac_engine *engine, ac_layer from_layer, ac_layer to_layer,
-                                   int32_t presentation, double out_matrix[16]);
+                                   int32_t presentation, double *out_matrix);
 /**
  * convertPoint:toLayer: — point (x, y) in from_layer's space expressed in to_layer's (either
  * 0: the root space). *out_mapped is 1, or 0 when the point is unmapped (out_point NaN).
  */
 ac_status ac_layer_convert_point(ac_engine *engine, ac_layer from_layer, ac_layer to_layer,
-                                 int32_t presentation, const double point[2],
-                                 double out_point[2], int32_t *out_mapped);
+                                 int32_t presentation, const double *point,
+                                 double *out_point, int32_t *out_mapped);
 /**
  * convertRect:toLayer: — rect (x, y, width, height; standardised) in from_layer's space as the
  * bounding box of its four corners in to_layer's. *out_mapped is 0 (out_rect NaN) when a corner
  * is unmapped.
  */
 ac_status ac_layer_convert_rect(ac_engine *engine, ac_layer from_layer, ac_layer to_layer,
-                                int32_t presentation, const double rect[4], double out_rect[4],
+                                int32_t presentation, const double *rect, double *out_rect,
                                 int32_t *out_mapped);
 /**
  * hitTest: — the farthest descendant of layer (or layer itself) containing point, which is in
@@ -1286,26 +1289,26 @@ ac_status ac_layer_convert_rect(ac_engine *engine, ac_layer from_layer, ac_layer
  * play no part.
  */
 ac_status ac_layer_hit_test(ac_engine *engine, ac_layer layer, int32_t presentation,
-                            const double point[2], ac_layer *out_hit);
+                            const double *point, ac_layer *out_hit);
 /**
  * containsPoint: — *out_contains is 1 when point, in layer's own space, lies in its bounds:
  * minX <= x < maxX and minY <= y < maxY.
  */
 ac_status ac_layer_contains_point(ac_engine *engine, ac_layer layer, int32_t presentation,
-                                  const double point[2], int32_t *out_contains);
+                                  const double *point, int32_t *out_contains);
 /**
  * affineTransform — a, b, c, d, tx, ty of the transform; the identity when the transform is not
  * affine (Core Animation's answer, not the six raw elements).
  */
 ac_status ac_layer_affine_transform(ac_engine *engine, ac_layer layer, int32_t presentation,
-                                    double out_affine[6]);
+                                    double *out_affine);
 /**
  * setAffineTransform: — sets "transform" to affine (a, b, c, d, tx, ty) embedded in 3D,
  * replacing the whole 3D transform (m33 back to 1); runs the "transform" action as
  * ac_layer_set_value() does. Error: AC_ERR_NOT_FINITE naming the field ("affine.tx").
  */
 ac_status ac_layer_set_affine_transform(ac_engine *engine, ac_layer layer,
-                                        const double affine[6]);
+                                        const double *affine);
 /**
  * contentsAreFlipped — *out_flipped is 1 when an odd number of the layers from layer up to its
  * root have geometryFlipped set.

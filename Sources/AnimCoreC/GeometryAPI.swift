@@ -177,8 +177,15 @@ public func ac_layer_set_affine_transform(
         try withEngine(engine) { (box) throws(APIError) in
             guard let affine else { throw .nullPointer("affine") }
             let transform = AffineTransform(a: affine[0], b: affine[1], c: affine[2], d: affine[3], tx: affine[4], ty: affine[5])
-            try core(ErrorArguments(other: "affine")) { () throws(AnimCoreError) in
+            do throws(AnimCoreError) {
                 try box.engine.setAffineTransform(transform, of: LayerID(rawValue: layer), argument: "affine")
+            } catch {
+                // The core names a field ("affine.tx is nan; ..."); a bad handle is the layer's.
+                switch error.code {
+                case .badHandle: throw APIError(error, argument: "layer")
+                case .invalidState: throw APIError(error, argument: "engine")
+                default: throw APIError(field: error)
+                }
             }
         }
     }

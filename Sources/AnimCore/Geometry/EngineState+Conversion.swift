@@ -37,7 +37,7 @@ extension EngineState {
     }
 
     /// `rect` (standardised) in `source`'s space as the bounding box of its four corners in
-    /// `destination`'s; nil when a corner is unmapped.
+    /// `destination`'s; nil when a corner is unmapped or the box's size overflows.
     func convert(_ rect: Rect, from source: Int, to destination: Int, presentation: Bool) -> Rect? {
         let (minX, maxX) = LayerGeometry.span(rect.origin.x, rect.size.width)
         let (minY, maxY) = LayerGeometry.span(rect.origin.y, rect.size.height)
@@ -46,7 +46,8 @@ extension EngineState {
             guard let mapped = convert(corner, from: source, to: destination, presentation: presentation) else { return nil }
             corners.append(mapped)
         }
-        return LayerGeometry.boundingBox(of: corners)
+        guard let box = LayerGeometry.boundingBox(of: corners), box.size.width.isFinite, box.size.height.isFinite else { return nil }
+        return box
     }
 
     /// CALayer `contentsAreFlipped`: an odd number of geometryFlipped layers from `slot` up to

@@ -60,7 +60,7 @@ extension EngineState {
     /// different trees, which then meet in their roots' shared space (reference §1.4).
     func commonAncestor(_ first: Int, _ second: Int) -> Int {
         guard first >= 0, second >= 0 else { return -1 }
-        let firstChain = [first] + ancestors(of: first)
+        let firstChain = Set([first] + ancestors(of: first))
         var current = second
         while current >= 0 {
             if firstChain.contains(current) { return current }

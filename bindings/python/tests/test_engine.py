@@ -447,7 +447,7 @@ def test_snapshot(engine: Engine) -> None:
     clock = Clock(time=1.5)
     model = clock.snapshot()
     assert list(model)[:2] == ["bounds", "position"] and model["time"] == 1.5
-    assert len(model) == 31
+    assert len(model) == 32  # the 31 built-in properties and "time"
     engine.tick(T0)
     clock.add_animation(
         animcore.BasicAnimation("time", from_value=0.0, to_value=3.0, duration=1.0), "t"
