@@ -11,6 +11,7 @@ extension Layer {
     ///
     /// C: `ac_layer_matrix_to_superlayer`.
     /// - Parameter presentation: presentation values (true) or model values (false, default).
+    /// - Returns: the matrix (row vectors: `p' = p · M`).
     /// - Throws: `.badHandle` for a destroyed layer, `.invalidState` once the engine is invalidated.
     public func matrixToSuperlayer(presentation: Bool = false) throws(AnimCoreError) -> Transform3D {
         try engine.matrixToSuperlayer(of: id, presentation: presentation)
@@ -24,6 +25,7 @@ extension Layer {
     /// - Parameters:
     ///   - layer: the destination; nil for the root space.
     ///   - presentation: presentation values (true) or model values (false, default).
+    /// - Returns: the matrix (row vectors: `p' = p · M`, then divide by w).
     /// - Throws: `.notInvertible` when `layer`'s plane is singular seen from the common
     ///   ancestor; `.badHandle` for a destroyed layer or one of another engine.
     public func matrix(to layer: Layer?, presentation: Bool = false) throws(AnimCoreError) -> Transform3D {
@@ -47,9 +49,16 @@ extension Layer {
     }
 
     /// CALayer `convertPoint:fromLayer:`: `point` of `layer`'s space (nil: the root space) in
-    /// this layer's. Returns and throws as `convert(_:to:presentation:)`.
+    /// this layer's.
     ///
     /// C: `ac_layer_convert_point`.
+    /// - Parameters:
+    ///   - point: a point of `layer`'s space; finite.
+    ///   - layer: the source; nil for the root space.
+    ///   - presentation: presentation values (true) or model values (false, default).
+    /// - Returns: the point in this layer's space; nil when unmapped.
+    /// - Throws: `.notFinite` for a NaN or infinite point, `.badHandle` for a destroyed layer
+    ///   or one of another engine.
     public func convert(_ point: Point, from layer: Layer?, presentation: Bool = false) throws(AnimCoreError) -> Point? {
         let source = try layer.map { (other) throws(AnimCoreError) in try handle(of: other, "from") }
         return try engine.convert(point, from: source, to: id, presentation: presentation, names: ("point", "from", "layer"))
@@ -59,16 +68,29 @@ extension Layer {
     /// standardised first) in `layer`'s space.
     ///
     /// C: `ac_layer_convert_rect`.
+    /// - Parameters:
+    ///   - rect: a rect of this layer's space; finite.
+    ///   - layer: the destination; nil for the root space.
+    ///   - presentation: presentation values (true) or model values (false, default).
     /// - Returns: the box; nil when a corner is unmapped.
-    /// - Throws: `.notFinite` for a NaN or infinite rect, `.badHandle` as `matrix(to:)`.
+    /// - Throws: `.notFinite` for a NaN or infinite rect, `.badHandle` for a destroyed layer or
+    ///   one of another engine.
     public func convert(_ rect: Rect, to layer: Layer?, presentation: Bool = false) throws(AnimCoreError) -> Rect? {
         let destination = try layer.map { (other) throws(AnimCoreError) in try handle(of: other, "to") }
         return try engine.convert(rect, from: id, to: destination, presentation: presentation, names: ("rect", "layer", "to"))
     }
 
-    /// CALayer `convertRect:fromLayer:`. Returns and throws as `convert(_:to:presentation:)`.
+    /// CALayer `convertRect:fromLayer:`: the bounding box of the corners of `rect`, of
+    /// `layer`'s space (nil: the root space), in this layer's.
     ///
     /// C: `ac_layer_convert_rect`.
+    /// - Parameters:
+    ///   - rect: a rect of `layer`'s space; finite.
+    ///   - layer: the source; nil for the root space.
+    ///   - presentation: presentation values (true) or model values (false, default).
+    /// - Returns: the box; nil when a corner is unmapped.
+    /// - Throws: `.notFinite` for a NaN or infinite rect, `.badHandle` for a destroyed layer or
+    ///   one of another engine.
     public func convert(_ rect: Rect, from layer: Layer?, presentation: Bool = false) throws(AnimCoreError) -> Rect? {
         let source = try layer.map { (other) throws(AnimCoreError) in try handle(of: other, "from") }
         return try engine.convert(rect, from: source, to: id, presentation: presentation, names: ("rect", "from", "layer"))
@@ -95,6 +117,10 @@ extension Layer {
     /// bounds (minX ≤ x < maxX, minY ≤ y < maxY).
     ///
     /// C: `ac_layer_contains_point`.
+    /// - Parameters:
+    ///   - point: in the layer's own space; finite.
+    ///   - presentation: presentation values (true) or model values (false, default).
+    /// - Returns: true when the point is inside.
     /// - Throws: `.notFinite` for a NaN or infinite point, `.badHandle` for a destroyed layer.
     public func contains(_ point: Point, presentation: Bool = false) throws(AnimCoreError) -> Bool {
         try engine.contains(point, in: id, presentation: presentation, names: ("point", "layer"))
@@ -104,6 +130,8 @@ extension Layer {
     /// it is not affine (CATransform3DIsAffine false), as Core Animation answers.
     ///
     /// C: `ac_layer_affine_transform`.
+    /// - Parameter presentation: presentation values (true) or model values (false, default).
+    /// - Returns: a, b, c, d, tx, ty; the identity for a 3D transform.
     /// - Throws: `.badHandle` for a destroyed layer, `.invalidState` once the engine is invalidated.
     public func affineTransform(presentation: Bool = false) throws(AnimCoreError) -> AffineTransform {
         try engine.affineTransform(of: id, presentation: presentation)
@@ -113,6 +141,7 @@ extension Layer {
     /// embedded (m33 back to 1); runs the "transform" action as any change does.
     ///
     /// C: `ac_layer_set_affine_transform`.
+    /// - Parameter transform: the new transform; finite fields.
     /// - Throws: `.notFinite` for a NaN or infinite field, as `setValue(_:for:)` otherwise.
     public func setAffineTransform(_ transform: AffineTransform) throws(AnimCoreError) {
         try engine.setAffineTransform(transform, of: id, argument: "transform")
@@ -122,6 +151,8 @@ extension Layer {
     /// root are geometryFlipped.
     ///
     /// C: `ac_layer_contents_are_flipped`.
+    /// - Parameter presentation: presentation values (true) or model values (false, default).
+    /// - Returns: true for an odd number of flips.
     /// - Throws: `.badHandle` for a destroyed layer, `.invalidState` once the engine is invalidated.
     public func contentsAreFlipped(presentation: Bool = false) throws(AnimCoreError) -> Bool {
         try engine.contentsAreFlipped(id, presentation: presentation)
