@@ -31,17 +31,16 @@ extension EngineState {
         presentation ? presentationSlots(slot, property) : modelValue(slot, property)
     }
 
-    /// M_toSuper: the layer's space into its superlayer's (reference §1.2),
-    /// `localMatrix · superlayer's sublayerMatrix`; a root layer's goes into the space its
-    /// position is given in (CALayer's nil layer). Not flattened: the layer's own 3D stays.
+    /// M_toSuper: the layer's space into its superlayer's (`LayerGeometry.matrixToSuperlayer`);
+    /// a root layer's goes into the space its position is given in (CALayer's nil layer). Not
+    /// flattened: the layer's own 3D stays.
     /// - Parameters:
     ///   - slot: a live layer's slot.
     ///   - presentation: presentation values (true) or model values.
     func matrixToSuperlayer(_ slot: Int, presentation: Bool) -> Transform3D {
-        let local = geometry(slot, presentation: presentation).localMatrix
         let parent = Int(layers[slot].parent)
-        guard parent >= 0, let sublayer = geometry(parent, presentation: presentation).sublayerMatrix else { return local }
-        return local.concatenating(sublayer)
+        let sublayer = parent >= 0 ? geometry(parent, presentation: presentation).sublayerMatrix : nil
+        return geometry(slot, presentation: presentation).matrixToSuperlayer(under: sublayer)
     }
 
     /// The layer's ancestors from its superlayer up to its root, nearest first.

@@ -37,6 +37,16 @@ struct LayerGeometry {
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
     }
 
+    /// M_toSuper, the layer's space into its superlayer's (reference §1.2): `localMatrix`, then
+    /// the superlayer's `sublayerMatrix` when it has one. The rule's one home: every path —
+    /// matrices, conversions, hit testing — comes here (through
+    /// `EngineState.matrixToSuperlayer` or with the superlayer's matrix already in hand).
+    /// - Parameter sublayerMatrix: the superlayer's `sublayerMatrix`; nil for none (or a root).
+    func matrixToSuperlayer(under sublayerMatrix: Transform3D?) -> Transform3D {
+        guard let sublayerMatrix else { return localMatrix }
+        return localMatrix.concatenating(sublayerMatrix)
+    }
+
     /// What the layer's sublayers gain on their way into its space:
     /// Flip · T(−A) · sublayerTransform · T(A); nil when that is the identity (the common case,
     /// no product needed).
