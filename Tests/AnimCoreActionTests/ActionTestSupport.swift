@@ -138,7 +138,7 @@ func largestStepChange(_ samples: [Double]) -> Double {
 
 /// The number of transaction frames the calling thread has open on `engine` (implicit included).
 func openFrames(_ engine: Engine) -> Int {
-    engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread]?.frames.count ?? 0 }
+    engine.callingThreadTransactions()?.frames.count ?? 0
 }
 
 // MARK: - Logs

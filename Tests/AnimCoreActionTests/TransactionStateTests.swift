@@ -113,7 +113,7 @@ struct TransactionStateTests {
         #expect(try Self.duration(engine, l[4]) == 5)
         // The other thread's implicit frame is committed by the tick, with this thread's none.
         try engine.tick(0.1)
-        #expect(engine.lock.withLock { engine.state.threadTransactions.allSatisfy { $0.1.frames.isEmpty } }, "no transaction open")
+        #expect(engine.transactionThreads().allSatisfy { $0.frames.isEmpty }, "no transaction open")
     }
 
     @Test("inner groups complete before the outer; abandoned transactions complete once, unfinished")

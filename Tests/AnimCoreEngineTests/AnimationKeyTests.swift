@@ -10,7 +10,7 @@ struct AnimationKeyTests {
     func numberedKeys() throws {
         let engine = Engine()
         let layers = try (0..<4).map { _ in try engine.makeLayerHandle() }
-        let propertyKeys = engine.state.keys.count
+        let propertyKeys = engine.bookkeeping().propertyKeys
         for number in 0..<20_000 {
             let layer = layers[number % layers.count]
             var animation = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
@@ -19,11 +19,11 @@ struct AnimationKeyTests {
             // Half are removed by key; the rest finish and are removed on completion.
             if number % 2 == 0 { try engine.removeAnimation(forKey: "bounce-\(number)", from: layer) }
             if number % 100 == 99 { try engine.tick(Double(number) / 100) }
-            #expect(engine.state.animationKeys.count <= 200, "after \(number + 1) keys")
+            #expect(engine.bookkeeping().animationKeys <= 200, "after \(number + 1) keys")
         }
         try engine.tick(1_000)
-        #expect(engine.state.animationKeys.count == 0)
-        #expect(engine.state.keys.count == propertyKeys, "animation keys are not interned as property keys")
+        #expect(engine.bookkeeping().animationKeys == 0)
+        #expect(engine.bookkeeping().propertyKeys == propertyKeys, "animation keys are not interned as property keys")
     }
 
     @Test("a key in use stays correct while others come and go, and a released key can return")
@@ -42,9 +42,9 @@ struct AnimationKeyTests {
         // Replacing under the same key keeps one use.
         try engine.addAnimation(long, forKey: "kept", to: layer)
         #expect(try engine.animationKeys(of: layer) == ["passing-7", "kept"])
-        #expect(engine.state.animationKeys.count == 2)
+        #expect(engine.bookkeeping().animationKeys == 2)
         try engine.removeAllAnimations(from: layer)
-        #expect(engine.state.animationKeys.count == 0)
+        #expect(engine.bookkeeping().animationKeys == 0)
         #expect(try engine.animation(forKey: "kept", of: layer) == nil)
     }
 }

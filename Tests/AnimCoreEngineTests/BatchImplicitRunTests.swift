@@ -3,7 +3,7 @@
 // presentation layout interned once) and the registration with the transaction left to the end
 // of the batch. What the batch makes must be what one change per layer makes: the same
 // animations, showing the same values tick by tick, the same transaction completions with the
-// same finished flags, and sound bookkeeping (`engineIssues`), keys given back at the end.
+// same finished flags, and sound bookkeeping (`Engine.bookkeepingIssues()`), keys given back at the end.
 import Testing
 
 @testable import AnimCore
@@ -83,16 +83,16 @@ struct BatchImplicitRunTests {
                 #expect(try engines[0].animationKeys(of: a) == engines[1].animationKeys(of: b), "t = \(time): layer \(index) keys")
             }
             #expect(completions[0].all == completions[1].all, "t = \(time): completions")
-            let curveUses = engines.map { engine in engine.lock.withLock { engine.state.functions.useCounts } }
+            let curveUses = engines.map { engine in engine.bookkeeping().timingFunctionUses }
             #expect(curveUses[0] == curveUses[1], "t = \(time): each curve's uses")
-            for engine in engines { #expect(engineIssues(engine).isEmpty, "t = \(time): \(engineIssues(engine))") }
+            for engine in engines { #expect(engine.bookkeepingIssues().isEmpty, "t = \(time): \(engine.bookkeepingIssues())") }
         }
 
         /// Ticks both until every animation ended; then no key is held.
         func finish(at time: Double) throws {
             try tickAndCompare(time)
             for engine in engines {
-                #expect(engine.lock.withLock { engine.state.animationKeys.count } == 0, "keys given back")
+                #expect(engine.bookkeeping().animationKeys == 0, "keys given back")
             }
         }
     }

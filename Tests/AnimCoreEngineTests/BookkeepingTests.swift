@@ -15,125 +15,6 @@ import Darwin
 
 // MARK: - Support
 
-/// What is wrong with the engine's blocks and keys: every live block of each slot buffer
-/// (model rows, out-of-line values, presentation blocks, animation values) lies below the
-/// high-water mark and overlaps no other, the live blocks add up to `liveSlots`; every lane
-/// entry writes inside its layer's presentation block; every key a live record holds is in use
-/// under its name, and the table holds no key no record uses; no two live records share a basic
-/// or spring record, and those pools count as many live records as there are. Empty when all
-/// is well. (Also used by RetargetReuseTests.)
-func engineIssues(_ engine: Engine) -> [String] {
-    engine.lock.withLock {
-        let s = engine.state
-        var issues: [String] = []
-        func check(_ name: String, _ buffer: SlotBuffer, _ blocks: [(offset: Int, size: Int, owner: String)]) {
-            let sorted = blocks.filter { $0.size > 0 }.sorted { $0.offset < $1.offset }
-            var total = 0
-            for (position, block) in sorted.enumerated() {
-                total += block.size
-                if block.offset < 0 || block.offset + block.size > buffer.used {
-                    issues.append("\(name): \(block.owner) at \(block.offset) (+\(block.size)) is outside 0..<\(buffer.used)")
-                }
-                if position > 0 {
-                    let before = sorted[position - 1]
-                    if before.offset + before.size > block.offset {
-                        issues.append("\(name): \(before.owner) at \(before.offset) (+\(before.size)) overlaps \(block.owner) at \(block.offset)")
-                    }
-                }
-            }
-            if total != buffer.liveSlots {
-                issues.append("\(name): the live blocks hold \(total) slots, liveSlots says \(buffer.liveSlots)")
-            }
-        }
-        var outOfLine: [(Int, Int, String)] = []
-        var presentation: [(Int, Int, String)] = []
-        var values: [(Int, Int, String)] = []
-        var rows: [[(Int, Int, String)]] = Array(repeating: [], count: s.classes.count)
-        for (index, layerClass) in s.classes.enumerated() {
-            for (property, block) in layerClass.defaultBlocks.enumerated() where block >= 0 {
-                outOfLine.append((block, layerClass.properties[property].kind.slotCount, "class \(index) default of property \(property)"))
-            }
-        }
-        for slot in s.layers.indices where s.places[slot].isAlive {
-            let place = s.places[slot]
-            let layerClass = s.classes[Int(place.classIndex)]
-            rows[Int(place.classIndex)].append((Int(place.row), layerClass.rowSlotCount, "row of layer \(slot)"))
-            let row = layerClass.rows.pointer(Int(place.row))
-            for property in layerClass.properties where !property.isInline {
-                let block = Int(Int64(bitPattern: row[property.offset].bitPattern))
-                if block >= 0 { outOfLine.append((block, property.kind.slotCount, "layer \(slot)'s \(property.descriptor.name)")) }
-            }
-            if place.presentationOffset >= 0 {
-                presentation.append((Int(place.presentationOffset), Int(s.layers[slot].presentationSize), "presentation of layer \(slot)"))
-            }
-        }
-        var keysInUse: Set<Int32> = []
-        var basics: [Int32: Int] = [:], springs: [Int32: Int] = [:]  // pool index → record
-        for index in s.animations.indices where s.animations[index].isAlive {
-            let record = s.animations[index]
-            let size = record.valueKind.slotCount
-            let owner = "record \(index) (\(record.kind))"
-            func add(_ offset: Int32, _ count: Int, _ what: String) {
-                if offset >= 0 { values.append((Int(offset), count, "\(owner) \(what)")) }
-            }
-            switch record.kind {
-            case .basic:
-                if let other = basics[record.parameters] { issues.append("\(owner) shares basic record \(record.parameters) with record \(other)") }
-                basics[record.parameters] = index
-                let ends = s.basicRecords[record.parameters]
-                add(ends.from, size, "from"); add(ends.to, size, "to"); add(ends.by, size, "by")
-            case .spring:
-                if let other = springs[record.parameters] { issues.append("\(owner) shares spring record \(record.parameters) with record \(other)") }
-                springs[record.parameters] = index
-                let spring = s.springRecords[record.parameters]
-                add(spring.endpoints.from, size, "from"); add(spring.endpoints.to, size, "to"); add(spring.endpoints.by, size, "by")
-                add(spring.startVelocity, size, "start velocity")
-            case .keyframe:
-                let keyframes = s.keyframeRecords[record.parameters]
-                add(keyframes.block, Int(keyframes.blockSize), "keyframes")
-            case .decay:
-                let decay = s.decayRecords[record.parameters]
-                add(decay.block, Int(decay.blockSize), "decay")
-            case .group, .pathRotation:
-                break
-            }
-            if record.key >= 0 {
-                keysInUse.insert(record.key)
-                let name = s.animationKeys.name(of: record.key)
-                if s.animationKeys.lookup(name) != record.key {
-                    issues.append("\(owner) holds key \(record.key) (\"\(name)\"), which the table no longer has under that name")
-                }
-            }
-            if record.laneEntry >= 0 {
-                let entry = s.steadyLane.entries[Int(record.laneEntry)]
-                let offset = s.places[Int(record.layer)].presentationOffset
-                let block = Int(offset)..<Int(offset + s.layers[Int(record.layer)].presentationSize)
-                if entry.record < 0 {
-                    issues.append("\(owner) names lane entry \(record.laneEntry), a tombstone")
-                } else if Int(entry.record) == index {
-                    if !block.contains(Int(entry.output)) {
-                        issues.append("\(owner)'s lane entry writes at \(entry.output), outside its layer's block \(block)")
-                    }
-                }
-            }
-        }
-        if keysInUse.count != s.animationKeys.count {
-            issues.append("records hold \(keysInUse.count) keys, the table has \(s.animationKeys.count)")
-        }
-        if basics.count != s.basicRecords.liveCount {
-            issues.append("\(basics.count) live basic records, the pool counts \(s.basicRecords.liveCount)")
-        }
-        if springs.count != s.springRecords.liveCount {
-            issues.append("\(springs.count) live spring records, the pool counts \(s.springRecords.liveCount)")
-        }
-        check("outOfLine", s.outOfLine, outOfLine)
-        check("presentation", s.presentation, presentation)
-        check("animationValues", s.animationValues, values)
-        for (index, layerClass) in s.classes.enumerated() { check("rows of class \(index)", layerClass.rows, rows[index]) }
-        return issues
-    }
-}
-
 /// A path of lines from the origin in the directions `angles` (radians), 100 long each.
 private func polyline(_ angles: [Double]) -> Path {
     var path = Path()
@@ -310,14 +191,15 @@ struct BookkeepingPathMemoTests {
         try engine.addAnimation(along(Self.paths[2].path), forKey: "follow", to: layer)
         try engine.tick(10)
         try engine.tick(10.375)
-        let slot = try engine.lock.withLock { try engine.state.layerSlot(layer) }
-        let first = engine.lock.withLock { (engine.state.layers[slot].firstAnimation, engine.state.layers[slot].lastAnimation) }
+        let before = try engine.bookkeeping(of: layer)
+        let first = (before.firstAnimation, before.lastAnimation)
         // Remove and add twice: the freed records come back in the reverse order each time.
         for k in [1, 3] {
             try engine.removeAnimation(forKey: "follow", from: layer)
             try engine.addAnimation(along(Self.paths[k].path), forKey: "follow", to: layer)
         }
-        let now = engine.lock.withLock { (engine.state.layers[slot].firstAnimation, engine.state.layers[slot].lastAnimation) }
+        let after = try engine.bookkeeping(of: layer)
+        let now = (after.firstAnimation, after.lastAnimation)
         #expect(now == first, "premise: the keyframes and rotation records are at the same indices again")
         try engine.tick(20)
         try engine.tick(20.375)  // the same progress as the old note
@@ -340,7 +222,7 @@ struct BookkeepingPathMemoTests {
         }
         for e in [0.125, 0.25, 0.375, 0.625, 0.875] {
             for (engine, _) in engines { try engine.tick(10 + e) }
-            let threaded = engines[1].0.lock.withLock { (engines[1].0.state.steadyLane.liveCount) }
+            let threaded = engines[1].0.bookkeeping().laneEntries
             #expect(e == 0.125 || threaded == count, "premise: all in the lane (\(threaded))")
             var mismatches = 0
             for index in 0..<count {
@@ -476,7 +358,7 @@ struct BookkeepingCompletionTests {
             #expect(log.all == ["first false"], "general \(general)")
             for time in [0.9, 1.4, 1.7, 2.0, 2.5] { try engine.tick(time) }
             #expect(log.all == ["first false", "inner true", "outer true"], "general \(general)")
-            #expect(engine.lock.withLock { engine.state.completionGroups.ids.isEmpty }, "no group left")
+            #expect(engine.bookkeeping().completionGroups.isEmpty, "no group left")
             logs.append(log.all)
         }
         #expect(logs[0] == logs[1])
@@ -508,8 +390,8 @@ struct BookkeepingCompletionTests {
 
 @Suite("Bookkeeping: a retarget keeps the replaced animation's key hold")
 struct BookkeepingKeyHoldTests {
-    private static func keyCount(_ engine: Engine) -> Int { engine.lock.withLock { engine.state.animationKeys.count } }
-    private static func keyID(_ engine: Engine, _ name: String) -> Int32? { engine.lock.withLock { engine.state.animationKeys.lookup(name) } }
+    private static func keyCount(_ engine: Engine) -> Int { engine.bookkeeping().animationKeys }
+    private static func keyID(_ engine: Engine, _ name: String) -> Int32? { engine.animationKeyID(named: name) }
 
     @Test("three layers retargeted 40 times each: one key \"position\" in use; it stays while any layer still animates and goes with the last")
     func manyRetargets() throws {
@@ -523,7 +405,7 @@ struct BookkeepingKeyHoldTests {
             }
             time += 0.03
             try engine.tick(time)
-            #expect(engineIssues(engine).isEmpty, "round \(round): \(engineIssues(engine))")
+            #expect(engine.bookkeepingIssues().isEmpty, "round \(round): \(engine.bookkeepingIssues())")
         }
         for layer in layers { #expect(try engine.animationKeys(of: layer) == ["position"]) }
         #expect(Self.keyCount(engine) == 1)
@@ -533,7 +415,7 @@ struct BookkeepingKeyHoldTests {
         #expect(try engine.animationKeys(of: layers[2]) == ["position"])
         try engine.tick(time + 1)
         #expect(Self.keyCount(engine) == 0, "finished: no key left")
-        #expect(engineIssues(engine).isEmpty)
+        #expect(engine.bookkeepingIssues().isEmpty)
     }
 
     @Test("an explicit animation added under \"position\" (with the implicit hint's id, or before any hint) is retargeted by a change: it stops unfinished, the key stays one use")
@@ -571,10 +453,10 @@ struct BookkeepingKeyHoldTests {
         let now = try #require(try engine.animation(forKey: "position", of: layer))
         #expect(now.basic?.toValue == nil, "the implicit animation took the key")
         #expect(Self.keyCount(engine) == 1)
-        #expect(engineIssues(engine).isEmpty)
+        #expect(engine.bookkeepingIssues().isEmpty)
         try engine.tick(3)
         #expect(Self.keyCount(engine) == 0, "hinted \(hinted)")
-        #expect(engineIssues(engine).isEmpty)
+        #expect(engine.bookkeepingIssues().isEmpty)
     }
 
     @Test("a hint gone stale (its id reused by the key \"foo\" of a position animation): the change adds \"position\" beside \"foo\"; both keys counted exactly")
@@ -592,7 +474,7 @@ struct BookkeepingKeyHoldTests {
         try engine.setValue(.point(x: 3, y: 3), forKeyPath: "position", of: b)
         #expect(try engine.animationKeys(of: b) == ["foo", "position"])
         #expect(Self.keyCount(engine) == 2)
-        #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+        #expect(engine.bookkeepingIssues().isEmpty, "\(engine.bookkeepingIssues())")
         try engine.tick(0.6)
         try engine.setValue(.point(x: 4, y: 4), forKeyPath: "position", of: b)  // not the layer's only animation
         #expect(try engine.animationKeys(of: b) == ["foo", "position"])
@@ -601,7 +483,7 @@ struct BookkeepingKeyHoldTests {
         try engine.setValue(.point(x: 6, y: 6), forKeyPath: "position", of: b)  // now the retarget
         #expect(try engine.animationKeys(of: b) == ["position"])
         #expect(Self.keyCount(engine) == 1)
-        #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+        #expect(engine.bookkeepingIssues().isEmpty, "\(engine.bookkeepingIssues())")
         try engine.tick(5)  // commits the last change: it begins now
         try engine.tick(6)
         #expect(Self.keyCount(engine) == 0)
@@ -686,9 +568,8 @@ struct BookkeepingRetargetReuseTests {
 
     /// Live kind records (basic, spring) and animation-value slots of the engine.
     fileprivate static func held(_ engine: Engine) -> (basic: Int, spring: Int, slots: Int) {
-        engine.lock.withLock {
-            (engine.state.basicRecords.liveCount, engine.state.springRecords.liveCount, engine.state.animationValues.liveSlots)
-        }
+        let counts = engine.bookkeeping()
+        return (counts.basicRecords, counts.springRecords, counts.animationValueSlots)
     }
 
     @Test("60 retargets of a position in flight, basic and spring (carrying velocity or not) in turn: one kind record, exactly its slots, blocks sound; presentations those of the general path to the bit")
@@ -716,7 +597,7 @@ struct BookkeepingRetargetReuseTests {
                 let now = Self.held(engine)
                 #expect(now.basic == expected.basic && now.spring == expected.spring && now.slots == expected.slots,
                         "step \(step): held \(now), expected \(expected)")
-                #expect(engineIssues(engine).isEmpty, "step \(step): \(engineIssues(engine))")
+                #expect(engine.bookkeepingIssues().isEmpty, "step \(step): \(engine.bookkeepingIssues())")
             }
             try pair.expectParity("step \(step), pending")
             time += 0.05
@@ -745,7 +626,7 @@ struct BookkeepingRetargetReuseTests {
                 // A basic animation's from; a spring's from and carried velocity (points).
                 let expected = spring == nil ? (1, 0, 2) : (0, 1, 4)
                 #expect(Self.held(engine) == expected, "spring \(spring != nil): \(Self.held(engine))")
-                #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+                #expect(engine.bookkeepingIssues().isEmpty, "\(engine.bookkeepingIssues())")
             }
             for time in [0.5, 0.6, 0.9, 3] {
                 try pair.tick(time)
@@ -770,7 +651,7 @@ struct BookkeepingRetargetReuseTests {
             for engine in pair.engines {
                 let expected = spring == nil ? (1, 0, 2) : (0, 1, 4)
                 #expect(Self.held(engine) == expected, "spring \(spring != nil): \(Self.held(engine))")
-                #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+                #expect(engine.bookkeepingIssues().isEmpty, "\(engine.bookkeepingIssues())")
             }
             for time in [0.5, 0.55, 0.8, 4] {
                 try pair.tick(time)
@@ -909,7 +790,7 @@ struct BookkeepingChurnTests {
                 if case .velocity = action {} else if outcomes[0] != "ok" { refused += 1 }
                 #expect(outcomes[0] == outcomes[1], "seed \(seed) step \(step) \(action): \(outcomes)")
                 for (e, engine) in engines.enumerated() {
-                    let issues = engineIssues(engine)
+                    let issues = engine.bookkeepingIssues()
                     guard issues.isEmpty else {
                         Issue.record("seed \(seed) step \(step) engine \(e) after \(action): \(issues)")
                         return
@@ -930,13 +811,12 @@ struct BookkeepingChurnTests {
             for (e, engine) in engines.enumerated() {
                 for layer in layers[e] { try engine.removeAllAnimations(from: layer) }
                 try engine.tick(now + 1)
-                #expect(engineIssues(engine).isEmpty)
-                engine.lock.withLock {
-                    #expect(engine.state.animationKeys.count == 0, "seed \(seed) engine \(e): keys left")
-                    #expect(engine.state.animationValues.liveSlots == 0, "seed \(seed) engine \(e): animation values left")
-                    #expect(engine.state.presentation.liveSlots == 0, "seed \(seed) engine \(e): presentation left")
-                    #expect(engine.state.completionGroups.ids.isEmpty, "seed \(seed) engine \(e): completion groups left")
-                }
+                #expect(engine.bookkeepingIssues().isEmpty)
+                let counts = engine.bookkeeping()
+                #expect(counts.animationKeys == 0, "seed \(seed) engine \(e): keys left")
+                #expect(counts.animationValueSlots == 0, "seed \(seed) engine \(e): animation values left")
+                #expect(counts.presentationSlots == 0, "seed \(seed) engine \(e): presentation left")
+                #expect(counts.completionGroups.isEmpty, "seed \(seed) engine \(e): completion groups left")
             }
             #expect(logs[0].all == logs[1].all)
             #expect(logs[0].count == completions, "seed \(seed): each completion once")

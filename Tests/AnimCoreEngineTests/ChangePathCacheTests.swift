@@ -21,7 +21,7 @@ import Darwin
 /// An engine with a class "CacheDot" (scalar "value", point "spot"; animatable) and `count`
 /// committed layers. `general`: the class has a default action that continues the search, so
 /// every change takes the general path (`implicitAnimation`, `addAnimation`).
-private func reviewDots(_ count: Int, general: Bool = false) throws -> (Engine, [LayerID]) {
+private func cacheDots(_ count: Int, general: Bool = false) throws -> (Engine, [LayerID]) {
     let engine = Engine()
     let dot = try engine.makeLayerClass(
         name: "CacheDot",
@@ -36,92 +36,45 @@ private func reviewDots(_ count: Int, general: Bool = false) throws -> (Engine, 
 
 /// The state of the last animation on `layer` (nil: none).
 private func lastAnimationState(_ engine: Engine, _ layer: LayerID) -> RunState? {
-    engine.lock.withLock {
-        guard let slot = try? engine.state.layerSlot(layer) else { return nil }
-        let index = Int(engine.state.layers[slot].lastAnimation)
-        return index >= 0 ? engine.state.animations[index].state : nil
-    }
+    lastAnimationRecord(engine, layer)?.runState
 }
 
 /// The last animation record on `layer` (nil: none).
-private func lastAnimationRecord(_ engine: Engine, _ layer: LayerID) -> AttachedAnimation? {
-    engine.lock.withLock {
-        guard let slot = try? engine.state.layerSlot(layer) else { return nil }
-        let index = Int(engine.state.layers[slot].lastAnimation)
-        return index >= 0 ? engine.state.animations[index] : nil
-    }
+private func lastAnimationRecord(_ engine: Engine, _ layer: LayerID) -> AnimationRecordInspection? {
+    (try? engine.animationRecords(of: layer))?.last
 }
 
-// MARK: Timing function table, read through its stored properties
-
-/// The table's counts and map, read by reflection (they are private to the table).
-private struct FunctionTableContents {
-    var references: [Int32]
-    var functions: [TimingFunction]
-    var indexByFunction: [TimingFunction: Int32]
-}
-
-private func functionTableContents(_ table: TimingFunctionTable) -> FunctionTableContents? {
-    let mirror = Mirror(reflecting: table)
-    guard let references = mirror.children.first(where: { $0.label == "references" })?.value as? RecordBuffer<Int32>,
-          let map = mirror.children.first(where: { $0.label == "indexByFunction" })?.value as? [TimingFunction: Int32]
-    else { return nil }
-    let count = table.functions.count
-    return FunctionTableContents(
-        references: (0..<count).map { references[$0] }, functions: (0..<count).map { table.functions[$0] }, indexByFunction: map)
-}
-
-/// The uses of each curve that the engine's records hold (every live record's curve, every
-/// keyframe segment's), plus the engine's own hold on "default".
-private func heldFunctionUses(_ state: EngineState) -> [Int32: Int] {
-    var uses: [Int32: Int] = [state.defaultFunction: 1]
-    for index in state.animations.indices where state.animations[index].isAlive {
-        let record = state.animations[index]
-        if record.function >= 0 { uses[record.function, default: 0] += 1 }
-        if record.kind == .keyframe {
-            let keyframes = state.keyframeRecords[record.parameters]
-            if keyframes.functions >= 0 {
-                for segment in 0..<max(Int(keyframes.keyframeCount) - 1, 0) {
-                    let function = Int32(state.animationValues.pointer(Int(keyframes.functions))[segment])
-                    if function >= 0 { uses[function, default: 0] += 1 }
-                }
-            }
-        }
-    }
-    return uses
-}
+// MARK: Timing function table
 
 /// Where the table's counts disagree with the uses held, or its map with its slots.
 private func functionTableIssues(_ engine: Engine) -> [String] {
-    engine.lock.withLock {
-        let state = engine.state
-        guard let table = functionTableContents(state.functions) else {
-            return ["the table's references and indexByFunction are not readable by reflection"]
-        }
-        var issues: [String] = []
-        let uses = heldFunctionUses(state)
-        let held = Int(state.defaultFunction)
-        for index in table.references.indices {
-            let expected = uses[Int32(index)] ?? 0
-            if Int(table.references[index]) != expected {
-                issues.append("curve \(index) (\(table.functions[index])): counted \(table.references[index]), held \(expected)\(index == held ? " (the engine's one included)" : "")")
-            }
-            if table.references[index] > 0 && table.indexByFunction[table.functions[index]] != Int32(index) {
-                issues.append("curve \(index) in use but mapped to \(String(describing: table.indexByFunction[table.functions[index]]))")
-            }
-        }
-        for (function, index) in table.indexByFunction
-        where !(index >= 0 && Int(index) < table.references.count && table.references[Int(index)] > 0 && table.functions[Int(index)] == function) {
-            issues.append("the map names slot \(index) for \(function), which does not hold it")
-        }
-        if held >= table.functions.count || table.functions[held] != .default {
-            issues.append("the engine's default slot \(held) does not hold the default curve")
-        }
-        if table.indexByFunction[.default] != state.defaultFunction {
-            issues.append("the map finds the default curve at \(String(describing: table.indexByFunction[.default])), not \(held)")
-        }
-        return issues
+    guard let table = engine.timingFunctionTable() else {
+        return ["the table's map is not readable by reflection"]
     }
+    var issues: [String] = []
+    let uses = engine.heldTimingFunctionUses()
+    let defaultFunction = engine.bookkeeping().defaultTimingFunction
+    let held = Int(defaultFunction)
+    for index in table.uses.indices {
+        let expected = uses[Int32(index)] ?? 0
+        if Int(table.uses[index]) != expected {
+            issues.append("curve \(index) (\(table.functions[index])): counted \(table.uses[index]), held \(expected)\(index == held ? " (the engine's one included)" : "")")
+        }
+        if table.uses[index] > 0 && table.indexByFunction[table.functions[index]] != Int32(index) {
+            issues.append("curve \(index) in use but mapped to \(String(describing: table.indexByFunction[table.functions[index]]))")
+        }
+    }
+    for (function, index) in table.indexByFunction
+    where !(index >= 0 && Int(index) < table.uses.count && table.uses[Int(index)] > 0 && table.functions[Int(index)] == function) {
+        issues.append("the map names slot \(index) for \(function), which does not hold it")
+    }
+    if held >= table.functions.count || table.functions[held] != .default {
+        issues.append("the engine's default slot \(held) does not hold the default curve")
+    }
+    if table.indexByFunction[.default] != defaultFunction {
+        issues.append("the map finds the default curve at \(String(describing: table.indexByFunction[.default])), not \(held)")
+    }
+    return issues
 }
 
 // MARK: Springs
@@ -132,16 +85,15 @@ private func responseBits(_ response: SpringResponse) -> [UInt64] {
      response.dampedFrequency.bitPattern, response.rootSlow.bitPattern, response.rootFast.bitPattern]
 }
 
-/// The spring record of the last animation on `layer` (nil: not a spring).
-private func lastSpringRecord(_ engine: Engine, _ layer: LayerID) -> (record: SpringRecord, duration: Double, startVelocity: Double?)? {
-    engine.lock.withLock {
-        guard let slot = try? engine.state.layerSlot(layer) else { return nil }
-        let index = Int(engine.state.layers[slot].lastAnimation)
-        guard index >= 0, engine.state.animations[index].kind == .spring else { return nil }
-        let record = engine.state.springRecords[engine.state.animations[index].parameters]
-        let start = record.startVelocity >= 0 ? engine.state.animationValues.pointer(Int(record.startVelocity))[0] : nil
-        return (record, engine.state.animations[index].timing.duration, start)
-    }
+/// The spring facts of the last animation on `layer` (nil: not a spring): its spring, its
+/// initial velocity as the record keeps it, its response, duration and carried velocity.
+private func lastSpringRecord(_ engine: Engine, _ layer: LayerID)
+    -> (spring: Spring, initialVelocity: Double, response: SpringResponse, duration: Double, startVelocity: Double?)? {
+    guard let record = lastAnimationRecord(engine, layer), record.kind == .spring,
+          let spring = record.spring, let initialVelocity = record.springInitialVelocity, let response = record.springResponse
+    else { return nil }
+    let start = record.startVelocity >= 0 ? engine.animationValueSlots(at: record.startVelocity, count: 1)[0] : nil
+    return (spring, initialVelocity, response, record.duration, start)
 }
 
 // MARK: Registration
@@ -149,29 +101,17 @@ private func lastSpringRecord(_ engine: Engine, _ layer: LayerID) -> (record: Sp
 /// nil when the last animation added on `layer` is in `thread`'s pending list and counts for
 /// that thread's innermost open frame; else what is wrong.
 private func registrationIssue(_ engine: Engine, _ layer: LayerID, thread: UInt) -> String? {
-    engine.lock.withLock {
-        let state = engine.state
-        guard let slot = try? state.layerSlot(layer) else { return "no such layer" }
-        var found = -1
-        var index = Int(state.layers[slot].firstAnimation)
-        while index >= 0 {
-            if state.animations[index].state == .pending { found = index }
-            index = Int(state.animations[index].next)
-        }
-        guard found >= 0 else { return "no pending animation on the layer" }
-        guard let position = state.threadTransactions.index(forKey: thread) else { return "the thread has no entry" }
-        let entry = state.threadTransactions.values[position]
-        let generation = state.animations[found].generation
-        guard entry.pending.contains(where: { $0.index == Int32(found) && $0.generation == generation }) else {
-            return "the animation is not in the thread's pending list"
-        }
-        guard let innermost = entry.frames.last else { return "the thread has no frame open" }
-        let group = state.animations[found].completionGroup
-        guard group == innermost.completionGroup else {
-            return "the animation counts for group \(group), not the innermost frame's \(innermost.completionGroup)"
-        }
-        return nil
+    guard let records = try? engine.animationRecords(of: layer) else { return "no such layer" }
+    guard let found = records.last(where: { $0.runState == .pending }) else { return "no pending animation on the layer" }
+    guard let entry = engine.transactionThreads().first(where: { $0.thread == thread }) else { return "the thread has no entry" }
+    guard entry.pending.contains(AnimationReference(index: found.index, generation: found.generation)) else {
+        return "the animation is not in the thread's pending list"
     }
+    guard let innermost = entry.frames.last else { return "the thread has no frame open" }
+    guard found.completionGroup == innermost.completionGroup else {
+        return "the animation counts for group \(found.completionGroup), not the innermost frame's \(innermost.completionGroup)"
+    }
+    return nil
 }
 
 /// A completion as it fired.
@@ -188,11 +128,11 @@ struct ChangePathCacheTests {
 
     @Test("default curve: every path that uses it (direct change, general change, explicit add by value, a transaction that sets it, keyframe segments, groups) finds the engine's slot; counts equal the uses held after each of 400 random steps; at the end only the engine's hold is left")
     func defaultCurveCountsStayExact() throws {
-        let (engine, layers) = try reviewDots(6)
+        let (engine, layers) = try cacheDots(6)
         let key = try engine.key("value")
         // Layer 0 takes the general path (a delegate action that continues the search).
         try engine.setDelegateActionHandler(ActionHandler { _, _, _ in .continueSearch }, for: layers[0])
-        let held = engine.lock.withLock { engine.state.defaultFunction }
+        let held = engine.bookkeeping().defaultTimingFunction
         #expect(functionTableIssues(engine).isEmpty, "a new engine: \(functionTableIssues(engine))")
 
         // Each path that uses "default" lands on the engine's slot.
@@ -290,9 +230,9 @@ struct ChangePathCacheTests {
         for layer in layers { try engine.removeAllAnimations(from: layer) }
         try engine.tick(time + 100)
         try engine.tick(time + 200)
-        let table = try #require(engine.lock.withLock { functionTableContents(engine.state.functions) })
-        #expect(table.references[Int(held)] == 1, "the engine's hold alone: \(table.references[Int(held)])")
-        #expect(table.references.enumerated().allSatisfy { $0.offset == Int(held) || $0.element == 0 }, "no other curve held: \(table.references)")
+        let table = try #require(engine.timingFunctionTable())
+        #expect(table.uses[Int(held)] == 1, "the engine's hold alone: \(table.uses[Int(held)])")
+        #expect(table.uses.enumerated().allSatisfy { $0.offset == Int(held) || $0.element == 0 }, "no other curve held: \(table.uses)")
         #expect(table.indexByFunction == [.default: held])
         // The held curve is not dropped: a new curve takes another slot, a change still finds it.
         var fresh = basic("value", from: 0, to: 1)
@@ -308,11 +248,11 @@ struct ChangePathCacheTests {
     func defaultCurveEvaluates() throws {
         for general in [false, true] {
             for lane in [true, false] {
-                let (engine, layers) = try reviewDots(1, general: general)
+                let (engine, layers) = try cacheDots(1, general: general)
                 engine.setSteadyLaneEnabled(lane)
                 try engine.setScalar(10, forKey: try engine.key("value"), of: layers[0])
                 try engine.tick(0)  // commits: it begins at 0 and lasts 0.25 s
-                #expect(lastAnimationRecord(engine, layers[0])?.function == engine.lock.withLock { engine.state.defaultFunction })
+                #expect(lastAnimationRecord(engine, layers[0])?.function == engine.bookkeeping().defaultTimingFunction)
                 for time in [0.02, 0.05, 0.1, 0.15, 0.2, 0.24] {
                     try engine.tick(time)
                     let expected = 10 * referenceBezierValue(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1, at: time / 0.25)
@@ -343,8 +283,8 @@ struct ChangePathCacheTests {
             ("damping -0.0", Spring(damping: -0.0)),
             ("perceptual", try Spring(duration: 0.5, bounce: 0.2)),
         ]
-        let (direct, directLayers) = try reviewDots(40)
-        let (general, generalLayers) = try reviewDots(40, general: true)
+        let (direct, directLayers) = try cacheDots(40)
+        let (general, generalLayers) = try cacheDots(40, general: true)
         let key = try direct.key("value")
         let generalKey = try general.key("value")
         var mix = SplitMix64(seed: 77)
@@ -364,13 +304,13 @@ struct ChangePathCacheTests {
             }
             let what = "change \(changes) (\(chosen.name)\(wasFresh ? ", fresh layer" : ", retarget"))"
             #expect(sameBits(mine.duration, theirs.duration), "\(what): duration \(mine.duration), general path \(theirs.duration)")
-            #expect(mine.record.spring == chosen.spring && sameBits(mine.record.initialVelocity, theirs.record.initialVelocity), "\(what): spring and initial velocity")
+            #expect(mine.spring == chosen.spring && sameBits(mine.initialVelocity, theirs.initialVelocity), "\(what): spring and initial velocity")
             if chosen.spring.damping != 0 {
-                #expect(responseBits(mine.record.response) == responseBits(SpringResponse(chosen.spring)), "\(what): the response is this spring's")
+                #expect(responseBits(mine.response) == responseBits(SpringResponse(chosen.spring)), "\(what): the response is this spring's")
             } else {
                 // Spring's == treats -0.0 and 0.0 alike, so these two share facts: the response
                 // may differ in the sign of a zero decay only (the outputs are compared below).
-                #expect(mine.record.response == SpringResponse(chosen.spring), "\(what): the response is this spring's")
+                #expect(mine.response == SpringResponse(chosen.spring), "\(what): the response is this spring's")
             }
             if let start = mine.startVelocity {
                 carried += 1
@@ -412,8 +352,8 @@ struct ChangePathCacheTests {
 
     @Test("implicit spring facts: damping 0 then -0.0 (equal springs to Swift, so they share facts): presentations and velocities equal to the bit an engine's that saw -0.0 alone; initial velocity 0 then -0.0: the record keeps -0.0")
     func signedZeroSpringsGiveTheSameMotion() throws {
-        let (shared, sharedLayers) = try reviewDots(2)
-        let (alone, aloneLayers) = try reviewDots(2)
+        let (shared, sharedLayers) = try cacheDots(2)
+        let (alone, aloneLayers) = try cacheDots(2)
         func springChange(_ engine: Engine, _ layer: LayerID, _ spring: Spring, to value: Double) throws {
             try engine.beginTransaction()
             try engine.setTransactionFields { $0.spring = spring }
@@ -434,11 +374,11 @@ struct ChangePathCacheTests {
             #expect(sameBits(va, vb), "t = \(time): velocity \(va), alone \(vb)")
         }
         // Initial velocity -0.0 after 0.0: the record's own initial velocity is the spring's.
-        let (engine, layers) = try reviewDots(2)
+        let (engine, layers) = try cacheDots(2)
         try springChange(engine, layers[0], Spring(initialVelocity: 0), to: 1)
         try springChange(engine, layers[1], Spring(initialVelocity: -0.0), to: 1)
         let record = try #require(lastSpringRecord(engine, layers[1]))
-        #expect(record.record.initialVelocity.bitPattern == (-0.0).bitPattern && record.record.spring.initialVelocity.sign == .minus)
+        #expect(record.initialVelocity.bitPattern == (-0.0).bitPattern && record.spring.initialVelocity.sign == .minus)
         #expect(sameBits(record.duration, Spring(initialVelocity: -0.0).settlingDuration))
     }
 
@@ -446,7 +386,7 @@ struct ChangePathCacheTests {
 
     @Test("inlined velocity helpers and event subject: a spring change carries the velocity the API reads just before, to the bit; a sole spring's velocity is the closed form's; a basic animation's central difference; did-stop of a replaced and of a finished animation name their layer and key")
     func inlinedHelpersBehave() throws {
-        let (engine, layers) = try reviewDots(4)
+        let (engine, layers) = try cacheDots(4)
         let key = try engine.key("value")
         // (1) Carried velocity: a linear basic animation under another key moves "value" at 100/s.
         var linear = basic("value", from: 0, to: 100, duration: 1)
@@ -509,7 +449,7 @@ struct ChangePathCacheTests {
 
     @Test("cached registration: a retarget whose replaced animation completes its group (the id reused by the new frame), a replaced animation with a delegate inside a transaction with settings, two threads interleaved: each animation in its thread's innermost frame; completions once with the right flag")
     func cachedRegistrationAcrossRetargetsAndThreads() throws {
-        let (engine, layers) = try reviewDots(6)
+        let (engine, layers) = try cacheDots(6)
         let key = try engine.key("value")
         let me = ThreadIdentity.current
         let fired = Log<FiredCompletion>()
@@ -576,7 +516,7 @@ struct ChangePathCacheTests {
 
     @Test("cached registration in batches: 30 layers, every fourth with a delegate action handler that opens and commits a frame (with settings, or with a completion only) mid-batch; a batch in an implicit frame, then one in a transaction retargeting them all, a failing batch read between: each animation in this thread's innermost frame, completions once")
     func cachedRegistrationInBatchesWithHandlers() throws {
-        let (engine, layers) = try reviewDots(30)
+        let (engine, layers) = try cacheDots(30)
         let key = try engine.key("value")
         let me = ThreadIdentity.current
         let fired = Log<FiredCompletion>()
@@ -653,7 +593,7 @@ struct ChangePathCacheTests {
             [.implicit, .idle, .explicit, .idle, .implicit, .idle, .implicit],
         ]
         for (number, arrangement) in arrangements.enumerated() {
-            let (engine, layers) = try reviewDots(arrangement.count)
+            let (engine, layers) = try cacheDots(arrangement.count)
             let key = try engine.key("value")
             let fired = Log<FiredCompletion>()
             let workers = arrangement.map { _ in JobThread() }
@@ -677,15 +617,12 @@ struct ChangePathCacheTests {
                     }
                 }
             }
-            let before = engine.lock.withLock { engine.state.threadTransactions.keys.count }
+            let before = engine.transactionThreads().count
             #expect(before > ThreadTable.keptIdle + 1, "arrangement \(number): \(before) entries before the tick")
             try engine.tick(0.1)
-            let (keys, idle, implicitAlone) = engine.lock.withLock {
-                let table = engine.state.threadTransactions
-                let values = table.keys.indices.map { table.values[$0] }
-                return (table.keys, values.filter { $0.frames.isEmpty }.count,
-                        values.filter { $0.frames.count == 1 && $0.frames[0].isImplicit }.count)
-            }
+            let entries = engine.transactionThreads()
+            let (keys, idle, implicitAlone) = (entries.map(\.thread), entries.filter { $0.frames.isEmpty }.count,
+                                               entries.filter { $0.frames.count == 1 && $0.frames[0].isImplicit }.count)
             #expect(implicitAlone == 0, "arrangement \(number): an implicit frame left after the tick")
             #expect(idle <= ThreadTable.keptIdle && Set(keys).count == keys.count, "arrangement \(number): \(idle) idle entries, keys \(keys) (before the tick \(before))")
             for (index, action) in arrangement.enumerated() where action != .idle {
@@ -731,7 +668,7 @@ struct ChangePathCacheTests {
         #expect(text(unset) == unsetText && text(ThreadTransactions.unset) == unsetText, "\(text(unset))")
 
         // Nested frames with values, through the engine's cache.
-        let (engine, layers) = try reviewDots(3)
+        let (engine, layers) = try cacheDots(3)
         let key = try engine.key("value")
         var outer = TransactionSettings()
         outer.animationDuration = 2

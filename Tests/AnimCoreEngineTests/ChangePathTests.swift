@@ -24,7 +24,7 @@ private func committedProbe() throws -> (Engine, LayerID) {
 
 /// How many threads have a transaction open on `engine`.
 private func openEntries(_ engine: Engine) -> Int {
-    engine.lock.withLock { engine.state.threadTransactions.values.prefix(engine.state.threadTransactions.keys.count).filter { !$0.frames.isEmpty }.count }
+    engine.transactionThreads().filter { !$0.frames.isEmpty }.count
 }
 
 /// The duration of the animation under `key` (the implicit one's key is the property's name).
@@ -197,11 +197,11 @@ struct ChangePathShortcutTests {
         }
         // Committing keeps this thread's entry (two entries are within those kept), emptied.
         try engine.commitTransaction()
-        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } == 2)
+        #expect(engine.transactionThreads().count == 2)
         #expect(openEntries(engine) == 1)
         try engine.beginTransaction()
         let again = try engine.transactionSettings()
-        let kept = engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread] }
+        let kept = engine.callingThreadTransactions()
         let keptShape: [Double] = [again.animationDuration ?? -1, again.delay ?? -1, Double(kept?.frames.count ?? -1),
                                    Double(kept?.settingsCount ?? -1), Double(kept?.pending.count ?? -1), Double(kept?.sealed.count ?? -1)]
         #expect(keptShape == [0.25, 0, 1, 0, 0, 0], "the kept entry starts empty")
@@ -214,25 +214,25 @@ struct ChangePathShortcutTests {
                 try engine.setTransactionFields { $0.animationDuration = Double(10 + number) }
             }
         }
-        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } == 2 + crowd.count)
+        #expect(engine.transactionThreads().count == 2 + crowd.count)
         try crowd[0].run { try engine.commitTransaction() }
-        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } == 1 + crowd.count, "the entry went")
+        #expect(engine.transactionThreads().count == 1 + crowd.count, "the entry went")
         let moved = try crowd[crowd.count - 1].run { () throws -> [Double] in
             [try engine.transactionSettings().animationDuration ?? -1,
-             Double(engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread]?.frames.count ?? 0 })]
+             Double(engine.callingThreadTransactions()?.frames.count ?? 0)]
         }
         #expect(moved == [Double(10 + crowd.count - 1), 1], "the moved thread's transaction is whole")
         let seen = try other.run { () throws -> [Double] in
             let settings = try engine.transactionSettings()
             return [settings.animationDuration ?? -1, settings.delay ?? -1,
-                    Double(engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread]?.frames.count ?? 0 })]
+                    Double(engine.callingThreadTransactions()?.frames.count ?? 0)]
         }
         #expect(seen == [5, 1, 1], "the other thread's transaction is whole")
         // A third thread takes the emptied lists: defaults, one frame, nothing pending or sealed.
         let fresh = try third.run { () throws -> [Double] in
             try engine.beginTransaction()
             let settings = try engine.transactionSettings()
-            let entry = engine.lock.withLock { engine.state.threadTransactions[engine.state.currentThread] }
+            let entry = engine.callingThreadTransactions()
             return [settings.animationDuration ?? -1, settings.delay ?? -1, Double(entry?.frames.count ?? -1),
                     Double(entry?.settingsCount ?? -1), Double(entry?.pending.count ?? -1), Double(entry?.sealed.count ?? -1)]
         }
@@ -241,10 +241,8 @@ struct ChangePathShortcutTests {
         for worker in crowd.dropFirst() { try worker.run { try engine.commitTransaction() } }
         try other.run { try engine.commitTransaction() }
         #expect(openEntries(engine) == 0)
-        #expect(engine.lock.withLock { engine.state.threadTransactions.keys.count } <= ThreadTable.keptIdle)
-        let leftovers = engine.lock.withLock {
-            engine.state.threadTransactions.values.filter { !$0.frames.isEmpty || $0.settingsCount != 0 || !$0.pending.isEmpty || !$0.sealed.isEmpty }.count
-        }
+        #expect(engine.transactionThreads().count <= ThreadTable.keptIdle)
+        let leftovers = engine.transactionThreads().filter { !$0.isEmpty }.count + engine.bookkeeping().heldSpareTransactionLists
         #expect(leftovers == 0, "the entries kept are empty")
         #expect(try duration(engine, "value", layer) == 3, "the first thread's animation took its outer duration")
         try engine.tick(1)

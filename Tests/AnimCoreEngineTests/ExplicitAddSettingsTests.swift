@@ -99,14 +99,14 @@ struct ExplicitAddSettingsTests {
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
         #expect(composed == decomposed)
-        var keys = KeyTable()
+        let keys = KeyTable()
         let a = try keys.intern(composed)
         #expect(try keys.intern(decomposed) == a, "recent path")
         _ = try keys.intern("other")
         #expect(try keys.intern(decomposed) == a, "hashed path")
         #expect(keys.lookup(decomposed) == a)
 
-        var animationKeys = AnimationKeyTable()
+        let animationKeys = AnimationKeyTable()
         let id = animationKeys.retain(composed)
         #expect(animationKeys.retain(decomposed) == id)
         #expect(animationKeys.lookup(decomposed) == id)
@@ -125,7 +125,7 @@ struct ExplicitAddSettingsTests {
         try engine.addAnimation(long, forKey: "x", to: layer)
         try engine.addAnimation(long, forKey: decomposed, to: layer)
         #expect(try engine.animationKeys(of: layer).count == 2)
-        #expect(engine.state.animationKeys.count == 2)
+        #expect(engine.bookkeeping().animationKeys == 2)
         try engine.removeAnimation(forKey: decomposed, from: layer)
         #expect(try engine.animationKeys(of: layer) == ["x"])
     }
@@ -162,8 +162,8 @@ struct ExplicitAddSettingsTests {
         let levelClass = try engine.makeLayerClass(name: "Level", properties: [PropertyDescriptor("level", default: .scalar(0))])
         let spotClass = try engine.makeLayerClass(
             name: "Spot", properties: [PropertyDescriptor("spot", default: .point(x: 0, y: 0))])
-        #expect(engine.state.classes[levelClass.index].propertyIndex(for: try engine.key("level"))
-            == engine.state.classes[spotClass.index].propertyIndex(for: try engine.key("spot")), "the same property index")
+        #expect(engine.propertyIndex(of: try engine.key("level"), in: levelClass)
+            == engine.propertyIndex(of: try engine.key("spot"), in: spotClass), "the same property index")
         let level = try engine.makeLayerHandle(levelClass)
         let spot = try engine.makeLayerHandle(spotClass)
         let level2 = try engine.makeLayerHandle(levelClass)
@@ -174,7 +174,7 @@ struct ExplicitAddSettingsTests {
         try engine.addAnimation(levelAnimation, forKey: "a", to: level)
         try engine.addAnimation(spotAnimation, forKey: "a", to: spot)
         try engine.addAnimation(levelAnimation, forKey: "a", to: level2)
-        let layouts = try [level, spot, level2].map { (layer) throws(AnimCoreError) -> Int32 in engine.state.places[try engine.state.layerSlot(layer)].presentationLayout }
+        let layouts = try [level, spot, level2].map { (layer) throws(AnimCoreError) -> Int32 in try engine.bookkeeping(of: layer).presentationLayout }
         #expect(layouts[0] == layouts[2])
         #expect(layouts[0] != layouts[1])
         try engine.tick(0)
@@ -195,16 +195,8 @@ struct ExplicitAddSettingsTests {
                 PropertyDescriptor("turn", default: .transform3D(.identity)),
                 PropertyDescriptor("tint", default: .color(red: 0, green: 0, blue: 0, alpha: 1), animatable: false, needsDisplay: true),
             ])
-        for layerClass in engine.state.classes {
-            #expect(layerClass.layouts.count == layerClass.properties.count)
-            for (layout, stored) in zip(layerClass.layouts, layerClass.properties) {
-                #expect(layout.kind == stored.kind && layout.kind == stored.descriptor.kind, "\(stored.descriptor.name)")
-                #expect(layout.offset == stored.offset)
-                #expect(layout.isInline == stored.isInline)
-                #expect(layout.isAnimatable == stored.descriptor.isAnimatable)
-                #expect(layout.needsDisplay == stored.descriptor.needsDisplay)
-            }
-        }
+        let mismatches = engine.propertyLayoutMismatches()
+        #expect(mismatches.isEmpty, "\(mismatches)")
         let layer = try engine.makeLayerHandle(custom)
         let refused = #expect(throws: AnimCoreError.self) {
             try engine.addAnimation(Animation.basic("fixed", from: .scalar(0), to: .scalar(1)), forKey: nil, to: layer)

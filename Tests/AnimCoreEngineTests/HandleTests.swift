@@ -73,20 +73,19 @@ struct HandleTests {
         let engine = Engine()
         let layer = try engine.makeLayerHandle()
         let parent = try engine.makeLayerHandle()
-        let slot = try engine.state.layerSlot(layer)
-        engine.state.layers[slot].referenceCount = LayerRecord.maximumReferences - 1
+        try engine.setReferenceCountForTesting(LayerRecord.maximumReferences - 1, of: layer)
         try engine.retain(layer)
         expectError(.outOfRange, "one retain past the most") { try engine.retain(layer) }
         expectError(.outOfRange, "a superlayer's reference past the most") { try engine.addSublayer(layer, to: parent) }
-        #expect(engine.state.layers[slot].referenceCount == LayerRecord.maximumReferences)
+        #expect(try engine.bookkeeping(of: layer).referenceCount == LayerRecord.maximumReferences)
         try engine.release(layer)
         try engine.addSublayer(layer, to: parent)
         #expect(try engine.superlayer(of: layer) == parent)
         // A move keeps the count (the superlayer's reference moves with it), so it works at the most.
-        #expect(engine.state.layers[slot].referenceCount == LayerRecord.maximumReferences)
+        #expect(try engine.bookkeeping(of: layer).referenceCount == LayerRecord.maximumReferences)
         let other = try engine.makeLayerHandle()
         try engine.addSublayer(layer, to: other)
         #expect(try engine.superlayer(of: layer) == other)
-        #expect(engine.state.layers[slot].referenceCount == LayerRecord.maximumReferences)
+        #expect(try engine.bookkeeping(of: layer).referenceCount == LayerRecord.maximumReferences)
     }
 }

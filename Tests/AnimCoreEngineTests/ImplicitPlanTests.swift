@@ -71,10 +71,10 @@ struct ImplicitPlanTests {
                     #expect(animations[0] == animations[1], "t = \(time): layer \(index) \(key) animation", sourceLocation: sourceLocation)
                 }
             }
-            let curveUses = engines.map { engine in engine.lock.withLock { engine.state.functions.useCounts } }
+            let curveUses = engines.map { engine in engine.bookkeeping().timingFunctionUses }
             #expect(curveUses[0] == curveUses[1], "t = \(time): each curve's uses", sourceLocation: sourceLocation)
             for engine in engines {
-                #expect(engineIssues(engine).isEmpty, "t = \(time): \(engineIssues(engine))", sourceLocation: sourceLocation)
+                #expect(engine.bookkeepingIssues().isEmpty, "t = \(time): \(engine.bookkeepingIssues())", sourceLocation: sourceLocation)
             }
         }
     }
@@ -162,13 +162,7 @@ struct ImplicitPlanTests {
         ])
         var given = TransactionSettings()
         settings(&given)
-        return engine.lock.withLock {
-            let classIndex = engine.state.classes.firstIndex { $0.id == dot } ?? -1
-            let property = engine.state.classes[classIndex].properties.firstIndex { $0.descriptor.name == name } ?? -1
-            engine.state.planImplicitAnimation(ImplicitPlan.Inputs(
-                given, classIndex, property, defaultDuration: engine.state.defaultAnimationDuration))
-            return engine.state.implicitPlan
-        }
+        return engine.implicitPlan(for: name, of: dot, given)
     }
 
     @Test("a basic plan: the transaction's duration, or the engine's; its curve, or \"default\"; a delay fills backwards")

@@ -114,14 +114,12 @@ struct LaneAtCommitTests {
                 try step(bench, index + 1)
                 try bench.tick(time)
                 let engine = bench.engine
-                let (notices, entries, walked) = engine.lock.withLock {
-                    (engine.state.tickNotices, engine.state.steadyLane.entries, engine.state.animatedLayers.count)
-                }
+                let counts = engine.bookkeeping()
                 trace.steady.append(engine.steadyAnimationCount)
-                trace.walkStarts.append(notices.filter { $0.kind == .started }.count)
-                trace.walkSteady.append(notices.filter { $0.kind == .steady }.count)
-                trace.towardModel.append(entries.filter { $0.record >= 0 && $0.kind == .basic && $0.startsFromModel }.count)
-                trace.walkedLayers.append(walked)
+                trace.walkStarts.append(counts.lastTickStarts)
+                trace.walkSteady.append(counts.lastTickSteadyNotices)
+                trace.towardModel.append(counts.laneEntriesStartingFromModel)
+                trace.walkedLayers.append(counts.walkedLayers.count)
                 var bits: [UInt64] = []
                 for layer in Swift.stride(from: 0, to: bench.layers.count, by: stride).map({ bench.layers[$0] }) {
                     for key in keys {
@@ -742,8 +740,8 @@ extension LaneAtCommitTests {
             let bench = try Bench(Setup(lane: lane), layers: 2)
             let engine = bench.engine
             try bench.tick(0)
-            let slots = try bench.layers.map { layer in try engine.lock.withLock { Int32(try engine.state.layerSlot(layer)) } }
-            let walk = { engine.lock.withLock { engine.state.animatedLayers } }
+            let slots = try bench.layers.map { layer in Int32(try engine.bookkeeping(of: layer).slot) }
+            let walk = { engine.bookkeeping().walkedLayers }
             try engine.beginTransaction()
             try engine.modifyTransaction { $0.animationDuration = 1 }
             try engine.setValue(.scalar(1), forKeyPath: "s", of: bench.layers[0])

@@ -26,30 +26,28 @@ private let properties = ["level", "spot", "glow"]
 
 private func aftermath(_ engine: Engine, _ layers: [LayerID]) throws -> Aftermath {
     var result = Aftermath()
-    try engine.lock.withLock { () throws(AnimCoreError) in
-        let s = engine.state
-        for layer in layers {
-            let slot = try s.layerSlot(layer)
-            let record = s.layers[slot], place = s.places[slot]
-            result.layers.append([
-                Int64(record.firstAnimation), Int64(record.lastAnimation), Int64(record.presentationSize),
-                Int64(record.animatedIndex), record.needsDisplay ? 1 : 0, Int64(place.presentationOffset),
-                Int64(place.presentationLayout),
-            ])
-        }
-        result.buffers = [
-            s.presentation.used, s.presentation.liveSlots, s.animationValues.used, s.animationValues.liveSlots,
-            s.basicRecords.liveCount, s.springRecords.liveCount, s.keyframeRecords.liveCount, s.groupRecords.liveCount,
-            s.decayRecords.liveCount, s.freeAnimations.count, s.steadyLane.liveCount, s.steadyLane.tombstones,
-            s.animationKeys.freedCount, s.functions.droppedCount, s.animationDelegates.count, s.addedDescriptions.count,
-            s.displayQueue.count, s.events.count,
-        ]
-        // (Counts only. Not `retired`: the engine's API releases it after each call, the general
-        // removal called on the state below keeps it until the next; `events` would differ the
-        // same way, and compare equal because a removal queues its did-stop for the next tick.)
-        result.freeRecords = (0..<s.freeAnimations.count).map { s.freeAnimations[$0] }
-        result.walk = s.animatedLayers.sorted()
+    for layer in layers {
+        let record = try engine.bookkeeping(of: layer)
+        result.layers.append([
+            Int64(record.firstAnimation), Int64(record.lastAnimation), Int64(record.presentationSize),
+            Int64(record.walkIndex), record.needsDisplay ? 1 : 0, Int64(record.presentationOffset),
+            Int64(record.presentationLayout),
+        ])
     }
+    let s = engine.bookkeeping()
+    result.buffers = [
+        s.presentationSlotsUsed, s.presentationSlots, s.animationValueSlotsUsed, s.animationValueSlots,
+        s.basicRecords, s.springRecords, s.keyframeRecords, s.groupRecords,
+        s.decayRecords, s.freeAnimationRecords.count, s.laneEntries, s.laneTombstones,
+        s.animationKeysFreed, s.timingFunctionsDropped, s.animationDelegates, s.addedDescriptions,
+        s.displayQueue, s.queuedEvents,
+    ]
+    // (Counts only. Not the host registrations the removal retires: the engine's API releases
+    // them after each call, the general removal called below keeps them until the next; the
+    // queued events would differ the same way, and compare equal because a removal queues its
+    // did-stop for the next tick.)
+    result.freeRecords = s.freeAnimationRecords
+    result.walk = s.walkedLayers.sorted()
     for layer in layers {
         for property in properties {
             result.values.append(slots(try #require(try engine.presentationValue(forKeyPath: property, of: layer))).map(\.bitPattern))
@@ -78,21 +76,12 @@ private func probeEngine(displays: Log<LayerID> = Log()) throws -> (Engine, [Lay
 
 /// Whether the general removal has run in `engine`: only it fills the removal scratch.
 private func generalRemovalRan(_ engine: Engine) -> Bool {
-    engine.lock.withLock { engine.state.removalScratch.capacity > 0 }
+    engine.bookkeeping().generalRemovalHasRun
 }
 
 /// Whether the animation under `key` on `layer` is in the steady lane.
 private func isInLane(_ engine: Engine, _ key: String, _ layer: LayerID) throws -> Bool {
-    try engine.lock.withLock { () throws(AnimCoreError) -> Bool in
-        let s = engine.state
-        var index = Int(s.layers[try s.layerSlot(layer)].firstAnimation)
-        while index >= 0 {
-            let record = s.animations[index]
-            if record.key >= 0, s.animationKeys.name(of: record.key) == key { return record.laneEntry >= 0 }
-            index = Int(record.next)
-        }
-        return false
-    }
+    try engine.animationRecords(of: layer).first { $0.key == key }.map { $0.laneEntry >= 0 } ?? false
 }
 
 /// The animations each test removes from a layer: every record kind, a redisplaying
@@ -162,13 +151,9 @@ struct OnlyAnimationRemovalTests {
         // The short way, as the API takes it (`removeAnimation(keyID:slot:)`)...
         try short.removeAnimation(forKey: "a", from: shortLayers[0])
         // ... and the general removal of the same record.
-        try general.lock.withLock { () throws(AnimCoreError) in
-            let slot = try general.state.layerSlot(generalLayers[0])
-            let index = Int(general.state.layers[slot].firstAnimation)
-            general.state.removeAnimations(CollectionOfOne(index), slot: slot)
-        }
-        #expect(engineIssues(short).isEmpty, "\(name): \(engineIssues(short))")
-        #expect(engineIssues(general).isEmpty, "\(name): \(engineIssues(general))")
+        try general.removeFirstAnimationByGeneralRemoval(of: generalLayers[0])
+        #expect(short.bookkeepingIssues().isEmpty, "\(name): \(short.bookkeepingIssues())")
+        #expect(general.bookkeepingIssues().isEmpty, "\(name): \(general.bookkeepingIssues())")
         #expect(try aftermath(short, shortLayers) == aftermath(general, generalLayers), "\(name): after the removal")
         #expect(try short.animationKeys(of: shortLayers[0]).isEmpty, "\(name)")
         // The short way ran where it applies (a group's children follow it: the general way).
@@ -191,7 +176,7 @@ struct OnlyAnimationRemovalTests {
         #expect(logs[1].all.map(\.kind) == expected.map(\.kind) && logs[1].all.map(\.tick) == expected.map(\.tick), "\(name)")
         #expect(completions[0].all == [false] && completions[1].all == [false], "\(name)")
         #expect(displays[0].all.map { $0 == shortLayers[0] } == displays[1].all.map { $0 == generalLayers[0] }, "\(name)")
-        #expect(engineIssues(short).isEmpty, "\(name): \(engineIssues(short))")
+        #expect(short.bookkeepingIssues().isEmpty, "\(name): \(short.bookkeepingIssues())")
     }
 
     @Test("ended by a tick: implicit animations on many layers, a layer of two, a layer whose other animation goes on")
@@ -222,12 +207,12 @@ struct OnlyAnimationRemovalTests {
         // layer's only one: the short way alone.
         try engine.tick(1.4)
         #expect(!generalRemovalRan(engine))
-        #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+        #expect(engine.bookkeepingIssues().isEmpty, "\(engine.bookkeepingIssues())")
         ticks.advance()
         displays.clear()
         try engine.tick(2)  // everything but layer 1's "goes on" has ended
         #expect(generalRemovalRan(engine), "layer 0's two animations ended together: the general way")
-        #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
+        #expect(engine.bookkeepingIssues().isEmpty, "\(engine.bookkeepingIssues())")
         #expect(displays.all == [layers[2]], "a redisplaying property's animation ended: its layer displays once")
         for (k, layer) in more.enumerated() {
             #expect(try engine.animationKeys(of: layer).isEmpty)
@@ -238,25 +223,23 @@ struct OnlyAnimationRemovalTests {
         #expect(try engine.animationKeys(of: layers[2]).isEmpty)
         #expect(log.all.map(\.kind) == [.start, .stop(finished: true)])
         #expect(log.all.last?.tick == 1)
-        try engine.lock.withLock { () throws(AnimCoreError) in
-            let s = engine.state
-            let goesOn = try s.layerSlot(layers[1])
-            // Only layer 1 is animated: it alone holds a presentation block (one point).
-            #expect(s.presentation.liveSlots == 2)
-            #expect(s.animatedLayers.allSatisfy { $0 == Int32(goesOn) })
-            for layer in more + [layers[0], layers[2]] {
-                let slot = try s.layerSlot(layer)
-                #expect(s.places[slot].presentationOffset == -1 && s.places[slot].presentationLayout == -1)
-                #expect(s.layers[slot].presentationSize == 0 && s.layers[slot].animatedIndex == -1)
-                #expect(s.layers[slot].firstAnimation == -1 && s.layers[slot].lastAnimation == -1)
-            }
+        let goesOn = try engine.bookkeeping(of: layers[1]).slot
+        // Only layer 1 is animated: it alone holds a presentation block (one point).
+        let counts = engine.bookkeeping()
+        #expect(counts.presentationSlots == 2)
+        #expect(counts.walkedLayers.allSatisfy { $0 == Int32(goesOn) })
+        for layer in more + [layers[0], layers[2]] {
+            let record = try engine.bookkeeping(of: layer)
+            #expect(record.presentationOffset == -1 && record.presentationLayout == -1)
+            #expect(record.presentationSize == 0 && record.walkIndex == -1)
+            #expect(record.firstAnimation == -1 && record.lastAnimation == -1)
         }
         // The freed slots serve the next starts.
         try engine.beginTransaction()
         for layer in more { try engine.setValue(.scalar(0), forKeyPath: "level", of: layer) }
         try engine.commitTransaction()
         try engine.tick(2.1)
-        #expect(engineIssues(engine).isEmpty, "\(engineIssues(engine))")
-        engine.lock.withLock { #expect(engine.state.presentation.liveSlots == 2 + more.count) }
+        #expect(engine.bookkeepingIssues().isEmpty, "\(engine.bookkeepingIssues())")
+        #expect(engine.bookkeeping().presentationSlots == 2 + more.count)
     }
 }

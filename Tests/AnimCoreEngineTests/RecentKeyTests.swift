@@ -9,7 +9,7 @@ import Testing
 struct RecentKeyTests {
     @Test("the key table: alternating, repeated and new names keep their ids and names")
     func keyTable() throws {
-        var table = KeyTable()
+        let table = KeyTable()
         let x = try table.intern("position.x")
         #expect(try table.intern("position.x") == x)
         let y = try table.intern("opacity")
@@ -35,7 +35,7 @@ struct RecentKeyTests {
 
     @Test("the animation-key table: a released key's id reused by another name never answers for the old one")
     func animationKeyReuse() {
-        var table = AnimationKeyTable()
+        let table = AnimationKeyTable()
         let a = table.retain("a")
         #expect(table.lookup("a") == a)
         table.release(a)
@@ -64,12 +64,12 @@ struct RecentKeyTests {
         var animation = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
         animation.timing.duration = 10
         for layer in layers { try engine.addAnimation(animation, forKey: "fade", to: layer) }
-        #expect(engine.state.animationKeys.count == 1)
+        #expect(engine.bookkeeping().animationKeys == 1)
         for layer in layers.prefix(3) { try engine.removeAnimation(forKey: "fade", from: layer) }
         for layer in layers.prefix(3) { #expect(try engine.animationKeys(of: layer).isEmpty) }
         for layer in layers.suffix(3) { #expect(try engine.animationKeys(of: layer) == ["fade"]) }
         for layer in layers.suffix(3) { try engine.removeAnimation(forKey: "fade", from: layer) }
-        #expect(engine.state.animationKeys.count == 0)
+        #expect(engine.bookkeeping().animationKeys == 0)
         // The freed id goes to another key; "fade" comes back under a new one.
         try engine.addAnimation(animation, forKey: "slide", to: layers[0])
         try engine.addAnimation(animation, forKey: "fade", to: layers[1])
@@ -82,7 +82,7 @@ struct RecentKeyTests {
         try engine.removeAnimation(forKey: "fade", from: layers[0])
         #expect(try engine.animationKeys(of: layers[0]) == ["slide"])
         #expect(try engine.animationKeys(of: layers[1]) == ["fade"])
-        #expect(engine.state.animationKeys.count == 2)
+        #expect(engine.bookkeeping().animationKeys == 2)
     }
 
     @Test("key paths resolved per class from the array cache: targets, refusals and unknown paths stay as resolved first")

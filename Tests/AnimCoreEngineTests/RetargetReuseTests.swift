@@ -4,7 +4,7 @@
 // general-path one (a class default action handler answering `.continueSearch`), checks exact
 // pool records and value slots, the blocks' soundness (no overlap, no leak: the live blocks add
 // up to `liveSlots`, the live records of each kind to the pool's `liveCount`: BookkeepingTests'
-// `engineIssues`) and presentations equal to the bit.
+// `Engine.bookkeepingIssues()`) and presentations equal to the bit.
 import Testing
 
 @testable import AnimCore
@@ -19,9 +19,8 @@ import Darwin
 
 /// Live basic and spring records and animation-value slots of the engine.
 private func held(_ engine: Engine) -> (basic: Int, spring: Int, slots: Int) {
-    engine.lock.withLock {
-        (engine.state.basicRecords.liveCount, engine.state.springRecords.liveCount, engine.state.animationValues.liveSlots)
-    }
+    let counts = engine.bookkeeping()
+    return (counts.basicRecords, counts.springRecords, counts.animationValueSlots)
 }
 
 /// Where the kind data of a layer's only animation lives: its record kind, pool index and the
@@ -35,23 +34,15 @@ private struct KindData: Equatable, CustomStringConvertible {
 }
 
 private func kindData(_ engine: Engine, _ layer: LayerID) throws -> KindData? {
-    try engine.lock.withLock {
-        let s = engine.state
-        let slot = try s.layerSlot(layer)
-        let first = Int(s.layers[slot].firstAnimation)
-        guard first >= 0, first == Int(s.layers[slot].lastAnimation) else { return nil }
-        let record = s.animations[first]
-        switch record.kind {
-        case .basic:
-            let ends = s.basicRecords[record.parameters]
-            return KindData(kind: "basic", parameters: record.parameters, from: ends.from, to: ends.to, by: ends.by, velocity: -1)
-        case .spring:
-            let spring = s.springRecords[record.parameters]
-            let ends = spring.endpoints
-            return KindData(kind: "spring", parameters: record.parameters, from: ends.from, to: ends.to, by: ends.by, velocity: spring.startVelocity)
-        default:
-            return nil
-        }
+    let records = try engine.animationRecords(of: layer)
+    guard records.count == 1, let record = records.first else { return nil }
+    switch record.kind {
+    case .basic:
+        return KindData(kind: "basic", parameters: record.parameters, from: record.from, to: record.to, by: record.by, velocity: -1)
+    case .spring:
+        return KindData(kind: "spring", parameters: record.parameters, from: record.from, to: record.to, by: record.by, velocity: record.startVelocity)
+    default:
+        return nil
     }
 }
 
@@ -61,8 +52,8 @@ private func bitsOf(_ value: Value?) -> [UInt64] {
     return slots(value).map(\.bitPattern)
 }
 
-/// The properties of the review's class "Probe": (name, kind's slot count, whether it has
-/// coordinates, value number k).
+/// The properties of the class "Probe" these tests animate: (name, kind's slot count,
+/// whether it has coordinates, value number k).
 private let probeProperties: [(name: String, count: Int, coordinates: Bool, value: @Sendable (Int) -> Value)] = [
     ("position", 2, true, { k in .point(x: Double(k % 7) * 30 - 90, y: Double(k % 5) * 20) }),
     ("tint", 4, true, { k in .color(red: Double(k % 4) / 4, green: Double(k % 3) / 3, blue: 0.5, alpha: 1 - Double(k % 2) / 3) }),
@@ -149,7 +140,7 @@ private struct Pair {
             #expect(bitsOf(a) == bitsOf(b), "\(context) layer \(l) \(key): direct \(String(describing: a)), general \(String(describing: b))")
         }
         for (e, engine) in engines.enumerated() {
-            let issues = engineIssues(engine)
+            let issues = engine.bookkeepingIssues()
             #expect(issues.isEmpty, "\(context) engine \(e): \(issues)")
         }
     }
@@ -416,20 +407,20 @@ struct RetargetReuseTests {
                     try engine.setValue(p.value(l + 10), forKeyPath: "position", of: layers[l])
                     try engine.commitTransaction()
                 }
-                let order = pair.engines.map { engine in engine.lock.withLock { engine.state.animatedLayers } }
+                let order = pair.engines.map { engine in engine.bookkeeping().walkedLayers }
                 #expect(order[0] == order[1], "lane \(lane) after retarget of layer \(l): walk \(order[0]) vs \(order[1])")
                 // Off the lane the layer was in the walk, not last: its only animation pending
                 // now, it left the walk until the commit.
-                let slot = try pair.direct.lock.withLock { try pair.direct.state.layerSlot(pair.layers[0][l]) }
+                let slot = try pair.direct.bookkeeping(of: pair.layers[0][l]).slot
                 if !lane { #expect(!order[0].contains(Int32(slot)), "lane off: layer \(l) out of the walk \(order[0])") }
             }
             try pair.tick(0.5)
             // The commit put the three back, at the end in the order of their transactions.
-            let order = pair.engines.map { engine in engine.lock.withLock { engine.state.animatedLayers } }
+            let order = pair.engines.map { engine in engine.bookkeeping().walkedLayers }
             #expect(order[0] == order[1], "lane \(lane) after the commit: walk \(order[0]) vs \(order[1])")
             if !lane {
                 let slots = try [1, 4, 0].map { l in
-                    try pair.direct.lock.withLock { Int32(try pair.direct.state.layerSlot(pair.layers[0][l])) }
+                    Int32(try pair.direct.bookkeeping(of: pair.layers[0][l]).slot)
                 }
                 #expect(Array(order[0].suffix(3)) == slots, "lane off: layers 1, 4, 0 last in the walk \(order[0])")
             }
@@ -465,7 +456,7 @@ struct RetargetReuseTests {
             try pair.tick(0.2 + Double(round) * 0.2)
         }
         pair.expectHeld((0, count, 4 * count), "premise: every layer in a spring carrying velocity")
-        let lanes = pair.engines.map { engine in engine.lock.withLock { engine.state.steadyLane.liveCount } }
+        let lanes = pair.engines.map { engine in engine.bookkeeping().laneEntries }
         #expect(lanes[0] == count, "premise: the direct engine's lane holds every layer: \(lanes)")
         // Another thread opens a transaction and changes layer 0 (pending there); this thread
         // then retargets it (basic) while the lane ticks, then the other thread commits.
@@ -593,7 +584,7 @@ struct RetargetReuseTests {
                 }
                 #expect(refused[0] == refused[1], "seed \(seed) step \(step): \(refused)")
                 for (e, engine) in pair.engines.enumerated() {
-                    let issues = engineIssues(engine)
+                    let issues = engine.bookkeepingIssues()
                     guard issues.isEmpty else {
                         Issue.record("seed \(seed) step \(step) engine \(e): \(issues)")
                         return

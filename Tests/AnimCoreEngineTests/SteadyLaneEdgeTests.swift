@@ -1,5 +1,5 @@
-// Edge cases where the steady lane must give the general walk's value to the bit (found in
-// review: a cumulative scalar at a fraction of 1; a script of tree, timing and key changes).
+// Edge cases where the steady lane must give the general walk's value to the bit (a
+// cumulative scalar at a fraction of 1; a script of tree, timing and key changes).
 import Testing
 
 @testable import AnimCore

@@ -147,7 +147,7 @@ struct SteadyLaneGroupScenarioTests {
             for time in LaneComparison.frames(54) {
                 try engine.tick(time)
                 steady = max(steady, engine.steadyAnimationCount)
-                ticks.append(engine.state.animations.indices.map { engine.state.animations[$0].state })
+                ticks.append(engine.animationRecords().map(\.runState))
             }
             if lane { #expect(steady == 4, "every group joined the lane") }
             states.append(ticks)
@@ -257,7 +257,7 @@ extension SteadyLaneGroupScenarioTests {
                 try engine.addAnimation(group, forKey: "g", to: layer)
             }
         } step: { engine, _, log, frame in
-            log.add("states \(engine.state.animations.indices.map { engine.state.animations[$0].state })")
+            log.add("states \(engine.animationRecords().map(\.runState))")
         }
         #expect(out.steady == 4, "every group joined the lane")
         #expect(out.bits[0] == out.bits[1])

@@ -29,7 +29,7 @@ private func sameBits(_ a: Double?, _ b: Double?) -> Bool {
 
 /// Core Animation's defaults, written out (not `TransactionSettings.defaults`); the duration
 /// is `duration` (nil: the state the change path caches, in which only a frame sets one).
-private func reviewDefaults(duration: Double?) -> TransactionSettings {
+private func writtenDefaults(duration: Double?) -> TransactionSettings {
     var settings = TransactionSettings()
     settings.animationDuration = duration
     settings.disableActions = false
@@ -42,7 +42,7 @@ private func reviewDefaults(duration: Double?) -> TransactionSettings {
 }
 
 /// Writes every field `patch` sets over `settings` (the innermost setting wins).
-private func reviewOverlay(_ settings: inout TransactionSettings, _ patch: TransactionSettings) {
+private func overlaySettings(_ settings: inout TransactionSettings, _ patch: TransactionSettings) {
     if let v = patch.animationDuration { settings.animationDuration = v }
     if let v = patch.timingFunction { settings.timingFunction = v }
     if let v = patch.disableActions { settings.disableActions = v }
@@ -150,15 +150,15 @@ private final class EngineModel {
 
     /// The settings `transactionSettings()` gives on `thread` (duration: the engine's default 0.25).
     func resolved(_ thread: UInt) -> TransactionSettings {
-        var settings = reviewDefaults(duration: 0.25)
-        for frame in frames(thread) { reviewOverlay(&settings, frame.own) }
+        var settings = writtenDefaults(duration: 0.25)
+        for frame in frames(thread) { overlaySettings(&settings, frame.own) }
         return settings
     }
 
     /// The settings the change path caches for `thread` (no duration unless a frame sets one).
     func cached(_ thread: UInt) -> TransactionSettings {
-        var settings = reviewDefaults(duration: nil)
-        for frame in frames(thread) { reviewOverlay(&settings, frame.own) }
+        var settings = writtenDefaults(duration: nil)
+        for frame in frames(thread) { overlaySettings(&settings, frame.own) }
         return settings
     }
 
@@ -247,15 +247,16 @@ private final class EngineModel {
     /// model's frames, the completion groups the frames hold, and the cache against the
     /// settings resolved here and the table's innermost group.
     func structuralIssues() -> [String] {
-        engine.lock.withLock {
-            let state = engine.state
-            let table = state.threadTransactions
+        do {
+            let table = engine.transactionThreads()
+            let keys = table.map(\.thread)
+            let stored = Set(engine.bookkeeping().completionGroups)
             var issues: [String] = []
-            if Set(table.keys).count != table.keys.count { issues.append("thread table: a thread twice: \(table.keys)") }
+            if Set(keys).count != keys.count { issues.append("thread table: a thread twice: \(keys)") }
             var idle = 0
             var seen = Set<Int32>()
-            for (position, thread) in table.keys.enumerated() {
-                let entry = table.values[position]
+            for entry in table {
+                let thread = entry.thread
                 if entry.frames.isEmpty {
                     idle += 1
                     if entry.settingsCount != 0 || !entry.pending.isEmpty || !entry.sealed.isEmpty {
@@ -270,29 +271,27 @@ private final class EngineModel {
                     issues.append("thread \(thread): \(entry.settingsCount) own settings for \(entry.frames.filter(\.hasSettings).count) frames that set any")
                 }
                 for group in entry.frames.map(\.completionGroup) + entry.sealed {
-                    if !state.completionGroups.contains(group) { issues.append("thread \(thread): group \(group) is not stored") }
+                    if !stored.contains(group) { issues.append("thread \(thread): group \(group) is not stored") }
                     if !seen.insert(group).inserted { issues.append("group \(group) held twice") }
                 }
             }
             if idle > ThreadTable.keptIdle { issues.append("\(idle) idle entries kept (at most \(ThreadTable.keptIdle))") }
             // One stored group per group of the model not settled yet (none leaked, none gone early).
-            let stored = state.completionGroups.ids.count
             let unsettled = groups.filter { !$0.settled }.count
-            if stored != unsettled { issues.append("\(stored) completion groups stored, \(unsettled) not settled in the model") }
+            if stored.count != unsettled { issues.append("\(stored.count) completion groups stored, \(unsettled) not settled in the model") }
             // Every live animation counts for a stored group (or none).
-            for index in state.animations.indices where state.animations[index].isAlive {
-                let group = state.animations[index].completionGroup
-                if group >= 0 && !state.completionGroups.contains(group) {
-                    issues.append("animation \(index) counts for group \(group), which is not stored")
+            for record in engine.animationRecords() where record.runState != .free {
+                let group = record.completionGroup
+                if group >= 0 && !stored.contains(group) {
+                    issues.append("animation \(record.index) counts for group \(group), which is not stored")
                 }
             }
-            for (thread, entry) in threads where !entry.frames.isEmpty && table.index(forKey: thread) == nil {
+            for (thread, entry) in threads where !entry.frames.isEmpty && !keys.contains(thread) {
                 issues.append("thread \(thread): \(entry.frames.count) frames open in the model, no entry")
             }
-            let cache = state.transactionCache
+            let cache = engine.transactionCache()
             if cache.thread != 0 {
-                let position = table.index(forKey: cache.thread)
-                let engineFrames = position.map { table.values[$0].frames } ?? []
+                let engineFrames = table.first { $0.thread == cache.thread }?.frames ?? []
                 if cache.isOpen != !engineFrames.isEmpty {
                     issues.append("cache of thread \(cache.thread): isOpen \(cache.isOpen), \(engineFrames.count) frames open")
                 }
@@ -306,7 +305,7 @@ private final class EngineModel {
                 }
             }
             // The last implicit plan's spring facts: its own spring's.
-            let facts = state.implicitPlan.spring
+            let facts = engine.implicitSpringFacts()
             if !sameBits(facts.settlingDuration, facts.spring.settlingDuration) || facts.response != SpringResponse(facts.spring) {
                 issues.append("implicitPlan.spring: facts of another spring")
             }
@@ -513,9 +512,9 @@ private final class TransactionSequence {
         case 33..<39:
             let patch = randomPatch(fields: 1 + mix.below(3))
             history.append("\(tag) setFields \(describeSettings(patch))")
-            try on(slot) { try engine.setTransactionFields { reviewOverlay(&$0, patch) } }
+            try on(slot) { try engine.setTransactionFields { overlaySettings(&$0, patch) } }
             model.ensureFrame(thread)
-            model.editTop(thread) { reviewOverlay(&$0, patch) }
+            model.editTop(thread) { overlaySettings(&$0, patch) }
         case 39..<41:
             // A setter that unsets a field (the C API's NULL curve or spring) or removes a value:
             // the thread reads the enclosing frames' again. Or one the checks refuse: nothing changes, and
@@ -525,7 +524,7 @@ private final class TransactionSequence {
             let refused = mix.chance(0.3)
             history.append("\(tag) setFields \(describeSettings(patch)), \(refused ? "then a refused" : "then unset") field \(field)")
             let unset: @Sendable (inout TransactionSettings) -> Void = { settings in
-                reviewOverlay(&settings, patch)
+                overlaySettings(&settings, patch)
                 switch field {
                 case 0: settings.animationDuration = refused ? -1 : nil
                 case 1: settings.timingFunction = nil; if refused { settings.delay = .nan }
@@ -545,7 +544,7 @@ private final class TransactionSequence {
         case 41..<46:
             let patch = randomPatch(fields: 1 + mix.below(2))
             history.append("\(tag) modifyTransaction \(describeSettings(patch))")
-            try on(slot) { try engine.modifyTransaction { reviewOverlay(&$0, patch) } }
+            try on(slot) { try engine.modifyTransaction { overlaySettings(&$0, patch) } }
             modifyInModel(model, thread, patch)
         case 46..<49:
             switch mix.below(3) {
@@ -746,7 +745,7 @@ struct TransactionCacheTests {
         try engine.setScalar(1, forKey: key, of: layers[0])
         model.register(me, layer: layers[0], key: "value", long: false)
         check("after the change")
-        #expect(engine.lock.withLock { engine.state.transactionCache.thread } == me, "the change cached this thread")
+        #expect(engine.transactionCache().thread == me, "the change cached this thread")
         // An explicit frame inside it, with a completion: it belongs to the inner frame's group.
         try engine.beginTransaction()
         model.open(me, implicit: false)
@@ -759,14 +758,14 @@ struct TransactionCacheTests {
         try engine.commitTransaction()
         model.commit(me)
         check("after the inner commit")
-        #expect(engine.lock.withLock { engine.state.transactionCache.thread } == me, "an inner frame that set nothing keeps the cache")
+        #expect(engine.transactionCache().thread == me, "an inner frame that set nothing keeps the cache")
         // A completion of the implicit frame, then the tick commits it.
         try engine.addCompletion { finished in inner.add(CompletionFired(id: 2, finished: finished)) }
         model.addCompletion(me, 2)
         try engine.tick(1000)
         model.tick()
         check("after the tick")
-        #expect(engine.lock.withLock { engine.state.transactionCache.isOpen } == false)
+        #expect(engine.transactionCache().isOpen == false)
         // The next change opens a new implicit frame in a new group; its completion is its own.
         try engine.setScalar(1, forKey: key, of: layers[2])
         model.register(me, layer: layers[2], key: "value", long: false)
@@ -826,7 +825,7 @@ struct TransactionCacheTests {
             #expect(seen == [0.25, duration], "thread \(slot): a fresh transaction reads the defaults; its change takes its duration: \(seen)")
             for issue in model.structuralIssues() { Issue.record("after thread \(slot)'s transaction: \(issue)") }
         }
-        func entries() -> [UInt] { engine.lock.withLock { engine.state.threadTransactions.keys } }
+        func entries() -> [UInt] { engine.transactionThreads().map(\.thread) }
 
         for slot in 0..<6 { try transaction(slot, duration: 1 + Double(slot)) }
         #expect(entries().count == ThreadTable.keptIdle, "four committed entries kept: \(entries())")
@@ -956,13 +955,8 @@ struct TransactionCacheTests {
         let key = try engine.key("value")
         /// The class's hint for "value" and whether it is live under that name.
         func hint() -> (id: Int32, live: Bool) {
-            engine.lock.withLock {
-                let slot = try! engine.state.layerSlot(layers[0])
-                let classIndex = Int(engine.state.places[slot].classIndex)
-                let property = engine.state.classes[classIndex].propertyIndex(for: key)!
-                let id = engine.state.classes[classIndex].implicitKeyHints[property]
-                return (id, engine.state.animationKeys.isLive(id, named: "value"))
-            }
+            let id = try! engine.implicitKeyHint(for: key, of: layers[0])!
+            return (id, engine.isAnimationKey(id, named: "value"))
         }
         try engine.setScalar(1, forKey: key, of: layers[0])
         let first = hint()
@@ -971,7 +965,7 @@ struct TransactionCacheTests {
         try engine.removeAnimation(forKey: "value", from: layers[0])
         #expect(!hint().live)
         try engine.addAnimation(basic("value", from: 0, to: 1, duration: 1e9), forKey: "other", to: layers[1])
-        let stale = engine.lock.withLock { engine.state.animationKeys.isLive(first.id, named: "other") }
+        let stale = engine.isAnimationKey(first.id, named: "other")
         #expect(stale, "the freed id now names another key")
         try engine.setScalar(2, forKey: key, of: layers[2])
         let second = hint()
@@ -1182,30 +1176,28 @@ private func oldEstimatedSettlingDuration(_ spring: Spring) -> Double {
 /// 33f0648's `soleSpringVelocity` arithmetic for a scalar layer driven by one committed spring:
 /// −span · u′(t) + carried · h′(t), with u′ from `displacement(at:)` and h′ from `push(at:)`.
 private func oldSoleSpringVelocity(_ engine: Engine, _ layer: LayerID) -> (value: Double, used: Bool, carried: Double) {
-    engine.lock.withLock {
-        guard let slot = try? engine.state.layerSlot(layer) else { return (.nan, false, 0) }
-        let index = Int(engine.state.layers[slot].firstAnimation)
-        guard index >= 0 else { return (.nan, false, 0) }
-        let record = engine.state.animations[index]
-        guard record.kind == .spring, record.isCommitted, record.next < 0 else { return (.nan, false, 0) }
-        let now = engine.state.layerTime(slot, atEngineTime: engine.state.currentTime)
-        let t = now - record.timing.beginTime
-        guard t > 0, t < record.timing.duration else { return (.nan, false, 0) }
-        let spring = engine.state.springRecords[record.parameters]
-        let slope = spring.response.displacement(at: t, initialVelocity: spring.initialVelocity).derivative
-        let push = spring.startVelocity >= 0 ? spring.response.push(at: t).derivative : 0
-        let values = engine.state.animationValues
-        let (from, to, by) = (spring.endpoints.from, spring.endpoints.to, spring.endpoints.by)
-        let model = engine.state.modelValue(slot, Int(record.property))[0]
-        let span: Double
-        switch (from >= 0, to >= 0, by >= 0) {
-        case (true, true, _): span = values.pointer(Int(to))[0] - values.pointer(Int(from))[0]
-        case (_, _, true): span = values.pointer(Int(by))[0]
-        case (true, false, false): span = model - values.pointer(Int(from))[0]
-        case (false, true, false): span = values.pointer(Int(to))[0] - model
-        case (false, false, false): span = 0
-        }
-        let carried = spring.startVelocity >= 0 ? values.pointer(Int(spring.startVelocity))[0] : 0
-        return (-span * slope + carried * push, true, carried)
+    guard let records = try? engine.animationRecords(of: layer), let record = records.first,
+          let now = try? engine.localTime(of: layer)
+    else { return (.nan, false, 0) }
+    guard record.kind == .spring, record.isCommitted, record.next < 0,
+          let response = record.springResponse, let initialVelocity = record.springInitialVelocity
+    else { return (.nan, false, 0) }
+    let t = now - record.beginTime
+    guard t > 0, t < record.duration else { return (.nan, false, 0) }
+    let slope = response.displacement(at: t, initialVelocity: initialVelocity).derivative
+    let push = record.startVelocity >= 0 ? response.push(at: t).derivative : 0
+    func value(_ offset: Int32) -> Double { engine.animationValueSlots(at: offset, count: 1)[0] }
+    // The layers these tests drive animate their scalar "value".
+    let model = scalar(try? engine.value(forKeyPath: "value", of: layer)) ?? .nan
+    let (from, to, by) = (record.from, record.to, record.by)
+    let span: Double
+    switch (from >= 0, to >= 0, by >= 0) {
+    case (true, true, _): span = value(to) - value(from)
+    case (_, _, true): span = value(by)
+    case (true, false, false): span = model - value(from)
+    case (false, true, false): span = value(to) - model
+    case (false, false, false): span = 0
     }
+    let carried = record.startVelocity >= 0 ? value(record.startVelocity) : 0
+    return (-span * slope + carried * push, true, carried)
 }

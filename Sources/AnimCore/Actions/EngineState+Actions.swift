@@ -31,7 +31,7 @@ extension EngineState {
     /// to the current one changes nothing; an action runs when the property is animatable, the
     /// layer has been committed, the transaction does not disable actions, and the engine is
     /// not being invalidated.
-    mutating func planChange(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> ChangePlan {
+    func planChange(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> ChangePlan {
         let slot = try layerSlot(layer)
         guard case .property(let target) = try resolve(keyPath, in: slot) else {
             try setValue(value, forKeyPath: keyPath, of: layer)
@@ -77,7 +77,7 @@ extension EngineState {
     /// the new model value. When the action's animation cannot be added (its values do not fit
     /// the property, or the engine is being destroyed), the value still changes and the error
     /// is thrown.
-    mutating func completeChange(_ request: ActionRequest, result: ActionResult) throws(AnimCoreError) {
+    func completeChange(_ request: ActionRequest, result: ActionResult) throws(AnimCoreError) {
         guard layers.indices.contains(request.slot), places[request.slot].isAlive,
               layerID(request.slot) == request.layer
         else {
@@ -104,7 +104,7 @@ extension EngineState {
     /// The built-in implicit animation (§4.4) of the change `request` describes, planned with
     /// the settings it was planned under, from the old values it saw: what the direct change
     /// adds (`startImplicitAnimation(_:oldModel:oldPresentation:newModel:defersRegistration:)`).
-    private mutating func startImplicitAnimation(_ request: ActionRequest) throws(AnimCoreError) {
+    private func startImplicitAnimation(_ request: ActionRequest) throws(AnimCoreError) {
         try refuseWhileEnding("adding an animation")
         cacheTransaction()  // (registering reads the calling thread's transaction from the cache)
         let classIndex = Int(places[request.slot].classIndex)
@@ -128,7 +128,7 @@ extension EngineState {
     }
 
     /// Stores a property's whole new model value, with the display bookkeeping of a set.
-    mutating func writeWholeProperty(_ slot: Int, _ property: Int, _ value: Value) {
+    func writeWholeProperty(_ slot: Int, _ property: Int, _ value: Value) {
         let kind = classes[Int(places[slot].classIndex)].properties[property].kind
         let target = KeyPathTarget(property: property, component: nil, kind: kind)
         var buffer = SlotScratch()

@@ -8,7 +8,7 @@ extension EngineState {
     /// Makes the change if it is a common one; returns false, having changed nothing, for
     /// everything else — a key path or undeclared key, another kind, a value the checks refuse
     /// (the general path names it), a layer timing property, an action a handler could answer.
-    mutating func changeDirectly(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
+    func changeDirectly(_ value: Value, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
         let slots = scratch.pointer(ScratchOffset.change)
         value.write(into: slots)
         return try changeDirectly(kind: value.kind, slots: slots, forKey: key, of: layer)
@@ -16,7 +16,7 @@ extension EngineState {
 
     /// `changeDirectly(_:forKey:of:)` for a scalar, without making a `Value` (the C API's
     /// `ac_layer_set_scalar`).
-    mutating func changeDirectly(scalar value: Double, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
+    func changeDirectly(scalar value: Double, forKey key: PropertyKey, of layer: LayerID) throws(AnimCoreError) -> Bool {
         let slots = scratch.pointer(ScratchOffset.change)
         slots[0] = value
         return try changeDirectly(kind: .scalar, slots: slots, forKey: key, of: layer)
@@ -24,7 +24,7 @@ extension EngineState {
 
     /// `changeDirectly(_:forKey:of:)` for a value of `kind` in `slots`, in the kind's slot
     /// layout (not the scratch slots the change uses: `ScratchOffset.shown`, `.carriedVelocity`).
-    mutating func changeDirectly(
+    func changeDirectly(
         kind valueKind: ValueKind, slots: UnsafePointer<Double>, forKey key: PropertyKey, of layer: LayerID
     ) throws(AnimCoreError) -> Bool {
         let slot = try layerSlot(layer)
@@ -56,7 +56,7 @@ extension EngineState {
     /// engine is not ending, actions are not disabled), when the caller knows; nil to find out
     /// when needed.
     @inline(__always)
-    mutating func changeDirectly(
+    func changeDirectly(
         _ slot: Int, _ classIndex: Int, _ property: Int, _ layout: PropertyLayout,
         to slots: UnsafePointer<Double>, actionsRun: Bool?, defersRegistration: Bool
     ) -> Bool {

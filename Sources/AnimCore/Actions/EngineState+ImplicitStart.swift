@@ -5,7 +5,7 @@ extension EngineState {
     /// Makes `implicitPlan` the plan for a change of `property` of the class `classIndex` under
     /// the calling thread's settings (`transactionCache`, filled), unless it is that plan already.
     @inline(__always)
-    mutating func planImplicitAnimation(_ classIndex: Int, _ property: Int) {
+    func planImplicitAnimation(_ classIndex: Int, _ property: Int) {
         let plan = implicitPlan.inputs
         if implicitPlan.settingsVersion == transactionCache.settingsVersion && plan.classIndex == classIndex
             && plan.property == property && plan.defaultDuration.bitPattern == defaultAnimationDuration.bitPattern {
@@ -19,7 +19,7 @@ extension EngineState {
     /// Makes `implicitPlan` the plan for `inputs` (settings as transactions set them, the
     /// property changed), unless it is that plan already: the plan remembered is the last one
     /// made, and the same inputs make the same plan.
-    mutating func planImplicitAnimation(_ inputs: ImplicitPlan.Inputs) {
+    func planImplicitAnimation(_ inputs: ImplicitPlan.Inputs) {
         implicitPlan.settingsVersion = 0
         guard inputs != implicitPlan.inputs else { return }
         let layerClass = classes[inputs.classIndex]
@@ -43,7 +43,7 @@ extension EngineState {
     /// (a batch's starts) its registration with the transaction waits for
     /// `registerDeferredStarts()`. Allocates only from the engine's pools (an additive key's
     /// name aside).
-    mutating func startImplicitAnimation(
+    func startImplicitAnimation(
         _ slot: Int, oldModel: UnsafePointer<Double>, oldPresentation: UnsafePointer<Double>,
         newModel: UnsafePointer<Double>, defersRegistration: Bool
     ) {
@@ -89,7 +89,7 @@ extension EngineState {
     /// set): the engine's "default" curve, held for the engine's life, or the transaction's,
     /// whose index the plan remembers while no curve is dropped.
     @inline(__always)
-    private mutating func retainImplicitCurve() -> Int32 {
+    private func retainImplicitCurve() -> Int32 {
         let known = implicitPlan.record.function
         if known >= 0 && implicitPlan.functionsDropped.map({ $0 == functions.droppedCount }) ?? true {
             functions.retain(index: known)
@@ -115,7 +115,7 @@ extension EngineState {
     /// Writes the plan's record, with `start`'s fields, for the layer in `slot` into the record
     /// in `index` under `key`, a generation after the one there.
     @inline(__always)
-    private mutating func writeImplicitRecord(_ index: Int, _ start: ImplicitStart, slot: Int, key: Int32) {
+    private func writeImplicitRecord(_ index: Int, _ start: ImplicitStart, slot: Int, key: Int32) {
         let record = animations.base + index
         let generation = record.pointee.generation &+ 1
         record.pointee = implicitPlan.record
@@ -144,7 +144,7 @@ extension EngineState {
     /// same as removing it and adding the new one without freeing the block and allocating it
     /// again. −1 otherwise (always for an additive start, whose key is its own).
     @inline(__always)
-    private mutating func retargetedAnimation(_ slot: Int) -> Int {
+    private func retargetedAnimation(_ slot: Int) -> Int {
         let replaced = Int(layers[slot].firstAnimation)
         guard !implicitPlan.isAdditive, replaced >= 0, replaced == Int(layers[slot].lastAnimation),
               places[slot].presentationOffset >= 0
@@ -175,7 +175,7 @@ extension EngineState {
     /// kind, whose value slots are taken over or freed) or a new one. A spring carrying velocity
     /// sets `start`'s time to continue from and, unless a transaction set the duration, its
     /// duration: until that motion settles too.
-    private mutating func storeImplicitParameters(
+    private func storeImplicitParameters(
         _ start: inout ImplicitStart, reusing reused: Int32, oldModel: UnsafePointer<Double>,
         oldPresentation: UnsafePointer<Double>, newModel: UnsafePointer<Double>, velocity: UnsafePointer<Double>?
     ) -> Int32 {
@@ -230,7 +230,7 @@ extension EngineState {
     /// end; additive, old − new to the identity delta. Takes over `old`'s value slots (each
     /// `count` long) where an end needs them, freeing the rest.
     @inline(__always)
-    private mutating func storeImplicitEnds(
+    private func storeImplicitEnds(
         _ oldModel: UnsafePointer<Double>, _ oldPresentation: UnsafePointer<Double>, _ newModel: UnsafePointer<Double>,
         _ count: Int, reusing old: BasicRecord
     ) -> BasicRecord {
@@ -256,7 +256,7 @@ extension EngineState {
     /// The start that retargets the layer's only animation, in `replaced` (see
     /// `retargetedAnimation`): the new record takes its place, key and presentation entry (and
     /// its kind data, `keepingKindData`, when the start took that over). Returns its index.
-    private mutating func retarget(
+    private func retarget(
         _ replaced: Int, _ start: ImplicitStart, keepingKindData: Bool, shown: UnsafeMutablePointer<Double>, slot: Int
     ) -> Int {
         leaveSteadyLane(layer: slot)
@@ -279,7 +279,7 @@ extension EngineState {
 
     /// The start on a layer with no animation and no presentation block, which shows `shown`
     /// (its model value): its record alone in the layer's list. Returns its index.
-    private mutating func appendFirst(_ start: ImplicitStart, shown: UnsafePointer<Double>, slot: Int) -> Int {
+    private func appendFirst(_ start: ImplicitStart, shown: UnsafePointer<Double>, slot: Int) -> Int {
         let key = retainImplicitKey(slot)
         let index = freeAnimations.popLast().map(Int.init) ?? animations.append(AttachedAnimation())
         writeImplicitRecord(index, start, slot: slot, key: key)
@@ -290,7 +290,7 @@ extension EngineState {
 
     /// The start that adds its record at the end of the layer's list, replacing an animation
     /// under its key; the property's presentation entry keeps showing `shown`. Returns its index.
-    private mutating func append(_ start: ImplicitStart, shown: UnsafeMutablePointer<Double>, slot: Int) -> Int {
+    private func append(_ start: ImplicitStart, shown: UnsafeMutablePointer<Double>, slot: Int) -> Int {
         let count = Int(implicitPlan.record.propertySlotCount)
         // (Kept aside: the removal below may move the layer's presentation block.)
         let kept = scratch.pointer(ScratchOffset.shown)
@@ -317,7 +317,7 @@ extension EngineState {
     /// Gives the layer in `slot`, whose only animation is the start's (in `index`), a
     /// presentation block of the property alone, showing `shown`.
     @inline(__always)
-    private mutating func givePresentationBlock(_ index: Int, showing shown: UnsafePointer<Double>, slot: Int) {
+    private func givePresentationBlock(_ index: Int, showing shown: UnsafePointer<Double>, slot: Int) {
         let count = Int(implicitPlan.record.propertySlotCount)
         let block = presentation.allocate(count)
         places[slot].presentationOffset = Int32(block)
@@ -332,7 +332,7 @@ extension EngineState {
 
     /// Links the record in `index` at the end of the layer's list.
     @inline(__always)
-    private mutating func linkLast(_ index: Int, slot: Int) {
+    private func linkLast(_ index: Int, slot: Int) {
         let previous = layers[slot].lastAnimation
         animations[index].previous = previous
         if previous >= 0 { animations[Int(previous)].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
@@ -343,7 +343,7 @@ extension EngineState {
     /// while an animation holds it, or else found by name (tried first by the id it had last
     /// time) — or an additive start's own.
     @inline(__always)
-    private mutating func retainImplicitKey(_ slot: Int) -> Int32 {
+    private func retainImplicitKey(_ slot: Int) -> Int32 {
         let classIndex = implicitPlan.inputs.classIndex
         let property = implicitPlan.inputs.property
         if implicitPlan.isAdditive {
@@ -364,7 +364,7 @@ extension EngineState {
     }
 
     /// The smallest "<key>.additive.<n>" no animation of the layer in `slot` runs under.
-    mutating func freeAdditiveKey(_ slot: Int, _ key: String) -> String {
+    func freeAdditiveKey(_ slot: Int, _ key: String) -> String {
         var number = 0
         while true {
             let candidate = "\(key).additive.\(number)"
@@ -382,7 +382,7 @@ extension EngineState {
 
     /// Registers the implicit animations a batch deferred (`startImplicitAnimation`'s
     /// `defersRegistration`) with the calling thread's open transaction, in the order they started.
-    mutating func registerDeferredStarts() {
+    func registerDeferredStarts() {
         guard !deferredStarts.isEmpty else { return }
         registerWithCachedTransaction(deferredStarts)
         deferredStarts.removeAll(keepingCapacity: true)
@@ -391,7 +391,7 @@ extension EngineState {
     /// Copies `count` slots into the animation-value buffer, at `reusing` (slots of that size
     /// taken over from a replaced animation) or else at newly allocated ones; their offset.
     @inline(__always)
-    private mutating func storeSlots(_ source: UnsafePointer<Double>, _ count: Int, reusing offset: Int32) -> Int32 {
+    private func storeSlots(_ source: UnsafePointer<Double>, _ count: Int, reusing offset: Int32) -> Int32 {
         let target = offset >= 0 ? Int(offset) : animationValues.allocate(count)
         animationValues.pointer(target).copySlots(from: source, count: count)
         return Int32(target)

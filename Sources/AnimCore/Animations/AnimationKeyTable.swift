@@ -1,29 +1,32 @@
 /// The keys animations are added under ("opacity", "bounce-17"), interned while an animation
 /// uses them: each attached animation with a key holds one use, and a key no animation uses is
 /// forgotten, so a host that numbers its animations keeps a table as small as its live set.
-struct AnimationKeyTable {
+///
+/// A class, held by the engine state and used under its lock (so exclusivity is not checked
+/// at run time): a lookup reads the table in place, where a value would be copied for the call.
+final class AnimationKeyTable {
     /// Names by id ("" for a free id) and how many animations use each.
-    private var names: [String] = []
-    private var uses: [Int32] = []
-    private var ids: [String: Int32] = [:]
-    private var freeIDs: [Int32] = []
+    @exclusivity(unchecked) private var names: [String] = []
+    @exclusivity(unchecked) private var uses: [Int32] = []
+    @exclusivity(unchecked) private var ids: [String: Int32] = [:]
+    @exclusivity(unchecked) private var freeIDs: [Int32] = []
 
     /// The id last retained or found: `retain(_:)` and `lookup(_:)` try it first, so a run of
     /// adds under one key (an animation added to many layers) hashes no name.
-    private var recentID: Int32 = -1
+    @exclusivity(unchecked) private var recentID: Int32 = -1
     /// How many times a key was forgotten (its last use given back): while it is unchanged, a
     /// key in use before is still in use, under the same name.
-    private(set) var freedCount = 0
+    @exclusivity(unchecked) private(set) var freedCount = 0
 
     /// The id of `name`, with one more use (interning it when no animation uses it).
-    mutating func retain(_ name: String) -> Int32 {
+    func retain(_ name: String) -> Int32 {
         retain(name, hint: recentID)
     }
 
     /// `retain(_:)` that first tries `hint`, the id `name` had before (`isLive` checks it still
     /// names it): a change path that adds animations under the same key again and again finds
     /// it without hashing the name.
-    mutating func retain(_ name: String, hint: Int32) -> Int32 {
+    func retain(_ name: String, hint: Int32) -> Int32 {
         let id: Int32
         if isLive(hint, named: name) {
             id = hint
@@ -49,7 +52,7 @@ struct AnimationKeyTable {
 
     /// One more use of the key `id`, which is in use (held by the caller).
     @inline(__always)
-    mutating func retain(id: Int32) {
+    func retain(id: Int32) {
         uses[Int(id)] += 1
     }
 
@@ -60,7 +63,7 @@ struct AnimationKeyTable {
     }
 
     /// One use of `id` less; the key is forgotten at the last.
-    mutating func release(_ id: Int32) {
+    func release(_ id: Int32) {
         let index = Int(id)
         uses[index] -= 1
         guard uses[index] == 0 else { return }

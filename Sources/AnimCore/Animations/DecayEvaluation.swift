@@ -22,7 +22,7 @@ extension EngineState {
     /// Prepares a decay of `kind` values starting at `from` with `velocity` (one number per
     /// slot), bounded by `lower`/`upper` (per slot, or nil); the record and the time the motion ends (the speed below
     /// the minimum, or a spring back settled).
-    mutating func storeDecay(
+    func storeDecay(
         _ decay: DecayParameters, kind: ValueKind, from: [Double], velocity: [Double], lower: [Double]?, upper: [Double]?
     ) -> (DecayRecord, duration: Double) {
         let count = kind.slotCount

@@ -8,7 +8,7 @@ extension EngineState {
     /// A group becomes its record followed by its children's; a keyframe animation with a
     /// rotation mode, its record followed by the rotation's. Nothing is added when any part
     /// is refused.
-    mutating func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
+    func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
         try refuseWhileEnding("adding an animation")
         let slot = try layerSlot(layer)
         try animation.validate()
@@ -30,25 +30,20 @@ extension EngineState {
         let function = animation.kindTag == .group || animation.timingFunction != nil
             ? animation.timingFunction : transactionCache.settings.timingFunction
 
-        var plan: [AttachedAnimation] = []
-        swap(&plan, &planScratch)
-        plan.empty()
-        defer { swap(&plan, &planScratch) }
+        planScratch.empty()
         do {
-            try planRecords(animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation", into: &plan)
+            try planRecords(animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation", into: &planScratch)
         } catch {
-            for record in plan { freeKindData(record) }
+            for record in planScratch { freeKindData(record) }
             throw error
         }
+        let plan = planScratch
         // What the animated properties show now, kept for their presentation entries
         // (replacing a running animation must not make them read the model until the next tick).
-        var shown: [Double] = []
-        swap(&shown, &shownScratch)
-        shown.empty()
-        defer { swap(&shown, &shownScratch) }
+        shownScratch.empty()
         for record in plan where record.property >= 0 {
             let source = presentationSlots(slot, Int(record.property))
-            for offset in 0..<Int(record.propertySlotCount) { shown.append(source[offset]) }
+            for offset in 0..<Int(record.propertySlotCount) { shownScratch.append(source[offset]) }
         }
         if let key, let previous = animationKeys.lookup(key) { removeAnimation(keyID: previous, slot: slot) }
         let keyID = key.map { animationKeys.retain($0) } ?? -1
@@ -78,7 +73,7 @@ extension EngineState {
         for record in plan where record.property >= 0 {
             let size = Int(record.propertySlotCount)
             let destination = presentation.pointer(Int(places[slot].presentationOffset) + Int(presentationOffset(slot, record.property)))
-            for k in 0..<size { destination[k] = shown[offset + k] }
+            for k in 0..<size { destination[k] = shownScratch[offset + k] }
             offset += size
         }
         registerWithTransaction(index)
@@ -86,7 +81,7 @@ extension EngineState {
 
     /// Stores the records of `plan`, in order, pending, at the end of the layer's list (a
     /// group's children pointing at its record); the first one's index.
-    private mutating func link(_ plan: [AttachedAnimation], slot: Int) -> Int {
+    private func link(_ plan: [AttachedAnimation], slot: Int) -> Int {
         var first = reserveRecords(plan.count)
         defer {
             first.empty()
@@ -112,7 +107,7 @@ extension EngineState {
     static let maximumRecordsPerAdd = Animation.maximumAnimationsPerAdd
 
     /// Slots for `count` new records (reused ones first), in a reused array.
-    private mutating func reserveRecords(_ count: Int) -> [Int] {
+    private func reserveRecords(_ count: Int) -> [Int] {
         var result: [Int] = []
         swap(&result, &reservedScratch)
         result.empty()
@@ -130,7 +125,7 @@ extension EngineState {
     /// `parent` is the plan position of the group it runs in (-1: the layer). Throws for what
     /// the layer refuses (unknown or not animatable key paths, values of the wrong kind); the
     /// caller frees the kind data of what was planned.
-    private mutating func planRecords(
+    private func planRecords(
         _ animation: Animation, timing: MediaTiming, function: TimingFunction?, slot: Int, parent: Int32,
         field: String, into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
@@ -196,7 +191,7 @@ extension EngineState {
     /// Sets `record`'s target: the property (or component) `target` of the layer in `slot`,
     /// named by `keyPath`, with the property's layout.
     @inline(__always)
-    private mutating func setTarget(
+    private func setTarget(
         _ target: KeyPathTarget, keyPath: String, of record: inout AttachedAnimation, slot: Int
     ) throws(AnimCoreError) {
         let layerClass = classes[Int(places[slot].classIndex)]
@@ -214,7 +209,7 @@ extension EngineState {
 
     /// `planRecords` of a group: its record (`record`, with its timing), then its children's,
     /// each in the group's time space.
-    private mutating func planGroup(
+    private func planGroup(
         _ group: GroupParameters, _ record: AttachedAnimation, function: TimingFunction?, slot: Int, field: String,
         into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
@@ -239,7 +234,7 @@ extension EngineState {
 
     /// `planRecords` of a keyframe animation along a path with a rotation mode: its record
     /// (`keyframes`), then the rotation's, a record of its own on the layer's transform.
-    private mutating func planPathRotation(
+    private func planPathRotation(
         _ keyframes: AttachedAnimation, slot: Int, field: String, into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
         let transform = try animatableTarget("transform", slot: slot, field: field)
@@ -263,7 +258,7 @@ extension EngineState {
 
     /// Checks a basic or spring animation's values against the target and stores them; "all
     /// nil" captures the presentation value as the start.
-    private mutating func storeEndpoints(
+    private func storeEndpoints(
         _ basic: BasicParameters, target: KeyPathTarget, slot: Int, keyPath: String, field: String
     ) throws(AnimCoreError) -> BasicRecord {
         try checkAnimationValue(basic.fromValue, field, "fromValue", target, keyPath)
@@ -283,7 +278,7 @@ extension EngineState {
 
     /// Checks a decay against its target and prepares it: the start and velocity given, or the
     /// presentation's value and velocity now.
-    private mutating func storeDecay(
+    private func storeDecay(
         _ decay: DecayParameters, target: KeyPathTarget, slot: Int, keyPath: String, field: String
     ) throws(AnimCoreError) -> (DecayRecord, duration: Double) {
         guard target.kind.hasCoordinates else {
@@ -326,7 +321,7 @@ extension EngineState {
     }
 
     /// The declared animatable property (or component) a key path names.
-    private mutating func animatableTarget(_ keyPath: String, slot: Int, field: String) throws(AnimCoreError) -> KeyPathTarget {
+    private func animatableTarget(_ keyPath: String, slot: Int, field: String) throws(AnimCoreError) -> KeyPathTarget {
         let target: KeyPathTarget
         switch try resolve(keyPath, in: slot) {
         case .property(let resolved): target = resolved
@@ -345,13 +340,13 @@ extension EngineState {
 
     /// Gives back a record's kind data (its values, keyframes or group time) and its timing
     /// function. A rotation shares its owner's keyframes.
-    private mutating func freeKindData(_ record: AttachedAnimation) {
+    private func freeKindData(_ record: AttachedAnimation) {
         freeKindData(record.kind, parameters: record.parameters, slotCount: record.valueKind.slotCount, function: record.function)
     }
 
     /// `freeKindData(_:)` for a record of `kind` with these `parameters`, `slotCount` slots per
     /// value and timing `function` (an index in `functions`, or -1).
-    private mutating func freeKindData(_ kind: RecordKind, parameters: Int32, slotCount: Int, function: Int32) {
+    private func freeKindData(_ kind: RecordKind, parameters: Int32, slotCount: Int, function: Int32) {
         switch kind {
         case .basic:
             let values = basicRecords[parameters]
@@ -381,7 +376,7 @@ extension EngineState {
     /// Gives back the value slots (`size` each) a basic record's from, to and by hold.
     // [Perf] Not a loop over `[from, to, by]`: the array literal cost more than the frees.
     @inline(__always)
-    private mutating func freeValues(_ values: BasicRecord, size: Int) {
+    private func freeValues(_ values: BasicRecord, size: Int) {
         if values.from >= 0 { animationValues.free(Int(values.from), size: size) }
         if values.to >= 0 { animationValues.free(Int(values.to), size: size) }
         if values.by >= 0 { animationValues.free(Int(values.by), size: size) }
@@ -398,7 +393,7 @@ extension EngineState {
     }
 
     /// Copies a value into the animation-value buffer; -1 for nil.
-    private mutating func storeValue(_ value: Value?) -> Int32 {
+    private func storeValue(_ value: Value?) -> Int32 {
         guard let value else { return -1 }
         let offset = animationValues.allocate(value.kind.slotCount)
         value.write(into: animationValues.pointer(offset))
@@ -406,17 +401,17 @@ extension EngineState {
     }
 
     /// Removes the animation under `key` from `layer`, if there is one.
-    mutating func removeAnimation(forKey key: String, from layer: LayerID) throws(AnimCoreError) {
+    func removeAnimation(forKey key: String, from layer: LayerID) throws(AnimCoreError) {
         removeAnimation(forKey: key, slot: try layerSlot(layer))
     }
 
-    private mutating func removeAnimation(forKey key: String, slot: Int) {
+    private func removeAnimation(forKey key: String, slot: Int) {
         guard let keyID = animationKeys.lookup(key) else { return }
         removeAnimation(keyID: keyID, slot: slot)
     }
 
     /// Removes the animation under the key `keyID` (of `animationKeys`), if there is one.
-    mutating func removeAnimation(keyID: Int32, slot: Int) {
+    func removeAnimation(keyID: Int32, slot: Int) {
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             if animations[animation].key == keyID {
@@ -428,11 +423,11 @@ extension EngineState {
     }
 
     /// Removes every animation of `layer`.
-    mutating func removeAllAnimations(from layer: LayerID) throws(AnimCoreError) {
+    func removeAllAnimations(from layer: LayerID) throws(AnimCoreError) {
         removeAllAnimations(try layerSlot(layer))
     }
 
-    mutating func removeAllAnimations(_ slot: Int) {
+    func removeAllAnimations(_ slot: Int) {
         var all: [Int] = []
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
@@ -448,7 +443,7 @@ extension EngineState {
     // [Perf] The general way cost about 810 instructions per ended animation (the layouts
     // before and after, the scratch arrays), as much as the start of one: 1379 instructions
     // per animation in the tick that ends them (bench_transactions' end tick).
-    mutating func removeAnimation(_ index: Int, slot: Int) {
+    func removeAnimation(_ index: Int, slot: Int) {
         let record = animations.base + index
         // (A record with followers, a group's children or a path's rotation after it, is never
         // its layer's last.)
@@ -466,20 +461,18 @@ extension EngineState {
 
     /// Unlinks and frees animations of one layer, with the records each owns; those that had
     /// not finished stop with finished = false. The layer's presentation layout is rebuilt once.
-    mutating func removeAnimations<Indexes: Sequence<Int>>(_ indexes: Indexes, slot: Int) {
+    func removeAnimations<Indexes: Sequence<Int>>(_ indexes: Indexes, slot: Int) {
         leaveSteadyLane(layer: slot)
         var oldLayout = presentationLayout(slot)
-        var doomed: [Int] = []
-        swap(&doomed, &removalScratch)
-        doomed.removeAll(keepingCapacity: true)
-        defer { swap(&doomed, &removalScratch) }
+        removalScratch.removeAll(keepingCapacity: true)
         for index in indexes where animations[index].isAlive {
             var member = index
             for _ in 0...Int(animations[index].followers) where member >= 0 {
-                doomed.append(member)
+                removalScratch.append(member)
                 member = Int(animations[member].next)
             }
         }
+        let doomed = removalScratch
         for index in doomed where animations[index].isAlive {
             end(index, slot: slot)
             unlinkAndFree(index, slot: slot)
@@ -492,7 +485,7 @@ extension EngineState {
     /// Takes the record in `index`, ended (`end`), out of its layer's list and frees it with
     /// its key.
     @inline(__always)
-    private mutating func unlinkAndFree(_ index: Int, slot: Int) {
+    private func unlinkAndFree(_ index: Int, slot: Int) {
         // (In place: `end` grows no record buffer, and a copy of the record showed in the cost.)
         let record = animations.base + index
         let previous = record.pointee.previous, next = record.pointee.next
@@ -513,7 +506,7 @@ extension EngineState {
     /// replaces it (`startImplicitAnimation`'s retarget of a layer's only animation), which
     /// may take over its kind data too (`keepingKindData`: only its timing function is released;
     /// the caller owns its kind record and value slots and frees those it does not take).
-    mutating func end(_ index: Int, slot: Int, keepingKindData: Bool = false) {
+    func end(_ index: Int, slot: Int, keepingKindData: Bool = false) {
         // (The fields read in place: a copy of the record showed in a retarget's cost.)
         let record = animations.base + index
         // Its property falls back to what lies underneath: a needs-display layer redisplays.
@@ -538,9 +531,6 @@ extension EngineState {
     }
 
     /// The layer and key an animation callback names for the animation in `index`.
-    // [Perf] Inlined: called from mutating code (`end`, the tick's notices), a call copied the
-    // whole state (Tests/package/check_state_copies.sh).
-    @inline(__always)
     func eventSubject(_ index: Int) -> (layer: LayerID, key: String?) {
         let record = animations[index]
         let key = record.key >= 0 ? animationKeys.name(of: record.key) : nil
@@ -603,7 +593,7 @@ extension EngineState {
 
     /// Where each animated property of the layer sits in its presentation block, in a reused
     /// array (give it back with `recycle(_:)`).
-    mutating func presentationLayout(_ slot: Int) -> [PresentationEntry] {
+    func presentationLayout(_ slot: Int) -> [PresentationEntry] {
         var layout: [PresentationEntry] = []
         swap(&layout, &layoutScratch)
         layout.empty()
@@ -631,7 +621,7 @@ extension EngineState {
     }
 
     /// Gives a layout array back for reuse.
-    mutating func recycle(_ layout: inout [PresentationEntry]) {
+    func recycle(_ layout: inout [PresentationEntry]) {
         if layout.capacity > layoutScratch.capacity { swap(&layout, &layoutScratch) }
     }
 
@@ -639,12 +629,9 @@ extension EngineState {
     /// animated property, the first animation of each property marked to initialise it. Values
     /// of properties that stay animated carry over; new entries start at the model value. When
     /// the layout is unchanged the block stays where it is.
-    mutating func rebuildPresentation(_ slot: Int, oldLayout: [PresentationEntry]) {
+    func rebuildPresentation(_ slot: Int, oldLayout: [PresentationEntry]) {
         guard layers[slot].firstAnimation >= 0 else { return releasePresentation(slot) }
-        var layout: [PresentationEntry] = []
-        swap(&layout, &newLayoutScratch)
-        layout.empty()
-        defer { swap(&layout, &newLayoutScratch) }
+        newLayoutScratch.empty()
         var size: Int32 = 0
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
@@ -652,17 +639,18 @@ extension EngineState {
             let property = record.pointee.property
             if property < 0 {
                 // A group: no property of its own.
-            } else if let existing = layout.first(where: { $0.property == property }) {
+            } else if let existing = newLayoutScratch.first(where: { $0.property == property }) {
                 record.pointee.presentationOffset = existing.offset
                 record.pointee.initializesPresentation = false
             } else {
-                layout.append(PresentationEntry(property: property, offset: size, size: record.pointee.propertySlotCount))
+                newLayoutScratch.append(PresentationEntry(property: property, offset: size, size: record.pointee.propertySlotCount))
                 record.pointee.presentationOffset = size
                 record.pointee.initializesPresentation = true
                 size += record.pointee.propertySlotCount
             }
             animation = Int(record.pointee.next)
         }
+        let layout = newLayoutScratch
         let oldOffset = Int(places[slot].presentationOffset)
         if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }
         places[slot].presentationLayout = switch layout.count {
@@ -688,7 +676,7 @@ extension EngineState {
     /// Gives back the presentation block of the layer in `slot`, which has no animation left:
     /// no layout, no block.
     @inline(__always)
-    mutating func releasePresentation(_ slot: Int) {
+    func releasePresentation(_ slot: Int) {
         let offset = Int(places[slot].presentationOffset)
         if offset >= 0 { presentation.free(offset, size: Int(layers[slot].presentationSize)) }
         places[slot].presentationLayout = -1

@@ -5,7 +5,7 @@ extension EngineState {
     /// values against the key path, resolves key times for the mode, converts paths and
     /// splines to bezier segments, builds arc-length tables for the paced modes, and stores it
     /// all in one block. `field` names the animation in messages.
-    mutating func storeKeyframes(
+    func storeKeyframes(
         _ parameters: KeyframeParameters, kind: ValueKind, keyPath: String, field: String
     ) throws(AnimCoreError) -> KeyframeRecord {
         var record = KeyframeRecord()
@@ -147,7 +147,7 @@ extension EngineState {
     }
 
     /// Gives back what `storeKeyframes` took: the block and the segments' timing functions.
-    mutating func freeKeyframes(_ record: KeyframeRecord) {
+    func freeKeyframes(_ record: KeyframeRecord) {
         if record.functions >= 0 {
             for segment in 0..<Int(record.keyframeCount - 1) {
                 functions.release(Int32(animationValues.pointer(Int(record.functions))[segment]))

@@ -72,10 +72,7 @@ extension EngineState {
     /// key path into one whose part is of that kind ("position.x"). The general read fills the
     /// other keys ("frame", an undeclared key, another kind: refused there) of the layers it
     /// read, then goes on in order from the first layer it could not read (a dead one).
-    // [Perf] Inlined into `Engine.readPresentationTable`, its one caller: out of line, its
-    // error path for a dead layer copied the whole state there (Tests/package/check_state_copies.sh).
-    @inline(__always)
-    mutating func readPresentationTable(
+    func readPresentationTable(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of layers: UnsafeBufferPointer<LayerID>,
         expecting kinds: UnsafeBufferPointer<ValueKind>, into output: UnsafeMutablePointer<Double>
     ) -> BatchReadFailure? {
@@ -94,15 +91,12 @@ extension EngineState {
         let keyCount = keys.count
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
         // How each class reads each key: class c's key k at c × keyCount + k; nil for the
-        // general read. (A reused array, not a temporary allocation: a closure over the state
-        // here made Swift copy all of it.)
-        var targets: [KeyPathTarget?] = []
-        swap(&targets, &tableTargets)
-        defer { swap(&targets, &tableTargets) }
-        targets.removeAll(keepingCapacity: true)
+        // general read. (A reused array: no allocation per read.)
+        tableTargets.removeAll(keepingCapacity: true)
         for classIndex in classes.indices {
-            for key in 0..<keyCount { targets.append(tableTarget(classIndex, keys[key], kinds[key])) }
+            for key in 0..<keyCount { tableTargets.append(tableTarget(classIndex, keys[key], kinds[key])) }
         }
+        let targets = tableTargets
         let stop = readPresentationTableFast(
             forKeys: keys, of: handles, count: count, expecting: kinds, targets: targets, stride: stride, into: output)
         let next = stop.layer
@@ -149,20 +143,20 @@ extension EngineState {
     /// property of that kind (its whole value), or a key path into a declared property whose
     /// component is of that kind (`resolve(key:in:)`'s target); nil for the general read
     /// ("frame", an undeclared key, another kind).
-    private mutating func tableTarget(_ classIndex: Int, _ key: PropertyKey, _ kind: ValueKind) -> KeyPathTarget? {
+    private func tableTarget(_ classIndex: Int, _ key: PropertyKey, _ kind: ValueKind) -> KeyPathTarget? {
         let layerClass = classes[classIndex]
         if let property = layerClass.propertyIndex(for: key) {
             return layerClass.layouts[property].kind == kind ? KeyPathTarget(property: property, component: nil, kind: kind) : nil
         }
         guard let name = self.keys.name(of: key), name != "frame",
-              let target = layerClass.keyPathTarget(key, path: name, keys: &self.keys), target.kind == kind
+              let target = layerClass.keyPathTarget(key, path: name, keys: self.keys), target.kind == kind
         else { return nil }
         return target
     }
 
     /// One cell of a table the general way: the presentation value at `key` of the layer in
     /// `slot`, which must be of `kind`, into `cell` (through `scratch`); the error when not.
-    private mutating func readTableCell(
+    private func readTableCell(
         _ key: PropertyKey, _ kind: ValueKind, slot: Int, into cell: UnsafeMutablePointer<Double>,
         scratch: UnsafeMutablePointer<Double>
     ) -> AnimCoreError? {
@@ -354,7 +348,7 @@ extension EngineState {
     /// property that is not animatable or a layer not committed yet — sets them all (`.done`);
     /// otherwise `.checked`. `.refused` when a check fails, having changed nothing (the general
     /// path then names what it refuses).
-    mutating func setValuesDirectly(
+    func setValuesDirectly(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
         from numbers: UnsafePointer<Double>
     ) -> DirectBatch {
@@ -411,7 +405,7 @@ extension EngineState {
     /// the general path (`index` is then that layer's; `layers.count` when every one is set).
     /// - Throws: `.badHandle` for the layer at `index` gone (an action callback of an earlier
     ///   change may destroy a later layer); the layers before it are set.
-    mutating func changeDirectly(
+    func changeDirectly(
         batchFrom index: inout Int, forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
         from numbers: UnsafePointer<Double>
     ) throws(AnimCoreError) {
@@ -437,7 +431,7 @@ extension EngineState {
     }
 
     /// The checks of `Engine.setValues`: each layer's value at `key`, or the first refusal.
-    mutating func batchValues(
+    func batchValues(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
         from numbers: UnsafePointer<Double>
     ) -> Result<[Value], BatchWriteFailure> {
@@ -464,7 +458,7 @@ extension EngineState {
     }
 
     /// Whether `setValue` would take `value` at `key` for the layer in `slot`.
-    private mutating func checkBatchValue(
+    private func checkBatchValue(
         _ value: Value, forKey key: PropertyKey, named name: String, slot: Int
     ) throws(AnimCoreError) {
         switch try resolve(key: key, in: slot) {

@@ -65,7 +65,7 @@ extension Engine {
 extension EngineState {
     /// Resolves an interned key for the layer in `slot`, as `resolve(_:in:)` resolves a key path:
     /// a declared property by index, without string work; anything else through its name.
-    mutating func resolve(key: PropertyKey, in slot: Int) throws(AnimCoreError) -> Resolved {
+    func resolve(key: PropertyKey, in slot: Int) throws(AnimCoreError) -> Resolved {
         try keys.check(key)  // (before the declared-property lookup, which reads the index alone)
         let classIndex = Int(places[slot].classIndex)
         if let property = classes[classIndex].propertyIndex(for: key) {
@@ -73,14 +73,14 @@ extension EngineState {
         }
         let name = try keys.checkedName(of: key)
         if name == "frame" { return .frame }
-        if let target = classes[classIndex].keyPathTarget(key, path: name, keys: &keys) { return .property(target) }
+        if let target = classes[classIndex].keyPathTarget(key, path: name, keys: keys) { return .property(target) }
         if classes[classIndex].isStrict { throw classes[classIndex].undeclaredKeyError(name) }
         if !name.utf8.contains(UInt8(ascii: ".")) { return .undeclared(key) }
         throw AnimCoreError(.unknownKey, "\"\(name)\" is not a key path of class \(classes[classIndex].name)")
     }
 
     /// The model or presentation value at `key`; nil for an undeclared key never set.
-    mutating func value(forKey key: PropertyKey, of layer: LayerID, presentation: Bool) throws(AnimCoreError) -> Value? {
+    func value(forKey key: PropertyKey, of layer: LayerID, presentation: Bool) throws(AnimCoreError) -> Value? {
         let slot = try layerSlot(layer)
         switch try resolve(key: key, in: slot) {
         case .frame: return frame(slot, presentation: presentation)
@@ -92,7 +92,7 @@ extension EngineState {
 
     /// Copies the model or presentation value at `key` of the layer in `slot` into `slots`
     /// (room for `ValueKind.maximumSlotCount`); its kind, or nil for an undeclared key never set.
-    mutating func readValue(
+    func readValue(
         forKey key: PropertyKey, slot: Int, presentation: Bool, into slots: UnsafeMutablePointer<Double>
     ) throws(AnimCoreError) -> ValueKind? {
         switch try resolve(key: key, in: slot) {

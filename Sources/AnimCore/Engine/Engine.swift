@@ -24,7 +24,7 @@ public final class Engine: @unchecked Sendable {
     // [Perf] Exclusivity is unchecked at run time: every access is made holding `lock`, which
     // already serialises them, and the dynamic check cost about 80 instructions per access
     // (two accesses per property change).
-    @exclusivity(unchecked) var state: EngineState
+    let state: EngineState
     @exclusivity(unchecked) var isInvalidated = false
     /// The delivery in progress (see `deliverEvents`): its thread's identity (0 for none) and its
     /// queue, which ticks called from its callbacks append to. Guarded by `lock`.
@@ -44,7 +44,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Runs `body` on the state under the lock; refused once the engine is invalidated.
     @inline(__always)
-    func withState<R>(_ body: (inout EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
+    func withState<R>(_ body: (EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
         try lock.withLock { () throws(AnimCoreError) -> R in
             guard !isInvalidated else {
                 throw AnimCoreError(.invalidState, "the engine has been invalidated")
@@ -53,7 +53,7 @@ public final class Engine: @unchecked Sendable {
                 releaseRetired()
                 if state.commitClock.isOwed { readClock() }
             }
-            return try body(&state)
+            return try body(state)
         }
     }
 
@@ -473,9 +473,9 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// The state access of `withState`, without the invalidation check.
-    private func withStateUnchecked<R>(_ body: (inout EngineState) -> R) -> R {
+    private func withStateUnchecked<R>(_ body: (EngineState) -> R) -> R {
         defer { releaseRetired() }
-        return body(&state)
+        return body(state)
     }
 
     // MARK: Callbacks

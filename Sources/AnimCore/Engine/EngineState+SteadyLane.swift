@@ -2,7 +2,7 @@
 /// runs on.
 extension EngineState {
     /// Ticks on `count` threads in all from now on (see `Engine.setTickThreadCount`).
-    mutating func setTickThreadCount(_ count: Int) throws(AnimCoreError) {
+    func setTickThreadCount(_ count: Int) throws(AnimCoreError) {
         guard count >= 1 && count <= TickThreads.maximumCount else {
             throw AnimCoreError(.outOfRange, "count is \(count); it must be in 1...\(TickThreads.maximumCount)")
         }
@@ -24,7 +24,7 @@ extension EngineState {
     /// takes the entries that left out of it (their layers rejoin the general walk, which
     /// evaluates them in this tick). The entries' order, hence the exits' order, does not
     /// depend on the thread count.
-    mutating func evaluateSteadyLane(at now: Double, context: EvaluationContext) {
+    func evaluateSteadyLane(at now: Double, context: EvaluationContext) {
         compactSteadyLaneIfSparse()
         let count = steadyLane.entries.count
         guard count > 0 else { return }
@@ -67,9 +67,7 @@ extension EngineState {
     /// Computes the time of every layer that lane entries run on off engine time (`timedLayers`)
     /// into its cache under this tick's `stamp`, where the lane reads it; the general walk
     /// reads the same cache after it. Each layer's time is computed once, by the one walk.
-    private mutating func computeLaneLayerTimes(at now: Double, stamp: UInt64) {
-        var ancestors: [Int32] = []
-        swap(&ancestors, &ancestorScratch)
+    private func computeLaneLayerTimes(at now: Double, stamp: UInt64) {
         let layerRecords = layers.base
         let layerPlaces = places.base
         let offsets = timingOffsets
@@ -77,20 +75,19 @@ extension EngineState {
             for slot in steadyLane.timedLayers where layerPlaces[Int(slot)].isAlive {
                 let time = LayerTimeWalk.time(
                     of: Int(slot), layers: layerRecords, places: layerPlaces, rows: rows, timingOffsets: offsets,
-                    engineTime: now, stamp: stamp, ancestors: &ancestors)
+                    engineTime: now, stamp: stamp, ancestors: &ancestorScratch)
                 // (A root of default timing is not cached by the walk: its timing may have
                 // become the default since its entries joined.)
                 layerRecords[Int(slot)].cachedTime = time
                 layerRecords[Int(slot)].timeStamp = stamp
             }
         }
-        swap(&ancestors, &ancestorScratch)
     }
 
     /// Where the layer in `slot` takes its time from for the lane (`SteadyEntry.timeLayer`: −1
     /// for engine time, else the layer itself) and that time now.
     @inline(__always)
-    mutating func laneTime(of slot: Int) -> (timeLayer: Int32, time: Double) {
+    func laneTime(of slot: Int) -> (timeLayer: Int32, time: Double) {
         runsOnEngineTime(slot) ? (-1, currentTime) : (Int32(slot), layerTime(slot, atEngineTime: currentTime))
     }
 
@@ -100,7 +97,7 @@ extension EngineState {
     /// of its layer touches its property. Its layer leaves the general walk when every
     /// animation of it is in the lane. `laneTime`: the caller's `laneTime(of:)` of its layer;
     /// `sample`: the record's sample at that time, when the caller took it.
-    mutating func joinSteadyLane(
+    func joinSteadyLane(
         _ index: Int, laneTime known: (timeLayer: Int32, time: Double)? = nil, sample knownSample: TimingSample? = nil
     ) {
         let record = animations.base + index
@@ -168,9 +165,7 @@ extension EngineState {
     /// rotation record or −1) but for its timing and time, which the caller sets: its kind, its
     /// composition, its ends (kept in the entry when both are given scalars), and where the
     /// model value its property starts from lives.
-    // Mutating though it changes nothing: called from mutating code, a non-mutating method
-    // copies the whole state (until the state's stores are reference types).
-    private mutating func laneEntry(for index: Int, slot: Int, rotation: Int) -> SteadyEntry {
+    private func laneEntry(for index: Int, slot: Int, rotation: Int) -> SteadyEntry {
         let record = animations.base + index
         let parameters = record.pointee.parameters
         let kind: SteadyEntry.Kind
@@ -218,10 +213,8 @@ extension EngineState {
     // (The walk's first evaluation of a new animation, with its notice, costs several hundred
     // instructions of an implicit animation's start; the lane evaluates it in this tick
     // instead, to the same bits.)
-    // Mutating though it changes nothing: called from mutating code, a non-mutating method
-    // copies the whole state (until the state's stores are reference types).
     @inline(__always)
-    mutating func steadyStateAtCommit(_ index: Int, time: Double) -> (state: RunState, sample: TimingSample)? {
+    func steadyStateAtCommit(_ index: Int, time: Double) -> (state: RunState, sample: TimingSample)? {
         let record = animations.base + index
         guard !record.pointee.isRefusedByLane, record.pointee.followers == 0, record.pointee.kind != .group,
               record.pointee.laneEntry < 0
@@ -237,7 +230,7 @@ extension EngineState {
     /// them changes (an animation added or removed, the presentation block moved); the layer
     /// rejoins the general walk.
     @inline(__always)  // often for a layer with no animation: the call cost more than the loop
-    mutating func leaveSteadyLane(layer slot: Int) {
+    func leaveSteadyLane(layer slot: Int) {
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
             animations[index].isRefusedByLane = false
@@ -249,7 +242,7 @@ extension EngineState {
 
     /// `leaveSteadyLane(layer:)` for the layer in `slot` and every layer under it: their
     /// time may no longer be engine time.
-    mutating func leaveSteadyLane(subtree slot: Int) {
+    func leaveSteadyLane(subtree slot: Int) {
         guard steadyLane.liveCount > 0 else { return }
         var pending = [slot]
         while let current = pending.popLast() {
@@ -263,7 +256,7 @@ extension EngineState {
     }
 
     /// Takes every animation out of the lane.
-    mutating func leaveSteadyLane() {
+    func leaveSteadyLane() {
         for entry in steadyLane.entries.indices { leaveSteadyLane(entry: entry) }
     }
 
@@ -279,7 +272,7 @@ extension EngineState {
     }
 
     /// Makes the entry in `entry` a tombstone; its record and layer go back to the general walk.
-    private mutating func leaveSteadyLane(entry: Int) {
+    private func leaveSteadyLane(entry: Int) {
         let index = Int(steadyLane.entries[entry].record)
         guard index >= 0 else { return }
         steadyLane.entries[entry].record = -1
@@ -291,13 +284,12 @@ extension EngineState {
 
     /// How many records after the one in `index` share its entry of `kind`: a path's rotation,
     /// a group's children.
-    // Static: a non-mutating method called from the mutating callers copies the whole state.
     private static func joiningCount(_ kind: SteadyEntry.Kind, _ record: AttachedAnimation) -> Int {
         kind == .pathKeyframes || kind == .group ? Int(record.followers) : 0
     }
 
     /// Sets `laneEntry` of the `count` records after the one in `index` in its layer's list.
-    private mutating func setLaneEntry(_ entry: Int32, ofRecordsAfter index: Int, count: Int) {
+    private func setLaneEntry(_ entry: Int32, ofRecordsAfter index: Int, count: Int) {
         var member = Int(animations[index].next)
         for _ in 0..<count where member >= 0 {
             animations[member].laneEntry = entry
@@ -317,12 +309,12 @@ extension EngineState {
     }
 
     /// Compacts the lane when a quarter or more of its entries are tombstones.
-    mutating func compactSteadyLaneIfSparse() {
+    func compactSteadyLaneIfSparse() {
         if steadyLane.tombstones > 0 && steadyLane.tombstones * 4 >= steadyLane.entries.count { compactSteadyLane() }
     }
 
     /// Drops the tombstones, keeping the entries' order.
-    private mutating func compactSteadyLane() {
+    private func compactSteadyLane() {
         steadyLane.timedLayers.removeAll(keepingCapacity: true)
         var kept = 0
         for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {
@@ -338,7 +330,7 @@ extension EngineState {
     }
 
     /// Puts the layer in `slot` in the general walk (`animatedLayers`) if it is not there.
-    mutating func joinGeneralWalk(_ slot: Int) {
+    func joinGeneralWalk(_ slot: Int) {
         guard layers[slot].animatedIndex < 0 else { return }
         layers[slot].animatedIndex = Int32(animatedLayers.count)
         animatedLayers.append(Int32(slot))
@@ -346,7 +338,7 @@ extension EngineState {
 
     /// Takes the layer in `slot` out of the general walk: it has no animation left there.
     @inline(__always)  // often for a layer not in the walk: the call cost more than the check
-    mutating func leaveGeneralWalk(_ slot: Int) {
+    func leaveGeneralWalk(_ slot: Int) {
         let position = Int(layers[slot].animatedIndex)
         guard position >= 0 else { return }
         let moved = animatedLayers.removeLast()

@@ -3,7 +3,7 @@ extension EngineState {
     /// Advances the engine to host time `hostTime` (seconds on the host's clock) and evaluates.
     /// Engine time advances by the host's elapsed time × `globalSpeed`; the first tick sets it
     /// to `hostTime`.
-    mutating func tick(hostTime: Double) throws(AnimCoreError) {
+    func tick(hostTime: Double) throws(AnimCoreError) {
         guard hostTime.isFinite else {
             throw AnimCoreError(.notFinite, "now is \(hostTime); it must be finite")
         }
@@ -27,7 +27,7 @@ extension EngineState {
     /// transaction committed start: a begin time of 0 becomes the layer's time now (plus the
     /// animation block's delay), or at the commit's time when the host clock read it
     /// (`CommitClock`).
-    mutating func commit() {
+    func commit() {
         commitImplicitTransactions()
         for slot in uncommittedLayers where Int(slot) < layers.count && places[Int(slot)].isAlive {
             layers[Int(slot)].isCommitted = true
@@ -93,7 +93,7 @@ extension EngineState {
     }
 
     /// Moves layers marked for display into this tick's display events.
-    mutating func queueDisplays() {
+    func queueDisplays() {
         guard !displayQueue.isEmpty else { return }
         for slot in displayQueue {
             let index = Int(slot)
@@ -110,27 +110,21 @@ extension EngineState {
     /// Evaluates every committed animation of every animated layer at the current time, writing
     /// presentation values; queues start/stop callbacks, display and removals. Allocates nothing
     /// once the engine's scratch arrays have grown to the workload.
-    mutating func evaluateAnimations() {
+    func evaluateAnimations() {
         guard !animatedLayers.isEmpty || steadyLane.liveCount > 0 else { return }
         let stamp = tickCount
         let now = currentTime
         refreshRowBases()
         // The lane first: what leaves it rejoins the general walk below, in this tick.
         evaluateSteadyLane(at: now, context: evaluationContext())
-        // Take the reusable arrays out of the state (so they stay uniquely referenced and
-        // keep their capacity), and put them back afterwards.
-        var notices: [TickNotice] = []
-        swap(&notices, &tickNotices)
-        notices.removeAll(keepingCapacity: true)
-        var ancestors: [Int32] = []
-        swap(&ancestors, &ancestorScratch)
+        tickNotices.removeAll(keepingCapacity: true)
         let context = evaluationContext()
         rowBases.withUnsafeBufferPointer { rows in
             for layerSlot in animatedLayers {
                 let slot = Int(layerSlot)
                 let layer = context.layers + slot
                 let place = context.places + slot
-                let time = context.layerTime(slot, rows: rows, engineTime: now, stamp: stamp, ancestors: &ancestors)
+                let time = context.layerTime(slot, rows: rows, engineTime: now, stamp: stamp, ancestors: &ancestorScratch)
                 let block = context.presentation + Int(place.pointee.presentationOffset)
                 let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
                 var index = Int(layer.pointee.firstAnimation)
@@ -141,22 +135,19 @@ extension EngineState {
                     if record.pointee.isCommitted && record.pointee.laneEntry < 0 {
                         context.evaluate(
                             record, index: index, layer: layer, row: row, layerTime: time, block: block,
-                            notices: &notices)
+                            notices: &tickNotices)
                     }
                     index = Int(record.pointee.next)
                 }
             }
         }
-        swap(&ancestors, &ancestorScratch)
-        handle(notices)
-        swap(&notices, &tickNotices)
+        handle(tickNotices)
     }
 
     /// Turns the loop's notices into callbacks, display marks and removals.
-    private mutating func handle(_ notices: [TickNotice]) {
-        // Finished animations to remove, in notice order (taken from `tickRemovals`, with its capacity).
-        var removals: [Int32] = []
-        swap(&removals, &tickRemovals)
+    private func handle(_ notices: [TickNotice]) {
+        // Finished animations to remove, in notice order.
+        tickRemovals.removeAll(keepingCapacity: true)
         for notice in notices {
             let index = Int(notice.animation)
             let slot = Int(animations[index].layer)
@@ -172,7 +163,7 @@ extension EngineState {
                     events.append(.animationDidStop(delegate, layer: layer, key: key, finished: true))
                 }
                 animationStopped(index, finished: true)
-                if notice.kind == .finishedAndRemoved { removals.append(notice.animation) }
+                if notice.kind == .finishedAndRemoved { tickRemovals.append(notice.animation) }
             case .display:
                 setNeedsDisplay(slot)
             case .steady:
@@ -182,6 +173,7 @@ extension EngineState {
         // A layer's removals go together, in notice order: finish notices come from the general
         // walk, which visits each layer once, so one layer's are adjacent (a layer whose runs
         // were not would have them removed one after the other, with the same result).
+        let removals = tickRemovals
         var start = 0
         while start < removals.count {
             let slot = animations[Int(removals[start])].layer
@@ -194,15 +186,11 @@ extension EngineState {
             }
             start = end
         }
-        removals.removeAll(keepingCapacity: true)
-        swap(&removals, &tickRemovals)
     }
 }
 
 extension EngineState {
     /// Pointers to the engine's buffers for an evaluation: valid until the next allocation.
-    // [Perf] Inlined: called from mutating code, a call copied the whole state.
-    @inline(__always)
     func evaluationContext() -> EvaluationContext {
         EvaluationContext(
             layers: layers.base, places: places.base, animations: animations.base, basics: basicRecords.records.base,

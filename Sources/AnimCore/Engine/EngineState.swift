@@ -1,24 +1,29 @@
-/// Everything an engine holds, as one value that the `Engine` class guards with its lock.
+/// Everything an engine holds, as one object that the `Engine` class guards with its lock.
+///
+/// A class, so that no call copies it: every method works on the one state in place.
+/// Exclusivity is unchecked at run time (`@exclusivity(unchecked)` on each stored variable):
+/// every access is made holding the engine's lock, which already serialises them, and the
+/// dynamic check would cost each access a call.
 ///
 /// Layers, animations and classes live in arrays indexed by slot; values live in `SlotBuffer`s
 /// (model rows per class, out-of-line transforms, animation values, presentation blocks), so the
 /// per-frame loop touches only plain data through raw pointers. Handles carry a stamp (see
 /// `Handle`), so a stale or foreign handle is refused rather than followed.
-struct EngineState {
+final class EngineState {
     /// Whether the engine is being invalidated (destroyed): nothing new may start (see
     /// `refuseWhileEnding`).
-    var isEnding = false
+    @exclusivity(unchecked) var isEnding = false
     /// Interned property names and key paths, for as long as the engine lives.
-    var keys = KeyTable()
+    let keys: KeyTable
     /// The keys animations are added under, for as long as an animation uses them.
-    var animationKeys = AnimationKeyTable()
-    var classes: [LayerClass] = []
+    let animationKeys = AnimationKeyTable()
+    @exclusivity(unchecked) var classes: [LayerClass] = []
     /// The layers' stamps, classes, model rows and presentation blocks, by slot (what reads
     /// touch).
     let places = RecordBuffer<LayerPlace>(initialCapacity: 256)
     /// The rest of the layers' fields, by the same slot.
     let layers = RecordBuffer<LayerRecord>(initialCapacity: 256)
-    var freeLayers: [Int32] = []
+    @exclusivity(unchecked) var freeLayers: [Int32] = []
     let animations = RecordBuffer<AttachedAnimation>(initialCapacity: 256)
     let freeAnimations = RecordBuffer<Int32>(initialCapacity: 64)
     /// Each kind's own data, indexed by the records' `parameters`.
@@ -29,7 +34,7 @@ struct EngineState {
     let decayRecords = RecordPool<DecayRecord>()
     /// The descriptions of added keyframe animations and groups, by record index, for reading
     /// them back (their records hold the prepared curves, not the parameters as given).
-    var addedDescriptions: [Int32: Animation] = [:]
+    @exclusivity(unchecked) var addedDescriptions: [Int32: Animation] = [:]
     /// The timing functions animations use, shared by index.
     let functions = TimingFunctionTable()
     /// 16-slot blocks of out-of-line values (3D transforms), and each class's defaults.
@@ -39,90 +44,90 @@ struct EngineState {
     /// Presentation blocks of animated layers.
     let presentation = SlotBuffer(initialCapacity: 1024)
     /// The distinct layouts of the presentation blocks.
-    var presentationLayouts = PresentationLayouts()
+    @exclusivity(unchecked) var presentationLayouts = PresentationLayouts()
     /// Scratch slots for the evaluation of one animation (never grows).
     let scratch = SlotBuffer(initialCapacity: ScratchOffset.count)
 
     /// The tick's general walk: every layer with a committed animation outside the steady lane
     /// (a layer joins when one commits there; it leaves when its animations are all gone or in
     /// the lane, so it may stay meanwhile with uncommitted ones only, which the walk skips).
-    var animatedLayers: [Int32] = []
+    @exclusivity(unchecked) var animatedLayers: [Int32] = []
     /// Steady animations, evaluated by the tick's compact loop (see `SteadyLane`).
-    var steadyLane = SteadyLane()
+    @exclusivity(unchecked) var steadyLane = SteadyLane()
     /// Whether steady animations join the lane (true; tests compare with the general walk alone).
-    var isSteadyLaneEnabled = true
+    @exclusivity(unchecked) var isSteadyLaneEnabled = true
     /// Threads that evaluate the steady lane with the ticking one; nil for one thread.
-    var tickThreads: TickThreads?
+    @exclusivity(unchecked) var tickThreads: TickThreads?
     /// Animations whose transaction has committed: the next tick starts them (a begin time of 0
     /// becomes the layer's time then).
-    var readyAnimations: [AnimationRef] = []
+    @exclusivity(unchecked) var readyAnimations: [AnimationRef] = []
     /// Each thread's transactions, by thread identity (the threads with one open, and a few
     /// that committed theirs: `ThreadTable`). `transactionCache` holds the resolved settings of
     /// one of them (see `EngineState.setTransactionFields(_:)` for what keeps it filled).
-    var threadTransactions = ThreadTable()
+    @exclusivity(unchecked) var threadTransactions = ThreadTable()
     /// The index in `functions` of the "default" curve, which the engine holds for its life:
     /// an implicit animation of a transaction that sets no curve counts one use, no lookup.
     let defaultFunction: Int32
     /// The last spring motion a presentation velocity read (see `presentationVelocity`).
-    var springMotions = SpringMotionMemo()
+    @exclusivity(unchecked) var springMotions = SpringMotionMemo()
     /// The calling thread's transactions as the change path reads them (see `cacheTransaction()`).
-    var transactionCache = ThreadTransactionCache()
+    @exclusivity(unchecked) var transactionCache = ThreadTransactionCache()
     /// `ThreadIdentity.key`, kept here so that `currentThread` does not check the lazy global.
     let threadKey = ThreadIdentity.key
     /// Completion groups (the transactions' completion counting) by id.
-    var completionGroups = CompletionGroups()
+    @exclusivity(unchecked) var completionGroups = CompletionGroups()
     /// Layers created since the last tick: not committed yet, so they run no implicit actions.
-    var uncommittedLayers: [Int32] = []
+    @exclusivity(unchecked) var uncommittedLayers: [Int32] = []
     /// Each layer's actions table (CALayer.actions), by layer slot.
-    var layerActions: [Int32: [String: LayerAction]] = [:]
+    @exclusivity(unchecked) var layerActions: [Int32: [String: LayerAction]] = [:]
     /// Host registrations (delegates, handlers, actions) removed during a state change, released
     /// by the `Engine` after the change: releasing one may run host code (a C destroy callback)
     /// that calls back into the engine, which must not happen inside the state access.
-    var retired: [Any] = []
+    @exclusivity(unchecked) var retired: [Any] = []
     /// Reused by adds: the records an animation becomes, their slots, and the values their
     /// properties show.
-    var planScratch: [AttachedAnimation] = []
-    var reservedScratch: [Int] = []
-    var shownScratch: [Double] = []
+    @exclusivity(unchecked) var planScratch: [AttachedAnimation] = []
+    @exclusivity(unchecked) var reservedScratch: [Int] = []
+    @exclusivity(unchecked) var shownScratch: [Double] = []
     /// Reused by the tick: the finished animations it removes.
-    var tickRemovals: [Int32] = []
+    @exclusivity(unchecked) var tickRemovals: [Int32] = []
     /// Reused by removals: the records to remove, with those they own.
-    var removalScratch: [Int] = []
+    @exclusivity(unchecked) var removalScratch: [Int] = []
     /// Reused by presentation layout changes.
-    var layoutScratch: [PresentationEntry] = []
-    var newLayoutScratch: [PresentationEntry] = []
+    @exclusivity(unchecked) var layoutScratch: [PresentationEntry] = []
+    @exclusivity(unchecked) var newLayoutScratch: [PresentationEntry] = []
     /// Reused by table reads: how each class reads each key (`readPresentationTable`).
-    var tableTargets: [KeyPathTarget?] = []
+    @exclusivity(unchecked) var tableTargets: [KeyPathTarget?] = []
     /// Layers to display at the next tick.
-    var displayQueue: [Int32] = []
+    @exclusivity(unchecked) var displayQueue: [Int32] = []
     /// Callbacks owed to the host, delivered by the `Engine` after each state change.
-    var events: [EngineEvent] = []
-    var layerDelegates: [Int32: LayerDelegate] = [:]
-    var animationDelegates: [Int32: AnimationDelegate] = [:]
+    @exclusivity(unchecked) var events: [EngineEvent] = []
+    @exclusivity(unchecked) var layerDelegates: [Int32: LayerDelegate] = [:]
+    @exclusivity(unchecked) var animationDelegates: [Int32: AnimationDelegate] = [:]
     /// Values of undeclared keys, per layer slot (Core Animation's layers are key-value
     /// containers): stored and read back, never animated.
-    var undeclaredValues: [Int32: [Int32: Value]] = [:]
+    @exclusivity(unchecked) var undeclaredValues: [Int32: [Int32: Value]] = [:]
 
     /// The engine's time (seconds): absolute time for root layers.
-    var currentTime: Double = 0
+    @exclusivity(unchecked) var currentTime: Double = 0
     /// The engine time of the tick before the current one; NaN before the second tick.
-    var previousTickTime: Double = .nan
+    @exclusivity(unchecked) var previousTickTime: Double = .nan
     /// The host time of the last tick; nil before the first.
-    var lastHostTime: Double?
+    @exclusivity(unchecked) var lastHostTime: Double?
     /// Engine time per host time (slow motion below 1). Default 1.
-    var globalSpeed: Double = 1
+    @exclusivity(unchecked) var globalSpeed: Double = 1
     /// The host clock's readings and the commits waiting for them (see `CommitClockState`).
-    var commitClock = CommitClockState()
-    var tickCount: UInt64 = 0
+    @exclusivity(unchecked) var commitClock = CommitClockState()
+    @exclusivity(unchecked) var tickCount: UInt64 = 0
     /// The layer-time cache stamp of walks outside the tick, counting down from the top.
-    var walkStamp: UInt64 = 0
+    @exclusivity(unchecked) var walkStamp: UInt64 = 0
     /// The duration given to animations added with duration 0 (the transaction's, 0.25 s).
-    var defaultAnimationDuration: Double = 0.25
+    @exclusivity(unchecked) var defaultAnimationDuration: Double = 0.25
     /// Reused by layer-time computation.
-    var ancestorScratch: [Int32] = []
+    @exclusivity(unchecked) var ancestorScratch: [Int32] = []
     /// Reused by the tick: each class's model-row buffer base, and the loop's notices.
-    var rowBases: [UnsafeMutablePointer<Double>] = []
-    var tickNotices: [TickNotice] = []
+    @exclusivity(unchecked) var rowBases: [UnsafeMutablePointer<Double>] = []
+    @exclusivity(unchecked) var tickNotices: [TickNotice] = []
 
     /// Model-row offsets of the layer timing properties, the same in every class.
     let timingOffsets: LayerTimingOffsets
@@ -130,13 +135,13 @@ struct EngineState {
     // (Last: the plan is large, and the fields before it are read on every path.)
     /// The implicit animations a batch set started and has not registered with the calling
     /// thread's transaction yet, by record index (`registerDeferredStarts()`); empty between calls.
-    var deferredStarts: [Int32] = []
+    @exclusivity(unchecked) var deferredStarts: [Int32] = []
     /// The last plan of a built-in implicit animation, made again only when what it is made of
     /// changes (`planImplicitAnimation`).
-    var implicitPlan = ImplicitPlan()
+    @exclusivity(unchecked) var implicitPlan = ImplicitPlan()
 
     init() {
-        var keys = KeyTable()
+        let keys = KeyTable()
         // The built-in names are the first keys of an empty table: interning them cannot fail.
         let declared = BuiltInLayerProperties.descriptors.map { (try! keys.intern($0.name), $0) }
         let base = LayerClass(

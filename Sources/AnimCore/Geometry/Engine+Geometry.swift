@@ -5,7 +5,7 @@
 /// nil layer: the space a root layer's position is in).
 extension Engine {
     /// The slot of `layer` (−1 for nil), or `.badHandle` naming `argument`.
-    private static func slot(_ layer: LayerID?, _ argument: String, in state: inout EngineState) throws(AnimCoreError) -> Int {
+    private static func slot(_ layer: LayerID?, _ argument: String, in state: EngineState) throws(AnimCoreError) -> Int {
         guard let layer else { return -1 }
         do throws(AnimCoreError) {
             return try state.layerSlot(layer)
@@ -24,7 +24,7 @@ extension Engine {
     /// The layer's matrix to its superlayer (to the root space for a root layer).
     package func matrixToSuperlayer(of layer: LayerID, presentation: Bool, argument: String = "layer") throws(AnimCoreError) -> Transform3D {
         try withState { (state) throws(AnimCoreError) in
-            state.matrixToSuperlayer(try Self.slot(layer, argument, in: &state), presentation: presentation)
+            state.matrixToSuperlayer(try Self.slot(layer, argument, in: state), presentation: presentation)
         }
     }
 
@@ -34,8 +34,8 @@ extension Engine {
         from source: LayerID?, to destination: LayerID?, presentation: Bool, names: (source: String, destination: String)
     ) throws(AnimCoreError) -> Transform3D {
         try withState { (state) throws(AnimCoreError) in
-            let from = try Self.slot(source, names.source, in: &state)
-            let to = try Self.slot(destination, names.destination, in: &state)
+            let from = try Self.slot(source, names.source, in: state)
+            let to = try Self.slot(destination, names.destination, in: state)
             guard let matrix = state.matrix(from: from, to: to, presentation: presentation) else {
                 throw AnimCoreError(
                     .notInvertible, "\(names.destination): its matrix from the common ancestor is singular (a zero scale or a plane seen edge-on)")
@@ -52,8 +52,8 @@ extension Engine {
     ) throws(AnimCoreError) -> Point? {
         try Self.checkFinite(point, names.point)
         return try withState { (state) throws(AnimCoreError) in
-            let from = try Self.slot(source, names.source, in: &state)
-            let to = try Self.slot(destination, names.destination, in: &state)
+            let from = try Self.slot(source, names.source, in: state)
+            let to = try Self.slot(destination, names.destination, in: state)
             return state.convert(point, from: from, to: to, presentation: presentation)
         }
     }
@@ -70,8 +70,8 @@ extension Engine {
                 "\(names.rect) is (\(rect.origin.x), \(rect.origin.y), \(rect.size.width), \(rect.size.height)); it must be finite")
         }
         return try withState { (state) throws(AnimCoreError) in
-            let from = try Self.slot(source, names.source, in: &state)
-            let to = try Self.slot(destination, names.destination, in: &state)
+            let from = try Self.slot(source, names.source, in: state)
+            let to = try Self.slot(destination, names.destination, in: state)
             return state.convert(rect, from: from, to: to, presentation: presentation)
         }
     }
@@ -83,7 +83,7 @@ extension Engine {
     ) throws(AnimCoreError) -> LayerID? {
         try Self.checkFinite(point, names.point)
         return try withState { (state) throws(AnimCoreError) in
-            let slot = try Self.slot(layer, names.layer, in: &state)
+            let slot = try Self.slot(layer, names.layer, in: state)
             return state.hitTest(slot, point, presentation: presentation).map { state.layerID($0) }
         }
     }
@@ -94,14 +94,14 @@ extension Engine {
     ) throws(AnimCoreError) -> Bool {
         try Self.checkFinite(point, names.point)
         return try withState { (state) throws(AnimCoreError) in
-            state.contains(point, in: try Self.slot(layer, names.layer, in: &state), presentation: presentation)
+            state.contains(point, in: try Self.slot(layer, names.layer, in: state), presentation: presentation)
         }
     }
 
     /// CALayer `contentsAreFlipped`.
     package func contentsAreFlipped(_ layer: LayerID, presentation: Bool, argument: String = "layer") throws(AnimCoreError) -> Bool {
         try withState { (state) throws(AnimCoreError) in
-            state.contentsAreFlipped(try Self.slot(layer, argument, in: &state), presentation: presentation)
+            state.contentsAreFlipped(try Self.slot(layer, argument, in: state), presentation: presentation)
         }
     }
 
@@ -109,7 +109,7 @@ extension Engine {
     /// (reference §0.3, [APPLE-TEST]: not the six raw elements).
     package func affineTransform(of layer: LayerID, presentation: Bool, argument: String = "layer") throws(AnimCoreError) -> AffineTransform {
         try withState { (state) throws(AnimCoreError) in
-            let transform = state.geometry(try Self.slot(layer, argument, in: &state), presentation: presentation).transform
+            let transform = state.geometry(try Self.slot(layer, argument, in: state), presentation: presentation).transform
             return transform.isAffine ? AffineTransform(transform) : .identity
         }
     }

@@ -8,7 +8,6 @@ extension EngineState {
     ///   - presentation: true for presentation values (the engine's time), false for model.
     func geometry(_ slot: Int, presentation: Bool) -> LayerGeometry {
         typealias Index = BuiltInLayerProperties.Index
-        // Methods, not a closure: a closure over the state could copy all of it.
         let bounds = geometrySlots(slot, Index.bounds, presentation: presentation)
         let position = geometrySlots(slot, Index.position, presentation: presentation)
         let anchor = geometrySlots(slot, Index.anchorPoint, presentation: presentation)

@@ -1,7 +1,7 @@
 /// Layer life (creation, references, destruction) and the layer tree.
 extension EngineState {
     /// A new layer of `classID` with every property at its default, referenced once by the host.
-    mutating func makeLayer(of classID: LayerClassID) throws(AnimCoreError) -> LayerID {
+    func makeLayer(of classID: LayerClassID) throws(AnimCoreError) -> LayerID {
         let layerClass = try layerClass(classID)
         let slot: Int
         if let reused = freeLayers.popLast() {
@@ -29,7 +29,7 @@ extension EngineState {
     }
 
     /// One more host reference; `.outOfRange` when the layer holds `LayerRecord.maximumReferences`.
-    mutating func retain(_ layer: LayerID) throws(AnimCoreError) {
+    func retain(_ layer: LayerID) throws(AnimCoreError) {
         let slot = try layerSlot(layer)
         try checkRoomForReference(slot)
         layers[slot].referenceCount += 1
@@ -46,14 +46,14 @@ extension EngineState {
 
     /// One host reference less; the layer is destroyed when none is left (a superlayer holds
     /// one while the layer is in its tree).
-    mutating func release(_ layer: LayerID) throws(AnimCoreError) {
+    func release(_ layer: LayerID) throws(AnimCoreError) {
         let slot = try layerSlot(layer)
         dropReference(slot)
     }
 
     /// Drops one reference to `slot` and destroys whatever that frees, without recursion (a tree
     /// may be arbitrarily deep).
-    mutating func dropReference(_ slot: Int) {
+    func dropReference(_ slot: Int) {
         var doomed: [Int] = []
         layers[slot].referenceCount -= 1
         if layers[slot].referenceCount <= 0 { doomed.append(slot) }
@@ -77,7 +77,7 @@ extension EngineState {
 
     /// Frees a layer whose references are gone: its animations stop (finished = false), its
     /// values and slot are given back and its handle goes stale.
-    private mutating func destroyLayer(_ slot: Int) {
+    private func destroyLayer(_ slot: Int) {
         unlinkFromParent(slot)
         removeAllAnimations(slot)
         freeOutOfLineValues(slot)
@@ -99,7 +99,7 @@ extension EngineState {
     /// Inserts `child` among `parent`'s sublayers at `index` (clamped to the count; nil = last),
     /// first removing it from any superlayer it has (Core Animation moves it). Throws `.cycle`
     /// when `child` is `parent` or one of its ancestors.
-    mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int?) throws(AnimCoreError) {
+    func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int?) throws(AnimCoreError) {
         let childSlot = try layerSlot(child)
         let parentSlot = try layerSlot(parent)
         var ancestor = parentSlot
@@ -131,7 +131,7 @@ extension EngineState {
     }
 
     /// Removes `layer` from its superlayer (no effect without one); the superlayer's reference goes.
-    mutating func removeFromSuperlayer(_ layer: LayerID) throws(AnimCoreError) {
+    func removeFromSuperlayer(_ layer: LayerID) throws(AnimCoreError) {
         let slot = try layerSlot(layer)
         guard layers[slot].parent >= 0 else { return }
         unlinkFromParent(slot)
@@ -139,7 +139,7 @@ extension EngineState {
     }
 
     /// Puts `new` where `old` is among its superlayer's sublayers and removes `old`.
-    mutating func replaceSublayer(_ old: LayerID, with new: LayerID) throws(AnimCoreError) {
+    func replaceSublayer(_ old: LayerID, with new: LayerID) throws(AnimCoreError) {
         let oldSlot = try layerSlot(old)
         _ = try layerSlot(new)
         guard let parent = try superlayer(of: old) else {
@@ -173,7 +173,7 @@ extension EngineState {
         return parent >= 0 ? layerID(parent) : nil
     }
 
-    private mutating func link(_ child: Int, into parent: Int, before: Int) {
+    private func link(_ child: Int, into parent: Int, before: Int) {
         // Under a superlayer off engine time, the subtree's steady animations leave the lane.
         if !runsOnEngineTime(parent) { leaveSteadyLane(subtree: child) }
         layers[child].parent = Int32(parent)
@@ -193,7 +193,7 @@ extension EngineState {
     }
 
     /// Takes `slot` out of its superlayer's list (references unchanged).
-    private mutating func unlinkFromParent(_ slot: Int) {
+    private func unlinkFromParent(_ slot: Int) {
         let parent = Int(layers[slot].parent)
         guard parent >= 0 else { return }
         let previous = Int(layers[slot].previousSibling)

@@ -11,12 +11,12 @@ extension EngineState {
     }
 
     /// Resolves `keyPath` for the layer in `slot`.
-    mutating func resolve(_ keyPath: String, in slot: Int) throws(AnimCoreError) -> Resolved {
+    func resolve(_ keyPath: String, in slot: Int) throws(AnimCoreError) -> Resolved {
         guard !keyPath.isEmpty else { throw AnimCoreError(.unknownKey, "the key path is empty") }
         if keyPath == "frame" { return .frame }
         let key = try keys.intern(keyPath)
         let layerClass = classes[Int(places[slot].classIndex)]
-        if let target = layerClass.keyPathTarget(key, path: keyPath, keys: &keys) { return .property(target) }
+        if let target = layerClass.keyPathTarget(key, path: keyPath, keys: keys) { return .property(target) }
         if layerClass.isStrict { throw layerClass.undeclaredKeyError(keyPath) }
         if !keyPath.contains(".") { return .undeclared(key) }
         throw AnimCoreError(
@@ -27,7 +27,7 @@ extension EngineState {
 
     /// Sets the model value at `keyPath`. A value equal to the current one changes nothing.
     /// Throws `.wrongKind` when the value's kind is not the key path's.
-    mutating func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
+    func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) {
         let slot = try layerSlot(layer)
         switch try resolve(keyPath, in: slot) {
         case .frame:
@@ -47,7 +47,7 @@ extension EngineState {
     }
 
     /// Writes a model value (already of the right kind) and marks display as the rules say.
-    mutating func writeModel(_ slot: Int, _ target: KeyPathTarget, _ slots: UnsafePointer<Double>) {
+    func writeModel(_ slot: Int, _ target: KeyPathTarget, _ slots: UnsafePointer<Double>) {
         let stored = classes[Int(places[slot].classIndex)].layouts[target.property]
         let current = modelValue(slot, target.property)
         if let component = target.component {
@@ -64,7 +64,7 @@ extension EngineState {
 
     /// Bookkeeping after a model property changed: display marks and the timing cache.
     @inline(__always)
-    mutating func propertyDidChange(_ slot: Int, _ property: Int, _ stored: PropertyLayout) {
+    func propertyDidChange(_ slot: Int, _ property: Int, _ stored: PropertyLayout) {
         if stored.needsDisplay { setNeedsDisplay(slot) }
         if property == BuiltInLayerProperties.Index.bounds {
             let flag = modelValue(slot, BuiltInLayerProperties.Index.needsDisplayOnBoundsChange)
@@ -79,7 +79,7 @@ extension EngineState {
     }
 
     /// The model value at `keyPath`; an undeclared key never set reads nil.
-    mutating func value(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
+    func value(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
         let slot = try layerSlot(layer)
         switch try resolve(keyPath, in: slot) {
         case .frame: return frame(slot, presentation: false)
@@ -90,7 +90,7 @@ extension EngineState {
 
     /// The presentation value at `keyPath`: the model value with the layer's committed
     /// animations applied at the last tick. Undeclared keys read their model value.
-    mutating func presentationValue(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
+    func presentationValue(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value? {
         let slot = try layerSlot(layer)
         switch try resolve(keyPath, in: slot) {
         case .frame: return frame(slot, presentation: true)
@@ -171,7 +171,7 @@ extension EngineState {
     // MARK: Display
 
     /// Marks the layer to display at the next tick (Core Animation's setNeedsDisplay).
-    mutating func setNeedsDisplay(_ slot: Int) {
+    func setNeedsDisplay(_ slot: Int) {
         layers[slot].needsDisplay = true
         if !layers[slot].isQueuedForDisplay {
             layers[slot].isQueuedForDisplay = true
@@ -199,7 +199,7 @@ extension EngineState {
 
     /// Setting the frame sets position and bounds size, through the transform as the reference
     /// says (§1.3; `LayerGeometry.placing(frame:)`).
-    private mutating func setFrame(_ value: Value, slot: Int) throws(AnimCoreError) {
+    private func setFrame(_ value: Value, slot: Int) throws(AnimCoreError) {
         typealias Index = BuiltInLayerProperties.Index
         let (position, newBounds) = try frameComponents(value, slot: slot)
         for (property, newValue) in [(Index.position, position), (Index.bounds, newBounds)] {

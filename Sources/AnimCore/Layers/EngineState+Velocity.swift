@@ -13,7 +13,7 @@ extension EngineState {
     /// animations drive the value on both sides; where one begins or ends at this time, the side
     /// on which the animations driving it now go on (an animation that begins now moves at its
     /// start velocity; one that ends now leaves what lies underneath).
-    mutating func presentationVelocity(_ slot: Int, _ property: Int, into out: UnsafeMutablePointer<Double>) {
+    func presentationVelocity(_ slot: Int, _ property: Int, into out: UnsafeMutablePointer<Double>) {
         let slotCount = classes[Int(places[slot].classIndex)].properties[property].kind.slotCount
         // (One slot by a store: the loop becomes a call of memset.)
         if slotCount == 1 { out.pointee = 0 } else { out.update(repeating: 0, count: slotCount) }
@@ -57,11 +57,7 @@ extension EngineState {
     /// group on the layer), committed, over the whole value of a kind with coordinates, not
     /// cumulative, on its layer's time (speed 1, no offset, repeat or reversal) and inside its
     /// duration; additive or not (what lies underneath, the model, stays still).
-    // [Perf] Inlined, as `isAnimated` and `velocityInterval`: a call of a non-mutating method
-    // from the mutating `presentationVelocity` copied the whole state (872 bytes then) each time
-    // (Tests/package/check_state_copies.sh).
-    @inline(__always)
-    private mutating func soleSpringVelocity(_ slot: Int, _ property: Int, at now: Double, into out: UnsafeMutablePointer<Double>) -> Bool {
+    private func soleSpringVelocity(_ slot: Int, _ property: Int, at now: Double, into out: UnsafeMutablePointer<Double>) -> Bool {
         var sole = -1
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
@@ -112,7 +108,6 @@ extension EngineState {
     /// The interval for a property's velocity: `velocityInterval`, shorter for stiff springs
     /// (a thousandth of the fastest spring's period scale 1/ω₀), so a one-sided difference at
     /// an animation's begin stays within about 5e-4 of the velocity.
-    @inline(__always)
     func velocityInterval(_ slot: Int, _ property: Int) -> Double {
         var fastest = 0.0
         var index = Int(layers[slot].firstAnimation)
@@ -134,7 +129,6 @@ extension EngineState {
     }
 
     /// Whether an animation, committed or about to be, drives the property.
-    @inline(__always)
     func isAnimated(_ slot: Int, _ property: Int) -> Bool {
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
@@ -147,7 +141,7 @@ extension EngineState {
     /// The velocity at `keyPath` (a property or a component of one): a value of its kind whose
     /// slots are velocities. Throws `.wrongKind` for kinds without a velocity (bool, integer,
     /// token) and `.unknownKey` for keys that are not declared properties.
-    mutating func presentationVelocity(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value {
+    func presentationVelocity(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value {
         let slot = try layerSlot(layer)
         guard case .property(let target) = try resolve(keyPath, in: slot) else {
             throw AnimCoreError(.unknownKey, "\"\(keyPath)\" is not a declared property of class \(classes[Int(places[slot].classIndex)].name); only they have a velocity")

@@ -2,7 +2,7 @@
 extension EngineState {
     /// Declares a layer class with `properties` on top of `superclass`'s. Throws when a name is
     /// empty, has a dot, is "frame", or is already a property of the class or its superclasses.
-    mutating func makeLayerClass(
+    func makeLayerClass(
         name: String, superclass: LayerClassID, properties: [PropertyDescriptor]
     ) throws(AnimCoreError) -> LayerClassID {
         let parent = try layerClass(superclass)

@@ -131,7 +131,7 @@ final class LayerClass {
 
     /// The target of a key path ("position.x", "transform.rotation.z", "opacity"), resolved once
     /// per key and cached; nil when the root is not a declared property or the rest is unknown.
-    func keyPathTarget(_ key: PropertyKey, path: String, keys: inout KeyTable) -> KeyPathTarget? {
+    func keyPathTarget(_ key: PropertyKey, path: String, keys: KeyTable) -> KeyPathTarget? {
         let position = Int(key.id)
         if position < keyPathCache.count {
             switch keyPathCache[position] {
@@ -140,7 +140,7 @@ final class LayerClass {
             case .unresolved: break
             }
         }
-        let target = resolve(path, keys: &keys)
+        let target = resolve(path, keys: keys)
         if position >= keyPathCache.count {
             keyPathCache.append(contentsOf: repeatElement(.unresolved, count: position + 1 - keyPathCache.count))
         }
@@ -156,7 +156,7 @@ final class LayerClass {
         case target(KeyPathTarget)
     }
 
-    private func resolve(_ path: String, keys: inout KeyTable) -> KeyPathTarget? {
+    private func resolve(_ path: String, keys: KeyTable) -> KeyPathTarget? {
         let rootName: Substring
         let rest: Substring?
         if let dot = path.firstIndex(of: ".") {

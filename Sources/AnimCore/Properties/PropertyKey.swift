@@ -37,21 +37,24 @@ package struct PropertyKey: Hashable, Sendable {
 }
 
 /// The strings an engine has interned as keys.
-struct KeyTable {
-    private(set) var names: [String] = []
-    private var ids: [String: Int32] = [:]
+///
+/// A class, held by the engine state and used under its lock (so exclusivity is not checked
+/// at run time): a lookup reads the table in place, where a value would be copied for the call.
+final class KeyTable {
+    @exclusivity(unchecked) private(set) var names: [String] = []
+    @exclusivity(unchecked) private var ids: [String: Int32] = [:]
     /// The tag of this table's keys, drawn per engine from a process-wide counter: another
     /// engine's key is refused until the counter comes round (`PropertyKey.tagLimit` engines).
     let tag = KeyTable.nextTag()
 
     /// The name last interned and its id (−1: none yet): a run of calls with one name (an
     /// animation added to many layers) finds it without hashing.
-    private var recentName = ""
-    private var recentID: Int32 = -1
+    @exclusivity(unchecked) private var recentName = ""
+    @exclusivity(unchecked) private var recentID: Int32 = -1
 
     /// The key for `name`, interning it on first use; `.outOfRange` once the table holds
     /// `PropertyKey.capacity` keys.
-    mutating func intern(_ name: String) throws(AnimCoreError) -> PropertyKey {
+    func intern(_ name: String) throws(AnimCoreError) -> PropertyKey {
         if recentID >= 0 && name == recentName { return PropertyKey(id: recentID, tag: tag) }
         let id: Int32
         if let existing = ids[name] {

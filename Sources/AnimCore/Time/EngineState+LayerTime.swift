@@ -6,32 +6,29 @@ extension EngineState {
     // answer, without its set-up or a call (the commit asks once per animation it starts, a
     // spring change in flight once for its velocity).
     @inline(__always)
-    mutating func layerTime(_ slot: Int, atEngineTime time: Double) -> Double {
+    func layerTime(_ slot: Int, atEngineTime time: Double) -> Double {
         if layers[slot].parent < 0 && layers[slot].hasDefaultTiming { return time }
         return walkedLayerTime(slot, atEngineTime: time)
     }
 
     /// `layerTime(_:atEngineTime:)` through the walk.
-    private mutating func walkedLayerTime(_ slot: Int, atEngineTime time: Double) -> Double {
+    private func walkedLayerTime(_ slot: Int, atEngineTime time: Double) -> Double {
         // A stamp of its own: these count down from the top, the ticks' count up from 1, so
         // they never meet (each call walks anew: model timings may have changed since).
         walkStamp &-= 1
         refreshRowBases()
-        var ancestors: [Int32] = []
-        swap(&ancestors, &ancestorScratch)
-        defer { swap(&ancestors, &ancestorScratch) }
         let layerRecords = layers.base
         let layerPlaces = places.base
         let stamp = walkStamp
         return rowBases.withUnsafeBufferPointer { rows in
             LayerTimeWalk.time(
                 of: slot, layers: layerRecords, places: layerPlaces, rows: rows, timingOffsets: timingOffsets, engineTime: time,
-                stamp: stamp, ancestors: &ancestors)
+                stamp: stamp, ancestors: &ancestorScratch)
         }
     }
 
     /// Points `rowBases` at each class's model-row buffer (they move when they grow).
-    mutating func refreshRowBases() {
+    func refreshRowBases() {
         if rowBases.count != classes.count {
             rowBases = classes.map { $0.rows.base }
         } else {

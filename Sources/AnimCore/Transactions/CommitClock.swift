@@ -44,7 +44,7 @@ struct CommitClockState {
 extension EngineState {
     /// A reading for a transaction of the calling thread, now: `.awaiting` with the reading
     /// owed when a clock is set, `.none` without one.
-    mutating func askClock() -> CommitClock {
+    func askClock() -> CommitClock {
         guard commitClock.isSet else { return .none }
         commitClock.isOwed = true
         return .awaiting
@@ -53,7 +53,7 @@ extension EngineState {
     /// Records that `readyAnimations[range]` (one outermost commit's animations) begin at
     /// `time`; an explicit transaction (`explicit`) asks the clock now, an implicit one gives
     /// the reading it took when it opened.
-    mutating func noteCommitTime(_ time: CommitClock, explicit: Bool, range: Range<Int>) {
+    func noteCommitTime(_ time: CommitClock, explicit: Bool, range: Range<Int>) {
         guard !range.isEmpty else { return }
         let time = explicit ? askClock() : time
         guard time != .none else { return }
@@ -63,7 +63,7 @@ extension EngineState {
     /// The clock's reading arrived (owed by the state access that just ended, on this thread):
     /// every awaiting transaction takes it, or, refused, begins at the next tick, which reports
     /// the refusal. Refused: a reading that is not finite or beyond ±`MediaTiming.Limits.time`.
-    mutating func receiveClockReading(_ reading: Double) {
+    func receiveClockReading(_ reading: Double) {
         commitClock.isOwed = false
         var time = CommitClock.host(reading)
         // (The message names the clock: "clock" is its argument in C.)
@@ -88,7 +88,7 @@ extension EngineState {
     }
 
     /// Throws, once, the clock's refused reading (the tick's first check).
-    mutating func reportClockFault() throws(AnimCoreError) {
+    func reportClockFault() throws(AnimCoreError) {
         guard let fault = commitClock.fault else { return }
         commitClock.fault = nil
         throw fault
@@ -112,7 +112,7 @@ extension EngineState {
     }
 
     /// The commit times of `readyAnimations`, taken by the tick's commit (emptied, capacity kept).
-    mutating func takeReadyCommitTimes() -> [ReadyCommitTime] {
+    func takeReadyCommitTimes() -> [ReadyCommitTime] {
         var taken: [ReadyCommitTime] = []
         swap(&taken, &commitClock.ready)
         return taken

@@ -6,7 +6,7 @@ extension EngineState {
     var currentThread: UInt { ThreadIdentity.current(in: threadKey) }
 
     /// Opens a transaction on the calling thread; `implicit` for one the engine opens itself.
-    mutating func beginTransaction(implicit: Bool = false) {
+    func beginTransaction(implicit: Bool = false) {
         let thread = currentThread
         // The thread's entry, or a new one that takes the lists a commit left, with their
         // capacity: no allocation.
@@ -27,7 +27,7 @@ extension EngineState {
     /// the outermost, its animations start at the next tick and its completion groups seal.
     /// Throws `.invalidState` when no explicit transaction is open on this thread (the answer to
     /// a commit without begin; nothing else happens).
-    mutating func commitTransaction() throws(AnimCoreError) {
+    func commitTransaction() throws(AnimCoreError) {
         guard let position = threadTransactions.index(forKey: currentThread),
               let top = threadTransactions.values[position].frames.last, !top.isImplicit
         else {
@@ -47,7 +47,7 @@ extension EngineState {
 
     /// Commits the calling thread's implicit transaction, unless explicit transactions are open
     /// inside it (then flush waits for them, as CATransaction flush does).
-    mutating func flush() {
+    func flush() {
         guard let position = threadTransactions.index(forKey: currentThread),
               hasImplicitFrameAlone(at: position)
         else { return }
@@ -56,7 +56,7 @@ extension EngineState {
 
     /// Commits every thread's implicit transaction that has no explicit one open inside it
     /// (the tick's commit).
-    mutating func commitImplicitTransactions() {
+    func commitImplicitTransactions() {
         // Backwards: a commit that removes an entry moves the last one, already seen, into its
         // place (seen again there, it has nothing left to commit).
         for position in threadTransactions.keys.indices.reversed() where hasImplicitFrameAlone(at: position) {
@@ -73,7 +73,7 @@ extension EngineState {
     /// at the next tick (at the commit's time on the host clock, if set), its groups (the
     /// committed inner frames', then its own) seal, and groups with nothing running owe their
     /// completions now. Its entry closes (`ThreadTable.close(at:)`).
-    private mutating func commitOutermost(at position: Int) {
+    private func commitOutermost(at position: Int) {
         if transactionCache.thread == threadTransactions.keys[position] {
             // The thread has nothing open, and its settings go back to the defaults.
             transactionCache.isOpen = false
@@ -102,7 +102,7 @@ extension EngineState {
         threadTransactions.close(at: position)
     }
 
-    private mutating func seal(_ group: Int32) {
+    private func seal(_ group: Int32) {
         completionGroups.seal(group)
         completeIfDone(group)
     }
@@ -111,19 +111,19 @@ extension EngineState {
     /// disables them (false with none open): `transactionSettings().disableActions` without
     /// copying the settings.
     @inline(__always)
-    mutating func actionsDisabled() -> Bool {
+    func actionsDisabled() -> Bool {
         cacheTransaction()
         return transactionCache.settings.disableActions ?? false
     }
 
     /// Fills `transactionCache` for the calling thread unless it holds it already.
     @inline(__always)
-    mutating func cacheTransaction() {
+    func cacheTransaction() {
         let thread = currentThread
         if transactionCache.thread != thread { fillTransactionCache(thread) }
     }
 
-    private mutating func fillTransactionCache(_ thread: UInt) {
+    private func fillTransactionCache(_ thread: UInt) {
         transactionCache.thread = thread
         transactionCache.settingsVersion &+= 1
         let position = threadTransactions.openIndex(forKey: thread)
@@ -146,7 +146,7 @@ extension EngineState {
 
     /// The calling thread's settings, each resolved through its open frames over the defaults
     /// (the engine's default duration included).
-    mutating func transactionSettings() -> TransactionSettings {
+    func transactionSettings() -> TransactionSettings {
         cacheTransaction()
         var settings = transactionCache.settings
         if settings.animationDuration == nil { settings.animationDuration = defaultAnimationDuration }
@@ -155,14 +155,14 @@ extension EngineState {
 
     /// The animation duration the calling thread's transactions set themselves (the innermost
     /// that sets one); nil when none does (the engine's default applies).
-    mutating func explicitAnimationDuration() -> Double? {
+    func explicitAnimationDuration() -> Double? {
         cacheTransaction()
         return transactionCache.settings.animationDuration
     }
 
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
     /// transaction when none is open, as Core Animation does).
-    mutating func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {
+    func modifyTransactionSettings(_ change: (inout TransactionSettings) -> Void) {
         // [Perf] Finding or opening the frame resolves no settings: a run of setters resolves
         // them once, at the change that reads them (each resolution copied the settings).
         let thread = currentThread
@@ -177,44 +177,33 @@ extension EngineState {
     // Inlined, with `changeInnermostSettings`, into `Engine.setTransactionFields`: otherwise
     // the closure and the state are passed down two calls more for every setter.
     @inline(__always)
-    mutating func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
+    func setTransactionFields(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
         // [Perf] The change is made to the cache too, and checked there: the cache keeps what the
         // thread reads next (it was emptied, then filled again at the next change).
         cacheTransaction()
-        let before = transactionCache.settings.unsetFields
-        change(&transactionCache.settings)
-        transactionCache.holdsUnset = false
-        transactionCache.settingsVersion &+= 1
-        do throws(AnimCoreError) {
-            try transactionCache.settings.validate()
-        } catch {
-            transactionCache.thread = 0  // filled again from the frames' settings, unchanged
-            throw error
-        }
+        let before = try transactionCache.apply(change)
         // (Opening a frame keeps the cache of its thread up to date.)
         if !transactionCache.isOpen { beginTransaction(implicit: true) }
         changeInnermostSettings(transactionCache.thread, change)
-        // A field set to nil, or a value removed, reads the enclosing frames' again, which the
-        // cache does not hold: it is filled again.
-        if transactionCache.settings.unsetFields.unsetsAny(of: before) { transactionCache.thread = 0 }
+        transactionCache.emptyIfUnsetting(since: before)
     }
 
     /// Runs `change` on the own settings of `thread`'s innermost frame, which is open.
     @inline(__always)
-    private mutating func changeInnermostSettings(_ thread: UInt, _ change: (inout TransactionSettings) -> Void) {
+    private func changeInnermostSettings(_ thread: UInt, _ change: (inout TransactionSettings) -> Void) {
         guard let position = threadTransactions.index(forKey: thread) else { return }
         threadTransactions.values[position].changeInnermostSettings(change)
     }
 
     /// Adds a completion to the calling thread's innermost transaction.
-    mutating func addTransactionCompletion(_ completion: TransactionCompletion) {
+    func addTransactionCompletion(_ completion: TransactionCompletion) {
         ensureTransaction()
         completionGroups.addCompletion(completion, to: transactionCache.innermostGroup)
     }
 
     /// Opens an implicit transaction on the calling thread if none is open; leaves
     /// `transactionCache` filled.
-    mutating func ensureTransaction() {
+    func ensureTransaction() {
         cacheTransaction()
         guard !transactionCache.isOpen else { return }
         beginTransaction(implicit: true)
@@ -226,14 +215,14 @@ extension EngineState {
 
     /// Registers an added animation with the calling thread's transaction: it starts when the
     /// outermost commits, and counts for the completion group of every open frame.
-    mutating func registerWithTransaction(_ index: Int) {
+    func registerWithTransaction(_ index: Int) {
         ensureTransaction()
         addToOpenTransaction(index)
     }
 
     /// `registerWithTransaction(_:)` on the change path, whose `transactionCache` holds the
     /// calling thread already (`actionsDisabled()` filled it): the thread is not looked up again.
-    mutating func registerWithCachedTransaction(_ index: Int) {
+    func registerWithCachedTransaction(_ index: Int) {
         assert(transactionCache.thread == currentThread, "the transaction cache holds another thread")
         // (Opening a frame keeps the cache of its thread up to date.)
         if !transactionCache.isOpen { beginTransaction(implicit: true) }
@@ -242,7 +231,7 @@ extension EngineState {
 
     /// `registerWithCachedTransaction(_:)` for the animations in `indexes`, in their order: the
     /// thread's entry found, and each completion group counted, once for all.
-    mutating func registerWithCachedTransaction(_ indexes: [Int32]) {
+    func registerWithCachedTransaction(_ indexes: [Int32]) {
         assert(transactionCache.thread == currentThread, "the transaction cache holds another thread")
         if !transactionCache.isOpen { beginTransaction(implicit: true) }
         let group = transactionCache.innermostGroup
@@ -263,7 +252,7 @@ extension EngineState {
 
     /// Adds the animation in `index` to the calling thread's open transaction, which
     /// `transactionCache` describes.
-    private mutating func addToOpenTransaction(_ index: Int) {
+    private func addToOpenTransaction(_ index: Int) {
         let reference = AnimationRef(index: Int32(index), generation: animations[index].generation)
         if let position = threadTransactions.index(forKey: transactionCache.thread) {
             threadTransactions.values[position].pending.append(reference)
@@ -275,7 +264,7 @@ extension EngineState {
     }
 
     /// An animation stopped (finished or removed): its groups count one less.
-    mutating func animationStopped(_ index: Int, finished: Bool) {
+    func animationStopped(_ index: Int, finished: Bool) {
         var current = animations[index].completionGroup
         animations[index].completionGroup = -1
         while current >= 0 {
@@ -286,7 +275,7 @@ extension EngineState {
     }
 
     /// A sealed group with nothing running owes its completions (delivered at the next tick).
-    private mutating func completeIfDone(_ group: Int32) {
+    private func completeIfDone(_ group: Int32) {
         guard completionGroups.isDue(group), let owed = completionGroups.remove(group) else { return }
         if !owed.completions.isEmpty {
             events.append(.transactionCompletion(owed.completions, finished: !owed.wasInterrupted))
@@ -295,7 +284,7 @@ extension EngineState {
 
     /// Ends every open transaction of every thread (engine invalidation): their animations are
     /// gone; their completions run with finished = false.
-    mutating func abandonTransactions() {
+    func abandonTransactions() {
         transactionCache.thread = 0
         var abandoned: [Int32] = []
         for (_, transactions) in threadTransactions {
@@ -306,7 +295,7 @@ extension EngineState {
         for group in abandoned + completionGroups.ids { abandon(group) }
     }
 
-    private mutating func abandon(_ group: Int32) {
+    private func abandon(_ group: Int32) {
         completionGroups.abandon(group)
         completeIfDone(group)
     }

@@ -100,6 +100,32 @@ struct ThreadTransactionCache {
     /// Counts the changes of `settings` (and fillings of the cache): while it is unchanged,
     /// `settings` are the same (`EngineState.planImplicitAnimation` asks). Starts at 1.
     var settingsVersion: UInt = 1
+
+    /// Makes a setter's `change` to the cached settings and checks the result; what they left
+    /// unset before. On failure the cache is emptied (filled again from the frames' settings,
+    /// unchanged) and the error is thrown. (In place: a method of the cache, not of the state
+    /// that holds it, so the settings are not copied for the calls.)
+    @inline(__always)
+    mutating func apply(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) -> UnsetFields {
+        let before = settings.unsetFields
+        change(&settings)
+        holdsUnset = false
+        settingsVersion &+= 1
+        do throws(AnimCoreError) {
+            try settings.validate()
+        } catch {
+            thread = 0
+            throw error
+        }
+        return before
+    }
+
+    /// Empties the cache when a field was set to nil or a value removed since `before`: those
+    /// read the enclosing frames' again, which the cache does not hold.
+    @inline(__always)
+    mutating func emptyIfUnsetting(since before: UnsetFields) {
+        if settings.unsetFields.unsetsAny(of: before) { thread = 0 }
+    }
 }
 
 /// What resolved settings leave unset, compared before and after a setter's change

@@ -86,9 +86,6 @@ public struct TransactionSettings: Sendable {
     /// Throws `.outOfRange` for a duration that is not > 0 (or beyond 1e15 s), a negative or
     /// NaN delay or repeat count, and a spring's checks (`Spring.validate(_:)`); fields not
     /// set pass.
-    // [Perf] Inlined: called on the transaction cache's settings from mutating code, it copied
-    // them (184 bytes) first.
-    @inline(__always)
     func validate() throws(AnimCoreError) {
         if let duration = animationDuration, !(duration > 0 && duration <= MediaTiming.Limits.time) {
             throw AnimCoreError(.outOfRange, "animationDuration is \(duration); it must be > 0 and <= 1e15")
