@@ -269,7 +269,37 @@ static void test_bad_input(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* 0 is the root space on either side; matrices agree with the conversions; separate trees
+   meet in their roots' shared space. */
+static void test_root_space(void) {
+    ac_engine *engine = new_engine();
+    ac_layer parent = make(engine, 200, 200, 100, 100, 0);
+    ac_layer child = make(engine, 50, 50, 100, 50, parent);
+    ac_layer other = make(engine, 10, 10, 505, 5, 0);
+    expect_point(engine, 0, child, 75, 25, 0, 0);
+    expect_point(engine, child, other, 0, 0, -425, 25); /* (75, 25) in the root space */
+    expect_point(engine, other, 0, 0, 0, 500, 0);
+    double matrix[16];
+    AC_CHECK_OK(ac_layer_matrix_to_layer(engine, child, 0, AC_GEOMETRY_MODEL, matrix));
+    AC_CHECK_NEAR(matrix[12], 75, 1e-12);
+    AC_CHECK_NEAR(matrix[13], 25, 1e-12);
+    AC_CHECK_OK(ac_layer_matrix_to_layer(engine, 0, child, AC_GEOMETRY_MODEL, matrix));
+    AC_CHECK_NEAR(matrix[12], -75, 1e-12);
+    AC_CHECK_NEAR(matrix[13], -25, 1e-12);
+    AC_CHECK_OK(ac_layer_matrix_to_layer(engine, 0, 0, AC_GEOMETRY_MODEL, matrix));
+    for (int i = 0; i < 16; ++i) AC_CHECK_EQ_DOUBLE(matrix[i], i % 5 == 0 ? 1 : 0);
+    /* A root is hit in the space its position is in. */
+    AC_CHECK_EQ_INT(hit(engine, other, AC_GEOMETRY_MODEL, 501, 1), other);
+    AC_CHECK_EQ_INT(hit(engine, other, AC_GEOMETRY_MODEL, 1, 1), 0);
+    /* Before any tick the presentation is the model. */
+    AC_CHECK_EQ_INT(hit(engine, parent, AC_GEOMETRY_PRESENTATION, 80, 30), child);
+    AC_CHECK_OK(ac_layer_release(engine, parent));
+    AC_CHECK_OK(ac_layer_release(engine, other));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
+    test_root_space();
     test_conversion();
     test_frame();
     test_perspective();
