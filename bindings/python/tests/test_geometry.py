@@ -180,3 +180,27 @@ def test_errors_name_the_argument(engine: Engine) -> None:
     with pytest.raises(NotInvertibleError, match="^layer: its matrix"):
         layer.matrix_to(flat)
     assert layer.convert_point_to((1, 1), flat) is None
+
+
+def test_presentation_rects_flags_and_wrong_types(engine: Engine) -> None:
+    root = make(engine, 400, 200, 200, 100)
+    mover = make(engine, 100, 100, 50, 50, root)
+    engine.tick(0)
+    with engine.transaction(duration=1, timing_function="linear"):
+        mover.position = (250, 50)
+    engine.tick(0)
+    engine.tick(0.25)
+    # At a quarter of the way the box is drawn at x 50...150; the model box is at 200...300.
+    assert mover.convert_rect_to((0, 0, 100, 100), root, presentation=True) == Rect(50, 0, 100, 100)
+    assert mover.convert_rect_to((0, 0, 100, 100), root) == Rect(200, 0, 100, 100)
+    assert mover.convert_rect_from((60, 10, 10, 10), root, presentation=True) == Rect(10, 10, 10, 10)
+    assert mover.matrix_to_superlayer(presentation=True).m41 == 50
+    assert mover.contains_point((99, 99), presentation=True)
+    assert not mover.contents_are_flipped(presentation=True)
+    assert mover.affine_transform(presentation=True) == AffineTransform(1, 0, 0, 1, 0, 0)
+    with pytest.raises(TypeError, match="presentation must be a bool"):
+        mover.hit_test((0, 0), presentation="yes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"point\[1\] must be a real number"):
+        mover.hit_test((0, "1"))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rect must hold 4 numbers"):
+        mover.convert_rect_to((0, 0, 1), None)  # type: ignore[arg-type]
