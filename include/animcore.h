@@ -1447,6 +1447,16 @@ ac_status ac_animation_get_timing_function(ac_engine *engine, ac_animation anima
 #define AC_ANIMATION_ADDITIVE 0              /* default 0: add the value to the one underneath */
 #define AC_ANIMATION_CUMULATIVE 1            /* default 0: each repeat builds on the last */
 #define AC_ANIMATION_REMOVED_ON_COMPLETION 2 /* default 1 */
+/*
+ * Default 1 for a decay, 0 for the other kinds: when the animation finishes (its active
+ * duration ends), the value it shows at its end is written into the model, so the layer keeps
+ * showing it once the animation is removed instead of snapping back. This does what Core
+ * Animation users do by hand beside the add: set the model to the end value in a transaction
+ * with actions disabled. The value kept is the animation's end over the model value (an
+ * additive one's end added to it; a group's children's, in order); the write runs no action.
+ * Nothing is written when the animation is removed or replaced before it finishes.
+ */
+#define AC_ANIMATION_KEEPS_FINAL_VALUE 3
 
 /** Sets a flag to on (0 or 1). Errors: AC_ERR_OUT_OF_RANGE (flag, on). */
 ac_status ac_animation_set_flag(ac_engine *engine, ac_animation animation, int32_t flag,

@@ -356,10 +356,11 @@ private func flagField(_ flag: Int32) throws(APIError) -> WritableKeyPath<Animat
     case Int32(AC_ANIMATION_ADDITIVE): \.isAdditive
     case Int32(AC_ANIMATION_CUMULATIVE): \.isCumulative
     case Int32(AC_ANIMATION_REMOVED_ON_COMPLETION): \.isRemovedOnCompletion
+    case Int32(AC_ANIMATION_KEEPS_FINAL_VALUE): \.keepsFinalValue
     default:
         throw APIError(
             AC_ERR_OUT_OF_RANGE,
-            "flag is \(flag); it must be AC_ANIMATION_ADDITIVE, _CUMULATIVE or _REMOVED_ON_COMPLETION")
+            "flag is \(flag); it must be AC_ANIMATION_ADDITIVE, _CUMULATIVE, _REMOVED_ON_COMPLETION or _KEEPS_FINAL_VALUE")
     }
 }
 

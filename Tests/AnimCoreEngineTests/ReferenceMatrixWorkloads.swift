@@ -286,6 +286,9 @@ extension MatrixAnimation {
             animation = .spring("level", from: .scalar(from), to: .scalar(to), spring: spring)
         case .decay(let from, let velocity, let rate):
             animation = .decay("position", from: from.value, velocity: velocity.value, decelerationRate: rate)
+            // The timing under test, with the model left alone after the end (as the reference
+            // reads it); the model write at the end is FinalValueTests' subject.
+            animation.keepsFinalValue = false
         case .group(let position, let opacity):
             func child(_ key: String, _ c: MatrixChild, _ value: ([Double]) -> Value) -> Animation {
                 var animation = Animation.basic(key, from: value(c.from), to: value(c.to))

@@ -437,6 +437,45 @@ static void test_keys_in_order(void) {
     ac_engine_destroy(f.engine);
 }
 
+/* AC_ANIMATION_KEEPS_FINAL_VALUE: off by default for a basic animation (it snaps back to the
+   model, Core Animation's rule); on, its end value is in the model once it finishes, and the
+   copy reads the flag back. Removed before it finishes, it keeps nothing. */
+static void test_keeps_final_value(void) {
+    fixture f = setup();
+    ac_layer other = new_layer(f.engine, 0), removed = new_layer(f.engine, 0);
+    ac_animation a = scalar_animation(f.engine, "zPosition", 1, 2, 1, 7, 0, 0, 1.0), copy = 0;
+    int32_t on = -1;
+
+    AC_CHECK_OK(ac_animation_get_flag(f.engine, a, AC_ANIMATION_KEEPS_FINAL_VALUE, &on));
+    AC_CHECK_EQ_INT(on, 0);
+    AC_CHECK_OK(ac_layer_add_animation(f.engine, other, a, "z"));
+    AC_CHECK_OK(ac_animation_set_flag(f.engine, a, AC_ANIMATION_KEEPS_FINAL_VALUE, 1));
+    AC_CHECK_OK(ac_layer_add_animation(f.engine, f.layer, a, "z"));
+    AC_CHECK_OK(ac_layer_add_animation(f.engine, removed, a, "z"));
+    AC_CHECK_OK(ac_layer_copy_animation(f.engine, f.layer, "z", &copy));
+    AC_CHECK_OK(ac_animation_get_flag(f.engine, copy, AC_ANIMATION_KEEPS_FINAL_VALUE, &on));
+    AC_CHECK_EQ_INT(on, 1);
+    tick(f.engine, T0);
+    tick(f.engine, T0 + 0.5);
+    AC_CHECK_OK(ac_layer_remove_animation(f.engine, removed, "z"));
+    AC_CHECK_EQ_DOUBLE(model_scalar(f.engine, f.layer, "zPosition"), 0);
+    tick(f.engine, T0 + 1.5);
+    AC_CHECK_EQ_INT(animation_count(f.engine, f.layer), 0);
+    AC_CHECK_EQ_DOUBLE(model_scalar(f.engine, f.layer, "zPosition"), 7);
+    AC_CHECK_EQ_DOUBLE(presentation_scalar(f.engine, f.layer, "zPosition"), 7);
+    AC_CHECK_EQ_DOUBLE(model_scalar(f.engine, other, "zPosition"), 0);
+    AC_CHECK_EQ_DOUBLE(presentation_scalar(f.engine, other, "zPosition"), 0);
+    AC_CHECK_EQ_DOUBLE(model_scalar(f.engine, removed, "zPosition"), 0);
+    /* The write ran no action: nothing animates the kept value afterwards. */
+    tick(f.engine, T0 + 2);
+    AC_CHECK_EQ_INT(animation_count(f.engine, f.layer), 0);
+    AC_CHECK_EQ_DOUBLE(presentation_scalar(f.engine, f.layer, "zPosition"), 7);
+
+    AC_CHECK_OK(ac_animation_release(f.engine, copy));
+    AC_CHECK_OK(ac_animation_release(f.engine, a));
+    AC_CHECK_OK(ac_engine_destroy(f.engine));
+}
+
 static void test_copy_back(void) {
     fixture f = setup();
     ac_layer other = new_layer(f.engine, 0);
@@ -575,7 +614,7 @@ static void test_descriptions(void) {
     function.kind = 7;
     EXPECT_ERROR(ac_animation_set_timing_function(f.engine, a, &function), AC_ERR_INVALID_ARGUMENT, "function->kind");
     EXPECT_ERROR(ac_animation_get_timing_function(f.engine, a, NULL, &is_set), AC_ERR_NULL_POINTER, "out_function");
-    EXPECT_ERROR(ac_animation_set_flag(f.engine, a, 3, 1), AC_ERR_OUT_OF_RANGE, "flag");
+    EXPECT_ERROR(ac_animation_set_flag(f.engine, a, 4, 1), AC_ERR_OUT_OF_RANGE, "flag");
     EXPECT_ERROR(ac_animation_set_flag(f.engine, a, AC_ANIMATION_ADDITIVE, 2), AC_ERR_OUT_OF_RANGE, "on");
     EXPECT_ERROR(ac_animation_get_flag(f.engine, a, -5, &on), AC_ERR_OUT_OF_RANGE, "flag");
     EXPECT_ERROR(ac_animation_get_flag(f.engine, a, AC_ANIMATION_ADDITIVE, NULL), AC_ERR_NULL_POINTER, "out_on");
@@ -631,6 +670,7 @@ int main(void) {
     test_removal();
     test_keys_in_order();
     test_copy_back();
+    test_keeps_final_value();
     test_descriptions();
     return ac_test_finish();
 }

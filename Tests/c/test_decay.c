@@ -40,17 +40,19 @@ static void check_point(ac_value got, double x, double y, double tol, const char
 
 /* A point thrown at (600, -800) pt/s from (10, 20): every tick on the formula, the copy's
    duration the stopping time, did-stop (finished) on the first tick after it, the predicted
-   resting value shown at rest (fill forwards, kept), and the model shown once a removed one ends. */
+   resting value shown at rest (fill forwards, kept), and, once a removed one ends, the resting
+   value in the model (AC_ANIMATION_KEEPS_FINAL_VALUE, on for a decay by default) or, the flag
+   off, the model shown again. */
 static void test_free_decay(void) {
     ac_engine *engine = new_engine();
-    ac_layer kept = new_layer(engine, 0), removed = new_layer(engine, 0);
+    ac_layer kept = new_layer(engine, 0), removed = new_layer(engine, 0), snapping = new_layer(engine, 0);
     ac_value from = ac_value_point(10, 20), velocity = ac_value_point(600, -800), resting, got;
-    ac_animation a, b, copy = 0;
+    ac_animation a, b, s, copy = 0;
     ac_decay decay;
     ac_timing timing;
     counters c = {0};
     double end = stopping(RATE, 1000, 1), begin = frame_time(1), t;
-    int32_t kind = -1, is_set = -1;
+    int32_t kind = -1, is_set = -1, on = -1;
     int k;
 
     AC_CHECK(end > 3.4 && end < 3.5);
@@ -69,6 +71,11 @@ static void test_free_decay(void) {
     b = decay_animation(engine, "position", &from, &velocity, NULL);
     count_animation(engine, b, &c);
     AC_CHECK_OK(ac_layer_add_animation(engine, removed, b, "fling"));
+    s = decay_animation(engine, "position", &from, &velocity, NULL);
+    AC_CHECK_OK(ac_animation_get_flag(engine, s, AC_ANIMATION_KEEPS_FINAL_VALUE, &on));
+    AC_CHECK_EQ_INT(on, 1);
+    AC_CHECK_OK(ac_animation_set_flag(engine, s, AC_ANIMATION_KEEPS_FINAL_VALUE, 0));
+    AC_CHECK_OK(ac_layer_add_animation(engine, snapping, s, "fling"));
     tick(engine, begin);
     AC_CHECK_EQ_INT(c.started, 1);
 
@@ -107,14 +114,19 @@ static void test_free_decay(void) {
         }
     }
     AC_CHECK_EQ_INT(c.stopped_unfinished, 0);
-    /* At rest: the predicted value, on the kept layer; the model on the other. */
+    /* At rest: the predicted value, on the kept layer and in the removed one's model; the
+       model, unchanged, on the layer whose decay did not keep its value. */
     got = presentation_value(engine, kept, "position");
     check_point(got, resting.v[0], resting.v[1], 1e-9, "at rest", 240);
-    check_point(presentation_value(engine, removed, "position"), 0, 0, 0, "removed", 240);
+    check_point(presentation_value(engine, removed, "position"), resting.v[0], resting.v[1], 1e-9, "removed", 240);
+    check_point(model_value(engine, removed, "position"), resting.v[0], resting.v[1], 1e-9, "removed's model", 240);
+    check_point(presentation_value(engine, snapping, "position"), 0, 0, 0, "snapping", 240);
+    check_point(model_value(engine, snapping, "position"), 0, 0, 0, "snapping's model", 240);
 
     AC_CHECK_OK(ac_animation_release(engine, copy));
     AC_CHECK_OK(ac_animation_release(engine, a));
     AC_CHECK_OK(ac_animation_release(engine, b));
+    AC_CHECK_OK(ac_animation_release(engine, s));
     AC_CHECK_OK(ac_engine_destroy(engine));
     AC_CHECK_EQ_INT(c.destroyed, 1);
 }

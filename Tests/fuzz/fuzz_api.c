@@ -1461,7 +1461,7 @@ static void op_desc_fields(void) {
         CALL(es, bad, ac_animation_set_timing_function(es->pointer, a, rd_u8() & 1 ? NULL : &function));
         break;
     }
-    case 3: CALL(es, bad, ac_animation_set_flag(es->pointer, a, (int32_t)(rd_u8() % 4), (int32_t)(rd_u8() % 3))); break;
+    case 3: CALL(es, bad, ac_animation_set_flag(es->pointer, a, (int32_t)(rd_u8() % 5), (int32_t)(rd_u8() % 3))); break;
     case 4: {
         ac_value values[MAX_LIST];
         size_t count = rd_count(), index;

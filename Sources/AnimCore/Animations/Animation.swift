@@ -40,6 +40,23 @@ public struct Animation: Sendable {
     /// Whether the animation is removed when its active duration ends. Default true. Ignored
     /// for a group's children (the group's removal removes them).
     public var isRemovedOnCompletion = true
+    /// Whether the animation's end value is written into the model when it finishes (its active
+    /// duration ends), so that the layer goes on showing it once the animation is removed
+    /// instead of snapping back to the model. It does for you what Core Animation users do by
+    /// hand: set the model to the end value, with actions disabled, beside the add. The value
+    /// kept is what the animation shows at its end over the model value (an additive one's end
+    /// added to it; a group's children's, in order). Nothing is written when the animation is
+    /// removed or replaced before it finishes. Default: true for a decay (a fling stays where
+    /// it comes to rest, as in Pop and UIKit), false for the other kinds. Ignored for a group's
+    /// children (the group's setting counts).
+    ///
+    /// C: the flag `AC_ANIMATION_KEEPS_FINAL_VALUE`.
+    public var keepsFinalValue: Bool {
+        get { keepsFinalValueSetting ?? (kindTag == .decay) }
+        set { keepsFinalValueSetting = newValue }
+    }
+    /// `keepsFinalValue` as set; nil: the kind's default.
+    private var keepsFinalValueSetting: Bool?
     /// Callbacks for the start and stop of the added copy. Ignored for a group's children (the
     /// group's delegate is told).
     package var delegate: AnimationDelegate?

@@ -53,6 +53,9 @@ struct AttachedAnimation {
     var isAdditive = false
     var isCumulative = false
     var isRemovedOnCompletion = true
+    /// Whether its end value is written into the model when it finishes (`Animation.keepsFinalValue`;
+    /// false for a group's children, which their group's setting covers).
+    var keepsFinalValue = false
     /// Whether its value replaces the property's whole value without reading what lies
     /// underneath (set by its kind when added).
     var overwritesWholeValue = false

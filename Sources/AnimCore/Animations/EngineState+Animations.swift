@@ -137,6 +137,7 @@ extension EngineState {
         record.isAdditive = animation.isAdditive
         record.isCumulative = animation.isCumulative
         record.isRemovedOnCompletion = animation.isRemovedOnCompletion
+        record.keepsFinalValue = parent < 0 && animation.keepsFinalValue
         guard plan.count < EngineState.maximumRecordsPerAdd else {
             throw AnimCoreError(
                 .outOfRange,
@@ -578,6 +579,7 @@ extension EngineState {
                     copy.isAdditive = record.isAdditive
                     copy.isCumulative = record.isCumulative
                     copy.isRemovedOnCompletion = record.isRemovedOnCompletion
+                    copy.keepsFinalValue = record.keepsFinalValue
                 }
                 copy.timing = record.timing
                 copy.timingFunction = record.function >= 0 ? functions[record.function] : nil

@@ -166,6 +166,16 @@ extension MediaTiming {
         duration.isFinite ? sample.progress * duration : max(localTime(atParentTime: parentTime), 0)
     }
 
+    /// The state held after the active interval, as a forwards fill shows it whatever the fill
+    /// mode: the end rule of the after phase (`cyclePosition(in:localTime:)`), exact at the end
+    /// of the last cycle.
+    func sampleAfterEnd() -> TimingSample {
+        let position = cyclePosition(in: .after, localTime: 0)
+        return TimingSample(
+            phase: .after, isInEffect: true, progress: position.progress,
+            cycleStart: position.cycleStart, cycleLength: position.cycleLength, isReversed: position.isReversed)
+    }
+
     /// The state at `parentTime` reached from before it, in the after phase: the limit from
     /// inside a window that ends at `parentTime` (on a cycle boundary, the end of the cycle
     /// before it). What a group's child shows while the group holds its end there.

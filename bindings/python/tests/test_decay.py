@@ -257,6 +257,53 @@ def test_round_trip_through_layer_animation(decay_engine: Engine) -> None:
     assert layer.presentation_value("value") == approx(4 - 250 * travel(FRAME, 0.99))
 
 
+def test_a_fling_keeps_where_it_comes_to_rest_by_default(decay_engine: Engine) -> None:
+    start, velocity = Point(10, 20), Point(600, -800)
+    fling = DecayAnimation("position", from_value=start, velocity=velocity)
+    assert fling.keeps_final_value is True
+    rest = fling.resting_value(start, velocity)
+    kept, snapping = decay_engine.layer(), decay_engine.layer()
+    decay_engine.tick(at(0))
+    kept.add_animation(fling, "fling")
+    snapping.add_animation(fling.copy(keeps_final_value=False), "fling")
+    decay_engine.tick(at(1))
+    assert snapping.animation("fling").keeps_final_value is False  # type: ignore[union-attr]
+    decay_engine.tick(at(300))
+    assert kept.animation_keys == [] and snapping.animation_keys == []
+    assert kept.position == approx(rest)
+    assert kept.presentation_value("position") == approx(rest)
+    assert snapping.position == Point(0, 0)
+    assert snapping.presentation_value("position") == Point(0, 0)
+
+
+def test_keeps_final_value_defaults_and_checks() -> None:
+    assert BasicAnimation("opacity").keeps_final_value is False
+    basic = BasicAnimation("opacity", keeps_final_value=True)
+    assert basic.keeps_final_value is True
+    assert "keeps_final_value=True" in repr(basic)
+    decay = DecayAnimation("position", keeps_final_value=False)
+    assert decay.keeps_final_value is False
+    decay.keeps_final_value = None  # the kind's default again
+    assert decay.keeps_final_value is True
+    with pytest.raises(TypeError, match="keeps_final_value"):
+        BasicAnimation("opacity", keeps_final_value=1)  # type: ignore[arg-type]
+
+
+def test_a_basic_animation_keeping_its_end_leaves_it_in_the_model(decay_engine: Engine) -> None:
+    layer = probe(decay_engine)
+    layer.add_animation(
+        BasicAnimation("value", from_value=2.0, to_value=7.0, duration=1, keeps_final_value=True), "move"
+    )
+    decay_engine.tick(at(1))
+    assert layer.animation("move").keeps_final_value is True  # type: ignore[union-attr]
+    decay_engine.tick(at(30))
+    assert layer.value == 0.0
+    decay_engine.tick(at(90))
+    assert layer.animation_keys == []
+    assert layer.value == 7.0
+    assert layer.presentation_value("value") == 7.0
+
+
 # ---- bad input -----------------------------------------------------------------------------------
 
 

@@ -130,7 +130,7 @@ def test_refused_edits_leave_the_description_unchanged(engine: object) -> None:
     assert lib.ac_animation_set_timing(engine, animation, ctypes.byref(bad_timing)) != _capi.AC_OK
     bad_function = _bezier(2.0, 0.0, 0.5, 1.0)  # x1 outside [0, 1]
     assert lib.ac_animation_set_timing_function(engine, animation, ctypes.byref(bad_function)) != _capi.AC_OK
-    _fails(lib.ac_animation_set_flag(engine, animation, 3, 1), _capi.AC_ERR_OUT_OF_RANGE, "flag")
+    _fails(lib.ac_animation_set_flag(engine, animation, 4, 1), _capi.AC_ERR_OUT_OF_RANGE, "flag")
     _fails(lib.ac_animation_set_flag(engine, animation, _capi.AC_ANIMATION_CUMULATIVE, 2), _capi.AC_ERR_OUT_OF_RANGE, "on is 2")
     _fails(lib.ac_animation_set_key_path(engine, animation, b""), _capi.AC_ERR_UNKNOWN_KEY, "key_path")
     _fails(lib.ac_animation_set_key_path(engine, animation, None), _capi.AC_ERR_NULL_POINTER, "key_path")

@@ -257,6 +257,7 @@ _FIELDS = {
     "initialVelocity": "initial_velocity",
     "allowsOverdamping": "allows_overdamping",
     "removedOnCompletion": "removed_on_completion",
+    "keepsFinalValue": "keeps_final_value",
     "animations": "animations",
 }
 ADD_NAMES = CNames(

@@ -424,6 +424,7 @@ AC_ANIMATION_VELOCITY: Final = 3
 AC_ANIMATION_ADDITIVE: Final = 0
 AC_ANIMATION_CUMULATIVE: Final = 1
 AC_ANIMATION_REMOVED_ON_COMPLETION: Final = 2
+AC_ANIMATION_KEEPS_FINAL_VALUE: Final = 3
 
 ac_animation_start_fn = CFUNCTYPE(None, POINTER(ac_engine), ac_layer, c_char_p, c_void_p)
 """``void (*)(ac_engine *, ac_layer, const char *key, void *user_data)``: did-start."""

@@ -164,6 +164,9 @@ def write(
             check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_CUMULATIVE, 1))
     if not animation.removed_on_completion:
         check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0))
+    if animation.keeps_final_value != type(animation)._KEEPS_FINAL_VALUE_DEFAULT:
+        on = 1 if animation.keeps_final_value else 0
+        check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_KEEPS_FINAL_VALUE, on))
     left_out: List[Exception] = deferred if deferred is not None else []
     if isinstance(animation, BasicAnimation):
         _write_basic(ptr, handle, animation, kind_at, prefix, left_out)
@@ -407,6 +410,7 @@ def read(engine: EngineHandle, handle: int) -> Animation:
         _capi.AC_ANIMATION_ADDITIVE,
         _capi.AC_ANIMATION_CUMULATIVE,
         _capi.AC_ANIMATION_REMOVED_ON_COMPLETION,
+        _capi.AC_ANIMATION_KEEPS_FINAL_VALUE,
     ):
         on = ctypes.c_int32()
         check(_lib.ac_animation_get_flag(ptr, handle, which, _byref(on)))
@@ -417,6 +421,7 @@ def read(engine: EngineHandle, handle: int) -> Animation:
             _read_children(engine, ptr, handle),
             timing_function=function,
             removed_on_completion=flags[2],
+            keeps_final_value=flags[3],
         )
     else:
         key_path = read_string(
@@ -435,6 +440,7 @@ def read(engine: EngineHandle, handle: int) -> Animation:
         result.timing_function = function
         result.additive, result.cumulative = flags[0], flags[1]
         result.removed_on_completion = flags[2]
+        result.keeps_final_value = flags[3]
     copy = Timing.__new__(Timing)
     copy._c = timing
     result.timing = copy

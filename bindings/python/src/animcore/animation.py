@@ -69,6 +69,7 @@ class _Flags(TypedDict, total=False):
 
 class _Completion(TypedDict, total=False):
     removed_on_completion: bool
+    keeps_final_value: Optional[bool]
     on_start: Optional[AnimationStartCallback]
     on_stop: Optional[AnimationStopCallback]
 
@@ -76,7 +77,8 @@ class _Completion(TypedDict, total=False):
 class AnimationKeywords(_Pacing, _Completion, total=False):
     """The keyword arguments every animation's constructor takes, written once: the
     CAMediaTiming ones (:class:`~animcore.timing.TimingKeywords`), ``timing_function``,
-    ``removed_on_completion``, ``on_start`` and ``on_stop`` (see :class:`Animation`)."""
+    ``removed_on_completion``, ``keeps_final_value``, ``on_start`` and ``on_stop`` (see
+    :class:`Animation`)."""
 
 
 class PropertyAnimationKeywords(_Pacing, _Flags, _Completion, total=False):
@@ -92,6 +94,7 @@ KEYWORD_DEFAULTS: Dict[str, Any] = {
     "additive": False,
     "cumulative": False,
     "removed_on_completion": True,
+    "keeps_final_value": None,
     "on_start": None,
     "on_stop": None,
 }
@@ -131,9 +134,10 @@ class Animation:
 
     Also: ``timing_function`` (a :class:`TimingFunction` or a curve name such as "ease_in_out";
     None = linear, or the transaction's function when it has one), ``removed_on_completion``
-    (True), and the callbacks ``on_start(layer, key)`` and ``on_stop(layer, key, finished)``
-    (a group's children's callbacks and removed_on_completion are ignored, as in Core
-    Animation: the group's are used).
+    (True), ``keeps_final_value`` (see the attribute; None = the kind's default: True for a
+    decay, else False), and the callbacks ``on_start(layer, key)`` and ``on_stop(layer, key,
+    finished)`` (a group's children's callbacks, removed_on_completion and keeps_final_value
+    are ignored, as in Core Animation: the group's are used).
 
     Attributes may be changed after construction; they are checked when set (NotFiniteError,
     OutOfRangeError, TypeError...). Descriptions compare equal when every field is equal;
@@ -146,6 +150,7 @@ class Animation:
         "_timing",
         "_timing_function",
         "removed_on_completion",
+        "_keeps_final_value",
         "_on_start",
         "_on_stop",
     )
@@ -157,6 +162,9 @@ class Animation:
     """The TypedDict of the shared keywords the constructor takes."""
 
     removed_on_completion: bool
+
+    _KEEPS_FINAL_VALUE_DEFAULT: ClassVar[bool] = False
+    """``keeps_final_value`` when it is not set (the library's default for the kind)."""
 
     def __init__(self) -> None:
         raise TypeError(
@@ -182,6 +190,7 @@ class Animation:
         self.removed_on_completion = bool(
             given.get("removed_on_completion", KEYWORD_DEFAULTS["removed_on_completion"])
         )
+        self.keeps_final_value = given.get("keeps_final_value")
         self.on_start = given.get("on_start")
         self.on_stop = given.get("on_stop")
 
@@ -298,6 +307,27 @@ class Animation:
     @timing_function.setter
     def timing_function(self, value: Union[TimingFunction, str, None]) -> None:
         self._timing_function = _parse_function(value)
+
+    @property
+    def keeps_final_value(self) -> bool:
+        """Whether the value the animation shows at its end is written into the layer's model
+        when it finishes, so the layer keeps showing it once the animation is removed instead
+        of snapping back: what Core Animation users do by hand beside the add (set the model
+        to the end value with actions disabled). The value kept is the animation's end over
+        the model value (an additive one's end added to it; a group's children's, in order);
+        nothing is written when the animation is removed or replaced before it finishes.
+        Default: True for a :class:`~animcore.DecayAnimation` (a fling stays where it comes to
+        rest), False otherwise; setting None restores the default.
+
+        C: ac_animation_set_flag() (AC_ANIMATION_KEEPS_FINAL_VALUE)."""
+        kept: Optional[bool] = self._keeps_final_value
+        return self._KEEPS_FINAL_VALUE_DEFAULT if kept is None else kept
+
+    @keeps_final_value.setter
+    def keeps_final_value(self, value: Optional[bool]) -> None:
+        if value is not None and not isinstance(value, bool):
+            raise TypeError(f"keeps_final_value must be a bool or None, not {type(value).__name__}")
+        self._keeps_final_value = value
 
     @property
     def on_start(self) -> Optional[AnimationStartCallback]:

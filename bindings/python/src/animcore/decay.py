@@ -94,6 +94,8 @@ class DecayAnimation(PropertyAnimation):
     lower_bound: Any
     upper_bound: Any
 
+    _KEEPS_FINAL_VALUE_DEFAULT = True
+
     def __init__(
         self,
         key_path: str,

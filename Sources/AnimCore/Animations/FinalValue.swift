@@ -1,0 +1,46 @@
+extension EngineState {
+    /// Writes what the animation in `index`, which has just finished, shows at its end into
+    /// its layer's model (`Animation.keepsFinalValue`): each of its records — itself, a path's
+    /// rotation, a group's children in order — sampled at the end of its active duration and
+    /// applied over the model value, which then holds the result. The write runs no action.
+    func keepFinalValue(_ index: Int) {
+        let first = animations.base + index
+        let end = first.pointee.timing.beginTime + first.pointee.activeParentDuration
+        guard end.isFinite else { return }
+        let slot = Int(first.pointee.layer)
+        var member = index
+        for _ in 0...Int(first.pointee.followers) where member >= 0 {
+            // Again for each record: a model write may allocate (an out-of-line value's block).
+            let context = evaluationContext()
+            let record = animations.base + member
+            member = Int(record.pointee.next)
+            // The animation's own records (its rotation too) held at their end whatever their
+            // fill mode; a group's children in the group held at its end.
+            let (sample, parentTime, parentApplies) = record.pointee.parent < 0
+                ? (record.pointee.timing.sampleAfterEnd(), end, true)
+                : context.timing(of: record, layerTime: end)
+            guard parentApplies && sample.isInEffect else { continue }
+            if record.pointee.kind == .group {
+                context.applyGroup(record, sample: sample, parentTime: parentTime, applies: true)
+            } else {
+                keepValue(of: record, sample: sample, parentTime: parentTime, slot: slot, context: context)
+            }
+        }
+    }
+
+    /// Writes the value of `record`'s property with the record applied at `sample` over the
+    /// model value into the model of the layer in `slot`.
+    private func keepValue(
+        of record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, slot: Int,
+        context: EvaluationContext
+    ) {
+        let property = Int(record.pointee.property)
+        let kind = classes[Int(places[slot].classIndex)].properties[property].kind
+        var buffer = SlotScratch()
+        buffer.withPointer { value in
+            value.update(from: modelValue(slot, property), count: kind.slotCount)
+            context.apply(record, sample: sample, parentTime: parentTime, to: value)
+            writeModel(slot, KeyPathTarget(property: property, component: nil, kind: kind), value)
+        }
+    }
+}
