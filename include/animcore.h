@@ -66,7 +66,7 @@ typedef int32_t ac_status;
     X(AC_ERR_UNKNOWN_NAME, 5, "a name is not known")                                             \
     X(AC_ERR_BAD_STRUCT_SIZE, 6, "a struct's struct_size field does not match this library")     \
     X(AC_ERR_INVALID_ARGUMENT, 7, "an argument is not valid for this call")                      \
-    X(AC_ERR_NOT_INVERTIBLE, 8, "a time cannot be converted because a speed on the way is zero") \
+    X(AC_ERR_NOT_INVERTIBLE, 8, "a speed or matrix on the way is not invertible")                \
     X(AC_ERR_CYCLE, 9, "the parent links form a cycle")                                          \
     X(AC_ERR_BAD_HANDLE, 10, "a handle is released, stale or from another engine")               \
     X(AC_ERR_UNKNOWN_KEY, 11, "a key or key path is not known to the layer's class")             \
@@ -862,10 +862,15 @@ static inline ac_value ac_value_token(uint64_t token) {
  *   (scalar INFINITY, >= 0), speed (scalar 1, finite), timeOffset (scalar 0, finite),
  *   repeatCount (scalar 0, >= 0), repeatDuration (scalar 0, >= 0), autoreverses (bool 0),
  *   fillMode (integer AC_FILL_*), with the ranges of ac_timing (AC_ERR_NOT_FINITE,
- *   AC_ERR_OUT_OF_RANGE otherwise).
- * "frame" (rect) is derived from bounds, position, anchorPoint and transform: readable,
- * settable (sets position and the bounds size, taking the layer as untransformed), not
- * animatable, and not in snapshots.
+ *   AC_ERR_OUT_OF_RANGE otherwise);
+ *   then geometryFlipped (bool 0, not animatable; see Geometry and hit testing).
+ * "frame" (rect) is derived from bounds, position, anchorPoint and transform: the bounding box
+ * of the bounds' corners through the layer's matrix without its superlayer's part (zPosition,
+ * anchorPointZ and the bounds origin do not move it). Readable, settable, not animatable, and
+ * not in snapshots. Setting it sets the bounds size to the frame's size through the inverse of
+ * the transform's 2D part (the bounds origin kept), and the position that puts the frame there:
+ * exact for scales and quarter turns (Core Animation's rule; Apple says not to set the frame
+ * of a layer turned by other angles). AC_ERR_NOT_INVERTIBLE when that 2D part is singular.
  */
 
 /** A property a class declares. Fill with ac_property_desc_init(). */
@@ -1195,6 +1200,121 @@ ac_status ac_layer_convert_time(ac_engine *engine, double time_s, ac_layer from_
                                 ac_layer to_layer, double *out_time_s);
 /** The layer's local time at the engine's current time. */
 ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_time_s);
+
+/* ============================================================================================ */
+/* Geometry and hit testing (CALayer convertPoint:, convertRect:, hitTest:, containsPoint:)     */
+/* ============================================================================================ */
+
+/*
+ * Where layers are, computed from model values (presentation 0, as CALayer) or from
+ * presentation values at the engine's time, the last tick (presentation 1, CALayer's
+ * presentation tree); any other flag is AC_ERR_OUT_OF_RANGE. Pure reads: nothing changes.
+ *
+ * Matrices are CATransform3D's: 16 doubles m11 m12 m13 m14 m21 ... m44, row-major, points as
+ * row vectors (p' = p · M; translation in m41 m42 m43, perspective in m14 m24 m34). A layer's
+ * matrix to its superlayer is
+ *     T(-A) · transform · T(position.x, position.y, zPosition) · S
+ * where A = (bounds.x + anchorPoint.x · width, bounds.y + anchorPoint.y · height, anchorPointZ)
+ * is the anchor in the layer's own space and S is what its superlayer adds to its sublayers:
+ * the geometryFlipped mirror y' = 2 · bounds.y + height - y, then T(-A_S) · sublayerTransform ·
+ * T(A_S) about the superlayer's anchor A_S. Each layer flattens its sublayers into its plane
+ * (the z row and column cleared, m33 = 1; perspective kept), so a parent's sublayerTransform
+ * with m34 = -1/d shows its sublayers' 3D turns in perspective.
+ * Decisions where Core Animation's behaviour is not documented ([INFERRED] in
+ * reference/core-animation-geometry.md): the sublayerTransform pivot A_S includes the
+ * superlayer's bounds origin and anchorPointZ (GNUstep leaves both out; the same when they are
+ * 0); geometryFlipped mirrors about the bounds' mid-line, before the sublayerTransform; a
+ * frame with perspective leaves out corners behind the eye.
+ *
+ * Layers: a layer handle of this engine, or 0 where the comment says so, for the root space —
+ * the space a root layer's position is in (CALayer's nil layer). Layers of different trees
+ * meet in their roots' shared space, as Core Animation converts them. Conversion goes through
+ * the two layers' common ancestor: up with the perspective divide, down through the inverse of
+ * each plane's homography (rows and columns 1, 2 and 4 of its matrix). A point that lands
+ * behind the eye (w <= 0), or on a plane seen edge-on, is unmapped: *out_mapped is 0 and the
+ * output holds NaN, never a point divided by w <= 0.
+ *
+ * Arrays are passed as pointers: a point is 2 doubles (x, y), a rect 4 (x, y, width, height),
+ * an affine transform 6 (a, b, c, d, tx, ty), a matrix 16 (m11 m12 ... m44).
+ *
+ * Errors, each message naming the argument: AC_ERR_NULL_POINTER (engine, point, rect, affine,
+ * out_*), AC_ERR_BAD_HANDLE (a released, stale or made-up handle, another engine's layer; 0
+ * where the root space is not allowed), AC_ERR_NOT_FINITE (a NaN or infinite coordinate),
+ * AC_ERR_OUT_OF_RANGE (presentation not 0 or 1), AC_ERR_INVALID_STATE (an engine being
+ * destroyed). Safe from any thread, as every engine call.
+ */
+
+/** presentation: model values (CALayer's own tree). */
+#define AC_GEOMETRY_MODEL 0
+/** presentation: presentation values at the engine's time (CALayer's presentation tree). */
+#define AC_GEOMETRY_PRESENTATION 1
+
+/** The matrix from layer's space to its superlayer's (to the root space for a root layer). */
+ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32_t presentation,
+                                        double *out_matrix);
+/**
+ * The matrix from from_layer's space to to_layer's (either 0: the root space): the matrices up
+ * to the common ancestor, flattened on the way, times the inverse of to_layer's flattened
+ * matrix from there. A point of from_layer's plane times it, divided by w, is where it shows in
+ * to_layer's plane; to the superlayer it is ac_layer_matrix_to_superlayer()'s. Error:
+ * AC_ERR_NOT_INVERTIBLE (naming to_layer) when to_layer's plane is singular (a zero scale, a
+ * plane seen edge-on).
+ */
+ac_status ac_layer_matrix_to_layer(ac_engine *engine, ac_layer from_layer, ac_layer to_layer,
+                                   int32_t presentation, double *out_matrix);
+/**
+ * convertPoint:toLayer: — point (x, y) in from_layer's space expressed in to_layer's (either
+ * 0: the root space). *out_mapped is 1, or 0 when the point is unmapped (out_point NaN).
+ */
+ac_status ac_layer_convert_point(ac_engine *engine, ac_layer from_layer, ac_layer to_layer,
+                                 int32_t presentation, const double *point,
+                                 double *out_point, int32_t *out_mapped);
+/**
+ * convertRect:toLayer: — rect (x, y, width, height; standardised) in from_layer's space as the
+ * bounding box of its four corners in to_layer's. *out_mapped is 0 (out_rect NaN) when a corner
+ * is unmapped.
+ */
+ac_status ac_layer_convert_rect(ac_engine *engine, ac_layer from_layer, ac_layer to_layer,
+                                int32_t presentation, const double *rect, double *out_rect,
+                                int32_t *out_mapped);
+/**
+ * hitTest: — the farthest descendant of layer (or layer itself) containing point, which is in
+ * layer's superlayer's space (the root space for a root layer); *out_hit is 0 when none. The
+ * answer is the (model) layer's handle with presentation 1 too: a tap finds a moving layer
+ * where it is drawn. Core Animation's order: sublayers front to back, higher zPosition first,
+ * then the last added first; hidden sublayers skipped; a masksToBounds layer that misses cuts
+ * off its subtree; a sublayer outside its superlayer's bounds is still hit; bounds are
+ * half-open; 3D through each plane's homography inverse, a point behind the eye missing.
+ * [INFERRED] A hidden receiver is tested all the same; opacity, cornerRadius and doubleSided
+ * play no part.
+ */
+ac_status ac_layer_hit_test(ac_engine *engine, ac_layer layer, int32_t presentation,
+                            const double *point, ac_layer *out_hit);
+/**
+ * containsPoint: — *out_contains is 1 when point, in layer's own space, lies in its bounds:
+ * minX <= x < maxX and minY <= y < maxY.
+ */
+ac_status ac_layer_contains_point(ac_engine *engine, ac_layer layer, int32_t presentation,
+                                  const double *point, int32_t *out_contains);
+/**
+ * affineTransform — a, b, c, d, tx, ty of the transform; the identity when the transform is not
+ * affine (Core Animation's answer, not the six raw elements).
+ */
+ac_status ac_layer_affine_transform(ac_engine *engine, ac_layer layer, int32_t presentation,
+                                    double *out_affine);
+/**
+ * setAffineTransform: — sets "transform" to affine (a, b, c, d, tx, ty) embedded in 3D,
+ * replacing the whole 3D transform (m33 back to 1); runs the "transform" action as
+ * ac_layer_set_value() does. Error: AC_ERR_NOT_FINITE naming the field ("affine.tx").
+ */
+ac_status ac_layer_set_affine_transform(ac_engine *engine, ac_layer layer,
+                                        const double *affine);
+/**
+ * contentsAreFlipped — *out_flipped is 1 when an odd number of the layers from layer up to its
+ * root have geometryFlipped set.
+ */
+ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32_t presentation,
+                                        int32_t *out_flipped);
 
 /* ============================================================================================ */
 /* Animations                                                                                   */

@@ -48,6 +48,8 @@ struct LayerModelTests {
         "repeatDuration": (.scalar(0), false),
         "autoreverses": (.bool(false), false),
         "fillMode": (.integer(Int64(FillMode.removed.rawValue)), false),
+        // "geometryFlipped … Defaults to NO." (CALayer.h; not marked animatable).
+        "geometryFlipped": (.bool(false), false),
     ]
 
     @Test("every built-in property has CALayer's documented default, on the class and on a new layer")

@@ -63,7 +63,7 @@ struct CAPITests {
             (AC_ERR_UNKNOWN_NAME, "AC_ERR_UNKNOWN_NAME", "a name is not known"),
             (AC_ERR_BAD_STRUCT_SIZE, "AC_ERR_BAD_STRUCT_SIZE", "a struct's struct_size field does not match this library"),
             (AC_ERR_INVALID_ARGUMENT, "AC_ERR_INVALID_ARGUMENT", "an argument is not valid for this call"),
-            (AC_ERR_NOT_INVERTIBLE, "AC_ERR_NOT_INVERTIBLE", "a time cannot be converted because a speed on the way is zero"),
+            (AC_ERR_NOT_INVERTIBLE, "AC_ERR_NOT_INVERTIBLE", "a speed or matrix on the way is not invertible"),
             (AC_ERR_CYCLE, "AC_ERR_CYCLE", "the parent links form a cycle"),
             (AC_ERR_BAD_HANDLE, "AC_ERR_BAD_HANDLE", "a handle is released, stale or from another engine"),
             (AC_ERR_UNKNOWN_KEY, "AC_ERR_UNKNOWN_KEY", "a key or key path is not known to the layer's class"),

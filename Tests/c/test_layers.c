@@ -42,8 +42,8 @@ static const char *const builtin_names[] = {
     "cornerRadius", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     "contentsRect", "contents", "masksToBounds", "doubleSided", "needsDisplayOnBoundsChange",
     "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-    "autoreverses", "fillMode"};
-#define BUILTIN_COUNT 30
+    "autoreverses", "fillMode", "geometryFlipped"};
+#define BUILTIN_COUNT 31
 
 static ac_value builtin_default(int index) {
     switch (index) {
@@ -72,7 +72,8 @@ static ac_value builtin_default(int index) {
     case 24: return ac_value_scalar(1);
     case 25: case 26: case 27: return ac_value_scalar(0);
     case 28: return ac_value_bool(0);
-    default: return ac_value_integer(AC_FILL_REMOVED);
+    case 29: return ac_value_integer(AC_FILL_REMOVED);
+    default: return ac_value_bool(0); /* 30: geometryFlipped */
     }
 }
 

@@ -2046,6 +2046,70 @@ static void op_clock(void) {
     destroy_refusal(es, status, __LINE__);
 }
 
+/* Geometry and hit testing: matrices, point and rect conversion (0 = the root space), hit
+   tests, containsPoint, affineTransform and contentsAreFlipped, on model or presentation values
+   (or a bad flag), with any numbers. Oracle: a mapped point or rect is finite, an unmapped one
+   NaN; a hit is 0 or a layer the call was allowed to answer (never on a refused call). */
+static void op_geometry(void) {
+    engine_slot *es = pick_engine();
+    pick a = pick_layer(es), b = pick_layer(es);
+    uint8_t op = rd_u8();
+    int32_t presentation = (op & 0x80) ? (int32_t)(rd_u8() % 4) - 1 : (op >> 6) & 1;
+    int bad_flag = presentation != 0 && presentation != 1;
+    double in[6] = {rd_double(), rd_double(), rd_double(), rd_double(), 0, 0};
+    double out[16];
+    int32_t flag = -1;
+    ac_layer from = (op & 0x20) ? 0 : a.handle, to = (op & 0x10) ? 0 : b.handle;
+    int bad = bad_flag || (from != 0 && a.bad) || (to != 0 && b.bad);
+    switch (op % 8) {
+    case 0: CALL(es, bad_flag || a.bad, ac_layer_matrix_to_superlayer(es->pointer, a.handle, presentation, out)); break;
+    case 1: CALL(es, bad, ac_layer_matrix_to_layer(es->pointer, from, to, presentation, out)); break;
+    case 2:
+        if (CALL(es, bad, ac_layer_convert_point(es->pointer, from, to, presentation, in, out, &flag)) == AC_OK) {
+            if (flag == 1 && !(isfinite(out[0]) && isfinite(out[1]))) DIE("ac_layer_convert_point mapped to a non-finite point");
+            if (flag == 0 && !(isnan(out[0]) && isnan(out[1]))) DIE("ac_layer_convert_point: an unmapped point is not NaN");
+            if (flag != 0 && flag != 1) DIE("ac_layer_convert_point: out_mapped is neither 0 nor 1");
+        }
+        break;
+    case 3:
+        if (CALL(es, bad, ac_layer_convert_rect(es->pointer, from, to, presentation, in, out, &flag)) == AC_OK) {
+            int index;
+            for (index = 0; index < 4; ++index) {
+                if (flag == 1 && !isfinite(out[index])) DIE("ac_layer_convert_rect mapped to a non-finite rect");
+                if (flag == 0 && !isnan(out[index])) DIE("ac_layer_convert_rect: an unmapped rect is not NaN");
+            }
+            if (flag == 1 && (out[2] < 0 || out[3] < 0)) DIE("ac_layer_convert_rect: a negative size");
+        }
+        break;
+    case 4: {
+        ac_layer hit = 12345;
+        ac_status status = CALL(es, bad_flag || a.bad, ac_layer_hit_test(es->pointer, a.handle, presentation, in, &hit));
+        if (status == AC_OK && hit != 0 && hit != a.handle) {
+            /* A descendant: its superlayer chain reaches the layer tested. */
+            ac_layer up = hit;
+            int steps = 0;
+            while (up != 0 && up != a.handle && steps++ < 4 * MAX_LAYERS)
+                if (ac_layer_superlayer(es->pointer, up, &up) != AC_OK) DIE("ac_layer_hit_test answered a dead layer");
+            if (up != a.handle) DIE("ac_layer_hit_test answered a layer outside the subtree");
+        }
+        break;
+    }
+    case 5: CALL(es, bad_flag || a.bad, ac_layer_contains_point(es->pointer, a.handle, presentation, in, &flag)); break;
+    case 6:
+        if (op & 0x08) {
+            in[4] = rd_double();
+            in[5] = rd_double();
+            CALL(es, a.bad, ac_layer_set_affine_transform(es->pointer, a.handle, (op & 0x20) ? NULL : in));
+        } else {
+            CALL(es, bad_flag || a.bad, ac_layer_affine_transform(es->pointer, a.handle, presentation, out));
+        }
+        break;
+    default:
+        CALL(es, bad_flag || a.bad, ac_layer_contents_are_flipped(es->pointer, a.handle, presentation, (op & 0x08) ? NULL : &flag));
+        break;
+    }
+}
+
 #define OP(name) {op_##name, #name}
 static const operation g_operations[] = {
     OP(engine_create),   OP(engine_destroy),  OP(tick),           OP(tick),
@@ -2056,7 +2120,7 @@ static const operation g_operations[] = {
     OP(desc_fields),     OP(desc_read),       OP(delegate),       OP(add_animation),
     OP(add_animation),   OP(remove_animation), OP(transaction),   OP(transaction),
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
-    OP(clock),
+    OP(clock),           OP(geometry),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

@@ -205,6 +205,13 @@ SEEDS = {
         + op("pure") + b"\x09\x05",
     "global_speed_and_time": layer() + op("tick") + E0 + b"\x10" + double(18) + tick(E0, 4)
         + op("tree") + E0 + L(0) + L(0) + b"\x07" + double(11),
+    "geometry": layer() + layer() + op("tree") + E0 + L(0) + L(1) + b"\x00" + tick()
+        + b"".join(op("geometry") + E0 + L(0) + L(1) + bytes([selector]) + double(11) + double(3) + double(1) + double(11)
+                   for selector in (0x00, 0x01, 0x02, 0x42, 0x03, 0x04, 0x44, 0x05, 0x06, 0x07, 0x32))
+        + op("geometry") + E0 + L(0) + L(1) + b"\x84\x03" + double(4) * 4
+        + op("geometry") + E0 + L(1) + L(0) + b"\x0e" + double(1) * 4 + double(11) + double(0)
+        + op("geometry") + E0 + L(1) + L(0) + b"\x0e" + double(1) * 4 + double(4) + double(0)
+        + op("geometry") + E0 + L(1) + L(0) + b"\x2e" + double(1) * 6,
     "retain_release": layer() + op("layer_refs") + E0 + L(0) + b"\xf1" + op("layer_refs") + E0 + L(0) + b"\xf0"
         + op("layer_refs") + E0 + L(0) + b"\x10" + op("probe") + E0 + b"\x00" + L(0),
 }

@@ -181,49 +181,24 @@ extension EngineState {
 
     // MARK: Frame
 
-    /// CALayer's frame: the bounding box of the layer's bounds placed by position, anchorPoint
-    /// and transform in the superlayer's coordinates.
+    /// CALayer's frame (see `LayerGeometry.frame`, its one home).
     func frame(_ slot: Int, presentation: Bool) -> Value {
-        typealias Index = BuiltInLayerProperties.Index
-        let source = { (property: Int) in presentation ? self.presentationSlots(slot, property) : self.modelValue(slot, property) }
-        let bounds = source(Index.bounds)
-        let position = source(Index.position)
-        let anchor = source(Index.anchorPoint)
-        let transform = Transform3D(slots: source(Index.transform))
-        let width = bounds[2]
-        let height = bounds[3]
-        // Corners relative to the anchor, transformed, then placed at the position.
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (cx, cy) in [(0.0, 0.0), (width, 0.0), (0.0, height), (width, height)] {
-            let (x, y) = project(transform, x: cx - anchor[0] * width, y: cy - anchor[1] * height)
-            minX = min(minX, x)
-            maxX = max(maxX, x)
-            minY = min(minY, y)
-            maxY = max(maxY, y)
-        }
-        return .rect(x: position[0] + minX, y: position[1] + minY, width: maxX - minX, height: maxY - minY)
+        let frame = geometry(slot, presentation: presentation).frame
+        return .rect(x: frame.origin.x, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
     }
 
-    /// The position and bounds a frame value stands for (see `setFrame`).
+    /// The position and bounds a frame value stands for (see `LayerGeometry.placing(frame:)`).
     func frameComponents(_ value: Value, slot: Int) throws(AnimCoreError) -> (position: Value, bounds: Value) {
-        typealias Index = BuiltInLayerProperties.Index
         guard case .rect(let x, let y, let width, let height) = value else {
             throw AnimCoreError(.wrongKind, "\"frame\" holds rect values, not \(value.kind.name)")
         }
-        let anchor = modelValue(slot, Index.anchorPoint)
-        let bounds = modelValue(slot, Index.bounds)
-        let position = (x: x + anchor[0] * width, y: y + anchor[1] * height)
-        // Finite numbers can still make an infinite position (origin + anchorPoint × size).
-        guard position.x.isFinite, position.y.isFinite else {
-            throw AnimCoreError(
-                .notFinite,
-                "\"frame\" makes position (\(position.x), \(position.y)) from origin + anchorPoint × size; it must be finite")
-        }
-        return (.point(x: position.x, y: position.y), .rect(x: bounds[0], y: bounds[1], width: width, height: height))
+        let placed = try geometry(slot, presentation: false).placing(frame: Rect(x: x, y: y, width: width, height: height))
+        return (.point(x: placed.position.x, y: placed.position.y),
+                .rect(x: placed.bounds.origin.x, y: placed.bounds.origin.y, width: placed.bounds.size.width, height: placed.bounds.size.height))
     }
 
-    /// Setting the frame sets position and bounds size (Core Animation leaves the result with a
-    /// non-identity transform undefined; here the frame is taken as untransformed).
+    /// Setting the frame sets position and bounds size, through the transform as the reference
+    /// says (§1.3; `LayerGeometry.placing(frame:)`).
     private func setFrame(_ value: Value, slot: Int) throws(AnimCoreError) {
         typealias Index = BuiltInLayerProperties.Index
         let (position, newBounds) = try frameComponents(value, slot: slot)
@@ -235,15 +210,5 @@ extension EngineState {
                 writeModel(slot, target, slots)
             }
         }
-    }
-
-    /// A point of the layer's plane (z = 0) through a transform, with the perspective divide
-    /// (row-vector convention: [x y 0 1] × M).
-    private func project(_ m: Transform3D, x: Double, y: Double) -> (Double, Double) {
-        let w = x * m.m14 + y * m.m24 + m.m44
-        let px = x * m.m11 + y * m.m21 + m.m41
-        let py = x * m.m12 + y * m.m22 + m.m42
-        guard w != 0, w.isFinite else { return (px, py) }
-        return (px / w, py / w)
     }
 }

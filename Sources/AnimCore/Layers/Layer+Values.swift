@@ -125,7 +125,7 @@ extension Layer {
     ///
     /// C: `ac_layer_snapshot`.
     /// - Parameter presentation: true for presentation values; default false (model values).
-    /// - Returns: (name, value) pairs in declaration order (the 30 built-in properties first).
+    /// - Returns: (name, value) pairs in declaration order (the 31 built-in properties first).
     /// - Throws: `.badHandle` for a destroyed layer, `.invalidState` once the engine is
     ///   invalidated.
     public func snapshot(presentation: Bool = false) throws(AnimCoreError) -> [(name: String, value: Value)] {

@@ -39,14 +39,23 @@ enum BuiltInLayerProperties {
         PropertyDescriptor("repeatDuration", default: .scalar(0), animatable: false),
         PropertyDescriptor("autoreverses", default: .bool(false), animatable: false),
         PropertyDescriptor("fillMode", default: .integer(0), animatable: false),
+        // Appended after the timing properties, so that the indexes before it stay as they were.
+        // Flips the layer's sublayer geometry vertically (CALayer.h: not animatable; see
+        // LayerGeometry.sublayerMatrix).
+        PropertyDescriptor("geometryFlipped", default: .bool(false), animatable: false),
     ]
 
     /// Property indexes in every layer class (inherited properties come first, in this order).
     enum Index {
         static let bounds = 0
         static let position = 1
+        static let zPosition = 2
         static let anchorPoint = 3
+        static let anchorPointZ = 4
         static let transform = 5
+        static let sublayerTransform = 6
+        static let hidden = 8
+        static let masksToBounds = 19
         static let needsDisplayOnBoundsChange = 21
         static let beginTime = 22
         static let duration = 23
@@ -56,6 +65,7 @@ enum BuiltInLayerProperties {
         static let repeatDuration = 27
         static let autoreverses = 28
         static let fillMode = 29
+        static let geometryFlipped = 30
         /// The timing properties, which decide the layer's time space.
         static let timing = beginTime...fillMode
     }

@@ -101,7 +101,7 @@ final class LayerClass {
     }
 
     /// The error of a strict class for an undeclared key: names the key and lists the class's
-    /// declared properties (the built-in ones by reference only; there are 30 of them).
+    /// declared properties (the built-in ones by reference only; there are 31 of them).
     func undeclaredKeyError(_ key: String) -> AnimCoreError {
         let own = properties[BuiltInLayerProperties.descriptors.count...].map(\.descriptor.name)
         let listed = own.isEmpty

@@ -94,6 +94,9 @@ extension PropertyName where T == Bool {
     public static var masksToBounds: Self { Self("masksToBounds") }
     /// "doubleSided": default true.
     public static var isDoubleSided: Self { Self("doubleSided") }
+    /// "geometryFlipped": mirrors the sublayers' geometry vertically about the bounds' mid-line
+    /// (see `Layer.contentsAreFlipped()`); default false. Not animatable.
+    public static var isGeometryFlipped: Self { Self("geometryFlipped") }
     /// "needsDisplayOnBoundsChange": default false. Not animatable.
     public static var needsDisplayOnBoundsChange: Self { Self("needsDisplayOnBoundsChange") }
     /// "autoreverses": the layer's own timing plays forward then back; default false. Not

@@ -11,7 +11,8 @@ public struct AnimCoreError: Error, Equatable, Sendable, CustomStringConvertible
         case invalidArgument
         /// A name is not known.
         case unknownName
-        /// A time cannot be converted because a speed on the way is zero.
+        /// A time or a point cannot be converted: a speed or a matrix on the way is not invertible
+        /// (a speed of 0; a singular layer matrix or transform).
         case notInvertible
         /// Parent links form a cycle.
         case cycle

@@ -131,13 +131,14 @@ def test_built_in_defaults_as_attributes(engine: Engine) -> None:
     assert layer.contents_rect == Rect(0, 0, 1, 1)
     assert layer.contents == Token(0) and isinstance(layer.contents, Token)
     assert layer.masks_to_bounds is False and layer.double_sided is True
+    assert layer.geometry_flipped is False
     assert layer.needs_display_on_bounds_change is False
     assert layer.duration == math.inf and layer.speed == 1.0 and layer.begin_time == 0.0
     assert layer.repeat_count == 0.0 and layer.autoreverses is False
     assert layer.fill_mode is FillMode.REMOVED
     names = engine.base_class.property_names
     assert names[:3] == ("bounds", "position", "zPosition") and names[-1] == "frame"
-    assert len(names) == 30 + 1
+    assert len(names) == 31 + 1
 
 
 def test_setting_built_in_properties(engine: Engine) -> None:
@@ -446,7 +447,7 @@ def test_snapshot(engine: Engine) -> None:
     clock = Clock(time=1.5)
     model = clock.snapshot()
     assert list(model)[:2] == ["bounds", "position"] and model["time"] == 1.5
-    assert len(model) == 31
+    assert len(model) == 32  # the 31 built-in properties and "time"
     engine.tick(T0)
     clock.add_animation(
         animcore.BasicAnimation("time", from_value=0.0, to_value=3.0, duration=1.0), "t"

@@ -405,6 +405,14 @@ def ac_layer_delegate_init(delegate: Optional[ac_layer_delegate]) -> int:
 
 
 # --------------------------------------------------------------------------------------------
+# Geometry and hit testing
+# --------------------------------------------------------------------------------------------
+
+AC_GEOMETRY_MODEL: Final = 0
+AC_GEOMETRY_PRESENTATION: Final = 1
+
+
+# --------------------------------------------------------------------------------------------
 # Animations
 # --------------------------------------------------------------------------------------------
 
@@ -833,6 +841,28 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
         (_engine_p, c_double, ac_layer, ac_layer, _double_p),
     ),
     "ac_layer_local_time": (ac_status, (_engine_p, ac_layer, _double_p)),
+    # Geometry and hit testing
+    "ac_layer_matrix_to_superlayer": (ac_status, (_engine_p, ac_layer, c_int32, _double_p)),
+    "ac_layer_matrix_to_layer": (
+        ac_status,
+        (_engine_p, ac_layer, ac_layer, c_int32, _double_p),
+    ),
+    "ac_layer_convert_point": (
+        ac_status,
+        (_engine_p, ac_layer, ac_layer, c_int32, _double_p, _double_p, _int32_p),
+    ),
+    "ac_layer_convert_rect": (
+        ac_status,
+        (_engine_p, ac_layer, ac_layer, c_int32, _double_p, _double_p, _int32_p),
+    ),
+    "ac_layer_hit_test": (ac_status, (_engine_p, ac_layer, c_int32, _double_p, _layer_p)),
+    "ac_layer_contains_point": (
+        ac_status,
+        (_engine_p, ac_layer, c_int32, _double_p, _int32_p),
+    ),
+    "ac_layer_affine_transform": (ac_status, (_engine_p, ac_layer, c_int32, _double_p)),
+    "ac_layer_set_affine_transform": (ac_status, (_engine_p, ac_layer, _double_p)),
+    "ac_layer_contents_are_flipped": (ac_status, (_engine_p, ac_layer, c_int32, _int32_p)),
     # Animations
     "ac_animation_create_basic": (ac_status, (_engine_p, c_char_p, _animation_p)),
     "ac_animation_release": (ac_status, (_engine_p, ac_animation)),

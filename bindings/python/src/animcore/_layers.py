@@ -52,6 +52,7 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
             "_layer_attributes",
             "_layer_actions",
             "_layer_animations",
+            "_layer_geometry",
             "layer",
             "presentation",
             "layer_batch",

@@ -139,7 +139,7 @@ class InvalidArgumentError(AnimcoreError, ValueError):
 
 
 class NotInvertibleError(AnimcoreError, ArithmeticError):
-    """AC_ERR_NOT_INVERTIBLE: a time cannot be converted because a speed on the way is zero.
+    """AC_ERR_NOT_INVERTIBLE: a speed or matrix on the way is not invertible.
 
     C: ac_status_name() of its status."""
 

@@ -36,7 +36,7 @@ from typing import (
     overload,
 )
 
-from . import _callbacks, _capi
+from . import _callbacks, _capi, _layer_geometry
 from ._action_trampoline import register_action
 from ._adapt import adapt_in, adapt_out
 from ._c_names import ADD_NAMES, CNames, property_value_fields
@@ -52,6 +52,8 @@ from .errors import AnimcoreError, BadHandleError, InvalidArgumentError, check, 
 from .properties import BuiltinProperty, Key, Property, PropertyInfo, key_name
 from .timing import TIMING_KEYWORDS, FillMode, Timing
 from .values import (
+    AffineTransform,
+    AffineTransformInput,
     Color,
     ColorInput,
     Point,
@@ -202,6 +204,8 @@ class Layer(metaclass=LayerType):
     autoreverses: BuiltinProperty[bool, bool] = _model("autoreverses")
     fill_mode: BuiltinProperty[FillMode, FillModeInput] = _model("fillMode")
     fillMode = fill_mode
+    geometry_flipped: BuiltinProperty[bool, bool] = _model("geometryFlipped")
+    geometryFlipped = geometry_flipped
     frame: BuiltinProperty[Rect, RectInput] = _model("frame")
 
     def __init_subclass__(cls, *, strict: Optional[bool] = None, **kwargs: Any) -> None:
@@ -704,6 +708,109 @@ class Layer(metaclass=LayerType):
 
     def __iter__(self) -> Iterator["DynamicLayer"]:
         return iter(self.sublayers)
+
+    # ---- geometry and hit testing ------------------------------------------------------------
+    # Model values by default (CALayer); presentation=True reads the presentation values at the
+    # engine's time (the last tick). A layer of None is the root space: the space a root
+    # layer's position is in (CALayer's nil layer). Unmapped points (behind the eye, or on a
+    # plane seen edge-on) come back as None.
+
+    def matrix_to_superlayer(self, presentation: bool = False) -> Transform3D:
+        """The matrix from this layer's space to its superlayer's (to the root space for a
+        root layer): T(-anchor) · transform · T(position, zPosition) · the superlayer's
+        geometryFlipped mirror and sublayerTransform about its anchor. Row vectors, as
+        CATransform3D.
+
+        C: ac_layer_matrix_to_superlayer()."""
+        return _layer_geometry.matrix_to_superlayer(self, presentation)
+
+    def matrix_to(self, layer: Optional["Layer"], presentation: bool = False) -> Transform3D:
+        """The matrix from this layer's space to ``layer``'s (None: the root space), through
+        their common ancestor, each layer flattening its sublayers (perspective kept).
+        NotInvertibleError when ``layer``'s plane is singular.
+
+        C: ac_layer_matrix_to_layer()."""
+        return _layer_geometry.matrix_to_layer(self, self, layer, presentation)
+
+    def convert_point_to(
+        self, point: PointInput, layer: Optional["Layer"], presentation: bool = False
+    ) -> Optional[Point]:
+        """convertPoint:toLayer: — ``point`` of this layer's space in ``layer``'s (None: the
+        root space); None when unmapped.
+
+        C: ac_layer_convert_point()."""
+        names = CNames({"from_layer": "the layer", "to_layer": "layer"})
+        return _layer_geometry.convert_point(self, point, self, layer, names, presentation)
+
+    def convert_point_from(
+        self, point: PointInput, layer: Optional["Layer"], presentation: bool = False
+    ) -> Optional[Point]:
+        """convertPoint:fromLayer: — ``point`` of ``layer``'s space (None: the root space) in
+        this layer's; None when unmapped.
+
+        C: ac_layer_convert_point()."""
+        names = CNames({"from_layer": "layer", "to_layer": "the layer"})
+        return _layer_geometry.convert_point(self, point, layer, self, names, presentation)
+
+    def convert_rect_to(
+        self, rect: RectInput, layer: Optional["Layer"], presentation: bool = False
+    ) -> Optional[Rect]:
+        """convertRect:toLayer: — the bounding box of ``rect``'s corners in ``layer``'s space
+        (None: the root space); None when a corner is unmapped.
+
+        C: ac_layer_convert_rect()."""
+        names = CNames({"from_layer": "the layer", "to_layer": "layer"})
+        return _layer_geometry.convert_rect(self, rect, self, layer, names, presentation)
+
+    def convert_rect_from(
+        self, rect: RectInput, layer: Optional["Layer"], presentation: bool = False
+    ) -> Optional[Rect]:
+        """convertRect:fromLayer: — the bounding box of ``rect``'s corners (in ``layer``'s
+        space; None: the root space) in this layer's; None when a corner is unmapped.
+
+        C: ac_layer_convert_rect()."""
+        names = CNames({"from_layer": "layer", "to_layer": "the layer"})
+        return _layer_geometry.convert_rect(self, rect, layer, self, names, presentation)
+
+    def hit_test(self, point: PointInput, presentation: bool = False) -> Optional["DynamicLayer"]:
+        """hitTest: — the farthest descendant of this layer (or the layer) containing ``point``,
+        given in the superlayer's space (the root space for a root layer); None for none.
+        Core Animation's order: higher zPosition first, then the last added; hidden sublayers
+        skipped; a masksToBounds layer that misses cuts off its subtree; half-open bounds.
+        With ``presentation=True`` a tap finds a moving layer where it is drawn; the answer is
+        the layer itself (its model values), as ``presentationLayer.hitTest(p).modelLayer``.
+
+        C: ac_layer_hit_test()."""
+        handle = _layer_geometry.hit_test(self, point, presentation)
+        return self._engine._wrap(handle) if handle else None
+
+    def contains_point(self, point: PointInput, presentation: bool = False) -> bool:
+        """containsPoint: — whether ``point``, in this layer's own space, lies in its bounds
+        (min <= x < max, min <= y < max).
+
+        C: ac_layer_contains_point()."""
+        return _layer_geometry.contains_point(self, point, presentation)
+
+    def affine_transform(self, presentation: bool = False) -> AffineTransform:
+        """affineTransform — the transform's 2D part, or the identity when the transform is not
+        affine (as Core Animation answers).
+
+        C: ac_layer_affine_transform()."""
+        return _layer_geometry.affine_transform(self, presentation)
+
+    def set_affine_transform(self, transform: AffineTransformInput) -> None:
+        """setAffineTransform: — replaces the whole 3D transform by ``transform`` (a, b, c, d,
+        tx, ty) embedded; runs the "transform" action as any change does.
+
+        C: ac_layer_set_affine_transform()."""
+        _layer_geometry.set_affine_transform(self, transform)
+
+    def contents_are_flipped(self, presentation: bool = False) -> bool:
+        """contentsAreFlipped — whether an odd number of layers from this one up to its root
+        are geometry_flipped.
+
+        C: ac_layer_contents_are_flipped()."""
+        return _layer_geometry.contents_are_flipped(self, presentation)
 
     # ---- time --------------------------------------------------------------------------------
 

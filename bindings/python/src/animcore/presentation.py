@@ -89,6 +89,8 @@ class Presentation:
     autoreverses: PresentationProperty[bool] = _shown("autoreverses")
     fill_mode: PresentationProperty[FillMode] = _shown("fillMode")
     fillMode = fill_mode
+    geometry_flipped: PresentationProperty[bool] = _shown("geometryFlipped")
+    geometryFlipped = geometry_flipped
     frame: PresentationProperty[Rect] = _shown("frame")
 
     def __init__(self, layer: Layer) -> None:

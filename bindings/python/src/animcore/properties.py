@@ -118,6 +118,7 @@ BUILTIN_DOCS = {
     "repeatDuration": "The layer's repeat duration (s)",
     "autoreverses": "Whether the layer's time autoreverses",
     "fillMode": "The layer's fill mode",
+    "geometryFlipped": "Whether the sublayers' geometry is flipped vertically (not animatable)",
     "frame": "The frame in the superlayer (from bounds, position, anchor point and transform)",
 }
 """The built-in layer properties (CALayer's), by key, in the engine's order, with what they

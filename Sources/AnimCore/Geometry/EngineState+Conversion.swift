@@ -1,0 +1,62 @@
+/// Matrices and point and rect conversion between any two layers (CALayer
+/// `convertPoint:toLayer:`, `convertRect:toLayer:`; reference §1.4), through their common
+/// ancestor, or through their roots' shared space for layers of different trees. A slot of −1
+/// stands for that root space (CALayer's nil layer).
+extension EngineState {
+    /// The 4×4 matrix from `source`'s space to `destination`'s:
+    /// Up(source) · Flat(Up(destination))⁻¹, Up being `matrix(from:upTo:)` to the common
+    /// ancestor. It takes a point of `source`'s plane along the line of sight onto
+    /// `destination`'s plane (divide by w); for a superlayer it is `matrixToSuperlayer`.
+    /// - Returns: the matrix; nil when `destination`'s plane is singular seen from the common
+    ///   ancestor (a zero scale, a plane seen edge-on).
+    func matrix(from source: Int, to destination: Int, presentation: Bool) -> Transform3D? {
+        let ancestor = commonAncestor(source, destination)
+        let up = source < 0 ? .identity : matrix(from: source, upTo: ancestor, presentation: presentation)
+        guard destination >= 0, destination != ancestor else { return up }
+        let down = matrix(from: destination, upTo: ancestor, presentation: presentation).flattened
+        guard let inverse = down.inverted() else { return nil }
+        return up.concatenating(inverse)
+    }
+
+    /// `point` in `source`'s space expressed in `destination`'s: up through each layer's
+    /// matrix with the perspective divide, then down through each plane's homography inverse.
+    /// - Returns: the point; nil when it is unmapped on the way (behind the eye, or a singular
+    ///   plane).
+    func convert(_ point: Point, from source: Int, to destination: Int, presentation: Bool) -> Point? {
+        let ancestor = commonAncestor(source, destination)
+        var current = point
+        for layer in path(from: source, upTo: ancestor) {
+            guard let mapped = matrixToSuperlayer(layer, presentation: presentation).mapPlanePoint(current) else { return nil }
+            current = mapped
+        }
+        for layer in path(from: destination, upTo: ancestor).reversed() {
+            guard let mapped = matrixToSuperlayer(layer, presentation: presentation).unmapPlanePoint(current) else { return nil }
+            current = mapped
+        }
+        return current
+    }
+
+    /// `rect` (standardised) in `source`'s space as the bounding box of its four corners in
+    /// `destination`'s; nil when a corner is unmapped or the box's size overflows.
+    func convert(_ rect: Rect, from source: Int, to destination: Int, presentation: Bool) -> Rect? {
+        let (minX, maxX) = LayerGeometry.span(rect.origin.x, rect.size.width)
+        let (minY, maxY) = LayerGeometry.span(rect.origin.y, rect.size.height)
+        var corners: [Point] = []
+        for corner in [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)] {
+            guard let mapped = convert(corner, from: source, to: destination, presentation: presentation) else { return nil }
+            corners.append(mapped)
+        }
+        guard let box = LayerGeometry.boundingBox(of: corners), box.size.width.isFinite, box.size.height.isFinite else { return nil }
+        return box
+    }
+
+    /// CALayer `contentsAreFlipped`: an odd number of geometryFlipped layers from `slot` up to
+    /// its root (reference §1.8).
+    func contentsAreFlipped(_ slot: Int, presentation: Bool) -> Bool {
+        var flipped = false
+        for layer in [slot] + ancestors(of: slot) where geometry(layer, presentation: presentation).isGeometryFlipped {
+            flipped.toggle()
+        }
+        return flipped
+    }
+}

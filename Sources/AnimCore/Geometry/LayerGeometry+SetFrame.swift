@@ -1,0 +1,43 @@
+/// CALayer `setFrame:` through the transform (reference §1.3, GNUstep's rule, backed as
+/// [APPLE-TEST-HOPEFUL]): the frame is standardised; the bounds size is the frame size through
+/// the inverse of the transform's 2D linear part (sizes taken positive), the bounds origin
+/// kept; the position is what puts `frame` (the getter's bounding box) at the frame's origin.
+/// Exact for scales and multiples of 90°; Apple says not to set the frame of a layer turned by
+/// another angle, and neither is exact then.
+extension LayerGeometry {
+    /// The position and bounds that give this layer the frame `frame`.
+    /// - Parameter frame: the frame wanted, in the superlayer's space; finite.
+    /// - Returns: the new position and bounds (origin kept).
+    /// - Throws: `.notInvertible` when the transform's linear part is singular (a zero scale),
+    ///   `.notFinite` when the result overflows.
+    func placing(frame: Rect) throws(AnimCoreError) -> (position: Point, bounds: Rect) {
+        let (minX, maxX) = Self.span(frame.origin.x, frame.size.width)
+        let (minY, maxY) = Self.span(frame.origin.y, frame.size.height)
+        let (width, height) = (maxX - minX, maxY - minY)
+        // [W H] · inverse([[a b] [c d]]), by the adjugate.
+        let (a, b, c, d) = (transform.m11, transform.m12, transform.m21, transform.m22)
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else {
+            throw AnimCoreError(
+                .notInvertible, "\"frame\" cannot be set: the layer's transform has a singular 2D part (determinant \(determinant))")
+        }
+        let size = Size(width: abs((width * d - height * c) / determinant), height: abs((height * a - width * b) / determinant))
+        // Finite numbers can still make an infinite anchor (anchorPoint × size).
+        let anchored = Point(x: minX + anchorPoint.x * size.width, y: minY + anchorPoint.y * size.height)
+        guard anchored.x.isFinite, anchored.y.isFinite else {
+            throw AnimCoreError(
+                .notFinite,
+                "\"frame\" makes position (\(anchored.x), \(anchored.y)) from origin + anchorPoint × size; it must be finite")
+        }
+        var placed = self
+        placed.bounds.size = size
+        placed.position = Point(x: 0, y: 0)
+        let offset = placed.frame.origin
+        let position = Point(x: minX - offset.x, y: minY - offset.y)
+        guard size.width.isFinite, size.height.isFinite, position.x.isFinite, position.y.isFinite else {
+            throw AnimCoreError(
+                .notFinite, "\"frame\" makes position (\(position.x), \(position.y)) and size (\(size.width), \(size.height)); they must be finite")
+        }
+        return (position, Rect(origin: bounds.origin, size: size))
+    }
+}

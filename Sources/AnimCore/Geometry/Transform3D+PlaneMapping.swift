@@ -1,0 +1,50 @@
+/// Points of a layer's plane (z = 0) through a 4×4 matrix and back (reference
+/// core-animation-geometry.md §1.4–1.5): forward with the perspective divide, backward through
+/// the inverse of the plane's homography; a point behind the eye (w ≤ 0) is unmapped (nil),
+/// never divided.
+extension Transform3D {
+    /// Core Animation's flattening into the plane z = 0 (Chromium `FlattenTo2d`): the z row and
+    /// column cleared but m33 = 1; the w column (m14, m24, m44) is kept, so the perspective
+    /// divide still happens.
+    package var flattened: Transform3D {
+        var flat = self
+        flat.m13 = 0; flat.m23 = 0; flat.m43 = 0
+        flat.m31 = 0; flat.m32 = 0; flat.m34 = 0
+        flat.m33 = 1
+        return flat
+    }
+
+    /// `(x, y, 0, 1) · M`, divided by w: where a point of the plane z = 0 lands.
+    /// - Parameter point: a point of the plane, in its space's units.
+    /// - Returns: the mapped point; nil when w ≤ 0 (behind the eye) or the result is not finite.
+    package func mapPlanePoint(_ point: Point) -> Point? {
+        let w = point.x * m14 + point.y * m24 + m44
+        guard w > 0 else { return nil }
+        let mapped = Point(x: (point.x * m11 + point.y * m21 + m41) / w, y: (point.x * m12 + point.y * m22 + m42) / w)
+        return mapped.x.isFinite && mapped.y.isFinite ? mapped : nil
+    }
+
+    /// The point of the plane z = 0 that `mapPlanePoint` takes to `point`: through the inverse
+    /// of the homography H = [[m11 m12 m14] [m21 m22 m24] [m41 m42 m44]] (`[x y 1] · H`), by its
+    /// adjugate (the scale of a homogeneous point does not matter).
+    /// - Parameter point: a point of the space the matrix maps into.
+    /// - Returns: the plane's point; nil when the plane is seen edge-on (H singular), when the
+    ///   point is on the horizon, or when the plane's point lies behind the eye (W' ≤ 0).
+    package func unmapPlanePoint(_ point: Point) -> Point? {
+        // Adjugate of H (rows of H: (m11 m12 m14), (m21 m22 m24), (m41 m42 m44)).
+        let a11 = m22 * m44 - m24 * m42, a12 = m14 * m42 - m12 * m44, a13 = m12 * m24 - m14 * m22
+        let a21 = m24 * m41 - m21 * m44, a22 = m11 * m44 - m14 * m41, a23 = m14 * m21 - m11 * m24
+        let a31 = m21 * m42 - m22 * m41, a32 = m12 * m41 - m11 * m42, a33 = m11 * m22 - m12 * m21
+        let determinant = m11 * a11 + m12 * a21 + m14 * a31
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let hx = point.x * a11 + point.y * a21 + a31
+        let hy = point.x * a12 + point.y * a22 + a32
+        let hw = point.x * a13 + point.y * a23 + a33
+        guard hw != 0 else { return nil }
+        let plane = Point(x: hx / hw, y: hy / hw)
+        guard plane.x.isFinite, plane.y.isFinite else { return nil }
+        // Behind the eye: the forward w of the plane's point.
+        guard plane.x * m14 + plane.y * m24 + m44 > 0 else { return nil }
+        return plane
+    }
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+import AnimCore
+
+/// Geometry checked against itself and against the formulas written out by hand: seed 003's
+/// door, conversions that come back where they started, and hit testing that agrees with a
+/// plain reading of Core Animation's rules over random trees.
+@Suite("Swift API: geometry consistency")
+struct GeometryConsistencyTests {
+    typealias Make = GeometryTests
+
+    @Test("seed 003's door: anchorPoint (0, 0.5), turned about y under m34 = -1/500, by the formulas")
+    func door() throws {
+        let engine = Engine()
+        let container = try Make.layer(engine, width: 300, height: 200, position: Point(x: 150, y: 100))
+        let door = try Make.layer(engine, width: 100, height: 160, position: Point(x: 100, y: 100), in: container)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        try container.setValue(perspective, for: .sublayerTransform)
+        try door.setValue(Point(x: 0, y: 0.5), for: .anchorPoint)
+        let angle = -Double.pi / 3
+        try door.setValue(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0), for: .transform)
+        for corner in [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 160), Point(x: 37, y: 21)] {
+            // Relative to the anchor (0, 80); turned about y (CATransform3D's rotation, m11 = c,
+            // m13 = −s: x' = x·cos a, z' = −x·sin a for z = 0); placed at (100, 100); then about
+            // the container's anchor (150, 100) with the perspective divide.
+            let (x, y) = (corner.x - 0, corner.y - 80)
+            let (rx, rz) = (x * cos(angle), -x * sin(angle))
+            let (px, py, pz) = (rx + 100 - 150, y + 100 - 100, rz)
+            let w = 1 - pz / 500
+            let expected = Point(x: px / w + 150, y: py / w + 100)
+            #expect(Make.near(try door.convert(corner, to: container), expected, 1e-9), "\(corner)")
+            #expect(Make.near(try container.convert(expected, to: door), corner, 1e-9))
+        }
+        // The hinge (the anchor) stays where it is; the free edge swings toward the viewer
+        // (z > 0 for a negative angle), so it is drawn taller than the hinge.
+        #expect(Make.near(try door.convert(Point(x: 0, y: 80), to: container), Point(x: 100, y: 100), 1e-12))
+        let top = try #require(try door.convert(Point(x: 100, y: 0), to: container))
+        let bottom = try #require(try door.convert(Point(x: 100, y: 160), to: container))
+        #expect(bottom.y - top.y > 160)
+        // A tap on the swung door's far side finds it; the untransformed spot it left does not.
+        let middle = try #require(try door.convert(Point(x: 90, y: 80), to: container))
+        #expect(try container.hitTest(try #require(try container.convert(middle, to: nil))) == door)
+    }
+
+    /// A random tree of layers: affine and 3D transforms, perspective on some
+    /// sublayerTransforms, flips, zPositions, hidden and masking layers.
+    static func randomTree(_ engine: Engine, _ random: inout SplitMix64, count: Int) throws -> [Layer] {
+        var layers = [try Make.layer(engine, width: 400, height: 300, position: Point(x: 200, y: 150))]
+        for _ in 1..<count {
+            let parent = random.pick(layers)
+            let layer = try Make.layer(
+                engine, width: random.range(10, 200), height: random.range(10, 200),
+                position: Point(x: random.range(-50, 350), y: random.range(-50, 300)), in: parent)
+            try layer.setValue(Point(x: random.range(-0.5, 1.5), y: random.range(-0.5, 1.5)), for: .anchorPoint)
+            try layer.setValue(Rect(x: random.range(-20, 20), y: random.range(-20, 20),
+                                    width: try layer[.bounds].size.width, height: try layer[.bounds].size.height), for: .bounds)
+            var transform = Transform3D(rotationAngle: random.range(-3, 3), x: 0, y: 0, z: 1)
+            if random.chance(0.3) { transform = transform.rotatedBy(angle: random.range(-1, 1), x: 0, y: 1, z: 0) }
+            if random.chance(0.3) { transform = transform.scaledBy(x: random.range(0.5, 2), y: random.range(0.5, 2), z: 1) }
+            try layer.setValue(transform, for: .transform)
+            if random.chance(0.3) {
+                var perspective = Transform3D.identity
+                perspective.m34 = -1 / random.range(300, 1000)
+                try layer.setValue(perspective, for: .sublayerTransform)
+            }
+            try layer.setValue(random.chance(0.2), for: .isGeometryFlipped)
+            try layer.setValue(random.chance(0.3) ? random.range(-2, 2).rounded() : 0, for: .zPosition)
+            try layer.setValue(random.chance(0.1), for: .isHidden)
+            try layer.setValue(random.chance(0.2), for: .masksToBounds)
+            layers.append(layer)
+        }
+        return layers
+    }
+
+    /// Core Animation's hit test read plainly: conversions from the root space (not the
+    /// engine's step-by-step search), sublayers by zPosition then last added.
+    static func referenceHit(_ layer: Layer, _ point: Point) throws -> Layer? {
+        guard let local = try layer.convert(point, from: nil) else { return nil }
+        if try layer[.masksToBounds], try !layer.contains(local) { return nil }
+        let sublayers = try layer.sublayers.enumerated().filter { try !$0.element[.isHidden] }
+        let ordered = try sublayers.sorted { a, b in
+            let (za, zb) = (try a.element[.zPosition], try b.element[.zPosition])
+            return za != zb ? za > zb : a.offset > b.offset
+        }
+        for (_, sublayer) in ordered {
+            if let hit = try referenceHit(sublayer, point) { return hit }
+        }
+        return try layer.contains(local) ? layer : nil
+    }
+
+    @Test("over random trees, the hit test agrees with the rules read plainly", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func hitTestsAgree(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let engine = Engine()
+        let layers = try Self.randomTree(engine, &random, count: 14)
+        var hits = 0
+        for _ in 0..<300 {
+            let point = Point(x: random.range(-100, 500), y: random.range(-100, 400))
+            let hit = try layers[0].hitTest(point)
+            // Points on an edge may fall either side in the two computations; the samples are
+            // random reals, so the test skips nothing.
+            #expect(hit == (try Self.referenceHit(layers[0], point)), "seed \(seed), point \(point)")
+            if let hit {
+                hits += 1
+                let local = try #require(try hit.convert(point, from: nil))
+                #expect(try hit.contains(local))
+            }
+        }
+        #expect(hits > 30, "the random trees are hit often enough to test something (\(hits))")
+    }
+
+    @Test("over random trees, a point converted there and back comes home", arguments: [7, 8, 9] as [UInt64])
+    func roundTrips(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let engine = Engine()
+        let layers = try Self.randomTree(engine, &random, count: 12)
+        var mapped = 0
+        for _ in 0..<300 {
+            let (a, b) = (random.pick(layers), random.pick(layers))
+            let point = Point(x: random.range(-50, 250), y: random.range(-50, 250))
+            guard let there = try a.convert(point, to: b), let back = try a.convert(there, from: b) else { continue }
+            mapped += 1
+            let scale = max(1, abs(point.x), abs(point.y))
+            #expect(Make.near(back, point, 1e-6 * scale), "seed \(seed): \(point) -> \(there) -> \(back)")
+            // The matrix between them says the same.
+            if let matrix = try? a.matrix(to: b) {
+                let w = point.x * matrix.m14 + point.y * matrix.m24 + matrix.m44
+                let viaMatrix = Point(
+                    x: (point.x * matrix.m11 + point.y * matrix.m21 + matrix.m41) / w,
+                    y: (point.x * matrix.m12 + point.y * matrix.m22 + matrix.m42) / w)
+                #expect(Make.near(viaMatrix, there, 1e-6 * max(1, abs(there.x), abs(there.y))), "seed \(seed)")
+            }
+        }
+        #expect(mapped > 200)
+    }
+}
