@@ -29,7 +29,8 @@ static void expect_point(ac_engine *engine, ac_layer from, ac_layer to, double x
     int32_t mapped = -1;
     AC_CHECK_OK(ac_layer_convert_point(engine, from, to, AC_GEOMETRY_MODEL, point, out, &mapped));
     AC_CHECK_EQ_INT(mapped, 1);
-    if (!AC_CHECK_NEAR(out[0], ex, TOL) | !AC_CHECK_NEAR(out[1], ey, TOL))
+    int x_ok = AC_CHECK_NEAR(out[0], ex, TOL), y_ok = AC_CHECK_NEAR(out[1], ey, TOL); /* both checked */
+    if (!x_ok || !y_ok)
         printf("    (%g, %g) -> (%g, %g), expected (%g, %g)\n", x, y, out[0], out[1], ex, ey);
 }
 

@@ -189,6 +189,7 @@ public struct Animation: Sendable {
     }
 
     /// Makes a group a sequence or a plain group (`GroupParameters.isSequential`).
+    /// - Parameter sequential: true for a sequence, false for a plain group.
     /// - Throws: `.invalidArgument` for an animation that is not a group.
     public mutating func setSequential(_ sequential: Bool) throws(AnimCoreError) {
         guard case .group(var group) = kind else {

@@ -36,7 +36,9 @@ public struct GroupParameters: Sendable {
     public static let maximumDepth = 16
 
     /// A group of these children.
-    /// - Parameter animations: the children, applied in order; default none.
+    /// - Parameters:
+    ///   - animations: the children, applied in order; default none.
+    ///   - isSequential: whether they run one after another (a sequence); default false.
     public init(animations: [Animation] = [], isSequential: Bool = false) {
         self.animations = animations
         self.isSequential = isSequential
