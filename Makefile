@@ -63,7 +63,8 @@ check-swift-docs: setup
 	@bash Tests/swift-snippets/check.sh
 
 # The READMEs' C and Python examples compiled and run as copied (Tests/docs/check_examples.py):
-# each exits 0 and prints motion. check-docs: these and the Swift documentation.
+# each exits 0 and prints motion, or checks itself with asserts. check-docs: these and the
+# Swift documentation.
 check-examples: build
 	@$(VENV_PYTHON) Tests/docs/check_examples.py $(BUILD) $(VENV_PYTHON)
 
