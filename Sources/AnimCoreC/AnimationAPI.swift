@@ -173,10 +173,10 @@ public func ac_animation_set_key_path(
 extension APIError {
     /// from/to/by asked of a keyframe animation or a group: "animation is a group; fromValue
     /// belongs to basic and spring animations".
-    static func valuesBelongToBasicAndSpring(_ animation: Animation, field: String) -> APIError {
+    static func valuesBelongToBasicAndSpring(_ kind: AnimationKindTag, field: String) -> APIError {
         APIError(
             AC_ERR_INVALID_ARGUMENT,
-            "animation is \(animation.kindTag.phrase); \(field) belongs to \(AnimationKindTag.basic.plural) and \(AnimationKindTag.spring.plural)")
+            "animation is \(kind.phrase); \(field) belongs to \(AnimationKindTag.basic.plural) and \(AnimationKindTag.spring.plural)")
     }
 }
 
@@ -194,8 +194,8 @@ private func valueField(_ which: Int32) throws(APIError) -> String {
 
 /// The field `which` names of a description: from/to/by of basic and spring animations, from
 /// and velocity of decay animations; INVALID_ARGUMENT for the others.
-private func valueAccess(_ description: Animation, _ which: Int32, _ name: String) throws(APIError) -> ValueSlot {
-    if description.kindTag == .decay {
+private func valueAccess(_ kind: AnimationKindTag, _ which: Int32, _ name: String) throws(APIError) -> ValueSlot {
+    if kind == .decay {
         switch which {
         case Int32(AC_ANIMATION_FROM): return .decayFrom
         case Int32(AC_ANIMATION_VELOCITY): return .decayVelocity
@@ -209,9 +209,9 @@ private func valueAccess(_ description: Animation, _ which: Int32, _ name: Strin
     if which == Int32(AC_ANIMATION_VELOCITY) {
         throw APIError(
             AC_ERR_OUT_OF_RANGE,
-            "which is AC_ANIMATION_VELOCITY; animation is \(description.kindTag.phrase), and velocity belongs to \(AnimationKindTag.decay.plural) (it takes AC_ANIMATION_FROM, _TO or _BY)")
+            "which is AC_ANIMATION_VELOCITY; animation is \(kind.phrase), and velocity belongs to \(AnimationKindTag.decay.plural) (it takes AC_ANIMATION_FROM, _TO or _BY)")
     }
-    guard description.basic != nil else { throw .valuesBelongToBasicAndSpring(description, field: name) }
+    guard kind == .basic || kind == .spring else { throw .valuesBelongToBasicAndSpring(kind, field: name) }
     switch which {
     case Int32(AC_ANIMATION_FROM): return .basicFrom
     case Int32(AC_ANIMATION_TO): return .basicTo
@@ -237,9 +237,9 @@ private enum ValueSlot {
 
     func write(_ value: Value?, into animation: inout Animation) {
         switch self {
-        case .basicFrom: animation.basic?.fromValue = value
-        case .basicTo: animation.basic?.toValue = value
-        case .basicBy: animation.basic?.byValue = value
+        case .basicFrom: _ = animation.changeBasic { $0.fromValue = value }
+        case .basicTo: _ = animation.changeBasic { $0.toValue = value }
+        case .basicBy: _ = animation.changeBasic { $0.byValue = value }
         case .decayFrom: animation.decay?.fromValue = value
         case .decayVelocity: animation.decay?.velocity = value
         }
@@ -255,8 +255,9 @@ public func ac_animation_set_value(
             let name = try valueField(which)
             let converted = try value.map { (pointer) throws(APIError) in try Value(pointer, "value") }
             try box.editDescription(animation) { (description) throws(APIError) in
-                let field = try valueAccess(description, which, name)
-                if description.kindTag == .decay, let converted, !converted.kind.hasCoordinates {
+                let kind = description.kindTag
+                let field = try valueAccess(kind, which, name)
+                if kind == .decay, let converted, !converted.kind.hasCoordinates {
                     throw APIError(
                         AC_ERR_WRONG_KIND,
                         "value is a \(converted.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
@@ -278,7 +279,7 @@ public func ac_animation_get_value(
             let out = try required(outValue, "out_value")
             let isSet = try required(outIsSet, "out_is_set")
             let description = try box.description(animation)
-            let value = try valueAccess(description, which, name).read(description)
+            let value = try valueAccess(description.kindTag, which, name).read(description)
             out.pointee = value?.cValue ?? ac_value()
             isSet.pointee = value == nil ? 0 : 1
         }
