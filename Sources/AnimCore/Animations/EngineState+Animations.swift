@@ -27,12 +27,14 @@ extension EngineState {
         }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
-        let function = animation.kindTag == .group || animation.timingFunction != nil
-            ? animation.timingFunction : transactionCache.settings.timingFunction
+        var inheritsFunction = animation.kindTag != .group
+        if case .some = animation.timingFunction { inheritsFunction = false }  // (no copy, as `== nil` made)
 
         planScratch.empty()
         do {
-            try planRecords(animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation", into: &planScratch)
+            try planRecords(
+                animation, timing: timing, inheritsFunction: inheritsFunction, slot: slot, parent: -1, field: "animation",
+                into: &planScratch)
         } catch {
             for record in planScratch { freeKindData(record) }
             throw error
@@ -122,11 +124,12 @@ extension EngineState {
     }
 
     /// The records an animation becomes, appended to `plan` with each kind's data stored:
-    /// `parent` is the plan position of the group it runs in (-1: the layer). Throws for what
+    /// `parent` is the plan position of the group it runs in (-1: the layer); `inheritsFunction`,
+    /// whether it takes the transaction's timing function instead of its own. Throws for what
     /// the layer refuses (unknown or not animatable key paths, values of the wrong kind); the
     /// caller frees the kind data of what was planned.
     private func planRecords(
-        _ animation: Animation, timing: MediaTiming, function: TimingFunction?, slot: Int, parent: Int32,
+        _ animation: Animation, timing: MediaTiming, inheritsFunction: Bool, slot: Int, parent: Int32,
         field: String, into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
         var record = AttachedAnimation()
@@ -143,6 +146,7 @@ extension EngineState {
                 "\(field) makes more than \(EngineState.maximumRecordsPerAdd) animations (groups of groups); that is the most one add may make")
         }
         if case .group(let group) = animation.kind {
+            let function = retainFunction(of: animation, inherits: inheritsFunction)
             return try planGroup(group, record, function: function, slot: slot, field: field, into: &plan)
         }
         let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
@@ -176,16 +180,24 @@ extension EngineState {
             record.parameters = keyframeRecords.insert(prepared)
             record.overwritesWholeValue = overwritesWhole
             if prepared.rotation != nil {
-                record.function = function.map { functions.retain($0) } ?? -1
+                record.function = retainFunction(of: animation, inherits: inheritsFunction)
                 return try planPathRotation(record, slot: slot, field: field, into: &plan)
             }
         case .group:
             break
         }
         // (A decay has no curve: its motion is its own.)
-        if record.kind != .decay { record.function = function.map { functions.retain($0) } ?? -1 }
+        if record.kind != .decay { record.function = retainFunction(of: animation, inherits: inheritsFunction) }
         record.mayJoinSteadyLane = SteadyLane.admits(record)
         plan.append(record)
+    }
+
+    /// The timing function of a record of `animation`, retained in `functions` (-1: none): its
+    /// own, or the transaction's when it `inherits` one.
+    @inline(__always)
+    private func retainFunction(of animation: Animation, inherits: Bool) -> Int32 {
+        if inherits { return transactionCache.settings.timingFunction.map { functions.retain($0) } ?? -1 }
+        return animation.timingFunction.map { functions.retain($0) } ?? -1
     }
 
     /// Sets `record`'s target: the property (or component) `target` of the layer in `slot`,
@@ -210,12 +222,12 @@ extension EngineState {
     /// `planRecords` of a group: its record (`record`, with its timing), then its children's,
     /// each in the group's time space.
     private func planGroup(
-        _ group: GroupParameters, _ record: AttachedAnimation, function: TimingFunction?, slot: Int, field: String,
+        _ group: GroupParameters, _ record: AttachedAnimation, function: Int32, slot: Int, field: String,
         into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
         var record = record
         record.kind = .group
-        record.function = function.map { functions.retain($0) } ?? -1
+        record.function = function
         record.parameters = groupRecords.insert(GroupRecord())
         let position = plan.count
         plan.append(record)
@@ -224,7 +236,7 @@ extension EngineState {
             // [INF] A child with duration 0 spans the group (reference §6.6).
             if childTiming.duration <= 0 { childTiming.duration = record.timing.duration }
             try planRecords(
-                child, timing: childTiming, function: child.timingFunction, slot: slot, parent: Int32(position),
+                child, timing: childTiming, inheritsFunction: false, slot: slot, parent: Int32(position),
                 field: "\(field).animations[\(index)]", into: &plan)
         }
         plan[position].followers = Int32(plan.count - position - 1)
