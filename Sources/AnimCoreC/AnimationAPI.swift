@@ -14,7 +14,8 @@ extension EngineBox {
     static let maxDescriptions = 1 << 20
 
     /// Stores a new description; its handle.
-    func makeDescription(_ animation: Animation) throws(APIError) -> ac_animation {
+    func makeDescription(_ animation: consuming Animation) throws(APIError) -> ac_animation {
+        var pending: Animation? = consume animation  // moved into the table, not copied
         let handle: ac_animation? = lock.withLock {
             let index: Int
             if let reused = freeDescriptions.popLast() {
@@ -25,7 +26,8 @@ extension EngineBox {
                 descriptions.append(DescriptionSlot())
             }
             let stamp = Handle.nextStamp(.description)
-            descriptions[index] = DescriptionSlot(stamp: stamp, animation: animation)
+            descriptions[index].stamp = stamp
+            descriptions[index].animation = pending.take()
             return Handle.make(kind: .description, stamp: stamp, index: index)
         }
         guard let handle else {
@@ -329,8 +331,9 @@ public func ac_animation_set_timing_function(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let curve = try optionalFunction(function)
-            try box.editDescription(animation) { $0.timingFunction = curve }
+            var curve = try optionalFunction(function)
+            // Swapped in, not copied: the previous curve is dropped here.
+            try box.editDescription(animation) { swap(&$0.timingFunction, &curve) }
         }
     }
 }

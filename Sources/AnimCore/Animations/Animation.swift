@@ -64,7 +64,9 @@ public struct Animation: Sendable {
     ///   - to: the end value; nil: the model value (or from + by).
     ///   - by: the change; nil: none.
     /// - Returns: the description, every shared property at its default.
-    public static func basic(_ keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil) -> Animation {
+    public static func basic(
+        _ keyPath: consuming String, from: consuming Value? = nil, to: consuming Value? = nil, by: consuming Value? = nil
+    ) -> Animation {
         Animation(keyPath: keyPath, kind: .basic(BasicParameters(fromValue: from, toValue: to, byValue: by)))
     }
 

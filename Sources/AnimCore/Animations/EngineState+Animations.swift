@@ -27,8 +27,7 @@ extension EngineState {
         }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
-        var inheritsFunction = animation.kindTag != .group
-        if case .some = animation.timingFunction { inheritsFunction = false }  // (no copy, as `== nil` made)
+        let inheritsFunction = animation.kindTag != .group && !animation.timingFunction.holdsValue
 
         planScratch.empty()
         do {
