@@ -199,20 +199,21 @@ public struct Animation: Sendable {
     /// Runs `change` on the from/to/by values of a basic or spring animation in place (the
     /// payload is moved out and back, never copied); false, running nothing, for another kind.
     package mutating func changeBasic(_ change: (inout BasicParameters) -> Void) -> Bool {
-        var taken = Kind.basic(BasicParameters())
-        swap(&taken, &kind)
-        switch consume taken {
-        case .basic(var parameters):
-            change(&parameters)
-            kind = .basic(parameters)
-            return true
-        case .spring(var parameters, let spring):
-            change(&parameters)
-            kind = .spring(parameters, spring)
-            return true
-        case let other:
-            kind = other
-            return false
+        withUnsafeMutablePointer(to: &kind) { (kind) -> Bool in
+            // `kind` is uninitialized from here until each case puts a kind back.
+            switch kind.move() {
+            case .basic(var parameters):
+                change(&parameters)
+                kind.initialize(to: .basic(parameters))
+                return true
+            case .spring(var parameters, let spring):
+                change(&parameters)
+                kind.initialize(to: .spring(parameters, spring))
+                return true
+            case let other:
+                kind.initialize(to: other)
+                return false
+            }
         }
     }
 

@@ -280,7 +280,7 @@ extension EngineState {
         values.to = storeValue(basic.toValue)
         values.by = storeValue(basic.byValue)
         // "All nil": from the presentation value when added, to the value underneath.
-        if basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil {
+        if !basic.fromValue.holdsValue && !basic.toValue.holdsValue && !basic.byValue.holdsValue {
             values.fromIsCaptured = true
             values.from = storeValue(read(target, from: presentationSlots(slot, target.property)))
         }
