@@ -144,14 +144,25 @@ extension EngineState {
                 .outOfRange,
                 "\(field) makes more than \(EngineState.maximumRecordsPerAdd) animations (groups of groups); that is the most one add may make")
         }
-        if case .group(let group) = animation.kind {
+        try planKind(animation.kind, of: animation, record, inheritsFunction: inheritsFunction, slot: slot, field: field, into: &plan)
+    }
+
+    /// `planRecords` past the parts every kind shares (`record`): `kind` is `animation.kind`,
+    /// passed on its own so that the switch over it reads it in place (a switch over
+    /// `animation.kind` copied the whole kind first).
+    private func planKind(
+        _ kind: Animation.Kind, of animation: Animation, _ record: AttachedAnimation, inheritsFunction: Bool, slot: Int,
+        field: String, into plan: inout [AttachedAnimation]
+    ) throws(AnimCoreError) {
+        var record = record
+        if case .group(let group) = kind {
             let function = retainFunction(of: animation, inherits: inheritsFunction)
             return try planGroup(group, record, function: function, slot: slot, field: field, into: &plan)
         }
         let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
         try setTarget(target, keyPath: animation.keyPath, of: &record, slot: slot)
         let overwritesWhole = !animation.isAdditive && target.component == nil
-        switch animation.kind {
+        switch kind {
         case .basic(let basic):
             record.kind = .basic
             let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
