@@ -27,7 +27,7 @@ extension EngineBox {
             }
             let stamp = Handle.nextStamp(.description)
             descriptions[index].stamp = stamp
-            descriptions[index].animation = pending.take()
+            swap(&descriptions[index].animation, &pending)  // the free slot holds nil
             return Handle.make(kind: .description, stamp: stamp, index: index)
         }
         guard let handle else {
@@ -93,7 +93,7 @@ extension EngineBox {
         var previous: Animation?
         try lock.withLock { () throws(APIError) in
             let index = try descriptionIndex(handle, "animation")
-            previous = descriptions[index].animation.take()  // moved out, not copied
+            swap(&previous, &descriptions[index].animation)  // moved out, not copied
             descriptions[index].stamp = 0
             freeDescriptions.append(index)
         }

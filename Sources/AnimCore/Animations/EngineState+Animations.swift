@@ -60,7 +60,7 @@ extension EngineState {
         if animations[index].kind == .keyframe && animations[index].followers == 1 {
             animations[Int(animations[index].next)].beginsAtCommit = animations[index].beginsAtCommit
         }
-        if animation.decay.map({ $0.fromValue == nil || $0.velocity == nil }) == true {
+        if animation.kindTag == .decay, let decay = animation.decay, !decay.fromValue.holdsValue || !decay.velocity.holdsValue {
             animations[index].continuesFrom = currentTime
         }
         if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
