@@ -196,25 +196,17 @@ public struct Animation: Sendable {
         set { if let newValue { kind = .group(newValue) } }
     }
 
-    /// Runs `change` on the from/to/by values of a basic or spring animation in place (the
-    /// payload is moved out and back, never copied); false, running nothing, for another kind.
+    /// Runs `change` on the from/to/by values of a basic or spring animation, the kind moved out
+    /// and back (not read and written whole through `basic`); false, running nothing, for
+    /// another kind.
     package mutating func changeBasic(_ change: (inout BasicParameters) -> Void) -> Bool {
-        withUnsafeMutablePointer(to: &kind) { (kind) -> Bool in
-            // `kind` is uninitialized from here until each case puts a kind back.
-            switch kind.move() {
-            case .basic(var parameters):
-                change(&parameters)
-                kind.initialize(to: .basic(parameters))
-                return true
-            case .spring(var parameters, let spring):
-                change(&parameters)
-                kind.initialize(to: .spring(parameters, spring))
-                return true
-            case let other:
-                kind.initialize(to: other)
-                return false
-            }
+        let tag = kindTag
+        guard tag == .basic || tag == .spring else { return false }
+        withUnsafeMutablePointer(to: &kind) { (kind) in
+            // `kind` is uninitialized until the changed kind is put back.
+            kind.initialize(to: Kind.changingBasic(kind.move(), change))
         }
+        return true
     }
 
     /// The kind's tag.
@@ -225,6 +217,23 @@ public struct Animation: Sendable {
         case .group: .group
         case .spring: .spring
         case .decay: .decay
+        }
+    }
+}
+
+extension Animation.Kind {
+    /// `kind` with `change` run on its from/to/by values (a basic or spring kind), taken apart
+    /// and put together again without a copy of the values.
+    fileprivate static func changingBasic(_ kind: consuming Self, _ change: (inout BasicParameters) -> Void) -> Self {
+        switch consume kind {
+        case .basic(var parameters):
+            change(&parameters)
+            return .basic(parameters)
+        case .spring(var parameters, let spring):
+            change(&parameters)
+            return .spring(parameters, spring)
+        case let other:
+            return other
         }
     }
 }
