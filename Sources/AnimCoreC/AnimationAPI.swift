@@ -14,7 +14,8 @@ extension EngineBox {
     static let maxDescriptions = 1 << 20
 
     /// Stores a new description; its handle.
-    func makeDescription(_ animation: Animation) throws(APIError) -> ac_animation {
+    func makeDescription(_ animation: consuming Animation) throws(APIError) -> ac_animation {
+        var pending: Animation? = consume animation  // moved into the table, not copied
         let handle: ac_animation? = lock.withLock {
             let index: Int
             if let reused = freeDescriptions.popLast() {
@@ -25,7 +26,8 @@ extension EngineBox {
                 descriptions.append(DescriptionSlot())
             }
             let stamp = Handle.nextStamp(.description)
-            descriptions[index] = DescriptionSlot(stamp: stamp, animation: animation)
+            descriptions[index].stamp = stamp
+            swap(&descriptions[index].animation, &pending)  // the free slot holds nil
             return Handle.make(kind: .description, stamp: stamp, index: index)
         }
         guard let handle else {
@@ -91,7 +93,7 @@ extension EngineBox {
         var previous: Animation?
         try lock.withLock { () throws(APIError) in
             let index = try descriptionIndex(handle, "animation")
-            previous = descriptions[index].animation.take()  // moved out, not copied
+            swap(&previous, &descriptions[index].animation)  // moved out, not copied
             descriptions[index].stamp = 0
             freeDescriptions.append(index)
         }
@@ -173,10 +175,10 @@ public func ac_animation_set_key_path(
 extension APIError {
     /// from/to/by asked of a keyframe animation or a group: "animation is a group; fromValue
     /// belongs to basic and spring animations".
-    static func valuesBelongToBasicAndSpring(_ animation: Animation, field: String) -> APIError {
+    static func valuesBelongToBasicAndSpring(_ kind: AnimationKindTag, field: String) -> APIError {
         APIError(
             AC_ERR_INVALID_ARGUMENT,
-            "animation is \(animation.kindTag.phrase); \(field) belongs to \(AnimationKindTag.basic.plural) and \(AnimationKindTag.spring.plural)")
+            "animation is \(kind.phrase); \(field) belongs to \(AnimationKindTag.basic.plural) and \(AnimationKindTag.spring.plural)")
     }
 }
 
@@ -194,8 +196,8 @@ private func valueField(_ which: Int32) throws(APIError) -> String {
 
 /// The field `which` names of a description: from/to/by of basic and spring animations, from
 /// and velocity of decay animations; INVALID_ARGUMENT for the others.
-private func valueAccess(_ description: Animation, _ which: Int32, _ name: String) throws(APIError) -> ValueSlot {
-    if description.kindTag == .decay {
+private func valueAccess(_ kind: AnimationKindTag, _ which: Int32, _ name: String) throws(APIError) -> ValueSlot {
+    if kind == .decay {
         switch which {
         case Int32(AC_ANIMATION_FROM): return .decayFrom
         case Int32(AC_ANIMATION_VELOCITY): return .decayVelocity
@@ -209,9 +211,9 @@ private func valueAccess(_ description: Animation, _ which: Int32, _ name: Strin
     if which == Int32(AC_ANIMATION_VELOCITY) {
         throw APIError(
             AC_ERR_OUT_OF_RANGE,
-            "which is AC_ANIMATION_VELOCITY; animation is \(description.kindTag.phrase), and velocity belongs to \(AnimationKindTag.decay.plural) (it takes AC_ANIMATION_FROM, _TO or _BY)")
+            "which is AC_ANIMATION_VELOCITY; animation is \(kind.phrase), and velocity belongs to \(AnimationKindTag.decay.plural) (it takes AC_ANIMATION_FROM, _TO or _BY)")
     }
-    guard description.basic != nil else { throw .valuesBelongToBasicAndSpring(description, field: name) }
+    guard kind == .basic || kind == .spring else { throw .valuesBelongToBasicAndSpring(kind, field: name) }
     switch which {
     case Int32(AC_ANIMATION_FROM): return .basicFrom
     case Int32(AC_ANIMATION_TO): return .basicTo
@@ -237,9 +239,9 @@ private enum ValueSlot {
 
     func write(_ value: Value?, into animation: inout Animation) {
         switch self {
-        case .basicFrom: animation.basic?.fromValue = value
-        case .basicTo: animation.basic?.toValue = value
-        case .basicBy: animation.basic?.byValue = value
+        case .basicFrom: _ = animation.changeBasic { $0.fromValue = value }
+        case .basicTo: _ = animation.changeBasic { $0.toValue = value }
+        case .basicBy: _ = animation.changeBasic { $0.byValue = value }
         case .decayFrom: animation.decay?.fromValue = value
         case .decayVelocity: animation.decay?.velocity = value
         }
@@ -255,8 +257,9 @@ public func ac_animation_set_value(
             let name = try valueField(which)
             let converted = try value.map { (pointer) throws(APIError) in try Value(pointer, "value") }
             try box.editDescription(animation) { (description) throws(APIError) in
-                let field = try valueAccess(description, which, name)
-                if description.kindTag == .decay, let converted, !converted.kind.hasCoordinates {
+                let kind = description.kindTag
+                let field = try valueAccess(kind, which, name)
+                if kind == .decay, let converted, !converted.kind.hasCoordinates {
                     throw APIError(
                         AC_ERR_WRONG_KIND,
                         "value is a \(converted.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
@@ -278,7 +281,7 @@ public func ac_animation_get_value(
             let out = try required(outValue, "out_value")
             let isSet = try required(outIsSet, "out_is_set")
             let description = try box.description(animation)
-            let value = try valueAccess(description, which, name).read(description)
+            let value = try valueAccess(description.kindTag, which, name).read(description)
             out.pointee = value?.cValue ?? ac_value()
             isSet.pointee = value == nil ? 0 : 1
         }
@@ -328,8 +331,9 @@ public func ac_animation_set_timing_function(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let curve = try optionalFunction(function)
-            try box.editDescription(animation) { $0.timingFunction = curve }
+            var curve = try optionalFunction(function)
+            // Swapped in, not copied: the previous curve is dropped here.
+            try box.editDescription(animation) { swap(&$0.timingFunction, &curve) }
         }
     }
 }

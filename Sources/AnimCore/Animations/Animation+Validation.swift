@@ -119,7 +119,15 @@ extension Animation {
     ///   animations.
     public func validate(_ field: String = "animation") throws(AnimCoreError) {
         do { try timing.validate() } catch { throw error.prefixed("\(field).timing: ") }
-        switch kind {
+        try kind.validate(field)
+    }
+}
+
+extension Animation.Kind {
+    /// The checks of `Animation.validate(_:)` that belong to the kind. (A switch over the kind
+    /// from the animation copied the whole kind first.)
+    func validate(_ field: String) throws(AnimCoreError) {
+        switch self {
         case .basic(let values):
             try values.checkFinite(field)
         case .spring(let values, let spring):

@@ -81,7 +81,9 @@ public struct Animation: Sendable {
     ///   - to: the end value; nil: the model value (or from + by).
     ///   - by: the change; nil: none.
     /// - Returns: the description, every shared property at its default.
-    public static func basic(_ keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil) -> Animation {
+    public static func basic(
+        _ keyPath: consuming String, from: consuming Value? = nil, to: consuming Value? = nil, by: consuming Value? = nil
+    ) -> Animation {
         Animation(keyPath: keyPath, kind: .basic(BasicParameters(fromValue: from, toValue: to, byValue: by)))
     }
 
@@ -240,6 +242,19 @@ public struct Animation: Sendable {
         set { if let newValue { kind = .group(newValue) } }
     }
 
+    /// Runs `change` on the from/to/by values of a basic or spring animation, the kind moved out
+    /// and back (not read and written whole through `basic`); false, running nothing, for
+    /// another kind.
+    package mutating func changeBasic(_ change: (inout BasicParameters) -> Void) -> Bool {
+        let tag = kindTag
+        guard tag == .basic || tag == .spring else { return false }
+        withUnsafeMutablePointer(to: &kind) { (kind) in
+            // `kind` is uninitialized until the changed kind is put back.
+            kind.initialize(to: Kind.changingBasic(kind.move(), change))
+        }
+        return true
+    }
+
     /// The kind's tag.
     public var kindTag: AnimationKindTag {
         switch kind {
@@ -248,6 +263,23 @@ public struct Animation: Sendable {
         case .group: .group
         case .spring: .spring
         case .decay: .decay
+        }
+    }
+}
+
+extension Animation.Kind {
+    /// `kind` with `change` run on its from/to/by values (a basic or spring kind), taken apart
+    /// and put together again without a copy of the values.
+    fileprivate static func changingBasic(_ kind: consuming Self, _ change: (inout BasicParameters) -> Void) -> Self {
+        switch consume kind {
+        case .basic(var parameters):
+            change(&parameters)
+            return .basic(parameters)
+        case .spring(var parameters, let spring):
+            change(&parameters)
+            return .spring(parameters, spring)
+        case let other:
+            return other
         }
     }
 }

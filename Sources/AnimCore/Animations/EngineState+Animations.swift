@@ -19,12 +19,13 @@ extension EngineState {
         if timing.duration == 0, let duration = durationInPlaceOfZero(animation) { timing.duration = duration }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
-        let function = animation.kindTag == .group || animation.timingFunction != nil
-            ? animation.timingFunction : transactionCache.settings.timingFunction
+        let inheritsFunction = animation.kindTag != .group && !animation.timingFunction.holdsValue
 
         planScratch.empty()
         do {
-            try planRecords(animation, timing: timing, function: function, slot: slot, parent: -1, field: "animation", into: &planScratch)
+            try planRecords(
+                animation, timing: timing, inheritsFunction: inheritsFunction, slot: slot, parent: -1, field: "animation",
+                into: &planScratch)
         } catch {
             for record in planScratch { freeKindData(record) }
             throw error
@@ -51,7 +52,7 @@ extension EngineState {
         if animations[index].kind == .keyframe && animations[index].followers == 1 {
             animations[Int(animations[index].next)].beginsAtCommit = animations[index].beginsAtCommit
         }
-        if animation.decay.map({ $0.fromValue == nil || $0.velocity == nil }) == true {
+        if animation.kindTag == .decay, let decay = animation.decay, !decay.fromValue.holdsValue || !decay.velocity.holdsValue {
             animations[index].continuesFrom = currentTime
         }
         if let delegate = animation.delegate { animationDelegates[Int32(index)] = delegate }
@@ -125,11 +126,12 @@ extension EngineState {
     }
 
     /// The records an animation becomes, appended to `plan` with each kind's data stored:
-    /// `parent` is the plan position of the group it runs in (-1: the layer). Throws for what
+    /// `parent` is the plan position of the group it runs in (-1: the layer); `inheritsFunction`,
+    /// whether it takes the transaction's timing function instead of its own. Throws for what
     /// the layer refuses (unknown or not animatable key paths, values of the wrong kind); the
     /// caller frees the kind data of what was planned.
     private func planRecords(
-        _ animation: Animation, timing: MediaTiming, function: TimingFunction?, slot: Int, parent: Int32,
+        _ animation: Animation, timing: MediaTiming, inheritsFunction: Bool, slot: Int, parent: Int32,
         field: String, into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
         var record = AttachedAnimation()
@@ -146,13 +148,25 @@ extension EngineState {
                 .outOfRange,
                 "\(field) makes more than \(EngineState.maximumRecordsPerAdd) animations (groups of groups); that is the most one add may make")
         }
-        if case .group(let group) = animation.kind {
+        try planKind(animation.kind, of: animation, record, inheritsFunction: inheritsFunction, slot: slot, field: field, into: &plan)
+    }
+
+    /// `planRecords` past the parts every kind shares (`record`): `kind` is `animation.kind`,
+    /// passed on its own so that the switch over it reads it in place (a switch over
+    /// `animation.kind` copied the whole kind first).
+    private func planKind(
+        _ kind: Animation.Kind, of animation: Animation, _ record: AttachedAnimation, inheritsFunction: Bool, slot: Int,
+        field: String, into plan: inout [AttachedAnimation]
+    ) throws(AnimCoreError) {
+        var record = record
+        if case .group(let group) = kind {
+            let function = retainFunction(of: animation, inherits: inheritsFunction)
             return try planGroup(group, record, function: function, slot: slot, field: field, into: &plan)
         }
         let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
         try setTarget(target, keyPath: animation.keyPath, of: &record, slot: slot)
         let overwritesWhole = !animation.isAdditive && target.component == nil
-        switch animation.kind {
+        switch kind {
         case .basic(let basic):
             record.kind = .basic
             let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
@@ -180,16 +194,24 @@ extension EngineState {
             record.parameters = keyframeRecords.insert(prepared)
             record.overwritesWholeValue = overwritesWhole
             if prepared.rotation != nil {
-                record.function = function.map { functions.retain($0) } ?? -1
+                record.function = retainFunction(of: animation, inherits: inheritsFunction)
                 return try planPathRotation(record, slot: slot, field: field, into: &plan)
             }
         case .group:
             break
         }
         // (A decay has no curve: its motion is its own.)
-        if record.kind != .decay { record.function = function.map { functions.retain($0) } ?? -1 }
+        if record.kind != .decay { record.function = retainFunction(of: animation, inherits: inheritsFunction) }
         record.mayJoinSteadyLane = SteadyLane.admits(record)
         plan.append(record)
+    }
+
+    /// The timing function of a record of `animation`, retained in `functions` (-1: none): its
+    /// own, or the transaction's when it `inherits` one.
+    @inline(__always)
+    private func retainFunction(of animation: Animation, inherits: Bool) -> Int32 {
+        if inherits { return transactionCache.settings.timingFunction.map { functions.retain($0) } ?? -1 }
+        return animation.timingFunction.map { functions.retain($0) } ?? -1
     }
 
     /// Sets `record`'s target: the property (or component) `target` of the layer in `slot`,
@@ -214,12 +236,12 @@ extension EngineState {
     /// `planRecords` of a group: its record (`record`, with its timing), then its children's,
     /// each in the group's time space.
     private func planGroup(
-        _ group: GroupParameters, _ record: AttachedAnimation, function: TimingFunction?, slot: Int, field: String,
+        _ group: GroupParameters, _ record: AttachedAnimation, function: Int32, slot: Int, field: String,
         into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
         var record = record
         record.kind = .group
-        record.function = function.map { functions.retain($0) } ?? -1
+        record.function = function
         record.parameters = groupRecords.insert(GroupRecord())
         let position = plan.count
         plan.append(record)
@@ -236,7 +258,7 @@ extension EngineState {
             }
             let childPosition = plan.count
             try planRecords(
-                child, timing: childTiming, function: child.timingFunction, slot: slot, parent: Int32(position),
+                child, timing: childTiming, inheritsFunction: false, slot: slot, parent: Int32(position),
                 field: "\(field).animations[\(index)]", into: &plan)
             cursor = plan[childPosition].timing.beginTime + plan[childPosition].activeParentDuration
             length = max(length, cursor)
@@ -287,7 +309,7 @@ extension EngineState {
         values.to = storeValue(basic.toValue)
         values.by = storeValue(basic.byValue)
         // "All nil": from the presentation value when added, to the value underneath.
-        if basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil {
+        if !basic.fromValue.holdsValue && !basic.toValue.holdsValue && !basic.byValue.holdsValue {
             values.fromIsCaptured = true
             values.from = storeValue(read(target, from: presentationSlots(slot, target.property)))
         }

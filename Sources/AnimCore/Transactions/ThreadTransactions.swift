@@ -153,7 +153,7 @@ extension TransactionSettings {
     @inline(__always)  // (a call copies the settings)
     var unsetFields: UnsetFields {
         UnsetFields(
-            duration: animationDuration == nil, curve: timingFunction == nil, spring: spring == nil,
+            duration: animationDuration == nil, curve: !timingFunction.holdsValue, spring: !spring.holdsValue,
             other: disableActions == nil || delay == nil || repeatCount == nil || autoreverses == nil
                 || additiveImplicitAnimations == nil || beginsFromCurrentState == nil,
             valueCount: values.count)
