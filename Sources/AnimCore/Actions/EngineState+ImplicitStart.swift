@@ -6,9 +6,10 @@ extension EngineState {
     /// the calling thread's settings (`transactionCache`, filled), unless it is that plan already.
     @inline(__always)
     func planImplicitAnimation(_ classIndex: Int, _ property: Int) {
-        let plan = implicitPlan.inputs
-        if implicitPlan.settingsVersion == transactionCache.settingsVersion && plan.classIndex == classIndex
-            && plan.property == property && plan.defaultDuration.bitPattern == defaultAnimationDuration.bitPattern {
+        // (Field by field: a copy of the inputs retains their curve.)
+        if implicitPlan.settingsVersion == transactionCache.settingsVersion && implicitPlan.inputs.classIndex == classIndex
+            && implicitPlan.inputs.property == property
+            && implicitPlan.inputs.defaultDuration.bitPattern == defaultAnimationDuration.bitPattern {
             return
         }
         planImplicitAnimation(ImplicitPlan.Inputs(
@@ -21,7 +22,7 @@ extension EngineState {
     /// made, and the same inputs make the same plan.
     func planImplicitAnimation(_ inputs: ImplicitPlan.Inputs) {
         implicitPlan.settingsVersion = 0
-        guard inputs != implicitPlan.inputs else { return }
+        guard !implicitPlan.isMade(from: inputs) else { return }
         let layerClass = classes[inputs.classIndex]
         implicitPlan = ImplicitPlan(
             inputs, layout: layerClass.layouts[inputs.property], keyPath: layerClass.properties[inputs.property].key.id,

@@ -99,6 +99,14 @@ struct ImplicitPlan {
 
     init() {}
 
+    /// Whether the plan is the one `inputs` make. (Mutating though it changes nothing: a method
+    /// of the plan, called in place, compares the inputs where they are; read through the state
+    /// that holds the plan, they would be copied for the comparison.)
+    @inline(__always)
+    mutating func isMade(from inputs: ImplicitPlan.Inputs) -> Bool {
+        inputs == self.inputs
+    }
+
     /// The plan for `inputs`, of the property with `layout` (of the class's `keyPath` key and
     /// `defaultBlock`); `defaultFunction` is the engine's "default" curve; `spring` the facts
     /// of the last plan's spring (kept when the spring is the same).

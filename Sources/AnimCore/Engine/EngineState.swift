@@ -64,7 +64,7 @@ final class EngineState {
     /// Each thread's transactions, by thread identity (the threads with one open, and a few
     /// that committed theirs: `ThreadTable`). `transactionCache` holds the resolved settings of
     /// one of them (see `EngineState.setTransactionFields(_:)` for what keeps it filled).
-    @exclusivity(unchecked) var threadTransactions = ThreadTable()
+    let threadTransactions = ThreadTable()
     /// The index in `functions` of the "default" curve, which the engine holds for its life:
     /// an implicit animation of a transaction that sets no curve counts one use, no lookup.
     let defaultFunction: Int32

@@ -287,9 +287,9 @@ extension EngineState {
     func abandonTransactions() {
         transactionCache.thread = 0
         var abandoned: [Int32] = []
-        for (_, transactions) in threadTransactions {
-            abandoned += transactions.sealed
-            abandoned += transactions.frames.map(\.completionGroup)
+        for position in threadTransactions.keys.indices {
+            abandoned += threadTransactions.values[position].sealed
+            abandoned += threadTransactions.values[position].frames.map(\.completionGroup)
         }
         threadTransactions.removeAll()
         for group in abandoned + completionGroups.ids { abandon(group) }

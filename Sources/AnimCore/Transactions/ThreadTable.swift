@@ -7,17 +7,19 @@
 /// A thread that commits its outermost transaction keeps its entry, emptied, for its next one
 /// while few entries are kept (`close(at:)`); a removed entry's lists stay behind, emptied, for
 /// the next thread that opens a transaction. Nothing is allocated, and no list is copied in or
-/// out (which cost retains and releases).
-struct ThreadTable: Sequence {
+/// out (which cost retains and releases). A class, held by the engine state and used under its
+/// lock (exclusivity unchecked at run time): a lookup reads the table in place, where a value
+/// held by the state would be copied for the call.
+final class ThreadTable: Sequence {
     /// Entries kept after their thread committed its outermost transaction, at most: beyond
     /// this many entries, a committing thread's entry goes.
     static let keptIdle = 4
 
     /// Thread identities, in no particular order; `values` holds each one's transactions at the
     /// same position. Positions change when an entry is removed.
-    private(set) var keys: [UInt] = []
+    @exclusivity(unchecked) private(set) var keys: [UInt] = []
     /// The entries' transactions at `0..<keys.count`; after them, emptied ones kept for reuse.
-    var values: [ThreadTransactions] = []
+    @exclusivity(unchecked) var values: [ThreadTransactions] = []
 
     /// The position of `thread`'s entry, if it has one.
     @inline(__always)
@@ -43,14 +45,14 @@ struct ThreadTable: Sequence {
     }
 
     /// Adds an entry with no transaction for `thread`, which has none; its position.
-    mutating func add(for thread: UInt) -> Int {
+    func add(for thread: UInt) -> Int {
         keys.append(thread)
         if values.count < keys.count { values.append(ThreadTransactions()) }
         return keys.count - 1
     }
 
     /// Removes every entry.
-    mutating func removeAll() {
+    func removeAll() {
         keys.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
     }
@@ -61,7 +63,7 @@ struct ThreadTable: Sequence {
     /// the entry stays, emptied, while the table holds at most `keptIdle` entries. Beyond, an
     /// entry goes (`remove(at:)`): another one with nothing open if there is one (its thread may
     /// have ended; kept, it would cost every later thread its own), else this one.
-    mutating func close(at position: Int) {
+    func close(at position: Int) {
         values[position].removeAll()
         guard keys.count > Self.keptIdle else { return }
         var leaving = position
@@ -73,7 +75,7 @@ struct ThreadTable: Sequence {
     }
 
     /// Removes the entry at `position`, emptying its transactions; the last entry takes its place.
-    mutating func remove(at position: Int) {
+    func remove(at position: Int) {
         let last = keys.count - 1
         if position != last {
             keys.swapAt(position, last)
