@@ -865,8 +865,8 @@ static inline ac_value ac_value_token(uint64_t token) {
  *   AC_ERR_OUT_OF_RANGE otherwise);
  *   then geometryFlipped (bool 0, not animatable; see Geometry and hit testing).
  * "frame" (rect) is derived from bounds, position, anchorPoint and transform: the bounding box
- * of the bounds' corners through the layer's matrix without its superlayer's part (zPosition,
- * anchorPointZ and the bounds origin do not move it). Readable, settable, not animatable, and
+ * of the bounds' corners through the layer's matrix without its superlayer's part (zPosition
+ * and the bounds origin do not move it; anchorPointZ does only through a 3D transform). Readable, settable, not animatable, and
  * not in snapshots. Setting it sets the bounds size to the frame's size through the inverse of
  * the transform's 2D part (the bounds origin kept), and the position that puts the frame there:
  * exact for scales and quarter turns (Core Animation's rule; Apple says not to set the frame
@@ -1449,8 +1449,9 @@ ac_status ac_animation_get_timing_function(ac_engine *engine, ac_animation anima
 #define AC_ANIMATION_REMOVED_ON_COMPLETION 2 /* default 1 */
 /*
  * Default 1 for a decay, 0 for the other kinds: when the animation finishes (its active
- * duration ends), the value it shows at its end is written into the model, so the layer keeps
- * showing it once the animation is removed instead of snapping back. This does what Core
+ * duration ends) and is removed (AC_ANIMATION_REMOVED_ON_COMPLETION), the value it shows at its
+ * end is written into the model, so the layer keeps showing it instead of snapping back (one
+ * that stays attached shows what its fill mode says, and writes nothing). This does what Core
  * Animation users do by hand beside the add: set the model to the end value in a transaction
  * with actions disabled. The value kept is the animation's end over the model value (an
  * additive one's end added to it; a group's children's, in order); the write runs no action.
@@ -1462,13 +1463,19 @@ ac_status ac_animation_get_timing_function(ac_engine *engine, ac_animation anima
  * sequence: the children run one after another, each child's begin time counting from the end
  * of the child before it (the first from the group's start): 0 follows on at once, a positive
  * begin time leaves a gap (a pause step; the children's fill modes say what it shows), a
- * negative one overlaps. A child of duration 0 takes the transaction's animation duration; a
- * sequence of duration 0 lasts until its last child ends, also as a child of another group
- * (where a plain child of duration 0 spans that group). Sequences and groups nest.
+ * negative one overlaps. A child of duration 0 takes the duration it would take added alone
+ * (the transaction's; a spring's settling duration, a decay's stopping time); a sequence of
+ * duration 0 lasts until the latest end of its children, also as a child of another group
+ * (where a plain child of duration 0 spans that group; the group still clips it). A child that
+ * would begin beyond +-1e15 s (after an endless one) makes ac_layer_add_animation() fail with
+ * AC_ERR_NOT_FINITE or AC_ERR_OUT_OF_RANGE. Sequences and groups nest.
  */
 #define AC_ANIMATION_SEQUENTIAL 4
 
-/** Sets a flag to on (0 or 1). Errors: AC_ERR_OUT_OF_RANGE (flag, on). */
+/**
+ * Sets a flag to on (0 or 1). Errors: AC_ERR_OUT_OF_RANGE (flag, on); AC_ERR_INVALID_ARGUMENT
+ * (AC_ANIMATION_SEQUENTIAL on an animation that is not a group).
+ */
 ac_status ac_animation_set_flag(ac_engine *engine, ac_animation animation, int32_t flag,
                                 int32_t on);
 ac_status ac_animation_get_flag(ac_engine *engine, ac_animation animation, int32_t flag,

@@ -132,6 +132,22 @@ struct FinalValueTests {
         #expect(try model(engine, "b", layer) == 7)
     }
 
+    @Test("one that stays attached writes nothing: a relative animation filling forwards does not count twice")
+    func notKeptWhenItStays() throws {
+        let (engine, layer) = try committedProbe()
+        var animation = basic("value", by: 5, duration: 1)
+        animation.isAdditive = true
+        animation.timing.fillMode = .forwards
+        animation.isRemovedOnCompletion = false
+        animation.keepsFinalValue = true
+        try engine.addAnimation(animation, forKey: "nudge", to: layer)
+        try engine.tick(10.5)
+        try engine.tick(11.5)
+        try engine.tick(12)
+        #expect(try model(engine, "value", layer) == 0)
+        #expect(try presented(engine, "value", layer) == 5)
+    }
+
     @Test("nothing is kept when the animation is removed or replaced before it finishes")
     func notKeptWhenInterrupted() throws {
         let (engine, layer) = try committedProbe()

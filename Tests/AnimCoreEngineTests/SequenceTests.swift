@@ -71,6 +71,22 @@ struct SequenceTests {
         #expect(try values(.sequence([first, step(1, 2, begin: 1)]), at: [1.5, 2.5]) == [1, 1.5])
     }
 
+    @Test("a child after one that never ends would never begin: the add is refused, naming it")
+    func afterAnEndlessChild() throws {
+        var endless = step(0, 1)
+        endless.timing.repeatCount = .infinity
+        let (engine, layer) = try probe()
+        #expect {
+            try engine.addAnimation(.sequence([endless, step(1, 2)]), forKey: "s", to: layer)
+        } throws: { error in
+            (error as? AnimCoreError)?.message.contains("animation.animations[1]'s begin time in the sequence") == true
+        }
+        #expect(try engine.animationKeys(of: layer).isEmpty)
+        // Last, it makes an endless sequence.
+        try engine.addAnimation(.sequence([step(1, 2), endless]), forKey: "s", to: layer)
+        #expect(try #require(try engine.animation(forKey: "s", of: layer)).timing.duration == .infinity)
+    }
+
     @Test("only a group can be made a sequence")
     func onlyGroups() throws {
         var animation = step(0, 1)

@@ -41,8 +41,9 @@ public struct Animation: Sendable {
     /// for a group's children (the group's removal removes them).
     public var isRemovedOnCompletion = true
     /// Whether the animation's end value is written into the model when it finishes (its active
-    /// duration ends), so that the layer goes on showing it once the animation is removed
-    /// instead of snapping back to the model. It does for you what Core Animation users do by
+    /// duration ends) and is removed (`isRemovedOnCompletion`), so that the layer goes on showing
+    /// it instead of snapping back to the model; one that stays attached shows what its fill
+    /// mode says, and writes nothing. It does for you what Core Animation users do by
     /// hand: set the model to the end value, with actions disabled, beside the add. The value
     /// kept is what the animation shows at its end over the model value (an additive one's end
     /// added to it; a group's children's, in order). Nothing is written when the animation is

@@ -252,6 +252,10 @@ extension EngineState {
             if group.isSequential {
                 if childTiming.duration <= 0, let duration = durationInPlaceOfZero(child) { childTiming.duration = duration }
                 childTiming.beginTime += cursor
+                // (A child after one that never ends would never begin: refused, as any begin
+                // beyond the time limit.)
+                let limit = MediaTiming.Limits.time
+                try Check.within(childTiming.beginTime, -limit...limit, "\(field).animations[\(index)]'s begin time in the sequence")
             } else if childTiming.duration <= 0 && !child.isSequence {
                 // [INF] A child with duration 0 spans the group (reference §6.6).
                 childTiming.duration = record.timing.duration

@@ -19,10 +19,11 @@ extension EngineState {
             let (sample, parentTime, parentApplies) = record.pointee.parent < 0
                 ? (record.pointee.timing.sampleAfterEnd(), end, true)
                 : context.timing(of: record, layerTime: end)
-            guard parentApplies && sample.isInEffect else { continue }
+            let applies = parentApplies && sample.isInEffect
             if record.pointee.kind == .group {
-                context.applyGroup(record, sample: sample, parentTime: parentTime, applies: true)
-            } else {
+                // Also when it does not apply: its children read that from it.
+                context.applyGroup(record, sample: sample, parentTime: parentTime, applies: applies)
+            } else if applies {
                 keepValue(of: record, sample: sample, parentTime: parentTime, slot: slot, context: context)
             }
         }

@@ -19,9 +19,12 @@ public struct GroupParameters: Sendable {
     /// sequence each child's begin time counts from the end of the child before it (the first
     /// from the group's start): 0 follows on at once, a positive begin time leaves a gap (a
     /// pause step), a negative one overlaps the child before. A child of duration 0 takes the
-    /// transaction's animation duration, as an animation added alone does. A sequence of
-    /// duration 0 lasts until its last child ends (its natural length), also inside another
-    /// group, where a plain child of duration 0 would span that group. Default false.
+    /// duration it would take added alone (the transaction's; a spring's settling duration, a
+    /// decay's stopping time). A sequence of duration 0 lasts until the latest end of its
+    /// children (its natural length), also inside another group, where a plain child of
+    /// duration 0 would span that group (which still clips it). A child that would begin
+    /// beyond ±1e15 s (after an endless one) is refused when the sequence is added. Default
+    /// false.
     public var isSequential = false
 
     /// Groups nested in this one, itself counted (1 for a group of property animations).

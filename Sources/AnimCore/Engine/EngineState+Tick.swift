@@ -158,8 +158,9 @@ extension EngineState {
                     events.append(.animationDidStart(delegate, layer: layer, key: key))
                 }
             case .finished, .finishedAndRemoved:
-                // Before the did-stop callback, which may read the model.
-                if animations[index].keepsFinalValue { keepFinalValue(index) }
+                // Removed at its end (one that stays attached shows what its fill says), before
+                // the did-stop callback, which may read the model.
+                if notice.kind == .finishedAndRemoved && animations[index].keepsFinalValue { keepFinalValue(index) }
                 if !animationDelegates.isEmpty, let delegate = animationDelegates[notice.animation], delegate.didStop != nil {
                     let (layer, key) = eventSubject(index)
                     events.append(.animationDidStop(delegate, layer: layer, key: key, finished: true))

@@ -311,8 +311,8 @@ class Animation:
     @property
     def keeps_final_value(self) -> bool:
         """Whether the value the animation shows at its end is written into the layer's model
-        when it finishes, so the layer keeps showing it once the animation is removed instead
-        of snapping back: what Core Animation users do by hand beside the add (set the model
+        when it finishes and is removed (``removed_on_completion``), so the layer keeps showing
+        it instead of snapping back (one that stays attached shows what its fill mode says): what Core Animation users do by hand beside the add (set the model
         to the end value with actions disabled). The value kept is the animation's end over
         the model value (an additive one's end added to it; a group's children's, in order);
         nothing is written when the animation is removed or replaced before it finishes.

@@ -26,8 +26,8 @@ timeline) runs its children one after another instead::
 
 Each child's begin time counts from the end of the child before it (a gap when positive, an
 overlap when negative; the children's fill modes say what a gap shows); a child of duration 0
-takes the transaction's animation duration; the sequence lasts until its last child ends unless
-it has a duration of its own, also inside another group.
+takes the duration it would take added alone (the transaction's); the sequence lasts until the
+latest end of its children unless it has a duration of its own, also inside another group.
 """
 
 from __future__ import annotations
