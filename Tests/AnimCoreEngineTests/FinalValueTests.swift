@@ -132,6 +132,21 @@ struct FinalValueTests {
         #expect(try model(engine, "b", layer) == 7)
     }
 
+    @Test("another animation of the property shows over the kept value in the tick the first ends, not a tick later")
+    func othersOverTheKeptValue() throws {
+        let (engine, layer) = try committedProbe()
+        var first = basic("value", from: 0, to: 10, duration: 1)
+        first.keepsFinalValue = true
+        var drift = basic("value", by: 100, duration: 5)
+        drift.isAdditive = true
+        try engine.addAnimation(first, forKey: "first", to: layer)
+        try engine.addAnimation(drift, forKey: "drift", to: layer)
+        try engine.tick(10.5)
+        try engine.tick(11.5)  // the first ended: the model is 10, the drift at 1.5 of 5 s adds 30
+        #expect(try model(engine, "value", layer) == 10)
+        expectNear(try presented(engine, "value", layer), 40, 1e-12)
+    }
+
     @Test("one that stays attached writes nothing: a relative animation filling forwards does not count twice")
     func notKeptWhenItStays() throws {
         let (engine, layer) = try committedProbe()

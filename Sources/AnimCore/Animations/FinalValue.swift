@@ -27,6 +27,29 @@ extension EngineState {
                 keepValue(of: record, sample: sample, parentTime: parentTime, slot: slot, context: context)
             }
         }
+        refreshPresentation(ofRecordsFrom: index, slot: slot)
+    }
+
+    /// Recomputes, at the layer's time now, the presentation of each property the records from
+    /// `index` (the animation and its followers) animate, where the layer's block holds one:
+    /// this tick computed it on the model before the write, and the property's other animations
+    /// go on over the new one. (The finished animation, removed now, applies no more.)
+    private func refreshPresentation(ofRecordsFrom index: Int, slot: Int) {
+        let time = layerTime(slot, atEngineTime: currentTime)
+        var member = index
+        for _ in 0...Int(animations[index].followers) where member >= 0 {
+            let record = animations.base + member
+            member = Int(record.pointee.next)
+            guard record.pointee.kind != .group else { continue }
+            let property = Int(record.pointee.property)
+            let model = modelValue(slot, property)
+            let shown = presentationSlots(slot, property)
+            guard shown != model else { continue }
+            _ = evaluationContext().evaluateProperty(
+                first: layers[slot].firstAnimation, property: Int32(property), model: model,
+                slotCount: classes[Int(places[slot].classIndex)].properties[property].kind.slotCount, layerTime: time,
+                pendingBegin: time, into: shown)
+        }
     }
 
     /// Writes the value of `record`'s property with the record applied at `sample` over the
