@@ -36,7 +36,6 @@ __all__ = [
 
 _lib = _capi.lib
 _Doubles2 = ctypes.c_double * 2
-_Doubles4 = ctypes.c_double * 4
 _Doubles6 = ctypes.c_double * 6
 _Doubles16 = ctypes.c_double * 16
 
@@ -91,21 +90,27 @@ def matrix_to_layer(
     return Transform3D(*out)
 
 
-def convert_point(
+def _convert(
     layer: "Layer",
-    point: Any,
+    function: Any,
+    values: Any,
+    count: int,
+    name: str,
     source: Optional["Layer"],
     destination: Optional["Layer"],
     names: CNames,
     presentation: Any,
-) -> Optional[Point]:
-    given = _Doubles2(*_numbers(point, 2, "point"))
+) -> Optional[Sequence[float]]:
+    """The ``count`` numbers ``function`` (ac_layer_convert_point or _rect) maps ``values``
+    (the argument ``name``) to, from ``source`` to ``destination``; None when unmapped."""
+    doubles = ctypes.c_double * count
+    given = doubles(*_numbers(values, count, name))
     from_handle = _handle(layer, source, "layer")
     to_handle = _handle(layer, destination, "layer")
-    out = _Doubles2()
+    out = doubles()
     mapped = ctypes.c_int32()
     check(
-        _lib.ac_layer_convert_point(
+        function(
             engine_ptr(layer._engine),
             from_handle,
             to_handle,
@@ -116,7 +121,21 @@ def convert_point(
         ),
         names,
     )
-    return Point(out[0], out[1]) if mapped.value else None
+    return list(out) if mapped.value else None
+
+
+def convert_point(
+    layer: "Layer",
+    point: Any,
+    source: Optional["Layer"],
+    destination: Optional["Layer"],
+    names: CNames,
+    presentation: Any,
+) -> Optional[Point]:
+    out = _convert(
+        layer, _lib.ac_layer_convert_point, point, 2, "point", source, destination, names, presentation
+    )
+    return Point(*out) if out is not None else None
 
 
 def convert_rect(
@@ -127,24 +146,10 @@ def convert_rect(
     names: CNames,
     presentation: Any,
 ) -> Optional[Rect]:
-    given = _Doubles4(*_numbers(rect, 4, "rect"))
-    from_handle = _handle(layer, source, "layer")
-    to_handle = _handle(layer, destination, "layer")
-    out = _Doubles4()
-    mapped = ctypes.c_int32()
-    check(
-        _lib.ac_layer_convert_rect(
-            engine_ptr(layer._engine),
-            from_handle,
-            to_handle,
-            _presentation(presentation),
-            given,
-            out,
-            ctypes.byref(mapped),
-        ),
-        names,
+    out = _convert(
+        layer, _lib.ac_layer_convert_rect, rect, 4, "rect", source, destination, names, presentation
     )
-    return Rect(out[0], out[1], out[2], out[3]) if mapped.value else None
+    return Rect(*out) if out is not None else None
 
 
 def hit_test(layer: "Layer", point: Any, presentation: Any) -> Optional[int]:
