@@ -22,6 +22,9 @@ extension EngineState {
     /// matrix with the perspective divide, then down through each plane's homography inverse.
     /// - Returns: the point; nil when it is unmapped on the way (behind the eye, or a singular
     ///   plane).
+    // Step by step rather than through `matrix(from:to:)` (both use `matrixToSuperlayer`): a
+    // point behind the eye of a plane on the way is unmapped there, which the product of the
+    // matrices, its divides deferred, cannot tell.
     func convert(_ point: Point, from source: Int, to destination: Int, presentation: Bool) -> Point? {
         let ancestor = commonAncestor(source, destination)
         var current = point
