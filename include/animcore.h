@@ -863,7 +863,11 @@ static inline ac_value ac_value_token(uint64_t token) {
  *   repeatCount (scalar 0, >= 0), repeatDuration (scalar 0, >= 0), autoreverses (bool 0),
  *   fillMode (integer AC_FILL_*), with the ranges of ac_timing (AC_ERR_NOT_FINITE,
  *   AC_ERR_OUT_OF_RANGE otherwise);
- *   then geometryFlipped (bool 0, not animatable; see Geometry and hit testing).
+ *   then geometryFlipped (bool 0, not animatable; see Geometry and hit testing);
+ *   then, for the render list: maskedCorners (integer 15, AC_CORNER_* bits 0...15),
+ *   contentsGravity (integer AC_GRAVITY_*, 0...11), contentsScale (scalar 1, > 0),
+ *   allowsGroupOpacity (bool 1), none of them animatable, and contentsCenter (rect 0,0,1,1),
+ *   AC_ERR_OUT_OF_RANGE outside those ranges.
  * "frame" (rect) is derived from bounds, position, anchorPoint and transform: the bounding box
  * of the bounds' corners through the layer's matrix without its superlayer's part (zPosition
  * and the bounds origin do not move it; anchorPointZ does only through a 3D transform). Readable, settable, not animatable, and
@@ -1184,6 +1188,18 @@ ac_status ac_layer_superlayer(ac_engine *engine, ac_layer layer, ac_layer *out_s
  */
 ac_status ac_layer_sublayers(ac_engine *engine, ac_layer layer, ac_layer *out_layers,
                              size_t capacity, size_t *out_count);
+/**
+ * CALayer mask: makes mask (0: none) the mask of layer, whose rendering, sublayers included, is
+ * multiplied by the mask's alpha. layer holds a reference to its mask as a superlayer does to a
+ * sublayer; the mask's superlayer is layer (it runs in layer's time and lives in layer's space,
+ * without layer's sublayerTransform), but it is not among the sublayers and is never hit. A
+ * mask in a tree, or another layer's mask, is moved from there; the old mask is let go. No
+ * action runs. Errors: AC_ERR_BAD_HANDLE (naming layer or mask), AC_ERR_CYCLE (mask is layer
+ * or one of its superlayers).
+ */
+ac_status ac_layer_set_mask(ac_engine *engine, ac_layer layer, ac_layer mask);
+/** The mask of layer (0 when none). */
+ac_status ac_layer_mask(ac_engine *engine, ac_layer layer, ac_layer *out_mask);
 
 /*
  * Time. Each layer maps its superlayer's time (a root layer: the engine's time) to its own
@@ -1315,6 +1331,123 @@ ac_status ac_layer_set_affine_transform(ac_engine *engine, ac_layer layer,
  */
 ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32_t presentation,
                                         int32_t *out_flipped);
+
+/* ============================================================================================ */
+/* Render list (what Core Animation's render server draws, as data the host walks)              */
+/* ============================================================================================ */
+
+/*
+ * A render list is the visible layers under a root in draw order, as plain structs a renderer
+ * walks without calling back (reference core-animation-geometry.md §3.1). Entry order: a layer,
+ * then its sublayers back to front (a stable sort by zPosition, ties in the order added), each
+ * with its subtree, then its mask's subtree; so a renderer draws an entry's background and
+ * contents, then the entries up to its subtree_end (drawing those flagged AC_RENDER_IS_MASK
+ * into the mask instead), then its border, and closes its group. Hidden layers and layers
+ * facing away with doubleSided 0 (cofactor33 / det of their matrix to the superlayer < 0) are
+ * left out with their subtrees.
+ *
+ * A list remembers its previous fill, of the same root: each entry says whether it differs from
+ * its layer's previous entry (its values, its superlayer, the layer drawn before it, its mask),
+ * and the dirty rectangle bounds what may have changed in the root's space (changed entries'
+ * old and new extents, layers no longer drawn; an extent is the bounds, with the shadow's
+ * offset and twice its radius when shadowOpacity > 0, through the matrix). Filling it once its
+ * storage is sized allocates nothing.
+ *
+ * Errors, each message naming the argument: AC_ERR_NULL_POINTER, AC_ERR_BAD_HANDLE (a
+ * destroyed, stale or made-up list or layer, one of another engine), AC_ERR_OUT_OF_RANGE
+ * (presentation not 0 or 1), AC_ERR_INVALID_STATE (an engine being destroyed).
+ */
+
+/** A render list of one engine; 0 is none. */
+typedef uint64_t ac_render_list;
+
+/** ac_render_entry.flags */
+#define AC_RENDER_OPACITY_GROUP 1   /* composite the layer and its subtree offscreen as one group,
+                                       blended at opacity (allowsGroupOpacity, opacity < 1) */
+#define AC_RENDER_CLIPS 2           /* masksToBounds: contents and subtree clipped to the bounds,
+                                       rounded by corner_radius on masked_corners */
+#define AC_RENDER_CHANGED 4         /* differs from the previous fill's entry of the layer, or new */
+#define AC_RENDER_CONTENTS_FLIPPED 8 /* contentsAreFlipped: draw the contents mirrored in y */
+#define AC_RENDER_IS_MASK 16        /* the mask of the parent entry's layer: it and its subtree (to
+                                       its subtree_end) are drawn into the parent's mask */
+
+/** The "maskedCorners" bits (CACornerMask); MinY is the bottom in y-up space. */
+#define AC_CORNER_MIN_X_MIN_Y 1
+#define AC_CORNER_MAX_X_MIN_Y 2
+#define AC_CORNER_MIN_X_MAX_Y 4
+#define AC_CORNER_MAX_X_MAX_Y 8
+
+/** The "contentsGravity" values (reference §3.4; top is maximum y, bottom minimum y). */
+#define AC_GRAVITY_RESIZE 0             /* stretched to the bounds (the default) */
+#define AC_GRAVITY_RESIZE_ASPECT 1      /* fit inside, aspect kept, centred */
+#define AC_GRAVITY_RESIZE_ASPECT_FILL 2 /* cover, aspect kept, centred */
+#define AC_GRAVITY_CENTER 3
+#define AC_GRAVITY_TOP 4
+#define AC_GRAVITY_BOTTOM 5
+#define AC_GRAVITY_LEFT 6
+#define AC_GRAVITY_RIGHT 7
+#define AC_GRAVITY_TOP_LEFT 8
+#define AC_GRAVITY_TOP_RIGHT 9
+#define AC_GRAVITY_BOTTOM_LEFT 10
+#define AC_GRAVITY_BOTTOM_RIGHT 11
+
+/**
+ * One visible layer, with the presentation values (or model values) it is drawn with. 440
+ * bytes, no padding.
+ */
+typedef struct ac_render_entry {
+    ac_layer layer;              /* the model layer's handle */
+    ac_class layer_class;        /* its class (0: the built-in class) */
+    int32_t parent;              /* index of the superlayer's entry; -1 for the list's root */
+    int32_t subtree_end;         /* one past the last entry of its subtree and mask */
+    int32_t mask;                /* index of its mask's entry; -1 for none */
+    uint32_t flags;              /* AC_RENDER_* */
+    double matrix[16];           /* its space into the root's: m11 m12 ... m44, p' = p · M,
+                                    divided by w; its matrix to the superlayer, then each
+                                    ancestor's flattened (perspective kept). Into the space the
+                                    root's position is given in (its superlayer's space with
+                                    its sublayerTransform, or the root space) */
+    double bounds[4];            /* x, y, width, height, in its own space */
+    double opacity;              /* the layer's own opacity */
+    double alpha;                /* what its own drawing is multiplied by inside its innermost
+                                    open group: the opacities from it up to, not including, the
+                                    nearest entry opening a group (an entry opening a group
+                                    counts its opacity when the group is blended instead; a
+                                    mask starts at 1) */
+    double background_color[4];  /* r, g, b, a */
+    double border_color[4];
+    double border_width;         /* inside the bounds */
+    double corner_radius;
+    double shadow_color[4];
+    double shadow_opacity;       /* 0: no shadow */
+    double shadow_radius;
+    double shadow_offset[2];     /* width, height, in its own space */
+    double contents_rect[4];     /* unit coordinates */
+    double contents_center[4];   /* unit coordinates */
+    double contents_scale;       /* pixels per point */
+    uint64_t contents;           /* the host's token; 0 for none */
+    int32_t contents_gravity;    /* AC_GRAVITY_* */
+    uint32_t masked_corners;     /* AC_CORNER_* bits */
+} ac_render_entry;
+
+/** A new, empty render list held by engine until ac_render_list_destroy() or the engine's end. */
+ac_status ac_render_list_create(ac_engine *engine, ac_render_list *out_list);
+/** Frees a render list; its entries pointer goes stale. */
+ac_status ac_render_list_destroy(ac_engine *engine, ac_render_list list);
+/**
+ * Fills list from root (root and the visible layers under it) with presentation values at the
+ * engine's time, the last tick (presentation AC_GEOMETRY_PRESENTATION, what is on screen), or
+ * model values (AC_GEOMETRY_MODEL). *out_entries points at the list's entries, *out_count of
+ * them, valid until the list's next fill or its destruction (do not fill one list from two
+ * threads at once). out_dirty_rect (4 doubles, may be NULL) gets the dirty rectangle, x, y,
+ * width, height in the root's space, and *out_dirty (may be NULL) 1 when something changed,
+ * else 0 (out_dirty_rect then all 0); an extent reaching behind the eye makes it (-INFINITY,
+ * -INFINITY, INFINITY, INFINITY). A fill from another root than the list's previous one counts
+ * every entry as changed.
+ */
+ac_status ac_render_list_fill(ac_engine *engine, ac_render_list list, ac_layer root,
+                              int32_t presentation, const ac_render_entry **out_entries,
+                              size_t *out_count, double *out_dirty_rect, int32_t *out_dirty);
 
 /* ============================================================================================ */
 /* Animations                                                                                   */

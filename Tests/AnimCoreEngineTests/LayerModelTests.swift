@@ -50,6 +50,12 @@ struct LayerModelTests {
         "fillMode": (.integer(Int64(FillMode.removed.rawValue)), false),
         // "geometryFlipped … Defaults to NO." (CALayer.h; not marked animatable).
         "geometryFlipped": (.bool(false), false),
+        // For the render list (CALayer.h): all four corners, resize, scale 1, group opacity on.
+        "maskedCorners": (.integer(15), false),
+        "contentsGravity": (.integer(0), false),
+        "contentsScale": (.scalar(1), false),
+        "allowsGroupOpacity": (.bool(true), false),
+        "contentsCenter": (.rect(x: 0, y: 0, width: 1, height: 1), true),  // "Animatable." (CALayer.h)
     ]
 
     @Test("every built-in property has CALayer's documented default, on the class and on a new layer")

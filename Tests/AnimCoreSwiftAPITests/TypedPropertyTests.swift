@@ -209,7 +209,7 @@ struct TypedPropertyTests {
         let layer = try engine.makeLayer(try Self.everyKind(engine))
         try layer.setValue(0.25, for: .opacity)
         let model = try layer.snapshot()
-        #expect(model.count == 42)  // the 31 built-in properties and the class's 11
+        #expect(model.count == 47)  // the 36 built-in properties and the class's 11
         #expect(model.first?.name == "bounds")
         #expect(model.last?.name == "token")
         #expect(model.first(where: { $0.name == "opacity" })?.value == .scalar(0.25))

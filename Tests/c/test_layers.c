@@ -42,8 +42,9 @@ static const char *const builtin_names[] = {
     "cornerRadius", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
     "contentsRect", "contents", "masksToBounds", "doubleSided", "needsDisplayOnBoundsChange",
     "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-    "autoreverses", "fillMode", "geometryFlipped"};
-#define BUILTIN_COUNT 31
+    "autoreverses", "fillMode", "geometryFlipped", "maskedCorners", "contentsGravity",
+    "contentsScale", "allowsGroupOpacity", "contentsCenter"};
+#define BUILTIN_COUNT 36
 
 static ac_value builtin_default(int index) {
     switch (index) {
@@ -73,7 +74,12 @@ static ac_value builtin_default(int index) {
     case 25: case 26: case 27: return ac_value_scalar(0);
     case 28: return ac_value_bool(0);
     case 29: return ac_value_integer(AC_FILL_REMOVED);
-    default: return ac_value_bool(0); /* 30: geometryFlipped */
+    case 30: return ac_value_bool(0);
+    case 31: return ac_value_integer(AC_CORNER_MIN_X_MIN_Y | AC_CORNER_MAX_X_MIN_Y | AC_CORNER_MIN_X_MAX_Y | AC_CORNER_MAX_X_MAX_Y);
+    case 32: return ac_value_integer(AC_GRAVITY_RESIZE);
+    case 33: return ac_value_scalar(1);
+    case 34: return ac_value_bool(1);
+    default: return ac_value_rect(0, 0, 1, 1); /* 35: contentsCenter */
     }
 }
 

@@ -155,7 +155,7 @@ static void arrow_draw(ac_engine *engine, ac_layer layer, void *user_data) {
     size_t count = 0;
     state->displays++;
     AC_CHECK_OK(ac_layer_snapshot(engine, layer, 1, values, 48, &count));
-    AC_CHECK_EQ_INT(count, 31 + 8);
+    AC_CHECK_EQ_INT(count, 36 + 8);
     state->last_length = presentation_scalar(engine, layer, "lengthRadians");
 }
 

@@ -37,12 +37,12 @@ extension EngineState {
     }
 
     /// The property of the class `classIndex` a direct change of `key` sets: a declared
-    /// property that is not a layer timing property (those have checks of their own, the
+    /// property whose values need only be finite (the others have checks of their own, the
     /// general path's); nil otherwise.
     @inline(__always)
     func directProperty(_ classIndex: Int, _ key: PropertyKey) -> Int? {
         guard let property = classes[classIndex].propertyIndex(for: key),
-              !BuiltInLayerProperties.Index.timing.contains(property)
+              !BuiltInLayerProperties.Index.hasRange(property)
         else { return nil }
         return property
     }

@@ -33,6 +33,8 @@ public final class Engine: @unchecked Sendable {
     /// The host clock (`setClock(_:)`) and whether it is being read. Guarded by `lock`.
     @exclusivity(unchecked) var hostClock: (() -> Double)?
     @exclusivity(unchecked) var isReadingClock = false
+    /// The render lists of the C API. Guarded by `lock`.
+    let renderLists = RenderListTable()
 
     /// A new engine with no layers and no classes but the built-in one, its clock not yet
     /// started (the first `tick` sets it).

@@ -252,6 +252,7 @@ extension EngineState {
                 pending.append(child)
                 child = Int(layers[child].nextSibling)
             }
+            if layers[current].mask >= 0 { pending.append(Int(layers[current].mask)) }
         }
     }
 

@@ -16,7 +16,7 @@ extension EngineState {
         var geometry: LayerGeometry
         var point: Point
         var sublayerMatrix: Transform3D?
-        var sublayers: [Int]
+        var sublayers: [Int32]
         var next = 0
     }
 
@@ -24,13 +24,12 @@ extension EngineState {
     /// `slot`'s superlayer's space (the root space for a root layer); nil for none.
     /// Iterative, so a deep tree cannot exhaust the stack.
     func hitTest(_ slot: Int, _ point: Point, presentation: Bool) -> Int? {
-        let parent = Int(layers[slot].parent)
-        let above = parent >= 0 ? geometry(parent, presentation: presentation).sublayerMatrix : nil
+        let above = superlayerPart(of: slot, presentation: presentation)
         guard let root = hitFrame(slot, point, under: above, presentation: presentation) else { return nil }
         var stack = [root]
         while let top = stack.last {
             if top.next < top.sublayers.count {
-                let child = top.sublayers[top.next]
+                let child = Int(top.sublayers[top.next])
                 stack[stack.count - 1].next += 1
                 if let frame = hitFrame(child, top.point, under: top.sublayerMatrix, presentation: presentation) {
                     stack.append(frame)
@@ -56,30 +55,13 @@ extension EngineState {
             sublayers: visibleSublayersFrontToBack(slot, presentation: presentation))
     }
 
-    /// The sublayers of `slot` that are not hidden, in hit-testing order: zPosition
-    /// descending, then the last added first (the drawing order reversed: reference §1.6).
-    func visibleSublayersFrontToBack(_ slot: Int, presentation: Bool) -> [Int] {
-        typealias Index = BuiltInLayerProperties.Index
-        var entries: [(z: Double, slot: Int)] = []
-        var isLayered = false
-        var child = Int(layers[slot].lastChild)
-        while child >= 0 {
-            let hidden = presentation ? presentationSlots(child, Index.hidden) : modelValue(child, Index.hidden)
-            if hidden[0].bitPattern == 0 {
-                let z = (presentation ? presentationSlots(child, Index.zPosition) : modelValue(child, Index.zPosition))[0]
-                isLayered = isLayered || (entries.last.map { $0.z != z } ?? false)
-                entries.append((z, child))
-            }
-            child = Int(layers[child].previousSibling)
-        }
-        // Last added first already; a stable sort by zPosition keeps that among equals (the
-        // common case, all zPositions equal, needs none).
-        if isLayered {
-            entries = entries.enumerated().sorted { a, b in
-                a.element.z != b.element.z ? a.element.z > b.element.z : a.offset < b.offset
-            }.map(\.element)
-        }
-        return entries.map(\.slot)
+    /// The sublayers of `slot` that are not hidden, in hit-testing order: the drawing order
+    /// reversed (zPosition descending, then the last added first).
+    private func visibleSublayersFrontToBack(_ slot: Int, presentation: Bool) -> [Int32] {
+        var order: [Int32] = []
+        var keys: [SublayerSortKey] = []
+        appendVisibleSublayers(of: slot, presentation: presentation, backToFront: false, to: &order, keys: &keys)
+        return order
     }
 
     /// CALayer `containsPoint:`: `point`, in the layer's own space, within its bounds

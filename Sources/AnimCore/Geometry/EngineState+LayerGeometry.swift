@@ -37,9 +37,16 @@ extension EngineState {
     ///   - slot: a live layer's slot.
     ///   - presentation: presentation values (true) or model values.
     func matrixToSuperlayer(_ slot: Int, presentation: Bool) -> Transform3D {
+        geometry(slot, presentation: presentation).matrixToSuperlayer(under: superlayerPart(of: slot, presentation: presentation))
+    }
+
+    /// What the superlayer of `slot` adds to its matrix (`LayerGeometry.superlayerPart`); nil
+    /// for a root layer.
+    func superlayerPart(of slot: Int, presentation: Bool) -> Transform3D? {
         let parent = Int(layers[slot].parent)
-        let sublayer = parent >= 0 ? geometry(parent, presentation: presentation).sublayerMatrix : nil
-        return geometry(slot, presentation: presentation).matrixToSuperlayer(under: sublayer)
+        guard parent >= 0 else { return nil }
+        return LayerGeometry.superlayerPart(
+            geometry(parent, presentation: presentation).sublayerMatrix, isMask: Int(layers[parent].mask) == slot)
     }
 
     /// The layer's ancestors from its superlayer up to its root, nearest first.

@@ -71,6 +71,17 @@ struct LayerGeometry {
             .concatenating(Transform3D(translationX: a.x, y: a.y, z: a.z))
     }
 
+    /// What a superlayer adds to the matrix of a layer under it: `sublayerMatrix` to a
+    /// sublayer; nothing to its mask, which lives in the layer's own space (reference §3.1 item
+    /// 10; [INFERRED] the sublayerTransform and the geometryFlipped mirror belong to the
+    /// sublayers, which a mask is not).
+    /// - Parameters:
+    ///   - sublayerMatrix: the superlayer's `sublayerMatrix`.
+    ///   - isMask: whether the layer under it is its mask.
+    static func superlayerPart(_ sublayerMatrix: Transform3D?, isMask: Bool) -> Transform3D? {
+        isMask ? nil : sublayerMatrix
+    }
+
     /// CALayer `containsPoint:`: whether `point` (in the layer's own space) lies in the bounds,
     /// half-open as CGRectContainsPoint (minX ≤ x < maxX, minY ≤ y < maxY), the bounds taken
     /// standardised.

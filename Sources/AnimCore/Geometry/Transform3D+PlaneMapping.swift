@@ -47,4 +47,15 @@ extension Transform3D {
         guard plane.x * m14 + plane.y * m24 + m44 > 0 else { return nil }
         return plane
     }
+
+    /// Whether the plane z = 0 faces away from the viewer through this matrix (doubleSided's
+    /// test, reference §1.7, as WebKit and Chromium make it): the z component of the plane's
+    /// normal, cofactor33 / det, is negative. A singular matrix is not back-facing.
+    package var isBackFacing: Bool {
+        let determinant = self.determinant
+        guard determinant != 0, determinant.isFinite else { return false }
+        // cofactor33: the determinant of rows 1, 2, 4 and columns 1, 2, 4.
+        let cofactor = m11 * (m22 * m44 - m24 * m42) - m12 * (m21 * m44 - m24 * m41) + m14 * (m21 * m42 - m22 * m41)
+        return cofactor / determinant < 0
+    }
 }

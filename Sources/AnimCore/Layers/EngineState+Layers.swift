@@ -71,6 +71,14 @@ extension EngineState {
             }
             layers[victim].firstChild = -1
             layers[victim].lastChild = -1
+            // So does its mask.
+            let mask = Int(layers[victim].mask)
+            if mask >= 0 {
+                layers[victim].mask = -1
+                layers[mask].parent = -1
+                layers[mask].referenceCount -= 1
+                if layers[mask].referenceCount <= 0 { doomed.append(mask) }
+            }
             destroyLayer(victim)
         }
     }
@@ -145,6 +153,9 @@ extension EngineState {
         guard let parent = try superlayer(of: old) else {
             throw AnimCoreError(.invalidArgument, "layer \(old.rawValue) has no superlayer to be replaced in")
         }
+        guard Int(layers[try layerSlot(parent)].mask) != oldSlot else {
+            throw AnimCoreError(.invalidArgument, "layer \(old.rawValue) is its superlayer's mask, not a sublayer; set the mask instead")
+        }
         if old == new { return }
         var index = 0
         var sibling = Int(layers[Int(try layerSlot(parent))].firstChild)
@@ -192,10 +203,16 @@ extension EngineState {
         }
     }
 
-    /// Takes `slot` out of its superlayer's list (references unchanged).
-    private func unlinkFromParent(_ slot: Int) {
+    /// Takes `slot` out of its superlayer's list, or off it as its mask (references
+    /// unchanged).
+    func unlinkFromParent(_ slot: Int) {
         let parent = Int(layers[slot].parent)
         guard parent >= 0 else { return }
+        if Int(layers[parent].mask) == slot {
+            layers[parent].mask = -1
+            layers[slot].parent = -1
+            return
+        }
         let previous = Int(layers[slot].previousSibling)
         let next = Int(layers[slot].nextSibling)
         if previous >= 0 { layers[previous].nextSibling = Int32(next) } else { layers[parent].firstChild = Int32(next) }

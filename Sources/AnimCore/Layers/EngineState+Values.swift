@@ -145,7 +145,7 @@ extension EngineState {
         try checkKind(value, target, keyPath)
         typealias Index = BuiltInLayerProperties.Index
         // [Perf] Everything but a layer timing property only needs finite numbers.
-        guard target.component == nil, Index.timing.contains(target.property) else {
+        guard target.component == nil, Index.hasRange(target.property) else {
             try value.checkFinite(keyPath)
             return
         }
@@ -163,6 +163,16 @@ extension EngineState {
             guard (0...3).contains(mode) else {
                 throw AnimCoreError(.outOfRange, "\(keyPath) is \(mode); a fill mode is 0 (removed) to 3 (both)")
             }
+        case (Index.maskedCorners, .integer(let corners)):
+            guard (0...15).contains(corners) else {
+                throw AnimCoreError(.outOfRange, "\(keyPath) is \(corners); masked corners are a mask of the bits 1, 2, 4 and 8 (0 to 15)")
+            }
+        case (Index.contentsGravity, .integer(let gravity)):
+            guard (0...11).contains(gravity) else {
+                throw AnimCoreError(.outOfRange, "\(keyPath) is \(gravity); a contents gravity is 0 (resize) to 11 (bottomRight)")
+            }
+        case (Index.contentsScale, .scalar(let scale)):
+            try Check.positive(scale, keyPath)
         default:
             try value.checkFinite(keyPath)
         }

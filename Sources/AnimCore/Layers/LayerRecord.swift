@@ -16,6 +16,9 @@ struct LayerRecord {
     var lastChild: Int32 = -1
     var nextSibling: Int32 = -1
     var previousSibling: Int32 = -1
+    /// The mask layer (CALayer `mask`), or -1. Its `parent` is this layer, but it is not among
+    /// the sublayers.
+    var mask: Int32 = -1
     var firstAnimation: Int32 = -1
     var lastAnimation: Int32 = -1
     /// The size of the presentation block at `LayerPlace.presentationOffset`; 0 when the layer

@@ -43,6 +43,20 @@ enum BuiltInLayerProperties {
         // Flips the layer's sublayer geometry vertically (CALayer.h: not animatable; see
         // LayerGeometry.sublayerMatrix).
         PropertyDescriptor("geometryFlipped", default: .bool(false), animatable: false),
+        // What a renderer needs beyond CALayer's first properties (reference
+        // core-animation-geometry.md §3), appended for the same reason; read by the render list.
+        // The corners cornerRadius rounds: a `CornerMask` raw value, 0...15; all four by default.
+        PropertyDescriptor("maskedCorners", default: .integer(15), animatable: false),
+        // How contents fill the bounds: a `ContentsGravity` raw value, 0...11; resize by default.
+        PropertyDescriptor("contentsGravity", default: .integer(0), animatable: false),
+        // Pixels per point of the contents, > 0. [INFERRED] Not animatable: a spring's overshoot
+        // could take it through 0, which no renderer can divide by.
+        PropertyDescriptor("contentsScale", default: .scalar(1), animatable: false),
+        // Whether opacity below 1 composites the layer and its subtree as one group (CALayer.h:
+        // true since iOS 7; not animatable).
+        PropertyDescriptor("allowsGroupOpacity", default: .bool(true), animatable: false),
+        // The stretchable centre of the contents (nine-slice), in unit coordinates; animatable.
+        PropertyDescriptor("contentsCenter", default: .rect(x: 0, y: 0, width: 1, height: 1)),
     ]
 
     /// Property indexes in every layer class (inherited properties come first, in this order).
@@ -54,8 +68,20 @@ enum BuiltInLayerProperties {
         static let anchorPointZ = 4
         static let transform = 5
         static let sublayerTransform = 6
+        static let opacity = 7
         static let hidden = 8
+        static let backgroundColor = 9
+        static let borderColor = 10
+        static let borderWidth = 11
+        static let cornerRadius = 12
+        static let shadowColor = 13
+        static let shadowOpacity = 14
+        static let shadowOffset = 15
+        static let shadowRadius = 16
+        static let contentsRect = 17
+        static let contents = 18
         static let masksToBounds = 19
+        static let doubleSided = 20
         static let needsDisplayOnBoundsChange = 21
         static let beginTime = 22
         static let duration = 23
@@ -66,7 +92,21 @@ enum BuiltInLayerProperties {
         static let autoreverses = 28
         static let fillMode = 29
         static let geometryFlipped = 30
+        static let maskedCorners = 31
+        static let contentsGravity = 32
+        static let contentsScale = 33
+        static let allowsGroupOpacity = 34
+        static let contentsCenter = 35
         /// The timing properties, which decide the layer's time space.
         static let timing = beginTime...fillMode
+        /// The rendering properties with a range of their own.
+        static let ranged = maskedCorners...contentsScale
+
+        /// Whether a value of `property` has checks beyond being finite
+        /// (`EngineState.checkModelValue`): the timing properties and the ranged ones.
+        @inline(__always)
+        static func hasRange(_ property: Int) -> Bool {
+            timing.contains(property) || ranged.contains(property)
+        }
     }
 }

@@ -36,6 +36,9 @@ extension PropertyName where T == Rect {
     public static var bounds: Self { Self("bounds") }
     /// "contentsRect": the part of `contents` shown, in unit coordinates; default (0, 0, 1, 1).
     public static var contentsRect: Self { Self("contentsRect") }
+    /// "contentsCenter": the stretchable centre of the contents (nine-slice), in unit
+    /// coordinates; default (0, 0, 1, 1).
+    public static var contentsCenter: Self { Self("contentsCenter") }
     /// "frame": the layer's rectangle in its superlayer, computed from `position`, `bounds`
     /// and `anchorPoint` (setting it sets `position` and `bounds`, each with its action).
     public static var frame: Self { Self("frame") }
@@ -60,6 +63,8 @@ extension PropertyName where T == Double {
     public static var borderWidth: Self { Self("borderWidth") }
     /// "cornerRadius": default 0.
     public static var cornerRadius: Self { Self("cornerRadius") }
+    /// "contentsScale": pixels of the contents per point, > 0; default 1. Not animatable.
+    public static var contentsScale: Self { Self("contentsScale") }
     /// "shadowOpacity": in [0, 1]; default 0.
     public static var shadowOpacity: Self { Self("shadowOpacity") }
     /// "shadowRadius": the shadow's blur radius; default 3.
@@ -97,6 +102,9 @@ extension PropertyName where T == Bool {
     /// "geometryFlipped": mirrors the sublayers' geometry vertically about the bounds' mid-line
     /// (see `Layer.contentsAreFlipped()`); default false. Not animatable.
     public static var isGeometryFlipped: Self { Self("geometryFlipped") }
+    /// "allowsGroupOpacity": opacity below 1 composites the layer and its subtree as one group
+    /// (see `RenderEntry.Flags.opacityGroup`); default true. Not animatable.
+    public static var allowsGroupOpacity: Self { Self("allowsGroupOpacity") }
     /// "needsDisplayOnBoundsChange": default false. Not animatable.
     public static var needsDisplayOnBoundsChange: Self { Self("needsDisplayOnBoundsChange") }
     /// "autoreverses": the layer's own timing plays forward then back; default false. Not
@@ -121,6 +129,16 @@ extension PropertyName where T == Size {
 extension PropertyName where T == Token {
     /// "contents": the host's image (an opaque token); default `Token.none`.
     public static var contents: Self { Self("contents") }
+}
+
+extension PropertyName where T == ContentsGravity {
+    /// "contentsGravity": how the contents fill the bounds; default `.resize`. Not animatable.
+    public static var contentsGravity: Self { Self("contentsGravity") }
+}
+
+extension PropertyName where T == CornerMask {
+    /// "maskedCorners": the corners cornerRadius rounds; default `.all`. Not animatable.
+    public static var maskedCorners: Self { Self("maskedCorners") }
 }
 
 extension PropertyName where T == FillMode {

@@ -46,6 +46,12 @@ final class RecordBuffer<Element> {
         return (base + count).move()
     }
 
+    /// Removes every record, keeping the storage (so that refilling it allocates nothing).
+    func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
     /// The record at `index`, in place.
     subscript(index: Int) -> Element {
         unsafeAddress { UnsafePointer(base + index) }

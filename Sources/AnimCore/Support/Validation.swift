@@ -18,6 +18,14 @@ enum Check {
         }
     }
 
+    /// `value` must be finite and > 0.
+    static func positive(_ value: Double, _ field: String) throws(AnimCoreError) {
+        try finite(value, field)
+        guard value > 0 else {
+            throw AnimCoreError(.outOfRange, "\(field) is \(value); it must be > 0")
+        }
+    }
+
     /// `value` must be finite and within `range`.
     static func within(_ value: Double, _ range: ClosedRange<Double>, _ field: String) throws(AnimCoreError) {
         try finite(value, field)

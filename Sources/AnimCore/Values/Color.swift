@@ -30,3 +30,11 @@ public struct Color: Hashable, Sendable {
     /// Opaque white (1, 1, 1, 1).
     public static let white = Color(red: 1, green: 1, blue: 1)
 }
+
+extension Color {
+    /// The colour in four slots (red, green, blue, alpha), as the engine stores it.
+    /// - Parameter slots: four readable slots.
+    @inlinable package init(slots: UnsafePointer<Double>) {
+        self.init(red: slots[0], green: slots[1], blue: slots[2], alpha: slots[3])
+    }
+}

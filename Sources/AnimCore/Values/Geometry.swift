@@ -91,3 +91,11 @@ public struct Vector3: Hashable, Sendable {
     /// The zero vector.
     public static let zero = Vector3(x: 0, y: 0, z: 0)
 }
+
+extension Rect {
+    /// The rect in four slots (x, y, width, height), as the engine stores it.
+    /// - Parameter slots: four readable slots.
+    @inlinable package init(slots: UnsafePointer<Double>) {
+        self.init(x: slots[0], y: slots[1], width: slots[2], height: slots[3])
+    }
+}

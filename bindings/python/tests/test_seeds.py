@@ -161,7 +161,7 @@ def test_seed_002_arrow(engine: Engine) -> None:
     image.add_sublayer(arrow)  # imageView.layer.mask
     engine.tick(frame(0))
     assert state.displays == 1  # drawn once for all those changes
-    assert state.snapshot_sizes == [31 + 8]
+    assert state.snapshot_sizes == [36 + 8]
 
     # goButtonWasTapped: autoreversing 0 -> 2 pi over 2 s, linear, with a completion.
     arrow.add_animation(

@@ -1,0 +1,98 @@
+/// One visible layer of a render list: everything a renderer needs to draw it, as plain data
+/// (reference core-animation-geometry.md §3.1). Entries come in draw order: a layer, then its
+/// sublayers back to front, each with its subtree; the layer's border, mask and group close
+/// after its subtree (`subtreeEnd`).
+///
+/// The field order and types are the C API's `ac_render_entry`, byte for byte, so the C shim
+/// hands the list's storage to C as it is.
+public struct RenderEntry: Sendable {
+    /// What an entry asks of a renderer beyond its values.
+    public struct Flags: OptionSet, Hashable, Sendable {
+        /// The flags' bits.
+        public let rawValue: UInt32
+
+        /// Flags from their bits.
+        /// - Parameter rawValue: a mask of the flags below.
+        public init(rawValue: UInt32) {
+            self.rawValue = rawValue
+        }
+
+        /// The layer and its subtree are composited offscreen as one group, then blended at
+        /// `opacity` (allowsGroupOpacity with opacity below 1).
+        public static let opacityGroup = Flags(rawValue: 1)
+        /// masksToBounds: the layer's contents and subtree are clipped to its bounds, rounded
+        /// by `cornerRadius` on `maskedCorners`.
+        public static let clips = Flags(rawValue: 2)
+        /// The entry differs from the previous list's entry of the same layer, or the layer is
+        /// new to the list.
+        public static let changed = Flags(rawValue: 4)
+        /// An odd number of the layers from this one up to the root have geometryFlipped set
+        /// (CALayer `contentsAreFlipped`): the contents draw mirrored vertically.
+        public static let contentsFlipped = Flags(rawValue: 8)
+        /// The entry is a mask layer (the `mask` of its parent entry's layer): it and its
+        /// subtree, up to its `subtreeEndIndex`, are drawn into the mask, not into the picture.
+        public static let isMask = Flags(rawValue: 16)
+    }
+
+    /// The model layer's handle.
+    package var layerID: LayerID
+    /// The layer's class.
+    public var layerClass: LayerClassID
+    /// The index of the superlayer's entry; −1 for the list's root.
+    package var parent: Int32
+    /// One past the last entry of this layer's subtree.
+    package var subtreeEnd: Int32
+    /// The index of the mask layer's entry; −1 for none.
+    package var mask: Int32
+    /// What the entry asks of a renderer.
+    public var flags: Flags
+    /// The layer's space into the list's root space (`p' = p · M`, divided by w): the layer's
+    /// matrix to its superlayer, then each ancestor's flattened (§1.5), perspective kept.
+    public var matrix: Transform3D
+    /// The layer's bounds, in its own space.
+    public var bounds: Rect
+    /// The layer's own opacity (presentation value).
+    public var opacity: Double
+    /// What this entry's own drawing is multiplied by inside its innermost open group: the
+    /// opacities from this layer up to, not including, the nearest layer that opens a group;
+    /// a layer that opens a group counts its opacity when the group is blended instead.
+    public var alpha: Double
+    /// The background fill.
+    public var backgroundColor: Color
+    /// The border's colour.
+    public var borderColor: Color
+    /// The border's width, inside the bounds.
+    public var borderWidth: Double
+    /// The radius of the rounded corners, for the background, border and clip.
+    public var cornerRadius: Double
+    /// The shadow's colour.
+    public var shadowColor: Color
+    /// The shadow's opacity; 0 casts none.
+    public var shadowOpacity: Double
+    /// The shadow's blur radius.
+    public var shadowRadius: Double
+    /// The shadow's offset, in the layer's space.
+    public var shadowOffset: Size
+    /// The part of the contents drawn, in unit coordinates.
+    public var contentsRect: Rect
+    /// The contents' stretchable centre, in unit coordinates.
+    public var contentsCenter: Rect
+    /// Pixels of the contents per point.
+    public var contentsScale: Double
+    /// The host's image; `Token.none` for none.
+    public var contents: Token
+    /// The raw value of a `ContentsGravity`.
+    package var gravity: Int32
+    /// The corners `cornerRadius` rounds.
+    public var maskedCorners: CornerMask
+
+    /// The index of the superlayer's entry; nil for the list's root.
+    public var parentIndex: Int? { parent >= 0 ? Int(parent) : nil }
+    /// One past the index of the last entry of this layer's subtree (its sublayers' entries
+    /// and its mask's).
+    public var subtreeEndIndex: Int { Int(subtreeEnd) }
+    /// The index of the mask layer's entry; nil for none.
+    public var maskIndex: Int? { mask >= 0 ? Int(mask) : nil }
+    /// How the contents fill the bounds.
+    public var contentsGravity: ContentsGravity { ContentsGravity(rawValue: gravity) ?? .resize }
+}

@@ -1,0 +1,109 @@
+import AnimCore
+import CAnimCore
+
+// The render list section of animcore.h, and CALayer's mask from the layer tree section:
+// translation only. The core checks every handle and names it as the header does; the list's
+// storage is handed to C as it is, `RenderEntry` being `ac_render_entry` byte for byte (checked
+// once, below, before any pointer is handed out).
+
+/// Whether `RenderEntry` has `ac_render_entry`'s size and field offsets.
+private let entryLayoutMatches: Bool = {
+    typealias Swift = MemoryLayout<RenderEntry>
+    typealias C = MemoryLayout<ac_render_entry>
+    let offsets: [(Int?, Int?)] = [
+        (Swift.offset(of: \.layerClass), C.offset(of: \.layer_class)), (Swift.offset(of: \.parent), C.offset(of: \.parent)),
+        (Swift.offset(of: \.flags), C.offset(of: \.flags)), (Swift.offset(of: \.matrix), C.offset(of: \.matrix)),
+        (Swift.offset(of: \.bounds), C.offset(of: \.bounds)), (Swift.offset(of: \.alpha), C.offset(of: \.alpha)),
+        (Swift.offset(of: \.shadowOffset), C.offset(of: \.shadow_offset)),
+        (Swift.offset(of: \.contents), C.offset(of: \.contents)), (Swift.offset(of: \.gravity), C.offset(of: \.contents_gravity)),
+        (Swift.offset(of: \.maskedCorners), C.offset(of: \.masked_corners)),
+    ]
+    return Swift.size == C.size && Swift.stride == C.stride && offsets.allSatisfy { $0.0 != nil && $0.0 == $0.1 }
+}()
+
+/// The `presentation` flag: 0 model values, 1 presentation values; anything else is refused.
+private func presentationArgument(_ flag: Int32) throws(APIError) -> Bool {
+    guard flag == 0 || flag == 1 else {
+        throw APIError(AC_ERR_OUT_OF_RANGE, "presentation is \(flag); it must be 0 (model values) or 1 (presentation values)")
+    }
+    return flag == 1
+}
+
+/// Runs a render-list core call; its errors name their argument, but for the engine's state.
+private func renderCore<R>(_ body: () throws(AnimCoreError) -> R) throws(APIError) -> R {
+    do throws(AnimCoreError) {
+        return try body()
+    } catch {
+        throw error.code == .invalidState ? APIError(error, argument: "engine") : APIError(field: error)
+    }
+}
+
+@_cdecl("ac_render_list_create")
+public func ac_render_list_create(_ engine: OpaquePointer?, _ outList: UnsafeMutablePointer<ac_render_list>?) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outList, "out_list")
+            guard entryLayoutMatches else {
+                throw APIError(AC_ERR_INVALID_STATE, "this library's render entries do not have ac_render_entry's layout")
+            }
+            out.pointee = try renderCore { () throws(AnimCoreError) in try box.engine.makeRenderList() }
+        }
+    }
+}
+
+@_cdecl("ac_render_list_destroy")
+public func ac_render_list_destroy(_ engine: OpaquePointer?, _ list: ac_render_list) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try renderCore { () throws(AnimCoreError) in try box.engine.destroyRenderList(list, argument: "list") }
+        }
+    }
+}
+
+@_cdecl("ac_render_list_fill")
+public func ac_render_list_fill(
+    _ engine: OpaquePointer?, _ list: ac_render_list, _ root: ac_layer, _ presentation: Int32,
+    _ outEntries: UnsafeMutablePointer<UnsafePointer<ac_render_entry>?>?, _ outCount: UnsafeMutablePointer<Int>?,
+    _ outDirtyRect: UnsafeMutablePointer<Double>?, _ outDirty: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let flag = try presentationArgument(presentation)
+            let entries = try required(outEntries, "out_entries")
+            let count = try required(outCount, "out_count")
+            let (base, number, dirty) = try renderCore { () throws(AnimCoreError) in
+                try box.engine.fillRenderList(list, from: LayerID(rawValue: root), presentation: flag, names: ("list", "root")) {
+                    ($0.entryBase, $0.count, $0.dirtyRect)
+                }
+            }
+            entries.pointee = UnsafeRawPointer(base).assumingMemoryBound(to: ac_render_entry.self)
+            count.pointee = number
+            outDirty?.pointee = dirty == nil ? 0 : 1
+            if let outDirtyRect {
+                let rect = dirty ?? Rect(x: 0, y: 0, width: 0, height: 0)
+                (outDirtyRect[0], outDirtyRect[1], outDirtyRect[2], outDirtyRect[3]) = (rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            }
+        }
+    }
+}
+
+@_cdecl("ac_layer_set_mask")
+public func ac_layer_set_mask(_ engine: OpaquePointer?, _ layer: ac_layer, _ mask: ac_layer) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            try renderCore { () throws(AnimCoreError) in
+                try box.engine.setMask(mask == 0 ? nil : LayerID(rawValue: mask), of: LayerID(rawValue: layer), names: ("layer", "mask"))
+            }
+        }
+    }
+}
+
+@_cdecl("ac_layer_mask")
+public func ac_layer_mask(_ engine: OpaquePointer?, _ layer: ac_layer, _ outMask: UnsafeMutablePointer<ac_layer>?) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outMask, "out_mask")
+            out.pointee = try core { () throws(AnimCoreError) in try box.engine.mask(of: LayerID(rawValue: layer)) }?.rawValue ?? 0
+        }
+    }
+}

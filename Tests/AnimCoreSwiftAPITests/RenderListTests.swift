@@ -1,0 +1,222 @@
+import Testing
+
+import AnimCore
+
+/// The render list (reference core-animation-geometry.md §1.5–1.7, §3.1): draw order, what is
+/// left out, matrices, opacity groups, masks, and the change flags with the dirty rectangle.
+@Suite("Swift API: render list")
+struct RenderListTests {
+    /// A layer with bounds (0, 0, w, h) at `position`, under `parent` when given.
+    static func layer(_ engine: Engine, _ width: Double, _ height: Double, at position: Point, in parent: Layer? = nil) throws -> Layer {
+        try GeometryTests.layer(engine, width: width, height: height, position: position, in: parent)
+    }
+
+    /// The list's layers, in order.
+    static func layers(_ list: RenderList, of engine: Engine, named names: [Layer: String]) -> [String] {
+        (0..<list.count).map { index in names.first { $0.key.isSame(as: list, at: index) }?.value ?? "?" }
+    }
+
+    @Test("draw order: a layer, then its sublayers back to front by zPosition (ties in add order), each with its subtree")
+    func drawOrder() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let a = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        let b = try Self.layer(engine, 10, 10, at: Point(x: 20, y: 20), in: root)
+        let c = try Self.layer(engine, 10, 10, at: Point(x: 30, y: 30), in: root)
+        let a1 = try Self.layer(engine, 5, 5, at: Point(x: 1, y: 1), in: a)
+        try b.setValue(-1, for: .zPosition)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        let names: [Layer: String] = [root: "root", a: "a", b: "b", c: "c", a1: "a1"]
+        #expect(Self.layers(list, of: engine, named: names) == ["root", "b", "a", "a1", "c"])
+        #expect(list[0].parentIndex == nil && list[0].subtreeEndIndex == 5)
+        #expect(list[1].parentIndex == 0 && list[1].subtreeEndIndex == 2)
+        #expect(list[2].parentIndex == 0 && list[2].subtreeEndIndex == 4)
+        #expect(list[3].parentIndex == 2 && list[3].subtreeEndIndex == 4)
+        #expect(list[4].parentIndex == 0 && list[4].subtreeEndIndex == 5)
+        // Hit testing searches the same order backwards: c is in front of a and b.
+        try a.setValue(Point(x: 30, y: 30), for: .position)
+        #expect(try root.hitTest(Point(x: 30, y: 30))?.isSame(as: list, at: 4) == true)
+    }
+
+    @Test("hidden layers and back-facing single-sided layers are left out with their subtrees")
+    func culling() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let hidden = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        _ = try Self.layer(engine, 5, 5, at: Point(x: 1, y: 1), in: hidden)
+        let turned = try Self.layer(engine, 10, 10, at: Point(x: 50, y: 50), in: root)
+        _ = try Self.layer(engine, 5, 5, at: Point(x: 1, y: 1), in: turned)
+        try hidden.setValue(true, for: .isHidden)
+        try turned.setValue(Transform3D(rotationAngle: .pi * 0.75, x: 0, y: 1, z: 0), for: .transform)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 3)  // root, turned and its sublayer: double-sided by default
+        try turned.setValue(false, for: .isDoubleSided)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 1)
+        // Turned less than a quarter, it faces the viewer.
+        try turned.setValue(Transform3D(rotationAngle: .pi * 0.25, x: 0, y: 1, z: 0), for: .transform)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 3)
+    }
+
+    @Test("each entry's matrix is its matrix to the root space, flattened on the way (door in perspective)")
+    func matrices() throws {
+        let engine = Engine()
+        let container = try Self.layer(engine, 300, 300, at: Point(x: 150, y: 150))
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        try container.setValue(perspective, for: .sublayerTransform)
+        let door = try Self.layer(engine, 100, 200, at: Point(x: 100, y: 150), in: container)
+        try door.setValue(Point(x: 0, y: 0.5), for: .anchorPoint)
+        try door.setValue(Transform3D(rotationAngle: -.pi / 3, x: 0, y: 1, z: 0), for: .transform)
+        let knob = try Self.layer(engine, 10, 10, at: Point(x: 90, y: 100), in: door)
+        let list = RenderList()
+        try container.fillRenderList(list, presentation: false)
+        #expect(list.count == 3)
+        for (index, layer) in [container, door, knob].enumerated() {
+            let expected = try layer.matrix(to: nil)
+            let entry = list[index].matrix
+            for (x, y) in [(0.0, 0.0), (10, 10), (100, 200)] {
+                let point = Point(x: x, y: y)
+                let viaEntry = entry.mapPoint(point), viaConversion = try layer.convert(point, to: nil)
+                #expect(GeometryTests.near(viaEntry, viaConversion ?? Point(x: .nan, y: .nan), 1e-9))
+            }
+            #expect(abs(entry.m14 - expected.m14) < 1e-12 && abs(entry.m44 - expected.m44) < 1e-12)
+        }
+    }
+
+    @Test("opacity: allowsGroupOpacity opens a group blended at the opacity; otherwise it multiplies into the subtree")
+    func opacity() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let child = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        try root.setValue(0.5, for: .opacity)
+        try child.setValue(0.8, for: .opacity)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        #expect(list[0].flags.contains(.opacityGroup) && list[0].alpha == 1 && list[0].opacity == 0.5)
+        #expect(list[1].flags.contains(.opacityGroup) && list[1].alpha == 1)
+        try root.setValue(false, for: .allowsGroupOpacity)
+        try child.setValue(false, for: .allowsGroupOpacity)
+        try root.fillRenderList(list, presentation: false)
+        #expect(!list[0].flags.contains(.opacityGroup) && list[0].alpha == 0.5)
+        #expect(!list[1].flags.contains(.opacityGroup) && list[1].alpha == 0.5 * 0.8)
+    }
+
+    @Test("the visual values come through, and the new built-ins have Core Animation's defaults and ranges")
+    func values() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 50, at: Point(x: 50, y: 25))
+        try root.setValue(Color(red: 1, green: 0, blue: 0, alpha: 1), for: .backgroundColor)
+        try root.setValue(7, for: .cornerRadius)
+        try root.setValue([.minXMinY, .maxXMaxY], for: .maskedCorners)
+        try root.setValue(.resizeAspect, for: .contentsGravity)
+        try root.setValue(2, for: .contentsScale)
+        try root.setValue(true, for: .masksToBounds)
+        try root.setValue(true, for: .isGeometryFlipped)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        let entry = list[0]
+        #expect(entry.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1) && entry.cornerRadius == 7)
+        #expect(entry.maskedCorners == [.minXMinY, .maxXMaxY] && entry.contentsGravity == .resizeAspect)
+        #expect(entry.contentsScale == 2 && entry.contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1))
+        #expect(entry.flags.contains(.clips) && entry.flags.contains(.contentsFlipped))
+        #expect(entry.bounds == Rect(x: 0, y: 0, width: 100, height: 50) && entry.shadowOffset == Size(width: 0, height: -3))
+        let fresh = try engine.makeLayer()
+        #expect(try fresh.value(.maskedCorners) == .all)
+        #expect(try fresh.value(.contentsGravity) == .resize)
+        #expect(try fresh.value(.allowsGroupOpacity))
+        #expect(try fresh.value(.contentsScale) == 1)
+        #expect(throws: AnimCoreError.self) { try fresh.setValue(0, for: .contentsScale) }
+        #expect(throws: AnimCoreError.self) { try fresh.setValue(.integer(16), forKeyPath: "maskedCorners") }
+        #expect(throws: AnimCoreError.self) { try fresh.setValue(.integer(12), forKeyPath: "contentsGravity") }
+    }
+
+    @Test("a mask: drawn after the subtree in the layer's own space, not a sublayer, not hit; moved from its tree")
+    func mask() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let child = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        let mask = try Self.layer(engine, 40, 40, at: Point(x: 20, y: 20), in: child)
+        try root.setValue(Transform3D(scaleX: 2, y: 2, z: 1), for: .sublayerTransform)
+        try root.setMask(mask)
+        #expect(try mask.superlayer == root)
+        #expect(try child.sublayers.isEmpty)
+        #expect(try root.sublayers == [child])
+        #expect(try root.mask == mask)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 3 && list[0].maskIndex == 2 && list[0].subtreeEndIndex == 3)
+        #expect(list[2].flags.contains(.isMask) && list[2].parentIndex == 0)
+        // The sublayerTransform scales the sublayer, not the mask: its (0, 0) is the root's (0, 0).
+        #expect(GeometryTests.near(list[2].matrix.mapPoint(Point(x: 0, y: 0)), Point(x: 0, y: 0)))
+        #expect(try mask.convert(Point(x: 0, y: 0), to: root) == Point(x: 0, y: 0))
+        #expect(try root.hitTest(Point(x: 5, y: 5)) == root)
+        #expect(throws: AnimCoreError.self) { try mask.setMask(root) }
+        try child.addSublayer(mask)
+        #expect(try root.mask == nil)
+        #expect(try mask.superlayer == child)
+        try root.setMask(mask)
+        try root.setMask(nil)
+        #expect(try mask.superlayer == nil)
+    }
+
+    @Test("change flags: the first fill changes everything; a still tree nothing; a move its subtree, with both extents dirty")
+    func changes() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let a = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        _ = try Self.layer(engine, 4, 4, at: Point(x: 2, y: 2), in: a)
+        let b = try Self.layer(engine, 10, 10, at: Point(x: 80, y: 80), in: root)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        #expect((0..<list.count).allSatisfy { list[$0].flags.contains(.changed) })
+        #expect(list.dirtyRect == Rect(x: 0, y: 0, width: 100, height: 100))
+        try root.fillRenderList(list, presentation: false)
+        #expect((0..<list.count).allSatisfy { !list[$0].flags.contains(.changed) } && list.dirtyRect == nil)
+        try a.setValue(Point(x: 30, y: 10), for: .position)
+        try root.fillRenderList(list, presentation: false)
+        #expect((0..<list.count).map { list[$0].flags.contains(.changed) } == [false, true, true, false])
+        #expect(list.dirtyRect == Rect(x: 5, y: 5, width: 30, height: 10))
+        try b.removeFromSuperlayer()
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 3 && list.dirtyRect == Rect(x: 75, y: 75, width: 10, height: 10))
+    }
+
+    @Test("presentation values at the engine's time: a moving layer's entry follows the animation")
+    func presentation() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let moving = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        try engine.tick(0)
+        var slide = Animation.basic(.position, from: Point(x: 10, y: 10), to: Point(x: 90, y: 10))
+        slide.timing.duration = 1
+        slide.timingFunction = .linear
+        try moving.add(slide, forKey: "slide")
+        try engine.tick(0.5)  // commits the animation: it begins now
+        try engine.tick(1)
+        let list = RenderList()
+        try root.fillRenderList(list)
+        #expect(GeometryTests.near(list[1].matrix.mapPoint(Point(x: 5, y: 5)), Point(x: 50, y: 10), 1e-9))
+        try root.fillRenderList(list, presentation: false)
+        #expect(GeometryTests.near(list[1].matrix.mapPoint(Point(x: 5, y: 5)), Point(x: 10, y: 10), 1e-9))
+    }
+}
+
+extension Layer {
+    /// Whether the list's entry at `index` is this layer's.
+    fileprivate func isSame(as list: RenderList, at index: Int) -> Bool {
+        list.layer(at: index) == self
+    }
+}
+
+extension Transform3D {
+    /// Where a point of the plane z = 0 lands (divided by w); nil behind the eye.
+    fileprivate func mapPoint(_ point: Point) -> Point? {
+        let w = point.x * m14 + point.y * m24 + m44
+        guard w > 0 else { return nil }
+        return Point(x: (point.x * m11 + point.y * m21 + m41) / w, y: (point.x * m12 + point.y * m22 + m42) / w)
+    }
+}
