@@ -126,6 +126,7 @@ bench: build
 	@$(BUILD)/benchmarks/bench_timing_matrix
 	@$(BUILD)/benchmarks/bench_transactions
 	@$(BUILD)/benchmarks/bench_geometry
+	@$(BUILD)/benchmarks/bench_render_list
 	@$(VENV_PYTHON) benchmarks/bench_engine.py
 	@PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) benchmarks/bench_python.py
 

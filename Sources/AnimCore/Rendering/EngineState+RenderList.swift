@@ -18,78 +18,77 @@ extension EngineState {
         let flipped = parent >= 0 && contentsAreFlipped(parent, presentation: presentation)
         let root = RenderParent(
             entry: -1, base: nil, sublayerMatrix: superlayerPart(of: slot, presentation: presentation), alpha: 1, flipped: flipped)
-        if let frame = openEntry(slot, under: root, isMask: false, presentation: presentation, list: list) {
-            list.frames.append(frame)
-        }
-        while let top = list.frames.last {
-            if let next = nextLayer(of: top, in: list) {
-                let isMask = next == Int(top.mask)
-                let parentFrame = RenderParent(frame: top, isMask: isMask)
-                if let frame = openEntry(next, under: parentFrame, isMask: isMask, presentation: presentation, list: list) {
-                    list.frames.append(frame)
-                }
+        openEntry(slot, under: root, isMask: false, presentation: presentation, list: list)
+        // The frames are read in place, by index: a frame is a few hundred bytes.
+        while !list.frames.isEmpty {
+            let top = list.frames.count - 1
+            if let next = nextLayer(ofFrameAt: top, in: list) {
+                let isMask = next == Int(list.frames[top].mask)
+                let parent = RenderParent(frame: list.frames[top], isMask: isMask)
+                openEntry(next, under: parent, isMask: isMask, presentation: presentation, list: list)
                 continue
             }
+            let (entry, childrenStart) = (Int(list.frames[top].entry), list.frames[top].childrenStart)
             list.frames.removeLast()
-            list.children.removeSubrange(top.childrenStart...)
-            list.closeEntry(Int(top.entry))
+            list.children.removeSubrange(childrenStart...)
+            list.closeEntry(entry)
         }
     }
 
-    /// The next layer `frame` draws: its next sublayer, then its mask; nil when it has none
-    /// left. Takes it off the frame.
-    private func nextLayer(of frame: RenderFrame, in list: RenderList) -> Int? {
-        let index = list.frames.count - 1
-        if frame.next < frame.childrenEnd {
+    /// The next layer the frame at `index` draws: its next sublayer, then its mask; nil when it
+    /// has none left. Takes it off the frame.
+    private func nextLayer(ofFrameAt index: Int, in list: RenderList) -> Int? {
+        if list.frames[index].next < list.frames[index].childrenEnd {
             list.frames[index].next += 1
-            return Int(list.children[frame.next])
+            return Int(list.children[list.frames[index].next - 1])
         }
-        if frame.mask >= 0 && !frame.isMaskDrawn {
+        if list.frames[index].mask >= 0 && !list.frames[index].isMaskDrawn {
             list.frames[index].isMaskDrawn = true
-            return Int(frame.mask)
+            return Int(list.frames[index].mask)
         }
         return nil
     }
 
-    /// Appends the entry of the layer in `slot` and returns its frame, or nil when the layer is
-    /// not drawn: hidden, or facing away with doubleSided off (its subtree goes with it: it is
+    /// Appends the entry of the layer in `slot` and pushes its frame, unless the layer is not
+    /// drawn: hidden, or facing away with doubleSided off (its subtree goes with it: it is
     /// flattened into the layer's plane, reference §1.7).
-    private func openEntry(
-        _ slot: Int, under parent: RenderParent, isMask: Bool, presentation: Bool, list: RenderList
-    ) -> RenderFrame? {
+    private func openEntry(_ slot: Int, under parent: RenderParent, isMask: Bool, presentation: Bool, list: RenderList) {
         let geometry = geometry(slot, presentation: presentation)
-        guard !geometry.isHidden else { return nil }
+        guard !geometry.isHidden else { return }
         let toSuperlayer = geometry.matrixToSuperlayer(under: parent.sublayerMatrix)
         typealias Index = BuiltInLayerProperties.Index
         let doubleSided = shown(slot, Index.doubleSided, presentation)[0].bitPattern != 0
-        guard doubleSided || !toSuperlayer.isBackFacing else { return nil }
+        guard doubleSided || !toSuperlayer.isBackFacing else { return }
+        let entry = list.entries.appendUninitialized()
+        let index = list.entries.count - 1
         let matrix = parent.base.map { toSuperlayer.concatenating($0) } ?? toSuperlayer
-        var entry = renderEntry(slot, geometry: geometry, matrix: matrix, presentation: presentation)
-        entry.parent = parent.entry
-        let opensGroup = entry.flags.contains(.opacityGroup)
-        entry.alpha = parent.alpha * (opensGroup ? 1 : entry.opacity)
-        let flipped = parent.flipped != geometry.isGeometryFlipped
-        if flipped { entry.flags.insert(.contentsFlipped) }
-        let index = list.append(entry, layer: slot, isMask: isMask)
+        makeRenderEntry(at: entry, slot, geometry: geometry, matrix: matrix, under: parent, presentation: presentation)
+        list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
-        let mask = Int(layers[slot].mask)
-        return RenderFrame(
-            entry: Int32(index), slot: Int32(slot), matrix: matrix, sublayerMatrix: geometry.sublayerMatrix,
-            alpha: entry.alpha, flipped: flipped, childrenStart: childrenStart, next: childrenStart,
-            childrenEnd: list.children.count, mask: Int32(mask))
+        list.frames.append(RenderFrame(
+            entry: Int32(index), slot: Int32(slot), matrix: entry.pointee.matrix, sublayerMatrix: geometry.sublayerMatrix,
+            alpha: entry.pointee.alpha, flipped: entry.pointee.flags.contains(.contentsFlipped), childrenStart: childrenStart,
+            next: childrenStart, childrenEnd: list.children.count, mask: layers[slot].mask))
     }
 
-    /// The entry's values but its place in the list (parent, alpha, flags of the walk).
-    private func renderEntry(_ slot: Int, geometry: LayerGeometry, matrix: Transform3D, presentation: Bool) -> RenderEntry {
+    /// Initialises `entry` as the entry of the layer in `slot` under `parent`, in place (an
+    /// entry is 440 bytes).
+    private func makeRenderEntry(
+        at entry: UnsafeMutablePointer<RenderEntry>, _ slot: Int, geometry: LayerGeometry, matrix: Transform3D,
+        under parent: RenderParent, presentation: Bool
+    ) {
         typealias Index = BuiltInLayerProperties.Index
         func slots(_ property: Int) -> UnsafeMutablePointer<Double> { shown(slot, property, presentation) }
         let opacity = slots(Index.opacity)[0]
         var flags: RenderEntry.Flags = geometry.masksToBounds ? .clips : []
-        if opacity < 1 && slots(Index.allowsGroupOpacity)[0].bitPattern != 0 { flags.insert(.opacityGroup) }
-        return RenderEntry(
-            layerID: layerID(slot), layerClass: classes[Int(places[slot].classIndex)].id, parent: -1, subtreeEnd: -1,
-            mask: -1, flags: flags, matrix: matrix, bounds: geometry.bounds, opacity: opacity, alpha: 1,
+        let opensGroup = opacity < 1 && slots(Index.allowsGroupOpacity)[0].bitPattern != 0
+        if opensGroup { flags.insert(.opacityGroup) }
+        if parent.flipped != geometry.isGeometryFlipped { flags.insert(.contentsFlipped) }
+        entry.initialize(to: RenderEntry(
+            layerID: layerID(slot), layerClass: classes[Int(places[slot].classIndex)].id, parent: parent.entry, subtreeEnd: -1,
+            mask: -1, flags: flags, matrix: matrix, bounds: geometry.bounds, opacity: opacity,
+            alpha: parent.alpha * (opensGroup ? 1 : opacity),
             backgroundColor: Color(slots: slots(Index.backgroundColor)), borderColor: Color(slots: slots(Index.borderColor)),
             borderWidth: slots(Index.borderWidth)[0], cornerRadius: slots(Index.cornerRadius)[0],
             shadowColor: Color(slots: slots(Index.shadowColor)), shadowOpacity: slots(Index.shadowOpacity)[0],
@@ -98,7 +97,7 @@ extension EngineState {
             contentsRect: Rect(slots: slots(Index.contentsRect)), contentsCenter: Rect(slots: slots(Index.contentsCenter)),
             contentsScale: slots(Index.contentsScale)[0], contents: Token(rawValue: slots(Index.contents)[0].bitPattern),
             gravity: Int32(truncatingIfNeeded: Int64(bitPattern: slots(Index.contentsGravity)[0].bitPattern)),
-            maskedCorners: CornerMask(rawValue: UInt32(truncatingIfNeeded: slots(Index.maskedCorners)[0].bitPattern)))
+            maskedCorners: CornerMask(rawValue: UInt32(truncatingIfNeeded: slots(Index.maskedCorners)[0].bitPattern))))
     }
 
     /// The slots of a built-in property, presentation or model.

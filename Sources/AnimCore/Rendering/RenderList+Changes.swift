@@ -51,23 +51,22 @@ extension RenderList {
         children.removeAll(keepingCapacity: true)
     }
 
-    /// Appends the entry of the layer in `slot` (a mask's when `isMask`), flagged changed when
-    /// it differs from the layer's previous entry; returns its index.
-    func append(_ entry: RenderEntry, layer slot: Int, isMask: Bool) -> Int {
-        var entry = entry
-        if isMask { entry.flags.insert(.isMask) }
-        let index = entries.count
+    /// Notes the entry just appended at `index`, of the layer in `slot` (a mask's when
+    /// `isMask`): flagged changed when it differs from the layer's previous entry.
+    func entryDidOpen(_ index: Int, layer slot: Int, isMask: Bool) {
+        let entry = entries.base + index
+        if isMask {
+            entry.pointee.flags.insert(.isMask)
+            entries[Int(entry.pointee.parent)].mask = Int32(index)
+        }
         var old = slot < tracking.previousIndexBySlot.count ? Int(tracking.previousIndexBySlot[slot]) : -1
-        if old >= 0 && previous[old].layerID != entry.layerID { old = -1 }
+        if old >= 0 && previous[old].layerID != entry.pointee.layerID { old = -1 }
         if old >= 0 { tracking.previousSeen[old] = true }
         tracking.previousOfEntry.append(Int32(old))
-        if old < 0 || !drawsAlike(entry, at: index, previously: old) {
-            entry.flags.insert(.changed)
-            markChanged(entry, previously: old)
+        if old < 0 || !drawsAlike(index, previously: old) {
+            entry.pointee.flags.insert(.changed)
+            markChanged(index, previously: old)
         }
-        entries.append(entry)
-        if isMask { entries[Int(entry.parent)].mask = Int32(index) }
-        return index
     }
 
     /// Closes the entry at `index` once its subtree and mask are in: its subtree's end, and a
@@ -81,7 +80,7 @@ extension RenderList {
         let oldMaskLayer = oldMask >= 0 ? previous[Int(oldMask)].layerID : nil
         if maskLayer != oldMaskLayer {
             entries[index].flags.insert(.changed)
-            markChanged(entries[index], previously: old)
+            markChanged(index, previously: old)
         }
     }
 
@@ -89,7 +88,7 @@ extension RenderList {
     /// indexed by layer for the next one.
     func endFill() {
         for old in previous.indices where !tracking.previousSeen[old] {
-            tracking.markDirty(Self.extent(of: previous[old]))
+            tracking.markDirty(Self.extent(of: previous.base + old))
         }
         for old in previous.indices { tracking.previousIndexBySlot[Self.slot(of: previous[old])] = -1 }
         for index in entries.indices {
@@ -101,42 +100,35 @@ extension RenderList {
         }
     }
 
-    /// Adds the old and new extents of a changed entry to the dirty rectangle.
-    private func markChanged(_ entry: RenderEntry, previously old: Int) {
-        tracking.markDirty(Self.extent(of: entry))
-        if old >= 0 { tracking.markDirty(Self.extent(of: previous[old])) }
+    /// Adds the old and new extents of the changed entry at `index` to the dirty rectangle.
+    private func markChanged(_ index: Int, previously old: Int) {
+        tracking.markDirty(Self.extent(of: entries.base + index))
+        if old >= 0 { tracking.markDirty(Self.extent(of: previous.base + old)) }
     }
 
-    /// Whether `entry`, to be placed at `index`, draws as its layer's previous entry at `old`
-    /// did: the same values, under the same superlayer, after the same layer.
-    private func drawsAlike(_ entry: RenderEntry, at index: Int, previously old: Int) -> Bool {
+    /// Whether the entry at `index` draws as its layer's previous entry at `old` did: the same
+    /// values, under the same superlayer, after the same layer.
+    private func drawsAlike(_ index: Int, previously old: Int) -> Bool {
+        let entry = entries.base + index, was = previous.base + old
         let before = index > 0 ? entries[index - 1].layerID : nil
         let oldBefore = old > 0 ? previous[old - 1].layerID : nil
-        let parent = entry.parent >= 0 ? entries[Int(entry.parent)].layerID : nil
-        let oldParent = previous[old].parent >= 0 ? previous[Int(previous[old].parent)].layerID : nil
-        return before == oldBefore && parent == oldParent && Self.sameValues(entry, previous[old])
+        let parent = entry.pointee.parent >= 0 ? entries[Int(entry.pointee.parent)].layerID : nil
+        let oldParent = was.pointee.parent >= 0 ? previous[Int(was.pointee.parent)].layerID : nil
+        return before == oldBefore && parent == oldParent && Self.sameValues(entry, was)
     }
+
+    /// Where an entry's values begin and end in its bytes: after its place in the list
+    /// (parent, subtree end, mask) and flags, which are compared apart.
+    private static let valueBytes = (MemoryLayout<RenderEntry>.offset(of: \.matrix) ?? 0)..<MemoryLayout<RenderEntry>.size
 
     /// Whether two entries hold the same values, bit for bit, apart from their places in their
     /// lists and the changed flag.
-    private static func sameValues(_ first: RenderEntry, _ second: RenderEntry) -> Bool {
-        var a = placeless(first), b = placeless(second)
-        return withUnsafeBytes(of: &a) { x in
-            withUnsafeBytes(of: &b) { y in
-                guard let p = x.baseAddress, let q = y.baseAddress else { return false }
-                return memcmp(p, q, MemoryLayout<RenderEntry>.size) == 0
-            }
-        }
-    }
-
-    /// `entry` without its place in its list and its changed flag.
-    private static func placeless(_ entry: RenderEntry) -> RenderEntry {
-        var entry = entry
-        entry.parent = 0
-        entry.subtreeEnd = 0
-        entry.mask = 0
-        entry.flags.remove(.changed)
-        return entry
+    private static func sameValues(_ first: UnsafeMutablePointer<RenderEntry>, _ second: UnsafeMutablePointer<RenderEntry>) -> Bool {
+        guard first.pointee.layerID == second.pointee.layerID, first.pointee.layerClass == second.pointee.layerClass,
+              first.pointee.flags.subtracting(.changed) == second.pointee.flags.subtracting(.changed)
+        else { return false }
+        let bytes = valueBytes
+        return memcmp(UnsafeRawPointer(first) + bytes.lowerBound, UnsafeRawPointer(second) + bytes.lowerBound, bytes.count) == 0
     }
 
     /// The layer slot of an entry's handle.
@@ -147,19 +139,20 @@ extension RenderList {
     /// Where an entry draws, in the root's space: its bounds, with the shadow's reach when it
     /// casts one (the offset, then about twice the radius, reference §3.3), through its matrix;
     /// `everywhere` when a corner lies behind the eye.
-    static func extent(of entry: RenderEntry) -> Rect {
-        var (minX, maxX) = LayerGeometry.span(entry.bounds.origin.x, entry.bounds.size.width)
-        var (minY, maxY) = LayerGeometry.span(entry.bounds.origin.y, entry.bounds.size.height)
-        if entry.shadowOpacity > 0 {
-            let reach = 2 * abs(entry.shadowRadius)
-            minX = min(minX, minX + entry.shadowOffset.width - reach)
-            maxX = max(maxX, maxX + entry.shadowOffset.width + reach)
-            minY = min(minY, minY + entry.shadowOffset.height - reach)
-            maxY = max(maxY, maxY + entry.shadowOffset.height + reach)
+    static func extent(of entry: UnsafeMutablePointer<RenderEntry>) -> Rect {
+        let bounds = entry.pointee.bounds
+        var (minX, maxX) = LayerGeometry.span(bounds.origin.x, bounds.size.width)
+        var (minY, maxY) = LayerGeometry.span(bounds.origin.y, bounds.size.height)
+        if entry.pointee.shadowOpacity > 0 {
+            let reach = 2 * abs(entry.pointee.shadowRadius), offset = entry.pointee.shadowOffset
+            minX = min(minX, minX + offset.width - reach)
+            maxX = max(maxX, maxX + offset.width + reach)
+            minY = min(minY, minY + offset.height - reach)
+            maxY = max(maxY, maxY + offset.height + reach)
         }
         var box: (minX: Double, minY: Double, maxX: Double, maxY: Double) = (.infinity, .infinity, -.infinity, -.infinity)
         for (x, y) in [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)] {
-            guard let point = entry.matrix.mapPlanePoint(Point(x: x, y: y)) else { return everywhere }
+            guard let point = entry.pointee.matrix.mapPlanePoint(Point(x: x, y: y)) else { return everywhere }
             box = (min(box.minX, point.x), min(box.minY, point.y), max(box.maxX, point.x), max(box.maxY, point.y))
         }
         return Rect(x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY)

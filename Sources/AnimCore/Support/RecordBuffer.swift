@@ -25,6 +25,16 @@ final class RecordBuffer<Element> {
     /// Appends a record (moving the storage when it is full) and returns its index.
     @discardableResult
     func append(_ element: Element) -> Int {
+        let place = appendUninitialized()
+        place.initialize(to: element)
+        return count - 1
+    }
+
+    /// Makes room for one more record at the end (moving the storage when it is full) and
+    /// returns its place, for the caller to initialise before anything reads it: a large
+    /// record built in place is not copied.
+    @inline(__always)
+    func appendUninitialized() -> UnsafeMutablePointer<Element> {
         if count == capacity {
             let newCapacity = capacity * 2
             let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
@@ -33,9 +43,8 @@ final class RecordBuffer<Element> {
             base = fresh
             capacity = newCapacity
         }
-        (base + count).initialize(to: element)
         count += 1
-        return count - 1
+        return base + count - 1
     }
 
     /// Removes the last record and returns it; nil when there is none (a free list's pop).
