@@ -39,6 +39,7 @@ public final class RenderList {
     /// The layer of the entry at `index`, as an object (a layer released since the fill gives
     /// an object whose calls throw `.badHandle`).
     /// - Parameter index: `0..<count`.
+    /// - Returns: the layer; nil for an index outside the list or an engine gone.
     public func layer(at index: Int) -> Layer? {
         guard let engine, index >= 0, index < entries.count else { return nil }
         return Layer(engine: engine, retaining: entries[index].layerID)
@@ -46,6 +47,8 @@ public final class RenderList {
 
     /// The entries, in draw order, for the duration of `body` (no copy).
     /// - Parameter body: reads the entries; the buffer must not escape it.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
     public func withEntries<R, E: Error>(_ body: (UnsafeBufferPointer<RenderEntry>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: entries.base, count: entries.count))
     }
@@ -67,6 +70,8 @@ extension Layer {
     /// then its mask's subtree. Hidden layers and layers facing away with doubleSided off are
     /// left out with their subtrees. Matrices go into the space this layer's position is given
     /// in (its superlayer's, sublayerTransform included; the root space for a root layer).
+    ///
+    /// C: `ac_render_list_fill`.
     /// - Parameters:
     ///   - list: the list to fill; what it held becomes the base of its change flags.
     ///   - presentation: presentation values at the engine's time, the last tick (true, the
