@@ -712,6 +712,84 @@ static void test_bad_input(void) {
     AC_CHECK_OK(ac_engine_destroy(engine)); /* `again` is left to the engine */
 }
 
+/* Destroying the engine: its did-stops run first and may still read (a fill, a list made and
+   left to the engine: LeakSanitizer checks that it is freed); once the layers' delegates end,
+   the engine pointer is refused with AC_ERR_BAD_HANDLE naming the engine. */
+typedef struct destroying {
+    ac_engine *engine;
+    ac_render_list list;
+    ac_layer root;
+    int stops, ends;
+    ac_status stop_create, stop_fill, stop_destroy;
+    size_t stop_count;
+    ac_status end_create, end_fill;
+    char end_message[256];
+} destroying;
+
+static void fill_on_stop(ac_engine *engine, ac_layer layer, const char *key, int32_t finished, void *user_data) {
+    destroying *d = (destroying *)user_data;
+    ac_render_list made = 0, left = 0;
+    const ac_render_entry *entries = NULL;
+    (void)engine, (void)layer, (void)key, (void)finished;
+    d->stops++;
+    d->stop_fill = ac_render_list_fill(d->engine, d->list, d->root, AC_GEOMETRY_PRESENTATION, &entries, &d->stop_count, NULL, NULL);
+    d->stop_create = ac_render_list_create(d->engine, &made);
+    d->stop_destroy = made != 0 ? ac_render_list_destroy(d->engine, made) : AC_ERR_INVALID_STATE;
+    (void)ac_render_list_create(d->engine, &left); /* left to the engine */
+}
+
+static void fill_on_end(void *user_data) {
+    destroying *d = (destroying *)user_data;
+    ac_render_list list = 0;
+    const ac_render_entry *entries = NULL;
+    size_t count = 0;
+    d->ends++;
+    d->end_create = ac_render_list_create(d->engine, &list);
+    d->end_fill = ac_render_list_fill(d->engine, d->list, d->root, 0, &entries, &count, NULL, NULL);
+    snprintf(d->end_message, sizeof d->end_message, "%s", ac_last_error_message());
+}
+
+static void no_display(ac_engine *engine, ac_layer layer, void *user_data) { (void)engine, (void)layer, (void)user_data; }
+
+static void test_during_engine_destroy(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = make(engine, 10, 10, 5, 5, 0);
+    destroying d;
+    memset(&d, 0, sizeof d);
+    d.engine = engine;
+    d.root = root;
+    d.list = new_list(engine);
+    tick(engine, 0);
+    ac_animation fade = scalar_animation(engine, "opacity", 1, 1, 1, 0, 0, 0, 10);
+    ac_animation_delegate stop;
+    ac_animation_delegate_init(&stop);
+    stop.did_stop = fill_on_stop;
+    stop.user_data = &d;
+    AC_CHECK_OK(ac_animation_set_delegate(engine, fade, &stop));
+    AC_CHECK_OK(ac_layer_add_animation(engine, root, fade, "fade"));
+    AC_CHECK_OK(ac_animation_release(engine, fade));
+    tick(engine, 1);
+    ac_layer_delegate delegate;
+    ac_layer_delegate_init(&delegate);
+    delegate.display = no_display; /* a delegate with something to do is kept to the end */
+    delegate.user_data = &d;
+    delegate.destroy = fill_on_end;
+    AC_CHECK_OK(ac_layer_set_delegate(engine, root, &delegate));
+    AC_CHECK_EQ_INT(d.ends, 0);
+    AC_CHECK_OK(ac_engine_destroy(engine)); /* root still held: it ends with the engine */
+    if (AC_CHECK_EQ_INT(d.stops, 1)) {
+        AC_CHECK_STATUS(d.stop_fill, AC_OK);
+        AC_CHECK_EQ_INT(d.stop_count, 1);
+        AC_CHECK_STATUS(d.stop_create, AC_OK);
+        AC_CHECK_STATUS(d.stop_destroy, AC_OK);
+    }
+    if (AC_CHECK_EQ_INT(d.ends, 1)) {
+        AC_CHECK_STATUS(d.end_create, AC_ERR_BAD_HANDLE);
+        AC_CHECK_STATUS(d.end_fill, AC_ERR_BAD_HANDLE);
+        AC_CHECK_STR_CONTAINS(d.end_message, "engine");
+    }
+}
+
 int main(void) {
     test_draw_order();
     test_culling();
@@ -722,5 +800,6 @@ int main(void) {
     test_presentation();
     test_values_and_builtins();
     test_bad_input();
+    test_during_engine_destroy();
     return ac_test_finish();
 }

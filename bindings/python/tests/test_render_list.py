@@ -336,7 +336,9 @@ def test_close_context_manager_and_the_engine_s_close() -> None:
     assert scoped.closed
     kept = engine.render_list()
     kept.fill(root)
-    engine.close()  # destroys it too
+    engine.close()  # destroys it too, and its entries
+    with pytest.raises(BadHandleError, match="closed"):
+        kept.layer(0)
     kept.close()  # a no-op
     with pytest.raises(BadHandleError, match="closed"):
         engine.render_list()

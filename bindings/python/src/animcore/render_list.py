@@ -261,6 +261,9 @@ class RenderList:
         return self._dirty
 
     def _index(self, index: int) -> int:
+        """``index`` checked against the last fill; BadHandleError once the engine is closed
+        (the entries went with it)."""
+        engine_ptr(self._engine)
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"index must be an int, not {type(index).__name__}")
         position = index + self._count if index < 0 else index
