@@ -1354,8 +1354,9 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * storage is sized allocates nothing.
  *
  * Errors, each message naming the argument: AC_ERR_NULL_POINTER, AC_ERR_BAD_HANDLE (a
- * destroyed, stale or made-up list or layer, one of another engine), AC_ERR_OUT_OF_RANGE
- * (presentation not 0 or 1), AC_ERR_INVALID_STATE (an engine being destroyed).
+ * destroyed, stale or made-up list or layer, one of another engine, a destroyed engine),
+ * AC_ERR_OUT_OF_RANGE (presentation not 0 or 1). The did-stop callbacks ac_engine_destroy()
+ * runs may still fill lists; the engine frees its lists when it goes.
  */
 
 /** A render list of one engine; 0 is none. */

@@ -56,6 +56,7 @@
 #define MAX_LAYERS 16
 #define MAX_CLASSES 6
 #define MAX_DESCS 10
+#define MAX_RENDER_LISTS 4
 #define MAX_RECORDS 4096
 #define STALE_RING 8
 #define MAX_DEPTH 3
@@ -306,6 +307,9 @@ typedef struct engine_slot {
     desc_slot descs[MAX_DESCS];
     uint64_t stale_layers[STALE_RING], stale_descs[STALE_RING];
     int stale_layer_count, stale_desc_count;
+    ac_render_list lists[MAX_RENDER_LISTS]; /* 0: a free slot */
+    uint64_t stale_lists[STALE_RING];       /* lists it destroyed */
+    int stale_list_count;
 } engine_slot;
 
 static engine_slot g_engines[MAX_ENGINES];
@@ -322,7 +326,7 @@ static int g_key_counter;
  * out (foreign or made up), or it is gone (a layer whose delegate's destroy ran, a description
  * released, anything of a destroyed engine).
  */
-enum { H_LAYER, H_CLASS, H_DESC, H_KINDS };
+enum { H_LAYER, H_CLASS, H_DESC, H_LIST, H_KINDS };
 #define MINT_SLOTS 16384
 typedef struct minted {
     uint64_t handle;
@@ -342,7 +346,7 @@ static minted *mint_find(int kind, uint64_t handle) {
     return NULL;
 }
 
-static const char *const g_kind_names[] = {"layer", "class", "animation description"};
+static const char *const g_kind_names[] = {"layer", "class", "animation description", "render list"};
 
 static void mint(int kind, uint64_t handle, unsigned serial) {
     size_t index;
@@ -2110,6 +2114,156 @@ static void op_geometry(void) {
     }
 }
 
+/* A render list of es: b < 200 one of its own (or 0 when it has none); above, one it destroyed,
+   another engine's, made up, a layer handle, or 0. */
+static pick pick_list(engine_slot *es) {
+    pick p = {0, 1, -1};
+    uint8_t b = rd_u8();
+    if (b < 200) {
+        int used = 0, index;
+        for (index = 0; index < MAX_RENDER_LISTS; ++index) used += es->lists[index] != 0;
+        if (used > 0) {
+            int want = b % used;
+            for (index = 0; index < MAX_RENDER_LISTS; ++index)
+                if (es->lists[index] != 0 && want-- == 0) {
+                    p.handle = es->lists[index];
+                    p.slot = index;
+                    break;
+                }
+        }
+    } else {
+        switch (b % 5) {
+        case 0:
+            if (es->stale_list_count > 0)
+                p.handle = es->stale_lists[rd_u8() % (es->stale_list_count < STALE_RING ? es->stale_list_count : STALE_RING)];
+            break;
+        case 1: {
+            engine_slot *other = other_engine(es);
+            if (other) p.handle = other->lists[rd_u8() % MAX_RENDER_LISTS];
+            break;
+        }
+        case 2: p.handle = rd_u64(); break;
+        case 3: p.handle = es->layers[rd_u8() % MAX_LAYERS].handle; break; /* a handle of another kind */
+        default: break;
+        }
+    }
+    /* 0 is never a list; otherwise as the handle table knows it. */
+    p.bad = p.handle == 0 || handle_bad(H_LIST, es, p.handle);
+    return p;
+}
+
+/* A filled list's entries: a tree in draw order (parent before its entry, subtree_end past it
+   and within the parent's), masks pointing at entries flagged AC_RENDER_IS_MASK under them,
+   only the header's flags, gravity and corners in range, every layer alive in the engine; the
+   dirty flag 0 or 1, the rect all 0 with 0 (either may not have been asked for: NULL). */
+static void check_entries(engine_slot *es, ac_layer root, const ac_render_entry *entries, size_t count,
+                          const double *dirty, const int32_t *is_dirty) {
+    size_t index;
+    const uint32_t known = AC_RENDER_OPACITY_GROUP | AC_RENDER_CLIPS | AC_RENDER_CHANGED |
+                           AC_RENDER_CONTENTS_FLIPPED | AC_RENDER_IS_MASK;
+    if (is_dirty != NULL && *is_dirty != 0 && *is_dirty != 1) DIE("ac_render_list_fill: out_dirty is neither 0 nor 1");
+    if (is_dirty != NULL && dirty != NULL && *is_dirty == 0 && (dirty[0] != 0 || dirty[1] != 0 || dirty[2] != 0 || dirty[3] != 0))
+        DIE("ac_render_list_fill: nothing dirty, yet the dirty rect is not all 0");
+    if (dirty != NULL && !(dirty[2] >= 0 && dirty[3] >= 0)) DIE("ac_render_list_fill: a dirty rect of negative or NaN size");
+    if (count > 0 && entries == NULL) DIE("ac_render_list_fill: entries NULL with a count");
+    if (count > 0 && (entries[0].layer != root || entries[0].parent != -1)) DIE("ac_render_list_fill: the first entry is not the root's");
+    for (index = 0; index < count; ++index) {
+        const ac_render_entry *e = &entries[index];
+        ac_layer up = 0;
+        if (index > 0 && (e->parent < 0 || (size_t)e->parent >= index)) DIE("ac_render_list_fill: a parent index not before its entry");
+        if (e->subtree_end <= (int32_t)index || (size_t)e->subtree_end > count) DIE("ac_render_list_fill: subtree_end out of order");
+        if (index > 0 && e->subtree_end > entries[e->parent].subtree_end) DIE("ac_render_list_fill: a subtree beyond its parent's");
+        if (e->mask != -1) {
+            if (e->mask <= (int32_t)index || e->mask >= e->subtree_end) DIE("ac_render_list_fill: a mask index outside its subtree");
+            if (!(entries[e->mask].flags & AC_RENDER_IS_MASK) || entries[e->mask].parent != (int32_t)index)
+                DIE("ac_render_list_fill: a mask entry not flagged, or not under its layer");
+        }
+        if (e->flags & ~known) DIE("ac_render_list_fill: an unknown flag");
+        if ((e->flags & AC_RENDER_IS_MASK) && (index == 0 || entries[e->parent].mask != (int32_t)index))
+            DIE("ac_render_list_fill: an entry flagged as a mask its parent does not name");
+        if (e->contents_gravity < AC_GRAVITY_RESIZE || e->contents_gravity > AC_GRAVITY_BOTTOM_RIGHT || e->masked_corners > 15)
+            DIE("ac_render_list_fill: gravity or corners out of range");
+        if (!(e->contents_scale > 0)) DIE("ac_render_list_fill: a contentsScale not > 0");
+        if (ac_layer_superlayer(es->pointer, e->layer, &up) != AC_OK) DIE("ac_render_list_fill: an entry of a dead layer");
+    }
+}
+
+/* Render lists and masks: lists created (the handle never given out before), filled from any
+   root (model, presentation or a bad flag; outputs NULL or not; twice, to reach the change
+   flags), destroyed (again too), lists destroyed, of other engines, made up or of another
+   kind refused; a mask set to any layer or none, and read. Oracle: check_entries; the mask read
+   is 0 or a live layer whose superlayer is the layer. */
+static void op_render_list(void) {
+    engine_slot *es = pick_engine();
+    uint8_t op = rd_u8();
+    switch (op % 6) {
+    case 0: {
+        ac_render_list list = 0;
+        int slot = rd_u8() % MAX_RENDER_LISTS;
+        ac_status status = CALL(es, 0, ac_render_list_create(es->pointer, (op & 0x80) ? NULL : &list));
+        if (status != AC_OK) break;
+        mint(H_LIST, list, es->serial);
+        if (es->lists[slot] != 0) {
+            /* No room: destroy the one in the slot first. */
+            if (CALL(es, 0, ac_render_list_destroy(es->pointer, es->lists[slot])) == AC_OK) {
+                mint_dead(H_LIST, es->lists[slot]);
+                push_ring(es->stale_lists, &es->stale_list_count, es->lists[slot]);
+            }
+        }
+        es->lists[slot] = list;
+        break;
+    }
+    case 1: case 2: {
+        pick list = pick_list(es), root = pick_layer(es);
+        uint8_t how = rd_u8();
+        int32_t presentation = (how & 0x80) ? (int32_t)(rd_u8() % 4) - 1 : (how >> 6) & 1;
+        int bad = list.bad || root.bad || root.handle == 0 || presentation < 0 || presentation > 1;
+        int times = 1 + (how & 1), time; /* twice: the second fill compares with the first */
+        for (time = 0; time < times; ++time) {
+            const ac_render_entry *entries = NULL;
+            size_t count = 0;
+            double dirty[4] = {-7, -7, -7, -7};
+            int32_t is_dirty = -7;
+            double *dirty_out = (how & 0x08) ? NULL : dirty;
+            int32_t *is_dirty_out = (how & 0x10) ? NULL : &is_dirty;
+            ac_status status = CALL(es, bad, ac_render_list_fill(es->pointer, list.handle, root.handle, presentation,
+                                                                   (how & 0x02) ? NULL : &entries, (how & 0x04) ? NULL : &count,
+                                                                   dirty_out, is_dirty_out));
+            if (status != AC_OK) break;
+            check_entries(es, root.handle, entries, count, dirty_out, is_dirty_out);
+        }
+        break;
+    }
+    case 3: {
+        pick list = pick_list(es);
+        ac_status status = CALL(es, list.bad, ac_render_list_destroy(es->pointer, list.handle));
+        if (status == AC_OK) {
+            mint_dead(H_LIST, list.handle);
+            push_ring(es->stale_lists, &es->stale_list_count, list.handle);
+            if (list.slot >= 0) es->lists[list.slot] = 0;
+        }
+        break;
+    }
+    case 4: {
+        pick layer = pick_layer(es), mask = pick_layer(es);
+        ac_layer handle = (op & 0x40) ? 0 : mask.handle;
+        CALL(es, layer.bad || (handle != 0 && mask.bad), ac_layer_set_mask(es->pointer, layer.handle, handle));
+        break;
+    }
+    default: {
+        pick layer = pick_layer(es);
+        ac_layer mask = 12345;
+        if (CALL(es, layer.bad, ac_layer_mask(es->pointer, layer.handle, (op & 0x40) ? NULL : &mask)) == AC_OK) {
+            ac_layer up = 0;
+            if (mask == 12345) DIE("ac_layer_mask answered AC_OK without writing out_mask");
+            if (mask != 0 && (ac_layer_superlayer(es->pointer, mask, &up) != AC_OK || up != layer.handle))
+                DIE("ac_layer_mask answered a layer whose superlayer is not the layer");
+        }
+        break;
+    }
+    }
+}
+
 #define OP(name) {op_##name, #name}
 static const operation g_operations[] = {
     OP(engine_create),   OP(engine_destroy),  OP(tick),           OP(tick),
@@ -2120,7 +2274,7 @@ static const operation g_operations[] = {
     OP(desc_fields),     OP(desc_read),       OP(delegate),       OP(add_animation),
     OP(add_animation),   OP(remove_animation), OP(transaction),   OP(transaction),
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
-    OP(clock),           OP(geometry),
+    OP(clock),           OP(geometry),        OP(render_list),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

@@ -212,6 +212,19 @@ SEEDS = {
         + op("geometry") + E0 + L(1) + L(0) + b"\x0e" + double(1) * 4 + double(11) + double(0)
         + op("geometry") + E0 + L(1) + L(0) + b"\x0e" + double(1) * 4 + double(4) + double(0)
         + op("geometry") + E0 + L(1) + L(0) + b"\x2e" + double(1) * 6,
+    "render_list": layer() + layer() + layer() + op("tree") + E0 + L(0) + L(1) + b"\x00"
+        + op("render_list") + E0 + b"\x00" + b"\x00"                      # create, slot 0
+        + op("render_list") + E0 + b"\x01" + b"\x00" + L(0) + b"\x01"      # fill twice, model
+        + op("render_list") + E0 + b"\x04" + L(0) + L(2)                   # L2 the mask of L0
+        + op("render_list") + E0 + b"\x05" + L(0)                          # read it
+        + op("render_list") + E0 + b"\x02" + b"\x00" + L(0) + b"\x41"      # presentation, twice
+        + tick() + op("render_list") + E0 + b"\x01" + b"\x00" + L(0) + b"\x40"
+        + op("render_list") + E0 + b"\x04" + L(2) + L(0)                   # a cycle
+        + op("render_list") + E0 + b"\x01" + b"\xcb" + L(0) + L(0) + b"\x00"  # a layer as the list
+        + op("render_list") + E0 + b"\x01" + b"\x00" + L(0) + b"\x82\x03"  # bad flag, NULL entries
+        + op("render_list") + E0 + b"\x03" + b"\x00"                      # destroy
+        + op("render_list") + E0 + b"\x03" + b"\xc8" + b"\x00"             # destroy it again
+        + op("render_list") + E0 + b"\x01" + b"\xc8" + b"\x00" + L(0) + b"\x00",
     "retain_release": layer() + op("layer_refs") + E0 + L(0) + b"\xf1" + op("layer_refs") + E0 + L(0) + b"\xf0"
         + op("layer_refs") + E0 + L(0) + b"\x10" + op("probe") + E0 + b"\x00" + L(0),
 }

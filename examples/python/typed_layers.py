@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, List
 import animcore
 from animcore import (
     Color,
+    ContentsGravity,
+    CornerMask,
     FillMode,
     Layer,
     LayerClass,
@@ -109,6 +111,12 @@ def main() -> None:
         assert_type(plain.transform, Transform3D)
         assert_type(plain.contents, Token)
         assert_type(plain.fill_mode, FillMode)
+        assert_type(plain.contents_gravity, ContentsGravity)
+        assert_type(plain.masked_corners, CornerMask)
+        assert_type(plain.contents_scale, float)
+        assert_type(plain.allows_group_opacity, bool)
+        assert_type(plain.contents_center, Rect)
+        assert_type(plain.presentation.contents_gravity, ContentsGravity)
         assert_type(plain.presentation.position, Point)
         assert_type(plain.presentation.opacity, float)
         assert_type(circle.presentation.bounds, Rect)
@@ -120,6 +128,7 @@ def main() -> None:
         circle.position = Point(160, 240)
         circle.bounds = (0, 0, 100, 100)
         circle.fill_mode = "both"
+        circle.contents_gravity = "resizeAspect"
 
         # A class declared with a mapping: its custom properties are typed Any.
         clocks = engine.layer_class("Clock", {"time": 0.0})

@@ -18,6 +18,8 @@ from animcore import (
     AffineTransform,
     BadHandleError,
     Color,
+    ContentsGravity,
+    CornerMask,
     CycleError,
     Engine,
     FillMode,
@@ -136,9 +138,12 @@ def test_built_in_defaults_as_attributes(engine: Engine) -> None:
     assert layer.duration == math.inf and layer.speed == 1.0 and layer.begin_time == 0.0
     assert layer.repeat_count == 0.0 and layer.autoreverses is False
     assert layer.fill_mode is FillMode.REMOVED
+    assert layer.masked_corners is CornerMask.ALL and layer.contents_gravity is ContentsGravity.RESIZE
+    assert layer.contents_scale == 1.0 and layer.allows_group_opacity is True
+    assert layer.contents_center == Rect(0, 0, 1, 1)
     names = engine.base_class.property_names
     assert names[:3] == ("bounds", "position", "zPosition") and names[-1] == "frame"
-    assert len(names) == 31 + 1
+    assert len(names) == 36 + 1
 
 
 def test_setting_built_in_properties(engine: Engine) -> None:
@@ -447,7 +452,7 @@ def test_snapshot(engine: Engine) -> None:
     clock = Clock(time=1.5)
     model = clock.snapshot()
     assert list(model)[:2] == ["bounds", "position"] and model["time"] == 1.5
-    assert len(model) == 32  # the 31 built-in properties and "time"
+    assert len(model) == 37  # the 36 built-in properties and "time"
     engine.tick(T0)
     clock.add_animation(
         animcore.BasicAnimation("time", from_value=0.0, to_value=3.0, duration=1.0), "t"

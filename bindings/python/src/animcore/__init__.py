@@ -11,6 +11,9 @@ Times are float seconds. The main types:
   (``class Circle(Layer, strict=True): radius = Property(10.0)``, typed for mypy);
 - :class:`Layer` — model values as typed attributes, ``presentation``, the tree, layer time
   (:data:`DynamicLayer`: a layer whose custom properties mypy cannot know);
+- :class:`RenderList` — the visible tree in draw order as a NumPy structured array, with
+  change flags (:class:`RenderFlag`) and a dirty rectangle (``engine.render_list()``);
+  :class:`ContentsGravity` and :class:`CornerMask` for the renderer's built-in properties;
 - :class:`BasicAnimation` — CABasicAnimation, added with ``layer.add_animation``;
   :class:`KeyframeAnimation` — CAKeyframeAnimation (values or a :class:`Path` to follow,
   :class:`CalculationMode`, :class:`RotationMode`); :class:`AnimationGroup` —
@@ -99,6 +102,8 @@ from .actions import NO_ACTION, ActionAnswer, NoAction
 from .layer import DynamicLayer, Layer
 from .presentation import Presentation
 from .layer_batch import LayerBatch
+from .rendering import ContentsGravity, CornerMask, RenderFlag
+from .render_list import RenderList
 from .layer_class import LayerClass, Property
 from .transaction import Transaction
 from .engine import Engine
@@ -121,6 +126,8 @@ __all__ = [
     "CalculationMode",
     "CallbackError",
     "Color",
+    "ContentsGravity",
+    "CornerMask",
     "DynamicLayer",
     "Engine",
     "KeyframeAnimation",
@@ -137,6 +144,8 @@ __all__ = [
     "PropertyAnimation",
     "PropertyInfo",
     "Rect",
+    "RenderFlag",
+    "RenderList",
     "RotationMode",
     "Size",
     "Spring",

@@ -411,6 +411,69 @@ def ac_layer_delegate_init(delegate: Optional[ac_layer_delegate]) -> int:
 AC_GEOMETRY_MODEL: Final = 0
 AC_GEOMETRY_PRESENTATION: Final = 1
 
+# --------------------------------------------------------------------------------------------
+# Render list
+# --------------------------------------------------------------------------------------------
+
+ac_render_list = c_uint64
+"""A render list of one engine; 0 is none."""
+
+AC_RENDER_OPACITY_GROUP: Final = 1
+AC_RENDER_CLIPS: Final = 2
+AC_RENDER_CHANGED: Final = 4
+AC_RENDER_CONTENTS_FLIPPED: Final = 8
+AC_RENDER_IS_MASK: Final = 16
+
+AC_CORNER_MIN_X_MIN_Y: Final = 1
+AC_CORNER_MAX_X_MIN_Y: Final = 2
+AC_CORNER_MIN_X_MAX_Y: Final = 4
+AC_CORNER_MAX_X_MAX_Y: Final = 8
+
+AC_GRAVITY_RESIZE: Final = 0
+AC_GRAVITY_RESIZE_ASPECT: Final = 1
+AC_GRAVITY_RESIZE_ASPECT_FILL: Final = 2
+AC_GRAVITY_CENTER: Final = 3
+AC_GRAVITY_TOP: Final = 4
+AC_GRAVITY_BOTTOM: Final = 5
+AC_GRAVITY_LEFT: Final = 6
+AC_GRAVITY_RIGHT: Final = 7
+AC_GRAVITY_TOP_LEFT: Final = 8
+AC_GRAVITY_TOP_RIGHT: Final = 9
+AC_GRAVITY_BOTTOM_LEFT: Final = 10
+AC_GRAVITY_BOTTOM_RIGHT: Final = 11
+
+
+class ac_render_entry(ctypes.Structure):
+    """``ac_render_entry``: one visible layer of a render list, with the values it is drawn
+    with (440 bytes, no padding)."""
+
+    _fields_ = [
+        ("layer", ac_layer),
+        ("layer_class", ac_class),
+        ("parent", c_int32),
+        ("subtree_end", c_int32),
+        ("mask", c_int32),
+        ("flags", c_uint32),
+        ("matrix", c_double * 16),
+        ("bounds", c_double * 4),
+        ("opacity", c_double),
+        ("alpha", c_double),
+        ("background_color", c_double * 4),
+        ("border_color", c_double * 4),
+        ("border_width", c_double),
+        ("corner_radius", c_double),
+        ("shadow_color", c_double * 4),
+        ("shadow_opacity", c_double),
+        ("shadow_radius", c_double),
+        ("shadow_offset", c_double * 2),
+        ("contents_rect", c_double * 4),
+        ("contents_center", c_double * 4),
+        ("contents_scale", c_double),
+        ("contents", c_uint64),
+        ("contents_gravity", c_int32),
+        ("masked_corners", c_uint32),
+    ]
+
 
 # --------------------------------------------------------------------------------------------
 # Animations
@@ -836,6 +899,8 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_layer_remove_from_superlayer": (ac_status, (_engine_p, ac_layer)),
     "ac_layer_superlayer": (ac_status, (_engine_p, ac_layer, _layer_p)),
     "ac_layer_sublayers": (ac_status, (_engine_p, ac_layer, _layer_p, c_size_t, _size_p)),
+    "ac_layer_set_mask": (ac_status, (_engine_p, ac_layer, ac_layer)),
+    "ac_layer_mask": (ac_status, (_engine_p, ac_layer, _layer_p)),
     "ac_layer_convert_time": (
         ac_status,
         (_engine_p, c_double, ac_layer, ac_layer, _double_p),
@@ -863,6 +928,22 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_layer_affine_transform": (ac_status, (_engine_p, ac_layer, c_int32, _double_p)),
     "ac_layer_set_affine_transform": (ac_status, (_engine_p, ac_layer, _double_p)),
     "ac_layer_contents_are_flipped": (ac_status, (_engine_p, ac_layer, c_int32, _int32_p)),
+    # Render list
+    "ac_render_list_create": (ac_status, (_engine_p, POINTER(ac_render_list))),
+    "ac_render_list_destroy": (ac_status, (_engine_p, ac_render_list)),
+    "ac_render_list_fill": (
+        ac_status,
+        (
+            _engine_p,
+            ac_render_list,
+            ac_layer,
+            c_int32,
+            POINTER(POINTER(ac_render_entry)),
+            _size_p,
+            _double_p,
+            _int32_p,
+        ),
+    ),
     # Animations
     "ac_animation_create_basic": (ac_status, (_engine_p, c_char_p, _animation_p)),
     "ac_animation_release": (ac_status, (_engine_p, ac_animation)),

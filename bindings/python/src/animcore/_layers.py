@@ -31,7 +31,7 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
         ),
     ),
     ("handles", ("_handles", "_callbacks")),
-    ("values", ("values", "timing_function", "timing", "_adapt", "path", "time_space")),
+    ("values", ("values", "timing_function", "timing", "rendering", "_adapt", "path", "time_space")),
     (
         "descriptions",
         (
@@ -56,6 +56,7 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
             "layer",
             "presentation",
             "layer_batch",
+            "render_list",
             "layer_class",
             "transaction",
         ),

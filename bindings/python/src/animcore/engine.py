@@ -57,6 +57,7 @@ from .errors import (
 from .layer import DynamicLayer, Layer, convert_time
 from .layer_batch import LayerBatch
 from .layer_class import LayerClass, Property
+from .render_list import RenderList
 from .spring import Spring, optional_spring
 from .timing_function import TimingFunction
 from .transaction import AnimateScope, Curve, Transaction, TransactionScope
@@ -739,6 +740,15 @@ class Engine:
 
         C: ac_layers_get_presentation(), ac_layers_get_presentation_table(), ac_layers_set_value()."""
         return LayerBatch(self, layers)
+
+    def render_list(self) -> RenderList:
+        """A new :class:`RenderList` of this engine: fill it from a root each frame to get the
+        visible layers in draw order (a NumPy structured array) and what changed since the
+        previous fill. Close it (or use it in a ``with`` block) when done; the engine's close
+        destroys it too.
+
+        C: ac_render_list_create()."""
+        return RenderList(self)
 
     def presentation_batch(self, layers: Iterable[Layer], key: str) -> Any:
         """The presentation value of ``key`` for every layer in one call (see

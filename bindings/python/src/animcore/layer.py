@@ -50,6 +50,7 @@ from .animation import Animation
 from .callback_types import DisplayCallback
 from .errors import AnimcoreError, BadHandleError, InvalidArgumentError, check, raise_status
 from .properties import BuiltinProperty, Key, Property, PropertyInfo, key_name
+from .rendering import ContentsGravity, CornerMask
 from .timing import TIMING_KEYWORDS, FillMode, Timing
 from .values import (
     AffineTransform,
@@ -78,7 +79,7 @@ if TYPE_CHECKING:
     from .engine import Engine
     from .layer_class import LayerClass
     from .presentation import Presentation
-    from .properties import FillModeInput
+    from .properties import ContentsGravityInput, FillModeInput
 
 __all__ = ["DisplayCallback", "DynamicLayer", "Layer", "convert_time"]
 
@@ -206,6 +207,18 @@ class Layer(metaclass=LayerType):
     fillMode = fill_mode
     geometry_flipped: BuiltinProperty[bool, bool] = _model("geometryFlipped")
     geometryFlipped = geometry_flipped
+    masked_corners: BuiltinProperty[CornerMask, int] = _model("maskedCorners")
+    maskedCorners = masked_corners
+    contents_gravity: BuiltinProperty[ContentsGravity, ContentsGravityInput] = _model(
+        "contentsGravity"
+    )
+    contentsGravity = contents_gravity
+    contents_scale: BuiltinProperty[float, float] = _model("contentsScale")
+    contentsScale = contents_scale
+    allows_group_opacity: BuiltinProperty[bool, bool] = _model("allowsGroupOpacity")
+    allowsGroupOpacity = allows_group_opacity
+    contents_center: BuiltinProperty[Rect, RectInput] = _model("contentsCenter")
+    contentsCenter = contents_center
     frame: BuiltinProperty[Rect, RectInput] = _model("frame")
 
     def __init_subclass__(cls, *, strict: Optional[bool] = None, **kwargs: Any) -> None:
@@ -705,6 +718,27 @@ class Layer(metaclass=LayerType):
                 return tuple(engine._wrap(handle) for handle in buffer[: count.value])
             if status != _capi.AC_ERR_BUFFER_TOO_SMALL:
                 raise_status(status)
+
+    @property
+    def mask(self) -> Optional["DynamicLayer"]:
+        """The layer's mask (CALayer.mask), or None: a layer whose alpha multiplies this
+        layer's rendering, sublayers included. Its superlayer is this layer (it runs in this
+        layer's time and lives in its space, without the sublayerTransform), but it is not
+        among the sublayers and is never hit. Setting a layer moves it from its tree or from
+        another layer's mask, and this layer holds it; the old mask is let go (None: no
+        mask). No action runs. CycleError when the mask is this layer or one of its
+        superlayers.
+
+        C: ac_layer_mask(), ac_layer_set_mask()."""
+        out = _capi.ac_layer()
+        check(_lib.ac_layer_mask(engine_ptr(self._engine), self._handle, _byref(out)))
+        return self._engine._wrap(out.value) if out.value else None
+
+    @mask.setter
+    def mask(self, mask: Optional["Layer"]) -> None:
+        handle = 0 if mask is None else self._other(mask, "mask")
+        names = CNames({"layer: ": "the layer: ", "mask is layer": "mask is the layer"})
+        self._tree_call(_lib.ac_layer_set_mask, self._handle, handle, "setting mask", names)
 
     def __iter__(self) -> Iterator["DynamicLayer"]:
         return iter(self.sublayers)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Dict, TypeVar, overload
 
 from .layer import Layer
 from .properties import BuiltinProperty, Key, PresentationProperty, Property
+from .rendering import ContentsGravity, CornerMask
 from .timing import FillMode
 from .values import Color, Point, Rect, Size, Token, Transform3D
 
@@ -91,6 +92,16 @@ class Presentation:
     fillMode = fill_mode
     geometry_flipped: PresentationProperty[bool] = _shown("geometryFlipped")
     geometryFlipped = geometry_flipped
+    masked_corners: PresentationProperty[CornerMask] = _shown("maskedCorners")
+    maskedCorners = masked_corners
+    contents_gravity: PresentationProperty[ContentsGravity] = _shown("contentsGravity")
+    contentsGravity = contents_gravity
+    contents_scale: PresentationProperty[float] = _shown("contentsScale")
+    contentsScale = contents_scale
+    allows_group_opacity: PresentationProperty[bool] = _shown("allowsGroupOpacity")
+    allowsGroupOpacity = allows_group_opacity
+    contents_center: PresentationProperty[Rect] = _shown("contentsCenter")
+    contentsCenter = contents_center
     frame: PresentationProperty[Rect] = _shown("frame")
 
     def __init__(self, layer: Layer) -> None:

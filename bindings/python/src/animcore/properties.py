@@ -63,6 +63,7 @@ from .values import (
 if TYPE_CHECKING:
     from typing import Literal
 
+    from .rendering import ContentsGravity
     from .timing import FillMode
 
 __all__ = ["BuiltinProperty", "Key", "PresentationProperty", "Property", "PropertyInfo"]
@@ -119,6 +120,11 @@ BUILTIN_DOCS = {
     "autoreverses": "Whether the layer's time autoreverses",
     "fillMode": "The layer's fill mode",
     "geometryFlipped": "Whether the sublayers' geometry is flipped vertically (not animatable)",
+    "maskedCorners": "Which corners cornerRadius rounds: a CornerMask (not animatable; 0...15)",
+    "contentsGravity": "Where the contents go in the bounds: a ContentsGravity (not animatable)",
+    "contentsScale": "The contents' pixels per point (not animatable; > 0)",
+    "allowsGroupOpacity": "Whether an opacity < 1 composites the subtree as one group (not animatable)",
+    "contentsCenter": "The stretchable part of the contents, in unit coordinates",
     "frame": "The frame in the superlayer (from bounds, position, anchor point and transform)",
 }
 """The built-in layer properties (CALayer's), by key, in the engine's order, with what they
@@ -472,3 +478,5 @@ def is_declaration(member: Any) -> bool:
 if TYPE_CHECKING:
     # What the aliases of FillMode take.
     FillModeInput = Union["FillMode", str]
+    # What "contentsGravity" takes: a ContentsGravity, its value or a name.
+    ContentsGravityInput = Union["ContentsGravity", int, str]
