@@ -72,8 +72,8 @@ extension EngineState {
             next: childrenStart, childrenEnd: list.children.count, mask: layers[slot].mask))
     }
 
-    /// Initialises `entry` as the entry of the layer in `slot` under `parent`, in place (an
-    /// entry is 440 bytes).
+    /// Initialises `entry` (uninitialised memory of a plain-data type) as the entry of the layer
+    /// in `slot` under `parent`, in place (an entry is 440 bytes).
     private func makeRenderEntry(
         at entry: UnsafeMutablePointer<RenderEntry>, _ slot: Int, geometry: LayerGeometry, matrix: Transform3D,
         under parent: RenderParent, presentation: Bool
@@ -85,19 +85,33 @@ extension EngineState {
         let opensGroup = opacity < 1 && slots(Index.allowsGroupOpacity)[0].bitPattern != 0
         if opensGroup { flags.insert(.opacityGroup) }
         if parent.flipped != geometry.isGeometryFlipped { flags.insert(.contentsFlipped) }
-        entry.initialize(to: RenderEntry(
-            layerID: layerID(slot), layerClass: classes[Int(places[slot].classIndex)].id, parent: parent.entry, subtreeEnd: -1,
-            mask: -1, flags: flags, matrix: matrix, bounds: geometry.bounds, opacity: opacity,
-            alpha: parent.alpha * (opensGroup ? 1 : opacity),
-            backgroundColor: Color(slots: slots(Index.backgroundColor)), borderColor: Color(slots: slots(Index.borderColor)),
-            borderWidth: slots(Index.borderWidth)[0], cornerRadius: slots(Index.cornerRadius)[0],
-            shadowColor: Color(slots: slots(Index.shadowColor)), shadowOpacity: slots(Index.shadowOpacity)[0],
-            shadowRadius: slots(Index.shadowRadius)[0],
-            shadowOffset: Size(width: slots(Index.shadowOffset)[0], height: slots(Index.shadowOffset)[1]),
-            contentsRect: Rect(slots: slots(Index.contentsRect)), contentsCenter: Rect(slots: slots(Index.contentsCenter)),
-            contentsScale: slots(Index.contentsScale)[0], contents: Token(rawValue: slots(Index.contents)[0].bitPattern),
-            gravity: Int32(truncatingIfNeeded: Int64(bitPattern: slots(Index.contentsGravity)[0].bitPattern)),
-            maskedCorners: CornerMask(rawValue: UInt32(truncatingIfNeeded: slots(Index.maskedCorners)[0].bitPattern))))
+        // Field by field: the entry is plain data, and a whole value built first would be
+        // copied into place.
+        entry.pointee.layerID = layerID(slot)
+        entry.pointee.layerClass = classes[Int(places[slot].classIndex)].id
+        entry.pointee.parent = parent.entry
+        entry.pointee.subtreeEnd = -1
+        entry.pointee.mask = -1
+        entry.pointee.flags = flags
+        entry.pointee.matrix = matrix
+        entry.pointee.bounds = geometry.bounds
+        entry.pointee.opacity = opacity
+        entry.pointee.alpha = parent.alpha * (opensGroup ? 1 : opacity)
+        entry.pointee.backgroundColor = Color(slots: slots(Index.backgroundColor))
+        entry.pointee.borderColor = Color(slots: slots(Index.borderColor))
+        entry.pointee.borderWidth = slots(Index.borderWidth)[0]
+        entry.pointee.cornerRadius = slots(Index.cornerRadius)[0]
+        entry.pointee.shadowColor = Color(slots: slots(Index.shadowColor))
+        entry.pointee.shadowOpacity = slots(Index.shadowOpacity)[0]
+        entry.pointee.shadowRadius = slots(Index.shadowRadius)[0]
+        let shadowOffset = slots(Index.shadowOffset)
+        entry.pointee.shadowOffset = Size(width: shadowOffset[0], height: shadowOffset[1])
+        entry.pointee.contentsRect = Rect(slots: slots(Index.contentsRect))
+        entry.pointee.contentsCenter = Rect(slots: slots(Index.contentsCenter))
+        entry.pointee.contentsScale = slots(Index.contentsScale)[0]
+        entry.pointee.contents = Token(rawValue: slots(Index.contents)[0].bitPattern)
+        entry.pointee.gravity = Int32(truncatingIfNeeded: Int64(bitPattern: slots(Index.contentsGravity)[0].bitPattern))
+        entry.pointee.maskedCorners = CornerMask(rawValue: UInt32(truncatingIfNeeded: slots(Index.maskedCorners)[0].bitPattern))
     }
 
     /// The slots of a built-in property, presentation or model.
