@@ -67,7 +67,7 @@ extension EngineState {
         let childrenStart = list.children.count
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
         list.frames.append(RenderFrame(
-            entry: Int32(index), slot: Int32(slot), matrix: entry.pointee.matrix, sublayerMatrix: geometry.sublayerMatrix,
+            entry: Int32(index), matrix: entry.pointee.matrix, sublayerMatrix: geometry.sublayerMatrix,
             alpha: entry.pointee.alpha, flipped: entry.pointee.flags.contains(.contentsFlipped), childrenStart: childrenStart,
             next: childrenStart, childrenEnd: list.children.count, mask: layers[slot].mask))
     }
@@ -154,7 +154,6 @@ struct RenderParent {
 /// (a range of `RenderList.children`, back to front) and mask still to draw.
 struct RenderFrame {
     var entry: Int32
-    var slot: Int32
     var matrix: Transform3D
     var sublayerMatrix: Transform3D?
     var alpha: Double
