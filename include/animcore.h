@@ -1167,7 +1167,7 @@ ac_status ac_layer_set_delegate(ac_engine *engine, ac_layer layer,
 
 /*
  * A layer has at most one superlayer: adding it elsewhere moves it (as Core Animation does).
- * Adding a layer to itself or to one of its sublayers (at any depth) is refused with
+ * Adding a layer to itself or to one of its sublayers or masks (at any depth) is refused with
  * AC_ERR_CYCLE. Both layers must be of the same engine (else AC_ERR_BAD_HANDLE, naming which).
  * Adding and inserting run the sublayer's "onOrderIn" action, removing its "onOrderOut" action
  * (see Actions; ac_layer_replace_sublayer() is there too).
@@ -1195,7 +1195,8 @@ ac_status ac_layer_sublayers(ac_engine *engine, ac_layer layer, ac_layer *out_la
  * without layer's sublayerTransform), but it is not among the sublayers and is never hit. A
  * mask in a tree, or another layer's mask, is moved from there; the old mask is let go. No
  * action runs. Errors: AC_ERR_BAD_HANDLE (naming layer or mask), AC_ERR_CYCLE (mask is layer
- * or one of its superlayers).
+ * or one of its superlayers). ac_layer_remove_from_superlayer() on a mask unsets it, after its
+ * "onOrderOut" action as for a sublayer.
  */
 ac_status ac_layer_set_mask(ac_engine *engine, ac_layer layer, ac_layer mask);
 /** The mask of layer (0 when none). */
@@ -1349,9 +1350,13 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * A list remembers its previous fill, of the same root: each entry says whether it differs from
  * its layer's previous entry (its values, its superlayer, the layer drawn before it, its mask),
  * and the dirty rectangle bounds what may have changed in the root's space (changed entries'
- * old and new extents, layers no longer drawn; an extent is the bounds, with the shadow's
- * offset and twice its radius when shadowOpacity > 0, through the matrix). Filling it once its
- * storage is sized allocates nothing.
+ * old and new extents; whole subtrees, old and new, when an entry's group, clip, mask or shadow
+ * changes, and under a shadow-casting entry whose subtree changed; layers no longer drawn. An
+ * extent is the bounds, with the shadow's offset and twice its radius when shadowOpacity > 0,
+ * through the matrix; contents drawn beyond the bounds by their gravity are the host's to add,
+ * since the engine does not know an image's size). A layer whose mask is hidden, or faces away
+ * with doubleSided 0, is left out with its subtree ([INFERRED]: such a mask composites
+ * nothing). Filling it once its storage is sized allocates nothing.
  *
  * Errors, each message naming the argument: AC_ERR_NULL_POINTER, AC_ERR_BAD_HANDLE (a
  * destroyed, stale or made-up list or layer, one of another engine, a destroyed engine),
@@ -1407,18 +1412,22 @@ typedef struct ac_render_entry {
                                     divided by w; its matrix to the superlayer, then each
                                     ancestor's flattened (perspective kept). Into the space the
                                     root's position is given in (its superlayer's space with
-                                    its sublayerTransform, or the root space) */
+                                    its sublayerTransform, or the root space; a mask as the
+                                    root: its layer's space, without the sublayerTransform) */
     double bounds[4];            /* x, y, width, height, in its own space */
     double opacity;              /* the layer's own opacity */
-    double alpha;                /* what its own drawing is multiplied by inside its innermost
-                                    open group: the opacities from it up to, not including, the
-                                    nearest entry opening a group (an entry opening a group
-                                    counts its opacity when the group is blended instead; a
-                                    mask starts at 1) */
+    double alpha;                /* what the entry's contribution is multiplied by inside the
+                                    group it is drawn in (the innermost group an ancestor
+                                    opened, else the picture): its ancestors' opacities up to,
+                                    not including, the nearest one opening a group, times its
+                                    own opacity unless it opens a group itself. An entry that
+                                    opens a group draws itself and its subtree into the group
+                                    as if opaque, then blends it at opacity * alpha. A mask's
+                                    subtree starts at 1 */
     double background_color[4];  /* r, g, b, a */
     double border_color[4];
-    double border_width;         /* inside the bounds */
-    double corner_radius;
+    double border_width;         /* inside the bounds, in the layer's units */
+    double corner_radius;        /* in the layer's units */
     double shadow_color[4];
     double shadow_opacity;       /* 0: no shadow */
     double shadow_radius;
@@ -2642,7 +2651,8 @@ ac_status ac_layer_action_for_key(ac_engine *engine, ac_layer layer, const char 
  * its superlayer's reference (it is destroyed if nothing else holds it). Replacing a layer by
  * itself leaves the tree as it is (the "transition" action still runs). Errors:
  * AC_ERR_BAD_HANDLE (old_layer, new_layer), AC_ERR_INVALID_ARGUMENT (old_layer has no
- * superlayer), AC_ERR_CYCLE (new_layer is the superlayer or one of its ancestors).
+ * superlayer, or is its superlayer's mask: set the mask instead), AC_ERR_CYCLE (new_layer is
+ * the superlayer or one of its ancestors).
  */
 ac_status ac_layer_replace_sublayer(ac_engine *engine, ac_layer old_layer, ac_layer new_layer);
 

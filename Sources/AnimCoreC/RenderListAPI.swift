@@ -10,11 +10,24 @@ import CAnimCore
 private let entryLayoutMatches: Bool = {
     typealias Swift = MemoryLayout<RenderEntry>
     typealias C = MemoryLayout<ac_render_entry>
+    // Every field, in order.
     let offsets: [(Int?, Int?)] = [
-        (Swift.offset(of: \.layerClass), C.offset(of: \.layer_class)), (Swift.offset(of: \.parent), C.offset(of: \.parent)),
-        (Swift.offset(of: \.flags), C.offset(of: \.flags)), (Swift.offset(of: \.matrix), C.offset(of: \.matrix)),
-        (Swift.offset(of: \.bounds), C.offset(of: \.bounds)), (Swift.offset(of: \.alpha), C.offset(of: \.alpha)),
+        (Swift.offset(of: \.layerID), C.offset(of: \.layer)), (Swift.offset(of: \.layerClass), C.offset(of: \.layer_class)),
+        (Swift.offset(of: \.parent), C.offset(of: \.parent)), (Swift.offset(of: \.subtreeEnd), C.offset(of: \.subtree_end)),
+        (Swift.offset(of: \.mask), C.offset(of: \.mask)), (Swift.offset(of: \.flags), C.offset(of: \.flags)),
+        (Swift.offset(of: \.matrix), C.offset(of: \.matrix)), (Swift.offset(of: \.bounds), C.offset(of: \.bounds)),
+        (Swift.offset(of: \.opacity), C.offset(of: \.opacity)), (Swift.offset(of: \.alpha), C.offset(of: \.alpha)),
+        (Swift.offset(of: \.backgroundColor), C.offset(of: \.background_color)),
+        (Swift.offset(of: \.borderColor), C.offset(of: \.border_color)),
+        (Swift.offset(of: \.borderWidth), C.offset(of: \.border_width)),
+        (Swift.offset(of: \.cornerRadius), C.offset(of: \.corner_radius)),
+        (Swift.offset(of: \.shadowColor), C.offset(of: \.shadow_color)),
+        (Swift.offset(of: \.shadowOpacity), C.offset(of: \.shadow_opacity)),
+        (Swift.offset(of: \.shadowRadius), C.offset(of: \.shadow_radius)),
         (Swift.offset(of: \.shadowOffset), C.offset(of: \.shadow_offset)),
+        (Swift.offset(of: \.contentsRect), C.offset(of: \.contents_rect)),
+        (Swift.offset(of: \.contentsCenter), C.offset(of: \.contents_center)),
+        (Swift.offset(of: \.contentsScale), C.offset(of: \.contents_scale)),
         (Swift.offset(of: \.contents), C.offset(of: \.contents)), (Swift.offset(of: \.gravity), C.offset(of: \.contents_gravity)),
         (Swift.offset(of: \.maskedCorners), C.offset(of: \.masked_corners)),
     ]

@@ -29,11 +29,11 @@ struct RenderListTests {
         try root.fillRenderList(list, presentation: false)
         let names: [Layer: String] = [root: "root", a: "a", b: "b", c: "c", a1: "a1"]
         #expect(Self.layers(list, of: engine, named: names) == ["root", "b", "a", "a1", "c"])
-        #expect(list[0].parentIndex == nil && list[0].subtreeEndIndex == 5)
-        #expect(list[1].parentIndex == 0 && list[1].subtreeEndIndex == 2)
-        #expect(list[2].parentIndex == 0 && list[2].subtreeEndIndex == 4)
-        #expect(list[3].parentIndex == 2 && list[3].subtreeEndIndex == 4)
-        #expect(list[4].parentIndex == 0 && list[4].subtreeEndIndex == 5)
+        #expect(list.all[0].parentIndex == nil && list.all[0].subtreeEndIndex == 5)
+        #expect(list.all[1].parentIndex == 0 && list.all[1].subtreeEndIndex == 2)
+        #expect(list.all[2].parentIndex == 0 && list.all[2].subtreeEndIndex == 4)
+        #expect(list.all[3].parentIndex == 2 && list.all[3].subtreeEndIndex == 4)
+        #expect(list.all[4].parentIndex == 0 && list.all[4].subtreeEndIndex == 5)
         // Hit testing searches the same order backwards: c is in front of a and b.
         try a.setValue(Point(x: 30, y: 30), for: .position)
         #expect(try root.hitTest(Point(x: 30, y: 30))?.isSame(as: list, at: 4) == true)
@@ -77,7 +77,7 @@ struct RenderListTests {
         #expect(list.count == 3)
         for (index, layer) in [container, door, knob].enumerated() {
             let expected = try layer.matrix(to: nil)
-            let entry = list[index].matrix
+            let entry = list.all[index].matrix
             for (x, y) in [(0.0, 0.0), (10, 10), (100, 200)] {
                 let point = Point(x: x, y: y)
                 let viaEntry = entry.mapPoint(point), viaConversion = try layer.convert(point, to: nil)
@@ -96,13 +96,13 @@ struct RenderListTests {
         try child.setValue(0.8, for: .opacity)
         let list = RenderList()
         try root.fillRenderList(list, presentation: false)
-        #expect(list[0].flags.contains(.opacityGroup) && list[0].alpha == 1 && list[0].opacity == 0.5)
-        #expect(list[1].flags.contains(.opacityGroup) && list[1].alpha == 1)
+        #expect(list.all[0].flags.contains(.opacityGroup) && list.all[0].alpha == 1 && list.all[0].opacity == 0.5)
+        #expect(list.all[1].flags.contains(.opacityGroup) && list.all[1].alpha == 1)
         try root.setValue(false, for: .allowsGroupOpacity)
         try child.setValue(false, for: .allowsGroupOpacity)
         try root.fillRenderList(list, presentation: false)
-        #expect(!list[0].flags.contains(.opacityGroup) && list[0].alpha == 0.5)
-        #expect(!list[1].flags.contains(.opacityGroup) && list[1].alpha == 0.5 * 0.8)
+        #expect(!list.all[0].flags.contains(.opacityGroup) && list.all[0].alpha == 0.5)
+        #expect(!list.all[1].flags.contains(.opacityGroup) && list.all[1].alpha == 0.5 * 0.8)
     }
 
     @Test("the visual values come through, and the new built-ins have Core Animation's defaults and ranges")
@@ -118,7 +118,7 @@ struct RenderListTests {
         try root.setValue(true, for: .isGeometryFlipped)
         let list = RenderList()
         try root.fillRenderList(list, presentation: false)
-        let entry = list[0]
+        let entry = list.all[0]
         #expect(entry.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1) && entry.cornerRadius == 7)
         #expect(entry.maskedCorners == [.minXMinY, .maxXMaxY] && entry.contentsGravity == .resizeAspect)
         #expect(entry.contentsScale == 2 && entry.contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1))
@@ -148,10 +148,10 @@ struct RenderListTests {
         #expect(try root.mask == mask)
         let list = RenderList()
         try root.fillRenderList(list, presentation: false)
-        #expect(list.count == 3 && list[0].maskIndex == 2 && list[0].subtreeEndIndex == 3)
-        #expect(list[2].flags.contains(.isMask) && list[2].parentIndex == 0)
+        #expect(list.count == 3 && list.all[0].maskIndex == 2 && list.all[0].subtreeEndIndex == 3)
+        #expect(list.all[2].flags.contains(.isMask) && list.all[2].parentIndex == 0)
         // The sublayerTransform scales the sublayer, not the mask: its (0, 0) is the root's (0, 0).
-        #expect(GeometryTests.near(list[2].matrix.mapPoint(Point(x: 0, y: 0)), Point(x: 0, y: 0)))
+        #expect(GeometryTests.near(list.all[2].matrix.mapPoint(Point(x: 0, y: 0)), Point(x: 0, y: 0)))
         #expect(try mask.convert(Point(x: 0, y: 0), to: root) == Point(x: 0, y: 0))
         #expect(try root.hitTest(Point(x: 5, y: 5)) == root)
         #expect(throws: AnimCoreError.self) { try mask.setMask(root) }
@@ -172,17 +172,89 @@ struct RenderListTests {
         let b = try Self.layer(engine, 10, 10, at: Point(x: 80, y: 80), in: root)
         let list = RenderList()
         try root.fillRenderList(list, presentation: false)
-        #expect((0..<list.count).allSatisfy { list[$0].flags.contains(.changed) })
+        #expect((0..<list.count).allSatisfy { list.all[$0].flags.contains(.changed) })
         #expect(list.dirtyRect == Rect(x: 0, y: 0, width: 100, height: 100))
         try root.fillRenderList(list, presentation: false)
-        #expect((0..<list.count).allSatisfy { !list[$0].flags.contains(.changed) } && list.dirtyRect == nil)
+        #expect((0..<list.count).allSatisfy { !list.all[$0].flags.contains(.changed) } && list.dirtyRect == nil)
         try a.setValue(Point(x: 30, y: 10), for: .position)
         try root.fillRenderList(list, presentation: false)
-        #expect((0..<list.count).map { list[$0].flags.contains(.changed) } == [false, true, true, false])
+        #expect((0..<list.count).map { list.all[$0].flags.contains(.changed) } == [false, true, true, false])
         #expect(list.dirtyRect == Rect(x: 5, y: 5, width: 30, height: 10))
         try b.removeFromSuperlayer()
         try root.fillRenderList(list, presentation: false)
         #expect(list.count == 3 && list.dirtyRect == Rect(x: 75, y: 75, width: 10, height: 10))
+    }
+
+    @Test("a group inside a plain opacity: the group blends at opacity × alpha, its subtree starts at 1")
+    func groupInsidePlainOpacity() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let child = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        _ = try Self.layer(engine, 5, 5, at: Point(x: 1, y: 1), in: child)
+        try root.setValue(0.5, for: .opacity)
+        try root.setValue(false, for: .allowsGroupOpacity)
+        try child.setValue(0.8, for: .opacity)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        let entries = list.all
+        #expect(entries.map(\.alpha) == [0.5, 0.5, 1])
+        #expect(try list.entry(at: 2).alpha == 1)
+        #expect(entries[1].flags.contains(.opacityGroup))
+        #expect(throws: AnimCoreError.self) { try list.entry(at: 3) }
+    }
+
+    @Test("a change of a group, clip or mask dirties the whole subtree, sublayers outside the bounds too")
+    func subtreeChanges() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 200, 200, at: Point(x: 100, y: 100))
+        let a = try Self.layer(engine, 10, 10, at: Point(x: 5, y: 5), in: root)
+        _ = try Self.layer(engine, 10, 10, at: Point(x: 105, y: 105), in: a)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        for change in [{ try a.setValue(0.5, for: .opacity) }, { try a.setValue(true, for: .masksToBounds) }] as [() throws -> Void] {
+            try root.fillRenderList(list, presentation: false)
+            try change()
+            try root.fillRenderList(list, presentation: false)
+            #expect(list.dirtyRect == Rect(x: 0, y: 0, width: 110, height: 110))
+        }
+        let mask = try engine.makeLayer()
+        try a.setMask(mask)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.dirtyRect == Rect(x: 0, y: 0, width: 110, height: 110))
+    }
+
+    @Test("a hidden mask masks everything: its layer is left out with its subtree")
+    func hiddenMask() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let a = try Self.layer(engine, 10, 10, at: Point(x: 5, y: 5), in: root)
+        _ = try Self.layer(engine, 4, 4, at: Point(x: 2, y: 2), in: a)
+        let mask = try Self.layer(engine, 10, 10, at: Point(x: 5, y: 5))
+        try a.setMask(mask)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 4)
+        try mask.setValue(true, for: .isHidden)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 1 && list.dirtyRect == Rect(x: 0, y: 0, width: 10, height: 10))
+    }
+
+    @Test("under a shadow-casting layer, a sublayer's move dirties where the shadow reaches")
+    func shadowReach() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 200, 200, at: Point(x: 100, y: 100))
+        let a = try Self.layer(engine, 10, 10, at: Point(x: 5, y: 5), in: root)
+        let s = try Self.layer(engine, 10, 10, at: Point(x: 105, y: 105), in: a)
+        try a.setValue(1, for: .shadowOpacity)
+        try a.setValue(5, for: .shadowRadius)
+        try a.setValue(Size(width: 0, height: 30), for: .shadowOffset)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        try s.setValue(Point(x: 155, y: 105), for: .position)
+        try root.fillRenderList(list, presentation: false)
+        let dirty = try #require(list.dirtyRect)
+        // The shadow of s, offset 30 and blurred about 10, reaches y 140 and beyond.
+        #expect(dirty.origin.y + dirty.size.height >= 150 && dirty.origin.x <= 100 - 30)
     }
 
     @Test("presentation values at the engine's time: a moving layer's entry follows the animation")
@@ -199,10 +271,15 @@ struct RenderListTests {
         try engine.tick(1)
         let list = RenderList()
         try root.fillRenderList(list)
-        #expect(GeometryTests.near(list[1].matrix.mapPoint(Point(x: 5, y: 5)), Point(x: 50, y: 10), 1e-9))
+        #expect(GeometryTests.near(list.all[1].matrix.mapPoint(Point(x: 5, y: 5)), Point(x: 50, y: 10), 1e-9))
         try root.fillRenderList(list, presentation: false)
-        #expect(GeometryTests.near(list[1].matrix.mapPoint(Point(x: 5, y: 5)), Point(x: 10, y: 10), 1e-9))
+        #expect(GeometryTests.near(list.all[1].matrix.mapPoint(Point(x: 5, y: 5)), Point(x: 10, y: 10), 1e-9))
     }
+}
+
+extension RenderList {
+    /// Every entry, copied.
+    fileprivate var all: [RenderEntry] { withEntries { Array($0) } }
 }
 
 extension Layer {

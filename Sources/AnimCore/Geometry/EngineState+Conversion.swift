@@ -57,8 +57,10 @@ extension EngineState {
     /// its root (reference §1.8).
     func contentsAreFlipped(_ slot: Int, presentation: Bool) -> Bool {
         var flipped = false
-        for layer in [slot] + ancestors(of: slot) where geometry(layer, presentation: presentation).isGeometryFlipped {
-            flipped.toggle()
+        var layer = slot
+        while layer >= 0 {
+            if geometry(layer, presentation: presentation).isGeometryFlipped { flipped.toggle() }
+            layer = Int(layers[layer].parent)
         }
         return flipped
     }

@@ -138,13 +138,14 @@ extension EngineState {
         }
     }
 
-    /// Checks a model value before it is stored: its kind, finite numbers, and for the layer's
-    /// own timing properties the ranges `MediaTiming.validate` gives (they keep the time
-    /// arithmetic finite; duration, repeatCount and repeatDuration may be infinite).
+    /// Checks a model value before it is stored: its kind, finite numbers, for the layer's own
+    /// timing properties the ranges `MediaTiming.validate` gives (they keep the time arithmetic
+    /// finite; duration, repeatCount and repeatDuration may be infinite), and for the ranged
+    /// rendering properties theirs (`CornerMask`, `ContentsGravity`, a positive contentsScale).
     func checkModelValue(_ value: Value, _ target: KeyPathTarget, _ keyPath: String) throws(AnimCoreError) {
         try checkKind(value, target, keyPath)
         typealias Index = BuiltInLayerProperties.Index
-        // [Perf] Everything but a layer timing property only needs finite numbers.
+        // [Perf] Everything but a timing or ranged property only needs finite numbers.
         guard target.component == nil, Index.hasRange(target.property) else {
             try value.checkFinite(keyPath)
             return
@@ -164,11 +165,11 @@ extension EngineState {
                 throw AnimCoreError(.outOfRange, "\(keyPath) is \(mode); a fill mode is 0 (removed) to 3 (both)")
             }
         case (Index.maskedCorners, .integer(let corners)):
-            guard (0...15).contains(corners) else {
+            guard CornerMask(value: value) != nil else {
                 throw AnimCoreError(.outOfRange, "\(keyPath) is \(corners); masked corners are a mask of the bits 1, 2, 4 and 8 (0 to 15)")
             }
         case (Index.contentsGravity, .integer(let gravity)):
-            guard (0...11).contains(gravity) else {
+            guard ContentsGravity(value: value) != nil else {
                 throw AnimCoreError(.outOfRange, "\(keyPath) is \(gravity); a contents gravity is 0 (resize) to 11 (bottomRight)")
             }
         case (Index.contentsScale, .scalar(let scale)):

@@ -99,7 +99,8 @@ enum BuiltInLayerProperties {
         static let contentsCenter = 35
         /// The timing properties, which decide the layer's time space.
         static let timing = beginTime...fillMode
-        /// The rendering properties with a range of their own.
+        /// The rendering properties with a range of their own (kept adjacent above, so that
+        /// this range holds exactly them).
         static let ranged = maskedCorners...contentsScale
 
         /// Whether a value of `property` has checks beyond being finite

@@ -58,7 +58,7 @@ extension EngineState {
         let toSuperlayer = geometry.matrixToSuperlayer(under: parent.sublayerMatrix)
         typealias Index = BuiltInLayerProperties.Index
         let doubleSided = shown(slot, Index.doubleSided, presentation)[0].bitPattern != 0
-        guard doubleSided || !toSuperlayer.isBackFacing else { return }
+        guard doubleSided || !toSuperlayer.isBackFacing, maskIsDrawn(ofLayerIn: slot, presentation: presentation) else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         let matrix = parent.base.map { toSuperlayer.concatenating($0) } ?? toSuperlayer
@@ -68,8 +68,20 @@ extension EngineState {
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
         list.frames.append(RenderFrame(
             entry: Int32(index), matrix: entry.pointee.matrix, sublayerMatrix: geometry.sublayerMatrix,
-            alpha: entry.pointee.alpha, flipped: entry.pointee.flags.contains(.contentsFlipped), childrenStart: childrenStart,
+            alpha: entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha, flipped: entry.pointee.flags.contains(.contentsFlipped), childrenStart: childrenStart,
             next: childrenStart, childrenEnd: list.children.count, mask: layers[slot].mask))
+    }
+
+    /// Whether the mask of the layer in `slot`, when it has one, draws anything: a hidden
+    /// mask, or one facing away with doubleSided off, composites nothing, so the layer it masks
+    /// shows nothing either ([INFERRED] from reference §3.1 items 1 and 10).
+    private func maskIsDrawn(ofLayerIn slot: Int, presentation: Bool) -> Bool {
+        let mask = Int(layers[slot].mask)
+        guard mask >= 0 else { return true }
+        let geometry = geometry(mask, presentation: presentation)
+        guard !geometry.isHidden else { return false }
+        let doubleSided = shown(mask, BuiltInLayerProperties.Index.doubleSided, presentation)[0].bitPattern != 0
+        return doubleSided || !matrixToSuperlayer(mask, presentation: presentation).isBackFacing
     }
 
     /// Initialises `entry` (uninitialised memory of a plain-data type) as the entry of the layer

@@ -51,25 +51,29 @@ public struct RenderEntry: Sendable {
     public var matrix: Transform3D
     /// The layer's bounds, in its own space.
     public var bounds: Rect
-    /// The layer's own opacity (presentation value).
+    /// The layer's own opacity, 0...1 as set (values outside are kept).
     public var opacity: Double
-    /// What this entry's own drawing is multiplied by inside its innermost open group: the
-    /// opacities from this layer up to, not including, the nearest layer that opens a group;
-    /// a layer that opens a group counts its opacity when the group is blended instead.
+    /// What the entry's contribution is multiplied by inside the group it is drawn in (the
+    /// innermost group an ancestor opened, else the picture): the opacities of its ancestors
+    /// up to, not including, the nearest one that opens a group, times its own opacity unless
+    /// it opens a group itself. An entry that opens a group draws itself and its subtree into
+    /// the group as if opaque, and blends the group at `opacity × alpha`. A mask's subtree
+    /// starts at 1.
     public var alpha: Double
     /// The background fill.
     public var backgroundColor: Color
     /// The border's colour.
     public var borderColor: Color
-    /// The border's width, inside the bounds.
+    /// The border's width, inside the bounds, in the layer's units (points of its own space).
     public var borderWidth: Double
-    /// The radius of the rounded corners, for the background, border and clip.
+    /// The radius of the rounded corners, for the background, border and clip, in the layer's
+    /// units.
     public var cornerRadius: Double
     /// The shadow's colour.
     public var shadowColor: Color
     /// The shadow's opacity; 0 casts none.
     public var shadowOpacity: Double
-    /// The shadow's blur radius.
+    /// The shadow's blur radius, in the layer's units; it reaches about twice that.
     public var shadowRadius: Double
     /// The shadow's offset, in the layer's space.
     public var shadowOffset: Size

@@ -69,18 +69,52 @@ extension RenderList {
         }
     }
 
-    /// Closes the entry at `index` once its subtree and mask are in: its subtree's end, and a
-    /// change when its mask is another layer than before (a mask changes the whole layer).
+    /// Closes the entry at `index` once its subtree and mask are in: its subtree's end; a
+    /// change when its mask is another layer than before; and the dirty extents of a change
+    /// that reaches its whole subtree (its group, clip, mask or shadow), or of changes under a
+    /// shadow it casts, which its sublayers' alpha makes too.
     func closeEntry(_ index: Int) {
         entries[index].subtreeEnd = Int32(entries.count)
         let old = Int(tracking.previousOfEntry[index])
-        guard old >= 0, !entries[index].flags.contains(.changed) else { return }
-        let mask = entries[index].mask, oldMask = previous[old].mask
-        let maskLayer = mask >= 0 ? entries[Int(mask)].layerID : nil
-        let oldMaskLayer = oldMask >= 0 ? previous[Int(oldMask)].layerID : nil
-        if maskLayer != oldMaskLayer {
+        guard old >= 0 else { return }  // new: its subtree is new too, each entry marked
+        let maskChanged = maskLayer(of: entries.base + index, in: entries) != maskLayer(of: previous.base + old, in: previous)
+        if maskChanged && !entries[index].flags.contains(.changed) {
             entries[index].flags.insert(.changed)
             markChanged(index, previously: old)
+        }
+        if maskChanged || changesSubtree(entries.base + index, previous.base + old) {
+            markSubtree(index, previously: old, reach: 0)
+        } else if entries[index].shadowOpacity > 0, (index + 1..<entries.count).contains(where: { entries[$0].flags.contains(.changed) }) {
+            markSubtree(index, previously: old, reach: Self.shadowReach(of: entries.base + index))
+        }
+    }
+
+    /// The layer of an entry's mask, in `list`; nil for none.
+    private func maskLayer(of entry: UnsafeMutablePointer<RenderEntry>, in list: RecordBuffer<RenderEntry>) -> LayerID? {
+        entry.pointee.mask >= 0 ? list[Int(entry.pointee.mask)].layerID : nil
+    }
+
+    /// Whether an entry's change from `old` changes how its whole subtree draws: its group
+    /// (opened, closed, or blended at another opacity), its clip, or its shadow (cast for the
+    /// layer and its sublayers together, reference §3.3).
+    private func changesSubtree(_ new: UnsafeMutablePointer<RenderEntry>, _ was: UnsafeMutablePointer<RenderEntry>) -> Bool {
+        // Field by field through the pointers: an entry is 440 bytes.
+        let grouping: RenderEntry.Flags = [.opacityGroup, .clips]
+        let isGroup = new.pointee.flags.contains(.opacityGroup) || was.pointee.flags.contains(.opacityGroup)
+        return new.pointee.flags.intersection(grouping) != was.pointee.flags.intersection(grouping)
+            || (isGroup && (new.pointee.opacity != was.pointee.opacity || new.pointee.alpha != was.pointee.alpha))
+            || new.pointee.shadowOpacity != was.pointee.shadowOpacity || new.pointee.shadowRadius != was.pointee.shadowRadius
+            || new.pointee.shadowOffset != was.pointee.shadowOffset || new.pointee.shadowColor != was.pointee.shadowColor
+    }
+
+    /// Marks the extents of every entry of the subtree at `index` and of its previous subtree
+    /// at `old` dirty, each grown by `reach` in the root's space.
+    private func markSubtree(_ index: Int, previously old: Int, reach: Double) {
+        for entry in index..<Int(entries[index].subtreeEnd) {
+            tracking.markDirty(Self.grown(Self.extent(of: entries.base + entry), by: reach))
+        }
+        for entry in old..<Int(previous[old].subtreeEnd) {
+            tracking.markDirty(Self.grown(Self.extent(of: previous.base + entry), by: reach))
         }
     }
 
@@ -129,6 +163,25 @@ extension RenderList {
         else { return false }
         let bytes = valueBytes
         return memcmp(UnsafeRawPointer(first) + bytes.lowerBound, UnsafeRawPointer(second) + bytes.lowerBound, bytes.count) == 0
+    }
+
+    /// How far an entry's shadow can reach past what casts it, in the root's space: the
+    /// offset and twice the radius, scaled by the entry's largest axis scale ([INFERRED] a
+    /// bound, not the shadow's exact shape); infinite under perspective.
+    static func shadowReach(of entry: UnsafeMutablePointer<RenderEntry>) -> Double {
+        let m = entry.pointee.matrix
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return .infinity }
+        let scale = max((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot())
+        let offset = entry.pointee.shadowOffset
+        return scale * ((offset.width * offset.width + offset.height * offset.height).squareRoot() + 2 * abs(entry.pointee.shadowRadius))
+    }
+
+    /// `rect` grown by `reach` on every side (`everywhere` when that is not finite).
+    static func grown(_ rect: Rect, by reach: Double) -> Rect {
+        guard reach > 0 else { return rect }
+        let grown = Rect(x: rect.origin.x - reach, y: rect.origin.y - reach, width: rect.size.width + 2 * reach, height: rect.size.height + 2 * reach)
+        let isFinite = grown.origin.x.isFinite && grown.origin.y.isFinite && grown.size.width.isFinite && grown.size.height.isFinite
+        return isFinite ? grown : everywhere
     }
 
     /// The layer slot of an entry's handle.

@@ -31,8 +31,12 @@ public final class RenderList {
 
     /// The entry at `index`, in draw order.
     /// - Parameter index: `0..<count`.
-    public subscript(index: Int) -> RenderEntry {
-        precondition(index >= 0 && index < entries.count, "render list index \(index) is not in 0..<\(entries.count)")
+    /// - Returns: the entry.
+    /// - Throws: `.outOfRange` naming `index` outside `0..<count`.
+    public func entry(at index: Int) throws(AnimCoreError) -> RenderEntry {
+        guard index >= 0 && index < entries.count else {
+            throw AnimCoreError(.outOfRange, "index is \(index); the render list's entries are 0..<\(entries.count)")
+        }
         return entries[index]
     }
 
@@ -55,8 +59,11 @@ public final class RenderList {
 
     /// The part of the root's space whose pixels may differ from the previous fill's: the
     /// union of the changed entries' old and new extents (their bounds through their matrices,
-    /// with the shadow's reach) and of the extents of layers no longer drawn. nil when nothing
-    /// changed; infinite (origin −∞, size ∞) when an extent has a corner behind the eye.
+    /// with the shadow's reach), of whole subtrees when a group, clip, mask or shadow changes,
+    /// and of the extents of layers no longer drawn. nil when nothing changed; infinite
+    /// (origin −∞, size ∞) when an extent has a corner behind the eye. Contents drawn beyond
+    /// the bounds (a gravity other than the resize ones) are the host's to add: the engine does
+    /// not know an image's size.
     public var dirtyRect: Rect? { tracking.dirty }
 
     /// The storage's base, for the C API (valid until the next fill).
