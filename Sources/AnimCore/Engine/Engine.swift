@@ -462,6 +462,7 @@ public final class Engine: @unchecked Sendable {
                     state.removeAllAnimations(slot)
                 }
                 state.abandonTransactions()
+                state.cancelAnimators()
                 return !state.events.isEmpty
             }) {
                 deliverEvents(ordered: false)
@@ -542,6 +543,8 @@ public final class Engine: @unchecked Sendable {
             handler?.call(self, layer)
         case .transactionCompletion(let completions, let finished):
             for completion in completions { completion.call(self, finished) }
+        case .animatorCompletion(let completions, let position):
+            for completion in completions { completion.call(self, position) }
         }
     }
 }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The 64-bit handles of layers, layer classes and the C API's animation descriptions:
+/// The 64-bit handles of layers, layer classes, animators and the C API's animation descriptions:
 ///
 ///     bits 56...63  kind tag (so a handle of one kind is never taken for another)
 ///     bits 22...55  stamp    (34 bits, drawn from one process-wide counter per kind)
@@ -25,6 +25,7 @@ package enum Handle {
         case layer = 0x4C        // "L"
         case layerClass = 0xC1
         case description = 0xA1
+        case animator = 0xA7
         /// Not a handle: the engine tags of keys (`PropertyKey`), drawn from a counter of their own.
         case keyTag = 0x4B
     }
@@ -35,6 +36,7 @@ package enum Handle {
         case .layer: draw(layerStamps)
         case .layerClass: draw(layerClassStamps)
         case .description: draw(descriptionStamps)
+        case .animator: draw(animatorStamps)
         case .keyTag: draw(keyTagStamps)
         }
     }
@@ -63,4 +65,5 @@ package enum Handle {
 private let layerStamps = Atomic<UInt64>(0)
 private let layerClassStamps = Atomic<UInt64>(0)
 private let descriptionStamps = Atomic<UInt64>(0)
+private let animatorStamps = Atomic<UInt64>(0)
 private let keyTagStamps = Atomic<UInt64>(0)
