@@ -8,7 +8,7 @@ extension Animator {
     /// C: `ac_animator_start`.
     /// - Throws: `.invalidState` once it has finished.
     public func startAnimation() throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in try state.startAnimator(handle) }
+        try engine.controlAnimator(handle, .start)
     }
 
     /// Stops its clock where it stands (pauseAnimation; Web Animations' pause): inactive or
@@ -17,7 +17,7 @@ extension Animator {
     /// C: `ac_animator_pause`.
     /// - Throws: `.invalidState` once it has finished.
     public func pauseAnimation() throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in try state.pauseAnimator(handle) }
+        try engine.controlAnimator(handle, .pause)
     }
 
     /// Moves it to `fraction` of its way from start to end (UIKit's fractionComplete): an
@@ -29,7 +29,7 @@ extension Animator {
     /// - Throws: `.notFinite` for NaN or an infinity, `.outOfRange` outside [0, 1],
     ///   `.invalidState` once it has finished.
     public func setFractionComplete(_ fraction: Double) throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in try state.seekAnimator(handle, fraction: fraction) }
+        try engine.controlAnimator(handle, .seekFraction(fraction))
     }
 
     /// Moves it to `time` seconds from its start (Web Animations' currentTime), as
@@ -40,7 +40,7 @@ extension Animator {
     /// - Throws: `.notFinite`, `.outOfRange` outside [0, duration], `.invalidState` once it has
     ///   finished.
     public func seek(toTime time: Double) throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in try state.seekAnimator(handle, time: time) }
+        try engine.controlAnimator(handle, .seekTime(time))
     }
 
     /// Makes it run towards its start (true) or its end (false) from where it stands
@@ -51,7 +51,7 @@ extension Animator {
     /// - Parameter reversed: true: towards the start.
     /// - Throws: `.invalidState` once it has finished.
     public func setReversed(_ reversed: Bool) throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in try state.setAnimatorReversed(handle, reversed) }
+        try engine.controlAnimator(handle, .reversed(reversed))
     }
 
     /// Sets its playback rate (Web Animations' playbackRate) from where it stands: 2 runs twice
@@ -61,7 +61,7 @@ extension Animator {
     /// - Parameter rate: its seconds per engine second, finite, in [−1e6, 1e6].
     /// - Throws: `.notFinite`, `.outOfRange`, `.invalidState` once it has finished.
     public func setRate(_ rate: Double) throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in try state.setAnimatorRate(handle, rate) }
+        try engine.controlAnimator(handle, .rate(rate))
     }
 
     /// Runs it on from where it stands with the time left scaled by `durationFactor` (UIKit's
@@ -78,9 +78,7 @@ extension Animator {
     ///   curve when an animation is not a basic or spring animation or is additive (nothing
     ///   changes); `.invalidState` once it has finished.
     public func continueAnimation(timingFunction: TimingFunction?, durationFactor: Double = 1) throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in
-            try state.continueAnimator(handle, timing: timingFunction.map { .function($0) }, durationFactor: durationFactor)
-        }
+        try engine.controlAnimator(handle, .continue(timingFunction.map { .function($0) }, durationFactor))
     }
 
     /// Runs it on from where it stands with a spring taking over each animation: a spring
@@ -94,9 +92,7 @@ extension Animator {
     /// - Throws: the checks of `Spring.validate(_:)`; `.invalidArgument` when an animation is
     ///   not a basic or spring animation or is additive; `.invalidState` once it has finished.
     public func continueAnimation(spring: Spring) throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in
-            try state.continueAnimator(handle, timing: .spring(spring), durationFactor: 1)
-        }
+        try engine.controlAnimator(handle, .continue(.spring(spring), 1))
     }
 
     /// Ends it at `position` (UIKit's finishAnimation(at:), from any state): the model takes
@@ -109,7 +105,7 @@ extension Animator {
     /// - Throws: `.invalidArgument` for `.cancelled` (use `cancel()`), `.invalidState` once it
     ///   has finished.
     public func finishAnimation(at position: AnimatorPosition) throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in try state.finishAnimator(handle, at: position) }
+        try engine.controlAnimator(handle, .finish(position))
     }
 
     /// Ends it without moving the model (Web Animations' cancel): its animations are removed,
@@ -119,7 +115,7 @@ extension Animator {
     /// C: `ac_animator_cancel`.
     /// - Throws: `.invalidState` once it has finished.
     public func cancel() throws(AnimCoreError) {
-        try engine.withState { (state) throws(AnimCoreError) in try state.cancelAnimator(handle) }
+        try engine.controlAnimator(handle, .cancel)
     }
 }
 

@@ -52,19 +52,12 @@ public final class Animator: Sendable {
     ///   engine is invalidated or while it is being invalidated.
     public init(engine: Engine, duration: Double, timingFunction: TimingFunction? = nil) throws(AnimCoreError) {
         self.engine = engine
-        handle = try engine.withState { (state) throws(AnimCoreError) in
-            try state.makeAnimator(duration: duration, timingFunction: timingFunction)
-        }
+        handle = try engine.makeAnimatorHandle(duration: duration, timingFunction: timingFunction)
     }
 
     deinit {
         // Refused only once the engine has been invalidated: the animator is gone either way.
-        try? engine.withState { (state) throws(AnimCoreError) in try state.releaseAnimator(handle) }
-    }
-
-    /// Runs `body` on the engine's state with the animator's handle.
-    private func control<R>(_ body: (EngineState, UInt64) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
-        try engine.withState { (state) throws(AnimCoreError) in try body(state, handle) }
+        try? engine.controlAnimator(handle, .release)
     }
 
     // MARK: Animations
@@ -82,14 +75,14 @@ public final class Animator: Sendable {
     ///   (speed 0, repeating forever; it runs on its own), `.outOfRange` for one ending beyond
     ///   1e15 s.
     public func addAnimations<Failure: Error>(_ changes: () throws(Failure) -> Void) throws {
-        try control { (state, handle) throws(AnimCoreError) in try state.beginAnimatorBlock(handle) }
+        try engine.controlAnimator(handle, .beginBlock)
         do {
             try changes()
         } catch {
-            try? control { (state, handle) throws(AnimCoreError) in try state.commitAnimatorBlock(handle) }
+            try? engine.controlAnimator(handle, .commitBlock)
             throw error
         }
-        try control { (state, handle) throws(AnimCoreError) in try state.commitAnimatorBlock(handle) }
+        try engine.controlAnimator(handle, .commitBlock)
     }
 
     /// Adds a copy of `animation` to `layer` as one of the animator's (`Layer.add(_:forKey:)`
@@ -103,9 +96,8 @@ public final class Animator: Sendable {
     ///   - key: the key it is added under; nil for none.
     /// - Throws: as `Layer.add(_:forKey:)` and `addAnimations(_:)`; `.badHandle` for a layer of
     ///   another engine.
-    public func add(_ animation: Animation, to layer: Layer, forKey key: String? = nil) throws {
-        let id = try engine.handle(of: layer, "layer")
-        try addAnimations { () throws(AnimCoreError) in try engine.addAnimation(animation, forKey: key, to: id) }
+    public func add(_ animation: Animation, to layer: Layer, forKey key: String? = nil) throws(AnimCoreError) {
+        try engine.addAnimation(animation, forKey: key, to: try engine.handle(of: layer, "layer"), animator: handle)
     }
 
     /// Adds a completion, called once, during a tick, with where the animator ended; several
@@ -115,9 +107,7 @@ public final class Animator: Sendable {
     /// - Parameter completion: told the position: `.end`, `.start`, `.current` or `.cancelled`.
     /// - Throws: `.invalidState` once the animator has finished or the engine is invalidated.
     public func addCompletion(_ completion: @escaping @Sendable (_ position: AnimatorPosition) -> Void) throws(AnimCoreError) {
-        try control { (state, handle) throws(AnimCoreError) in
-            try state.addAnimatorCompletion(handle, AnimatorCompletion { _, position in completion(position) })
-        }
+        try engine.controlAnimator(handle, .addCompletion(AnimatorCompletion { _, position in completion(position) }))
     }
 
     // MARK: State
@@ -175,6 +165,6 @@ public final class Animator: Sendable {
     }
 
     private func snapshot() throws(AnimCoreError) -> AnimatorSnapshot {
-        try control { (state, handle) throws(AnimCoreError) in try state.animatorSnapshot(handle) }
+        try engine.animatorSnapshot(handle)
     }
 }
