@@ -19,6 +19,8 @@ Times are float seconds. The main types:
   :class:`Animation` is their shared base;
 - ``engine.transaction(...)`` and ``engine.animate(...)`` — CATransaction and UIKit animation
   blocks as ``with`` blocks; :class:`Transaction`, :data:`NO_ACTION` and action callbacks;
+- ``engine.animator(...)`` — :class:`Animator` (UIViewPropertyAnimator, Web Animations'
+  Animation): pause, scrub, reverse, rate, finish at a position, cancel; a ``with`` block;
 - the value types :class:`Point`, :class:`Size`, :class:`Rect`, :class:`Color`,
   :class:`Vector3`, :class:`AffineTransform`, :class:`Transform3D`, :class:`Token`;
 - :class:`Timing` — CAMediaTiming properties; ``evaluate``, ``progress``, ``progress_batch``;
@@ -101,6 +103,7 @@ from .presentation import Presentation
 from .layer_batch import LayerBatch
 from .layer_class import LayerClass, Property
 from .transaction import Transaction
+from .animator import Animator, AnimatorCompletion, AnimatorPosition, AnimatorState
 from .engine import Engine
 
 __version__ = "0.1.0"
@@ -116,6 +119,10 @@ __all__ = [
     "Animation",
     "AnimationGroup",
     "AnimcoreError",
+    "Animator",
+    "AnimatorCompletion",
+    "AnimatorPosition",
+    "AnimatorState",
     "BadHandleError",
     "BasicAnimation",
     "CalculationMode",

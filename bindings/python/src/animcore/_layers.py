@@ -58,6 +58,7 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
             "layer_batch",
             "layer_class",
             "transaction",
+            "animator",
         ),
     ),
     ("engine", ("engine",)),
