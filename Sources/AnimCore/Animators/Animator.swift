@@ -115,6 +115,7 @@ public final class Animator: Sendable {
     /// Where the animator is in its life.
     ///
     /// C: `ac_animator_get_info` (`state`).
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public var state: AnimatorState {
         get throws(AnimCoreError) { try snapshot().state }
     }
@@ -123,6 +124,7 @@ public final class Animator: Sendable {
     /// also when reversed). Set it with `setFractionComplete(_:)`.
     ///
     /// C: `ac_animator_get_info` (`fraction_complete`).
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public var fractionComplete: Double {
         get throws(AnimCoreError) { try snapshot().fractionComplete }
     }
@@ -131,6 +133,7 @@ public final class Animator: Sendable {
     /// it with `seek(toTime:)`.
     ///
     /// C: `ac_animator_get_info` (`time_s`).
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public var currentTime: Double {
         get throws(AnimCoreError) { try snapshot().time }
     }
@@ -138,6 +141,7 @@ public final class Animator: Sendable {
     /// Seconds from its start to its end: the duration given, or its animations' latest end.
     ///
     /// C: `ac_animator_get_info` (`duration_s`).
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public var duration: Double {
         get throws(AnimCoreError) { try snapshot().duration }
     }
@@ -145,6 +149,7 @@ public final class Animator: Sendable {
     /// Whether it runs towards its start (UIKit's isReversed). Set it with `setReversed(_:)`.
     ///
     /// C: `ac_animator_get_info` (`reversed`).
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public var isReversed: Bool {
         get throws(AnimCoreError) { try snapshot().isReversed }
     }
@@ -153,6 +158,7 @@ public final class Animator: Sendable {
     /// negative towards the start; default 1. Set it with `setRate(_:)`.
     ///
     /// C: `ac_animator_get_info` (`rate`).
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public var rate: Double {
         get throws(AnimCoreError) { try snapshot().rate }
     }
@@ -160,6 +166,7 @@ public final class Animator: Sendable {
     /// How many of its animations are attached (one removed or replaced elsewhere drops out).
     ///
     /// C: `ac_animator_get_info` (`animation_count`).
+    /// - Throws: `.invalidState` once the engine is invalidated.
     public var animationCount: Int {
         get throws(AnimCoreError) { try snapshot().animationCount }
     }
