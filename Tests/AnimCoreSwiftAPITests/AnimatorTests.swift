@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 import AnimCore
@@ -354,4 +355,109 @@ struct AnimatorTests {
         engine.invalidate()
         #expect(ends.all == [.cancelled])
     }
+}
+
+/// Animators and the rules of the animations they hold: did-start when it starts, did-stop
+/// once; an animation removed by another call drops out; calls from other threads.
+@Suite("Swift API: animators and their animations")
+struct AnimatorAnimationTests {
+    @Test("did-start is sent when the animator starts (not while inactive), did-stop once with finished = true")
+    func callbacksOnce() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        try engine.tick(0)
+        let starts = Log<Bool>(), stops = Log<Bool>()
+        var fade = Animation.basic(.opacity, from: 1, to: 0)
+        fade.timing.duration = 1
+        fade.onStart = { starts.add(true) }
+        fade.onStop = { finished in stops.add(finished) }
+        let animator = try engine.makeAnimator(duration: 1)
+        try animator.add(fade, to: layer, forKey: "fade")
+        try engine.tick(0.5)
+        #expect(starts.count == 0, "held at its start, not begun")
+        try animator.startAnimation()
+        try engine.tick(0.6)
+        #expect(starts.count == 1)
+        try animator.setReversed(true)
+        try animator.setReversed(false)
+        try engine.tick(1.6)
+        #expect(try animator.state == .finished)
+        #expect(stops.all == [true])
+        try engine.tick(2)
+        #expect(starts.count == 1 && stops.all == [true])
+    }
+
+    @Test("an animation removed by another call drops out of the animator; the others go on")
+    func removedElsewhere() throws {
+        let engine = Engine()
+        let a = try engine.makeLayer(), b = try engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        try animator.addAnimations {
+            try a.setValue(0, for: .opacity)
+            try b.setValue(0, for: .opacity)
+        }
+        #expect(try animator.animationCount == 2)
+        try a.removeAllAnimations()
+        #expect(try animator.animationCount == 1)
+        try animator.setFractionComplete(0.5)
+        try engine.tick(0.1)
+        expectNear(try b.presentationValue(.opacity), 0.5, 1e-12)
+        #expect(try a.presentationValue(.opacity) == 0)
+    }
+
+    @Test("control from other threads while one thread ticks: every call answers, the completion runs once")
+    func threads() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        try animator.addAnimations { try layer.setValue(0, for: .opacity) }
+        let ends = Log<AnimatorPosition>()
+        try animator.addCompletion { ends.add($0) }
+        try animator.startAnimation()
+        let failures = Log<String>()
+        let worker = Thread {
+            for k in 0..<200 {
+                do {
+                    switch k % 4 {
+                    case 0: try animator.pauseAnimation()
+                    case 1: try animator.setFractionComplete(Double(k % 10) / 10)
+                    case 2: try animator.setRate(k % 8 == 2 ? -1 : 2)
+                    default: try animator.startAnimation()
+                    }
+                    _ = try animator.fractionComplete
+                } catch let error as AnimCoreError where error.code == .invalidState {
+                    return  // it ended meanwhile
+                } catch {
+                    failures.add("\(error)")
+                }
+            }
+        }
+        for frame in 1...120 { try engine.tick(Double(frame) / 240) }
+        worker.join()
+        #expect(failures.all.isEmpty)
+        if try animator.state != .finished { try animator.finishAnimation(at: .current) }
+        try engine.tick(1)
+        #expect(ends.count == 1)
+    }
+}
+
+/// A thread running `body` once, to join.
+private final class Thread: @unchecked Sendable {
+    private var thread = pthread_t()
+    private let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let status = pthread_create(&thread, nil, { raw in
+            let worker = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
+            worker.body()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed: \(status)")
+    }
+
+    func join() { pthread_join(thread, nil) }
 }

@@ -18,9 +18,14 @@ extension EngineState {
         beginTransaction()
         let duration = animators[slot].duration, function = animators[slot].timingFunction
         // (A duration of 0 is no transaction duration: the engine's default applies.)
-        try setTransactionFields { settings in
-            if duration > 0 { settings.animationDuration = duration }
-            if let function { settings.timingFunction = function }
+        do {
+            try setTransactionFields { settings in
+                if duration > 0 { settings.animationDuration = duration }
+                if let function { settings.timingFunction = function }
+            }
+        } catch {
+            try? commitTransaction()  // nothing is left open
+            throw error
         }
         let thread = currentThread
         animators[slot].blockThread = thread
