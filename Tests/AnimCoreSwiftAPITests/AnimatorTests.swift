@@ -406,6 +406,38 @@ struct AnimatorAnimationTests {
         #expect(try a.presentationValue(.opacity) == 0)
     }
 
+    @Test("its animations stay in the tick's steady lane running, paused, scrubbed and reversed (no extra cost per tick)")
+    func steadyLane() throws {
+        let engine = Engine()
+        let layers = try (0..<20).map { _ in try engine.makeLayer() }
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 10, timingFunction: .easeInEaseOut)
+        try animator.addAnimations {
+            for (index, layer) in layers.enumerated() { try layer.setValue(Double(index) / 20, for: .opacity) }
+        }
+        var time = 0.0
+        func settle() throws {
+            for _ in 0..<3 {
+                time += 1.0 / 60
+                try engine.tick(time)
+            }
+        }
+        try animator.startAnimation()
+        try settle()
+        #expect(engine.steadyAnimationCount == 20, "running")
+        try animator.pauseAnimation()
+        try animator.setFractionComplete(0.4)
+        try settle()
+        #expect(engine.steadyAnimationCount == 20, "paused and scrubbed")
+        try animator.setReversed(true)
+        try animator.startAnimation()
+        try settle()
+        #expect(engine.steadyAnimationCount == 20, "reversed")
+        try animator.setRate(-2)
+        try settle()
+        #expect(engine.steadyAnimationCount == 20, "rate -2")
+    }
+
     @Test("control from other threads while one thread ticks: every call answers, the completion runs once")
     func threads() throws {
         let engine = Engine()
