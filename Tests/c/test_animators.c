@@ -324,6 +324,44 @@ static void test_bad_input(void) {
     end_door(&d);
 }
 
+static void test_continue_refused_and_completion_refused(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = new_layer(engine, 0);
+    ac_animator animator = 0;
+    ac_animation keyframes = 0;
+    ac_value values[3];
+    ac_timing_function linear;
+    ending end = {0, -1, 0};
+    tick(engine, T0);
+    AC_CHECK_OK(ac_animator_create(engine, 1.0, NULL, &animator));
+    AC_CHECK_OK(ac_animation_create_keyframe(engine, "opacity", &keyframes));
+    values[0] = ac_value_scalar(1);
+    values[1] = ac_value_scalar(0);
+    values[2] = ac_value_scalar(1);
+    AC_CHECK_OK(ac_animation_set_values(engine, keyframes, values, 3));
+    AC_CHECK_OK(ac_animator_add_animation(engine, animator, layer, keyframes, "k"));
+    AC_CHECK_OK(ac_animator_set_fraction_complete(engine, animator, 0.25));
+    AC_CHECK_OK(ac_timing_function_named("linear", &linear));
+    EXPECT_ERROR(ac_animator_continue(engine, animator, &linear, 1.0), AC_ERR_INVALID_ARGUMENT, "opacity");
+    AC_CHECK_EQ_INT(info_of(engine, animator).state, AC_ANIMATOR_PAUSED); /* nothing changed */
+    AC_CHECK_OK(ac_animator_continue(engine, animator, NULL, 2.0));     /* the time left x 2 */
+    tick(engine, T0 + 0.75);
+    AC_CHECK_NEAR(info_of(engine, animator).fraction_complete, 0.625, 1e-12);
+    AC_CHECK_NEAR(presentation_scalar(engine, layer, "opacity"), 0.25, 1e-12);
+    AC_CHECK_OK(ac_animator_cancel(engine, animator));
+    /* A refused registration keeps its user_data: destroy does not run. */
+    EXPECT_ERROR(ac_animator_add_completion(engine, animator, on_end, &end, on_destroy), AC_ERR_INVALID_STATE,
+                 "finished");
+    AC_CHECK_EQ_INT(end.destroyed, 0);
+    /* fn NULL: destroy runs at once. */
+    AC_CHECK_OK(ac_animator_add_completion(engine, animator, NULL, &end, on_destroy));
+    AC_CHECK_EQ_INT(end.destroyed, 1);
+    AC_CHECK_OK(ac_animation_release(engine, keyframes));
+    AC_CHECK_OK(ac_animator_release(engine, animator));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+    AC_CHECK_EQ_INT(end.calls, 0);
+}
+
 int main(void) {
     test_door_scrubbed_then_continued();
     test_runs_to_its_end();
@@ -335,5 +373,6 @@ int main(void) {
     test_references();
     test_paused_release_and_destroy();
     test_bad_input();
+    test_continue_refused_and_completion_refused();
     return ac_test_finish();
 }
