@@ -406,6 +406,50 @@ struct AnimatorAnimationTests {
         #expect(try a.presentationValue(.opacity) == 0)
     }
 
+    @Test("state transitions: pause from inactive holds 0; start while running and pause while paused change nothing; a seek keeps a running animator running; finish from inactive")
+    func transitions() throws {
+        let (engine, door, animator) = try AnimatorTests.door()
+        try animator.pauseAnimation()
+        #expect(try animator.state == .paused)
+        #expect(try animator.fractionComplete == 0)
+        try animator.pauseAnimation()
+        #expect(try animator.state == .paused)
+        try animator.startAnimation()
+        try engine.tick(0.25)
+        try animator.startAnimation()  // nothing: already running
+        try engine.tick(0.5)
+        expectNear(try animator.fractionComplete, 0.5)
+        try animator.setFractionComplete(0.1)
+        #expect(try animator.state == .running)
+        try engine.tick(0.7)
+        expectNear(try animator.fractionComplete, 0.3)
+        expectNear(try AnimatorTests.angle(door), AnimatorTests.open * 0.3, 1e-12)
+        let (_, other, inactive) = try AnimatorTests.door()
+        try inactive.finishAnimation(at: .start)
+        #expect(try inactive.state == .finished)
+        expectNear(try AnimatorTests.model(other), 0, 1e-12)
+    }
+
+    @Test("over a decay: a scrub shows the decay at that time; finish(at: .end) keeps where it comes to rest")
+    func decay() throws {
+        let engine = Engine()
+        let driven = try engine.makeLayer(), free = try engine.makeLayer()
+        try engine.tick(0)
+        let fling = Animation.decay("position.x", from: .scalar(0), velocity: .scalar(1000))
+        let animator = try engine.makeAnimator(duration: 0)
+        try animator.add(fling, to: driven)
+        var loose = fling
+        loose.keepsFinalValue = true
+        try free.add(loose)
+        try engine.tick(1)
+        try animator.seek(toTime: 0.2)
+        try engine.tick(1.2)
+        expectNear(try driven.presentationValue(.position).x, try free.presentationValue(.position).x, 1e-9)
+        try animator.finishAnimation(at: .end)
+        try engine.tick(100)  // the free one has come to rest and kept its value
+        expectNear(try driven.value(.position).x, try free.value(.position).x, 1e-9)
+    }
+
     @Test("its animations stay in the tick's steady lane running, paused, scrubbed and reversed (no extra cost per tick)")
     func steadyLane() throws {
         let engine = Engine()
