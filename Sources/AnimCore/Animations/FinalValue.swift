@@ -68,43 +68,8 @@ extension EngineState {
         of record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, slot: Int,
         context: EvaluationContext
     ) {
-        let property = Int(record.pointee.property)
-        let kind = classes[Int(places[slot].classIndex)].properties[property].kind
-        var buffer = SlotScratch()
-        buffer.withPointer { value in
-            value.update(from: modelValue(slot, property), count: kind.slotCount)
-            context.apply(record, sample: sample, parentTime: parentTime, to: value)
-            writeModel(slot, KeyPathTarget(property: property, component: nil, kind: kind), value)
+        withValue(appliedBy: record, sample: sample, parentTime: parentTime, slot: slot, context: context) { value, kind in
+            writeModel(slot, KeyPathTarget(property: Int(record.pointee.property), component: nil, kind: kind), value)
         }
-    }
-}
-
-extension EngineState {
-    /// The value of its key path that the basic or spring animation in `index` shows at `time`
-    /// (its layer's time) applied over the model value alone (an animator's continuation
-    /// reads where one goes from and to).
-    func valueShown(byAnimation index: Int, atLayerTime time: Double) -> Value {
-        let record = animations.base + index
-        let slot = Int(record.pointee.layer), property = Int(record.pointee.property)
-        let kind = classes[Int(places[slot].classIndex)].properties[property].kind
-        let context = evaluationContext()
-        let (sample, parentTime, applies) = context.timing(of: record, layerTime: time)
-        var buffer = SlotScratch()
-        return buffer.withPointer { value in
-            value.update(from: modelValue(slot, property), count: kind.slotCount)
-            if applies && sample.isInEffect { context.apply(record, sample: sample, parentTime: parentTime, to: value) }
-            return read(KeyPathTarget(property: property, component: record.pointee.component, kind: record.pointee.valueKind), from: value)
-        }
-    }
-}
-
-extension EngineState {
-    /// How far along its from → to interpolation the basic animation in `index` is at `time`
-    /// (its layer's time): its eased progress; nil for another kind.
-    func easedProgress(ofAnimation index: Int, atLayerTime time: Double) -> Double? {
-        let record = animations.base + index
-        guard record.pointee.kind == .basic else { return nil }
-        let context = evaluationContext()
-        return context.eased(record.pointee.function, context.timing(of: record, layerTime: time).sample)
     }
 }
