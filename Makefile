@@ -107,7 +107,7 @@ typecheck: setup
 
 # Every seed's example, in C and in Python; then the typed Python example.
 examples: build
-	@for example in seed000_clock seed001_progress seed002_arrow seed003_timing seed003_path seed004_circle; do \
+	@for example in seed000_clock seed001_progress seed002_arrow seed003_timing seed003_path seed003_door_drag seed004_circle; do \
 		echo "== $$example (C)"; $(BUILD)/examples/$$example || exit 1; \
 		echo "== $$example (Python)"; $(VENV_PYTHON) examples/python/$$example.py || exit 1; \
 	done

@@ -2550,6 +2550,198 @@ ac_status ac_animate_begin(ac_engine *engine, const ac_animate_options *options)
 ac_status ac_animate_commit(ac_engine *engine);
 
 /* ============================================================================================ */
+/* Animators (UIViewPropertyAnimator, Web Animations' Animation)                                */
+/* ============================================================================================ */
+
+/*
+ * An animator holds animations on any layers on one clock, to start, pause, scrub, reverse,
+ * speed up, finish at a position or cancel, with a completion told where it ended. It is built
+ * on Core Animation's timing, not a second engine: its animations stay ordinary attached
+ * animations, and each control call sets their speed, time offset and begin time (pause: speed
+ * 0 with the time offset at the position; seek: the time offset; resume: the begin time now;
+ * reverse and rate: the speed's sign and size), so fill, did-start and did-stop (once) and the
+ * presentation work as for any animation. While it lives it keeps them attached (not removed
+ * on completion) and filling both ways; when it ends it writes what they show at that position
+ * into the model (nothing snaps back) and removes them.
+ *
+ * Its clock: its time runs from 0 (the start) to its duration (the end); fraction_complete is
+ * time / duration, also while reversed. Control calls take effect at the engine's current time
+ * (the last tick's). A running animator ends during the tick whose time reaches the end it runs
+ * to: the end forwards, the start when reversed or at a negative rate.
+ *
+ * States (AC_ANIMATOR_*), with UIKit's and the Web's names: INACTIVE (made, not started: its
+ * animations are held at their start; UIViewAnimatingState.inactive), RUNNING (.active and
+ * running; "running"), PAUSED (.active, not running; "paused"), FINISHED (ended: .stopped and
+ * back to .inactive; "finished", or "idle" after a cancel). inactive -> running by
+ * ac_animator_start(); inactive or running -> paused by ac_animator_pause() (and
+ * ac_animator_set_fraction_complete() or ac_animator_seek() from inactive); paused -> running by
+ * ac_animator_start() or ac_animator_continue(); any but finished -> finished by
+ * ac_animator_finish(), ac_animator_cancel() or the clock reaching an end. A finished animator
+ * refuses every call but ac_animator_get_info(), retain and release (AC_ERR_INVALID_STATE); it is
+ * not reused: make a new one.
+ *
+ * References: ac_animator_create() gives the caller one; ac_animator_retain() adds one,
+ * ac_animator_release() drops one (0 is a no-op). When the last goes, a running animator runs on
+ * to its end (its completions still run); an inactive or paused one, which nothing could start
+ * again, is cancelled. A released, stale or foreign handle: AC_ERR_BAD_HANDLE.
+ *
+ * Threads: every function may be called from any thread (the engine's lock serialises them);
+ * a block (ac_animator_begin() ... ac_animator_commit()) belongs to the thread that opened it.
+ */
+
+/** An animator handle (64 bits, scoped to its engine). */
+typedef uint64_t ac_animator;
+
+/** ac_animator_info.state */
+#define AC_ANIMATOR_INACTIVE 0
+#define AC_ANIMATOR_RUNNING 1
+#define AC_ANIMATOR_PAUSED 2
+#define AC_ANIMATOR_FINISHED 3
+
+/** Where an animator ended (UIViewAnimatingPosition, and a cancel). */
+#define AC_ANIMATOR_POSITION_END 0       /* the model holds the animations' end values */
+#define AC_ANIMATOR_POSITION_START 1     /* the model holds their start values */
+#define AC_ANIMATOR_POSITION_CURRENT 2   /* the model holds what they showed where it stood */
+#define AC_ANIMATOR_POSITION_CANCELLED 3 /* ac_animator_cancel(): the model as it was */
+
+/** An animator's state and clock. Set struct_size before ac_animator_get_info(). */
+typedef struct ac_animator_info {
+    uint32_t struct_size;     /* sizeof(ac_animator_info) */
+    int32_t state;            /* AC_ANIMATOR_* */
+    double duration_s;        /* seconds from start to end (>= the duration given) */
+    double time_s;            /* seconds from the start, in [0, duration_s] */
+    double fraction_complete; /* time_s / duration_s, in [0, 1] (0 for a duration of 0) */
+    double rate;              /* playback rate: its seconds per engine second, signed */
+    int32_t reversed;         /* 1: it runs towards the start (with the sign of rate) */
+    int32_t animation_count;  /* its animations still attached */
+} ac_animator_info;
+
+/**
+ * An animator's completion: runs once, during a tick (on the thread calling ac_engine_tick()),
+ * with position AC_ANIMATOR_POSITION_*: the tick that reaches its end, or the next tick after
+ * ac_animator_finish() or ac_animator_cancel(); during ac_engine_destroy() with CANCELLED for one
+ * that has not ended.
+ */
+typedef void (*ac_animator_completion_fn)(ac_engine *engine, int32_t position, void *user_data);
+
+/**
+ * Makes an inactive animator; *out_animator gets the caller's reference. duration_s: seconds,
+ * finite, in [0, AC_TIME_LIMIT_S]: the changes of its blocks animate over it (0: over the
+ * engine's default duration); it grows to the latest end of its animations. function: the
+ * curve its blocks' changes animate with; NULL: the transaction's. Errors: AC_ERR_NULL_POINTER
+ * (out_animator), AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (duration_s), AC_ERR_INVALID_ARGUMENT
+ * (a malformed function), AC_ERR_INVALID_STATE (while the engine is being destroyed).
+ */
+ac_status ac_animator_create(ac_engine *engine, double duration_s, const ac_timing_function *function,
+                             ac_animator *out_animator);
+/** Adds a reference. Errors: AC_ERR_BAD_HANDLE, AC_ERR_OUT_OF_RANGE (2^31 − 1 held). */
+ac_status ac_animator_retain(ac_engine *engine, ac_animator animator);
+/** Drops a reference (see References above); 0 is a no-op. Error: AC_ERR_BAD_HANDLE. */
+ac_status ac_animator_release(ac_engine *engine, ac_animator animator);
+
+/**
+ * Opens a block of the inactive animator on the calling thread (UIViewPropertyAnimator's
+ * addAnimations): a transaction with the animator's duration and curve, in which every property
+ * change animates as usual; the animations the block makes — implicit ones and those added
+ * with ac_layer_add_animation(), on any layer — become the animator's at ac_animator_commit(),
+ * held at their start until it starts. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (not
+ * inactive, a block of it already open, the engine being destroyed).
+ */
+ac_status ac_animator_begin(ac_engine *engine, ac_animator animator);
+/**
+ * Takes over the animations the block made and commits its transaction. Errors:
+ * AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (no block of it open on this thread),
+ * AC_ERR_INVALID_ARGUMENT (an animation made inside has speed 0 or repeats forever: it runs on
+ * its own, the others are taken over, the transaction is committed), AC_ERR_OUT_OF_RANGE (one
+ * ending beyond AC_TIME_LIMIT_S, likewise).
+ */
+ac_status ac_animator_commit(ac_engine *engine, ac_animator animator);
+/**
+ * Adds a copy of the description animation to layer as one of the animator's
+ * (ac_layer_add_animation() in a block of it): a duration of 0 takes the animator's, no timing
+ * function its. key may be NULL. Errors: those of ac_layer_add_animation(), of
+ * ac_animator_begin() and of ac_animator_commit().
+ */
+ac_status ac_animator_add_animation(ac_engine *engine, ac_animator animator, ac_layer layer,
+                                    ac_animation animation, const char *key);
+/**
+ * Adds a completion (see ac_animator_completion_fn); several run in the order added. The
+ * registration ends (destroy runs) after it has run, or when the engine is destroyed; fn NULL:
+ * destroy runs at once. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (finished); then destroy
+ * does not run.
+ */
+ac_status ac_animator_add_completion(ac_engine *engine, ac_animator animator, ac_animator_completion_fn fn,
+                                     void *user_data, ac_destroy_fn destroy);
+
+/** Runs its clock from where it stands (startAnimation; Web play). Errors: AC_ERR_BAD_HANDLE,
+ * AC_ERR_INVALID_STATE (finished). */
+ac_status ac_animator_start(ac_engine *engine, ac_animator animator);
+/** Stops its clock where it stands (pauseAnimation; Web pause). Errors: as ac_animator_start. */
+ac_status ac_animator_pause(ac_engine *engine, ac_animator animator);
+/**
+ * Moves it to fraction_complete of its way (UIKit's fractionComplete): inactive becomes paused
+ * there, paused stays paused, running runs on from there. Errors: AC_ERR_NOT_FINITE,
+ * AC_ERR_OUT_OF_RANGE (outside [0, 1]: refused, not clamped), AC_ERR_BAD_HANDLE,
+ * AC_ERR_INVALID_STATE (finished).
+ */
+ac_status ac_animator_set_fraction_complete(ac_engine *engine, ac_animator animator, double fraction_complete);
+/** Moves it to time_s seconds from its start (Web currentTime), as above. Errors: as above
+ * (AC_ERR_OUT_OF_RANGE outside [0, duration_s]). */
+ac_status ac_animator_seek(ac_engine *engine, ac_animator animator, double time_s);
+/**
+ * reversed 1: it runs towards its start from where it stands (UIKit's isReversed;
+ * fraction_complete does not jump and goes down); 0: towards its end. Combines with the sign of
+ * the rate. Errors: AC_ERR_OUT_OF_RANGE (not 0 or 1), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE.
+ */
+ac_status ac_animator_set_reversed(ac_engine *engine, ac_animator animator, int32_t reversed);
+/**
+ * Sets the playback rate (Web playbackRate) from where it stands: 2 twice as fast, -1 back
+ * towards the start, 0 standing still while running; default 1. Errors: AC_ERR_NOT_FINITE,
+ * AC_ERR_OUT_OF_RANGE (beyond +-1e6), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE.
+ */
+ac_status ac_animator_set_rate(ac_engine *engine, ac_animator animator, double rate);
+/**
+ * Runs it on from where it stands (continueAnimation(withTimingParameters:durationFactor:)):
+ * the time left x duration_factor (> 0, <= 1e6); with function (NULL: the animations keep
+ * their curves) each animation is replaced, under the same key, by a basic animation from the
+ * value it shows now to the value at the end it runs to, paced by function over its time left,
+ * so the value does not jump (the replaced one's did-stop runs with finished = 0). Errors:
+ * AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (duration_factor), AC_ERR_INVALID_ARGUMENT (a malformed
+ * function; with a function, an animation that is not a basic or spring animation, or is
+ * additive: nothing changes), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE.
+ */
+ac_status ac_animator_continue(ac_engine *engine, ac_animator animator, const ac_timing_function *function,
+                               double duration_factor);
+/**
+ * Runs it on with a spring taking over each animation: a spring animation from the value shown
+ * now to the end it runs to, starting with the velocity it has now (0 when paused; the spring's
+ * initial_velocity is replaced), so neither value nor velocity jumps; the springs last their
+ * settling duration, the clock's pace set so that the longest plays in real time. Errors: the
+ * spring checks of the Springs section (naming spring->...), AC_ERR_NULL_POINTER (spring), and
+ * as ac_animator_continue().
+ */
+ac_status ac_animator_continue_with_spring(ac_engine *engine, ac_animator animator, const ac_spring *spring);
+/**
+ * Ends it at position (UIKit's finishAnimation(at:), from any state but finished):
+ * AC_ANIMATOR_POSITION_END, _START or _CURRENT: the model takes what its animations show there,
+ * they are removed, and the completions run at the next tick with position. Errors:
+ * AC_ERR_OUT_OF_RANGE (not a position), AC_ERR_INVALID_ARGUMENT (CANCELLED: use
+ * ac_animator_cancel()), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (finished).
+ */
+ac_status ac_animator_finish(ac_engine *engine, ac_animator animator, int32_t position);
+/**
+ * Ends it without moving the model (Web cancel): its animations are removed, so each property
+ * shows its model value again; the completions run at the next tick with
+ * AC_ANIMATOR_POSITION_CANCELLED. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (finished).
+ */
+ac_status ac_animator_cancel(ac_engine *engine, ac_animator animator);
+/**
+ * Its state and clock at the engine's time into *out_info (struct_size set by the caller).
+ * Errors: AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE (out_info), AC_ERR_BAD_HANDLE.
+ */
+ac_status ac_animator_get_info(ac_engine *engine, ac_animator animator, ac_animator_info *out_info);
+
+/* ============================================================================================ */
 /* Actions                                                                                      */
 /* ============================================================================================ */
 

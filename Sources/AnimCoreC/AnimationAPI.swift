@@ -433,7 +433,7 @@ public func ac_animation_set_delegate(
 // MARK: Animations of layers
 
 /// A C key argument that may be NULL (no key).
-private func optionalKey(_ key: UnsafePointer<CChar>?) throws(APIError) -> String? {
+func optionalKey(_ key: UnsafePointer<CChar>?) throws(APIError) -> String? {
     guard let key else { return nil }
     return try utf8String(key, "key")
 }

@@ -2258,6 +2258,75 @@ static void op_render_list(void) {
             if (mask == 12345) DIE("ac_layer_mask answered AC_OK without writing out_mask");
             if (mask != 0 && (ac_layer_superlayer(es->pointer, mask, &up) != AC_OK || up != layer.handle))
                 DIE("ac_layer_mask answered a layer whose superlayer is not the layer");
+/* Animators: handles from any engine (a foreign or released one is refused), every control
+   call with fuzzed numbers, blocks with a change inside, completions that call back in. */
+#define MAX_ANIMATORS 8
+static ac_animator g_animators[MAX_ANIMATORS];
+
+static void on_animator_end(ac_engine *engine, int32_t position, void *user_data) {
+    engine_slot *es = engine_of_pointer(engine);
+    (void)user_data;
+    if (position < AC_ANIMATOR_POSITION_END || position > AC_ANIMATOR_POSITION_CANCELLED)
+        DIE("an animator completion with a position outside AC_ANIMATOR_POSITION_*");
+    if (es == NULL) DIE("an animator completion of an unknown engine");
+    nested_from_callback(es);
+}
+
+static void op_animator(void) {
+    engine_slot *es = pick_engine();
+    uint8_t b = rd_u8();
+    int slot = rd_u8() % MAX_ANIMATORS;
+    ac_animator animator = rd_u8() == 0xFF ? rd_u64() : g_animators[slot];
+    switch (b % 16) {
+    case 0: {
+        ac_timing_function function = rd_function();
+        ac_animator made = 0;
+        if (CALL(es, 0, ac_animator_create(es->pointer, rd_time(), b & 0x10 ? &function : NULL, &made)) == AC_OK)
+            g_animators[slot] = made;
+        break;
+    }
+    case 1: CALL(es, 0, b & 0x10 ? ac_animator_retain(es->pointer, animator) : ac_animator_release(es->pointer, animator)); break;
+    case 2:
+        if (CALL(es, 0, ac_animator_begin(es->pointer, animator)) == AC_OK) {
+            pick layer = pick_layer(es);
+            ac_value value = rd_value();
+            CALL(es, layer.bad, ac_layer_set_value(es->pointer, layer.handle, key_of(es, rd_string()), &value));
+            if (rd_u8() & 7) CALL(es, 0, ac_animator_commit(es->pointer, animator));
+        }
+        break;
+    case 3: {
+        pick layer = pick_layer(es);
+        pick desc = pick_desc(es);
+        char key_buffer[32];
+        CALL(es, 0, ac_animator_add_animation(es->pointer, animator, layer.handle, desc.handle,
+                                              rd_animation_key(key_buffer, sizeof key_buffer)));
+        break;
+    }
+    case 4: CALL(es, 0, ac_animator_add_completion(es->pointer, animator, b & 0x10 ? NULL : on_animator_end, NULL, NULL)); break;
+    case 5: CALL(es, 0, ac_animator_start(es->pointer, animator)); break;
+    case 6: CALL(es, 0, ac_animator_pause(es->pointer, animator)); break;
+    case 7: CALL(es, 0, ac_animator_set_fraction_complete(es->pointer, animator, b & 0x10 ? rd_double() : rd_u8() / 255.0)); break;
+    case 8: CALL(es, 0, ac_animator_seek(es->pointer, animator, rd_time())); break;
+    case 9: CALL(es, 0, ac_animator_set_reversed(es->pointer, animator, (int32_t)(rd_u8() % 3))); break;
+    case 10: CALL(es, 0, ac_animator_set_rate(es->pointer, animator, rd_double())); break;
+    case 11: {
+        ac_timing_function function = rd_function();
+        CALL(es, 0, ac_animator_continue(es->pointer, animator, b & 0x10 ? &function : NULL, rd_double()));
+        break;
+    }
+    case 12: {
+        ac_spring spring = rd_spring();
+        CALL(es, 0, ac_animator_continue_with_spring(es->pointer, animator, b & 0x10 ? NULL : &spring));
+        break;
+    }
+    case 13: CALL(es, 0, ac_animator_finish(es->pointer, animator, (int32_t)(rd_u8() % 5) - 1)); break;
+    case 14: CALL(es, 0, ac_animator_cancel(es->pointer, animator)); break;
+    default: {
+        ac_animator_info info;
+        info.struct_size = rd_u8() == 0xFF ? 5 : (uint32_t)sizeof info;
+        if (CALL(es, 0, ac_animator_get_info(es->pointer, animator, b & 0x10 ? NULL : &info)) == AC_OK) {
+            if (!(info.fraction_complete >= 0 && info.fraction_complete <= 1)) DIE("an animator's fraction_complete outside [0, 1]");
+            if (info.state < AC_ANIMATOR_INACTIVE || info.state > AC_ANIMATOR_FINISHED) DIE("an animator state outside AC_ANIMATOR_*");
         }
         break;
     }
@@ -2274,7 +2343,8 @@ static const operation g_operations[] = {
     OP(desc_fields),     OP(desc_read),       OP(delegate),       OP(add_animation),
     OP(add_animation),   OP(remove_animation), OP(transaction),   OP(transaction),
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
-    OP(clock),           OP(geometry),        OP(render_list),
+    OP(clock),           OP(geometry),        OP(render_list),    OP(animator),
+    OP(animator),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

@@ -7,18 +7,29 @@ extension EngineState {
         let first = animations.base + index
         let end = first.pointee.timing.beginTime + first.pointee.activeParentDuration
         guard end.isFinite else { return }
-        let slot = Int(first.pointee.layer)
+        keepShownValue(ofAnimation: index, atLayerTime: end, heldAtEnd: true)
+        refreshPresentation(ofRecordsFrom: index, slot: Int(first.pointee.layer))
+    }
+
+    /// Writes what the animation in `index` shows at `time` (its layer's time) into its layer's
+    /// model: each of its records — itself, a path's rotation, a group's children in order —
+    /// sampled at `time` and applied over the model value, which then holds the result. With
+    /// `heldAtEnd`, its own records are taken at the end of their active duration whatever
+    /// their fill mode (`time` is that end); without, as their timing samples `time` (an
+    /// animator holds its animations at the position it ends at). The write runs no action.
+    func keepShownValue(ofAnimation index: Int, atLayerTime time: Double, heldAtEnd: Bool) {
+        let slot = Int(animations[index].layer)
         var member = index
-        for _ in 0...Int(first.pointee.followers) where member >= 0 {
+        for _ in 0...Int(animations[index].followers) where member >= 0 {
             // Again for each record: a model write may allocate (an out-of-line value's block).
             let context = evaluationContext()
             let record = animations.base + member
             member = Int(record.pointee.next)
             // The animation's own records (its rotation too) held at their end whatever their
             // fill mode; a group's children in the group held at its end.
-            let (sample, parentTime, parentApplies) = record.pointee.parent < 0
-                ? (record.pointee.timing.sampleAfterEnd(), end, true)
-                : context.timing(of: record, layerTime: end)
+            let (sample, parentTime, parentApplies) = record.pointee.parent < 0 && heldAtEnd
+                ? (record.pointee.timing.sampleAfterEnd(), time, true)
+                : context.timing(of: record, layerTime: time)
             let applies = parentApplies && sample.isInEffect
             if record.pointee.kind == .group {
                 // Also when it does not apply: its children read that from it.
@@ -27,7 +38,6 @@ extension EngineState {
                 keepValue(of: record, sample: sample, parentTime: parentTime, slot: slot, context: context)
             }
         }
-        refreshPresentation(ofRecordsFrom: index, slot: slot)
     }
 
     /// Recomputes, at the layer's time now, the presentation of each property the records from
@@ -58,13 +68,8 @@ extension EngineState {
         of record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, slot: Int,
         context: EvaluationContext
     ) {
-        let property = Int(record.pointee.property)
-        let kind = classes[Int(places[slot].classIndex)].properties[property].kind
-        var buffer = SlotScratch()
-        buffer.withPointer { value in
-            value.update(from: modelValue(slot, property), count: kind.slotCount)
-            context.apply(record, sample: sample, parentTime: parentTime, to: value)
-            writeModel(slot, KeyPathTarget(property: property, component: nil, kind: kind), value)
+        withValue(appliedBy: record, sample: sample, parentTime: parentTime, slot: slot, context: context) { value, kind in
+            writeModel(slot, KeyPathTarget(property: Int(record.pointee.property), component: nil, kind: kind), value)
         }
     }
 }

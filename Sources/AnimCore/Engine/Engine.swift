@@ -464,6 +464,7 @@ public final class Engine: @unchecked Sendable {
                     state.removeAllAnimations(slot)
                 }
                 state.abandonTransactions()
+                state.cancelAnimators()
                 return !state.events.isEmpty
             }) {
                 deliverEvents(ordered: false)
@@ -544,6 +545,8 @@ public final class Engine: @unchecked Sendable {
             handler?.call(self, layer)
         case .transactionCompletion(let completions, let finished):
             for completion in completions { completion.call(self, finished) }
+        case .animatorCompletion(let completions, let position):
+            for completion in completions { completion.call(self, position) }
         }
     }
 }

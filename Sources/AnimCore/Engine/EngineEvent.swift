@@ -5,4 +5,5 @@ enum EngineEvent {
     case animationDidStop(AnimationDelegate, layer: LayerID, key: String?, finished: Bool)
     case display(LayerID)
     case transactionCompletion([TransactionCompletion], finished: Bool)
+    case animatorCompletion([AnimatorCompletion], position: AnimatorPosition)
 }

@@ -19,6 +19,7 @@ extension EngineState {
         tickCount &+= 1
         commit()
         evaluateAnimations()
+        if runningAnimatorCount > 0 { endAnimatorsAtTheirEnds() }
         queueDisplays()
     }
 

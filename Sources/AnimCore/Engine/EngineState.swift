@@ -104,6 +104,11 @@ final class EngineState {
     @exclusivity(unchecked) var events: [EngineEvent] = []
     @exclusivity(unchecked) var layerDelegates: [Int32: LayerDelegate] = [:]
     @exclusivity(unchecked) var animationDelegates: [Int32: AnimationDelegate] = [:]
+    /// Animators by slot (`AnimatorRecord`; a free slot has stamp 0), the free slots, and how
+    /// many are running (the tick looks for ends only when some are).
+    @exclusivity(unchecked) var animators: [AnimatorRecord] = []
+    @exclusivity(unchecked) var freeAnimatorSlots: [Int32] = []
+    @exclusivity(unchecked) var runningAnimatorCount = 0
     /// Values of undeclared keys, per layer slot (Core Animation's layers are key-value
     /// containers): stored and read back, never animated.
     @exclusivity(unchecked) var undeclaredValues: [Int32: [Int32: Value]] = [:]

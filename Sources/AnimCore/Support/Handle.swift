@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The 64-bit handles of layers, layer classes, the C API's animation descriptions and render
-/// lists:
+/// The 64-bit handles of layers, layer classes, animators, the C API's animation descriptions
+/// and render lists:
 ///
 ///     bits 56...63  kind tag (so a handle of one kind is never taken for another)
 ///     bits 22...55  stamp    (34 bits, drawn from one process-wide counter per kind)
@@ -27,6 +27,7 @@ package enum Handle {
         case layerClass = 0xC1
         case description = 0xA1
         case renderList = 0xD1
+        case animator = 0xA7
         /// Not a handle: the engine tags of keys (`PropertyKey`), drawn from a counter of their own.
         case keyTag = 0x4B
     }
@@ -38,6 +39,7 @@ package enum Handle {
         case .layerClass: draw(layerClassStamps)
         case .description: draw(descriptionStamps)
         case .renderList: draw(renderListStamps)
+        case .animator: draw(animatorStamps)
         case .keyTag: draw(keyTagStamps)
         }
     }
@@ -67,4 +69,5 @@ private let layerStamps = Atomic<UInt64>(0)
 private let layerClassStamps = Atomic<UInt64>(0)
 private let descriptionStamps = Atomic<UInt64>(0)
 private let renderListStamps = Atomic<UInt64>(0)
+private let animatorStamps = Atomic<UInt64>(0)
 private let keyTagStamps = Atomic<UInt64>(0)

@@ -27,6 +27,7 @@ EXPECTED = {
     "seed002_arrow.py": ["completion at t = 4.0", "shown"],
     "seed003_timing.py": ["door scrubbed"],
     "seed003_path.py": ["follows the path", "model (0, 150)", "deg"],
+    "seed003_door_drag.py": ["ended at its end", "ended at its start", "-90.000 deg (nothing snaps back)"],
     "seed004_circle.py": ["in flight", "25.0000"],
 }
 

@@ -22,6 +22,8 @@ Times are float seconds. The main types:
   :class:`Animation` is their shared base;
 - ``engine.transaction(...)`` and ``engine.animate(...)`` — CATransaction and UIKit animation
   blocks as ``with`` blocks; :class:`Transaction`, :data:`NO_ACTION` and action callbacks;
+- ``engine.animator(...)`` — :class:`Animator` (UIViewPropertyAnimator, Web Animations'
+  Animation): pause, scrub, reverse, rate, finish at a position, cancel; a ``with`` block;
 - the value types :class:`Point`, :class:`Size`, :class:`Rect`, :class:`Color`,
   :class:`Vector3`, :class:`AffineTransform`, :class:`Transform3D`, :class:`Token`;
 - :class:`Timing` — CAMediaTiming properties; ``evaluate``, ``progress``, ``progress_batch``;
@@ -106,6 +108,7 @@ from .rendering import ContentsGravity, CornerMask, RenderFlag
 from .render_list import RenderList
 from .layer_class import LayerClass, Property
 from .transaction import Transaction
+from .animator import Animator, AnimatorCompletion, AnimatorPosition, AnimatorState
 from .engine import Engine
 
 __version__ = "0.1.0"
@@ -121,6 +124,10 @@ __all__ = [
     "Animation",
     "AnimationGroup",
     "AnimcoreError",
+    "Animator",
+    "AnimatorCompletion",
+    "AnimatorPosition",
+    "AnimatorState",
     "BadHandleError",
     "BasicAnimation",
     "CalculationMode",

@@ -765,6 +765,42 @@ def ac_status_table_lookup(status: int, want_name: int) -> str:
 
 
 # --------------------------------------------------------------------------------------------
+# Animators
+# --------------------------------------------------------------------------------------------
+
+ac_animator = c_uint64
+"""``ac_animator``: an animator handle (64 bits, scoped to its engine)."""
+
+AC_ANIMATOR_INACTIVE: Final = 0
+AC_ANIMATOR_RUNNING: Final = 1
+AC_ANIMATOR_PAUSED: Final = 2
+AC_ANIMATOR_FINISHED: Final = 3
+
+AC_ANIMATOR_POSITION_END: Final = 0
+AC_ANIMATOR_POSITION_START: Final = 1
+AC_ANIMATOR_POSITION_CURRENT: Final = 2
+AC_ANIMATOR_POSITION_CANCELLED: Final = 3
+
+
+class ac_animator_info(ctypes.Structure):
+    """``ac_animator_info``: an animator's state and clock."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("state", c_int32),
+        ("duration_s", c_double),
+        ("time_s", c_double),
+        ("fraction_complete", c_double),
+        ("rate", c_double),
+        ("reversed", c_int32),
+        ("animation_count", c_int32),
+    ]
+
+
+ac_animator_completion_fn = CFUNCTYPE(None, POINTER(ac_engine), c_int32, c_void_p)
+"""``void (*)(ac_engine *, int32_t position, void *user_data)``: an animator's completion."""
+
+# --------------------------------------------------------------------------------------------
 # Prototypes: name -> (restype, argtypes), in header order
 # --------------------------------------------------------------------------------------------
 
@@ -1076,6 +1112,31 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     # Animation blocks
     "ac_animate_begin": (ac_status, (_engine_p, POINTER(ac_animate_options))),
     "ac_animate_commit": (ac_status, (_engine_p,)),
+    # Animators
+    "ac_animator_create": (ac_status, (_engine_p, c_double, _function_p, POINTER(ac_animator))),
+    "ac_animator_retain": (ac_status, (_engine_p, ac_animator)),
+    "ac_animator_release": (ac_status, (_engine_p, ac_animator)),
+    "ac_animator_begin": (ac_status, (_engine_p, ac_animator)),
+    "ac_animator_commit": (ac_status, (_engine_p, ac_animator)),
+    "ac_animator_add_animation": (
+        ac_status,
+        (_engine_p, ac_animator, ac_layer, ac_animation, c_char_p),
+    ),
+    "ac_animator_add_completion": (
+        ac_status,
+        (_engine_p, ac_animator, ac_animator_completion_fn, c_void_p, ac_destroy_fn),
+    ),
+    "ac_animator_start": (ac_status, (_engine_p, ac_animator)),
+    "ac_animator_pause": (ac_status, (_engine_p, ac_animator)),
+    "ac_animator_set_fraction_complete": (ac_status, (_engine_p, ac_animator, c_double)),
+    "ac_animator_seek": (ac_status, (_engine_p, ac_animator, c_double)),
+    "ac_animator_set_reversed": (ac_status, (_engine_p, ac_animator, c_int32)),
+    "ac_animator_set_rate": (ac_status, (_engine_p, ac_animator, c_double)),
+    "ac_animator_continue": (ac_status, (_engine_p, ac_animator, _function_p, c_double)),
+    "ac_animator_continue_with_spring": (ac_status, (_engine_p, ac_animator, _spring_p)),
+    "ac_animator_finish": (ac_status, (_engine_p, ac_animator, c_int32)),
+    "ac_animator_cancel": (ac_status, (_engine_p, ac_animator)),
+    "ac_animator_get_info": (ac_status, (_engine_p, ac_animator, POINTER(ac_animator_info))),
     # Actions
     "ac_layer_set_action_callback": (
         ac_status,

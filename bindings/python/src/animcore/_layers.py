@@ -59,6 +59,7 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
             "render_list",
             "layer_class",
             "transaction",
+            "animator",
         ),
     ),
     ("engine", ("engine",)),

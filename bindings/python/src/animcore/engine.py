@@ -45,6 +45,7 @@ from ._coerce import flag, int32, real
 from ._handles import engine_ptr, key_bytes, read_string
 from ._trampolines import AnimationEntry, ClockEntry, CompletionCallback, clock_trampoline
 from .animation import Animation
+from .animator import Animator
 from .callback_types import DisplayCallback
 from .clock import current_media_time
 from .errors import (
@@ -416,6 +417,21 @@ class Engine:
                 "spring": optional_spring(spring),
             },
         )
+
+    def animator(
+        self, *, duration: float, timing_function: Union[TimingFunction, str, None] = None
+    ) -> Animator:
+        """A new inactive :class:`Animator` (UIViewPropertyAnimator): ``duration`` seconds
+        (finite, >= 0; 0: the changes of its blocks take the engine's default duration), the
+        changes of its blocks paced by ``timing_function`` (a TimingFunction or a curve name;
+        None: the transaction's). Use it as a ``with`` block to collect changes::
+
+            with engine.animator(duration=1.0, timing_function="linear") as door_swing:
+                door["transform.rotation.y"] = -math.pi / 2
+            door_swing.start()
+
+        C: ac_animator_create()."""
+        return Animator(self, duration, timing_function)
 
     def animate(
         self,

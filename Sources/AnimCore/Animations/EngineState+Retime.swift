@@ -1,0 +1,34 @@
+extension EngineState {
+    /// Gives the attached animation in `index` (a record of a layer's own, not a group's child)
+    /// new CAMediaTiming in place — what an animator's pause, seek, resume, reverse and rate
+    /// come to — without removing it: its run state, key, delegate, completion group and
+    /// presentation entry stay as they are, so the rules of fill, removal and did-stop (once)
+    /// go on applying to it as the tick evaluates it at its new timing.
+    ///
+    /// The one home of that change: the layer's steady animations leave the lane (as on any
+    /// change of the layer's list; the tick admits them again once a step owes nothing), the
+    /// record's active parent duration is computed again, a begin time resolved at commit is
+    /// given up (`timing` has the begin time it keeps), and a path's rotation, which runs on its
+    /// keyframes' timing, takes the same timing. `timing` has passed `MediaTiming.validate()`.
+    func retime(_ index: Int, to timing: MediaTiming) {
+        let record = animations.base + index
+        guard record.pointee.isAlive, !record.pointee.isOwned else { return }
+        let slot = Int(record.pointee.layer)
+        leaveSteadyLane(layer: slot)
+        var member = index
+        // The record, and a path's rotation that follows it (a group's children keep theirs:
+        // they run in the group's time).
+        let count = record.pointee.kind == .keyframe ? Int(record.pointee.followers) : 0
+        for _ in 0...count where member >= 0 {
+            let retimed = animations.base + member
+            retimed.pointee.timing = timing
+            retimed.pointee.activeParentDuration = timing.activeParentDuration
+            retimed.pointee.beginsAtCommit = false
+            retimed.pointee.beginDelay = 0
+            retimed.pointee.continuesFrom = .nan
+            member = Int(retimed.pointee.next)
+        }
+        // A committed record off the lane is evaluated by the general walk.
+        if record.pointee.isCommitted { joinGeneralWalk(slot) }
+    }
+}

@@ -1,0 +1,124 @@
+/// One animator as its engine stores it: its clock, its settings and its animations.
+///
+/// The clock: the animator's time τ (seconds, in [0, `duration`]) was `position` at engine time
+/// `anchorTime` and, while running, moves at `effectiveRate` animator seconds per engine second
+/// (clamped to the ends). Every control call re-anchors it (position ← τ now, anchor ← now) and
+/// re-times each animation from it (`AnimatorMember.timing`). fractionComplete is τ / duration.
+struct AnimatorRecord {
+    /// The handle's stamp; 0 marks a free slot.
+    var stamp: UInt64 = 0
+    /// References the host holds (the creator's, plus retains).
+    var references: Int32 = 0
+    var state = AnimatorState.inactive
+    /// Seconds of animator time from start to end: the duration given, or the latest end of
+    /// its animations when later.
+    var duration: Double = 0
+    /// The curve the changes of its blocks animate with; nil: the transaction's.
+    var timingFunction: TimingFunction?
+    /// Web Animations' playbackRate: animator seconds per engine second, signed.
+    var rate: Double = 1
+    /// 1 / the duration factor of the last `continueAnimation`, or what a spring's settling set.
+    var pace: Double = 1
+    /// UIKit's isReversed: the clock runs towards the start.
+    var isReversed = false
+    /// τ at `anchorTime`.
+    var position: Double = 0
+    /// Engine seconds.
+    var anchorTime: Double = 0
+    var members: [AnimatorMember] = []
+    /// Called once with where it ended, in the order added.
+    var completions: [AnimatorCompletion] = []
+    /// The thread whose block is open on it (0: none), and where that block's animations
+    /// begin in the thread's list of animations waiting for their commit.
+    var blockThread: UInt = 0
+    var blockStart = 0
+
+    /// Animator seconds per engine second, signed: rate × pace, negated when reversed.
+    var effectiveRate: Double { rate * pace * (isReversed ? -1 : 1) }
+
+    /// τ at engine time `now` (seconds in [0, duration]).
+    func time(at now: Double) -> Double {
+        guard state == .running else { return position }
+        return min(max(position + (now - anchorTime) * effectiveRate, 0), duration)
+    }
+
+    /// The end its clock runs to while running: `.end` forwards (a rate of 0 too), `.start`
+    /// backwards.
+    var endAhead: AnimatorPosition { effectiveRate < 0 ? .start : .end }
+}
+
+/// An animator's callback for where it ended; runs once, during a tick, on the ticking thread.
+package struct AnimatorCompletion: Sendable {
+    package let call: @Sendable (_ engine: Engine, _ position: AnimatorPosition) -> Void
+
+    package init(_ call: @escaping @Sendable (_ engine: Engine, _ position: AnimatorPosition) -> Void) {
+        self.call = call
+    }
+}
+
+/// One animation an animator drives (a record of a layer's own), with where it lies in the
+/// animator's time: it runs from τ = `delay` for `span` animator seconds, its local time moving
+/// `scale` local seconds per animator second in the direction `sign` from `offset` — its own
+/// timing at adoption (speed s: scale |s|, sign of s; its timeOffset; its active duration).
+struct AnimatorMember {
+    var record: Int32
+    var generation: UInt32
+    var delay: Double
+    var span: Double
+    var scale: Double
+    var sign: Double
+    var offset: Double
+    /// Its active duration in local seconds (`span × scale`).
+    var activeDuration: Double
+
+    /// Its position in its active interval at animator time `time`: local seconds in
+    /// [0, activeDuration], from its start.
+    func activePosition(at time: Double) -> Double {
+        span > 0 ? min(max(time - delay, 0), span) * scale : (time >= delay ? activeDuration : 0)
+    }
+
+    /// Its CAMediaTiming (`base` with begin time, speed, time offset and fill replaced) that
+    /// shows, at layer time `layerTime`, the position of animator time `time`, and from there
+    /// follows the animator's clock moving `rate` animator seconds per layer second (frozen:
+    /// standing still). Core Animation's own mechanism, composed: the animator's time space
+    /// (`τ = (t − anchor) × rate + time`) over the animation's (`(τ − delay) × s + offset`):
+    ///
+    /// - frozen inside its active interval: speed 0 with timeOffset at the local position (Core
+    ///   Animation's pause); at or before its start: its own timing with its begin far ahead
+    ///   (its before phase: the start, and no did-start yet); at or after its end: its begin far
+    ///   behind (its after phase: the end rule, so a pause at the very end shows the end and a
+    ///   group holds its children there);
+    /// - forwards: speed s × rate, the window beginning where τ = delay;
+    /// - backwards: speed s × rate (of the other sign) with timeOffset at the end of the active
+    ///   duration (Core Animation's reverse), the window beginning where τ = delay + span, so
+    ///   that it ends at the start.
+    ///
+    /// Fill is both: an animation shows its start before its delay and its end after it while
+    /// the animator lives (the animator, not the animation, ends the motion).
+    func timing(_ base: MediaTiming, layerTime: Double, time: Double, rate: Double, frozen: Bool) -> MediaTiming {
+        var timing = base
+        timing.fillMode = .both
+        if frozen || rate == 0 {
+            timing.speed = sign * scale
+            timing.timeOffset = offset
+            if time <= delay {
+                timing.beginTime = MediaTiming.Limits.time
+            } else if time >= delay + span {
+                timing.beginTime = -MediaTiming.Limits.time
+            } else {
+                timing.speed = 0
+                timing.timeOffset = offset + sign * activePosition(at: time)
+                timing.beginTime = -MediaTiming.Limits.time
+            }
+        } else if rate > 0 {
+            timing.speed = sign * scale * rate
+            timing.timeOffset = offset
+            timing.beginTime = layerTime - (time - delay) / rate
+        } else {
+            timing.speed = sign * scale * rate
+            timing.timeOffset = offset + sign * activeDuration
+            timing.beginTime = layerTime - (delay + span - time) / -rate
+        }
+        return timing
+    }
+}

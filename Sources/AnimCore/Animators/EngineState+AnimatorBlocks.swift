@@ -1,0 +1,112 @@
+/// An animator's blocks: the changes and animations made inside one become its animations
+/// (UIViewPropertyAnimator's addAnimations).
+extension EngineState {
+    /// Opens a block of the inactive animator on the calling thread: a transaction whose
+    /// duration is the animator's and whose timing function is its own (when it has one), so
+    /// changes made inside animate with them; what the block adds is taken over at its commit.
+    func beginAnimatorBlock(_ handle: UInt64) throws(AnimCoreError) {
+        try refuseWhileEnding("an animator block")
+        let slot = try animatorSlot(handle)
+        guard animators[slot].state == .inactive else {
+            throw AnimCoreError(
+                .invalidState,
+                "the animator is \(animators[slot].state.name); animations are added to an animator while it is inactive")
+        }
+        guard animators[slot].blockThread == 0 else {
+            throw AnimCoreError(.invalidState, "a block of this animator is already open")
+        }
+        beginTransaction()
+        let duration = animators[slot].duration, function = animators[slot].timingFunction
+        // (A duration of 0 is no transaction duration: the engine's default applies.)
+        do {
+            try setTransactionFields { settings in
+                if duration > 0 { settings.animationDuration = duration }
+                if let function { settings.timingFunction = function }
+            }
+        } catch {
+            try? commitTransaction()  // nothing is left open
+            throw error
+        }
+        let thread = currentThread
+        animators[slot].blockThread = thread
+        animators[slot].blockStart = waitingAnimations(of: thread).count
+    }
+
+    /// Commits the block opened last on this animator, on this thread: the animations it made
+    /// (implicit and explicit, on any layer) become the animator's, held at their start, then
+    /// its transaction commits. Throws, having committed, when one of them cannot be driven
+    /// (speed 0, an endless active duration): those run as plain animations.
+    func commitAnimatorBlock(_ handle: UInt64) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        let thread = currentThread
+        guard animators[slot].blockThread == thread else {
+            throw AnimCoreError(.invalidState, "no block of this animator is open on this thread: commit without begin")
+        }
+        animators[slot].blockThread = 0
+        let made = waitingAnimations(of: thread).dropFirst(animators[slot].blockStart)
+        var refused: AnimCoreError?
+        for reference in made {
+            let index = Int(reference.index)
+            guard animations[index].isAlive, animations[index].generation == reference.generation else { continue }
+            do {
+                try adopt(index, into: slot)
+            } catch {
+                refused = refused ?? error
+            }
+        }
+        try commitTransaction()
+        if let refused { throw refused }
+    }
+
+    /// The animations waiting for the outermost commit of `thread`'s transactions, in the
+    /// order they were added.
+    private func waitingAnimations(of thread: UInt) -> [AnimationRef] {
+        guard let position = threadTransactions.index(forKey: thread) else { return [] }
+        return threadTransactions.values[position].pending
+    }
+
+    /// Makes the animation in `index` one of the animator's: where it lies in the animator's
+    /// time is read from its own timing (a begin time resolved at commit: its delay; one given:
+    /// the time from now to it), it stays attached until the animator ends, and it is held at
+    /// the animator's position (its start: the animator is inactive).
+    private func adopt(_ index: Int, into slot: Int) throws(AnimCoreError) {
+        let record = animations[index]
+        let timing = record.timing
+        let name = animatedName(record)
+        guard timing.speed != 0 else {
+            throw AnimCoreError(
+                .invalidArgument, "the animation of \(name) has speed 0; an animator drives animations whose speed is not 0")
+        }
+        let active = timing.activeDuration
+        guard active.isFinite else {
+            throw AnimCoreError(
+                .invalidArgument,
+                "the animation of \(name) repeats forever; an animator drives animations with a finite active duration")
+        }
+        let layerTime = self.layerTime(Int(record.layer), atEngineTime: currentTime)
+        let delay = record.beginsAtCommit ? record.beginDelay : max(timing.beginTime - layerTime, 0)
+        let scale = abs(timing.speed)
+        guard delay + active / scale <= MediaTiming.Limits.time else {
+            throw AnimCoreError(
+                .outOfRange, "the animation of \(name) ends beyond \(MediaTiming.Limits.time) s; an animator's time is limited to it")
+        }
+        let member = AnimatorMember(
+            record: Int32(index), generation: record.generation, delay: delay, span: active / scale, scale: scale,
+            sign: timing.speed < 0 ? -1 : 1, offset: timing.timeOffset, activeDuration: active)
+        // Kept until the animator ends (it removes them): a reversed animator plays them back.
+        var kept = index
+        for _ in 0...Int(record.kind == .keyframe ? record.followers : 0) where kept >= 0 {
+            animations[kept].isRemovedOnCompletion = false
+            kept = Int(animations[kept].next)
+        }
+        animators[slot].members.append(member)
+        animators[slot].duration = max(animators[slot].duration, delay + member.span)
+        retime(index, to: member.timing(timing, layerTime: layerTime, time: 0, rate: 0, frozen: true))
+    }
+
+    /// What an animator's message calls the animation of `record`: its key path, or "a group".
+    func animatedName(_ record: AttachedAnimation) -> String {
+        guard record.kind != .group, record.keyPath >= 0 else { return "a group" }
+        return keys.name(of: keys.key(at: record.keyPath)) ?? "a key path"
+    }
+}

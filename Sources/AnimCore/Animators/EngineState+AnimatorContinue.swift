@@ -1,0 +1,152 @@
+/// UIViewPropertyAnimator's continueAnimation(withTimingParameters:durationFactor:): the rest
+/// of the motion re-timed, from where it stands, with no jump.
+extension EngineState {
+    /// Runs the animator on from where it stands. `durationFactor` scales the time left (the
+    /// clock's pace becomes 1 / factor). With a timing function, each animation is replaced by
+    /// a basic animation of the same key path and key from the value it shows now to the value
+    /// it shows at the end the clock runs to, paced by the function over its time left; with a
+    /// spring, by a spring animation between the same values that starts with the velocity it
+    /// has now (zero when paused) and lasts its settling duration, the clock's pace set so that
+    /// the longest one plays in real time (the factor is not used). Only basic and spring
+    /// animations that are not additive can be replaced: with any other, nothing changes.
+    func continueAnimator(_ handle: UInt64, timing: AnimatorTiming?, durationFactor: Double) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        try Check.within(durationFactor, 0...MediaTiming.Limits.speed, "durationFactor")
+        guard durationFactor > 0 else {
+            throw AnimCoreError(.outOfRange, "durationFactor is 0; it must be > 0")
+        }
+        if case .spring(let spring)? = timing { try spring.validate() }
+        var animator = try anchored(slot, "continuing it")
+        let before = animator
+        animator.members = liveMembers(of: animator)
+        for member in animator.members {
+            let record = animations[Int(member.record)]
+            guard timing == nil || ((record.kind == .basic || record.kind == .spring) && !record.isAdditive) else {
+                throw AnimCoreError(
+                    .invalidArgument,
+                    "the animation of \(animatedName(record)) is \(record.isAdditive ? "additive" : "not a basic or spring animation"); new timing parameters replace basic and spring animations that are not additive")
+            }
+        }
+        animator.state = .running
+        animator.pace = 1 / durationFactor
+        if let timing { try replaceMembers(of: &animator, before: before, timing: timing) }
+        try apply(animator, slot: slot, cause: "durationFactor")
+    }
+
+    /// Replaces each animation of `animator` that has motion left by one with `timing` (see
+    /// `continueAnimator`); `before` is the animator as it ran until now (for velocities).
+    private func replaceMembers(
+        of animator: inout AnimatorRecord, before: AnimatorRecord, timing: AnimatorTiming
+    ) throws(AnimCoreError) {
+        let forward = animator.effectiveRate >= 0
+        let now = animator.position
+        let oldRate = before.state == .running ? before.effectiveRate : 0
+        var longest = 0.0
+        for position in animator.members.indices {
+            let member = animator.members[position]
+            let window = forward
+                ? (member.delay + member.span, max(now, member.delay))
+                : (member.delay, min(now, member.delay + member.span))
+            // (first: where it ends; second: where it stands.)
+            let (end, start) = window
+            guard forward ? end > start : start > end else { continue }
+            let replaced = try replace(member, from: start, to: end, timing: timing, rate: oldRate)
+            animator.members[position] = replaced
+            longest = max(longest, replaced.activeDuration)
+        }
+        if case .spring = timing, longest > 0, animator.rate != 0 {
+            let left = forward ? animator.duration - now : now
+            animator.pace = left / longest / abs(animator.rate)
+        }
+    }
+
+    /// The member that replaces `member`: a new animation going from what `member` shows at
+    /// animator time `start` to what it shows at `end`, added under its key (the old one is
+    /// removed: its did-stop is sent with finished = false).
+    private func replace(
+        _ member: AnimatorMember, from start: Double, to end: Double, timing: AnimatorTiming, rate: Double
+    ) throws(AnimCoreError) -> AnimatorMember {
+        let index = Int(member.record)
+        let layer = Int(animations[index].layer)
+        let key = animations[index].key >= 0 ? animationKeys.name(of: animations[index].key) : nil
+        let from = shown(member, at: start), to = shown(member, at: end)
+        let span = abs(end - start)
+        var animation: Animation
+        var scale = 1.0
+        switch timing {
+        case .function(let function):
+            animation = .basic(animatedName(animations[index]), from: from, to: to)
+            animation.timingFunction = function
+            animation.timing.duration = span
+        case .spring(var spring):
+            // The velocity now, as a fraction of the distance left per second.
+            let h = min(span, 1e-3) / 2
+            let ahead = end > start ? start + h : start - h
+            let moved = rate == 0 || h == 0 ? 0 : fractionMoved(member, from: start, to: ahead, towards: end, from, to)
+            spring.initialVelocity = moved / h * abs(rate)
+            let settling = spring.settlingDuration
+            animation = .spring(animatedName(animations[index]), from: from, to: to, spring: spring)
+            animation.timing.duration = settling
+            scale = settling / span
+        }
+        if key == nil { removeAnimation(index, slot: layer) }
+        try addAnimation(animation, forKey: key, to: layerID(layer))
+        let added = Int(layers[layer].lastAnimation)
+        let active = span * scale
+        let forward = end > start
+        animations[added].isRemovedOnCompletion = false
+        return AnimatorMember(
+            record: Int32(added), generation: animations[added].generation, delay: min(start, end), span: span,
+            scale: scale, sign: forward ? 1 : -1, offset: forward ? 0 : active, activeDuration: active)
+    }
+
+    /// What `member` shows at animator time `time` over the model value alone.
+    private func shown(_ member: AnimatorMember, at time: Double) -> Value {
+        let index = Int(member.record)
+        let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
+        retime(index, to: member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true))
+        return valueShown(byAnimation: index, atLayerTime: layerTime)
+    }
+
+    /// How far `member` moves from animator time `start` to `ahead`, as a fraction of the way
+    /// from what it shows at `start` (`from`) to what it shows at `end` (`to`): for a basic
+    /// animation through its eased progress (exact for every interpolation, a rotation's too),
+    /// else by the projection of the values' change.
+    private func fractionMoved(
+        _ member: AnimatorMember, from start: Double, to ahead: Double, towards end: Double, _ from: Value, _ to: Value
+    ) -> Double {
+        let index = Int(member.record)
+        let progress = { (time: Double) -> Double? in
+            _ = self.shown(member, at: time)  // held there
+            return self.easedProgress(ofAnimation: index, atLayerTime: self.layerTime(Int(self.animations[index].layer), atEngineTime: self.currentTime))
+        }
+        if let now = progress(start), let next = progress(ahead), let last = progress(end), last != now {
+            return (next - now) / (last - now)
+        }
+        return Self.fraction(of: from, shown(member, at: ahead), along: from, to)
+    }
+
+    /// How far `value` lies from `from` towards `to`, as a fraction of the distance (the
+    /// projection of `value − from` on `to − from`); 0 when they are equal.
+    static func fraction(of from: Value, _ value: Value, along start: Value, _ end: Value) -> Double {
+        let count = from.kind.slotCount
+        var a = [Double](repeating: 0, count: count), b = a, c = a
+        from.write(into: &a)
+        value.write(into: &b)
+        end.write(into: &c)
+        var dot = 0.0, length = 0.0
+        for k in 0..<count {
+            dot += (b[k] - a[k]) * (c[k] - a[k])
+            length += (c[k] - a[k]) * (c[k] - a[k])
+        }
+        return length > 0 ? dot / length : 0
+    }
+}
+
+/// The timing an animator's continuation gives the rest of its motion.
+package enum AnimatorTiming: Sendable {
+    /// A basic animation paced by the function.
+    case function(TimingFunction)
+    /// A spring animation of this spring (its initial velocity is the motion's own).
+    case spring(Spring)
+}

@@ -1,0 +1,171 @@
+/// An animator's control: start, pause, seek, reverse, rate, finish and cancel, and the ends
+/// the tick finds. Each call re-anchors the clock at the engine's time (the last tick's) and
+/// re-times every animation from it, all or nothing.
+extension EngineState {
+    /// Runs the clock from where it stands (UIKit's startAnimation, Web Animations' play);
+    /// nothing for a running animator.
+    func startAnimator(_ handle: UInt64) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        var animator = try anchored(slot, "starting it")
+        animator.state = .running
+        try apply(animator, slot: slot, cause: "starting")
+    }
+
+    /// Stops the clock where it stands (UIKit's pauseAnimation, Web Animations' pause).
+    func pauseAnimator(_ handle: UInt64) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        var animator = try anchored(slot, "pausing it")
+        animator.state = .paused
+        try apply(animator, slot: slot, cause: "pausing")
+    }
+
+    /// Moves the clock to `fraction` of its duration (fractionComplete), or to `time` seconds
+    /// (Web Animations' currentTime); an inactive animator becomes paused there, a running one
+    /// runs on from there.
+    func seekAnimator(_ handle: UInt64, fraction: Double? = nil, time: Double? = nil) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        var animator = try anchored(slot, "seeking")
+        if let fraction {
+            try Check.within(fraction, 0...1, "fractionComplete")
+            animator.position = fraction * animator.duration
+        } else if let time {
+            try Check.within(time, 0...animator.duration, "time")
+            animator.position = time
+        }
+        if animator.state == .inactive { animator.state = .paused }
+        try apply(animator, slot: slot, cause: fraction != nil ? "fractionComplete" : "time")
+    }
+
+    /// Sets UIKit's isReversed: the clock runs towards the start (fractionComplete keeps
+    /// counting from the start).
+    func setAnimatorReversed(_ handle: UInt64, _ reversed: Bool) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        var animator = try anchored(slot, "reversing it")
+        animator.isReversed = reversed
+        try apply(animator, slot: slot, cause: "isReversed")
+    }
+
+    /// Sets Web Animations' playbackRate: animator seconds per engine second, signed (0 stands
+    /// still while running; negative runs towards the start).
+    func setAnimatorRate(_ handle: UInt64, _ rate: Double) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        try Check.within(rate, -MediaTiming.Limits.speed...MediaTiming.Limits.speed, "rate")
+        var animator = try anchored(slot, "setting its rate")
+        animator.rate = rate
+        try apply(animator, slot: slot, cause: "rate")
+    }
+
+    /// Ends the animator at `position` (UIKit's finishAnimation(at:)): the model takes what its
+    /// animations show there, they are removed, and the completion is owed.
+    func finishAnimator(_ handle: UInt64, at position: AnimatorPosition) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        guard position != .cancelled else {
+            throw AnimCoreError(.invalidArgument, "position is cancelled; finish at end, start or current, or cancel")
+        }
+        _ = try anchored(slot, "finishing it")
+        endAnimator(slot, at: position)
+    }
+
+    /// Ends the animator where it stands without moving the model (Web Animations' cancel):
+    /// its animations are removed; the completion is owed with `.cancelled`.
+    func cancelAnimator(_ handle: UInt64) throws(AnimCoreError) {
+        let slot = try animatorSlot(handle)
+        _ = try anchored(slot, "cancelling it")
+        endAnimator(slot, at: .cancelled)
+    }
+
+    /// The animator in `slot` with its clock re-anchored at the engine's time, or
+    /// `.invalidState` once it has finished.
+    func anchored(_ slot: Int, _ what: String) throws(AnimCoreError) -> AnimatorRecord {
+        var animator = animators[slot]
+        guard animator.state != .finished else {
+            throw AnimCoreError(.invalidState, "the animator has finished; \(what) is refused")
+        }
+        animator.position = animator.time(at: currentTime)
+        animator.anchorTime = currentTime
+        return animator
+    }
+
+    /// Stores `updated` (the animator in `slot`, re-anchored, with its settings changed) and
+    /// re-times each of its animations to follow its clock. Every timing is checked first:
+    /// when one would leave the engine's limits, nothing changes (`cause` names the argument).
+    func apply(_ updated: AnimatorRecord, slot: Int, cause: String) throws(AnimCoreError) {
+        var animator = updated
+        animator.members = liveMembers(of: updated)
+        let frozen = animator.state != .running
+        var timings: [MediaTiming] = []
+        for member in animator.members {
+            let record = animations[Int(member.record)]
+            let timing = member.timing(
+                record.timing, layerTime: layerTime(Int(record.layer), atEngineTime: currentTime), time: animator.position,
+                rate: animator.effectiveRate, frozen: frozen)
+            do {
+                try timing.validate()
+            } catch {
+                throw AnimCoreError(
+                    .outOfRange, "\(cause) takes the animation of \(animatedName(record)) beyond the time limits: \(error.message)")
+            }
+            timings.append(timing)
+        }
+        let wasRunning = animators[slot].state == .running
+        animators[slot] = animator
+        runningAnimatorCount += (animator.state == .running ? 1 : 0) - (wasRunning ? 1 : 0)
+        for (member, timing) in zip(animator.members, timings) { retime(Int(member.record), to: timing) }
+    }
+
+    // MARK: Ends
+
+    /// The tick's look for running animators whose clock has reached the end it runs to: each
+    /// ends there (after the tick has evaluated its animations at that time).
+    func endAnimatorsAtTheirEnds() {
+        for slot in animators.indices where animators[slot].state == .running {
+            let animator = animators[slot]
+            let rate = animator.effectiveRate, time = animator.time(at: currentTime)
+            if (rate > 0 && time >= animator.duration) || (rate < 0 && time <= 0) {
+                endAnimator(slot, at: animator.endAhead)
+            }
+        }
+    }
+
+    /// Cancels every animator that has not ended (the engine is being destroyed).
+    func cancelAnimators() {
+        for slot in animators.indices where animators[slot].stamp != 0 && animators[slot].state != .finished {
+            endAnimator(slot, at: .cancelled)
+        }
+    }
+
+    /// Ends the animator in `slot` at `position`: unless cancelled, each animation is held at
+    /// that position and what it shows there is written into the model (the rule of
+    /// `keepsFinalValue`, at the animator's position); then they are removed (a did-stop not yet
+    /// sent is sent with finished = false) and the completion is owed to the next delivery.
+    func endAnimator(_ slot: Int, at position: AnimatorPosition) {
+        var animator = animators[slot]
+        guard animator.state != .finished else { return }
+        let members = liveMembers(of: animator)
+        let time = switch position {
+        case .end: animator.duration
+        case .start: 0.0
+        case .current, .cancelled: animator.time(at: currentTime)
+        }
+        if position != .cancelled {
+            for member in members {
+                let index = Int(member.record)
+                let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
+                retime(index, to: member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true))
+                keepShownValue(ofAnimation: index, atLayerTime: layerTime, heldAtEnd: false)
+            }
+        }
+        for member in members where animations[Int(member.record)].generation == member.generation {
+            let index = Int(member.record)
+            if animations[index].isAlive { removeAnimation(index, slot: Int(animations[index].layer)) }
+        }
+        if animator.state == .running { runningAnimatorCount -= 1 }
+        animator.state = .finished
+        animator.position = time
+        animator.members = []
+        if !animator.completions.isEmpty { events.append(.animatorCompletion(animator.completions, position: position)) }
+        animator.completions = []
+        animators[slot] = animator
+        if animator.references == 0 { freeAnimator(slot) }
+    }
+}
