@@ -39,7 +39,14 @@ import animcore
 from _repo import SOURCE_DIR, repository
 
 REPO = repository()
-HOSTS = ["demo000_clock", "demo001_progress", "demo002_arrow", "demo003_ship", "demo004_circle"]
+HOSTS = [
+    "demo000_clock",
+    "demo001_progress",
+    "demo002_arrow",
+    "demo003_ship",
+    "demo003_door",
+    "demo004_circle",
+]
 TOLERANCE = 2
 ENV_VAR = "ANIMCORE_DEMO_C_HOSTS"
 

@@ -134,6 +134,13 @@ def plot_ship(c: Columns, path: Path) -> None:
     _save(figure, axes, path)
 
 
+def plot_door(c: Columns, path: Path) -> None:
+    figure, (a,) = _axes(1, "Seed 003: the door's transform.rotation.y (autoreverses, forever)")
+    _pair(a, c["t"], np.degrees(c["angle"]), np.degrees(c["angle_model"]), "rotation.y (deg)",
+          "C5")
+    _save(figure, (a,), path)
+
+
 def plot_circle(c: Columns, path: Path) -> None:
     figure, (a, b, d) = _axes(3, "Seed 004: radius, colour and position (changed in flight at 1 s)")
     _pair(a, c["t"], c["radius"], c["radius_model"], "radius", "C0")
@@ -174,6 +181,14 @@ SEEDS = [
          "active time is over the model shows again (the ship at the start, unrotated); speed 0 "
          "holds the offset's frame.",
          (0, 12, 24, 36, 48, 60, 90, 130), strip_columns=4, plot=plot_ship),
+    Seed("003", "demo003_door", "Seed 003: the door swinging in perspective",
+         "Listing 9.2's door (anchorPoint (0, 0.5), the host's door image as its contents) in a "
+         "container whose sublayerTransform has the perspective m34 = −1/500, animated by "
+         "<code>transform.rotation.y</code> to −π/2, duration 2, autoreverses, "
+         "repeatDuration infinite. Drawn from the render list by the demo's compositor: the "
+         "door's matrix is a homography, drawn as a grid of affine triangles, with its rounded "
+         "clip, its border and a window (an opacity group with a rounded mask) in perspective.",
+         (0, 16, 32, 48, 64, 96, 120, 150, 180, 210, 240), strip_columns=6, plot=plot_door),
     Seed("004", "demo004_circle",
          "Seed 004: the circle changing radius and colour, tapped in flight",
          "A CircleLayer with a custom <code>radius</code> (its action: linear from the "

@@ -1,0 +1,70 @@
+/*
+ * A small compositor for the demo hosts: draws an animcore render list (ac_render_list_fill())
+ * with Cairo, as Core Animation's render server would (reference core-animation-geometry.md
+ * §1.5-1.7 and §3). The engine says where every layer is and what it looks like; this file only
+ * turns each entry into Cairo calls. Its Python twin, examples/demo/python/compositor.py, makes
+ * the same calls with the same numbers in the same order, so both draw the same pixels.
+ *
+ * Per entry, in the list's order (header "Render list"; reference §3.1):
+ *   background  the bounds filled with background_color, rounded by corner_radius on the
+ *               masked_corners (radius clamped to half the shorter side);
+ *   contents    the host's own surface registered for the entry's contents token
+ *               (compositor_set_contents()), placed by contents_gravity, cropped by
+ *               contents_rect, sized by contents_scale, mirrored in y when
+ *               AC_RENDER_CONTENTS_FLIPPED (contents_center is not applied: drawn as the unit
+ *               rect);
+ *   sublayers   the entries up to subtree_end, recursively (the mask's entries excepted);
+ *   border      a ring inside the bounds, border_width wide, inner radius
+ *               max(corner_radius - border_width, 0);
+ *   AC_RENDER_CLIPS          the contents and subtree clipped to the rounded bounds;
+ *   AC_RENDER_OPACITY_GROUP  the layer and its subtree drawn in a Cairo group blended at
+ *                            opacity; otherwise each drawing is multiplied by the entry's alpha;
+ *   mask        the mask's entries (AC_RENDER_IS_MASK) drawn into a group of their own whose
+ *               alpha masks the layer's group (cairo_mask);
+ *   shadow      not drawn (shadow_* ignored): no seed in the demo has one, and a blur of the
+ *               composited alpha is more than this demo needs.
+ *
+ * Transforms. An entry's matrix maps its plane to the root's space: p' = p . M, divided by w,
+ * for points (x, y, 0, 1). When m14 = m24 = 0 and m44 = 1 the map is affine and the entry is
+ * drawn once under the Cairo matrix (m11, m12, m21, m22, m41, m42) after the compositor's base
+ * matrix. Otherwise (perspective: a sublayerTransform with m34, a door turned about y) the map
+ * is a homography, which Cairo cannot draw; the compositor approximates it piecewise: the
+ * bounds, widened by COMPOSITOR_MARGIN on every side (so the antialiased edges survive), are cut
+ * into a COMPOSITOR_GRID x COMPOSITOR_GRID grid of cells, each cell into two triangles, and each
+ * triangle's drawing is clipped to the triangle's image (without antialiasing, so neighbouring
+ * triangles tile the plane without seams) under the one affine map that takes the triangle's
+ * three corners exactly where the homography does. The pieces meet along their edges (the
+ * approximation is continuous); inside a cell the error is second order in the cell's size. A
+ * triangle with a corner at or behind the eye (w <= 0) is not drawn. A clip (masksToBounds) in
+ * perspective is the rounded bounds as a polygon (each corner's arc in COMPOSITOR_ARC_STEPS
+ * chords) with every vertex projected.
+ */
+#ifndef ANIMCORE_DEMO_COMPOSITOR_H
+#define ANIMCORE_DEMO_COMPOSITOR_H
+
+#include <animcore.h>
+#include <cairo.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define COMPOSITOR_MAX_CONTENTS 16 /* the host's contents table */
+#define COMPOSITOR_GRID 16         /* cells per side of a layer drawn in perspective */
+#define COMPOSITOR_MARGIN 2.0      /* how far (in the layer's units) the grid reaches past the bounds */
+#define COMPOSITOR_ARC_STEPS 8     /* chords per rounded corner of a clip in perspective */
+
+typedef struct compositor {
+    int count;
+    uint64_t tokens[COMPOSITOR_MAX_CONTENTS];
+    cairo_surface_t *surfaces[COMPOSITOR_MAX_CONTENTS]; /* not owned */
+} compositor;
+
+void compositor_init(compositor *c);
+/* Registers (or replaces) the surface drawn for layers whose "contents" token is token (not 0). */
+void compositor_set_contents(compositor *c, uint64_t token, cairo_surface_t *surface);
+/*
+ * Draws entries[0 .. count) (a render list, its root first) onto cr, under cr's current matrix
+ * (the root's space mapped by it). cr's state is restored afterwards.
+ */
+void compositor_draw(const compositor *c, cairo_t *cr, const ac_render_entry *entries, size_t count);
+
+#endif

@@ -1,0 +1,372 @@
+"""The demo's compositor in pycairo: draws an animcore render list (``RenderList.fill()``, a
+NumPy structured array) as Core Animation's render server would — the Python twin of
+examples/demo/c/compositor.c, call for call, with the same numbers in the same order, so both
+draw the same pixels. The rules (draw order, clips, groups, masks, and how a layer in
+perspective is drawn as a grid of affine triangles) are written out in
+examples/demo/c/compositor.h.
+
+    comp = Compositor()
+    comp.set_contents(token, surface)          # the host's surface for a contents token
+    comp.draw(cr, render.fill(root))
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, List, Optional, Tuple
+
+import cairo
+from animcore import ContentsGravity, CornerMask, RenderFlag
+
+GRID = 16  # cells per side of a layer drawn in perspective
+MARGIN = 2.0  # how far (in the layer's units) the grid reaches past the bounds
+ARC_STEPS = 8  # chords per rounded corner of a clip in perspective
+
+PART_OWN, PART_BORDER = 1, 2  # background and contents; the border (after sublayers)
+
+Point = Tuple[float, float]
+
+
+class _Entry:
+    """One render list entry's fields as Python numbers (the C struct's fields)."""
+
+    __slots__ = (
+        "parent", "subtree_end", "mask", "flags", "matrix", "bounds", "opacity", "alpha",
+        "background_color", "border_color", "border_width", "corner_radius",
+        "contents_rect", "contents_scale", "contents", "contents_gravity", "masked_corners",
+    )  # fmt: skip
+
+    def __init__(self, row: Any) -> None:
+        self.parent = int(row["parent"])
+        self.subtree_end = int(row["subtree_end"])
+        self.mask = int(row["mask"])
+        self.flags = int(row["flags"])
+        self.matrix: List[float] = [float(v) for v in row["matrix"].ravel()]
+        self.bounds: List[float] = [float(v) for v in row["bounds"]]
+        self.opacity = float(row["opacity"])
+        self.alpha = float(row["alpha"])
+        self.background_color: List[float] = [float(v) for v in row["background_color"]]
+        self.border_color: List[float] = [float(v) for v in row["border_color"]]
+        self.border_width = float(row["border_width"])
+        self.corner_radius = float(row["corner_radius"])
+        self.contents_rect: List[float] = [float(v) for v in row["contents_rect"]]
+        self.contents_scale = float(row["contents_scale"])
+        self.contents = int(row["contents"])
+        self.contents_gravity = int(row["contents_gravity"])
+        self.masked_corners = int(row["masked_corners"])
+
+
+def _is_affine(m: List[float]) -> bool:
+    return m[3] == 0.0 and m[7] == 0.0 and m[15] == 1.0
+
+
+def _invertible(xx: float, yx: float, xy: float, yy: float) -> bool:
+    """A 2D map Cairo can invert (a layer seen edge-on is not drawn: it covers no area)."""
+    det = xx * yy - yx * xy
+    return abs(det) > 1e-9
+
+
+def _project(m: List[float], x: float, y: float) -> Tuple[float, float, float]:
+    """(x, y, 0, 1) . M: w and the point divided by it (when w > 0)."""
+    X = x * m[0] + y * m[4] + m[12]
+    Y = x * m[1] + y * m[5] + m[13]
+    W = x * m[3] + y * m[7] + m[15]
+    if W > 0.0:
+        return W, X / W, Y / W
+    return W, 0.0, 0.0
+
+
+def _corner_radius(e: _Entry) -> float:
+    r, half_w, half_h = e.corner_radius, e.bounds[2] / 2.0, e.bounds[3] / 2.0
+    if r > half_w:
+        r = half_w
+    if r > half_h:
+        r = half_h
+    return r if r > 0.0 else 0.0
+
+
+def _corner_radii(r: float, corners: int) -> List[float]:
+    """The radii of the corners (x0 y0), (x1 y0), (x1 y1), (x0 y1)."""
+    return [
+        r if corners & CornerMask.MIN_X_MIN_Y else 0.0,
+        r if corners & CornerMask.MAX_X_MIN_Y else 0.0,
+        r if corners & CornerMask.MAX_X_MAX_Y else 0.0,
+        r if corners & CornerMask.MIN_X_MAX_Y else 0.0,
+    ]
+
+
+def _rounded_path(cr: Any, x: float, y: float, width: float, height: float, radii: List[float]) -> None:
+    """A rounded rectangle as a closed subpath: corner by corner, clockwise on a y-down screen."""
+    x1, y1 = x + width, y + height
+    cx = [x + radii[0], x1 - radii[1], x1 - radii[2], x + radii[3]]
+    cy = [y + radii[0], y + radii[1], y1 - radii[2], y1 - radii[3]]
+    px, py = [x, x1, x1, x], [y, y, y1, y1]
+    cr.new_sub_path()
+    for k in range(4):
+        a0 = math.pi + k * (math.pi / 2.0)
+        if radii[k] > 0.0:
+            cr.arc(cx[k], cy[k], radii[k], a0, a0 + math.pi / 2.0)
+        else:
+            cr.line_to(px[k], py[k])
+    cr.close_path()
+
+
+class Compositor:
+    """Draws render lists; holds the host's contents table (token -> surface)."""
+
+    def __init__(self) -> None:
+        self._contents: Dict[int, cairo.ImageSurface] = {}
+        self._cr: Any = None
+        self._entries: List[_Entry] = []
+        self._base = cairo.Matrix()
+
+    def set_contents(self, token: int, surface: cairo.ImageSurface) -> None:
+        """Registers (or replaces) the surface drawn for layers whose contents token is token."""
+        if token != 0:
+            self._contents[int(token)] = surface
+
+    def _surface(self, token: int) -> Optional[cairo.ImageSurface]:
+        return self._contents.get(token)
+
+    def draw(self, cr: Any, entries: Any) -> None:
+        """Draws a render list (its root first) onto cr under cr's current matrix."""
+        if len(entries) == 0:
+            return
+        self._cr = cr
+        self._entries = [_Entry(row) for row in entries]
+        self._base = cr.get_matrix()
+        cr.save()
+        self._draw_entry(0)
+        cr.restore()
+        cr.set_matrix(self._base)
+        self._cr = None
+
+    def _set_affine(self, m: List[float]) -> None:
+        cr = self._cr
+        cr.set_matrix(self._base)
+        cr.transform(cairo.Matrix(m[0], m[1], m[4], m[5], m[12], m[13]))
+
+    def _draw_contents(self, e: _Entry) -> None:
+        surface = self._surface(e.contents)
+        if e.contents == 0 or surface is None:
+            return
+        cr = self._cr
+        iw, ih = float(surface.get_width()), float(surface.get_height())
+        sx, sy = e.contents_rect[0] * iw, e.contents_rect[1] * ih
+        sw, sh = e.contents_rect[2] * iw, e.contents_rect[3] * ih
+        if not (sw > 0.0 and sh > 0.0 and e.contents_scale > 0.0):
+            return
+        cw, ch = sw / e.contents_scale, sh / e.contents_scale  # the logical size
+        W, H = e.bounds[2], e.bounds[3]
+        dx, dy, dw, dh = 0.0, 0.0, cw, ch
+        g = e.contents_gravity
+        if g == ContentsGravity.RESIZE:
+            dw, dh = W, H
+        elif g in (ContentsGravity.RESIZE_ASPECT, ContentsGravity.RESIZE_ASPECT_FILL):
+            s = W / cw if W / cw < H / ch else H / ch
+            if g == ContentsGravity.RESIZE_ASPECT_FILL:
+                s = W / cw if W / cw > H / ch else H / ch
+            dw = cw * s
+            dh = ch * s
+            dx = (W - dw) / 2.0
+            dy = (H - dh) / 2.0
+        elif g == ContentsGravity.TOP:
+            dx, dy = (W - cw) / 2.0, H - ch
+        elif g == ContentsGravity.BOTTOM:
+            dx = (W - cw) / 2.0
+        elif g == ContentsGravity.LEFT:
+            dy = (H - ch) / 2.0
+        elif g == ContentsGravity.RIGHT:
+            dx, dy = W - cw, (H - ch) / 2.0
+        elif g == ContentsGravity.TOP_LEFT:
+            dy = H - ch
+        elif g == ContentsGravity.TOP_RIGHT:
+            dx, dy = W - cw, H - ch
+        elif g == ContentsGravity.BOTTOM_LEFT:
+            pass
+        elif g == ContentsGravity.BOTTOM_RIGHT:
+            dx = W - cw
+        else:  # CENTER
+            dx, dy = (W - cw) / 2.0, (H - ch) / 2.0
+        dx = dx + e.bounds[0]
+        dy = dy + e.bounds[1]
+        if not (dw > 0.0 and dh > 0.0):
+            return
+        cr.save()
+        cr.rectangle(dx, dy, dw, dh)
+        cr.clip()
+        if e.flags & RenderFlag.CONTENTS_FLIPPED:
+            cr.translate(dx, dy + dh)
+            cr.scale(dw / sw, -(dh / sh))
+        else:
+            cr.translate(dx, dy)
+            cr.scale(dw / sw, dh / sh)
+        cr.set_source_surface(surface, -sx, -sy)
+        cr.get_source().set_extend(cairo.EXTEND_PAD)  # edge pixels extended
+        cr.paint_with_alpha(e.alpha)
+        cr.restore()
+
+    def _draw_part(self, e: _Entry, part: int) -> None:
+        """One part of an entry's own drawing, in its plane (cr's matrix maps the plane)."""
+        cr = self._cr
+        r = _corner_radius(e)
+        b = e.bounds
+        radii = _corner_radii(r, e.masked_corners)
+        if part == PART_OWN:
+            if e.background_color[3] > 0.0:
+                cr.new_path()
+                _rounded_path(cr, b[0], b[1], b[2], b[3], radii)
+                c = e.background_color
+                cr.set_source_rgba(c[0], c[1], c[2], c[3] * e.alpha)
+                cr.fill()
+            self._draw_contents(e)
+            return
+        bw = e.border_width
+        cr.new_path()
+        _rounded_path(cr, b[0], b[1], b[2], b[3], radii)
+        if b[2] - 2.0 * bw > 0.0 and b[3] - 2.0 * bw > 0.0:
+            ri = r - bw if r - bw > 0.0 else 0.0
+            inner = _corner_radii(ri, e.masked_corners)
+            _rounded_path(cr, b[0] + bw, b[1] + bw, b[2] - 2.0 * bw, b[3] - 2.0 * bw, inner)
+        cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
+        c = e.border_color
+        cr.set_source_rgba(c[0], c[1], c[2], c[3] * e.alpha)
+        cr.fill()
+
+    def _has_part(self, e: _Entry, part: int) -> bool:
+        if part == PART_OWN:
+            return e.background_color[3] > 0.0 or (
+                e.contents != 0 and self._surface(e.contents) is not None
+            )
+        return e.border_width > 0.0 and e.border_color[3] > 0.0
+
+    def _draw_triangle(
+        self, e: _Entry, part: int, ax: float, ay: float, ux: float, vy: float,
+        qa: Point, qb: Point, qc: Point,
+    ) -> None:  # fmt: skip
+        """A triangle of the grid, clipped without antialiasing, under the affine map taking
+        its layer corners (ax, ay), (ax + ux, ay), (ax, ay + vy) to qa, qb, qc."""
+        cr = self._cr
+        xx, yx = (qb[0] - qa[0]) / ux, (qb[1] - qa[1]) / ux
+        xy, yy = (qc[0] - qa[0]) / vy, (qc[1] - qa[1]) / vy
+        if not _invertible(xx, yx, xy, yy):
+            return
+        t = cairo.Matrix(xx, yx, xy, yy, qa[0] - xx * ax - xy * ay, qa[1] - yx * ax - yy * ay)
+        cr.save()
+        cr.set_matrix(self._base)
+        cr.new_path()
+        cr.move_to(qa[0], qa[1])
+        cr.line_to(qb[0], qb[1])
+        cr.line_to(qc[0], qc[1])
+        cr.close_path()
+        cr.set_antialias(cairo.ANTIALIAS_NONE)
+        cr.clip()
+        cr.set_antialias(cairo.ANTIALIAS_DEFAULT)
+        cr.transform(t)
+        self._draw_part(e, part)
+        cr.restore()
+
+    def _draw_in_plane(self, e: _Entry, part: int) -> None:
+        """An entry's part in its plane: once under its matrix, or piecewise (homography)."""
+        cr = self._cr
+        m = e.matrix
+        if not self._has_part(e, part):
+            return
+        if _is_affine(m):
+            if not _invertible(m[0], m[1], m[4], m[5]):
+                return
+            cr.save()
+            self._set_affine(m)
+            self._draw_part(e, part)
+            cr.restore()
+            return
+        N = GRID
+        x0, y0 = e.bounds[0] - MARGIN, e.bounds[1] - MARGIN
+        width, height = e.bounds[2] + 2.0 * MARGIN, e.bounds[3] + 2.0 * MARGIN
+        gx = [x0 + width * i / N for i in range(N + 1)]
+        gy = [y0 + height * i / N for i in range(N + 1)]
+        qw: List[List[float]] = []
+        q: List[List[Point]] = []
+        for j in range(N + 1):
+            row_w: List[float] = []
+            row_q: List[Point] = []
+            for i in range(N + 1):
+                w, px, py = _project(m, gx[i], gy[j])
+                row_w.append(w)
+                row_q.append((px, py))
+            qw.append(row_w)
+            q.append(row_q)
+        for j in range(N):
+            for i in range(N):
+                if not (qw[j][i] > 0.0 and qw[j][i + 1] > 0.0 and qw[j + 1][i] > 0.0
+                        and qw[j + 1][i + 1] > 0.0):  # fmt: skip
+                    continue  # at or behind the eye
+                ux, vy = gx[i + 1] - gx[i], gy[j + 1] - gy[j]
+                self._draw_triangle(e, part, gx[i], gy[j], ux, vy, q[j][i], q[j][i + 1], q[j + 1][i])
+                self._draw_triangle(
+                    e, part, gx[i + 1], gy[j + 1], -ux, -vy, q[j + 1][i + 1], q[j + 1][i], q[j][i + 1]
+                )
+
+    def _clip_to_bounds(self, e: _Entry) -> None:
+        """RenderFlag.CLIPS: cr's clip narrowed to the entry's rounded bounds (root space)."""
+        cr = self._cr
+        m, b = e.matrix, e.bounds
+        radii = _corner_radii(_corner_radius(e), e.masked_corners)
+        cr.new_path()
+        if _is_affine(m):
+            if _invertible(m[0], m[1], m[4], m[5]):  # else an empty clip
+                self._set_affine(m)
+                _rounded_path(cr, b[0], b[1], b[2], b[3], radii)
+        else:  # the rounded bounds as a polygon, each vertex projected
+            x1, y1 = b[0] + b[2], b[1] + b[3]
+            cx = [b[0] + radii[0], x1 - radii[1], x1 - radii[2], b[0] + radii[3]]
+            cy = [b[1] + radii[0], b[1] + radii[1], y1 - radii[2], y1 - radii[3]]
+            inside = True
+            cr.set_matrix(self._base)
+            for k in range(4):
+                a0 = math.pi + k * (math.pi / 2.0)
+                for s in range(ARC_STEPS + 1):
+                    a = a0 + (math.pi / 2.0) * s / ARC_STEPS
+                    w, px, py = _project(m, cx[k] + radii[k] * math.cos(a), cy[k] + radii[k] * math.sin(a))
+                    if not w > 0.0:
+                        inside = False
+                    else:
+                        cr.line_to(px, py)
+            cr.close_path()
+            if not inside:
+                cr.new_path()  # reaching behind the eye: clipped away
+        cr.set_matrix(self._base)
+        cr.clip()
+
+    def _draw_entry(self, i: int) -> int:
+        """Draws entry i and its subtree (and its mask); answers the index after them."""
+        cr = self._cr
+        e = self._entries[i]
+        group, masked = bool(e.flags & RenderFlag.OPACITY_GROUP), e.mask >= 0
+        cr.save()
+        if e.flags & RenderFlag.CLIPS:
+            self._clip_to_bounds(e)
+        if group or masked:
+            cr.push_group()
+        self._draw_in_plane(e, PART_OWN)
+        j = i + 1
+        while j < e.subtree_end:
+            if j == e.mask:
+                j = self._entries[j].subtree_end  # drawn into the mask below
+            else:
+                j = self._draw_entry(j)
+        self._draw_in_plane(e, PART_BORDER)
+        if masked:
+            content = cr.pop_group()
+            cr.push_group()
+            self._draw_entry(e.mask)
+            mask = cr.pop_group()
+            if group:
+                cr.push_group()
+            cr.set_source(content)
+            cr.mask(mask)
+        if group:
+            cr.pop_group_to_source()
+            cr.paint_with_alpha(e.opacity)
+        cr.restore()
+        return e.subtree_end
