@@ -1,12 +1,15 @@
-"""Seed 000 ("Animating Custom Layer Properties") drawn with pycairo — the Python twin of
-examples/demo/c/demo000_clock.c (same scenario, same ticks, same drawing; see that file and
-examples/demo/README.md).
+"""Seed 000 ("Animating Custom Layer Properties") drawn with pycairo from animcore's render
+list — the Python twin of examples/demo/c/demo000_clock.c (same scenario, same ticks, same
+drawing; see that file and examples/demo/README.md).
 
-A ClockFace layer class whose custom ``time`` property needs display, an action for it (a
-linear animation from the presentation value, -actionForKey:) and a display callback (-display)
-that draws the clock face into the layer's contents from the presentation's time. Beside it the
-seed's AudioLayer: a ``volume`` property whose display callback sets the player's volume (the
-gain the demo's WAV follows), shown as a meter under the clock.
+The seed's first clock ("Indirect Property Animation"): a ClockFace layer whose sublayers are
+its twelve marks and its hour and minute hands, each turned by its transform. ClockFace's
+custom ``time`` property has an action (a linear animation from the presentation value), and
+setting the time turns the hands: each hand's ``transform.rotation.z`` animates from the angle
+of the presentation's time to the new one over the same transaction, linear. The screen is the
+render list of the view's layer drawn by the demo's compositor (compositor.py): no layer is
+placed by hand. Beside the clock the seed's AudioLayer: a ``volume`` property whose display
+callback sets the player's volume (the gain the demo's WAV follows), shown as a meter.
 
 usage: demo000_clock.py OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
 """
@@ -16,13 +19,13 @@ from __future__ import annotations
 import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Tuple
 
 import animcore
-import cairo
 from animcore import BasicAnimation, Layer
 
 import demo_common as demo
+from compositor import Compositor
 from demo_common import Context
 
 WIDTH, HEIGHT = 220, 270
@@ -30,44 +33,17 @@ SIZE = 200  # the clock's bounds: 200 x 200
 LAST_TICK = 195
 
 
-def run(out: Path) -> None:
-    contents = demo.surface(SIZE, SIZE)  # the clock layer's backing image (self.contents)
-    player = {"gain": 0.0}  # the player's volume, set by the audio layer's display
+def hour_angle(time: float) -> float:  # a round in 12 h, clockwise on the y-down screen
+    return time / 12.0 * 2.0 * math.pi
 
-    def clock_display(clock: Layer) -> None:  # -display: the seed's drawing
-        time = clock.presentation.time
-        c = SIZE / 2.0
-        cr = Context(contents)
-        demo.clear(cr)
-        cr.arc(c, c, c - 2, 0, 2 * math.pi)  # the face: an ellipse inset by 2
-        cr.set_source_rgb(1, 1, 1)
-        cr.fill_preserve()
-        cr.set_source_rgb(0, 0, 0)
-        cr.set_line_width(4)
-        cr.stroke()
-        cr.set_source_rgb(0.45, 0.45, 0.45)  # twelve hour marks
-        cr.set_line_width(2)
-        for i in range(12):
-            angle = i / 12.0 * 2.0 * math.pi
-            cr.move_to(c + math.sin(angle) * 84, c - math.cos(angle) * 84)
-            cr.line_to(c + math.sin(angle) * 92, c - math.cos(angle) * 92)
-        cr.stroke()
-        cr.set_line_cap(cairo.LINE_CAP_ROUND)
-        angle = time / 12.0 * 2.0 * math.pi  # the hour hand
-        cr.set_source_rgb(0, 0, 0)
-        cr.set_line_width(4)
-        cr.move_to(c, c)
-        cr.line_to(c + math.sin(angle) * 80, c - math.cos(angle) * 80)
-        cr.stroke()
-        angle = (time - math.floor(time)) * 2.0 * math.pi  # the minute hand
-        cr.set_source_rgb(0.75, 0.1, 0.1)
-        cr.set_line_width(2)
-        cr.move_to(c, c)
-        cr.line_to(c + math.sin(angle) * 90, c - math.cos(angle) * 90)
-        cr.stroke()
-        cr.arc(c, c, 4, 0, 2 * math.pi)
-        cr.set_source_rgb(0, 0, 0)
-        cr.fill()
+
+def minute_angle(time: float) -> float:  # a round in 1 h
+    return time * 2.0 * math.pi
+
+
+def run(out: Path) -> None:
+    player = {"gain": 0.0}  # the player's volume, set by the audio layer's display
+    comp = Compositor()  # no layer has contents: nothing to register
 
     def audio_display(audio: Layer) -> None:  # self.player.volume = presentation volume
         player["gain"] = audio.presentation.volume
@@ -80,36 +56,90 @@ def run(out: Path) -> None:
         return None
 
     with animcore.Engine() as engine:
-        ClockFace = engine.layer_class(
-            "ClockFace", {"time": 0.0}, needs_display=True, display=clock_display
-        )
+        ClockFace = engine.layer_class("ClockFace", {"time": 0.0})
         AudioLayer = engine.layer_class(
             "AudioLayer", {"volume": 1.0}, needs_display=True, display=audio_display
         )
         ClockFace.default_action = linear_from_presentation
         AudioLayer.default_action = linear_from_presentation
-        root = engine.layer(bounds=(0, 0, WIDTH, HEIGHT))
-        clock = ClockFace(bounds=(0, 0, SIZE, SIZE), position=(WIDTH / 2.0, 10 + SIZE / 2.0))
+        # The view's layer (the screen's grey) holds both; the face: a white disc with a black
+        # border 4 wide, twelve marks, the hands anchored at their bottom middle, a dot.
+        c = SIZE / 2.0
+        root = engine.layer(
+            bounds=(0, 0, WIDTH, HEIGHT),
+            position=(WIDTH / 2.0, HEIGHT / 2.0),
+            background_color=(0.94, 0.94, 0.94, 1),
+        )
+        clock = ClockFace(
+            bounds=(0, 0, SIZE, SIZE),
+            position=(WIDTH / 2.0, 10 + SIZE / 2.0),
+            background_color=(1, 1, 1, 1),
+            corner_radius=c,
+            border_width=4,
+        )
         audio = AudioLayer()
+
+        def clock_part(
+            w: float, h: float, anchor_y: float, x: float, y: float,
+            color: Tuple[float, float, float, float], radius: float,
+        ) -> Layer:  # fmt: skip
+            part = engine.layer(
+                bounds=(0, 0, w, h),
+                anchor_point=(0.5, anchor_y),
+                position=(x, y),
+                background_color=color,
+                corner_radius=radius,
+            )
+            clock.add_sublayer(part)
+            return part
+
+        for i in range(12):
+            angle = i / 12.0 * 2.0 * math.pi
+            mark = clock_part(
+                2, 8, 0.5, c + math.sin(angle) * 88, c - math.cos(angle) * 88,
+                (0.45, 0.45, 0.45, 1), 0,
+            )  # fmt: skip
+            mark["transform.rotation.z"] = angle
+        hour_hand = clock_part(4, 80, 1, c, c, (0, 0, 0, 1), 2)
+        minute_hand = clock_part(2, 90, 1, c, c, (0.75, 0.1, 0.1, 1), 1)
+        clock_part(8, 8, 0.5, c, c, (0, 0, 0, 1), 4)
         root.add_sublayer(clock)
         root.add_sublayer(audio)  # the audio layer must be in the tree to animate
-        clock.set_needs_display()
         audio.set_needs_display()
+
+        def turn_hand(hand: Layer, start: float, end: float) -> None:
+            hand["transform.rotation.z"] = end
+            hand.add_animation(
+                BasicAnimation(
+                    "transform.rotation.z",
+                    from_value=start,
+                    to_value=end,
+                    timing_function="linear",
+                ),
+                "time",
+            )
+
+        def set_time(time: float, duration: float) -> None:  # ClockFace's setTime:
+            shown = clock.presentation.time
+            with engine.transaction(duration=duration):
+                clock.time = time
+                with engine.transaction(duration=duration, disable_actions=True):
+                    turn_hand(hour_hand, hour_angle(shown), hour_angle(time))
+                    turn_hand(minute_hand, minute_angle(shown), minute_angle(time))
 
         def scenario(tick: int) -> None:
             if tick == 1:
-                clock.time = 1.5
+                set_time(1.5, 0.25)
             elif tick == 21:
                 audio.volume = 0.0
             elif tick == 31:
-                clock.time = 3.0
+                set_time(3.0, 0.25)
             elif tick == 34:
-                clock.time = 0.0
+                set_time(0.0, 0.25)
             elif tick == 46:
                 audio.volume = 1.0
             elif tick == 61:
-                with engine.transaction(duration=2.0):
-                    clock.time = 5.0
+                set_time(5.0, 2.0)
             elif tick == 91:
                 with engine.transaction(duration=1.0):
                     audio.volume = 0.0
@@ -118,12 +148,11 @@ def run(out: Path) -> None:
             elif tick == 166:
                 audio.volume = 0.0
 
+        render = engine.render_list()
+
         def compose(cr: Context) -> None:  # the screen after a tick
-            x, y = clock.presentation.position
             time = clock.presentation.time
-            demo.background(cr, 0.94)
-            cr.set_source_surface(contents, x - SIZE / 2.0, y - SIZE / 2.0)
-            cr.paint()
+            comp.draw(cr, render.fill(root))
             cr.set_source_rgb(0.1, 0.1, 0.1)
             hours = int(math.floor(time))
             minutes = int(math.floor((time - math.floor(time)) * 60.0))
@@ -148,6 +177,7 @@ def run(out: Path) -> None:
                 compose(cr)
                 demo.write_frame(screen, out, tick)
         csv.close()
+        render.close()
 
 
 if __name__ == "__main__":

@@ -153,13 +153,16 @@ def plot_circle(c: Columns, path: Path) -> None:
 
 SEEDS = [
     Seed("000", "demo000_clock", "Seed 000: the clock face and its audio layer",
-         "A ClockFace layer class with a custom <code>time</code> property that needs display; "
-         "its action is a linear animation from the presentation value and its display callback "
-         "draws the face from the presentation's time. time = 1.5 (0.25 s, the seed's log), "
-         "3.0, then 0.0 in flight, then 5.0 in a 2 s transaction: the minute hand turns a full "
-         "round for every hour. The AudioLayer's <code>volume</code> fades out and in (0.25 s, "
-         "then a 1 s fade out turned back in flight); its display callback sets the player's "
-         "volume, which the WAV follows.",
+         "The seed's first clock, drawn from the render list by the demo's compositor: a "
+         "ClockFace layer (a white disc with a border) whose sublayers are twelve marks and the "
+         "hour and minute hands, turned by their <code>transform.rotation.z</code>. Its custom "
+         "<code>time</code> property animates linearly from the presentation value, and setting "
+         "it turns the hands over the same transaction (the seed's indirect property "
+         "animation). time = 1.5 (0.25 s, the seed's log), 3.0, then 0.0 in flight, then 5.0 "
+         "in a 2 s transaction: the minute hand turns a full round for every hour. The "
+         "AudioLayer's <code>volume</code> fades out and in (0.25 s, then a 1 s fade out turned "
+         "back in flight); its display callback sets the player's volume, which the WAV "
+         "follows.",
          (0, 6, 12, 18, 32, 40, 50, 70, 100, 130, 160, 194), plot=plot_clock),
     Seed("001", "demo001_progress", "Seed 001: the progress bar and its percent label",
          "A custom <code>percent</code> property animated in animation blocks like a built-in "
