@@ -4,7 +4,10 @@
  * headLengthRadians, fillColor, strokeColor, lineWidth, lineJoin), all redisplaying when they
  * change, whose display callback is the seed's -drawInContext: (the arrow path built from the
  * presentation values, filled with fillColor) into the layer's contents. The layer is the mask
- * of an image view: the screen paints the image (a gradient) through the arrow's contents.
+ * of an image view (its contents: the host's gradient image) over a grey ring showing where
+ * the arrow goes; the screen is the render list of the view's layer drawn by the demo's
+ * compositor (compositor.c), which draws the image through the alpha of the arrow's contents:
+ * no layer is placed by hand. The host adds the length as text and the Go button.
  *
  * Scenario: at tick 1 the Go button hides and, in a transaction of 2 s with a completion, an
  * explicit linear, autoreversing animation of lengthRadians from 0 to 2 pi is added: the arrow
@@ -13,6 +16,7 @@
  *
  * usage: demo002_arrow OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
  */
+#include "compositor.h"
 #include "demo.h"
 
 #include <math.h>
@@ -22,11 +26,13 @@
 #define HEIGHT 300
 #define SIZE 240 /* the arrow layer's frame: the image view's bounds */
 #define LAST_TICK 270
+#define IMAGE_TOKEN 1 /* the image view's contents */
+#define ARROW_TOKEN 2 /* the arrow layer's contents (its backing image) */
 
 typedef struct host {
-    ac_layer arrow;
+    ac_layer arrow, root;
     ac_key keys[8]; /* the properties, in the order of NAMES */
-    ac_key bounds, position;
+    ac_key bounds;
     cairo_surface_t *contents; /* the arrow layer's backing image: the mask */
     int button_shown;
 } host;
@@ -106,22 +112,32 @@ static void go(ac_engine *engine, host *h) {
     demo_check(ac_transaction_commit(engine), "ac_transaction_commit");
 }
 
-/* The screen after a tick: the image through the arrow mask, the length, the Go button. */
-static void compose(ac_engine *engine, host *h, cairo_t *cr) {
+/* The image view's image: a diagonal gradient, drawn once. */
+static cairo_surface_t *gradient_image(void) {
+    cairo_surface_t *image = demo_surface(SIZE, SIZE);
+    cairo_t *cr = cairo_create(image);
+    cairo_pattern_t *gradient = cairo_pattern_create_linear(0, 0, SIZE, SIZE);
+    cairo_pattern_add_color_stop_rgb(gradient, 0, 0.95, 0.55, 0.15);
+    cairo_pattern_add_color_stop_rgb(gradient, 1, 0.55, 0.2, 0.75);
+    cairo_set_source(cr, gradient);
+    cairo_paint(cr);
+    cairo_pattern_destroy(gradient);
+    cairo_destroy(cr);
+    return image;
+}
+
+/* The screen after a tick: the render list (the ring, the image through the arrow mask), then
+ * the host's text and the Go button. */
+static void compose(ac_engine *engine, host *h, const compositor *comp, ac_render_list list,
+                    cairo_t *cr) {
     char line[64];
-    ac_value position = demo_value(engine, h->arrow, h->position, 1);
+    const ac_render_entry *entries;
+    size_t count;
     double length = demo_scalar(engine, h->arrow, h->keys[LENGTH], 1);
-    demo_background(cr, 0.94);
-    cairo_set_source_rgb(cr, 0.87, 0.87, 0.87); /* where the arrow goes */
-    cairo_set_line_width(cr, 60);
-    cairo_arc(cr, position.v[0], position.v[1], 90, 0, 2 * M_PI);
-    cairo_stroke(cr);
-    cairo_pattern_t *image = cairo_pattern_create_linear(10, 10, 10 + SIZE, 10 + SIZE);
-    cairo_pattern_add_color_stop_rgb(image, 0, 0.95, 0.55, 0.15);
-    cairo_pattern_add_color_stop_rgb(image, 1, 0.55, 0.2, 0.75);
-    cairo_set_source(cr, image);
-    cairo_mask_surface(cr, h->contents, position.v[0] - SIZE / 2.0, position.v[1] - SIZE / 2.0);
-    cairo_pattern_destroy(image);
+    demo_check(ac_render_list_fill(engine, list, h->root, AC_GEOMETRY_PRESENTATION, &entries, &count,
+                                   NULL, NULL),
+               "ac_render_list_fill");
+    compositor_draw(comp, cr, entries, count);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     snprintf(line, sizeof line, "lengthRadians %.3f", length);
     demo_text(cr, 10, 287, 13, line);
@@ -138,6 +154,9 @@ int main(int argc, char **argv) {
     const char *out = demo_out_dir(argc, argv, "seed 002 (the circular arrow)");
     ac_engine *engine;
     ac_class arrow_class;
+    ac_layer track, image_view;
+    ac_render_list list;
+    compositor comp;
     host h;
     memset(&h, 0, sizeof h);
     h.button_shown = 1;
@@ -158,19 +177,42 @@ int main(int argc, char **argv) {
     demo_check(ac_class_create(engine, "ArrowLayer", 0, properties, 8, &arrow_class), "ArrowLayer");
     demo_check(ac_class_set_display(engine, arrow_class, arrow_display, &h, NULL), "display");
     h.bounds = demo_key(engine, "bounds");
-    h.position = demo_key(engine, "position");
     h.contents = demo_surface(SIZE, SIZE);
+    cairo_surface_t *image = gradient_image();
+    compositor_init(&comp);
+    compositor_set_contents(&comp, IMAGE_TOKEN, image);
+    compositor_set_contents(&comp, ARROW_TOKEN, h.contents);
+
+    /* The view's layer (grey 0.94); a ring where the arrow goes (a 240 x 240 disc's border, 60
+     * wide, grey 0.87); the image view (frame 10, 10, 240, 240) showing the image. */
+    demo_check(ac_layer_create(engine, 0, &h.root), "ac_layer_create");
+    demo_set(engine, h.root, "bounds", ac_value_rect(0, 0, WIDTH, HEIGHT));
+    demo_set(engine, h.root, "position", ac_value_point(WIDTH / 2.0, HEIGHT / 2.0));
+    demo_set(engine, h.root, "backgroundColor", ac_value_color(0.94, 0.94, 0.94, 1));
+    demo_check(ac_layer_create(engine, 0, &track), "ac_layer_create");
+    demo_set(engine, track, "frame", ac_value_rect(10, 10, SIZE, SIZE));
+    demo_set(engine, track, "cornerRadius", ac_value_scalar(SIZE / 2.0));
+    demo_set(engine, track, "borderWidth", ac_value_scalar(60));
+    demo_set(engine, track, "borderColor", ac_value_color(0.87, 0.87, 0.87, 1));
+    demo_check(ac_layer_add_sublayer(engine, h.root, track), "ac_layer_add_sublayer");
+    demo_check(ac_layer_create(engine, 0, &image_view), "ac_layer_create");
+    demo_set(engine, image_view, "frame", ac_value_rect(10, 10, SIZE, SIZE));
+    demo_set(engine, image_view, "contents", ac_value_token(IMAGE_TOKEN));
+    demo_check(ac_layer_add_sublayer(engine, h.root, image_view), "ac_layer_add_sublayer");
 
     /* -setUpMask */
     demo_check(ac_layer_create(engine, arrow_class, &h.arrow), "ac_layer_create");
     demo_set(engine, h.arrow, "needsDisplayOnBoundsChange", ac_value_bool(1));
-    demo_set(engine, h.arrow, "frame", ac_value_rect(10, 10, SIZE, SIZE));
+    demo_set(engine, h.arrow, "frame", ac_value_rect(0, 0, SIZE, SIZE)); /* the image view's bounds */
+    demo_set(engine, h.arrow, "contents", ac_value_token(ARROW_TOKEN));
     demo_set(engine, h.arrow, "thickness", ac_value_scalar(60));
     demo_set(engine, h.arrow, "startRadians", ac_value_scalar(-M_PI_2));
     demo_set(engine, h.arrow, "lengthRadians", ac_value_scalar(0));
     demo_set(engine, h.arrow, "headLengthRadians", ac_value_scalar(M_PI_2 / 8));
     demo_set(engine, h.arrow, "fillColor", ac_value_color(1, 1, 1, 1)); /* whiteColor */
     demo_check(ac_layer_set_needs_display(engine, h.arrow), "setNeedsDisplay");
+    demo_check(ac_layer_set_mask(engine, image_view, h.arrow), "imageView.layer.mask");
+    demo_check(ac_render_list_create(engine, &list), "ac_render_list_create");
 
     cairo_surface_t *screen = demo_surface(WIDTH, HEIGHT);
     cairo_t *cr = cairo_create(screen);
@@ -182,14 +224,19 @@ int main(int argc, char **argv) {
                          demo_scalar(engine, h.arrow, h.keys[LENGTH], 0), h.button_shown};
         demo_csv_row(csv, tick, row, 3);
         if (!demo_records(tick)) continue;
-        compose(engine, &h, cr);
+        compose(engine, &h, &comp, list, cr);
         demo_write_frame(screen, out, tick);
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
     cairo_surface_destroy(screen);
-    cairo_surface_destroy(h.contents);
+    demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
     demo_check(ac_layer_release(engine, h.arrow), "ac_layer_release");
+    demo_check(ac_layer_release(engine, image_view), "ac_layer_release");
+    demo_check(ac_layer_release(engine, track), "ac_layer_release");
+    demo_check(ac_layer_release(engine, h.root), "ac_layer_release");
     demo_check(ac_engine_destroy(engine), "ac_engine_destroy");
+    cairo_surface_destroy(h.contents);
+    cairo_surface_destroy(image);
     return 0;
 }

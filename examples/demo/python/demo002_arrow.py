@@ -3,7 +3,9 @@ of examples/demo/c/demo002_arrow.c (same scenario, same ticks, same drawing).
 
 An ArrowLayer class with the seed's custom properties, all redisplaying when they change, whose
 display callback is the seed's -drawInContext: (the arrow path from the presentation values,
-filled with fillColor) into the layer's contents; the layer masks an image view (a gradient).
+filled with fillColor) into the layer's contents; the layer masks an image view (the host's
+gradient image) over a grey ring. The screen is the render list of the view's layer drawn by
+the demo's compositor (compositor.py): no layer is placed by hand.
 At tick 1, in a transaction of 2 s with a completion, an explicit linear, autoreversing
 animation of lengthRadians from 0 to 2 pi: the arrow grows round and shrinks back; the
 completion shows the Go button again.
@@ -23,11 +25,14 @@ import cairo
 from animcore import BasicAnimation, Color, Layer, Property
 
 import demo_common as demo
+from compositor import Compositor
 from demo_common import Context
 
 WIDTH, HEIGHT = 260, 300
 SIZE = 240  # the arrow layer's frame: the image view's bounds
 LAST_TICK = 270
+IMAGE_TOKEN = 1  # the image view's contents
+ARROW_TOKEN = 2  # the arrow layer's contents (its backing image)
 CLEAR = Color(0, 0, 0, 0)
 PROPERTIES: Dict[str, Any] = {
     "thickness": 0.0,
@@ -41,9 +46,25 @@ PROPERTIES: Dict[str, Any] = {
 }
 
 
+def gradient_image() -> cairo.ImageSurface:
+    """The image view's image: a diagonal gradient, drawn once."""
+    image = demo.surface(SIZE, SIZE)
+    cr = Context(image)
+    gradient = cairo.LinearGradient(0, 0, SIZE, SIZE)
+    gradient.add_color_stop_rgb(0, 0.95, 0.55, 0.15)
+    gradient.add_color_stop_rgb(1, 0.55, 0.2, 0.75)
+    cr.set_source(gradient)
+    cr.paint()
+    return image
+
+
 def run(out: Path) -> None:
     contents = demo.surface(SIZE, SIZE)  # the arrow layer's backing image: the mask
     button = {"shown": True}
+    image = gradient_image()
+    comp = Compositor()
+    comp.set_contents(IMAGE_TOKEN, image)
+    comp.set_contents(ARROW_TOKEN, contents)
 
     def draw_in_context(arrow: Layer) -> None:  # the seed's arrow, from the presentation
         shown = arrow.presentation
@@ -82,14 +103,32 @@ def run(out: Path) -> None:
         ArrowLayer = engine.layer_class(
             "ArrowLayer", PROPERTIES, needs_display=True, display=draw_in_context
         )
-        # -setUpMask
-        arrow = ArrowLayer(needs_display_on_bounds_change=True, frame=(10, 10, SIZE, SIZE))
+        # The view's layer (grey 0.94); a ring where the arrow goes (a 240 x 240 disc's border,
+        # 60 wide, grey 0.87); the image view (frame 10, 10, 240, 240) showing the image.
+        root = engine.layer(
+            bounds=(0, 0, WIDTH, HEIGHT),
+            position=(WIDTH / 2.0, HEIGHT / 2.0),
+            background_color=(0.94, 0.94, 0.94, 1),
+        )
+        track = engine.layer(frame=(10, 10, SIZE, SIZE))
+        track.corner_radius = SIZE / 2.0
+        track.border_width = 60
+        track.border_color = (0.87, 0.87, 0.87, 1)
+        root.add_sublayer(track)
+        image_view = engine.layer(frame=(10, 10, SIZE, SIZE))
+        image_view.contents = IMAGE_TOKEN
+        root.add_sublayer(image_view)
+        # -setUpMask (the arrow's frame: the image view's bounds)
+        arrow = ArrowLayer(needs_display_on_bounds_change=True, frame=(0, 0, SIZE, SIZE))
+        arrow.contents = ARROW_TOKEN
         arrow["thickness"] = 60.0
         arrow["startRadians"] = -math.pi / 2
         arrow["lengthRadians"] = 0.0
         arrow["headLengthRadians"] = math.pi / 2 / 8
         arrow["fillColor"] = Color(1, 1, 1, 1)  # whiteColor
         arrow.set_needs_display()
+        image_view.mask = arrow  # imageView.layer.mask
+        render = engine.render_list()
 
         def completion(finished: bool) -> None:
             button["shown"] = True  # goButton.hidden = NO
@@ -107,18 +146,8 @@ def run(out: Path) -> None:
                 arrow.add_animation(animation, key="lengthRadians")
 
         def compose(cr: Context) -> None:  # the screen after a tick
-            x, y = arrow.presentation.position
             length = arrow.presentation["lengthRadians"]
-            demo.background(cr, 0.94)
-            cr.set_source_rgb(0.87, 0.87, 0.87)  # where the arrow goes
-            cr.set_line_width(60)
-            cr.arc(x, y, 90, 0, 2 * math.pi)
-            cr.stroke()
-            image = cairo.LinearGradient(10, 10, 10 + SIZE, 10 + SIZE)
-            image.add_color_stop_rgb(0, 0.95, 0.55, 0.15)
-            image.add_color_stop_rgb(1, 0.55, 0.2, 0.75)
-            cr.set_source(image)
-            cr.mask_surface(contents, x - SIZE / 2.0, y - SIZE / 2.0)
+            comp.draw(cr, render.fill(root))
             cr.set_source_rgb(0.1, 0.1, 0.1)
             demo.text(cr, 10, 287, 13, f"lengthRadians {length:.3f}")
             if button["shown"]:
@@ -141,6 +170,7 @@ def run(out: Path) -> None:
                 compose(cr)
                 demo.write_frame(screen, out, tick)
         csv.close()
+        render.close()
 
 
 if __name__ == "__main__":

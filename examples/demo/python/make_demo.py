@@ -173,9 +173,11 @@ SEEDS = [
          (0, 8, 16, 30, 38, 46, 62, 72, 84, 96, 130), plot=plot_progress),
     Seed("002", "demo002_arrow", "Seed 002: the circular arrow growing through its transaction",
          "An ArrowLayer with the seed's custom properties, drawn by its display callback (the "
-         "seed's -drawInContext:) and used as the mask of an image. In a 2 s transaction with a "
-         "completion, an explicit linear, autoreversing animation of lengthRadians 0 \u2192 "
-         "2\u03c0: the arrow grows round and shrinks back; the completion shows the Go button.",
+         "seed's -drawInContext:) and used as the mask of an image view, drawn from the render "
+         "list by the demo's compositor (the image through the alpha of the arrow's contents). "
+         "In a 2 s transaction with a completion, an explicit linear, autoreversing animation of "
+         "lengthRadians 0 \u2192 2\u03c0: the arrow grows round and shrinks back; the "
+         "completion shows the Go button.",
          (0, 30, 60, 90, 120, 150, 180, 210, 240, 270), plot=plot_arrow),
     Seed("003", "demo003_ship", "Seed 003: the ship flying its bezier path",
          "A keyframe animation of position along the seed's bezier path, duration 1, rotation "
