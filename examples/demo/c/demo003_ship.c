@@ -3,15 +3,20 @@
  * Cairo: the ship follows a bezier path — a keyframe animation of "position" along move to
  * (0, 150), curve to (300, 150) with controls (75, 0) and (225, 300), duration 1, rotationMode
  * auto, removedOnCompletion NO — with the speed and timeOffset of the chapter's two sliders. Six
- * slider settings fly side by side, one ship each (one engine, six layers), each panel drawing
- * the path and the ship at its presentation position, turned by its presentation rotation
- * (transform.rotation.z, along the path's tangent). Once an animation's active time is over the
- * model shows again: the ship back at (0, 150), unrotated; speed 0 holds the timeOffset frame.
+ * slider settings fly side by side, one ship each (one engine): each panel is a white layer
+ * holding the seed's 300 x 300 container, shown at scale 0.6 (its transform) with the path as
+ * its contents, and the 64 x 64 ship layer in it, whose contents are the host's ship image. The
+ * screen is the render list drawn by the demo's compositor (compositor.c): the engine puts each
+ * ship at its presentation position, turned by its presentation rotation (transform.rotation.z,
+ * along the path's tangent); no layer is placed by hand. The host adds each panel's label. Once
+ * an animation's active time is over the model shows again: the ship back at (0, 150),
+ * unrotated; speed 0 holds the timeOffset frame.
  *
  * Scenario: the six animations are added at tick 1 (t = 1/60 s); the run ends at tick 150.
  *
  * usage: demo003_ship OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
  */
+#include "compositor.h"
 #include "demo.h"
 
 #include <math.h>
@@ -25,6 +30,8 @@
 #define HEIGHT (PANEL_H * 2)
 #define SCALE 0.6
 #define LAST_TICK 150
+#define PATH_TOKEN 1 /* the containers' contents: the path, drawn at the panels' scale */
+#define SHIP_TOKEN 2 /* the ships' contents: the seed's 64 x 64 ship image */
 
 static const double SPEED[SHIPS] = {1.0, 1.0, 2.0, 0.5, 1.0, 0.0};
 static const double TIME_OFFSET[SHIPS] = {0.0, 0.5, 0.5, 0.25, 0.75, 0.3};
@@ -33,12 +40,11 @@ static const char *const LABELS[SHIPS] = {
     "speed 0.5, timeOffset 0.25", "speed 1, timeOffset 0.75", "speed 0 (paused), timeOffset 0.3",
 };
 
-/* A point of the container's space (the path's coordinates) in panel i of the screen. */
-static double panel_x(int i, double x) { return (i % COLUMNS) * PANEL_W + 20 + SCALE * x; }
-static double panel_y(int i, double y) { return (i / COLUMNS) * PANEL_H + 90 + SCALE * (y - 150); }
-
-/* The ship (the seed's 64 x 64 image): a dart pointing along +x, centred on the layer. */
-static void draw_ship(cairo_t *cr) {
+/* The ship (the seed's 64 x 64 image): a dart pointing along +x, centred on the image. */
+static cairo_surface_t *ship_image(void) {
+    cairo_surface_t *image = demo_surface(64, 64);
+    cairo_t *cr = cairo_create(image);
+    cairo_translate(cr, 32, 32);
     cairo_move_to(cr, 32, 0);
     cairo_line_to(cr, -20, -15);
     cairo_line_to(cr, -12, 0);
@@ -49,47 +55,81 @@ static void draw_ship(cairo_t *cr) {
     cairo_arc(cr, 8, 0, 4, 0, 2 * M_PI);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_fill(cr);
+    cairo_destroy(cr);
+    return image;
 }
 
-static void compose(cairo_t *cr, const double *x, const double *y, const double *angle) {
-    demo_background(cr, 0.94);
-    for (int i = 0; i < SHIPS; i++) {
-        double left = (i % COLUMNS) * PANEL_W, top = (i / COLUMNS) * PANEL_H;
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_rectangle(cr, left + 3, top + 3, PANEL_W - 6, PANEL_H - 6);
-        cairo_fill(cr);
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        demo_text(cr, left + 10, top + 20, 12, LABELS[i]);
-        cairo_move_to(cr, panel_x(i, 0), panel_y(i, 150)); /* the path */
-        cairo_curve_to(cr, panel_x(i, 75), panel_y(i, 0), panel_x(i, 225), panel_y(i, 300),
-                       panel_x(i, 300), panel_y(i, 150));
-        cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
-        cairo_set_line_width(cr, 1.5);
-        cairo_stroke(cr);
-        cairo_save(cr);
-        cairo_translate(cr, panel_x(i, x[i]), panel_y(i, y[i]));
-        cairo_rotate(cr, angle[i]);
-        cairo_scale(cr, SCALE, SCALE);
-        draw_ship(cr);
-        cairo_restore(cr);
-    }
+/* The path, stroked into an image of the container's size at the panels' scale (its layer's
+ * contentsScale is SCALE, so it is drawn pixel for pixel). */
+static cairo_surface_t *path_image(void) {
+    cairo_surface_t *image = demo_surface((int)(300 * SCALE), (int)(300 * SCALE));
+    cairo_t *cr = cairo_create(image);
+    cairo_move_to(cr, SCALE * 0, SCALE * 150);
+    cairo_curve_to(cr, SCALE * 75, SCALE * 0, SCALE * 225, SCALE * 300, SCALE * 300, SCALE * 150);
+    cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
+    cairo_set_line_width(cr, 1.5);
+    cairo_stroke(cr);
+    cairo_destroy(cr);
+    return image;
+}
+
+/* The screen after a tick: the render list, then the panels' labels. */
+static void compose(ac_engine *engine, const compositor *comp, ac_render_list list, ac_layer root,
+                    cairo_t *cr) {
+    const ac_render_entry *entries;
+    size_t count;
+    demo_check(ac_render_list_fill(engine, list, root, AC_GEOMETRY_PRESENTATION, &entries, &count,
+                                   NULL, NULL),
+               "ac_render_list_fill");
+    compositor_draw(comp, cr, entries, count);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    for (int i = 0; i < SHIPS; i++)
+        demo_text(cr, (i % COLUMNS) * PANEL_W + 10, (i / COLUMNS) * PANEL_H + 20, 12, LABELS[i]);
 }
 
 int main(int argc, char **argv) {
     const char *out = demo_out_dir(argc, argv, "seed 003 (the ship on its path)");
     ac_engine *engine;
-    ac_layer container, ship[SHIPS];
+    ac_layer root, panel[SHIPS], container[SHIPS], ship[SHIPS];
+    ac_render_list list;
+    compositor comp;
     demo_check(ac_engine_create(NULL, &engine), "ac_engine_create");
     ac_key position = demo_key(engine, "position"), rotation = demo_key(engine, "transform.rotation.z");
+    cairo_surface_t *path = path_image(), *ship_surface = ship_image();
+    compositor_init(&comp);
+    compositor_set_contents(&comp, PATH_TOKEN, path);
+    compositor_set_contents(&comp, SHIP_TOKEN, ship_surface);
 
-    /* viewDidLoad: the container and the 64 x 64 ships at (0, 150). */
-    demo_check(ac_layer_create(engine, 0, &container), "ac_layer_create");
+    /* The screen (grey 0.94) and its six panels (white, inset 3); in each, viewDidLoad's
+     * container (300 x 300, anchorPoint (0, 0), scaled by 0.6 so that the path's (0, 150) is
+     * 20 right of the panel's left and 90 below its top) and its 64 x 64 ship at (0, 150). */
+    demo_check(ac_layer_create(engine, 0, &root), "ac_layer_create");
+    demo_set(engine, root, "bounds", ac_value_rect(0, 0, WIDTH, HEIGHT));
+    demo_set(engine, root, "position", ac_value_point(WIDTH / 2.0, HEIGHT / 2.0));
+    demo_set(engine, root, "backgroundColor", ac_value_color(0.94, 0.94, 0.94, 1));
+    double scale[16] = {SCALE, 0, 0, 0, 0, SCALE, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     for (int i = 0; i < SHIPS; i++) {
+        demo_check(ac_layer_create(engine, 0, &panel[i]), "ac_layer_create");
+        demo_set(engine, panel[i], "frame",
+                 ac_value_rect((i % COLUMNS) * PANEL_W + 3, (i / COLUMNS) * PANEL_H + 3, PANEL_W - 6,
+                               PANEL_H - 6));
+        demo_set(engine, panel[i], "backgroundColor", ac_value_color(1, 1, 1, 1));
+        demo_check(ac_layer_add_sublayer(engine, root, panel[i]), "ac_layer_add_sublayer");
+        demo_check(ac_layer_create(engine, 0, &container[i]), "ac_layer_create");
+        demo_set(engine, container[i], "bounds", ac_value_rect(0, 0, 300, 300));
+        demo_set(engine, container[i], "anchorPoint", ac_value_point(0, 0));
+        demo_set(engine, container[i], "position", ac_value_point(20 - 3, 90 - SCALE * 150 - 3));
+        demo_set(engine, container[i], "transform", ac_value_transform3d(scale));
+        demo_set(engine, container[i], "contents", ac_value_token(PATH_TOKEN));
+        demo_set(engine, container[i], "contentsScale", ac_value_scalar(SCALE));
+        demo_check(ac_layer_add_sublayer(engine, panel[i], container[i]), "ac_layer_add_sublayer");
         demo_check(ac_layer_create(engine, 0, &ship[i]), "ac_layer_create");
         demo_set(engine, ship[i], "frame", ac_value_rect(0, 0, 64, 64));
         demo_set(engine, ship[i], "position", ac_value_point(0, 150));
-        demo_check(ac_layer_add_sublayer(engine, container, ship[i]), "ac_layer_add_sublayer");
+        demo_set(engine, ship[i], "contents", ac_value_token(SHIP_TOKEN));
+        demo_check(ac_layer_add_sublayer(engine, container[i], ship[i]), "ac_layer_add_sublayer");
     }
+    demo_check(ac_render_list_create(engine, &list), "ac_render_list_create");
 
     cairo_surface_t *screen = demo_surface(WIDTH, HEIGHT);
     cairo_t *cr = cairo_create(screen);
@@ -122,15 +162,12 @@ int main(int argc, char **argv) {
             }
         }
         demo_check(ac_engine_tick(engine, (double)tick / DEMO_FPS), "ac_engine_tick");
-        double row[SHIPS * 3 + 3], x[SHIPS], y[SHIPS], angle[SHIPS];
+        double row[SHIPS * 3 + 3];
         for (int i = 0; i < SHIPS; i++) {
             ac_value shown = demo_value(engine, ship[i], position, 1);
-            x[i] = shown.v[0];
-            y[i] = shown.v[1];
-            angle[i] = demo_scalar(engine, ship[i], rotation, 1);
-            row[3 * i] = x[i];
-            row[3 * i + 1] = y[i];
-            row[3 * i + 2] = angle[i];
+            row[3 * i] = shown.v[0];
+            row[3 * i + 1] = shown.v[1];
+            row[3 * i + 2] = demo_scalar(engine, ship[i], rotation, 1);
         }
         ac_value model = demo_value(engine, ship[0], position, 0);
         row[SHIPS * 3] = model.v[0];
@@ -138,14 +175,21 @@ int main(int argc, char **argv) {
         row[SHIPS * 3 + 2] = demo_scalar(engine, ship[0], rotation, 0);
         demo_csv_row(csv, tick, row, SHIPS * 3 + 3);
         if (!demo_records(tick)) continue;
-        compose(cr, x, y, angle);
+        compose(engine, &comp, list, root, cr);
         demo_write_frame(screen, out, tick);
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
     cairo_surface_destroy(screen);
-    for (int i = 0; i < SHIPS; i++) demo_check(ac_layer_release(engine, ship[i]), "ac_layer_release");
-    demo_check(ac_layer_release(engine, container), "ac_layer_release");
+    demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
+    for (int i = 0; i < SHIPS; i++) {
+        demo_check(ac_layer_release(engine, ship[i]), "ac_layer_release");
+        demo_check(ac_layer_release(engine, container[i]), "ac_layer_release");
+        demo_check(ac_layer_release(engine, panel[i]), "ac_layer_release");
+    }
+    demo_check(ac_layer_release(engine, root), "ac_layer_release");
     demo_check(ac_engine_destroy(engine), "ac_engine_destroy");
+    cairo_surface_destroy(path);
+    cairo_surface_destroy(ship_surface);
     return 0;
 }

@@ -4,8 +4,11 @@ examples/demo/c/demo003_ship.c (same scenario, same ticks, same drawing).
 The ship follows a bezier path: a keyframe animation of "position" along move to (0, 150),
 curve to (300, 150) with controls (75, 0) and (225, 300), duration 1, rotationMode auto,
 removedOnCompletion NO, with the speed and timeOffset of the chapter's sliders. Six slider
-settings fly side by side (one engine, six ships); each panel draws the path and the ship at
-its presentation position, turned by its presentation rotation (the path's tangent).
+settings fly side by side (one engine, six ships): each panel is a white layer holding the
+seed's 300 x 300 container at scale 0.6 (its transform; the path as its contents) and the ship
+layer in it (the host's ship image as its contents). The screen is the render list drawn by the
+demo's compositor (compositor.py): the engine puts each ship at its presentation position,
+turned by its presentation rotation (the path's tangent); the host adds the labels.
 
 usage: demo003_ship.py OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
 """
@@ -15,12 +18,14 @@ from __future__ import annotations
 import math
 import sys
 from pathlib import Path
-from typing import List, Sequence
+from typing import List
 
 import animcore
-from animcore import KeyframeAnimation, Path as BezierPath
+import cairo
+from animcore import KeyframeAnimation, Path as BezierPath, Transform3D
 
 import demo_common as demo
+from compositor import Compositor
 from demo_common import Context
 
 PANEL_W, PANEL_H, COLUMNS, SHIPS = 220, 150, 3, 6
@@ -39,15 +44,15 @@ LABELS = (
 )
 
 
-def panel_x(i: int, x: float) -> float:  # the container's space in panel i of the screen
-    return (i % COLUMNS) * PANEL_W + 20 + SCALE * x
+PATH_TOKEN = 1  # the containers' contents: the path, drawn at the panels' scale
+SHIP_TOKEN = 2  # the ships' contents: the seed's 64 x 64 ship image
 
 
-def panel_y(i: int, y: float) -> float:
-    return (i // COLUMNS) * PANEL_H + 90 + SCALE * (y - 150)
-
-
-def draw_ship(cr: Context) -> None:  # a dart pointing along +x, centred on the layer
+def ship_image() -> cairo.ImageSurface:
+    """The ship (the seed's 64 x 64 image): a dart pointing along +x, centred on the image."""
+    image = demo.surface(64, 64)
+    cr = Context(image)
+    cr.translate(32, 32)
     cr.move_to(32, 0)
     cr.line_to(-20, -15)
     cr.line_to(-12, 0)
@@ -58,41 +63,65 @@ def draw_ship(cr: Context) -> None:  # a dart pointing along +x, centred on the 
     cr.arc(8, 0, 4, 0, 2 * math.pi)
     cr.set_source_rgb(1, 1, 1)
     cr.fill()
+    return image
 
 
-def compose(
-    cr: Context, x: Sequence[float], y: Sequence[float], angle: Sequence[float]
-) -> None:
-    demo.background(cr, 0.94)
-    for i in range(SHIPS):
-        left, top = (i % COLUMNS) * PANEL_W, (i // COLUMNS) * PANEL_H
-        cr.set_source_rgb(1, 1, 1)
-        cr.rectangle(left + 3, top + 3, PANEL_W - 6, PANEL_H - 6)
-        cr.fill()
-        cr.set_source_rgb(0.1, 0.1, 0.1)
-        demo.text(cr, left + 10, top + 20, 12, LABELS[i])
-        cr.move_to(panel_x(i, 0), panel_y(i, 150))  # the path
-        cr.curve_to(panel_x(i, 75), panel_y(i, 0), panel_x(i, 225), panel_y(i, 300),
-                    panel_x(i, 300), panel_y(i, 150))
-        cr.set_source_rgb(0.7, 0.7, 0.7)
-        cr.set_line_width(1.5)
-        cr.stroke()
-        cr.save()
-        cr.translate(panel_x(i, x[i]), panel_y(i, y[i]))
-        cr.rotate(angle[i])
-        cr.scale(SCALE, SCALE)
-        draw_ship(cr)
-        cr.restore()
+def path_image() -> cairo.ImageSurface:
+    """The path, stroked into an image of the container's size at the panels' scale (its
+    layer's contentsScale is SCALE, so it is drawn pixel for pixel)."""
+    image = demo.surface(int(300 * SCALE), int(300 * SCALE))
+    cr = Context(image)
+    cr.move_to(SCALE * 0, SCALE * 150)
+    cr.curve_to(SCALE * 75, SCALE * 0, SCALE * 225, SCALE * 300, SCALE * 300, SCALE * 150)
+    cr.set_source_rgb(0.7, 0.7, 0.7)
+    cr.set_line_width(1.5)
+    cr.stroke()
+    return image
 
 
 def run(out: Path) -> None:
+    comp = Compositor()
+    comp.set_contents(PATH_TOKEN, path_image())
+    comp.set_contents(SHIP_TOKEN, ship_image())
     with animcore.Engine() as engine:
-        container = engine.layer()
+        # The screen (grey 0.94) and its six panels (white, inset 3); in each, viewDidLoad's
+        # container (300 x 300, anchorPoint (0, 0), scaled by 0.6) and its ship at (0, 150).
+        root = engine.layer(
+            bounds=(0, 0, WIDTH, HEIGHT),
+            position=(WIDTH / 2.0, HEIGHT / 2.0),
+            background_color=(0.94, 0.94, 0.94, 1),
+        )
+        scale = Transform3D(SCALE, 0, 0, 0, 0, SCALE, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
         ships = []
-        for _ in range(SHIPS):  # viewDidLoad: the 64 x 64 ships at (0, 150)
-            ship = engine.layer(frame=(0, 0, 64, 64), position=(0, 150))
+        for i in range(SHIPS):
+            panel = engine.layer(
+                frame=(
+                    (i % COLUMNS) * PANEL_W + 3, (i // COLUMNS) * PANEL_H + 3,
+                    PANEL_W - 6, PANEL_H - 6,
+                ),
+                background_color=(1, 1, 1, 1),
+            )  # fmt: skip
+            root.add_sublayer(panel)
+            container = engine.layer(
+                bounds=(0, 0, 300, 300),
+                anchor_point=(0, 0),
+                position=(20 - 3, 90 - SCALE * 150 - 3),
+                transform=scale,
+                contents=PATH_TOKEN,
+                contents_scale=SCALE,
+            )
+            panel.add_sublayer(container)
+            ship = engine.layer(frame=(0, 0, 64, 64), position=(0, 150), contents=SHIP_TOKEN)
             container.add_sublayer(ship)
             ships.append(ship)
+        render = engine.render_list()
+
+        def compose(cr: Context) -> None:  # the render list, then the panels' labels
+            comp.draw(cr, render.fill(root))
+            cr.set_source_rgb(0.1, 0.1, 0.1)
+            for i in range(SHIPS):
+                demo.text(cr, (i % COLUMNS) * PANEL_W + 10, (i // COLUMNS) * PANEL_H + 20, 12,
+                          LABELS[i])  # fmt: skip
 
         screen = demo.surface(WIDTH, HEIGHT)
         cr = Context(screen)
@@ -115,23 +144,18 @@ def run(out: Path) -> None:
                         key="slide",
                     )
             engine.tick(demo.tick_time(tick))
-            x: List[float] = []
-            y: List[float] = []
-            angle: List[float] = []
             row: List[float] = []
             for ship in ships:
                 px, py = ship.presentation.position
-                x.append(px)
-                y.append(py)
-                angle.append(ship.presentation["transform.rotation.z"])
-                row += [x[-1], y[-1], angle[-1]]
+                row += [px, py, ship.presentation["transform.rotation.z"]]
             mx, my = ships[0].position
             row += [mx, my, ships[0]["transform.rotation.z"]]
             csv.row(tick, row)
             if demo.records(tick):
-                compose(cr, x, y, angle)
+                compose(cr)
                 demo.write_frame(screen, out, tick)
         csv.close()
+        render.close()
 
 
 if __name__ == "__main__":

@@ -184,7 +184,9 @@ SEEDS = [
          "auto (the ship turns along the tangent), removedOnCompletion NO, at six settings of the "
          "speed and timeOffset sliders: an offset starts part-way and wraps round; when the "
          "active time is over the model shows again (the ship at the start, unrotated); speed 0 "
-         "holds the offset's frame.",
+         "holds the offset's frame. Drawn from the render list by the demo's compositor: each "
+         "panel holds the seed's container (scaled 0.6, the path as its contents) and its ship "
+         "layer.",
          (0, 12, 24, 36, 48, 60, 90, 130), strip_columns=4, plot=plot_ship),
     Seed("003", "demo003_door", "Seed 003: the door swinging in perspective",
          "Listing 9.2's door (anchorPoint (0, 0.5), the host's door image as its contents) in a "
