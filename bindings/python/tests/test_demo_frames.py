@@ -46,6 +46,7 @@ HOSTS = [
     "demo003_ship",
     "demo003_door",
     "demo004_circle",
+    "demo004_tap",
 ]
 TOLERANCE = 2
 ENV_VAR = "ANIMCORE_DEMO_C_HOSTS"

@@ -151,6 +151,16 @@ def plot_circle(c: Columns, path: Path) -> None:
     _save(figure, (a, b, d), path)
 
 
+def plot_tap(c: Columns, path: Path) -> None:
+    figure, (a, b, d) = _axes(3, "The tap scene: the disc, the card, the taps that hit")
+    _pair(a, c["t"], c["x"], c["x_model"], "disc position.x", "C0")
+    _pair(a, c["t"], c["y"], c["y_model"], "disc position.y", "C1")
+    _pair(b, c["t"], np.degrees(c["angle"]), np.degrees(c["angle_model"]), "card rotation (deg)",
+          "C3")
+    _pair(d, c["t"], c["hits"], c["hits_model"], "taps hitting a layer", "C2")
+    _save(figure, (a, b, d), path)
+
+
 SEEDS = [
     Seed("000", "demo000_clock", "Seed 000: the clock face and its audio layer",
          "The seed's first clock, drawn from the render list by the demo's compositor: a "
@@ -204,6 +214,14 @@ SEEDS = [
          "1 s, position (0, 0), radius 25 &mdash; the radius turns from where it is, the circle "
          "moves to the view's corner, the colour keeps its 2 s.",
          (0, 20, 40, 60, 64, 70, 80, 90, 100, 120, 180), plot=plot_circle),
+    Seed("004", "demo004_tap", "The tap scene: hitting a moving layer",
+         "Core Animation's best-known pitfall, drawn from the render list: a disc moves across "
+         "the view (a 2 s implicit animation) while a card turns (an explicit "
+         "<code>transform.rotation.z</code> animation). A grid of taps every 10 points: a black "
+         "dot where hitTest on the presentation tree finds a layer (where it is drawn), a red "
+         "ring where hitTest on the model tree does (where it will be: the disc already at its "
+         "destination, the card unturned). When the animations end the two agree.",
+         (0, 10, 20, 30, 40, 60, 80, 100, 120, 150), strip_columns=5, plot=plot_tap),
 ]
 
 
