@@ -3,8 +3,11 @@
  * whose layer class has a custom `percent` property that redisplays when it changes, animated
  * in UIKit-style animation blocks like any built-in property. Its display callback
  * (-displayLayer:) sets the label to floor(percent); the progress bar is a sublayer whose width
- * (a built-in property) animates in the same blocks; the screen draws the bar from its
- * presentation width and the label the display callback set.
+ * (a built-in property) animates in the same blocks. The screen is the render list drawn by the
+ * demo's compositor (compositor.c): the view's layer as the grey track, the blue bar in it at
+ * its presentation width (anchorPoint (0, 0): it grows from the left) and a thin layer marking
+ * 100 %; no layer is placed by hand. The host adds the running block's name and the label the
+ * display callback set.
  *
  * Scenario: at tick 1 a 0.5 s ease-out block sets percent 0 -> 100 (and the bar's width); its
  * completion opens the reversed block (100 -> 0, ease-out, 0.5 s), whose completion opens the
@@ -13,6 +16,7 @@
  *
  * usage: demo001_progress OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
  */
+#include "compositor.h"
 #include "demo.h"
 
 #include <math.h>
@@ -31,7 +35,7 @@ static const char *const PHASES[4] = {
 };
 
 typedef struct indicator {
-    ac_layer view, bar;
+    ac_layer view, bar, root;
     ac_key percent, bar_width;
     int phase;       /* which block is running: PHASES[phase] */
     char label[32];  /* label.text, set by the display callback */
@@ -82,30 +86,40 @@ static void indicator_display(ac_engine *engine, ac_layer layer, void *user_data
     snprintf(ind->label, sizeof ind->label, "%ld%%", (long)floor(percent));
 }
 
-/* The screen after a tick: which block runs, the track, the bar, the label. */
-static void compose(ac_engine *engine, indicator *ind, cairo_t *cr) {
-    double width = demo_scalar(engine, ind->bar, ind->bar_width, 1);
-    demo_background(cr, 0.94);
+/* The screen after a tick: the render list, then which block runs and the label. */
+static void compose(ac_engine *engine, indicator *ind, const compositor *comp, ac_render_list list,
+                    cairo_t *cr) {
+    const ac_render_entry *entries;
+    size_t count;
+    demo_check(ac_render_list_fill(engine, list, ind->root, AC_GEOMETRY_PRESENTATION, &entries,
+                                   &count, NULL, NULL),
+               "ac_render_list_fill");
+    compositor_draw(comp, cr, entries, count);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     demo_text(cr, 20, 24, 13, PHASES[ind->phase]);
-    cairo_set_source_rgb(cr, 0.82, 0.82, 0.82);
-    cairo_rectangle(cr, 20, 36, BAR_WIDTH, 24);
-    cairo_fill(cr);
-    cairo_set_source_rgb(cr, 0.2, 0.45, 0.85);
-    cairo_rectangle(cr, 20, 36, width, 24);
-    cairo_fill(cr);
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1); /* the 100 % mark: the spring overshoots it */
-    cairo_set_line_width(cr, 1);
-    cairo_move_to(cr, 20 + BAR_WIDTH + 0.5, 32);
-    cairo_line_to(cr, 20 + BAR_WIDTH + 0.5, 64);
-    cairo_stroke(cr);
     demo_text(cr, 150, 88, 18, ind->label);
+}
+
+/* A layer of the screen: bounds w x h, anchorPoint (0, 0) at (x, y), a colour. */
+static ac_layer layer_in(ac_engine *engine, ac_class layer_class, ac_layer superlayer, double w,
+                         double h, double x, double y, ac_value color) {
+    ac_layer layer;
+    demo_check(ac_layer_create(engine, layer_class, &layer), "ac_layer_create");
+    demo_set(engine, layer, "bounds", ac_value_rect(0, 0, w, h));
+    demo_set(engine, layer, "anchorPoint", ac_value_point(0, 0));
+    demo_set(engine, layer, "position", ac_value_point(x, y));
+    demo_set(engine, layer, "backgroundColor", color);
+    demo_check(ac_layer_add_sublayer(engine, superlayer, layer), "ac_layer_add_sublayer");
+    return layer;
 }
 
 int main(int argc, char **argv) {
     const char *out = demo_out_dir(argc, argv, "seed 001 (the progress bar)");
     ac_engine *engine;
     ac_class layer_class;
+    ac_layer mark;
+    ac_render_list list;
+    compositor comp;
     indicator ind;
     memset(&ind, 0, sizeof ind);
     demo_check(ac_engine_create(NULL, &engine), "ac_engine_create");
@@ -120,13 +134,20 @@ int main(int argc, char **argv) {
     ind.percent = demo_key(engine, "percent");
     ind.bar_width = demo_key(engine, "bounds.size.width");
 
-    /* The view's layer (300 x 20) and its progress bar (percentView, width 0). */
-    demo_check(ac_layer_create(engine, layer_class, &ind.view), "ac_layer_create");
-    demo_check(ac_layer_create(engine, 0, &ind.bar), "ac_layer_create");
-    demo_set(engine, ind.view, "bounds", ac_value_rect(0, 0, BAR_WIDTH, 20));
-    demo_set(engine, ind.bar, "bounds", ac_value_rect(0, 0, 0, 20));
-    demo_check(ac_layer_add_sublayer(engine, ind.view, ind.bar), "ac_layer_add_sublayer");
+    /* The screen (grey 0.94); the view's layer (300 x 24 at (20, 36), the grey track) and its
+     * progress bar (percentView, width 0, blue); over them the 100 % mark (1 x 32): the spring
+     * overshoots it. */
+    compositor_init(&comp); /* no layer has contents */
+    demo_check(ac_layer_create(engine, 0, &ind.root), "ac_layer_create");
+    demo_set(engine, ind.root, "bounds", ac_value_rect(0, 0, WIDTH, HEIGHT));
+    demo_set(engine, ind.root, "position", ac_value_point(WIDTH / 2.0, HEIGHT / 2.0));
+    demo_set(engine, ind.root, "backgroundColor", ac_value_color(0.94, 0.94, 0.94, 1));
+    ind.view = layer_in(engine, layer_class, ind.root, BAR_WIDTH, 24, 20, 36,
+                        ac_value_color(0.82, 0.82, 0.82, 1));
+    ind.bar = layer_in(engine, 0, ind.view, 0, 24, 0, 0, ac_value_color(0.2, 0.45, 0.85, 1));
+    mark = layer_in(engine, 0, ind.root, 1, 32, 20 + BAR_WIDTH, 32, ac_value_color(0.1, 0.1, 0.1, 1));
     demo_check(ac_layer_set_needs_display(engine, ind.view), "setNeedsDisplay");
+    demo_check(ac_render_list_create(engine, &list), "ac_render_list_create");
 
     cairo_surface_t *screen = demo_surface(WIDTH, HEIGHT);
     cairo_t *cr = cairo_create(screen);
@@ -140,14 +161,17 @@ int main(int argc, char **argv) {
                          demo_scalar(engine, ind.bar, ind.bar_width, 0), ind.phase};
         demo_csv_row(csv, tick, row, 5);
         if (!demo_records(tick)) continue;
-        compose(engine, &ind, cr);
+        compose(engine, &ind, &comp, list, cr);
         demo_write_frame(screen, out, tick);
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
     cairo_surface_destroy(screen);
+    demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
+    demo_check(ac_layer_release(engine, mark), "ac_layer_release");
     demo_check(ac_layer_release(engine, ind.bar), "ac_layer_release");
     demo_check(ac_layer_release(engine, ind.view), "ac_layer_release");
+    demo_check(ac_layer_release(engine, ind.root), "ac_layer_release");
     demo_check(ac_engine_destroy(engine), "ac_engine_destroy");
     return 0;
 }

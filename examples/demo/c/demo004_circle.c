@@ -5,8 +5,10 @@
  * presentation value, linear, the transaction's duration); the colour by the built-in implicit
  * animation (the engine interpolates colours: no colorRef redirection). The display callback is
  * the seed's -drawInContext: (an ellipse `radius` wide, centred in the bounds, in the colour)
- * into the layer's contents; the screen shows the view (320 x 480 at half size) and the layer's
- * contents where its presentation position puts it.
+ * into the layer's contents; the screen is the render list drawn by the demo's compositor
+ * (compositor.c): the view's layer (320 x 480, white, a grey border, shown at half size by its
+ * transform) and in it the circle layer, its contents (drawn at half size: contentsScale 0.5)
+ * where the engine puts it. No layer is placed by hand; the host adds the radius as text.
  *
  * Scenario: the tap at tick 1 ([CATransaction setAnimationDuration:2]; radius 100; colour
  * green); one second later, at tick 61, in flight ([CATransaction setAnimationDuration:1];
@@ -15,6 +17,7 @@
  *
  * usage: demo004_circle OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
  */
+#include "compositor.h"
 #include "demo.h"
 
 #include <math.h>
@@ -26,9 +29,10 @@
 #define VIEW_X 20
 #define VIEW_Y 20
 #define LAST_TICK 180
+#define CIRCLE_TOKEN 1 /* the circle layer's contents */
 
 typedef struct host {
-    ac_layer circle;
+    ac_layer circle, root;
     ac_key radius, color, position, bounds;
     cairo_surface_t *contents; /* the circle layer's backing image, at SCALE */
 } host;
@@ -58,21 +62,17 @@ static int32_t circle_action(ac_engine *engine, ac_layer layer, const char *key,
     return AC_ACTION_ANIMATION;
 }
 
-static void compose(ac_engine *engine, host *h, cairo_t *cr) {
+/* The screen after a tick: the render list, then the radius. */
+static void compose(ac_engine *engine, host *h, const compositor *comp, ac_render_list list,
+                    cairo_t *cr) {
     char line[64];
-    ac_value position = demo_value(engine, h->circle, h->position, 1);
-    ac_value bounds = demo_value(engine, h->circle, h->bounds, 1);
+    const ac_render_entry *entries;
+    size_t count;
     double radius = demo_scalar(engine, h->circle, h->radius, 1);
-    demo_background(cr, 0.94);
-    cairo_set_source_rgb(cr, 1, 1, 1); /* the view */
-    cairo_rectangle(cr, VIEW_X, VIEW_Y, 320 * SCALE, 480 * SCALE);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
-    cairo_set_line_width(cr, 1);
-    cairo_stroke(cr);
-    cairo_set_source_surface(cr, h->contents, VIEW_X + SCALE * (position.v[0] - bounds.v[2] / 2),
-                             VIEW_Y + SCALE * (position.v[1] - bounds.v[3] / 2));
-    cairo_paint(cr);
+    demo_check(ac_render_list_fill(engine, list, h->root, AC_GEOMETRY_PRESENTATION, &entries, &count,
+                                   NULL, NULL),
+               "ac_render_list_fill");
+    compositor_draw(comp, cr, entries, count);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     snprintf(line, sizeof line, "radius %.1f", radius);
     demo_text(cr, VIEW_X, 286, 13, line);
@@ -83,6 +83,8 @@ int main(int argc, char **argv) {
     ac_engine *engine;
     ac_class circle_class;
     ac_layer view;
+    ac_render_list list;
+    compositor comp;
     host h;
     memset(&h, 0, sizeof h);
     demo_check(ac_engine_create(NULL, &engine), "ac_engine_create");
@@ -101,15 +103,35 @@ int main(int argc, char **argv) {
     h.position = demo_key(engine, "position");
     h.bounds = demo_key(engine, "bounds");
     h.contents = demo_surface((int)(320 * SCALE), (int)(480 * SCALE));
+    compositor_init(&comp);
+    compositor_set_contents(&comp, CIRCLE_TOKEN, h.contents);
+
+    /* The screen (grey 0.94) holds the view's layer, shown at half size (anchorPoint (0, 0) at
+     * (VIEW_X, VIEW_Y), transform scale 0.5): white, a grey border 2 wide (1 on the screen). */
+    double scale[16] = {SCALE, 0, 0, 0, 0, SCALE, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    demo_check(ac_layer_create(engine, 0, &h.root), "ac_layer_create");
+    demo_set(engine, h.root, "bounds", ac_value_rect(0, 0, WIDTH, HEIGHT));
+    demo_set(engine, h.root, "position", ac_value_point(WIDTH / 2.0, HEIGHT / 2.0));
+    demo_set(engine, h.root, "backgroundColor", ac_value_color(0.94, 0.94, 0.94, 1));
 
     /* -viewDidLoad: radius 50, frame = the view's bounds, [self setNeedsDisplay] in -init. */
     demo_check(ac_layer_create(engine, 0, &view), "ac_layer_create");
     demo_check(ac_layer_create(engine, circle_class, &h.circle), "ac_layer_create");
     demo_set(engine, view, "bounds", ac_value_rect(0, 0, 320, 480));
+    demo_set(engine, view, "anchorPoint", ac_value_point(0, 0));
+    demo_set(engine, view, "position", ac_value_point(VIEW_X, VIEW_Y));
+    demo_set(engine, view, "transform", ac_value_transform3d(scale));
+    demo_set(engine, view, "backgroundColor", ac_value_color(1, 1, 1, 1));
+    demo_set(engine, view, "borderWidth", ac_value_scalar(2));
+    demo_set(engine, view, "borderColor", ac_value_color(0.7, 0.7, 0.7, 1));
+    demo_check(ac_layer_add_sublayer(engine, h.root, view), "ac_layer_add_sublayer");
     demo_check(ac_layer_set_scalar(engine, h.circle, h.radius, 50), "radius");
     demo_set(engine, h.circle, "frame", ac_value_rect(0, 0, 320, 480));
+    demo_set(engine, h.circle, "contents", ac_value_token(CIRCLE_TOKEN));
+    demo_set(engine, h.circle, "contentsScale", ac_value_scalar(SCALE));
     demo_check(ac_layer_set_needs_display(engine, h.circle), "setNeedsDisplay");
     demo_check(ac_layer_add_sublayer(engine, view, h.circle), "ac_layer_add_sublayer");
+    demo_check(ac_render_list_create(engine, &list), "ac_render_list_create");
 
     cairo_surface_t *screen = demo_surface(WIDTH, HEIGHT);
     cairo_t *cr = cairo_create(screen);
@@ -137,15 +159,17 @@ int main(int argc, char **argv) {
                           position.v[0], position_model.v[0], position.v[1], position_model.v[1]};
         demo_csv_row(csv, tick, row, 10);
         if (!demo_records(tick)) continue;
-        compose(engine, &h, cr);
+        compose(engine, &h, &comp, list, cr);
         demo_write_frame(screen, out, tick);
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
     cairo_surface_destroy(screen);
-    cairo_surface_destroy(h.contents);
+    demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
     demo_check(ac_layer_release(engine, h.circle), "ac_layer_release");
     demo_check(ac_layer_release(engine, view), "ac_layer_release");
+    demo_check(ac_layer_release(engine, h.root), "ac_layer_release");
     demo_check(ac_engine_destroy(engine), "ac_engine_destroy");
+    cairo_surface_destroy(h.contents);
     return 0;
 }

@@ -5,7 +5,9 @@ A loading indicator whose layer class has a custom ``percent`` property that red
 changes, animated in animation blocks like any built-in property: 0 -> 100 (ease-out, 0.5 s),
 reversed by the block's completion, then 0 -> 100 on a spring (perceptual duration 0.5 s,
 bounce 0.3). The display callback (-displayLayer:) sets the label to floor(percent); the bar is
-a sublayer whose width animates in the same blocks, drawn from its presentation width.
+a sublayer whose width animates in the same blocks. The screen is the render list drawn by the
+demo's compositor (compositor.py): the view's layer as the track, the bar at its presentation
+width, a thin layer marking 100 %; the host adds the block's name and the label.
 
 usage: demo001_progress.py OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
 """
@@ -15,17 +17,19 @@ from __future__ import annotations
 import math
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Optional, Tuple, TypeVar
 
 import animcore
 from animcore import Layer, Spring
 
 import demo_common as demo
+from compositor import Compositor
 from demo_common import Context
 
 WIDTH, HEIGHT = 340, 100
 BAR_WIDTH = 300.0
 LAST_TICK = 130
+L = TypeVar("L", bound=Layer)
 PHASES = (
     "ease-out, 0.5 s: 0 \u2192 100",
     "ease-out, reversed: 100 \u2192 0",
@@ -49,10 +53,31 @@ def run(out: Path) -> None:
         OCLayer = engine.layer_class(
             "OCLayer", {"percent": 0.0}, needs_display=True, display=display_layer
         )
-        view = OCLayer(bounds=(0, 0, BAR_WIDTH, 20))
-        bar = engine.layer(bounds=(0, 0, 0, 20))  # the percentView
-        view.add_sublayer(bar)
+        # The screen (grey 0.94); the view's layer (300 x 24 at (20, 36), the grey track) and
+        # its progress bar (percentView, width 0, blue); over them the 100 % mark (1 x 32).
+        comp = Compositor()  # no layer has contents
+        root = engine.layer(
+            bounds=(0, 0, WIDTH, HEIGHT),
+            position=(WIDTH / 2.0, HEIGHT / 2.0),
+            background_color=(0.94, 0.94, 0.94, 1),
+        )
+
+        def layer_in(
+            layer: L, superlayer: Layer, w: float, h: float, x: float, y: float,
+            color: Tuple[float, float, float, float],
+        ) -> L:  # bounds w x h, anchorPoint (0, 0) at (x, y), a colour
+            layer.bounds = (0, 0, w, h)
+            layer.anchor_point = (0, 0)
+            layer.position = (x, y)
+            layer.background_color = color
+            superlayer.add_sublayer(layer)
+            return layer
+
+        view = layer_in(OCLayer(), root, BAR_WIDTH, 24, 20, 36, (0.82, 0.82, 0.82, 1))
+        bar = layer_in(engine.layer(), view, 0, 24, 0, 0, (0.2, 0.45, 0.85, 1))  # percentView
+        layer_in(engine.layer(), root, 1, 32, 20 + BAR_WIDTH, 32, (0.1, 0.1, 0.1, 1))
         view.set_needs_display()
+        render = engine.render_list()
 
         def animate_to(
             percent: float, done: Callable[[bool], None], spring: Optional[Spring] = None
@@ -72,22 +97,10 @@ def run(out: Path) -> None:
             state.phase = 1
             animate_to(0.0, reversed_done)
 
-        def compose(cr: Context) -> None:  # the screen after a tick
-            width = bar.presentation["bounds.size.width"]
-            demo.background(cr, 0.94)
+        def compose(cr: Context) -> None:  # the render list, the block's name, the label
+            comp.draw(cr, render.fill(root))
             cr.set_source_rgb(0.1, 0.1, 0.1)
             demo.text(cr, 20, 24, 13, PHASES[state.phase])
-            cr.set_source_rgb(0.82, 0.82, 0.82)
-            cr.rectangle(20, 36, BAR_WIDTH, 24)
-            cr.fill()
-            cr.set_source_rgb(0.2, 0.45, 0.85)
-            cr.rectangle(20, 36, width, 24)
-            cr.fill()
-            cr.set_source_rgb(0.1, 0.1, 0.1)  # the 100 % mark: the spring overshoots it
-            cr.set_line_width(1)
-            cr.move_to(20 + BAR_WIDTH + 0.5, 32)
-            cr.line_to(20 + BAR_WIDTH + 0.5, 64)
-            cr.stroke()
             demo.text(cr, 150, 88, 18, state.label)
 
         screen = demo.surface(WIDTH, HEIGHT)
@@ -111,6 +124,7 @@ def run(out: Path) -> None:
                 compose(cr)
                 demo.write_frame(screen, out, tick)
         csv.close()
+        render.close()
 
 
 if __name__ == "__main__":

@@ -17,19 +17,23 @@ from pathlib import Path
 from typing import Any
 
 import animcore
-from animcore import BasicAnimation, Color, Layer
+from animcore import BasicAnimation, Color, Layer, Transform3D
 
 import demo_common as demo
+from compositor import Compositor
 from demo_common import Context
 
 WIDTH, HEIGHT = 200, 300
 SCALE = 0.5  # the view, 320 x 480, at half size
 VIEW_X, VIEW_Y = 20, 20
 LAST_TICK = 180
+CIRCLE_TOKEN = 1  # the circle layer's contents
 
 
 def run(out: Path) -> None:
     contents = demo.surface(int(320 * SCALE), int(480 * SCALE))  # the layer's backing image
+    comp = Compositor()
+    comp.set_contents(CIRCLE_TOKEN, contents)
 
     def draw_in_context(circle: Layer) -> None:  # an ellipse radius wide, centred, in colour
         shown = circle.presentation
@@ -54,30 +58,35 @@ def run(out: Path) -> None:
             display=draw_in_context,
         )
         CircleLayer.default_action = action_for_key
-        view = engine.layer(bounds=(0, 0, 320, 480))
+        # The screen (grey 0.94) holds the view's layer, shown at half size (anchorPoint (0, 0)
+        # at (VIEW_X, VIEW_Y), transform scale 0.5): white, a grey border 2 wide.
+        root = engine.layer(
+            bounds=(0, 0, WIDTH, HEIGHT),
+            position=(WIDTH / 2.0, HEIGHT / 2.0),
+            background_color=(0.94, 0.94, 0.94, 1),
+        )
+        view = engine.layer(
+            bounds=(0, 0, 320, 480),
+            anchor_point=(0, 0),
+            position=(VIEW_X, VIEW_Y),
+            transform=Transform3D(SCALE, 0, 0, 0, 0, SCALE, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1),
+            background_color=(1, 1, 1, 1),
+            border_width=2,
+            border_color=(0.7, 0.7, 0.7, 1),
+        )
+        root.add_sublayer(view)
         circle = CircleLayer(radius=50, frame=(0, 0, 320, 480))
+        circle.contents = CIRCLE_TOKEN
+        circle.contents_scale = SCALE  # the backing image is drawn at half size
         circle.set_needs_display()  # CALayers hate to draw: ask once
         view.add_sublayer(circle)
+        render = engine.render_list()
 
-        def compose(cr: Context) -> None:  # the screen after a tick
-            shown = circle.presentation
-            x, y = shown.position
-            bounds = shown.bounds
-            demo.background(cr, 0.94)
-            cr.set_source_rgb(1, 1, 1)  # the view
-            cr.rectangle(VIEW_X, VIEW_Y, 320 * SCALE, 480 * SCALE)
-            cr.fill_preserve()
-            cr.set_source_rgb(0.7, 0.7, 0.7)
-            cr.set_line_width(1)
-            cr.stroke()
-            cr.set_source_surface(
-                contents,
-                VIEW_X + SCALE * (x - bounds[2] / 2),
-                VIEW_Y + SCALE * (y - bounds[3] / 2),
-            )
-            cr.paint()
+        def compose(cr: Context) -> None:  # the render list, then the radius
+            radius = circle.presentation.radius
+            comp.draw(cr, render.fill(root))
             cr.set_source_rgb(0.1, 0.1, 0.1)
-            demo.text(cr, VIEW_X, 286, 13, f"radius {shown.radius:.1f}")
+            demo.text(cr, VIEW_X, 286, 13, f"radius {radius:.1f}")
 
         screen = demo.surface(WIDTH, HEIGHT)
         cr = Context(screen)
@@ -105,6 +114,7 @@ def run(out: Path) -> None:
                 compose(cr)
                 demo.write_frame(screen, out, tick)
         csv.close()
+        render.close()
 
 
 if __name__ == "__main__":

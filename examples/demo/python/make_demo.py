@@ -179,7 +179,8 @@ SEEDS = [
          "one: 0 \u2192 100 ease-out (0.5 s), reversed by the block's completion, then "
          "0 \u2192 100 on a spring (perceptual duration 0.5 s, bounce 0.3) that overshoots. The "
          "display callback sets the label to floor(percent); the bar is a sublayer whose "
-         "width animates in the same blocks, in the same frames.",
+         "width animates in the same blocks, in the same frames. Drawn from the render list by "
+         "the demo's compositor: the view's layer is the track, the bar grows from its left.",
          (0, 8, 16, 30, 38, 46, 62, 72, 84, 96, 130), plot=plot_progress),
     Seed("002", "demo002_arrow", "Seed 002: the circular arrow growing through its transaction",
          "An ArrowLayer with the seed's custom properties, drawn by its display callback (the "
@@ -212,7 +213,8 @@ SEEDS = [
          "presentation value) and <code>color</code> (the built-in implicit animation), drawn by "
          "its display callback. The tap: 2 s, radius 100, green. One second later, in flight: "
          "1 s, position (0, 0), radius 25 &mdash; the radius turns from where it is, the circle "
-         "moves to the view's corner, the colour keeps its 2 s.",
+         "moves to the view's corner, the colour keeps its 2 s. Drawn from the render list by the "
+         "demo's compositor: the view's layer at half size, the circle's contents in it.",
          (0, 20, 40, 60, 64, 70, 80, 90, 100, 120, 180), plot=plot_circle),
     Seed("004", "demo004_tap", "The tap scene: hitting a moving layer",
          "Core Animation's best-known pitfall, drawn from the render list: a disc moves across "
