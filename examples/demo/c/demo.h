@@ -1,7 +1,7 @@
 /*
  * What the C demo hosts share (examples/demo/c/demoNNN_*.c): the frame clock, the output files
  * and a few Cairo helpers. Each host drives animcore the way its seed's scenario says, draws
- * every second tick with Cairo from the engine's presentation values and writes
+ * every second tick with Cairo from the engine's render list (compositor.h) and writes
  *
  *   <out>/frame_NNNN.png   one PNG per recorded tick (NNNN = the tick number)
  *   <out>/values.csv       one row per tick: the presentation and model values it plots
