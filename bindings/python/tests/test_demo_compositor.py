@@ -121,3 +121,35 @@ def test_a_door_in_perspective_covers_its_projected_corners() -> None:
     b, g, r, a = drawn[int(cy), int(cx)]
     assert a == 255 and abs(r - 204) <= 1 and abs(g - 26) <= 1 and abs(b - 26) <= 1
     assert not math.isnan(area) and area < 128 * 256  # foreshortened
+
+
+def test_a_group_inside_a_plain_opacity_is_blended_once() -> None:
+    """An outer opacity without a group (allowsGroupOpacity off) over an inner group: the inner
+    layer and its overlapping sublayer are drawn into the group as if opaque and the group is
+    blended at opacity x alpha = 0.5 x 0.5, so where they overlap the red is a quarter, not
+    counted twice (header: ac_render_entry.alpha)."""
+    cairo, compositor = modules()
+    with animcore.Engine() as engine:
+        root = engine.layer(bounds=(0, 0, 40, 40), position=(20, 20), background_color=(1, 1, 1, 1))
+        outer = engine.layer(
+            bounds=(0, 0, 40, 40), position=(20, 20), opacity=0.5, allows_group_opacity=False
+        )
+        inner = engine.layer(
+            bounds=(0, 0, 30, 30), position=(20, 20), opacity=0.5, background_color=(1, 0, 0, 1)
+        )
+        inner.add_sublayer(
+            engine.layer(bounds=(0, 0, 20, 20), position=(15, 15), background_color=(1, 0, 0, 1))
+        )
+        outer.add_sublayer(inner)
+        root.add_sublayer(outer)
+        with engine.render_list() as render:
+            entries = render.fill(root, presentation=False)
+            flags = [int(f) for f in entries["flags"]]
+            assert not flags[1] & animcore.RenderFlag.OPACITY_GROUP
+            assert flags[2] & animcore.RenderFlag.OPACITY_GROUP
+            drawn = draw(cairo, compositor, entries, 40, 40)
+    # (20, 20): under the inner layer and its sublayer; (7, 7): under the inner layer alone.
+    for x, y in ((20, 20), (7, 7)):
+        b, g, r, a = (int(v) for v in drawn[y, x])
+        assert a == 255 and r == 255
+        assert abs(g - 191) <= 1 and abs(b - 191) <= 1, (x, y, r, g, b)  # white less a quarter

@@ -99,6 +99,12 @@ static void rounded_path(cairo_t *cr, double x, double y, double width, double h
     cairo_close_path(cr);
 }
 
+/* What an entry's own drawing is multiplied by: its alpha, or 1 inside the group it opens
+ * (drawn as if opaque, the group blended at opacity * alpha). */
+static double own_alpha(const ac_render_entry *e) {
+    return (e->flags & AC_RENDER_OPACITY_GROUP) ? 1.0 : e->alpha;
+}
+
 /* The contents: the registered surface placed by gravity, cropped by contentsRect (§3.4). */
 static void draw_contents(const walk *w, const ac_render_entry *e) {
     cairo_surface_t *surface = contents_surface(w->c, e->contents);
@@ -147,7 +153,7 @@ static void draw_contents(const walk *w, const ac_render_entry *e) {
     }
     cairo_set_source_surface(cr, surface, -sx, -sy);
     cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD); /* edge pixels extended */
-    cairo_paint_with_alpha(cr, e->alpha);
+    cairo_paint_with_alpha(cr, own_alpha(e));
     cairo_restore(cr);
 }
 
@@ -162,7 +168,7 @@ static void draw_part(const walk *w, const ac_render_entry *e, int part) {
             cairo_new_path(cr);
             rounded_path(cr, b[0], b[1], b[2], b[3], radii);
             cairo_set_source_rgba(cr, e->background_color[0], e->background_color[1],
-                                  e->background_color[2], e->background_color[3] * e->alpha);
+                                  e->background_color[2], e->background_color[3] * own_alpha(e));
             cairo_fill(cr);
         }
         draw_contents(w, e);
@@ -178,7 +184,7 @@ static void draw_part(const walk *w, const ac_render_entry *e, int part) {
     }
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
     cairo_set_source_rgba(cr, e->border_color[0], e->border_color[1], e->border_color[2],
-                          e->border_color[3] * e->alpha);
+                          e->border_color[3] * own_alpha(e));
     cairo_fill(cr);
 }
 
@@ -313,7 +319,7 @@ static int draw_entry(const walk *w, int i) {
     }
     if (group) {
         cairo_pop_group_to_source(cr);
-        cairo_paint_with_alpha(cr, e->opacity);
+        cairo_paint_with_alpha(cr, e->opacity * e->alpha);
     }
     cairo_restore(cr);
     return e->subtree_end;

@@ -17,8 +17,10 @@
  *   border      a ring inside the bounds, border_width wide, inner radius
  *               max(corner_radius - border_width, 0);
  *   AC_RENDER_CLIPS          the contents and subtree clipped to the rounded bounds;
- *   AC_RENDER_OPACITY_GROUP  the layer and its subtree drawn in a Cairo group blended at
- *                            opacity; otherwise each drawing is multiplied by the entry's alpha;
+ *   AC_RENDER_OPACITY_GROUP  the layer and its subtree drawn in a Cairo group (the layer as if
+ *                            opaque, its subtree at their own alphas, which start at 1 there)
+ *                            and the group blended at opacity * alpha; otherwise each drawing
+ *                            is multiplied by the entry's alpha;
  *   mask        the mask's entries (AC_RENDER_IS_MASK) drawn into a group of their own whose
  *               alpha masks the layer's group (cairo_mask);
  *   shadow      not drawn (shadow_* ignored): no seed in the demo has one, and a blur of the

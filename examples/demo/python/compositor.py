@@ -76,6 +76,12 @@ def _project(m: List[float], x: float, y: float) -> Tuple[float, float, float]:
     return W, 0.0, 0.0
 
 
+def _own_alpha(e: _Entry) -> float:
+    """What an entry's own drawing is multiplied by: its alpha, or 1 inside the group it opens
+    (drawn as if opaque, the group blended at opacity * alpha)."""
+    return 1.0 if e.flags & RenderFlag.OPACITY_GROUP else e.alpha
+
+
 def _corner_radius(e: _Entry) -> float:
     r, half_w, half_h = e.corner_radius, e.bounds[2] / 2.0, e.bounds[3] / 2.0
     if r > half_w:
@@ -203,7 +209,7 @@ class Compositor:
             cr.scale(dw / sw, dh / sh)
         cr.set_source_surface(surface, -sx, -sy)
         cr.get_source().set_extend(cairo.EXTEND_PAD)  # edge pixels extended
-        cr.paint_with_alpha(e.alpha)
+        cr.paint_with_alpha(_own_alpha(e))
         cr.restore()
 
     def _draw_part(self, e: _Entry, part: int) -> None:
@@ -217,7 +223,7 @@ class Compositor:
                 cr.new_path()
                 _rounded_path(cr, b[0], b[1], b[2], b[3], radii)
                 c = e.background_color
-                cr.set_source_rgba(c[0], c[1], c[2], c[3] * e.alpha)
+                cr.set_source_rgba(c[0], c[1], c[2], c[3] * _own_alpha(e))
                 cr.fill()
             self._draw_contents(e)
             return
@@ -230,7 +236,7 @@ class Compositor:
             _rounded_path(cr, b[0] + bw, b[1] + bw, b[2] - 2.0 * bw, b[3] - 2.0 * bw, inner)
         cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
         c = e.border_color
-        cr.set_source_rgba(c[0], c[1], c[2], c[3] * e.alpha)
+        cr.set_source_rgba(c[0], c[1], c[2], c[3] * _own_alpha(e))
         cr.fill()
 
     def _has_part(self, e: _Entry, part: int) -> bool:
@@ -367,6 +373,6 @@ class Compositor:
             cr.mask(mask)
         if group:
             cr.pop_group_to_source()
-            cr.paint_with_alpha(e.opacity)
+            cr.paint_with_alpha(e.opacity * e.alpha)
         cr.restore()
         return e.subtree_end
