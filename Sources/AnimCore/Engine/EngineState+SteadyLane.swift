@@ -114,13 +114,17 @@ extension EngineState {
         let span = record.pointee.activeParentDuration
         let sample = knownSample ?? timing.sample(atParentTime: time, activeParentDuration: span)
         guard sample.isInEffect, record.pointee.state.step(at: sample, parentApplies: true).isNone else { return }
-        // The records that join with it, in the same entry: a path's rotation (the keyframes'
+        // The records that join with it: a path's rotation in the same entry (the keyframes'
         // follower, on its own timing equal to theirs, so in the same run state), a group's
-        // children (checked when added).
+        // children in entries of their own (`SteadyLane.members`; checked when added).
         let isGroup = record.pointee.kind == .group
         let rotation = record.pointee.kind == .keyframe && record.pointee.followers == 1 ? Int(record.pointee.next) : -1
         let joining = isGroup || rotation >= 0 ? Int(record.pointee.followers) : 0
         if rotation >= 0 && animations[rotation].state != record.pointee.state { return }
+        if isGroup && joining > Int(UInt16.max) {  // (more children than an entry counts)
+            record.pointee.isRefusedByLane = true
+            return
+        }
         // (Keyframes on a component of the transform itself would share the rotation's slots:
         // no key path gives that today; the general walk would take them.)
         if rotation >= 0 && animations[rotation].property == record.pointee.property {
@@ -172,7 +176,7 @@ extension EngineState {
     /// `steadyLane.members`, and says where they are in its `entry`.
     private func appendMembers(of index: Int, slot: Int, to entry: inout SteadyEntry) {
         entry.firstMember = Int32(steadyLane.members.count)
-        entry.memberCount = animations[index].followers
+        entry.memberCount = UInt16(animations[index].followers)
         var child = Int(animations[index].next)
         for _ in 0..<Int(entry.memberCount) {
             var member = laneEntry(for: child, slot: slot, rotation: -1)
@@ -216,11 +220,18 @@ extension EngineState {
             function: record.pointee.function, parameters: parameters,
             modelClass: modelInRow ? places[slot].classIndex : -1, modelOffset: modelInRow ? Int32(modelOffset) : 0,
             output: places[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
-            firstMember: 0, memberCount: 0, timeLayer: -1, composition: composition,
+            firstMember: 0, timeLayer: -1, composition: composition,
             slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind,
-            initializesPresentation: kind != .group && record.pointee.initializesPresentation,
-            overwritesWholeValue: record.pointee.overwritesWholeValue, hasInlineEnds: scalarEnds != nil,
-            isWholeScalar: isWholeScalar)
+            startsFromModelApplying: kind != .group && startsFromModel(record, applies: true),
+            startsFromModelNotApplying: kind != .group && startsFromModel(record, applies: false),
+            hasInlineEnds: scalarEnds != nil, isWholeScalar: isWholeScalar, memberCount: 0)
+    }
+
+    /// `AttachedAnimation.startsFromModel` of the record `record` when it `applies` or not.
+    private func startsFromModel(_ record: UnsafeMutablePointer<AttachedAnimation>, applies: Bool) -> Bool {
+        AttachedAnimation.startsFromModel(
+            initializesPresentation: record.pointee.initializesPresentation,
+            overwritesWholeValue: record.pointee.overwritesWholeValue, applies: applies)
     }
 
     /// The run state in which the record at `index`, committing now, joins the lane at once

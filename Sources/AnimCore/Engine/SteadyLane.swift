@@ -362,9 +362,8 @@ struct SteadyEntry {
     /// Its record's index; −1 once it has left (a tombstone).
     var record: Int32
     /// A group's children: their entries in `SteadyLane.members`, from `firstMember` on
-    /// (`memberCount` 0 for any other kind).
+    /// (`memberCount`, last below so that an entry stays 128 bytes; 0 for any other kind).
     var firstMember: Int32
-    var memberCount: Int32
     /// The layer whose time it runs on, computed this tick before the lane runs
     /// (`LayerRecord.cachedTime`); −1 when that is engine time (a root layer of default timing
     /// and its sublayers of default timing).
@@ -377,24 +376,23 @@ struct SteadyEntry {
     var state: RunState
     /// Which kind's evaluation computes it.
     var kind: Kind
-    /// Its record's `initializesPresentation` (false for a group, which has no property) and
-    /// `overwritesWholeValue`: whether its value starts from the model value, copied into its
-    /// slots first (`startsFromModel(applies:)`).
-    var initializesPresentation: Bool
-    var overwritesWholeValue: Bool
+    /// Whether its value starts from the model value, copied into its slots first, when it
+    /// applies and when it does not (a group's child may not): `AttachedAnimation.startsFromModel`
+    /// of its record, worked out when it joins (false for a group, which has no property).
+    var startsFromModelApplying: Bool
+    var startsFromModelNotApplying: Bool
     /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
     /// to another: the common case, which passes `Composition.whole(.scalar)`).
     var hasInlineEnds: Bool
     /// Whether its composition is `Composition.whole(.scalar)` (the common case).
     var isWholeScalar: Bool
+    /// How many children a group has (`firstMember`); a group of more does not join.
+    var memberCount: UInt16
 
     /// Whether its value starts from the model value when it `applies` or not (it reads what
     /// lies underneath: a missing end, additive, a component; or it shows the model value).
     @inline(__always)
-    func startsFromModel(applies: Bool) -> Bool {
-        AttachedAnimation.startsFromModel(
-            initializesPresentation: initializesPresentation, overwritesWholeValue: overwritesWholeValue, applies: applies)
-    }
+    func startsFromModel(applies: Bool) -> Bool { applies ? startsFromModelApplying : startsFromModelNotApplying }
 
     enum Kind: UInt8 {
         /// A basic animation (`applyEndpoints`).
