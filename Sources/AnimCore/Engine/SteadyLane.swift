@@ -269,8 +269,8 @@ struct SteadyLane {
 
     /// A group's entry at `sample` (taken at its layer's time `time`): the group and its
     /// children as the general walk evaluates them, without the walk's work per layer. The group
-    /// sets its children's time (`applyGroup`; its run state stays), then each child, its entry
-    /// in `members`, is evaluated in it (`evaluateMember`).
+    /// sets its children's time (`applyGroup`; its run state stays), then its children, their
+    /// entries in `members`, are evaluated in it (`evaluateMembers`).
     // Out of the lane's loop, which is beyond the size the compiler inlines into.
     @inline(never)
     static func evaluateGroup(
@@ -282,18 +282,29 @@ struct SteadyLane {
             group, timing: entry.pointee.timing, function: entry.pointee.function, sample: sample, parentTime: time,
             applies: true)
         let first = members + Int(entry.pointee.firstMember)
-        for member in first..<(first + Int(entry.pointee.memberCount)) {
+        evaluateMembers(
+            first..<(first + Int(entry.pointee.memberCount)), group: group, context: context, rows: rows,
+            springMotions: &springMotions)
+    }
+
+    /// A group's children, their entries `members`, in its time (`group`, computed this tick):
+    /// each sampled there (`childSample`), its run state moved on (an owned child tells no one,
+    /// so whatever its step the group stays), its value computed as a lane entry's over the
+    /// model value, which it starts from by `AttachedAnimation.startsFromModel`.
+    // Out of `evaluateGroup`, so that each child's sample and value are inlined here (with them
+    // the group's evaluation is beyond the size the compiler inlines into).
+    @inline(never)
+    static func evaluateMembers(
+        _ members: Range<UnsafeMutablePointer<SteadyEntry>>, group: UnsafeMutablePointer<GroupRecord>,
+        context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo
+    ) {
+        for member in members {
             evaluateMember(member, group: group, context: context, rows: rows, springMotions: &springMotions)
         }
     }
 
-    /// A group's child, its entry `member`, in its group's time (`group`, computed this tick):
-    /// sampled there (`childSample`), its run state moved on (an owned child tells no one, so
-    /// whatever its step the group stays), its value computed as a lane entry's over the model
-    /// value, which it starts from by `AttachedAnimation.startsFromModel`.
-    // Out of `evaluateGroup`, so that its sample and value are inlined here (with them the
-    // group's evaluation is beyond the size the compiler inlines into).
-    @inline(never)
+    /// One child of `evaluateMembers`.
+    @inline(__always)
     static func evaluateMember(
         _ member: UnsafeMutablePointer<SteadyEntry>, group: UnsafeMutablePointer<GroupRecord>, context: EvaluationContext,
         rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo
