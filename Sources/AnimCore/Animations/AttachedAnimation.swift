@@ -85,6 +85,15 @@ struct AttachedAnimation {
     /// evaluates it.
     var laneEntry: Int32 = -1
 
+    /// Whether an evaluation first copies the model value into its property's slots: the first
+    /// animation of a property (`initializesPresentation`) starts from the model value, unless
+    /// it applies and overwrites the whole value anyway. The one rule for the general walk and
+    /// the steady lane, which keeps its answers in its entry.
+    @inline(__always)
+    static func startsFromModel(initializesPresentation: Bool, overwritesWholeValue: Bool, applies: Bool) -> Bool {
+        initializesPresentation && !(applies && overwritesWholeValue)
+    }
+
     /// Whether the slot holds an animation.
     var isAlive: Bool { state != .free }
     /// Whether its transaction has committed (it is evaluated each tick).

@@ -17,17 +17,29 @@ extension EvaluationContext {
     /// children at its end (clipped, never scaled).
     @inline(__always)
     func applyGroup(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, applies: Bool) {
-        let group = groups + Int(record.pointee.parameters)
+        applyGroup(
+            groups + Int(record.pointee.parameters), timing: record.pointee.timing, function: record.pointee.function,
+            sample: sample, parentTime: parentTime, applies: applies)
+    }
+
+    /// `applyGroup` for the group whose `GroupRecord` is `group`, of `timing` and timing
+    /// function `function` (an index in `functions`; −1 for none), wherever they are kept (its
+    /// record, or its steady-lane entry).
+    @inline(__always)
+    func applyGroup(
+        _ group: UnsafeMutablePointer<GroupRecord>, timing: MediaTiming, function: Int32, sample: TimingSample,
+        parentTime: Double, applies: Bool
+    ) {
         group.pointee.isInEffect = applies
         group.pointee.isHeldAtEnd = applies && sample.phase == .after
         guard applies else { return }
-        let duration = record.pointee.timing.duration
+        let duration = timing.duration
         if duration.isFinite {
             // The group's timing function paces its children's time.
-            group.pointee.time = eased(record.pointee.function, sample) * duration
+            group.pointee.time = eased(function, sample) * duration
         } else {
             // An endless group has one cycle: its local time.
-            group.pointee.time = record.pointee.timing.localTime(atParentTime: parentTime)
+            group.pointee.time = timing.localTime(atParentTime: parentTime)
         }
     }
 
@@ -41,15 +53,21 @@ extension EvaluationContext {
     /// in Rönnqvist's pull-to-refresh group scrubbed to its end.
     @inline(__always)
     func childSample(_ record: UnsafeMutablePointer<AttachedAnimation>, group: UnsafeMutablePointer<GroupRecord>) -> TimingSample {
+        childSample(record.pointee.timing, activeParentDuration: record.pointee.activeParentDuration, group: group)
+    }
+
+    /// `childSample` of a child of `timing` and active duration `span` (parent seconds),
+    /// wherever they are kept (its record, or its steady-lane entry).
+    @inline(__always)
+    func childSample(_ timing: MediaTiming, activeParentDuration span: Double, group: UnsafeMutablePointer<GroupRecord>) -> TimingSample {
         let time = group.pointee.time
-        let span = record.pointee.activeParentDuration
         guard group.pointee.isHeldAtEnd else {
-            return record.pointee.timing.sample(atParentTime: time, activeParentDuration: span)
+            return timing.sample(atParentTime: time, activeParentDuration: span)
         }
-        let elapsed = time - record.pointee.timing.beginTime
+        let elapsed = time - timing.beginTime
         guard elapsed > 0 && elapsed <= span + 1e-12 * max(1, abs(span)) else {
-            return record.pointee.timing.sample(atParentTime: time, activeParentDuration: span)
+            return timing.sample(atParentTime: time, activeParentDuration: span)
         }
-        return record.pointee.timing.sampleEnding(atParentTime: time)
+        return timing.sampleEnding(atParentTime: time)
     }
 }

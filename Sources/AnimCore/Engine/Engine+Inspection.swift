@@ -79,7 +79,7 @@ extension Engine {
     package func bookkeeping() -> EngineBookkeeping {
         lock.withLock {
             let notices = state.tickNotices
-            let lane = state.steadyLane.entries.filter { $0.record >= 0 && $0.kind == .basic && $0.startsFromModel }
+            let lane = state.steadyLane.entries.filter { $0.record >= 0 && $0.kind == .basic && $0.startsFromModel(applies: true) }
             return EngineBookkeeping(
                 propertyKeys: state.keys.count, animationKeys: state.animationKeys.count,
                 animationKeysFreed: state.animationKeys.freedCount,

@@ -35,29 +35,35 @@ extension EngineState {
         if steadyLane.scratch.used < scratchNeeded { _ = steadyLane.scratch.allocate(scratchNeeded - steadyLane.scratch.used) }
         // Out of the state while the parts run, so that nothing else reaches them.
         var entries: [SteadyEntry] = []
+        var members: [SteadyEntry] = []
         var exits: [[Int32]] = []
         swap(&entries, &steadyLane.entries)
+        swap(&members, &steadyLane.members)
         swap(&exits, &steadyLane.exits)
         while exits.count < parts { exits.append([]) }
         entries.withUnsafeMutableBufferPointer { entries in
             guard let base = entries.baseAddress else { return }
-            exits.withUnsafeMutableBufferPointer { lists in
-                guard let lists = lists.baseAddress else { return }
-                rowBases.withUnsafeBufferPointer { rows in
-                    guard let rows = rows.baseAddress else { return }
-                    var round = SteadyLane.Round(
-                        entries: base, exits: lists, count: count, parts: parts, now: now, context: context,
-                        rows: rows, scratch: steadyLane.scratch.pointer(0))
-                    guard parts > 1, let threads else { return round.evaluate(part: 0) }
-                    withUnsafeMutablePointer(to: &round) { round in
-                        threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
-                            round.assumingMemoryBound(to: SteadyLane.Round.self).pointee.evaluate(part: part)
+            members.withUnsafeMutableBufferPointer { members in
+                let memberBase = members.baseAddress ?? base  // (no group: never read)
+                exits.withUnsafeMutableBufferPointer { lists in
+                    guard let lists = lists.baseAddress else { return }
+                    rowBases.withUnsafeBufferPointer { rows in
+                        guard let rows = rows.baseAddress else { return }
+                        var round = SteadyLane.Round(
+                            entries: base, members: memberBase, exits: lists, count: count, parts: parts, now: now,
+                            context: context, rows: rows, scratch: steadyLane.scratch.pointer(0))
+                        guard parts > 1, let threads else { return round.evaluate(part: 0) }
+                        withUnsafeMutablePointer(to: &round) { round in
+                            threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
+                                round.assumingMemoryBound(to: SteadyLane.Round.self).pointee.evaluate(part: part)
+                            }
                         }
                     }
                 }
             }
         }
         swap(&entries, &steadyLane.entries)
+        swap(&members, &steadyLane.members)
         for part in 0..<parts {
             for index in exits[part] { leaveSteadyLane(entry: Int(index)) }
         }
@@ -108,13 +114,17 @@ extension EngineState {
         let span = record.pointee.activeParentDuration
         let sample = knownSample ?? timing.sample(atParentTime: time, activeParentDuration: span)
         guard sample.isInEffect, record.pointee.state.step(at: sample, parentApplies: true).isNone else { return }
-        // The records that join with it, in the same entry: a path's rotation (the keyframes'
+        // The records that join with it: a path's rotation in the same entry (the keyframes'
         // follower, on its own timing equal to theirs, so in the same run state), a group's
-        // children (checked when added).
+        // children in entries of their own (`SteadyLane.members`; checked when added).
         let isGroup = record.pointee.kind == .group
         let rotation = record.pointee.kind == .keyframe && record.pointee.followers == 1 ? Int(record.pointee.next) : -1
         let joining = isGroup || rotation >= 0 ? Int(record.pointee.followers) : 0
         if rotation >= 0 && animations[rotation].state != record.pointee.state { return }
+        if isGroup && joining > Int(UInt16.max) {  // (more children than an entry counts)
+            record.pointee.isRefusedByLane = true
+            return
+        }
         // (Keyframes on a component of the transform itself would share the rotation's slots:
         // no key path gives that today; the general walk would take them.)
         if rotation >= 0 && animations[rotation].property == record.pointee.property {
@@ -129,6 +139,7 @@ extension EngineState {
         entry.timing = timing
         entry.activeParentDuration = span
         entry.timeLayer = timeLayer
+        if isGroup { appendMembers(of: index, slot: slot, to: &entry) }
         if timeLayer >= 0 { steadyLane.timedLayers.append(timeLayer) }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
@@ -159,6 +170,20 @@ extension EngineState {
             position += 1
         }
         return allInLane
+    }
+
+    /// Appends the entries of the children of the group in `index` (on the layer in `slot`) to
+    /// `steadyLane.members`, and says where they are in its `entry`.
+    private func appendMembers(of index: Int, slot: Int, to entry: inout SteadyEntry) {
+        entry.firstMember = Int32(steadyLane.members.count)
+        entry.memberCount = UInt16(animations[index].followers)
+        var child = Int(animations[index].next)
+        for _ in 0..<Int(entry.memberCount) {
+            var member = laneEntry(for: child, slot: slot, rotation: -1)
+            member.activeParentDuration = animations[child].activeParentDuration
+            steadyLane.members.append(member)
+            child = Int(animations[child].next)
+        }
     }
 
     /// The lane entry of the record in `index` (on the layer in `slot`; `rotation`: its path's
@@ -195,10 +220,18 @@ extension EngineState {
             function: record.pointee.function, parameters: parameters,
             modelClass: modelInRow ? places[slot].classIndex : -1, modelOffset: modelInRow ? Int32(modelOffset) : 0,
             output: places[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
-            timeLayer: -1, composition: composition, slotCount: Int16(record.pointee.propertySlotCount),
-            state: record.pointee.state, kind: kind,
-            startsFromModel: kind != .group && !record.pointee.overwritesWholeValue, hasInlineEnds: scalarEnds != nil,
-            isWholeScalar: isWholeScalar)
+            firstMember: 0, timeLayer: -1, composition: composition,
+            slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind,
+            startsFromModelApplying: kind != .group && startsFromModel(record, applies: true),
+            startsFromModelNotApplying: kind != .group && startsFromModel(record, applies: false),
+            hasInlineEnds: scalarEnds != nil, isWholeScalar: isWholeScalar, memberCount: 0)
+    }
+
+    /// `AttachedAnimation.startsFromModel` of the record `record` when it `applies` or not.
+    private func startsFromModel(_ record: UnsafeMutablePointer<AttachedAnimation>, applies: Bool) -> Bool {
+        AttachedAnimation.startsFromModel(
+            initializesPresentation: record.pointee.initializesPresentation,
+            overwritesWholeValue: record.pointee.overwritesWholeValue, applies: applies)
     }
 
     /// The run state in which the record at `index`, committing now, joins the lane at once
@@ -314,12 +347,19 @@ extension EngineState {
         if steadyLane.tombstones > 0 && steadyLane.tombstones * 4 >= steadyLane.entries.count { compactSteadyLane() }
     }
 
-    /// Drops the tombstones, keeping the entries' order.
+    /// Drops the tombstones and the children of left groups, keeping the entries' order.
     private func compactSteadyLane() {
         steadyLane.timedLayers.removeAll(keepingCapacity: true)
         var kept = 0
+        var keptMembers = 0
         for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {
-            let entry = steadyLane.entries[position]
+            var entry = steadyLane.entries[position]
+            // (Members are in their groups' order: a group's move down, never over a kept one.)
+            for member in 0..<Int(entry.memberCount) {
+                steadyLane.members[keptMembers + member] = steadyLane.members[Int(entry.firstMember) + member]
+            }
+            entry.firstMember = Int32(keptMembers)
+            keptMembers += Int(entry.memberCount)
             steadyLane.entries[kept] = entry
             animations[Int(entry.record)].laneEntry = Int32(kept)
             setLaneEntry(Int32(kept), ofRecordsAfter: Int(entry.record), count: Self.joiningCount(entry.kind, animations[Int(entry.record)]))
@@ -327,6 +367,7 @@ extension EngineState {
             kept += 1
         }
         steadyLane.entries.removeLast(steadyLane.entries.count - kept)
+        steadyLane.members.removeLast(steadyLane.members.count - keptMembers)
         steadyLane.tombstones = 0
     }
 

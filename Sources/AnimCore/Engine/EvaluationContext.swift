@@ -93,9 +93,9 @@ struct EvaluationContext {
         let applies = parentApplies && sample.isInEffect && !removedNow
         if kind == .group {
             applyGroup(record, sample: sample, parentTime: time, applies: applies)
-        } else if record.pointee.initializesPresentation && !(applies && record.pointee.overwritesWholeValue) {
-            // The first animation of a property starts from the model value, unless it
-            // overwrites the whole value anyway.
+        } else if AttachedAnimation.startsFromModel(
+            initializesPresentation: record.pointee.initializesPresentation,
+            overwritesWholeValue: record.pointee.overwritesWholeValue, applies: applies) {
             copyModelValue(record, row: row, block: block)
         }
         // The run state: shown, begun, ended. Owned records follow their owner's callbacks.

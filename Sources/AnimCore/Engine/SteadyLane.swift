@@ -5,8 +5,9 @@ import Glibc
 ///
 /// An animation is steady while
 /// - it is a basic, spring, decay or keyframe animation (along a path, with its rotation
-///   record, which joins in the same entry), or a group of those (with its children, in one
-///   entry), on properties that do not redisplay the layer;
+///   record, which joins in the same entry), or a group of those (with its children, which
+///   join with it, each in an entry of `members`), on properties that do not redisplay the
+///   layer;
 /// - it is the only animation of its layer on that property (a group's children count; a
 ///   path's rotation is the only one on the transform);
 /// - it applies (active, or filling) and a tick at its time leaves its run state as it is
@@ -19,8 +20,9 @@ import Glibc
 /// tick computes once per layer (`LayerTimeWalk`) before the lane runs.
 ///
 /// Each entry is computed by its kind's one evaluation (`applyEndpoints` through
-/// `applySpring`, `applyDecay`, `applyKeyframes`; a group's children by the general
-/// `evaluate`) from what its entry keeps: the composition, the ends, its kind's record, and the
+/// `applySpring`, `applyDecay`, `applyKeyframes`; a group's time by `applyGroup`, and each of
+/// its children, sampled in it by `childSample`, from an entry of its own in `members`) from
+/// what its entry keeps: the composition, the ends, its kind's record, and the
 /// model value its property starts from (the first animation of a property starts from it, as
 /// in the general walk). So the values are the general walk's to the bit, by construction.
 /// Entries are independent, so the lane may run on several threads (`TickThreads`; each part
@@ -39,6 +41,10 @@ struct SteadyLane {
     var entries: [SteadyEntry] = []
     /// Tombstones among `entries`.
     var tombstones = 0
+    /// The children of the groups in `entries`, each group's together and in its list's order
+    /// (`SteadyEntry.firstMember`, `memberCount`), in the order of their groups' entries; a
+    /// left group's stay until the next compaction.
+    var members: [SteadyEntry] = []
     /// The layers that live entries run on off engine time (`SteadyEntry.timeLayer`), each as
     /// often as it has entries, and some of left entries until the next compaction: the tick
     /// computes their times before the lane runs.
@@ -86,6 +92,8 @@ struct SteadyLane {
     /// its entries' presentation slots and its own exit list only.
     struct Round {
         let entries: UnsafeMutablePointer<SteadyEntry>
+        /// The groups' children (`SteadyLane.members`); a group's part evaluates them.
+        let members: UnsafeMutablePointer<SteadyEntry>
         let exits: UnsafeMutablePointer<[Int32]>
         let count: Int
         let parts: Int
@@ -100,26 +108,25 @@ struct SteadyLane {
             let range = (count * part / parts)..<(count * (part + 1) / parts)
             let own = part == 0 ? context : context.with(scratch: scratch + (part - 1) * ScratchOffset.count)
             exits[part].removeAll(keepingCapacity: true)
-            SteadyLane.evaluate(entries, range, at: now, context: own, rows: rows, exits: &exits[part])
+            SteadyLane.evaluate(entries, range, members: members, at: now, context: own, rows: rows, exits: &exits[part])
         }
     }
 
     /// Evaluates the entries in `range` at engine time `now`, writing presentation values;
     /// appends the indexes of those that would move their run state on or stop applying to
     /// `exits` (they are not written). Writes only the entries' presentation slots and
-    /// `context`'s scratch (and a group's children's records); reads their records, kind data,
-    /// model values and their layers' times of this tick.
+    /// `context`'s scratch (and a group's children's run states: their `members` entries and
+    /// records); reads their records, kind data, model values and their layers' times of this
+    /// tick.
     @inline(__always)
     static func evaluate(
-        _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, at now: Double,
-        context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>, exits: inout [Int32]
+        _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, members: UnsafeMutablePointer<SteadyEntry>,
+        at now: Double, context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>,
+        exits: inout [Int32]
     ) {
         let presentation = context.presentation
         // The implicit springs one transaction started, next to each other here, share their motion.
         var springMotions = SpringMotionMemo()
-        // What a steady group's children would notice: nothing (checked in debug builds). One
-        // array for the whole range: one per group cost a release per group per tick.
-        var noNotices: [TickNotice] = []
         for index in range {
             let entry = entries + index
             guard entry.pointee.record >= 0 else { continue }
@@ -131,40 +138,60 @@ struct SteadyLane {
                 continue
             }
             let out = presentation + Int(entry.pointee.output)
-            if entry.pointee.startsFromModel { startFromModel(entry, context: context, rows: rows, into: out) }
+            if entry.pointee.startsFromModel(applies: true) { startFromModel(entry, context: context, rows: rows, into: out) }
             switch entry.pointee.kind {
-            case .basic:
-                let fraction = context.eased(entry.pointee.function, sample)
-                if entry.pointee.hasInlineEnds {
-                    // The common case, its composition and ends known here: the compiler
-                    // reduces `applyEndpoints` to it.
-                    context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
-                } else {
-                    let basic = context.basics + Int(entry.pointee.parameters)
-                    context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
-                }
-            case .spring:
-                let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
-                if entry.pointee.hasInlineEnds {
-                    evaluateScalarSpring(entry, at: t, sample: sample, context: context, into: out)
-                } else {
-                    evaluateSpring(entry, at: t, sample: sample, context: context, springMotions: &springMotions, into: out)
-                }
-            case .decay:
-                evaluateDecay(entry, at: entry.pointee.timing.basicTime(of: sample, atParentTime: time), context: context, into: out)
-            case .keyframes:
-                let keyframes = context.keyframes + Int(entry.pointee.parameters)
-                if entry.pointee.isWholeScalar {
-                    // As a basic animation's common case.
-                    _ = context.applyKeyframes(.whole(.scalar), entry.pointee.function, keyframes, sample: sample, to: out)
-                } else {
-                    _ = context.applyKeyframes(entry.pointee.composition, entry.pointee.function, keyframes, sample: sample, to: out)
-                }
             case .pathKeyframes:
                 evaluatePath(entry, sample: sample, time: time, context: context, rows: rows, into: out)
             case .group:
-                evaluateGroup(entry, sample: sample, time: time, context: context, rows: rows, notices: &noNotices)
+                evaluateGroup(
+                    entry, sample: sample, time: time, members: members, context: context, rows: rows,
+                    springMotions: &springMotions)
+            default:
+                evaluateValue(entry, sample: sample, time: time, context: context, springMotions: &springMotions, into: out)
             }
+        }
+    }
+
+    /// The value of a basic, spring, decay or keyframe entry (its own, or a group's child's)
+    /// at `sample`, taken at its parent's time `time` (its layer's, or its group's), into its
+    /// property's slots `out`, which hold what lies underneath.
+    // Transparent: inlined before the optimiser's own inlining, as if written in each caller,
+    // whose size would otherwise stop it (`@inline(__always)` is not inlined there).
+    @_transparent
+    static func evaluateValue(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
+        springMotions: inout SpringMotionMemo, into out: UnsafeMutablePointer<Double>
+    ) {
+        switch entry.pointee.kind {
+        case .basic:
+            let fraction = context.eased(entry.pointee.function, sample)
+            if entry.pointee.hasInlineEnds {
+                // The common case, its composition and ends known here: the compiler
+                // reduces `applyEndpoints` to it.
+                context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
+            } else {
+                let basic = context.basics + Int(entry.pointee.parameters)
+                context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
+            }
+        case .spring:
+            let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
+            if entry.pointee.hasInlineEnds {
+                evaluateScalarSpring(entry, at: t, sample: sample, context: context, into: out)
+            } else {
+                evaluateSpring(entry, at: t, sample: sample, context: context, springMotions: &springMotions, into: out)
+            }
+        case .decay:
+            evaluateDecay(entry, at: entry.pointee.timing.basicTime(of: sample, atParentTime: time), context: context, into: out)
+        case .keyframes:
+            let keyframes = context.keyframes + Int(entry.pointee.parameters)
+            if entry.pointee.isWholeScalar {
+                // As a basic animation's common case.
+                _ = context.applyKeyframes(.whole(.scalar), entry.pointee.function, keyframes, sample: sample, to: out)
+            } else {
+                _ = context.applyKeyframes(entry.pointee.composition, entry.pointee.function, keyframes, sample: sample, to: out)
+            }
+        case .pathKeyframes, .group:
+            break  // (not values of one property: `evaluatePath`, `evaluateGroup`)
         }
     }
 
@@ -242,29 +269,57 @@ struct SteadyLane {
 
     /// A group's entry at `sample` (taken at its layer's time `time`): the group and its
     /// children as the general walk evaluates them, without the walk's work per layer. The group
-    /// sets its children's time (`applyGroup`; its run state stays), each child is evaluated in
-    /// it (an owned child owes nothing whatever its run state does: nothing is noticed, so
-    /// `notices` stays empty).
-    // Out of the lane's loop, so that the children's evaluation is inlined here (the loop is
-    // beyond the size the compiler inlines into).
+    /// sets its children's time (`applyGroup`; its run state stays), then its children, their
+    /// entries in `members`, are evaluated in it (`evaluateMembers`).
+    // Out of the lane's loop, which is beyond the size the compiler inlines into.
     @inline(never)
     static func evaluateGroup(
-        _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
-        rows: UnsafePointer<UnsafeMutablePointer<Double>>, notices: inout [TickNotice]
+        _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, members: UnsafeMutablePointer<SteadyEntry>,
+        context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo
     ) {
-        let record = context.animations + Int(entry.pointee.record)
-        let layer = context.layers + Int(record.pointee.layer)
-        let place = context.places + Int(record.pointee.layer)
-        let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
-        let block = context.presentation + Int(place.pointee.presentationOffset)
-        context.applyGroup(record, sample: sample, parentTime: time, applies: true)
-        var member = Int(record.pointee.next)
-        for _ in 0..<Int(record.pointee.followers) {
-            let child = context.animations + member
-            context.evaluate(child, index: member, layer: layer, row: row, layerTime: time, block: block, notices: &notices)
-            member = Int(child.pointee.next)
+        let group = context.groups + Int(entry.pointee.parameters)
+        context.applyGroup(
+            group, timing: entry.pointee.timing, function: entry.pointee.function, sample: sample, parentTime: time,
+            applies: true)
+        let first = members + Int(entry.pointee.firstMember)
+        evaluateMembers(
+            first..<(first + Int(entry.pointee.memberCount)), group: group, context: context, rows: rows,
+            springMotions: &springMotions)
+    }
+
+    /// A group's children, their entries `members`, in its time (`group`, computed this tick):
+    /// each sampled there (`childSample`), its run state moved on (an owned child tells no one,
+    /// so whatever its step the group stays), its value computed as a lane entry's over the
+    /// model value, which it starts from by `AttachedAnimation.startsFromModel`.
+    // Out of `evaluateGroup`, so that each child's sample and value are inlined here (with them
+    // the group's evaluation is beyond the size the compiler inlines into).
+    @inline(never)
+    static func evaluateMembers(
+        _ members: Range<UnsafeMutablePointer<SteadyEntry>>, group: UnsafeMutablePointer<GroupRecord>,
+        context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo
+    ) {
+        for member in members {
+            evaluateMember(member, group: group, context: context, rows: rows, springMotions: &springMotions)
         }
-        assert(notices.isEmpty, "a steady group noticed something")
+    }
+
+    /// One child of `evaluateMembers`.
+    @inline(__always)
+    static func evaluateMember(
+        _ member: UnsafeMutablePointer<SteadyEntry>, group: UnsafeMutablePointer<GroupRecord>, context: EvaluationContext,
+        rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo
+    ) {
+        let sample = context.childSample(member.pointee.timing, activeParentDuration: member.pointee.activeParentDuration, group: group)
+        let step = member.pointee.state.step(at: sample, parentApplies: true)
+        if !step.isNone {
+            member.pointee.state = member.pointee.state.advanced(by: step)
+            context.animations[Int(member.pointee.record)].state = member.pointee.state
+        }
+        let applies = sample.isInEffect
+        let out = context.presentation + Int(member.pointee.output)
+        if member.pointee.startsFromModel(applies: applies) { startFromModel(member, context: context, rows: rows, into: out) }
+        guard applies else { return }
+        evaluateValue(member, sample: sample, time: group.pointee.time, context: context, springMotions: &springMotions, into: out)
     }
 
     /// A `pathKeyframes` entry: the keyframes, then the path's rotation, on its own timing
@@ -317,6 +372,9 @@ struct SteadyEntry {
     var output: Int32
     /// Its record's index; −1 once it has left (a tombstone).
     var record: Int32
+    /// A group's children: their entries in `SteadyLane.members`, from `firstMember` on
+    /// (`memberCount`, last below so that an entry stays 128 bytes; 0 for any other kind).
+    var firstMember: Int32
     /// The layer whose time it runs on, computed this tick before the lane runs
     /// (`LayerRecord.cachedTime`); −1 when that is engine time (a root layer of default timing
     /// and its sublayers of default timing).
@@ -329,14 +387,23 @@ struct SteadyEntry {
     var state: RunState
     /// Which kind's evaluation computes it.
     var kind: Kind
-    /// Whether its value starts from the model value (it reads what lies underneath: a
-    /// missing end, additive, a component): copied into its slots first.
-    var startsFromModel: Bool
+    /// Whether its value starts from the model value, copied into its slots first, when it
+    /// applies and when it does not (a group's child may not): `AttachedAnimation.startsFromModel`
+    /// of its record, worked out when it joins (false for a group, which has no property).
+    var startsFromModelApplying: Bool
+    var startsFromModelNotApplying: Bool
     /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
     /// to another: the common case, which passes `Composition.whole(.scalar)`).
     var hasInlineEnds: Bool
     /// Whether its composition is `Composition.whole(.scalar)` (the common case).
     var isWholeScalar: Bool
+    /// How many children a group has (`firstMember`); a group of more does not join.
+    var memberCount: UInt16
+
+    /// Whether its value starts from the model value when it `applies` or not (it reads what
+    /// lies underneath: a missing end, additive, a component; or it shows the model value).
+    @inline(__always)
+    func startsFromModel(applies: Bool) -> Bool { applies ? startsFromModelApplying : startsFromModelNotApplying }
 
     enum Kind: UInt8 {
         /// A basic animation (`applyEndpoints`).
@@ -349,7 +416,7 @@ struct SteadyEntry {
         case keyframes
         /// Keyframes along a path with its rotation record, which joins in the same entry.
         case pathKeyframes
-        /// A group with its children: each evaluated as the general walk does.
+        /// A group with its children (`SteadyLane.members`).
         case group
     }
 }
