@@ -2258,6 +2258,12 @@ static void op_render_list(void) {
             if (mask == 12345) DIE("ac_layer_mask answered AC_OK without writing out_mask");
             if (mask != 0 && (ac_layer_superlayer(es->pointer, mask, &up) != AC_OK || up != layer.handle))
                 DIE("ac_layer_mask answered a layer whose superlayer is not the layer");
+        }
+        break;
+    }
+    }
+}
+
 /* Animators: handles from any engine (a foreign or released one is refused), every control
    call with fuzzed numbers, blocks with a change inside, completions that call back in. */
 #define MAX_ANIMATORS 8
