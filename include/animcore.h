@@ -2583,7 +2583,9 @@ ac_status ac_animate_commit(ac_engine *engine);
  * References: ac_animator_create() gives the caller one; ac_animator_retain() adds one,
  * ac_animator_release() drops one (0 is a no-op). When the last goes, a running animator runs on
  * to its end (its completions still run); an inactive or paused one, which nothing could start
- * again, is cancelled. A released, stale or foreign handle: AC_ERR_BAD_HANDLE.
+ * again, is cancelled. A released, stale or foreign handle: AC_ERR_BAD_HANDLE — a handle is
+ * released as soon as its last reference is dropped, also while its animator runs on, so a
+ * further release (or any other call through it) is refused, never counted.
  *
  * Threads: every function may be called from any thread (the engine's lock serialises them);
  * a block (ac_animator_begin() ... ac_animator_commit()) belongs to the thread that opened it.

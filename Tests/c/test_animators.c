@@ -250,6 +250,10 @@ static void test_references(void) {
     AC_CHECK_OK(ac_animator_start(d.engine, d.animator));
     AC_CHECK_OK(ac_animator_release(d.engine, d.animator));
     AC_CHECK_OK(ac_animator_release(d.engine, d.animator)); /* the last: it runs on */
+    /* Released: the handle is stale at once, though the animator still runs. */
+    EXPECT_ERROR(ac_animator_release(d.engine, d.animator), AC_ERR_BAD_HANDLE, "animator");
+    EXPECT_ERROR(ac_animator_pause(d.engine, d.animator), AC_ERR_BAD_HANDLE, "animator");
+    EXPECT_ERROR(ac_animator_retain(d.engine, d.animator), AC_ERR_BAD_HANDLE, "animator");
     tick(d.engine, T0 + 1);
     AC_CHECK_EQ_INT(d.end.calls, 1);
     AC_CHECK_EQ_INT(d.end.position, AC_ANIMATOR_POSITION_END);

@@ -27,7 +27,8 @@
 ///
 /// Life: the object holds one reference. When the last goes, a running animator runs on to its
 /// end (its completions still run); an inactive or paused one, which nothing could start again,
-/// is cancelled. Once the engine is invalidated every call throws `.invalidState`.
+/// is cancelled. Its handle is stale from then on (the C API's further calls through it are
+/// `.badHandle`, never counted). Once the engine is invalidated every call throws `.invalidState`.
 ///
 /// Threads: an animator may be used from any thread, as its engine may.
 ///
