@@ -2646,12 +2646,17 @@ ac_status ac_animator_release(ac_engine *engine, ac_animator animator);
  * addAnimations): a transaction with the animator's duration and curve, in which every property
  * change animates as usual; the animations the block makes — implicit ones and those added
  * with ac_layer_add_animation(), on any layer — become the animator's at ac_animator_commit(),
- * held at their start until it starts. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (not
+ * held at their start until it starts. While the block is open, the animator's control calls
+ * (start, pause, set_fraction_complete, seek, set_reversed, set_rate, continue, finish, cancel)
+ * are refused with AC_ERR_INVALID_STATE. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (not
  * inactive, a block of it already open, the engine being destroyed).
  */
 ac_status ac_animator_begin(ac_engine *engine, ac_animator animator);
 /**
- * Takes over the animations the block made and commits its transaction. Errors:
+ * Takes over the animations the block made and commits its transaction. Animations taken over
+ * by another animator's block nested inside stay that animator's. The transaction is committed
+ * whenever a block of it is open on this thread: also when the animator was released inside
+ * (nothing is taken over; then AC_ERR_BAD_HANDLE). Errors:
  * AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (no block of it open on this thread),
  * AC_ERR_INVALID_ARGUMENT (an animation made inside has speed 0 or repeats forever: it runs on
  * its own, the others are taken over, the transaction is committed), AC_ERR_OUT_OF_RANGE (one

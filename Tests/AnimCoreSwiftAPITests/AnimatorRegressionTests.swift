@@ -31,4 +31,86 @@ struct AnimatorRegressionTests {
         let next = try engine.makeAnimator(duration: 1)
         #expect(Handle.unpack(next.handle, kind: .animator)?.index == Handle.unpack(animator.handle, kind: .animator)?.index)
     }
+
+    @Test("control calls inside the animator's own block are refused with .invalidState naming the open block; the commit then adopts as usual")
+    func controlInsideBlockRefused() throws {
+        let engine = Engine()
+        let door = try engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        try animator.addAnimations {
+            try door.setValue(.scalar(AnimatorTests.open), forKeyPath: "transform.rotation.y")
+            let calls: [(String, () throws(AnimCoreError) -> Void)] = [
+                ("cancel", { () throws(AnimCoreError) in try animator.cancel() }),
+                ("start", { () throws(AnimCoreError) in try animator.startAnimation() }),
+                ("pause", { () throws(AnimCoreError) in try animator.pauseAnimation() }),
+                ("seek", { () throws(AnimCoreError) in try animator.setFractionComplete(0.5) }),
+                ("rate", { () throws(AnimCoreError) in try animator.setRate(2) }),
+                ("reverse", { () throws(AnimCoreError) in try animator.setReversed(true) }),
+                ("finish", { () throws(AnimCoreError) in try animator.finishAnimation(at: .end) }),
+                ("continue", { () throws(AnimCoreError) in try animator.continueAnimation(timingFunction: nil) }),
+            ]
+            for (name, call) in calls {
+                do throws(AnimCoreError) {
+                    try call()
+                    Issue.record("\(name) inside the block was accepted")
+                } catch {
+                    #expect(error.code == .invalidState, "\(name)")
+                    #expect(error.message.contains("animator") && error.message.contains("block"), "\(name): \(error.message)")
+                }
+            }
+        }
+        #expect(try animator.state == .inactive)
+        #expect(try animator.animationCount == 1)
+        try animator.startAnimation()
+        try engine.tick(0.5)
+        expectNear(try AnimatorTests.angle(door), AnimatorTests.open * 0.5, 1e-9)
+    }
+
+    @Test("releasing the last reference inside the block: the commit closes the transaction, then reports .badHandle")
+    func releaseInsideBlock() throws {
+        let engine = Engine()
+        let door = try engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        try engine.controlAnimator(animator.handle, .beginBlock)
+        try door.setValue(.scalar(AnimatorTests.open), forKeyPath: "transform.rotation.y")
+        try engine.controlAnimator(animator.handle, .release)
+        do {
+            try engine.controlAnimator(animator.handle, .commitBlock)
+            Issue.record("the commit of a released animator's block was accepted")
+        } catch {
+            #expect(error.code == .badHandle)
+        }
+        // The block's transaction was committed: none is left open on this thread.
+        #expect(throws: AnimCoreError.self) { try engine.commitTransaction() }
+        try engine.tick(0.5)  // the change runs as a plain animation, from this commit
+        try engine.tick(0.75)
+        #expect(try AnimatorTests.angle(door) < 0)
+        // The slot was freed: a new animator takes it.
+        let next = try engine.makeAnimator(duration: 1)
+        #expect(Handle.unpack(next.handle, kind: .animator)?.index == Handle.unpack(animator.handle, kind: .animator)?.index)
+    }
+
+    @Test("two animators' blocks nested on one thread: each adopts its own animations only")
+    func nestedBlocks() throws {
+        let engine = Engine()
+        let outerLayer = try engine.makeLayer(), innerLayer = try engine.makeLayer()
+        try engine.tick(0)
+        let outer = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        let inner = try engine.makeAnimator(duration: 2, timingFunction: .linear)
+        try outer.addAnimations {
+            try outerLayer.setValue(.scalar(0), forKeyPath: "opacity")
+            try inner.addAnimations {
+                try innerLayer.setValue(.scalar(0.5), forKeyPath: "opacity")
+            }
+        }
+        #expect(try outer.animationCount == 1)
+        #expect(try inner.animationCount == 1)
+        #expect(try outer.duration == 1)
+        try inner.setFractionComplete(0.5)
+        try outer.setFractionComplete(0.25)
+        try engine.tick(0.1)
+        expectNear(try #require(try innerLayer.presentationValue(forKeyPath: "opacity")?.scalar), 0.75, 1e-9)
+    }
 }

@@ -1,6 +1,7 @@
 /// An animator's control calls. Each takes effect at the engine's current time (the last
 /// tick's) and re-times the animator's animations in place; each throws `.invalidState` once
-/// the animator has finished or the engine is invalidated.
+/// the animator has finished or the engine is invalidated, and while a block of it
+/// (`addAnimations`) is open.
 extension Animator {
     /// Runs its clock from where it stands (UIViewPropertyAnimator's startAnimation, Web
     /// Animations' play): inactive or paused → running; nothing when running.

@@ -68,6 +68,9 @@ public final class Animator: Sendable {
     /// change animates as usual; the animations the block makes — implicit ones and those added
     /// with `Layer.add(_:forKey:)`, on any layer — become the animator's, held at its start
     /// until it starts. The block is committed when `changes` returns and when it throws.
+    /// Inside it, the animator's own control calls (start, pause, seek, reverse, rate,
+    /// continue, finish, cancel) throw `.invalidState`; another animator's block may be opened
+    /// inside, and what it makes stays that animator's.
     ///
     /// C: `ac_animator_begin`, `ac_animator_commit`.
     /// - Parameter changes: the changes; they may throw (their error is thrown on).

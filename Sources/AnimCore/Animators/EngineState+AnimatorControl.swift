@@ -75,11 +75,17 @@ extension EngineState {
     }
 
     /// The animator in `slot` with its clock re-anchored at the engine's time, or
-    /// `.invalidState` once it has finished.
+    /// `.invalidState` once it has finished or while one of its blocks is open (what the block
+    /// adds is taken over at its commit, held at the position the animator has then).
     func anchored(_ slot: Int, _ what: String) throws(AnimCoreError) -> AnimatorRecord {
         var animator = animators[slot]
         guard animator.state != .finished else {
             throw AnimCoreError(.invalidState, "the animator has finished; \(what) is refused")
+        }
+        guard animator.blockThread == 0 else {
+            throw AnimCoreError(
+                .invalidState,
+                "animator handle \(Handle.make(kind: .animator, stamp: animator.stamp, index: slot)) has its block open; \(what) is refused until the block commits")
         }
         animator.position = animator.time(at: currentTime)
         animator.anchorTime = currentTime
@@ -166,6 +172,7 @@ extension EngineState {
         if !animator.completions.isEmpty { events.append(.animatorCompletion(animator.completions, position: position)) }
         animator.completions = []
         animators[slot] = animator
-        if animator.references == 0 { freeAnimator(slot) }
+        // (A block still open on it frees the slot at its commit, which must find it.)
+        if animator.references == 0, animator.blockThread == 0 { freeAnimator(slot) }
     }
 }

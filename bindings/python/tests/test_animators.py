@@ -251,3 +251,39 @@ def test_closed_engine(engine: Engine) -> None:
     assert ends == [AnimatorPosition.CANCELLED]
     with pytest.raises(animcore.AnimcoreError):
         animator.start()
+
+
+def test_control_inside_its_block_is_refused(engine: Engine) -> None:
+    layer = engine.layer()
+    engine.tick(0)
+    animator = engine.animator(duration=1.0, timing_function="linear")
+    with animator:
+        layer["position.x"] = 100.0
+        with pytest.raises(InvalidStateError, match="block"):
+            animator.start()
+        with pytest.raises(InvalidStateError, match="block"):
+            animator.cancel()
+        with pytest.raises(InvalidStateError, match="block"):
+            animator.fraction_complete = 0.5
+    assert animator.state == AnimatorState.INACTIVE
+    assert animator.animation_count == 1
+    animator.start()
+    engine.tick(0.25)
+    assert float(layer.presentation["position.x"]) == pytest.approx(25)
+
+
+def test_nested_blocks_of_two_animators(engine: Engine) -> None:
+    outer_layer, inner_layer = engine.layer(), engine.layer()
+    engine.tick(0)
+    outer = engine.animator(duration=1.0, timing_function="linear")
+    inner = engine.animator(duration=1.0, timing_function="linear")
+    with outer:
+        outer_layer["position.x"] = 100.0
+        with inner:
+            inner_layer["position.x"] = 100.0
+    assert (outer.animation_count, inner.animation_count) == (1, 1)
+    outer.fraction_complete = 0.25
+    inner.fraction_complete = 0.75
+    engine.tick(0.1)
+    assert float(outer_layer.presentation["position.x"]) == pytest.approx(25)
+    assert float(inner_layer.presentation["position.x"]) == pytest.approx(75)

@@ -162,7 +162,10 @@ class Animator:
     # ---- animations --------------------------------------------------------------------------
 
     def __enter__(self) -> "Animator":
-        """Opens a block of the inactive animator on the calling thread.
+        """Opens a block of the inactive animator on the calling thread. Inside it the
+        animator's own control calls (start, pause, seeks, reversed, rate, continue, finish,
+        cancel) raise InvalidStateError; another animator's block may be nested inside, and what
+        it makes stays that animator's.
 
         C: ac_animator_begin()."""
         check(_lib.ac_animator_begin(self._ptr(), self._handle))
