@@ -2715,7 +2715,10 @@ ac_status ac_animator_set_rate(ac_engine *engine, ac_animator animator, double r
  * so the value does not jump (the replaced one's did-stop runs with finished = 0). Errors:
  * AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (duration_factor), AC_ERR_INVALID_ARGUMENT (a malformed
  * function; with a function, an animation that is not a basic or spring animation, or is
- * additive: nothing changes), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE.
+ * additive: nothing changes), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE. All or nothing: every new
+ * timing is checked before any animation is replaced; a clock running beyond +-1e6 animator
+ * seconds per second (rate / duration_factor, or a spring's pace) is AC_ERR_OUT_OF_RANGE naming
+ * duration_factor (spring for ac_animator_continue_with_spring()), and nothing changes.
  */
 ac_status ac_animator_continue(ac_engine *engine, ac_animator animator, const ac_timing_function *function,
                                double duration_factor);

@@ -113,4 +113,32 @@ struct AnimatorRegressionTests {
         try engine.tick(0.1)
         expectNear(try #require(try innerLayer.presentationValue(forKeyPath: "opacity")?.scalar), 0.75, 1e-9)
     }
+
+    @Test("a refused continuation changes nothing: rate × pace beyond the limits (a fast rate, a denormal factor) keeps the animations and the position")
+    func continueAllOrNothing() throws {
+        for (rate, factor) in [(1e6, 1e-3), (1.0, 5e-324)] {
+            let (engine, door, animator) = try AnimatorTests.door()
+            try animator.pauseAnimation()
+            try animator.setFractionComplete(0.5)
+            try animator.setRate(rate)
+            try engine.tick(0.1)
+            do {
+                try animator.continueAnimation(timingFunction: .linear, durationFactor: factor)
+                Issue.record("continue at rate \(rate), factor \(factor) was accepted")
+            } catch {
+                #expect(error.code == .outOfRange)
+                #expect(error.message.contains("durationFactor"), "\(error.message)")
+            }
+            #expect(try animator.state == .paused)
+            #expect(try animator.animationCount == 1)
+            #expect(try door.animationKeys().count == 1)
+            try engine.tick(0.2)
+            expectNear(try AnimatorTests.angle(door), AnimatorTests.open * 0.5, 1e-9)
+            try animator.setRate(1)
+            try animator.continueAnimation(timingFunction: .linear)
+            try engine.tick(0.7)
+            #expect(try animator.state == .finished)
+            expectNear(try AnimatorTests.model(door), AnimatorTests.open, 1e-9)
+        }
+    }
 }

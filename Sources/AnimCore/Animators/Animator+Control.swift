@@ -77,7 +77,9 @@ extension Animator {
     ///   - durationFactor: the time left × this, > 0, at most 1e6; default 1.
     /// - Throws: `.notFinite`, `.outOfRange` for another factor; `.invalidArgument` with a
     ///   curve when an animation is not a basic or spring animation or is additive (nothing
-    ///   changes); `.invalidState` once it has finished.
+    ///   changes); `.outOfRange` naming durationFactor when the clock would run beyond ±1e6
+    ///   of its seconds per second (rate / factor; nothing changes); `.invalidState` once it
+    ///   has finished.
     public func continueAnimation(timingFunction: TimingFunction?, durationFactor: Double = 1) throws(AnimCoreError) {
         try engine.controlAnimator(handle, .continue(timingFunction.map { .function($0) }, durationFactor))
     }
@@ -91,7 +93,9 @@ extension Animator {
     /// C: `ac_animator_continue_with_spring`.
     /// - Parameter spring: the spring (its initialVelocity is replaced by the motion's own).
     /// - Throws: the checks of `Spring.validate(_:)`; `.invalidArgument` when an animation is
-    ///   not a basic or spring animation or is additive; `.invalidState` once it has finished.
+    ///   not a basic or spring animation or is additive; `.outOfRange` naming spring when the
+    ///   pace it sets would run the clock beyond ±1e6 of its seconds per second (nothing
+    ///   changes); `.invalidState` once it has finished.
     public func continueAnimation(spring: Spring) throws(AnimCoreError) {
         try engine.controlAnimator(handle, .continue(.spring(spring), 1))
     }

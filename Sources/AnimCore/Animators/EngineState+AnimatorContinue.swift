@@ -15,7 +15,13 @@ extension EngineState {
         guard durationFactor > 0 else {
             throw AnimCoreError(.outOfRange, "durationFactor is 0; it must be > 0")
         }
-        if case .spring(let spring)? = timing { try spring.validate() }
+        let cause: String
+        if case .spring(let spring)? = timing {
+            try spring.validate()
+            cause = "spring"
+        } else {
+            cause = "durationFactor"
+        }
         var animator = try anchored(slot, "continuing it")
         let before = animator
         animator.members = liveMembers(of: animator)
@@ -29,19 +35,62 @@ extension EngineState {
         }
         animator.state = .running
         animator.pace = 1 / durationFactor
-        if let timing { try replaceMembers(of: &animator, before: before, timing: timing) }
-        try apply(animator, slot: slot, cause: "durationFactor")
+        // All or nothing: every new timing is computed and checked before the first animation
+        // is replaced (reading the shown values retimes the old ones: restored on a refusal).
+        let saved = animator.members.map { animations[Int($0.record)].timing }
+        var plans: [Replacement] = []
+        do {
+            if let timing { plans = try planReplacements(of: &animator, before: before, timing: timing) }
+            try checkContinuation(animator, plans: plans, cause: cause)
+        } catch {
+            for (member, timing) in zip(animator.members, saved) { retime(Int(member.record), to: timing) }
+            throw error
+        }
+        for plan in plans { animator.members[plan.position] = try install(plan) }
+        try apply(animator, slot: slot, cause: cause)
     }
 
-    /// Replaces each animation of `animator` that has motion left by one with `timing` (see
-    /// `continueAnimator`); `before` is the animator as it ran until now (for velocities).
-    private func replaceMembers(
+    /// Checks what `continueAnimator` would set, changing nothing: the clock's rate (rate ×
+    /// pace) within the engine's speed limits, and the timing each animation would get — the
+    /// kept ones' and the replacements' — within the time limits (`apply`'s own check).
+    private func checkContinuation(_ animator: AnimatorRecord, plans: [Replacement], cause: String) throws(AnimCoreError) {
+        let rate = animator.effectiveRate
+        guard rate.isFinite, abs(rate) <= MediaTiming.Limits.speed else {
+            throw AnimCoreError(
+                .outOfRange,
+                "\(cause) makes the animator's clock run at \(rate) animator seconds per second; its rate × pace must lie in ±\(MediaTiming.Limits.speed)")
+        }
+        var planned = [Replacement?](repeating: nil, count: animator.members.count)
+        for plan in plans { planned[plan.position] = plan }
+        for (position, member) in animator.members.enumerated() {
+            let record = animations[Int(member.record)]
+            let base = planned[position].map { $0.animation.timing } ?? record.timing
+            _ = try checkedTiming(planned[position]?.member ?? member, base: base, record: record, animator: animator, cause: cause)
+        }
+    }
+
+    /// A replacement planned by `continueAnimator`: the animation to add in place of the
+    /// member at `position`, and the member it becomes (its record filled in when added).
+    private struct Replacement {
+        var position: Int
+        var animation: Animation
+        var key: String?
+        var layer: Int
+        var oldRecord: Int
+        var member: AnimatorMember
+    }
+
+    /// Plans the replacement of each animation of `animator` that has motion left by one with
+    /// `timing` (see `continueAnimator`); `before` is the animator as it ran until now (for
+    /// velocities). Sets the pace a spring's settling asks for.
+    private func planReplacements(
         of animator: inout AnimatorRecord, before: AnimatorRecord, timing: AnimatorTiming
-    ) throws(AnimCoreError) {
+    ) throws(AnimCoreError) -> [Replacement] {
         let forward = animator.effectiveRate >= 0
         let now = animator.position
         let oldRate = before.state == .running ? before.effectiveRate : 0
         var longest = 0.0
+        var plans: [Replacement] = []
         for position in animator.members.indices {
             let member = animator.members[position]
             let window = forward
@@ -50,22 +99,23 @@ extension EngineState {
             // (first: where it ends; second: where it stands.)
             let (end, start) = window
             guard forward ? end > start : start > end else { continue }
-            let replaced = try replace(member, from: start, to: end, timing: timing, rate: oldRate)
-            animator.members[position] = replaced
-            longest = max(longest, replaced.activeDuration)
+            var plan = try plan(member, from: start, to: end, timing: timing, rate: oldRate)
+            plan.position = position
+            plans.append(plan)
+            longest = max(longest, plan.member.activeDuration)
         }
         if case .spring = timing, longest > 0, animator.rate != 0 {
             let left = forward ? animator.duration - now : now
             animator.pace = left / longest / abs(animator.rate)
         }
+        return plans
     }
 
-    /// The member that replaces `member`: a new animation going from what `member` shows at
-    /// animator time `start` to what it shows at `end`, added under its key (the old one is
-    /// removed: its did-stop is sent with finished = false).
-    private func replace(
+    /// The replacement of `member`: a new animation going from what `member` shows at
+    /// animator time `start` to what it shows at `end` (checked, not yet added).
+    private func plan(
         _ member: AnimatorMember, from start: Double, to end: Double, timing: AnimatorTiming, rate: Double
-    ) throws(AnimCoreError) -> AnimatorMember {
+    ) throws(AnimCoreError) -> Replacement {
         let index = Int(member.record)
         let layer = Int(animations[index].layer)
         let key = animations[index].key >= 0 ? animationKeys.name(of: animations[index].key) : nil
@@ -89,15 +139,27 @@ extension EngineState {
             animation.timing.duration = settling
             scale = settling / span
         }
-        if key == nil { removeAnimation(index, slot: layer) }
-        try addAnimation(animation, forKey: key, to: layerID(layer))
-        let added = Int(layers[layer].lastAnimation)
+        try animation.validate()
         let active = span * scale
         let forward = end > start
-        animations[added].isRemovedOnCompletion = false
-        return AnimatorMember(
-            record: Int32(added), generation: animations[added].generation, delay: min(start, end), span: span,
+        let replacement = AnimatorMember(
+            record: -1, generation: 0, delay: min(start, end), span: span,
             scale: scale, sign: forward ? 1 : -1, offset: forward ? 0 : active, activeDuration: active)
+        return Replacement(position: 0, animation: animation, key: key, layer: layer, oldRecord: index, member: replacement)
+    }
+
+    /// Adds the planned animation under the old one's key (the old one is removed: its
+    /// did-stop is sent with finished = false) and returns the member it is.
+    private func install(_ plan: Replacement) throws(AnimCoreError) -> AnimatorMember {
+        if plan.key == nil { removeAnimation(plan.oldRecord, slot: plan.layer) }
+        try addAnimation(plan.animation, forKey: plan.key, to: layerID(plan.layer))
+        let added = Int(layers[plan.layer].lastAnimation)
+        animations[added].isRemovedOnCompletion = false
+        animations[added].isAnimators = true
+        var member = plan.member
+        member.record = Int32(added)
+        member.generation = animations[added].generation
+        return member
     }
 
     /// What `member` shows at animator time `time` over the model value alone.

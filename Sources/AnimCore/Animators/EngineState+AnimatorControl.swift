@@ -98,25 +98,33 @@ extension EngineState {
     func apply(_ updated: AnimatorRecord, slot: Int, cause: String) throws(AnimCoreError) {
         var animator = updated
         animator.members = liveMembers(of: updated)
-        let frozen = animator.state != .running
         var timings: [MediaTiming] = []
         for member in animator.members {
             let record = animations[Int(member.record)]
-            let timing = member.timing(
-                record.timing, layerTime: layerTime(Int(record.layer), atEngineTime: currentTime), time: animator.position,
-                rate: animator.effectiveRate, frozen: frozen)
-            do {
-                try timing.validate()
-            } catch {
-                throw AnimCoreError(
-                    .outOfRange, "\(cause) takes the animation of \(animatedName(record)) beyond the time limits: \(error.message)")
-            }
-            timings.append(timing)
+            timings.append(try checkedTiming(member, base: record.timing, record: record, animator: animator, cause: cause))
         }
         let wasRunning = animators[slot].state == .running
         animators[slot] = animator
         runningAnimatorCount += (animator.state == .running ? 1 : 0) - (wasRunning ? 1 : 0)
         for (member, timing) in zip(animator.members, timings) { retime(Int(member.record), to: timing) }
+    }
+
+    /// The timing `member` (an animation of `record`'s layer and key path, whose own timing is
+    /// `base`) follows `animator`'s clock with, or `.outOfRange` naming `cause` when it would
+    /// leave the engine's limits.
+    func checkedTiming(
+        _ member: AnimatorMember, base: MediaTiming, record: AttachedAnimation, animator: AnimatorRecord, cause: String
+    ) throws(AnimCoreError) -> MediaTiming {
+        let timing = member.timing(
+            base, layerTime: layerTime(Int(record.layer), atEngineTime: currentTime), time: animator.position,
+            rate: animator.effectiveRate, frozen: animator.state != .running)
+        do {
+            try timing.validate()
+        } catch {
+            throw AnimCoreError(
+                .outOfRange, "\(cause) takes the animation of \(animatedName(record)) beyond the time limits: \(error.message)")
+        }
+        return timing
     }
 
     // MARK: Ends

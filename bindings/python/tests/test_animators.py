@@ -287,3 +287,20 @@ def test_nested_blocks_of_two_animators(engine: Engine) -> None:
     engine.tick(0.1)
     assert float(outer_layer.presentation["position.x"]) == pytest.approx(25)
     assert float(inner_layer.presentation["position.x"]) == pytest.approx(75)
+
+
+def test_refused_continuation_changes_nothing(engine: Engine) -> None:
+    layer, animator, _ = door(engine)
+    animator.pause()
+    animator.fraction_complete = 0.5
+    animator.rate = 1e6
+    engine.tick(0.1)
+    with pytest.raises(OutOfRangeError, match="durationFactor"):
+        animator.continue_animation("linear", duration_factor=1e-3)
+    with pytest.raises(OutOfRangeError, match="durationFactor"):
+        animator.continue_animation(None, duration_factor=5e-324)
+    assert animator.state == AnimatorState.PAUSED
+    assert animator.animation_count == 1
+    assert len(layer.animation_keys) == 1
+    engine.tick(0.2)
+    assert angle(layer) == pytest.approx(OPEN * 0.5)

@@ -235,7 +235,9 @@ class Animator:
         ``timing_function`` each animation is replaced by a basic one from the value shown now
         to the end, paced by it, so nothing jumps (continueAnimation(withTimingParameters:
         durationFactor:)). InvalidArgumentError with a curve when an animation is not a basic
-        or spring animation or is additive.
+        or spring animation or is additive; OutOfRangeError when the clock would run beyond
+        1e6 of its seconds per second (rate / duration_factor). All or nothing: when refused,
+        nothing changes.
 
         C: ac_animator_continue()."""
         function = _function(timing_function, "timing_function")
