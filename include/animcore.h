@@ -2561,8 +2561,9 @@ ac_status ac_animate_commit(ac_engine *engine);
  * 0 with the time offset at the position; seek: the time offset; resume: the begin time now;
  * reverse and rate: the speed's sign and size), so fill, did-start and did-stop (once) and the
  * presentation work as for any animation. While it lives it keeps them attached (not removed
- * on completion) and filling both ways; when it ends it writes what they show at that position
- * into the model (nothing snaps back) and removes them.
+ * on completion) and filling forwards — backwards too for the earliest of each layer and key
+ * path, so a sequence on one property shows each part in turn; when it ends it writes what
+ * they show at that position into the model (nothing snaps back) and removes them.
  *
  * Its clock: its time runs from 0 (the start) to its duration (the end); fraction_complete is
  * time / duration, also while reversed. Control calls take effect at the engine's current time

@@ -141,4 +141,38 @@ struct AnimatorRegressionTests {
             expectNear(try AnimatorTests.model(door), AnimatorTests.open, 1e-9)
         }
     }
+
+    @Test("a sequence on one key path: the second does not cover the first with its start before it begins")
+    func sequenceOnOneKeyPath() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        var first = Animation.basic("position.x", from: .scalar(0), to: .scalar(100))
+        first.timing.duration = 0.5
+        first.timingFunction = .linear
+        var second = Animation.basic("position.x", from: .scalar(100), to: .scalar(200))
+        second.timing.duration = 0.5
+        second.timing.beginTime = 0.5
+        second.timingFunction = .linear
+        try animator.addAnimations {
+            try layer.add(first, forKey: "first")
+            try layer.add(second, forKey: "second")
+        }
+        let x = { () throws -> Double in try #require(try layer.presentationValue(forKeyPath: "position.x")?.scalar) }
+        try engine.tick(0.1)
+        expectNear(try x(), 0, 1e-9)  // inactive: the first's start
+        try animator.startAnimation()
+        try engine.tick(0.35)
+        expectNear(try x(), 50, 1e-9)
+        try engine.tick(0.85)
+        expectNear(try x(), 150, 1e-9)
+        try animator.pauseAnimation()
+        try animator.setFractionComplete(0.1)
+        try engine.tick(0.9)
+        expectNear(try x(), 20, 1e-9)
+        try animator.finishAnimation(at: .start)
+        try engine.tick(1)
+        #expect(try layer.value(forKeyPath: "position.x")?.scalar == 0)
+    }
 }

@@ -16,9 +16,10 @@
 /// animations, and each control call sets their speed, timeOffset and beginTime (pause: speed 0
 /// with timeOffset at the position; seek: timeOffset; resume: beginTime now; reverse and rate:
 /// the speed's sign and size), so fill, did-start and did-stop (once) and the presentation
-/// work as for any animation. While it lives it keeps them attached and filling both ways; when
-/// it ends it writes what they show at that position into the model (nothing snaps back) and
-/// removes them.
+/// work as for any animation. While it lives it keeps them attached and filling forwards
+/// (backwards too the earliest of each layer and key path, so a sequence on one property shows
+/// each part in turn); when it ends it writes what they show at that position into the model
+/// (nothing snaps back) and removes them.
 ///
 /// Its clock runs on engine time: control calls take effect at the engine's current time (the
 /// last tick's), and a running animator ends during the tick whose time reaches its end (the

@@ -70,6 +70,9 @@ struct AnimatorMember {
     var offset: Double
     /// Its active duration in local seconds (`span × scale`).
     var activeDuration: Double
+    /// Whether it shows its start before its delay: only the earliest of the animator's
+    /// animations of its layer and key path does (`EngineState.refreshAnimatorFills`).
+    var fillsBackwards = true
 
     /// Its position in its active interval at animator time `time`: local seconds in
     /// [0, activeDuration], from its start.
@@ -93,11 +96,15 @@ struct AnimatorMember {
     ///   duration (Core Animation's reverse), the window beginning where τ = delay + span, so
     ///   that it ends at the start.
     ///
-    /// Fill is both: an animation shows its start before its delay and its end after it while
-    /// the animator lives (the animator, not the animation, ends the motion).
+    /// Fill: forwards for every animation, which shows its end after it while the animator
+    /// lives (the animator, not the animation, ends the motion); backwards too (both) only for
+    /// the earliest of its layer and key path (`fillsBackwards`), so that in a sequence on one
+    /// property a later animation does not cover an earlier one with its start before it begins
+    /// (a later one, after the earlier in the layer's list, wins once it has begun; before, the
+    /// earlier one's value or its fill shows).
     func timing(_ base: MediaTiming, layerTime: Double, time: Double, rate: Double, frozen: Bool) -> MediaTiming {
         var timing = base
-        timing.fillMode = .both
+        timing.fillMode = fillsBackwards ? .both : .forwards
         if frozen || rate == 0 {
             timing.speed = sign * scale
             timing.timeOffset = offset

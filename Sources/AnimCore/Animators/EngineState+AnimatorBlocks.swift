@@ -64,6 +64,7 @@ extension EngineState {
                 }
             }
         }
+        if animators[slot].state == .inactive { refreshAnimatorFills(slot) }
         let released = animators[slot].references == 0
         if released, animators[slot].state == .finished { freeAnimator(slot) }
         try commitTransaction()
@@ -116,6 +117,29 @@ extension EngineState {
         animators[slot].members.append(member)
         animators[slot].duration = max(animators[slot].duration, delay + member.span)
         retime(index, to: member.timing(timing, layerTime: layerTime, time: 0, rate: 0, frozen: true))
+    }
+
+    /// Marks which of the inactive animator's animations fill backwards (the earliest of each
+    /// layer and key path: see `AnimatorMember.timing`) and holds each at the animator's start
+    /// with its fill.
+    private func refreshAnimatorFills(_ slot: Int) {
+        var members = liveMembers(of: animators[slot])
+        var earliest: [Int64: Double] = [:]
+        for member in members {
+            let record = animations[Int(member.record)]
+            let key = Int64(record.layer) << 32 | Int64(UInt32(bitPattern: record.keyPath))
+            earliest[key] = min(earliest[key] ?? .infinity, member.delay)
+        }
+        for position in members.indices {
+            let index = Int(members[position].record)
+            let key = Int64(animations[index].layer) << 32 | Int64(UInt32(bitPattern: animations[index].keyPath))
+            // (A group animates no key path of its own: it keeps filling both ways.)
+            members[position].fillsBackwards = animations[index].keyPath < 0 || members[position].delay <= earliest[key] ?? 0
+            let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
+            retime(index, to: members[position].timing(
+                animations[index].timing, layerTime: layerTime, time: animators[slot].position, rate: 0, frozen: true))
+        }
+        animators[slot].members = members
     }
 
     /// What an animator's message calls the animation of `record`: its key path, or "a group".

@@ -142,9 +142,10 @@ extension EngineState {
         try animation.validate()
         let active = span * scale
         let forward = end > start
-        let replacement = AnimatorMember(
+        var replacement = AnimatorMember(
             record: -1, generation: 0, delay: min(start, end), span: span,
             scale: scale, sign: forward ? 1 : -1, offset: forward ? 0 : active, activeDuration: active)
+        replacement.fillsBackwards = member.fillsBackwards
         return Replacement(position: 0, animation: animation, key: key, layer: layer, oldRecord: index, member: replacement)
     }
 

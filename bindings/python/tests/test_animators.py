@@ -304,3 +304,19 @@ def test_refused_continuation_changes_nothing(engine: Engine) -> None:
     assert len(layer.animation_keys) == 1
     engine.tick(0.2)
     assert angle(layer) == pytest.approx(OPEN * 0.5)
+
+
+def test_sequence_on_one_key_path(engine: Engine) -> None:
+    layer = engine.layer()
+    engine.tick(0)
+    animator = engine.animator(duration=1.0, timing_function="linear")
+    with animator:
+        layer.add_animation(BasicAnimation("position.x", from_value=0.0, to_value=100.0, duration=0.5), "first")
+        layer.add_animation(
+            BasicAnimation("position.x", from_value=100.0, to_value=200.0, duration=0.5, begin_time=0.5), "second"
+        )
+    animator.start()
+    engine.tick(0.25)
+    assert float(layer.presentation["position.x"]) == pytest.approx(50)
+    engine.tick(0.75)
+    assert float(layer.presentation["position.x"]) == pytest.approx(150)
