@@ -2613,7 +2613,7 @@ typedef struct ac_animator_info {
     int32_t state;            /* AC_ANIMATOR_* */
     double duration_s;        /* seconds from start to end (>= the duration given) */
     double time_s;            /* seconds from the start, in [0, duration_s] */
-    double fraction_complete; /* time_s / duration_s, in [0, 1] (0 for a duration of 0) */
+    double fraction_complete; /* time_s / duration_s, in [0, 1] (duration 0: 1 once ended at its end) */
     double rate;              /* playback rate: its seconds per engine second, signed */
     int32_t reversed;         /* 1: it runs towards the start (with the sign of rate) */
     int32_t animation_count;  /* its animations still attached */

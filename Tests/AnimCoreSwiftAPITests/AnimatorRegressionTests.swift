@@ -175,4 +175,20 @@ struct AnimatorRegressionTests {
         try engine.tick(1)
         #expect(try layer.value(forKeyPath: "position.x")?.scalar == 0)
     }
+
+    @Test("a duration-0 animator that ended at its end reports fractionComplete 1; at its start 0")
+    func zeroDurationFraction() throws {
+        let engine = Engine()
+        try engine.tick(0)
+        for (position, fraction) in [(AnimatorPosition.end, 1.0), (.start, 0)] {
+            let animator = try engine.makeAnimator(duration: 0)
+            try animator.finishAnimation(at: position)
+            #expect(try animator.fractionComplete == fraction, "\(position)")
+        }
+        let running = try engine.makeAnimator(duration: 0)
+        try running.startAnimation()
+        try engine.tick(0.1)
+        #expect(try running.state == .finished)
+        #expect(try running.fractionComplete == 1)
+    }
 }

@@ -126,7 +126,8 @@ public final class Animator: Sendable {
     }
 
     /// Progress from the start to the end, in [0, 1]: its time / its duration (the end is 1
-    /// also when reversed). Set it with `setFractionComplete(_:)`.
+    /// also when reversed; with a duration of 0: 1 once it has ended at its end, else 0). Set
+    /// it with `setFractionComplete(_:)`.
     ///
     /// C: `ac_animator_get_info` (`fraction_complete`).
     /// - Throws: `.invalidState` once the engine is invalidated.

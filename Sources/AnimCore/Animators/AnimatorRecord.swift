@@ -32,6 +32,8 @@ struct AnimatorRecord {
     /// begin in the thread's list of animations waiting for their commit.
     var blockThread: UInt = 0
     var blockStart = 0
+    /// Where it ended (nil until it has): a duration-0 animator's fractionComplete reads it.
+    var endedAt: AnimatorPosition?
 
     /// Animator seconds per engine second, signed: rate × pace, negated when reversed.
     var effectiveRate: Double { rate * pace * (isReversed ? -1 : 1) }

@@ -175,6 +175,7 @@ extension EngineState {
         }
         if animator.state == .running { runningAnimatorCount -= 1 }
         animator.state = .finished
+        animator.endedAt = position
         animator.position = time
         animator.members = []
         if !animator.completions.isEmpty { events.append(.animatorCompletion(animator.completions, position: position)) }

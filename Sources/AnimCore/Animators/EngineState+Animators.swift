@@ -92,7 +92,7 @@ extension EngineState {
         let time = animator.time(at: currentTime)
         return AnimatorSnapshot(
             state: animator.state, duration: animator.duration, time: time,
-            fractionComplete: animator.duration > 0 ? time / animator.duration : (time > 0 ? 1 : 0),
+            fractionComplete: animator.duration > 0 ? time / animator.duration : (animator.endedAt == .end ? 1 : 0),
             isReversed: animator.isReversed, rate: animator.rate,
             animationCount: liveMembers(of: animator).count)
     }

@@ -320,3 +320,9 @@ def test_sequence_on_one_key_path(engine: Engine) -> None:
     assert float(layer.presentation["position.x"]) == pytest.approx(50)
     engine.tick(0.75)
     assert float(layer.presentation["position.x"]) == pytest.approx(150)
+
+
+def test_zero_duration_ended_at_end_is_complete(engine: Engine) -> None:
+    animator = engine.animator(duration=0)
+    animator.finish("end")
+    assert animator.fraction_complete == 1
