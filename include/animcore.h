@@ -2568,7 +2568,12 @@ ac_status ac_animate_commit(ac_engine *engine);
  * Its clock: its time runs from 0 (the start) to its duration (the end); fraction_complete is
  * time / duration, also while reversed. Control calls take effect at the engine's current time
  * (the last tick's). A running animator ends during the tick whose time reaches the end it runs
- * to: the end forwards, the start when reversed or at a negative rate.
+ * to: the end forwards, the start when reversed or at a negative rate. Its clock runs in engine
+ * seconds also for animations on layers with their own time (speed, time offset, begin time,
+ * theirs or an ancestor's): each control call converts its rate through each layer's time scale
+ * at that moment (a layer's timing changed later is not followed until the next call). A running
+ * clock over a layer whose time stands still or runs backwards (speed <= 0) is refused:
+ * AC_ERR_INVALID_STATE from the call that would run it.
  *
  * States (AC_ANIMATOR_*), with UIKit's and the Web's names: INACTIVE (made, not started: its
  * animations are held at their start; UIViewAnimatingState.inactive), RUNNING (.active and

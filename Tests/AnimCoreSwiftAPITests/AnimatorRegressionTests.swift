@@ -191,4 +191,44 @@ struct AnimatorRegressionTests {
         #expect(try running.state == .finished)
         #expect(try running.fractionComplete == 1)
     }
+
+    @Test("a layer at speed 2 follows the animator's clock (engine seconds); at speed 0 a running clock is refused and a pause shows the position")
+    func layersWithTheirOwnTime() throws {
+        let engine = Engine()
+        let fast = try engine.makeLayer()
+        try fast.setValue(2, for: .speed)
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        try animator.addAnimations { try fast.setValue(.scalar(100), forKeyPath: "position.x") }
+        try animator.startAnimation()
+        let x = { (layer: Layer) throws -> Double in try #require(try layer.presentationValue(forKeyPath: "position.x")?.scalar) }
+        for time in [0.25, 0.5, 0.75] {
+            try engine.tick(time)
+            expectNear(try x(fast), 100 * time, 1e-9, "speed 2 at \(time)")
+            expectNear(try animator.fractionComplete, time, 1e-12)
+        }
+        try animator.setRate(-1)
+        try engine.tick(1)
+        expectNear(try x(fast), 50, 1e-9)
+        try animator.pauseAnimation()
+        try engine.tick(1.1)
+        expectNear(try x(fast), 50, 1e-9)
+
+        let frozen = try engine.makeLayer()
+        try frozen.setValue(0, for: .speed)
+        try engine.tick(2)
+        let still = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        try still.addAnimations { try frozen.setValue(.scalar(100), forKeyPath: "position.x") }
+        do {
+            try still.startAnimation()
+            Issue.record("a running clock over a layer at speed 0 was accepted")
+        } catch {
+            #expect(error.code == .invalidState)
+            #expect(error.message.contains("position"), "\(error.message)")
+        }
+        #expect(try still.state == .inactive)
+        try still.setFractionComplete(0.3)
+        try engine.tick(2.5)
+        expectNear(try x(frozen), 30, 1e-9)
+    }
 }

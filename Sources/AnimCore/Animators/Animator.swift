@@ -25,6 +25,10 @@
 /// last tick's), and a running animator ends during the tick whose time reaches its end (the
 /// end when running forwards, the start when reversed or at a negative rate). The completions
 /// are delivered by that tick, or by the next one after `finishAnimation(at:)` or `cancel()`.
+/// Its clock runs in engine seconds also over layers with their own time (their speed, time
+/// offset or begin time, or an ancestor's): each control call converts its rate through each
+/// layer's time scale at that moment. A running clock over a layer whose time stands still or
+/// runs backwards (speed ≤ 0) is refused with `.invalidState`.
 ///
 /// Life: the object holds one reference. When the last goes, a running animator runs on to its
 /// end (its completions still run); an inactive or paused one, which nothing could start again,

@@ -111,13 +111,24 @@ extension EngineState {
 
     /// The timing `member` (an animation of `record`'s layer and key path, whose own timing is
     /// `base`) follows `animator`'s clock with, or `.outOfRange` naming `cause` when it would
-    /// leave the engine's limits.
+    /// leave the engine's limits. The clock's rate (animator seconds per engine second) becomes
+    /// animator seconds per second of the animation's layer through the layer's time scale now
+    /// (`layerTimeScale`); a running clock cannot drive an animation on a layer whose time
+    /// stands still or runs backwards (`.invalidState`).
     func checkedTiming(
         _ member: AnimatorMember, base: MediaTiming, record: AttachedAnimation, animator: AnimatorRecord, cause: String
     ) throws(AnimCoreError) -> MediaTiming {
+        let layer = Int(record.layer)
+        let running = animator.state == .running && animator.effectiveRate != 0
+        let scale = running ? layerTimeScale(layer) : 1
+        guard scale > 0 else {
+            throw AnimCoreError(
+                .invalidState,
+                "the layer of the animation of \(animatedName(record)) runs at \(scale) layer seconds per engine second (its speed or an ancestor's); a running animator drives animations on layers whose time moves forwards")
+        }
         let timing = member.timing(
-            base, layerTime: layerTime(Int(record.layer), atEngineTime: currentTime), time: animator.position,
-            rate: animator.effectiveRate, frozen: animator.state != .running)
+            base, layerTime: layerTime(layer, atEngineTime: currentTime), time: animator.position,
+            rate: animator.effectiveRate / scale, frozen: animator.state != .running)
         do {
             try timing.validate()
         } catch {
@@ -125,6 +136,14 @@ extension EngineState {
                 .outOfRange, "\(cause) takes the animation of \(animatedName(record)) beyond the time limits: \(error.message)")
         }
         return timing
+    }
+
+    /// Seconds of the layer in `slot` per engine second now: the slope of the engine's one
+    /// layer-time walk (`layerTime(_:atEngineTime:)`), affine in engine time while the layers'
+    /// timings stay as they are (each maps its parent's time with
+    /// `(parent − beginTime) × speed + timeOffset`). 1 for a layer on engine time.
+    func layerTimeScale(_ slot: Int) -> Double {
+        layerTime(slot, atEngineTime: currentTime + 1) - layerTime(slot, atEngineTime: currentTime)
     }
 
     // MARK: Ends

@@ -326,3 +326,24 @@ def test_zero_duration_ended_at_end_is_complete(engine: Engine) -> None:
     animator = engine.animator(duration=0)
     animator.finish("end")
     assert animator.fraction_complete == 1
+
+
+def test_layer_at_speed_two_follows_the_clock(engine: Engine) -> None:
+    layer = engine.layer()
+    layer.speed = 2.0
+    engine.tick(0)
+    animator = engine.animator(duration=1.0, timing_function="linear")
+    with animator:
+        layer["position.x"] = 100.0
+    animator.start()
+    engine.tick(0.5)
+    assert animator.fraction_complete == pytest.approx(0.5)
+    assert float(layer.presentation["position.x"]) == pytest.approx(50)
+    frozen = engine.layer()
+    frozen.speed = 0.0
+    engine.tick(1)
+    still = engine.animator(duration=1.0, timing_function="linear")
+    with still:
+        frozen["position.x"] = 100.0
+    with pytest.raises(InvalidStateError, match="position"):
+        still.start()

@@ -16,6 +16,11 @@ It runs on the engine's own timing: its animations stay ordinary animations whos
 offset and begin time each call sets, so fill, did-start/did-stop and the presentation work as
 for any animation. When it ends it writes what they show at that position into the model
 (nothing snaps back) and removes them.
+
+Its clock runs in engine seconds, also over layers with their own time (a speed, time offset or
+begin time, theirs or an ancestor's): each call converts its rate through each layer's time
+scale at that moment. Running it over a layer whose time stands still or runs backwards
+(speed <= 0) raises InvalidStateError.
 """
 
 from __future__ import annotations
