@@ -2716,9 +2716,11 @@ ac_status ac_animator_set_rate(ac_engine *engine, ac_animator animator, double r
 /**
  * Runs it on from where it stands (continueAnimation(withTimingParameters:durationFactor:)):
  * the time left x duration_factor (> 0, <= 1e6); with function (NULL: the animations keep
- * their curves) each animation is replaced, under the same key, by a basic animation from the
- * value it shows now to the value at the end it runs to, paced by function over its time left,
- * so the value does not jump (the replaced one's did-stop runs with finished = 0). Errors:
+ * their curves) the part of each animation's motion left is taken over by a basic animation
+ * (added under no key) from the value it shows now to the value at the end it runs to, paced by
+ * function over its time left, so the value does not jump; the original stays the animator's
+ * and shows the motion outside that part (scrubbing back, reversing, finishing at the start;
+ * animation_count counts both). Errors:
  * AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (duration_factor), AC_ERR_INVALID_ARGUMENT (a malformed
  * function; with a function, an animation that is not a basic or spring animation, or is
  * additive: nothing changes), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE. All or nothing: every new
@@ -2729,7 +2731,8 @@ ac_status ac_animator_set_rate(ac_engine *engine, ac_animator animator, double r
 ac_status ac_animator_continue(ac_engine *engine, ac_animator animator, const ac_timing_function *function,
                                double duration_factor);
 /**
- * Runs it on with a spring taking over each animation: a spring animation from the value shown
+ * Runs it on with a spring taking over the part of each animation's motion left (as
+ * ac_animator_continue(), the original showing the rest): a spring animation from the value shown
  * now to the end it runs to, starting with the velocity it has now (0 when paused; the spring's
  * initial_velocity is replaced), so neither value nor velocity jumps; the springs last their
  * settling duration, the clock's pace set so that the longest plays in real time. Errors: the

@@ -231,4 +231,50 @@ struct AnimatorRegressionTests {
         try engine.tick(2.5)
         expectNear(try x(frozen), 30, 1e-9)
     }
+
+    @Test("after continuing with a new curve the whole motion stays reachable: scrubbing back, a second continuation without a jump, finish at the start")
+    func continueKeepsTheWholeMotion() throws {
+        let (engine, door, animator) = try AnimatorTests.door()
+        let open = AnimatorTests.open
+        try animator.pauseAnimation()
+        try animator.setFractionComplete(0.5)
+        try engine.tick(0.1)
+        try animator.continueAnimation(timingFunction: .linear)
+        try engine.tick(0.3)
+        expectNear(try AnimatorTests.angle(door), open * 0.7, 1e-9)
+        try animator.pauseAnimation()
+        try animator.setFractionComplete(0.1)
+        try engine.tick(0.35)
+        expectNear(try AnimatorTests.angle(door), open * 0.1, 1e-9)  // the original's part
+        try animator.setFractionComplete(0.8)
+        try engine.tick(0.4)
+        expectNear(try AnimatorTests.angle(door), open * 0.8, 1e-9)
+        try animator.continueAnimation(timingFunction: .easeIn)
+        try engine.tick(0.4 + 1e-9)
+        expectNear(try AnimatorTests.angle(door), open * 0.8, 1e-6)  // no jump
+        try animator.finishAnimation(at: .start)
+        expectNear(try AnimatorTests.model(door), 0, 1e-12)
+    }
+
+    @Test("continuing reversed with a new curve, then finish at the end: the model holds the end; with a spring, finish at the start holds the start")
+    func continueReversedThenFinish() throws {
+        let (engine, door, animator) = try AnimatorTests.door()
+        try animator.pauseAnimation()
+        try animator.setFractionComplete(0.5)
+        try engine.tick(0.1)
+        try animator.setReversed(true)
+        try animator.continueAnimation(timingFunction: .linear)
+        try engine.tick(0.2)
+        expectNear(try AnimatorTests.angle(door), AnimatorTests.open * 0.4, 1e-9)
+        try animator.finishAnimation(at: .end)
+        expectNear(try AnimatorTests.model(door), AnimatorTests.open, 1e-12)
+
+        let (engine2, door2, sprung) = try AnimatorTests.door()
+        try sprung.startAnimation()
+        try engine2.tick(0.25)
+        try sprung.continueAnimation(spring: Spring(mass: 1, stiffness: 200, damping: 30))
+        try engine2.tick(0.3)
+        try sprung.finishAnimation(at: .start)
+        expectNear(try AnimatorTests.model(door2), 0, 1e-12)
+    }
 }

@@ -67,9 +67,11 @@ extension Animator {
 
     /// Runs it on from where it stands with the time left scaled by `durationFactor` (UIKit's
     /// continueAnimation(withTimingParameters: nil, durationFactor:)), or with a new curve:
-    /// each of its animations is replaced by a basic animation under the same key from the
-    /// value it shows now to the value it shows at the end it runs to, paced by `timingFunction`
-    /// over its time left, so the value does not jump.
+    /// the part of each animation's motion left is taken over by a basic animation (added under
+    /// no key) from the value it shows now to the value at the end it runs to, paced by
+    /// `timingFunction` over its time left, so the value does not jump. The original stays one
+    /// of its animations and shows the motion outside that part, so scrubbing back, reversing
+    /// and `finishAnimation(at: .start)` still reach the start (animationCount counts both).
     ///
     /// C: `ac_animator_continue`.
     /// - Parameters:
@@ -84,10 +86,10 @@ extension Animator {
         try engine.controlAnimator(handle, .continue(timingFunction.map { .function($0) }, durationFactor))
     }
 
-    /// Runs it on from where it stands with a spring taking over each animation: a spring
-    /// animation under the same key from the value it shows now to the value at the end it runs
-    /// to, starting with the velocity it has now (zero when paused), so neither value nor
-    /// velocity jumps. The springs last their settling duration; the clock's pace is set so
+    /// Runs it on from where it stands with a spring taking over the part of each animation's
+    /// motion left: a spring animation (added under no key) from the value it shows now to the
+    /// value at the end it runs to, starting with the velocity it has now (zero when paused),
+    /// so neither value nor velocity jumps; the original shows the motion outside that part. The springs last their settling duration; the clock's pace is set so
     /// that the longest plays in real time.
     ///
     /// C: `ac_animator_continue_with_spring`.

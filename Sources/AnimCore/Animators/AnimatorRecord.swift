@@ -75,6 +75,12 @@ struct AnimatorMember {
     /// Whether it shows its start before its delay: only the earliest of the animator's
     /// animations of its layer and key path does (`EngineState.refreshAnimatorFills`).
     var fillsBackwards = true
+    /// Whether it shows its end after its span (false for a continuation's replacement: its
+    /// original shows the rest).
+    var fillsForwards = true
+    /// For a continuation's replacement, the record of the original animation it stands in for
+    /// over its span (the original keeps the motion outside it); -1 for an original.
+    var original: Int32 = -1
 
     /// Its position in its active interval at animator time `time`: local seconds in
     /// [0, activeDuration], from its start.
@@ -103,10 +109,11 @@ struct AnimatorMember {
     /// the earliest of its layer and key path (`fillsBackwards`), so that in a sequence on one
     /// property a later animation does not cover an earlier one with its start before it begins
     /// (a later one, after the earlier in the layer's list, wins once it has begun; before, the
-    /// earlier one's value or its fill shows).
+    /// earlier one's value or its fill shows). A continuation's replacement fills neither way:
+    /// outside its span its original, earlier in the list, shows the motion.
     func timing(_ base: MediaTiming, layerTime: Double, time: Double, rate: Double, frozen: Bool) -> MediaTiming {
         var timing = base
-        timing.fillMode = fillsBackwards ? .both : .forwards
+        timing.fillMode = fillsForwards ? (fillsBackwards ? .both : .forwards) : (fillsBackwards ? .backwards : .removed)
         if frozen || rate == 0 {
             timing.speed = sign * scale
             timing.timeOffset = offset

@@ -2,13 +2,16 @@
 /// of the motion re-timed, from where it stands, with no jump.
 extension EngineState {
     /// Runs the animator on from where it stands. `durationFactor` scales the time left (the
-    /// clock's pace becomes 1 / factor). With a timing function, each animation is replaced by
-    /// a basic animation of the same key path and key from the value it shows now to the value
-    /// it shows at the end the clock runs to, paced by the function over its time left; with a
-    /// spring, by a spring animation between the same values that starts with the velocity it
-    /// has now (zero when paused) and lasts its settling duration, the clock's pace set so that
-    /// the longest one plays in real time (the factor is not used). Only basic and spring
-    /// animations that are not additive can be replaced: with any other, nothing changes.
+    /// clock's pace becomes 1 / factor). With a timing function, the part of each animation's
+    /// motion left is taken over by a basic animation of the same key path (added under no
+    /// key) from the value shown now to the value at the end the clock runs to, paced by the
+    /// function over its time left; with a spring, by a spring animation between the same
+    /// values that starts with the velocity it has now (zero when paused) and lasts its
+    /// settling duration, the clock's pace set so that the longest one plays in real time (the
+    /// factor is not used). The original animation stays the animator's and shows the motion
+    /// outside that part (scrubbing back, reversing, finishing at the start); the replacement
+    /// shows nothing outside it. Only basic and spring animations that are not additive can be
+    /// replaced: with any other, nothing changes.
     func continueAnimator(_ handle: UInt64, timing: AnimatorTiming?, durationFactor: Double) throws(AnimCoreError) {
         let slot = try animatorSlot(handle)
         try Check.within(durationFactor, 0...MediaTiming.Limits.speed, "durationFactor")
@@ -46,7 +49,7 @@ extension EngineState {
             for (member, timing) in zip(animator.members, saved) { retime(Int(member.record), to: timing) }
             throw error
         }
-        for plan in plans { animator.members[plan.position] = try install(plan) }
+        for plan in plans { animator.members.append(try install(plan)) }
         try apply(animator, slot: slot, cause: cause)
     }
 
@@ -60,23 +63,21 @@ extension EngineState {
                 .outOfRange,
                 "\(cause) makes the animator's clock run at \(rate) animator seconds per second; its rate × pace must lie in ±\(MediaTiming.Limits.speed)")
         }
-        var planned = [Replacement?](repeating: nil, count: animator.members.count)
-        for plan in plans { planned[plan.position] = plan }
-        for (position, member) in animator.members.enumerated() {
+        for member in animator.members {
             let record = animations[Int(member.record)]
-            let base = planned[position].map { $0.animation.timing } ?? record.timing
-            _ = try checkedTiming(planned[position]?.member ?? member, base: base, record: record, animator: animator, cause: cause)
+            _ = try checkedTiming(member, base: record.timing, record: record, animator: animator, cause: cause)
+        }
+        for plan in plans {
+            let record = animations[Int(plan.member.original)]
+            _ = try checkedTiming(plan.member, base: plan.animation.timing, record: record, animator: animator, cause: cause)
         }
     }
 
-    /// A replacement planned by `continueAnimator`: the animation to add in place of the
-    /// member at `position`, and the member it becomes (its record filled in when added).
+    /// A replacement planned by `continueAnimator`: the animation to add over the part of an
+    /// original's motion left, and the member it becomes (its record filled in when added).
     private struct Replacement {
-        var position: Int
         var animation: Animation
-        var key: String?
         var layer: Int
-        var oldRecord: Int
         var member: AnimatorMember
     }
 
@@ -91,16 +92,20 @@ extension EngineState {
         let oldRate = before.state == .running ? before.effectiveRate : 0
         var longest = 0.0
         var plans: [Replacement] = []
-        for position in animator.members.indices {
-            let member = animator.members[position]
+        for member in animator.members where member.original < 0 {
             let window = forward
                 ? (member.delay + member.span, max(now, member.delay))
                 : (member.delay, min(now, member.delay + member.span))
             // (first: where it ends; second: where it stands.)
             let (end, start) = window
             guard forward ? end > start : start > end else { continue }
-            var plan = try plan(member, from: start, to: end, timing: timing, rate: oldRate)
-            plan.position = position
+            // What shows now: the last replacement of it whose span holds `start` (later in the
+            // list: it wins), else the original itself (also at a replacement's bounds, where
+            // they show the same value).
+            let shown = animator.members.last { candidate in
+                candidate.original == member.record && candidate.delay < start && start < candidate.delay + candidate.span
+            } ?? member
+            let plan = try plan(member, shown: shown, from: start, to: end, timing: timing, rate: oldRate)
             plans.append(plan)
             longest = max(longest, plan.member.activeDuration)
         }
@@ -111,15 +116,16 @@ extension EngineState {
         return plans
     }
 
-    /// The replacement of `member`: a new animation going from what `member` shows at
-    /// animator time `start` to what it shows at `end` (checked, not yet added).
+    /// The replacement of the original `member` over animator times `start` to `end`: a new
+    /// animation going from what `shown` (it or a replacement of it) shows at `start` to what
+    /// `member` shows at `end` (checked, not yet added).
     private func plan(
-        _ member: AnimatorMember, from start: Double, to end: Double, timing: AnimatorTiming, rate: Double
+        _ member: AnimatorMember, shown current: AnimatorMember, from start: Double, to end: Double,
+        timing: AnimatorTiming, rate: Double
     ) throws(AnimCoreError) -> Replacement {
         let index = Int(member.record)
         let layer = Int(animations[index].layer)
-        let key = animations[index].key >= 0 ? animationKeys.name(of: animations[index].key) : nil
-        let from = shown(member, at: start), to = shown(member, at: end)
+        let from = shown(current, at: start), to = shown(member, at: end)
         let span = abs(end - start)
         var animation: Animation
         var scale = 1.0
@@ -132,7 +138,7 @@ extension EngineState {
             // The velocity now, as a fraction of the distance left per second.
             let h = min(span, 1e-3) / 2
             let ahead = end > start ? start + h : start - h
-            let moved = rate == 0 || h == 0 ? 0 : fractionMoved(member, from: start, to: ahead, towards: end, from, to)
+            let moved = rate == 0 || h == 0 ? 0 : fractionMoved(current, from: start, to: ahead, towards: end, from, to)
             spring.initialVelocity = moved / h * abs(rate)
             let settling = spring.settlingDuration
             animation = .spring(animatedName(animations[index]), from: from, to: to, spring: spring)
@@ -145,15 +151,16 @@ extension EngineState {
         var replacement = AnimatorMember(
             record: -1, generation: 0, delay: min(start, end), span: span,
             scale: scale, sign: forward ? 1 : -1, offset: forward ? 0 : active, activeDuration: active)
-        replacement.fillsBackwards = member.fillsBackwards
-        return Replacement(position: 0, animation: animation, key: key, layer: layer, oldRecord: index, member: replacement)
+        replacement.fillsBackwards = false
+        replacement.fillsForwards = false
+        replacement.original = member.record
+        return Replacement(animation: animation, layer: layer, member: replacement)
     }
 
-    /// Adds the planned animation under the old one's key (the old one is removed: its
-    /// did-stop is sent with finished = false) and returns the member it is.
+    /// Adds the planned animation (under no key: the original stays, showing the motion
+    /// outside the replacement's span) and returns the member it is.
     private func install(_ plan: Replacement) throws(AnimCoreError) -> AnimatorMember {
-        if plan.key == nil { removeAnimation(plan.oldRecord, slot: plan.layer) }
-        try addAnimation(plan.animation, forKey: plan.key, to: layerID(plan.layer))
+        try addAnimation(plan.animation, forKey: nil, to: layerID(plan.layer))
         let added = Int(layers[plan.layer].lastAnimation)
         animations[added].isRemovedOnCompletion = false
         animations[added].isAnimators = true

@@ -347,3 +347,29 @@ def test_layer_at_speed_two_follows_the_clock(engine: Engine) -> None:
         frozen["position.x"] = 100.0
     with pytest.raises(InvalidStateError, match="position"):
         still.start()
+
+
+def test_continue_keeps_the_whole_motion(engine: Engine) -> None:
+    layer, animator, _ = door(engine)
+    animator.pause()
+    animator.fraction_complete = 0.5
+    engine.tick(0.1)
+    animator.continue_animation("linear")
+    animator.pause()
+    animator.fraction_complete = 0.1
+    engine.tick(0.2)
+    assert angle(layer) == pytest.approx(OPEN * 0.1)
+    animator.finish("start")
+    assert float(layer[ROTATION]) == pytest.approx(0)
+
+
+def test_continue_reversed_then_finish_at_the_end(engine: Engine) -> None:
+    reversed_layer, back, _ = door(engine)
+    back.pause()
+    back.fraction_complete = 0.5
+    engine.tick(0.3)
+    back.reversed = True
+    back.continue_animation("linear")
+    engine.tick(0.4)
+    back.finish("end")
+    assert float(reversed_layer[ROTATION]) == pytest.approx(OPEN)

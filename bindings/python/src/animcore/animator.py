@@ -237,9 +237,10 @@ class Animator:
         self, timing_function: Union[TimingFunction, str, None] = None, duration_factor: float = 1.0
     ) -> None:
         """Runs it on from where it stands, the time left × ``duration_factor`` (> 0); with a
-        ``timing_function`` each animation is replaced by a basic one from the value shown now
-        to the end, paced by it, so nothing jumps (continueAnimation(withTimingParameters:
-        durationFactor:)). InvalidArgumentError with a curve when an animation is not a basic
+        ``timing_function`` the part of each animation's motion left is taken over by a basic
+        one (under no key) from the value shown now to the end, paced by it, so nothing jumps
+        (continueAnimation(withTimingParameters: durationFactor:)); the original stays and shows
+        the motion outside that part (scrubbing back, reversing, finish("start")). InvalidArgumentError with a curve when an animation is not a basic
         or spring animation or is additive; OutOfRangeError when the clock would run beyond
         1e6 of its seconds per second (rate / duration_factor). All or nothing: when refused,
         nothing changes.
