@@ -2561,13 +2561,19 @@ ac_status ac_animate_commit(ac_engine *engine);
  * 0 with the time offset at the position; seek: the time offset; resume: the begin time now;
  * reverse and rate: the speed's sign and size), so fill, did-start and did-stop (once) and the
  * presentation work as for any animation. While it lives it keeps them attached (not removed
- * on completion) and filling both ways; when it ends it writes what they show at that position
- * into the model (nothing snaps back) and removes them.
+ * on completion) and filling forwards — backwards too for the earliest of each layer and key
+ * path, so a sequence on one property shows each part in turn; when it ends it writes what
+ * they show at that position into the model (nothing snaps back) and removes them.
  *
  * Its clock: its time runs from 0 (the start) to its duration (the end); fraction_complete is
  * time / duration, also while reversed. Control calls take effect at the engine's current time
  * (the last tick's). A running animator ends during the tick whose time reaches the end it runs
- * to: the end forwards, the start when reversed or at a negative rate.
+ * to: the end forwards, the start when reversed or at a negative rate. Its clock runs in engine
+ * seconds also for animations on layers with their own time (speed, time offset, begin time,
+ * theirs or an ancestor's): each control call converts its rate through each layer's time scale
+ * at that moment (a layer's timing changed later is not followed until the next call). A running
+ * clock over a layer whose time stands still or runs backwards (speed <= 0) is refused:
+ * AC_ERR_INVALID_STATE from the call that would run it.
  *
  * States (AC_ANIMATOR_*), with UIKit's and the Web's names: INACTIVE (made, not started: its
  * animations are held at their start; UIViewAnimatingState.inactive), RUNNING (.active and
@@ -2583,7 +2589,9 @@ ac_status ac_animate_commit(ac_engine *engine);
  * References: ac_animator_create() gives the caller one; ac_animator_retain() adds one,
  * ac_animator_release() drops one (0 is a no-op). When the last goes, a running animator runs on
  * to its end (its completions still run); an inactive or paused one, which nothing could start
- * again, is cancelled. A released, stale or foreign handle: AC_ERR_BAD_HANDLE.
+ * again, is cancelled. A released, stale or foreign handle: AC_ERR_BAD_HANDLE — a handle is
+ * released as soon as its last reference is dropped, also while its animator runs on, so a
+ * further release (or any other call through it) is refused, never counted.
  *
  * Threads: every function may be called from any thread (the engine's lock serialises them);
  * a block (ac_animator_begin() ... ac_animator_commit()) belongs to the thread that opened it.
@@ -2610,7 +2618,7 @@ typedef struct ac_animator_info {
     int32_t state;            /* AC_ANIMATOR_* */
     double duration_s;        /* seconds from start to end (>= the duration given) */
     double time_s;            /* seconds from the start, in [0, duration_s] */
-    double fraction_complete; /* time_s / duration_s, in [0, 1] (0 for a duration of 0) */
+    double fraction_complete; /* time_s / duration_s, in [0, 1] (duration 0: 1 once ended at its end) */
     double rate;              /* playback rate: its seconds per engine second, signed */
     int32_t reversed;         /* 1: it runs towards the start (with the sign of rate) */
     int32_t animation_count;  /* its animations still attached */
@@ -2644,12 +2652,17 @@ ac_status ac_animator_release(ac_engine *engine, ac_animator animator);
  * addAnimations): a transaction with the animator's duration and curve, in which every property
  * change animates as usual; the animations the block makes — implicit ones and those added
  * with ac_layer_add_animation(), on any layer — become the animator's at ac_animator_commit(),
- * held at their start until it starts. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (not
+ * held at their start until it starts. While the block is open, the animator's control calls
+ * (start, pause, set_fraction_complete, seek, set_reversed, set_rate, continue, finish, cancel)
+ * are refused with AC_ERR_INVALID_STATE. Errors: AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (not
  * inactive, a block of it already open, the engine being destroyed).
  */
 ac_status ac_animator_begin(ac_engine *engine, ac_animator animator);
 /**
- * Takes over the animations the block made and commits its transaction. Errors:
+ * Takes over the animations the block made and commits its transaction. Animations taken over
+ * by another animator's block nested inside stay that animator's. The transaction is committed
+ * whenever a block of it is open on this thread: also when the animator was released inside
+ * (nothing is taken over; then AC_ERR_BAD_HANDLE). Errors:
  * AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE (no block of it open on this thread),
  * AC_ERR_INVALID_ARGUMENT (an animation made inside has speed 0 or repeats forever: it runs on
  * its own, the others are taken over, the transaction is committed), AC_ERR_OUT_OF_RANGE (one
@@ -2703,17 +2716,23 @@ ac_status ac_animator_set_rate(ac_engine *engine, ac_animator animator, double r
 /**
  * Runs it on from where it stands (continueAnimation(withTimingParameters:durationFactor:)):
  * the time left x duration_factor (> 0, <= 1e6); with function (NULL: the animations keep
- * their curves) each animation is replaced, under the same key, by a basic animation from the
- * value it shows now to the value at the end it runs to, paced by function over its time left,
- * so the value does not jump (the replaced one's did-stop runs with finished = 0). Errors:
+ * their curves) the part of each animation's motion left is taken over by a basic animation
+ * (added under no key) from the value it shows now to the value at the end it runs to, paced by
+ * function over its time left, so the value does not jump; the original stays the animator's
+ * and shows the motion outside that part (scrubbing back, reversing, finishing at the start;
+ * animation_count counts both). Errors:
  * AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (duration_factor), AC_ERR_INVALID_ARGUMENT (a malformed
  * function; with a function, an animation that is not a basic or spring animation, or is
- * additive: nothing changes), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE.
+ * additive: nothing changes), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE. All or nothing: every new
+ * timing is checked before any animation is replaced; a clock running beyond +-1e6 animator
+ * seconds per second (rate / duration_factor, or a spring's pace) is AC_ERR_OUT_OF_RANGE naming
+ * duration_factor (spring for ac_animator_continue_with_spring()), and nothing changes.
  */
 ac_status ac_animator_continue(ac_engine *engine, ac_animator animator, const ac_timing_function *function,
                                double duration_factor);
 /**
- * Runs it on with a spring taking over each animation: a spring animation from the value shown
+ * Runs it on with a spring taking over the part of each animation's motion left (as
+ * ac_animator_continue(), the original showing the rest): a spring animation from the value shown
  * now to the end it runs to, starting with the velocity it has now (0 when paused; the spring's
  * initial_velocity is replaced), so neither value nor velocity jumps; the springs last their
  * settling duration, the clock's pace set so that the longest plays in real time. Errors: the

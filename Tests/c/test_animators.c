@@ -250,6 +250,10 @@ static void test_references(void) {
     AC_CHECK_OK(ac_animator_start(d.engine, d.animator));
     AC_CHECK_OK(ac_animator_release(d.engine, d.animator));
     AC_CHECK_OK(ac_animator_release(d.engine, d.animator)); /* the last: it runs on */
+    /* Released: the handle is stale at once, though the animator still runs. */
+    EXPECT_ERROR(ac_animator_release(d.engine, d.animator), AC_ERR_BAD_HANDLE, "animator");
+    EXPECT_ERROR(ac_animator_pause(d.engine, d.animator), AC_ERR_BAD_HANDLE, "animator");
+    EXPECT_ERROR(ac_animator_retain(d.engine, d.animator), AC_ERR_BAD_HANDLE, "animator");
     tick(d.engine, T0 + 1);
     AC_CHECK_EQ_INT(d.end.calls, 1);
     AC_CHECK_EQ_INT(d.end.position, AC_ANIMATOR_POSITION_END);
@@ -362,6 +366,28 @@ static void test_continue_refused_and_completion_refused(void) {
     AC_CHECK_EQ_INT(end.calls, 0);
 }
 
+/* A block: control calls inside are refused; a release inside still lets the commit close the
+ * transaction (then the handle is reported stale). */
+static void test_block_guards(void) {
+    ac_timing_function linear;
+    ac_engine *engine = new_engine();
+    ac_layer layer = new_layer(engine, 0);
+    ac_animator animator = 0;
+    tick(engine, T0);
+    AC_CHECK_OK(ac_timing_function_named("linear", &linear));
+    AC_CHECK_OK(ac_animator_create(engine, 1.0, &linear, &animator));
+    AC_CHECK_OK(ac_animator_begin(engine, animator));
+    set_scalar(engine, layer, ROTATION, OPEN);
+    EXPECT_ERROR(ac_animator_start(engine, animator), AC_ERR_INVALID_STATE, "block");
+    EXPECT_ERROR(ac_animator_cancel(engine, animator), AC_ERR_INVALID_STATE, "block");
+    EXPECT_ERROR(ac_animator_set_fraction_complete(engine, animator, 0.5), AC_ERR_INVALID_STATE, "block");
+    AC_CHECK_OK(ac_animator_release(engine, animator));
+    EXPECT_ERROR(ac_animator_commit(engine, animator), AC_ERR_BAD_HANDLE, "animator");
+    /* The block's transaction was committed: none is left open. */
+    EXPECT_ERROR(ac_transaction_commit(engine), AC_ERR_INVALID_STATE, "transaction");
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
     test_door_scrubbed_then_continued();
     test_runs_to_its_end();
@@ -374,5 +400,6 @@ int main(void) {
     test_paused_release_and_destroy();
     test_bad_input();
     test_continue_refused_and_completion_refused();
+    test_block_guards();
     return ac_test_finish();
 }

@@ -53,6 +53,9 @@ struct AttachedAnimation {
     var isAdditive = false
     var isCumulative = false
     var isRemovedOnCompletion = true
+    /// Whether an animator has taken it over (a block's commit adopts it): another animator's
+    /// block, open around that one on the same thread, leaves it alone.
+    var isAnimators = false
     /// Whether its end value is written into the model when it finishes (`Animation.keepsFinalValue`;
     /// false for a group's children, which their group's setting covers).
     var keepsFinalValue = false

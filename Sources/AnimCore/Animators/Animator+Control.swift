@@ -1,6 +1,7 @@
 /// An animator's control calls. Each takes effect at the engine's current time (the last
 /// tick's) and re-times the animator's animations in place; each throws `.invalidState` once
-/// the animator has finished or the engine is invalidated.
+/// the animator has finished or the engine is invalidated, and while a block of it
+/// (`addAnimations`) is open.
 extension Animator {
     /// Runs its clock from where it stands (UIViewPropertyAnimator's startAnimation, Web
     /// Animations' play): inactive or paused → running; nothing when running.
@@ -66,9 +67,11 @@ extension Animator {
 
     /// Runs it on from where it stands with the time left scaled by `durationFactor` (UIKit's
     /// continueAnimation(withTimingParameters: nil, durationFactor:)), or with a new curve:
-    /// each of its animations is replaced by a basic animation under the same key from the
-    /// value it shows now to the value it shows at the end it runs to, paced by `timingFunction`
-    /// over its time left, so the value does not jump.
+    /// the part of each animation's motion left is taken over by a basic animation (added under
+    /// no key) from the value it shows now to the value at the end it runs to, paced by
+    /// `timingFunction` over its time left, so the value does not jump. The original stays one
+    /// of its animations and shows the motion outside that part, so scrubbing back, reversing
+    /// and `finishAnimation(at: .start)` still reach the start (animationCount counts both).
     ///
     /// C: `ac_animator_continue`.
     /// - Parameters:
@@ -76,21 +79,25 @@ extension Animator {
     ///   - durationFactor: the time left × this, > 0, at most 1e6; default 1.
     /// - Throws: `.notFinite`, `.outOfRange` for another factor; `.invalidArgument` with a
     ///   curve when an animation is not a basic or spring animation or is additive (nothing
-    ///   changes); `.invalidState` once it has finished.
+    ///   changes); `.outOfRange` naming durationFactor when the clock would run beyond ±1e6
+    ///   of its seconds per second (rate / factor; nothing changes); `.invalidState` once it
+    ///   has finished.
     public func continueAnimation(timingFunction: TimingFunction?, durationFactor: Double = 1) throws(AnimCoreError) {
         try engine.controlAnimator(handle, .continue(timingFunction.map { .function($0) }, durationFactor))
     }
 
-    /// Runs it on from where it stands with a spring taking over each animation: a spring
-    /// animation under the same key from the value it shows now to the value at the end it runs
-    /// to, starting with the velocity it has now (zero when paused), so neither value nor
-    /// velocity jumps. The springs last their settling duration; the clock's pace is set so
+    /// Runs it on from where it stands with a spring taking over the part of each animation's
+    /// motion left: a spring animation (added under no key) from the value it shows now to the
+    /// value at the end it runs to, starting with the velocity it has now (zero when paused),
+    /// so neither value nor velocity jumps; the original shows the motion outside that part. The springs last their settling duration; the clock's pace is set so
     /// that the longest plays in real time.
     ///
     /// C: `ac_animator_continue_with_spring`.
     /// - Parameter spring: the spring (its initialVelocity is replaced by the motion's own).
     /// - Throws: the checks of `Spring.validate(_:)`; `.invalidArgument` when an animation is
-    ///   not a basic or spring animation or is additive; `.invalidState` once it has finished.
+    ///   not a basic or spring animation or is additive; `.outOfRange` naming spring when the
+    ///   pace it sets would run the clock beyond ±1e6 of its seconds per second (nothing
+    ///   changes); `.invalidState` once it has finished.
     public func continueAnimation(spring: Spring) throws(AnimCoreError) {
         try engine.controlAnimator(handle, .continue(.spring(spring), 1))
     }

@@ -16,18 +16,24 @@
 /// animations, and each control call sets their speed, timeOffset and beginTime (pause: speed 0
 /// with timeOffset at the position; seek: timeOffset; resume: beginTime now; reverse and rate:
 /// the speed's sign and size), so fill, did-start and did-stop (once) and the presentation
-/// work as for any animation. While it lives it keeps them attached and filling both ways; when
-/// it ends it writes what they show at that position into the model (nothing snaps back) and
-/// removes them.
+/// work as for any animation. While it lives it keeps them attached and filling forwards
+/// (backwards too the earliest of each layer and key path, so a sequence on one property shows
+/// each part in turn); when it ends it writes what they show at that position into the model
+/// (nothing snaps back) and removes them.
 ///
 /// Its clock runs on engine time: control calls take effect at the engine's current time (the
 /// last tick's), and a running animator ends during the tick whose time reaches its end (the
 /// end when running forwards, the start when reversed or at a negative rate). The completions
 /// are delivered by that tick, or by the next one after `finishAnimation(at:)` or `cancel()`.
+/// Its clock runs in engine seconds also over layers with their own time (their speed, time
+/// offset or begin time, or an ancestor's): each control call converts its rate through each
+/// layer's time scale at that moment. A running clock over a layer whose time stands still or
+/// runs backwards (speed ≤ 0) is refused with `.invalidState`.
 ///
 /// Life: the object holds one reference. When the last goes, a running animator runs on to its
 /// end (its completions still run); an inactive or paused one, which nothing could start again,
-/// is cancelled. Once the engine is invalidated every call throws `.invalidState`.
+/// is cancelled. Its handle is stale from then on (the C API's further calls through it are
+/// `.badHandle`, never counted). Once the engine is invalidated every call throws `.invalidState`.
 ///
 /// Threads: an animator may be used from any thread, as its engine may.
 ///
@@ -67,6 +73,9 @@ public final class Animator: Sendable {
     /// change animates as usual; the animations the block makes — implicit ones and those added
     /// with `Layer.add(_:forKey:)`, on any layer — become the animator's, held at its start
     /// until it starts. The block is committed when `changes` returns and when it throws.
+    /// Inside it, the animator's own control calls (start, pause, seek, reverse, rate,
+    /// continue, finish, cancel) throw `.invalidState`; another animator's block may be opened
+    /// inside, and what it makes stays that animator's.
     ///
     /// C: `ac_animator_begin`, `ac_animator_commit`.
     /// - Parameter changes: the changes; they may throw (their error is thrown on).
@@ -121,7 +130,8 @@ public final class Animator: Sendable {
     }
 
     /// Progress from the start to the end, in [0, 1]: its time / its duration (the end is 1
-    /// also when reversed). Set it with `setFractionComplete(_:)`.
+    /// also when reversed; with a duration of 0: 1 once it has ended at its end, else 0). Set
+    /// it with `setFractionComplete(_:)`.
     ///
     /// C: `ac_animator_get_info` (`fraction_complete`).
     /// - Throws: `.invalidState` once the engine is invalidated.

@@ -32,6 +32,8 @@ struct AnimatorRecord {
     /// begin in the thread's list of animations waiting for their commit.
     var blockThread: UInt = 0
     var blockStart = 0
+    /// Where it ended (nil until it has): a duration-0 animator's fractionComplete reads it.
+    var endedAt: AnimatorPosition?
 
     /// Animator seconds per engine second, signed: rate × pace, negated when reversed.
     var effectiveRate: Double { rate * pace * (isReversed ? -1 : 1) }
@@ -70,6 +72,15 @@ struct AnimatorMember {
     var offset: Double
     /// Its active duration in local seconds (`span × scale`).
     var activeDuration: Double
+    /// Whether it shows its start before its delay: only the earliest of the animator's
+    /// animations of its layer and key path does (`EngineState.refreshAnimatorFills`).
+    var fillsBackwards = true
+    /// Whether it shows its end after its span (false for a continuation's replacement: its
+    /// original shows the rest).
+    var fillsForwards = true
+    /// For a continuation's replacement, the record of the original animation it stands in for
+    /// over its span (the original keeps the motion outside it); -1 for an original.
+    var original: Int32 = -1
 
     /// Its position in its active interval at animator time `time`: local seconds in
     /// [0, activeDuration], from its start.
@@ -93,11 +104,16 @@ struct AnimatorMember {
     ///   duration (Core Animation's reverse), the window beginning where τ = delay + span, so
     ///   that it ends at the start.
     ///
-    /// Fill is both: an animation shows its start before its delay and its end after it while
-    /// the animator lives (the animator, not the animation, ends the motion).
+    /// Fill: forwards for every animation, which shows its end after it while the animator
+    /// lives (the animator, not the animation, ends the motion); backwards too (both) only for
+    /// the earliest of its layer and key path (`fillsBackwards`), so that in a sequence on one
+    /// property a later animation does not cover an earlier one with its start before it begins
+    /// (a later one, after the earlier in the layer's list, wins once it has begun; before, the
+    /// earlier one's value or its fill shows). A continuation's replacement fills neither way:
+    /// outside its span its original, earlier in the list, shows the motion.
     func timing(_ base: MediaTiming, layerTime: Double, time: Double, rate: Double, frozen: Bool) -> MediaTiming {
         var timing = base
-        timing.fillMode = .both
+        timing.fillMode = fillsForwards ? (fillsBackwards ? .both : .forwards) : (fillsBackwards ? .backwards : .removed)
         if frozen || rate == 0 {
             timing.speed = sign * scale
             timing.timeOffset = offset

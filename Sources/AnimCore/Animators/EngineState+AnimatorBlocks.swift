@@ -33,28 +33,42 @@ extension EngineState {
     }
 
     /// Commits the block opened last on this animator, on this thread: the animations it made
-    /// (implicit and explicit, on any layer) become the animator's, held at their start, then
-    /// its transaction commits. Throws, having committed, when one of them cannot be driven
-    /// (speed 0, an endless active duration): those run as plain animations.
+    /// (implicit and explicit, on any layer, not taken over by another animator's block opened
+    /// inside it) become the animator's, held at their start, then its transaction commits.
+    /// The transaction is committed whatever happened while the block was open: when the
+    /// animator has ended meanwhile (its last reference released: cancelled), nothing is
+    /// adopted, and when it was released, `.badHandle` is thrown after the commit. Throws,
+    /// having committed, when one of them cannot be driven (speed 0, an endless active
+    /// duration): those run as plain animations.
     func commitAnimatorBlock(_ handle: UInt64) throws(AnimCoreError) {
-        let slot = try animatorSlot(handle)
+        // (Reached by the engine's path: a block open on a released animator still commits.)
+        let slot = try animatorSlot(handle, host: false)
         let thread = currentThread
         guard animators[slot].blockThread == thread else {
+            if animators[slot].references == 0 { _ = try animatorSlot(handle) }  // released: .badHandle
             throw AnimCoreError(.invalidState, "no block of this animator is open on this thread: commit without begin")
         }
         animators[slot].blockThread = 0
-        let made = waitingAnimations(of: thread).dropFirst(animators[slot].blockStart)
         var refused: AnimCoreError?
-        for reference in made {
-            let index = Int(reference.index)
-            guard animations[index].isAlive, animations[index].generation == reference.generation else { continue }
-            do {
-                try adopt(index, into: slot)
-            } catch {
-                refused = refused ?? error
+        if animators[slot].state == .inactive {
+            let made = waitingAnimations(of: thread).dropFirst(animators[slot].blockStart)
+            for reference in made {
+                let index = Int(reference.index)
+                guard animations[index].isAlive, animations[index].generation == reference.generation,
+                      !animations[index].isAnimators
+                else { continue }
+                do {
+                    try adopt(index, into: slot)
+                } catch {
+                    refused = refused ?? error
+                }
             }
         }
+        if animators[slot].state == .inactive { refreshAnimatorFills(slot) }
+        let released = animators[slot].references == 0
+        if released, animators[slot].state == .finished { freeAnimator(slot) }
         try commitTransaction()
+        if released { _ = try animatorSlot(handle) }  // .badHandle: it was released in the block
         if let refused { throw refused }
     }
 
@@ -97,11 +111,35 @@ extension EngineState {
         var kept = index
         for _ in 0...Int(record.kind == .keyframe ? record.followers : 0) where kept >= 0 {
             animations[kept].isRemovedOnCompletion = false
+            animations[kept].isAnimators = true
             kept = Int(animations[kept].next)
         }
         animators[slot].members.append(member)
         animators[slot].duration = max(animators[slot].duration, delay + member.span)
         retime(index, to: member.timing(timing, layerTime: layerTime, time: 0, rate: 0, frozen: true))
+    }
+
+    /// Marks which of the inactive animator's animations fill backwards (the earliest of each
+    /// layer and key path: see `AnimatorMember.timing`) and holds each at the animator's start
+    /// with its fill.
+    private func refreshAnimatorFills(_ slot: Int) {
+        var members = liveMembers(of: animators[slot])
+        var earliest: [Int64: Double] = [:]
+        for member in members {
+            let record = animations[Int(member.record)]
+            let key = Int64(record.layer) << 32 | Int64(UInt32(bitPattern: record.keyPath))
+            earliest[key] = min(earliest[key] ?? .infinity, member.delay)
+        }
+        for position in members.indices {
+            let index = Int(members[position].record)
+            let key = Int64(animations[index].layer) << 32 | Int64(UInt32(bitPattern: animations[index].keyPath))
+            // (A group animates no key path of its own: it keeps filling both ways.)
+            members[position].fillsBackwards = animations[index].keyPath < 0 || members[position].delay <= earliest[key] ?? 0
+            let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
+            retime(index, to: members[position].timing(
+                animations[index].timing, layerTime: layerTime, time: animators[slot].position, rate: 0, frozen: true))
+        }
+        animators[slot].members = members
     }
 
     /// What an animator's message calls the animation of `record`: its key path, or "a group".

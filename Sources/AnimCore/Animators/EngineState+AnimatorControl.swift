@@ -75,11 +75,17 @@ extension EngineState {
     }
 
     /// The animator in `slot` with its clock re-anchored at the engine's time, or
-    /// `.invalidState` once it has finished.
+    /// `.invalidState` once it has finished or while one of its blocks is open (what the block
+    /// adds is taken over at its commit, held at the position the animator has then).
     func anchored(_ slot: Int, _ what: String) throws(AnimCoreError) -> AnimatorRecord {
         var animator = animators[slot]
         guard animator.state != .finished else {
             throw AnimCoreError(.invalidState, "the animator has finished; \(what) is refused")
+        }
+        guard animator.blockThread == 0 else {
+            throw AnimCoreError(
+                .invalidState,
+                "animator handle \(Handle.make(kind: .animator, stamp: animator.stamp, index: slot)) has its block open; \(what) is refused until the block commits")
         }
         animator.position = animator.time(at: currentTime)
         animator.anchorTime = currentTime
@@ -92,25 +98,52 @@ extension EngineState {
     func apply(_ updated: AnimatorRecord, slot: Int, cause: String) throws(AnimCoreError) {
         var animator = updated
         animator.members = liveMembers(of: updated)
-        let frozen = animator.state != .running
         var timings: [MediaTiming] = []
         for member in animator.members {
             let record = animations[Int(member.record)]
-            let timing = member.timing(
-                record.timing, layerTime: layerTime(Int(record.layer), atEngineTime: currentTime), time: animator.position,
-                rate: animator.effectiveRate, frozen: frozen)
-            do {
-                try timing.validate()
-            } catch {
-                throw AnimCoreError(
-                    .outOfRange, "\(cause) takes the animation of \(animatedName(record)) beyond the time limits: \(error.message)")
-            }
-            timings.append(timing)
+            timings.append(try checkedTiming(member, base: record.timing, record: record, animator: animator, cause: cause))
         }
         let wasRunning = animators[slot].state == .running
         animators[slot] = animator
         runningAnimatorCount += (animator.state == .running ? 1 : 0) - (wasRunning ? 1 : 0)
         for (member, timing) in zip(animator.members, timings) { retime(Int(member.record), to: timing) }
+    }
+
+    /// The timing `member` (an animation of `record`'s layer and key path, whose own timing is
+    /// `base`) follows `animator`'s clock with, or `.outOfRange` naming `cause` when it would
+    /// leave the engine's limits. The clock's rate (animator seconds per engine second) becomes
+    /// animator seconds per second of the animation's layer through the layer's time scale now
+    /// (`layerTimeScale`); a running clock cannot drive an animation on a layer whose time
+    /// stands still or runs backwards (`.invalidState`).
+    func checkedTiming(
+        _ member: AnimatorMember, base: MediaTiming, record: AttachedAnimation, animator: AnimatorRecord, cause: String
+    ) throws(AnimCoreError) -> MediaTiming {
+        let layer = Int(record.layer)
+        let running = animator.state == .running && animator.effectiveRate != 0
+        let scale = running ? layerTimeScale(layer) : 1
+        guard scale > 0 else {
+            throw AnimCoreError(
+                .invalidState,
+                "the layer of the animation of \(animatedName(record)) runs at \(scale) layer seconds per engine second (its speed or an ancestor's); a running animator drives animations on layers whose time moves forwards")
+        }
+        let timing = member.timing(
+            base, layerTime: layerTime(layer, atEngineTime: currentTime), time: animator.position,
+            rate: animator.effectiveRate / scale, frozen: animator.state != .running)
+        do {
+            try timing.validate()
+        } catch {
+            throw AnimCoreError(
+                .outOfRange, "\(cause) takes the animation of \(animatedName(record)) beyond the time limits: \(error.message)")
+        }
+        return timing
+    }
+
+    /// Seconds of the layer in `slot` per engine second now: the slope of the engine's one
+    /// layer-time walk (`layerTime(_:atEngineTime:)`), affine in engine time while the layers'
+    /// timings stay as they are (each maps its parent's time with
+    /// `(parent − beginTime) × speed + timeOffset`). 1 for a layer on engine time.
+    func layerTimeScale(_ slot: Int) -> Double {
+        layerTime(slot, atEngineTime: currentTime + 1) - layerTime(slot, atEngineTime: currentTime)
     }
 
     // MARK: Ends
@@ -161,11 +194,13 @@ extension EngineState {
         }
         if animator.state == .running { runningAnimatorCount -= 1 }
         animator.state = .finished
+        animator.endedAt = position
         animator.position = time
         animator.members = []
         if !animator.completions.isEmpty { events.append(.animatorCompletion(animator.completions, position: position)) }
         animator.completions = []
         animators[slot] = animator
-        if animator.references == 0 { freeAnimator(slot) }
+        // (A block still open on it frees the slot at its commit, which must find it.)
+        if animator.references == 0, animator.blockThread == 0 { freeAnimator(slot) }
     }
 }

@@ -29,12 +29,20 @@ extension EngineState {
         return Handle.make(kind: .animator, stamp: animator.stamp, index: slot)
     }
 
-    /// The slot of a live animator, or `.badHandle`.
-    func animatorSlot(_ handle: UInt64) throws(AnimCoreError) -> Int {
+    /// The slot of a live animator, or `.badHandle` naming the animator.
+    ///
+    /// For the host (`host` true, every call made through a handle) an animator whose last
+    /// reference is gone is not live: its handle was released, even though a running one still
+    /// runs on to its end in its slot. Only the engine's own path (`host` false) reaches such an
+    /// animator by its handle.
+    func animatorSlot(_ handle: UInt64, host: Bool = true) throws(AnimCoreError) -> Int {
         guard let (index, stamp) = Handle.unpack(handle, kind: .animator),
               index < animators.count, stamp != 0, animators[index].stamp == stamp
         else {
             throw AnimCoreError(.badHandle, "animator handle \(handle) is not a live animator of this engine")
+        }
+        guard !host || animators[index].references > 0 else {
+            throw AnimCoreError(.badHandle, "animator handle \(handle) has been released (its last reference is gone)")
         }
         return index
     }
@@ -52,7 +60,7 @@ extension EngineState {
     /// completion is still called); one that is inactive or paused, which nothing could start
     /// again, is cancelled; the slot is freed once it has ended.
     func releaseAnimator(_ handle: UInt64) throws(AnimCoreError) {
-        let slot = try animatorSlot(handle)
+        let slot = try animatorSlot(handle)  // (refused once the last reference is gone)
         animators[slot].references -= 1
         guard animators[slot].references == 0 else { return }
         switch animators[slot].state {
@@ -84,7 +92,7 @@ extension EngineState {
         let time = animator.time(at: currentTime)
         return AnimatorSnapshot(
             state: animator.state, duration: animator.duration, time: time,
-            fractionComplete: animator.duration > 0 ? time / animator.duration : (time > 0 ? 1 : 0),
+            fractionComplete: animator.duration > 0 ? time / animator.duration : (animator.endedAt == .end ? 1 : 0),
             isReversed: animator.isReversed, rate: animator.rate,
             animationCount: liveMembers(of: animator).count)
     }

@@ -251,3 +251,125 @@ def test_closed_engine(engine: Engine) -> None:
     assert ends == [AnimatorPosition.CANCELLED]
     with pytest.raises(animcore.AnimcoreError):
         animator.start()
+
+
+def test_control_inside_its_block_is_refused(engine: Engine) -> None:
+    layer = engine.layer()
+    engine.tick(0)
+    animator = engine.animator(duration=1.0, timing_function="linear")
+    with animator:
+        layer["position.x"] = 100.0
+        with pytest.raises(InvalidStateError, match="block"):
+            animator.start()
+        with pytest.raises(InvalidStateError, match="block"):
+            animator.cancel()
+        with pytest.raises(InvalidStateError, match="block"):
+            animator.fraction_complete = 0.5
+    assert animator.state == AnimatorState.INACTIVE
+    assert animator.animation_count == 1
+    animator.start()
+    engine.tick(0.25)
+    assert float(layer.presentation["position.x"]) == pytest.approx(25)
+
+
+def test_nested_blocks_of_two_animators(engine: Engine) -> None:
+    outer_layer, inner_layer = engine.layer(), engine.layer()
+    engine.tick(0)
+    outer = engine.animator(duration=1.0, timing_function="linear")
+    inner = engine.animator(duration=1.0, timing_function="linear")
+    with outer:
+        outer_layer["position.x"] = 100.0
+        with inner:
+            inner_layer["position.x"] = 100.0
+    assert (outer.animation_count, inner.animation_count) == (1, 1)
+    outer.fraction_complete = 0.25
+    inner.fraction_complete = 0.75
+    engine.tick(0.1)
+    assert float(outer_layer.presentation["position.x"]) == pytest.approx(25)
+    assert float(inner_layer.presentation["position.x"]) == pytest.approx(75)
+
+
+def test_refused_continuation_changes_nothing(engine: Engine) -> None:
+    layer, animator, _ = door(engine)
+    animator.pause()
+    animator.fraction_complete = 0.5
+    animator.rate = 1e6
+    engine.tick(0.1)
+    with pytest.raises(OutOfRangeError, match="durationFactor"):
+        animator.continue_animation("linear", duration_factor=1e-3)
+    with pytest.raises(OutOfRangeError, match="durationFactor"):
+        animator.continue_animation(None, duration_factor=5e-324)
+    assert animator.state == AnimatorState.PAUSED
+    assert animator.animation_count == 1
+    assert len(layer.animation_keys) == 1
+    engine.tick(0.2)
+    assert angle(layer) == pytest.approx(OPEN * 0.5)
+
+
+def test_sequence_on_one_key_path(engine: Engine) -> None:
+    layer = engine.layer()
+    engine.tick(0)
+    animator = engine.animator(duration=1.0, timing_function="linear")
+    with animator:
+        layer.add_animation(BasicAnimation("position.x", from_value=0.0, to_value=100.0, duration=0.5), "first")
+        layer.add_animation(
+            BasicAnimation("position.x", from_value=100.0, to_value=200.0, duration=0.5, begin_time=0.5), "second"
+        )
+    animator.start()
+    engine.tick(0.25)
+    assert float(layer.presentation["position.x"]) == pytest.approx(50)
+    engine.tick(0.75)
+    assert float(layer.presentation["position.x"]) == pytest.approx(150)
+
+
+def test_zero_duration_ended_at_end_is_complete(engine: Engine) -> None:
+    animator = engine.animator(duration=0)
+    animator.finish("end")
+    assert animator.fraction_complete == 1
+
+
+def test_layer_at_speed_two_follows_the_clock(engine: Engine) -> None:
+    layer = engine.layer()
+    layer.speed = 2.0
+    engine.tick(0)
+    animator = engine.animator(duration=1.0, timing_function="linear")
+    with animator:
+        layer["position.x"] = 100.0
+    animator.start()
+    engine.tick(0.5)
+    assert animator.fraction_complete == pytest.approx(0.5)
+    assert float(layer.presentation["position.x"]) == pytest.approx(50)
+    frozen = engine.layer()
+    frozen.speed = 0.0
+    engine.tick(1)
+    still = engine.animator(duration=1.0, timing_function="linear")
+    with still:
+        frozen["position.x"] = 100.0
+    with pytest.raises(InvalidStateError, match="position"):
+        still.start()
+
+
+def test_continue_keeps_the_whole_motion(engine: Engine) -> None:
+    layer, animator, _ = door(engine)
+    animator.pause()
+    animator.fraction_complete = 0.5
+    engine.tick(0.1)
+    animator.continue_animation("linear")
+    animator.pause()
+    animator.fraction_complete = 0.1
+    engine.tick(0.2)
+    assert angle(layer) == pytest.approx(OPEN * 0.1)
+    animator.finish("start")
+    assert float(layer[ROTATION]) == pytest.approx(0)
+
+
+def test_continue_reversed_then_finish_at_the_end(engine: Engine) -> None:
+    reversed_layer, back, _ = door(engine)
+    back.pause()
+    back.fraction_complete = 0.5
+    engine.tick(0.3)
+    back.reversed = True
+    back.continue_animation("linear")
+    engine.tick(0.4)
+    back.finish("end")
+    assert float(reversed_layer[ROTATION]) == pytest.approx(OPEN)

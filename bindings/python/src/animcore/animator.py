@@ -16,6 +16,11 @@ It runs on the engine's own timing: its animations stay ordinary animations whos
 offset and begin time each call sets, so fill, did-start/did-stop and the presentation work as
 for any animation. When it ends it writes what they show at that position into the model
 (nothing snaps back) and removes them.
+
+Its clock runs in engine seconds, also over layers with their own time (a speed, time offset or
+begin time, theirs or an ancestor's): each call converts its rate through each layer's time
+scale at that moment. Running it over a layer whose time stands still or runs backwards
+(speed <= 0) raises InvalidStateError.
 """
 
 from __future__ import annotations
@@ -162,7 +167,10 @@ class Animator:
     # ---- animations --------------------------------------------------------------------------
 
     def __enter__(self) -> "Animator":
-        """Opens a block of the inactive animator on the calling thread.
+        """Opens a block of the inactive animator on the calling thread. Inside it the
+        animator's own control calls (start, pause, seeks, reversed, rate, continue, finish,
+        cancel) raise InvalidStateError; another animator's block may be nested inside, and what
+        it makes stays that animator's.
 
         C: ac_animator_begin()."""
         check(_lib.ac_animator_begin(self._ptr(), self._handle))
@@ -229,10 +237,13 @@ class Animator:
         self, timing_function: Union[TimingFunction, str, None] = None, duration_factor: float = 1.0
     ) -> None:
         """Runs it on from where it stands, the time left × ``duration_factor`` (> 0); with a
-        ``timing_function`` each animation is replaced by a basic one from the value shown now
-        to the end, paced by it, so nothing jumps (continueAnimation(withTimingParameters:
-        durationFactor:)). InvalidArgumentError with a curve when an animation is not a basic
-        or spring animation or is additive.
+        ``timing_function`` the part of each animation's motion left is taken over by a basic
+        one (under no key) from the value shown now to the end, paced by it, so nothing jumps
+        (continueAnimation(withTimingParameters: durationFactor:)); the original stays and shows
+        the motion outside that part (scrubbing back, reversing, finish("start")). InvalidArgumentError with a curve when an animation is not a basic
+        or spring animation or is additive; OutOfRangeError when the clock would run beyond
+        1e6 of its seconds per second (rate / duration_factor). All or nothing: when refused,
+        nothing changes.
 
         C: ac_animator_continue()."""
         function = _function(timing_function, "timing_function")
