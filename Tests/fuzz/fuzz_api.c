@@ -2301,11 +2301,19 @@ static void op_animator(void) {
         }
         break;
     case 3: {
+        /* An add as op_add_animation's: the description's delegate record counts it, so that
+           its did-stop is expected once per animation added. */
         pick layer = pick_layer(es);
         pick desc = pick_desc(es);
         char key_buffer[32];
-        CALL(es, 0, ac_animator_add_animation(es->pointer, animator, layer.handle, desc.handle,
-                                              rd_animation_key(key_buffer, sizeof key_buffer)));
+        record *r = desc.slot >= 0 ? es->descs[desc.slot].current : NULL;
+        if (r) ++r->maybe_adds;
+        ac_status status = CALL(es, 0, ac_animator_add_animation(es->pointer, animator, layer.handle, desc.handle,
+                                                                 rd_animation_key(key_buffer, sizeof key_buffer)));
+        if (r) {
+            --r->maybe_adds;
+            if (status == AC_OK) ++r->adds;
+        }
         break;
     }
     case 4: CALL(es, 0, ac_animator_add_completion(es->pointer, animator, b & 0x10 ? NULL : on_animator_end, NULL, NULL)); break;
