@@ -5,10 +5,10 @@ import CAnimCore
 // argument and names it in its message (the names given here are the header's); this file
 // turns the C flags and arrays into Swift values and back.
 
-/// Runs a geometry core call; its errors already name their argument ("point is (nan, 0);
-/// ..."), but for the engine's own state, named "engine".
+/// Runs a geometry or render-list core call; its errors already name their argument ("point
+/// is (nan, 0); ..."), but for the engine's own state, named "engine".
 @inline(__always)
-private func geometryCore<R>(_ body: () throws(AnimCoreError) -> R) throws(APIError) -> R {
+func geometryCore<R>(_ body: () throws(AnimCoreError) -> R) throws(APIError) -> R {
     do throws(AnimCoreError) {
         return try body()
     } catch {
@@ -18,7 +18,7 @@ private func geometryCore<R>(_ body: () throws(AnimCoreError) -> R) throws(APIEr
 
 /// The `presentation` flag: 0 model values, 1 presentation values; anything else is refused.
 @inline(__always)
-private func presentationFlag(_ flag: Int32) throws(APIError) -> Bool {
+func presentationFlag(_ flag: Int32) throws(APIError) -> Bool {
     guard flag == 0 || flag == 1 else {
         throw APIError(AC_ERR_OUT_OF_RANGE, "presentation is \(flag); it must be 0 (model values) or 1 (presentation values)")
     }

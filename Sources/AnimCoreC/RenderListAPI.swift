@@ -2,7 +2,7 @@ import AnimCore
 import CAnimCore
 
 // The render list section of animcore.h, and CALayer's mask from the layer tree section:
-// translation only. The core checks every handle and names it as the header does; the list's
+// translation only, with the geometry section's flag and error helpers (GeometryAPI.swift). The core checks every handle and names it as the header does; the list's
 // storage is handed to C as it is, `RenderEntry` being `ac_render_entry` byte for byte (checked
 // once, below, before any pointer is handed out).
 
@@ -34,23 +34,6 @@ private let entryLayoutMatches: Bool = {
     return Swift.size == C.size && Swift.stride == C.stride && offsets.allSatisfy { $0.0 != nil && $0.0 == $0.1 }
 }()
 
-/// The `presentation` flag: 0 model values, 1 presentation values; anything else is refused.
-private func presentationArgument(_ flag: Int32) throws(APIError) -> Bool {
-    guard flag == 0 || flag == 1 else {
-        throw APIError(AC_ERR_OUT_OF_RANGE, "presentation is \(flag); it must be 0 (model values) or 1 (presentation values)")
-    }
-    return flag == 1
-}
-
-/// Runs a render-list core call; its errors name their argument, but for the engine's state.
-private func renderCore<R>(_ body: () throws(AnimCoreError) -> R) throws(APIError) -> R {
-    do throws(AnimCoreError) {
-        return try body()
-    } catch {
-        throw error.code == .invalidState ? APIError(error, argument: "engine") : APIError(field: error)
-    }
-}
-
 @_cdecl("ac_render_list_create")
 public func ac_render_list_create(_ engine: OpaquePointer?, _ outList: UnsafeMutablePointer<ac_render_list>?) -> ac_status {
     reportingStatus { () throws(APIError) in
@@ -59,7 +42,7 @@ public func ac_render_list_create(_ engine: OpaquePointer?, _ outList: UnsafeMut
             guard entryLayoutMatches else {
                 throw APIError(AC_ERR_INVALID_STATE, "this library's render entries do not have ac_render_entry's layout")
             }
-            out.pointee = try renderCore { () throws(AnimCoreError) in try box.engine.makeRenderList() }
+            out.pointee = try geometryCore { () throws(AnimCoreError) in try box.engine.makeRenderList() }
         }
     }
 }
@@ -68,7 +51,7 @@ public func ac_render_list_create(_ engine: OpaquePointer?, _ outList: UnsafeMut
 public func ac_render_list_destroy(_ engine: OpaquePointer?, _ list: ac_render_list) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            try renderCore { () throws(AnimCoreError) in try box.engine.destroyRenderList(list, argument: "list") }
+            try geometryCore { () throws(AnimCoreError) in try box.engine.destroyRenderList(list, argument: "list") }
         }
     }
 }
@@ -81,10 +64,10 @@ public func ac_render_list_fill(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let flag = try presentationArgument(presentation)
+            let flag = try presentationFlag(presentation)
             let entries = try required(outEntries, "out_entries")
             let count = try required(outCount, "out_count")
-            let (base, number, dirty) = try renderCore { () throws(AnimCoreError) in
+            let (base, number, dirty) = try geometryCore { () throws(AnimCoreError) in
                 try box.engine.fillRenderList(list, from: LayerID(rawValue: root), presentation: flag, names: ("list", "root")) {
                     ($0.entryBase, $0.count, $0.dirtyRect)
                 }
@@ -104,7 +87,7 @@ public func ac_render_list_fill(
 public func ac_layer_set_mask(_ engine: OpaquePointer?, _ layer: ac_layer, _ mask: ac_layer) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            try renderCore { () throws(AnimCoreError) in
+            try geometryCore { () throws(AnimCoreError) in
                 try box.engine.setMask(mask == 0 ? nil : LayerID(rawValue: mask), of: LayerID(rawValue: layer), names: ("layer", "mask"))
             }
         }

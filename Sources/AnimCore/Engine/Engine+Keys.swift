@@ -86,7 +86,7 @@ extension EngineState {
         case .frame: return frame(slot, presentation: presentation)
         case .undeclared(let key): return undeclaredValues[Int32(slot)]?[key.id]
         case .property(let target):
-            return read(target, from: presentation ? presentationSlots(slot, target.property) : modelValue(slot, target.property))
+            return read(target, from: shownSlots(slot, target.property, presentation: presentation))
         }
     }
 

@@ -8,26 +8,20 @@ extension EngineState {
     ///   - presentation: true for presentation values (the engine's time), false for model.
     func geometry(_ slot: Int, presentation: Bool) -> LayerGeometry {
         typealias Index = BuiltInLayerProperties.Index
-        let bounds = geometrySlots(slot, Index.bounds, presentation: presentation)
-        let position = geometrySlots(slot, Index.position, presentation: presentation)
-        let anchor = geometrySlots(slot, Index.anchorPoint, presentation: presentation)
+        let bounds = shownSlots(slot, Index.bounds, presentation: presentation)
+        let position = shownSlots(slot, Index.position, presentation: presentation)
+        let anchor = shownSlots(slot, Index.anchorPoint, presentation: presentation)
         return LayerGeometry(
             bounds: Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3]),
             position: Point(x: position[0], y: position[1]),
-            zPosition: geometrySlots(slot, Index.zPosition, presentation: presentation)[0],
+            zPosition: shownSlots(slot, Index.zPosition, presentation: presentation)[0],
             anchorPoint: Point(x: anchor[0], y: anchor[1]),
-            anchorPointZ: geometrySlots(slot, Index.anchorPointZ, presentation: presentation)[0],
-            transform: Transform3D(slots: geometrySlots(slot, Index.transform, presentation: presentation)),
-            sublayerTransform: Transform3D(slots: geometrySlots(slot, Index.sublayerTransform, presentation: presentation)),
-            isGeometryFlipped: geometrySlots(slot, Index.geometryFlipped, presentation: presentation)[0].bitPattern != 0,
-            isHidden: geometrySlots(slot, Index.hidden, presentation: presentation)[0].bitPattern != 0,
-            masksToBounds: geometrySlots(slot, Index.masksToBounds, presentation: presentation)[0].bitPattern != 0)
-    }
-
-    /// The slots of a built-in property, model or presentation.
-    @inline(__always)
-    private func geometrySlots(_ slot: Int, _ property: Int, presentation: Bool) -> UnsafeMutablePointer<Double> {
-        presentation ? presentationSlots(slot, property) : modelValue(slot, property)
+            anchorPointZ: shownSlots(slot, Index.anchorPointZ, presentation: presentation)[0],
+            transform: Transform3D(slots: shownSlots(slot, Index.transform, presentation: presentation)),
+            sublayerTransform: Transform3D(slots: shownSlots(slot, Index.sublayerTransform, presentation: presentation)),
+            isGeometryFlipped: shownSlots(slot, Index.geometryFlipped, presentation: presentation)[0].bitPattern != 0,
+            isHidden: shownSlots(slot, Index.hidden, presentation: presentation)[0].bitPattern != 0,
+            masksToBounds: shownSlots(slot, Index.masksToBounds, presentation: presentation)[0].bitPattern != 0)
     }
 
     /// M_toSuper: the layer's space into its superlayer's (`LayerGeometry.matrixToSuperlayer`);

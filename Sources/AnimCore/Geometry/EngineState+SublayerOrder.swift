@@ -20,9 +20,9 @@ extension EngineState {
         var firstZ = 0.0
         var child = Int(layers[slot].firstChild)
         while child >= 0 {
-            let hidden = presentation ? presentationSlots(child, Index.hidden) : modelValue(child, Index.hidden)
+            let hidden = shownSlots(child, Index.hidden, presentation: presentation)
             if hidden[0].bitPattern == 0 {
-                let z = (presentation ? presentationSlots(child, Index.zPosition) : modelValue(child, Index.zPosition))[0]
+                let z = shownSlots(child, Index.zPosition, presentation: presentation)[0]
                 if order.count == start { firstZ = z } else if z != firstZ { isLayered = true }
                 order.append(Int32(child))
             }
@@ -39,7 +39,7 @@ extension EngineState {
         keys.removeAll(keepingCapacity: true)
         for position in start..<order.count {
             let child = Int(order[position])
-            let z = (presentation ? presentationSlots(child, index) : modelValue(child, index))[0]
+            let z = shownSlots(child, index, presentation: presentation)[0]
             keys.append(SublayerSortKey(z: z, rank: Int32(position), slot: order[position]))
         }
         keys.sort { $0.z != $1.z ? $0.z < $1.z : $0.rank < $1.rank }

@@ -123,6 +123,13 @@ extension EngineState {
         return modelValue(slot, property)
     }
 
+    /// The slots of a property as presentation (`presentationSlots`) or model (`modelValue`)
+    /// reads show it: for the geometry, hit testing and the render list, which read either.
+    @inline(__always)
+    func shownSlots(_ slot: Int, _ property: Int, presentation: Bool) -> UnsafeMutablePointer<Double> {
+        presentation ? presentationSlots(slot, property) : modelValue(slot, property)
+    }
+
     /// The value a target addresses inside a property's slots.
     func read(_ target: KeyPathTarget, from slots: UnsafePointer<Double>) -> Value {
         guard let component = target.component else { return Value(kind: target.kind, slots: slots) }

@@ -57,7 +57,7 @@ extension EngineState {
         guard !geometry.isHidden else { return }
         let toSuperlayer = geometry.matrixToSuperlayer(under: parent.sublayerMatrix)
         typealias Index = BuiltInLayerProperties.Index
-        let doubleSided = shown(slot, Index.doubleSided, presentation)[0].bitPattern != 0
+        let doubleSided = shownSlots(slot, Index.doubleSided, presentation: presentation)[0].bitPattern != 0
         guard doubleSided || !toSuperlayer.isBackFacing, maskIsDrawn(ofLayerIn: slot, presentation: presentation) else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
@@ -80,7 +80,7 @@ extension EngineState {
         guard mask >= 0 else { return true }
         let geometry = geometry(mask, presentation: presentation)
         guard !geometry.isHidden else { return false }
-        let doubleSided = shown(mask, BuiltInLayerProperties.Index.doubleSided, presentation)[0].bitPattern != 0
+        let doubleSided = shownSlots(mask, BuiltInLayerProperties.Index.doubleSided, presentation: presentation)[0].bitPattern != 0
         return doubleSided || !matrixToSuperlayer(mask, presentation: presentation).isBackFacing
     }
 
@@ -91,7 +91,7 @@ extension EngineState {
         under parent: RenderParent, presentation: Bool
     ) {
         typealias Index = BuiltInLayerProperties.Index
-        func slots(_ property: Int) -> UnsafeMutablePointer<Double> { shown(slot, property, presentation) }
+        func slots(_ property: Int) -> UnsafeMutablePointer<Double> { shownSlots(slot, property, presentation: presentation) }
         let opacity = slots(Index.opacity)[0]
         var flags: RenderEntry.Flags = geometry.masksToBounds ? .clips : []
         let opensGroup = opacity < 1 && slots(Index.allowsGroupOpacity)[0].bitPattern != 0
@@ -124,12 +124,6 @@ extension EngineState {
         entry.pointee.contents = Token(rawValue: slots(Index.contents)[0].bitPattern)
         entry.pointee.gravity = Int32(truncatingIfNeeded: Int64(bitPattern: slots(Index.contentsGravity)[0].bitPattern))
         entry.pointee.maskedCorners = CornerMask(rawValue: UInt32(truncatingIfNeeded: slots(Index.maskedCorners)[0].bitPattern))
-    }
-
-    /// The slots of a built-in property, presentation or model.
-    @inline(__always)
-    private func shown(_ slot: Int, _ property: Int, _ presentation: Bool) -> UnsafeMutablePointer<Double> {
-        presentation ? presentationSlots(slot, property) : modelValue(slot, property)
     }
 }
 
