@@ -26,7 +26,7 @@ extension EngineState {
         let layerClass = classes[inputs.classIndex]
         implicitPlan = ImplicitPlan(
             inputs, layout: layerClass.layouts[inputs.property], keyPath: layerClass.properties[inputs.property].key.id,
-            defaultBlock: Int32(layerClass.defaultBlocks[inputs.property]), defaultFunction: defaultFunction,
+            defaultBlock: Int32(layerClass.layouts[inputs.property].defaultBlock), defaultFunction: defaultFunction,
             spring: implicitPlan.spring)
     }
 

@@ -65,7 +65,7 @@ extension EngineState {
         var offset = 0
         for record in plan where record.property >= 0 {
             let size = Int(record.propertySlotCount)
-            let destination = presentation.pointer(Int(places[slot].presentationOffset) + Int(presentationOffset(slot, record.property)))
+            let destination = presentationSlots(slot, Int(record.property))
             for k in 0..<size { destination[k] = shownScratch[offset + k] }
             offset += size
         }
@@ -229,7 +229,7 @@ extension EngineState {
         record.needsDisplay = stored.needsDisplay
         record.modelOffset = Int32(stored.offset)
         record.modelIsInline = stored.isInline
-        record.defaultBlock = Int32(layerClass.defaultBlocks[target.property])
+        record.defaultBlock = Int32(layerClass.layouts[target.property].defaultBlock)
         record.propertySlotCount = Int32(stored.kind.slotCount)
     }
 
@@ -653,16 +653,6 @@ extension EngineState {
             animation = Int(record.pointee.next)
         }
         return layout
-    }
-
-    /// The offset of a property's entry in the layer's presentation block.
-    func presentationOffset(_ slot: Int, _ property: Int32) -> Int32 {
-        var animation = Int(layers[slot].firstAnimation)
-        while animation >= 0 {
-            if animations[animation].property == property { return animations[animation].presentationOffset }
-            animation = Int(animations[animation].next)
-        }
-        return 0
     }
 
     /// Gives a layout array back for reuse.

@@ -219,39 +219,35 @@ extension EngineState {
                         entry.component = target.component
                         entry.modelOffset = Int32(layout.offset)
                         entry.isInline = layout.isInline
-                        entry.defaultBlock = Int32(layerClass.defaultBlocks[target.property])
+                        entry.defaultBlock = Int32(layout.defaultBlock)
                     }
                     (base + index * keyCount + key).initialize(to: entry)
                 }
             }
-            return presentationLayouts.withPointers { layoutEntries, layoutStarts, layoutCounts in
-                let reader = PresentationReader(
-                    places: places.base, layers: self.layers.base, layerCount: self.layers.count,
-                    animations: animations.base, presentation: presentation.base, outOfLine: outOfLine.base,
-                    layoutEntries: layoutEntries, layoutStarts: layoutStarts, layoutCounts: layoutCounts,
-                    classes: base, keyCount: keyCount, columns: columns, widths: widths, stride: stride)
-                let parts = min(tickThreads?.count ?? 1, max(1, count * keyCount / SteadyLane.entriesPerThreadMinimum))
-                guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
-                // Each part reads its own layers; the batch goes on from the first stop, and
-                // the general read fills the left keys from the first row with one before it.
-                return withUnsafeTemporaryAllocation(of: PresentationReader.Stop.self, capacity: parts) { stops in
-                    guard let stopsBase = stops.baseAddress else { return PresentationReader.Stop(layer: 0, firstLeft: 0) }
-                    var round = PresentationReader.Round(
-                        reader: reader, handles: handles, output: output, stops: stopsBase, count: count, parts: parts)
-                    withUnsafeMutablePointer(to: &round) { round in
-                        threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
-                            round.assumingMemoryBound(to: PresentationReader.Round.self).pointee.read(part: part)
-                        }
+            let reader = PresentationReader(
+                stores: valueStores, layerCount: self.layers.count,
+                classes: base, keyCount: keyCount, columns: columns, widths: widths, stride: stride)
+            let parts = min(tickThreads?.count ?? 1, max(1, count * keyCount / SteadyLane.entriesPerThreadMinimum))
+            guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
+            // Each part reads its own layers; the batch goes on from the first stop, and
+            // the general read fills the left keys from the first row with one before it.
+            return withUnsafeTemporaryAllocation(of: PresentationReader.Stop.self, capacity: parts) { stops in
+                guard let stopsBase = stops.baseAddress else { return PresentationReader.Stop(layer: 0, firstLeft: 0) }
+                var round = PresentationReader.Round(
+                    reader: reader, handles: handles, output: output, stops: stopsBase, count: count, parts: parts)
+                withUnsafeMutablePointer(to: &round) { round in
+                    threads.run(parts: parts, context: UnsafeMutableRawPointer(round)) { round, part in
+                        round.assumingMemoryBound(to: PresentationReader.Round.self).pointee.read(part: part)
                     }
-                    var firstLeft = count
-                    for part in 0..<parts {
-                        firstLeft = min(firstLeft, stops[part].firstLeft)
-                        if stops[part].layer < count * (part + 1) / parts {
-                            return PresentationReader.Stop(layer: stops[part].layer, firstLeft: firstLeft)
-                        }
-                    }
-                    return PresentationReader.Stop(layer: count, firstLeft: firstLeft)
                 }
+                var firstLeft = count
+                for part in 0..<parts {
+                    firstLeft = min(firstLeft, stops[part].firstLeft)
+                    if stops[part].layer < count * (part + 1) / parts {
+                        return PresentationReader.Stop(layer: stops[part].layer, firstLeft: firstLeft)
+                    }
+                }
+                return PresentationReader.Stop(layer: count, firstLeft: firstLeft)
             }
         }
     }

@@ -543,8 +543,8 @@ extension Engine {
     /// presentation block (lock held).
     private func auditLayers(_ audit: inout BlockAudit) {
         for (index, layerClass) in state.classes.enumerated() {
-            for (property, block) in layerClass.defaultBlocks.enumerated() where block >= 0 {
-                audit.outOfLine.append((block, layerClass.properties[property].kind.slotCount, "class \(index) default of property \(property)"))
+            for (property, layout) in layerClass.layouts.enumerated() where layout.defaultBlock >= 0 {
+                audit.outOfLine.append((layout.defaultBlock, layout.kind.slotCount, "class \(index) default of property \(property)"))
             }
         }
         for slot in state.layers.indices where state.places[slot].isAlive {

@@ -44,7 +44,7 @@ final class EngineState {
     /// Presentation blocks of animated layers.
     let presentation = SlotBuffer(initialCapacity: 1024)
     /// The distinct layouts of the presentation blocks.
-    @exclusivity(unchecked) var presentationLayouts = PresentationLayouts()
+    let presentationLayouts = PresentationLayouts()
     /// Scratch slots for the evaluation of one animation (never grows).
     let scratch = SlotBuffer(initialCapacity: ScratchOffset.count)
 
@@ -201,16 +201,33 @@ final class EngineState {
         return classes[Int(place.classIndex)].rows.pointer(Int(place.row))
     }
 
+    /// The stores' pointers for one read (`ValueStores`: valid while no store grows).
+    @inline(__always)
+    var valueStores: ValueStores {
+        ValueStores(
+            places: places.base, layers: layers.base, animations: animations.base, presentation: presentation.base,
+            outOfLine: outOfLine.base, layoutEntries: presentationLayouts.entries.base,
+            layoutStarts: presentationLayouts.starts.base, layoutCounts: presentationLayouts.counts.base)
+    }
+
+    /// The values of the layer in `slot` resolved once, showing presentation or model values.
+    @inline(__always)
+    func layerSlots(_ slot: Int, presentation showsPresentation: Bool) -> LayerSlots {
+        let stores = valueStores
+        let place = stores.places + slot
+        let layerClass = classes[Int(place.pointee.classIndex)]
+        return LayerSlots(
+            stores: stores, slot: slot, row: layerClass.rows.base + Int(place.pointee.row),
+            layouts: layerClass.layouts.baseAddress.unsafelyUnwrapped,
+            block: stores.presentation + Int(place.pointee.presentationOffset), layout: place.pointee.presentationLayout,
+            showsPresentation: showsPresentation)
+    }
+
     /// The model value slots of property `property` of the layer in `slot`, for reading (an
     /// out-of-line value not yet set reads the class default).
     @inline(__always)
     func modelValue(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
-        let layerClass = classes[Int(places[slot].classIndex)]
-        let stored = layerClass.layouts[property]
-        let row = layerClass.rows.pointer(Int(places[slot].row))
-        if stored.isInline { return row + stored.offset }
-        let block = Int(Int64(bitPattern: row[stored.offset].bitPattern))
-        return outOfLine.pointer(block >= 0 ? block : layerClass.defaultBlocks[property])
+        layerSlots(slot, presentation: false).model(property)
     }
 
     /// The model value slots of a property for writing: an out-of-line value gets its own block
@@ -224,7 +241,7 @@ final class EngineState {
         var block = Int(Int64(bitPattern: row[stored.offset].bitPattern))
         if block < 0 {
             block = outOfLine.allocate(stored.kind.slotCount)
-            let source = outOfLine.pointer(layerClass.defaultBlocks[property])
+            let source = outOfLine.pointer(layerClass.layouts[property].defaultBlock)
             outOfLine.pointer(block).update(from: source, count: stored.kind.slotCount)
             // The buffer may have moved; the row pointer did not (rows live elsewhere).
             row[stored.offset] = Double(bitPattern: UInt64(bitPattern: Int64(block)))

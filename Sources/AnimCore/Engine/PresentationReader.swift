@@ -27,18 +27,10 @@ struct PresentationReader {
         var offset: Int32 = -1
     }
 
-    /// The layers' places (what the read touches for each layer), and their records (only for
-    /// the animation list of a block without a layout).
-    let places: UnsafeMutablePointer<LayerPlace>
-    let layers: UnsafeMutablePointer<LayerRecord>
+    /// Where the values are.
+    let stores: ValueStores
+    /// Layers in the engine's layer table (a handle's slot must be below it).
     let layerCount: Int
-    let animations: UnsafeMutablePointer<AttachedAnimation>
-    let presentation: UnsafeMutablePointer<Double>
-    let outOfLine: UnsafeMutablePointer<Double>
-    /// The engine's `PresentationLayouts`: entries, and each layout's start and count.
-    let layoutEntries: UnsafePointer<PresentationEntry>
-    let layoutStarts: UnsafePointer<Int32>
-    let layoutCounts: UnsafePointer<Int32>
     /// One entry per class and key: class c's entry for key k at `c × keyCount + k`.
     let classes: UnsafeMutablePointer<ClassEntry>
     /// The keys read, each one column: its first slot in a row and its slots.
@@ -96,7 +88,7 @@ struct PresentationReader {
             for index in range {
                 guard let (slot, stamp) = Handle.unpack(handles[index].rawValue, kind: .layer), slot < layerCount
                 else { return Stop(layer: index, firstLeft: firstLeft) }
-                let place = places + slot
+                let place = stores.places + slot
                 guard place.pointee.stamp == stamp, stamp != 0 else { return Stop(layer: index, firstLeft: firstLeft) }
                 let entries = classes + Int(place.pointee.classIndex) * keysPerRow
                 let row = output + index * stride
@@ -121,38 +113,27 @@ struct PresentationReader {
         }
     }
 
-    /// The property's presentation slots (`EngineState.presentationSlots`): its entry in the
-    /// block (found in the block's layout, or else along the animation list), or the model
-    /// value.
+    /// The property's presentation slots (`LayerSlots.presentation`): its entry in the block
+    /// (the offset memoised per key, neighbouring layers mostly sharing their layout), or the
+    /// model value.
     @inline(__always)
     func slots(
         of slot: Int, _ place: UnsafeMutablePointer<LayerPlace>, _ property: Int32,
         _ entry: UnsafeMutablePointer<ClassEntry>, memo: inout Memo
     ) -> UnsafeMutablePointer<Double> {
         let layout = place.pointee.presentationLayout
+        var offset: Int32
         if layout >= 0 {
             if layout != memo.layout || property != memo.property {
-                memo = Memo(layout: layout, property: property, offset: -1)
-                let start = Int(layoutStarts[Int(layout)])
-                for position in start..<start + Int(layoutCounts[Int(layout)]) where layoutEntries[position].property == property {
-                    memo.offset = layoutEntries[position].offset
-                    break
-                }
+                memo = Memo(layout: layout, property: property, offset: stores.offset(of: property, inLayout: layout))
             }
-            if memo.offset >= 0 { return presentation + Int(place.pointee.presentationOffset) + Int(memo.offset) }
+            offset = memo.offset
         } else {
-            var index = Int(layers[slot].firstAnimation)
-            while index >= 0 {
-                let record = animations + index
-                if record.pointee.property == property {
-                    return presentation + Int(place.pointee.presentationOffset) + Int(record.pointee.presentationOffset)
-                }
-                index = Int(record.pointee.next)
-            }
+            offset = stores.presentationOffset(of: property, slot: slot, layout: layout)
         }
-        let model = entry.pointee.rows + Int(place.pointee.row) + Int(entry.pointee.modelOffset)
-        if entry.pointee.isInline { return model }
-        let block = Int(Int64(bitPattern: model[0].bitPattern))
-        return outOfLine + (block >= 0 ? block : Int(entry.pointee.defaultBlock))
+        if offset >= 0 { return stores.presentation + Int(place.pointee.presentationOffset) + Int(offset) }
+        return stores.modelSlots(
+            in: entry.pointee.rows + Int(place.pointee.row), offset: Int(entry.pointee.modelOffset),
+            isInline: entry.pointee.isInline, defaultBlock: Int(entry.pointee.defaultBlock))
     }
 }

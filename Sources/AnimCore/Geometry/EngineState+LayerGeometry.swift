@@ -7,21 +7,27 @@ extension EngineState {
     ///   - slot: a live layer's slot.
     ///   - presentation: true for presentation values (the engine's time), false for model.
     func geometry(_ slot: Int, presentation: Bool) -> LayerGeometry {
+        geometry(of: layerSlots(slot, presentation: presentation))
+    }
+
+    /// The geometry values of a layer resolved as `values` shows them.
+    @inline(__always)
+    func geometry(of values: LayerSlots) -> LayerGeometry {
         typealias Index = BuiltInLayerProperties.Index
-        let bounds = shownSlots(slot, Index.bounds, presentation: presentation)
-        let position = shownSlots(slot, Index.position, presentation: presentation)
-        let anchor = shownSlots(slot, Index.anchorPoint, presentation: presentation)
+        let bounds = values.shown(Index.bounds)
+        let position = values.shown(Index.position)
+        let anchor = values.shown(Index.anchorPoint)
         return LayerGeometry(
             bounds: Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3]),
             position: Point(x: position[0], y: position[1]),
-            zPosition: shownSlots(slot, Index.zPosition, presentation: presentation)[0],
+            zPosition: values.shown(Index.zPosition)[0],
             anchorPoint: Point(x: anchor[0], y: anchor[1]),
-            anchorPointZ: shownSlots(slot, Index.anchorPointZ, presentation: presentation)[0],
-            transform: Transform3D(slots: shownSlots(slot, Index.transform, presentation: presentation)),
-            sublayerTransform: Transform3D(slots: shownSlots(slot, Index.sublayerTransform, presentation: presentation)),
-            isGeometryFlipped: shownSlots(slot, Index.geometryFlipped, presentation: presentation)[0].bitPattern != 0,
-            isHidden: shownSlots(slot, Index.hidden, presentation: presentation)[0].bitPattern != 0,
-            masksToBounds: shownSlots(slot, Index.masksToBounds, presentation: presentation)[0].bitPattern != 0)
+            anchorPointZ: values.shown(Index.anchorPointZ)[0],
+            transform: Transform3D(slots: values.shown(Index.transform)),
+            sublayerTransform: Transform3D(slots: values.shown(Index.sublayerTransform)),
+            isGeometryFlipped: values.shown(Index.geometryFlipped)[0].bitPattern != 0,
+            isHidden: values.shown(Index.hidden)[0].bitPattern != 0,
+            masksToBounds: values.shown(Index.masksToBounds)[0].bitPattern != 0)
     }
 
     /// M_toSuper: the layer's space into its superlayer's (`LayerGeometry.matrixToSuperlayer`);

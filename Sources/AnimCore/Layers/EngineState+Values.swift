@@ -101,33 +101,17 @@ extension EngineState {
 
     /// The presentation slots of a property: its presentation block entry when an animation
     /// drives it (an animation not yet committed keeps the value it was added over), else the
-    /// model value.
+    /// model value (`LayerSlots.presentation`).
     @inline(__always)
     func presentationSlots(_ slot: Int, _ property: Int) -> UnsafeMutablePointer<Double> {
-        // The block's layout says where, when the layer has one.
-        let layout = places[slot].presentationLayout
-        if layout >= 0 {
-            guard let offset = presentationLayouts.offset(of: Int32(property), in: layout) else { return modelValue(slot, property) }
-            return presentation.pointer(Int(places[slot].presentationOffset) + Int(offset))
-        }
-        var animation = Int(layers[slot].firstAnimation)
-        while animation >= 0 {
-            // Through a pointer: a copy of the record (which `animations[animation]` made) costs
-            // more than the rest of a batch read.
-            let record = animations.base + animation
-            if record.pointee.property == Int32(property) {
-                return presentation.pointer(Int(places[slot].presentationOffset) + Int(record.pointee.presentationOffset))
-            }
-            animation = Int(record.pointee.next)
-        }
-        return modelValue(slot, property)
+        layerSlots(slot, presentation: true).presentation(property)
     }
 
     /// The slots of a property as presentation (`presentationSlots`) or model (`modelValue`)
     /// reads show it: for the geometry, hit testing and the render list, which read either.
     @inline(__always)
     func shownSlots(_ slot: Int, _ property: Int, presentation: Bool) -> UnsafeMutablePointer<Double> {
-        presentation ? presentationSlots(slot, property) : modelValue(slot, property)
+        layerSlots(slot, presentation: presentation).shown(property)
     }
 
     /// The value a target addresses inside a property's slots.

@@ -12,8 +12,9 @@ final class LayerClass {
     let superclass: LayerClassID?
     /// Every property, inherited ones first, in declaration order.
     let properties: [StoredProperty]
-    /// `properties`' layouts, by the same index: what the hot paths read.
-    let layouts: [PropertyLayout]
+    /// `properties`' layouts, by the same index: what the hot paths read, through pointers
+    /// (`LayerSlots`), so they live in memory of their own, freed with the class.
+    let layouts: UnsafeBufferPointer<PropertyLayout>
     /// By property: the animation key id its last implicit animation was added under (-1:
     /// none), tried first when the next one is (`AnimationKeyTable.retain(_:hint:)`).
     @exclusivity(unchecked) var implicitKeyHints: [Int32]
@@ -23,9 +24,6 @@ final class LayerClass {
     let defaultRow: [Double]
     /// Default slots of each property, by property index.
     let defaultSlots: [[Double]]
-    /// For out-of-line properties, the block in the engine's out-of-line buffer holding the
-    /// default value; -1 for inline properties.
-    let defaultBlocks: [Int]
     /// The model rows of this class's layers.
     let rows: SlotBuffer
     /// Property index by key id; -1 where the class declares no property of that key (keys
@@ -62,11 +60,6 @@ final class LayerClass {
             properties.append(stored)
         }
         self.properties = properties
-        layouts = properties.map {
-            PropertyLayout(
-                kind: $0.kind, offset: $0.offset, isInline: $0.isInline, isAnimatable: $0.descriptor.isAnimatable,
-                needsDisplay: $0.descriptor.needsDisplay)
-        }
         implicitKeyHints = [Int32](repeating: -1, count: properties.count)
         rowSlotCount = offset
         var row = [Double](repeating: 0, count: offset)
@@ -90,7 +83,14 @@ final class LayerClass {
         }
         defaultRow = row
         defaultSlots = defaults
-        defaultBlocks = blocks
+        let layouts = UnsafeMutableBufferPointer<PropertyLayout>.allocate(capacity: properties.count)
+        for (index, property) in properties.enumerated() {
+            (layouts.baseAddress! + index).initialize(to: PropertyLayout(
+                kind: property.kind, offset: property.offset, isInline: property.isInline,
+                isAnimatable: property.descriptor.isAnimatable, needsDisplay: property.descriptor.needsDisplay,
+                defaultBlock: blocks[index]))
+        }
+        self.layouts = UnsafeBufferPointer(layouts)
         rows = SlotBuffer(initialCapacity: max(offset * 64, 64))
         var indexByKey = [Int32](repeating: -1, count: Int(properties.map(\.key.id).max() ?? -1) + 1)
         for (index, property) in properties.enumerated() { indexByKey[Int(property.key.id)] = Int32(index) }
@@ -98,6 +98,10 @@ final class LayerClass {
         display = superclass?.display
         defaultAction = superclass?.defaultAction
         isStrict = superclass?.isStrict ?? false
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(mutating: layouts).deallocate()
     }
 
     /// The error of a strict class for an undeclared key: names the key and lists the class's

@@ -74,4 +74,7 @@ struct PropertyLayout {
     var isInline: Bool
     var isAnimatable: Bool
     var needsDisplay: Bool
+    /// For an out-of-line property, the block in the engine's out-of-line buffer holding its
+    /// default value; −1 for an inline property.
+    var defaultBlock: Int
 }

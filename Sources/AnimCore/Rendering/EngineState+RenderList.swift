@@ -19,32 +19,33 @@ extension EngineState {
         let root = RenderParent(
             entry: -1, base: nil, sublayerMatrix: superlayerPart(of: slot, presentation: presentation), alpha: 1, flipped: flipped)
         openEntry(slot, under: root, isMask: false, presentation: presentation, list: list)
-        // The frames are read in place, by index: a frame is a few hundred bytes.
-        while !list.frames.isEmpty {
-            let top = list.frames.count - 1
-            if let next = nextLayer(ofFrameAt: top, in: list) {
-                let isMask = next == Int(list.frames[top].mask)
-                let parent = RenderParent(frame: list.frames[top], isMask: isMask)
+        // The frames are read in place: a frame is a few hundred bytes.
+        while list.frames.count > 0 {
+            let top = list.frames.base + list.frames.count - 1
+            if let next = nextLayer(of: top, in: list) {
+                let isMask = next == Int(top.pointee.mask)
+                // A copy: opening the entry may move the frames.
+                let parent = isMask ? top.pointee.maskParent : top.pointee.sublayers
                 openEntry(next, under: parent, isMask: isMask, presentation: presentation, list: list)
                 continue
             }
-            let (entry, childrenStart) = (Int(list.frames[top].entry), list.frames[top].childrenStart)
+            let (entry, childrenStart) = (Int(top.pointee.sublayers.entry), top.pointee.childrenStart)
             list.frames.removeLast()
             list.children.removeSubrange(childrenStart...)
             list.closeEntry(entry)
         }
     }
 
-    /// The next layer the frame at `index` draws: its next sublayer, then its mask; nil when it
-    /// has none left. Takes it off the frame.
-    private func nextLayer(ofFrameAt index: Int, in list: RenderList) -> Int? {
-        if list.frames[index].next < list.frames[index].childrenEnd {
-            list.frames[index].next += 1
-            return Int(list.children[list.frames[index].next - 1])
+    /// The next layer `frame` draws: its next sublayer, then its mask; nil when it has none
+    /// left. Takes it off the frame.
+    private func nextLayer(of frame: UnsafeMutablePointer<RenderFrame>, in list: RenderList) -> Int? {
+        if frame.pointee.next < frame.pointee.childrenEnd {
+            frame.pointee.next += 1
+            return Int(list.children[frame.pointee.next - 1])
         }
-        if list.frames[index].mask >= 0 && !list.frames[index].isMaskDrawn {
-            list.frames[index].isMaskDrawn = true
-            return Int(list.frames[index].mask)
+        if frame.pointee.mask >= 0 && !frame.pointee.isMaskDrawn {
+            frame.pointee.isMaskDrawn = true
+            return Int(frame.pointee.mask)
         }
         return nil
     }
@@ -53,23 +54,27 @@ extension EngineState {
     /// drawn: hidden, or facing away with doubleSided off (its subtree goes with it: it is
     /// flattened into the layer's plane, reference §1.7).
     private func openEntry(_ slot: Int, under parent: RenderParent, isMask: Bool, presentation: Bool, list: RenderList) {
-        let geometry = geometry(slot, presentation: presentation)
+        let values = layerSlots(slot, presentation: presentation)
+        let geometry = geometry(of: values)
         guard !geometry.isHidden else { return }
         let toSuperlayer = geometry.matrixToSuperlayer(under: parent.sublayerMatrix)
-        typealias Index = BuiltInLayerProperties.Index
-        let doubleSided = shownSlots(slot, Index.doubleSided, presentation: presentation)[0].bitPattern != 0
+        let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         guard doubleSided || !toSuperlayer.isBackFacing, maskIsDrawn(ofLayerIn: slot, presentation: presentation) else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         let matrix = parent.base.map { toSuperlayer.concatenating($0) } ?? toSuperlayer
-        makeRenderEntry(at: entry, slot, geometry: geometry, matrix: matrix, under: parent, presentation: presentation)
+        makeRenderEntry(at: entry, values, geometry: geometry, matrix: matrix, under: parent)
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
-        list.frames.append(RenderFrame(
-            entry: Int32(index), matrix: entry.pointee.matrix, sublayerMatrix: geometry.sublayerMatrix,
-            alpha: entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha, flipped: entry.pointee.flags.contains(.contentsFlipped), childrenStart: childrenStart,
-            next: childrenStart, childrenEnd: list.children.count, mask: layers[slot].mask))
+        let frame = list.frames.appendUninitialized()
+        frame.initialize(to: RenderFrame(
+            sublayers: RenderParent(
+                entry: Int32(index), base: entry.pointee.matrix.flattened,
+                sublayerMatrix: LayerGeometry.superlayerPart(geometry.sublayerMatrix, isMask: false),
+                alpha: entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha,
+                flipped: entry.pointee.flags.contains(.contentsFlipped)),
+            childrenStart: childrenStart, next: childrenStart, childrenEnd: list.children.count, mask: layers[slot].mask))
     }
 
     /// Whether the mask of the layer in `slot`, when it has one, draws anything: a hidden
@@ -85,13 +90,14 @@ extension EngineState {
     }
 
     /// Initialises `entry` (uninitialised memory of a plain-data type) as the entry of the layer
-    /// in `slot` under `parent`, in place (an entry is 440 bytes).
+    /// whose values are `values` under `parent`, in place (an entry is 440 bytes).
     private func makeRenderEntry(
-        at entry: UnsafeMutablePointer<RenderEntry>, _ slot: Int, geometry: LayerGeometry, matrix: Transform3D,
-        under parent: RenderParent, presentation: Bool
+        at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, geometry: LayerGeometry, matrix: Transform3D,
+        under parent: RenderParent
     ) {
         typealias Index = BuiltInLayerProperties.Index
-        func slots(_ property: Int) -> UnsafeMutablePointer<Double> { shownSlots(slot, property, presentation: presentation) }
+        let slot = values.slot
+        func slots(_ property: Int) -> UnsafeMutablePointer<Double> { values.shown(property) }
         let opacity = slots(Index.opacity)[0]
         var flags: RenderEntry.Flags = geometry.masksToBounds ? .clips : []
         let opensGroup = opacity < 1 && slots(Index.allowsGroupOpacity)[0].bitPattern != 0
@@ -144,29 +150,27 @@ struct RenderParent {
         self.alpha = alpha
         self.flipped = flipped
     }
-
-    /// The parent that `frame`'s layer is to a sublayer, or to its mask: the matrix part of
-    /// `LayerGeometry.superlayerPart`; a mask starts an alpha of its own, since its alpha masks
-    /// the layer's group rather than being drawn in it.
-    init(frame: RenderFrame, isMask: Bool) {
-        self.init(
-            entry: frame.entry, base: frame.matrix.flattened,
-            sublayerMatrix: LayerGeometry.superlayerPart(frame.sublayerMatrix, isMask: isMask),
-            alpha: isMask ? 1 : frame.alpha, flipped: frame.flipped)
-    }
 }
 
-/// A layer on the walk's stack: its entry, what its sublayers take from it, and its sublayers
-/// (a range of `RenderList.children`, back to front) and mask still to draw.
+/// A layer on the walk's stack: what its sublayers take from it (made once, for all of them),
+/// and its sublayers (a range of `RenderList.children`, back to front) and mask still to draw.
 struct RenderFrame {
-    var entry: Int32
-    var matrix: Transform3D
-    var sublayerMatrix: Transform3D?
-    var alpha: Double
-    var flipped: Bool
+    /// The parent its sublayers are under: its entry, its matrix flattened, its part of their
+    /// matrices (`LayerGeometry.superlayerPart`), the alpha they are drawn under.
+    var sublayers: RenderParent
     var childrenStart: Int
     var next: Int
     var childrenEnd: Int
     var mask: Int32
     var isMaskDrawn = false
+
+    /// The parent its mask is under: no part of the sublayers' matrix
+    /// (`LayerGeometry.superlayerPart`), and an alpha of its own, since its alpha masks the
+    /// layer's group rather than being drawn in it.
+    var maskParent: RenderParent {
+        RenderParent(
+            entry: sublayers.entry, base: sublayers.base,
+            sublayerMatrix: LayerGeometry.superlayerPart(sublayers.sublayerMatrix, isMask: true), alpha: 1,
+            flipped: sublayers.flipped)
+    }
 }

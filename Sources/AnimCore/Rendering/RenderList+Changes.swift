@@ -47,7 +47,7 @@ extension RenderList {
         tracking.previousSeen.append(contentsOf: repeatElement(false, count: previous.count))
         tracking.previousOfEntry.removeAll(keepingCapacity: true)
         tracking.dirty = nil
-        frames.removeAll(keepingCapacity: true)
+        frames.removeAll()
         children.removeAll(keepingCapacity: true)
     }
 

@@ -13,7 +13,7 @@ public final class RenderList {
     @exclusivity(unchecked) var previous = RecordBuffer<RenderEntry>()
     /// The walk's scratch: its stack, the sublayers it has still to draw, the zPosition sort's
     /// keys.
-    @exclusivity(unchecked) var frames: [RenderFrame] = []
+    let frames = RecordBuffer<RenderFrame>(initialCapacity: 16)
     @exclusivity(unchecked) var children: [Int32] = []
     @exclusivity(unchecked) var sortKeys: [SublayerSortKey] = []
     /// The change tracking's tables (`RenderList+Changes.swift`).

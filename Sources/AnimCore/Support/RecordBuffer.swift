@@ -55,6 +55,13 @@ final class RecordBuffer<Element> {
         return (base + count).move()
     }
 
+    /// Removes the last record (there must be one), in place: a large record is not moved out.
+    @inline(__always)
+    func removeLast() {
+        count -= 1
+        (base + count).deinitialize(count: 1)
+    }
+
     /// Removes every record, keeping the storage (so that refilling it allocates nothing).
     func removeAll() {
         base.deinitialize(count: count)
