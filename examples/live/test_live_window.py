@@ -31,6 +31,7 @@ import math
 import os
 import queue
 import re
+import select
 import shutil
 import struct
 import subprocess
@@ -57,10 +58,11 @@ def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
         pass_fds=[write_end], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     os.close(write_end)
     with os.fdopen(read_end) as pipe:
-        number = pipe.readline().strip()
+        ready, _, _ = select.select([pipe], [], [], WAIT_S)
+        number = pipe.readline().strip() if ready else ""
     if not number:
-        error = server.stderr.read().decode(errors="replace") if server.stderr else ""
         server.kill()
+        error = server.stderr.read().decode(errors="replace") if server.stderr else ""
         skip(f"Xvfb did not start a display: {error.strip()[-300:]}")
     return server, f":{number}"
 
