@@ -42,6 +42,18 @@ static void place_ball(live_scene *scene, double x, double y) {
     live_check(ac_transaction_commit(scene->engine), "ac_transaction_commit");
 }
 
+/* Moves the target marker to a tray point and shows it, with actions disabled (it jumps). */
+static void show_marker(live_scene *scene, ac_value where) {
+    ac_engine *engine = scene->engine;
+    ac_value visible = ac_value_scalar(1);
+    live_check(ac_transaction_begin(engine), "ac_transaction_begin");
+    live_check(ac_transaction_set_disable_actions(engine, 1), "disable actions");
+    live_check(ac_layer_set_value(engine, scene->marker, scene->position, &where), "marker");
+    ac_key opacity = scene_key(scene, "opacity");
+    live_check(ac_layer_set_value(engine, scene->marker, opacity, &visible), "opacity");
+    live_check(ac_transaction_commit(engine), "ac_transaction_commit");
+}
+
 /*
  * Springs the ball to a tray point (kept inside the tray). The implicit spring starts from the
  * presentation value with the presentation velocity (ac_transaction_set_spring()), so a press
@@ -50,45 +62,42 @@ static void place_ball(live_scene *scene, double x, double y) {
  */
 static void spring_ball_to(gestures *g, double x, double y) {
     live_scene *scene = g->scene;
+    ac_engine *engine = scene->engine;
     double lower[2], upper[2], shown[2], velocity[2];
     ball_range(scene, lower, upper);
-    ac_value target = ac_value_point(fmin(fmax(x, lower[0]), upper[0]), fmin(fmax(y, lower[1]), upper[1]));
-    ac_value visible = ac_value_scalar(1);
+    ac_value target = ac_value_point(fmin(fmax(x, lower[0]), upper[0]),
+                                     fmin(fmax(y, lower[1]), upper[1]));
     ac_spring spring;
     spring.struct_size = sizeof spring;
     live_check(ac_spring_from_perceptual(SPRING_DURATION_S, SPRING_BOUNCE, &spring), "spring");
-    scene_ball_motion(scene, shown, velocity);
-    live_check(ac_layer_remove_animation(scene->engine, scene->ball, THROW_KEY), "remove throw");
-    live_check(ac_transaction_begin(scene->engine), "ac_transaction_begin");
-    live_check(ac_transaction_set_spring(scene->engine, &spring), "ac_transaction_set_spring");
-    live_check(ac_layer_set_value(scene->engine, scene->ball, scene->position, &target), "position");
-    live_check(ac_transaction_commit(scene->engine), "ac_transaction_commit");
-    live_check(ac_transaction_begin(scene->engine), "ac_transaction_begin"); /* the marker jumps */
-    live_check(ac_transaction_set_disable_actions(scene->engine, 1), "disable actions");
-    live_check(ac_layer_set_value(scene->engine, scene->marker, scene->position, &target), "marker");
-    live_check(ac_layer_set_value(scene->engine, scene->marker, scene_key(scene, "opacity"), &visible),
-               "marker opacity");
-    live_check(ac_transaction_commit(scene->engine), "ac_transaction_commit");
+    scene_ball_motion(scene, shown, velocity); /* what the spring starts from: the last tick's */
+    live_check(ac_layer_remove_animation(engine, scene->ball, THROW_KEY), "remove throw");
+    live_check(ac_transaction_begin(engine), "ac_transaction_begin");
+    live_check(ac_transaction_set_spring(engine, &spring), "ac_transaction_set_spring");
+    live_check(ac_layer_set_value(engine, scene->ball, scene->position, &target), "position");
+    live_check(ac_transaction_commit(engine), "ac_transaction_commit");
+    show_marker(scene, target);
     fprintf(g->report,
             "spring frame=%d to=(%.2f,%.2f) from=(%.4f,%.4f) velocity=(%.4f,%.4f) retarget=%d "
-            "stiffness=%.6f damping=%.6f\n",
+            "mass=%.6f stiffness=%.6f damping=%.6f\n",
             g->frame, target.v[0], target.v[1], shown[0], shown[1], velocity[0], velocity[1],
-            hypot(velocity[0], velocity[1]) > 0, spring.stiffness, spring.damping);
+            hypot(velocity[0], velocity[1]) > 0, spring.mass, spring.stiffness, spring.damping);
 }
 
 /* The tap's feedback: the ball's border flashes from opaque orange to its transparent model
  * colour (an explicit animation; the model never changes). */
 static void flash(live_scene *scene, ac_layer layer) {
+    ac_engine *engine = scene->engine;
     ac_animation animation;
     ac_timing timing;
     ac_value lit = ac_value_color(1, 0.6, 0.1, 1);
-    live_check(ac_animation_create_basic(scene->engine, "borderColor", &animation), "flash");
-    live_check(ac_animation_set_value(scene->engine, animation, AC_ANIMATION_FROM, &lit), "flash from");
+    live_check(ac_animation_create_basic(engine, "borderColor", &animation), "flash");
+    live_check(ac_animation_set_value(engine, animation, AC_ANIMATION_FROM, &lit), "flash from");
     live_check(ac_timing_init_animation(&timing), "ac_timing_init_animation");
     timing.duration_s = FLASH_DURATION_S;
-    live_check(ac_animation_set_timing(scene->engine, animation, &timing), "flash timing");
-    live_check(ac_layer_add_animation(scene->engine, layer, animation, FLASH_KEY), "flash add");
-    live_check(ac_animation_release(scene->engine, animation), "ac_animation_release");
+    live_check(ac_animation_set_timing(engine, animation, &timing), "flash timing");
+    live_check(ac_layer_add_animation(engine, layer, animation, FLASH_KEY), "flash add");
+    live_check(ac_animation_release(engine, animation), "ac_animation_release");
 }
 
 /*
@@ -99,6 +108,7 @@ static void flash(live_scene *scene, ac_layer layer) {
  */
 static void throw_ball(gestures *g, const double velocity[2]) {
     live_scene *scene = g->scene;
+    ac_engine *engine = scene->engine;
     double lower[2], upper[2];
     ball_range(scene, lower, upper);
     ac_value start = model_value(scene, scene->ball, "position"); /* where the drag put it */
@@ -109,13 +119,13 @@ static void throw_ball(gestures *g, const double velocity[2]) {
     parameters.has_lower_bound = parameters.has_upper_bound = 1;
     parameters.lower_bound = ac_value_point(lower[0], lower[1]);
     parameters.upper_bound = ac_value_point(upper[0], upper[1]);
-    live_check(ac_animation_create_decay(scene->engine, "position", &decay), "decay");
-    live_check(ac_animation_set_decay(scene->engine, decay, &parameters), "ac_animation_set_decay");
-    live_check(ac_animation_set_value(scene->engine, decay, AC_ANIMATION_FROM, &start), "decay from");
-    live_check(ac_animation_set_value(scene->engine, decay, AC_ANIMATION_VELOCITY, &speed), "decay velocity");
-    live_check(ac_animation_set_flag(scene->engine, decay, AC_ANIMATION_KEEPS_FINAL_VALUE, 1), "keep final");
-    live_check(ac_layer_add_animation(scene->engine, scene->ball, decay, THROW_KEY), "throw add");
-    live_check(ac_animation_release(scene->engine, decay), "ac_animation_release");
+    live_check(ac_animation_create_decay(engine, "position", &decay), "decay");
+    live_check(ac_animation_set_decay(engine, decay, &parameters), "ac_animation_set_decay");
+    live_check(ac_animation_set_value(engine, decay, AC_ANIMATION_FROM, &start), "decay from");
+    live_check(ac_animation_set_value(engine, decay, AC_ANIMATION_VELOCITY, &speed), "velocity");
+    live_check(ac_animation_set_flag(engine, decay, AC_ANIMATION_KEEPS_FINAL_VALUE, 1), "keep");
+    live_check(ac_layer_add_animation(engine, scene->ball, decay, THROW_KEY), "throw add");
+    live_check(ac_animation_release(engine, decay), "ac_animation_release");
     fprintf(g->report, "throw frame=%d from=(%.2f,%.2f) velocity=(%.4f,%.4f)\n", g->frame,
             start.v[0], start.v[1], velocity[0], velocity[1]);
 }
@@ -125,8 +135,10 @@ static void press(gestures *g, const pointer_event *event) {
     live_scene *scene = g->scene;
     double point[2] = {event->x, event->y}, tray_point[2], shown[2], velocity[2];
     ac_layer hit, model_hit;
-    live_check(ac_layer_hit_test(scene->engine, scene->stage, AC_GEOMETRY_PRESENTATION, point, &hit), "hit test");
-    live_check(ac_layer_hit_test(scene->engine, scene->stage, AC_GEOMETRY_MODEL, point, &model_hit), "hit test");
+    live_check(ac_layer_hit_test(scene->engine, scene->stage, AC_GEOMETRY_PRESENTATION, point, &hit),
+               "hit test");
+    live_check(ac_layer_hit_test(scene->engine, scene->stage, AC_GEOMETRY_MODEL, point, &model_hit),
+               "hit test");
     scene_window_to_tray(scene, point, tray_point);
     if (hit != scene->ball) {
         spring_ball_to(g, tray_point[0], tray_point[1]);
@@ -134,9 +146,9 @@ static void press(gestures *g, const pointer_event *event) {
     }
     scene_ball_motion(scene, shown, velocity);
     flash(scene, scene->ball);
-    fprintf(g->report, "tap frame=%d at=(%.0f,%.0f) hit=%s model_hit=%s ball_speed=%.4f\n", g->frame,
-            event->x, event->y, scene_layer_name(scene, hit), scene_layer_name(scene, model_hit),
-            hypot(velocity[0], velocity[1]));
+    fprintf(g->report, "tap frame=%d at=(%.0f,%.0f) hit=%s model_hit=%s ball_speed=%.4f\n",
+            g->frame, event->x, event->y, scene_layer_name(scene, hit),
+            scene_layer_name(scene, model_hit), hypot(velocity[0], velocity[1]));
     g->pressed_on_ball = 1;
     g->dragging = 0;
     g->press[0] = event->x, g->press[1] = event->y;
@@ -150,9 +162,11 @@ static void move(gestures *g, const pointer_event *event) {
     live_scene *scene = g->scene;
     double point[2] = {event->x, event->y}, tray_point[2];
     if (!g->pressed_on_ball) return;
-    if (!g->dragging && hypot(event->x - g->press[0], event->y - g->press[1]) < GESTURE_DRAG_SLOP) return;
+    double moved = hypot(event->x - g->press[0], event->y - g->press[1]);
+    if (!g->dragging && moved < GESTURE_DRAG_SLOP) return;
     if (!g->dragging) { /* caught: whatever moved the ball stops where the pointer holds it */
         live_check(ac_layer_remove_animation(scene->engine, scene->ball, THROW_KEY), "remove throw");
+        /* the implicit spring's key is its property's name */
         live_check(ac_layer_remove_animation(scene->engine, scene->ball, "position"), "remove spring");
         g->dragging = 1;
         fprintf(g->report, "drag frame=%d at=(%.0f,%.0f)\n", g->frame, event->x, event->y);

@@ -10,8 +10,10 @@
 
 static const char *const KIND_NAMES[] = {"down", "move", "up"};
 
+const char *pointer_kind_name(pointer_kind kind) { return KIND_NAMES[kind]; }
+
 void input_log_write(FILE *out, int frame, const pointer_event *event) {
-    fprintf(out, "%d %s %.0f %.0f\n", frame, KIND_NAMES[event->kind], event->x, event->y);
+    fprintf(out, "%d %s %.0f %.0f\n", frame, pointer_kind_name(event->kind), event->x, event->y);
     fflush(out);
 }
 
@@ -30,8 +32,10 @@ void input_log_read(input_log *log, const char *path) {
         int known = 0;
         for (int k = 0; k < 3; k++)
             if (strcmp(kind, KIND_NAMES[k]) == 0) event->kind = (pointer_kind)k, known = 1;
-        if (!known || log->count == INPUT_LOG_MAX || (log->count > 0 && frame < log->frame[log->count - 1])) {
-            fprintf(stderr, "%s:%d: not an event in frame order (or more than %d)\n", path, line, INPUT_LOG_MAX);
+        int in_order = log->count == 0 || frame >= log->frame[log->count - 1];
+        if (!known || !in_order || log->count == INPUT_LOG_MAX) {
+            fprintf(stderr, "%s:%d: not an event in frame order (or more than %d)\n", path, line,
+                    INPUT_LOG_MAX);
             exit(2);
         }
         event->x = x, event->y = y, event->time_s = 0; /* set when replayed */

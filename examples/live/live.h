@@ -114,6 +114,8 @@ typedef struct input_log {
     pointer_event events[INPUT_LOG_MAX];
 } input_log;
 
+/* "down", "move" or "up". */
+const char *pointer_kind_name(pointer_kind kind);
 /* Appends "FRAME down|move|up X Y" to out (flushed: the test reads it while the host runs). */
 void input_log_write(FILE *out, int frame, const pointer_event *event);
 /* Reads a file input_log_write() wrote; exits with a message on a malformed line. */

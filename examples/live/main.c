@@ -30,8 +30,10 @@ typedef struct options {
 } options;
 
 static void usage(const char *program) {
-    fprintf(stderr, "usage: %s [--clock vsync|fixed] [--step] [--frames N] [--record FILE] [--trace]\n"
-                    "       %s --replay FILE --render-offline FRAME OUT.png\n", program, program);
+    fprintf(stderr,
+            "usage: %s [--clock vsync|fixed] [--step] [--frames N] [--record FILE] [--trace]\n"
+            "       %s --replay FILE --render-offline FRAME OUT.png\n",
+            program, program);
     exit(2);
 }
 
@@ -39,8 +41,8 @@ static options parse_options(int argc, char **argv) {
     options o = {0, 0, 0, -1, NULL, NULL, -1, NULL};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(arg, "--clock") == 0 && next && (!strcmp(next, "fixed") || !strcmp(next, "vsync")))
-            o.fixed_clock = strcmp(argv[++i], "fixed") == 0;
+        int clock_named = next && (strcmp(next, "fixed") == 0 || strcmp(next, "vsync") == 0);
+        if (strcmp(arg, "--clock") == 0 && clock_named) o.fixed_clock = strcmp(argv[++i], "fixed") == 0;
         else if (strcmp(arg, "--step") == 0) o.stepped = o.fixed_clock = 1;
         else if (strcmp(arg, "--trace") == 0) o.trace = 1;
         else if (strcmp(arg, "--frames") == 0 && next) o.last_frame = atol(argv[++i]);
@@ -52,6 +54,7 @@ static options parse_options(int argc, char **argv) {
         } else usage(argv[0]);
     }
     if ((o.replay == NULL) != (o.offline_png == NULL) || o.offline_frame < -1) usage(argv[0]);
+    if (o.stepped) o.fixed_clock = 1; /* stepping is the fixed clock's, whatever --clock said */
     return o;
 }
 
@@ -88,7 +91,8 @@ static int render_offline(const options *o) {
         live_check(ac_engine_tick(scene.engine, (double)frame / LIVE_FIXED_FPS), "ac_engine_tick");
         if (o->trace) trace_frame(&scene, frame, (double)frame / LIVE_FIXED_FPS);
     }
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, LIVE_WIDTH, LIVE_HEIGHT);
+    cairo_surface_t *surface =
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, LIVE_WIDTH, LIVE_HEIGHT);
     cairo_t *cr = cairo_create(surface);
     scene_draw(&scene, cr);
     cairo_destroy(cr);
@@ -118,7 +122,8 @@ typedef struct host {
 
 /* An SDL pointer event (left button or motion) as a pointer_event; 0 for any other event. */
 static int pointer_from_sdl(const SDL_Event *e, pointer_event *out) {
-    if ((e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) && e->button.button == SDL_BUTTON_LEFT) {
+    int button = e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP;
+    if (button && e->button.button == SDL_BUTTON_LEFT) {
         out->kind = e->type == SDL_MOUSEBUTTONDOWN ? POINTER_DOWN : POINTER_UP;
         out->x = e->button.x, out->y = e->button.y;
     } else if (e->type == SDL_MOUSEMOTION) {
@@ -134,15 +139,16 @@ static int pointer_from_sdl(const SDL_Event *e, pointer_event *out) {
 static void handle_event(host *h, const SDL_Event *e) {
     pointer_event event;
     if (e->type == SDL_QUIT) h->running = 0;
-    if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_EXPOSED) window_repaint(&h->window);
+    if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_EXPOSED)
+        window_repaint(&h->window);
     if (!pointer_from_sdl(e, &event)) return;
     /* The fixed clock stamps an event with the engine's time (the last tick's), as the replay
      * does: the release velocity is then the same in both. */
     if (h->o.fixed_clock) event.time_s = engine_time(&h->scene);
     if (h->record) input_log_write(h->record, (int)h->frame, &event);
-    if (h->o.trace && event.kind != POINTER_MOVE) printf("event frame=%ld %s (%.0f,%.0f)\n", h->frame,
-                                                       event.kind == POINTER_DOWN ? "down" : "up", event.x, event.y);
-    if (h->o.trace && event.kind == POINTER_MOVE) printf("event frame=%ld move (%.0f,%.0f)\n", h->frame, event.x, event.y);
+    if (h->o.trace)
+        printf("event frame=%ld %s (%.0f,%.0f)\n", h->frame, pointer_kind_name(event.kind), event.x,
+               event.y);
     h->g.frame = (int)h->frame;
     gestures_handle(&h->g, &event);
 }
@@ -194,7 +200,8 @@ static int run_window(const options *o) {
     SDL_GetRendererInfo(h.window.renderer, &info);
     h.paced = o->fixed_clock || !(info.flags & SDL_RENDERER_PRESENTVSYNC);
     h.last_frame_ms = SDL_GetTicks64();
-    printf("ready renderer=%s vsync=%d clock=%s\n", info.name, !!(info.flags & SDL_RENDERER_PRESENTVSYNC),
+    printf("ready renderer=%s vsync=%d clock=%s\n", info.name,
+           !!(info.flags & SDL_RENDERER_PRESENTVSYNC),
            o->stepped ? "step" : o->fixed_clock ? "fixed" : "vsync");
     while (h.running) {
         pump_events(&h);

@@ -36,7 +36,7 @@ static ac_layer add_layer(live_scene *scene, ac_layer superlayer, double w, doub
     set_value(scene, layer, "backgroundColor", color);
     set_value(scene, layer, "cornerRadius", ac_value_scalar(corner_radius));
     if (superlayer != 0)
-        live_check(ac_layer_add_sublayer(scene->engine, superlayer, layer), "ac_layer_add_sublayer");
+        live_check(ac_layer_add_sublayer(scene->engine, superlayer, layer), "add_sublayer");
     return layer;
 }
 
@@ -63,7 +63,8 @@ void scene_create(live_scene *scene) {
 void scene_destroy(live_scene *scene) {
     ac_layer layers[4] = {scene->ball, scene->marker, scene->tray, scene->stage};
     live_check(ac_render_list_destroy(scene->engine, scene->list), "ac_render_list_destroy");
-    for (int i = 0; i < 4; i++) live_check(ac_layer_release(scene->engine, layers[i]), "ac_layer_release");
+    for (int i = 0; i < 4; i++)
+        live_check(ac_layer_release(scene->engine, layers[i]), "ac_layer_release");
     live_check(ac_engine_destroy(scene->engine), "ac_engine_destroy");
 }
 
@@ -100,4 +101,9 @@ void scene_window_to_tray(live_scene *scene, const double window_point[2], doubl
     live_check(ac_layer_convert_point(scene->engine, 0, scene->tray, AC_GEOMETRY_PRESENTATION,
                                       window_point, tray_point, &mapped),
                "ac_layer_convert_point");
+    if (!mapped) { /* only a tray turned edge-on or in perspective could fail; this one is flat */
+        fprintf(stderr, "live: (%g, %g) does not map into the tray\n", window_point[0],
+                window_point[1]);
+        exit(1);
+    }
 }

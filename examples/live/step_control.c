@@ -47,6 +47,7 @@ void step_control_poll(step_control *control) {
         }
         control->length = strlen(line); /* keep the incomplete line */
         memmove(control->pending, line, control->length + 1);
-        if (control->length == sizeof control->pending - 1) control->length = 0; /* no newline: drop */
+        if (control->length == sizeof control->pending - 1) /* a line too long: dropped */
+            control->length = 0;
     }
 }

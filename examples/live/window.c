@@ -12,7 +12,8 @@ static void fail(const char *what) {
 void window_open(live_window *w, const char *title, int width, int height) {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) fail("SDL_Init");
     w->width = width, w->height = height;
-    w->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, 0);
+    w->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width,
+                                 height, 0);
     if (w->window == NULL) fail("SDL_CreateWindow");
     /* Accelerated when there is a GPU, else SDL's software renderer (Xvfb); vsync when the
      * display offers it, so the present paces the frame clock. */
@@ -36,9 +37,11 @@ cairo_t *window_begin_frame(live_window *w, cairo_surface_t **out_surface) {
     if (SDL_LockTexture(w->texture, NULL, &pixels, &pitch) != 0) fail("SDL_LockTexture");
     /* SDL's ARGB8888 is a native-endian 32-bit 0xAARRGGBB, as Cairo's ARGB32; the drawing is
      * opaque (the stage fills the window), so premultiplication does not matter. */
-    *out_surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, w->width, w->height, pitch);
-    if (cairo_surface_status(*out_surface) != CAIRO_STATUS_SUCCESS) {
-        fprintf(stderr, "live: Cairo over the texture: %s\n", cairo_status_to_string(cairo_surface_status(*out_surface)));
+    *out_surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, w->width,
+                                                       w->height, pitch);
+    cairo_status_t status = cairo_surface_status(*out_surface);
+    if (status != CAIRO_STATUS_SUCCESS) {
+        fprintf(stderr, "live: Cairo over the texture: %s\n", cairo_status_to_string(status));
         exit(1);
     }
     return cairo_create(*out_surface);
