@@ -58,7 +58,9 @@ static void show_marker(live_scene *scene, ac_value where) {
  * Springs the ball to a tray point (kept inside the tray). The implicit spring starts from the
  * presentation value with the presentation velocity (ac_transaction_set_spring()), so a press
  * during a spring or a throw retargets the motion without a jump in value or velocity. A throw
- * in flight is removed first: removed before it finishes, it writes no final value.
+ * in flight is removed after the spring is set, not before: a removal changes the presentation
+ * at once (to the model value, where the throw began), and the spring would start from there.
+ * Removed before it finishes, the throw writes no final value.
  */
 static void spring_ball_to(gestures *g, double x, double y) {
     live_scene *scene = g->scene;
@@ -71,11 +73,11 @@ static void spring_ball_to(gestures *g, double x, double y) {
     spring.struct_size = sizeof spring;
     live_check(ac_spring_from_perceptual(SPRING_DURATION_S, SPRING_BOUNCE, &spring), "spring");
     scene_ball_motion(scene, shown, velocity); /* what the spring starts from: the last tick's */
-    live_check(ac_layer_remove_animation(engine, scene->ball, THROW_KEY), "remove throw");
     live_check(ac_transaction_begin(engine), "ac_transaction_begin");
     live_check(ac_transaction_set_spring(engine, &spring), "ac_transaction_set_spring");
     live_check(ac_layer_set_value(engine, scene->ball, scene->position, &target), "position");
     live_check(ac_transaction_commit(engine), "ac_transaction_commit");
+    live_check(ac_layer_remove_animation(engine, scene->ball, THROW_KEY), "remove throw");
     show_marker(scene, target);
     fprintf(g->report,
             "spring frame=%d to=(%.2f,%.2f) from=(%.4f,%.4f) velocity=(%.4f,%.4f) retarget=%d "

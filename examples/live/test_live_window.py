@@ -18,7 +18,9 @@ only on the test's "step N" lines, so every event lands between two known frames
   5. a few frames later, the window's picture (xwd) must equal, pixel for pixel, the frame the
      offline renderer draws after replaying the recorded events with the same clock and the
      same compositor (``live --replay LOG --render-offline FRAME OUT.png``), which must also
-     print the same gesture lines.
+     print the same gesture lines;
+  6. a click on empty space while the throw still moves the ball: the spring takes over the
+     decay's motion, checked as in 2.
 
 Exits 77 (CTest's SKIP_RETURN_CODE) with a reason when the display server or the X tools are
 missing (scripts/setup.sh installs xvfb, xdotool and x11-apps) or Xvfb does not start.
@@ -142,6 +144,44 @@ class Session:
         self.host.wait_for(rf"event frame={self.frame} {'down' if action == 'mousedown' else 'up'} \({x},{y}\)")
 
 
+SPRING_LINE = (rf"spring frame={{frame}} to=\({NUMBER},{NUMBER}\) .* retarget=1 "
+               rf"mass={NUMBER} stiffness={NUMBER} damping={NUMBER}")
+
+
+def retarget(session: Session, x: int, y: int) -> str:
+    """A click on empty space while the ball moves; checks that the new spring continues the
+    motion and answers a line saying by how much it is off the spring's Taylor step."""
+    frame = session.frame
+    session.move(x, y)
+    session.button("mousedown", x, y)
+    line = session.host.wait_for(SPRING_LINE.format(frame=frame))
+    session.button("mouseup", x, y)
+    session.step(2)
+    target = (float(line.group(1)), float(line.group(2)))
+    mass, stiffness, damping = (float(line.group(i)) for i in (3, 4, 5))
+    x0, y0, vx0, vy0 = session.traced[frame - 1]  # the last tick before the retarget
+    x1, y1, vx1, vy1 = session.traced[frame]      # the first tick of the new spring
+    dt = 1.0 / FPS
+    assert math.hypot(vx0, vy0) * dt > 2, f"the ball should move when retargeted ({vx0}, {vy0}) pt/s"
+    # The new spring continues from (x0, v0): one frame later it is where the Taylor series of
+    # its motion says, x0 + v0 dt + a0 dt^2 / 2 and v0 + a0 dt, with a0 the spring's force at
+    # the start (m a = -k (x - target) - c v), to within the next term (|jerk| dt^3 / 6 and
+    # |jerk| dt^2 / 2, twice over). A spring restarted from rest is off by |v0| dt and |v0|;
+    # one restarted from the model value (where a throw began), by far more.
+    ax = (-stiffness * (x0 - target[0]) - damping * vx0) / mass
+    ay = (-stiffness * (y0 - target[1]) - damping * vy0) / mass
+    jerk = (stiffness * math.hypot(vx0, vy0) + damping * math.hypot(ax, ay)) / mass
+    predicted = (x0 + vx0 * dt + ax * dt * dt / 2, y0 + vy0 * dt + ay * dt * dt / 2)
+    position_error = math.dist((x1, y1), predicted)
+    velocity_error = math.dist((vx1, vy1), (vx0 + ax * dt, vy0 + ay * dt))
+    assert position_error <= 2 * jerk * dt ** 3 / 6, (
+        f"position jumped at the retarget of frame {frame}: off by {position_error:.3f} pt")
+    assert velocity_error <= 2 * jerk * dt ** 2 / 2, (
+        f"velocity jumped at the retarget of frame {frame}: off by {velocity_error:.1f} pt/s")
+    return (f"retarget at frame {frame}: the motion continued (off the spring's Taylor step by "
+            f"{position_error:.3f} pt and {velocity_error:.1f} pt/s)")
+
+
 def check_spring_retarget(session: Session) -> None:
     """Steps 1 and 2: a spring to empty space, retargeted while it moves."""
     session.step(5)
@@ -150,32 +190,7 @@ def check_spring_retarget(session: Session) -> None:
     first = session.host.wait_for(rf"spring frame={session.frame} .* retarget=0 .*")
     session.button("mouseup", 80, 80)
     session.step(12)
-    retarget_frame = session.frame
-    session.move(420, 260)
-    session.button("mousedown", 420, 260)
-    line = session.host.wait_for(rf"spring frame={retarget_frame} to=\({NUMBER},{NUMBER}\) .* retarget=1 "
-                                 rf"mass={NUMBER} stiffness={NUMBER} damping={NUMBER}")
-    session.button("mouseup", 420, 260)
-    session.step(2)
-    target = (float(line.group(1)), float(line.group(2)))
-    mass, stiffness, damping = (float(line.group(i)) for i in (3, 4, 5))
-    x0, y0, vx0, vy0 = session.traced[retarget_frame - 1]  # the last tick before the retarget
-    x1, y1, vx1, vy1 = session.traced[retarget_frame]      # the first tick of the new spring
-    dt = 1.0 / FPS
-    assert math.hypot(vx0, vy0) * dt > 5, f"the ball should move fast when retargeted ({vx0}, {vy0}) pt/s"
-    # The new spring continues from (x0, v0): one frame later it is where the Taylor series of
-    # its motion says, x0 + v0 dt + a0 dt^2 / 2 and v0 + a0 dt, with a0 the spring's force at
-    # the start (m a = -k (x - target) - c v), to within the next term (|jerk| dt^3 / 6 and
-    # |jerk| dt^2 / 2, twice over). A spring restarted from rest would be off by |v0| dt
-    # (about 10 pt) and |v0| (about 600 pt/s); one restarted from the model value, further.
-    ax, ay = (-stiffness * (x0 - target[0]) - damping * vx0) / mass, (-stiffness * (y0 - target[1]) - damping * vy0) / mass
-    jerk = (stiffness * math.hypot(vx0, vy0) + damping * math.hypot(ax, ay)) / mass
-    position_error = math.dist((x1, y1), (x0 + vx0 * dt + ax * dt * dt / 2, y0 + vy0 * dt + ay * dt * dt / 2))
-    velocity_error = math.dist((vx1, vy1), (vx0 + ax * dt, vy0 + ay * dt))
-    assert position_error <= 2 * jerk * dt ** 3 / 6, f"position jumped at the retarget: off by {position_error:.3f} pt"
-    assert velocity_error <= 2 * jerk * dt ** 2 / 2, f"velocity jumped at the retarget: off by {velocity_error:.1f} pt/s"
-    print(f"spring: {first.group(0)}\nretarget at frame {retarget_frame}: the motion continued "
-          f"(off the spring's Taylor step by {position_error:.3f} pt and {velocity_error:.1f} pt/s)")
+    print(f"spring: {first.group(0)}\n{retarget(session, 420, 260)}")
 
 
 def check_throw_and_tap(session: Session) -> None:
@@ -298,6 +313,7 @@ def main() -> None:
         check_spring_retarget(session)
         check_throw_and_tap(session)
         compare_pictures(session, live, work)
+        print("a click during the throw:", retarget(session, 300, 60))  # step 6
         host.send("quit")
         assert host.process.wait(timeout=WAIT_S) == 0, "live did not exit cleanly"
     finally:
