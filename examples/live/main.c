@@ -116,7 +116,7 @@ typedef struct host {
     FILE *record;        /* --record, or NULL */
     long frame;          /* the frame the next tick draws */
     int running;
-    int paced;           /* sleep to 60 Hz: the fixed clock, or a present without vsync */
+    int paced;           /* sleep to 60 Hz: the fixed clock unstepped, a present without vsync */
     Uint64 last_frame_ms;
 } host;
 
@@ -164,7 +164,11 @@ static void pump_events(host *h) {
     while (SDL_PollEvent(&e)) handle_event(h, &e);
 }
 
-/* Ticks the engine at the frame's time, draws the render list into the window, presents. */
+/*
+ * Ticks the engine at the frame's time, draws the render list into the window, presents. On the
+ * display's clock the frame's time is when the previous present returned (a vsync): this frame
+ * shows one refresh later, a constant latency that keeps the motion even.
+ */
 static void draw_frame(host *h) {
     double now_s = h->o.fixed_clock ? (double)h->frame / LIVE_FIXED_FPS : SDL_GetTicks64() / 1000.0;
     cairo_surface_t *surface;
@@ -198,7 +202,7 @@ static int run_window(const options *o) {
     step_control_init(&h.steps);
     window_open(&h.window, "animcore live", LIVE_WIDTH, LIVE_HEIGHT);
     SDL_GetRendererInfo(h.window.renderer, &info);
-    h.paced = o->fixed_clock || !(info.flags & SDL_RENDERER_PRESENTVSYNC);
+    h.paced = !o->stepped && (o->fixed_clock || !(info.flags & SDL_RENDERER_PRESENTVSYNC));
     h.last_frame_ms = SDL_GetTicks64();
     printf("ready renderer=%s vsync=%d clock=%s\n", info.name,
            !!(info.flags & SDL_RENDERER_PRESENTVSYNC),
