@@ -40,6 +40,7 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Literal
 
 SKIP = 77
 WAIT_S = 20.0  # the longest wait for any one line of the host (a loaded, shared machine)
@@ -125,7 +126,8 @@ class Session:
         self.host.send(f"step {frames}")
         for _ in range(frames):
             match = self.host.wait_for(FRAME_LINE.format(frame=self.frame))
-            self.traced[self.frame] = tuple(float(v) for v in match.groups())  # type: ignore[assignment]
+            x, y, vx, vy = (float(value) for value in match.groups())
+            self.traced[self.frame] = (x, y, vx, vy)
             self.frame += 1
         return self.traced[self.frame - 1]
 
@@ -141,7 +143,8 @@ class Session:
 
     def button(self, action: str, x: int, y: int) -> None:
         self.xdotool(action, "1")
-        self.host.wait_for(rf"event frame={self.frame} {'down' if action == 'mousedown' else 'up'} \({x},{y}\)")
+        kind = "down" if action == "mousedown" else "up"
+        self.host.wait_for(rf"event frame={self.frame} {kind} \({x},{y}\)")
 
 
 SPRING_LINE = (rf"spring frame={{frame}} to=\({NUMBER},{NUMBER}\) .* retarget=1 "
@@ -222,7 +225,8 @@ def check_throw_and_tap(session: Session) -> None:
     session.button("mousedown", *tap)
     # Where it is drawn (presentation) the ball is hit; its model is still where it was thrown
     # from (the decay writes its final value when it ends), so the model tree finds the tray.
-    hit = session.host.wait_for(rf"tap frame={session.frame} at=\S+ hit=(\w+) model_hit=(\w+) ball_speed={NUMBER}")
+    hit = session.host.wait_for(
+        rf"tap frame={session.frame} at=\S+ hit=(\w+) model_hit=(\w+) ball_speed={NUMBER}")
     session.button("mouseup", *tap)
     assert hit.group(1) == "ball" and hit.group(2) == "tray" and float(hit.group(3)) > 20, hit.group(0)
     print(f"throw: {throw.group(0)}\ntap on the moving ball: {hit.group(0)}")
@@ -237,16 +241,21 @@ def read_xwd(path: str) -> tuple[int, int, list[tuple[int, int, int]]]:
     bits_per_pixel, bytes_per_line = header[11], header[12]
     masks, colors = header[14:17], header[19]
     assert header[2] == 2 and bits_per_pixel in (24, 32), f"unexpected xwd format {header[:13]}"
-    pixels_at = header_size + 12 * colors
-    order = "little" if byte_order == 0 else "big"
+    pixels_at = header_size + 12 * colors  # after the header, the window's name and the colours
+    order: Literal["little", "big"] = "little" if byte_order == 0 else "big"
     size = bits_per_pixel // 8
+    red, green, blue = (((mask & -mask).bit_length() - 1, mask) for mask in masks)  # shift, mask
+
+    def channel(value: int, shift_mask: tuple[int, int]) -> int:
+        return (value & shift_mask[1]) >> shift_mask[0]
+
     pixels = []
     for row in range(height):
-        line = data[pixels_at + row * bytes_per_line:]
+        line = data[pixels_at + row * bytes_per_line:pixels_at + (row + 1) * bytes_per_line]
         for column in range(width):
             value = int.from_bytes(line[column * size:(column + 1) * size], order)
-            pixels.append(tuple((value & mask) >> ((mask & -mask).bit_length() - 1) for mask in masks))
-    return width, height, pixels  # type: ignore[return-value]
+            pixels.append((channel(value, red), channel(value, green), channel(value, blue)))
+    return width, height, pixels
 
 
 def read_png(path: str) -> tuple[int, int, list[tuple[int, int, int]]]:
@@ -259,7 +268,8 @@ def read_png(path: str) -> tuple[int, int, list[tuple[int, int, int]]]:
     pixels = []
     for row in range(height):
         for column in range(width):
-            value = int.from_bytes(data[row * stride + 4 * column:row * stride + 4 * column + 4], sys.byteorder)
+            at = row * stride + 4 * column
+            value = int.from_bytes(data[at:at + 4], sys.byteorder)
             pixels.append(((value >> 16) & 255, (value >> 8) & 255, value & 255))
     return width, height, pixels
 
