@@ -7,6 +7,8 @@
 #               the READMEs' C and Python examples run as copied (make check-examples),
 #               pytest (Python binding), then the C harness under ASan+UBSan
 #               (make sanitize-asan) and a 30 s fuzz (make fuzz)
+# make live: the live host in a real window (examples/live: SDL2; press, drag, throw, tap); its
+# test (CTest live_window, in make test) runs it under Xvfb and is skipped without a display server.
 # Also: make sanitize (ASan+UBSan harness, TSan thread stress), make fuzz (FUZZ_SECONDS,
 # default 60), make soak (10^6 ticks; RSS must stay flat); see Tests/fuzz and Tests/stress.
 # make stress-python: the Python binding's random hostile programs for STRESS_SECONDS (default
@@ -27,7 +29,7 @@ STRESS_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 30
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
-.PHONY: all setup build test test-c test-swift test-python typecheck demo examples bench bench-peers clean \
+.PHONY: all setup build test test-c test-swift test-python typecheck demo examples live bench bench-peers clean \
 	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs check-examples check-docs stress-python
 
 all: build
@@ -99,6 +101,15 @@ soak: build
 
 demo: build
 	@PYTHONPATH=$(abspath bindings/python/src) $(VENV_PYTHON) examples/demo/python/make_demo.py --out demo --c-hosts $(BUILD)/examples
+
+# The live host in a window on this display (examples/live/README.md): a press on empty space
+# springs the ball there, a press on the ball taps it, a drag throws it. Needs SDL2 (set-up
+# installs libsdl2-dev) and a display (DISPLAY set, or Wayland); LIVE_ARGS are passed on
+# (make live LIVE_ARGS="--clock fixed --trace").
+live: build
+	@test -x $(BUILD)/examples/live/live || { echo "live: $(BUILD)/examples/live/live was not built" \
+		"(SDL2 missing?); cmake -S . -B $(BUILD) says why" >&2; exit 1; }
+	@$(BUILD)/examples/live/live $(LIVE_ARGS)
 
 # mypy --strict over the Python binding and examples/python (typed_layers.py states the types
 # of built-in and custom properties); test-python runs the same check (tests/test_typing.py).

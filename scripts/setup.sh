@@ -14,6 +14,13 @@
 #     libcairo2-dev        the C demo draws with Cairo; pycairo builds against it
 #     pythonX.Y-dev        Python.h for pycairo's build, when $PYTHON is Debian's and lacks it
 #     pythonX.Y-venv       when `$PYTHON -m venv` fails (Debian splits venv/ensurepip out)
+#     libsdl2-dev          the live host (examples/live): an SDL2 window drawn with Cairo
+#     xvfb                 a display server without a screen, for the live host's test
+#     xdotool              the live test's pointer: moves, presses and releases through X
+#     x11-apps             xwd, the live test's screenshot of the window
+#                          (these four are optional: without apt-get, or as a user without
+#                          sudo, the script says what is missing and goes on; the live host
+#                          is then not built, or its test is skipped with the reason)
 #     qt6-base-dev, g++    with --with-qt only: Qt 6 Core and a C++ compiler for the Qt
 #                          comparison, benchmarks/peers/bench_qt (make bench-peers)
 # - A project virtual environment, .venv (ignored by git), made from $PYTHON (default python3),
@@ -99,6 +106,20 @@ command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v cc >/dev/null || missing+=(gcc libc6-dev)
 [ -f /usr/include/cjson/cJSON.h ] || missing+=(libcjson-dev)
 [ -f /usr/include/cairo/cairo.h ] || missing+=(libcairo2-dev)
+# The live host and its test (examples/live): optional, so only asked of apt-get when it can run.
+live_missing=()
+[ -f /usr/include/SDL2/SDL.h ] || live_missing+=(libsdl2-dev)
+command -v Xvfb >/dev/null || live_missing+=(xvfb)
+command -v xdotool >/dev/null || live_missing+=(xdotool)
+command -v xwd >/dev/null || live_missing+=(x11-apps)
+if [ ${#live_missing[@]} -gt 0 ]; then
+  if command -v apt-get >/dev/null && { [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null; }; then
+    missing+=("${live_missing[@]}")
+  else
+    say "not installed (no apt-get, or not root and no sudo): ${live_missing[*]};" >&2
+    say "the live host (examples/live) is then not built, or its test skipped" >&2
+  fi
+fi
 # Qt 6 Core as CMake's find_package(Qt6) finds it (Debian puts it under the multiarch lib dir).
 qt_installed() {
   local config
