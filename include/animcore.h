@@ -1687,9 +1687,19 @@ ac_status ac_animation_set_delegate(ac_engine *engine, ac_animation animation,
  */
 ac_status ac_layer_add_animation(ac_engine *engine, ac_layer layer, ac_animation animation,
                                  const char *key);
-/** Removes the animation under key (none: no effect); did-stop (finished 0) at the next tick. */
+/**
+ * Removes the animation under key (none: no effect); did-stop (finished 0) at the next tick.
+ * A property no other animation drives shows its model value from this call on (presentation
+ * value and velocity); one that other animations still drive keeps its last tick's value until
+ * the next tick. So, to interrupt a motion and carry it on (a spring from where a decay is),
+ * read the presentation value and velocity, or start the new animation, first; then remove the
+ * old one.
+ */
 ac_status ac_layer_remove_animation(ac_engine *engine, ac_layer layer, const char *key);
-/** Removes every animation of the layer, keyed or not. */
+/**
+ * Removes every animation of the layer, keyed or not: its properties show their model values
+ * at once (see ac_layer_remove_animation).
+ */
 ac_status ac_layer_remove_all_animations(ac_engine *engine, ac_layer layer);
 
 /** The number of keyed animations of the layer (animations added without a key not counted). */

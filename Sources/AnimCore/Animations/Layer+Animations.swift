@@ -20,7 +20,9 @@ extension Layer {
     }
 
     /// Removes the animation added under `key` (it stops with finished = false at the next
-    /// tick); nothing happens when there is none.
+    /// tick); nothing happens when there is none. A property no other animation drives shows
+    /// its model value at once: to carry a motion on, read its presentation value and
+    /// velocity, or add the new animation, before removing the old one.
     ///
     /// C: `ac_layer_remove_animation`.
     /// - Parameter key: the key it was added under.

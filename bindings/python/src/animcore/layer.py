@@ -903,7 +903,9 @@ class Layer(metaclass=LayerType):
 
     def remove_animation(self, key: str) -> None:
         """Removes the animation under ``key`` (none: no effect); its on_stop(finished=False)
-        runs at the next tick.
+        runs at the next tick. A property no other animation drives shows its model value at
+        once: to carry a motion on, read its presentation value and velocity, or add the new
+        animation, before removing the old one.
 
         C: ac_layer_remove_animation()."""
         check(
