@@ -62,19 +62,29 @@ extension EngineState {
         guard doubleSided || !toSuperlayer.isBackFacing, maskIsDrawn(ofLayerIn: slot, presentation: presentation) else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
-        let matrix = parent.base.map { toSuperlayer.concatenating($0) } ?? toSuperlayer
-        makeRenderEntry(at: entry, values, geometry: geometry, matrix: matrix, under: parent)
+        // Written in place: a matrix is 128 bytes.
+        if let base = parent.base {
+            entry.pointee.matrix = toSuperlayer.concatenating(base)
+        } else {
+            entry.pointee.matrix = toSuperlayer
+        }
+        makeRenderEntry(at: entry, values, geometry: geometry, under: parent)
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
+        // Field by field into the new frame (plain data, so its memory needs no initialising
+        // first): a frame built whole would be copied into place.
         let frame = list.frames.appendUninitialized()
-        frame.initialize(to: RenderFrame(
-            sublayers: RenderParent(
-                entry: Int32(index), base: entry.pointee.matrix.flattened,
-                sublayerMatrix: LayerGeometry.superlayerPart(geometry.sublayerMatrix, isMask: false),
-                alpha: entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha,
-                flipped: entry.pointee.flags.contains(.contentsFlipped)),
-            childrenStart: childrenStart, next: childrenStart, childrenEnd: list.children.count, mask: layers[slot].mask))
+        frame.pointee.sublayers.entry = Int32(index)
+        frame.pointee.sublayers.base = entry.pointee.matrix.flattened
+        frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(geometry.sublayerMatrix, isMask: false)
+        frame.pointee.sublayers.alpha = entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha
+        frame.pointee.sublayers.flipped = entry.pointee.flags.contains(.contentsFlipped)
+        frame.pointee.childrenStart = childrenStart
+        frame.pointee.next = childrenStart
+        frame.pointee.childrenEnd = list.children.count
+        frame.pointee.mask = layers[slot].mask
+        frame.pointee.isMaskDrawn = false
     }
 
     /// Whether the mask of the layer in `slot`, when it has one, draws anything: a hidden
@@ -89,11 +99,11 @@ extension EngineState {
         return doubleSided || !matrixToSuperlayer(mask, presentation: presentation).isBackFacing
     }
 
-    /// Initialises `entry` (uninitialised memory of a plain-data type) as the entry of the layer
-    /// whose values are `values` under `parent`, in place (an entry is 440 bytes).
+    /// Initialises `entry` (uninitialised memory of a plain-data type, its matrix written) as
+    /// the entry of the layer whose values are `values` under `parent`, in place (an entry is
+    /// 440 bytes).
     private func makeRenderEntry(
-        at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, geometry: LayerGeometry, matrix: Transform3D,
-        under parent: RenderParent
+        at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, geometry: LayerGeometry, under parent: RenderParent
     ) {
         typealias Index = BuiltInLayerProperties.Index
         let slot = values.slot
@@ -111,7 +121,6 @@ extension EngineState {
         entry.pointee.subtreeEnd = -1
         entry.pointee.mask = -1
         entry.pointee.flags = flags
-        entry.pointee.matrix = matrix
         entry.pointee.bounds = geometry.bounds
         entry.pointee.opacity = opacity
         entry.pointee.alpha = parent.alpha * (opensGroup ? 1 : opacity)
