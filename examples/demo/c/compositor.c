@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { PART_OWN = 1, PART_BORDER = 2 }; /* background and contents; the border (after sublayers) */
 
@@ -458,22 +459,26 @@ static cairo_surface_t *blurred_alpha(cairo_surface_t *layer, const int *k, int 
     int stride = cairo_image_surface_get_stride(layer);
     cairo_surface_t *mask = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height);
     int mstride = cairo_image_surface_get_stride(mask);
-    const unsigned char *data = cairo_image_surface_get_data(layer);
-    unsigned char *out = cairo_image_surface_get_data(mask);
-    uint8_t *alpha = malloc((size_t)width * (size_t)height), *rows = malloc((size_t)width * (size_t)height);
+    size_t size = (size_t)width * (size_t)height;
+    uint8_t *alpha = malloc(size), *rows = malloc(size);
     long total = k[0];
     for (int d = 1; d <= reach; d++) total += 2L * k[d];
     cairo_surface_flush(layer);
     cairo_surface_flush(mask);
-    for (int y = 0; y < height; y++)
+    if (alpha != NULL && rows != NULL) { /* else the mask stays clear: no shadow */
+        const unsigned char *data = cairo_image_surface_get_data(layer);
+        unsigned char *out = cairo_image_surface_get_data(mask);
+        for (int y = 0; y < height; y++) {
+            const uint32_t *pixel = (const uint32_t *)(data + (size_t)y * stride);
+            for (int x = 0; x < width; x++) alpha[(size_t)y * width + x] = (uint8_t)(pixel[x] >> 24);
+        }
+        for (int y = 0; y < height; y++)
+            blur_line(alpha + (size_t)y * width, rows + (size_t)y * width, width, 1, k, reach, total);
         for (int x = 0; x < width; x++)
-            alpha[(size_t)y * width + x] = (uint8_t)(((const uint32_t *)(data + (size_t)y * stride))[x] >> 24);
-    for (int y = 0; y < height; y++)
-        blur_line(alpha + (size_t)y * width, rows + (size_t)y * width, width, 1, k, reach, total);
-    for (int x = 0; x < width; x++)
-        blur_line(rows + x, alpha + x, height, width, k, reach, total);
-    for (int y = 0; y < height; y++)
-        for (int x = 0; x < width; x++) out[(size_t)y * mstride + x] = alpha[(size_t)y * width + x];
+            blur_line(rows + x, alpha + x, height, width, k, reach, total);
+        for (int y = 0; y < height; y++)
+            memcpy(out + (size_t)y * mstride, alpha + (size_t)y * width, (size_t)width);
+    }
     free(alpha);
     free(rows);
     cairo_surface_mark_dirty(mask);

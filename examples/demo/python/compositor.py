@@ -222,7 +222,8 @@ def _blur_kernel(sigma: float) -> List[int]:
         reach = BLUR_MAX_REACH if r > BLUR_MAX_REACH else int(r)
     k = [KERNEL_ONE]
     for d in range(1, reach + 1):
-        k.append(int(math.floor(KERNEL_ONE * math.exp(-float(d * d) / (2.0 * sigma * sigma)) + 0.5)))
+        weight = KERNEL_ONE * math.exp(-float(d * d) / (2.0 * sigma * sigma))
+        k.append(int(math.floor(weight + 0.5)))
     return k
 
 

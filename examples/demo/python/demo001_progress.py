@@ -7,7 +7,8 @@ reversed by the block's completion, then 0 -> 100 on a spring (perceptual durati
 bounce 0.3). The display callback (-displayLayer:) sets the label to floor(percent); the bar is
 a sublayer whose width animates in the same blocks. The screen is the render list drawn by the
 demo's compositor (compositor.py): the view's layer as the track, the bar at its presentation
-width (a pill image stretched in nine parts by contentsCenter, with a shadow), a thin layer marking 100 %; the host adds the block's name and the label.
+width (a pill image stretched in nine parts by contentsCenter, with a shadow), a thin layer
+marking 100 %; the host adds the block's name and the label.
 
 usage: demo001_progress.py OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
 """
@@ -81,7 +82,8 @@ def run(out: Path) -> None:
             "OCLayer", {"percent": 0.0}, needs_display=True, display=display_layer
         )
         # The screen (grey 0.94); the view's layer (300 x 24 at (20, 36), the grey track) and
-        # its progress bar (percentView, width 0: the pill image); over them the 100 % mark (1 x 32).
+        # its progress bar (percentView, width 0: the pill image); over them the 100 % mark
+        # (1 x 32).
         comp = Compositor()
         comp.set_contents(PILL_TOKEN, pill_image())
         root = engine.layer(
