@@ -452,11 +452,35 @@ static void blur_line(const uint8_t *in, uint8_t *out, int n, ptrdiff_t step, co
     }
 }
 
+/* The box [x0, x1] x [y0, y1] (pixels, inclusive) where the blur of alpha (width x height) can
+ * be non-zero: its non-zero pixels' box widened by reach, within the image. Answers 0 when all
+ * of alpha is zero. The blur outside the box is zero, so blurring only the box gives the same
+ * bytes as blurring the whole (and is much cheaper for a small layer on a large target). */
+static int blur_box(const uint8_t *alpha, int width, int height, int reach, int *box) {
+    int x0 = width, y0 = height, x1 = -1, y1 = -1;
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            if (alpha[(size_t)y * width + x] == 0) continue;
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            if (y > y1) y1 = y;
+        }
+    }
+    if (x1 < 0) return 0;
+    box[0] = x0 - reach < 0 ? 0 : x0 - reach;
+    box[1] = y0 - reach < 0 ? 0 : y0 - reach;
+    box[2] = x1 + reach >= width ? width - 1 : x1 + reach;
+    box[3] = y1 + reach >= height ? height - 1 : y1 + reach;
+    return 1;
+}
+
 /* The shadow's mask: the alpha of layer (ARGB32, premultiplied: alpha in the top byte of each
- * native 32-bit pixel) blurred by the kernel, rows first, then columns, into a new A8 surface. */
+ * native 32-bit pixel) blurred by the kernel, rows first, then columns, into a new A8 surface
+ * (within blur_box(); zero elsewhere). */
 static cairo_surface_t *blurred_alpha(cairo_surface_t *layer, const int *k, int reach) {
     int width = cairo_image_surface_get_width(layer), height = cairo_image_surface_get_height(layer);
-    int stride = cairo_image_surface_get_stride(layer);
+    int stride = cairo_image_surface_get_stride(layer), box[4];
     cairo_surface_t *mask = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height);
     int mstride = cairo_image_surface_get_stride(mask);
     size_t size = (size_t)width * (size_t)height;
@@ -472,12 +496,17 @@ static cairo_surface_t *blurred_alpha(cairo_surface_t *layer, const int *k, int 
             const uint32_t *pixel = (const uint32_t *)(data + (size_t)y * stride);
             for (int x = 0; x < width; x++) alpha[(size_t)y * width + x] = (uint8_t)(pixel[x] >> 24);
         }
-        for (int y = 0; y < height; y++)
-            blur_line(alpha + (size_t)y * width, rows + (size_t)y * width, width, 1, k, reach, total);
-        for (int x = 0; x < width; x++)
-            blur_line(rows + x, alpha + x, height, width, k, reach, total);
-        for (int y = 0; y < height; y++)
-            memcpy(out + (size_t)y * mstride, alpha + (size_t)y * width, (size_t)width);
+        if (blur_box(alpha, width, height, reach, box)) {
+            int n = box[2] - box[0] + 1, m = box[3] - box[1] + 1;
+            size_t at = (size_t)box[1] * width + box[0];
+            for (int y = 0; y < m; y++)
+                blur_line(alpha + at + (size_t)y * width, rows + at + (size_t)y * width, n, 1, k, reach,
+                          total);
+            for (int x = 0; x < n; x++)
+                blur_line(rows + at + x, alpha + at + x, m, width, k, reach, total);
+            for (int y = box[1]; y <= box[3]; y++)
+                memcpy(out + (size_t)y * mstride + box[0], alpha + (size_t)y * width + box[0], (size_t)n);
+        }
     }
     free(alpha);
     free(rows);

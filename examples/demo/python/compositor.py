@@ -245,16 +245,22 @@ def _blur_rows(a: "np.ndarray[Any, Any]", k: List[int]) -> "np.ndarray[Any, Any]
 
 def _blurred_alpha(layer: cairo.ImageSurface, k: List[int]) -> cairo.ImageSurface:
     """The shadow's mask: layer's alpha (ARGB32: the top byte of each native 32-bit pixel)
-    blurred, rows first, then columns, in a new A8 surface."""
+    blurred, rows first, then columns, in a new A8 surface — only within the non-zero pixels'
+    box widened by the reach (compositor.c's blur_box(): zero elsewhere, the same bytes)."""
     width, height, stride = layer.get_width(), layer.get_height(), layer.get_stride()
+    reach = len(k) - 1
     layer.flush()
     pixels = np.frombuffer(layer.get_data(), dtype=np.uint32).reshape(height, stride // 4)
     alpha = (pixels[:, :width] >> 24).astype(np.uint8)
-    blurred = _blur_rows(_blur_rows(alpha, k).T.copy(), k).T
     mask = cairo.ImageSurface(cairo.FORMAT_A8, width, height)
     mask.flush()
     out = np.ndarray((height, mask.get_stride()), dtype=np.uint8, buffer=mask.get_data())
-    out[:, :width] = blurred
+    ys, xs = np.nonzero(alpha.any(axis=1))[0], np.nonzero(alpha.any(axis=0))[0]
+    if len(xs):
+        x0, x1 = max(int(xs[0]) - reach, 0), min(int(xs[-1]) + reach, width - 1)
+        y0, y1 = max(int(ys[0]) - reach, 0), min(int(ys[-1]) + reach, height - 1)
+        box = alpha[y0 : y1 + 1, x0 : x1 + 1]
+        out[y0 : y1 + 1, x0 : x1 + 1] = _blur_rows(_blur_rows(box, k).T.copy(), k).T
     mask.mark_dirty()
     return mask
 
