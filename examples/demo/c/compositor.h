@@ -32,16 +32,18 @@
  *               covering cr's clip extents widened by the blur's reach and the offset; its alpha
  *               is blurred by a separable Gaussian in integer arithmetic (weights
  *               round(COMPOSITOR_KERNEL_ONE * exp(-d^2 / (2 sigma^2))), d <= ceil(3 sigma), each
- *               pass rounding sum / total half up), filled with shadow_color at alpha
+ *               pass rounding sum / total half up; only the non-zero alpha's box widened by
+ *               the reach is blurred: the rest is zero), filled with shadow_color at alpha
  *               shadow_color.a * shadow_opacity shifted by the offset, and the body painted
  *               over it. sigma = shadow_radius * sqrt(|det J|) device pixels, J the derivative
  *               of the entry's map (matrix, then base) at the bounds' centre, and the offset
  *               is the image of shadow_offset there: it turns and scales with the layer
  *               (sigma ~ shadowRadius as design tools take it [INFERRED]; for a perspective map
- *               J at the centre stands for the whole layer [INFERRED]). One shadow for the layer
- *               and its subtree; a layer drawing nothing casts none; the entry's own clip
- *               (masksToBounds) clips its shadow too (§3.1 item 7), its mask and opacity group
- *               apply to shadow and body together (the shadow comes before both in §3.1).
+ *               J at the centre stands for the whole layer [INFERRED]; none when the centre is
+ *               at or behind the eye). One shadow for the layer and its subtree; a layer
+ *               drawing nothing casts none; the entry's own clip (masksToBounds) clips its
+ *               shadow too (§3.1 item 7), its mask and opacity group apply to shadow and body
+ *               together (the shadow comes before both in §3.1).
  *
  * Transforms. An entry's matrix maps its plane to the root's space: p' = p . M, divided by w,
  * for points (x, y, 0, 1). When m14 = m24 = 0 and m44 = 1 the map is affine and the entry is
