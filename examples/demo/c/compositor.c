@@ -2,6 +2,8 @@
 #include "compositor.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 enum { PART_OWN = 1, PART_BORDER = 2 }; /* background and contents; the border (after sublayers) */
 
@@ -105,11 +107,103 @@ static double own_alpha(const ac_render_entry *e) {
     return (e->flags & AC_RENDER_OPACITY_GROUP) ? 1.0 : e->alpha;
 }
 
-/* The contents: the registered surface placed by gravity, cropped by contentsRect (§3.4). */
+/* One piece of the contents: source pixels (sx, sy, sw, sh) of surface drawn into the layer's
+ * rectangle (dx, dy, dw, dh), mirrored in y when flipped, clipped to that rectangle (with
+ * antialiasing, or without when aa is 0: the nine parts' inner cuts tile the plane then). */
+static void draw_piece(cairo_t *cr, cairo_surface_t *surface, int flipped, const double *src,
+                       const double *dst, const double *clip, int aa, double alpha) {
+    cairo_save(cr);
+    cairo_rectangle(cr, clip[0], clip[1], clip[2], clip[3]);
+    if (!aa) cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+    cairo_clip(cr);
+    cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+    if (flipped) {
+        cairo_translate(cr, dst[0], dst[1] + dst[3]);
+        cairo_scale(cr, dst[2] / src[2], -(dst[3] / src[3]));
+    } else {
+        cairo_translate(cr, dst[0], dst[1]);
+        cairo_scale(cr, dst[2] / src[2], dst[3] / src[3]);
+    }
+    cairo_set_source_surface(cr, surface, -src[0], -src[1]);
+    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD); /* edge pixels extended */
+    cairo_paint_with_alpha(cr, alpha);
+    cairo_restore(cr);
+}
+
+/* One axis of the nine parts: the source cuts s[0..3] (pixels, from s0 over the size ss) and the
+ * destination cuts d[0..3] (layer units, from d0 over the size ds). The caps keep their logical
+ * size (pixels / contents_scale); a centre narrower than a pixel is widened to the one source
+ * pixel centred there (§3.4); caps wider together than ds shrink in proportion [INFERRED: CA's
+ * behaviour there is unverified]. Cuts outside the unit rect are clamped to it. */
+static void nine_axis(double s0, double ss, double c0, double cs, double scale, double d0,
+                      double ds, double *s, double *d) {
+    double a = c0 < 0.0 ? 0.0 : (c0 > 1.0 ? 1.0 : c0), b = c0 + cs;
+    b = b < a ? a : (b > 1.0 ? 1.0 : b);
+    s[0] = s0;
+    s[1] = s0 + a * ss;
+    s[2] = s0 + b * ss;
+    s[3] = s0 + ss;
+    if (s[2] - s[1] < 1.0) {
+        double mid = (s[1] + s[2]) / 2.0;
+        s[1] = mid - 0.5;
+        s[2] = mid + 0.5;
+    }
+    double lead = (s[1] - s[0]) / scale, trail = (s[3] - s[2]) / scale;
+    if (lead < 0.0) lead = 0.0;
+    if (trail < 0.0) trail = 0.0;
+    if (lead + trail > ds) {
+        double f = ds / (lead + trail);
+        lead = lead * f;
+        trail = trail * f;
+    }
+    d[0] = d0;
+    d[1] = d0 + lead;
+    d[2] = d0 + ds - trail;
+    d[3] = d0 + ds;
+}
+
+/* contentsCenter (§3.4): the contents in nine parts, the corners at their logical size, the
+ * edges stretched along their side, the centre in both directions. The whole is clipped (with
+ * antialiasing) to the destination; each part is clipped without antialiasing to its cell,
+ * widened past the outer edges (by margin), so the parts tile without seams. Pixels near a cut
+ * are sampled bilinearly across it (a sub-pixel bleed, kept for simplicity). With the contents
+ * flipped, the image's first rows go to the destination's far (max y) side. */
+static void draw_nine_part(cairo_t *cr, cairo_surface_t *surface, const ac_render_entry *e,
+                           const double *src, const double *dst, double alpha) {
+    const double *cc = e->contents_center;
+    int flipped = (e->flags & AC_RENDER_CONTENTS_FLIPPED) != 0;
+    double xs[4], xd[4], ys[4], yd[4], margin = dst[2] + dst[3] + 1.0;
+    nine_axis(src[0], src[2], cc[0], cc[2], e->contents_scale, dst[0], dst[2], xs, xd);
+    nine_axis(src[1], src[3], cc[1], cc[3], e->contents_scale, 0.0, dst[3], ys, yd);
+    cairo_save(cr);
+    cairo_rectangle(cr, dst[0], dst[1], dst[2], dst[3]);
+    cairo_clip(cr);
+    for (int j = 0; j < 3; j++) {
+        double y0 = flipped ? dst[1] + dst[3] - yd[j + 1] : dst[1] + yd[j];
+        double y1 = flipped ? dst[1] + dst[3] - yd[j] : dst[1] + yd[j + 1];
+        for (int i = 0; i < 3; i++) {
+            double piece[4] = {xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j]};
+            double to[4] = {xd[i], y0, xd[i + 1] - xd[i], y1 - y0};
+            double cx0 = i == 0 ? xd[0] - margin : xd[i], cx1 = i == 2 ? xd[3] + margin : xd[i + 1];
+            double cy0 = (flipped ? j == 2 : j == 0) ? y0 - margin : y0;
+            double cy1 = (flipped ? j == 0 : j == 2) ? y1 + margin : y1;
+            double clip[4] = {cx0, cy0, cx1 - cx0, cy1 - cy0};
+            if (!(piece[2] > 0.0 && piece[3] > 0.0 && to[2] > 0.0 && to[3] > 0.0)) continue;
+            draw_piece(cr, surface, flipped, piece, to, clip, 0, alpha);
+        }
+    }
+    cairo_restore(cr);
+}
+
+static int is_unit_rect(const double *r) {
+    return r[0] == 0.0 && r[1] == 0.0 && r[2] == 1.0 && r[3] == 1.0;
+}
+
+/* The contents: the registered surface placed by gravity, cropped by contentsRect, in nine
+ * parts when contentsCenter is not the unit rect (§3.4). */
 static void draw_contents(const walk *w, const ac_render_entry *e) {
     cairo_surface_t *surface = contents_surface(w->c, e->contents);
     if (e->contents == 0 || surface == NULL) return;
-    cairo_t *cr = w->cr;
     double iw = cairo_image_surface_get_width(surface), ih = cairo_image_surface_get_height(surface);
     double sx = e->contents_rect[0] * iw, sy = e->contents_rect[1] * ih;
     double sw = e->contents_rect[2] * iw, sh = e->contents_rect[3] * ih;
@@ -141,20 +235,12 @@ static void draw_contents(const walk *w, const ac_render_entry *e) {
     dx = dx + e->bounds[0];
     dy = dy + e->bounds[1];
     if (!(dw > 0.0 && dh > 0.0)) return;
-    cairo_save(cr);
-    cairo_rectangle(cr, dx, dy, dw, dh);
-    cairo_clip(cr);
-    if (e->flags & AC_RENDER_CONTENTS_FLIPPED) {
-        cairo_translate(cr, dx, dy + dh);
-        cairo_scale(cr, dw / sw, -(dh / sh));
-    } else {
-        cairo_translate(cr, dx, dy);
-        cairo_scale(cr, dw / sw, dh / sh);
-    }
-    cairo_set_source_surface(cr, surface, -sx, -sy);
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD); /* edge pixels extended */
-    cairo_paint_with_alpha(cr, own_alpha(e));
-    cairo_restore(cr);
+    double src[4] = {sx, sy, sw, sh}, dst[4] = {dx, dy, dw, dh};
+    if (is_unit_rect(e->contents_center))
+        draw_piece(w->cr, surface, (e->flags & AC_RENDER_CONTENTS_FLIPPED) != 0, src, dst, dst, 1,
+                   own_alpha(e));
+    else
+        draw_nine_part(w->cr, surface, e, src, dst, own_alpha(e));
 }
 
 /* One part of an entry's own drawing, in its plane (cr's matrix maps the plane). */
@@ -290,14 +376,11 @@ static void clip_to_bounds(const walk *w, const ac_render_entry *e) {
     cairo_clip(cr);
 }
 
-/* Draws entry i and its subtree (and its mask); answers the index after them. */
-static int draw_entry(const walk *w, int i) {
-    cairo_t *cr = w->cr;
+static int draw_entry(const walk *w, int i);
+
+/* The entry's own drawing, its subtree (the mask's entries excepted) and its border. */
+static void draw_body(const walk *w, int i) {
     const ac_render_entry *e = &w->entries[i];
-    int group = (e->flags & AC_RENDER_OPACITY_GROUP) != 0, masked = e->mask >= 0;
-    cairo_save(cr);
-    if (e->flags & AC_RENDER_CLIPS) clip_to_bounds(w, e);
-    if (group || masked) cairo_push_group(cr);
     draw_in_plane(w, e, PART_OWN);
     for (int j = i + 1; j < e->subtree_end;) {
         if (j == e->mask)
@@ -306,6 +389,192 @@ static int draw_entry(const walk *w, int i) {
             j = draw_entry(w, j);
     }
     draw_in_plane(w, e, PART_BORDER);
+}
+
+static int casts_shadow(const ac_render_entry *e) {
+    return e->shadow_opacity > 0.0 && e->shadow_color[3] > 0.0;
+}
+
+/* A point of the entry's plane in device space (cr's identity space): projected by the matrix,
+ * then mapped by the base matrix. Answers 0 when it lies at or behind the eye. */
+static int to_device(const walk *w, const ac_render_entry *e, double x, double y, double *p) {
+    if (!(project(e->matrix, x, y, &p[0], &p[1]) > 0.0)) return 0;
+    cairo_matrix_transform_point(&w->base, &p[0], &p[1]);
+    return 1;
+}
+
+/* The shadow's blur sigma and offset in device pixels. Both come from the map's derivative at
+ * the bounds' centre c: the images of c, c + (1, 0), c + (0, 1) and c + shadowOffset. sigma =
+ * shadowRadius * sqrt(|det J|) (the map's mean scale; exact for a similarity, and for a
+ * perspective map the scale at the centre: an approximation across the layer [INFERRED]).
+ * The offset is in the layer's own space: it turns and scales with the layer (§3.3). */
+static int shadow_geometry(const walk *w, const ac_render_entry *e, double *sigma, double *off) {
+    double cx = e->bounds[0] + e->bounds[2] / 2.0, cy = e->bounds[1] + e->bounds[3] / 2.0;
+    double c[2], u[2], v[2], o[2];
+    if (!(to_device(w, e, cx, cy, c) && to_device(w, e, cx + 1.0, cy, u) &&
+          to_device(w, e, cx, cy + 1.0, v) &&
+          to_device(w, e, cx + e->shadow_offset[0], cy + e->shadow_offset[1], o)))
+        return 0;
+    double det = (u[0] - c[0]) * (v[1] - c[1]) - (u[1] - c[1]) * (v[0] - c[0]);
+    *sigma = e->shadow_radius * sqrt(fabs(det));
+    off[0] = o[0] - c[0];
+    off[1] = o[1] - c[1];
+    return 1;
+}
+
+/* The blur's integer kernel: weights k[0 .. reach] (k[d] for a distance of d pixels) of a
+ * Gaussian of sigma (device pixels) in fixed point (COMPOSITOR_KERNEL_ONE = weight 1 at d = 0),
+ * reaching ceil(COMPOSITOR_BLUR_SIGMAS * sigma), at most COMPOSITOR_BLUR_MAX_REACH. Answers the
+ * reach; the kernel's total is k[0] + 2 (k[1] + ... + k[reach]). compositor.py computes the
+ * same weights with the same expressions (libm's exp, as Python's math.exp). */
+static int blur_kernel(double sigma, int *k) {
+    int reach = 0;
+    if (sigma > 0.0) {
+        double r = ceil(COMPOSITOR_BLUR_SIGMAS * sigma);
+        reach = r > COMPOSITOR_BLUR_MAX_REACH ? COMPOSITOR_BLUR_MAX_REACH : (int)r;
+    }
+    k[0] = COMPOSITOR_KERNEL_ONE;
+    for (int d = 1; d <= reach; d++)
+        k[d] = (int)floor(COMPOSITOR_KERNEL_ONE * exp(-(double)(d * d) / (2.0 * sigma * sigma)) + 0.5);
+    return reach;
+}
+
+/* One pass of the separable blur along n samples (in[x * step], out[x * step]): every output
+ * the kernel-weighted sum of the inputs within reach (zero outside), divided by the kernel's
+ * total, rounded half up: integer arithmetic only, so compositor.py gets the same bytes. */
+static void blur_line(const uint8_t *in, uint8_t *out, int n, ptrdiff_t step, const int *k,
+                      int reach, long total) {
+    for (int x = 0; x < n; x++) {
+        long sum = 0;
+        int lo = x - reach < 0 ? -x : -reach, hi = x + reach >= n ? n - 1 - x : reach;
+        for (int d = lo; d <= hi; d++) sum += (long)k[d < 0 ? -d : d] * in[(x + d) * step];
+        out[x * step] = (uint8_t)((sum + total / 2) / total);
+    }
+}
+
+/* The box [x0, x1] x [y0, y1] (pixels, inclusive) where the blur of alpha (width x height) can
+ * be non-zero: its non-zero pixels' box widened by reach, within the image. Answers 0 when all
+ * of alpha is zero. The blur outside the box is zero, so blurring only the box gives the same
+ * bytes as blurring the whole (and is much cheaper for a small layer on a large target). */
+static int blur_box(const uint8_t *alpha, int width, int height, int reach, int *box) {
+    int x0 = width, y0 = height, x1 = -1, y1 = -1;
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            if (alpha[(size_t)y * width + x] == 0) continue;
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            if (y > y1) y1 = y;
+        }
+    }
+    if (x1 < 0) return 0;
+    box[0] = x0 - reach < 0 ? 0 : x0 - reach;
+    box[1] = y0 - reach < 0 ? 0 : y0 - reach;
+    box[2] = x1 + reach >= width ? width - 1 : x1 + reach;
+    box[3] = y1 + reach >= height ? height - 1 : y1 + reach;
+    return 1;
+}
+
+/* The shadow's mask: the alpha of layer (ARGB32, premultiplied: alpha in the top byte of each
+ * native 32-bit pixel) blurred by the kernel, rows first, then columns, into a new A8 surface
+ * (within blur_box(); zero elsewhere). */
+static cairo_surface_t *blurred_alpha(cairo_surface_t *layer, const int *k, int reach) {
+    int width = cairo_image_surface_get_width(layer), height = cairo_image_surface_get_height(layer);
+    int stride = cairo_image_surface_get_stride(layer), box[4];
+    cairo_surface_t *mask = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height);
+    int mstride = cairo_image_surface_get_stride(mask);
+    size_t size = (size_t)width * (size_t)height;
+    uint8_t *alpha = malloc(size), *rows = malloc(size);
+    long total = k[0];
+    for (int d = 1; d <= reach; d++) total += 2L * k[d];
+    cairo_surface_flush(layer);
+    cairo_surface_flush(mask);
+    if (alpha != NULL && rows != NULL) { /* else the mask stays clear: no shadow */
+        const unsigned char *data = cairo_image_surface_get_data(layer);
+        unsigned char *out = cairo_image_surface_get_data(mask);
+        for (int y = 0; y < height; y++) {
+            const uint32_t *pixel = (const uint32_t *)(data + (size_t)y * stride);
+            for (int x = 0; x < width; x++) alpha[(size_t)y * width + x] = (uint8_t)(pixel[x] >> 24);
+        }
+        if (blur_box(alpha, width, height, reach, box)) {
+            int n = box[2] - box[0] + 1, m = box[3] - box[1] + 1;
+            size_t at = (size_t)box[1] * width + box[0];
+            for (int y = 0; y < m; y++)
+                blur_line(alpha + at + (size_t)y * width, rows + at + (size_t)y * width, n, 1, k, reach,
+                          total);
+            for (int x = 0; x < n; x++)
+                blur_line(rows + at + x, alpha + at + x, m, width, k, reach, total);
+            for (int y = box[1]; y <= box[3]; y++)
+                memcpy(out + (size_t)y * mstride + box[0], alpha + (size_t)y * width + box[0], (size_t)n);
+        }
+    }
+    free(alpha);
+    free(rows);
+    cairo_surface_mark_dirty(mask);
+    return mask;
+}
+
+/*
+ * Entry i with its shadow (§3.1 item 8, §3.3). The body (own drawing, subtree, border; clipped
+ * to the rounded bounds when the entry clips) is drawn once, into an offscreen ARGB32 surface in
+ * device space: the part of cr's clip extents the shadow can reach from, widened by the blur's
+ * reach and the offset. Its alpha, blurred, is the shadow's mask: cr is filled through it with
+ * shadowColor at alpha shadowColor.a * shadowOpacity, shifted by the offset; then the body is
+ * painted over it. cr's clip (the entry's own masksToBounds included, item 7) clips both.
+ */
+static void draw_with_shadow(const walk *w, int i) {
+    const ac_render_entry *e = &w->entries[i];
+    cairo_t *cr = w->cr;
+    double sigma, off[2], x1, y1, x2, y2;
+    int k[COMPOSITOR_BLUR_MAX_REACH + 1];
+    if (!shadow_geometry(w, e, &sigma, off)) {
+        draw_body(w, i);
+        return;
+    }
+    int reach = blur_kernel(sigma, k);
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_clip_extents(cr, &x1, &y1, &x2, &y2);
+    cairo_restore(cr);
+    /* the region drawn offscreen: device pixels, integers */
+    double px = reach + ceil(fabs(off[0])), py = reach + ceil(fabs(off[1]));
+    int ox = (int)(floor(x1) - px), oy = (int)(floor(y1) - py);
+    int width = (int)(ceil(x2) + px) - ox, height = (int)(ceil(y2) + py) - oy;
+    if (!(x2 > x1 && y2 > y1)) return; /* nothing of it can be seen */
+    cairo_surface_t *layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    walk lw = *w;
+    cairo_matrix_t shift;
+    cairo_matrix_init_translate(&shift, -ox, -oy);
+    cairo_matrix_multiply(&lw.base, &w->base, &shift); /* the root's space, then the shift */
+    lw.cr = cairo_create(layer);
+    if (e->flags & AC_RENDER_CLIPS) clip_to_bounds(&lw, e);
+    draw_body(&lw, i);
+    cairo_destroy(lw.cr);
+    cairo_surface_t *mask = blurred_alpha(layer, k, reach);
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_set_source_rgba(cr, e->shadow_color[0], e->shadow_color[1], e->shadow_color[2],
+                          e->shadow_color[3] * e->shadow_opacity);
+    cairo_mask_surface(cr, mask, ox + off[0], oy + off[1]);
+    cairo_set_source_surface(cr, layer, ox, oy);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    cairo_surface_destroy(mask);
+    cairo_surface_destroy(layer);
+}
+
+/* Draws entry i and its subtree (and its mask); answers the index after them. */
+static int draw_entry(const walk *w, int i) {
+    cairo_t *cr = w->cr;
+    const ac_render_entry *e = &w->entries[i];
+    int group = (e->flags & AC_RENDER_OPACITY_GROUP) != 0, masked = e->mask >= 0;
+    cairo_save(cr);
+    if (e->flags & AC_RENDER_CLIPS) clip_to_bounds(w, e);
+    if (group || masked) cairo_push_group(cr);
+    if (casts_shadow(e))
+        draw_with_shadow(w, i);
+    else
+        draw_body(w, i);
     if (masked) {
         cairo_pattern_t *content = cairo_pop_group(cr), *mask;
         cairo_push_group(cr);

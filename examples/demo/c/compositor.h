@@ -11,8 +11,10 @@
  *   contents    the host's own surface registered for the entry's contents token
  *               (compositor_set_contents()), placed by contents_gravity, cropped by
  *               contents_rect, sized by contents_scale, mirrored in y when
- *               AC_RENDER_CONTENTS_FLIPPED (contents_center is not applied: drawn as the unit
- *               rect);
+ *               AC_RENDER_CONTENTS_FLIPPED, and in nine parts when contents_center is not the
+ *               unit rect (0, 0, 1, 1): the corners at their logical size, the edges stretched
+ *               along their side, the centre both ways (reference §3.4; caps wider together than
+ *               the destination shrink in proportion [INFERRED]);
  *   sublayers   the entries up to subtree_end, recursively (the mask's entries excepted);
  *   border      a ring inside the bounds, border_width wide, inner radius
  *               max(corner_radius - border_width, 0);
@@ -23,8 +25,25 @@
  *                            is multiplied by the entry's alpha;
  *   mask        the mask's entries (AC_RENDER_IS_MASK) drawn into a group of their own whose
  *               alpha masks the layer's group (cairo_mask);
- *   shadow      not drawn (shadow_* ignored): no seed in the demo has one, and a blur of the
- *               composited alpha is more than this demo needs.
+ *   shadow      when shadow_opacity > 0 (and shadow_color has alpha), beneath the layer's
+ *               body (§3.1 item 8, §3.3): the body (own drawing, subtree, border, clipped to
+ *               the bounds when the entry clips) is drawn once into an offscreen ARGB32 surface
+ *               in DEVICE space (cr's identity space: the root's space under the base matrix),
+ *               covering cr's clip extents widened by the blur's reach and the offset; its alpha
+ *               is blurred by a separable Gaussian in integer arithmetic (weights
+ *               round(COMPOSITOR_KERNEL_ONE * exp(-d^2 / (2 sigma^2))), d <= ceil(3 sigma), each
+ *               pass rounding sum / total half up; only the non-zero alpha's box widened by
+ *               the reach is blurred: the rest is zero), filled with shadow_color at alpha
+ *               shadow_color.a * shadow_opacity shifted by the offset, and the body painted
+ *               over it. sigma = shadow_radius * sqrt(|det J|) device pixels, J the derivative
+ *               of the entry's map (matrix, then base) at the bounds' centre, and the offset
+ *               is the image of shadow_offset there: it turns and scales with the layer
+ *               (sigma ~ shadowRadius as design tools take it [INFERRED]; for a perspective map
+ *               J at the centre stands for the whole layer [INFERRED]; none when the centre is
+ *               at or behind the eye). One shadow for the layer and its subtree; a layer
+ *               drawing nothing casts none; the entry's own clip (masksToBounds) clips its
+ *               shadow too (§3.1 item 7), its mask and opacity group apply to shadow and body
+ *               together (the shadow comes before both in §3.1).
  *
  * Transforms. An entry's matrix maps its plane to the root's space: p' = p . M, divided by w,
  * for points (x, y, 0, 1). When m14 = m24 = 0 and m44 = 1 the map is affine and the entry is
@@ -53,6 +72,9 @@
 #define COMPOSITOR_GRID 16         /* cells per side of a layer drawn in perspective */
 #define COMPOSITOR_MARGIN 2.0      /* how far (in the layer's units) the grid reaches past the bounds */
 #define COMPOSITOR_ARC_STEPS 8     /* chords per rounded corner of a clip in perspective */
+#define COMPOSITOR_BLUR_SIGMAS 3.0      /* the shadow blur's kernel reaches 3 sigma */
+#define COMPOSITOR_BLUR_MAX_REACH 64    /* ... but at most 64 device pixels either side */
+#define COMPOSITOR_KERNEL_ONE 4096      /* the kernel's fixed point: the centre weight */
 
 typedef struct compositor {
     int count;

@@ -191,7 +191,8 @@ int main(int argc, char **argv) {
                "action");
 
     /* The view's layer (the screen's grey) holds both (the audio layer must be in the tree to
-     * animate). The face: a white disc (cornerRadius half its size) with a black border 4 wide;
+     * animate). The face: a white disc (cornerRadius half its size) with a black border 4 wide
+     * and a soft shadow (opacity 0.35, radius 4, offset (0, 4));
      * twelve marks 2 x 8 whose centres are 88 from the face's centre, each turned to its hour;
      * the hands 4 x 80 (black) and 2 x 90 (red) anchored at their bottom middle (0.5, 1) on the
      * centre and turned by transform.rotation.z; a black dot 8 wide over them. */
@@ -207,6 +208,10 @@ int main(int argc, char **argv) {
     demo_set(engine, h.clock, "backgroundColor", ac_value_color(1, 1, 1, 1));
     demo_set(engine, h.clock, "cornerRadius", ac_value_scalar(c));
     demo_set(engine, h.clock, "borderWidth", ac_value_scalar(4));
+    /* One shadow for the face and all its sublayers, below it (y down): the compositor's. */
+    demo_set(engine, h.clock, "shadowOpacity", ac_value_scalar(0.35));
+    demo_set(engine, h.clock, "shadowRadius", ac_value_scalar(4));
+    demo_set(engine, h.clock, "shadowOffset", ac_value_size(0, 4));
     for (int i = 0; i < 12; i++) {
         angle = i / 12.0 * 2.0 * M_PI;
         marks[i] = clock_part(engine, h.clock, 2, 8, 0.5, c + sin(angle) * 88, c - cos(angle) * 88,

@@ -4,8 +4,9 @@
  * in UIKit-style animation blocks like any built-in property. Its display callback
  * (-displayLayer:) sets the label to floor(percent); the progress bar is a sublayer whose width
  * (a built-in property) animates in the same blocks. The screen is the render list drawn by the
- * demo's compositor (compositor.c): the view's layer as the grey track, the blue bar in it at
- * its presentation width (anchorPoint (0, 0): it grows from the left) and a thin layer marking
+ * demo's compositor (compositor.c): the view's layer as the grey track, the bar in it at its
+ * presentation width (anchorPoint (0, 0): it grows from the left; its contents a rounded pill
+ * image stretched in nine parts by contentsCenter, with a shadow) and a thin layer marking
  * 100 %; no layer is placed by hand. The host adds the running block's name and the label the
  * display callback set.
  *
@@ -26,6 +27,9 @@
 #define HEIGHT 100
 #define BAR_WIDTH 300.0
 #define LAST_TICK 130
+#define PILL_W 40    /* "Pill.png": the bar's image, 40 x 24 pixels */
+#define PILL_H 24
+#define PILL_TOKEN 1 /* its contents token */
 
 static const char *const PHASES[4] = {
     "ease-out, 0.5 s: 0 \xe2\x86\x92 100",
@@ -100,6 +104,32 @@ static void compose(ac_engine *engine, indicator *ind, const compositor *comp, a
     demo_text(cr, 150, 88, 18, ind->label);
 }
 
+/* "Pill.png": a rounded bar (ends of radius 11), lit from above, with a dark rim and a
+ * highlight. Drawn as the bar's contents in nine parts (contentsCenter (0.45, 0.4, 0.1, 0.2)):
+ * its rounded ends (18 pixels each) keep their size while the middle stretches to the width. */
+static cairo_surface_t *pill_image(void) {
+    cairo_surface_t *image = demo_surface(PILL_W, PILL_H);
+    cairo_t *cr = cairo_create(image);
+    cairo_pattern_t *light = cairo_pattern_create_linear(0, 0, 0, PILL_H);
+    cairo_pattern_add_color_stop_rgb(light, 0, 0.45, 0.68, 1.0);
+    cairo_pattern_add_color_stop_rgb(light, 1, 0.12, 0.35, 0.78);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, 12, 12, 11, M_PI / 2, 3 * M_PI / 2);
+    cairo_arc(cr, PILL_W - 12, 12, 11, 3 * M_PI / 2, M_PI / 2);
+    cairo_close_path(cr);
+    cairo_set_source(cr, light);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.05, 0.2, 0.5);
+    cairo_set_line_width(cr, 2);
+    cairo_stroke(cr);
+    cairo_rectangle(cr, 9, 4, PILL_W - 18, 5);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.45);
+    cairo_fill(cr);
+    cairo_pattern_destroy(light);
+    cairo_destroy(cr);
+    return image;
+}
+
 /* A layer of the screen: bounds w x h, anchorPoint (0, 0) at (x, y), a colour. */
 static ac_layer layer_in(ac_engine *engine, ac_class layer_class, ac_layer superlayer, double w,
                          double h, double x, double y, ac_value color) {
@@ -135,16 +165,25 @@ int main(int argc, char **argv) {
     ind.bar_width = demo_key(engine, "bounds.size.width");
 
     /* The screen (grey 0.94); the view's layer (300 x 24 at (20, 36), the grey track) and its
-     * progress bar (percentView, width 0, blue); over them the 100 % mark (1 x 32): the spring
+     * progress bar (percentView, width 0: the pill image); over them the 100 % mark (1 x 32): the spring
      * overshoots it. */
-    compositor_init(&comp); /* no layer has contents */
+    cairo_surface_t *pill = pill_image();
+    compositor_init(&comp);
+    compositor_set_contents(&comp, PILL_TOKEN, pill);
     demo_check(ac_layer_create(engine, 0, &ind.root), "ac_layer_create");
     demo_set(engine, ind.root, "bounds", ac_value_rect(0, 0, WIDTH, HEIGHT));
     demo_set(engine, ind.root, "position", ac_value_point(WIDTH / 2.0, HEIGHT / 2.0));
     demo_set(engine, ind.root, "backgroundColor", ac_value_color(0.94, 0.94, 0.94, 1));
     ind.view = layer_in(engine, layer_class, ind.root, BAR_WIDTH, 24, 20, 36,
                         ac_value_color(0.82, 0.82, 0.82, 1));
-    ind.bar = layer_in(engine, 0, ind.view, 0, 24, 0, 0, ac_value_color(0.2, 0.45, 0.85, 1));
+    ind.bar = layer_in(engine, 0, ind.view, 0, 24, 0, 0, ac_value_color(0, 0, 0, 0));
+    /* The bar is the pill image, stretched in nine parts as its width animates, with a small
+     * shadow below it (both drawn by the compositor). */
+    demo_set(engine, ind.bar, "contents", ac_value_token(PILL_TOKEN));
+    demo_set(engine, ind.bar, "contentsCenter", ac_value_rect(0.45, 0.4, 0.1, 0.2));
+    demo_set(engine, ind.bar, "shadowOpacity", ac_value_scalar(0.5));
+    demo_set(engine, ind.bar, "shadowRadius", ac_value_scalar(2));
+    demo_set(engine, ind.bar, "shadowOffset", ac_value_size(0, 2));
     mark = layer_in(engine, 0, ind.root, 1, 32, 20 + BAR_WIDTH, 32, ac_value_color(0.1, 0.1, 0.1, 1));
     demo_check(ac_layer_set_needs_display(engine, ind.view), "setNeedsDisplay");
     demo_check(ac_render_list_create(engine, &list), "ac_render_list_create");
@@ -173,5 +212,6 @@ int main(int argc, char **argv) {
     demo_check(ac_layer_release(engine, ind.view), "ac_layer_release");
     demo_check(ac_layer_release(engine, ind.root), "ac_layer_release");
     demo_check(ac_engine_destroy(engine), "ac_engine_destroy");
+    cairo_surface_destroy(pill);
     return 0;
 }

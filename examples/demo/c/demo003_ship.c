@@ -5,7 +5,8 @@
  * auto, removedOnCompletion NO — with the speed and timeOffset of the chapter's two sliders. Six
  * slider settings fly side by side, one ship each (one engine): each panel is a white layer
  * holding the seed's 300 x 300 container, shown at scale 0.6 (its transform) with the path as
- * its contents, and the 64 x 64 ship layer in it, whose contents are the host's ship image. The
+ * its contents, and the 64 x 64 ship layer in it, whose contents are the host's ship image (with
+ * a shadow that turns with the ship: its offset is in the ship's own space). The
  * screen is the render list drawn by the demo's compositor (compositor.c): the engine puts each
  * ship at its presentation position, turned by its presentation rotation (transform.rotation.z,
  * along the path's tangent); no layer is placed by hand. The host adds each panel's label. Once
@@ -127,6 +128,11 @@ int main(int argc, char **argv) {
         demo_set(engine, ship[i], "frame", ac_value_rect(0, 0, 64, 64));
         demo_set(engine, ship[i], "position", ac_value_point(0, 150));
         demo_set(engine, ship[i], "contents", ac_value_token(SHIP_TOKEN));
+        /* A shadow to the ship's right (+y of its own space): it turns with the ship and is
+         * scaled by the container's 0.6 (the compositor's sigma 2.4, offset 3.6 pixels). */
+        demo_set(engine, ship[i], "shadowOpacity", ac_value_scalar(0.45));
+        demo_set(engine, ship[i], "shadowRadius", ac_value_scalar(4));
+        demo_set(engine, ship[i], "shadowOffset", ac_value_size(0, 6));
         demo_check(ac_layer_add_sublayer(engine, container[i], ship[i]), "ac_layer_add_sublayer");
     }
     demo_check(ac_render_list_create(engine, &list), "ac_render_list_create");

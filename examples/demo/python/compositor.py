@@ -16,11 +16,15 @@ import math
 from typing import Any, Dict, List, Optional, Tuple
 
 import cairo
+import numpy as np
 from animcore import ContentsGravity, CornerMask, RenderFlag
 
 GRID = 16  # cells per side of a layer drawn in perspective
 MARGIN = 2.0  # how far (in the layer's units) the grid reaches past the bounds
 ARC_STEPS = 8  # chords per rounded corner of a clip in perspective
+BLUR_SIGMAS = 3.0  # the shadow blur's kernel reaches 3 sigma
+BLUR_MAX_REACH = 64  # ... but at most 64 device pixels either side
+KERNEL_ONE = 4096  # the kernel's fixed point: the centre weight
 
 PART_OWN, PART_BORDER = 1, 2  # background and contents; the border (after sublayers)
 
@@ -34,6 +38,7 @@ class _Entry:
         "parent", "subtree_end", "mask", "flags", "matrix", "bounds", "opacity", "alpha",
         "background_color", "border_color", "border_width", "corner_radius",
         "contents_rect", "contents_scale", "contents", "contents_gravity", "masked_corners",
+        "shadow_color", "shadow_opacity", "shadow_radius", "shadow_offset", "contents_center",
     )  # fmt: skip
 
     def __init__(self, row: Any) -> None:
@@ -54,6 +59,11 @@ class _Entry:
         self.contents = int(row["contents"])
         self.contents_gravity = int(row["contents_gravity"])
         self.masked_corners = int(row["masked_corners"])
+        self.shadow_color: List[float] = [float(v) for v in row["shadow_color"]]
+        self.shadow_opacity = float(row["shadow_opacity"])
+        self.shadow_radius = float(row["shadow_radius"])
+        self.shadow_offset: List[float] = [float(v) for v in row["shadow_offset"]]
+        self.contents_center: List[float] = [float(v) for v in row["contents_center"]]
 
 
 def _is_affine(m: List[float]) -> bool:
@@ -117,6 +127,144 @@ def _rounded_path(cr: Any, x: float, y: float, width: float, height: float, radi
     cr.close_path()
 
 
+def _draw_piece(
+    cr: Any, surface: cairo.ImageSurface, flipped: bool, src: List[float], dst: List[float],
+    clip: List[float], aa: bool, alpha: float,
+) -> None:  # fmt: skip
+    """One piece of the contents: source pixels src (x, y, w, h) drawn into the layer's
+    rectangle dst, mirrored in y when flipped, clipped to clip (with antialiasing, or without:
+    the nine parts' inner cuts tile the plane then)."""
+    cr.save()
+    cr.rectangle(clip[0], clip[1], clip[2], clip[3])
+    if not aa:
+        cr.set_antialias(cairo.ANTIALIAS_NONE)
+    cr.clip()
+    cr.set_antialias(cairo.ANTIALIAS_DEFAULT)
+    if flipped:
+        cr.translate(dst[0], dst[1] + dst[3])
+        cr.scale(dst[2] / src[2], -(dst[3] / src[3]))
+    else:
+        cr.translate(dst[0], dst[1])
+        cr.scale(dst[2] / src[2], dst[3] / src[3])
+    cr.set_source_surface(surface, -src[0], -src[1])
+    cr.get_source().set_extend(cairo.EXTEND_PAD)  # edge pixels extended
+    cr.paint_with_alpha(alpha)
+    cr.restore()
+
+
+def _nine_axis(
+    s0: float, ss: float, c0: float, cs: float, scale: float, d0: float, ds: float
+) -> Tuple[List[float], List[float]]:
+    """One axis of the nine parts: the source cuts (pixels) and the destination cuts (layer
+    units), as compositor.c's nine_axis(): caps at their logical size, a centre narrower than
+    a pixel widened to one source pixel, caps wider than ds shrunk in proportion [INFERRED]."""
+    a = 0.0 if c0 < 0.0 else (1.0 if c0 > 1.0 else c0)
+    b = c0 + cs
+    b = a if b < a else (1.0 if b > 1.0 else b)
+    s = [s0, s0 + a * ss, s0 + b * ss, s0 + ss]
+    if s[2] - s[1] < 1.0:
+        mid = (s[1] + s[2]) / 2.0
+        s[1] = mid - 0.5
+        s[2] = mid + 0.5
+    lead, trail = (s[1] - s[0]) / scale, (s[3] - s[2]) / scale
+    if lead < 0.0:
+        lead = 0.0
+    if trail < 0.0:
+        trail = 0.0
+    if lead + trail > ds:
+        f = ds / (lead + trail)
+        lead = lead * f
+        trail = trail * f
+    return s, [d0, d0 + lead, d0 + ds - trail, d0 + ds]
+
+
+def _draw_nine_part(
+    cr: Any, surface: cairo.ImageSurface, e: _Entry, src: List[float], dst: List[float],
+    alpha: float,
+) -> None:  # fmt: skip
+    """contentsCenter: the contents in nine parts (see compositor.c's draw_nine_part())."""
+    cc = e.contents_center
+    flipped = bool(e.flags & RenderFlag.CONTENTS_FLIPPED)
+    margin = dst[2] + dst[3] + 1.0
+    xs, xd = _nine_axis(src[0], src[2], cc[0], cc[2], e.contents_scale, dst[0], dst[2])
+    ys, yd = _nine_axis(src[1], src[3], cc[1], cc[3], e.contents_scale, 0.0, dst[3])
+    cr.save()
+    cr.rectangle(dst[0], dst[1], dst[2], dst[3])
+    cr.clip()
+    for j in range(3):
+        y0 = dst[1] + dst[3] - yd[j + 1] if flipped else dst[1] + yd[j]
+        y1 = dst[1] + dst[3] - yd[j] if flipped else dst[1] + yd[j + 1]
+        for i in range(3):
+            piece = [xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j]]
+            to = [xd[i], y0, xd[i + 1] - xd[i], y1 - y0]
+            cx0 = xd[0] - margin if i == 0 else xd[i]
+            cx1 = xd[3] + margin if i == 2 else xd[i + 1]
+            cy0 = y0 - margin if (j == 2 if flipped else j == 0) else y0
+            cy1 = y1 + margin if (j == 0 if flipped else j == 2) else y1
+            clip = [cx0, cy0, cx1 - cx0, cy1 - cy0]
+            if not (piece[2] > 0.0 and piece[3] > 0.0 and to[2] > 0.0 and to[3] > 0.0):
+                continue
+            _draw_piece(cr, surface, flipped, piece, to, clip, False, alpha)
+    cr.restore()
+
+
+def _casts_shadow(e: _Entry) -> bool:
+    return e.shadow_opacity > 0.0 and e.shadow_color[3] > 0.0
+
+
+def _blur_kernel(sigma: float) -> List[int]:
+    """The blur's integer weights k[0 .. reach] (compositor.c's blur_kernel(), same
+    expressions: a Gaussian of sigma device pixels in fixed point KERNEL_ONE, reaching
+    ceil(3 sigma), at most BLUR_MAX_REACH)."""
+    reach = 0
+    if sigma > 0.0:
+        r = math.ceil(BLUR_SIGMAS * sigma)
+        reach = BLUR_MAX_REACH if r > BLUR_MAX_REACH else int(r)
+    k = [KERNEL_ONE]
+    for d in range(1, reach + 1):
+        weight = KERNEL_ONE * math.exp(-float(d * d) / (2.0 * sigma * sigma))
+        k.append(int(math.floor(weight + 0.5)))
+    return k
+
+
+def _blur_rows(a: "np.ndarray[Any, Any]", k: List[int]) -> "np.ndarray[Any, Any]":
+    """One pass of the separable blur along each row of a (uint8): the kernel-weighted sum
+    within reach (zero outside) divided by the total, rounded half up — compositor.c's
+    blur_line() in int64 NumPy, so the bytes are the same."""
+    reach = len(k) - 1
+    total = k[0] + 2 * sum(k[1:])
+    height, n = a.shape
+    padded = np.zeros((height, n + 2 * reach), dtype=np.int64)
+    padded[:, reach : reach + n] = a
+    acc = np.zeros((height, n), dtype=np.int64)
+    for d in range(-reach, reach + 1):
+        acc += k[abs(d)] * padded[:, reach + d : reach + d + n]
+    out: "np.ndarray[Any, Any]" = ((acc + total // 2) // total).astype(np.uint8)
+    return out
+
+
+def _blurred_alpha(layer: cairo.ImageSurface, k: List[int]) -> cairo.ImageSurface:
+    """The shadow's mask: layer's alpha (ARGB32: the top byte of each native 32-bit pixel)
+    blurred, rows first, then columns, in a new A8 surface — only within the non-zero pixels'
+    box widened by the reach (compositor.c's blur_box(): zero elsewhere, the same bytes)."""
+    width, height, stride = layer.get_width(), layer.get_height(), layer.get_stride()
+    reach = len(k) - 1
+    layer.flush()
+    pixels = np.frombuffer(layer.get_data(), dtype=np.uint32).reshape(height, stride // 4)
+    alpha = (pixels[:, :width] >> 24).astype(np.uint8)
+    mask = cairo.ImageSurface(cairo.FORMAT_A8, width, height)
+    mask.flush()
+    out = np.ndarray((height, mask.get_stride()), dtype=np.uint8, buffer=mask.get_data())
+    ys, xs = np.nonzero(alpha.any(axis=1))[0], np.nonzero(alpha.any(axis=0))[0]
+    if len(xs):
+        x0, x1 = max(int(xs[0]) - reach, 0), min(int(xs[-1]) + reach, width - 1)
+        y0, y1 = max(int(ys[0]) - reach, 0), min(int(ys[-1]) + reach, height - 1)
+        box = alpha[y0 : y1 + 1, x0 : x1 + 1]
+        out[y0 : y1 + 1, x0 : x1 + 1] = _blur_rows(_blur_rows(box, k).T.copy(), k).T
+    mask.mark_dirty()
+    return mask
+
+
 class Compositor:
     """Draws render lists; holds the host's contents table (token -> surface)."""
 
@@ -153,6 +301,8 @@ class Compositor:
         cr.transform(cairo.Matrix(m[0], m[1], m[4], m[5], m[12], m[13]))
 
     def _draw_contents(self, e: _Entry) -> None:
+        """The contents: the registered surface placed by gravity, cropped by contentsRect,
+        in nine parts when contentsCenter is not the unit rect."""
         surface = self._surface(e.contents)
         if e.contents == 0 or surface is None:
             return
@@ -198,19 +348,13 @@ class Compositor:
         dy = dy + e.bounds[1]
         if not (dw > 0.0 and dh > 0.0):
             return
-        cr.save()
-        cr.rectangle(dx, dy, dw, dh)
-        cr.clip()
-        if e.flags & RenderFlag.CONTENTS_FLIPPED:
-            cr.translate(dx, dy + dh)
-            cr.scale(dw / sw, -(dh / sh))
+        src, dst = [sx, sy, sw, sh], [dx, dy, dw, dh]
+        c = e.contents_center
+        if c[0] == 0.0 and c[1] == 0.0 and c[2] == 1.0 and c[3] == 1.0:
+            flipped = bool(e.flags & RenderFlag.CONTENTS_FLIPPED)
+            _draw_piece(cr, surface, flipped, src, dst, dst, True, _own_alpha(e))
         else:
-            cr.translate(dx, dy)
-            cr.scale(dw / sw, dh / sh)
-        cr.set_source_surface(surface, -sx, -sy)
-        cr.get_source().set_extend(cairo.EXTEND_PAD)  # edge pixels extended
-        cr.paint_with_alpha(_own_alpha(e))
-        cr.restore()
+            _draw_nine_part(cr, surface, e, src, dst, _own_alpha(e))
 
     def _draw_part(self, e: _Entry, part: int) -> None:
         """One part of an entry's own drawing, in its plane (cr's matrix maps the plane)."""
@@ -344,6 +488,78 @@ class Compositor:
         cr.set_matrix(self._base)
         cr.clip()
 
+    def _draw_body(self, i: int) -> None:
+        """The entry's own drawing, its subtree (the mask's entries excepted), its border."""
+        e = self._entries[i]
+        self._draw_in_plane(e, PART_OWN)
+        j = i + 1
+        while j < e.subtree_end:
+            if j == e.mask:
+                j = self._entries[j].subtree_end  # drawn into the mask below
+            else:
+                j = self._draw_entry(j)
+        self._draw_in_plane(e, PART_BORDER)
+
+    def _to_device(self, e: _Entry, x: float, y: float) -> Optional[Point]:
+        """A point of the entry's plane in device space (None at or behind the eye)."""
+        w, px, py = _project(e.matrix, x, y)
+        if not w > 0.0:
+            return None
+        return self._base.transform_point(px, py)
+
+    def _shadow_geometry(self, e: _Entry) -> Optional[Tuple[float, float, float]]:
+        """sigma and the offset (device pixels) from the map's derivative at the bounds'
+        centre, as compositor.c's shadow_geometry() [INFERRED for perspective]."""
+        cx, cy = e.bounds[0] + e.bounds[2] / 2.0, e.bounds[1] + e.bounds[3] / 2.0
+        c = self._to_device(e, cx, cy)
+        u = self._to_device(e, cx + 1.0, cy)
+        v = self._to_device(e, cx, cy + 1.0)
+        o = self._to_device(e, cx + e.shadow_offset[0], cy + e.shadow_offset[1])
+        if c is None or u is None or v is None or o is None:
+            return None
+        det = (u[0] - c[0]) * (v[1] - c[1]) - (u[1] - c[1]) * (v[0] - c[0])
+        return e.shadow_radius * math.sqrt(abs(det)), o[0] - c[0], o[1] - c[1]
+
+    def _draw_with_shadow(self, i: int) -> None:
+        """Entry i with its shadow beneath it: the body drawn once offscreen (device space),
+        its alpha blurred, filled with the shadow colour, then the body over it (see
+        compositor.c's draw_with_shadow())."""
+        e = self._entries[i]
+        cr = self._cr
+        geometry = self._shadow_geometry(e)
+        if geometry is None:
+            self._draw_body(i)
+            return
+        sigma, off_x, off_y = geometry
+        k = _blur_kernel(sigma)
+        reach = len(k) - 1
+        cr.save()
+        cr.identity_matrix()
+        x1, y1, x2, y2 = cr.clip_extents()
+        cr.restore()
+        px, py = reach + math.ceil(abs(off_x)), reach + math.ceil(abs(off_y))
+        ox, oy = int(math.floor(x1) - px), int(math.floor(y1) - py)
+        width, height = int(math.ceil(x2) + px) - ox, int(math.ceil(y2) + py) - oy
+        if not (x2 > x1 and y2 > y1):
+            return  # nothing of it can be seen
+        layer = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
+        base = self._base
+        self._base = base.multiply(cairo.Matrix(x0=-ox, y0=-oy))  # the root's space, shifted
+        self._cr = cairo.Context(layer)
+        if e.flags & RenderFlag.CLIPS:
+            self._clip_to_bounds(e)
+        self._draw_body(i)
+        self._cr, self._base = cr, base
+        mask = _blurred_alpha(layer, k)
+        cr.save()
+        cr.identity_matrix()
+        c = e.shadow_color
+        cr.set_source_rgba(c[0], c[1], c[2], c[3] * e.shadow_opacity)
+        cr.mask_surface(mask, ox + off_x, oy + off_y)
+        cr.set_source_surface(layer, ox, oy)
+        cr.paint()
+        cr.restore()
+
     def _draw_entry(self, i: int) -> int:
         """Draws entry i and its subtree (and its mask); answers the index after them."""
         cr = self._cr
@@ -354,14 +570,10 @@ class Compositor:
             self._clip_to_bounds(e)
         if group or masked:
             cr.push_group()
-        self._draw_in_plane(e, PART_OWN)
-        j = i + 1
-        while j < e.subtree_end:
-            if j == e.mask:
-                j = self._entries[j].subtree_end  # drawn into the mask below
-            else:
-                j = self._draw_entry(j)
-        self._draw_in_plane(e, PART_BORDER)
+        if _casts_shadow(e):
+            self._draw_with_shadow(i)
+        else:
+            self._draw_body(i)
         if masked:
             content = cr.pop_group()
             cr.push_group()

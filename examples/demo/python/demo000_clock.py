@@ -63,7 +63,8 @@ def run(out: Path) -> None:
         ClockFace.default_action = linear_from_presentation
         AudioLayer.default_action = linear_from_presentation
         # The view's layer (the screen's grey) holds both; the face: a white disc with a black
-        # border 4 wide, twelve marks, the hands anchored at their bottom middle, a dot.
+        # border 4 wide and a soft shadow, twelve marks, the hands anchored at their bottom
+        # middle, a dot.
         c = SIZE / 2.0
         root = engine.layer(
             bounds=(0, 0, WIDTH, HEIGHT),
@@ -77,6 +78,10 @@ def run(out: Path) -> None:
             corner_radius=c,
             border_width=4,
         )
+        # One shadow for the face and all its sublayers, below it (y down): the compositor's.
+        clock.shadow_opacity = 0.35
+        clock.shadow_radius = 4
+        clock.shadow_offset = (0, 4)
         audio = AudioLayer()
 
         def clock_part(

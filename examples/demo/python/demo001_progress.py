@@ -7,7 +7,8 @@ reversed by the block's completion, then 0 -> 100 on a spring (perceptual durati
 bounce 0.3). The display callback (-displayLayer:) sets the label to floor(percent); the bar is
 a sublayer whose width animates in the same blocks. The screen is the render list drawn by the
 demo's compositor (compositor.py): the view's layer as the track, the bar at its presentation
-width, a thin layer marking 100 %; the host adds the block's name and the label.
+width (a pill image stretched in nine parts by contentsCenter, with a shadow), a thin layer
+marking 100 %; the host adds the block's name and the label.
 
 usage: demo001_progress.py OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Callable, Optional, Tuple, TypeVar
 
 import animcore
+import cairo
 from animcore import Layer, Spring
 
 import demo_common as demo
@@ -29,6 +31,8 @@ from demo_common import Context
 WIDTH, HEIGHT = 340, 100
 BAR_WIDTH = 300.0
 LAST_TICK = 130
+PILL_W, PILL_H = 40, 24  # "Pill.png": the bar's image, 40 x 24 pixels
+PILL_TOKEN = 1  # its contents token
 L = TypeVar("L", bound=Layer)
 PHASES = (
     "ease-out, 0.5 s: 0 \u2192 100",
@@ -36,6 +40,30 @@ PHASES = (
     "spring (0.5 s, bounce 0.3): 0 \u2192 100",
     "the spring has settled",
 )
+
+
+def pill_image() -> cairo.ImageSurface:
+    """"Pill.png": a rounded bar (ends of radius 11), lit from above, with a dark rim and a
+    highlight; the bar's contents in nine parts (contentsCenter (0.45, 0.4, 0.1, 0.2)): its
+    rounded ends (18 pixels each) keep their size while the middle stretches."""
+    image = demo.surface(PILL_W, PILL_H)
+    cr = Context(image)
+    light = cairo.LinearGradient(0, 0, 0, PILL_H)
+    light.add_color_stop_rgb(0, 0.45, 0.68, 1.0)
+    light.add_color_stop_rgb(1, 0.12, 0.35, 0.78)
+    cr.new_sub_path()
+    cr.arc(12, 12, 11, math.pi / 2, 3 * math.pi / 2)
+    cr.arc(PILL_W - 12, 12, 11, 3 * math.pi / 2, math.pi / 2)
+    cr.close_path()
+    cr.set_source(light)
+    cr.fill_preserve()
+    cr.set_source_rgb(0.05, 0.2, 0.5)
+    cr.set_line_width(2)
+    cr.stroke()
+    cr.rectangle(9, 4, PILL_W - 18, 5)
+    cr.set_source_rgba(1, 1, 1, 0.45)
+    cr.fill()
+    return image
 
 
 class State:
@@ -54,8 +82,10 @@ def run(out: Path) -> None:
             "OCLayer", {"percent": 0.0}, needs_display=True, display=display_layer
         )
         # The screen (grey 0.94); the view's layer (300 x 24 at (20, 36), the grey track) and
-        # its progress bar (percentView, width 0, blue); over them the 100 % mark (1 x 32).
-        comp = Compositor()  # no layer has contents
+        # its progress bar (percentView, width 0: the pill image); over them the 100 % mark
+        # (1 x 32).
+        comp = Compositor()
+        comp.set_contents(PILL_TOKEN, pill_image())
         root = engine.layer(
             bounds=(0, 0, WIDTH, HEIGHT),
             position=(WIDTH / 2.0, HEIGHT / 2.0),
@@ -74,7 +104,14 @@ def run(out: Path) -> None:
             return layer
 
         view = layer_in(OCLayer(), root, BAR_WIDTH, 24, 20, 36, (0.82, 0.82, 0.82, 1))
-        bar = layer_in(engine.layer(), view, 0, 24, 0, 0, (0.2, 0.45, 0.85, 1))  # percentView
+        bar = layer_in(engine.layer(), view, 0, 24, 0, 0, (0, 0, 0, 0))  # percentView
+        # The bar is the pill image, stretched in nine parts as its width animates, with a
+        # small shadow below it (both drawn by the compositor).
+        bar.contents = PILL_TOKEN
+        bar.contents_center = (0.45, 0.4, 0.1, 0.2)
+        bar.shadow_opacity = 0.5
+        bar.shadow_radius = 2
+        bar.shadow_offset = (0, 2)
         layer_in(engine.layer(), root, 1, 32, 20 + BAR_WIDTH, 32, (0.1, 0.1, 0.1, 1))
         view.set_needs_display()
         render = engine.render_list()

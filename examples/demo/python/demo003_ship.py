@@ -6,8 +6,8 @@ curve to (300, 150) with controls (75, 0) and (225, 300), duration 1, rotationMo
 removedOnCompletion NO, with the speed and timeOffset of the chapter's sliders. Six slider
 settings fly side by side (one engine, six ships): each panel is a white layer holding the
 seed's 300 x 300 container at scale 0.6 (its transform; the path as its contents) and the ship
-layer in it (the host's ship image as its contents). The screen is the render list drawn by the
-demo's compositor (compositor.py): the engine puts each ship at its presentation position,
+layer in it (the host's ship image as its contents, with a shadow that turns with it). The
+screen is the render list drawn by the demo's compositor (compositor.py): the engine puts each ship at its presentation position,
 turned by its presentation rotation (the path's tangent); the host adds the labels.
 
 usage: demo003_ship.py OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
@@ -112,6 +112,11 @@ def run(out: Path) -> None:
             )
             panel.add_sublayer(container)
             ship = engine.layer(frame=(0, 0, 64, 64), position=(0, 150), contents=SHIP_TOKEN)
+            # A shadow to the ship's right (+y of its own space): it turns with the ship and is
+            # scaled by the container's 0.6 (the compositor's sigma 2.4, offset 3.6 pixels).
+            ship.shadow_opacity = 0.45
+            ship.shadow_radius = 4
+            ship.shadow_offset = (0, 6)
             container.add_sublayer(ship)
             ships.append(ship)
         render = engine.render_list()

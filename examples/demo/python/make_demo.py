@@ -164,7 +164,8 @@ def plot_tap(c: Columns, path: Path) -> None:
 SEEDS = [
     Seed("000", "demo000_clock", "Seed 000: the clock face and its audio layer",
          "The seed's first clock, drawn from the render list by the demo's compositor: a "
-         "ClockFace layer (a white disc with a border) whose sublayers are twelve marks and the "
+         "ClockFace layer (a white disc with a border and a soft shadow, one for the face and "
+         "all its sublayers, drawn beneath it) whose sublayers are twelve marks and the "
          "hour and minute hands, turned by their <code>transform.rotation.z</code>. Its custom "
          "<code>time</code> property animates linearly from the presentation value, and setting "
          "it turns the hands over the same transaction (the seed's indirect property "
@@ -180,7 +181,10 @@ SEEDS = [
          "0 \u2192 100 on a spring (perceptual duration 0.5 s, bounce 0.3) that overshoots. The "
          "display callback sets the label to floor(percent); the bar is a sublayer whose "
          "width animates in the same blocks, in the same frames. Drawn from the render list by "
-         "the demo's compositor: the view's layer is the track, the bar grows from its left.",
+         "the demo's compositor: the view's layer is the track, the bar grows from its left. "
+         "The bar's contents are a rounded pill image stretched in nine parts by "
+         "<code>contentsCenter</code>: its ends keep their size while the middle stretches "
+         "(below 36 points wide the ends shrink together); it casts a small shadow.",
          (0, 8, 16, 30, 38, 46, 62, 72, 84, 96, 130), plot=plot_progress),
     Seed("002", "demo002_arrow", "Seed 002: the circular arrow growing through its transaction",
          "An ArrowLayer with the seed's custom properties, drawn by its display callback (the "
@@ -197,7 +201,7 @@ SEEDS = [
          "active time is over the model shows again (the ship at the start, unrotated); speed 0 "
          "holds the offset's frame. Drawn from the render list by the demo's compositor: each "
          "panel holds the seed's container (scaled 0.6, the path as its contents) and its ship "
-         "layer.",
+         "layer, whose shadow is offset in the ship's own space: it turns with the ship.",
          (0, 12, 24, 36, 48, 60, 90, 130), strip_columns=4, plot=plot_ship),
     Seed("003", "demo003_door", "Seed 003: the door swinging in perspective",
          "Listing 9.2's door (anchorPoint (0, 0.5), the host's door image as its contents) in a "
