@@ -10,6 +10,9 @@ final class PresentationLayouts {
     /// Where each layout's entries begin in `entries`, and how many it has.
     let starts = RecordBuffer<Int32>(initialCapacity: 16)
     let counts = RecordBuffer<Int32>(initialCapacity: 16)
+    /// Each layout's properties as bits (`bit(of:)`): a read of a property its layout lacks —
+    /// most of a render list's reads — is answered without searching the entries.
+    let masks = RecordBuffer<UInt64>(initialCapacity: 16)
     @exclusivity(unchecked) private var indexByLayout: [[PresentationEntry]: Int32] = [:]
     /// The one-entry layout of each property seen, by property index (−1: none yet): a layer's
     /// first animation finds its layout without hashing.
@@ -25,9 +28,17 @@ final class PresentationLayouts {
         let index = Int32(starts.count)
         starts.append(Int32(entries.count))
         counts.append(Int32(layout.count))
+        masks.append(layout.reduce(0) { $0 | Self.bit(of: $1.property) })
         for entry in layout { entries.append(entry) }
         indexByLayout[layout] = index
         return index
+    }
+
+    /// The bit of `property` (a property index, ≥ 0) in a layout's mask: its own below 63; the
+    /// properties from 63 on share bit 63.
+    @inline(__always)
+    static func bit(of property: Int32) -> UInt64 {
+        1 << UInt64(min(property, 63))
     }
 
     /// The index of the layout of `property` alone: `size` slots at offset 0.

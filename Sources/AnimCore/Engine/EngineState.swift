@@ -207,7 +207,8 @@ final class EngineState {
         ValueStores(
             places: places.base, layers: layers.base, animations: animations.base, presentation: presentation.base,
             outOfLine: outOfLine.base, layoutEntries: presentationLayouts.entries.base,
-            layoutStarts: presentationLayouts.starts.base, layoutCounts: presentationLayouts.counts.base)
+            layoutStarts: presentationLayouts.starts.base, layoutCounts: presentationLayouts.counts.base,
+            layoutMasks: presentationLayouts.masks.base)
     }
 
     /// The values of the layer in `slot` resolved once, showing presentation or model values.

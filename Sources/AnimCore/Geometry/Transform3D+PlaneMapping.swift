@@ -17,6 +17,7 @@ extension Transform3D {
     /// `(x, y, 0, 1) · M`, divided by w: where a point of the plane z = 0 lands.
     /// - Parameter point: a point of the plane, in its space's units.
     /// - Returns: the mapped point; nil when w ≤ 0 (behind the eye) or the result is not finite.
+    @inline(__always)
     package func mapPlanePoint(_ point: Point) -> Point? {
         let w = point.x * m14 + point.y * m24 + m44
         guard w > 0 else { return nil }

@@ -13,10 +13,11 @@ struct ValueStores {
     let animations: UnsafeMutablePointer<AttachedAnimation>
     let presentation: UnsafeMutablePointer<Double>
     let outOfLine: UnsafeMutablePointer<Double>
-    /// `PresentationLayouts`' entries, and each layout's start and count.
+    /// `PresentationLayouts`' entries, and each layout's start, count and mask.
     let layoutEntries: UnsafeMutablePointer<PresentationEntry>
     let layoutStarts: UnsafeMutablePointer<Int32>
     let layoutCounts: UnsafeMutablePointer<Int32>
+    let layoutMasks: UnsafeMutablePointer<UInt64>
 
     /// The model slots of a property stored as `layout` says in a layer's model `row`.
     @inline(__always)
@@ -38,6 +39,7 @@ struct ValueStores {
     /// has none.
     @inline(__always)
     func offset(of property: Int32, inLayout layout: Int32) -> Int32 {
+        guard layoutMasks[Int(layout)] & PresentationLayouts.bit(of: property) != 0 else { return -1 }
         let start = Int(layoutStarts[Int(layout)])
         for position in start..<start + Int(layoutCounts[Int(layout)]) where layoutEntries[position].property == property {
             return layoutEntries[position].offset

@@ -16,17 +16,21 @@ extension EngineState {
     func fillRenderList(from slot: Int, presentation: Bool, into list: RenderList) {
         let parent = Int(layers[slot].parent)
         let flipped = parent >= 0 && contentsAreFlipped(parent, presentation: presentation)
-        let root = RenderParent(
+        var root = RenderParent(
             entry: -1, base: nil, sublayerMatrix: superlayerPart(of: slot, presentation: presentation), alpha: 1, flipped: flipped)
-        openEntry(slot, under: root, isMask: false, presentation: presentation, list: list)
+        openEntry(slot, under: &root, isMask: false, presentation: presentation, list: list)
         // The frames are read in place: a frame is a few hundred bytes.
         while list.frames.count > 0 {
+            // Opening an entry pushes one frame at most: with room for it, `top` stays put.
+            list.frames.reserve(list.frames.count + 1)
             let top = list.frames.base + list.frames.count - 1
             if let next = nextLayer(of: top, in: list) {
-                let isMask = next == Int(top.pointee.mask)
-                // A copy: opening the entry may move the frames.
-                let parent = isMask ? top.pointee.maskParent : top.pointee.sublayers
-                openEntry(next, under: parent, isMask: isMask, presentation: presentation, list: list)
+                if next == Int(top.pointee.mask) {
+                    var parent = top.pointee.maskParent
+                    openEntry(next, under: &parent, isMask: true, presentation: presentation, list: list)
+                } else {
+                    openEntry(next, under: &top.pointee.sublayers, isMask: false, presentation: presentation, list: list)
+                }
                 continue
             }
             let (entry, childrenStart) = (Int(top.pointee.sublayers.entry), top.pointee.childrenStart)
@@ -53,17 +57,19 @@ extension EngineState {
     /// Appends the entry of the layer in `slot` and pushes its frame, unless the layer is not
     /// drawn: hidden, or facing away with doubleSided off (its subtree goes with it: it is
     /// flattened into the layer's plane, reference §1.7).
-    private func openEntry(_ slot: Int, under parent: RenderParent, isMask: Bool, presentation: Bool, list: RenderList) {
+    private func openEntry(
+        _ slot: Int, under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
+    ) {
         let values = layerSlots(slot, presentation: presentation)
         let geometry = geometry(of: values)
         guard !geometry.isHidden else { return }
-        let toSuperlayer = geometry.matrixToSuperlayer(under: parent.sublayerMatrix)
+        let toSuperlayer = geometry.matrixToSuperlayer(under: parent.pointee.sublayerMatrix)
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         guard doubleSided || !toSuperlayer.isBackFacing, maskIsDrawn(ofLayerIn: slot, presentation: presentation) else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         // Written in place: a matrix is 128 bytes.
-        if let base = parent.base {
+        if let base = parent.pointee.base {
             entry.pointee.matrix = toSuperlayer.concatenating(base)
         } else {
             entry.pointee.matrix = toSuperlayer
@@ -103,7 +109,8 @@ extension EngineState {
     /// the entry of the layer whose values are `values` under `parent`, in place (an entry is
     /// 440 bytes).
     private func makeRenderEntry(
-        at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, geometry: LayerGeometry, under parent: RenderParent
+        at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, geometry: LayerGeometry,
+        under parent: UnsafePointer<RenderParent>
     ) {
         typealias Index = BuiltInLayerProperties.Index
         let slot = values.slot
@@ -112,18 +119,18 @@ extension EngineState {
         var flags: RenderEntry.Flags = geometry.masksToBounds ? .clips : []
         let opensGroup = opacity < 1 && slots(Index.allowsGroupOpacity)[0].bitPattern != 0
         if opensGroup { flags.insert(.opacityGroup) }
-        if parent.flipped != geometry.isGeometryFlipped { flags.insert(.contentsFlipped) }
+        if parent.pointee.flipped != geometry.isGeometryFlipped { flags.insert(.contentsFlipped) }
         // Field by field: the entry is plain data, and a whole value built first would be
         // copied into place.
         entry.pointee.layerID = layerID(slot)
         entry.pointee.layerClass = classes[Int(places[slot].classIndex)].id
-        entry.pointee.parent = parent.entry
+        entry.pointee.parent = parent.pointee.entry
         entry.pointee.subtreeEnd = -1
         entry.pointee.mask = -1
         entry.pointee.flags = flags
         entry.pointee.bounds = geometry.bounds
         entry.pointee.opacity = opacity
-        entry.pointee.alpha = parent.alpha * (opensGroup ? 1 : opacity)
+        entry.pointee.alpha = parent.pointee.alpha * (opensGroup ? 1 : opacity)
         entry.pointee.backgroundColor = Color(slots: slots(Index.backgroundColor))
         entry.pointee.borderColor = Color(slots: slots(Index.borderColor))
         entry.pointee.borderWidth = slots(Index.borderWidth)[0]

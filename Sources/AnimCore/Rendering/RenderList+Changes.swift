@@ -9,8 +9,16 @@ struct RenderChangeTracking {
     var previousSeen: [Bool] = []
     /// By entry of this fill: the index of its layer's previous entry, or −1.
     var previousOfEntry: [Int32] = []
+    /// By entry of this fill and of the previous one: its extent (`RenderList.extent(of:)`)
+    /// once computed, `unknown` before; an entry's extent is computed at most once, so a
+    /// changed entry's old extent comes from the fill that made it when it changed then too.
+    var extents: [Rect] = []
+    var previousExtents: [Rect] = []
     /// The union of the changed extents so far; nil for none.
     var dirty: Rect?
+
+    /// An extent not computed yet (a finite entry's extent is never NaN).
+    static let unknown = Rect(x: .nan, y: .nan, width: .nan, height: .nan)
 
     /// Adds `rect` (in the root's space; infinite for an unbounded extent) to the dirty
     /// rectangle.
@@ -38,8 +46,11 @@ extension RenderList {
         swap(&entries, &previous)
         entries.removeAll()
         let isSameSource = source.map { $0.engine == ObjectIdentifier(engine) && $0.root == root } ?? false
+        swap(&tracking.extents, &tracking.previousExtents)
+        tracking.extents.removeAll(keepingCapacity: true)
         if !isSameSource {
             previous.removeAll()
+            tracking.previousExtents.removeAll(keepingCapacity: true)
             for index in tracking.previousIndexBySlot.indices { tracking.previousIndexBySlot[index] = -1 }
         }
         source = (ObjectIdentifier(engine), root)
@@ -63,6 +74,7 @@ extension RenderList {
         if old >= 0 && previous[old].layerID != entry.pointee.layerID { old = -1 }
         if old >= 0 { tracking.previousSeen[old] = true }
         tracking.previousOfEntry.append(Int32(old))
+        tracking.extents.append(RenderChangeTracking.unknown)
         if old < 0 || !drawsAlike(index, previously: old) {
             entry.pointee.flags.insert(.changed)
             markChanged(index, previously: old)
@@ -111,10 +123,10 @@ extension RenderList {
     /// at `old` dirty, each grown by `reach` in the root's space.
     private func markSubtree(_ index: Int, previously old: Int, reach: Double) {
         for entry in index..<Int(entries[index].subtreeEnd) {
-            tracking.markDirty(Self.grown(Self.extent(of: entries.base + entry), by: reach))
+            tracking.markDirty(Self.grown(extent(ofEntry: entry), by: reach))
         }
         for entry in old..<Int(previous[old].subtreeEnd) {
-            tracking.markDirty(Self.grown(Self.extent(of: previous.base + entry), by: reach))
+            tracking.markDirty(Self.grown(extent(ofPrevious: entry), by: reach))
         }
     }
 
@@ -122,7 +134,7 @@ extension RenderList {
     /// indexed by layer for the next one.
     func endFill() {
         for old in previous.indices where !tracking.previousSeen[old] {
-            tracking.markDirty(Self.extent(of: previous.base + old))
+            tracking.markDirty(extent(ofPrevious: old))
         }
         for old in previous.indices { tracking.previousIndexBySlot[Self.slot(of: previous[old])] = -1 }
         for index in entries.indices {
@@ -136,8 +148,24 @@ extension RenderList {
 
     /// Adds the old and new extents of the changed entry at `index` to the dirty rectangle.
     private func markChanged(_ index: Int, previously old: Int) {
-        tracking.markDirty(Self.extent(of: entries.base + index))
-        if old >= 0 { tracking.markDirty(Self.extent(of: previous.base + old)) }
+        tracking.markDirty(extent(ofEntry: index))
+        if old >= 0 { tracking.markDirty(extent(ofPrevious: old)) }
+    }
+
+    /// The extent of this fill's entry at `index` (complete: its values written), computed once.
+    private func extent(ofEntry index: Int) -> Rect {
+        if !tracking.extents[index].origin.x.isNaN { return tracking.extents[index] }
+        let extent = Self.extent(of: entries.base + index)
+        tracking.extents[index] = extent
+        return extent
+    }
+
+    /// The extent of the previous fill's entry at `old`, computed once.
+    private func extent(ofPrevious old: Int) -> Rect {
+        if old < tracking.previousExtents.count && !tracking.previousExtents[old].origin.x.isNaN {
+            return tracking.previousExtents[old]
+        }
+        return Self.extent(of: previous.base + old)
     }
 
     /// Whether the entry at `index` draws as its layer's previous entry at `old` did: the same
@@ -203,11 +231,12 @@ extension RenderList {
             minY = min(minY, minY + offset.height - reach)
             maxY = max(maxY, maxY + offset.height + reach)
         }
-        var box: (minX: Double, minY: Double, maxX: Double, maxY: Double) = (.infinity, .infinity, -.infinity, -.infinity)
-        for (x, y) in [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)] {
-            guard let point = entry.pointee.matrix.mapPlanePoint(Point(x: x, y: y)) else { return everywhere }
-            box = (min(box.minX, point.x), min(box.minY, point.y), max(box.maxX, point.x), max(box.maxY, point.y))
-        }
-        return Rect(x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY)
+        let matrix = entry.pointee.matrix
+        guard let a = matrix.mapPlanePoint(Point(x: minX, y: minY)), let b = matrix.mapPlanePoint(Point(x: maxX, y: minY)),
+              let c = matrix.mapPlanePoint(Point(x: minX, y: maxY)), let d = matrix.mapPlanePoint(Point(x: maxX, y: maxY))
+        else { return everywhere }
+        let left = min(min(a.x, b.x), min(c.x, d.x)), right = max(max(a.x, b.x), max(c.x, d.x))
+        let top = min(min(a.y, b.y), min(c.y, d.y)), bottom = max(max(a.y, b.y), max(c.y, d.y))
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

@@ -35,14 +35,7 @@ final class RecordBuffer<Element> {
     /// record built in place is not copied.
     @inline(__always)
     func appendUninitialized() -> UnsafeMutablePointer<Element> {
-        if count == capacity {
-            let newCapacity = capacity * 2
-            let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-            fresh.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = fresh
-            capacity = newCapacity
-        }
+        if count == capacity { reserve(count + 1) }
         count += 1
         return base + count - 1
     }
@@ -53,6 +46,17 @@ final class RecordBuffer<Element> {
         guard count > 0 else { return nil }
         count -= 1
         return (base + count).move()
+    }
+
+    /// Makes room for `minimumCapacity` records, so that appending up to it moves nothing:
+    /// pointers into the buffer stay valid.
+    func reserve(_ minimumCapacity: Int) {
+        guard minimumCapacity > capacity else { return }
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: max(minimumCapacity, capacity * 2))
+        fresh.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = fresh
+        capacity = max(minimumCapacity, capacity * 2)
     }
 
     /// Removes the last record (there must be one), in place: a large record is not moved out.

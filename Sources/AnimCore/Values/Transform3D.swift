@@ -136,7 +136,7 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// The transform stored in 16 slots at `slots` (m11 m12 … m44).
-    @inlinable package init(slots: UnsafePointer<Double>) {
+    @inlinable @inline(__always) package init(slots: UnsafePointer<Double>) {
         self.init(
             m11: slots[0], m12: slots[1], m13: slots[2], m14: slots[3],
             m21: slots[4], m22: slots[5], m23: slots[6], m24: slots[7],
