@@ -54,9 +54,9 @@ extension EngineState {
         return nil
     }
 
-    /// Appends the entry of the layer in `slot` and pushes its frame, unless the layer is not
-    /// drawn: hidden, or facing away with doubleSided off (its subtree goes with it: it is
-    /// flattened into the layer's plane, reference §1.7).
+    /// Appends the entry of the layer in `slot` and pushes its frame (a leaf's entry is closed
+    /// at once), unless the layer is not drawn: hidden, or facing away with doubleSided off (its
+    /// subtree goes with it: it is flattened into the layer's plane, reference §1.7).
     private func openEntry(
         _ slot: Int, under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
     ) {
@@ -78,6 +78,9 @@ extension EngineState {
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
+        // A leaf (most entries) has nothing under it: closed now, with no frame and no matrix
+        // made for sublayers it does not have.
+        guard list.children.count > childrenStart || layers[slot].mask >= 0 else { return list.closeEntry(index) }
         // Field by field into the new frame (plain data, so its memory needs no initialising
         // first): a frame built whole would be copied into place.
         let frame = list.frames.appendUninitialized()
@@ -114,10 +117,9 @@ extension EngineState {
     ) {
         typealias Index = BuiltInLayerProperties.Index
         let slot = values.slot
-        func slots(_ property: Int) -> UnsafeMutablePointer<Double> { values.shown(property) }
-        let opacity = slots(Index.opacity)[0]
+        let opacity = values.shown(Index.opacity)[0]
         var flags: RenderEntry.Flags = geometry.masksToBounds ? .clips : []
-        let opensGroup = opacity < 1 && slots(Index.allowsGroupOpacity)[0].bitPattern != 0
+        let opensGroup = opacity < 1 && values.shown(Index.allowsGroupOpacity)[0].bitPattern != 0
         if opensGroup { flags.insert(.opacityGroup) }
         if parent.pointee.flipped != geometry.isGeometryFlipped { flags.insert(.contentsFlipped) }
         // Field by field: the entry is plain data, and a whole value built first would be
@@ -131,21 +133,21 @@ extension EngineState {
         entry.pointee.bounds = geometry.bounds
         entry.pointee.opacity = opacity
         entry.pointee.alpha = parent.pointee.alpha * (opensGroup ? 1 : opacity)
-        entry.pointee.backgroundColor = Color(slots: slots(Index.backgroundColor))
-        entry.pointee.borderColor = Color(slots: slots(Index.borderColor))
-        entry.pointee.borderWidth = slots(Index.borderWidth)[0]
-        entry.pointee.cornerRadius = slots(Index.cornerRadius)[0]
-        entry.pointee.shadowColor = Color(slots: slots(Index.shadowColor))
-        entry.pointee.shadowOpacity = slots(Index.shadowOpacity)[0]
-        entry.pointee.shadowRadius = slots(Index.shadowRadius)[0]
-        let shadowOffset = slots(Index.shadowOffset)
+        entry.pointee.backgroundColor = Color(slots: values.shown(Index.backgroundColor))
+        entry.pointee.borderColor = Color(slots: values.shown(Index.borderColor))
+        entry.pointee.borderWidth = values.shown(Index.borderWidth)[0]
+        entry.pointee.cornerRadius = values.shown(Index.cornerRadius)[0]
+        entry.pointee.shadowColor = Color(slots: values.shown(Index.shadowColor))
+        entry.pointee.shadowOpacity = values.shown(Index.shadowOpacity)[0]
+        entry.pointee.shadowRadius = values.shown(Index.shadowRadius)[0]
+        let shadowOffset = values.shown(Index.shadowOffset)
         entry.pointee.shadowOffset = Size(width: shadowOffset[0], height: shadowOffset[1])
-        entry.pointee.contentsRect = Rect(slots: slots(Index.contentsRect))
-        entry.pointee.contentsCenter = Rect(slots: slots(Index.contentsCenter))
-        entry.pointee.contentsScale = slots(Index.contentsScale)[0]
-        entry.pointee.contents = Token(rawValue: slots(Index.contents)[0].bitPattern)
-        entry.pointee.gravity = Int32(truncatingIfNeeded: Int64(bitPattern: slots(Index.contentsGravity)[0].bitPattern))
-        entry.pointee.maskedCorners = CornerMask(rawValue: UInt32(truncatingIfNeeded: slots(Index.maskedCorners)[0].bitPattern))
+        entry.pointee.contentsRect = Rect(slots: values.shown(Index.contentsRect))
+        entry.pointee.contentsCenter = Rect(slots: values.shown(Index.contentsCenter))
+        entry.pointee.contentsScale = values.shown(Index.contentsScale)[0]
+        entry.pointee.contents = Token(rawValue: values.shown(Index.contents)[0].bitPattern)
+        entry.pointee.gravity = Int32(truncatingIfNeeded: Int64(bitPattern: values.shown(Index.contentsGravity)[0].bitPattern))
+        entry.pointee.maskedCorners = CornerMask(rawValue: UInt32(truncatingIfNeeded: values.shown(Index.maskedCorners)[0].bitPattern))
     }
 }
 
