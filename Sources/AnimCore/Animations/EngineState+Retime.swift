@@ -15,9 +15,35 @@ extension EngineState {
         guard record.pointee.isAlive, !record.pointee.isOwned else { return }
         let slot = Int(record.pointee.layer)
         leaveSteadyLane(layer: slot)
+        setTiming(index, timing)
+        if record.pointee.isCommitted { joinGeneralWalk(slot) }
+    }
+
+    /// `retime(_:to:)` of several animations at once (an animator's control call over all of
+    /// its animations): each layer's animations leave the lane once for all of its records in
+    /// `batch`, not once per record, so re-timing N animations of one layer costs O(N), not
+    /// O(N²) (leaving walks the layer's whole list). The records take their timings in the
+    /// batch's order.
+    func retime(_ batch: [(index: Int, timing: MediaTiming)]) {
+        var left = Set<Int32>()
+        for (index, _) in batch {
+            let record = animations.base + index
+            guard record.pointee.isAlive, !record.pointee.isOwned, left.insert(record.pointee.layer).inserted else { continue }
+            leaveSteadyLane(layer: Int(record.pointee.layer))
+        }
+        for (index, timing) in batch {
+            let record = animations.base + index
+            guard record.pointee.isAlive, !record.pointee.isOwned else { continue }
+            setTiming(index, timing)
+            if record.pointee.isCommitted { joinGeneralWalk(Int(record.pointee.layer)) }
+        }
+    }
+
+    /// Sets `timing` on the record in `index` and a path's rotation that follows it (a group's
+    /// children keep theirs: they run in the group's time); its layer has left the lane.
+    private func setTiming(_ index: Int, _ timing: MediaTiming) {
+        let record = animations.base + index
         var member = index
-        // The record, and a path's rotation that follows it (a group's children keep theirs:
-        // they run in the group's time).
         let count = record.pointee.kind == .keyframe ? Int(record.pointee.followers) : 0
         for _ in 0...count where member >= 0 {
             let retimed = animations.base + member
@@ -28,7 +54,5 @@ extension EngineState {
             retimed.pointee.continuesFrom = .nan
             member = Int(retimed.pointee.next)
         }
-        // A committed record off the lane is evaluated by the general walk.
-        if record.pointee.isCommitted { joinGeneralWalk(slot) }
     }
 }

@@ -104,9 +104,10 @@ extension EngineState {
             throw AnimCoreError(
                 .outOfRange, "the animation of \(name) ends beyond \(MediaTiming.Limits.time) s; an animator's time is limited to it")
         }
-        let member = AnimatorMember(
+        var member = AnimatorMember(
             record: Int32(index), generation: record.generation, delay: delay, span: active / scale, scale: scale,
             sign: timing.speed < 0 ? -1 : 1, offset: timing.timeOffset, activeDuration: active)
+        member.holdsEndUnended = holdsEndUnended(index)
         // Kept until the animator ends (it removes them): a reversed animator plays them back.
         var kept = index
         for _ in 0...Int(record.kind == .keyframe ? record.followers : 0) where kept >= 0 {
