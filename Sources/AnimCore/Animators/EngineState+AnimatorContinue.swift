@@ -98,7 +98,7 @@ extension EngineState {
     ) throws(AnimCoreError) -> [Replacement] {
         let forward = animator.effectiveRate >= 0
         let now = animator.position
-        // (first: where it ends; second: where it stands; third: what shows there.)
+        // Each original with motion left, what shows it now, where it ends and where it stands.
         var parts: [(member: AnimatorMember, shown: AnimatorMember, end: Double, start: Double)] = []
         for member in animator.members where member.original < 0 {
             let (end, start) = forward
