@@ -13,8 +13,9 @@
  * does between two moves of a drag). Printed: the best call time in ms and in ns per animation,
  * and the one-layer world's ns per animation over the N-layer world's, beside the goal (within
  * 2x: a call costs the same per animation however the animations lie on layers; the goal is
- * printed, not asserted). The finish call (ac_animator_finish at the current position) is timed
- * once per world, the last.
+ * printed, not asserted). The continue call (ac_animator_continue with easeOut: each animation's
+ * rest replaced by a new one) and then the finish call (ac_animator_finish at the current
+ * position) are timed once per world, the last.
  *
  * Correctness first: after each call the presentation of every animation's layer must show the
  * animator's fraction (read with ac_layers_get_presentation; for the one-layer world, the last
@@ -39,8 +40,8 @@
 #define SPREAD_GOAL 2.0
 #define AGREEMENT_TOLERANCE 1e-9
 
-enum { CALL_SEEK, CALL_PAUSE, CALL_START, CALL_REVERSE, CALL_RATE, CALL_FINISH, CALL_COUNT };
-static const char *call_names[CALL_COUNT] = {"seek", "pause", "start", "reverse", "rate", "finish"};
+enum { CALL_SEEK, CALL_PAUSE, CALL_START, CALL_REVERSE, CALL_RATE, CALL_CONTINUE, CALL_FINISH, CALL_COUNT };
+static const char *call_names[CALL_COUNT] = {"seek", "pause", "start", "reverse", "rate", "continue", "finish"};
 
 typedef struct world {
     ac_engine *engine;
@@ -140,6 +141,12 @@ static double timed_call(world *wd, int call, int round) {
     case CALL_START: bench_check(ac_animator_start(e, wd->animator), "ac_animator_start"); break;
     case CALL_REVERSE: bench_check(ac_animator_set_reversed(e, wd->animator, round & 1), "ac_animator_set_reversed"); break;
     case CALL_RATE: bench_check(ac_animator_set_rate(e, wd->animator, round & 1 ? 0.5 : 0.25), "ac_animator_set_rate"); break;
+    case CALL_CONTINUE: {
+        ac_timing_function ease_out;
+        bench_check(ac_timing_function_named("easeOut", &ease_out), "ac_timing_function_named");
+        bench_check(ac_animator_continue(e, wd->animator, &ease_out, 1.0), "ac_animator_continue");
+        break;
+    }
     default: bench_check(ac_animator_finish(e, wd->animator, AC_ANIMATOR_POSITION_CURRENT), "ac_animator_finish"); break;
     }
     return bench_now_s() - start;
@@ -151,7 +158,7 @@ static bool run_world(size_t count, bool one_layer, int rounds, double best[CALL
     world_build(&wd, count, one_layer);
     for (int c = 0; c < CALL_COUNT; c++) best[c] = INFINITY;
     bool ok = true;
-    for (int c = 0; c < CALL_FINISH && ok; c++) {
+    for (int c = 0; c < CALL_CONTINUE && ok; c++) {
         /* A drag seeks a paused animator; the others act on a running one (rate slow, so that
          * it does not reach its end during the rounds). */
         if (c == CALL_SEEK) bench_check(ac_animator_pause(wd.engine, wd.animator), "ac_animator_pause");
@@ -177,6 +184,7 @@ static bool run_world(size_t count, bool one_layer, int rounds, double best[CALL
             }
         }
     }
+    if (ok) best[CALL_CONTINUE] = timed_call(&wd, CALL_CONTINUE, 0);
     if (ok) best[CALL_FINISH] = timed_call(&wd, CALL_FINISH, 0);
     world_free(&wd);
     return ok;
