@@ -61,6 +61,36 @@ struct AnimatorReviewTests {
         }
     }
 
+    @Test("a block adopting 300 animations of one layer, and continuing them with a curve: the layer leaves the lane once per call besides once per animation added")
+    func oneLaneExitPerLayerInBlocksAndContinuations() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        var before = engine.bookkeeping().laneLayerLeaves
+        try animator.addAnimations {
+            for i in 0..<300 {
+                var fade = Animation.basic(.opacity, from: 1, to: Double(i % 7) / 10)
+                fade.timing.duration = 1
+                try layer.add(fade)
+            }
+        }
+        // (Each add leaves once, as any add does; the adoption once, not once per animation
+        // twice.)
+        #expect(engine.bookkeeping().laneLayerLeaves - before == 300 + 1)
+        try animator.startAnimation()
+        try engine.tick(0.25)
+        before = engine.bookkeeping().laneLayerLeaves
+        try animator.continueAnimation(timingFunction: .easeOut)
+        // Reading what each shows (once), the 300 replacements added (once each), the re-timing.
+        #expect(engine.bookkeeping().laneLayerLeaves - before == 1 + 300 + 1)
+        #expect(try animator.animationCount == 600)
+        try engine.tick(0.5)
+        try engine.tick(1.0)
+        #expect(try animator.state == .finished)
+        expectNear(try #require(try layer.presentationValue(forKeyPath: "opacity")?.scalar), 0.5, 1e-12, "the last one's end (299 mod 7 = 5)")
+    }
+
     // MARK: Paused at the end
 
     /// A fade (1 → 0 over 1 s, linear) owned by an animator, with its did-stops logged.

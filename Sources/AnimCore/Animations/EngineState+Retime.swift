@@ -26,17 +26,20 @@ extension EngineState {
     /// batch's order.
     func retime(_ batch: [(index: Int, timing: MediaTiming)]) {
         var left = Set<Int32>()
-        for (index, _) in batch {
-            let record = animations.base + index
-            guard record.pointee.isAlive, !record.pointee.isOwned, left.insert(record.pointee.layer).inserted else { continue }
-            leaveSteadyLane(layer: Int(record.pointee.layer))
-        }
-        for (index, timing) in batch {
-            let record = animations.base + index
-            guard record.pointee.isAlive, !record.pointee.isOwned else { continue }
-            setTiming(index, timing)
-            if record.pointee.isCommitted { joinGeneralWalk(Int(record.pointee.layer)) }
-        }
+        for (index, timing) in batch { retime(index, to: timing, leaving: &left) }
+    }
+
+    /// `retime(_:to:)` as one of several re-timings of one call: the record's layer leaves the
+    /// lane only if it is not in `left` (the layers that have left during the call, which this
+    /// adds it to). Nothing rejoins the lane until the next tick or commit, so a layer left once
+    /// stays out for the rest of the call.
+    func retime(_ index: Int, to timing: MediaTiming, leaving left: inout Set<Int32>) {
+        let record = animations.base + index
+        guard record.pointee.isAlive, !record.pointee.isOwned else { return }
+        let slot = Int(record.pointee.layer)
+        if left.insert(record.pointee.layer).inserted { leaveSteadyLane(layer: slot) }
+        setTiming(index, timing)
+        if record.pointee.isCommitted { joinGeneralWalk(slot) }
     }
 
     /// Sets `timing` on the record in `index` and a path's rotation that follows it (a group's

@@ -47,7 +47,7 @@ extension EngineState {
             if let timing { plans = try planReplacements(of: &animator, before: before, timing: timing) }
             try checkContinuation(animator, plans: plans, cause: cause)
         } catch {
-            for (member, timing) in zip(animator.members, saved) { retime(Int(member.record), to: timing) }
+            retime(zip(animator.members, saved).map { (Int($0.record), $1) })
             throw error
         }
         for plan in plans { animator.members.append(try install(plan)) }
@@ -120,8 +120,9 @@ extension EngineState {
             velocities = parts.map { velocity(of: $0.shown, at: $0.start, before: before) }
         }
         var plans: [Replacement] = []
+        var left = Set<Int32>()  // (the layers out of the lane: each leaves once)
         for (position, part) in parts.enumerated() {
-            var plan = try plan(part.member, shown: part.shown, from: part.start, to: part.end, timing: timing)
+            var plan = try plan(part.member, shown: part.shown, from: part.start, to: part.end, timing: timing, left: &left)
             if position < velocities.count {
                 plan.carried = velocities[position]
                 plan.velocity = Self.projection(velocities[position], along: plan.animation)
@@ -139,11 +140,11 @@ extension EngineState {
     /// settling duration until `paceSprings` gives it its velocity and time.
     private func plan(
         _ member: AnimatorMember, shown current: AnimatorMember, from start: Double, to end: Double,
-        timing: AnimatorTiming
+        timing: AnimatorTiming, left: inout Set<Int32>
     ) throws(AnimCoreError) -> Replacement {
         let index = Int(member.record)
         let layer = Int(animations[index].layer)
-        let from = shown(current, at: start), to = shown(member, at: end)
+        let from = shown(current, at: start, left: &left), to = shown(member, at: end, left: &left)
         let span = abs(end - start)
         var animation: Animation
         switch timing {
@@ -239,11 +240,13 @@ extension EngineState {
         return member
     }
 
-    /// What `member` shows at animator time `time` over the model value alone.
-    private func shown(_ member: AnimatorMember, at time: Double) -> Value {
+    /// What `member` shows at animator time `time` over the model value alone (held there; its
+    /// layer leaves the lane unless it is in `left`).
+    private func shown(_ member: AnimatorMember, at time: Double, left: inout Set<Int32>) -> Value {
         let index = Int(member.record)
         let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
-        retime(index, to: member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true))
+        let held = member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true)
+        retime(index, to: held, leaving: &left)
         return valueShown(byAnimation: index, atLayerTime: layerTime)
     }
 
