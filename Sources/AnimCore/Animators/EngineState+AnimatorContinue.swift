@@ -120,7 +120,7 @@ extension EngineState {
             velocities = parts.map { velocity(of: $0.shown, at: $0.start, before: before) }
         }
         var plans: [Replacement] = []
-        var left = Set<Int32>()  // (the layers out of the lane: each leaves once)
+        var left = LeftLayers()  // (the layers out of the lane: each leaves once)
         for (position, part) in parts.enumerated() {
             var plan = try plan(part.member, shown: part.shown, from: part.start, to: part.end, timing: timing, left: &left)
             if position < velocities.count {
@@ -140,7 +140,7 @@ extension EngineState {
     /// settling duration until `paceSprings` gives it its velocity and time.
     private func plan(
         _ member: AnimatorMember, shown current: AnimatorMember, from start: Double, to end: Double,
-        timing: AnimatorTiming, left: inout Set<Int32>
+        timing: AnimatorTiming, left: inout LeftLayers
     ) throws(AnimCoreError) -> Replacement {
         let index = Int(member.record)
         let layer = Int(animations[index].layer)
@@ -242,7 +242,7 @@ extension EngineState {
 
     /// What `member` shows at animator time `time` over the model value alone (held there; its
     /// layer leaves the lane unless it is in `left`).
-    private func shown(_ member: AnimatorMember, at time: Double, left: inout Set<Int32>) -> Value {
+    private func shown(_ member: AnimatorMember, at time: Double, left: inout LeftLayers) -> Value {
         let index = Int(member.record)
         let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
         let held = member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true)
