@@ -1100,8 +1100,10 @@ ac_status ac_layers_set_value(ac_engine *engine, const ac_layer *layers, size_t 
  * on (an animation that begins now moves at its start velocity); a spring's is within about
  * 5e-4 of its natural frequency times its distance, a linear basic animation's is
  * (to - from) / duration. key may be a
- * declared property or a key path into one ("position.x"). It is the velocity an implicit
- * spring starts with (see ac_transaction_set_spring()).
+ * declared property or a key path into one ("position.x"); for a part computed from a transform
+ * ("transform.rotation.y", a scale, a translation) the differences are of that part, read out
+ * of the value at each time. It is the velocity an implicit spring starts with (see
+ * ac_transaction_set_spring()).
  * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (a key the engine did not
  * give out, an undeclared key), AC_ERR_WRONG_KIND (bool, integer and token keys have no
  * velocity).
