@@ -482,6 +482,32 @@ static void test_continue_with_spring_per_animation(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* The velocity of a part computed from a transform is the part's own: the door turning at
+ * -pi/2 per second reads -pi/2 for transform.rotation.y (not the part read out of the matrix's
+ * velocity); and continuing with a spring keeps it. */
+static void test_rotation_velocity_kept_by_spring(void) {
+    door d;
+    ac_key key;
+    ac_value velocity;
+    ac_spring spring;
+    double before;
+    const double step = 1e-5;
+    make_door(&d);
+    AC_CHECK_OK(ac_engine_key(d.engine, ROTATION, &key));
+    AC_CHECK_OK(ac_animator_start(d.engine, d.animator));
+    tick(d.engine, T0 + 0.5);
+    AC_CHECK_OK(ac_layer_get_presentation_velocity(d.engine, d.layer, key, &velocity));
+    AC_CHECK_NEAR(velocity.v[0], -PI / 2, 1e-6);
+    before = angle(&d);
+    ac_spring_init(&spring);
+    spring.stiffness = 200;
+    spring.damping = 30;
+    AC_CHECK_OK(ac_animator_continue_with_spring(d.engine, d.animator, &spring));
+    tick(d.engine, T0 + 0.5 + step);
+    AC_CHECK_NEAR((angle(&d) - before) / step, -PI / 2, 1e-3 * PI / 2);
+    end_door(&d);
+}
+
 int main(void) {
     test_door_scrubbed_then_continued();
     test_runs_to_its_end();
@@ -497,5 +523,6 @@ int main(void) {
     test_block_guards();
     test_paused_at_fraction_one_not_ended();
     test_continue_with_spring_per_animation();
+    test_rotation_velocity_kept_by_spring();
     return ac_test_finish();
 }
