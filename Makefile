@@ -127,8 +127,8 @@ examples: build
 # The benchmarks (several minutes): the timing functions, the engine's tick against a plain-C
 # loop (then a million animated layers on every core), the tick across timing shapes (repeating,
 # offset, layer and ancestor time, filled; every kind) against plain C and each kind's first
-# cycle, changes and transactions, hit testing a presentation tree, the same engine from Python
-# (raw ctypes, then the animcore binding with its batch calls).
+# cycle, changes and transactions, an animator's control calls, hit testing a presentation tree,
+# the same engine from Python (raw ctypes, then the animcore binding with its batch calls).
 bench: build
 	@$(BUILD)/benchmarks/bench_timing
 	@$(VENV_PYTHON) benchmarks/bench_timing.py
@@ -136,6 +136,7 @@ bench: build
 	@$(BUILD)/benchmarks/bench_engine -w level -n 1000000 -t $$(nproc)
 	@$(BUILD)/benchmarks/bench_timing_matrix
 	@$(BUILD)/benchmarks/bench_transactions
+	@$(BUILD)/benchmarks/bench_animator_control
 	@$(BUILD)/benchmarks/bench_geometry
 	@$(BUILD)/benchmarks/bench_render_list
 	@$(VENV_PYTHON) benchmarks/bench_engine.py

@@ -43,6 +43,17 @@
  *                both), both easeInEaseOut (bench_engine's "group" for D = 12 s; read back:
  *                position and opacity), D = 12 s one cycle / 1 s repeat staggered.
  * The "-first" rows are the first-cycle references of their kinds (rows 11-15).
+ * The animator rows (16-18; the animator review, issue 33): the "first" row's animations (basic,
+ * 12 s, easeInEaseOut), begun 0-2 s after the animator's start, all owned by one animator
+ * (ac_animator_*) that stands still or plays while the pass runs (it is never ended):
+ *   animator-paused     paused at 6 s of its time (every frame shows the same values);
+ *   animator-scrubbed   scrubbed (ac_animator_seek) to 2 s, then started: plays 2 s -> 12 s;
+ *   animator-reversed   scrubbed to 12 s, reversed and started: plays 12 s -> 2 s.
+ * Their plain loop is the matrix's with the timing the animator gives each animation (speed 0
+ * with a timeOffset per layer; speed 1, or -1 with timeOffset 12, with a begin per layer),
+ * computed by the same arithmetic; their goals: within 1.3x of plain C, and within 1.2x of the
+ * first cycle of their kind — the same animations without an animator (an animator over N
+ * animations costs no more per tick than the N animations alone).
  *
  * The plain-C loops (plain_matrix.h) do what the engine must: per frame, the ancestor's time once
  * (ancestor, paused); per layer, the layer's time (layer-speed), the CAMediaTiming sample
@@ -111,6 +122,9 @@
 #define LAYER_SPEED 1.5          /* layer-speed */
 #define ANCESTOR_SPEED 2.0       /* ancestor */
 #define PAUSED_OFFSET_S 37.3     /* paused: the container's timeOffset at speed 0 */
+#define ANIMATOR_PAUSED_AT_S 6.0   /* animator-paused: its time */
+#define ANIMATOR_SCRUBBED_TO_S 2.0 /* animator-scrubbed: the time it was scrubbed to, then started */
+#define ANIMATOR_REVERSED_AT_S 12.0 /* animator-reversed: the time it runs back from */
 #define AGREEMENT_TOLERANCE 1e-9 /* relative; absolute below 1 */
 #define PLAIN_GOAL 1.3           /* tick + read within 1.3x of the plain-C loop */
 #define SHAPE_GOAL 1.2           /* ... and within 1.2x of the first cycle of its kind */
@@ -152,32 +166,42 @@ typedef struct workload {
     double lead_s;    /* begins in [L0 - lead - spread, L0 - lead] */
     double spread_s;
     int layers;       /* LAYERS_* */
+    int animator;     /* ANIMATOR_*: the animations owned by one animator, and how it stands */
 } workload;
 
+/* How an animator row's animator stands (see the header). */
+enum { ANIMATOR_NONE, ANIMATOR_PAUSED, ANIMATOR_SCRUBBED, ANIMATOR_REVERSED };
+
 #define FIRST(key, label, kind) \
-    {key, label, kind, true, FIRST_DURATION_S, 0, 1, 0, false, false, 0, BEGIN_SPREAD_S, LAYERS_ROOT}
+    {key, label, kind, true, FIRST_DURATION_S, 0, 1, 0, false, false, 0, BEGIN_SPREAD_S, LAYERS_ROOT, ANIMATOR_NONE}
+/* An animator row: the first-cycle row's animations (basic, 12 s), begun 0-2 s after the
+ * animator's start (staggered), owned by one animator that stands as `how` says. */
+#define ANIMATOR(key, label, how)                                                                        \
+    {key, label, PLAIN_MATRIX_BASIC, false, FIRST_DURATION_S, 0, 1, 0, false, false, 0, BEGIN_SPREAD_S, \
+     LAYERS_ROOT, how}
 #define REPEAT(key, label, kind) \
-    {key, label, kind, false, CYCLE_DURATION_S, INFINITY, 1, 0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT}
+    {key, label, kind, false, CYCLE_DURATION_S, INFINITY, 1, 0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT, \
+     ANIMATOR_NONE}
 
 static const workload workloads[] = {
     FIRST("first", "basic: first cycle (12 s)", PLAIN_MATRIX_BASIC),
     {"repeat", "basic: repeat, one begin for all", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1, 0,
-     false, false, REPEAT_LEAD_S, 0, LAYERS_ROOT},
+     false, false, REPEAT_LEAD_S, 0, LAYERS_ROOT, ANIMATOR_NONE},
     REPEAT("stagger", "basic: repeat, staggered", PLAIN_MATRIX_BASIC),
     {"autoreverse", "basic: repeat + autoreverses", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1, 0,
-     true, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT},
+     true, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT, ANIMATOR_NONE},
     {"speed", "basic: repeat, speed 2", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, ANIMATION_SPEED, 0,
-     false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT},
+     false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT, ANIMATOR_NONE},
     {"offset", "basic: repeat, timeOffset 0.37", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1,
-     ANIMATION_OFFSET_S, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT},
+     ANIMATION_OFFSET_S, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT, ANIMATOR_NONE},
     {"layer-speed", "basic: repeat, each layer speed 1.5", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY,
-     1, 0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_OWN_SPEED},
+     1, 0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_OWN_SPEED, ANIMATOR_NONE},
     {"ancestor", "basic: repeat, ancestor at speed 2", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1,
-     0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ANCESTOR},
+     0, false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ANCESTOR, ANIMATOR_NONE},
     {"paused", "basic: repeat, paused ancestor", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, INFINITY, 1, 0,
-     false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_PAUSED},
+     false, false, REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_PAUSED, ANIMATOR_NONE},
     {"filled", "basic: ended, fill forwards", PLAIN_MATRIX_BASIC, false, CYCLE_DURATION_S, 0, 1, 0, false, true,
-     REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT},
+     REPEAT_LEAD_S, BEGIN_SPREAD_S, LAYERS_ROOT, ANIMATOR_NONE},
     FIRST("keyframe-first", "keyframes: first cycle (12 s)", PLAIN_MATRIX_KEYFRAMES),
     REPEAT("keyframe", "keyframes: repeat, staggered", PLAIN_MATRIX_KEYFRAMES),
     FIRST("path-first", "path, rotation auto: first cycle", PLAIN_MATRIX_PATH),
@@ -188,6 +212,9 @@ static const workload workloads[] = {
     REPEAT("decay", "decay: repeat, staggered", PLAIN_MATRIX_DECAY),
     FIRST("group-first", "group: first cycle (12 s)", PLAIN_MATRIX_GROUP),
     REPEAT("group", "group: repeat, staggered", PLAIN_MATRIX_GROUP),
+    ANIMATOR("animator-paused", "basic: animator paused at 6 s", ANIMATOR_PAUSED),
+    ANIMATOR("animator-scrubbed", "basic: animator scrubbed to 2 s + play", ANIMATOR_SCRUBBED),
+    ANIMATOR("animator-reversed", "basic: animator reversed from 12 s", ANIMATOR_REVERSED),
 };
 #define WORKLOAD_COUNT ((int)(sizeof workloads / sizeof workloads[0]))
 
@@ -218,6 +245,7 @@ typedef struct world {
     int keys; /* read back per layer */
     ac_engine *engine;
     ac_layer *layers;
+    ac_animator animator; /* an animator row's (0: none) */
     ac_key read_keys[2];
     plain_curve curve;
     plain_track track;
@@ -284,6 +312,51 @@ static void make_animation(world *wd, ac_animation a, const ac_animation *childr
 static double group_opacity_begin(double d) { return d / 12; }
 static double group_opacity_duration(double d) { return d * 5 / 12; }
 
+/* An animator row's animations: begun 0-2 s after the animator's start (staggered), added in
+ * one block of one animator (adopted together), which then stands as the row says; the plain
+ * loop gets the timing the animator gives each (AnimatorMember.timing: the layer's time at the
+ * call, the animator's time, each one's delay, rate 1 or -1) by the same arithmetic. The engine
+ * is ticked to frame 0 first: root layers, whose time `layer0` is the engine's then. */
+static void build_animator(world *wd, ac_animation description, double layer0) {
+    ac_engine *engine = wd->engine;
+    plain_matrix *m = &wd->matrix;
+    size_t count = wd->count;
+    double *delays = bench_allocate(count, sizeof(double));
+    bench_check(ac_engine_tick(engine, host_time(0)), "ac_engine_tick");
+    bench_check(ac_animator_create(engine, 0, NULL, &wd->animator), "ac_animator_create");
+    bench_check(ac_animator_begin(engine, wd->animator), "ac_animator_begin");
+    for (size_t i = 0; i < count; i++) {
+        double begin = layer0 + wd->w->spread_s * bench_next_unit();
+        make_animation(wd, description, NULL, i, begin);
+        bench_check(ac_layer_add_animation(engine, wd->layers[i], description, "level"), "ac_layer_add_animation");
+        delays[i] = begin - layer0; /* its delay in the animator's time: its begin less the layer's time */
+    }
+    bench_check(ac_animator_commit(engine, wd->animator), "ac_animator_commit");
+    ac_animator a = wd->animator;
+    switch (wd->w->animator) {
+    case ANIMATOR_PAUSED: { /* speed 0, timeOffset 0 + 1 x (time - delay) */
+        bench_check(ac_animator_seek(engine, a, ANIMATOR_PAUSED_AT_S), "ac_animator_seek");
+        double *held = bench_allocate(count, sizeof(double));
+        for (size_t i = 0; i < count; i++) held[i] = ANIMATOR_PAUSED_AT_S - delays[i];
+        m->held_local_s = held;
+        break;
+    }
+    case ANIMATOR_SCRUBBED: /* speed 1, timeOffset 0, begin = layer time - (time - delay) / 1 */
+        bench_check(ac_animator_seek(engine, a, ANIMATOR_SCRUBBED_TO_S), "ac_animator_seek");
+        bench_check(ac_animator_start(engine, a), "ac_animator_start");
+        for (size_t i = 0; i < count; i++) wd->track.begin_s[i] = layer0 - (ANIMATOR_SCRUBBED_TO_S - delays[i]) / 1.0;
+        break;
+    default: /* reversed: speed -1, timeOffset 12, begin = layer time - (delay + 12 - time) / 1 */
+        bench_check(ac_animator_seek(engine, a, ANIMATOR_REVERSED_AT_S), "ac_animator_seek");
+        bench_check(ac_animator_set_reversed(engine, a, 1), "ac_animator_set_reversed");
+        bench_check(ac_animator_start(engine, a), "ac_animator_start");
+        for (size_t i = 0; i < count; i++)
+            wd->track.begin_s[i] = layer0 - (delays[i] + FIRST_DURATION_S - ANIMATOR_REVERSED_AT_S) / 1.0;
+        break;
+    }
+    free(delays);
+}
+
 static void world_build(world *wd, const workload *w, size_t count) {
     memset(wd, 0, sizeof *wd);
     wd->w = w;
@@ -302,6 +375,11 @@ static void world_build(world *wd, const workload *w, size_t count) {
     m->timing = (plain_timing){0, duration, w->speed, w->time_offset_s, w->repeat_count, 0, w->autoreverses,
                                w->holds_end ? PLAIN_FILL_FORWARDS : PLAIN_FILL_REMOVED};
     m->kind = w->kind;
+    if (w->animator != ANIMATOR_NONE) { /* the timing the animator gives them (AnimatorMember.timing) */
+        m->timing.speed = w->animator == ANIMATOR_PAUSED ? 0 : w->animator == ANIMATOR_SCRUBBED ? 1 : -1;
+        m->timing.time_offset_s = w->animator == ANIMATOR_REVERSED ? duration : 0;
+        m->timing.fill_mode = PLAIN_FILL_BOTH;
+    }
     switch (w->kind) {
     case PLAIN_MATRIX_BASIC:
         bench_require(plain_track_alloc(&wd->track, count, 1, duration));
@@ -429,7 +507,8 @@ static void world_build(world *wd, const workload *w, size_t count) {
     /* The layers' time at frame 0 (the first tick sets the engine's time to host_time(0)), by the
      * plain formula; begin times are in it. */
     double parent0 = plain_matrix_parent_time(m, host_time(0));
-    for (size_t i = 0; i < count; i++) {
+    if (w->animator != ANIMATOR_NONE) build_animator(wd, description, parent0);
+    for (size_t i = 0; i < count && w->animator == ANIMATOR_NONE; i++) {
         double layer0 = m->layer_speed != NULL
                             ? (parent0 - m->layer_begin_s[i]) * m->layer_speed[i] + m->layer_offset_s[i]
                             : parent0;
@@ -443,7 +522,8 @@ static void world_build(world *wd, const workload *w, size_t count) {
 }
 
 static void world_free(world *wd) {
-    bench_check(ac_engine_destroy(wd->engine), "ac_engine_destroy");
+    bench_check(ac_engine_destroy(wd->engine), "ac_engine_destroy"); /* (cancels an animator row's) */
+    free((void *)wd->matrix.held_local_s);
     plain_track_free(&wd->track);
     plain_keyframes_free(&wd->keyframes);
     plain_springs_free(&wd->springs);

@@ -109,8 +109,24 @@ static PLAIN_ALWAYS_INLINE void run_layers(const plain_matrix *m, const plain_pr
     }
 }
 
+/* Basic animations each held at its own local time (speed 0: local = e x 0 + timeOffset, the
+ * timeOffset; always active once begun): the same sample for every frame, computed each frame as
+ * the engine computes it. */
+static void run_held(const plain_matrix *m, const plain_prepared *p, double *out0) {
+    const double *held = m->held_local_s;
+    const plain_track *track = m->track;
+    for (size_t i = 0; i < m->count; i++) {
+        plain_position position = plain_cycle_position(p, held[i], p->plays_backward);
+        out0[i] = plain_lerp(track->from[0][i], track->to[0][i], plain_curve_value(m->ease, position.progress));
+    }
+}
+
 void plain_matrix_run(const plain_matrix *m, double time_s, double *out0, double *out1) {
     plain_prepared p = plain_timing_prepare(&m->timing);
+    if (m->held_local_s != NULL) {
+        run_held(m, &p, out0);
+        return;
+    }
     double parent = plain_matrix_parent_time(m, time_s);
     int own = m->layer_speed != NULL;
 #define PLAIN_MATRIX_LOOP(kind)                                          \

@@ -66,6 +66,9 @@ typedef struct plain_matrix {
     plain_decays *decays;       /* DECAY */
     plain_group *group;         /* GROUP: its children's times are the group's (group->duration_s
                                    is not read: the group's duration is timing.duration_s) */
+    /* BASIC only, NULL but for a paused animator's animations: each layer's animation held at
+     * this local time ([count]; speed 0 with this timeOffset, begun: its active phase). */
+    const double *held_local_s;
 } plain_matrix;
 
 /* Allocates layer_begin_s, layer_speed and layer_offset_s for m->count layers, with the

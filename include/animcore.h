@@ -1100,8 +1100,10 @@ ac_status ac_layers_set_value(ac_engine *engine, const ac_layer *layers, size_t 
  * on (an animation that begins now moves at its start velocity); a spring's is within about
  * 5e-4 of its natural frequency times its distance, a linear basic animation's is
  * (to - from) / duration. key may be a
- * declared property or a key path into one ("position.x"). It is the velocity an implicit
- * spring starts with (see ac_transaction_set_spring()).
+ * declared property or a key path into one ("position.x"); for a part computed from a transform
+ * ("transform.rotation.y", a scale, a translation) the differences are of that part, read out
+ * of the value at each time. It is the velocity an implicit spring starts with (see
+ * ac_transaction_set_spring()).
  * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_UNKNOWN_KEY (a key the engine did not
  * give out, an undeclared key), AC_ERR_WRONG_KIND (bool, integer and token keys have no
  * velocity).
@@ -2703,7 +2705,9 @@ ac_status ac_animator_start(ac_engine *engine, ac_animator animator);
 ac_status ac_animator_pause(ac_engine *engine, ac_animator animator);
 /**
  * Moves it to fraction_complete of its way (UIKit's fractionComplete): inactive becomes paused
- * there, paused stays paused, running runs on from there. Errors: AC_ERR_NOT_FINITE,
+ * there, paused stays paused, running runs on from there. Paused at 1 (or at an animation's
+ * very end) its animations show their end without ending: no did-stop until it finishes or its
+ * clock runs to the end. Errors: AC_ERR_NOT_FINITE,
  * AC_ERR_OUT_OF_RANGE (outside [0, 1]: refused, not clamped), AC_ERR_BAD_HANDLE,
  * AC_ERR_INVALID_STATE (finished).
  */
@@ -2742,10 +2746,12 @@ ac_status ac_animator_continue(ac_engine *engine, ac_animator animator, const ac
                                double duration_factor);
 /**
  * Runs it on with a spring taking over the part of each animation's motion left (as
- * ac_animator_continue(), the original showing the rest): a spring animation from the value shown
- * now to the end it runs to, starting with the velocity it has now (0 when paused; the spring's
- * initial_velocity is replaced), so neither value nor velocity jumps; the springs last their
- * settling duration, the clock's pace set so that the longest plays in real time. Errors: the
+ * ac_animator_continue(), the original showing the rest): for each, a spring animation of its
+ * own from the value shown now to the end it runs to, starting with the velocity it has now in
+ * its layer's time (0 when paused; the spring's initial_velocity is replaced), so neither value
+ * nor velocity jumps, whatever its length or its layer's speed; the springs last their settling
+ * duration, the clock's pace set so that the longest (at its layer's speed) plays in real time.
+ * Errors: the
  * spring checks of the Springs section (naming spring->...), AC_ERR_NULL_POINTER (spring), and
  * as ac_animator_continue().
  */

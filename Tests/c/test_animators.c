@@ -388,6 +388,126 @@ static void test_block_guards(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* A paused animator scrubbed to fraction 1 holds its animation at its end without ending it
+ * (UIViewPropertyAnimator: still active; Web Animations: "paused", not "finished"): no did-stop
+ * until it is finished; then exactly one. */
+static void test_paused_at_fraction_one_not_ended(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = new_layer(engine, 0);
+    ac_animator animator;
+    ac_animation fade;
+    ac_timing_function linear;
+    ac_value from = ac_value_scalar(1), to = ac_value_scalar(0);
+    ending end = {0, -1, 0};
+    counters c;
+    memset(&c, 0, sizeof c);
+    tick(engine, T0);
+    AC_CHECK_OK(ac_timing_function_named("linear", &linear));
+    AC_CHECK_OK(ac_animator_create(engine, 1.0, &linear, &animator));
+    AC_CHECK_OK(ac_animation_create_basic(engine, "opacity", &fade));
+    AC_CHECK_OK(ac_animation_set_value(engine, fade, AC_ANIMATION_FROM, &from));
+    AC_CHECK_OK(ac_animation_set_value(engine, fade, AC_ANIMATION_TO, &to));
+    count_animation(engine, fade, &c);
+    AC_CHECK_OK(ac_animator_add_animation(engine, animator, layer, fade, "fade"));
+    AC_CHECK_OK(ac_animation_release(engine, fade));
+    AC_CHECK_OK(ac_animator_add_completion(engine, animator, on_end, &end, NULL));
+    AC_CHECK_OK(ac_animator_set_fraction_complete(engine, animator, 1.0));
+    for (int k = 1; k <= 3; k++) {
+        tick(engine, T0 + 0.5 * k);
+        AC_CHECK_EQ_DOUBLE(presentation_scalar(engine, layer, "opacity"), 0);
+        AC_CHECK_EQ_INT(c.stopped_finished + c.stopped_unfinished, 0);
+        AC_CHECK_EQ_INT(info_of(engine, animator).state, AC_ANIMATOR_PAUSED);
+        AC_CHECK_EQ_DOUBLE(info_of(engine, animator).fraction_complete, 1);
+        AC_CHECK_EQ_INT(info_of(engine, animator).animation_count, 1);
+    }
+    AC_CHECK_OK(ac_animator_start(engine, animator)); /* at its end: ends in the next tick */
+    tick(engine, T0 + 2);
+    AC_CHECK_EQ_INT(c.stopped_finished, 1);
+    AC_CHECK_EQ_INT(end.calls, 1);
+    AC_CHECK_EQ_INT(end.position, AC_ANIMATOR_POSITION_END);
+    tick(engine, T0 + 3);
+    AC_CHECK_EQ_INT(c.stopped_finished + c.stopped_unfinished, 1);
+    AC_CHECK_OK(ac_animator_release(engine, animator));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
+/* Continuing with a spring over animations of 1 s and 0.4 s, one on a layer at speed 2: each
+ * keeps its value, and moves on at the velocity it had (per second of its layer's time). */
+static void test_continue_with_spring_per_animation(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layers[3];
+    const double durations[3] = {1.0, 0.4, 1.0}, speeds[3] = {1, 1, 2}, velocities[3] = {100, 250, 50};
+    double before[3], after[3];
+    const double step = 1e-5;
+    ac_animator animator;
+    ac_timing_function linear;
+    ac_spring spring;
+    ac_value from = ac_value_scalar(0), to = ac_value_scalar(100);
+    for (int k = 0; k < 3; k++) {
+        layers[k] = new_layer(engine, 0);
+        set_scalar(engine, layers[k], "speed", speeds[k]);
+    }
+    tick(engine, T0);
+    AC_CHECK_OK(ac_timing_function_named("linear", &linear));
+    AC_CHECK_OK(ac_animator_create(engine, 1.0, &linear, &animator));
+    for (int k = 0; k < 3; k++) {
+        ac_animation move;
+        ac_timing timing;
+        AC_CHECK_OK(ac_animation_create_basic(engine, "position.x", &move));
+        AC_CHECK_OK(ac_animation_set_value(engine, move, AC_ANIMATION_FROM, &from));
+        AC_CHECK_OK(ac_animation_set_value(engine, move, AC_ANIMATION_TO, &to));
+        AC_CHECK_OK(ac_timing_init_animation(&timing));
+        timing.duration_s = durations[k];
+        AC_CHECK_OK(ac_animation_set_timing(engine, move, &timing));
+        AC_CHECK_OK(ac_animator_add_animation(engine, animator, layers[k], move, NULL));
+        AC_CHECK_OK(ac_animation_release(engine, move));
+    }
+    AC_CHECK_OK(ac_animator_start(engine, animator));
+    tick(engine, T0 + 0.25);
+    for (int k = 0; k < 3; k++) before[k] = presentation_scalar(engine, layers[k], "position.x");
+    ac_spring_init(&spring);
+    spring.stiffness = 120;
+    spring.damping = 14;
+    AC_CHECK_OK(ac_animator_continue_with_spring(engine, animator, &spring));
+    tick(engine, T0 + 0.25);
+    for (int k = 0; k < 3; k++) AC_CHECK_NEAR(presentation_scalar(engine, layers[k], "position.x"), before[k], 1e-9);
+    tick(engine, T0 + 0.25 + step);
+    for (int k = 0; k < 3; k++) {
+        after[k] = presentation_scalar(engine, layers[k], "position.x");
+        AC_CHECK_NEAR((after[k] - before[k]) / (step * speeds[k]), velocities[k], 3e-3 * velocities[k]);
+    }
+    AC_CHECK_OK(ac_animator_release(engine, animator)); /* running: runs on to its end */
+    for (int f = 1; f < 1200; f++) tick(engine, T0 + 0.25 + f / 60.0);
+    for (int k = 0; k < 3; k++) AC_CHECK_NEAR(presentation_scalar(engine, layers[k], "position.x"), 100, 1e-9);
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
+/* The velocity of a part computed from a transform is the part's own: the door turning at
+ * -pi/2 per second reads -pi/2 for transform.rotation.y (not the part read out of the matrix's
+ * velocity); and continuing with a spring keeps it. */
+static void test_rotation_velocity_kept_by_spring(void) {
+    door d;
+    ac_key key;
+    ac_value velocity;
+    ac_spring spring;
+    double before;
+    const double step = 1e-5;
+    make_door(&d);
+    AC_CHECK_OK(ac_engine_key(d.engine, ROTATION, &key));
+    AC_CHECK_OK(ac_animator_start(d.engine, d.animator));
+    tick(d.engine, T0 + 0.5);
+    AC_CHECK_OK(ac_layer_get_presentation_velocity(d.engine, d.layer, key, &velocity));
+    AC_CHECK_NEAR(velocity.v[0], -PI / 2, 1e-6);
+    before = angle(&d);
+    ac_spring_init(&spring);
+    spring.stiffness = 200;
+    spring.damping = 30;
+    AC_CHECK_OK(ac_animator_continue_with_spring(d.engine, d.animator, &spring));
+    tick(d.engine, T0 + 0.5 + step);
+    AC_CHECK_NEAR((angle(&d) - before) / step, -PI / 2, 1e-3 * PI / 2);
+    end_door(&d);
+}
+
 int main(void) {
     test_door_scrubbed_then_continued();
     test_runs_to_its_end();
@@ -401,5 +521,8 @@ int main(void) {
     test_bad_input();
     test_continue_refused_and_completion_refused();
     test_block_guards();
+    test_paused_at_fraction_one_not_ended();
+    test_continue_with_spring_per_animation();
+    test_rotation_velocity_kept_by_spring();
     return ac_test_finish();
 }

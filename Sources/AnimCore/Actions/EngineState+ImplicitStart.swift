@@ -392,7 +392,7 @@ extension EngineState {
     /// Copies `count` slots into the animation-value buffer, at `reusing` (slots of that size
     /// taken over from a replaced animation) or else at newly allocated ones; their offset.
     @inline(__always)
-    private func storeSlots(_ source: UnsafePointer<Double>, _ count: Int, reusing offset: Int32) -> Int32 {
+    func storeSlots(_ source: UnsafePointer<Double>, _ count: Int, reusing offset: Int32) -> Int32 {
         let target = offset >= 0 ? Int(offset) : animationValues.allocate(count)
         animationValues.pointer(target).copySlots(from: source, count: count)
         return Int32(target)

@@ -23,7 +23,8 @@ extension Animator {
 
     /// Moves it to `fraction` of its way from start to end (UIKit's fractionComplete): an
     /// inactive animator becomes paused there; a paused one stays paused; a running one runs on
-    /// from there.
+    /// from there. Paused at 1 (or at an animation's very end), its animations show their end
+    /// without ending: no did-stop until it finishes or its clock runs to the end.
     ///
     /// C: `ac_animator_set_fraction_complete`.
     /// - Parameter fraction: in [0, 1] (refused outside, not clamped).
@@ -87,10 +88,12 @@ extension Animator {
     }
 
     /// Runs it on from where it stands with a spring taking over the part of each animation's
-    /// motion left: a spring animation (added under no key) from the value it shows now to the
-    /// value at the end it runs to, starting with the velocity it has now (zero when paused),
-    /// so neither value nor velocity jumps; the original shows the motion outside that part. The springs last their settling duration; the clock's pace is set so
-    /// that the longest plays in real time.
+    /// motion left: for each, a spring animation of its own (added under no key) from the value
+    /// it shows now to the value at the end it runs to, starting with the velocity it has now
+    /// in its layer's time (zero when paused), so neither value nor velocity jumps, whatever
+    /// its length or its layer's speed; the original shows the motion outside that part. The
+    /// springs last their settling duration; the clock's pace is set so that the longest (in
+    /// seconds at its layer's speed) plays in real time, each other one over its own part.
     ///
     /// C: `ac_animator_continue_with_spring`.
     /// - Parameter spring: the spring (its initialVelocity is replaced by the motion's own).

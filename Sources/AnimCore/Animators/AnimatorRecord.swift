@@ -81,6 +81,10 @@ struct AnimatorMember {
     /// For a continuation's replacement, the record of the original animation it stands in for
     /// over its span (the original keeps the motion outside it); -1 for an original.
     var original: Int32 = -1
+    /// Whether, held exactly at its end (a paused animator scrubbed there), it shows its end
+    /// without ending (`timing`): true unless it is a group (its children read its phase), of
+    /// no length, or paced by a steps function (its end there would read the before flag).
+    var holdsEndUnended = false
 
     /// Its position in its active interval at animator time `time`: local seconds in
     /// [0, activeDuration], from its start.
@@ -119,6 +123,11 @@ struct AnimatorMember {
             timing.timeOffset = offset
             if time <= delay {
                 timing.beginTime = MediaTiming.Limits.time
+            } else if time == delay + span && holdsEndUnended {
+                timing.speed = -sign * scale
+                timing.timeOffset = offset + sign * activeDuration
+                timing.beginTime = MediaTiming.Limits.time
+                if fillsForwards { timing.fillMode = .both }
             } else if time >= delay + span {
                 timing.beginTime = -MediaTiming.Limits.time
             } else {

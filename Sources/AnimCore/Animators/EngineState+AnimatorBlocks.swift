@@ -82,7 +82,8 @@ extension EngineState {
     /// Makes the animation in `index` one of the animator's: where it lies in the animator's
     /// time is read from its own timing (a begin time resolved at commit: its delay; one given:
     /// the time from now to it), it stays attached until the animator ends, and it is held at
-    /// the animator's position (its start: the animator is inactive).
+    /// the animator's position (its start: the animator is inactive) by `refreshAnimatorFills`,
+    /// which the commit calls next.
     private func adopt(_ index: Int, into slot: Int) throws(AnimCoreError) {
         let record = animations[index]
         let timing = record.timing
@@ -104,9 +105,10 @@ extension EngineState {
             throw AnimCoreError(
                 .outOfRange, "the animation of \(name) ends beyond \(MediaTiming.Limits.time) s; an animator's time is limited to it")
         }
-        let member = AnimatorMember(
+        var member = AnimatorMember(
             record: Int32(index), generation: record.generation, delay: delay, span: active / scale, scale: scale,
             sign: timing.speed < 0 ? -1 : 1, offset: timing.timeOffset, activeDuration: active)
+        member.holdsEndUnended = holdsEndUnended(index)
         // Kept until the animator ends (it removes them): a reversed animator plays them back.
         var kept = index
         for _ in 0...Int(record.kind == .keyframe ? record.followers : 0) where kept >= 0 {
@@ -116,7 +118,7 @@ extension EngineState {
         }
         animators[slot].members.append(member)
         animators[slot].duration = max(animators[slot].duration, delay + member.span)
-        retime(index, to: member.timing(timing, layerTime: layerTime, time: 0, rate: 0, frozen: true))
+        // (Held at the animator's start by `refreshAnimatorFills`, for all of them at once.)
     }
 
     /// Marks which of the inactive animator's animations fill backwards (the earliest of each
@@ -130,15 +132,17 @@ extension EngineState {
             let key = Int64(record.layer) << 32 | Int64(UInt32(bitPattern: record.keyPath))
             earliest[key] = min(earliest[key] ?? .infinity, member.delay)
         }
+        var held: [(index: Int, timing: MediaTiming)] = []
         for position in members.indices {
             let index = Int(members[position].record)
             let key = Int64(animations[index].layer) << 32 | Int64(UInt32(bitPattern: animations[index].keyPath))
             // (A group animates no key path of its own: it keeps filling both ways.)
             members[position].fillsBackwards = animations[index].keyPath < 0 || members[position].delay <= earliest[key] ?? 0
             let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
-            retime(index, to: members[position].timing(
-                animations[index].timing, layerTime: layerTime, time: animators[slot].position, rate: 0, frozen: true))
+            held.append((index, members[position].timing(
+                animations[index].timing, layerTime: layerTime, time: animators[slot].position, rate: 0, frozen: true)))
         }
+        retime(held)  // (each layer leaves the lane once)
         animators[slot].members = members
     }
 

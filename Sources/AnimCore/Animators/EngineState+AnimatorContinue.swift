@@ -6,12 +6,13 @@ extension EngineState {
     /// motion left is taken over by a basic animation of the same key path (added under no
     /// key) from the value shown now to the value at the end the clock runs to, paced by the
     /// function over its time left; with a spring, by a spring animation between the same
-    /// values that starts with the velocity it has now (zero when paused) and lasts its
-    /// settling duration, the clock's pace set so that the longest one plays in real time (the
-    /// factor is not used). The original animation stays the animator's and shows the motion
-    /// outside that part (scrubbing back, reversing, finishing at the start); the replacement
-    /// shows nothing outside it. Only basic and spring animations that are not additive can be
-    /// replaced: with any other, nothing changes.
+    /// values, one of its own for each, that starts with the velocity the motion it takes over
+    /// has there (the engine's presentation velocity, in its layer's time; zero when paused)
+    /// and lasts its settling duration, the clock's pace set so that the longest one plays in
+    /// real time (the factor is not used; see `paceSprings`). The original animation stays the
+    /// animator's and shows the motion outside that part (scrubbing back, reversing, finishing
+    /// at the start); the replacement shows nothing outside it. Only basic and spring animations
+    /// that are not additive can be replaced: with any other, nothing changes.
     func continueAnimator(_ handle: UInt64, timing: AnimatorTiming?, durationFactor: Double) throws(AnimCoreError) {
         let slot = try animatorSlot(handle)
         try Check.within(durationFactor, 0...MediaTiming.Limits.speed, "durationFactor")
@@ -46,7 +47,7 @@ extension EngineState {
             if let timing { plans = try planReplacements(of: &animator, before: before, timing: timing) }
             try checkContinuation(animator, plans: plans, cause: cause)
         } catch {
-            for (member, timing) in zip(animator.members, saved) { retime(Int(member.record), to: timing) }
+            retime(zip(animator.members, saved).map { (Int($0.record), $1) })
             throw error
         }
         for plan in plans { animator.members.append(try install(plan)) }
@@ -74,30 +75,35 @@ extension EngineState {
     }
 
     /// A replacement planned by `continueAnimator`: the animation to add over the part of an
-    /// original's motion left, and the member it becomes (its record filled in when added).
+    /// original's motion left, and the member it becomes (its record filled in when added). For
+    /// a spring: the velocity of the motion it takes over at its start (value units per second
+    /// of its layer's time; nil: at rest) and that velocity as a fraction of its distance, its
+    /// layer's seconds per engine second, and its own local seconds per layer second once paced.
     private struct Replacement {
         var animation: Animation
         var layer: Int
         var member: AnimatorMember
+        var carried: Value?
+        var velocity = 0.0
+        var layerScale = 1.0
+        var localSpeed = 1.0
     }
 
     /// Plans the replacement of each animation of `animator` that has motion left by one with
     /// `timing` (see `continueAnimator`); `before` is the animator as it ran until now (for
-    /// velocities). Sets the pace a spring's settling asks for.
+    /// velocities). With a spring, sets the pace and each spring's own timing
+    /// (`paceSprings(_:of:)`).
     private func planReplacements(
         of animator: inout AnimatorRecord, before: AnimatorRecord, timing: AnimatorTiming
     ) throws(AnimCoreError) -> [Replacement] {
         let forward = animator.effectiveRate >= 0
         let now = animator.position
-        let oldRate = before.state == .running ? before.effectiveRate : 0
-        var longest = 0.0
-        var plans: [Replacement] = []
+        // Each original with motion left, what shows it now, where it ends and where it stands.
+        var parts: [(member: AnimatorMember, shown: AnimatorMember, end: Double, start: Double)] = []
         for member in animator.members where member.original < 0 {
-            let window = forward
+            let (end, start) = forward
                 ? (member.delay + member.span, max(now, member.delay))
                 : (member.delay, min(now, member.delay + member.span))
-            // (first: where it ends; second: where it stands.)
-            let (end, start) = window
             guard forward ? end > start : start > end else { continue }
             // What shows now: the last replacement of it whose span holds `start` (later in the
             // list: it wins), else the original itself (also at a replacement's bounds, where
@@ -105,56 +111,108 @@ extension EngineState {
             let shown = animator.members.last { candidate in
                 candidate.original == member.record && candidate.delay < start && start < candidate.delay + candidate.span
             } ?? member
-            let plan = try plan(member, shown: shown, from: start, to: end, timing: timing, rate: oldRate)
+            parts.append((member, shown, end, start))
+        }
+        // The velocities first, while every animation still runs on its old timing (reading a
+        // shown value holds the animation there).
+        var velocities: [Value?] = []
+        if case .spring = timing {
+            velocities = parts.map { velocity(of: $0.shown, at: $0.start, before: before) }
+        }
+        var plans: [Replacement] = []
+        var left = LeftLayers()  // (the layers out of the lane: each leaves once)
+        for (position, part) in parts.enumerated() {
+            var plan = try plan(part.member, shown: part.shown, from: part.start, to: part.end, timing: timing, left: &left)
+            if position < velocities.count {
+                plan.carried = velocities[position]
+                plan.velocity = Self.projection(velocities[position], along: plan.animation)
+                plan.layerScale = layerTimeScale(plan.layer)
+            }
             plans.append(plan)
-            longest = max(longest, plan.member.activeDuration)
         }
-        if case .spring = timing, longest > 0, animator.rate != 0 {
-            let left = forward ? animator.duration - now : now
-            animator.pace = left / longest / abs(animator.rate)
-        }
+        if case .spring = timing { try paceSprings(&plans, of: &animator) }
         return plans
     }
 
     /// The replacement of the original `member` over animator times `start` to `end`: a new
     /// animation going from what `shown` (it or a replacement of it) shows at `start` to what
-    /// `member` shows at `end` (checked, not yet added).
+    /// `member` shows at `end` (checked, not yet added). A spring's starts at rest and lasts its
+    /// settling duration until `paceSprings` gives it its velocity and time.
     private func plan(
         _ member: AnimatorMember, shown current: AnimatorMember, from start: Double, to end: Double,
-        timing: AnimatorTiming, rate: Double
+        timing: AnimatorTiming, left: inout LeftLayers
     ) throws(AnimCoreError) -> Replacement {
         let index = Int(member.record)
         let layer = Int(animations[index].layer)
-        let from = shown(current, at: start), to = shown(member, at: end)
+        let from = shown(current, at: start, left: &left), to = shown(member, at: end, left: &left)
         let span = abs(end - start)
         var animation: Animation
-        var scale = 1.0
         switch timing {
         case .function(let function):
             animation = .basic(animatedName(animations[index]), from: from, to: to)
             animation.timingFunction = function
             animation.timing.duration = span
         case .spring(var spring):
-            // The velocity now, as a fraction of the distance left per second.
-            let h = min(span, 1e-3) / 2
-            let ahead = end > start ? start + h : start - h
-            let moved = rate == 0 || h == 0 ? 0 : fractionMoved(current, from: start, to: ahead, towards: end, from, to)
-            spring.initialVelocity = moved / h * abs(rate)
-            let settling = spring.settlingDuration
+            spring.initialVelocity = 0
             animation = .spring(animatedName(animations[index]), from: from, to: to, spring: spring)
-            animation.timing.duration = settling
-            scale = settling / span
+            animation.timing.duration = spring.settlingDuration
         }
         try animation.validate()
-        let active = span * scale
+        let active = animation.timing.duration
         let forward = end > start
         var replacement = AnimatorMember(
             record: -1, generation: 0, delay: min(start, end), span: span,
-            scale: scale, sign: forward ? 1 : -1, offset: forward ? 0 : active, activeDuration: active)
+            scale: active / span, sign: forward ? 1 : -1, offset: forward ? 0 : active, activeDuration: active)
         replacement.fillsBackwards = false
         replacement.fillsForwards = false
         replacement.original = member.record
         return Replacement(animation: animation, layer: layer, member: replacement)
+    }
+
+    /// Gives each planned spring its own continuation: the clock's pace is set so that the
+    /// longest (in engine seconds at its layer's speed) plays in real time — at 1 second of its
+    /// own per second of its layer — and each spring, playing its settling duration over its own
+    /// span at that pace, starts with the velocity of the motion it takes over expressed in its
+    /// own local seconds (that velocity over the local seconds it plays per layer second), so
+    /// value and velocity are continuous for each, whatever its length or its layer's speed. Its
+    /// duration is the settling duration of that start velocity (found by a few rounds: the
+    /// velocity depends on the duration through the local speed, the settling on the velocity,
+    /// weakly).
+    private func paceSprings(_ plans: inout [Replacement], of animator: inout AnimatorRecord) throws(AnimCoreError) {
+        let forward = animator.effectiveRate >= 0
+        let left = forward ? animator.duration - animator.position : animator.position
+        // Each one's settling duration in real time (starting with the velocity it takes over).
+        let settling = plans.map { plan -> Double in
+            guard case .spring(_, var spring) = plan.animation.kind else { return 0 }
+            spring.initialVelocity = plan.velocity
+            return spring.settlingDuration
+        }
+        let longest = zip(plans, settling).map { $0.layerScale > 0 ? $1 / $0.layerScale : 0 }.max() ?? 0
+        if longest > 0, animator.rate != 0 { animator.pace = left / longest / abs(animator.rate) }
+        let clock = animator.pace * abs(animator.rate)  // animator seconds per engine second
+        for position in plans.indices {
+            var plan = plans[position]
+            guard case .spring(let ends, var spring) = plan.animation.kind, plan.layerScale > 0, clock > 0 else { continue }
+            // Local seconds per layer second = duration / span × clock / layer scale.
+            let perDuration = clock / (plan.member.span * plan.layerScale)
+            var duration = settling[position]
+            for _ in 0..<4 where plan.velocity != 0 && abs(duration * perDuration - 1) > 1e-12 {
+                spring.initialVelocity = plan.velocity / (duration * perDuration)
+                duration = spring.settlingDuration
+            }
+            plan.localSpeed = duration * perDuration
+            // A value with coordinates carries its velocity in value units (`install(_:)`), off
+            // the line between the ends too; a transform, along its path only.
+            let carries = plan.carried?.kind.hasCoordinates ?? true
+            spring.initialVelocity = carries ? 0 : plan.velocity / plan.localSpeed
+            plan.animation.kind = .spring(ends, spring)
+            plan.animation.timing.duration = duration
+            try plan.animation.validate()
+            plan.member.scale = duration / plan.member.span
+            plan.member.activeDuration = duration
+            if plan.member.sign < 0 { plan.member.offset = duration }
+            plans[position] = plan
+        }
     }
 
     /// Adds the planned animation (under no key: the original stays, showing the motion
@@ -167,47 +225,74 @@ extension EngineState {
         var member = plan.member
         member.record = Int32(added)
         member.generation = animations[added].generation
+        member.holdsEndUnended = holdsEndUnended(added)
+        if let carried = plan.carried, carried.kind.hasCoordinates, animations[added].kind == .spring, plan.localSpeed > 0,
+           carried.kind == animations[added].valueKind {
+            // The engine's carry-over of a spring's start velocity (as an implicit spring that
+            // retargets a moving value): value units per second of the spring's own time.
+            var slots = [Double](repeating: 0, count: carried.kind.slotCount)
+            carried.write(into: &slots)
+            for k in slots.indices { slots[k] /= plan.localSpeed }
+            let spring = springRecords.records.base + Int(animations[added].parameters)
+            spring.pointee.startVelocity = slots.withUnsafeBufferPointer { storeSlots($0.baseAddress!, $0.count, reusing: -1) }
+            spring.pointee.initialVelocity = 0
+        }
         return member
     }
 
-    /// What `member` shows at animator time `time` over the model value alone.
-    private func shown(_ member: AnimatorMember, at time: Double) -> Value {
+    /// What `member` shows at animator time `time` over the model value alone (held there; its
+    /// layer leaves the lane unless it is in `left`).
+    private func shown(_ member: AnimatorMember, at time: Double, left: inout LeftLayers) -> Value {
         let index = Int(member.record)
         let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
-        retime(index, to: member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true))
+        let held = member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true)
+        retime(index, to: held, leaving: &left)
         return valueShown(byAnimation: index, atLayerTime: layerTime)
     }
 
-    /// How far `member` moves from animator time `start` to `ahead`, as a fraction of the way
-    /// from what it shows at `start` (`from`) to what it shows at `end` (`to`): for a basic
-    /// animation through its eased progress (exact for every interpolation, a rotation's too),
-    /// else by the projection of the values' change.
-    private func fractionMoved(
-        _ member: AnimatorMember, from start: Double, to ahead: Double, towards end: Double, _ from: Value, _ to: Value
-    ) -> Double {
-        let index = Int(member.record)
-        let progress = { (time: Double) -> Double? in
-            _ = self.shown(member, at: time)  // held there
-            return self.easedProgress(ofAnimation: index, atLayerTime: self.layerTime(Int(self.animations[index].layer), atEngineTime: self.currentTime))
-        }
-        if let now = progress(start), let next = progress(ahead), let last = progress(end), last != now {
-            return (next - now) / (last - now)
-        }
-        return Self.fraction(of: from, shown(member, at: ahead), along: from, to)
+    /// The velocity of what `member` (an animation of the animator `before`, timed as it ran
+    /// until now) shows at animator time `time`, in value units per second of its layer's time,
+    /// one per slot of its animated value: the engine's presentation velocity of its property
+    /// (`presentationVelocity(_:_:atLayerTime:into:)`, the component's when it animates one) at
+    /// the layer time where the old clock reaches `time`; none while that clock stood still.
+    private func velocity(of member: AnimatorMember, at time: Double, before: AnimatorRecord) -> Value? {
+        let record = animations[Int(member.record)]
+        let layer = Int(record.layer)
+        let rate = before.state == .running ? before.effectiveRate : 0
+        let scale = layerTimeScale(layer)
+        guard rate != 0, scale > 0, record.property >= 0 else { return nil }
+        let at = layerTime(layer, atEngineTime: currentTime) + (time - before.position) * scale / rate
+        return presentationVelocity(
+            layer, Int(record.property), component: record.component, kind: record.valueKind, atLayerTime: at)
     }
 
-    /// How far `value` lies from `from` towards `to`, as a fraction of the distance (the
-    /// projection of `value − from` on `to − from`); 0 when they are equal.
-    static func fraction(of from: Value, _ value: Value, along start: Value, _ end: Value) -> Double {
-        let count = from.kind.slotCount
-        var a = [Double](repeating: 0, count: count), b = a, c = a
+    /// `velocity` (value units per second) as a fraction of the way from the spring
+    /// `animation`'s from value to its to value per second: its projection on the tangent of
+    /// that way at its start (`to − from` for a value with coordinates; a transform's
+    /// interpolation, which is not a straight line, taken a millionth of the way) over the
+    /// tangent's length squared; 0 when the ends are equal (or for no velocity).
+    private static func projection(_ velocity: Value?, along animation: Animation) -> Double {
+        guard let velocity, case .spring(let ends, _) = animation.kind, let from = ends.fromValue, let to = ends.toValue,
+              velocity.kind == from.kind, to.kind == from.kind
+        else { return 0 }
+        let kind = from.kind, count = kind.slotCount
+        var a = [Double](repeating: 0, count: count), b = a, v = a, tangent = a
         from.write(into: &a)
-        value.write(into: &b)
-        end.write(into: &c)
+        to.write(into: &b)
+        velocity.write(into: &v)
+        let step = kind.hasCoordinates ? 1.0 : 1e-6
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                tangent.withUnsafeMutableBufferPointer {
+                    ValueMath.interpolate(kind, from: a.baseAddress!, to: b.baseAddress!, fraction: step, into: $0.baseAddress!)
+                }
+            }
+        }
         var dot = 0.0, length = 0.0
         for k in 0..<count {
-            dot += (b[k] - a[k]) * (c[k] - a[k])
-            length += (c[k] - a[k]) * (c[k] - a[k])
+            let t = (tangent[k] - a[k]) / step
+            dot += v[k] * t
+            length += t * t
         }
         return length > 0 ? dot / length : 0
     }

@@ -106,7 +106,8 @@ extension EngineState {
         let wasRunning = animators[slot].state == .running
         animators[slot] = animator
         runningAnimatorCount += (animator.state == .running ? 1 : 0) - (wasRunning ? 1 : 0)
-        for (member, timing) in zip(animator.members, timings) { retime(Int(member.record), to: timing) }
+        // One batch: each layer leaves the lane once, whatever the number of its animations.
+        retime(zip(animator.members, timings).map { (Int($0.record), $1) })
     }
 
     /// The timing `member` (an animation of `record`'s layer and key path, whose own timing is
@@ -160,6 +161,30 @@ extension EngineState {
         }
     }
 
+    /// Removes the animations of `members` that are still theirs (a did-stop not yet sent is sent
+    /// with finished = false), each layer's at once (`removeAnimations(_:slot:)`, which leaves
+    /// the lane and lays the presentation out once per layer), the layers in the order their
+    /// first animation comes in `members` and each layer's in their order there.
+    private func removeMembers(_ members: [AnimatorMember]) {
+        var order: [Int32] = []
+        var byLayer: [Int32: [Int]] = [:]
+        for member in members where animations[Int(member.record)].generation == member.generation {
+            let index = Int(member.record)
+            guard animations[index].isAlive else { continue }
+            let layer = animations[index].layer
+            if byLayer[layer] == nil { order.append(layer) }
+            byLayer[layer, default: []].append(index)
+        }
+        for layer in order {
+            guard let indexes = byLayer[layer] else { continue }
+            if indexes.count == 1 {
+                removeAnimation(indexes[0], slot: Int(layer))
+            } else {
+                removeAnimations(indexes, slot: Int(layer))
+            }
+        }
+    }
+
     /// Cancels every animator that has not ended (the engine is being destroyed).
     func cancelAnimators() {
         for slot in animators.indices where animators[slot].stamp != 0 && animators[slot].state != .finished {
@@ -181,17 +206,20 @@ extension EngineState {
         case .current, .cancelled: animator.time(at: currentTime)
         }
         if position != .cancelled {
+            var held: [(index: Int, timing: MediaTiming)] = []
+            var layerTimes: [Double] = []
             for member in members {
                 let index = Int(member.record)
                 let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
-                retime(index, to: member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true))
+                held.append((index, member.timing(animations[index].timing, layerTime: layerTime, time: time, rate: 0, frozen: true)))
+                layerTimes.append(layerTime)
+            }
+            retime(held)
+            for ((index, _), layerTime) in zip(held, layerTimes) {
                 keepShownValue(ofAnimation: index, atLayerTime: layerTime, heldAtEnd: false)
             }
         }
-        for member in members where animations[Int(member.record)].generation == member.generation {
-            let index = Int(member.record)
-            if animations[index].isAlive { removeAnimation(index, slot: Int(animations[index].layer)) }
-        }
+        removeMembers(members)
         if animator.state == .running { runningAnimatorCount -= 1 }
         animator.state = .finished
         animator.endedAt = position

@@ -97,6 +97,16 @@ extension EngineState {
             animationCount: liveMembers(of: animator).count)
     }
 
+    /// Whether the animation in `index` can be held exactly at its end without ending
+    /// (`AnimatorMember.holdsEndUnended`): not a group, of some length, and not paced by a steps
+    /// function.
+    func holdsEndUnended(_ index: Int) -> Bool {
+        let record = animations[index]
+        guard record.kind != .group, record.timing.activeDuration > 0 else { return false }
+        if record.function >= 0, case .steps = functions.functions[Int(record.function)] { return false }
+        return true
+    }
+
     /// The records of the animator's animations that are still attached (one removed or
     /// replaced by other calls drops out).
     func liveMembers(of animator: AnimatorRecord) -> [AnimatorMember] {

@@ -72,6 +72,9 @@ package struct EngineBookkeeping: Equatable, Sendable {
     /// Whether the general removal (`removeAnimations(_:slot:)`) has run: only it fills its
     /// scratch.
     package var generalRemovalHasRun: Bool
+    /// How many times a layer's animations have left the steady lane together, since the engine
+    /// was made (each walks the layer's list of animations).
+    package var laneLayerLeaves: Int
 }
 
 extension Engine {
@@ -102,7 +105,7 @@ extension Engine {
                 displayQueue: state.displayQueue.count, queuedEvents: state.events.count,
                 heldSpareTransactionLists: state.threadTransactions.values.dropFirst(state.threadTransactions.keys.count)
                     .filter { !$0.frames.isEmpty || $0.settingsCount != 0 || !$0.pending.isEmpty || !$0.sealed.isEmpty }.count,
-                generalRemovalHasRun: state.removalScratch.capacity > 0)
+                generalRemovalHasRun: state.removalScratch.capacity > 0, laneLayerLeaves: state.laneLayerLeaves)
         }
     }
 }

@@ -264,6 +264,7 @@ extension EngineState {
     /// rejoins the general walk.
     @inline(__always)  // often for a layer with no animation: the call cost more than the loop
     func leaveSteadyLane(layer slot: Int) {
+        laneLayerLeaves &+= 1
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
             animations[index].isRefusedByLane = false

@@ -54,6 +54,9 @@ final class EngineState {
     @exclusivity(unchecked) var animatedLayers: [Int32] = []
     /// Steady animations, evaluated by the tick's compact loop (see `SteadyLane`).
     @exclusivity(unchecked) var steadyLane = SteadyLane()
+    /// How many times a layer's animations have left the lane together (`leaveSteadyLane(layer:)`,
+    /// which walks the layer's whole list): the bookkeeping shows that a batch leaves once per layer.
+    @exclusivity(unchecked) var laneLayerLeaves = 0
     /// Whether steady animations join the lane (true; tests compare with the general walk alone).
     @exclusivity(unchecked) var isSteadyLaneEnabled = true
     /// Threads that evaluate the steady lane with the ticking one; nil for one thread.

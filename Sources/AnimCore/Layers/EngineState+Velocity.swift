@@ -7,19 +7,31 @@ extension EngineState {
     /// there, with no side effect); stiff springs take a shorter one (`velocityInterval(_:_:)`).
     static let velocityInterval = 1e-4
 
-    /// The velocity of the property in `slot`'s presentation at the engine's current time, one
-    /// value per slot (value units per second of layer time), into `out` (`slotCount` slots):
+    /// The velocity of the property in `slot`'s presentation at the engine's current time (or,
+    /// given `layerTime`, at that time of the layer with its animations as they are timed now),
+    /// one value per slot (value units per second of layer time), into `out` (`slotCount` slots):
     /// 0 for a property no animation drives (one added since the last tick counts as begun now). The central difference where the same
     /// animations drive the value on both sides; where one begins or ends at this time, the side
     /// on which the animations driving it now go on (an animation that begins now moves at its
     /// start velocity; one that ends now leaves what lies underneath).
-    func presentationVelocity(_ slot: Int, _ property: Int, into out: UnsafeMutablePointer<Double>) {
-        let slotCount = classes[Int(places[slot].classIndex)].properties[property].kind.slotCount
+    ///
+    /// Given a `component` computed from the whole value (a transform's rotation, scale or
+    /// translation: one with no slots of its own), the velocity of that component (its
+    /// `kind.slotCount` slots): the same differences of the component read out of the value at
+    /// each time (the component of a velocity is not the velocity of the component there).
+    func presentationVelocity(
+        _ slot: Int, _ property: Int, component: KeyPathComponent? = nil, atLayerTime layerTime: Double? = nil,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        let propertyCount = classes[Int(places[slot].classIndex)].properties[property].kind.slotCount
+        let computed = component.flatMap { $0.slotOffset == nil ? $0 : nil }
+        let slotCount = computed?.kind.slotCount ?? propertyCount
         // (One slot by a store: the loop becomes a call of memset.)
         if slotCount == 1 { out.pointee = 0 } else { out.update(repeating: 0, count: slotCount) }
         guard isAnimated(slot, property) else { return }
-        let now = layerTime(slot, atEngineTime: currentTime)
-        if soleSpringVelocity(slot, property, at: now, into: out) { return }
+        let present = self.layerTime(slot, atEngineTime: currentTime)
+        let now = layerTime ?? present
+        if computed == nil, soleSpringVelocity(slot, property, at: now, into: out) { return }
         let interval = velocityInterval(slot, property)
         let before = now - interval
         let after = now + interval
@@ -27,19 +39,28 @@ extension EngineState {
         guard stepBefore > 0, stepAfter > 0 else { return }
         let model = modelValue(slot, property)
         let context = evaluationContext()
-        let present = scratch.pointer(ScratchOffset.velocityNow)
+        let shown = scratch.pointer(ScratchOffset.velocityNow)
         let earlier = scratch.pointer(ScratchOffset.velocityBefore)
         let later = scratch.pointer(ScratchOffset.velocityAfter)
         let first = layers[slot].firstAnimation
         let drivenNow = context.evaluateProperty(
-            first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: now, pendingBegin: now, into: present)
+            first: first, property: Int32(property), model: model, slotCount: propertyCount, layerTime: now, pendingBegin: present, into: shown)
         let drivenBefore = context.evaluateProperty(
-            first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: before, pendingBegin: now, into: earlier)
+            first: first, property: Int32(property), model: model, slotCount: propertyCount, layerTime: before, pendingBegin: present, into: earlier)
         let drivenAfter = context.evaluateProperty(
-            first: first, property: Int32(property), model: model, slotCount: slotCount, layerTime: after, pendingBegin: now, into: later)
+            first: first, property: Int32(property), model: model, slotCount: propertyCount, layerTime: after, pendingBegin: present, into: later)
+        if let computed {
+            var part = SlotScratch()
+            part.withPointer { part in
+                for values in [shown, earlier, later] {
+                    computed.read(from: values, into: part)
+                    values.update(from: part, count: slotCount)
+                }
+            }
+        }
         for k in 0..<slotCount {
-            let backward = (present[k] - earlier[k]) / stepBefore
-            let forward = (later[k] - present[k]) / stepAfter
+            let backward = (shown[k] - earlier[k]) / stepBefore
+            let forward = (later[k] - shown[k]) / stepAfter
             if drivenBefore == drivenNow && drivenNow == drivenAfter {
                 out[k] = (backward + forward) / 2
             } else if drivenNow == drivenAfter {
@@ -149,14 +170,23 @@ extension EngineState {
         guard !target.kind.storesBitPatterns else {
             throw AnimCoreError(.wrongKind, "\"\(keyPath)\" holds \(target.kind.name) values, which have no velocity")
         }
+        return presentationVelocity(slot, target.property, component: target.component, kind: target.kind)
+    }
+
+    /// The velocity of `property` of the layer in `slot` (of the part `component` names, nil for
+    /// the whole), a value of `kind` (the part's) whose slots are velocities: `presentationVelocity`
+    /// of the property at the engine's time or at `layerTime`, the part read out of it.
+    func presentationVelocity(
+        _ slot: Int, _ property: Int, component: KeyPathComponent?, kind: ValueKind, atLayerTime layerTime: Double? = nil
+    ) -> Value {
         var whole = SlotScratch()
         return whole.withPointer { velocity in
-            presentationVelocity(slot, target.property, into: velocity)
-            guard let component = target.component else { return Value(kind: target.kind, slots: velocity) }
+            presentationVelocity(slot, property, component: component, atLayerTime: layerTime, into: velocity)
+            guard let component, component.slotOffset != nil else { return Value(kind: kind, slots: velocity) }
             var part = SlotScratch()
             return part.withPointer { slots in
                 component.read(from: velocity, into: slots)
-                return Value(kind: target.kind, slots: slots)
+                return Value(kind: kind, slots: slots)
             }
         }
     }

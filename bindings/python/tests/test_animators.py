@@ -373,3 +373,53 @@ def test_continue_reversed_then_finish_at_the_end(engine: Engine) -> None:
     engine.tick(0.4)
     back.finish("end")
     assert float(reversed_layer[ROTATION]) == pytest.approx(OPEN)
+
+
+def test_paused_at_fraction_one_is_not_ended(engine: Engine) -> None:
+    """Scrubbed to fraction 1 while paused: held at its end, still active, no did-stop (the
+    animator review); did-stop once when the clock runs to the end."""
+    layer = engine.layer()
+    engine.tick(0)
+    stops: List[bool] = []
+    fade = BasicAnimation(
+        "opacity", from_value=1.0, to_value=0.0, duration=1.0,
+        on_stop=lambda l, key, finished: stops.append(finished),
+    )
+    animator = engine.animator(duration=1.0, timing_function="linear")
+    ends: List[AnimatorPosition] = []
+    animator.add_completion(ends.append)
+    animator.add_animation(layer, fade, "fade")
+    animator.fraction_complete = 1.0
+    for time in (0.5, 1.0, 1.5):
+        engine.tick(time)
+        assert float(layer.presentation["opacity"]) == 0
+        assert stops == []
+        assert animator.state is AnimatorState.PAUSED
+        assert animator.fraction_complete == 1
+        assert animator.animation_count == 1
+    animator.start()
+    engine.tick(2)
+    assert stops == [True]
+    assert ends == [AnimatorPosition.END]
+
+
+def test_continue_with_spring_per_animation(engine: Engine) -> None:
+    """A spring continuation over animations of 1 s and 0.4 s, one on a layer at speed 2: each
+    keeps its value and its velocity (per second of its layer's time)."""
+    layers = [engine.layer() for _ in range(3)]
+    layers[2].speed = 2.0
+    engine.tick(0)
+    animator = engine.animator(duration=1.0, timing_function="linear")
+    for layer, duration in zip(layers, (1.0, 0.4, 1.0)):
+        animator.add_animation(layer, BasicAnimation("position.x", from_value=0.0, to_value=100.0, duration=duration))
+    animator.start()
+    engine.tick(0.25)
+    before = [float(layer.presentation["position.x"]) for layer in layers]
+    animator.continue_with_spring(Spring(stiffness=120, damping=14))
+    engine.tick(0.25)
+    assert [float(layer.presentation["position.x"]) for layer in layers] == pytest.approx(before, abs=1e-9)
+    step = 1e-5
+    engine.tick(0.25 + step)
+    for layer, start, scale, velocity in zip(layers, before, (1, 1, 2), (100, 250, 50)):
+        moved = (float(layer.presentation["position.x"]) - start) / (step * scale)
+        assert moved == pytest.approx(velocity, rel=3e-3)

@@ -47,6 +47,7 @@ HOSTS = [
     "demo003_door",
     "demo004_circle",
     "demo004_tap",
+    "demo005_door_drag",
 ]
 TOLERANCE = 2
 ENV_VAR = "ANIMCORE_DEMO_C_HOSTS"

@@ -141,6 +141,16 @@ def plot_door(c: Columns, path: Path) -> None:
     _save(figure, (a,), path)
 
 
+def plot_door_drag(c: Columns, path: Path) -> None:
+    figure, (a, b) = _axes(2, "Seed 003's door: scrubbed by a drag, then continued with a spring")
+    _pair(a, c["t"], np.degrees(c["angle"]), np.degrees(c["angle_model"]), "rotation.y (deg)",
+          "C5")
+    b.plot(c["t"], c["fraction"], color="C0", label="fractionComplete")
+    b.set_ylabel("fractionComplete")
+    b.legend(loc="best")
+    _save(figure, (a, b), path)
+
+
 def plot_circle(c: Columns, path: Path) -> None:
     figure, (a, b, d) = _axes(3, "Seed 004: radius, colour and position (changed in flight at 1 s)")
     _pair(a, c["t"], c["radius"], c["radius_model"], "radius", "C0")
@@ -228,6 +238,15 @@ SEEDS = [
          "ring where hitTest on the model tree does (where it will be: the disc already at its "
          "destination, the card unturned). When the animations end the two agree.",
          (0, 10, 20, 30, 40, 60, 80, 100, 120, 150), strip_columns=5, plot=plot_tap),
+    Seed("003", "demo005_door_drag", "Seed 003's door scrubbed by a drag, then sprung open",
+         "UIViewPropertyAnimator's interactive pattern on seed 003's door: an animator (1 s, "
+         "linear) whose block sets <code>transform.rotation.y</code> to −π/2 is paused at "
+         "once; a simulated drag moves its <code>fractionComplete</code> out to 0.75 and back to "
+         "0.4 (ticks 2–100); released, it continues with a spring (stiffness 120, damping 12) "
+         "that overshoots the open door and settles, and the animator ends at its end. Drawn "
+         "from the render list as seed 003's door.",
+         (0, 20, 40, 60, 80, 100, 110, 120, 140, 160, 200, 240), strip_columns=6,
+         plot=plot_door_drag),
 ]
 
 

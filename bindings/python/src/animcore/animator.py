@@ -250,8 +250,9 @@ class Animator:
         check(_lib.ac_animator_continue(self._ptr(), self._handle, function, real(duration_factor, "duration_factor")))
 
     def continue_with_spring(self, spring: Spring) -> None:
-        """Runs it on with ``spring`` taking over each animation from the value and velocity
-        it has now (its initial velocity is replaced), lasting the spring's settling duration.
+        """Runs it on with ``spring`` taking over each animation, each with a spring of its own,
+        from the value and velocity it has now in its layer's time (its initial velocity is
+        replaced), lasting the spring's settling duration.
 
         C: ac_animator_continue_with_spring()."""
         if not isinstance(spring, Spring):
@@ -297,8 +298,10 @@ class Animator:
     @property
     def fraction_complete(self) -> float:
         """Progress from start to end in [0, 1] (also while reversed). Setting it moves it
-        there (inactive becomes paused; a running one runs on from there); values outside
-        [0, 1] raise OutOfRangeError (not clamped), NaN NotFiniteError.
+        there (inactive becomes paused; a running one runs on from there; paused at 1, its
+        animations show their end without ending: no on_stop until it finishes or its clock runs
+        to the end); values outside [0, 1] raise OutOfRangeError (not clamped), NaN
+        NotFiniteError.
 
         C: ac_animator_get_info() (fraction_complete), ac_animator_set_fraction_complete()."""
         return float(self._info().fraction_complete)
