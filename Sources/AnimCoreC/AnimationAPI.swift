@@ -172,6 +172,39 @@ public func ac_animation_set_key_path(
     }
 }
 
+@_cdecl("ac_animation_set_value_function")
+public func ac_animation_set_value_function(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ name: UnsafePointer<CChar>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            guard let name else { return try box.editDescription(animation) { $0.valueFunction = nil } }
+            let text = try utf8String(name, "name")
+            let function: ValueFunction
+            do throws(AnimCoreError) { function = try ValueFunction(named: text, field: "name") } catch { throw APIError(field: error) }
+            try box.editDescription(animation) { (description) throws(APIError) in
+                do throws(AnimCoreError) { try description.checkTakesValueFunction(function, "animation") } catch {
+                    throw APIError(field: error)
+                }
+                description.valueFunction = function
+            }
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_value_function")
+public func ac_animation_get_value_function(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ buffer: UnsafeMutablePointer<CChar>?,
+    _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let name = try box.description(animation).valueFunction?.name ?? ""
+            try copyString(name, into: buffer, capacity: capacity, outLength: outLength)
+        }
+    }
+}
+
 extension APIError {
     /// from/to/by asked of a keyframe animation or a group: "animation is a group; fromValue
     /// belongs to basic and spring animations".
