@@ -55,14 +55,31 @@ struct Composition {
 /// function, and the kind of the transform property it writes (`transform3D`, 16 slots, or
 /// `affineTransform`, 6), whose slots the property's presentation entry holds while the
 /// animation's own values (its ends, keyframes, `Composition.kind`) are numbers or vector3s.
-struct AppliedValueFunction: Equatable {
-    var function: ValueFunction
-    /// Whether the property is an `affineTransform` (else a `transform3D`).
-    var writesAffine: Bool
+// An enum of two payload cases, as `KeyPathComponent`'s transform parts: one byte, optional
+// too, so a `Composition` takes one byte more and a lane entry (`SteadyEntry`) stays 128.
+enum AppliedValueFunction: Equatable {
+    case transform3D(ValueFunction)
+    case affineTransform(ValueFunction)
+
+    /// The function on a property of `kind` (`affineTransform`, else `transform3D`).
+    init(_ function: ValueFunction, on kind: ValueKind) {
+        self = kind == .affineTransform ? .affineTransform(function) : .transform3D(function)
+    }
+
+    /// The function.
+    @inline(__always)
+    var function: ValueFunction {
+        switch self {
+        case .transform3D(let function), .affineTransform(let function): function
+        }
+    }
 
     /// The kind of the property's value: the matrix the function builds.
     @inline(__always)
-    var propertyKind: ValueKind { writesAffine ? .affineTransform : .transform3D }
+    var propertyKind: ValueKind {
+        if case .affineTransform = self { return .affineTransform }
+        return .transform3D
+    }
 }
 
 /// A basic or spring animation's given ends, wherever they are kept: nil for an end not given.

@@ -325,7 +325,7 @@ extension EngineState {
                 .wrongKind,
                 "\(field).valueFunction is \(function.name), a 3D transform, but \(field).keyPath \"\(keyPath)\" holds affineTransform values")
         }
-        return AppliedValueFunction(function: function, writesAffine: target.kind == .affineTransform)
+        return AppliedValueFunction(function, on: target.kind)
     }
 
     /// Checks a basic or spring animation's values against the target and stores them; "all
