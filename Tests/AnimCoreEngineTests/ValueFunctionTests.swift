@@ -149,6 +149,29 @@ struct ValueFunctionTests {
         }
     }
 
+    @Test("an animator continues a value-function turn with its angle: scrubbed to 0.75 of 0 → 2π, continued to 2π")
+    func animatorContinuesTheAngle() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+        var turn = Animation.basic("transform", from: .scalar(0), to: .scalar(2 * .pi))
+        turn.valueFunction = .rotateZ
+        try animator.add(turn, to: layer, forKey: "turn")
+        try animator.pauseAnimation()
+        try animator.setFractionComplete(0.75)
+        try engine.tick(0.1)
+        let shown = { () throws -> Transform3D? in matrix(try layer.presentationValue(forKeyPath: "transform")) }
+        expectMatrix(try shown(), rotationZ(1.5 * .pi), 1e-12, "scrubbed")
+        try animator.continueAnimation(timingFunction: .linear)
+        try engine.tick(0.1)
+        expectMatrix(try shown(), rotationZ(1.5 * .pi), 1e-12, "no jump")
+        // Half of the 0.25 s left: the angle 1.75π (read back from the matrix, 1.5π is −π/2,
+        // and a continuation from there would be at 0.75π).
+        try engine.tick(0.225)
+        expectMatrix(try shown(), rotationZ(1.75 * .pi), 1e-9, "half way on")
+    }
+
     @Test("an affineTransform property takes the 2D functions; keepsFinalValue keeps the built matrix")
     func affineAndFinalValue() throws {
         let engine = Engine()

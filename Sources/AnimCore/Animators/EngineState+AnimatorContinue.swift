@@ -145,6 +145,8 @@ extension EngineState {
             animation.timing.duration = settling
             scale = settling / span
         }
+        // (The values are a value function's numbers when the original has one: it goes on.)
+        animation.valueFunction = animations[index].valueFunction?.function
         try animation.validate()
         let active = span * scale
         let forward = end > start
