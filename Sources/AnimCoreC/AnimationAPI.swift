@@ -178,15 +178,11 @@ public func ac_animation_set_value_function(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            guard let name else { return try box.editDescription(animation) { $0.valueFunction = nil } }
-            let text = try utf8String(name, "name")
-            let function: ValueFunction
-            do throws(AnimCoreError) { function = try ValueFunction(named: text, field: "name") } catch { throw APIError(field: error) }
+            let text = try name.map { (name) throws(APIError) in try utf8String(name, "name") }
             try box.editDescription(animation) { (description) throws(APIError) in
-                do throws(AnimCoreError) { try description.checkTakesValueFunction(function, "animation") } catch {
+                do throws(AnimCoreError) { try description.setValueFunction(named: text, field: "name") } catch {
                     throw APIError(field: error)
                 }
-                description.valueFunction = function
             }
         }
     }

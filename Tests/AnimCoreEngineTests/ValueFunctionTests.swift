@@ -260,4 +260,21 @@ struct ValueFunctionTests {
         }
         #expect(try engine.animationKeys(of: layer).isEmpty)
     }
+
+    @Test("setValueFunction(named:) sets, removes, and refuses an unknown name or a decay at once, changing nothing")
+    func setByName() throws {
+        var animation = Animation.basic("transform")
+        try animation.setValueFunction(named: "translate")
+        #expect(animation.valueFunction == .translate)
+        let unknown = #expect(throws: AnimCoreError.self) { try animation.setValueFunction(named: "") }
+        #expect(unknown?.code == .unknownName)
+        #expect(animation.valueFunction == .translate)
+        try animation.setValueFunction(named: nil)
+        #expect(animation.valueFunction == nil)
+        var decay = Animation.decay("transform")
+        let refused = #expect(throws: AnimCoreError.self) { try decay.setValueFunction(named: "rotateZ") }
+        #expect(refused?.code == .invalidArgument)
+        #expect(refused?.message.hasPrefix("animation.valueFunction is rotateZ on a decay animation") == true)
+        #expect(decay.valueFunction == nil)
+    }
 }

@@ -77,6 +77,27 @@ public struct Animation: Sendable {
     ///
     /// C: `ac_animation_set_value_function`, `ac_animation_get_value_function`.
     public var valueFunction: ValueFunction?
+
+    /// Sets `valueFunction` by Core Animation's name ("rotateZ", "scale", "translateX"; see
+    /// `ValueFunction`), or removes it (nil), checking at once what needs no layer: the name,
+    /// and that the animation is not a decay or a group (the rest is checked when added).
+    ///
+    /// C: `ac_animation_set_value_function`.
+    /// - Parameters:
+    ///   - name: a value function's name, exactly spelled; nil for none.
+    ///   - field: the name messages give the argument; default "valueFunction".
+    /// - Throws: `.unknownName` for another name, "" included (where Core Animation's
+    ///   `functionWithName:` answers nil); `.invalidArgument` for a decay or a group. The
+    ///   animation is unchanged then.
+    public mutating func setValueFunction(named name: String?, field: String = "valueFunction") throws(AnimCoreError) {
+        guard let name else {
+            valueFunction = nil
+            return
+        }
+        let function = try ValueFunction(named: name, field: field)
+        try checkTakesValueFunction(function, "animation")
+        valueFunction = function
+    }
     /// `keepsFinalValue` as set; nil: the kind's default.
     private var keepsFinalValueSetting: Bool?
     /// Callbacks for the start and stop of the added copy. Ignored for a group's children (the
