@@ -112,6 +112,21 @@ struct ValueFunctionTests {
         }
     }
 
+    @Test("a group's child with rotateZ turns in the group's time, in the lane and in the general walk alike")
+    func groupChild() throws {
+        var child = basic("transform", from: .scalar(0), to: .scalar(2 * .pi), duration: 1)
+        child.valueFunction = .rotateZ
+        var group = Animation.group([child])
+        group.timing.duration = 2
+        group.timing.speed = 2  // the child's second is half a layer second
+        let times = [0.125, 0.375]
+        let laned = try run(group, at: times, lane: true)
+        let walked = try run(group, at: times, lane: false)
+        expectMatrix(laned[0], rotationZ(.pi / 2), 1e-12, "a quarter of the child")
+        expectMatrix(laned[1], rotationZ(1.5 * .pi), 1e-12, "three quarters")
+        #expect(laned == walked)
+    }
+
     @Test("additive: the built matrix is applied first, then the transform underneath")
     func additive() throws {
         var animation = transformAnimation(.rotateZ, from: .scalar(0), to: .scalar(.pi / 2))
