@@ -1539,6 +1539,39 @@ ac_status ac_animation_set_key_path(ac_engine *engine, ac_animation animation,
 ac_status ac_animation_key_path(ac_engine *engine, ac_animation animation, char *buffer,
                                 size_t capacity, size_t *out_length);
 
+/**
+ * Sets the description's value function (CAValueFunction) by Core Animation's name, exactly
+ * spelled: "rotateX", "rotateY", "rotateZ" (radians), "scale" (a vector3 of factors),
+ * "scaleX", "scaleY", "scaleZ", "translate" (a vector3), "translateX", "translateY",
+ * "translateZ"; NULL removes it (the default: none). With one, the from/to/by values or
+ * keyframes are numbers (AC_VALUE_SCALAR), or vector3s (AC_VALUE_VECTOR3) for "scale" and "translate",
+ * interpolated as numbers are (timing function, from/to/by rules, calculation modes,
+ * cumulative repeats); then the function builds the matrix that the property, a whole
+ * transform ("transform", "sublayerTransform", a custom transform3D or affine transform
+ * property), shows. "rotateZ" from 0 to 2*pi turns the layer once, where a transform
+ * animation from the identity to the identity stands still. A missing from or to end is the
+ * function's part of the transform underneath (its "rotation.z" for "rotateZ", its three
+ * translations for "translate"). Additive: the built matrix is concatenated with the
+ * transform underneath, the built one applied first (CATransform3DConcat(built, underneath);
+ * the order is inferred, Core Animation does not document it). Basic, keyframe and spring
+ * animations only. Errors: AC_ERR_BAD_HANDLE, AC_ERR_UNKNOWN_NAME (another name, "" included;
+ * Core Animation answers nil: the message lists the names), AC_ERR_INVALID_ARGUMENT (not
+ * UTF-8; a decay or a group). Checked when added (ac_layer_add_animation(), the message naming
+ * animation.valueFunction or the value): AC_ERR_WRONG_KIND (a key path that does not hold a
+ * whole transform, a component such as "transform.rotation.z" included; a 3D function,
+ * "rotateX", "rotateY", "scaleZ" or "translateZ", on an affine transform property; values of
+ * another kind than the function takes), AC_ERR_INVALID_ARGUMENT (keyframes along a path).
+ */
+ac_status ac_animation_set_value_function(ac_engine *engine, ac_animation animation,
+                                          const char *name);
+/**
+ * The value function's name, copied with its NUL into buffer ("" when none; *out_length: its
+ * length either way; buffer may be NULL with capacity 0). Errors: AC_ERR_BAD_HANDLE,
+ * AC_ERR_NULL_POINTER (out_length), AC_ERR_BUFFER_TOO_SMALL (capacity <= length).
+ */
+ac_status ac_animation_get_value_function(ac_engine *engine, ac_animation animation,
+                                          char *buffer, size_t capacity, size_t *out_length);
+
 /** Which of from/to/by (and a decay's velocity): for ac_animation_set_value / _get_value. */
 #define AC_ANIMATION_FROM 0
 #define AC_ANIMATION_TO 1

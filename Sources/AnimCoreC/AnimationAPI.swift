@@ -172,6 +172,35 @@ public func ac_animation_set_key_path(
     }
 }
 
+@_cdecl("ac_animation_set_value_function")
+public func ac_animation_set_value_function(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ name: UnsafePointer<CChar>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let text = try name.map { (name) throws(APIError) in try utf8String(name, "name") }
+            try box.editDescription(animation) { (description) throws(APIError) in
+                do throws(AnimCoreError) { try description.setValueFunction(named: text, field: "name") } catch {
+                    throw APIError(field: error)
+                }
+            }
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_value_function")
+public func ac_animation_get_value_function(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ buffer: UnsafeMutablePointer<CChar>?,
+    _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let name = try box.description(animation).valueFunction?.name ?? ""
+            try copyString(name, into: buffer, capacity: capacity, outLength: outLength)
+        }
+    }
+}
+
 extension APIError {
     /// from/to/by asked of a keyframe animation or a group: "animation is a group; fromValue
     /// belongs to basic and spring animations".

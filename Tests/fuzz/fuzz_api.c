@@ -2347,6 +2347,52 @@ static void op_animator(void) {
     }
 }
 
+/* Core Animation's value-function names (ac_animation_set_value_function). */
+static const char *const g_value_functions[] = {
+    "rotateX", "rotateY", "rotateZ",    "scale",      "scaleX",     "scaleY",
+    "scaleZ",  "translate", "translateX", "translateY", "translateZ",
+};
+#define VALUE_FUNCTION_COUNT (sizeof g_value_functions / sizeof g_value_functions[0])
+
+static int is_value_function(const char *name) {
+    size_t index;
+    for (index = 0; index < VALUE_FUNCTION_COUNT; ++index)
+        if (strcmp(name, g_value_functions[index]) == 0) return 1;
+    return 0;
+}
+
+/* A value function set on a description: a known name, NULL (none) or any string. Oracles: a
+   known name is taken by a basic, keyframe or spring description and refused by a decay or a
+   group (AC_ERR_INVALID_ARGUMENT); NULL is always taken; any other string is refused
+   (AC_ERR_UNKNOWN_NAME, or AC_ERR_INVALID_ARGUMENT when not UTF-8); what was taken reads back.
+   The adds (op_add_animation) then meet value functions on any key path and values. */
+static void op_value_function(void) {
+    engine_slot *es = pick_engine();
+    pick desc = pick_desc(es);
+    uint8_t b = rd_u8();
+    const char *name = b < 160 ? g_value_functions[b % VALUE_FUNCTION_COUNT] : b < 176 ? NULL : rd_string();
+    int known = name != NULL && is_value_function(name);
+    int32_t kind = -1;
+    char buffer[16];
+    size_t length = 0;
+    ac_status status, read;
+    if (CALL(es, desc.bad, ac_animation_get_kind(es->pointer, desc.handle, &kind)) != AC_OK) kind = -1;
+    status = CALL(es, desc.bad, ac_animation_set_value_function(es->pointer, desc.handle, name));
+    read = CALL(es, desc.bad, ac_animation_get_value_function(es->pointer, desc.handle, buffer, sizeof buffer, &length));
+    if (kind < 0 || status == AC_ERR_INVALID_STATE) return;
+    if (name == NULL) {
+        if (status != AC_OK) DIE("ac_animation_set_value_function(NULL) refused");
+    } else if (known) {
+        int takes = kind == AC_ANIMATION_KIND_BASIC || kind == AC_ANIMATION_KIND_KEYFRAME || kind == AC_ANIMATION_KIND_SPRING;
+        if (takes && status != AC_OK) DIE2("a known value function refused by a basic, keyframe or spring description", name);
+        if (!takes && status != AC_ERR_INVALID_ARGUMENT) DIE2("a value function on a decay or a group not refused", name);
+    } else if (status != AC_ERR_UNKNOWN_NAME && status != AC_ERR_INVALID_ARGUMENT) {
+        DIE2("an unknown value function name not refused", name);
+    }
+    if (status == AC_OK && read == AC_OK && strcmp(buffer, name ? name : "") != 0)
+        DIE2("ac_animation_get_value_function does not read back the name set", buffer);
+}
+
 #define OP(name) {op_##name, #name}
 static const operation g_operations[] = {
     OP(engine_create),   OP(engine_destroy),  OP(tick),           OP(tick),
@@ -2358,7 +2404,7 @@ static const operation g_operations[] = {
     OP(add_animation),   OP(remove_animation), OP(transaction),   OP(transaction),
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
     OP(clock),           OP(geometry),        OP(render_list),    OP(animator),
-    OP(animator),
+    OP(animator),        OP(value_function),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

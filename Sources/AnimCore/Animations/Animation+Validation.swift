@@ -116,10 +116,51 @@ extension Animation {
     ///   path without segments, `.wrongKind` for values of different kinds), the spring's and
     ///   the decay's checks, and `.outOfRange` for groups nested deeper than
     ///   `GroupParameters.maximumDepth` or holding more than `maximumAnimationsPerAdd`
-    ///   animations.
+    ///   animations, and the value function's checks (`.invalidArgument` on a decay, a group or
+    ///   a keyframe path; `.wrongKind` for values of another kind than it takes).
     public func validate(_ field: String = "animation") throws(AnimCoreError) {
         do { try timing.validate() } catch { throw error.prefixed("\(field).timing: ") }
         try kind.validate(field)
+        if let valueFunction { try checkValueFunction(valueFunction, field) }
+    }
+
+    /// The checks of a value function that need no layer: it belongs to a basic, keyframe or
+    /// spring animation (not a decay or a group; `valueFunction`), whose values are of its
+    /// input kind and are not a path. (The add checks the key path holds a transform.)
+    /// - Throws: `.invalidArgument` for a decay, a group or a keyframe path; `.wrongKind` for
+    ///   a from/to/by value or keyframe of another kind than `ValueFunction.inputKind`.
+    func checkValueFunction(_ function: ValueFunction, _ field: String) throws(AnimCoreError) {
+        let input = function.inputKind
+        func check(_ value: Value?, _ name: String) throws(AnimCoreError) {
+            guard let value, value.kind != input else { return }
+            throw AnimCoreError(
+                .wrongKind, "\(field).\(name) is a \(value.kind.name) but \(field).valueFunction \(function.name) takes \(input.name) values")
+        }
+        switch kind {
+        case .basic(let values), .spring(let values, _):
+            try check(values.fromValue, "fromValue")
+            try check(values.toValue, "toValue")
+            try check(values.byValue, "byValue")
+        case .keyframe(let keyframe):
+            guard keyframe.path == nil else {
+                throw AnimCoreError(
+                    .invalidArgument,
+                    "\(field).valueFunction is \(function.name) on a keyframe animation along a path; a value function takes \(input.name) values")
+            }
+            for (index, value) in keyframe.values.enumerated() { try check(value, "values[\(index)]") }
+        case .decay, .group:
+            try checkTakesValueFunction(function, field)
+        }
+    }
+
+    /// Refuses a value function on a decay or a group (`valueFunction`); also when it is set
+    /// through the C API (a description's kind stays what it was created as).
+    /// - Throws: `.invalidArgument` naming `field`.valueFunction.
+    package func checkTakesValueFunction(_ function: ValueFunction, _ field: String) throws(AnimCoreError) {
+        guard kindTag == .decay || kindTag == .group else { return }
+        throw AnimCoreError(
+            .invalidArgument,
+            "\(field).valueFunction is \(function.name) on a \(kindTag.name) animation; value functions belong to basic, keyframe and spring animations")
     }
 }
 

@@ -56,6 +56,48 @@ public struct Animation: Sendable {
         get { keepsFinalValueSetting ?? (kindTag == .decay) }
         set { keepsFinalValueSetting = newValue }
     }
+    /// The value function (CAValueFunction) that turns the animated value into the transform
+    /// the property shows; nil (the default) for none. With one, the key path names a transform
+    /// property ("transform", "sublayerTransform", a custom `transform3D` or `affineTransform`
+    /// property; not a component of one), and the from/to/by values or keyframes are of the
+    /// function's `inputKind` (radians for the rotations, factors for the scales, layer units
+    /// for the translations; vector3s for `scale` and `translate`). They are interpolated as
+    /// numbers are (timing function, from/to/by rules, calculation modes, cumulative repeats),
+    /// then the function builds the matrix: `rotateZ` from 0 to 2π turns the layer once, where
+    /// a matrix animation from the identity to the identity stands still. A missing end is the
+    /// function's part of the transform underneath ("rotation.z" for `rotateZ`). Additive: the
+    /// built matrix is concatenated with the transform underneath, the built one applied first
+    /// ([INFERRED] order; Core Animation does not document it).
+    ///
+    /// For basic, keyframe and spring animations. A decay or a group with one is refused when
+    /// added (a decay moves its property's own value, and its start and velocity would be read
+    /// from a matrix; a group's children take their own), and so are a keyframe path, values
+    /// of another kind than the function takes, and a key path that does not hold a transform
+    /// (`validate(_:)` and the add).
+    ///
+    /// C: `ac_animation_set_value_function`, `ac_animation_get_value_function`.
+    public var valueFunction: ValueFunction?
+
+    /// Sets `valueFunction` by Core Animation's name ("rotateZ", "scale", "translateX"; see
+    /// `ValueFunction`), or removes it (nil), checking at once what needs no layer: the name,
+    /// and that the animation is not a decay or a group (the rest is checked when added).
+    ///
+    /// C: `ac_animation_set_value_function`.
+    /// - Parameters:
+    ///   - name: a value function's name, exactly spelled; nil for none.
+    ///   - field: the name messages give the argument; default "valueFunction".
+    /// - Throws: `.unknownName` for another name, "" included (where Core Animation's
+    ///   `functionWithName:` answers nil); `.invalidArgument` for a decay or a group. The
+    ///   animation is unchanged then.
+    public mutating func setValueFunction(named name: String?, field: String = "valueFunction") throws(AnimCoreError) {
+        guard let name else {
+            valueFunction = nil
+            return
+        }
+        let function = try ValueFunction(named: name, field: field)
+        try checkTakesValueFunction(function, "animation")
+        valueFunction = function
+    }
     /// `keepsFinalValue` as set; nil: the kind's default.
     private var keepsFinalValueSetting: Bool?
     /// Callbacks for the start and stop of the added copy. Ignored for a group's children (the

@@ -33,8 +33,12 @@ struct AttachedAnimation {
     var property: Int32 = -1
     /// The component of the property's value it animates, if the key path goes inside it.
     var component: KeyPathComponent?
-    /// Kind of the animated value (the component's or the property's).
+    /// Kind of the animated value (the component's or the property's; with a value function,
+    /// the function's input, a number or a vector3, while the property holds a transform).
     var valueKind: ValueKind = .scalar
+    /// The value function that builds the property's transform from the animated value
+    /// (`Animation.valueFunction`); nil for none.
+    var valueFunction: AppliedValueFunction?
     var timing = MediaTiming.animationDefault
     /// `timing.activeParentDuration`, computed once when added (it does not depend on the begin
     /// time that the commit sets).

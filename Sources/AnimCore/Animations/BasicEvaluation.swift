@@ -52,7 +52,7 @@ extension EvaluationContext {
         // A component is read out of the value underneath only when something uses it: a
         // missing end, or an additive animation.
         let usesUnderneath = composition.isAdditive || ends.readsUnderneath
-        let underneath = usesUnderneath ? readUnderneath(composition.component, slots) : slots
+        let underneath = usesUnderneath ? readUnderneath(composition, slots) : slots
         let inPlace = composition.writesInPlace
         let value = inPlace ? slots : scratch + ScratchOffset.value
         let derived = scratch + ScratchOffset.derived
@@ -92,6 +92,18 @@ extension EvaluationContext {
         compose(composition, value: value, underneath: underneath, into: slots)
     }
 
+    /// The value underneath an animation of `composition`: `readUnderneath(_:_:)` of its
+    /// component, or with a value function, the function's input read out of the transform in
+    /// `slots` (`ValueFunction.read`, copied to scratch): the number or vector3 a missing end
+    /// takes.
+    @inline(__always)
+    func readUnderneath(_ composition: Composition, _ slots: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<Double> {
+        guard let applied = composition.valueFunction else { return readUnderneath(composition.component, slots) }
+        let underneath = scratch + ScratchOffset.underneath
+        applied.function.read(from: slots, as: applied.propertyKind, into: underneath)
+        return underneath
+    }
+
     /// The value underneath an animation: its property's running presentation value in
     /// `slots`, or the `component` of it that its key path names (copied to scratch).
     @inline(__always)
@@ -109,12 +121,37 @@ extension EvaluationContext {
         _ composition: Composition, value: UnsafeMutablePointer<Double>,
         underneath: UnsafeMutablePointer<Double>, into slots: UnsafeMutablePointer<Double>
     ) {
+        if let applied = composition.valueFunction {
+            return composeTransform(applied, isAdditive: composition.isAdditive, value: value, into: slots)
+        }
         let kind = composition.kind
         if composition.isAdditive {
             ValueMath.add(kind, underneath, value, into: value)
         }
         if let component = composition.component {
             component.write(value, into: slots)
+        } else {
+            for offset in 0..<kind.slotCount { slots[offset] = value[offset] }
+        }
+    }
+
+    /// Writes the transform a value function builds from an animation's `value` (a number or
+    /// vector3, cumulative repeats already added; its scratch slots, room for 16) over the
+    /// property's transform in `slots`: in place of it, or when additive concatenated with it
+    /// by `ValueMath.add` — the built matrix applied first, then the value underneath
+    /// (CATransform3DConcat(built, underneath), as CATransform3DRotate(underneath, v) makes it).
+    /// [INFERRED] The reference says additive value-function results are concatenated with the
+    /// current value but not in which order; this is the order every additive transform
+    /// animation of the engine uses.
+    @inline(__always)
+    func composeTransform(
+        _ applied: AppliedValueFunction, isAdditive: Bool, value: UnsafeMutablePointer<Double>,
+        into slots: UnsafeMutablePointer<Double>
+    ) {
+        let kind = applied.propertyKind
+        applied.function.write(value, as: kind, into: value)
+        if isAdditive {
+            ValueMath.add(kind, slots, value, into: slots)
         } else {
             for offset in 0..<kind.slotCount { slots[offset] = value[offset] }
         }

@@ -12,6 +12,9 @@ struct Composition {
     var autoreverses: Bool
     /// The component of the property's value it animates, if its key path goes inside it.
     var component: KeyPathComponent?
+    /// The value function that turns its value (`kind`: a number or a vector3) into the
+    /// transform its property shows, if it has one (`Animation.valueFunction`).
+    var valueFunction: AppliedValueFunction?
 
     /// The composition of the animation in `record`.
     @inline(__always)
@@ -21,6 +24,7 @@ struct Composition {
         isCumulative = record.pointee.isCumulative
         autoreverses = record.pointee.timing.autoreverses
         component = record.pointee.component
+        valueFunction = record.pointee.valueFunction
     }
 
     /// A value of `kind` replacing its property's whole value: not additive, not cumulative,
@@ -32,16 +36,50 @@ struct Composition {
     }
 
     @inline(__always)
-    init(kind: ValueKind, isAdditive: Bool, isCumulative: Bool, autoreverses: Bool, component: KeyPathComponent?) {
-        (self.kind, self.isAdditive, self.isCumulative, self.autoreverses, self.component) =
-            (kind, isAdditive, isCumulative, autoreverses, component)
+    init(
+        kind: ValueKind, isAdditive: Bool, isCumulative: Bool, autoreverses: Bool, component: KeyPathComponent?,
+        valueFunction: AppliedValueFunction? = nil
+    ) {
+        (self.kind, self.isAdditive, self.isCumulative, self.autoreverses, self.component, self.valueFunction) =
+            (kind, isAdditive, isCumulative, autoreverses, component, valueFunction)
     }
 
     /// Whether the value is computed straight into the property's slots: it replaces the
-    /// whole value (not added to it or written into a component) and no repeat adds to it
-    /// afterwards.
+    /// whole value (not added to it, written into a component or turned into a matrix by a
+    /// value function) and no repeat adds to it afterwards.
     @inline(__always)
-    var writesInPlace: Bool { !isAdditive && component == nil && !isCumulative }
+    var writesInPlace: Bool { !isAdditive && component == nil && !isCumulative && valueFunction == nil }
+}
+
+/// A value function as an animation's record applies it (`Animation.valueFunction`): the
+/// function, and the kind of the transform property it writes (`transform3D`, 16 slots, or
+/// `affineTransform`, 6), whose slots the property's presentation entry holds while the
+/// animation's own values (its ends, keyframes, `Composition.kind`) are numbers or vector3s.
+// An enum of two payload cases, as `KeyPathComponent`'s transform parts: one byte, optional
+// too, so a `Composition` takes one byte more and a lane entry (`SteadyEntry`) stays 128.
+enum AppliedValueFunction: Equatable {
+    case transform3D(ValueFunction)
+    case affineTransform(ValueFunction)
+
+    /// The function on a property of `kind` (`affineTransform`, else `transform3D`).
+    init(_ function: ValueFunction, on kind: ValueKind) {
+        self = kind == .affineTransform ? .affineTransform(function) : .transform3D(function)
+    }
+
+    /// The function.
+    @inline(__always)
+    var function: ValueFunction {
+        switch self {
+        case .transform3D(let function), .affineTransform(let function): function
+        }
+    }
+
+    /// The kind of the property's value: the matrix the function builds.
+    @inline(__always)
+    var propertyKind: ValueKind {
+        if case .affineTransform = self { return .affineTransform }
+        return .transform3D
+    }
 }
 
 /// A basic or spring animation's given ends, wherever they are kept: nil for an end not given.

@@ -163,18 +163,25 @@ extension EngineState {
             let function = retainFunction(of: animation, inherits: inheritsFunction)
             return try planGroup(group, record, function: function, slot: slot, field: field, into: &plan)
         }
-        let target = try animatableTarget(animation.keyPath, slot: slot, field: field)
+        var target = try animatableTarget(animation.keyPath, slot: slot, field: field)
+        if let function = animation.valueFunction {
+            // The record animates the function's input; its property's entry holds the matrix.
+            record.valueFunction = try valueFunctionTarget(function, on: target, slot: slot, keyPath: animation.keyPath, field: field)
+            target = KeyPathTarget(property: target.property, component: nil, kind: function.inputKind)
+        }
         try setTarget(target, keyPath: animation.keyPath, of: &record, slot: slot)
         let overwritesWhole = !animation.isAdditive && target.component == nil
         switch kind {
         case .basic(let basic):
             record.kind = .basic
-            let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
+            let values = try storeEndpoints(
+                basic, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath, field: field)
             record.overwritesWholeValue = overwritesWhole && values.hasBothEnds
             record.parameters = basicRecords.insert(values)
         case .spring(let basic, let spring):
             record.kind = .spring
-            let values = try storeEndpoints(basic, target: target, slot: slot, keyPath: animation.keyPath, field: field)
+            let values = try storeEndpoints(
+                basic, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath, field: field)
             var springRecord = SpringRecord(spring: spring, response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
             record.overwritesWholeValue = overwritesWhole && values.hasBothEnds
@@ -300,10 +307,33 @@ extension EngineState {
         plan.append(rotation)
     }
 
+    /// The value function `function` applied to the property `target` (a whole transform
+    /// property) of the layer in `slot`, named by `keyPath`.
+    /// - Throws: `.wrongKind` for a key path that names no transform property (a component of
+    ///   one included), or an `affineTransform` property with a 3D function (rotateX, rotateY,
+    ///   scaleZ, translateZ).
+    private func valueFunctionTarget(
+        _ function: ValueFunction, on target: KeyPathTarget, slot: Int, keyPath: String, field: String
+    ) throws(AnimCoreError) -> AppliedValueFunction {
+        guard target.component == nil, target.kind == .transform3D || target.kind == .affineTransform else {
+            throw AnimCoreError(
+                .wrongKind,
+                "\(field).valueFunction is \(function.name) but \(field).keyPath \"\(keyPath)\" holds \(target.kind.name) values; a value function builds a whole transform3D or affineTransform value (\"transform\", \"sublayerTransform\")")
+        }
+        guard target.kind == .transform3D || function.isPlanar else {
+            throw AnimCoreError(
+                .wrongKind,
+                "\(field).valueFunction is \(function.name), a 3D transform, but \(field).keyPath \"\(keyPath)\" holds affineTransform values")
+        }
+        return AppliedValueFunction(function, on: target.kind)
+    }
+
     /// Checks a basic or spring animation's values against the target and stores them; "all
-    /// nil" captures the presentation value as the start.
+    /// nil" captures the presentation value as the start (with a value function, the
+    /// function's input read out of the presentation's transform).
     private func storeEndpoints(
-        _ basic: BasicParameters, target: KeyPathTarget, slot: Int, keyPath: String, field: String
+        _ basic: BasicParameters, target: KeyPathTarget, valueFunction: AppliedValueFunction?, slot: Int, keyPath: String,
+        field: String
     ) throws(AnimCoreError) -> BasicRecord {
         try checkAnimationValue(basic.fromValue, field, "fromValue", target, keyPath)
         try checkAnimationValue(basic.toValue, field, "toValue", target, keyPath)
@@ -315,7 +345,14 @@ extension EngineState {
         // "All nil": from the presentation value when added, to the value underneath.
         if !basic.fromValue.holdsValue && !basic.toValue.holdsValue && !basic.byValue.holdsValue {
             values.fromIsCaptured = true
-            values.from = storeValue(read(target, from: presentationSlots(slot, target.property)))
+            let shown = presentationSlots(slot, target.property)
+            if let valueFunction {
+                let input = scratch.pointer(ScratchOffset.underneath)
+                valueFunction.function.read(from: shown, as: valueFunction.propertyKind, into: input)
+                values.from = storeValue(Value(kind: target.kind, slots: input))
+            } else {
+                values.from = storeValue(read(target, from: shown))
+            }
         }
         return values
     }
@@ -623,6 +660,7 @@ extension EngineState {
                     copy.isCumulative = record.isCumulative
                     copy.isRemovedOnCompletion = record.isRemovedOnCompletion
                     copy.keepsFinalValue = record.keepsFinalValue
+                    copy.valueFunction = record.valueFunction?.function
                 }
                 copy.timing = record.timing
                 copy.timingFunction = record.function >= 0 ? functions[record.function] : nil

@@ -27,9 +27,36 @@ extension EngineState {
         let target = KeyPathTarget(
             property: Int(record.pointee.property), component: record.pointee.component, kind: record.pointee.valueKind)
         let (sample, parentTime, applies) = context.timing(of: record, layerTime: time)
+        if let applied = record.pointee.valueFunction {
+            return numberShown(
+                byAnimation: record, applied, sample: sample, parentTime: parentTime, applies: applies && sample.isInEffect,
+                slot: slot, context: context)
+        }
         guard applies && sample.isInEffect else { return read(target, from: modelValue(slot, target.property)) }
         return withValue(appliedBy: record, sample: sample, parentTime: parentTime, slot: slot, context: context) { value, _ in
             read(target, from: value)
+        }
+    }
+
+    /// `valueShown` of an animation with a value function: the number (or vector3) it
+    /// interpolates, not the matrix built from it — its evaluation with the function left out
+    /// (and not added to anything), over the function's part of the model value, which a
+    /// missing end takes; that part where it does not apply. So an animator continues a turn
+    /// past π with the angle, which the matrix cannot give back.
+    private func numberShown(
+        byAnimation record: UnsafeMutablePointer<AttachedAnimation>, _ applied: AppliedValueFunction, sample: TimingSample,
+        parentTime: Double, applies: Bool, slot: Int, context: EvaluationContext
+    ) -> Value {
+        var buffer = SlotScratch()
+        return buffer.withPointer { input in
+            applied.function.read(from: modelValue(slot, Int(record.pointee.property)), as: applied.propertyKind, into: input)
+            if applies {
+                var number = record.pointee  // a copy, the function and the addition left out
+                number.valueFunction = nil
+                number.isAdditive = false
+                withUnsafeMutablePointer(to: &number) { context.apply($0, sample: sample, parentTime: parentTime, to: input) }
+            }
+            return Value(kind: record.pointee.valueKind, slots: input)
         }
     }
 

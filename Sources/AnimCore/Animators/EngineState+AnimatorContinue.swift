@@ -157,6 +157,8 @@ extension EngineState {
             animation = .spring(animatedName(animations[index]), from: from, to: to, spring: spring)
             animation.timing.duration = spring.settlingDuration
         }
+        // (The values are a value function's numbers when the original has one: it goes on.)
+        animation.valueFunction = animations[index].valueFunction?.function
         try animation.validate()
         let active = animation.timing.duration
         let forward = end > start

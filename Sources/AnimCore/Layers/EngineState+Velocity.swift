@@ -94,7 +94,7 @@ extension EngineState {
         let record = animations.base + sole
         let timing = record.pointee.timing
         guard record.pointee.kind == .spring, record.pointee.isCommitted, record.pointee.parent < 0,
-              record.pointee.component == nil, !record.pointee.isCumulative, record.pointee.valueKind.hasCoordinates,
+              record.pointee.component == nil, record.pointee.valueFunction == nil, !record.pointee.isCumulative, record.pointee.valueKind.hasCoordinates,
               timing.speed == 1, timing.timeOffset == 0, timing.repeatCount == 0, timing.repeatDuration == 0,
               !timing.autoreverses, timing.duration.isFinite
         else { return false }

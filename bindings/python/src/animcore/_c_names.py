@@ -258,6 +258,7 @@ _FIELDS = {
     "allowsOverdamping": "allows_overdamping",
     "removedOnCompletion": "removed_on_completion",
     "keepsFinalValue": "keeps_final_value",
+    "valueFunction": "value_function",
     "animations": "animations",
 }
 ADD_NAMES = CNames(

@@ -1016,6 +1016,11 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     ),
     "ac_layer_copy_animation": (ac_status, (_engine_p, ac_layer, c_char_p, _animation_p)),
     "ac_animation_set_key_path": (ac_status, (_engine_p, ac_animation, c_char_p)),
+    "ac_animation_set_value_function": (ac_status, (_engine_p, ac_animation, c_char_p)),
+    "ac_animation_get_value_function": (
+        ac_status,
+        (_engine_p, ac_animation, _char_p, c_size_t, _size_p),
+    ),
     # Keyframe animations, paths and groups
     "ac_animation_get_kind": (ac_status, (_engine_p, ac_animation, _int32_p)),
     "ac_animation_create_keyframe": (ac_status, (_engine_p, c_char_p, _animation_p)),

@@ -162,6 +162,8 @@ def write(
             check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_ADDITIVE, 1))
         if animation.cumulative:
             check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_CUMULATIVE, 1))
+        if animation.value_function is not None:
+            _set_value_function(ptr, handle, animation.value_function, prefix)
     if not animation.removed_on_completion:
         check(_lib.ac_animation_set_flag(ptr, handle, _capi.AC_ANIMATION_REMOVED_ON_COMPLETION, 0))
     if animation.keeps_final_value != type(animation)._KEEPS_FINAL_VALUE_DEFAULT:
@@ -227,6 +229,39 @@ def _set_value(
         raise_status(status, names)
 
 
+def _set_value_function(ptr: Any, handle: int, name: str, prefix: str) -> None:
+    """Sets the value function ``name``; the library's refusal names ``value_function`` (an
+    unknown name: AC_ERR_UNKNOWN_NAME; a decay or a group: AC_ERR_INVALID_ARGUMENT)."""
+    status = _lib.ac_animation_set_value_function(ptr, handle, name.encode("utf-8", "surrogatepass"))
+    if status:
+        raise_status(
+            status,
+            CNames({"name is": f"{prefix}value_function is", "animation.valueFunction": f"{prefix}value_function"}),
+        )
+
+
+_VECTOR_FUNCTIONS = ("scale", "translate")
+"""The value functions that take a Vector3; the others take a number."""
+
+
+def _function_value_kind(
+    animation: PropertyAnimation, value: Any, name: str, deferred: List[Exception]
+) -> Optional[ValueKind]:
+    """The kind to send a value of an animation with a value function as: a number as a
+    SCALAR, a plain sequence of three as a VECTOR3 for "scale" and "translate", anything else
+    as its own kind (the library refuses a kind the function does not take, naming the
+    field)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return ValueKind.SCALAR
+    if (
+        animation.value_function in _VECTOR_FUNCTIONS
+        and type(value) in (tuple, list)
+        and len(value) == 3
+    ):
+        return ValueKind.VECTOR3
+    return _value_kind(None, value, name, deferred)
+
+
 def _write_basic(
     ptr: Any,
     handle: int,
@@ -243,7 +278,10 @@ def _write_basic(
     ):
         if value is not None:
             name = prefix + label
-            value_kind = _value_kind(kind, value, name, deferred)
+            if animation.value_function is not None:
+                value_kind = _function_value_kind(animation, value, name, deferred)
+            else:
+                value_kind = _value_kind(kind, value, name, deferred)
             if value_kind is not None:
                 _set_value(ptr, handle, which, value, value_kind, name, animation.key_path)
 
@@ -302,9 +340,12 @@ def _write_keyframe(
 ) -> None:
     values = animation.values
     if values:
-        kind = _value_kind(
-            kind_at(animation.key_path), values[0], f"{prefix}values[0]", deferred
-        )
+        if animation.value_function is not None:
+            kind = _function_value_kind(animation, values[0], f"{prefix}values[0]", deferred)
+        else:
+            kind = _value_kind(
+                kind_at(animation.key_path), values[0], f"{prefix}values[0]", deferred
+            )
         if kind is not None:
             array = (_capi.ac_value * len(values))()
             for index, value in enumerate(values):
@@ -443,6 +484,12 @@ def read(engine: EngineHandle, handle: int) -> Animation:
             result = _read_basic(ptr, handle, key_path)
         result.timing_function = function
         result.additive, result.cumulative = flags[0], flags[1]
+        function_name = read_string(
+            lambda buffer, capacity, length: _lib.ac_animation_get_value_function(
+                ptr, handle, buffer, capacity, length
+            )
+        )
+        result.value_function = function_name or None
         result.removed_on_completion = flags[2]
         result.keeps_final_value = flags[3]
     copy = Timing.__new__(Timing)

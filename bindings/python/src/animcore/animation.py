@@ -65,6 +65,7 @@ class _Pacing(TimingKeywords, total=False):
 class _Flags(TypedDict, total=False):
     additive: bool
     cumulative: bool
+    value_function: Optional[str]
 
 
 class _Completion(TypedDict, total=False):
@@ -82,8 +83,8 @@ class AnimationKeywords(_Pacing, _Completion, total=False):
 
 
 class PropertyAnimationKeywords(_Pacing, _Flags, _Completion, total=False):
-    """:class:`AnimationKeywords` with ``additive`` and ``cumulative`` after
-    ``timing_function``: what the constructors of animations of one key path take."""
+    """:class:`AnimationKeywords` with ``additive``, ``cumulative`` and ``value_function``
+    after ``timing_function``: what the constructors of animations of one key path take."""
 
 
 _ANIMATION_TIMING = Timing.animation()  # the library's defaults (ac_timing_init_animation)
@@ -93,6 +94,7 @@ KEYWORD_DEFAULTS: Dict[str, Any] = {
     "timing_function": None,
     "additive": False,
     "cumulative": False,
+    "value_function": None,
     "removed_on_completion": True,
     "keeps_final_value": None,
     "on_start": None,
@@ -411,13 +413,13 @@ class PropertyAnimation(Animation):
 
     Adds ``key_path`` ("opacity", "position.x", "transform.rotation.z", a custom property),
     ``additive`` (False: add the value to the one underneath; the addition depends on the
-    kind, transforms concatenate) and ``cumulative`` (False: each repeat builds on the end of
-    the last).
+    kind, transforms concatenate), ``cumulative`` (False: each repeat builds on the end of
+    the last) and ``value_function`` (None: see the attribute).
 
     C: the descriptions of ac_animation_create_basic() and ac_animation_create_keyframe() (key
-    path, ac_animation_set_flag())."""
+    path, ac_animation_set_flag(), ac_animation_set_value_function())."""
 
-    __slots__ = ("_key_path", "additive", "cumulative")
+    __slots__ = ("_key_path", "additive", "cumulative", "_value_function")
 
     _POSITIONAL = ("key_path",)
     _KEYWORDS = PropertyAnimationKeywords
@@ -429,6 +431,32 @@ class PropertyAnimation(Animation):
         super()._init_shared(given)
         self.additive = bool(given.get("additive", KEYWORD_DEFAULTS["additive"]))
         self.cumulative = bool(given.get("cumulative", KEYWORD_DEFAULTS["cumulative"]))
+        self.value_function = given.get("value_function")
+
+    @property
+    def value_function(self) -> Optional[str]:
+        """The value function (CAValueFunction) by Core Animation's name, or None (the
+        default): "rotateX", "rotateY", "rotateZ" (radians), "scale" (a Vector3 of factors),
+        "scaleX", "scaleY", "scaleZ", "translate" (a Vector3), "translateX", "translateY",
+        "translateZ". With one, ``key_path`` names a whole transform ("transform",
+        "sublayerTransform", a custom Transform3D or AffineTransform property) and the values
+        are numbers (Vector3s for "scale" and "translate"), interpolated as numbers are; the
+        function then builds the matrix the property shows, so ``value_function="rotateZ"``
+        from 0 to 2 * pi turns the layer once (a transform animation of the same ends stands
+        still). A missing end is the function's part of the transform underneath (its
+        rotation.z for "rotateZ"); additive: the built matrix is applied first, then the
+        transform underneath. Basic, keyframe and spring animations; the name and the rest are
+        checked when added (:class:`~animcore.errors.AnimCoreError` naming
+        ``value_function``, or the value).
+
+        C: ac_animation_set_value_function(), ac_animation_get_value_function()."""
+        return self._value_function
+
+    @value_function.setter
+    def value_function(self, value: Optional[str]) -> None:
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"value_function must be a str or None, not {type(value).__name__}")
+        self._value_function = value
 
     @property
     def key_path(self) -> str:
