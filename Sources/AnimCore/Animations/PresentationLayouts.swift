@@ -34,11 +34,12 @@ final class PresentationLayouts {
         return index
     }
 
-    /// The bit of `property` (a property index, ≥ 0) in a layout's mask: its own below 63; the
-    /// properties from 63 on share bit 63.
+    /// The bit of `property` (a property index) in a layout's mask: its own below 63; the
+    /// properties from 63 on share bit 63; none for a negative index (a group's), which no
+    /// layout holds.
     @inline(__always)
     static func bit(of property: Int32) -> UInt64 {
-        1 << UInt64(min(property, 63))
+        property < 0 ? 0 : 1 << UInt64(min(property, 63))
     }
 
     /// The index of the layout of `property` alone: `size` slots at offset 0.

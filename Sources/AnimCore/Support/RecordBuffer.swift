@@ -62,6 +62,7 @@ final class RecordBuffer<Element> {
     /// Removes the last record (there must be one), in place: a large record is not moved out.
     @inline(__always)
     func removeLast() {
+        assert(count > 0, "removeLast on an empty RecordBuffer")
         count -= 1
         (base + count).deinitialize(count: 1)
     }
