@@ -12,49 +12,13 @@
  *
  * usage: demo005_door_drag OUT_DIR  (writes frame_NNNN.png every second tick and values.csv)
  */
-#include "compositor.h"
 #include "demo.h"
+#include "door_scene.h"
 
 #include <math.h>
 #include <string.h>
 
-#define SIZE 300 /* the container, and the screen */
-#define DOOR_W 128
-#define DOOR_H 256
-#define DOOR_TOKEN 1 /* the contents token of "Door.png" */
 #define LAST_TICK 240
-
-/* "Door.png": planks of wood, four panels and a knob, in a surface of the door's size. */
-static cairo_surface_t *door_image(void) {
-    cairo_surface_t *image = demo_surface(DOOR_W, DOOR_H);
-    cairo_t *cr = cairo_create(image);
-    cairo_set_source_rgb(cr, 0.55, 0.33, 0.17);
-    cairo_paint(cr);
-    cairo_set_source_rgb(cr, 0.42, 0.24, 0.11);
-    cairo_set_line_width(cr, 4);
-    for (int row = 0; row < 2; row++) {
-        for (int column = 0; column < 2; column++) {
-            cairo_rectangle(cr, 16 + column * 52, 20 + row * 120, 44, 100);
-        }
-    }
-    cairo_stroke(cr);
-    cairo_arc(cr, 110, 136, 6, 0, 2 * M_PI);
-    cairo_set_source_rgb(cr, 0.9, 0.75, 0.2);
-    cairo_fill(cr);
-    cairo_destroy(cr);
-    return image;
-}
-
-static ac_layer layer_in(ac_engine *engine, ac_layer superlayer, double w, double h, double x,
-                         double y, ac_value color) {
-    ac_layer layer;
-    demo_check(ac_layer_create(engine, 0, &layer), "ac_layer_create");
-    demo_set(engine, layer, "bounds", ac_value_rect(0, 0, w, h));
-    demo_set(engine, layer, "position", ac_value_point(x, y));
-    demo_set(engine, layer, "backgroundColor", color);
-    if (superlayer) demo_check(ac_layer_add_sublayer(engine, superlayer, layer), "ac_layer_add_sublayer");
-    return layer;
-}
 
 /* The finger's position as the animator's fractionComplete, before tick `tick` (2-100): out to
  * 0.75 by tick 60, back to 0.4 by tick 100. */
@@ -86,38 +50,19 @@ static double fraction_of(ac_engine *engine, ac_animator animator) {
 int main(int argc, char **argv) {
     const char *out = demo_out_dir(argc, argv, "seed 003's door scrubbed by a drag");
     ac_engine *engine;
-    ac_layer container, doorway, door, window, window_mask;
+    door_scene scene;
     ac_render_list list;
     const ac_render_entry *entries;
     size_t count;
     compositor comp;
     demo_check(ac_engine_create(NULL, &engine), "ac_engine_create");
     ac_key rotation = demo_key(engine, "transform.rotation.y");
-    cairo_surface_t *image = door_image();
     compositor_init(&comp);
-    compositor_set_contents(&comp, DOOR_TOKEN, image);
-
-    /* The container: the screen, its sublayers seen in perspective (the eye 500 in front). */
-    double perspective[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    perspective[11] = -1.0 / 500.0; /* m34 */
-    container = layer_in(engine, 0, SIZE, SIZE, SIZE / 2.0, SIZE / 2.0, ac_value_color(0.94, 0.94, 0.94, 1));
-    demo_set(engine, container, "sublayerTransform", ac_value_transform3d(perspective));
-    doorway = layer_in(engine, container, DOOR_W, DOOR_H, 150, 150, ac_value_color(0.16, 0.16, 0.2, 1));
-    door = layer_in(engine, container, DOOR_W, DOOR_H, 150 - 64, 150, ac_value_color(0, 0, 0, 0));
-    demo_set(engine, door, "anchorPoint", ac_value_point(0, 0.5));
-    demo_set(engine, door, "contents", ac_value_token(DOOR_TOKEN));
-    demo_set(engine, door, "cornerRadius", ac_value_scalar(10));
-    demo_set(engine, door, "masksToBounds", ac_value_bool(1));
-    demo_set(engine, door, "borderWidth", ac_value_scalar(3));
-    demo_set(engine, door, "borderColor", ac_value_color(0.3, 0.16, 0.07, 1));
-    window = layer_in(engine, door, 64, 40, 64, 48, ac_value_color(0.7, 0.85, 1, 1));
-    demo_set(engine, window, "opacity", ac_value_scalar(0.7));
-    window_mask = layer_in(engine, 0, 64, 40, 32, 20, ac_value_color(0, 0, 0, 1));
-    demo_set(engine, window_mask, "cornerRadius", ac_value_scalar(20));
-    demo_check(ac_layer_set_mask(engine, window, window_mask), "ac_layer_set_mask");
+    door_scene_build(engine, &comp, &scene);
+    ac_layer door = scene.door;
     demo_check(ac_render_list_create(engine, &list), "ac_render_list_create");
 
-    cairo_surface_t *screen = demo_surface(SIZE, SIZE);
+    cairo_surface_t *screen = demo_surface(DOOR_SCENE_SIZE, DOOR_SCENE_SIZE);
     cairo_t *cr = cairo_create(screen);
     FILE *csv = demo_csv_open(out, "angle,angle_model,fraction");
     ac_animator animator = 0;
@@ -139,7 +84,7 @@ int main(int argc, char **argv) {
                          animator != 0 ? fraction_of(engine, animator) : 0};
         demo_csv_row(csv, tick, row, 3);
         if (!demo_records(tick)) continue;
-        demo_check(ac_render_list_fill(engine, list, container, AC_GEOMETRY_PRESENTATION, &entries,
+        demo_check(ac_render_list_fill(engine, list, scene.container, AC_GEOMETRY_PRESENTATION, &entries,
                                        &count, NULL, NULL),
                    "ac_render_list_fill");
         compositor_draw(&comp, cr, entries, count);
@@ -150,12 +95,7 @@ int main(int argc, char **argv) {
     cairo_surface_destroy(screen);
     demo_check(ac_animator_release(engine, animator), "ac_animator_release");
     demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
-    demo_check(ac_layer_release(engine, window_mask), "ac_layer_release");
-    demo_check(ac_layer_release(engine, window), "ac_layer_release");
-    demo_check(ac_layer_release(engine, door), "ac_layer_release");
-    demo_check(ac_layer_release(engine, doorway), "ac_layer_release");
-    demo_check(ac_layer_release(engine, container), "ac_layer_release");
+    door_scene_release(engine, &scene);
     demo_check(ac_engine_destroy(engine), "ac_engine_destroy");
-    cairo_surface_destroy(image);
     return 0;
 }
