@@ -206,15 +206,8 @@ int main(int argc, char **argv) {
         if (strcmp(option, "-r") == 0) {
             rounds = atoi(arg);
         } else if (strcmp(option, "-n") == 0) {
-            size_count = 0;
-            for (const char *p = arg; *p; p += strspn(p, ",")) {
-                char *end;
-                if (size_count == MAX_SIZES) usage(stderr, 2);
-                sizes[size_count] = strtoull(p, &end, 10);
-                if (end == p || sizes[size_count] == 0) usage(stderr, 2);
-                size_count++;
-                p = end;
-            }
+            size_count = bench_parse_sizes(arg, sizes, MAX_SIZES);
+            if (size_count < 0) usage(stderr, 2);
         } else {
             usage(stderr, 2);
         }

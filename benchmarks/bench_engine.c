@@ -839,14 +839,8 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i - 1], "-w") == 0) only_workload = arg;
         else if (strcmp(argv[i - 1], "-v") == 0) only_variant = arg;
         else if (strcmp(argv[i - 1], "-n") == 0) {
-            size_count = 0;
-            for (const char *p = arg; *p && size_count < 8; p += strspn(p, ",")) {
-                char *end;
-                sizes[size_count] = strtoull(p, &end, 10);
-                if (end == p || sizes[size_count] == 0) usage();
-                size_count++;
-                p = end;
-            }
+            size_count = bench_parse_sizes(arg, sizes, 8);
+            if (size_count < 0) usage();
         } else usage();
     }
     if (repetitions < 1 || frames < 1 || size_count == 0 || !(pass_budget >= 0) || tick_threads < 1

@@ -56,6 +56,19 @@ double bench_next_unit(void) {
 
 void bench_seed(uint64_t seed) { rng_state = seed; }
 
+int bench_parse_sizes(const char *text, size_t *sizes, int capacity) {
+    int count = 0;
+    for (const char *p = text; *p; p += strspn(p, ",")) {
+        char *end;
+        if (count == capacity) return -1;
+        sizes[count] = strtoull(p, &end, 10);
+        if (end == p || sizes[count] == 0) return -1;
+        count++;
+        p = end;
+    }
+    return count > 0 ? count : -1;
+}
+
 static bool send_all(int fd, const void *data, size_t size) {
     for (const char *p = data; size > 0;) {
         ssize_t n = write(fd, p, size);

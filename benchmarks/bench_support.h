@@ -38,6 +38,11 @@ double bench_next_unit(void);
 /* Restarts the sequence at `seed` (not 0). */
 void bench_seed(uint64_t seed);
 
+/* Parses an -n argument, layer counts separated by commas ("1000,10000"), into sizes (room for
+ * capacity). Returns how many; -1 for an empty list, a count that is not a positive number, or
+ * more than capacity. */
+int bench_parse_sizes(const char *text, size_t *sizes, int capacity);
+
 /* How a world's process ended early: killed by a signal, or exited with a status. */
 typedef struct bench_ending {
     bool signaled;

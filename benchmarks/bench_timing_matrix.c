@@ -818,15 +818,8 @@ int main(int argc, char **argv) {
         } else if (strcmp(option, "-b") == 0) {
             pass_budget = strtod(arg, NULL);
         } else if (strcmp(option, "-n") == 0) {
-            size_count = 0;
-            for (const char *p = arg; *p; p += strspn(p, ",")) {
-                char *end;
-                if (size_count == MAX_SIZES) usage(stderr, 2);
-                sizes[size_count] = strtoull(p, &end, 10);
-                if (end == p || sizes[size_count] == 0) usage(stderr, 2);
-                size_count++;
-                p = end;
-            }
+            size_count = bench_parse_sizes(arg, sizes, MAX_SIZES);
+            if (size_count < 0) usage(stderr, 2);
         } else if (strcmp(option, "-w") == 0) {
             if (strcmp(arg, "all") != 0) {
                 for (int k = 0; k < WORKLOAD_COUNT; k++) selected[k] = false;
