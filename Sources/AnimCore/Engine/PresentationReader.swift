@@ -122,7 +122,7 @@ struct PresentationReader {
         _ entry: UnsafeMutablePointer<ClassEntry>, memo: inout Memo
     ) -> UnsafeMutablePointer<Double> {
         let layout = place.pointee.presentationLayout
-        var offset: Int32
+        let offset: Int32
         if layout >= 0 {
             if layout != memo.layout || property != memo.property {
                 memo = Memo(layout: layout, property: property, offset: stores.offset(of: property, inLayout: layout))

@@ -52,11 +52,12 @@ final class RecordBuffer<Element> {
     /// pointers into the buffer stay valid.
     func reserve(_ minimumCapacity: Int) {
         guard minimumCapacity > capacity else { return }
-        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: max(minimumCapacity, capacity * 2))
+        let newCapacity = max(minimumCapacity, capacity * 2)
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         fresh.moveInitialize(from: base, count: count)
         base.deallocate()
         base = fresh
-        capacity = max(minimumCapacity, capacity * 2)
+        capacity = newCapacity
     }
 
     /// Removes the last record (there must be one), in place: a large record is not moved out.
