@@ -15,7 +15,9 @@
  * 2x: a call costs the same per animation however the animations lie on layers; the goal is
  * printed, not asserted). The continue call (ac_animator_continue with easeOut: each animation's
  * rest replaced by a new one) and then the finish call (ac_animator_finish at the current
- * position) are timed once per world, the last.
+ * position) are timed once per world, the last. "add" is the building of the world: the N
+ * ac_animator_add_animation calls (each its own block), timed together once; its ns per animation
+ * stays the same from one N to the next when a block costs what it adopts.
  *
  * Correctness first: after each call the presentation of every animation's layer must show the
  * animator's fraction (read with ac_layers_get_presentation; for the one-layer world, the last
@@ -40,8 +42,8 @@
 #define SPREAD_GOAL 2.0
 #define AGREEMENT_TOLERANCE 1e-9
 
-enum { CALL_SEEK, CALL_PAUSE, CALL_START, CALL_REVERSE, CALL_RATE, CALL_CONTINUE, CALL_FINISH, CALL_COUNT };
-static const char *call_names[CALL_COUNT] = {"seek", "pause", "start", "reverse", "rate", "continue", "finish"};
+enum { CALL_SEEK, CALL_PAUSE, CALL_START, CALL_REVERSE, CALL_RATE, CALL_CONTINUE, CALL_FINISH, CALL_ADD, CALL_COUNT };
+static const char *call_names[CALL_COUNT] = {"seek", "pause", "start", "reverse", "rate", "continue", "finish", "add"};
 
 typedef struct world {
     ac_engine *engine;
@@ -53,7 +55,8 @@ typedef struct world {
     double now;
 } world;
 
-static void world_build(world *wd, size_t count, bool one_layer) {
+/* Builds the world; returns the seconds its N ac_animator_add_animation calls took. */
+static double world_build(world *wd, size_t count, bool one_layer) {
     memset(wd, 0, sizeof *wd);
     wd->count = count;
     wd->layer_count = one_layer ? 1 : count;
@@ -77,6 +80,7 @@ static void world_build(world *wd, size_t count, bool one_layer) {
     ac_animation description;
     bench_check(ac_animation_create_basic(e, "level", &description), "ac_animation_create_basic");
     bench_check(ac_animation_set_timing_function(e, description, &linear), "ac_animation_set_timing_function");
+    double adding = 0;
     for (size_t i = 0; i < count; i++) {
         wd->from[i] = 100.0 * bench_next_unit();
         wd->to[i] = 100.0 * bench_next_unit();
@@ -84,12 +88,15 @@ static void world_build(world *wd, size_t count, bool one_layer) {
         bench_check(ac_animation_set_value(e, description, AC_ANIMATION_FROM, &vf), "ac_animation_set_value");
         bench_check(ac_animation_set_value(e, description, AC_ANIMATION_TO, &vt), "ac_animation_set_value");
         ac_layer layer = wd->layers[one_layer ? 0 : i];
+        double start = bench_now_s();
         bench_check(ac_animator_add_animation(e, wd->animator, layer, description, NULL), "ac_animator_add_animation");
+        adding += bench_now_s() - start;
     }
     bench_check(ac_animation_release(e, description), "ac_animation_release");
     bench_check(ac_animator_start(e, wd->animator), "ac_animator_start");
     wd->now += 1.0 / 60;
     bench_check(ac_engine_tick(e, wd->now), "ac_engine_tick");
+    return adding;
 }
 
 static void world_free(world *wd) {
@@ -155,8 +162,8 @@ static double timed_call(world *wd, int call, int round) {
 /* The best seconds of each call over `rounds` rounds; false on a disagreement. */
 static bool run_world(size_t count, bool one_layer, int rounds, double best[CALL_COUNT]) {
     world wd;
-    world_build(&wd, count, one_layer);
     for (int c = 0; c < CALL_COUNT; c++) best[c] = INFINITY;
+    best[CALL_ADD] = world_build(&wd, count, one_layer);
     bool ok = true;
     for (int c = 0; c < CALL_CONTINUE && ok; c++) {
         /* A drag seeks a paused animator; the others act on a running one (rate slow, so that

@@ -186,6 +186,33 @@ struct AnimatorReviewTests {
         #expect(stops.all == ["first"], "the first has run its course; the second is held at its end")
     }
 
+    @Test("an inactive animator built in blocks: the earliest animation of a property fills backwards; when another call removes it, the next block's commit lets the next one fill backwards")
+    func fillsAcrossBlocks() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 2, timingFunction: .linear)
+        var first = Animation.basic(.opacity, from: 0.2, to: 0.3)
+        first.timing.duration = 1
+        var second = Animation.basic(.opacity, from: 0.6, to: 0.7)
+        second.timing.duration = 1
+        second.timing.beginTime = 1
+        try animator.add(first, to: layer, forKey: "first")
+        try animator.add(second, to: layer, forKey: "second")  // (a block of its own: marks only it)
+        try engine.tick(0.1)
+        expectNear(try Self.opacity(layer), 0.2, 1e-12, "held at the animator's start: the first's start")
+        try layer.removeAnimation(forKey: "first")
+        try engine.tick(0.2)
+        expectNear(try Self.opacity(layer), 1, 1e-12, "the second, marked when it was not the earliest, does not fill backwards yet")
+        let moved = Animation.basic("position.x", from: .scalar(0), to: .scalar(10))
+        try animator.add(moved, to: layer)
+        try engine.tick(0.3)
+        expectNear(try Self.opacity(layer), 0.6, 1e-12, "the commit marks all again: the second is the earliest now")
+        try animator.startAnimation()
+        try engine.tick(1.8)
+        expectNear(try Self.opacity(layer), 0.6 + 0.1 * 0.5, 1e-9)
+    }
+
     // MARK: Continuing with a spring
 
     /// Seconds of each animation's own velocity now, by the engine's rule, for `keyPath` of

@@ -308,7 +308,7 @@ extension EngineState {
         }
         var oldLayout = presentationLayout(slot)
         linkLast(index, slot: slot)
-        rebuildPresentation(slot, oldLayout: oldLayout)
+        rebuildPresentation(slot, oldLayout: oldLayout, appended: index)
         recycle(&oldLayout)
         let destination = presentation.pointer(Int(places[slot].presentationOffset) + Int(animations[index].presentationOffset))
         destination.copySlots(from: kept, count: count)

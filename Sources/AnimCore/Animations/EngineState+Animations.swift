@@ -60,7 +60,7 @@ extension EngineState {
         // description (their records hold prepared curves, not the parameters as given).
         if animation.kindTag != .basic && animation.kindTag != .spring { addedDescriptions[Int32(index)] = animation }
 
-        rebuildPresentation(slot, oldLayout: oldLayout)
+        rebuildPresentation(slot, oldLayout: oldLayout, appended: index)
         recycle(&oldLayout)
         var offset = 0
         for record in plan where record.property >= 0 {
@@ -577,6 +577,7 @@ extension EngineState {
         record.pointee.state = .free
         record.pointee.next = -1
         record.pointee.previous = -1
+        if record.pointee.isAnimators { freedAnimatorAnimations &+= 1 }
         freeAnimations.append(Int32(index))
     }
 
@@ -675,11 +676,34 @@ extension EngineState {
     // MARK: Presentation layout
 
     /// Where each animated property of the layer sits in its presentation block, in a reused
-    /// array (give it back with `recycle(_:)`).
+    /// array (give it back with `recycle(_:)`): its interned layout's entries, or, for a layer
+    /// whose layout did not fit the table, what its animations' records say.
     func presentationLayout(_ slot: Int) -> [PresentationEntry] {
         var layout: [PresentationEntry] = []
         swap(&layout, &layoutScratch)
         layout.empty()
+        let interned = Int(places[slot].presentationLayout)
+        if interned >= 0 {
+            let start = Int(presentationLayouts.starts[interned])
+            for position in start..<start + Int(presentationLayouts.counts[interned]) {
+                layout.append(presentationLayouts.entries[position])
+            }
+            assert(isRecordedLayout(layout, slot), "a layer's interned layout is its records'")
+        } else {
+            appendRecordedLayout(slot, to: &layout)
+        }
+        return layout
+    }
+
+    /// Whether `layout` is what the layer's animations' records give (a check for debug builds).
+    private func isRecordedLayout(_ layout: [PresentationEntry], _ slot: Int) -> Bool {
+        var recorded: [PresentationEntry] = []
+        appendRecordedLayout(slot, to: &recorded)
+        return recorded == layout
+    }
+
+    /// Appends the layer's presentation layout as its animations' records give it.
+    private func appendRecordedLayout(_ slot: Int, to layout: inout [PresentationEntry]) {
         var animation = Int(layers[slot].firstAnimation)
         while animation >= 0 {
             let record = animations.base + animation  // no copy of the record
@@ -690,7 +714,6 @@ extension EngineState {
             }
             animation = Int(record.pointee.next)
         }
-        return layout
     }
 
     /// Gives a layout array back for reuse.
@@ -701,12 +724,18 @@ extension EngineState {
     /// Lays out the layer's presentation block after its animation list changed: one entry per
     /// animated property, the first animation of each property marked to initialise it. Values
     /// of properties that stay animated carry over; new entries start at the model value. When
-    /// the layout is unchanged the block stays where it is.
-    func rebuildPresentation(_ slot: Int, oldLayout: [PresentationEntry]) {
+    /// the layout is unchanged the block stays where it is. `appended` is the first record of
+    /// those linked at the end of the list since `oldLayout` was read (nil: lay out all): the
+    /// records before it keep their places, so only the new ones are walked.
+    func rebuildPresentation(_ slot: Int, oldLayout: [PresentationEntry], appended: Int? = nil) {
         guard layers[slot].firstAnimation >= 0 else { return releasePresentation(slot) }
         newLayoutScratch.empty()
         var size: Int32 = 0
-        var animation = Int(layers[slot].firstAnimation)
+        if appended != nil {
+            for entry in oldLayout { newLayoutScratch.append(entry) }
+            size = oldLayout.reduce(0) { $0 + $1.size }
+        }
+        var animation = appended ?? Int(layers[slot].firstAnimation)
         while animation >= 0 {
             let record = animations.base + animation  // no copy of the record
             let property = record.pointee.property

@@ -34,6 +34,12 @@ struct AnimatorRecord {
     var blockStart = 0
     /// Where it ended (nil until it has): a duration-0 animator's fractionComplete reads it.
     var endedAt: AnimatorPosition?
+    /// While inactive: the earliest delay among its animations of each layer and key path
+    /// (`EngineState.fillKey`), which decides who fills backwards, and the engine's count of
+    /// freed animator animations when it was last made from all of them (`UInt64.max`: never).
+    /// A block that adopts only later animations then marks just those (`refreshAnimatorFills`).
+    var earliestDelays: [Int64: Double] = [:]
+    var fillsFreedCount: UInt64 = .max
 
     /// Animator seconds per engine second, signed: rate × pace, negated when reversed.
     var effectiveRate: Double { rate * pace * (isReversed ? -1 : 1) }

@@ -50,6 +50,7 @@ extension EngineState {
         }
         animators[slot].blockThread = 0
         var refused: AnimCoreError?
+        let adoptedFrom = animators[slot].members.count
         if animators[slot].state == .inactive {
             let made = waitingAnimations(of: thread).dropFirst(animators[slot].blockStart)
             for reference in made {
@@ -64,7 +65,7 @@ extension EngineState {
                 }
             }
         }
-        if animators[slot].state == .inactive { refreshAnimatorFills(slot) }
+        if animators[slot].state == .inactive { refreshAnimatorFills(slot, adoptedFrom: adoptedFrom) }
         let released = animators[slot].references == 0
         if released, animators[slot].state == .finished { freeAnimator(slot) }
         try commitTransaction()
@@ -123,27 +124,61 @@ extension EngineState {
 
     /// Marks which of the inactive animator's animations fill backwards (the earliest of each
     /// layer and key path: see `AnimatorMember.timing`) and holds each at the animator's start
-    /// with its fill.
-    private func refreshAnimatorFills(_ slot: Int) {
-        var members = liveMembers(of: animators[slot])
-        var earliest: [Int64: Double] = [:]
-        for member in members {
-            let record = animations[Int(member.record)]
-            let key = Int64(record.layer) << 32 | Int64(UInt32(bitPattern: record.keyPath))
-            earliest[key] = min(earliest[key] ?? .infinity, member.delay)
+    /// with its fill. The members from `first` on are those the block just adopted: when no
+    /// animator animation has been freed since the marks were last made from all members and
+    /// none of the new ones comes before an older one of its layer and key path, the older
+    /// marks stand and only the new ones are marked and held, so a block costs what it adopted.
+    private func refreshAnimatorFills(_ slot: Int, adoptedFrom first: Int) {
+        if animators[slot].fillsFreedCount == freedAnimatorAnimations, noteEarliestDelays(slot, from: first) {
+            holdAnimatorFills(slot, from: first)
+        } else {
+            animators[slot].members = liveMembers(of: animators[slot])
+            animators[slot].earliestDelays = [:]
+            _ = noteEarliestDelays(slot, from: 0)
+            animators[slot].fillsFreedCount = freedAnimatorAnimations
+            holdAnimatorFills(slot, from: 0)
         }
+    }
+
+    /// Takes the delays of the animator's members from `first` on into its earliest delays;
+    /// false when one of them is earlier than the earliest of an older member (whose mark it
+    /// changes: the caller marks all again).
+    private func noteEarliestDelays(_ slot: Int, from first: Int) -> Bool {
+        var keepsOlderMarks = true
+        for member in animators[slot].members[first...] {
+            let key = fillKey(Int(member.record))
+            if let earliest = animators[slot].earliestDelays[key] {
+                if member.delay < earliest {
+                    keepsOlderMarks = false
+                    animators[slot].earliestDelays[key] = member.delay
+                }
+            } else {
+                animators[slot].earliestDelays[key] = member.delay
+            }
+        }
+        return keepsOlderMarks
+    }
+
+    /// Marks whether each of the animator's members from `first` on fills backwards (a group
+    /// animates no key path of its own: it keeps filling both ways) and holds it at the
+    /// animator's position with its fill; each layer leaves the lane once.
+    private func holdAnimatorFills(_ slot: Int, from first: Int) {
         var held: [(index: Int, timing: MediaTiming)] = []
-        for position in members.indices {
-            let index = Int(members[position].record)
-            let key = Int64(animations[index].layer) << 32 | Int64(UInt32(bitPattern: animations[index].keyPath))
-            // (A group animates no key path of its own: it keeps filling both ways.)
-            members[position].fillsBackwards = animations[index].keyPath < 0 || members[position].delay <= earliest[key] ?? 0
+        for position in first..<animators[slot].members.count {
+            let member = animators[slot].members[position]
+            let index = Int(member.record)
+            let fills = animations[index].keyPath < 0 || member.delay <= animators[slot].earliestDelays[fillKey(index)] ?? 0
+            animators[slot].members[position].fillsBackwards = fills
             let layerTime = self.layerTime(Int(animations[index].layer), atEngineTime: currentTime)
-            held.append((index, members[position].timing(
+            held.append((index, animators[slot].members[position].timing(
                 animations[index].timing, layerTime: layerTime, time: animators[slot].position, rate: 0, frozen: true)))
         }
-        retime(held)  // (each layer leaves the lane once)
-        animators[slot].members = members
+        retime(held)
+    }
+
+    /// The layer and key path of the animation in `index`, as one key.
+    private func fillKey(_ index: Int) -> Int64 {
+        Int64(animations[index].layer) << 32 | Int64(UInt32(bitPattern: animations[index].keyPath))
     }
 
     /// What an animator's message calls the animation of `record`: its key path, or "a group".

@@ -98,6 +98,9 @@ extension EngineState {
     ) throws(AnimCoreError) -> [Replacement] {
         let forward = animator.effectiveRate >= 0
         let now = animator.position
+        // The replacements of each original by earlier continuations, in the order added.
+        var replacements: [Int32: [AnimatorMember]] = [:]
+        for member in animator.members where member.original >= 0 { replacements[member.original, default: []].append(member) }
         // Each original with motion left, what shows it now, where it ends and where it stands.
         var parts: [(member: AnimatorMember, shown: AnimatorMember, end: Double, start: Double)] = []
         for member in animator.members where member.original < 0 {
@@ -108,8 +111,8 @@ extension EngineState {
             // What shows now: the last replacement of it whose span holds `start` (later in the
             // list: it wins), else the original itself (also at a replacement's bounds, where
             // they show the same value).
-            let shown = animator.members.last { candidate in
-                candidate.original == member.record && candidate.delay < start && start < candidate.delay + candidate.span
+            let shown = replacements[member.record]?.last { candidate in
+                candidate.delay < start && start < candidate.delay + candidate.span
             } ?? member
             parts.append((member, shown, end, start))
         }

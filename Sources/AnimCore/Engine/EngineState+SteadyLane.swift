@@ -117,6 +117,7 @@ extension EngineState {
         // The records that join with it: a path's rotation in the same entry (the keyframes'
         // follower, on its own timing equal to theirs, so in the same run state), a group's
         // children in entries of their own (`SteadyLane.members`; checked when added).
+        layers[slot].hasLaneMarks = true  // (from here on it joins or is refused)
         let isGroup = record.pointee.kind == .group
         let rotation = record.pointee.kind == .keyframe && record.pointee.followers == 1 ? Int(record.pointee.next) : -1
         let joining = isGroup || rotation >= 0 ? Int(record.pointee.followers) : 0
@@ -265,6 +266,8 @@ extension EngineState {
     @inline(__always)  // often for a layer with no animation: the call cost more than the loop
     func leaveSteadyLane(layer slot: Int) {
         laneLayerLeaves &+= 1
+        guard layers[slot].hasLaneMarks else { return }
+        layers[slot].hasLaneMarks = false
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
             animations[index].isRefusedByLane = false

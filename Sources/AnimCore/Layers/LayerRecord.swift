@@ -33,4 +33,9 @@ struct LayerRecord {
     var hasDefaultTiming = true
     /// Whether the layer has been committed once (implicit animation starts after that).
     var isCommitted = false
+    /// Whether some of its animations may be in the steady lane or refused by it: set before
+    /// one joins or is refused (`joinSteadyLane`), cleared by `leaveSteadyLane(layer:)`, which
+    /// clears those marks; a layer without them has nothing to leave, however many animations
+    /// it has.
+    var hasLaneMarks = false
 }
