@@ -160,7 +160,7 @@ struct AnimatorReviewTests {
         }
     }
 
-    @Test("paused at the end of the first of a sequence on one key path: the first is held at its end, the second shows its start")
+    @Test("a sequence on one key path, paused and scrubbed past the first's end: the first is held at its end, not ended, until the clock runs past it")
     func pausedAtEndOfSequencePart() throws {
         let engine = Engine()
         let layer = try engine.makeLayer()
@@ -183,7 +183,19 @@ struct AnimatorReviewTests {
         try animator.setFractionComplete(1)
         try engine.tick(0.2)
         #expect(try Self.opacity(layer) == 0)
-        #expect(stops.all == ["first"], "the first has run its course; the second is held at its end")
+        // Decided: scrubbed past while paused is not played through (Web Animations: paused
+        // is not finished), for the first as for the second at the very end.
+        #expect(stops.all == [], "both are held at their ends, not ended")
+        try animator.setFractionComplete(0.25)  // and back: the first shows again, nothing sent
+        try engine.tick(0.3)
+        expectNear(try Self.opacity(layer), 0.75, 1e-12)
+        #expect(stops.all == [])
+        try animator.setFractionComplete(0.75)
+        try animator.startAnimation()
+        try engine.tick(0.4)
+        #expect(stops.all == ["first"], "running on past the first's end ends it")
+        try engine.tick(1.0)
+        #expect(stops.all == ["first", "second"])
     }
 
     @Test("an inactive animator built in blocks: the earliest animation of a property fills backwards; when another call removes it, the next block's commit lets the next one fill backwards")

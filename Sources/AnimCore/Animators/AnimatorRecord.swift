@@ -87,9 +87,10 @@ struct AnimatorMember {
     /// For a continuation's replacement, the record of the original animation it stands in for
     /// over its span (the original keeps the motion outside it); -1 for an original.
     var original: Int32 = -1
-    /// Whether, held exactly at its end (a paused animator scrubbed there), it shows its end
-    /// without ending (`timing`): true unless it is a group (its children read its phase), of
-    /// no length, or paced by a steps function (its end there would read the before flag).
+    /// Whether, held at or after its end (a paused animator scrubbed there), it shows its end
+    /// without ending (`timing`), so that it has not played through while the clock stands
+    /// still: true unless it is a group (its children read its phase), of no length, or paced
+    /// by a steps function (its end there would read the before flag).
     var holdsEndUnended = false
 
     /// Its position in its active interval at animator time `time`: local seconds in
@@ -106,9 +107,10 @@ struct AnimatorMember {
     ///
     /// - frozen inside its active interval: speed 0 with timeOffset at the local position (Core
     ///   Animation's pause); at or before its start: its own timing with its begin far ahead
-    ///   (its before phase: the start, and no did-start yet); at or after its end: its begin far
-    ///   behind (its after phase: the end rule, so a pause at the very end shows the end and a
-    ///   group holds its children there);
+    ///   (its before phase: the start, and no did-start yet); at or after its end: played
+    ///   backwards from its end with its begin far ahead (its before phase filled: the end, not
+    ///   ended; [INF] Web Animations: paused is not finished) when it `holdsEndUnended`, else its
+    ///   begin far behind (its after phase: the end rule, so a group holds its children there);
     /// - forwards: speed s × rate, the window beginning where τ = delay;
     /// - backwards: speed s × rate (of the other sign) with timeOffset at the end of the active
     ///   duration (Core Animation's reverse), the window beginning where τ = delay + span, so
@@ -129,7 +131,7 @@ struct AnimatorMember {
             timing.timeOffset = offset
             if time <= delay {
                 timing.beginTime = MediaTiming.Limits.time
-            } else if time == delay + span && holdsEndUnended {
+            } else if time >= delay + span && holdsEndUnended {
                 timing.speed = -sign * scale
                 timing.timeOffset = offset + sign * activeDuration
                 timing.beginTime = MediaTiming.Limits.time

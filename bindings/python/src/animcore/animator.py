@@ -15,7 +15,11 @@ Seed 003's door, scrubbed by a drag, then released::
 It runs on the engine's own timing: its animations stay ordinary animations whose speed, time
 offset and begin time each call sets, so fill, did-start/did-stop and the presentation work as
 for any animation. When it ends it writes what they show at that position into the model
-(nothing snaps back) and removes them.
+(nothing snaps back) and removes them. Paused and scrubbed to or past an animation's end, it
+holds that animation there without ending it (Web Animations: paused is not finished): its
+did-stop comes when the running clock passes its end or the animator finishes, so scrubbing back
+shows it again with nothing sent twice (a group, an animation of no length or one paced by steps
+ends where it is scrubbed past its end).
 
 Its clock runs in engine seconds, also over layers with their own time (a speed, time offset or
 begin time, theirs or an ancestor's): each call converts its rate through each layer's time
