@@ -431,6 +431,56 @@ static void test_paused_at_fraction_one_not_ended(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* A sequence on one key path (1 -> 0.5 over the animator's first second, 0.5 -> 0 over its
+ * second), paused and scrubbed past the first's end: the first is held at its end without a
+ * did-stop (paused is not finished), shows again when scrubbed back, and ends once when the
+ * running clock passes its end. */
+static void test_scrubbed_past_a_part_not_ended(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = new_layer(engine, 0);
+    ac_animator animator;
+    ac_timing_function linear;
+    counters first, second;
+    memset(&first, 0, sizeof first);
+    memset(&second, 0, sizeof second);
+    tick(engine, T0);
+    AC_CHECK_OK(ac_timing_function_named("linear", &linear));
+    AC_CHECK_OK(ac_animator_create(engine, 2.0, &linear, &animator));
+    for (int part = 0; part < 2; part++) {
+        ac_animation fade;
+        ac_value from = ac_value_scalar(part ? 0.5 : 1), to = ac_value_scalar(part ? 0 : 0.5);
+        ac_timing timing;
+        AC_CHECK_OK(ac_timing_init_animation(&timing));
+        timing.duration_s = 1;
+        timing.begin_time_s = part ? T0 + 1 : 0; /* the second begins 1 s into the animator */
+        AC_CHECK_OK(ac_animation_create_basic(engine, "opacity", &fade));
+        AC_CHECK_OK(ac_animation_set_value(engine, fade, AC_ANIMATION_FROM, &from));
+        AC_CHECK_OK(ac_animation_set_value(engine, fade, AC_ANIMATION_TO, &to));
+        AC_CHECK_OK(ac_animation_set_timing(engine, fade, &timing));
+        count_animation(engine, fade, part ? &second : &first);
+        AC_CHECK_OK(ac_animator_add_animation(engine, animator, layer, fade, NULL));
+        AC_CHECK_OK(ac_animation_release(engine, fade));
+    }
+    AC_CHECK_OK(ac_animator_set_fraction_complete(engine, animator, 0.9));
+    tick(engine, T0 + 0.1);
+    AC_CHECK_NEAR(presentation_scalar(engine, layer, "opacity"), 0.1, 1e-12);
+    AC_CHECK_EQ_INT(first.stopped_finished + first.stopped_unfinished, 0);
+    AC_CHECK_OK(ac_animator_set_fraction_complete(engine, animator, 0.25));
+    tick(engine, T0 + 0.2);
+    AC_CHECK_NEAR(presentation_scalar(engine, layer, "opacity"), 0.75, 1e-12);
+    AC_CHECK_EQ_INT(first.stopped_finished + first.stopped_unfinished, 0);
+    AC_CHECK_OK(ac_animator_set_fraction_complete(engine, animator, 0.75));
+    AC_CHECK_OK(ac_animator_start(engine, animator));
+    tick(engine, T0 + 0.3); /* the clock at 1.6 s: past the first's end */
+    AC_CHECK_EQ_INT(first.stopped_finished, 1);
+    AC_CHECK_EQ_INT(second.stopped_finished + second.stopped_unfinished, 0);
+    tick(engine, T0 + 1);
+    AC_CHECK_EQ_INT(first.stopped_finished + first.stopped_unfinished, 1);
+    AC_CHECK_EQ_INT(second.stopped_finished, 1);
+    AC_CHECK_OK(ac_animator_release(engine, animator));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 /* Continuing with a spring over animations of 1 s and 0.4 s, one on a layer at speed 2: each
  * keeps its value, and moves on at the velocity it had (per second of its layer's time). */
 static void test_continue_with_spring_per_animation(void) {
@@ -522,6 +572,7 @@ int main(void) {
     test_continue_refused_and_completion_refused();
     test_block_guards();
     test_paused_at_fraction_one_not_ended();
+    test_scrubbed_past_a_part_not_ended();
     test_continue_with_spring_per_animation();
     test_rotation_velocity_kept_by_spring();
     return ac_test_finish();

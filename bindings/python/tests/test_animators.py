@@ -403,6 +403,40 @@ def test_paused_at_fraction_one_is_not_ended(engine: Engine) -> None:
     assert ends == [AnimatorPosition.END]
 
 
+def test_scrubbed_past_the_first_of_a_sequence_is_not_ended(engine: Engine) -> None:
+    """A sequence on one key path, paused and scrubbed past the first's end: the first is held
+    at its end without a did-stop (paused is not finished), shows again when scrubbed back, and
+    ends once when the running clock passes its end."""
+    layer = engine.layer()
+    engine.tick(0)
+    stops: List[str] = []
+    first = BasicAnimation(
+        "opacity", from_value=1.0, to_value=0.5, duration=1.0,
+        on_stop=lambda l, key, finished: stops.append("first"),
+    )
+    second = BasicAnimation(
+        "opacity", from_value=0.5, to_value=0.0, duration=1.0, begin_time=1.0,
+        on_stop=lambda l, key, finished: stops.append("second"),
+    )
+    animator = engine.animator(duration=2.0, timing_function="linear")
+    animator.add_animation(layer, first)
+    animator.add_animation(layer, second)
+    animator.fraction_complete = 0.9
+    engine.tick(0.1)
+    assert float(layer.presentation["opacity"]) == pytest.approx(0.1, abs=1e-12)
+    assert stops == []
+    animator.fraction_complete = 0.25
+    engine.tick(0.2)
+    assert float(layer.presentation["opacity"]) == pytest.approx(0.75, abs=1e-12)
+    assert stops == []
+    animator.fraction_complete = 0.75
+    animator.start()
+    engine.tick(0.3)
+    assert stops == ["first"]
+    engine.tick(1.0)
+    assert stops == ["first", "second"]
+
+
 def test_continue_with_spring_per_animation(engine: Engine) -> None:
     """A spring continuation over animations of 1 s and 0.4 s, one on a layer at speed 2: each
     keeps its value and its velocity (per second of its layer's time)."""
