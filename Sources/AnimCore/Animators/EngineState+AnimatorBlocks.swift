@@ -146,8 +146,10 @@ extension EngineState {
         animators[slot].members = members
     }
 
-    /// What an animator's message calls the animation of `record`: its key path, or "a group".
+    /// What an animator's message calls the animation of `record`: its key path, "a group" or
+    /// "a transition".
     func animatedName(_ record: AttachedAnimation) -> String {
+        if record.kind == .transition { return "a transition" }
         guard record.kind != .group, record.keyPath >= 0 else { return "a group" }
         return keys.name(of: keys.key(at: record.keyPath)) ?? "a key path"
     }

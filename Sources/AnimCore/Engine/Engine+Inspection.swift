@@ -595,7 +595,7 @@ extension Engine {
             case .decay:
                 let decay = state.decayRecords[record.parameters]
                 add(decay.block, Int(decay.blockSize), "decay")
-            case .group, .pathRotation:
+            case .group, .pathRotation, .transition:
                 break
             }
             if record.key >= 0 {
