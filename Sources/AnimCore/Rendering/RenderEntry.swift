@@ -98,19 +98,23 @@ public struct RenderEntry: Sendable {
     /// rendering by: unique in the engine, never reused; 0 for none. With `.ended`, the id of
     /// the transition that ended.
     public var transitionID: UInt64
-    /// The raw values of the transition's `TransitionType` and `TransitionSubtype` (0: none).
+    /// The raw value of the transition's `TransitionType` (0 without one: read `transitionType`).
     package var transitionTypeRaw: Int32
+    /// The raw value of the transition's `TransitionSubtype`; 0 for none.
     package var transitionSubtypeRaw: Int32
     /// The transition's progress p (the eased fraction of its duration mapped into
     /// [startProgress, endProgress]), while it shows; else 0.
     public var transitionProgress: Double
-    /// Where the old image and the new rendering are drawn, relative to the layer's bounds, in
+    /// Where the old image (the host's snapshot) is drawn, relative to the layer's bounds, in
     /// its own space (`TransitionComposite`).
     public var transitionOldOffset: Size
+    /// Where the new rendering (the entry and its subtree as listed) is drawn, relative to where
+    /// it lies, in the layer's space.
     public var transitionNewOffset: Size
-    /// The old image's and the new rendering's alphas, in [0, 1]: 0 and 1 while the transition
-    /// does not show (or without one).
+    /// The old image's alpha, in [0, 1]: 0 while the transition does not show (or without one).
     public var transitionOldAlpha: Double
+    /// The new rendering's alpha, in [0, 1]: 1 while the transition does not show (or without
+    /// one).
     public var transitionNewAlpha: Double
     /// The raw value of the `TransitionLayering`.
     package var transitionLayeringRaw: Int32

@@ -29,6 +29,17 @@ public struct TransitionComposite: Hashable, Sendable {
     /// How the two are put together.
     public var layering: TransitionLayering
 
+    /// A composite of these parts (`at(type:subtype:progress:size:)` computes one).
+    /// - Parameters:
+    ///   - oldOffset: where the old image is drawn, in the layer's space.
+    ///   - newOffset: where the new rendering is drawn.
+    ///   - oldAlpha: the old image's alpha.
+    ///   - newAlpha: the new rendering's alpha.
+    ///   - layering: how the two are put together.
+    public init(oldOffset: Size, newOffset: Size, oldAlpha: Double, newAlpha: Double, layering: TransitionLayering) {
+        (self.oldOffset, self.newOffset, self.oldAlpha, self.newAlpha, self.layering) = (oldOffset, newOffset, oldAlpha, newAlpha, layering)
+    }
+
     /// The new rendering alone, where it is: what a layer whose transition does not show
     /// draws (offsets 0, old alpha 0, new alpha 1).
     public static let newOnly = TransitionComposite(
