@@ -61,8 +61,11 @@ public struct TransitionParameters: Hashable, Sendable {
     /// The transition's progress at an eased fraction of its duration (reference §6.2):
     /// `startProgress + (endProgress − startProgress) · fraction` — the one mapping of the
     /// tick and of every surface.
-    /// - Parameter fraction: the timing sample's progress through the timing function (0 at the
-    ///   start of a cycle, 1 at its end; a curve may overshoot).
+    /// - Parameters:
+    ///   - fraction: the timing sample's progress through the timing function (0 at the start
+    ///     of a cycle, 1 at its end; a curve may overshoot).
+    ///   - start: the transition's `startProgress`.
+    ///   - end: the transition's `endProgress`.
     /// - Returns: the progress p the composite is drawn at.
     @inline(__always)
     public static func progress(atEased fraction: Double, start: Double, end: Double) -> Double {

@@ -51,7 +51,8 @@ public struct TransitionComposite: Hashable, Sendable {
     /// - Parameters:
     ///   - type: the transition's type.
     ///   - subtype: its subtype; nil for none (from the left).
-    ///   - progress: p, the progress (`TransitionParameters.progress(atEased:start:end:)`).
+    ///   - p: the progress (`TransitionParameters.progress(atEased:start:end:)`), argument label
+    ///     `progress`.
     ///   - size: the layer's bounds size, W × H.
     /// - Returns: the offsets, alphas and layering.
     public static func at(type: TransitionType, subtype: TransitionSubtype?, progress p: Double, size: Size) -> TransitionComposite {
