@@ -152,6 +152,9 @@ struct TransitionTests {
         try layer.removeAnimation(forKey: "transition")
         try engine.tick(1.2)
         #expect(log.all == ["first false", "second false"])
+        // Every transition record given back, the books sound.
+        #expect(engine.bookkeeping().transitionRecords == 0)
+        #expect(engine.bookkeepingIssues().isEmpty)
     }
 
     @Test("an action answers a \"contents\" change with a transition, added under \"transition\"")
