@@ -2430,8 +2430,11 @@ ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
  * Keep the snapshot from BEGAN until ENDED, a BEGAN of another id on the same layer, or the
  * layer's entry leaving the list (a hidden or removed layer takes its transition's snapshot
  * with it: drop snapshots of layers with no entry). Lists filled with model values carry no
- * transitions; each list tracks its own fills, so a host that fills two lists from one root
- * sees BEGAN in each.
+ * transitions (a model fill after a presentation fill of the same list reports ENDED); each
+ * list tracks its own fills, so a host that fills two lists from one root sees BEGAN in each.
+ * AC_RENDER_CHANGED keeps its meaning (the entry's bytes differ from the previous one's), so
+ * the fill after ENDED is changed once more, and a transition waiting to begin changes its
+ * entry in the fill that reports BEGAN.
  *
  *     const ac_render_entry *entries; size_t count;
  *     ac_render_list_fill(engine, list, root, AC_GEOMETRY_PRESENTATION, &entries, &count, NULL, NULL);
