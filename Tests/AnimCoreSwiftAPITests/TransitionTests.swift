@@ -157,6 +157,35 @@ struct TransitionTests {
         #expect(engine.bookkeepingIssues().isEmpty)
     }
 
+    @Test("waiting for a later begin: began, not in effect; held by a forwards fill: in effect, not active; the dirty rect covers what moves")
+    func waitingFillingAndDirtyRect() throws {
+        let engine = Engine()
+        let layer = try Self.stage(engine)
+        let list = RenderList()
+        try layer.fillRenderList(list)
+        var moveIn = Animation.transition(type: .moveIn, subtype: .fromLeft, endProgress: 0.5)
+        moveIn.timing.duration = 1
+        moveIn.timing.beginTime = 1
+        moveIn.timing.fillMode = .forwards
+        moveIn.isRemovedOnCompletion = false
+        try layer.add(moveIn)
+        try engine.tick(0.5)
+        var entry = try Self.entry(list, layer)
+        #expect(entry.transitionState == [.began] && entry.transitionComposite == .newOnly)
+        try engine.tick(3)
+        entry = try Self.entry(list, layer)
+        #expect(entry.transitionState == [.inEffect] && entry.transitionProgress == 0.5)
+        #expect(entry.transitionComposite.newOffset == Size(width: -50, height: 0))  // −W (1 − p)
+        var push = Animation.transition(type: .push, subtype: .fromRight)
+        push.timing.duration = 1
+        try layer.add(push)
+        try engine.tick(4)
+        try engine.tick(4.5)
+        try layer.fillRenderList(list)
+        // The bounds (0, 0, 100, 50) grown by the longer offset, 50.
+        #expect(list.dirtyRect == Rect(x: -50, y: -50, width: 200, height: 150))
+    }
+
     @Test("an action answers a \"contents\" change with a transition, added under \"transition\"")
     func actionReturnsTransition() throws {
         let engine = Engine()

@@ -221,3 +221,32 @@ def test_errors_name_the_fields(engine: Engine) -> None:
     with pytest.raises(InvalidArgumentError, match="transition"):
         layer.add_animation(AnimationGroup([Transition()]))
     assert layer.animation_keys == []
+
+
+def test_waiting_filling_and_the_dirty_rect(engine: Engine) -> None:
+    layer = stage(engine)
+    with engine.render_list() as render:
+        render.fill(layer)
+        # A later begin without a backwards fill: carried (keep the snapshot), not in effect.
+        layer.add_animation(
+            Transition("moveIn", "fromLeft", end_progress=0.5, duration=1, begin_time=1.0,
+                       fill_mode="forwards", removed_on_completion=False)
+        )
+        engine.tick(0.5)
+        e = one(render, layer)
+        assert TransitionState(int(e["transition_state"])) == TransitionState.BEGAN
+        assert (e["transition_old_alpha"], e["transition_new_alpha"]) == (0.0, 1.0)
+        # Kept past its end with a forwards fill: in effect at p = end_progress, not active.
+        engine.tick(3.0)
+        e = one(render, layer)
+        assert TransitionState(int(e["transition_state"])) == TransitionState.IN_EFFECT
+        assert e["transition_progress"] == pytest.approx(0.5)
+        assert list(e["transition_new_offset"]) == pytest.approx([-50, 0])  # -W (1 - p)
+        # A push half way: the dirty rectangle is the bounds grown by the longer offset (50).
+        layer.add_animation(Transition("push", "fromRight", duration=1))
+        engine.tick(4.0)
+        engine.tick(4.5)
+        render.fill(layer)
+        dirty = render.dirty_rect
+        assert dirty is not None
+        assert (dirty.x, dirty.y, dirty.width, dirty.height) == pytest.approx((-50, -50, 200, 150))
