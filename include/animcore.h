@@ -1400,7 +1400,7 @@ typedef uint64_t ac_render_list;
 #define AC_GRAVITY_BOTTOM_RIGHT 11
 
 /**
- * One visible layer, with the presentation values (or model values) it is drawn with. 440
+ * One visible layer, with the presentation values (or model values) it is drawn with. 520
  * bytes, no padding.
  */
 typedef struct ac_render_entry {
@@ -1440,6 +1440,23 @@ typedef struct ac_render_entry {
     uint64_t contents;           /* the host's token; 0 for none */
     int32_t contents_gravity;    /* AC_GRAVITY_* */
     uint32_t masked_corners;     /* AC_CORNER_* bits */
+    /* The layer's transition (see "Transitions in the render list" in the Transitions
+       section); all 0 but transition_new_alpha (1) without one. */
+    uint64_t transition_id;      /* the id the host keys its snapshot by (unique in the engine,
+                                    never 0); 0: none. With AC_TRANSITION_ENDED, the ended one's */
+    int32_t transition_type;     /* AC_TRANSITION_FADE, _MOVE_IN, _PUSH, _REVEAL */
+    int32_t transition_subtype;  /* AC_TRANSITION_FROM_*; AC_TRANSITION_FROM_NONE for none */
+    double transition_progress;  /* p: the eased fraction of its duration mapped into
+                                    [start_progress, end_progress], while AC_TRANSITION_IN_EFFECT;
+                                    else 0 */
+    double transition_old_offset[2]; /* where the old image (the snapshot) is drawn, relative to
+                                        the bounds, in the layer's space: x, y */
+    double transition_new_offset[2]; /* where the new rendering (the entry and its subtree as
+                                        listed) is drawn, relative to where it lies */
+    double transition_old_alpha; /* in [0, 1] */
+    double transition_new_alpha; /* in [0, 1] */
+    int32_t transition_layering; /* AC_TRANSITION_LAYERING_* */
+    uint32_t transition_state;   /* AC_TRANSITION_BEGAN, _IN_EFFECT, _ACTIVE, _ENDED bits */
 } ac_render_entry;
 
 /** A new, empty render list held by engine until ac_render_list_destroy() or the engine's end. */
@@ -1466,11 +1483,13 @@ ac_status ac_render_list_fill(ac_engine *engine, ac_render_list list, ac_layer r
 /* ============================================================================================ */
 
 /*
- * An animation description is one of five kinds (ac_animation_get_kind()): basic
+ * An animation description is one of six kinds (ac_animation_get_kind()): basic
  * (CABasicAnimation: from/to/by), keyframe (CAKeyframeAnimation: values or a path, key times,
  * a calculation mode), group (CAAnimationGroup: children in the group's time space), spring
- * (CASpringAnimation: from/to/by moved by a damped spring, see the Springs section) and decay
- * (a thrown value slowing down, beyond Core Animation, see the Decay section). Every
+ * (CASpringAnimation: from/to/by moved by a damped spring, see the Springs section), decay
+ * (a thrown value slowing down, beyond Core Animation, see the Decay section) and transition
+ * (CATransition: a layer's old rendering giving way to its new one, see the Transitions
+ * section; it has no key path). Every
  * kind shares the key path, the timing (ac_animation_set_timing()), the timing function, the
  * flags and the delegate; the calls of one kind's own fields refuse the other kinds with
  * AC_ERR_INVALID_ARGUMENT. The kind is chosen at creation and never changes, except that
@@ -1483,6 +1502,7 @@ ac_status ac_render_list_fill(ac_engine *engine, ac_render_list list, ac_layer r
 #define AC_ANIMATION_KIND_GROUP 2    /* ac_animation_create_group() */
 #define AC_ANIMATION_KIND_SPRING 3   /* ac_animation_create_spring() */
 #define AC_ANIMATION_KIND_DECAY 4    /* ac_animation_create_decay() */
+#define AC_ANIMATION_KIND_TRANSITION 5 /* ac_animation_create_transition() */
 
 /**
  * The most entries any list of a description holds: keyframe values, key times, timing
@@ -2340,6 +2360,198 @@ ac_status ac_animation_get_decay(ac_engine *engine, ac_animation animation, ac_d
  */
 ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
                                  const ac_value *velocity, ac_value *out_value);
+
+/* ---- Transitions (CATransition) --------------------------------------------------------- */
+
+/*
+ * A transition (CATransition, reference core-animation-geometry.md §6) animates no property:
+ * it makes a layer's old rendering give way to its new one. Add it to the layer
+ * (ac_layer_add_animation(), any key: it is always added under "transition", kCATransition, so
+ * adding one replaces the layer's running transition, which stops with finished 0), then
+ * change the layer (its contents, colours, sublayers) in the same transaction; or return it
+ * from an action (a delegate's action handler or the layer's actions table) for a "contents"
+ * change or for the "transition" event of ac_layer_replace_sublayer(): there is no built-in
+ * transition action. Like every animation it has the CAMediaTiming fields, a timing function,
+ * the flags (additive, cumulative and keeps-final-value do not apply to it), a delegate told of
+ * start and stop exactly once, and it is removed on completion by default. Its duration 0
+ * becomes the transaction's animation duration or 0.25 s when added, as for the other kinds;
+ * its timing function, when unset, the transaction's (else linear). A group refuses a
+ * transition child (AC_ERR_INVALID_ARGUMENT, from ac_animation_set_children() and the add)
+ * [INFERRED: Core Animation documents no meaning for it].
+ *
+ * Progress: at each tick p = start_progress + (end_progress - start_progress) * f, f the
+ * timing sample's fraction through the timing function (so repeats, autoreverse, speed and
+ * fill modes apply as for any animation). What is drawn at p, W x H the layer's bounds size
+ * and D the side the motion starts from ((W, 0) from the right, (-W, 0) from the left, (0, H)
+ * from the top, which is maximum y as for contents gravity, (0, -H) from the bottom; no subtype
+ * acts as from the left [INFERRED: Apple's push example with no subtype shown enters from the
+ * left]), [INFERRED from the type descriptions, reference §6.2]:
+ *
+ *     fade    old alpha 1 - p, new alpha p, summed (AC_TRANSITION_LAYERING_CROSS_DISSOLVE)
+ *     moveIn  old still; new at offset D (1 - p), drawn over the old
+ *     push    old at offset -D p; new at offset D (1 - p), drawn over the old
+ *     reveal  old at offset -D p, drawn over the new; new still
+ *
+ * Alphas are clamped to [0, 1]; a curve that overshoots moves the offsets past their ends.
+ * Whether the moving images are clipped to the bounds is unverified on Apple; the entry's
+ * AC_RENDER_CLIPS says whether the layer clips. ac_transition_composite_at() computes this table
+ * (the render list calls the same function).
+ *
+ * [Decision] start_progress and end_progress must be in [0, 1] with start <= end (the legal
+ * range of reference §6.1); Core Animation stores other values unchecked with no defined
+ * effect, animcore refuses them.
+ *
+ * ---- Transitions in the render list: the old state, what the host keeps and for how long ----
+ *
+ * Core Animation snapshots the layer's rendered subtree when the transition is added; animcore
+ * draws nothing, so the host keeps the old image. Each render list entry (presentation values)
+ * of a layer with a committed transition carries its transition_id, type and subtype, and
+ * transition_state says what to do, as seen from the list's previous fill of the same root:
+ *
+ *   AC_TRANSITION_BEGAN      the transition is new to this list: before drawing this fill,
+ *                            snapshot what you last drew for this layer and its subtree (the
+ *                            previous frame's pixels of the entry's subtree, or render the
+ *                            previous list's entries of the layer again; nothing if the layer
+ *                            was not drawn), and key it by transition_id. Drop any earlier
+ *                            snapshot of the layer: a layer has one transition at a time.
+ *   AC_TRANSITION_IN_EFFECT  composite: draw the layer's entry and its subtree (up to its
+ *                            subtree_end) offscreen as the new image, then put the snapshot and
+ *                            it together in the layer's space at the offsets and alphas given,
+ *                            in the layer's place (transition_layering says which is on top).
+ *                            Without it (waiting for a later begin time, or kept after its end
+ *                            without a forwards fill) draw the layer as usual; keep the snapshot.
+ *   AC_TRANSITION_ACTIVE     its progress moves: the entry is AC_RENDER_CHANGED every fill, and
+ *                            the dirty rectangle covers the layer's subtree grown by the longer
+ *                            offset (this fill's and the previous one's).
+ *   AC_TRANSITION_ENDED      the transition of transition_id is gone (finished and removed, or
+ *                            removed): drop its snapshot; the other transition fields read as
+ *                            none. Reported once.
+ *
+ * Keep the snapshot from BEGAN until ENDED, a BEGAN of another id on the same layer, or the
+ * layer's entry leaving the list (a hidden or removed layer takes its transition's snapshot
+ * with it: drop snapshots of layers with no entry). Lists filled with model values carry no
+ * transitions (a model fill after a presentation fill of the same list reports ENDED); each
+ * list tracks its own fills, so a host that fills two lists from one root sees BEGAN in each.
+ * AC_RENDER_CHANGED keeps its meaning (the entry's bytes differ from the previous one's), so
+ * the fill after ENDED is changed once more, and a transition waiting to begin changes its
+ * entry in the fill that reports BEGAN.
+ *
+ *     const ac_render_entry *entries; size_t count;
+ *     ac_render_list_fill(engine, list, root, AC_GEOMETRY_PRESENTATION, &entries, &count, NULL, NULL);
+ *     for (size_t i = 0; i < count; i++) {
+ *         const ac_render_entry *e = &entries[i];
+ *         if (e->transition_state & AC_TRANSITION_ENDED) host_drop_snapshot(e->transition_id);
+ *         if (e->transition_state & AC_TRANSITION_BEGAN)
+ *             host_snapshot_last_frame(e->layer, e->transition_id);  // drops the layer's older one
+ *         if (e->transition_state & AC_TRANSITION_IN_EFFECT) {
+ *             image_t *now = host_draw_subtree_offscreen(entries, i);  // i .. subtree_end - 1
+ *             host_composite(host_snapshot(e->transition_id), e->transition_old_offset,
+ *                            e->transition_old_alpha, now, e->transition_new_offset,
+ *                            e->transition_new_alpha, e->transition_layering, e->matrix);
+ *             i = (size_t)e->subtree_end - 1;
+ *         } else {
+ *             host_draw_entry(e);
+ *         }
+ *     }
+ */
+
+/** ac_transition.type, ac_render_entry.transition_type */
+#define AC_TRANSITION_FADE 0    /* kCATransitionFade, the default */
+#define AC_TRANSITION_MOVE_IN 1 /* kCATransitionMoveIn */
+#define AC_TRANSITION_PUSH 2    /* kCATransitionPush */
+#define AC_TRANSITION_REVEAL 3  /* kCATransitionReveal */
+
+/** ac_transition.subtype, ac_render_entry.transition_subtype */
+#define AC_TRANSITION_FROM_NONE 0   /* nil, the default: a motion starts from the left */
+#define AC_TRANSITION_FROM_RIGHT 1  /* kCATransitionFromRight */
+#define AC_TRANSITION_FROM_LEFT 2   /* kCATransitionFromLeft */
+#define AC_TRANSITION_FROM_TOP 3    /* kCATransitionFromTop: from maximum y */
+#define AC_TRANSITION_FROM_BOTTOM 4 /* kCATransitionFromBottom: from minimum y */
+
+/** ac_transition_composite.layering, ac_render_entry.transition_layering */
+#define AC_TRANSITION_LAYERING_NEW_OVER_OLD 0   /* draw the old, then the new over it */
+#define AC_TRANSITION_LAYERING_OLD_OVER_NEW 1   /* draw the new, then the old over it (reveal) */
+#define AC_TRANSITION_LAYERING_CROSS_DISSOLVE 2 /* old_alpha * old + new_alpha * new, premultiplied
+                                                   (fade; source-over would darken the middle) */
+
+/** ac_render_entry.transition_state */
+#define AC_TRANSITION_BEGAN 1     /* new to this list: snapshot the layer's last drawing now */
+#define AC_TRANSITION_IN_EFFECT 2 /* composite old and new as the entry's fields say */
+#define AC_TRANSITION_ACTIVE 4    /* progress moving: changed every fill */
+#define AC_TRANSITION_ENDED 8     /* transition_id is gone: drop its snapshot */
+
+/** A transition's parameters. */
+typedef struct ac_transition {
+    uint32_t struct_size;  /* sizeof(ac_transition) */
+    int32_t type;          /* AC_TRANSITION_FADE (default), _MOVE_IN, _PUSH, _REVEAL */
+    int32_t subtype;       /* AC_TRANSITION_FROM_*; default AC_TRANSITION_FROM_NONE */
+    int32_t reserved;      /* must be 0 */
+    double start_progress; /* finite, in [0, 1], <= end_progress; default 0 */
+    double end_progress;   /* finite, in [0, 1]; default 1 */
+} ac_transition;
+
+/**
+ * Fills *transition with the defaults (fade, no subtype, progress 0 to 1). Header-only, so that
+ * struct_size is the size the caller compiled with. Error: AC_ERR_NULL_POINTER.
+ */
+static inline ac_status ac_transition_init(ac_transition *transition) {
+    if (transition == NULL) return AC_ERR_NULL_POINTER;
+    transition->struct_size = (uint32_t)sizeof(ac_transition);
+    transition->type = AC_TRANSITION_FADE;
+    transition->subtype = AC_TRANSITION_FROM_NONE;
+    transition->reserved = 0;
+    transition->start_progress = 0.0;
+    transition->end_progress = 1.0;
+    return AC_OK;
+}
+
+/**
+ * A new transition description (CATransition): the defaults of ac_transition_init() and the
+ * shared defaults of ac_animation_create_basic() (duration 0, replaced when added; no timing
+ * function; removed on completion; no delegate); no key path (ac_animation_key_path() reads "",
+ * and ac_animation_set_key_path() is kept but unused). Release it with ac_animation_release().
+ * Errors: AC_ERR_BAD_HANDLE (engine), AC_ERR_NULL_POINTER.
+ */
+ac_status ac_animation_create_transition(ac_engine *engine, ac_animation *out_animation);
+
+/**
+ * Sets the parameters of a transition. Errors, each naming the field
+ * ("transition->end_progress is 0.25, below transition->start_progress = 0.75"):
+ * AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE, AC_ERR_OUT_OF_RANGE (type or
+ * subtype unknown, a progress outside [0, 1]), AC_ERR_NOT_FINITE (a NaN or infinite progress),
+ * AC_ERR_INVALID_ARGUMENT (reserved not 0, end_progress below start_progress, an animation that
+ * is not a transition). A failing call changes nothing.
+ */
+ac_status ac_animation_set_transition(ac_engine *engine, ac_animation animation,
+                                      const ac_transition *transition);
+
+/**
+ * The parameters of a transition (out_transition->struct_size must be set). Errors:
+ * AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_ARGUMENT (not a
+ * transition).
+ */
+ac_status ac_animation_get_transition(ac_engine *engine, ac_animation animation,
+                                      ac_transition *out_transition);
+
+/** Where and how the old and new images of a transition are drawn at a progress. */
+typedef struct ac_transition_composite {
+    double old_offset[2]; /* x, y in the layer's space */
+    double new_offset[2];
+    double old_alpha;     /* in [0, 1] */
+    double new_alpha;     /* in [0, 1] */
+    int32_t layering;     /* AC_TRANSITION_LAYERING_* */
+    int32_t reserved;     /* written 0 */
+} ac_transition_composite;
+
+/**
+ * The composite of a transition of type and subtype at progress over bounds of width x height
+ * (the table above; what the render list's entries carry). Errors: AC_ERR_NULL_POINTER
+ * (out_composite), AC_ERR_OUT_OF_RANGE (type, subtype), AC_ERR_NOT_FINITE (progress, width,
+ * height). Needs no engine.
+ */
+ac_status ac_transition_composite_at(int32_t type, int32_t subtype, double progress,
+                                     double width, double height,
+                                     ac_transition_composite *out_composite);
 
 /* ============================================================================================ */
 /* Transactions (CATransaction)                                                                 */

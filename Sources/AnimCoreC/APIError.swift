@@ -137,6 +137,7 @@ extension AnimationKindTag {
         case .group: "a group"
         case .spring: "a spring animation"
         case .decay: "a decay animation"
+        case .transition: "a transition"
         }
     }
 
@@ -148,6 +149,7 @@ extension AnimationKindTag {
         case .group: "groups"
         case .spring: "spring animations"
         case .decay: "decay animations"
+        case .transition: "transitions"
         }
     }
 }

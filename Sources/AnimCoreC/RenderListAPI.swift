@@ -30,6 +30,16 @@ private let entryLayoutMatches: Bool = {
         (Swift.offset(of: \.contentsScale), C.offset(of: \.contents_scale)),
         (Swift.offset(of: \.contents), C.offset(of: \.contents)), (Swift.offset(of: \.gravity), C.offset(of: \.contents_gravity)),
         (Swift.offset(of: \.maskedCorners), C.offset(of: \.masked_corners)),
+        (Swift.offset(of: \.transitionID), C.offset(of: \.transition_id)),
+        (Swift.offset(of: \.transitionTypeRaw), C.offset(of: \.transition_type)),
+        (Swift.offset(of: \.transitionSubtypeRaw), C.offset(of: \.transition_subtype)),
+        (Swift.offset(of: \.transitionProgress), C.offset(of: \.transition_progress)),
+        (Swift.offset(of: \.transitionOldOffset), C.offset(of: \.transition_old_offset)),
+        (Swift.offset(of: \.transitionNewOffset), C.offset(of: \.transition_new_offset)),
+        (Swift.offset(of: \.transitionOldAlpha), C.offset(of: \.transition_old_alpha)),
+        (Swift.offset(of: \.transitionNewAlpha), C.offset(of: \.transition_new_alpha)),
+        (Swift.offset(of: \.transitionLayeringRaw), C.offset(of: \.transition_layering)),
+        (Swift.offset(of: \.transitionState), C.offset(of: \.transition_state)),
     ]
     return Swift.size == C.size && Swift.stride == C.stride && offsets.allSatisfy { $0.0 != nil && $0.0 == $0.1 }
 }()

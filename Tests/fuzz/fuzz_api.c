@@ -1414,7 +1414,8 @@ static void op_desc_create(void) {
     const char *path = rd_string();
     ac_animation animation = 0;
     ac_status status;
-    switch (b % 5) {
+    switch (b % 6) {
+    case 5: status = CALL(es, 0, ac_animation_create_transition(es->pointer, &animation)); break;
     case 0: status = CALL(es, 0, ac_animation_create_basic(es->pointer, path, &animation)); break;
     case 1: status = CALL(es, 0, ac_animation_create_keyframe(es->pointer, path, &animation)); break;
     case 2: status = CALL(es, 0, ac_animation_create_group(es->pointer, &animation)); break;
@@ -2393,6 +2394,49 @@ static void op_value_function(void) {
         DIE2("ac_animation_get_value_function does not read back the name set", buffer);
 }
 
+/* Transition parameters, valid or not, on any description; and the composite at any numbers.
+   Oracles: legal parameters (known type and subtype, progress in [0, 1], start <= end, reserved
+   0, the right size) are taken by a transition and refused by another kind
+   (AC_ERR_INVALID_ARGUMENT); illegal ones are always refused; what was taken reads back; a
+   composite of finite numbers has alphas in [0, 1]. The adds (op_add_animation) then run the
+   transitions, and op_render_list fills lists with them. */
+static void op_transition(void) {
+    engine_slot *es = pick_engine();
+    pick desc = pick_desc(es);
+    uint8_t b = rd_u8();
+    ac_transition t, out;
+    ac_transition_composite composite;
+    int32_t kind = -1;
+    int legal;
+    ac_status status;
+    ac_transition_init(&t);
+    t.type = b & 1 ? (int32_t)(rd_u8() % 6) - 1 : (int32_t)(rd_u8() % 4);
+    t.subtype = b & 2 ? (int32_t)(rd_u8() % 7) - 1 : (int32_t)(rd_u8() % 5);
+    t.start_progress = b & 4 ? rd_double() : (double)(rd_u8() % 5) / 4.0;
+    t.end_progress = b & 8 ? rd_double() : (double)(rd_u8() % 5) / 4.0;
+    if (b & 16) t.reserved = 1;
+    if ((b & 96) == 96) t.struct_size = 4;
+    legal = t.type >= 0 && t.type <= 3 && t.subtype >= 0 && t.subtype <= 4 && t.start_progress >= 0 &&
+            t.start_progress <= 1 && t.end_progress >= 0 && t.end_progress <= 1 &&
+            t.start_progress <= t.end_progress && t.reserved == 0 && t.struct_size == sizeof t;
+    if (CALL(es, desc.bad, ac_animation_get_kind(es->pointer, desc.handle, &kind)) != AC_OK) kind = -1;
+    status = CALL(es, desc.bad, ac_animation_set_transition(es->pointer, desc.handle, &t));
+    if (kind >= 0 && status != AC_ERR_INVALID_STATE) {
+        if (!legal && status == AC_OK) DIE("illegal transition parameters taken");
+        if (legal && kind == AC_ANIMATION_KIND_TRANSITION && status != AC_OK) DIE("legal transition parameters refused");
+        if (kind != AC_ANIMATION_KIND_TRANSITION && status != AC_ERR_INVALID_ARGUMENT && legal)
+            DIE("transition parameters on another kind not refused");
+    }
+    ac_transition_init(&out);
+    if (CALL(es, desc.bad, ac_animation_get_transition(es->pointer, desc.handle, &out)) == AC_OK && status == AC_OK &&
+        (out.type != t.type || out.subtype != t.subtype || out.start_progress != t.start_progress ||
+         out.end_progress != t.end_progress))
+        DIE("ac_animation_get_transition does not read back what was set");
+    if (PURE(ac_transition_composite_at(t.type, t.subtype, rd_double(), rd_double(), rd_double(), &composite)) == AC_OK &&
+        !(composite.old_alpha >= 0 && composite.old_alpha <= 1 && composite.new_alpha >= 0 && composite.new_alpha <= 1))
+        DIE("a transition composite's alphas left [0, 1]");
+}
+
 #define OP(name) {op_##name, #name}
 static const operation g_operations[] = {
     OP(engine_create),   OP(engine_destroy),  OP(tick),           OP(tick),
@@ -2404,7 +2448,7 @@ static const operation g_operations[] = {
     OP(add_animation),   OP(remove_animation), OP(transaction),   OP(transaction),
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
     OP(clock),           OP(geometry),        OP(render_list),    OP(animator),
-    OP(animator),        OP(value_function),
+    OP(animator),        OP(value_function),  OP(transition),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

@@ -74,8 +74,19 @@ extension BasicParameters {
 }
 
 extension GroupParameters {
-    /// Children must not nest groups deeper than `maximumDepth` in all (this group counted).
+    /// Children must not nest groups deeper than `maximumDepth` in all (this group counted),
+    /// and none may be a transition.
+    ///
+    /// [INFERRED] A group's children animate key paths in the group's time space; a
+    /// transition animates no key path and is the layer's own, under its one "transition"
+    /// key (reference §6.1), and Core Animation documents nothing of one inside a group: it is
+    /// refused rather than given an invented meaning.
     package static func checkChildren(_ children: [Animation], _ field: String = "animations") throws(AnimCoreError) {
+        if let index = children.firstIndex(where: { $0.kindTag == .transition }) {
+            throw AnimCoreError(
+                .invalidArgument,
+                "\(field)[\(index)] is a transition; a transition runs on its layer under the key \"transition\", not in a group")
+        }
         let depth = 1 + (children.map(\.groupDepth).max() ?? 0)  // each child's is kept, not walked
         guard depth <= maximumDepth else {
             throw AnimCoreError(
@@ -148,7 +159,7 @@ extension Animation {
                     "\(field).valueFunction is \(function.name) on a keyframe animation along a path; a value function takes \(input.name) values")
             }
             for (index, value) in keyframe.values.enumerated() { try check(value, "values[\(index)]") }
-        case .decay, .group:
+        case .decay, .group, .transition:
             try checkTakesValueFunction(function, field)
         }
     }
@@ -157,7 +168,7 @@ extension Animation {
     /// through the C API (a description's kind stays what it was created as).
     /// - Throws: `.invalidArgument` naming `field`.valueFunction.
     package func checkTakesValueFunction(_ function: ValueFunction, _ field: String) throws(AnimCoreError) {
-        guard kindTag == .decay || kindTag == .group else { return }
+        guard kindTag == .decay || kindTag == .group || kindTag == .transition else { return }
         throw AnimCoreError(
             .invalidArgument,
             "\(field).valueFunction is \(function.name) on a \(kindTag.name) animation; value functions belong to basic, keyframe and spring animations")
@@ -178,6 +189,8 @@ extension Animation.Kind {
             try decay.validate("\(field).decay")
         case .keyframe(let keyframe):
             try keyframe.validate(field)
+        case .transition(let transition):
+            try transition.validate(field)
         case .group(let group):
             try GroupParameters.checkChildren(group.animations, "\(field).animations")
             // Before any walk of the tree, which may be children^depth animations.

@@ -19,6 +19,9 @@ public struct Animation: Sendable {
         /// A thrown value slowing down (Pop's decay, a scroll view's inertia; beyond Core Animation).
         /// Boxed (indirect), so its four optional values do not make every description larger.
         indirect case decay(DecayParameters)
+        /// The layer's old rendering giving way to its new one (CATransition): no property,
+        /// always under the key "transition" (`TransitionParameters`).
+        case transition(TransitionParameters)
     }
 
     /// The key path it animates, relative to the layer ("opacity", "position.x",
@@ -206,6 +209,33 @@ public struct Animation: Sendable {
         set { if let newValue { kind = .decay(newValue) } }
     }
 
+    /// A transition (CATransition): the layer's old rendering gives way to its new one, as
+    /// `type` and `subtype` say, over the transition's duration (0: the transaction's, or
+    /// 0.25 s). It animates no property (its key path is ""), and is added under the key
+    /// "transition" whatever key the add names, replacing the layer's running transition.
+    ///
+    /// C: `ac_animation_create_transition`, `ac_animation_set_transition`.
+    /// - Parameters:
+    ///   - type: how the new content replaces the old; default `.fade`.
+    ///   - subtype: the side a motion starts from; default nil (from the left).
+    ///   - startProgress: in [0, 1]; default 0.
+    ///   - endProgress: in [startProgress, 1]; default 1 (checked when added).
+    /// - Returns: the description, every shared property at its default.
+    public static func transition(
+        type: TransitionType = .fade, subtype: TransitionSubtype? = nil, startProgress: Double = 0, endProgress: Double = 1
+    ) -> Animation {
+        Animation(
+            keyPath: "",
+            kind: .transition(TransitionParameters(type: type, subtype: subtype, startProgress: startProgress, endProgress: endProgress)))
+    }
+
+    /// The parameters of a transition; nil for another kind. Setting it makes the animation a
+    /// transition; setting nil changes nothing.
+    public var transition: TransitionParameters? {
+        get { if case .transition(let parameters) = kind { parameters } else { nil } }
+        set { if let newValue { kind = .transition(newValue) } }
+    }
+
     /// A group (CAAnimationGroup) of `animations`, each animating its own key path in the
     /// group's time space.
     ///
@@ -306,6 +336,7 @@ public struct Animation: Sendable {
         case .group: .group
         case .spring: .spring
         case .decay: .decay
+        case .transition: .transition
         }
     }
 }
@@ -340,6 +371,8 @@ public enum AnimationKindTag: Int32, CaseIterable, Sendable {
     case spring = 3
     /// `Animation.Kind.decay` (AC_ANIMATION_KIND_DECAY).
     case decay = 4
+    /// `Animation.Kind.transition` (AC_ANIMATION_KIND_TRANSITION).
+    case transition = 5
 
     /// The kind's name: "basic", "keyframe", "group".
     public var name: String {
@@ -349,6 +382,7 @@ public enum AnimationKindTag: Int32, CaseIterable, Sendable {
         case .group: "group"
         case .spring: "spring"
         case .decay: "decay"
+        case .transition: "transition"
         }
     }
 }

@@ -12,7 +12,8 @@ struct AttachedAnimation {
     var state = RunState.free
     /// What the tick computes for it.
     var kind = RecordKind.basic
-    /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord`, `GroupRecord`, `SpringRecord` or `DecayRecord`.
+    /// Index of the kind's data: a `BasicRecord`, `KeyframeRecord`, `GroupRecord`, `SpringRecord`,
+    /// `DecayRecord` or `TransitionRecord`.
     var parameters: Int32 = -1
     /// The layer's slot index.
     var layer: Int32 = -1
@@ -185,4 +186,7 @@ enum RecordKind: UInt8 {
     /// The tangent rotation of a keyframe animation along a path: its `parameters` are its
     /// owner's `KeyframeRecord`; it writes the layer's transform.
     case pathRotation
+    /// A transition (`TransitionRecord`): it writes no property; the render list reads its
+    /// progress.
+    case transition
 }

@@ -7,8 +7,10 @@ extension EngineState {
     ///
     /// A group becomes its record followed by its children's; a keyframe animation with a
     /// rotation mode, its record followed by the rotation's. Nothing is added when any part
-    /// is refused.
+    /// is refused. A transition is added under "transition" whatever `key` says (CALayer
+    /// addAnimation:forKey:: "the special key 'transition' is automatically used").
     func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(AnimCoreError) {
+        let key = animation.kindTag == .transition ? TransitionParameters.key : key
         try refuseWhileEnding("adding an animation")
         let slot = try layerSlot(layer)
         try animation.validate()
@@ -163,6 +165,15 @@ extension EngineState {
             let function = retainFunction(of: animation, inherits: inheritsFunction)
             return try planGroup(group, record, function: function, slot: slot, field: field, into: &plan)
         }
+        if case .transition(let transition) = kind {
+            // No key path, no property: the render list reads its record.
+            record.kind = .transition
+            record.parameters = transitionRecords.insert(TransitionRecord(transition, id: nextTransitionID))
+            nextTransitionID &+= 1
+            record.function = retainFunction(of: animation, inherits: inheritsFunction)
+            record.keepsFinalValue = false
+            return plan.append(record)  // (never in the steady lane: the lane writes properties)
+        }
         var target = try animatableTarget(animation.keyPath, slot: slot, field: field)
         if let function = animation.valueFunction {
             // The record animates the function's input; its property's entry holds the matrix.
@@ -204,7 +215,7 @@ extension EngineState {
                 record.function = retainFunction(of: animation, inherits: inheritsFunction)
                 return try planPathRotation(record, slot: slot, field: field, into: &plan)
             }
-        case .group:
+        case .group, .transition:
             break
         }
         // (A decay has no curve: its motion is its own.)
@@ -448,6 +459,8 @@ extension EngineState {
             let decay = decayRecords[parameters]
             animationValues.free(Int(decay.block), size: Int(decay.blockSize))
             decayRecords.remove(parameters)
+        case .transition:
+            transitionRecords.remove(parameters)
         case .pathRotation:
             break
         }

@@ -181,8 +181,10 @@ extension EngineState {
         Int64(animations[index].layer) << 32 | Int64(UInt32(bitPattern: animations[index].keyPath))
     }
 
-    /// What an animator's message calls the animation of `record`: its key path, or "a group".
+    /// What an animator's message calls the animation of `record`: its key path, "a group" or
+    /// "a transition".
     func animatedName(_ record: AttachedAnimation) -> String {
+        if record.kind == .transition { return "a transition" }
         guard record.kind != .group, record.keyPath >= 0 else { return "a group" }
         return keys.name(of: keys.key(at: record.keyPath)) ?? "a key path"
     }

@@ -27,12 +27,13 @@ package struct EngineBookkeeping: Equatable, Sendable {
     /// Freed animation record slots waiting for reuse (record indices, in the free list's
     /// order).
     package var freeAnimationRecords: [Int32]
-    /// Live kind records by kind: basic, spring, keyframe, group, decay.
+    /// Live kind records by kind: basic, spring, keyframe, group, decay, transition.
     package var basicRecords: Int
     package var springRecords: Int
     package var keyframeRecords: Int
     package var groupRecords: Int
     package var decayRecords: Int
+    package var transitionRecords: Int
     /// Animation value slots (endpoints, keyframes, carried velocities) in live blocks, and the
     /// buffer's high-water mark (slots).
     package var animationValueSlots: Int
@@ -90,7 +91,7 @@ extension Engine {
                 freeAnimationRecords: (0..<state.freeAnimations.count).map { state.freeAnimations[$0] },
                 basicRecords: state.basicRecords.liveCount, springRecords: state.springRecords.liveCount,
                 keyframeRecords: state.keyframeRecords.liveCount, groupRecords: state.groupRecords.liveCount,
-                decayRecords: state.decayRecords.liveCount,
+                decayRecords: state.decayRecords.liveCount, transitionRecords: state.transitionRecords.liveCount,
                 animationValueSlots: state.animationValues.liveSlots, animationValueSlotsUsed: state.animationValues.used,
                 presentationSlots: state.presentation.liveSlots, presentationSlotsUsed: state.presentation.used,
                 walkedLayers: state.animatedLayers,
@@ -569,7 +570,7 @@ extension Engine {
     /// (lock held).
     private func auditRecords(_ audit: inout BlockAudit) {
         var keysInUse: Set<Int32> = []
-        var basics: [Int32: Int] = [:], springs: [Int32: Int] = [:]  // pool index → record
+        var basics: [Int32: Int] = [:], springs: [Int32: Int] = [:], transitions: [Int32: Int] = [:]  // pool index → record
         for index in state.animations.indices where state.animations[index].isAlive {
             let record = state.animations[index]
             let size = record.valueKind.slotCount
@@ -595,6 +596,9 @@ extension Engine {
             case .decay:
                 let decay = state.decayRecords[record.parameters]
                 add(decay.block, Int(decay.blockSize), "decay")
+            case .transition:
+                if let other = transitions[record.parameters] { audit.issues.append("\(owner) shares transition record \(record.parameters) with record \(other)") }
+                transitions[record.parameters] = index
             case .group, .pathRotation:
                 break
             }
@@ -615,6 +619,9 @@ extension Engine {
         }
         if springs.count != state.springRecords.liveCount {
             audit.issues.append("\(springs.count) live spring records, the pool counts \(state.springRecords.liveCount)")
+        }
+        if transitions.count != state.transitionRecords.liveCount {
+            audit.issues.append("\(transitions.count) live transition records, the pool counts \(state.transitionRecords.liveCount)")
         }
     }
 

@@ -205,7 +205,7 @@ extension EngineState {
             ends = (springRecords.records.base + Int(parameters)).pointee.endpoints  // (a copy of the record costs more)
         case .decay: kind = .decay
         case .keyframe: kind = rotation >= 0 ? .pathKeyframes : .keyframes
-        case .group, .pathRotation: kind = .group  // (a rotation joins with its keyframes only)
+        case .group, .pathRotation, .transition: kind = .group  // (a rotation joins with its keyframes only; a transition never)
         }
         var scalarEnds: (from: Double, to: Double)?
         let composition = Composition(record)

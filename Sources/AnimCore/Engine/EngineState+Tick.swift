@@ -200,6 +200,7 @@ extension EngineState {
             layers: layers.base, places: places.base, animations: animations.base, basics: basicRecords.records.base,
             keyframes: keyframeRecords.records.base, groups: groupRecords.records.base,
             springs: springRecords.records.base, decays: decayRecords.records.base,
+            transitions: transitionRecords.records.base,
             functions: functions.functions.base, beziers: functions.beziers.base,
             outOfLine: outOfLine.base, values: animationValues.base,
             presentation: presentation.base, scratch: scratch.base, timingOffsets: timingOffsets)

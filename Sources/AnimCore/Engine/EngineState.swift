@@ -32,6 +32,9 @@ final class EngineState {
     let groupRecords = RecordPool<GroupRecord>()
     let springRecords = RecordPool<SpringRecord>()
     let decayRecords = RecordPool<DecayRecord>()
+    let transitionRecords = RecordPool<TransitionRecord>()
+    /// The id the next transition added gets (`TransitionRecord.id`).
+    @exclusivity(unchecked) var nextTransitionID: UInt64 = 1
     /// The descriptions of added keyframe animations and groups, by record index, for reading
     /// them back (their records hold the prepared curves, not the parameters as given).
     @exclusivity(unchecked) var addedDescriptions: [Int32: Animation] = [:]

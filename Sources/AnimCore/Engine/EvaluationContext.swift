@@ -11,6 +11,7 @@ struct EvaluationContext {
     let groups: UnsafeMutablePointer<GroupRecord>
     let springs: UnsafeMutablePointer<SpringRecord>
     let decays: UnsafeMutablePointer<DecayRecord>
+    let transitions: UnsafeMutablePointer<TransitionRecord>
     let functions: UnsafeMutablePointer<TimingFunction>
     /// The functions' beziers (`TimingFunctionTable.beziers`).
     let beziers: UnsafeMutablePointer<UnitBezier>
@@ -93,6 +94,8 @@ struct EvaluationContext {
         let applies = parentApplies && sample.isInEffect && !removedNow
         if kind == .group {
             applyGroup(record, sample: sample, parentTime: time, applies: applies)
+        } else if kind == .transition {
+            applyTransition(record, sample: sample, applies: applies)
         } else if AttachedAnimation.startsFromModel(
             initializesPresentation: record.pointee.initializesPresentation,
             overwritesWholeValue: record.pointee.overwritesWholeValue, applies: applies) {
@@ -111,7 +114,7 @@ struct EvaluationContext {
         if applies && record.pointee.mayJoinSteadyLane && !record.pointee.isRefusedByLane && record.pointee.laneEntry < 0 {
             notices.append(TickNotice(animation: Int32(index), kind: .steady))
         }
-        guard kind != .group else { return }
+        guard kind != .group && kind != .transition else { return }
         if applies { apply(record, sample: sample, parentTime: time, to: block + Int(record.pointee.presentationOffset)) }
         // A needs-display property redisplays every tick while it animates, when it first
         // shows (a backwards fill) and when it ends; not while waiting unseen for its begin.
@@ -159,7 +162,7 @@ extension EvaluationContext {
         case .pathRotation: applyPathRotation(record, sample: sample, to: slots)
         case .spring: applySpring(record, sample: sample, parentTime: parentTime, to: slots)
         case .decay: applyDecay(record, sample: sample, parentTime: parentTime, to: slots)
-        case .group: break
+        case .group, .transition: break
         }
     }
 

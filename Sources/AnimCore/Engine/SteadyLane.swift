@@ -70,7 +70,7 @@ struct SteadyLane {
         case .basic, .spring, .decay: true
         case .keyframe: true  // with a path's rotation record or not
         case .group: true  // with its children (`admitsInGroup`)
-        case .pathRotation: false
+        case .pathRotation, .transition: false  // (a transition writes no property)
         }
         // Whatever its timing: the lane samples it as the general walk does.
         return kindAdmits && record.parent < 0 && !record.needsDisplay
@@ -83,7 +83,7 @@ struct SteadyLane {
         let kindAdmits = switch child.kind {
         case .basic, .spring, .decay: true
         case .keyframe: child.followers == 0
-        case .group, .pathRotation: false
+        case .group, .pathRotation, .transition: false
         }
         return kindAdmits && child.parent == parent && !child.needsDisplay
     }

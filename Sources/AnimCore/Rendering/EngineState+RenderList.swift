@@ -75,6 +75,7 @@ extension EngineState {
             entry.pointee.matrix = toSuperlayer
         }
         makeRenderEntry(at: entry, values, geometry: geometry, under: parent)
+        writeTransition(of: slot, presentation: presentation, into: entry)
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
@@ -110,7 +111,7 @@ extension EngineState {
 
     /// Initialises `entry` (uninitialised memory of a plain-data type, its matrix written) as
     /// the entry of the layer whose values are `values` under `parent`, in place (an entry is
-    /// 440 bytes).
+    /// 520 bytes).
     private func makeRenderEntry(
         at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, geometry: LayerGeometry,
         under parent: UnsafePointer<RenderParent>
@@ -148,6 +149,46 @@ extension EngineState {
         entry.pointee.contents = Token(rawValue: values.shown(Index.contents)[0].bitPattern)
         entry.pointee.gravity = Int32(truncatingIfNeeded: Int64(bitPattern: values.shown(Index.contentsGravity)[0].bitPattern))
         entry.pointee.maskedCorners = CornerMask(rawValue: UInt32(truncatingIfNeeded: values.shown(Index.maskedCorners)[0].bitPattern))
+    }
+}
+
+extension EngineState {
+    /// Writes the transition fields of the entry of the layer in `slot` (its bounds written):
+    /// its committed transition's id, type, subtype, and, while it shows, its progress and
+    /// composite (`TransitionRecord.composite`); zeros and `TransitionComposite.newOnly`
+    /// without one, and for model values (a transition is an animation). The list adds the
+    /// began and ended states (`RenderList.noteTransition`).
+    func writeTransition(of slot: Int, presentation: Bool, into entry: UnsafeMutablePointer<RenderEntry>) {
+        let found = presentation && transitionRecords.liveCount > 0 ? transitionRecord(ofLayerIn: slot) : nil
+        let composite = found?.pointee.composite(size: entry.pointee.bounds.size) ?? .newOnly
+        entry.pointee.transitionID = found?.pointee.id ?? 0
+        entry.pointee.transitionTypeRaw = found?.pointee.type ?? 0
+        entry.pointee.transitionSubtypeRaw = found?.pointee.subtype ?? 0
+        let shows = found?.pointee.isInEffect ?? false
+        entry.pointee.transitionProgress = shows ? found?.pointee.progress ?? 0 : 0
+        entry.pointee.transitionOldOffset = composite.oldOffset
+        entry.pointee.transitionNewOffset = composite.newOffset
+        entry.pointee.transitionOldAlpha = composite.oldAlpha
+        entry.pointee.transitionNewAlpha = composite.newAlpha
+        entry.pointee.transitionLayeringRaw = composite.layering.rawValue
+        var state: RenderEntry.TransitionState = []
+        if shows { state.insert(.inEffect) }
+        if found?.pointee.isActive ?? false { state.insert(.active) }
+        entry.pointee.transitionState = state
+    }
+
+    /// The record of the committed transition of the layer in `slot`; nil for none. (The
+    /// "transition" key holds one per layer at most.)
+    func transitionRecord(ofLayerIn slot: Int) -> UnsafeMutablePointer<TransitionRecord>? {
+        var index = Int(layers[slot].firstAnimation)
+        while index >= 0 {
+            let record = animations.base + index
+            if record.pointee.kind == .transition && record.pointee.isCommitted {
+                return transitionRecords.records.base + Int(record.pointee.parameters)
+            }
+            index = Int(record.pointee.next)
+        }
+        return nil
     }
 }
 

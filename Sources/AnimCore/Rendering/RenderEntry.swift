@@ -90,6 +90,37 @@ public struct RenderEntry: Sendable {
     /// The corners `cornerRadius` rounds.
     public var maskedCorners: CornerMask
 
+    // The layer's transition (`TransitionParameters`; the snapshot lifecycle is the C header's
+    // "Transitions in the render list"). All zero (`TransitionComposite.newOnly`'s alphas)
+    // without one.
+
+    /// The id of the layer's transition, which the host keys its snapshot of the layer's old
+    /// rendering by: unique in the engine, never reused; 0 for none. With `.ended`, the id of
+    /// the transition that ended.
+    public var transitionID: UInt64
+    /// The raw value of the transition's `TransitionType` (0 without one: read `transitionType`).
+    package var transitionTypeRaw: Int32
+    /// The raw value of the transition's `TransitionSubtype`; 0 for none.
+    package var transitionSubtypeRaw: Int32
+    /// The transition's progress p (the eased fraction of its duration mapped into
+    /// [startProgress, endProgress]), while it shows; else 0.
+    public var transitionProgress: Double
+    /// Where the old image (the host's snapshot) is drawn, relative to the layer's bounds, in
+    /// its own space (`TransitionComposite`).
+    public var transitionOldOffset: Size
+    /// Where the new rendering (the entry and its subtree as listed) is drawn, relative to where
+    /// it lies, in the layer's space.
+    public var transitionNewOffset: Size
+    /// The old image's alpha, in [0, 1]: 0 while the transition does not show (or without one).
+    public var transitionOldAlpha: Double
+    /// The new rendering's alpha, in [0, 1]: 1 while the transition does not show (or without
+    /// one).
+    public var transitionNewAlpha: Double
+    /// The raw value of the `TransitionLayering`.
+    package var transitionLayeringRaw: Int32
+    /// Where the transition is in its life, as this fill sees it.
+    public var transitionState: TransitionState
+
     /// The index of the superlayer's entry; nil for the list's root.
     public var parentIndex: Int? { parent >= 0 ? Int(parent) : nil }
     /// One past the index of the last entry of this layer's subtree (its sublayers' entries
@@ -99,4 +130,44 @@ public struct RenderEntry: Sendable {
     public var maskIndex: Int? { mask >= 0 ? Int(mask) : nil }
     /// How the contents fill the bounds.
     public var contentsGravity: ContentsGravity { ContentsGravity(rawValue: gravity) ?? .resize }
+
+    /// The layer's transition's type; nil without one (or at its end).
+    public var transitionType: TransitionType? {
+        transitionID != 0 && !transitionState.contains(.ended) ? TransitionType(rawValue: transitionTypeRaw) : nil
+    }
+    /// The transition's subtype; nil for none (or without a transition).
+    public var transitionSubtype: TransitionSubtype? { TransitionSubtype(rawValue: transitionSubtypeRaw) }
+    /// What the host composites now: the offsets, alphas and layering.
+    public var transitionComposite: TransitionComposite {
+        TransitionComposite(
+            oldOffset: transitionOldOffset, newOffset: transitionNewOffset, oldAlpha: transitionOldAlpha,
+            newAlpha: transitionNewAlpha, layering: TransitionLayering(rawValue: transitionLayeringRaw) ?? .newOverOld)
+    }
+
+    /// Where a layer's transition is in its life, as a fill sees it (the C header's
+    /// "Transitions in the render list" says what the host does with each).
+    public struct TransitionState: OptionSet, Hashable, Sendable {
+        /// The bits.
+        public let rawValue: UInt32
+
+        /// A state from its bits.
+        /// - Parameter rawValue: a mask of the bits below.
+        public init(rawValue: UInt32) {
+            self.rawValue = rawValue
+        }
+
+        /// The transition is new to this list (its layer's previous entry had another or
+        /// none): snapshot what was last drawn for the layer, keyed by `transitionID`,
+        /// dropping any earlier snapshot of the layer.
+        public static let began = TransitionState(rawValue: 1)
+        /// The transition shows: draw the old image and the new rendering as the composite
+        /// says. Without it (a transition waiting for a later begin time, or kept after its end
+        /// without a forwards fill) draw the new rendering alone, and keep the snapshot.
+        public static let inEffect = TransitionState(rawValue: 2)
+        /// Its progress moves (it is in its active interval): the entry is changed every fill.
+        public static let active = TransitionState(rawValue: 4)
+        /// The transition of `transitionID` is gone since the previous fill (finished and
+        /// removed, removed, or replaced without a new one): drop its snapshot.
+        public static let ended = TransitionState(rawValue: 8)
+    }
 }

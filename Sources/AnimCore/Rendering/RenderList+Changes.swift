@@ -75,10 +75,47 @@ extension RenderList {
         if old >= 0 { tracking.previousSeen[old] = true }
         tracking.previousOfEntry.append(Int32(old))
         tracking.extents.append(RenderChangeTracking.unknown)
-        if old < 0 || !drawsAlike(index, previously: old) {
+        noteTransition(entry, previously: old >= 0 ? previous.base + old : nil)
+        // A running transition moves what the layer draws every fill, even when the tick did not.
+        if old < 0 || entry.pointee.transitionState.contains(.active) || !drawsAlike(index, previously: old) {
             entry.pointee.flags.insert(.changed)
             markChanged(index, previously: old)
         }
+    }
+
+    /// Adds the states only a list can tell to the entry's transition fields: began, when the
+    /// layer's previous entry (`was`, nil for none) had no transition or another one; ended,
+    /// when it had one and the entry has none, whose id the entry then carries (an ended
+    /// transition is not carried again).
+    private func noteTransition(_ entry: UnsafeMutablePointer<RenderEntry>, previously was: UnsafeMutablePointer<RenderEntry>?) {
+        let previousID = was.map { $0.pointee.transitionState.contains(.ended) ? 0 : $0.pointee.transitionID } ?? 0
+        let id = entry.pointee.transitionID
+        if id != 0 && id != previousID {
+            entry.pointee.transitionState.insert(.began)
+        } else if id == 0 && previousID != 0 {
+            entry.pointee.transitionID = previousID
+            entry.pointee.transitionState.insert(.ended)
+        }
+    }
+
+    /// Whether the transition fields of an entry differ from those of its layer's previous
+    /// entry (`was`, nil for none), or its transition runs, so that what it moves is dirty.
+    private static func transitionMoves(_ entry: UnsafeMutablePointer<RenderEntry>, _ was: UnsafeMutablePointer<RenderEntry>?) -> Bool {
+        let state = entry.pointee.transitionState
+        guard let was else { return state.contains(.inEffect) }
+        return state.contains(.active) || state != was.pointee.transitionState
+            || entry.pointee.transitionID != was.pointee.transitionID
+            || entry.pointee.transitionProgress != was.pointee.transitionProgress
+    }
+
+    /// How far a transition moves an entry's subtree past where it lies, in the root's space:
+    /// the longer of its two offsets, scaled by the entry's largest axis scale ([INFERRED] a
+    /// bound, as the shadow's); 0 while it does not show; infinite under perspective.
+    static func transitionReach(of entry: UnsafeMutablePointer<RenderEntry>) -> Double {
+        guard entry.pointee.transitionState.contains(.inEffect) else { return 0 }
+        let old = entry.pointee.transitionOldOffset, new = entry.pointee.transitionNewOffset
+        let offset = max((old.width * old.width + old.height * old.height).squareRoot(), (new.width * new.width + new.height * new.height).squareRoot())
+        return offset == 0 ? 0 : axisScale(of: entry) * offset
     }
 
     /// Closes the entry at `index` once its subtree and mask are in: its subtree's end; a
@@ -88,6 +125,12 @@ extension RenderList {
     func closeEntry(_ index: Int) {
         entries[index].subtreeEnd = Int32(entries.count)
         let old = Int(tracking.previousOfEntry[index])
+        let was = old >= 0 ? previous.base + old : nil
+        if Self.transitionMoves(entries.base + index, was) {
+            // Old and new images move over the subtree's extents, both fills'.
+            let reach = max(Self.transitionReach(of: entries.base + index), was.map { Self.transitionReach(of: $0) } ?? 0)
+            markSubtree(index, previously: old, reach: reach)
+        }
         guard old >= 0 else { return }  // new: its subtree is new too, each entry marked
         let maskChanged = maskLayer(of: entries.base + index, in: entries) != maskLayer(of: previous.base + old, in: previous)
         if maskChanged && !entries[index].flags.contains(.changed) {
@@ -110,7 +153,7 @@ extension RenderList {
     /// (opened, closed, or blended at another opacity), its clip, or its shadow (cast for the
     /// layer and its sublayers together, reference §3.3).
     private func changesSubtree(_ new: UnsafeMutablePointer<RenderEntry>, _ was: UnsafeMutablePointer<RenderEntry>) -> Bool {
-        // Field by field through the pointers: an entry is 440 bytes.
+        // Field by field through the pointers: an entry is 520 bytes.
         let grouping: RenderEntry.Flags = [.opacityGroup, .clips]
         let isGroup = new.pointee.flags.contains(.opacityGroup) || was.pointee.flags.contains(.opacityGroup)
         return new.pointee.flags.intersection(grouping) != was.pointee.flags.intersection(grouping)
@@ -120,11 +163,12 @@ extension RenderList {
     }
 
     /// Marks the extents of every entry of the subtree at `index` and of its previous subtree
-    /// at `old` dirty, each grown by `reach` in the root's space.
+    /// at `old` (−1: none) dirty, each grown by `reach` in the root's space.
     private func markSubtree(_ index: Int, previously old: Int, reach: Double) {
         for entry in index..<Int(entries[index].subtreeEnd) {
             tracking.markDirty(Self.grown(extent(ofEntry: entry), by: reach))
         }
+        guard old >= 0 else { return }
         for entry in old..<Int(previous[old].subtreeEnd) {
             tracking.markDirty(Self.grown(extent(ofPrevious: entry), by: reach))
         }
@@ -197,11 +241,16 @@ extension RenderList {
     /// offset and twice the radius, scaled by the entry's largest axis scale ([INFERRED] a
     /// bound, not the shadow's exact shape); infinite under perspective.
     static func shadowReach(of entry: UnsafeMutablePointer<RenderEntry>) -> Double {
+        let offset = entry.pointee.shadowOffset
+        return axisScale(of: entry) * ((offset.width * offset.width + offset.height * offset.height).squareRoot() + 2 * abs(entry.pointee.shadowRadius))
+    }
+
+    /// The largest length the entry's matrix gives a unit step along its x or y axis in the
+    /// root's space; infinite under perspective.
+    private static func axisScale(of entry: UnsafeMutablePointer<RenderEntry>) -> Double {
         let m = entry.pointee.matrix
         guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return .infinity }
-        let scale = max((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot())
-        let offset = entry.pointee.shadowOffset
-        return scale * ((offset.width * offset.width + offset.height * offset.height).squareRoot() + 2 * abs(entry.pointee.shadowRadius))
+        return max((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot())
     }
 
     /// `rect` grown by `reach` on every side (`everywhere` when that is not finite).

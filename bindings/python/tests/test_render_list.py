@@ -72,7 +72,7 @@ def changed(entries: Any) -> List[bool]:
 def test_the_dtype_mirrors_ac_render_entry() -> None:
     dtype = RenderList.dtype()
     struct = _capi.ac_render_entry
-    assert dtype.itemsize == 440 == len(bytes(struct()))
+    assert dtype.itemsize == 520 == len(bytes(struct()))
     assert list(dtype.names) == [name for name, _ in struct._fields_]
     for name, _ in struct._fields_:
         assert dtype.fields[name][1] == getattr(struct, name).offset, name

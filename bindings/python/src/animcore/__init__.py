@@ -100,11 +100,19 @@ from .spring import Spring, SpringAnimation
 from .decay import DEFAULT_BOUND_SPRING, DecayAnimation
 from .keyframe_animation import CalculationMode, KeyframeAnimation, RotationMode
 from .animation_group import AnimationGroup
+from .transition import (
+    Transition,
+    TransitionComposite,
+    TransitionLayering,
+    TransitionSubtype,
+    TransitionType,
+    transition_composite,
+)
 from .actions import NO_ACTION, ActionAnswer, NoAction
 from .layer import DynamicLayer, Layer
 from .presentation import Presentation
 from .layer_batch import LayerBatch
-from .rendering import ContentsGravity, CornerMask, RenderFlag
+from .rendering import ContentsGravity, CornerMask, RenderFlag, TransitionState
 from .render_list import RenderList
 from .layer_class import LayerClass, Property
 from .transaction import Transaction
@@ -161,6 +169,13 @@ __all__ = [
     "DEFAULT_BOUND_SPRING",
     "Token",
     "Transform3D",
+    "Transition",
+    "TransitionComposite",
+    "TransitionLayering",
+    "TransitionState",
+    "TransitionSubtype",
+    "TransitionType",
+    "transition_composite",
     "Value",
     "ValueKind",
     "Vector3",

@@ -445,7 +445,7 @@ AC_GRAVITY_BOTTOM_RIGHT: Final = 11
 
 class ac_render_entry(ctypes.Structure):
     """``ac_render_entry``: one visible layer of a render list, with the values it is drawn
-    with (440 bytes, no padding)."""
+    with (520 bytes, no padding)."""
 
     _fields_ = [
         ("layer", ac_layer),
@@ -472,6 +472,16 @@ class ac_render_entry(ctypes.Structure):
         ("contents", c_uint64),
         ("contents_gravity", c_int32),
         ("masked_corners", c_uint32),
+        ("transition_id", c_uint64),
+        ("transition_type", c_int32),
+        ("transition_subtype", c_int32),
+        ("transition_progress", c_double),
+        ("transition_old_offset", c_double * 2),
+        ("transition_new_offset", c_double * 2),
+        ("transition_old_alpha", c_double),
+        ("transition_new_alpha", c_double),
+        ("transition_layering", c_int32),
+        ("transition_state", c_uint32),
     ]
 
 
@@ -528,6 +538,7 @@ AC_ANIMATION_KIND_KEYFRAME: Final = 1
 AC_ANIMATION_KIND_GROUP: Final = 2
 AC_ANIMATION_KIND_SPRING: Final = 3
 AC_ANIMATION_KIND_DECAY: Final = 4
+AC_ANIMATION_KIND_TRANSITION: Final = 5
 
 AC_ANIMATION_LIST_MAX: Final = 1048576
 
@@ -685,6 +696,67 @@ def ac_decay_init(decay: Optional[ac_decay]) -> int:
 
 
 # --------------------------------------------------------------------------------------------
+# Transitions
+# --------------------------------------------------------------------------------------------
+
+AC_TRANSITION_FADE: Final = 0
+AC_TRANSITION_MOVE_IN: Final = 1
+AC_TRANSITION_PUSH: Final = 2
+AC_TRANSITION_REVEAL: Final = 3
+
+AC_TRANSITION_FROM_NONE: Final = 0
+AC_TRANSITION_FROM_RIGHT: Final = 1
+AC_TRANSITION_FROM_LEFT: Final = 2
+AC_TRANSITION_FROM_TOP: Final = 3
+AC_TRANSITION_FROM_BOTTOM: Final = 4
+
+AC_TRANSITION_LAYERING_NEW_OVER_OLD: Final = 0
+AC_TRANSITION_LAYERING_OLD_OVER_NEW: Final = 1
+AC_TRANSITION_LAYERING_CROSS_DISSOLVE: Final = 2
+
+AC_TRANSITION_BEGAN: Final = 1
+AC_TRANSITION_IN_EFFECT: Final = 2
+AC_TRANSITION_ACTIVE: Final = 4
+AC_TRANSITION_ENDED: Final = 8
+
+
+class ac_transition(ctypes.Structure):
+    """``ac_transition``: a transition's type, subtype and progress range."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("type", c_int32),
+        ("subtype", c_int32),
+        ("reserved", c_int32),
+        ("start_progress", c_double),
+        ("end_progress", c_double),
+    ]
+
+
+def ac_transition_init(transition: Optional[ac_transition]) -> int:
+    """The header's ac_transition_init(): fade, no subtype, progress 0 to 1."""
+    if transition is None:
+        return AC_ERR_NULL_POINTER
+    ctypes.memset(ctypes.addressof(transition), 0, ctypes.sizeof(ac_transition))
+    transition.struct_size = ctypes.sizeof(ac_transition)
+    transition.end_progress = 1.0
+    return AC_OK
+
+
+class ac_transition_composite(ctypes.Structure):
+    """``ac_transition_composite``: where and how a transition's old and new images are drawn."""
+
+    _fields_ = [
+        ("old_offset", c_double * 2),
+        ("new_offset", c_double * 2),
+        ("old_alpha", c_double),
+        ("new_alpha", c_double),
+        ("layering", c_int32),
+        ("reserved", c_int32),
+    ]
+
+
+# --------------------------------------------------------------------------------------------
 # Transactions
 # --------------------------------------------------------------------------------------------
 
@@ -818,6 +890,7 @@ _char_p = POINTER(c_char)  # an output buffer (char *)
 _path_p = POINTER(ac_path_element)
 _spring_p = POINTER(ac_spring)
 _decay_p = POINTER(ac_decay)
+_transition_p = POINTER(ac_transition)
 
 PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     # Version
@@ -1096,6 +1169,14 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_animation_set_decay": (ac_status, (_engine_p, ac_animation, _decay_p)),
     "ac_animation_get_decay": (ac_status, (_engine_p, ac_animation, _decay_p)),
     "ac_decay_resting_value": (ac_status, (_decay_p, _value_p, _value_p, _value_p)),
+    # Transitions
+    "ac_animation_create_transition": (ac_status, (_engine_p, _animation_p)),
+    "ac_animation_set_transition": (ac_status, (_engine_p, ac_animation, _transition_p)),
+    "ac_animation_get_transition": (ac_status, (_engine_p, ac_animation, _transition_p)),
+    "ac_transition_composite_at": (
+        ac_status,
+        (c_int32, c_int32, c_double, c_double, c_double, POINTER(ac_transition_composite)),
+    ),
     # Transactions
     "ac_transaction_begin": (ac_status, (_engine_p,)),
     "ac_transaction_commit": (ac_status, (_engine_p,)),

@@ -23,6 +23,7 @@ from ._handles import EngineHandle, engine_ptr, key_bytes, read_array, read_stri
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
 from .path import Path
 from .decay import DecayAnimation, _decay_names
+from .transition import Transition
 from .spring import Spring, SpringAnimation
 from .timing import Timing
 from .timing_function import TimingFunction
@@ -99,10 +100,12 @@ def new_handle(engine: EngineHandle, animation: Animation) -> int:
     elif isinstance(animation, DecayAnimation):
         key_path = key_bytes(animation.key_path, "key_path")
         check(_lib.ac_animation_create_decay(ptr, key_path, _byref(out)))
+    elif isinstance(animation, Transition):
+        check(_lib.ac_animation_create_transition(ptr, _byref(out)))
     else:
         raise TypeError(
             "animation must be a BasicAnimation, SpringAnimation, DecayAnimation, "
-            "KeyframeAnimation or AnimationGroup, not "
+            "KeyframeAnimation, AnimationGroup or Transition, not "
             f"{type(animation).__name__}"
         )
     return int(out.value)
@@ -183,6 +186,8 @@ def write(
         _write_decay(ptr, handle, animation, kind_at, prefix, left_out)
     elif isinstance(animation, AnimationGroup):
         _write_group(engine, ptr, handle, animation, kind_at, prefix, left_out, made)
+    elif isinstance(animation, Transition):
+        animation._write(ptr, handle, prefix)
     if deferred is None and left_out:
         raise left_out[0]
     if not delegate or (animation.on_start is None and animation.on_stop is None):
@@ -468,6 +473,11 @@ def read(engine: EngineHandle, handle: int) -> Animation:
             keeps_final_value=flags[3],
             sequential=flags[4],
         )
+    elif kind.value == _capi.AC_ANIMATION_KIND_TRANSITION:
+        result = _read_transition(ptr, handle)
+        result.timing_function = function
+        result.removed_on_completion = flags[2]
+        result.keeps_final_value = flags[3]
     else:
         key_path = read_string(
             lambda buffer, capacity, length: _lib.ac_animation_key_path(
@@ -496,6 +506,13 @@ def read(engine: EngineHandle, handle: int) -> Animation:
     copy._c = timing
     result.timing = copy
     return result
+
+
+def _read_transition(ptr: Any, handle: int) -> Transition:
+    c_transition = _capi.ac_transition()
+    _capi.ac_transition_init(c_transition)
+    check(_lib.ac_animation_get_transition(ptr, handle, _byref(c_transition)))
+    return Transition._from_c(c_transition)
 
 
 def _read_basic(ptr: Any, handle: int, key_path: str) -> BasicAnimation:

@@ -12,6 +12,7 @@ from ._c_names import ADD_NAMES
 from ._handles import engine_ptr, key_bytes
 from .animation import Animation
 from .errors import check
+from .transition import TRANSITION_KEY, Transition
 
 if TYPE_CHECKING:
     from .layer import Layer  # the layer whose methods these are (same layer of modules)
@@ -25,6 +26,8 @@ def add_animation(layer: "Layer", animation: Animation, key: Optional[str]) -> N
     """Adds a copy of ``animation`` to ``layer`` under ``key`` (see Layer.add_animation)."""
     engine = layer._engine
     encoded = None if key is None else key_bytes(key, "key")
+    if isinstance(animation, Transition):
+        key = TRANSITION_KEY  # where the library adds it, whatever the key given
     deferred: List[Exception] = []
     handle, entry = _codec.create(engine, animation, layer._animated_kind, deferred)
     ptr = engine_ptr(engine)

@@ -42,6 +42,7 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
             "decay",
             "keyframe_animation",
             "animation_group",
+            "transition",
             "actions",
         ),
     ),

@@ -237,7 +237,7 @@ class RenderList:
     @staticmethod
     def dtype() -> Any:
         """The NumPy dtype of an entry (a structured dtype with ``ac_render_entry``'s fields at
-        its offsets, 440 bytes).
+        its offsets, 520 bytes).
 
         Python only (mirrors ac_render_entry, see ac_render_list_fill())."""
         return _entry_dtype(_numpy())

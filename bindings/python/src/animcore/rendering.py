@@ -13,7 +13,7 @@ from typing import Union
 from . import _capi
 from .errors import OutOfRangeError, UnknownNameError
 
-__all__ = ["ContentsGravity", "CornerMask", "RenderFlag"]
+__all__ = ["ContentsGravity", "CornerMask", "RenderFlag", "TransitionState"]
 
 
 class ContentsGravity(IntEnum):
@@ -102,3 +102,24 @@ class RenderFlag(IntFlag):
     CHANGED = _capi.AC_RENDER_CHANGED
     CONTENTS_FLIPPED = _capi.AC_RENDER_CONTENTS_FLIPPED
     IS_MASK = _capi.AC_RENDER_IS_MASK
+
+
+class TransitionState(IntFlag):
+    """Where a layer's transition is in its life, as a render list fill sees it (its
+    ``transition_state`` field; the host's snapshot lifecycle is documented with
+    ``ac_render_entry`` in the C header):
+
+    - ``BEGAN``: new to this list: snapshot what was last drawn for the layer and its subtree
+      now, keyed by ``transition_id`` (dropping the layer's earlier snapshot);
+    - ``IN_EFFECT``: composite the snapshot and the new rendering at the entry's offsets and
+      alphas; without it draw the layer as usual (and keep the snapshot);
+    - ``ACTIVE``: its progress moves: the entry is changed every fill;
+    - ``ENDED``: the transition of ``transition_id`` is gone: drop its snapshot.
+
+    C: AC_TRANSITION_BEGAN, _IN_EFFECT, _ACTIVE, _ENDED (ac_render_entry.transition_state,
+    ac_render_list_fill())."""
+
+    BEGAN = _capi.AC_TRANSITION_BEGAN
+    IN_EFFECT = _capi.AC_TRANSITION_IN_EFFECT
+    ACTIVE = _capi.AC_TRANSITION_ACTIVE
+    ENDED = _capi.AC_TRANSITION_ENDED
