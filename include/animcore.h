@@ -2822,9 +2822,9 @@ ac_status ac_animate_commit(ac_engine *engine);
  * path, so a sequence on one property shows each part in turn; when it ends it writes what
  * they show at that position into the model (nothing snaps back) and removes them. A paused
  * animator scrubbed to or past an animation's end holds it there without ending it (Web
- * Animations: paused is not finished): its did-stop comes when the clock runs past its end
- * while running, or when the animator finishes — not while paused, so scrubbing back shows it
- * again with nothing sent twice. (A group, an animation of no length or one paced by steps
+ * Animations: paused is not finished): its did-stop comes when the running clock leaves it (past
+ * its end, or past its start when reversed), or, with finished = 0, when the animator finishes
+ * or is cancelled — not while paused, so scrubbing back shows it again with nothing sent twice. (A group, an animation of no length or one paced by steps
  * cannot be held at its end unended: scrubbed past its end, it ends there.)
  *
  * Its clock: its time runs from 0 (the start) to its duration (the end); fraction_complete is

@@ -225,6 +225,49 @@ struct AnimatorReviewTests {
         expectNear(try Self.opacity(layer), 0.6 + 0.1 * 0.5, 1e-9)
     }
 
+    @Test("an animator's animation retargeted in place by another animator's change drops out: the next block's commit lets its later animation of the property fill backwards")
+    func fillsAfterRetarget() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        try engine.tick(0)
+        let first = try engine.makeAnimator(duration: 1)
+        let second = try engine.makeAnimator(duration: 1)
+        try first.addAnimations { try layer.setValue(8, for: .cornerRadius) }
+        // (Its change takes over the first's record of the property: the first's one is gone.)
+        try second.addAnimations { try layer.setValue(6, for: .cornerRadius) }
+        var late = Animation.basic(.cornerRadius, from: 3, to: 4)
+        late.timing.duration = 0.5
+        late.timing.beginTime = 0.5
+        try first.add(late, to: layer)
+        try engine.tick(0.1)
+        expectNear(try #require(try layer.presentationValue(forKeyPath: "cornerRadius")?.scalar), 3, 1e-12,
+                   "the first's earliest animation of cornerRadius now: held at its start")
+    }
+
+    @Test("scrubbed past an animation's end while paused, then finished or cancelled: its did-stop comes once, unfinished", arguments: ["end", "current", "cancel"])
+    func scrubbedPastThenEnded(ending: String) throws {
+        let engine = Engine()
+        let layer = try engine.makeLayer()
+        try engine.tick(0)
+        let stops = Log<Bool>()
+        let animator = try engine.makeAnimator(duration: 2, timingFunction: .linear)
+        var first = Animation.basic(.opacity, from: 1, to: 0.5)
+        first.timing.duration = 1
+        first.onStop = { stops.add($0) }
+        try animator.add(first, to: layer)
+        try animator.setFractionComplete(0.75)
+        try engine.tick(0.1)
+        #expect(stops.all == [])
+        switch ending {
+        case "end": try animator.finishAnimation(at: .end)
+        case "current": try animator.finishAnimation(at: .current)
+        default: try animator.cancel()
+        }
+        try engine.tick(0.2)
+        try engine.tick(0.3)
+        #expect(stops.all == [false], "\(ending): once, and not as having played through")
+    }
+
     // MARK: Continuing with a spring
 
     /// Seconds of each animation's own velocity now, by the engine's rule, for `keyPath` of

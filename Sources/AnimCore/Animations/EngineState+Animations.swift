@@ -590,7 +590,6 @@ extension EngineState {
         record.pointee.state = .free
         record.pointee.next = -1
         record.pointee.previous = -1
-        if record.pointee.isAnimators { freedAnimatorAnimations &+= 1 }
         freeAnimations.append(Int32(index))
     }
 
@@ -604,6 +603,7 @@ extension EngineState {
     func end(_ index: Int, slot: Int, keepingKindData: Bool = false) {
         // (The fields read in place: a copy of the record showed in a retarget's cost.)
         let record = animations.base + index
+        if record.pointee.isAnimators { endedAnimatorAnimations &+= 1 }  // (removed, or retargeted in place)
         // Its property falls back to what lies underneath: a needs-display layer redisplays.
         if record.pointee.needsDisplay && record.pointee.isCommitted { setNeedsDisplay(slot) }
         if !record.pointee.didFinish && !record.pointee.isOwned {

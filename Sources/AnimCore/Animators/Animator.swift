@@ -21,8 +21,9 @@
 /// each part in turn); when it ends it writes what they show at that position into the model
 /// (nothing snaps back) and removes them. Paused and scrubbed to or past an animation's end, it
 /// holds that animation there without ending it (Web Animations: paused is not finished): the
-/// did-stop comes when the running clock passes the end or the animator finishes, so scrubbing
-/// back shows it again with nothing sent twice (a group, an animation of no length or one paced
+/// did-stop comes when the running clock leaves it (past its end, or its start when reversed),
+/// or, with finished false, when the animator finishes or is cancelled, so scrubbing back shows
+/// it again with nothing sent twice (a group, an animation of no length or one paced
 /// by steps ends where it is scrubbed past its end).
 ///
 /// Its clock runs on engine time: control calls take effect at the engine's current time (the

@@ -36,10 +36,10 @@ struct AnimatorRecord {
     var endedAt: AnimatorPosition?
     /// While inactive: the earliest delay among its animations of each layer and key path
     /// (`EngineState.fillKey`), which decides who fills backwards, and the engine's count of
-    /// freed animator animations when it was last made from all of them (`UInt64.max`: never).
+    /// ended animator animations when it was last made from all of them (`UInt64.max`: never).
     /// A block that adopts only later animations then marks just those (`refreshAnimatorFills`).
     var earliestDelays: [Int64: Double] = [:]
-    var fillsFreedCount: UInt64 = .max
+    var fillsEndedCount: UInt64 = .max
 
     /// Animator seconds per engine second, signed: rate × pace, negated when reversed.
     var effectiveRate: Double { rate * pace * (isReversed ? -1 : 1) }

@@ -125,17 +125,17 @@ extension EngineState {
     /// Marks which of the inactive animator's animations fill backwards (the earliest of each
     /// layer and key path: see `AnimatorMember.timing`) and holds each at the animator's start
     /// with its fill. The members from `first` on are those the block just adopted: when no
-    /// animator animation has been freed since the marks were last made from all members and
+    /// animator animation has been ended since the marks were last made from all members and
     /// none of the new ones comes before an older one of its layer and key path, the older
     /// marks stand and only the new ones are marked and held, so a block costs what it adopted.
     private func refreshAnimatorFills(_ slot: Int, adoptedFrom first: Int) {
-        if animators[slot].fillsFreedCount == freedAnimatorAnimations, noteEarliestDelays(slot, from: first) {
+        if animators[slot].fillsEndedCount == endedAnimatorAnimations, noteEarliestDelays(slot, from: first) {
             holdAnimatorFills(slot, from: first)
         } else {
             animators[slot].members = liveMembers(of: animators[slot])
             animators[slot].earliestDelays = [:]
             _ = noteEarliestDelays(slot, from: 0)
-            animators[slot].fillsFreedCount = freedAnimatorAnimations
+            animators[slot].fillsEndedCount = endedAnimatorAnimations
             holdAnimatorFills(slot, from: 0)
         }
     }

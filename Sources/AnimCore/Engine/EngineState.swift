@@ -115,9 +115,10 @@ final class EngineState {
     @exclusivity(unchecked) var animators: [AnimatorRecord] = []
     @exclusivity(unchecked) var freeAnimatorSlots: [Int32] = []
     @exclusivity(unchecked) var runningAnimatorCount = 0
-    /// How many animations owned by animators have been freed (an animator's animation that
-    /// another call removed drops out of it: see `refreshAnimatorFills`).
-    @exclusivity(unchecked) var freedAnimatorAnimations: UInt64 = 0
+    /// How many animations owned by animators have been ended — removed, or retargeted in place
+    /// by an implicit change — (an animator's animation that another call ends drops out of it:
+    /// see `refreshAnimatorFills`).
+    @exclusivity(unchecked) var endedAnimatorAnimations: UInt64 = 0
     /// Values of undeclared keys, per layer slot (Core Animation's layers are key-value
     /// containers): stored and read back, never animated.
     @exclusivity(unchecked) var undeclaredValues: [Int32: [Int32: Value]] = [:]

@@ -412,11 +412,11 @@ def test_scrubbed_past_the_first_of_a_sequence_is_not_ended(engine: Engine) -> N
     stops: List[str] = []
     first = BasicAnimation(
         "opacity", from_value=1.0, to_value=0.5, duration=1.0,
-        on_stop=lambda l, key, finished: stops.append("first"),
+        on_stop=lambda l, key, finished: stops.append("first" if finished else "first unfinished"),
     )
     second = BasicAnimation(
         "opacity", from_value=0.5, to_value=0.0, duration=1.0, begin_time=1.0,
-        on_stop=lambda l, key, finished: stops.append("second"),
+        on_stop=lambda l, key, finished: stops.append("second" if finished else "second unfinished"),
     )
     animator = engine.animator(duration=2.0, timing_function="linear")
     animator.add_animation(layer, first)

@@ -17,8 +17,9 @@ offset and begin time each call sets, so fill, did-start/did-stop and the presen
 for any animation. When it ends it writes what they show at that position into the model
 (nothing snaps back) and removes them. Paused and scrubbed to or past an animation's end, it
 holds that animation there without ending it (Web Animations: paused is not finished): its
-did-stop comes when the running clock passes its end or the animator finishes, so scrubbing back
-shows it again with nothing sent twice (a group, an animation of no length or one paced by steps
+did-stop comes when the running clock leaves it (past its end, or its start when reversed), or,
+with finished False, when the animator finishes or is cancelled, so scrubbing back shows it again
+with nothing sent twice (a group, an animation of no length or one paced by steps
 ends where it is scrubbed past its end).
 
 Its clock runs in engine seconds, also over layers with their own time (a speed, time offset or
