@@ -30,6 +30,10 @@ private let entryLayoutMatches: Bool = {
         (Swift.offset(of: \.contentsScale), C.offset(of: \.contents_scale)),
         (Swift.offset(of: \.contents), C.offset(of: \.contents)), (Swift.offset(of: \.gravity), C.offset(of: \.contents_gravity)),
         (Swift.offset(of: \.maskedCorners), C.offset(of: \.masked_corners)),
+        (Swift.offset(of: \.instanceColor), C.offset(of: \.instance_color)),
+        (Swift.offset(of: \.instanceTimeShift), C.offset(of: \.instance_time_shift)),
+        (Swift.offset(of: \.instanceIndex), C.offset(of: \.instance_index)),
+        (Swift.offset(of: \.reserved), C.offset(of: \.reserved)),
     ]
     return Swift.size == C.size && Swift.stride == C.stride && offsets.allSatisfy { $0.0 != nil && $0.0 == $0.1 }
 }()
