@@ -1422,6 +1422,36 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * with doubleSided 0, is left out with its subtree ([INFERRED]: such a mask composites
  * nothing). Filling it once its storage is sized allocates nothing.
  *
+ * Replicators (AC_CLASS_REPLICATOR_LAYER and its subclasses; reference §5.2): the replicator's
+ * own entry comes once; its sublayers' entries (each with its subtree) come once per instance
+ * k = 0 ... n-1, instance after instance, n its instanceCount (clamped, see
+ * AC_MAX_REPLICATOR_INSTANCES). Instance k's entries have
+ *   - the matrix R_k = T(-c) * instanceTransform^k * T(c) applied before the replicator's own
+ *     part of its sublayers' matrices (c: the replicator's bounds centre; [INFERRED] the
+ *     reference leaves that order open): M_toSuper(S) * R_k * (sublayerTransform part) * ...;
+ *   - instance_color C_k = instanceColor + k * (red, green, blue, alpha offsets), each component
+ *     clamped to [0, 1] ([INFERRED]: unverified in Core Animation), times the instance colour of
+ *     the replicator's own entry (nested replicators multiply). The engine does not multiply it
+ *     into the entry's colours: the host multiplies it into every colour it draws for the entry,
+ *     contents included ([INFERRED]: the engine cannot reach the host's images);
+ *   - values sampled at their instance's time: presentation values of the subtree at its time
+ *     shifted by k * instanceDelay (instance_time_shift; nested replicators add up), through the
+ *     engine's one evaluation of animations, so before a delayed begin an animation with fill
+ *     mode removed shows the model value (Core Animation's "all dots bright at the start"). Model
+ *     fills are not shifted. [INFERRED] The sublayers' order (zPosition) and hidden state, and
+ *     whether a mask draws, are read at the unshifted time;
+ *   - instance_index k.
+ * preservesDepth 1 keeps the sublayers in 3D and depth sorts them as a transform layer does.
+ * Hit testing (ac_layer_hit_test()) sees the model tree only: the sublayers themselves, that
+ * is instance 0, as Core Animation's hitTest: does.
+ *
+ * Transform layers (AC_CLASS_TRANSFORM_LAYER and its subclasses; reference §1.5-1.6): the entry
+ * is flagged AC_RENDER_SUBLAYERS_ONLY and draws nothing itself; its sublayers' matrices are not
+ * flattened into its plane (their 3D and perspective carry through), and they come back to
+ * front by the z of each one's bounds centre in its space, ties in zPosition order ([INFERRED]:
+ * WebKit's sort; Core Animation does not document its own). Conversions (ac_layer_convert_*)
+ * still flatten at every layer.
+ *
  * Errors, each message naming the argument: AC_ERR_NULL_POINTER, AC_ERR_BAD_HANDLE (a
  * destroyed, stale or made-up list or layer, one of another engine, a destroyed engine),
  * AC_ERR_OUT_OF_RANGE (presentation not 0 or 1). The did-stop callbacks ac_engine_destroy()

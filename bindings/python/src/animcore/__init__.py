@@ -104,6 +104,7 @@ from .actions import NO_ACTION, ActionAnswer, NoAction
 from .layer import DynamicLayer, Layer
 from .presentation import Presentation
 from .layer_batch import LayerBatch
+from .builtin_classes import MAX_REPLICATOR_INSTANCES, BuiltInClass, TextAlignment, TextTruncation
 from .rendering import ContentsGravity, CornerMask, RenderFlag
 from .render_list import RenderList
 from .layer_class import LayerClass, Property
@@ -130,6 +131,7 @@ __all__ = [
     "AnimatorState",
     "BadHandleError",
     "BasicAnimation",
+    "BuiltInClass",
     "CalculationMode",
     "CallbackError",
     "Color",
@@ -142,6 +144,7 @@ __all__ = [
     "LayerBatch",
     "NoAction",
     "LayerClass",
+    "MAX_REPLICATOR_INSTANCES",
     "Path",
     "PathElement",
     "PathElementType",
@@ -155,6 +158,8 @@ __all__ = [
     "RenderList",
     "RotationMode",
     "Size",
+    "TextAlignment",
+    "TextTruncation",
     "Spring",
     "SpringAnimation",
     "DecayAnimation",
