@@ -892,7 +892,9 @@ static inline ac_value ac_value_token(uint64_t token) {
  *   allowsFontSubpixelQuantization (bool 0, not animatable). The host draws the text; the
  *   engine keeps, presents and animates the values.
  * AC_CLASS_REPLICATOR_LAYER ("CAReplicatorLayer", reference §5): instanceCount (integer 1,
- *   0...AC_MAX_REPLICATOR_INSTANCES), instanceDelay (scalar 0, seconds), instanceTransform
+ *   0...AC_MAX_REPLICATOR_INSTANCES), instanceDelay (scalar 0, seconds, -1e6...1e6
+ *   [INFERRED]: any nesting's time shifts stay within the engine's time limits; an animated one
+ *   is clamped to it), instanceTransform
  *   (transform3D identity), instanceColor (color 1,1,1,1), instanceRedOffset,
  *   instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset (scalar 0 each),
  *   preservesDepth (bool 0, not animatable). Its sublayers are drawn once per instance in the

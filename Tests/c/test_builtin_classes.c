@@ -238,6 +238,8 @@ static void test_instance_limits(void) {
     EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceCount"), &bad), AC_ERR_OUT_OF_RANGE, "instanceCount");
     bad = ac_value_scalar(NAN);
     EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceDelay"), &bad), AC_ERR_NOT_FINITE, "instanceDelay");
+    bad = ac_value_scalar(2e6);
+    EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceDelay"), &bad), AC_ERR_OUT_OF_RANGE, "instanceDelay");
     /* The product of nested counts is bounded: the inner replicator, without sublayers (so the
        list stays small), draws fewer instances than asked and says so. */
     ac_layer inner = make(engine, AC_CLASS_REPLICATOR_LAYER, 10, 10, 5, 5, outer);

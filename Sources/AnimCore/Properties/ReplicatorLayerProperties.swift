@@ -5,6 +5,11 @@ enum ReplicatorLayerProperties {
     /// `LayerClassID.maxReplicatorInstances`, as the integer the count holds.
     static let maxInstances = Int64(LayerClassID.maxReplicatorInstances)
 
+    /// The instance delays a replicator takes: within ±10^6 s, so that the time shifts of any
+    /// nesting (at most `maxInstances` instances in all) stay within the engine's time limits.
+    /// [INFERRED] Core Animation sets no documented limit.
+    static let delayRange = PropertyRange(-1e6...1e6, "an instance delay is -1e6 to 1e6 seconds")
+
     static let descriptors: [PropertyDescriptor] = [
         // Copies drawn, the sublayers themselves included; 0 draws none. Animatable (integers
         // interpolate and round).
@@ -12,7 +17,7 @@ enum ReplicatorLayerProperties {
             "instanceCount", default: .integer(1),
             range: PropertyRange(0...maxInstances, "an instance count is 0 to \(maxInstances)")),
         // Seconds between instances: instance k sees its sublayers' time shifted by k × delay.
-        PropertyDescriptor("instanceDelay", default: .scalar(0)),
+        PropertyDescriptor("instanceDelay", default: .scalar(0), range: delayRange),
         // Applied to instance k − 1 to make instance k, about the replicator's bounds centre.
         PropertyDescriptor("instanceTransform", default: .transform3D(.identity)),
         // Multiplies instance 0's colours; the offsets add to it per instance.

@@ -33,7 +33,7 @@ extension EngineState {
         let step = Transform3D(translationX: -centre.x, y: -centre.y, z: 0)
             .concatenating(Transform3D(slots: values.shown(Index.instanceTransform)))
             .concatenating(Transform3D(translationX: centre.x, y: centre.y, z: 0))
-        let delay = values.shown(Index.instanceDelay)[0]
+        let delay = ReplicatorLayerProperties.delayRange.clamped(values.shown(Index.instanceDelay)[0])
         let offsets = Color(
             red: values.shown(Index.instanceRedOffset)[0], green: values.shown(Index.instanceGreenOffset)[0],
             blue: values.shown(Index.instanceBlueOffset)[0], alpha: values.shown(Index.instanceAlphaOffset)[0])
