@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 import AnimCore
@@ -9,7 +12,7 @@ import AnimCore
 struct BuiltInClassTests {
     /// A layer of `layerClass` with bounds (0, 0, w, h) at `position`, under `parent`.
     static func layer(
-        _ engine: Engine, _ layerClass: LayerClassID = .layer, _ width: Double, _ height: Double, at position: Point,
+        _ engine: Engine, _ layerClass: LayerClassID, _ width: Double, _ height: Double, at position: Point,
         in parent: Layer? = nil
     ) throws -> Layer {
         let layer = try engine.makeLayer(layerClass)
@@ -109,7 +112,7 @@ struct BuiltInClassTests {
     func spinner() throws {
         let engine = Engine()
         let replicator = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
-        let dot = try Self.layer(engine, 8, 8, at: Point(x: 50, y: 10), in: replicator)
+        let dot = try Self.layer(engine, .layer, 8, 8, at: Point(x: 50, y: 10), in: replicator)
         try replicator.setValue(12, for: .instanceCount)
         try replicator.setValue(Transform3D(rotationAngle: 2 * .pi / 12, x: 0, y: 0, z: 1), for: .instanceTransform)
         try replicator.setValue(1.0 / 12, for: .instanceDelay)
@@ -147,7 +150,7 @@ struct BuiltInClassTests {
         let engine = Engine()
         let outer = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
         let inner = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50), in: outer)
-        _ = try Self.layer(engine, 2, 2, at: Point(x: 1, y: 1), in: inner)
+        _ = try Self.layer(engine, .layer, 2, 2, at: Point(x: 1, y: 1), in: inner)
         try outer.setValue(3, for: .instanceCount)
         try outer.setValue(Self.translation(10, 0, 0), for: .instanceTransform)
         try outer.setValue(-0.25, for: .instanceAlphaOffset)
@@ -179,9 +182,9 @@ struct BuiltInClassTests {
         try root.setValue(0.5, for: .opacity)
         let near = try Self.layer(engine, .transformLayer, 10, 10, at: Point(x: 20, y: 20), in: root)
         try near.setValue(Self.translation(0, 0, 20), for: .transform)
-        let far = try Self.layer(engine, 10, 10, at: Point(x: 60, y: 60), in: root)
+        let far = try Self.layer(engine, .layer, 10, 10, at: Point(x: 60, y: 60), in: root)
         try far.setValue(5, for: .zPosition)
-        let leaf = try Self.layer(engine, 2, 2, at: Point(x: 1, y: 1), in: near)
+        let leaf = try Self.layer(engine, .layer, 2, 2, at: Point(x: 1, y: 1), in: near)
         let list = RenderList()
         try root.fillRenderList(list, presentation: false)
         #expect((0..<list.count).map { list.layer(at: $0) } == [root, far, near, leaf])

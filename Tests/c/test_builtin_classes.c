@@ -224,6 +224,20 @@ static void test_nested_replicators(void) {
         AC_CHECK_NEAR(entries[6].instance_color[3], 0.75, TOL);
         AC_CHECK_EQ_INT(entries[6].subtree_end, 11);
     }
+    /* Filled again unchanged: each instance's entry matches its own previous one. */
+    int32_t dirty = -1;
+    AC_CHECK_OK(ac_render_list_fill(engine, list, outer, 0, &entries, &count, NULL, &dirty));
+    AC_CHECK_EQ_INT(dirty, 0);
+    for (size_t i = 0; i < count; i++) AC_CHECK_EQ_INT(entries[i].flags & AC_RENDER_CHANGED, 0);
+    /* One more inner instance: only its entries (and the replicators') change. */
+    set_value(engine, inner, "instanceCount", ac_value_integer(5));
+    AC_CHECK_OK(ac_render_list_fill(engine, list, outer, 0, &entries, &count, NULL, &dirty));
+    AC_CHECK_EQ_INT((long long)count, 1 + 3 * (1 + 5));
+    AC_CHECK_EQ_INT(dirty, 1);
+    if (count == 19) {
+        AC_CHECK_EQ_INT(entries[2].flags & AC_RENDER_CHANGED, 0); /* outer 0, inner 0 */
+        AC_CHECK_EQ_INT(entries[6].flags & AC_RENDER_CHANGED, AC_RENDER_CHANGED); /* outer 0, inner 4: new */
+    }
     AC_CHECK_OK(ac_render_list_destroy(engine, list));
     AC_CHECK_OK(ac_layer_release(engine, outer));
     ac_engine_destroy(engine);
