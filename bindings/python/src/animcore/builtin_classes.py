@@ -29,7 +29,7 @@ class BuiltInClass(IntEnum):
       draws its sublayers once per instance;
     - ``TRANSFORM_LAYER``: CATransformLayer: only its sublayers are drawn, kept in 3D.
 
-    C: AC_CLASS_*."""
+    C: AC_CLASS_* (ac_layer_create(), ac_class_create(), ac_class_find())."""
 
     LAYER = _capi.AC_CLASS_LAYER
     TEXT_LAYER = _capi.AC_CLASS_TEXT_LAYER
@@ -38,7 +38,9 @@ class BuiltInClass(IntEnum):
 
 
 class TextAlignment(IntEnum):
-    """CATextLayer's ``alignmentMode`` values (kCAAlignment*). C: AC_TEXT_ALIGNMENT_*."""
+    """CATextLayer's ``alignmentMode`` values (kCAAlignment*).
+
+    C: AC_TEXT_ALIGNMENT_* (the "alignmentMode" property, ac_layer_set_value())."""
 
     NATURAL = _capi.AC_TEXT_ALIGNMENT_NATURAL
     LEFT = _capi.AC_TEXT_ALIGNMENT_LEFT
@@ -48,7 +50,9 @@ class TextAlignment(IntEnum):
 
 
 class TextTruncation(IntEnum):
-    """CATextLayer's ``truncationMode`` values (kCATruncation*). C: AC_TEXT_TRUNCATION_*."""
+    """CATextLayer's ``truncationMode`` values (kCATruncation*).
+
+    C: AC_TEXT_TRUNCATION_* (the "truncationMode" property, ac_layer_set_value())."""
 
     NONE = _capi.AC_TEXT_TRUNCATION_NONE
     START = _capi.AC_TEXT_TRUNCATION_START
