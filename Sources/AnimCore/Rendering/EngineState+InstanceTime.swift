@@ -9,30 +9,24 @@ extension EngineState {
         layers[slot].hasDefaultTiming ? parentTime : layerTiming(slot).localTime(atParentTime: parentTime)
     }
 
-    /// The values of the layer in `slot` as they show at its layer time `time`: each property an
-    /// animation drives evaluated at `time` into `block` (grown to the layer's presentation block
-    /// size when smaller: a list once sized allocates nothing), at the offsets of the layer's
-    /// presentation block, so the reads find them as they find the tick's.
+    /// The values of the layer in `slot` as they show at its layer time `time`: a copy of its
+    /// presentation block in `block` (grown when smaller: a list once sized allocates nothing),
+    /// each property an animation drives evaluated at `time` into it, at the block's offsets, so
+    /// the reads find them as they find the tick's.
     /// [INFERRED] An animation added but not committed yet counts as beginning at `time`.
     func layerSlots(_ slot: Int, atLayerTime time: Double, block: RecordBuffer<Double>) -> LayerSlots {
         let tick = layerSlots(slot, presentation: true)
         let first = layers[slot].firstAnimation
-        guard first >= 0 else { return tick }
+        let size = Int(layers[slot].presentationSize)
+        guard first >= 0, size > 0, places[slot].presentationOffset >= 0 else { return tick }
+        block.reserve(size)
+        block.base.update(from: tick.block, count: size)
         let context = evaluationContext()
-        var size = 0
         var index = Int(first)
         while index >= 0 {
             let record = context.animations + index
-            if record.pointee.isAlive && record.pointee.kind != .group {
-                size = max(size, Int(record.pointee.presentationOffset + record.pointee.propertySlotCount))
-            }
-            index = Int(record.pointee.next)
-        }
-        block.reserve(size)
-        index = Int(first)
-        while index >= 0 {
-            let record = context.animations + index
-            if record.pointee.isAlive && record.pointee.kind != .group && isFirstRecord(index, ofPropertyFrom: first) {
+            let fits = Int(record.pointee.presentationOffset + record.pointee.propertySlotCount) <= size
+            if record.pointee.isAlive && record.pointee.kind != .group && fits && isFirstRecord(index, ofPropertyFrom: first) {
                 let property = Int(record.pointee.property)
                 context.evaluateProperty(
                     first: first, property: record.pointee.property, model: tick.model(property),
