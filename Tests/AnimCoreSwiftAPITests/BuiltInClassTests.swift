@@ -164,6 +164,9 @@ struct BuiltInClassTests {
         guard entries.count == 16 else { return }
         #expect(Self.map(entries[15].matrix, 1, 1) == Point(x: 21, y: 31))
         #expect(entries[15].instanceColor == Color(red: 0.25, green: 1, blue: 1, alpha: 0.5))
+        // Filled again unchanged, each instance's entry matches its own previous one.
+        try outer.fillRenderList(list, presentation: false)
+        #expect(list.dirtyRect == nil && !Self.entries(list).contains { $0.flags.contains(.changed) })
         // The product of nested counts is bounded.
         try inner.setValue(Int64(LayerClassID.maxReplicatorInstances), for: .instanceCount)
         try inner.sublayers.first?.removeFromSuperlayer()
