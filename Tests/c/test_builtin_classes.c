@@ -250,6 +250,11 @@ static void test_instance_limits(void) {
     EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceCount"), &bad), AC_ERR_OUT_OF_RANGE, "instanceCount");
     bad = ac_value_integer((int64_t)AC_MAX_REPLICATOR_INSTANCES + 1);
     EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceCount"), &bad), AC_ERR_OUT_OF_RANGE, "instanceCount");
+    /* The batch set checks the same range. */
+    double slot_values[1] = {(double)AC_MAX_REPLICATOR_INSTANCES + 1};
+    EXPECT_ERROR(ac_layers_set_value(engine, &outer, 1, key_of(engine, "instanceCount"), slot_values, 1),
+                 AC_ERR_OUT_OF_RANGE, "instanceCount");
+    AC_CHECK_EQ_INT(model_value(engine, outer, "instanceCount").i, 1);
     bad = ac_value_scalar(NAN);
     EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceDelay"), &bad), AC_ERR_NOT_FINITE, "instanceDelay");
     bad = ac_value_scalar(2e6);

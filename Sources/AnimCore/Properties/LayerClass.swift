@@ -131,6 +131,17 @@ final class LayerClass {
         return index < 0 ? nil : Int(index)
     }
 
+    /// The whole value of the property at `index` as a key-path target, with its range when it
+    /// has one (read only then: ranged properties are few, and a descriptor costs reference
+    /// counting to read).
+    @inline(__always)
+    func wholeValueTarget(_ index: Int) -> KeyPathTarget {
+        let layout = layouts[index]
+        return KeyPathTarget(
+            property: index, component: nil, kind: layout.kind,
+            range: layout.hasRange ? properties[index].descriptor.range : nil)
+    }
+
     /// Whether this class is `other` or inherits from it, given the engine's classes.
     func isKind(of other: LayerClassID, classes: [LayerClass]) -> Bool {
         var current: LayerClassID? = id
@@ -182,9 +193,7 @@ final class LayerClass {
         // A declared property's name was interned when its class was declared.
         guard let rootKey = keys.lookup(String(rootName)), let index = propertyIndex(for: rootKey) else { return nil }
         let kind = properties[index].kind
-        guard let rest else {
-            return KeyPathTarget(property: index, component: nil, kind: kind, range: properties[index].descriptor.range)
-        }
+        guard let rest else { return wholeValueTarget(index) }
         guard let component = kind.component(named: String(rest)) else { return nil }
         return KeyPathTarget(property: index, component: component, kind: component.kind)
     }
