@@ -276,6 +276,38 @@ static void test_instance_limits(void) {
         AC_CHECK_EQ_INT(entries[0].flags & AC_RENDER_INSTANCES_CLAMPED, 0);
         AC_CHECK_EQ_INT(entries[1].flags & AC_RENDER_INSTANCES_CLAMPED, AC_RENDER_INSTANCES_CLAMPED);
     }
+    /* instanceCount animates (integers interpolate and round); an animated count past the
+       limit is clamped and flagged. */
+    ac_layer lone = make(engine, AC_CLASS_REPLICATOR_LAYER, 10, 10, 5, 5, 0);
+    ac_layer only_child = make(engine, AC_CLASS_LAYER, 2, 2, 1, 1, lone);
+    tick(engine, T0);
+    ac_animation grow = 0;
+    AC_CHECK_OK(ac_animation_create_basic(engine, "instanceCount", &grow));
+    ac_value from = ac_value_integer(1), to = ac_value_integer(9);
+    AC_CHECK_OK(ac_animation_set_value(engine, grow, AC_ANIMATION_FROM, &from));
+    AC_CHECK_OK(ac_animation_set_value(engine, grow, AC_ANIMATION_TO, &to));
+    ac_timing timing;
+    ac_timing_init_animation(&timing);
+    timing.duration_s = 1;
+    AC_CHECK_OK(ac_animation_set_timing(engine, grow, &timing));
+    AC_CHECK_OK(ac_layer_add_animation(engine, lone, grow, "grow"));
+    tick(engine, T0);
+    tick(engine, T0 + 0.5);
+    entries = fill(engine, list, lone, 1, &count);
+    AC_CHECK_EQ_INT((long long)count, 1 + 5); /* 1 + (9 - 1) / 2 instances */
+    AC_CHECK_OK(ac_layer_remove_all_animations(engine, lone));
+    to = ac_value_integer((int64_t)1 << 40);
+    AC_CHECK_OK(ac_animation_set_value(engine, grow, AC_ANIMATION_TO, &to));
+    AC_CHECK_OK(ac_layer_add_animation(engine, lone, grow, "grow"));
+    ac_animation_release(engine, grow);
+    /* Without sublayers, so the clamped count costs nothing to draw. */
+    AC_CHECK_OK(ac_layer_remove_from_superlayer(engine, only_child));
+    tick(engine, T0 + 0.6);
+    tick(engine, T0 + 1.1);
+    entries = fill(engine, list, lone, 1, &count);
+    AC_CHECK_EQ_INT((long long)count, 1);
+    if (count == 1) AC_CHECK_EQ_INT(entries[0].flags & AC_RENDER_INSTANCES_CLAMPED, AC_RENDER_INSTANCES_CLAMPED);
+    AC_CHECK_OK(ac_layer_release(engine, lone));
     AC_CHECK_OK(ac_render_list_destroy(engine, list));
     AC_CHECK_OK(ac_layer_release(engine, outer));
     ac_engine_destroy(engine);
