@@ -165,6 +165,11 @@ def test_instance_limits() -> None:
             outer["instanceCount"] = -1
         with pytest.raises(OutOfRangeError, match="instanceCount"):
             outer["instanceCount"] = MAX_REPLICATOR_INSTANCES + 1
+        with pytest.raises(OutOfRangeError, match="instanceCount"):
+            engine.batch([outer]).set("instanceCount", [MAX_REPLICATOR_INSTANCES + 1])
+        assert outer["instanceCount"] == 1
+        with pytest.raises(OutOfRangeError, match="instanceDelay"):
+            outer["instanceDelay"] = 2e6
         inner = replicators(instance_count=MAX_REPLICATOR_INSTANCES)
         outer.add_sublayer(inner)
         outer["instanceCount"] = 2
