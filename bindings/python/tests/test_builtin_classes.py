@@ -5,6 +5,7 @@ transform layers."""
 
 from __future__ import annotations
 
+import ctypes
 import math
 from typing import Any
 
@@ -60,6 +61,15 @@ def test_handles_names_and_lookup() -> None:
             assert found.handle == int(which) == other.class_named(name).handle
             assert found.name == name
         assert engine.builtin_class(BuiltInClass.LAYER) is engine.base_class
+        # A layer made through the raw API wraps as a layer of the built-in class.
+        raw = animcore._capi.ac_layer()
+        animcore._capi.lib.ac_layer_create(
+            animcore._handles.engine_ptr(other), int(BuiltInClass.TEXT_LAYER), ctypes.byref(raw)
+        )
+        wrapped = other._wrap(raw.value)
+        animcore._capi.lib.ac_layer_release(animcore._handles.engine_ptr(other), raw.value)
+        assert wrapped["fontSize"] == 36
+        assert other.builtin_class(BuiltInClass.TEXT_LAYER).name == "CATextLayer"
         with pytest.raises(UnknownNameError, match="name"):
             engine.class_named("CAShinyLayer")
         with pytest.raises(InvalidArgumentError, match="name"):

@@ -815,6 +815,8 @@ class Engine:
 
     def _class_of(self, handle: int) -> LayerClass[Any]:
         cls = self._classes.get(handle)
+        if cls is None and handle < len(BuiltInClass):  # a built-in class not asked for yet
+            return self.builtin_class(BuiltInClass(handle))
         if cls is None:  # made through the raw API
             with self._lock:
                 cls = self._classes.setdefault(
