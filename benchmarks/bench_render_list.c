@@ -16,6 +16,13 @@
  * same tick, which a batch read (ac_layers_get_presentation_table, timed apart) put in plain
  * arrays. Before timing, every entry's matrix is checked against the plain loop's, to the bit.
  *
+ * A second row (issue 32, item 3's goal: "a replicator of 1,000 instances, each with an
+ * animated subtree, produces its render list in time proportional to the instances, with no
+ * allocation per tick"): a CAReplicatorLayer of 1,000 and of 10,000 instances (a turn and an
+ * instance delay each), its subtree a container with two leaves whose opacity and position
+ * animate; each instance samples the subtree at its own delayed time. The fill's time per
+ * instance at both counts, their ratio (proportional: about 1), and allocations per fill.
+ *
  * Usage: bench_render_list [-n layers] [-r rounds]   (defaults 100000 and 20)
  */
 #include <math.h>
@@ -253,6 +260,86 @@ static int run(size_t layers, int rounds) {
     return ok;
 }
 
+/* A replicator of `instances` instances over a container with two animated leaves. */
+static ac_layer replicator_world(ac_engine *engine, int instances) {
+    ac_layer replicator = 0;
+    bench_check(ac_layer_create(engine, AC_CLASS_REPLICATOR_LAYER, &replicator), "ac_layer_create");
+    set(engine, replicator, "bounds", ac_value_rect(0, 0, 400, 400));
+    set(engine, replicator, "position", ac_value_point(200, 200));
+    set(engine, replicator, "instanceCount", ac_value_integer(instances));
+    set(engine, replicator, "instanceDelay", ac_value_scalar(1.0 / instances));
+    double turn[16] = {0};
+    double angle = 2 * 3.14159265358979323846 / instances;
+    turn[0] = cos(angle), turn[1] = sin(angle), turn[4] = -sin(angle), turn[5] = cos(angle), turn[10] = 1, turn[15] = 1;
+    set(engine, replicator, "instanceTransform", ac_value_transform3d(turn));
+    set(engine, replicator, "instanceAlphaOffset", ac_value_scalar(-0.5 / instances));
+    ac_layer container = child(engine, replicator);
+    set(engine, container, "bounds", ac_value_rect(0, 0, 20, 20));
+    set(engine, container, "position", ac_value_point(200, 20));
+    for (int i = 0; i < 2; i++) {
+        ac_layer leaf = child(engine, container);
+        set(engine, leaf, "bounds", ac_value_rect(0, 0, 8, 8));
+        set(engine, leaf, "position", ac_value_point(5 + 10 * i, 10));
+        ac_animation animation = 0;
+        bench_check(ac_animation_create_basic(engine, i == 0 ? "opacity" : "position.y", &animation), "create");
+        ac_value from = ac_value_scalar(i == 0 ? 1 : 10), to = ac_value_scalar(i == 0 ? 0 : 30);
+        bench_check(ac_animation_set_value(engine, animation, AC_ANIMATION_FROM, &from), "from");
+        bench_check(ac_animation_set_value(engine, animation, AC_ANIMATION_TO, &to), "to");
+        ac_timing timing;
+        ac_timing_init_animation(&timing);
+        timing.duration_s = 1;
+        timing.repeat_count = INFINITY;
+        bench_check(ac_animation_set_timing(engine, animation, &timing), "timing");
+        bench_check(ac_layer_add_animation(engine, leaf, animation, "a"), "ac_layer_add_animation");
+        bench_check(ac_animation_release(engine, animation), "ac_animation_release");
+    }
+    return replicator;
+}
+
+/* Fills the replicator's render list after each tick: ns per instance and allocations per fill. */
+static double run_replicator(int instances, int rounds, double *allocations_per_fill) {
+    ac_engine *engine = NULL;
+    bench_check(ac_engine_create(NULL, &engine), "ac_engine_create");
+    ac_layer replicator = replicator_world(engine, instances);
+    ac_render_list list = 0;
+    bench_check(ac_render_list_create(engine, &list), "ac_render_list_create");
+    const ac_render_entry *entries = NULL;
+    size_t count = 0;
+    double time = 0, fill_s = 0;
+    unsigned long long allocated = 0;
+    bench_check(ac_engine_tick(engine, time), "ac_engine_tick");
+    for (int r = -2; r < rounds; r++) {
+        time += 1.0 / 60;
+        bench_check(ac_engine_tick(engine, time), "ac_engine_tick");
+        unsigned long long before = allocations();
+        double start = bench_now_s();
+        bench_check(ac_render_list_fill(engine, list, replicator, AC_GEOMETRY_PRESENTATION, &entries, &count, NULL, NULL),
+                    "ac_render_list_fill");
+        if (r >= 0) fill_s += bench_now_s() - start, allocated += allocations() - before;
+    }
+    if (count != 1 + 3 * (size_t)instances) {
+        fprintf(stderr, "bench_render_list: a replicator's list of %zu entries, not %zu\n", count, 1 + 3 * (size_t)instances);
+        exit(1);
+    }
+    *allocations_per_fill = (double)allocated / rounds;
+    bench_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
+    bench_check(ac_layer_release(engine, replicator), "ac_layer_release");
+    bench_check(ac_engine_destroy(engine), "ac_engine_destroy");
+    return fill_s * 1e9 / ((double)rounds * instances);
+}
+
+/* The replicator row: time per instance at 1,000 and 10,000 instances, beside the goal. */
+static void replicator_row(int rounds) {
+    double small_allocations = 0, large_allocations = 0;
+    double small = run_replicator(1000, rounds, &small_allocations);
+    double large = run_replicator(10000, rounds, &large_allocations);
+    printf("  replicator, 3 animated layers per instance sampled at its own delayed time: %6.1f ns per instance at"
+           " 1,000 instances, %6.1f at 10,000 (%.2fx; goal: proportional to the instances, about 1x);"
+           " %.1f and %.1f allocations per fill (goal 0)%s\n",
+           small, large, large / small, COUNTS_ALLOCATIONS ? small_allocations : 0.0,
+           COUNTS_ALLOCATIONS ? large_allocations : 0.0, COUNTS_ALLOCATIONS ? "" : " (not counted without glibc)");
+}
+
 static void usage(void) {
     fprintf(stderr, "usage: bench_render_list [-n layers] [-r rounds]\n");
     exit(2);
@@ -276,5 +363,6 @@ int main(int argc, char **argv) {
     if (layers >= 10000) ok &= run(layers / 10, rounds);
     bench_seed(0x5eed);
     ok &= run(layers, rounds);
+    replicator_row(rounds);
     return ok ? 0 : 1;
 }

@@ -877,6 +877,70 @@ static inline ac_value ac_value_token(uint64_t token) {
  * of a layer turned by other angles). AC_ERR_NOT_INVERTIBLE when that 2D part is singular.
  */
 
+/*
+ * The built-in classes: Core Animation's, with the same handle in every engine. Each carries
+ * CALayer's properties first (above), then its own, in this order; each is a superclass
+ * ac_class_create() takes as it takes AC_CLASS_LAYER (a class declared on AC_CLASS_REPLICATOR_LAYER
+ * has its properties and draws as a replicator). Their names are taken: ac_class_create()
+ * refuses them. Properties are animatable unless marked.
+ *
+ * AC_CLASS_TEXT_LAYER ("CATextLayer", reference §4.3): fontSize (scalar 36, points),
+ *   foregroundColor (color 1,1,1,1), string (token 0: none; not animatable), font (token 0: the
+ *   host's default font, Core Animation's Helvetica [INFERRED]; not animatable), alignmentMode
+ *   (integer AC_TEXT_ALIGNMENT_*, 0...4, not animatable), truncationMode (integer
+ *   AC_TEXT_TRUNCATION_*, 0...3, not animatable), wrapped (bool 0, not animatable),
+ *   allowsFontSubpixelQuantization (bool 0, not animatable). The host draws the text; the
+ *   engine keeps, presents and animates the values.
+ * AC_CLASS_REPLICATOR_LAYER ("CAReplicatorLayer", reference §5): instanceCount (integer 1,
+ *   0...AC_MAX_REPLICATOR_INSTANCES), instanceDelay (scalar 0, seconds, -1e6...1e6
+ *   [INFERRED]: any nesting's time shifts stay within the engine's time limits; an animated one
+ *   is clamped to it), instanceTransform
+ *   (transform3D identity), instanceColor (color 1,1,1,1), instanceRedOffset,
+ *   instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset (scalar 0 each),
+ *   preservesDepth (bool 0, not animatable). Its sublayers are drawn once per instance in the
+ *   render list (see Render lists); hit testing sees the sublayers themselves (instance 0),
+ *   as Core Animation's does.
+ * AC_CLASS_TRANSFORM_LAYER ("CATransformLayer", reference §1.5): no properties of its own. Only
+ *   its sublayers are drawn, kept in 3D (AC_RENDER_SUBLAYERS_ONLY).
+ *
+ * AC_ERR_OUT_OF_RANGE, naming the key, for an integer outside its range. [INFERRED] Handles 4
+ * and up are kept for further built-in classes, in the order they are added.
+ */
+#define AC_CLASS_LAYER ((ac_class)0)
+#define AC_CLASS_TEXT_LAYER ((ac_class)1)
+#define AC_CLASS_REPLICATOR_LAYER ((ac_class)2)
+#define AC_CLASS_TRANSFORM_LAYER ((ac_class)3)
+
+/** CATextLayer "alignmentMode" values (kCAAlignment*). */
+#define AC_TEXT_ALIGNMENT_NATURAL 0
+#define AC_TEXT_ALIGNMENT_LEFT 1
+#define AC_TEXT_ALIGNMENT_RIGHT 2
+#define AC_TEXT_ALIGNMENT_CENTER 3
+#define AC_TEXT_ALIGNMENT_JUSTIFIED 4
+/** CATextLayer "truncationMode" values (kCATruncation*). */
+#define AC_TEXT_TRUNCATION_NONE 0
+#define AC_TEXT_TRUNCATION_START 1
+#define AC_TEXT_TRUNCATION_END 2
+#define AC_TEXT_TRUNCATION_MIDDLE 3
+
+/**
+ * The most instances a replicator draws, alone or nested (the product of the counts of the
+ * replicators a layer is drawn in): 2^20. [INFERRED] Core Animation documents no limit; this
+ * one keeps a render list within memory a host can hold. A model instanceCount above it is
+ * refused (AC_ERR_OUT_OF_RANGE); an animated count is clamped to 0...it, and a nested
+ * replicator draws only as many instances as keep the product within it (its entry flagged
+ * AC_RENDER_INSTANCES_CLAMPED).
+ */
+#define AC_MAX_REPLICATOR_INSTANCES (1 << 20)
+
+/**
+ * The class named name (UTF-8) in engine: a built-in class by Core Animation's name
+ * ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer") or one declared with
+ * ac_class_create(). Errors: AC_ERR_NULL_POINTER (name, out_class), AC_ERR_UNKNOWN_NAME
+ * (no class of that name), AC_ERR_BAD_HANDLE (engine).
+ */
+ac_status ac_class_find(ac_engine *engine, const char *name, ac_class *out_class);
+
 /** A property a class declares. Fill with ac_property_desc_init(). */
 typedef struct ac_property_desc {
     uint32_t struct_size;   /* sizeof(ac_property_desc) */
@@ -1360,6 +1424,36 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * with doubleSided 0, is left out with its subtree ([INFERRED]: such a mask composites
  * nothing). Filling it once its storage is sized allocates nothing.
  *
+ * Replicators (AC_CLASS_REPLICATOR_LAYER and its subclasses; reference §5.2): the replicator's
+ * own entry comes once; its sublayers' entries (each with its subtree) come once per instance
+ * k = 0 ... n-1, instance after instance, n its instanceCount (clamped, see
+ * AC_MAX_REPLICATOR_INSTANCES). Instance k's entries have
+ *   - the matrix R_k = T(-c) * instanceTransform^k * T(c) applied before the replicator's own
+ *     part of its sublayers' matrices (c: the replicator's bounds centre; [INFERRED] the
+ *     reference leaves that order open): M_toSuper(S) * R_k * (sublayerTransform part) * ...;
+ *   - instance_color C_k = instanceColor + k * (red, green, blue, alpha offsets), each component
+ *     clamped to [0, 1] ([INFERRED]: unverified in Core Animation), times the instance colour of
+ *     the replicator's own entry (nested replicators multiply). The engine does not multiply it
+ *     into the entry's colours: the host multiplies it into every colour it draws for the entry,
+ *     contents included ([INFERRED]: the engine cannot reach the host's images);
+ *   - values sampled at their instance's time: presentation values of the subtree at its time
+ *     shifted by k * instanceDelay (instance_time_shift; nested replicators add up), through the
+ *     engine's one evaluation of animations, so before a delayed begin an animation with fill
+ *     mode removed shows the model value (Core Animation's "all dots bright at the start"). Model
+ *     fills are not shifted. [INFERRED] The sublayers' order (zPosition) and hidden state, and
+ *     whether a mask draws, are read at the unshifted time;
+ *   - instance_index k.
+ * preservesDepth 1 keeps the sublayers in 3D and depth sorts them as a transform layer does.
+ * Hit testing (ac_layer_hit_test()) sees the model tree only: the sublayers themselves, that
+ * is instance 0, as Core Animation's hitTest: does.
+ *
+ * Transform layers (AC_CLASS_TRANSFORM_LAYER and its subclasses; reference §1.5-1.6): the entry
+ * is flagged AC_RENDER_SUBLAYERS_ONLY and draws nothing itself; its sublayers' matrices are not
+ * flattened into its plane (their 3D and perspective carry through), and they come back to
+ * front by the z of each one's bounds centre in its space, ties in zPosition order ([INFERRED]:
+ * WebKit's sort; Core Animation does not document its own). Conversions (ac_layer_convert_*)
+ * still flatten at every layer.
+ *
  * Errors, each message naming the argument: AC_ERR_NULL_POINTER, AC_ERR_BAD_HANDLE (a
  * destroyed, stale or made-up list or layer, one of another engine, a destroyed engine),
  * AC_ERR_OUT_OF_RANGE (presentation not 0 or 1). The did-stop callbacks ac_engine_destroy()
@@ -1378,6 +1472,12 @@ typedef uint64_t ac_render_list;
 #define AC_RENDER_CONTENTS_FLIPPED 8 /* contentsAreFlipped: draw the contents mirrored in y */
 #define AC_RENDER_IS_MASK 16        /* the mask of the parent entry's layer: it and its subtree (to
                                        its subtree_end) are drawn into the parent's mask */
+#define AC_RENDER_SUBLAYERS_ONLY 32 /* a CATransformLayer: draws nothing of its own (its colours,
+                                       border width, shadow opacity and contents come cleared; no
+                                       clip, mask or group; its opacity goes into its sublayers'
+                                       alpha); its sublayers keep their 3D and are depth sorted */
+#define AC_RENDER_INSTANCES_CLAMPED 64 /* a replicator drew fewer instances than its
+                                          instanceCount (AC_MAX_REPLICATOR_INSTANCES) */
 
 /** The "maskedCorners" bits (CACornerMask); MinY is the bottom in y-up space. */
 #define AC_CORNER_MIN_X_MIN_Y 1
@@ -1400,7 +1500,7 @@ typedef uint64_t ac_render_list;
 #define AC_GRAVITY_BOTTOM_RIGHT 11
 
 /**
- * One visible layer, with the presentation values (or model values) it is drawn with. 520
+ * One visible layer, with the presentation values (or model values) it is drawn with. 568
  * bytes, no padding.
  */
 typedef struct ac_render_entry {
@@ -1440,6 +1540,17 @@ typedef struct ac_render_entry {
     uint64_t contents;           /* the host's token; 0 for none */
     int32_t contents_gravity;    /* AC_GRAVITY_* */
     uint32_t masked_corners;     /* AC_CORNER_* bits */
+    double instance_color[4];    /* r, g, b, a: every colour the entry draws (background,
+                                    border, shadow, contents, a class's own such as a text
+                                    layer's foregroundColor) is multiplied by it, component
+                                    by component: the product of the instance colours of the
+                                    replicator instances it is drawn in, (1, 1, 1, 1) outside
+                                    replicators (see CAReplicatorLayer below) */
+    double instance_time_shift;  /* seconds its time runs behind its replicators' (the sum of
+                                    k * instanceDelay); its animated values were sampled then */
+    int32_t instance_index;      /* k of the nearest replicator's instance it is drawn in; 0
+                                    outside replicators */
+    int32_t reserved;            /* 0 */
     /* The layer's transition (see "Transitions in the render list" in the Transitions
        section); all 0 but transition_new_alpha (1) without one. */
     uint64_t transition_id;      /* the id the host keys its snapshot by (unique in the engine,

@@ -59,6 +59,22 @@ public func ac_class_create(
     }
 }
 
+@_cdecl("ac_class_find")
+public func ac_class_find(
+    _ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ outClass: UnsafeMutablePointer<ac_class>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let className = try utf8String(name, "name")
+            let out = try required(outClass, "out_class")
+            let id = try core(ErrorArguments(other: "name")) { () throws(AnimCoreError) in
+                try box.engine.layerClass(named: className)
+            }
+            out.pointee = id.rawValue
+        }
+    }
+}
+
 @_cdecl("ac_class_set_strict")
 public func ac_class_set_strict(_ engine: OpaquePointer?, _ layerClass: ac_class, _ strict: Int32) -> ac_status {
     reportingStatus { () throws(APIError) in

@@ -647,7 +647,7 @@ static void test_values_and_builtins(void) {
         AC_CHECK(!has(&r.entries[0], AC_RENDER_CONTENTS_FLIPPED));
         AC_CHECK(has(&r.entries[0], AC_RENDER_CHANGED));
     }
-    AC_CHECK_EQ_INT(sizeof(ac_render_entry), 520);
+    AC_CHECK_EQ_INT(sizeof(ac_render_entry), 568);
     AC_CHECK_OK(ac_render_list_destroy(engine, list));
     AC_CHECK_OK(ac_layer_release(engine, root));
     AC_CHECK_OK(ac_engine_destroy(engine));

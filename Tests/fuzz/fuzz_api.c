@@ -630,7 +630,10 @@ static pick pick_layer(engine_slot *es) {
 static pick pick_class(engine_slot *es) {
     pick p = {0, 0, -1};
     uint8_t b = rd_u8();
-    if (b < 120) return p; /* the built-in class */
+    if (b < 120) {
+        p.handle = b % 4; /* a built-in class: AC_CLASS_LAYER ... AC_CLASS_TRANSFORM_LAYER */
+        return p;
+    }
     if (b < 220) {
         int index = NTH_USED(es->classes, MAX_CLASSES, b - 120);
         if (index >= 0) {
@@ -2161,7 +2164,8 @@ static void check_entries(engine_slot *es, ac_layer root, const ac_render_entry 
                           const double *dirty, const int32_t *is_dirty) {
     size_t index;
     const uint32_t known = AC_RENDER_OPACITY_GROUP | AC_RENDER_CLIPS | AC_RENDER_CHANGED |
-                           AC_RENDER_CONTENTS_FLIPPED | AC_RENDER_IS_MASK;
+                           AC_RENDER_CONTENTS_FLIPPED | AC_RENDER_IS_MASK | AC_RENDER_SUBLAYERS_ONLY |
+                           AC_RENDER_INSTANCES_CLAMPED;
     if (is_dirty != NULL && *is_dirty != 0 && *is_dirty != 1) DIE("ac_render_list_fill: out_dirty is neither 0 nor 1");
     if (is_dirty != NULL && dirty != NULL && *is_dirty == 0 && (dirty[0] != 0 || dirty[1] != 0 || dirty[2] != 0 || dirty[3] != 0))
         DIE("ac_render_list_fill: nothing dirty, yet the dirty rect is not all 0");
@@ -2185,6 +2189,14 @@ static void check_entries(engine_slot *es, ac_layer root, const ac_render_entry 
         if (e->contents_gravity < AC_GRAVITY_RESIZE || e->contents_gravity > AC_GRAVITY_BOTTOM_RIGHT || e->masked_corners > 15)
             DIE("ac_render_list_fill: gravity or corners out of range");
         if (!(e->contents_scale > 0)) DIE("ac_render_list_fill: a contentsScale not > 0");
+        for (int c = 0; c < 4; ++c)
+            if (!(e->instance_color[c] >= 0 && e->instance_color[c] <= 1)) DIE("ac_render_list_fill: an instance colour outside [0, 1]");
+        if (e->instance_index < 0 || e->reserved != 0 || !isfinite(e->instance_time_shift))
+            DIE("ac_render_list_fill: a negative instance index, a reserved field set or a time shift not finite");
+        if ((e->flags & AC_RENDER_SUBLAYERS_ONLY) && (e->background_color[3] != 0 || e->contents != 0 ||
+                                                      (e->flags & (AC_RENDER_CLIPS | AC_RENDER_OPACITY_GROUP))))
+            DIE("ac_render_list_fill: a transform layer's entry draws something of its own");
+
         if (ac_layer_superlayer(es->pointer, e->layer, &up) != AC_OK) DIE("ac_render_list_fill: an entry of a dead layer");
     }
 }
@@ -2437,6 +2449,65 @@ static void op_transition(void) {
         DIE("a transition composite's alphas left [0, 1]");
 }
 
+/* The built-in classes: lookup by name (a built-in name answers its fixed handle), and the
+   text and replicator properties set with fuzzed values on any layer. Oracle: on a layer of the
+   built-in class itself, an integer inside its range or a finite delay within ±1e6 is taken
+   and anything else refused with AC_ERR_OUT_OF_RANGE or AC_ERR_NOT_FINITE; render lists of
+   replicator trees are checked by check_entries (op_render_list). */
+static void op_builtin_classes(void) {
+    static const char *const names[] = {"CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer"};
+    static const char *const integers[] = {"instanceCount", "alignmentMode", "truncationMode"};
+    static const int64_t highest[] = {AC_MAX_REPLICATOR_INSTANCES, 4, 3};
+    static const ac_class owners[] = {AC_CLASS_REPLICATOR_LAYER, AC_CLASS_TEXT_LAYER, AC_CLASS_TEXT_LAYER};
+    static const char *const scalars[] = {"instanceDelay", "instanceRedOffset", "instanceAlphaOffset", "fontSize"};
+    engine_slot *es = pick_engine();
+    pick layer = pick_layer(es);
+    uint8_t b = rd_u8();
+    ac_class layer_class = 99;
+    ac_key key = 0;
+    ac_value value;
+    ac_status status;
+    if (b % 4 == 0) {
+        ac_class found = 0;
+        int which = rd_u8() % 5;
+        status = CALL(es, 0, ac_class_find(es->pointer, which < 4 ? names[which] : rd_string(), &found));
+        if (which < 4 && status == AC_OK && found != (ac_class)which) DIE("ac_class_find: a built-in class at another handle");
+        if (which < 4 && status == AC_ERR_UNKNOWN_NAME) DIE("ac_class_find: a built-in class not found");
+        return;
+    }
+    if (layer.bad || ac_layer_class(es->pointer, layer.handle, &layer_class) != AC_OK) layer_class = 99;
+    if (b % 4 == 1) {
+        int which = rd_u8() % 3;
+        uint8_t c = rd_u8();
+        /* A count the limit takes is never set here: 2^20 instances with sublayers would make
+           every fill of the input slow; the unit tests reach the limit itself. */
+        int64_t edge = which == 0 ? highest[which] + 1 + (c % 3) : highest[which] + (c % 3) - 1;
+        int64_t number = c < 64 ? (int64_t)(c % 8) - 2 : c < 128 ? edge : (int64_t)rd_u64();
+        value = ac_value_integer(number);
+        if (ac_engine_key(es->pointer, integers[which], &key) != AC_OK) return;
+        status = CALL(es, layer.bad, ac_layer_set_value(es->pointer, layer.handle, key, &value));
+        if (layer_class == owners[which] && (status == AC_OK || status == AC_ERR_OUT_OF_RANGE) &&
+            (status == AC_OK) != (number >= 0 && number <= highest[which]))
+            DIE("a built-in integer property took a value outside its range, or refused one inside");
+        return;
+    }
+    if (b % 4 == 2) {
+        int which = rd_u8() % 4;
+        double number = rd_double();
+        value = ac_value_scalar(number);
+        if (ac_engine_key(es->pointer, scalars[which], &key) != AC_OK) return;
+        status = CALL(es, layer.bad, ac_layer_set_value(es->pointer, layer.handle, key, &value));
+        if (which == 0 && layer_class == AC_CLASS_REPLICATOR_LAYER &&
+            (status == AC_OK || status == AC_ERR_OUT_OF_RANGE || status == AC_ERR_NOT_FINITE) &&
+            status != (!isfinite(number) ? AC_ERR_NOT_FINITE : fabs(number) <= 1e6 ? AC_OK : AC_ERR_OUT_OF_RANGE))
+            DIE("instanceDelay: a delay taken or refused against its range");
+        return;
+    }
+    value = rd_value();
+    if (ac_engine_key(es->pointer, b & 0x10 ? "instanceTransform" : "instanceColor", &key) != AC_OK) return;
+    CALL(es, layer.bad, ac_layer_set_value(es->pointer, layer.handle, key, &value));
+}
+
 #define OP(name) {op_##name, #name}
 static const operation g_operations[] = {
     OP(engine_create),   OP(engine_destroy),  OP(tick),           OP(tick),
@@ -2448,7 +2519,7 @@ static const operation g_operations[] = {
     OP(add_animation),   OP(remove_animation), OP(transaction),   OP(transaction),
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
     OP(clock),           OP(geometry),        OP(render_list),    OP(animator),
-    OP(animator),        OP(value_function),  OP(transition),
+    OP(animator),        OP(value_function),  OP(transition),     OP(builtin_classes), OP(builtin_classes),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

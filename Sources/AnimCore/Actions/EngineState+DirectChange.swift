@@ -42,7 +42,7 @@ extension EngineState {
     @inline(__always)
     func directProperty(_ classIndex: Int, _ key: PropertyKey) -> Int? {
         guard let property = classes[classIndex].propertyIndex(for: key),
-              !BuiltInLayerProperties.Index.hasRange(property)
+              !BuiltInLayerProperties.Index.hasRange(property), !classes[classIndex].layouts[property].hasRange
         else { return nil }
         return property
     }

@@ -69,7 +69,7 @@ extension EngineState {
         try keys.check(key)  // (before the declared-property lookup, which reads the index alone)
         let classIndex = Int(places[slot].classIndex)
         if let property = classes[classIndex].propertyIndex(for: key) {
-            return .property(KeyPathTarget(property: property, component: nil, kind: classes[classIndex].layouts[property].kind))
+            return .property(classes[classIndex].wholeValueTarget(property))
         }
         let name = try keys.checkedName(of: key)
         if name == "frame" { return .frame }

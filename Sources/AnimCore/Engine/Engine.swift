@@ -180,6 +180,24 @@ public final class Engine: @unchecked Sendable {
     /// C: none (the class handle 0).
     public var baseLayerClass: LayerClassID { .layer }
 
+    /// The class named `name` in this engine: a built-in class by Core Animation's name
+    /// ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer"; the same handle in
+    /// every engine) or a class declared here.
+    ///
+    /// C: `ac_class_find`.
+    /// - Parameter name: the class's name.
+    /// - Returns: the class.
+    /// - Throws: `.unknownName` naming `name` when no class of this engine has it;
+    ///   `.invalidState` once the engine is invalidated.
+    public func layerClass(named name: String) throws(AnimCoreError) -> LayerClassID {
+        try withState { (state) throws(AnimCoreError) in
+            guard let found = state.classes.first(where: { $0.name == name }) else {
+                throw AnimCoreError(.unknownName, "name is \"\(name)\"; no layer class of this engine has that name")
+            }
+            return found.id
+        }
+    }
+
     /// Declares a layer class with `properties` added to `superclass`'s.
     /// - Parameters:
     ///   - name: the class's name, unique in this engine.

@@ -157,14 +157,18 @@ final class EngineState {
 
     init() {
         let keys = KeyTable()
-        // The built-in names are the first keys of an empty table: interning them cannot fail.
-        let declared = BuiltInLayerProperties.descriptors.map { (try! keys.intern($0.name), $0) }
-        let base = LayerClass(
-            id: .layer, name: BuiltInLayerProperties.className, superclass: nil,
-            declared: declared, outOfLine: outOfLine)
+        // The built-in classes, each at the index its handle names. Their property names are
+        // the first keys of an empty table: interning them cannot fail.
+        var builtIn: [LayerClass] = []
+        for (index, entry) in BuiltInClass.table.enumerated() {
+            let declared = entry.properties.map { (try! keys.intern($0.name), $0) }
+            builtIn.append(LayerClass(
+                id: LayerClassID(rawValue: UInt64(index)), name: entry.name, superclass: entry.superclass.map { builtIn[$0] },
+                declared: declared, outOfLine: outOfLine, role: entry.role))
+        }
         self.keys = keys
-        classes = [base]
-        timingOffsets = LayerTimingOffsets(base)
+        classes = builtIn
+        timingOffsets = LayerTimingOffsets(builtIn[0])
         defaultFunction = functions.retain(.default)
     }
 

@@ -47,6 +47,36 @@ extension EngineState {
     }
 }
 
+extension EngineState {
+    /// Sorts `order[start...]`, sublayers of a layer that keeps them in 3D (a transform layer, a
+    /// replicator preserving depth), back to front by the depth of each one's bounds centre in
+    /// that layer's space: its z after its matrix to the layer (`sublayerMatrix`: the layer's
+    /// part), divided by w, ascending (+z is toward the viewer), ties in the order given.
+    /// [INFERRED] Core Animation does not document its depth sort (reference §1.6); this is
+    /// WebKit's (`sortByZOrder`, the z of each layer's centre). Intersecting planes stay
+    /// undefined, as in Core Animation.
+    func sortByDepth(
+        _ order: inout [Int32], from start: Int, under sublayerMatrix: Transform3D?, presentation: Bool,
+        keys: inout [SublayerSortKey]
+    ) {
+        guard order.count - start > 1 else { return }
+        keys.removeAll(keepingCapacity: true)
+        for position in start..<order.count {
+            let child = Int(order[position])
+            let geometry = geometry(child, presentation: presentation)
+            let m = geometry.matrixToSuperlayer(under: sublayerMatrix)
+            let x = geometry.bounds.origin.x + geometry.bounds.size.width / 2
+            let y = geometry.bounds.origin.y + geometry.bounds.size.height / 2
+            let w = x * m.m14 + y * m.m24 + m.m44
+            let z = (x * m.m13 + y * m.m23 + m.m43) / w
+            // A centre behind the eye (w ≤ 0) or undefined is drawn first.
+            keys.append(SublayerSortKey(z: w > 0 && !z.isNaN ? z : -.infinity, rank: Int32(position), slot: order[position]))
+        }
+        keys.sort { $0.z != $1.z ? $0.z < $1.z : $0.rank < $1.rank }
+        for (offset, key) in keys.enumerated() { order[start + offset] = key.slot }
+    }
+}
+
 /// A sublayer in the zPosition sort: its zPosition, where it was among its siblings (the tie
 /// break that keeps the sort stable) and its slot.
 struct SublayerSortKey {

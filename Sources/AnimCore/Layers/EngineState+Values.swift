@@ -132,15 +132,17 @@ extension EngineState {
     /// Checks a model value before it is stored: its kind, finite numbers, for the layer's own
     /// timing properties the ranges `MediaTiming.validate` gives (they keep the time arithmetic
     /// finite; duration, repeatCount and repeatDuration may be infinite), and for the ranged
-    /// rendering properties theirs (`CornerMask`, `ContentsGravity`, a positive contentsScale).
+    /// rendering properties theirs (`CornerMask`, `ContentsGravity`, a positive contentsScale),
+    /// and for a built-in class's integer properties their `PropertyRange`.
     func checkModelValue(_ value: Value, _ target: KeyPathTarget, _ keyPath: String) throws(AnimCoreError) {
         try checkKind(value, target, keyPath)
         typealias Index = BuiltInLayerProperties.Index
         // [Perf] Everything but a timing or ranged property only needs finite numbers.
-        guard target.component == nil, Index.hasRange(target.property) else {
+        guard target.component == nil, Index.hasRange(target.property) || target.range != nil else {
             try value.checkFinite(keyPath)
             return
         }
+        if let range = target.range { return try range.check(value, keyPath) }
         let limits = MediaTiming.Limits.self
         switch (target.property, value) {
         case (Index.beginTime, .scalar(let time)), (Index.timeOffset, .scalar(let time)):

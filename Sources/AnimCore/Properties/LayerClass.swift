@@ -41,14 +41,22 @@ final class LayerClass {
     /// Whether layers of this class refuse undeclared keys (set, read or animated) instead of
     /// storing them as Core Animation does. Default false; subclasses made later inherit it.
     @exclusivity(unchecked) var isStrict: Bool
+    /// How its layers take part in the render list: its built-in ancestor's role.
+    let role: LayerRenderRole
+    /// The properties of its nearest built-in ancestor (CALayer's and that class's own), which
+    /// a strict class's error names by reference only.
+    let builtInPropertyCount: Int
 
+    /// A class with `declared` properties on top of `superclass`'s; `role` is given for a
+    /// built-in class (a declared class takes its superclass's).
     init(
         id: LayerClassID, name: String, superclass: LayerClass?,
-        declared: [(PropertyKey, PropertyDescriptor)], outOfLine: SlotBuffer
+        declared: [(PropertyKey, PropertyDescriptor)], outOfLine: SlotBuffer, role: LayerRenderRole? = nil
     ) {
         self.id = id
         self.name = name
         self.superclass = superclass?.id
+        self.role = role ?? superclass?.role ?? .plain
         var properties = superclass?.properties ?? []
         var offset = superclass?.rowSlotCount ?? 0
         for (key, descriptor) in declared {
@@ -88,7 +96,7 @@ final class LayerClass {
             (layouts.baseAddress! + index).initialize(to: PropertyLayout(
                 kind: property.kind, offset: property.offset, isInline: property.isInline,
                 isAnimatable: property.descriptor.isAnimatable, needsDisplay: property.descriptor.needsDisplay,
-                defaultBlock: blocks[index]))
+                hasRange: property.descriptor.range != nil, defaultBlock: blocks[index]))
         }
         self.layouts = UnsafeBufferPointer(layouts)
         rows = SlotBuffer(initialCapacity: max(offset * 64, 64))
@@ -98,6 +106,7 @@ final class LayerClass {
         display = superclass?.display
         defaultAction = superclass?.defaultAction
         isStrict = superclass?.isStrict ?? false
+        builtInPropertyCount = role != nil ? properties.count : superclass?.builtInPropertyCount ?? properties.count
     }
 
     deinit {
@@ -105,9 +114,9 @@ final class LayerClass {
     }
 
     /// The error of a strict class for an undeclared key: names the key and lists the class's
-    /// declared properties (the built-in ones by reference only; there are 31 of them).
+    /// declared properties (its built-in ancestor's by reference only).
     func undeclaredKeyError(_ key: String) -> AnimCoreError {
-        let own = properties[BuiltInLayerProperties.descriptors.count...].map(\.descriptor.name)
+        let own = properties[builtInPropertyCount...].map(\.descriptor.name)
         let listed = own.isEmpty
             ? "it declares only the built-in layer properties"
             : "its own properties: \(own.joined(separator: ", ")); and the built-in layer properties"
@@ -120,6 +129,17 @@ final class LayerClass {
         guard id >= 0, id < propertyIndexByKey.count else { return nil }
         let index = propertyIndexByKey[id]
         return index < 0 ? nil : Int(index)
+    }
+
+    /// The whole value of the property at `index` as a key-path target, with its range when it
+    /// has one (read only then: ranged properties are few, and a descriptor costs reference
+    /// counting to read).
+    @inline(__always)
+    func wholeValueTarget(_ index: Int) -> KeyPathTarget {
+        let layout = layouts[index]
+        return KeyPathTarget(
+            property: index, component: nil, kind: layout.kind,
+            range: layout.hasRange ? properties[index].descriptor.range : nil)
     }
 
     /// Whether this class is `other` or inherits from it, given the engine's classes.
@@ -173,7 +193,7 @@ final class LayerClass {
         // A declared property's name was interned when its class was declared.
         guard let rootKey = keys.lookup(String(rootName)), let index = propertyIndex(for: rootKey) else { return nil }
         let kind = properties[index].kind
-        guard let rest else { return KeyPathTarget(property: index, component: nil, kind: kind) }
+        guard let rest else { return wholeValueTarget(index) }
         guard let component = kind.component(named: String(rest)) else { return nil }
         return KeyPathTarget(property: index, component: component, kind: component.kind)
     }
@@ -188,6 +208,8 @@ struct KeyPathTarget {
     var component: KeyPathComponent?
     /// Kind of the addressed value (the component's kind, or the property's).
     var kind: ValueKind
+    /// The whole value's range when the property has one (`PropertyDescriptor.range`).
+    var range: PropertyRange? = nil
 }
 
 /// A display callback: receives the engine and the layer to display. Runs on the thread that

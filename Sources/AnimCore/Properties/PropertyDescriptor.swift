@@ -11,6 +11,8 @@ public struct PropertyDescriptor: Sendable {
     /// Whether a change of the property (by a set or an animation) makes the layer redisplay:
     /// Core Animation's `+needsDisplayForKey:`. Default false.
     public var needsDisplay: Bool
+    /// The values a built-in integer property takes; nil for any finite value.
+    let range: PropertyRange?
 
     /// A property named `name` whose values are of `defaultValue`'s kind.
     /// - Parameters:
@@ -25,6 +27,16 @@ public struct PropertyDescriptor: Sendable {
         self.defaultValue = defaultValue
         self.isAnimatable = animatable
         self.needsDisplay = needsDisplay
+        range = nil
+    }
+
+    /// A built-in property whose integer values lie in `range` (checked when set).
+    init(_ name: String, default defaultValue: Value, animatable: Bool = true, range: PropertyRange) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.isAnimatable = animatable
+        self.needsDisplay = false
+        self.range = range
     }
 
     /// A property declared by its typed name: `PropertyDescriptor(radius, default: 10)` for
@@ -74,6 +86,8 @@ struct PropertyLayout {
     var isInline: Bool
     var isAnimatable: Bool
     var needsDisplay: Bool
+    /// Whether its values have a range of their own (`PropertyDescriptor.range`).
+    var hasRange: Bool
     /// For an out-of-line property, the block in the engine's out-of-line buffer holding its
     /// default value; −1 for an inline property.
     var defaultBlock: Int

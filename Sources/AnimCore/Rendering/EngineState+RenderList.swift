@@ -3,8 +3,10 @@
 /// exhaust the stack; the list's scratch is reused, so a list once sized allocates nothing.
 ///
 /// Rules, each in its one home: a layer's matrix to its superlayer is
-/// `LayerGeometry.matrixToSuperlayer`; the sublayer order is `appendVisibleSublayers`; the
-/// back-face test is `Transform3D.isBackFacing`.
+/// `LayerGeometry.matrixToSuperlayer`; the sublayer order is `appendVisibleSublayers` (and
+/// `sortByDepth` under a transform layer); the back-face test is `Transform3D.isBackFacing`; a
+/// replicator's instances are `ReplicaFrame` (`EngineState+Replicas.swift`), their time
+/// `layerSlots(_:atLayerTime:block:)`.
 extension EngineState {
     /// Fills `list` with the visible subtree of the layer in `slot`, matrices into the space
     /// its position is given in (its superlayer's, sublayerTransform included; the root space
@@ -43,7 +45,7 @@ extension EngineState {
     /// The next layer `frame` draws: its next sublayer, then its mask; nil when it has none
     /// left. Takes it off the frame.
     private func nextLayer(of frame: UnsafeMutablePointer<RenderFrame>, in list: RenderList) -> Int? {
-        if frame.pointee.next < frame.pointee.childrenEnd {
+        if frame.pointee.next < frame.pointee.childrenEnd || nextInstance(of: frame) {
             frame.pointee.next += 1
             return Int(list.children[frame.pointee.next - 1])
         }
@@ -56,16 +58,22 @@ extension EngineState {
 
     /// Appends the entry of the layer in `slot` and pushes its frame (a leaf's entry is closed
     /// at once), unless the layer is not drawn: hidden, or facing away with doubleSided off (its
-    /// subtree goes with it: it is flattened into the layer's plane, reference §1.7).
+    /// subtree goes with it: it is flattened into the layer's plane, reference §1.7). In a
+    /// replicator instance with a time shift, its values are read at its shifted time.
     private func openEntry(
         _ slot: Int, under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
     ) {
-        let values = layerSlots(slot, presentation: presentation)
+        let time = presentation ? parent.pointee.shiftedTime.map { layerTime(slot, fromParentTime: $0) } : nil
+        let values = time.map { layerSlots(slot, atLayerTime: $0, block: list.instanceBlock) }
+            ?? layerSlots(slot, presentation: presentation)
         let geometry = geometry(of: values)
         guard !geometry.isHidden else { return }
+        let role = classes[Int(places[slot].classIndex)].role
         let toSuperlayer = geometry.matrixToSuperlayer(under: parent.pointee.sublayerMatrix)
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
-        guard doubleSided || !toSuperlayer.isBackFacing, maskIsDrawn(ofLayerIn: slot, presentation: presentation) else { return }
+        guard doubleSided || !toSuperlayer.isBackFacing else { return }
+        // A transform layer's mask is ignored (reference §1.5).
+        guard role == .transformLayer || maskIsDrawn(ofLayerIn: slot, presentation: presentation) else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         // Written in place: a matrix is 128 bytes.
@@ -74,27 +82,56 @@ extension EngineState {
         } else {
             entry.pointee.matrix = toSuperlayer
         }
-        makeRenderEntry(at: entry, values, geometry: geometry, under: parent)
+        makeRenderEntry(at: entry, values, geometry: geometry, under: parent, role: role)
         writeTransition(of: slot, presentation: presentation, into: entry)
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
+        let keepsDepth = role == .transformLayer
+            || (role == .replicator && values.shown(ReplicatorLayerProperties.Index.preservesDepth)[0].bitPattern != 0)
+        if keepsDepth {
+            sortByDepth(
+                &list.children, from: childrenStart, under: geometry.sublayerMatrix, presentation: presentation,
+                keys: &list.sortKeys)
+        }
+        let replica = role == .replicator
+            ? makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry) : nil
+        if replica?.count == 0 { list.children.removeSubrange(childrenStart...) }
+        let mask = role == .transformLayer ? -1 : layers[slot].mask
         // A leaf (most entries) has nothing under it: closed now, with no frame and no matrix
         // made for sublayers it does not have.
-        guard list.children.count > childrenStart || layers[slot].mask >= 0 else { return list.closeEntry(index) }
+        guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
+        pushFrame(
+            for: entry, index: index, geometry: geometry, keepsDepth: keepsDepth, time: time, replica: replica,
+            mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+    }
+
+    /// Pushes the frame of the entry at `index` (just opened): what its sublayers take from it,
+    /// their range in `list.children`, its mask, and a replicator's instances.
+    private func pushFrame(
+        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry, keepsDepth: Bool,
+        time: Double?, replica: ReplicaFrame?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
+    ) {
         // Field by field into the new frame (plain data, so its memory needs no initialising
         // first): a frame built whole would be copied into place.
         let frame = list.frames.appendUninitialized()
         frame.pointee.sublayers.entry = Int32(index)
-        frame.pointee.sublayers.base = entry.pointee.matrix.flattened
+        frame.pointee.sublayers.base = keepsDepth ? entry.pointee.matrix : entry.pointee.matrix.flattened
         frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(geometry.sublayerMatrix, isMask: false)
         frame.pointee.sublayers.alpha = entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha
         frame.pointee.sublayers.flipped = entry.pointee.flags.contains(.contentsFlipped)
+        frame.pointee.sublayers.tint = entry.pointee.instanceColor
+        frame.pointee.sublayers.instance = entry.pointee.instanceIndex
+        frame.pointee.sublayers.timeShift = entry.pointee.instanceTimeShift
+        frame.pointee.sublayers.shiftedTime = time
+        frame.pointee.sublayers.instanceProduct = product
         frame.pointee.childrenStart = childrenStart
         frame.pointee.next = childrenStart
         frame.pointee.childrenEnd = list.children.count
-        frame.pointee.mask = layers[slot].mask
+        frame.pointee.mask = mask
         frame.pointee.isMaskDrawn = false
+        frame.pointee.replica = replica
+        if replica != nil { startInstances(of: frame) }
     }
 
     /// Whether the mask of the layer in `slot`, when it has one, draws anything: a hidden
@@ -111,16 +148,17 @@ extension EngineState {
 
     /// Initialises `entry` (uninitialised memory of a plain-data type, its matrix written) as
     /// the entry of the layer whose values are `values` under `parent`, in place (an entry is
-    /// 520 bytes).
+    /// 568 bytes).
     private func makeRenderEntry(
         at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, geometry: LayerGeometry,
-        under parent: UnsafePointer<RenderParent>
+        under parent: UnsafePointer<RenderParent>, role: LayerRenderRole
     ) {
         typealias Index = BuiltInLayerProperties.Index
         let slot = values.slot
         let opacity = values.shown(Index.opacity)[0]
-        var flags: RenderEntry.Flags = geometry.masksToBounds ? .clips : []
-        let opensGroup = opacity < 1 && values.shown(Index.allowsGroupOpacity)[0].bitPattern != 0
+        let drawsItself = role != .transformLayer
+        var flags: RenderEntry.Flags = geometry.masksToBounds && drawsItself ? .clips : []
+        let opensGroup = drawsItself && opacity < 1 && values.shown(Index.allowsGroupOpacity)[0].bitPattern != 0
         if opensGroup { flags.insert(.opacityGroup) }
         if parent.pointee.flipped != geometry.isGeometryFlipped { flags.insert(.contentsFlipped) }
         // Field by field: the entry is plain data, and a whole value built first would be
@@ -149,6 +187,23 @@ extension EngineState {
         entry.pointee.contents = Token(rawValue: values.shown(Index.contents)[0].bitPattern)
         entry.pointee.gravity = Int32(truncatingIfNeeded: Int64(bitPattern: values.shown(Index.contentsGravity)[0].bitPattern))
         entry.pointee.maskedCorners = CornerMask(rawValue: UInt32(truncatingIfNeeded: values.shown(Index.maskedCorners)[0].bitPattern))
+        entry.pointee.instanceColor = parent.pointee.tint
+        entry.pointee.instanceTimeShift = parent.pointee.timeShift
+        entry.pointee.instanceIndex = parent.pointee.instance
+        entry.pointee.reserved = 0
+        if !drawsItself { Self.clearOwnDrawing(entry) }
+    }
+
+    /// What a transform layer draws of its own: nothing (reference §1.5: only its sublayers
+    /// render). Its colours are cleared, so a renderer that ignores the flag draws nothing too.
+    private static func clearOwnDrawing(_ entry: UnsafeMutablePointer<RenderEntry>) {
+        let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        entry.pointee.flags.insert(.sublayersOnly)
+        entry.pointee.backgroundColor = clear
+        entry.pointee.borderColor = clear
+        entry.pointee.borderWidth = 0
+        entry.pointee.shadowOpacity = 0
+        entry.pointee.contents = Token(rawValue: 0)
     }
 }
 
@@ -192,15 +247,28 @@ extension EngineState {
     }
 }
 
-/// What a layer's entry takes from its superlayer's: the superlayer's entry, its flattened
-/// matrix to the root (nil at the top: the identity), what it adds to its sublayers' matrices,
-/// the alpha its drawing is under, and whether its contents are flipped.
+/// What a layer's entry takes from its superlayer's: the superlayer's entry, its matrix to the
+/// root (flattened unless the superlayer keeps depth; nil at the top: the identity), what it
+/// adds to its sublayers' matrices (for a replicator instance, R_k first), the alpha its
+/// drawing is under, whether its contents are flipped, and the replicator instance it is in.
 struct RenderParent {
     var entry: Int32
     var base: Transform3D?
     var sublayerMatrix: Transform3D?
     var alpha: Double
     var flipped: Bool
+    /// The instance colour its layers' colours are multiplied by (opaque white outside
+    /// replicators).
+    var tint = Color(red: 1, green: 1, blue: 1, alpha: 1)
+    /// The nearest replicator's instance index (0 outside replicators).
+    var instance: Int32 = 0
+    /// The sum of k × instanceDelay of the instances it is in.
+    var timeShift = 0.0
+    /// Its layers' parent time when an instance shifts it (presentation only); nil: the tick's
+    /// presentation, unshifted.
+    var shiftedTime: Double? = nil
+    /// The product of the instance counts drawn by the replicators above (1 outside them).
+    var instanceProduct: Int64 = 1
 
     init(entry: Int32, base: Transform3D?, sublayerMatrix: Transform3D?, alpha: Double, flipped: Bool) {
         self.entry = entry
@@ -212,7 +280,9 @@ struct RenderParent {
 }
 
 /// A layer on the walk's stack: what its sublayers take from it (made once, for all of them),
-/// and its sublayers (a range of `RenderList.children`, back to front) and mask still to draw.
+/// and its sublayers (a range of `RenderList.children`, back to front) and mask still to draw;
+/// for a replicator, the instance being drawn (its sublayers' range is walked once per
+/// instance).
 struct RenderFrame {
     /// The parent its sublayers are under: its entry, its matrix flattened, its part of their
     /// matrices (`LayerGeometry.superlayerPart`), the alpha they are drawn under.
@@ -222,14 +292,30 @@ struct RenderFrame {
     var childrenEnd: Int
     var mask: Int32
     var isMaskDrawn = false
+    /// A replicator's instances; nil for another layer.
+    var replica: ReplicaFrame?
 
     /// The parent its mask is under: no part of the sublayers' matrix
     /// (`LayerGeometry.superlayerPart`), and an alpha of its own, since its alpha masks the
-    /// layer's group rather than being drawn in it.
+    /// layer's group rather than being drawn in it; outside the replicator's instances.
     var maskParent: RenderParent {
-        RenderParent(
+        var parent = RenderParent(
             entry: sublayers.entry, base: sublayers.base,
-            sublayerMatrix: LayerGeometry.superlayerPart(sublayers.sublayerMatrix, isMask: true), alpha: 1,
+            sublayerMatrix: LayerGeometry.superlayerPart(replica?.above ?? sublayers.sublayerMatrix, isMask: true), alpha: 1,
             flipped: sublayers.flipped)
+        if let replica {
+            parent.tint = replica.outer.tint
+            parent.instance = replica.outer.instance
+            parent.timeShift = replica.outer.timeShift
+            parent.shiftedTime = replica.outer.shiftedTime
+            parent.instanceProduct = replica.outer.instanceProduct
+        } else {
+            parent.tint = sublayers.tint
+            parent.instance = sublayers.instance
+            parent.timeShift = sublayers.timeShift
+            parent.shiftedTime = sublayers.shiftedTime
+            parent.instanceProduct = sublayers.instanceProduct
+        }
+        return parent
     }
 }

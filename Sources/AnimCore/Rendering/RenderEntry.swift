@@ -32,6 +32,14 @@ public struct RenderEntry: Sendable {
         /// The entry is a mask layer (the `mask` of its parent entry's layer): it and its
         /// subtree, up to its `subtreeEndIndex`, are drawn into the mask, not into the picture.
         public static let isMask = Flags(rawValue: 16)
+        /// The layer draws nothing of its own (a CATransformLayer, reference §1.5): no
+        /// background, contents, border or shadow (its colours come cleared), no clip, mask or
+        /// group; its opacity multiplies into its sublayers' alpha. Its sublayers keep their 3D
+        /// (their matrices are not flattened into its plane) and come depth sorted.
+        public static let sublayersOnly = Flags(rawValue: 32)
+        /// A replicator drew fewer instances than its instanceCount: an animated count above
+        /// `LayerClassID.maxReplicatorInstances`, or nested replicators whose counts multiply past it.
+        public static let instancesClamped = Flags(rawValue: 64)
     }
 
     /// The model layer's handle.
@@ -89,6 +97,21 @@ public struct RenderEntry: Sendable {
     package var gravity: Int32
     /// The corners `cornerRadius` rounds.
     public var maskedCorners: CornerMask
+    /// The colour every colour the entry draws is multiplied by, component-wise, alpha
+    /// included: background, border, shadow, contents and a class's own (a text layer's
+    /// foregroundColor): the product of the instance colours of the replicator instances it is
+    /// drawn in (reference §5.2: instanceColor plus k times the offsets, each component clamped
+    /// to [0, 1]); opaque white outside replicators.
+    public var instanceColor: Color
+    /// Seconds the entry's time runs behind its replicators' (the sum of k × instanceDelay
+    /// over the replicator instances it is drawn in, each in its replicator's time); 0 outside
+    /// replicators. Its animated values were sampled at that shifted time.
+    public var instanceTimeShift: Double
+    /// The index k of the instance of the nearest replicator above it that this entry is drawn
+    /// in; 0 outside replicators (instance 0 is the sublayers themselves).
+    public var instanceIndex: Int32
+    /// Reserved, 0.
+    package var reserved: Int32
 
     // The layer's transition (`TransitionParameters`; the snapshot lifecycle is the C header's
     // "Transitions in the render list"). All zero (`TransitionComposite.newOnly`'s alphas)

@@ -3,8 +3,14 @@ import Glibc
 /// What a render list remembers of its previous fill to say what changed: where each layer's
 /// previous entry is, which previous entries were drawn again, and the dirty rectangle so far.
 struct RenderChangeTracking {
-    /// By layer slot: the index of the layer's entry in the previous fill, or −1.
+    /// By layer slot: the index of the layer's next unmatched entry in the previous fill (its
+    /// first before the fill starts matching), or −1. A layer drawn more than once (in a
+    /// replicator's instances) has its entries matched in order.
     var previousIndexBySlot: [Int32] = []
+    /// By entry of this fill and of the previous one: the index of the same layer's next entry
+    /// in that fill, or −1.
+    var nextOfSameLayer: [Int32] = []
+    var previousNextOfSameLayer: [Int32] = []
     /// By previous entry: whether this fill drew its layer again.
     var previousSeen: [Bool] = []
     /// By entry of this fill: the index of its layer's previous entry, or −1.
@@ -48,6 +54,7 @@ extension RenderList {
         let isSameSource = source.map { $0.engine == ObjectIdentifier(engine) && $0.root == root } ?? false
         swap(&tracking.extents, &tracking.previousExtents)
         tracking.extents.removeAll(keepingCapacity: true)
+        swap(&tracking.nextOfSameLayer, &tracking.previousNextOfSameLayer)
         if !isSameSource {
             previous.removeAll()
             tracking.previousExtents.removeAll(keepingCapacity: true)
@@ -71,6 +78,7 @@ extension RenderList {
             entries[Int(entry.pointee.parent)].mask = Int32(index)
         }
         var old = slot < tracking.previousIndexBySlot.count ? Int(tracking.previousIndexBySlot[slot]) : -1
+        if old >= 0 { tracking.previousIndexBySlot[slot] = tracking.previousNextOfSameLayer[old] }
         if old >= 0 && previous[old].layerID != entry.pointee.layerID { old = -1 }
         if old >= 0 { tracking.previousSeen[old] = true }
         tracking.previousOfEntry.append(Int32(old))
@@ -153,7 +161,7 @@ extension RenderList {
     /// (opened, closed, or blended at another opacity), its clip, or its shadow (cast for the
     /// layer and its sublayers together, reference §3.3).
     private func changesSubtree(_ new: UnsafeMutablePointer<RenderEntry>, _ was: UnsafeMutablePointer<RenderEntry>) -> Bool {
-        // Field by field through the pointers: an entry is 520 bytes.
+        // Field by field through the pointers: an entry is 568 bytes.
         let grouping: RenderEntry.Flags = [.opacityGroup, .clips]
         let isGroup = new.pointee.flags.contains(.opacityGroup) || was.pointee.flags.contains(.opacityGroup)
         return new.pointee.flags.intersection(grouping) != was.pointee.flags.intersection(grouping)
@@ -175,17 +183,20 @@ extension RenderList {
     }
 
     /// Ends a fill: the extents of layers no longer drawn are dirty, and this fill's entries are
-    /// indexed by layer for the next one.
+    /// indexed by layer for the next one (each layer's first entry, and the chain of its next).
     func endFill() {
         for old in previous.indices where !tracking.previousSeen[old] {
             tracking.markDirty(extent(ofPrevious: old))
         }
         for old in previous.indices { tracking.previousIndexBySlot[Self.slot(of: previous[old])] = -1 }
-        for index in entries.indices {
+        tracking.nextOfSameLayer.removeAll(keepingCapacity: true)
+        tracking.nextOfSameLayer.append(contentsOf: repeatElement(-1, count: entries.count))
+        for index in entries.indices.reversed() {
             let slot = Self.slot(of: entries[index])
             if slot >= tracking.previousIndexBySlot.count {
                 tracking.previousIndexBySlot.append(contentsOf: repeatElement(-1, count: slot + 1 - tracking.previousIndexBySlot.count))
             }
+            tracking.nextOfSameLayer[index] = tracking.previousIndexBySlot[slot]
             tracking.previousIndexBySlot[slot] = Int32(index)
         }
     }

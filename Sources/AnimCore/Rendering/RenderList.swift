@@ -16,6 +16,9 @@ public final class RenderList {
     let frames = RecordBuffer<RenderFrame>(initialCapacity: 16)
     @exclusivity(unchecked) var children: [Int32] = []
     @exclusivity(unchecked) var sortKeys: [SublayerSortKey] = []
+    /// The values of a layer drawn in a time-shifted replicator instance, at its shifted time
+    /// (`EngineState.layerSlots(_:atLayerTime:block:)`).
+    let instanceBlock = RecordBuffer<Double>(initialCapacity: 64)
     /// The change tracking's tables (`RenderList+Changes.swift`).
     @exclusivity(unchecked) var tracking = RenderChangeTracking()
     /// The engine and root the previous entries came from; nil before the first fill.

@@ -72,7 +72,7 @@ def changed(entries: Any) -> List[bool]:
 def test_the_dtype_mirrors_ac_render_entry() -> None:
     dtype = RenderList.dtype()
     struct = _capi.ac_render_entry
-    assert dtype.itemsize == 520 == len(bytes(struct()))
+    assert dtype.itemsize == 568 == len(bytes(struct()))
     assert list(dtype.names) == [name for name, _ in struct._fields_]
     for name, _ in struct._fields_:
         assert dtype.fields[name][1] == getattr(struct, name).offset, name
@@ -81,6 +81,8 @@ def test_the_dtype_mirrors_ac_render_entry() -> None:
     assert dtype["shadow_offset"].shape == (2,)
     assert dtype["layer"] == numpy.uint64 and dtype["parent"] == numpy.int32
     assert dtype["flags"] == numpy.uint32 and dtype["contents_gravity"] == numpy.int32
+    assert dtype["instance_color"].shape == (4,) and dtype["instance_index"] == numpy.int32
+    assert dtype["instance_time_shift"] == numpy.float64
 
 
 def test_draw_order_parents_and_subtree_ends(engine: Engine) -> None:

@@ -112,6 +112,7 @@ from .actions import NO_ACTION, ActionAnswer, NoAction
 from .layer import DynamicLayer, Layer
 from .presentation import Presentation
 from .layer_batch import LayerBatch
+from .builtin_classes import MAX_REPLICATOR_INSTANCES, BuiltInClass, TextAlignment, TextTruncation
 from .rendering import ContentsGravity, CornerMask, RenderFlag, TransitionState
 from .render_list import RenderList
 from .layer_class import LayerClass, Property
@@ -138,6 +139,7 @@ __all__ = [
     "AnimatorState",
     "BadHandleError",
     "BasicAnimation",
+    "BuiltInClass",
     "CalculationMode",
     "CallbackError",
     "Color",
@@ -150,6 +152,7 @@ __all__ = [
     "LayerBatch",
     "NoAction",
     "LayerClass",
+    "MAX_REPLICATOR_INSTANCES",
     "Path",
     "PathElement",
     "PathElementType",
@@ -163,6 +166,8 @@ __all__ = [
     "RenderList",
     "RotationMode",
     "Size",
+    "TextAlignment",
+    "TextTruncation",
     "Spring",
     "SpringAnimation",
     "DecayAnimation",

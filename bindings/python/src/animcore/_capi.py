@@ -333,6 +333,23 @@ def ac_value_token(token: int) -> ac_value:
 # Layer classes
 # --------------------------------------------------------------------------------------------
 
+AC_CLASS_LAYER: Final = 0
+AC_CLASS_TEXT_LAYER: Final = 1
+AC_CLASS_REPLICATOR_LAYER: Final = 2
+AC_CLASS_TRANSFORM_LAYER: Final = 3
+
+AC_TEXT_ALIGNMENT_NATURAL: Final = 0
+AC_TEXT_ALIGNMENT_LEFT: Final = 1
+AC_TEXT_ALIGNMENT_RIGHT: Final = 2
+AC_TEXT_ALIGNMENT_CENTER: Final = 3
+AC_TEXT_ALIGNMENT_JUSTIFIED: Final = 4
+AC_TEXT_TRUNCATION_NONE: Final = 0
+AC_TEXT_TRUNCATION_START: Final = 1
+AC_TEXT_TRUNCATION_END: Final = 2
+AC_TEXT_TRUNCATION_MIDDLE: Final = 3
+
+AC_MAX_REPLICATOR_INSTANCES: Final = 1 << 20
+
 
 class ac_property_desc(ctypes.Structure):
     """``ac_property_desc``: a property a class declares; fill with ac_property_desc_init()."""
@@ -423,6 +440,8 @@ AC_RENDER_CLIPS: Final = 2
 AC_RENDER_CHANGED: Final = 4
 AC_RENDER_CONTENTS_FLIPPED: Final = 8
 AC_RENDER_IS_MASK: Final = 16
+AC_RENDER_SUBLAYERS_ONLY: Final = 32
+AC_RENDER_INSTANCES_CLAMPED: Final = 64
 
 AC_CORNER_MIN_X_MIN_Y: Final = 1
 AC_CORNER_MAX_X_MIN_Y: Final = 2
@@ -445,7 +464,7 @@ AC_GRAVITY_BOTTOM_RIGHT: Final = 11
 
 class ac_render_entry(ctypes.Structure):
     """``ac_render_entry``: one visible layer of a render list, with the values it is drawn
-    with (520 bytes, no padding)."""
+    with (568 bytes, no padding)."""
 
     _fields_ = [
         ("layer", ac_layer),
@@ -472,6 +491,10 @@ class ac_render_entry(ctypes.Structure):
         ("contents", c_uint64),
         ("contents_gravity", c_int32),
         ("masked_corners", c_uint32),
+        ("instance_color", c_double * 4),
+        ("instance_time_shift", c_double),
+        ("instance_index", c_int32),
+        ("reserved", c_int32),
         ("transition_id", c_uint64),
         ("transition_type", c_int32),
         ("transition_subtype", c_int32),
@@ -967,6 +990,7 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
         ac_status,
         (_engine_p, c_char_p, ac_class, POINTER(ac_property_desc), c_size_t, POINTER(ac_class)),
     ),
+    "ac_class_find": (ac_status, (_engine_p, c_char_p, POINTER(ac_class))),
     "ac_class_set_strict": (ac_status, (_engine_p, ac_class, c_int32)),
     "ac_class_set_display": (
         ac_status,

@@ -31,7 +31,19 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
         ),
     ),
     ("handles", ("_handles", "_callbacks")),
-    ("values", ("values", "timing_function", "timing", "rendering", "_adapt", "path", "time_space")),
+    (
+        "values",
+        (
+            "values",
+            "timing_function",
+            "timing",
+            "rendering",
+            "builtin_classes",
+            "_adapt",
+            "path",
+            "time_space",
+        ),
+    ),
     (
         "descriptions",
         (

@@ -57,6 +57,7 @@ from .errors import (
 )
 from .layer import DynamicLayer, Layer, convert_time
 from .layer_batch import LayerBatch
+from .builtin_classes import BuiltInClass
 from .layer_class import LayerClass, Property
 from .render_list import RenderList
 from .spring import Spring, optional_spring
@@ -77,6 +78,13 @@ _CLASS_NAMES = CNames({"name: ": "name "})
 _GLOBAL_SPEED_NAMES = CNames({"speed": "global_speed"})
 _TICK_THREADS_NAMES = CNames({"count": "tick_threads"})
 _KEY_NAME_NAMES = CNames({"(see ac_engine_key)": "(see Engine.key)"})
+# Core Animation's names of the built-in classes, by handle.
+_BUILT_IN_NAMES = {
+    BuiltInClass.LAYER: "CALayer",
+    BuiltInClass.TEXT_LAYER: "CATextLayer",
+    BuiltInClass.REPLICATOR_LAYER: "CAReplicatorLayer",
+    BuiltInClass.TRANSFORM_LAYER: "CATransformLayer",
+}
 
 
 def _destroy_engine(ptr: Any) -> None:
@@ -549,6 +557,38 @@ class Engine:
         C: ac_class 0 (ac_layer_create() with class 0)."""
         return self._classes[0]
 
+    def builtin_class(self, which: BuiltInClass) -> LayerClass[DynamicLayer]:
+        """A built-in class as a :class:`LayerClass`: Core Animation's CATextLayer,
+        CAReplicatorLayer or CATransformLayer (``BuiltInClass.LAYER`` is :attr:`base_class`),
+        with the same handle in every engine. Make layers of it, or pass it as the
+        ``superclass`` of :meth:`layer_class`: its subclasses carry its properties and draw as
+        it does. ValueError for a value that is no :class:`BuiltInClass`.
+
+        C: AC_CLASS_* (ac_layer_create(), ac_class_create())."""
+        handle = int(BuiltInClass(which))
+        with self._lock:
+            known = self._classes.get(handle)
+        if known is not None:
+            return known
+        name = _BUILT_IN_NAMES[BuiltInClass(handle)]
+        layer_class: LayerClass[Any] = LayerClass(self, handle, name, self.base_class, ())
+        layer_class._build_table()
+        with self._lock:
+            return self._classes.setdefault(handle, layer_class)
+
+    def class_named(self, name: str) -> LayerClass[Any]:
+        """The class of this engine named ``name``: a built-in class by Core Animation's name
+        ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer") or one declared
+        with :meth:`layer_class`. UnknownNameError when none has it.
+
+        C: ac_class_find()."""
+        out = _capi.ac_class()
+        check(_lib.ac_class_find(engine_ptr(self), key_bytes(name, "name"), _byref(out)))
+        if out.value < len(BuiltInClass):
+            return self.builtin_class(BuiltInClass(out.value))
+        with self._lock:
+            return self._classes[out.value]
+
     @overload
     def layer_class(self, declaration: Type[L], /) -> LayerClass[L]: ...
     @overload
@@ -775,6 +815,8 @@ class Engine:
 
     def _class_of(self, handle: int) -> LayerClass[Any]:
         cls = self._classes.get(handle)
+        if cls is None and handle < len(BuiltInClass):  # a built-in class not asked for yet
+            return self.builtin_class(BuiltInClass(handle))
         if cls is None:  # made through the raw API
             with self._lock:
                 cls = self._classes.setdefault(

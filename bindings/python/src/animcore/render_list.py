@@ -24,8 +24,11 @@ its subtree and mask), ``mask`` (int32 index of its mask's entry, -1: none), ``f
 ``shadow_color`` (4), ``shadow_opacity``, ``shadow_radius``, ``shadow_offset`` (2),
 ``contents_rect`` (4), ``contents_center`` (4), ``contents_scale``, ``contents`` (uint64
 token), ``contents_gravity`` (int32, :class:`~animcore.ContentsGravity`), ``masked_corners``
-(uint32, :class:`~animcore.CornerMask` bits). See the header's "Render list" section for how a
-renderer draws them.
+(uint32, :class:`~animcore.CornerMask` bits), ``instance_color`` (4: the colour every colour
+the entry draws is multiplied by, the product of its replicator instances' colours; 1, 1, 1, 1
+outside replicators), ``instance_time_shift`` (seconds its time runs behind its replicators'),
+``instance_index`` (int32: k of the nearest replicator's instance; 0 outside), ``reserved``. See
+the header's "Render list" section for how a renderer draws them.
 """
 
 from __future__ import annotations
@@ -237,7 +240,7 @@ class RenderList:
     @staticmethod
     def dtype() -> Any:
         """The NumPy dtype of an entry (a structured dtype with ``ac_render_entry``'s fields at
-        its offsets, 520 bytes).
+        its offsets, 568 bytes).
 
         Python only (mirrors ac_render_entry, see ac_render_list_fill())."""
         return _entry_dtype(_numpy())

@@ -93,7 +93,12 @@ class RenderFlag(IntFlag):
     - ``CHANGED``: differs from the previous fill's entry of the layer, or is new;
     - ``CONTENTS_FLIPPED``: contentsAreFlipped: draw the contents mirrored in y;
     - ``IS_MASK``: the mask of the parent entry's layer: it and its subtree (to its
-      subtree_end) are drawn into the parent's mask.
+      subtree_end) are drawn into the parent's mask;
+    - ``SUBLAYERS_ONLY``: a CATransformLayer: it draws nothing of its own (its colours come
+      cleared; no clip, mask or group; its opacity goes into its sublayers' alpha), and its
+      sublayers keep their 3D, depth sorted;
+    - ``INSTANCES_CLAMPED``: a replicator drew fewer instances than its instanceCount
+      (:data:`MAX_REPLICATOR_INSTANCES`, alone or multiplied through nested replicators).
 
     C: AC_RENDER_* (ac_render_entry.flags, ac_render_list_fill())."""
 
@@ -102,6 +107,8 @@ class RenderFlag(IntFlag):
     CHANGED = _capi.AC_RENDER_CHANGED
     CONTENTS_FLIPPED = _capi.AC_RENDER_CONTENTS_FLIPPED
     IS_MASK = _capi.AC_RENDER_IS_MASK
+    SUBLAYERS_ONLY = _capi.AC_RENDER_SUBLAYERS_ONLY
+    INSTANCES_CLAMPED = _capi.AC_RENDER_INSTANCES_CLAMPED
 
 
 class TransitionState(IntFlag):

@@ -1,0 +1,56 @@
+/// A replicator's instance k sees its sublayers' time shifted by k × instanceDelay (reference
+/// core-animation-geometry.md §5.2): its layers' values are presentation reads at that time,
+/// through the engine's one evaluation of a property's animations
+/// (`EvaluationContext.evaluateProperty`), not the presentation the tick stored.
+extension EngineState {
+    /// The local time of the layer in `slot` given its superlayer's time `parentTime`: the
+    /// layer-time walk's step (`MediaTiming.localTime`), uncached.
+    func layerTime(_ slot: Int, fromParentTime parentTime: Double) -> Double {
+        layers[slot].hasDefaultTiming ? parentTime : layerTiming(slot).localTime(atParentTime: parentTime)
+    }
+
+    /// The values of the layer in `slot` as they show at its layer time `time`: a copy of its
+    /// presentation block in `block` (grown when smaller: a list once sized allocates nothing),
+    /// each property an animation drives evaluated at `time` into it, at the block's offsets, so
+    /// the reads find them as they find the tick's.
+    /// [INFERRED] An animation added but not committed yet counts as beginning at `time`.
+    func layerSlots(_ slot: Int, atLayerTime time: Double, block: RecordBuffer<Double>) -> LayerSlots {
+        let tick = layerSlots(slot, presentation: true)
+        let first = layers[slot].firstAnimation
+        let size = Int(layers[slot].presentationSize)
+        guard first >= 0, size > 0, places[slot].presentationOffset >= 0 else { return tick }
+        block.reserve(size)
+        block.base.update(from: tick.block, count: size)
+        let context = evaluationContext()
+        var index = Int(first)
+        while index >= 0 {
+            let record = context.animations + index
+            let fits = Int(record.pointee.presentationOffset + record.pointee.propertySlotCount) <= size
+            if record.pointee.isAlive && record.pointee.kind != .group && fits && isFirstRecord(index, ofPropertyFrom: first) {
+                let property = Int(record.pointee.property)
+                context.evaluateProperty(
+                    first: first, property: record.pointee.property, model: tick.model(property),
+                    slotCount: Int(record.pointee.propertySlotCount), layerTime: time, pendingBegin: time,
+                    into: block.base + Int(record.pointee.presentationOffset))
+            }
+            index = Int(record.pointee.next)
+        }
+        return LayerSlots(
+            stores: tick.stores, slot: slot, row: tick.row, layouts: tick.layouts, block: block.base, layout: tick.layout,
+            showsPresentation: true)
+    }
+
+    /// Whether the record at `index` is the first live one of its property in the chain from
+    /// `first` (each property is evaluated once, whatever number of animations drive it).
+    private func isFirstRecord(_ index: Int, ofPropertyFrom first: Int32) -> Bool {
+        let property = animations[index].property
+        var other = Int(first)
+        while other != index {
+            if animations[other].isAlive && animations[other].kind != .group && animations[other].property == property {
+                return false
+            }
+            other = Int(animations[other].next)
+        }
+        return true
+    }
+}

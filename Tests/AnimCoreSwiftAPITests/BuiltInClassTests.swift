@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+import AnimCore
+
+/// The built-in classes (reference core-animation-geometry.md §1.5, §4.3, §5): fixed handles,
+/// lookup by name, defaults and animatable flags, subclassing, and the render list of
+/// replicators (the spinner of §5.3, nesting, the limits) and transform layers.
+@Suite("Swift API: built-in classes")
+struct BuiltInClassTests {
+    /// A layer of `layerClass` with bounds (0, 0, w, h) at `position`, under `parent`.
+    static func layer(
+        _ engine: Engine, _ layerClass: LayerClassID, _ width: Double, _ height: Double, at position: Point,
+        in parent: Layer? = nil
+    ) throws -> Layer {
+        let layer = try engine.makeLayer(layerClass)
+        try layer.setValue(Rect(x: 0, y: 0, width: width, height: height), for: .bounds)
+        try layer.setValue(position, for: .position)
+        try parent?.addSublayer(layer)
+        return layer
+    }
+
+    static func entries(_ list: RenderList) -> [RenderEntry] { list.withEntries { Array($0) } }
+
+    static func map(_ m: Transform3D, _ x: Double, _ y: Double) -> Point {
+        let w = x * m.m14 + y * m.m24 + m.m44
+        return Point(x: (x * m.m11 + y * m.m21 + m.m41) / w, y: (x * m.m12 + y * m.m22 + m.m42) / w)
+    }
+
+    static func translation(_ x: Double, _ y: Double, _ z: Double) -> Transform3D {
+        var m = Transform3D.identity
+        (m.m41, m.m42, m.m43) = (x, y, z)
+        return m
+    }
+
+    @Test("built-in handles are the same in every engine; classes are found by name")
+    func handles() throws {
+        let engine = Engine(), other = Engine()
+        let named: [(LayerClassID, String)] = [
+            (.layer, "CALayer"), (.textLayer, "CATextLayer"), (.replicatorLayer, "CAReplicatorLayer"),
+            (.transformLayer, "CATransformLayer"),
+        ]
+        for (id, name) in named {
+            #expect(try engine.layerClass(named: name) == id)
+            #expect(try other.layerClass(named: name) == id)
+            #expect(id.isBuiltIn)
+        }
+        #expect(throws: AnimCoreError.self) { try engine.layerClass(named: "CAShinyLayer") }
+        #expect(throws: AnimCoreError.self) { try engine.makeLayerClass("CATransformLayer") }
+        let custom = try engine.makeLayerClass("Spinner", superclass: .replicatorLayer)
+        #expect(try engine.layerClass(named: "Spinner") == custom && !custom.isBuiltIn)
+    }
+
+    @Test("each class's properties: CALayer's first, then its own with Core Animation's defaults and flags")
+    func properties() throws {
+        let engine = Engine()
+        let base = try engine.properties(of: .layer).count
+        let text = try engine.properties(of: .textLayer)
+        #expect(text.dropFirst(base).map(\.name) == [
+            "fontSize", "foregroundColor", "string", "font", "alignmentMode", "truncationMode", "wrapped",
+            "allowsFontSubpixelQuantization",
+        ])
+        #expect(text.dropFirst(base).map(\.isAnimatable) == [true, true, false, false, false, false, false, false])
+        let replicator = try engine.properties(of: .replicatorLayer)
+        #expect(replicator.dropFirst(base).filter { !$0.isAnimatable }.map(\.name) == ["preservesDepth"])
+        #expect(replicator.count == base + 9)
+        #expect(try engine.properties(of: .transformLayer).count == base)
+        let label = try engine.makeLayer(.textLayer)
+        #expect(try label.value(.fontSize) == 36)
+        #expect(try label.value(.foregroundColor) == Color(red: 1, green: 1, blue: 1, alpha: 1))
+        #expect(try label.value(.alignmentMode) == TextAlignmentMode.natural.rawValue)
+        #expect(try label.value(.truncationMode) == TextTruncationMode.none.rawValue)
+        #expect(try label.value(.isWrapped) == false)
+        #expect(try label.value(.string) == Token.none)
+        #expect(throws: AnimCoreError.self) { try label.setValue(5, for: .alignmentMode) }
+        let copies = try engine.makeLayer(.replicatorLayer)
+        #expect(try copies.value(.instanceCount) == 1 && copies.value(.instanceDelay) == 0)
+        #expect(try copies.value(.instanceTransform) == .identity)
+        #expect(try copies.value(.instanceColor) == Color(red: 1, green: 1, blue: 1, alpha: 1))
+        #expect(try copies.value(.instanceAlphaOffset) == 0 && copies.value(.preservesDepth) == false)
+        for bad: Int64 in [-1, Int64(LayerClassID.maxReplicatorInstances) + 1] {
+            #expect(throws: AnimCoreError.self) { try copies.setValue(bad, for: .instanceCount) }
+        }
+        // A subclass carries its superclass's properties.
+        let spinner = try engine.makeLayerClass(
+            "Spinner", superclass: .replicatorLayer, properties: [PropertyDescriptor("speedFactor", default: .scalar(1))])
+        #expect(try engine.makeLayer(spinner).value(.instanceCount) == 1)
+    }
+
+    @Test("a text layer's fontSize and foregroundColor animate")
+    func textAnimates() throws {
+        let engine = Engine()
+        let label = try engine.makeLayer(.textLayer)
+        try engine.tick(0)
+        var grow = Animation.basic(.fontSize, from: 36, to: 72)
+        grow.timing.duration = 1
+        grow.timingFunction = .linear
+        try label.add(grow, forKey: "grow")
+        var tint = Animation.basic(.foregroundColor, to: Color(red: 0, green: 0, blue: 0, alpha: 1))
+        tint.timing.duration = 1
+        tint.timingFunction = .linear
+        try label.add(tint, forKey: "tint")
+        try engine.tick(0.5)
+        try engine.tick(1)
+        #expect(abs(try label.presentationValue(.fontSize) - 54) < 1e-9)
+        #expect(abs(try label.presentationValue(.foregroundColor).red - 0.5) < 1e-9)
+    }
+
+    @Test("the spinner (§5.3): instance k turned k × 30° about the centre, its colour, its time t − k/12")
+    func spinner() throws {
+        let engine = Engine()
+        let replicator = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
+        let dot = try Self.layer(engine, .layer, 8, 8, at: Point(x: 50, y: 10), in: replicator)
+        try replicator.setValue(12, for: .instanceCount)
+        try replicator.setValue(Transform3D(rotationAngle: 2 * .pi / 12, x: 0, y: 0, z: 1), for: .instanceTransform)
+        try replicator.setValue(1.0 / 12, for: .instanceDelay)
+        try replicator.setValue(-1.0 / 12, for: .instanceAlphaOffset)
+        try engine.tick(0)
+        var fade = Animation.basic(.opacity, from: 1, to: 0)
+        fade.timing.duration = 1
+        fade.timing.repeatCount = .infinity
+        fade.timingFunction = .linear
+        try dot.add(fade, forKey: "fade")
+        try engine.tick(0)
+        try engine.tick(0.5)
+        let list = RenderList()
+        try replicator.fillRenderList(list)
+        let entries = Self.entries(list)
+        #expect(entries.count == 13)
+        for k in 0..<min(entries.count - 1, 12) {
+            let entry = entries[1 + k]
+            let angle = Double(k) * 2 * .pi / 12
+            let centre = Self.map(entry.matrix, 4, 4)
+            #expect(abs(centre.x - (50 + 40 * sin(angle))) < 1e-9 && abs(centre.y - (50 - 40 * cos(angle))) < 1e-9)
+            #expect(entry.instanceIndex == Int32(k))
+            #expect(abs(entry.instanceTimeShift - Double(k) / 12) < 1e-12)
+            #expect(abs(entry.instanceColor.alpha - (1 - Double(k) / 12)) < 1e-12)
+            #expect(abs(entry.opacity - (k <= 6 ? 0.5 + Double(k) / 12 : 1)) < 1e-9)
+            #expect(list.layer(at: 1 + k) == dot)
+        }
+        // The tick's own presentation is instance 0's.
+        #expect(abs(try dot.presentationValue(.opacity) - 0.5) < 1e-9)
+        #expect(try replicator.hitTest(Point(x: 90, y: 50), presentation: false) == replicator)
+    }
+
+    @Test("nested replicators multiply their matrices, colours and counts")
+    func nested() throws {
+        let engine = Engine()
+        let outer = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
+        let inner = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50), in: outer)
+        _ = try Self.layer(engine, .layer, 2, 2, at: Point(x: 1, y: 1), in: inner)
+        try outer.setValue(3, for: .instanceCount)
+        try outer.setValue(Self.translation(10, 0, 0), for: .instanceTransform)
+        try outer.setValue(-0.25, for: .instanceAlphaOffset)
+        try inner.setValue(4, for: .instanceCount)
+        try inner.setValue(Self.translation(0, 10, 0), for: .instanceTransform)
+        try inner.setValue(-0.25, for: .instanceRedOffset)
+        let list = RenderList()
+        try outer.fillRenderList(list, presentation: false)
+        let entries = Self.entries(list)
+        #expect(entries.count == 16)
+        guard entries.count == 16 else { return }
+        #expect(Self.map(entries[15].matrix, 1, 1) == Point(x: 21, y: 31))
+        #expect(entries[15].instanceColor == Color(red: 0.25, green: 1, blue: 1, alpha: 0.5))
+        // Filled again unchanged, each instance's entry matches its own previous one.
+        try outer.fillRenderList(list, presentation: false)
+        #expect(list.dirtyRect == nil && !Self.entries(list).contains { $0.flags.contains(.changed) })
+        // The product of nested counts is bounded.
+        try inner.setValue(Int64(LayerClassID.maxReplicatorInstances), for: .instanceCount)
+        try inner.sublayers.first?.removeFromSuperlayer()
+        try outer.fillRenderList(list, presentation: false)
+        #expect(Self.entries(list).dropFirst().allSatisfy { $0.flags.contains(.instancesClamped) })
+        try outer.setValue(1, for: .instanceCount)
+        try outer.fillRenderList(list, presentation: false)
+        #expect(!Self.entries(list).contains { $0.flags.contains(.instancesClamped) })
+    }
+
+    @Test("a transform layer draws only its sublayers, kept in 3D and depth sorted")
+    func transformLayer() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, .transformLayer, 100, 100, at: Point(x: 50, y: 50))
+        try root.setValue(Color(red: 1, green: 0, blue: 0, alpha: 1), for: .backgroundColor)
+        try root.setValue(0.5, for: .opacity)
+        let near = try Self.layer(engine, .transformLayer, 10, 10, at: Point(x: 20, y: 20), in: root)
+        try near.setValue(Self.translation(0, 0, 20), for: .transform)
+        let far = try Self.layer(engine, .layer, 10, 10, at: Point(x: 60, y: 60), in: root)
+        try far.setValue(5, for: .zPosition)
+        let leaf = try Self.layer(engine, .layer, 2, 2, at: Point(x: 1, y: 1), in: near)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        #expect((0..<list.count).map { list.layer(at: $0) } == [root, far, near, leaf])
+        let entries = Self.entries(list)
+        #expect(entries[0].flags.contains(.sublayersOnly) && !entries[0].flags.contains(.opacityGroup))
+        #expect(entries[0].backgroundColor.alpha == 0)
+        #expect(abs(entries[1].alpha - 0.5) < 1e-12)
+        #expect(abs(entries[3].matrix.m43 - 20) < 1e-12)
+    }
+}

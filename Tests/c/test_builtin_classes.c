@@ -1,0 +1,371 @@
+/*
+ * The built-in classes (include/animcore.h, "Layer classes"; reference
+ * core-animation-geometry.md §1.5, §4.3, §5): their fixed handles and lookup by name, the
+ * properties' defaults, ranges and animatable flags, subclassing each, and the render list of
+ * replicators (the spinner of §5.3: instance matrices, colours and time shifts; nested
+ * replicators; the instance limits) and of transform layers (3D kept, depth order, nothing of
+ * their own drawn).
+ */
+#include <math.h>
+#include <stdint.h>
+
+#include "ac_engine_test.h"
+
+#define TOL 1e-9
+
+static ac_layer make(ac_engine *engine, ac_class layer_class, double w, double h, double x, double y, ac_layer parent) {
+    ac_layer layer = new_layer(engine, layer_class);
+    set_value(engine, layer, "bounds", ac_value_rect(0, 0, w, h));
+    set_value(engine, layer, "position", ac_value_point(x, y));
+    if (parent != 0) {
+        AC_CHECK_OK(ac_layer_add_sublayer(engine, parent, layer));
+        AC_CHECK_OK(ac_layer_release(engine, layer)); /* the tree holds it */
+    }
+    return layer;
+}
+
+static const ac_render_entry *fill(ac_engine *engine, ac_render_list list, ac_layer root, int32_t presentation,
+                                   size_t *count) {
+    const ac_render_entry *entries = NULL;
+    *count = 0;
+    AC_CHECK_OK(ac_render_list_fill(engine, list, root, presentation, &entries, count, NULL, NULL));
+    return entries;
+}
+
+/* Where (x, y) of the plane z = 0 lands through a row-vector matrix, divided by w. */
+static void map_point(const double m[16], double x, double y, double out[2]) {
+    double w = x * m[3] + y * m[7] + m[15];
+    out[0] = (x * m[0] + y * m[4] + m[12]) / w;
+    out[1] = (x * m[1] + y * m[5] + m[13]) / w;
+}
+
+static ac_value rotation_z(double angle) {
+    double m[16] = {cos(angle), sin(angle), 0, 0, -sin(angle), cos(angle), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    return ac_value_transform3d(m);
+}
+
+static ac_value translation(double x, double y, double z) {
+    double m[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1};
+    return ac_value_transform3d(m);
+}
+
+static void test_handles_and_names(void) {
+    ac_engine *engine = new_engine();
+    const char *names[] = {"CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer"};
+    const ac_class handles[] = {AC_CLASS_LAYER, AC_CLASS_TEXT_LAYER, AC_CLASS_REPLICATOR_LAYER, AC_CLASS_TRANSFORM_LAYER};
+    for (int i = 0; i < 4; i++) {
+        ac_class found = 99;
+        AC_CHECK_OK(ac_class_find(engine, names[i], &found));
+        AC_CHECK_EQ_INT((long long)found, (long long)handles[i]);
+        ac_layer layer = new_layer(engine, handles[i]);
+        ac_class layer_class = 99;
+        AC_CHECK_OK(ac_layer_class(engine, layer, &layer_class));
+        AC_CHECK_EQ_INT((long long)layer_class, (long long)handles[i]);
+        AC_CHECK_OK(ac_layer_release(engine, layer));
+    }
+    ac_class out = 0;
+    EXPECT_ERROR(ac_class_find(engine, "CAShinyLayer", &out), AC_ERR_UNKNOWN_NAME, "name");
+    EXPECT_ERROR(ac_class_find(engine, NULL, &out), AC_ERR_NULL_POINTER, "name");
+    EXPECT_ERROR(ac_class_find(engine, "CALayer", NULL), AC_ERR_NULL_POINTER, "out_class");
+    EXPECT_ERROR(ac_class_create(engine, "CATextLayer", AC_CLASS_LAYER, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name");
+    /* A declared class is found by its name too. */
+    ac_class spinner = 0;
+    AC_CHECK_OK(ac_class_create(engine, "Spinner", AC_CLASS_REPLICATOR_LAYER, NULL, 0, &spinner));
+    AC_CHECK_OK(ac_class_find(engine, "Spinner", &out));
+    AC_CHECK_EQ_INT((long long)out, (long long)spinner);
+    /* The handles are the same in a second engine. */
+    ac_engine *other = new_engine();
+    AC_CHECK_OK(ac_class_find(other, "CAReplicatorLayer", &out));
+    AC_CHECK_EQ_INT((long long)out, (long long)AC_CLASS_REPLICATOR_LAYER);
+    ac_engine_destroy(other);
+    ac_engine_destroy(engine);
+}
+
+static void test_text_layer(void) {
+    ac_engine *engine = new_engine();
+    ac_layer text = new_layer(engine, AC_CLASS_TEXT_LAYER);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, text, "fontSize"), 36);
+    ac_value white = model_value(engine, text, "foregroundColor");
+    AC_CHECK_EQ_INT(white.kind, AC_VALUE_COLOR);
+    for (int i = 0; i < 4; i++) AC_CHECK_EQ_DOUBLE(white.v[i], 1);
+    AC_CHECK_EQ_INT(model_value(engine, text, "string").i, 0);
+    AC_CHECK_EQ_INT(model_value(engine, text, "font").kind, AC_VALUE_TOKEN);
+    AC_CHECK_EQ_INT(model_value(engine, text, "alignmentMode").i, AC_TEXT_ALIGNMENT_NATURAL);
+    AC_CHECK_EQ_INT(model_value(engine, text, "truncationMode").i, AC_TEXT_TRUNCATION_NONE);
+    AC_CHECK_EQ_INT(model_value(engine, text, "wrapped").i, 0);
+    AC_CHECK_EQ_INT(model_value(engine, text, "allowsFontSubpixelQuantization").kind, AC_VALUE_BOOL);
+    /* CALayer's properties come first, unchanged. */
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, text, "opacity"), 1);
+    /* Ranges. */
+    ac_value bad = ac_value_integer(5);
+    EXPECT_ERROR(ac_layer_set_value(engine, text, key_of(engine, "alignmentMode"), &bad), AC_ERR_OUT_OF_RANGE, "alignmentMode");
+    bad = ac_value_integer(-1);
+    EXPECT_ERROR(ac_layer_set_value(engine, text, key_of(engine, "truncationMode"), &bad), AC_ERR_OUT_OF_RANGE, "truncationMode");
+    set_value(engine, text, "alignmentMode", ac_value_integer(AC_TEXT_ALIGNMENT_CENTER));
+    AC_CHECK_EQ_INT(model_value(engine, text, "alignmentMode").i, AC_TEXT_ALIGNMENT_CENTER);
+    /* string is not animatable; fontSize animates. */
+    ac_animation animation = 0;
+    AC_CHECK_OK(ac_animation_create_basic(engine, "string", &animation));
+    EXPECT_ERROR(ac_layer_add_animation(engine, text, animation, "s"), AC_ERR_NOT_ANIMATABLE, "string");
+    ac_animation_release(engine, animation);
+    tick(engine, T0);
+    animation = scalar_animation(engine, "fontSize", 1, 36, 1, 72, 0, 0, 1.0);
+    AC_CHECK_OK(ac_layer_add_animation(engine, text, animation, "size"));
+    ac_animation_release(engine, animation);
+    tick(engine, T0 + 0.1);
+    tick(engine, T0 + 0.6);
+    AC_CHECK_NEAR(presentation_scalar(engine, text, "fontSize"), 54, 1e-6);
+    AC_CHECK_OK(ac_layer_release(engine, text));
+    ac_engine_destroy(engine);
+}
+
+/* Reference §5.3: twelve dots about (50, 50), a twelfth of a second apart. */
+static void test_spinner(void) {
+    ac_engine *engine = new_engine();
+    ac_class spinner_class = 0;
+    ac_property_desc extra;
+    ac_value one = ac_value_scalar(1);
+    AC_CHECK_OK(ac_property_desc_init(&extra, "speedFactor", &one));
+    AC_CHECK_OK(ac_class_create(engine, "Spinner", AC_CLASS_REPLICATOR_LAYER, &extra, 1, &spinner_class));
+    ac_layer spinner = make(engine, spinner_class, 100, 100, 50, 50, 0);
+    AC_CHECK_EQ_INT(model_value(engine, spinner, "instanceCount").i, 1); /* inherited default */
+    ac_layer dot = make(engine, AC_CLASS_LAYER, 8, 8, 50, 10, spinner);
+    set_value(engine, spinner, "instanceCount", ac_value_integer(12));
+    set_value(engine, spinner, "instanceTransform", rotation_z(2 * PI / 12));
+    set_value(engine, spinner, "instanceDelay", ac_value_scalar(1.0 / 12));
+    set_value(engine, spinner, "instanceAlphaOffset", ac_value_scalar(-1.0 / 12));
+    set_value(engine, spinner, "instanceRedOffset", ac_value_scalar(0.5));
+    tick(engine, T0);
+    ac_animation fade = scalar_animation(engine, "opacity", 1, 1, 1, 0, 0, 0, 1.0);
+    ac_timing timing = get_timing(engine, fade);
+    timing.repeat_count = INFINITY;
+    set_timing(engine, fade, timing);
+    AC_CHECK_OK(ac_layer_add_animation(engine, dot, fade, "fade"));
+    ac_animation_release(engine, fade);
+    tick(engine, T0); /* commits: the fade begins at T0 */
+    tick(engine, T0 + 0.5);
+    ac_render_list list = 0;
+    AC_CHECK_OK(ac_render_list_create(engine, &list));
+    size_t count = 0;
+    const ac_render_entry *entries = fill(engine, list, spinner, 1, &count);
+    AC_CHECK_EQ_INT((long long)count, 13);
+    if (count == 13) {
+        AC_CHECK_EQ_INT(entries[0].instance_index, 0);
+        for (int k = 0; k < 12; k++) {
+            const ac_render_entry *e = &entries[1 + k];
+            double centre[2];
+            map_point(e->matrix, 4, 4, centre);
+            double angle = k * 2 * PI / 12;
+            /* (50, 10) turned by k × 30° about (50, 50): [c s; -s c] on row vectors. */
+            AC_CHECK_NEAR(centre[0], 50 + 40 * sin(angle), 1e-9);
+            AC_CHECK_NEAR(centre[1], 50 - 40 * cos(angle), 1e-9);
+            AC_CHECK_EQ_INT(e->instance_index, k);
+            AC_CHECK_NEAR(e->instance_time_shift, k / 12.0, 1e-12);
+            AC_CHECK_EQ_DOUBLE(e->instance_color[0], 1); /* 1 + k/2 clamped */
+            AC_CHECK_EQ_DOUBLE(e->instance_color[1], 1);
+            AC_CHECK_NEAR(e->instance_color[3], 1 - k / 12.0, 1e-12);
+            /* At t − k/12; before its delayed begin, the model value (1). */
+            double expected = k <= 6 ? 1 - (0.5 - k / 12.0) : 1;
+            AC_CHECK_NEAR(e->opacity, expected, 1e-9);
+            AC_CHECK_EQ_INT((long long)e->layer, (long long)dot);
+            AC_CHECK_EQ_INT(e->parent, 0);
+        }
+        AC_CHECK_EQ_INT(entries[0].subtree_end, 13);
+    }
+    /* Model values: no time shift, the same matrices. */
+    entries = fill(engine, list, spinner, 0, &count);
+    AC_CHECK_EQ_INT((long long)count, 13);
+    if (count == 13) AC_CHECK_EQ_DOUBLE(entries[12].opacity, 1);
+    /* Hit testing sees the model tree: the dot itself only (instance 0). */
+    ac_layer hit = 0;
+    double at_first[2] = {50, 10};
+    AC_CHECK_OK(ac_layer_hit_test(engine, spinner, AC_GEOMETRY_MODEL, at_first, &hit));
+    AC_CHECK_EQ_INT((long long)hit, (long long)dot);
+    double at_third[2] = {90, 50};
+    AC_CHECK_OK(ac_layer_hit_test(engine, spinner, AC_GEOMETRY_MODEL, at_third, &hit));
+    AC_CHECK_EQ_INT((long long)hit, (long long)spinner);
+    /* instanceCount 0 draws no instance; the replicator itself is drawn. */
+    set_value(engine, spinner, "instanceCount", ac_value_integer(0));
+    entries = fill(engine, list, spinner, 0, &count);
+    AC_CHECK_EQ_INT((long long)count, 1);
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, spinner));
+    ac_engine_destroy(engine);
+}
+
+static void test_nested_replicators(void) {
+    ac_engine *engine = new_engine();
+    ac_layer outer = make(engine, AC_CLASS_REPLICATOR_LAYER, 100, 100, 50, 50, 0);
+    ac_layer inner = make(engine, AC_CLASS_REPLICATOR_LAYER, 100, 100, 50, 50, outer);
+    make(engine, AC_CLASS_LAYER, 2, 2, 1, 1, inner);
+    set_value(engine, outer, "instanceCount", ac_value_integer(3));
+    set_value(engine, outer, "instanceTransform", translation(10, 0, 0));
+    set_value(engine, outer, "instanceAlphaOffset", ac_value_scalar(-0.25));
+    set_value(engine, inner, "instanceCount", ac_value_integer(4));
+    set_value(engine, inner, "instanceTransform", translation(0, 10, 0));
+    set_value(engine, inner, "instanceRedOffset", ac_value_scalar(-0.25));
+    ac_render_list list = 0;
+    AC_CHECK_OK(ac_render_list_create(engine, &list));
+    size_t count = 0;
+    const ac_render_entry *entries = fill(engine, list, outer, 0, &count);
+    AC_CHECK_EQ_INT((long long)count, 1 + 3 * (1 + 4));
+    if (count == 16) {
+        const ac_render_entry *last = &entries[15]; /* outer k = 2, inner k = 3 */
+        double at[2];
+        map_point(last->matrix, 1, 1, at);
+        AC_CHECK_NEAR(at[0], 1 + 20, TOL);
+        AC_CHECK_NEAR(at[1], 1 + 30, TOL);
+        AC_CHECK_EQ_INT(last->instance_index, 3);
+        AC_CHECK_NEAR(last->instance_color[0], 0.25, TOL);
+        AC_CHECK_NEAR(last->instance_color[3], 0.5, TOL);
+        /* The inner replicator's own entry of outer instance 1. */
+        AC_CHECK_EQ_INT((long long)entries[6].layer, (long long)inner);
+        AC_CHECK_EQ_INT(entries[6].instance_index, 1);
+        AC_CHECK_NEAR(entries[6].instance_color[3], 0.75, TOL);
+        AC_CHECK_EQ_INT(entries[6].subtree_end, 11);
+    }
+    /* Filled again unchanged: each instance's entry matches its own previous one. */
+    int32_t dirty = -1;
+    AC_CHECK_OK(ac_render_list_fill(engine, list, outer, 0, &entries, &count, NULL, &dirty));
+    AC_CHECK_EQ_INT(dirty, 0);
+    for (size_t i = 0; i < count; i++) AC_CHECK_EQ_INT(entries[i].flags & AC_RENDER_CHANGED, 0);
+    /* One more inner instance: only its entries (and the replicators') change. */
+    set_value(engine, inner, "instanceCount", ac_value_integer(5));
+    AC_CHECK_OK(ac_render_list_fill(engine, list, outer, 0, &entries, &count, NULL, &dirty));
+    AC_CHECK_EQ_INT((long long)count, 1 + 3 * (1 + 5));
+    AC_CHECK_EQ_INT(dirty, 1);
+    if (count == 19) {
+        AC_CHECK_EQ_INT(entries[2].flags & AC_RENDER_CHANGED, 0); /* outer 0, inner 0 */
+        AC_CHECK_EQ_INT(entries[6].flags & AC_RENDER_CHANGED, AC_RENDER_CHANGED); /* outer 0, inner 4: new */
+    }
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, outer));
+    ac_engine_destroy(engine);
+}
+
+static void test_instance_limits(void) {
+    ac_engine *engine = new_engine();
+    ac_layer outer = make(engine, AC_CLASS_REPLICATOR_LAYER, 10, 10, 5, 5, 0);
+    ac_value bad = ac_value_integer(-1);
+    EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceCount"), &bad), AC_ERR_OUT_OF_RANGE, "instanceCount");
+    bad = ac_value_integer((int64_t)AC_MAX_REPLICATOR_INSTANCES + 1);
+    EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceCount"), &bad), AC_ERR_OUT_OF_RANGE, "instanceCount");
+    /* The batch set checks the same range. */
+    double slot_values[1] = {(double)AC_MAX_REPLICATOR_INSTANCES + 1};
+    EXPECT_ERROR(ac_layers_set_value(engine, &outer, 1, key_of(engine, "instanceCount"), slot_values, 1),
+                 AC_ERR_OUT_OF_RANGE, "instanceCount");
+    AC_CHECK_EQ_INT(model_value(engine, outer, "instanceCount").i, 1);
+    bad = ac_value_scalar(NAN);
+    EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceDelay"), &bad), AC_ERR_NOT_FINITE, "instanceDelay");
+    bad = ac_value_scalar(2e6);
+    EXPECT_ERROR(ac_layer_set_value(engine, outer, key_of(engine, "instanceDelay"), &bad), AC_ERR_OUT_OF_RANGE, "instanceDelay");
+    /* The product of nested counts is bounded: the inner replicator, without sublayers (so the
+       list stays small), draws fewer instances than asked and says so. */
+    ac_layer inner = make(engine, AC_CLASS_REPLICATOR_LAYER, 10, 10, 5, 5, outer);
+    set_value(engine, inner, "instanceCount", ac_value_integer(AC_MAX_REPLICATOR_INSTANCES));
+    ac_render_list list = 0;
+    AC_CHECK_OK(ac_render_list_create(engine, &list));
+    size_t count = 0;
+    const ac_render_entry *entries = fill(engine, list, outer, 0, &count);
+    AC_CHECK_EQ_INT((long long)count, 2);
+    if (count == 2) AC_CHECK_EQ_INT(entries[1].flags & AC_RENDER_INSTANCES_CLAMPED, 0);
+    set_value(engine, outer, "instanceCount", ac_value_integer(2));
+    entries = fill(engine, list, outer, 0, &count);
+    AC_CHECK_EQ_INT((long long)count, 3);
+    if (count == 3) {
+        AC_CHECK_EQ_INT(entries[0].flags & AC_RENDER_INSTANCES_CLAMPED, 0);
+        AC_CHECK_EQ_INT(entries[1].flags & AC_RENDER_INSTANCES_CLAMPED, AC_RENDER_INSTANCES_CLAMPED);
+    }
+    /* instanceCount animates (integers interpolate and round); an animated count past the
+       limit is clamped and flagged. */
+    ac_layer lone = make(engine, AC_CLASS_REPLICATOR_LAYER, 10, 10, 5, 5, 0);
+    ac_layer only_child = make(engine, AC_CLASS_LAYER, 2, 2, 1, 1, lone);
+    tick(engine, T0);
+    ac_animation grow = 0;
+    AC_CHECK_OK(ac_animation_create_basic(engine, "instanceCount", &grow));
+    ac_value from = ac_value_integer(1), to = ac_value_integer(9);
+    AC_CHECK_OK(ac_animation_set_value(engine, grow, AC_ANIMATION_FROM, &from));
+    AC_CHECK_OK(ac_animation_set_value(engine, grow, AC_ANIMATION_TO, &to));
+    ac_timing timing;
+    ac_timing_init_animation(&timing);
+    timing.duration_s = 1;
+    AC_CHECK_OK(ac_animation_set_timing(engine, grow, &timing));
+    AC_CHECK_OK(ac_layer_add_animation(engine, lone, grow, "grow"));
+    tick(engine, T0);
+    tick(engine, T0 + 0.5);
+    entries = fill(engine, list, lone, 1, &count);
+    AC_CHECK_EQ_INT((long long)count, 1 + 5); /* 1 + (9 - 1) / 2 instances */
+    AC_CHECK_OK(ac_layer_remove_all_animations(engine, lone));
+    to = ac_value_integer((int64_t)1 << 40);
+    AC_CHECK_OK(ac_animation_set_value(engine, grow, AC_ANIMATION_TO, &to));
+    AC_CHECK_OK(ac_layer_add_animation(engine, lone, grow, "grow"));
+    ac_animation_release(engine, grow);
+    /* Without sublayers, so the clamped count costs nothing to draw. */
+    AC_CHECK_OK(ac_layer_remove_from_superlayer(engine, only_child));
+    tick(engine, T0 + 0.6);
+    tick(engine, T0 + 1.1);
+    entries = fill(engine, list, lone, 1, &count);
+    AC_CHECK_EQ_INT((long long)count, 1);
+    if (count == 1) AC_CHECK_EQ_INT(entries[0].flags & AC_RENDER_INSTANCES_CLAMPED, AC_RENDER_INSTANCES_CLAMPED);
+    AC_CHECK_OK(ac_layer_release(engine, lone));
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, outer));
+    ac_engine_destroy(engine);
+}
+
+static void test_transform_layer(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = make(engine, AC_CLASS_TRANSFORM_LAYER, 100, 100, 50, 50, 0);
+    set_value(engine, root, "backgroundColor", ac_value_color(1, 0, 0, 1));
+    set_value(engine, root, "opacity", ac_value_scalar(0.5));
+    set_value(engine, root, "masksToBounds", ac_value_bool(1));
+    /* Nearer by its transform (z 20) but behind by zPosition (0 against 5). */
+    ac_layer near_one = make(engine, AC_CLASS_TRANSFORM_LAYER, 10, 10, 20, 20, root);
+    set_value(engine, near_one, "transform", translation(0, 0, 20));
+    ac_layer far_one = make(engine, AC_CLASS_LAYER, 10, 10, 60, 60, root);
+    set_value(engine, far_one, "zPosition", ac_value_scalar(5));
+    ac_layer leaf = make(engine, AC_CLASS_LAYER, 2, 2, 1, 1, near_one);
+    ac_render_list list = 0;
+    AC_CHECK_OK(ac_render_list_create(engine, &list));
+    size_t count = 0;
+    const ac_render_entry *entries = fill(engine, list, root, 0, &count);
+    AC_CHECK_EQ_INT((long long)count, 4);
+    if (count == 4) {
+        AC_CHECK_EQ_INT(entries[0].flags & (AC_RENDER_SUBLAYERS_ONLY | AC_RENDER_CLIPS | AC_RENDER_OPACITY_GROUP),
+                        AC_RENDER_SUBLAYERS_ONLY);
+        AC_CHECK_EQ_DOUBLE(entries[0].background_color[3], 0);
+        AC_CHECK_EQ_INT((long long)entries[1].layer, (long long)far_one); /* depth 5 before 20 */
+        AC_CHECK_EQ_INT((long long)entries[2].layer, (long long)near_one);
+        AC_CHECK_EQ_INT((long long)entries[3].layer, (long long)leaf);
+        AC_CHECK_NEAR(entries[1].alpha, 0.5, TOL); /* the opacity goes to each sublayer */
+        AC_CHECK_NEAR(entries[3].matrix[14], 20, TOL); /* kept in 3D through near_one */
+    }
+    /* The same tree of plain layers: zPosition order, and flattened. */
+    ac_layer plain = make(engine, AC_CLASS_LAYER, 100, 100, 50, 50, 0);
+    ac_layer mid = make(engine, AC_CLASS_LAYER, 10, 10, 20, 20, plain);
+    set_value(engine, mid, "transform", translation(0, 0, 20));
+    ac_layer other = make(engine, AC_CLASS_LAYER, 10, 10, 60, 60, plain);
+    set_value(engine, other, "zPosition", ac_value_scalar(5));
+    make(engine, AC_CLASS_LAYER, 2, 2, 1, 1, mid);
+    entries = fill(engine, list, plain, 0, &count);
+    AC_CHECK_EQ_INT((long long)count, 4);
+    if (count == 4) {
+        AC_CHECK_EQ_INT((long long)entries[1].layer, (long long)mid);
+        AC_CHECK_EQ_INT((long long)entries[3].layer, (long long)other);
+        AC_CHECK_NEAR(entries[2].matrix[14], 0, TOL);
+    }
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, root));
+    AC_CHECK_OK(ac_layer_release(engine, plain));
+    ac_engine_destroy(engine);
+}
+
+int main(void) {
+    test_handles_and_names();
+    test_text_layer();
+    test_spinner();
+    test_nested_replicators();
+    test_instance_limits();
+    test_transform_layer();
+    return ac_test_finish();
+}

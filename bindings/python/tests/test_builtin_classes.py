@@ -1,0 +1,212 @@
+"""The built-in classes through the binding (Tests/c/test_builtin_classes.c in Python): fixed
+handles and lookup by name, CATextLayer's defaults, ranges and animation, subclassing, and the
+render list of replicators (the reference's spinner, §5.3; nesting; the limits) and of
+transform layers."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from typing import Any
+
+import pytest
+
+numpy = pytest.importorskip("numpy")
+
+import animcore  # noqa: E402
+from animcore import (  # noqa: E402
+    MAX_REPLICATOR_INSTANCES,
+    BasicAnimation,
+    BuiltInClass,
+    Color,
+    Engine,
+    RenderFlag,
+    TextAlignment,
+    TextTruncation,
+    Transform3D,
+)
+from animcore.errors import (  # noqa: E402
+    InvalidArgumentError,
+    NotAnimatableError,
+    OutOfRangeError,
+    UnknownNameError,
+)
+
+T0 = 100.0
+
+
+def translation(x: float, y: float, z: float) -> Transform3D:
+    return Transform3D(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1)
+
+
+def rotation_z(angle: float) -> Transform3D:
+    c, s = math.cos(angle), math.sin(angle)
+    return Transform3D(c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
+
+
+def map_point(matrix: Any, x: float, y: float) -> "tuple[float, float]":
+    out = numpy.array([x, y, 0.0, 1.0]) @ numpy.asarray(matrix)
+    return float(out[0] / out[3]), float(out[1] / out[3])
+
+
+def test_handles_names_and_lookup() -> None:
+    with Engine() as engine, Engine() as other:
+        for which, name in [
+            (BuiltInClass.LAYER, "CALayer"),
+            (BuiltInClass.TEXT_LAYER, "CATextLayer"),
+            (BuiltInClass.REPLICATOR_LAYER, "CAReplicatorLayer"),
+            (BuiltInClass.TRANSFORM_LAYER, "CATransformLayer"),
+        ]:
+            found = engine.class_named(name)
+            assert found.handle == int(which) == other.class_named(name).handle
+            assert found.name == name
+        assert engine.builtin_class(BuiltInClass.LAYER) is engine.base_class
+        # A layer made through the raw API wraps as a layer of the built-in class.
+        raw = animcore._capi.ac_layer()
+        animcore._capi.lib.ac_layer_create(
+            animcore._handles.engine_ptr(other), int(BuiltInClass.TEXT_LAYER), ctypes.byref(raw)
+        )
+        wrapped = other._wrap(raw.value)
+        animcore._capi.lib.ac_layer_release(animcore._handles.engine_ptr(other), raw.value)
+        assert wrapped["fontSize"] == 36
+        assert other.builtin_class(BuiltInClass.TEXT_LAYER).name == "CATextLayer"
+        with pytest.raises(UnknownNameError, match="name"):
+            engine.class_named("CAShinyLayer")
+        with pytest.raises(InvalidArgumentError, match="name"):
+            engine.layer_class("CAReplicatorLayer")
+        spinner = engine.layer_class(
+            "Spinner", {"speedFactor": 1.0}, superclass=engine.builtin_class(BuiltInClass.REPLICATOR_LAYER)
+        )
+        assert engine.class_named("Spinner") is spinner
+        layer = spinner()
+        assert layer["instanceCount"] == 1 and layer["speedFactor"] == 1.0
+
+
+def test_text_layer_defaults_ranges_and_animation() -> None:
+    with Engine() as engine:
+        text = engine.builtin_class(BuiltInClass.TEXT_LAYER)()
+        assert text["fontSize"] == 36
+        assert text["foregroundColor"] == Color(1, 1, 1, 1)
+        assert text["alignmentMode"] == TextAlignment.NATURAL
+        assert text["truncationMode"] == TextTruncation.NONE
+        assert text["wrapped"] is False and text["allowsFontSubpixelQuantization"] is False
+        text["alignmentMode"] = TextAlignment.JUSTIFIED
+        assert text["alignmentMode"] == 4
+        with pytest.raises(OutOfRangeError, match="alignmentMode"):
+            text["alignmentMode"] = 5
+        with pytest.raises(OutOfRangeError, match="truncationMode"):
+            text["truncationMode"] = -1
+        with pytest.raises(NotAnimatableError, match="string"):
+            text.add_animation(BasicAnimation("string", duration=1.0))
+        engine.tick(T0)
+        text.add_animation(BasicAnimation("fontSize", from_value=36.0, to_value=72.0, duration=1.0))
+        engine.tick(T0 + 0.1)
+        engine.tick(T0 + 0.6)
+        assert text.presentation["fontSize"] == pytest.approx(54)
+
+
+def spinner(engine: Engine) -> "tuple[animcore.Layer, animcore.Layer]":
+    """Reference §5.3: twelve dots about (50, 50), a twelfth of a second apart."""
+    replicator = engine.builtin_class(BuiltInClass.REPLICATOR_LAYER)(
+        bounds=(0, 0, 100, 100), position=(50, 50)
+    )
+    dot = engine.layer(bounds=(0, 0, 8, 8), position=(50, 10))
+    replicator.add_sublayer(dot)
+    replicator["instanceCount"] = 12
+    replicator["instanceTransform"] = rotation_z(2 * math.pi / 12)
+    replicator["instanceDelay"] = 1 / 12
+    replicator["instanceAlphaOffset"] = -1 / 12
+    replicator["instanceRedOffset"] = 0.5
+    return replicator, dot
+
+
+def test_spinner_instances() -> None:
+    with Engine() as engine:
+        replicator, dot = spinner(engine)
+        engine.tick(T0)
+        dot.add_animation(
+            BasicAnimation("opacity", from_value=1.0, to_value=0.0, duration=1.0, repeat_count=math.inf)
+        )
+        engine.tick(T0)
+        engine.tick(T0 + 0.5)
+        with engine.render_list() as render:
+            entries = render.fill(replicator)
+            assert len(entries) == 13
+            for k in range(12):
+                entry = entries[1 + k]
+                x, y = map_point(entry["matrix"], 4, 4)
+                angle = k * 2 * math.pi / 12
+                assert (x, y) == pytest.approx((50 + 40 * math.sin(angle), 50 - 40 * math.cos(angle)))
+                assert entry["instance_index"] == k
+                assert entry["instance_time_shift"] == pytest.approx(k / 12)
+                assert list(entry["instance_color"]) == pytest.approx([1, 1, 1, 1 - k / 12])
+                assert entry["opacity"] == pytest.approx(0.5 + k / 12 if k <= 6 else 1.0)
+                assert render.layer(1 + k) == dot
+            model = render.fill(replicator, presentation=False)
+            assert model["opacity"][1:] == pytest.approx([1.0] * 12)
+        # Hit testing keeps to the model tree (instance 0).
+        assert replicator.hit_test((50, 10), presentation=False) == dot
+        assert replicator.hit_test((90, 50), presentation=False) == replicator
+
+
+def test_nested_replicators_multiply() -> None:
+    with Engine() as engine:
+        replicators = engine.builtin_class(BuiltInClass.REPLICATOR_LAYER)
+        outer = replicators(bounds=(0, 0, 100, 100), position=(50, 50), instance_count=3)
+        inner = replicators(bounds=(0, 0, 100, 100), position=(50, 50), instance_count=4)
+        outer.add_sublayer(inner)
+        inner.add_sublayer(engine.layer(bounds=(0, 0, 2, 2), position=(1, 1)))
+        outer["instanceTransform"] = translation(10, 0, 0)
+        outer["instanceAlphaOffset"] = -0.25
+        inner["instanceTransform"] = translation(0, 10, 0)
+        inner["instanceRedOffset"] = -0.25
+        with engine.render_list() as render:
+            entries = render.fill(outer, presentation=False)
+            assert len(entries) == 1 + 3 * (1 + 4)
+            assert map_point(entries[15]["matrix"], 1, 1) == pytest.approx((21, 31))
+            assert list(entries[15]["instance_color"]) == pytest.approx([0.25, 1, 1, 0.5])
+
+
+def test_instance_limits() -> None:
+    with Engine() as engine:
+        replicators = engine.builtin_class(BuiltInClass.REPLICATOR_LAYER)
+        outer = replicators()
+        with pytest.raises(OutOfRangeError, match="instanceCount"):
+            outer["instanceCount"] = -1
+        with pytest.raises(OutOfRangeError, match="instanceCount"):
+            outer["instanceCount"] = MAX_REPLICATOR_INSTANCES + 1
+        with pytest.raises(OutOfRangeError, match="instanceCount"):
+            engine.batch([outer]).set("instanceCount", [MAX_REPLICATOR_INSTANCES + 1])
+        assert outer["instanceCount"] == 1
+        with pytest.raises(OutOfRangeError, match="instanceDelay"):
+            outer["instanceDelay"] = 2e6
+        inner = replicators(instance_count=MAX_REPLICATOR_INSTANCES)
+        outer.add_sublayer(inner)
+        outer["instanceCount"] = 2
+        with engine.render_list() as render:
+            entries = render.fill(outer, presentation=False)
+            assert len(entries) == 3
+            assert not entries[0]["flags"] & RenderFlag.INSTANCES_CLAMPED
+            assert entries[1]["flags"] & RenderFlag.INSTANCES_CLAMPED
+
+
+def test_transform_layer_keeps_depth_and_draws_nothing_of_its_own() -> None:
+    with Engine() as engine:
+        transform_layers = engine.builtin_class(BuiltInClass.TRANSFORM_LAYER)
+        root = transform_layers(
+            bounds=(0, 0, 100, 100), position=(50, 50), background_color=Color(1, 0, 0, 1), opacity=0.5
+        )
+        near = transform_layers(bounds=(0, 0, 10, 10), position=(20, 20), transform=translation(0, 0, 20))
+        far = engine.layer(bounds=(0, 0, 10, 10), position=(60, 60), z_position=5)
+        root.add_sublayer(near)
+        root.add_sublayer(far)
+        leaf = engine.layer(bounds=(0, 0, 2, 2), position=(1, 1))
+        near.add_sublayer(leaf)
+        with engine.render_list() as render:
+            entries = render.fill(root, presentation=False)
+            assert [render.layer(i) for i in range(len(entries))] == [root, far, near, leaf]
+            assert entries[0]["flags"] & RenderFlag.SUBLAYERS_ONLY
+            assert not entries[0]["flags"] & RenderFlag.OPACITY_GROUP
+            assert entries[0]["background_color"][3] == 0
+            assert entries[1]["alpha"] == pytest.approx(0.5)
+            assert entries[3]["matrix"][3][2] == pytest.approx(20)
