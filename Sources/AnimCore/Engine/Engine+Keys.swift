@@ -105,6 +105,9 @@ extension EngineState {
             value.write(into: slots)
             return value.kind
         case .property(let target):
+            try refuseVariableLength(
+                target.kind, key: keys.name(of: key) ?? "",
+                use: "an ac_value cannot carry; read them with ac_layer_get_\(target.kind.name)")
             let source = presentation ? presentationSlots(slot, target.property) : modelValue(slot, target.property)
             if let component = target.component {
                 component.read(from: source, into: slots)

@@ -44,7 +44,7 @@ final class LayerClass {
 
     init(
         id: LayerClassID, name: String, superclass: LayerClass?,
-        declared: [(PropertyKey, PropertyDescriptor)], outOfLine: SlotBuffer
+        declared: [(PropertyKey, PropertyDescriptor)], outOfLine: SlotBuffer, variables: VariableValues
     ) {
         self.id = id
         self.name = name
@@ -70,6 +70,8 @@ final class LayerClass {
             slots.withUnsafeMutableBufferPointer { buffer in
                 if let base = buffer.baseAddress { property.descriptor.defaultValue.write(into: base) }
             }
+            // A path or array default is stored once, pinned: the layers showing it share it.
+            if property.kind.isVariableLength { slots[0] = variables.store(property.descriptor.defaultValue, pinned: true) }
             defaults.append(slots)
             if property.isInline {
                 for (index, slot) in slots.enumerated() { row[property.offset + index] = slot }
