@@ -88,7 +88,7 @@ struct VariableValueKindTests {
             return (nil, "")
         }
         let nan = code { try engine.setValue(.path(Path([.move(x: 0, y: .nan)])), forKeyPath: "path", of: layer) }
-        #expect(nan.0 == .notFinite && nan.1.contains("path.elements[0]"))
+        #expect(nan.0 == .notFinite && nan.1.contains("path[0] has nan"))
         let inf = code { try engine.setValue(.numbers([0, .infinity]), forKeyPath: "locations", of: layer) }
         #expect(inf.0 == .notFinite && inf.1.contains("locations[1]"))
         let colour = code {

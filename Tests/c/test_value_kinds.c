@@ -112,7 +112,7 @@ static void test_bad_input(void) {
     elements[0] = ac_path_move_to(0, 0);
     elements[1] = ac_path_line_to(1, INFINITY);
     EXPECT_ERROR(ac_layer_set_path(engine, layer, path, NULL, 2), AC_ERR_NULL_POINTER, "elements");
-    EXPECT_ERROR(ac_layer_set_path(engine, layer, path, elements, 2), AC_ERR_NOT_FINITE, "elements.elements[1]");
+    EXPECT_ERROR(ac_layer_set_path(engine, layer, path, elements, 2), AC_ERR_NOT_FINITE, "elements[1] has inf");
     elements[1] = ac_path_line_to(1, 1);
     elements[1].type = 9;
     EXPECT_ERROR(ac_layer_set_path(engine, layer, path, elements, 2), AC_ERR_OUT_OF_RANGE, "elements[1].type");

@@ -102,6 +102,9 @@ extension EngineState {
             return value.kind
         case .undeclared(let key):
             guard let value = undeclaredValues[Int32(slot)]?[key.id] else { return nil }
+            try refuseVariableLength(
+                value.kind, key: keys.name(of: key) ?? "",
+                use: "an ac_value cannot carry; read them with ac_layer_get_\(value.kind.name)")
             value.write(into: slots)
             return value.kind
         case .property(let target):

@@ -42,8 +42,8 @@ extension Value {
 
 extension Value {
     /// The check of a variable-length value: at most `ValueKind.maximumElementCount` elements
-    /// (`.outOfRange`), every number finite (`.notFinite`, naming the element: "path.elements[2]
-    /// has nan; every point must be finite", "locations[1] is inf; it must be finite"). Any other
+    /// (`.outOfRange`), every number finite (`.notFinite`, naming the element: "path[2] has nan;
+    /// every point must be finite", "locations[1] is inf; it must be finite"). Any other
     /// kind passes.
     package func checkElements(_ field: String) throws(AnimCoreError) {
         guard let count = elementCount else { return }
@@ -56,7 +56,7 @@ extension Value {
         case .path(let path):
             for (index, element) in path.elements.enumerated() {
                 for number in element.coordinates where !number.isFinite {
-                    throw AnimCoreError(.notFinite, "\(field).elements[\(index)] has \(number); every point must be finite")
+                    throw AnimCoreError(.notFinite, "\(field)[\(index)] has \(number); every point must be finite")
                 }
             }
         case .numbers(let numbers):
