@@ -43,7 +43,9 @@ public struct Path: Hashable, Sendable {
         }
 
         /// Whether `other` is an element of the same type (move, line, quad curve, curve,
-        /// close), whatever its points.
+        /// close), whatever its points: paths whose elements pair up so interpolate.
+        /// - Parameter other: the element to compare with.
+        /// - Returns: true when both are moves, lines, quad curves, curves or closes.
         public func hasSameType(as other: Element) -> Bool {
             switch (self, other) {
             case (.move, .move), (.line, .line), (.quadCurve, .quadCurve), (.curve, .curve), (.close, .close): true

@@ -226,9 +226,11 @@ public protocol ArrayElementValue: Sendable {
     static var arrayKind: ValueKind { get }
     /// An array of these elements as a `Value`.
     /// - Parameter array: the elements.
+    /// - Returns: a value of kind `arrayKind`.
     static func arrayValue(_ array: [Self]) -> Value
     /// The elements of `value`; nil when it is not an array of this element type.
     /// - Parameter value: a value of any kind.
+    /// - Returns: the elements, or nil for a value of another kind.
     static func array(of value: Value) -> [Self]?
 }
 
@@ -237,9 +239,11 @@ extension Double: ArrayElementValue {
     public static var arrayKind: ValueKind { .numbers }
     /// `.numbers(array)`.
     /// - Parameter array: the numbers.
+    /// - Returns: a numbers value.
     public static func arrayValue(_ array: [Double]) -> Value { .numbers(array) }
     /// The numbers of a numbers value.
     /// - Parameter value: a value of any kind.
+    /// - Returns: the numbers, or nil for a value of another kind.
     public static func array(of value: Value) -> [Double]? { value.numbers }
 }
 
@@ -248,8 +252,10 @@ extension Color: ArrayElementValue {
     public static var arrayKind: ValueKind { .colors }
     /// `.colors(array)`.
     /// - Parameter array: the colours.
+    /// - Returns: a colors value.
     public static func arrayValue(_ array: [Color]) -> Value { .colors(array) }
     /// The colours of a colors value.
     /// - Parameter value: a value of any kind.
+    /// - Returns: the colours, or nil for a value of another kind.
     public static func array(of value: Value) -> [Color]? { value.colors }
 }
