@@ -120,15 +120,14 @@ public func ac_layer_get_colors(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let colours = try variableValue(box, layer, key, presentation: presentation, .colors).colors ?? []
-            let count = try required(outCount, "out_count")
-            let room = try sizeArgument(capacity, "capacity")
-            guard outRGBA != nil || room == 0 else { throw .nullPointer("out_rgba") }
-            count.pointee = colours.count
-            guard room >= colours.count else { throw .bufferTooSmall("out_rgba", capacity: room, needed: colours.count) }
-            guard let outRGBA else { return }
-            for (index, colour) in colours.enumerated() {
-                (outRGBA[4 * index], outRGBA[4 * index + 1], outRGBA[4 * index + 2], outRGBA[4 * index + 3]) =
-                    (colour.red, colour.green, colour.blue, colour.alpha)
+            // (Each colour is 4 consecutive doubles: the list rules apply to colours.)
+            typealias RGBA = (Double, Double, Double, Double)
+            let items: [RGBA] = colours.map { ($0.red, $0.green, $0.blue, $0.alpha) }
+            guard let outRGBA else {
+                return try outputList(items, into: nil, capacity: capacity, outCount: outCount, "out_rgba")
+            }
+            try outRGBA.withMemoryRebound(to: RGBA.self, capacity: max(capacity, 0)) { (rebound) throws(APIError) in
+                try outputList(items, into: rebound, capacity: capacity, outCount: outCount, "out_rgba")
             }
         }
     }

@@ -448,10 +448,10 @@ def kind_of(value: Any, name: str = "value") -> ValueKind:
     kind = _KIND_OF_NAMED.get(type(value))
     if kind is not None:
         return kind
-    from .path import Path  # (path.py imports this module)
-
-    if isinstance(value, Path):
-        return ValueKind.PATH
+    # A type above this module that stands for a kind says so (Path: PATH).
+    declared = getattr(type(value), "value_kind", None)
+    if isinstance(declared, ValueKind):
+        return declared
     if isinstance(value, list):
         # A list: an array of colours when its items are Colors, else of numbers.
         if value and all(isinstance(item, Color) for item in value):
