@@ -1003,7 +1003,11 @@ ac_status ac_layer_class(ac_engine *engine, ac_layer layer, ac_class *out_class)
  */
 ac_status ac_layer_set_value(ac_engine *engine, ac_layer layer, ac_key key, const ac_value *value);
 
-/** The model value at key. An undeclared key never set: AC_ERR_UNKNOWN_KEY. */
+/**
+ * The model value at key. An undeclared key never set: AC_ERR_UNKNOWN_KEY. A path or array key
+ * (AC_VALUE_PATH, AC_VALUE_NUMBERS, AC_VALUE_COLORS): AC_ERR_WRONG_KIND, as for the presentation
+ * reads below; read it with ac_layer_get_path(), ac_layer_get_numbers() or ac_layer_get_colors().
+ */
 ac_status ac_layer_get_value(ac_engine *engine, ac_layer layer, ac_key key, ac_value *out_value);
 
 /**
@@ -1128,7 +1132,9 @@ typedef struct ac_property_value {
  * A snapshot of every declared property of a layer, custom ones included, in declaration order
  * (the built-in ones first): presentation values when presentation is non-zero, else model.
  * *out_count is the number of properties; out_values may be NULL when capacity is 0 (to ask
- * for the count). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_BUFFER_TOO_SMALL when
+ * for the count). An entry of a path or array kind carries its kind alone (ac_value cannot
+ * hold the contents: read them with ac_layer_get_path() and its siblings).
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_BUFFER_TOO_SMALL when
  * capacity < the count (*out_count still set).
  */
 ac_status ac_layer_snapshot(ac_engine *engine, ac_layer layer, int32_t presentation,
