@@ -33,7 +33,16 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
     ("handles", ("_handles", "_callbacks")),
     (
         "values",
-        ("values", "timing_function", "timing", "rendering", "_adapt", "path", "time_space", "_variable_values"),
+        (
+            "values",
+            "timing_function",
+            "timing",
+            "rendering",
+            "_adapt",
+            "path",
+            "time_space",
+            "_variable_values",
+        ),
     ),
     (
         "descriptions",

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Mapping, Set as AbstractSet
-from typing import Any, List
+from typing import Any, List, Optional
 
 from . import _capi
 from ._coerce import real
 from ._handles import read_array
-from .errors import WrongKindError, raise_status
+from .errors import WrongKindError
 from .path import Path
 from .values import Color, ValueKind
 
@@ -46,7 +46,9 @@ def write(ptr: Any, handle: int, key: int, kind: ValueKind, value: Any, name: st
     for index, item in enumerate(items):
         colour = _sequence(item, f"{name}[{index}]", "a Color or 4 real numbers")
         if len(colour) != 4:
-            raise TypeError(f"{name}[{index}] must be a Color or 4 real numbers; {len(colour)} were given")
+            raise TypeError(
+                f"{name}[{index}] must be a Color or 4 real numbers; {len(colour)} were given"
+            )
         for component in range(4):
             rgba[4 * index + component] = real(colour[component], f"{name}[{index}][{component}]")
     return int(_lib.ac_layer_set_colors(ptr, handle, key, rgba, len(items)))
@@ -69,20 +71,17 @@ def read(ptr: Any, handle: int, key: int, kind: ValueKind, presentation: bool) -
 
         array, count = read_array(ctypes.c_double, numbers_call)
         return list(array[:count])
-    count_out = ctypes.c_size_t()
-    status = _lib.ac_layer_get_colors(ptr, handle, key, flag, None, 0, _byref(count_out))
-    while True:
-        if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
-            raise_status(status)
-        count = count_out.value
-        rgba = (ctypes.c_double * (4 * count))()
-        status = _lib.ac_layer_get_colors(ptr, handle, key, flag, rgba, count, _byref(count_out))
-        if status == _capi.AC_OK:
-            return [Color(*rgba[4 * index : 4 * index + 4]) for index in range(count_out.value)]
+
+    def colors_call(out: Any, capacity: int, count: Any) -> int:
+        # (A colour is 4 consecutive doubles: the list rules count colours.)
+        pointer = None if out is None else ctypes.cast(out, ctypes.POINTER(ctypes.c_double))
+        return int(_lib.ac_layer_get_colors(ptr, handle, key, flag, pointer, capacity, count))
+
+    colours, count = read_array(ctypes.c_double * 4, colors_call)
+    return [Color(*colours[index]) for index in range(count)]
 
 
-
-def kind_at(ptr: Any, handle: int, key: int) -> Any:
+def kind_at(ptr: Any, handle: int, key: int) -> Optional[ValueKind]:
     """The variable-length kind the layer holds at ``key`` (an undeclared key set to a path or
     an array, which ac_layer_get_value() cannot read); None when it holds none."""
     count = ctypes.c_size_t()
@@ -92,6 +91,7 @@ def kind_at(ptr: Any, handle: int, key: int) -> Any:
         (ValueKind.COLORS, _lib.ac_layer_get_colors),
     )
     for kind, call in calls:
-        if call(ptr, handle, key, 0, None, 0, _byref(count)) in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+        status = call(ptr, handle, key, 0, None, 0, _byref(count))
+        if status in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
             return kind
     return None
