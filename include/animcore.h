@@ -731,6 +731,12 @@ ac_status ac_engine_key_name(ac_engine *engine, ac_key key, char *buffer, size_t
 #define AC_VALUE_INTEGER 9          /* i; interpolated then rounded to nearest */
 #define AC_VALUE_TOKEN 10           /* i = an opaque 64-bit host value (an image id, a date);
                                        switches at progress 0.5, never interpolated */
+#define AC_VALUE_PATH 11            /* a path (CAShapeLayer's path): no field of ac_value; see
+                                       "Path and array values" (ac_layer_set_path()) */
+#define AC_VALUE_NUMBERS 12         /* an array of numbers (locations, a dash pattern): ditto
+                                       (ac_layer_set_numbers()) */
+#define AC_VALUE_COLORS 13          /* an array of RGBA colours (CAGradientLayer's colors):
+                                       ditto (ac_layer_set_colors()) */
 
 /** The length of ac_value.v: the most numbers a kind uses (a 3D transform's 16). */
 #define AC_VALUE_MAX_SLOTS 16
@@ -1061,7 +1067,11 @@ ac_status ac_layer_class(ac_engine *engine, ac_layer layer, ac_class *out_class)
  */
 ac_status ac_layer_set_value(ac_engine *engine, ac_layer layer, ac_key key, const ac_value *value);
 
-/** The model value at key. An undeclared key never set: AC_ERR_UNKNOWN_KEY. */
+/**
+ * The model value at key. An undeclared key never set: AC_ERR_UNKNOWN_KEY. A path or array key
+ * (AC_VALUE_PATH, AC_VALUE_NUMBERS, AC_VALUE_COLORS): AC_ERR_WRONG_KIND, as for the presentation
+ * reads below; read it with ac_layer_get_path(), ac_layer_get_numbers() or ac_layer_get_colors().
+ */
 ac_status ac_layer_get_value(ac_engine *engine, ac_layer layer, ac_key key, ac_value *out_value);
 
 /**
@@ -1186,7 +1196,9 @@ typedef struct ac_property_value {
  * A snapshot of every declared property of a layer, custom ones included, in declaration order
  * (the built-in ones first): presentation values when presentation is non-zero, else model.
  * *out_count is the number of properties; out_values may be NULL when capacity is 0 (to ask
- * for the count). Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_BUFFER_TOO_SMALL when
+ * for the count). An entry of a path or array kind carries its kind alone (ac_value cannot
+ * hold the contents: read them with ac_layer_get_path() and its siblings).
+ * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER, AC_ERR_BUFFER_TOO_SMALL when
  * capacity < the count (*out_count still set).
  */
 ac_status ac_layer_snapshot(ac_engine *engine, ac_layer layer, int32_t presentation,
@@ -2156,6 +2168,72 @@ ac_status ac_animation_set_path(ac_engine *engine, ac_animation animation,
 ac_status ac_animation_get_path(ac_engine *engine, ac_animation animation,
                                 ac_path_element *out_elements, size_t capacity,
                                 size_t *out_count);
+
+/* ---- Path and array values (AC_VALUE_PATH, AC_VALUE_NUMBERS, AC_VALUE_COLORS) ------------- */
+
+/*
+ * A class may declare properties of three variable-length kinds: a path (CAShapeLayer's path,
+ * the ac_path_element list above), an array of numbers (CAGradientLayer's locations, a dash
+ * pattern) and an array of RGBA colours (CAGradientLayer's colors). An ac_value cannot carry
+ * them: one of these kinds in an ac_value stands for the empty value (no elements), which is
+ * how ac_property_desc.default_value declares such a property (its default is empty); an
+ * ac_layer_set_value() of it empties the value. Their contents go through the calls below.
+ *
+ * Limits and checks: at most AC_VALUE_MAX_ELEMENTS elements, numbers or colours
+ * (AC_ERR_OUT_OF_RANGE beyond, before anything is read); every number finite
+ * (AC_ERR_NOT_FINITE, naming elements[i], numbers[i] or rgba[i].v[k]); a path element's type
+ * one of AC_PATH_* (AC_ERR_OUT_OF_RANGE) and reserved 0 (AC_ERR_INVALID_ARGUMENT). Any element
+ * sequence is a value (a path need not start with a move-to here: it is drawn, not followed).
+ * NULL with a count of 0 is the empty value; NULL with a count > 0 is AC_ERR_NULL_POINTER.
+ *
+ * Reading: the list rules above (*out_count is always the value's count; the buffer may be
+ * NULL with capacity 0 to ask for it; capacity < count is AC_ERR_BUFFER_TOO_SMALL, nothing
+ * written, *out_count set). presentation = 1 reads the presentation value, 0 the model value.
+ *
+ * Interpolation (the rule animations of these kinds will use): two values of the same shape —
+ * paths with the same element types in the same order, arrays of the same count — interpolate
+ * element by element, every point, control point, number and colour component linearly (as
+ * AC_VALUE_SCALAR and AC_VALUE_COLOR do); values of different shapes switch from one to the
+ * other at progress 0.5, as AC_VALUE_BOOL does. Not yet: animations of these kinds are refused
+ * (ac_layer_add_animation(): AC_ERR_WRONG_KIND), so a change of such a property runs no action
+ * and shows at once. ac_layer_get_value(), the presentation batch reads and tables and
+ * ac_layer_get_presentation_velocity() answer AC_ERR_WRONG_KIND for these keys (a fixed-width
+ * value cannot carry them); an ac_layer_snapshot() entry of these kinds has the kind alone
+ * (read the contents with the calls below).
+ *
+ * Errors of every call: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER (engine, out_count),
+ * AC_ERR_UNKNOWN_KEY, AC_ERR_WRONG_KIND (the key holds another kind), AC_ERR_OUT_OF_RANGE
+ * (presentation not 0 or 1), the checks above.
+ */
+
+/** The most elements, numbers or colours one path or array value holds. */
+#define AC_VALUE_MAX_ELEMENTS 65536
+
+/** Sets the path at key from count elements (copied). */
+ac_status ac_layer_set_path(ac_engine *engine, ac_layer layer, ac_key key,
+                            const ac_path_element *elements, size_t count);
+/** The model (presentation = 0) or presentation (1) path at key, as a list of elements. */
+ac_status ac_layer_get_path(ac_engine *engine, ac_layer layer, ac_key key, int32_t presentation,
+                            ac_path_element *out_elements, size_t capacity, size_t *out_count);
+/** Sets the array of numbers at key from count numbers (copied). */
+ac_status ac_layer_set_numbers(ac_engine *engine, ac_layer layer, ac_key key,
+                               const double *numbers, size_t count);
+/** The model or presentation array of numbers at key. */
+ac_status ac_layer_get_numbers(ac_engine *engine, ac_layer layer, ac_key key,
+                               int32_t presentation, double *out_numbers, size_t capacity,
+                               size_t *out_count);
+/**
+ * Sets the array of colours at key from count colours: rgba holds 4 × count numbers, each
+ * colour's red, green, blue and alpha (nominally in [0, 1], not premultiplied), copied.
+ */
+ac_status ac_layer_set_colors(ac_engine *engine, ac_layer layer, ac_key key, const double *rgba,
+                              size_t count);
+/**
+ * The model or presentation array of colours at key: capacity and *out_count count colours;
+ * out_rgba receives 4 numbers per colour.
+ */
+ac_status ac_layer_get_colors(ac_engine *engine, ac_layer layer, ac_key key, int32_t presentation,
+                              double *out_rgba, size_t capacity, size_t *out_count);
 
 /* ---- Groups (CAAnimationGroup) ------------------------------------------------------------- */
 

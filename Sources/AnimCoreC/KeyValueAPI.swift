@@ -79,7 +79,7 @@ extension ValueKind {
     init(code: Int32, _ argument: @autoclosure () -> String) throws(APIError) {
         guard let kind = ValueKind(rawValue: code) else {
             throw APIError(
-                AC_ERR_INVALID_ARGUMENT, "\(argument()) is \(code); it must be one of AC_VALUE_* (0...10)")
+                AC_ERR_INVALID_ARGUMENT, "\(argument()) is \(code); it must be one of AC_VALUE_* (0...13)")
         }
         self = kind
     }

@@ -11,6 +11,8 @@ struct ValueAccessorTests {
         .vector3(x: 1, y: 2, z: 3), .color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4),
         .affineTransform(AffineTransform(scaleX: 2, y: 3)), .transform3D(Transform3D(translationX: 1, y: 2, z: 3)),
         .bool(true), .integer(-7), .token(99),
+        .path(Path([.move(x: 0, y: 0), .line(x: 1, y: 1)])), .numbers([0, 0.5, 1]),
+        .colors([Color(red: 1, green: 0, blue: 0)]),
     ]
 
     /// The accessors' answers for `value`, by the kind each accessor reads.
@@ -20,6 +22,7 @@ struct ValueAccessorTests {
             .rect: value.rect != nil, .vector3: value.vector3 != nil, .color: value.color != nil,
             .affineTransform: value.affineTransform != nil, .transform3D: value.transform3D != nil,
             .bool: value.bool != nil, .integer: value.integer != nil, .token: value.token != nil,
+            .path: value.path != nil, .numbers: value.numbers != nil, .colors: value.colors != nil,
         ]
     }
 
@@ -45,6 +48,9 @@ struct ValueAccessorTests {
         #expect(Value.bool(false).bool == false)
         #expect(Value.integer(.min).integer == .min)
         #expect(Value.token(.max).token == Token(rawValue: .max))
+        #expect(Value.path(Path([.close])).path == Path([.close]))
+        #expect(Value.numbers([1, 2]).numbers == [1, 2])
+        #expect(Value.colors([.white]).colors == [.white])
     }
 
     @Test("PropertyValue converts to a Value of its kind and back, and refuses other kinds")
@@ -68,6 +74,9 @@ struct ValueAccessorTests {
         roundTrip(Int64(-3))
         roundTrip(Token(rawValue: 5))
         roundTrip(FillMode.both)
+        roundTrip(Path([.move(x: 1, y: 2), .quadCurve(cx: 3, cy: 4, x: 5, y: 6)]))
+        roundTrip([0.25, 0.75])
+        roundTrip([Color.black, Color.clear])
     }
 
     @Test("a fill mode is an integer holding its raw value; other integers are not fill modes")

@@ -10,13 +10,14 @@ struct ValueKindTests {
         let expected: [(ValueKind, Int32)] = [
             (.scalar, 0), (.point, 1), (.size, 2), (.rect, 3), (.vector3, 4), (.color, 5),
             (.affineTransform, 6), (.transform3D, 7), (.bool, 8), (.integer, 9), (.token, 10),
+            (.path, 11), (.numbers, 12), (.colors, 13),
         ]
         #expect(ValueKind.allCases.count == expected.count)
         for (kind, raw) in expected {
             #expect(kind.rawValue == raw)
             #expect(ValueKind(rawValue: raw) == kind)
         }
-        #expect(ValueKind(rawValue: 11) == nil)
+        #expect(ValueKind(rawValue: 14) == nil)
         #expect(ValueKind(rawValue: -1) == nil)
     }
 
@@ -25,6 +26,7 @@ struct ValueKindTests {
         let expected: [ValueKind: Int] = [
             .scalar: 1, .point: 2, .size: 2, .rect: 4, .vector3: 3, .color: 4,
             .affineTransform: 6, .transform3D: 16, .bool: 1, .integer: 1, .token: 1,
+            .path: 1, .numbers: 1, .colors: 1,  // (the handle of their stored contents)
         ]
         for kind in ValueKind.allCases {
             #expect(kind.slotCount == expected[kind], "\(kind.name)")
@@ -37,7 +39,7 @@ struct ValueKindTests {
     func names() {
         let names = [
             "scalar", "point", "size", "rect", "vector3", "color", "affineTransform",
-            "transform3D", "bool", "integer", "token",
+            "transform3D", "bool", "integer", "token", "path", "numbers", "colors",
         ]
         #expect(ValueKind.allCases.map(\.name) == names)
         for kind in ValueKind.allCases { #expect(ValueKind(name: kind.name) == kind) }
@@ -46,12 +48,15 @@ struct ValueKindTests {
         #expect(ValueKind(name: "transform") == nil)
     }
 
-    @Test("only bool and token are not interpolable; bit-pattern kinds")
+    @Test("only bool and token are not interpolable; bit-pattern and variable-length kinds")
     func interpolable() {
+        let variable: Set<ValueKind> = [.path, .numbers, .colors]
         for kind in ValueKind.allCases {
             #expect(kind.isInterpolable == (kind != .bool && kind != .token), "\(kind.name)")
+            #expect(kind.isVariableLength == variable.contains(kind), "\(kind.name)")
             #expect(
-                kind.storesBitPatterns == (kind == .bool || kind == .integer || kind == .token))
+                kind.storesBitPatterns
+                    == (kind == .bool || kind == .integer || kind == .token || variable.contains(kind)))
         }
     }
 

@@ -379,7 +379,7 @@ static void test_every_kind(void) {
         bad = ac_value_rect(1, 2, 3, INFINITY);
         EXPECT_ERROR(ac_layer_set_value(engine, layer, key, &bad), AC_ERR_NOT_FINITE, "value: r.v[3] is inf");
         bad = ac_value_rect(1, 2, 3, 4);
-        bad.kind = 11;
+        bad.kind = AC_VALUE_COLORS + 1;
         EXPECT_ERROR(ac_layer_set_value(engine, layer, key, &bad), AC_ERR_INVALID_ARGUMENT, "value->kind");
         bad.kind = -1;
         EXPECT_ERROR(ac_layer_set_value(engine, layer, key, &bad), AC_ERR_INVALID_ARGUMENT, "value->kind");

@@ -820,7 +820,8 @@ static int slots_of_kind(int32_t kind) {
 /* A value written out: a known kind, reserved 0, every field the kind does not use 0. */
 static void check_value_out(const ac_value *value, const char *call) {
     int slots = slots_of_kind(value->kind), index;
-    if (value->kind < AC_VALUE_SCALAR || value->kind > AC_VALUE_TOKEN) DIE2("a value written out has an unknown kind", call);
+    if (value->kind < AC_VALUE_SCALAR || value->kind > AC_VALUE_COLORS) DIE2("a value written out has an unknown kind", call);
+    if (value->kind >= AC_VALUE_PATH && value->i != 0) DIE2("a path or array value written out has i != 0", call);
     if (value->reserved != 0) DIE2("a value written out has reserved != 0", call);
     for (index = slots; index < AC_VALUE_MAX_SLOTS; ++index)
         if (value->v[index] != 0.0) DIE2("a value written out has an unused slot not 0", call);
@@ -2508,6 +2509,76 @@ static void op_builtin_classes(void) {
     CALL(es, layer.bad, ac_layer_set_value(es->pointer, layer.handle, key, &value));
 }
 
+/* A path of up to 8 elements from the input: any types (unknown ones too), sometimes a NaN. */
+static size_t rd_path(ac_path_element *elements) {
+    size_t count = rd_u8() % 9, index;
+    for (index = 0; index < count; ++index) {
+        uint8_t type = rd_u8();
+        int point;
+        elements[index] = ac_path_element_zeroed_(type < 250 ? type % 5 : type);
+        for (point = 0; point < 6; ++point) elements[index].points[point] = rd_u8() < 250 ? (double)rd_u8() : rd_double();
+        if (rd_u8() == 0xFF) elements[index].reserved = 1;
+    }
+    return count;
+}
+
+/* Path and array values (ac_layer_set_path / _numbers / _colors and their getters) with random
+   shapes, counts (beyond the limit, NULL with a count) and numbers; a value set is read back
+   with its count; a basic animation of a key of these kinds, with ends of different shapes,
+   is refused. */
+static void op_variable_value(void) {
+    engine_slot *es = pick_engine();
+    pick layer = pick_layer(es);
+    ac_key key = key_of(es, rd_string());
+    ac_path_element elements[8], read_elements[8];
+    double numbers[32], read_numbers[32];
+    size_t count = 0, read_count = 0, index, capacity = rd_u8() % 10;
+    int32_t presentation = rd_u8() < 240 ? rd_u8() & 1 : (int32_t)rd_u8();
+    ac_status status = AC_OK, read = AC_OK;
+    uint8_t b = rd_u8();
+    for (index = 0; index < 32; ++index) numbers[index] = rd_u8() < 250 ? (double)rd_u8() / 255.0 : rd_double();
+    switch (b % 6) {
+    case 0:
+        count = rd_path(elements);
+        status = CALL(es, layer.bad, ac_layer_set_path(es->pointer, layer.handle, key, rd_u8() == 0 ? NULL : elements, count));
+        read = CALL(es, layer.bad, ac_layer_get_path(es->pointer, layer.handle, key, presentation, read_elements,
+                                                     capacity > 8 ? 8 : capacity, &read_count));
+        break;
+    case 1:
+        count = rd_u8() % 33;
+        status = CALL(es, layer.bad, ac_layer_set_numbers(es->pointer, layer.handle, key, rd_u8() == 0 ? NULL : numbers, count));
+        read = CALL(es, layer.bad, ac_layer_get_numbers(es->pointer, layer.handle, key, presentation, read_numbers,
+                                                        capacity, &read_count));
+        break;
+    case 2:
+        count = rd_u8() % 9;
+        status = CALL(es, layer.bad, ac_layer_set_colors(es->pointer, layer.handle, key, rd_u8() == 0 ? NULL : numbers, count));
+        read = CALL(es, layer.bad, ac_layer_get_colors(es->pointer, layer.handle, key, presentation, read_numbers,
+                                                       capacity > 8 ? 8 : capacity, &read_count));
+        break;
+    case 3: /* Beyond the limit: refused before anything is read. */
+        if (CALL(es, layer.bad, ac_layer_set_numbers(es->pointer, layer.handle, key, numbers, (size_t)AC_VALUE_MAX_ELEMENTS + 1 + rd_u8())) == AC_OK)
+            DIE("ac_layer_set_numbers accepted more than AC_VALUE_MAX_ELEMENTS numbers");
+        return;
+    default: { /* An animation of these kinds: refused, whatever the shapes of its ends. */
+        ac_animation animation = 0;
+        ac_value from = ac_value_zeroed(AC_VALUE_PATH + b % 3), to = ac_value_zeroed(AC_VALUE_PATH + rd_u8() % 3);
+        const char *name = rd_string();
+        if (CALL(es, 0, ac_animation_create_basic(es->pointer, name, &animation)) != AC_OK) return;
+        CALL(es, 0, ac_animation_set_value(es->pointer, animation, AC_ANIMATION_FROM, &from));
+        CALL(es, 0, ac_animation_set_value(es->pointer, animation, AC_ANIMATION_TO, &to));
+        if (CALL(es, layer.bad, ac_layer_add_animation(es->pointer, layer.handle, animation, rd_u8() & 1 ? "v" : NULL)) == AC_OK)
+            DIE("an animation of a path or array value was added");
+        CALL(es, 0, ac_animation_release(es->pointer, animation));
+        return;
+    }
+    }
+    /* A value set is read back whole when it fits, with its count either way. */
+    if (status == AC_OK && read == AC_OK && presentation == 0 && read_count != count)
+        DIE("a path or array value read back with another count");
+    if (read == AC_OK && read_count > capacity) DIE("a path or array read wrote more than its capacity");
+}
+
 #define OP(name) {op_##name, #name}
 static const operation g_operations[] = {
     OP(engine_create),   OP(engine_destroy),  OP(tick),           OP(tick),
@@ -2520,6 +2591,7 @@ static const operation g_operations[] = {
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
     OP(clock),           OP(geometry),        OP(render_list),    OP(animator),
     OP(animator),        OP(value_function),  OP(transition),     OP(builtin_classes), OP(builtin_classes),
+    OP(variable_value),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

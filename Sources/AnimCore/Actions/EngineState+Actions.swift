@@ -38,6 +38,10 @@ extension EngineState {
             return .done
         }
         try checkModelValue(value, target, keyPath)
+        if target.kind.isVariableLength {
+            writeVariableModel(slot, target.property, value)
+            return .done
+        }
         let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.properties[target.property]
         let count = stored.kind.slotCount
@@ -130,6 +134,7 @@ extension EngineState {
     /// Stores a property's whole new model value, with the display bookkeeping of a set.
     func writeWholeProperty(_ slot: Int, _ property: Int, _ value: Value) {
         let kind = classes[Int(places[slot].classIndex)].properties[property].kind
+        if kind.isVariableLength { return writeVariableModel(slot, property, value) }
         let target = KeyPathTarget(property: property, component: nil, kind: kind)
         var buffer = SlotScratch()
         buffer.withPointer { slots in

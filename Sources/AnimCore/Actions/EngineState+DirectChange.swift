@@ -32,7 +32,9 @@ extension EngineState {
         let classIndex = Int(places[slot].classIndex)
         guard let property = directProperty(classIndex, key) else { return false }
         let layout = classes[classIndex].layouts[property]
-        guard valueKind == layout.kind, valueKind.firstNonFinite(in: slots) == nil else { return false }
+        guard valueKind == layout.kind, !valueKind.isVariableLength, valueKind.firstNonFinite(in: slots) == nil else {
+            return false
+        }
         return changeDirectly(slot, classIndex, property, layout, to: slots, actionsRun: nil, defersRegistration: false)
     }
 

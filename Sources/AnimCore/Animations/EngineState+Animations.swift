@@ -240,6 +240,7 @@ extension EngineState {
     ) throws(AnimCoreError) {
         let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.layouts[target.property]  // plain data: no descriptor copied
+        try refuseVariableLengthAnimation(target.kind, keyPath: keyPath)
         record.keyPath = try keys.intern(keyPath).id
         record.property = Int32(target.property)
         record.component = target.component

@@ -79,6 +79,9 @@ extension EngineState {
         guard keys.count == kinds.count else {
             return BatchReadFailure(index: 0, error: AnimCoreError(.invalidArgument, "\(keys.count) keys but \(kinds.count) kinds"))
         }
+        if let position = kinds.firstIndex(where: \.isVariableLength) {
+            return BatchReadFailure(index: 0, error: Self.variableLengthInTable(kinds[position], key: position))
+        }
         guard let handles = layers.baseAddress, !keys.isEmpty else { return nil }
         for key in keys.indices {
             do throws(AnimCoreError) {
@@ -281,6 +284,9 @@ extension Engine {
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, kind: ValueKind,
         from numbers: UnsafePointer<Double>
     ) throws(BatchWriteFailure) {
+        if kind.isVariableLength {
+            throw BatchWriteFailure(index: 0, error: EngineState.variableLengthInTable(kind, key: 0), changed: false)
+        }
         try lock.withLock { () throws(BatchWriteFailure) in
             // Either no action can run (the numbers go straight into the model rows), or the
             // checks passed on the numbers as they are (no `Value` needed for the changes).
@@ -327,6 +333,15 @@ extension Engine {
 }
 
 extension EngineState {
+    /// The refusal of a path or array kind in a batch table: its cells are a fixed run of
+    /// slots, which cannot carry a variable-length value (`.wrongKind`, naming the key's
+    /// position and the kind, and the calls that can).
+    static func variableLengthInTable(_ kind: ValueKind, key position: Int) -> AnimCoreError {
+        AnimCoreError(
+            .wrongKind,
+            "kinds[\(position)] is \(kind.name): a batch table's fixed-width cells cannot carry \(kind.name) values; read or set them one layer at a time (ac_layer_get_\(kind.name) / ac_layer_set_\(kind.name))")
+    }
+
     /// What `setValuesDirectly` did.
     enum DirectBatch {
         /// Every layer is set.

@@ -102,9 +102,15 @@ extension EngineState {
             return value.kind
         case .undeclared(let key):
             guard let value = undeclaredValues[Int32(slot)]?[key.id] else { return nil }
+            try refuseVariableLength(
+                value.kind, key: keys.name(of: key) ?? "",
+                use: "an ac_value cannot carry; read them with ac_layer_get_\(value.kind.name)")
             value.write(into: slots)
             return value.kind
         case .property(let target):
+            try refuseVariableLength(
+                target.kind, key: keys.name(of: key) ?? "",
+                use: "an ac_value cannot carry; read them with ac_layer_get_\(target.kind.name)")
             let source = presentation ? presentationSlots(slot, target.property) : modelValue(slot, target.property)
             if let component = target.component {
                 component.read(from: source, into: slots)

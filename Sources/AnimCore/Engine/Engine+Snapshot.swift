@@ -10,7 +10,7 @@ extension Engine {
             result.reserveCapacity(layerClass.properties.count)
             for (index, property) in layerClass.properties.enumerated() {
                 let source = presentation ? state.presentationSlots(slot, index) : state.modelValue(slot, index)
-                result.append((property.key, Value(kind: property.kind, slots: source)))
+                result.append((property.key, state.storedValue(property.kind, source)))
             }
             return result
         }

@@ -42,6 +42,8 @@ final class EngineState {
     let functions = TimingFunctionTable()
     /// 16-slot blocks of out-of-line values (3D transforms), and each class's defaults.
     let outOfLine = SlotBuffer(initialCapacity: 16 * 64)
+    /// The contents of path and array values (`VariableValues`); their slots hold its handles.
+    let variableValues = VariableValues()
     /// Values of added animations: basic from/to/by, keyframe blocks.
     let animationValues = SlotBuffer(initialCapacity: 1024)
     /// Presentation blocks of animated layers.
@@ -164,7 +166,7 @@ final class EngineState {
             let declared = entry.properties.map { (try! keys.intern($0.name), $0) }
             builtIn.append(LayerClass(
                 id: LayerClassID(rawValue: UInt64(index)), name: entry.name, superclass: entry.superclass.map { builtIn[$0] },
-                declared: declared, outOfLine: outOfLine, role: entry.role))
+                declared: declared, outOfLine: outOfLine, variables: variableValues, role: entry.role))
         }
         self.keys = keys
         classes = builtIn
@@ -264,11 +266,14 @@ final class EngineState {
         return outOfLine.pointer(block)
     }
 
-    /// Gives back the out-of-line blocks of the layer in `slot` (before its row is freed).
+    /// Gives back the out-of-line blocks and the path and array values of the layer in `slot`
+    /// (before its row is freed).
     func freeOutOfLineValues(_ slot: Int) {
         let layerClass = classes[Int(places[slot].classIndex)]
         let row = layerClass.rows.pointer(Int(places[slot].row))
-        for property in layerClass.properties where !property.isInline {
+        for property in layerClass.properties {
+            if property.kind.isVariableLength { variableValues.release(row[property.offset]) }
+            guard !property.isInline else { continue }
             let block = Int(Int64(bitPattern: row[property.offset].bitPattern))
             if block >= 0 { outOfLine.free(block, size: property.kind.slotCount) }
         }

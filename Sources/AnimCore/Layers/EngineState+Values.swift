@@ -38,6 +38,7 @@ extension EngineState {
             undeclaredValues[Int32(slot), default: [:]][key.id] = value
         case .property(let target):
             try checkModelValue(value, target, keyPath)
+            if target.kind.isVariableLength { return writeVariableModel(slot, target.property, value) }
             var scratchValue = SlotScratch()
             scratchValue.withPointer { slots in
                 value.write(into: slots)
@@ -116,7 +117,7 @@ extension EngineState {
 
     /// The value a target addresses inside a property's slots.
     func read(_ target: KeyPathTarget, from slots: UnsafePointer<Double>) -> Value {
-        guard let component = target.component else { return Value(kind: target.kind, slots: slots) }
+        guard let component = target.component else { return storedValue(target.kind, slots) }
         let out = scratch.pointer(ScratchOffset.underneath)
         component.read(from: slots, into: out)
         return Value(kind: target.kind, slots: out)

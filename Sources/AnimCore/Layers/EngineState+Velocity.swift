@@ -161,7 +161,8 @@ extension EngineState {
 
     /// The velocity at `keyPath` (a property or a component of one): a value of its kind whose
     /// slots are velocities. Throws `.wrongKind` for kinds without a velocity (bool, integer,
-    /// token) and `.unknownKey` for keys that are not declared properties.
+    /// token; path, numbers and colors, which do not animate yet) and `.unknownKey` for keys
+    /// that are not declared properties.
     func presentationVelocity(forKeyPath keyPath: String, of layer: LayerID) throws(AnimCoreError) -> Value {
         let slot = try layerSlot(layer)
         guard case .property(let target) = try resolve(keyPath, in: slot) else {

@@ -65,9 +65,9 @@ extension Layer {
     /// - Parameter name: the typed name of a property of a kind with coordinates or of a
     ///   transform (or a component of one).
     /// - Returns: a value of the property's type whose components are velocities.
-    /// - Throws: `.wrongKind` for bool, integer, token and fill-mode properties, `.unknownKey`
-    ///   for undeclared keys, `.badHandle` for a destroyed layer, `.invalidState` once the
-    ///   engine is invalidated.
+    /// - Throws: `.wrongKind` for bool, integer, token, fill-mode, path and array properties,
+    ///   `.unknownKey` for undeclared keys, `.badHandle` for a destroyed layer, `.invalidState`
+    ///   once the engine is invalidated.
     public func presentationVelocity<T>(_ name: PropertyName<T>) throws(AnimCoreError) -> T {
         try name.typed(engine.presentationVelocity(forKeyPath: name.keyPath, of: id))
     }

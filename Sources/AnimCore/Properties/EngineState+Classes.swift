@@ -31,7 +31,7 @@ extension EngineState {
             throw AnimCoreError(.outOfRange, "this engine already holds \(classes.count) layer classes, the most it can")
         }
         let id = LayerClassID(index: classes.count, stamp: Handle.nextStamp(.layerClass))
-        classes.append(LayerClass(id: id, name: name, superclass: parent, declared: declared, outOfLine: outOfLine))
+        classes.append(LayerClass(id: id, name: name, superclass: parent, declared: declared, outOfLine: outOfLine, variables: variableValues))
         return id
     }
 }

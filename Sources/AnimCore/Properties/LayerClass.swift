@@ -51,7 +51,8 @@ final class LayerClass {
     /// built-in class (a declared class takes its superclass's).
     init(
         id: LayerClassID, name: String, superclass: LayerClass?,
-        declared: [(PropertyKey, PropertyDescriptor)], outOfLine: SlotBuffer, role: LayerRenderRole? = nil
+        declared: [(PropertyKey, PropertyDescriptor)], outOfLine: SlotBuffer, variables: VariableValues,
+        role: LayerRenderRole? = nil
     ) {
         self.id = id
         self.name = name
@@ -78,6 +79,8 @@ final class LayerClass {
             slots.withUnsafeMutableBufferPointer { buffer in
                 if let base = buffer.baseAddress { property.descriptor.defaultValue.write(into: base) }
             }
+            // A path or array default is stored once, pinned: the layers showing it share it.
+            if property.kind.isVariableLength { slots[0] = variables.store(property.descriptor.defaultValue, pinned: true) }
             defaults.append(slots)
             if property.isInline {
                 for (index, slot) in slots.enumerated() { row[property.offset + index] = slot }

@@ -162,7 +162,7 @@ package enum KeyPathComponent: Hashable, Sendable {
 extension ValueKind {
     /// The component named `path` (the key path after the property name: "x", "origin.x",
     /// "rotation.z"; case-sensitive) of a value of this kind; nil when there is none — for
-    /// the kinds without components (scalar, bool, integer, token) always.
+    /// the kinds without components (scalar, bool, integer, token, path, numbers, colors) always.
     package func component(named path: String) -> KeyPathComponent? {
         switch self {
         case .point:
@@ -206,7 +206,7 @@ extension ValueKind {
             TransformPart(name: path).map { .transform3D($0) }
         case .affineTransform:
             TransformPart(name: path).flatMap { $0.isPlanar ? .affineTransform($0) : nil }
-        case .scalar, .bool, .integer, .token:
+        case .scalar, .bool, .integer, .token, .path, .numbers, .colors:
             nil
         }
     }
@@ -230,7 +230,7 @@ extension ValueKind {
                 "rotation.z", "rotation", "scale.x", "scale.y", "scale", "translation.x",
                 "translation.y", "translation",
             ]
-        case .scalar, .bool, .integer, .token: []
+        case .scalar, .bool, .integer, .token, .path, .numbers, .colors: []
         }
     }
 }

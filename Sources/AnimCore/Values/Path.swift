@@ -17,6 +17,41 @@ public struct Path: Hashable, Sendable {
         case curve(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
         /// A line back to the subpath's start (`ac_path_close`).
         case close
+
+        /// The element's numbers in order: x, y for a move or line; cx, cy, x, y for a quad
+        /// curve; c1x, c1y, c2x, c2y, x, y for a cubic curve; none for a close.
+        public var coordinates: [Double] {
+            switch self {
+            case .move(let x, let y), .line(let x, let y): [x, y]
+            case .quadCurve(let cx, let cy, let x, let y): [cx, cy, x, y]
+            case .curve(let c1x, let c1y, let c2x, let c2y, let x, let y): [c1x, c1y, c2x, c2y, x, y]
+            case .close: []
+            }
+        }
+
+        /// The element of the same type as this one with `coordinates` (as `coordinates`
+        /// orders them; at least as many as this element has).
+        /// - Parameter coordinates: the new numbers.
+        func with(coordinates c: [Double]) -> Element {
+            switch self {
+            case .move: .move(x: c[0], y: c[1])
+            case .line: .line(x: c[0], y: c[1])
+            case .quadCurve: .quadCurve(cx: c[0], cy: c[1], x: c[2], y: c[3])
+            case .curve: .curve(c1x: c[0], c1y: c[1], c2x: c[2], c2y: c[3], x: c[4], y: c[5])
+            case .close: .close
+            }
+        }
+
+        /// Whether `other` is an element of the same type (move, line, quad curve, curve,
+        /// close), whatever its points: paths whose elements pair up so interpolate.
+        /// - Parameter other: the element to compare with.
+        /// - Returns: true when both are moves, lines, quad curves, curves or closes.
+        public func hasSameType(as other: Element) -> Bool {
+            switch (self, other) {
+            case (.move, .move), (.line, .line), (.quadCurve, .quadCurve), (.curve, .curve), (.close, .close): true
+            default: false
+            }
+        }
     }
 
     /// The elements in order.
@@ -150,14 +185,7 @@ public struct Path: Hashable, Sendable {
     ///   `.invalidArgument` when the path does not start with a move or has no segment.
     public func validate(_ field: String) throws(AnimCoreError) {
         for (index, element) in elements.enumerated() {
-            let numbers: [Double]
-            switch element {
-            case .move(let x, let y), .line(let x, let y): numbers = [x, y]
-            case .quadCurve(let cx, let cy, let x, let y): numbers = [cx, cy, x, y]
-            case .curve(let a, let b, let c, let d, let x, let y): numbers = [a, b, c, d, x, y]
-            case .close: numbers = []
-            }
-            for number in numbers where !number.isFinite {
+            for number in element.coordinates where !number.isFinite {
                 throw AnimCoreError(.notFinite, "\(field).elements[\(index)] has \(number); every point must be finite")
             }
         }

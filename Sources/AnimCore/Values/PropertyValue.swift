@@ -1,7 +1,8 @@
 /// A Swift type that stands for one kind of property value and converts to and from `Value`:
 /// `Double` (scalar), `Point`, `Size`, `Rect`, `Vector3`, `Color`, `AffineTransform`,
 /// `Transform3D`, `Bool`, `Int64` (integer), `Token` and `FillMode` (an integer holding a
-/// fill mode's raw value, as the layer's `fillMode` property does).
+/// fill mode's raw value, as the layer's `fillMode` property does), `Path`, `[Double]`
+/// (numbers) and `[Color]` (colours).
 ///
 /// Typed property names (`PropertyName<Point>.position`) and the typed calls of `Layer` and
 /// `Animation` use it, so a value of the wrong kind is a compile-time error rather than a
@@ -188,4 +189,73 @@ extension FillMode: PropertyValue {
         }
         self = mode
     }
+}
+
+extension Path: PropertyValue {
+    /// `.path`.
+    public static var valueKind: ValueKind { .path }
+    /// `.path(self)`.
+    public var value: Value { .path(self) }
+    /// The path of a path value.
+    /// - Parameter value: a value of any kind.
+    /// - Returns: nil unless `value` is a path.
+    public init?(value: Value) {
+        guard let path = value.path else { return nil }
+        self = path
+    }
+}
+
+extension Array: PropertyValue where Element: ArrayElementValue {
+    /// `.numbers` for `[Double]`, `.colors` for `[Color]`.
+    public static var valueKind: ValueKind { Element.arrayKind }
+    /// `.numbers(self)` or `.colors(self)`.
+    public var value: Value { Element.arrayValue(self) }
+    /// The array of a numbers or colors value.
+    /// - Parameter value: a value of any kind.
+    /// - Returns: nil unless `value` is an array of this element type.
+    public init?(value: Value) {
+        guard let array = Element.array(of: value) else { return nil }
+        self = array
+    }
+}
+
+/// An element type of the array kinds: `Double` (`numbers`) and `Color` (`colors`), so that
+/// `[Double]` and `[Color]` are property values (`PropertyName<[Double]>("locations")`).
+public protocol ArrayElementValue: Sendable {
+    /// The kind of an array of these elements.
+    static var arrayKind: ValueKind { get }
+    /// An array of these elements as a `Value`.
+    /// - Parameter array: the elements.
+    /// - Returns: a value of kind `arrayKind`.
+    static func arrayValue(_ array: [Self]) -> Value
+    /// The elements of `value`; nil when it is not an array of this element type.
+    /// - Parameter value: a value of any kind.
+    /// - Returns: the elements, or nil for a value of another kind.
+    static func array(of value: Value) -> [Self]?
+}
+
+extension Double: ArrayElementValue {
+    /// `.numbers`.
+    public static var arrayKind: ValueKind { .numbers }
+    /// `.numbers(array)`.
+    /// - Parameter array: the numbers.
+    /// - Returns: a numbers value.
+    public static func arrayValue(_ array: [Double]) -> Value { .numbers(array) }
+    /// The numbers of a numbers value.
+    /// - Parameter value: a value of any kind.
+    /// - Returns: the numbers, or nil for a value of another kind.
+    public static func array(of value: Value) -> [Double]? { value.numbers }
+}
+
+extension Color: ArrayElementValue {
+    /// `.colors`.
+    public static var arrayKind: ValueKind { .colors }
+    /// `.colors(array)`.
+    /// - Parameter array: the colours.
+    /// - Returns: a colors value.
+    public static func arrayValue(_ array: [Color]) -> Value { .colors(array) }
+    /// The colours of a colors value.
+    /// - Parameter value: a value of any kind.
+    /// - Returns: the colours, or nil for a value of another kind.
+    public static func array(of value: Value) -> [Color]? { value.colors }
 }

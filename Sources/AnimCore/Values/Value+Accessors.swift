@@ -67,4 +67,30 @@ extension Value {
     public var token: Token? {
         if case .token(let bits) = self { Token(rawValue: bits) } else { nil }
     }
+
+    /// The path of a `path` value; nil for another kind.
+    public var path: Path? {
+        if case .path(let path) = self { path } else { nil }
+    }
+
+    /// The numbers of a `numbers` value; nil for another kind.
+    public var numbers: [Double]? {
+        if case .numbers(let numbers) = self { numbers } else { nil }
+    }
+
+    /// The colours of a `colors` value; nil for another kind.
+    public var colors: [Color]? {
+        if case .colors(let colors) = self { colors } else { nil }
+    }
+
+    /// The element count of a variable-length value (path elements, numbers or colours); nil
+    /// for a value of a fixed-length kind.
+    public var elementCount: Int? {
+        switch self {
+        case .path(let path): path.elements.count
+        case .numbers(let numbers): numbers.count
+        case .colors(let colors): colors.count
+        default: nil
+        }
+    }
 }

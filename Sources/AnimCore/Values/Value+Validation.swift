@@ -3,7 +3,9 @@ extension Value {
     /// Throws `.notFinite` when a floating-point component is NaN or infinite (+infinity is
     /// accepted when `allowingInfinity`); bool, integer and token values always pass. The
     /// message names `field` and the component ("position.v[1] is nan; it must be finite").
+    /// A variable-length value (`path`, `numbers`, `colors`) passes `checkElements` instead.
     package func checkFinite(_ field: @autoclosure () -> String, allowingInfinity: Bool = false) throws(AnimCoreError) {
+        if kind.isVariableLength { return try checkElements(field()) }
         guard let bad = firstNonFinite(allowingInfinity: allowingInfinity) else { return }
         let component = kind.slotCount == 1 ? field() : "\(field()).v[\(bad.index)]"
         throw AnimCoreError(
@@ -26,7 +28,7 @@ extension Value {
             return bad(a) ? (0, a) : bad(b) ? (1, b) : bad(c) ? (2, c) : nil
         case .rect(let a, let b, let c, let d), .color(let a, let b, let c, let d):
             return bad(a) ? (0, a) : bad(b) ? (1, b) : bad(c) ? (2, c) : bad(d) ? (3, d) : nil
-        case .bool, .integer, .token:
+        case .bool, .integer, .token, .path, .numbers, .colors:
             return nil
         case .affineTransform, .transform3D:
             var scratch = SlotScratch()
@@ -38,7 +40,53 @@ extension Value {
     }
 }
 
+extension Value {
+    /// The check of a variable-length value: at most `ValueKind.maximumElementCount` elements
+    /// (`.outOfRange`), every number finite (`.notFinite`, naming the element: "path[2] has nan;
+    /// every point must be finite", "locations[1] is inf; it must be finite"). Any other
+    /// kind passes.
+    package func checkElements(_ field: String) throws(AnimCoreError) {
+        guard let count = elementCount else { return }
+        guard count <= ValueKind.maximumElementCount else {
+            throw AnimCoreError(
+                .outOfRange,
+                "\(field) has \(count) \(kind.elementNoun); a \(kind.name) value holds at most \(ValueKind.maximumElementCount)")
+        }
+        switch self {
+        case .path(let path):
+            for (index, element) in path.elements.enumerated() {
+                for number in element.coordinates where !number.isFinite {
+                    throw AnimCoreError(.notFinite, "\(field)[\(index)] has \(number); every point must be finite")
+                }
+            }
+        case .numbers(let numbers):
+            for (index, number) in numbers.enumerated() where !number.isFinite {
+                throw AnimCoreError(.notFinite, "\(field)[\(index)] is \(number); it must be finite")
+            }
+        case .colors(let colors):
+            for (index, color) in colors.enumerated() {
+                for (component, number) in [color.red, color.green, color.blue, color.alpha].enumerated() where !number.isFinite {
+                    throw AnimCoreError(.notFinite, "\(field)[\(index)].v[\(component)] is \(number); it must be finite")
+                }
+            }
+        default:
+            return
+        }
+    }
+}
+
 extension ValueKind {
+    /// What a variable-length value of this kind counts: "path elements", "numbers", "colors"
+    /// (messages); "slots" for a fixed-length kind.
+    package var elementNoun: String {
+        switch self {
+        case .path: "path elements"
+        case .numbers: "numbers"
+        case .colors: "colors"
+        default: "slots"
+        }
+    }
+
     /// Whether a number of a value passes the check: it is finite (or +infinity, when
     /// `allowingInfinity`).
     @inline(__always)

@@ -2,7 +2,8 @@
 /// kind's contents with its accessor (`value.point`, `value.scalar`, ...; nil for another
 /// kind); typed property names (`PropertyName<Point>`) do without `Value` altogether.
 ///
-/// C: `ac_value` (its `kind` and `v[]`, laid out as `ValueKind` describes).
+/// C: `ac_value` (its `kind` and `v[]`, laid out as `ValueKind` describes); the variable-length
+/// kinds (`path`, `numbers`, `colors`) through their own calls (`ac_layer_set_path`, ...).
 public enum Value: Hashable, Sendable {
     /// A number (CGFloat, an NSNumber of a floating-point type); `Double`.
     case scalar(Double)
@@ -28,6 +29,16 @@ public enum Value: Hashable, Sendable {
     case integer(Int64)
     /// An opaque host value (an image, a date): stored and switched, never interpolated.
     case token(UInt64)
+    /// A path (CAShapeLayer's `path`): paths of the same element types in the same order
+    /// interpolate point by point (`VariableInterpolation`); at most
+    /// `ValueKind.maximumElementCount` elements.
+    case path(Path)
+    /// An array of numbers (CAGradientLayer's `locations`, a dash pattern): arrays of the same
+    /// count interpolate number by number; at most `ValueKind.maximumElementCount` numbers.
+    case numbers([Double])
+    /// An array of colours (CAGradientLayer's `colors`): arrays of the same count interpolate
+    /// colour by colour; at most `ValueKind.maximumElementCount` colours.
+    case colors([Color])
 
     /// The kind of this value.
     public var kind: ValueKind {
@@ -43,10 +54,15 @@ public enum Value: Hashable, Sendable {
         case .bool: .bool
         case .integer: .integer
         case .token: .token
+        case .path: .path
+        case .numbers: .numbers
+        case .colors: .colors
         }
     }
 
-    /// Writes the value's `kind.slotCount` slots.
+    /// Writes the value's `kind.slotCount` slots. A variable-length value writes the empty
+    /// handle 0: its contents are stored by the engine's `VariableValues`, which every path
+    /// storing one calls instead.
     package func write(into slots: UnsafeMutablePointer<Double>) {
         switch self {
         case .scalar(let v): slots[0] = v
@@ -61,10 +77,12 @@ public enum Value: Hashable, Sendable {
         case .bool(let v): slots[0] = Double(bitPattern: v ? 1 : 0)
         case .integer(let v): slots[0] = Double(bitPattern: UInt64(bitPattern: v))
         case .token(let v): slots[0] = Double(bitPattern: v)
+        case .path, .numbers, .colors: slots[0] = 0
         }
     }
 
-    /// Reads a value of `kind` from its slots.
+    /// Reads a value of `kind` from its slots; a variable-length kind reads empty (its contents
+    /// are read through the engine's `VariableValues`).
     package init(kind: ValueKind, slots: UnsafePointer<Double>) {
         switch kind {
         case .scalar: self = .scalar(slots[0])
@@ -80,6 +98,26 @@ public enum Value: Hashable, Sendable {
         case .bool: self = .bool(slots[0].bitPattern != 0)
         case .integer: self = .integer(Int64(bitPattern: slots[0].bitPattern))
         case .token: self = .token(slots[0].bitPattern)
+        case .path, .numbers, .colors: self = .empty(kind)
+        }
+    }
+}
+
+extension Value {
+    /// The empty value of a variable-length kind (no elements); for another kind, its default
+    /// (`ValueKind.writeDefault`).
+    /// - Parameter kind: the kind.
+    package static func empty(_ kind: ValueKind) -> Value {
+        switch kind {
+        case .path: return .path(Path())
+        case .numbers: return .numbers([])
+        case .colors: return .colors([])
+        default:
+            var scratch = SlotScratch()
+            return scratch.withPointer { slots in
+                kind.writeDefault(into: slots)
+                return Value(kind: kind, slots: slots)
+            }
         }
     }
 }

@@ -17,6 +17,13 @@
 /// | `bool`            | 1     | bit pattern of Int64 0 (false) or 1 (true)                    |
 /// | `integer`         | 1     | bit pattern of an Int64                                       |
 /// | `token`           | 1     | bit pattern of a UInt64 (an opaque host value: an enum case, a handle) |
+/// | `path`            | 1     | handle of the engine's stored elements (`VariableValues`); 0: none |
+/// | `numbers`         | 1     | handle of the engine's stored numbers; 0: none                 |
+/// | `colors`          | 1     | handle of the engine's stored colours; 0: none                 |
+///
+/// `path`, `numbers` and `colors` are variable-length kinds: their contents (up to
+/// `maximumElementCount` elements) live out of line in the engine's `VariableValues` store, and
+/// their one slot holds the bit pattern of the handle, copied and compared like a token's.
 ///
 /// `bool`, `integer` and `token` keep their bits in the Double with `Double(bitPattern:)` and are
 /// never computed on as floating-point numbers, so every Int64 (Int64.min is the bit pattern of
@@ -47,6 +54,19 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
     case integer = 9
     /// An opaque 64-bit value the host gives meaning to; switches, never interpolates.
     case token = 10
+    /// A path (CGPath, CAShapeLayer's `path`): `Path`'s elements. Two paths of the same element
+    /// types in the same order interpolate point by point.
+    case path = 11
+    /// An array of numbers (CAGradientLayer's `locations`, a dash pattern). Two arrays of the
+    /// same count interpolate number by number.
+    case numbers = 12
+    /// An array of RGBA colours (CAGradientLayer's `colors`). Two arrays of the same count
+    /// interpolate colour by colour, as `color` does.
+    case colors = 13
+
+    /// The most elements a value of a variable-length kind (`path`, `numbers`, `colors`) holds:
+    /// 65,536 path elements, numbers or colours. It bounds the memory one value takes.
+    public static let maximumElementCount = 65_536
 
     /// The largest `slotCount` of any kind (transform3D's 16): a buffer of this many Doubles
     /// holds a value of any kind.
@@ -55,7 +75,7 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
     /// The number of Doubles a value of this kind occupies (see the table on the type).
     @inlinable package var slotCount: Int {
         switch self {
-        case .scalar, .bool, .integer, .token: 1
+        case .scalar, .bool, .integer, .token, .path, .numbers, .colors: 1
         case .point, .size: 2
         case .vector3: 3
         case .rect, .color: 4
@@ -82,17 +102,27 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
         }
     }
 
-    /// Whether the slots hold bit patterns (`bool`, `integer`, `token`) rather than
-    /// floating-point numbers.
+    /// Whether the slots hold bit patterns (`bool`, `integer`, `token`, and the handle of a
+    /// variable-length kind) rather than floating-point numbers.
     @inlinable package var storesBitPatterns: Bool {
         switch self {
-        case .bool, .integer, .token: true
+        case .bool, .integer, .token, .path, .numbers, .colors: true
+        default: false
+        }
+    }
+
+    /// Whether a value of this kind has a variable length (`path`, `numbers`, `colors`): its
+    /// slot holds a handle of the engine's `VariableValues` store, not the value.
+    @inlinable public var isVariableLength: Bool {
+        switch self {
+        case .path, .numbers, .colors: true
         default: false
         }
     }
 
     /// The kind's name, as the C API and the bindings spell it: "scalar", "point", "size",
-    /// "rect", "vector3", "color", "affineTransform", "transform3D", "bool", "integer", "token".
+    /// "rect", "vector3", "color", "affineTransform", "transform3D", "bool", "integer", "token",
+    /// "path", "numbers", "colors".
     public var name: String {
         switch self {
         case .scalar: "scalar"
@@ -106,6 +136,9 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
         case .bool: "bool"
         case .integer: "integer"
         case .token: "token"
+        case .path: "path"
+        case .numbers: "numbers"
+        case .colors: "colors"
         }
     }
 
@@ -118,7 +151,8 @@ public enum ValueKind: Int32, CaseIterable, Sendable {
 
     /// Writes the kind's zero value into `slotCount` slots at `value`: the identity matrix for
     /// `affineTransform` and `transform3D`; zeros otherwise (origin, zero size, transparent
-    /// black, false, integer 0, token 0 — all of which are the all-zero bit pattern).
+    /// black, false, integer 0, token 0, the empty path or array — all of which are the all-zero
+    /// bit pattern).
     package func writeDefault(into value: UnsafeMutablePointer<Double>) {
         switch self {
         case .affineTransform:

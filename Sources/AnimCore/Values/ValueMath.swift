@@ -1,7 +1,9 @@
 /// The arithmetic of values stored as slots (see `ValueKind`): interpolation, the additive
 /// composition of additive and cumulative animations, and exact comparison.
 ///
-/// Every operation takes pointers to `kind.slotCount` Doubles. The output may be the same
+/// Every operation takes pointers to `kind.slotCount` Doubles. The one slot of a variable-length
+/// kind (`path`, `numbers`, `colors`) is a handle, copied as a token's bits; their element-wise
+/// interpolation is `VariableInterpolation`'s. The output may be the same
 /// memory as an input (each operation reads all it needs before writing); partial overlap is not
 /// supported. Nothing here allocates, traps or throws: NaN and infinite slots flow through the
 /// floating-point kinds as IEEE arithmetic makes them, and the bit-pattern kinds (`bool`,
@@ -72,8 +74,8 @@ package enum ValueMath {
             let value = interpolateInteger(
                 SlotEncoding.integer(from[0]), SlotEncoding.integer(to[0]), fraction)
             result[0] = SlotEncoding.slot(integer: value)
-        case .bool, .token:
-            copyBits((fraction >= 0.5 ? to : from), into: result)
+        case .bool, .token, .path, .numbers, .colors:
+            copyBits((switchesToEnd(at: fraction) ? to : from), into: result)
         case .affineTransform:
             AffineTransform.interpolate(
                 AffineTransform(slots: from), AffineTransform(slots: to), fraction: fraction
@@ -83,6 +85,14 @@ package enum ValueMath {
                 Transform3D(slots: from), Transform3D(slots: to), fraction: fraction
             ).store(into: result)
         }
+    }
+
+    /// The discrete rule of the values that do not interpolate (`bool`, `token`, and paths or
+    /// arrays of different shapes): the end value from `fraction` 0.5 on, the start value below
+    /// it (and for a NaN fraction). [INF] Core Animation does not document how it animates
+    /// non-numeric values; a switch half way is what CSS does for discrete values.
+    @inlinable package static func switchesToEnd(at fraction: Double) -> Bool {
+        fraction >= 0.5
     }
 
     /// `a + (b − a) × t`: exactly `a` (bits and all) at t = 0 and whenever a == b, exactly `b`
@@ -153,7 +163,7 @@ package enum ValueMath {
             let sum = SlotEncoding.saturatingAdd(
                 SlotEncoding.integer(a[0]), SlotEncoding.integer(b[0]))
             result[0] = SlotEncoding.slot(integer: sum)
-        case .bool, .token:
+        case .bool, .token, .path, .numbers, .colors:
             copyBits(b, into: result)
         case .affineTransform:
             AffineTransform(slots: b).concatenating(AffineTransform(slots: a)).store(into: result)
@@ -183,7 +193,7 @@ package enum ValueMath {
             let difference = SlotEncoding.saturatingSubtract(
                 SlotEncoding.integer(a[0]), SlotEncoding.integer(b[0]))
             result[0] = SlotEncoding.slot(integer: difference)
-        case .bool, .token:
+        case .bool, .token, .path, .numbers, .colors:
             copyBits(a, into: result)
         case .affineTransform:
             let minuend = AffineTransform(slots: a)
@@ -210,7 +220,7 @@ package enum ValueMath {
         switch kind {
         case .scalar, .point, .size, .rect, .vector3, .color, .integer:
             subtract(kind, value, base, into: result)
-        case .bool, .token:
+        case .bool, .token, .path, .numbers, .colors:
             copyBits(value, into: result)
         case .affineTransform:
             let target = AffineTransform(slots: value)
@@ -248,7 +258,7 @@ package enum ValueMath {
             let sum = addScaledInteger(
                 SlotEncoding.integer(base[0]), SlotEncoding.integer(increment[0]), count)
             result[0] = SlotEncoding.slot(integer: sum)
-        case .bool, .token:
+        case .bool, .token, .path, .numbers, .colors:
             copyBits(base, into: result)
         case .affineTransform:
             let top = AffineTransform(slots: base)

@@ -76,7 +76,7 @@ def test_kind_names_and_slots() -> None:
     assert ValueKind.parse("transform3d") is ValueKind.TRANSFORM3D
     assert ValueKind.parse("affine-transform") is ValueKind.AFFINE_TRANSFORM
     assert ValueKind.parse(5) is ValueKind.COLOR
-    assert [k.slots for k in ValueKind] == [1, 2, 2, 4, 3, 4, 6, 16, 0, 0, 0]
+    assert [k.slots for k in ValueKind] == [1, 2, 2, 4, 3, 4, 6, 16, 0, 0, 0, 0, 0, 0]
     with pytest.raises(ValueError):
         ValueKind.parse("complex")
     with pytest.raises(TypeError):

@@ -230,6 +230,10 @@ AC_VALUE_TRANSFORM3D: Final = 7
 AC_VALUE_BOOL: Final = 8
 AC_VALUE_INTEGER: Final = 9
 AC_VALUE_TOKEN: Final = 10
+AC_VALUE_PATH: Final = 11
+AC_VALUE_NUMBERS: Final = 12
+AC_VALUE_COLORS: Final = 13
+AC_VALUE_MAX_ELEMENTS: Final = 65536
 
 AC_VALUE_MAX_SLOTS: Final = 16
 
@@ -1170,6 +1174,21 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_animation_get_path": (
         ac_status,
         (_engine_p, ac_animation, _path_p, c_size_t, _size_p),
+    ),
+    "ac_layer_set_path": (ac_status, (_engine_p, ac_layer, ac_key, _path_p, c_size_t)),
+    "ac_layer_get_path": (
+        ac_status,
+        (_engine_p, ac_layer, ac_key, c_int32, _path_p, c_size_t, _size_p),
+    ),
+    "ac_layer_set_numbers": (ac_status, (_engine_p, ac_layer, ac_key, _double_p, c_size_t)),
+    "ac_layer_get_numbers": (
+        ac_status,
+        (_engine_p, ac_layer, ac_key, c_int32, _double_p, c_size_t, _size_p),
+    ),
+    "ac_layer_set_colors": (ac_status, (_engine_p, ac_layer, ac_key, _double_p, c_size_t)),
+    "ac_layer_get_colors": (
+        ac_status,
+        (_engine_p, ac_layer, ac_key, c_int32, _double_p, c_size_t, _size_p),
     ),
     "ac_animation_set_children": (ac_status, (_engine_p, ac_animation, _animation_p, c_size_t)),
     "ac_animation_child_count": (ac_status, (_engine_p, ac_animation, _size_p)),

@@ -17,7 +17,7 @@ from ._c_names import TIMING, CNames, spring_fields, value_fields
 from ._trampolines import AnimationEntry, start_trampoline, stop_trampoline
 from .animation import Animation, BasicAnimation, PropertyAnimation
 from .animation_group import AnimationGroup, check_animations, group_depth
-from .errors import check, raise_status
+from .errors import WrongKindError, check, raise_status
 from ._adapt import adapt_in
 from ._handles import EngineHandle, engine_ptr, key_bytes, read_array, read_string
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
@@ -213,14 +213,20 @@ def _value_kind(
     kind: Optional[ValueKind], value: Any, name: str, deferred: List[Exception]
 ) -> Optional[ValueKind]:
     """The kind to send ``value`` as: the key's, else the value's own; None (the value left
-    out, its TypeError deferred) when neither tells it."""
-    if kind is not None:
-        return kind
-    try:
-        return kind_of(value, name)
-    except TypeError as error:
-        deferred.append(error)
-        return None
+    out, its TypeError deferred) when neither tells it. A path or array kind raises
+    WrongKindError: the library does not animate them yet (an ac_value cannot carry them)."""
+    if kind is None:
+        try:
+            kind = kind_of(value, name)
+        except TypeError as error:
+            deferred.append(error)
+            return None
+    if kind.is_variable_length:
+        raise WrongKindError(
+            f"{name} is a {kind.name.lower()} value; paths and arrays are set and read but not "
+            "animated yet: set the value instead"
+        )
+    return kind
 
 
 def _set_value(

@@ -42,6 +42,7 @@ LAYERS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
             "_adapt",
             "path",
             "time_space",
+            "_variable_values",
         ),
     ),
     (

@@ -36,7 +36,7 @@ from typing import (
     overload,
 )
 
-from . import _callbacks, _capi, _layer_geometry
+from . import _callbacks, _capi, _layer_geometry, _variable_values
 from ._action_trampoline import register_action
 from ._adapt import adapt_in, adapt_out
 from ._c_names import ADD_NAMES, CNames, property_value_fields
@@ -322,6 +322,8 @@ class Layer(metaclass=LayerType):
             if status:
                 raise_status(status, _KEY_NAMES)
             return out.value
+        if info.kind.is_variable_length:
+            return _variable_values.read(ptr, self._handle, info.key, info.kind, presentation)
         value = _capi.ac_value()
         getter = _get_presentation_value if presentation else _get_value
         status = getter(ptr, self._handle, info.key, _byref(value))
@@ -336,6 +338,11 @@ class Layer(metaclass=LayerType):
             engine_ptr(engine)  # raises: the engine is closed
         if info.kind is _SCALAR:
             number = value if type(value) is float else to_c(_SCALAR, value, info.name).v[0]
+        elif info.kind.is_variable_length:
+            status = _variable_values.write(ptr, self._handle, info.key, info.kind, value, info.name)
+            if status:
+                raise_status(status, _KEY_NAMES)
+            return
         else:
             value = adapt_in(info.name, value)
             c = to_c(info.kind, value, info.name)
@@ -468,6 +475,9 @@ class Layer(metaclass=LayerType):
         status = _lib.ac_layer_get_value(engine_ptr(engine), self._handle, key_id, _byref(out))
         if status == _capi.AC_OK:
             return PropertyInfo(key, key_id, ValueKind(out.kind))
+        held = _variable_values.kind_at(engine_ptr(engine), self._handle, key_id)
+        if held is not None:
+            return PropertyInfo(key, key_id, held)
         if value is None:
             raise_status(status, _KEY_NAMES)
         try:
@@ -538,7 +548,11 @@ class Layer(metaclass=LayerType):
         result: Dict[str, Any] = {}
         for item in buffer[: count.value]:
             name = engine.key_name(item.key)
-            result[name] = adapt_out(name, from_c(item.value))
+            kind = ValueKind(item.value.kind)
+            if kind.is_variable_length:  # (the entry has the kind alone: read the contents)
+                result[name] = _variable_values.read(ptr, self._handle, item.key, kind, presentation)
+            else:
+                result[name] = adapt_out(name, from_c(item.value))
         return result
 
     # ---- display -----------------------------------------------------------------------------

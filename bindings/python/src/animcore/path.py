@@ -18,12 +18,12 @@ from __future__ import annotations
 import ctypes
 import math
 from enum import Enum
-from typing import Any, Callable, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, ClassVar, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 from . import _capi
 from ._coerce import real
 from .errors import InvalidArgumentError, NotFiniteError, raise_status
-from .values import Point
+from .values import Point, ValueKind
 
 __all__ = ["Path", "PathElement", "PathElementType"]
 
@@ -116,6 +116,11 @@ class Path:
     __slots__ = ("_elements",)
 
     _elements: List[PathElement]
+
+    value_kind: ClassVar[ValueKind] = ValueKind.PATH
+    """The kind of a path as a property value (``layer.path = Path(...)``).
+
+    C: AC_VALUE_PATH (ac_layer_set_path())."""
 
     def __init__(self, elements: Iterable[Any] = ()) -> None:
         if isinstance(elements, Path):

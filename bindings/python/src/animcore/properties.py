@@ -29,6 +29,7 @@ from typing import (
     TYPE_CHECKING,
     Any,
     Generic,
+    Iterable,
     NamedTuple,
     NoReturn,
     Optional,
@@ -40,6 +41,7 @@ from typing import (
 )
 
 from ._handles import key_bytes
+from .path import Path
 
 from .values import (
     AffineTransform,
@@ -262,6 +264,14 @@ class Property(Generic[G, S]):
     def __init__(
         self: "Property[Transform3D, Transform3DInput]",
         default: Transform3D,
+        animatable: bool = ...,
+        needs_display: bool = ...,
+        kind: None = ...,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: "Property[Path, Union[Path, Iterable[Any]]]",
+        default: Path,
         animatable: bool = ...,
         needs_display: bool = ...,
         kind: None = ...,

@@ -1,4 +1,4 @@
-"""Property values: the eleven value kinds of the engine as Python types.
+"""Property values: the fourteen value kinds of the engine as Python types.
 
 =================  ===========================================  ====================================
 kind               Python type (what reads return)              what writes accept besides it
@@ -14,7 +14,15 @@ TRANSFORM3D        :class:`Transform3D` ``(m11 ... m44)``       any 16 real numb
 BOOL               :class:`bool`                                0 or 1
 INTEGER            :class:`int`                                 any integer fitting int64
 TOKEN              :class:`Token` (an int in [0, 2**64))        any int in [0, 2**64)
+PATH               :class:`~animcore.path.Path`                 an iterable of PathElement
+NUMBERS            ``list`` of :class:`float`                   any sequence of real numbers
+COLORS             ``list`` of :class:`Color`                   any sequence of Colors / 4 numbers
 =================  ===========================================  ====================================
+
+PATH, NUMBERS and COLORS have a variable length (at most ``AC_VALUE_MAX_ELEMENTS`` elements):
+paths of the same element types and arrays of the same count interpolate element by element;
+they are set and read through ac_layer_set_path() and its siblings, as an ``ac_value`` cannot
+carry them. A class declares them with an empty default (``Path()``, ``[]``).
 
 The named types are :class:`typing.NamedTuple` s, so they compare equal to plain tuples
 (``Point(1, 2) == (1, 2)``) and unpack like them. A named type given for a key of another kind
@@ -32,11 +40,14 @@ import math
 import numbers
 from collections.abc import Mapping, Set as AbstractSet, Sized
 from enum import IntEnum
-from typing import Any, Dict, NamedTuple, Optional, Sequence, Tuple, Type, Union
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Type, Union
 
 from . import _capi
 from ._coerce import flag, int64, real, shown_integer
-from .errors import OutOfRangeError, WrongKindError
+from .errors import InvalidArgumentError, OutOfRangeError, WrongKindError
+
+if TYPE_CHECKING:
+    from .path import Path
 
 __all__ = [
     "AffineTransform",
@@ -75,6 +86,17 @@ class ValueKind(IntEnum):
     BOOL = _capi.AC_VALUE_BOOL
     INTEGER = _capi.AC_VALUE_INTEGER
     TOKEN = _capi.AC_VALUE_TOKEN
+    PATH = _capi.AC_VALUE_PATH
+    NUMBERS = _capi.AC_VALUE_NUMBERS
+    COLORS = _capi.AC_VALUE_COLORS
+
+    @property
+    def is_variable_length(self) -> bool:
+        """Whether values of this kind have a variable length (PATH, NUMBERS, COLORS): they
+        are set and read through their own C calls (ac_layer_set_path()...).
+
+        C: AC_VALUE_PATH, AC_VALUE_NUMBERS, AC_VALUE_COLORS."""
+        return self in (ValueKind.PATH, ValueKind.NUMBERS, ValueKind.COLORS)
 
     @classmethod
     def parse(cls, value: Union["ValueKind", str, int]) -> "ValueKind":
@@ -95,7 +117,8 @@ class ValueKind(IntEnum):
 
     @property
     def slots(self) -> int:
-        """How many numbers of ``ac_value.v`` the kind uses (0 for bool, integer, token).
+        """How many numbers of ``ac_value.v`` the kind uses (0 for bool, integer, token, path,
+        numbers and colors).
 
         Python only (how many numbers of ac_value.v a kind uses; see ac_layer_set_value())."""
         return _SLOTS[self]
@@ -113,6 +136,9 @@ _SLOTS = {
     ValueKind.BOOL: 0,
     ValueKind.INTEGER: 0,
     ValueKind.TOKEN: 0,
+    ValueKind.PATH: 0,
+    ValueKind.NUMBERS: 0,
+    ValueKind.COLORS: 0,
 }
 
 
@@ -389,6 +415,9 @@ Value = Union[
     Color,
     AffineTransform,
     Transform3D,
+    "Path",
+    List[float],
+    List[Color],
 ]
 """A property value as Python reads it."""
 
@@ -419,9 +448,18 @@ def kind_of(value: Any, name: str = "value") -> ValueKind:
     kind = _KIND_OF_NAMED.get(type(value))
     if kind is not None:
         return kind
+    # A type above this module that stands for a kind says so (Path: PATH).
+    declared = getattr(type(value), "value_kind", None)
+    if isinstance(declared, ValueKind):
+        return declared
+    if isinstance(value, list):
+        # A list: an array of colours when its items are Colors, else of numbers.
+        if value and all(isinstance(item, Color) for item in value):
+            return ValueKind.COLORS
+        return ValueKind.NUMBERS
     raise TypeError(
         f"{name} is a {type(value).__name__}; its kind cannot be told: use a float, bool, int, "
-        "Token, Point, Size, Rect, Vector3, Color, AffineTransform or Transform3D"
+        "Token, Point, Size, Rect, Vector3, Color, AffineTransform, Transform3D, Path or a list"
     )
 
 
@@ -442,6 +480,14 @@ def to_c(
     when the value is used."""
     c = out if out is not None else _capi.ac_value()
     c.kind = kind
+    if kind.is_variable_length:
+        # An ac_value of these kinds is the empty value (a class's default).
+        if value is not None and len(value) != 0:
+            raise InvalidArgumentError(
+                f"{name} is a {kind.name.lower()} value with {len(value)} elements; a path or array "
+                "default is empty: set the value on each layer"
+            )
+        return c
     if kind is ValueKind.SCALAR:
         if isinstance(value, (Token, bool)) or type(value) in _KIND_OF_NAMED:
             raise WrongKindError(f"{name} holds a scalar, not a {type(value).__name__}")
@@ -544,6 +590,8 @@ def from_c(c: _capi.ac_value) -> Any:
     if kind == _capi.AC_VALUE_TOKEN:
         return Token(c.i & (2**64 - 1))
     kind = ValueKind(kind)
+    if kind.is_variable_length:
+        raise ValueError(f"an ac_value of kind {kind.name} carries no contents; read them by key")
     return _NAMED[kind]._make(c.v[: _SLOTS[kind]])
 
 

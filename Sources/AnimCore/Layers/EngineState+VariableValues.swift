@@ -1,0 +1,44 @@
+/// Path and array properties (`ValueKind.isVariableLength`) in the model: their slot holds a
+/// handle of `variableValues`, which these functions — the one home of their model writes and
+/// reads — keep owned (a replaced value is released at once).
+extension EngineState {
+    /// The value of `kind` held in `slots` as the engine stores it: a path or array through its
+    /// handle, any other kind from its slots. Every reader that makes a `Value` of a stored
+    /// property calls it.
+    func storedValue(_ kind: ValueKind, _ slots: UnsafePointer<Double>) -> Value {
+        kind.isVariableLength ? variableValues.value(kind, slot: slots[0]) : Value(kind: kind, slots: slots)
+    }
+
+    /// Sets the model value of the path or array property `property` of the layer in `slot` to
+    /// `value` (of its kind, checked): the old value is released and the new one stored; an
+    /// equal value changes nothing.
+    ///
+    /// [INFERRED] No action runs for these kinds yet: animations of paths and arrays are
+    /// refused (`refuseVariableLengthAnimation`), so the change shows at once, as Core
+    /// Animation's discrete switch would at the end of a change too short to see.
+    func writeVariableModel(_ slot: Int, _ property: Int, _ value: Value) {
+        let layout = classes[Int(places[slot].classIndex)].layouts[property]
+        let current = modelValue(slot, property)[0]
+        if variableValues.value(layout.kind, slot: current) == value { return }
+        variableValues.release(current)
+        writableModelValue(slot, property)[0] = variableValues.store(value)
+        propertyDidChange(slot, property, layout)
+    }
+
+    /// Throws for an animation of a path or array key path: the engine does not animate these
+    /// kinds yet. `.wrongKind`, naming the key path and the kind.
+    func refuseVariableLengthAnimation(_ kind: ValueKind, keyPath: String) throws(AnimCoreError) {
+        guard kind.isVariableLength else { return }
+        throw AnimCoreError(
+            .wrongKind,
+            "\"\(keyPath)\" holds \(kind.name) values, which are set and read but not animated yet; set the value instead")
+    }
+
+    /// Throws for a path or array key in a call whose fixed-width values cannot carry one (a
+    /// batch table, `ac_value`, a velocity): `.wrongKind`, naming the key, the kind and `use`,
+    /// the call that does.
+    func refuseVariableLength(_ kind: ValueKind, key: String, use: String) throws(AnimCoreError) {
+        guard kind.isVariableLength else { return }
+        throw AnimCoreError(.wrongKind, "\"\(key)\" holds \(kind.name) values, which \(use)")
+    }
+}
