@@ -69,6 +69,35 @@ struct TransitionTests {
         #expect(TransitionSubtype(named: "fromBottom") == .fromBottom && TransitionSubtype.fromTop.name == "fromTop")
     }
 
+    @Test("a transition on a replicator's sublayer: each instance's entry carries it beside its instance fields (the two sets of fields at the entry's end)")
+    func transitionInReplicatorInstances() throws {
+        let engine = Engine()
+        let replicator = try BuiltInClassTests.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
+        let dot = try BuiltInClassTests.layer(engine, .layer, 8, 8, at: Point(x: 50, y: 10), in: replicator)
+        try replicator.setValue(3, for: .instanceCount)
+        try replicator.setValue(-0.25, for: .instanceAlphaOffset)
+        try engine.tick(0)
+        var push = Animation.transition(type: .push, subtype: .fromRight)
+        push.timing.duration = 1
+        push.timingFunction = .linear
+        try dot.add(push)
+        try engine.tick(0.1)
+        try engine.tick(0.6)
+        let list = RenderList()
+        try replicator.fillRenderList(list)
+        let entries = BuiltInClassTests.entries(list)
+        #expect(entries.count == 4)
+        let instances = entries.dropFirst()
+        #expect(instances.map(\.instanceIndex) == [0, 1, 2])
+        #expect(instances.map(\.instanceColor.alpha) == [1, 0.75, 0.5])
+        #expect(Set(instances.map(\.transitionID)).count == 1 && instances.allSatisfy { $0.transitionID != 0 })
+        for entry in instances {
+            #expect(entry.transitionType == .push && abs(entry.transitionProgress - 0.5) < 1e-12)
+            #expect(entry.transitionState.contains(.inEffect) && entry.flags.contains(.changed))
+        }
+        #expect(entries[0].transitionID == 0 && entries[0].transitionNewAlpha == 1, "the replicator has none")
+    }
+
     @Test("p = start + (end − start) · eased fraction, in the render list with the offsets; began, then changed each fill")
     func progressInTheRenderList() throws {
         let engine = Engine()
