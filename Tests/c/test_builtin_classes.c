@@ -1,7 +1,8 @@
 /*
  * The built-in classes (include/animcore.h, "Layer classes"; reference
- * core-animation-geometry.md §1.5, §4.3, §5): their fixed handles and lookup by name, the
- * properties' defaults, ranges and animatable flags, subclassing each, and the render list of
+ * core-animation-geometry.md §1.5, §4, §5): their fixed handles and lookup by name, the
+ * properties' defaults, ranges and animatable flags (text, shape and gradient layers: path
+ * and array round trips, their animations refused), subclassing each, and the render list of
  * replicators (the spinner of §5.3: instance matrices, colours and time shifts; nested
  * replicators; the instance limits) and of transform layers (3D kept, depth order, nothing of
  * their own drawn).
