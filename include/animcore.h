@@ -984,9 +984,8 @@ static inline ac_value ac_value_token(uint64_t token) {
 /**
  * The class named name (UTF-8) in engine: a built-in class by Core Animation's name
  * ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer", "CAShapeLayer",
- * "CAGradientLayer") or one declared with
- * ac_class_create(). Errors: AC_ERR_NULL_POINTER (name, out_class), AC_ERR_UNKNOWN_NAME
- * (no class of that name), AC_ERR_BAD_HANDLE (engine).
+ * "CAGradientLayer") or one declared with ac_class_create(). Errors: AC_ERR_NULL_POINTER
+ * (name, out_class), AC_ERR_UNKNOWN_NAME (no class of that name), AC_ERR_BAD_HANDLE (engine).
  */
 ac_status ac_class_find(ac_engine *engine, const char *name, ac_class *out_class);
 

@@ -1,8 +1,7 @@
 /// A layer class handle: a built-in class (`LayerClassID.layer`, raw value 0, `.textLayer` 1,
 /// `.replicatorLayer` 2, `.transformLayer` 3, `.shapeLayer` 4, `.gradientLayer` 5: the same in
-/// every engine) or a class declared in
-/// one engine (the C API's `ac_class`; layout and bound
-/// in `Handle`). A class of another engine or a made-up value is refused (`.badHandle`).
+/// every engine) or a class declared in one engine (the C API's `ac_class`; layout and bound in
+/// `Handle`). A class of another engine or a made-up value is refused (`.badHandle`).
 public struct LayerClassID: Hashable, Sendable {
     package let rawValue: UInt64
 
