@@ -908,14 +908,41 @@ static inline ac_value ac_value_token(uint64_t token) {
  *   as Core Animation's does.
  * AC_CLASS_TRANSFORM_LAYER ("CATransformLayer", reference §1.5): no properties of its own. Only
  *   its sublayers are drawn, kept in 3D (AC_RENDER_SUBLAYERS_ONLY).
+ * AC_CLASS_SHAPE_LAYER ("CAShapeLayer", reference §4.1): path (path, empty: no shape),
+ *   fillColor (color 0,0,0,1), fillRule (integer AC_FILL_RULE_*, 0...1, not animatable),
+ *   strokeColor (color 0,0,0,0, which stands for Core Animation's nil: no stroke), strokeStart
+ *   (scalar 0), strokeEnd (scalar 1), lineWidth (scalar 1, points), miterLimit (scalar 10),
+ *   lineCap (integer AC_LINE_CAP_*, 0...2, not animatable), lineJoin (integer
+ *   AC_LINE_JOIN_*, 0...2, not animatable), lineDashPhase (scalar 0, points),
+ *   lineDashPattern (numbers, empty: a solid line; not animatable, as Core Animation's header
+ *   leaves it). [INFERRED] strokeStart and strokeEnd are kept as set, outside [0, 1] too:
+ *   Core Animation stores them and clamps to [0, 1] when drawing (a spring may overshoot), so
+ *   the host clamps; lineWidth and miterLimit are kept as set, negative too, as Core
+ *   Animation documents no range for them.
+ * AC_CLASS_GRADIENT_LAYER ("CAGradientLayer", reference §4.2): colors (colors, empty: Core
+ *   Animation's nil), locations (numbers, empty: nil, the stops evenly spaced), startPoint
+ *   (point 0.5,0), endPoint (point 0.5,1), both in the bounds' unit space, (0,0) the
+ *   bottom-left corner; type (integer AC_GRADIENT_TYPE_*, 0...2, not animatable; [INFERRED]
+ *   Core Animation keeps an unknown type string, an integer outside the range is refused).
+ * path, colors and locations are declared animatable, as Core Animation marks them, but an
+ *   animation of them is refused today (ac_layer_add_animation(): AC_ERR_WRONG_KIND, see "Path
+ *   and array values") until animations of these kinds exist; a change of them shows at once.
+ * The render list carries no shape or gradient data: a shape or gradient layer has an entry
+ *   as a CALayer has, and the host reads its values by the entry's layer handle
+ *   (ac_layer_get_path(), ac_layer_get_colors(), ac_layer_get_numbers() with presentation = 1,
+ *   ac_layer_get_value() or the presentation batch reads for the others) and draws the shape
+ *   or gradient (reference §3.1 item 3: over the background, beneath the contents for a
+ *   gradient, between the contents and the first sublayer for a shape).
  *
- * AC_ERR_OUT_OF_RANGE, naming the key, for an integer outside its range. [INFERRED] Handles 4
+ * AC_ERR_OUT_OF_RANGE, naming the key, for an integer outside its range. [INFERRED] Handles 6
  * and up are kept for further built-in classes, in the order they are added.
  */
 #define AC_CLASS_LAYER ((ac_class)0)
 #define AC_CLASS_TEXT_LAYER ((ac_class)1)
 #define AC_CLASS_REPLICATOR_LAYER ((ac_class)2)
 #define AC_CLASS_TRANSFORM_LAYER ((ac_class)3)
+#define AC_CLASS_SHAPE_LAYER ((ac_class)4)
+#define AC_CLASS_GRADIENT_LAYER ((ac_class)5)
 
 /** CATextLayer "alignmentMode" values (kCAAlignment*). */
 #define AC_TEXT_ALIGNMENT_NATURAL 0
@@ -928,6 +955,21 @@ static inline ac_value ac_value_token(uint64_t token) {
 #define AC_TEXT_TRUNCATION_START 1
 #define AC_TEXT_TRUNCATION_END 2
 #define AC_TEXT_TRUNCATION_MIDDLE 3
+/** CAShapeLayer "fillRule" values (kCAFillRule*). */
+#define AC_FILL_RULE_NON_ZERO 0
+#define AC_FILL_RULE_EVEN_ODD 1
+/** CAShapeLayer "lineCap" values (kCALineCap*). */
+#define AC_LINE_CAP_BUTT 0
+#define AC_LINE_CAP_ROUND 1
+#define AC_LINE_CAP_SQUARE 2
+/** CAShapeLayer "lineJoin" values (kCALineJoin*). */
+#define AC_LINE_JOIN_MITER 0
+#define AC_LINE_JOIN_ROUND 1
+#define AC_LINE_JOIN_BEVEL 2
+/** CAGradientLayer "type" values (kCAGradientLayer*). */
+#define AC_GRADIENT_TYPE_AXIAL 0
+#define AC_GRADIENT_TYPE_RADIAL 1
+#define AC_GRADIENT_TYPE_CONIC 2
 
 /**
  * The most instances a replicator draws, alone or nested (the product of the counts of the
@@ -941,9 +983,9 @@ static inline ac_value ac_value_token(uint64_t token) {
 
 /**
  * The class named name (UTF-8) in engine: a built-in class by Core Animation's name
- * ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer") or one declared with
- * ac_class_create(). Errors: AC_ERR_NULL_POINTER (name, out_class), AC_ERR_UNKNOWN_NAME
- * (no class of that name), AC_ERR_BAD_HANDLE (engine).
+ * ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer", "CAShapeLayer",
+ * "CAGradientLayer") or one declared with ac_class_create(). Errors: AC_ERR_NULL_POINTER
+ * (name, out_class), AC_ERR_UNKNOWN_NAME (no class of that name), AC_ERR_BAD_HANDLE (engine).
  */
 ac_status ac_class_find(ac_engine *engine, const char *name, ac_class *out_class);
 

@@ -4,8 +4,9 @@ import Glibc
 import Testing
 
 import AnimCore
+import AnimCoreTestSupport
 
-/// The built-in classes (reference core-animation-geometry.md §1.5, §4.3, §5): fixed handles,
+/// The built-in classes (reference core-animation-geometry.md §1.5, §4, §5): fixed handles,
 /// lookup by name, defaults and animatable flags, subclassing, and the render list of
 /// replicators (the spinner of §5.3, nesting, the limits) and transform layers.
 @Suite("Swift API: built-in classes")
@@ -40,8 +41,9 @@ struct BuiltInClassTests {
         let engine = Engine(), other = Engine()
         let named: [(LayerClassID, String)] = [
             (.layer, "CALayer"), (.textLayer, "CATextLayer"), (.replicatorLayer, "CAReplicatorLayer"),
-            (.transformLayer, "CATransformLayer"),
+            (.transformLayer, "CATransformLayer"), (.shapeLayer, "CAShapeLayer"), (.gradientLayer, "CAGradientLayer"),
         ]
+        #expect(LayerClassID.shapeLayer == LayerClassID(rawValue: 4) && LayerClassID.gradientLayer == LayerClassID(rawValue: 5))
         for (id, name) in named {
             #expect(try engine.layerClass(named: name) == id)
             #expect(try other.layerClass(named: name) == id)
@@ -106,6 +108,95 @@ struct BuiltInClassTests {
         try engine.tick(1)
         #expect(abs(try label.presentationValue(.fontSize) - 54) < 1e-9)
         #expect(abs(try label.presentationValue(.foregroundColor).red - 0.5) < 1e-9)
+    }
+
+    @Test("a shape layer's properties: Core Animation's defaults and flags, enum ranges, values kept as set")
+    func shapeLayer() throws {
+        let engine = Engine()
+        let base = try engine.properties(of: .layer).count
+        let own = try engine.properties(of: .shapeLayer).dropFirst(base)
+        #expect(own.map(\.name) == [
+            "path", "fillColor", "fillRule", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit",
+            "lineCap", "lineJoin", "lineDashPhase", "lineDashPattern",
+        ])
+        #expect(own.filter { !$0.isAnimatable }.map(\.name) == ["fillRule", "lineCap", "lineJoin", "lineDashPattern"])
+        let shape = try engine.makeLayer(.shapeLayer)
+        #expect(try shape.value(.path) == Path())
+        #expect(try shape.value(.fillColor) == Color(red: 0, green: 0, blue: 0, alpha: 1))
+        #expect(try shape.value(.fillRule) == ShapeFillRule.nonZero.rawValue)
+        #expect(try shape.value(.strokeColor) == Color(red: 0, green: 0, blue: 0, alpha: 0))
+        #expect(try shape.value(.strokeStart) == 0 && shape.value(.strokeEnd) == 1)
+        #expect(try shape.value(.lineWidth) == 1 && shape.value(.miterLimit) == 10)
+        #expect(try shape.value(.lineCap) == ShapeLineCap.butt.rawValue)
+        #expect(try shape.value(.lineJoin) == ShapeLineJoin.miter.rawValue)
+        #expect(try shape.value(.lineDashPhase) == 0 && shape.value(.lineDashPattern) == [])
+        for (name, highest) in [(PropertyName<Int64>.fillRule, ShapeFillRule.evenOdd.rawValue),
+                                (.lineCap, ShapeLineCap.square.rawValue), (.lineJoin, ShapeLineJoin.bevel.rawValue)] {
+            expectError(.outOfRange, containing: name.keyPath) { try shape.setValue(highest + 1, for: name) }
+            expectError(.outOfRange, containing: name.keyPath) { try shape.setValue(-1, for: name) }
+            try shape.setValue(highest, for: name)
+            #expect(try shape.value(name) == highest)
+        }
+        // Kept as set: the host clamps the stroke range; no range is documented for the widths.
+        try shape.setValue(1.5, for: .strokeEnd)
+        try shape.setValue(-2, for: .lineWidth)
+        #expect(try shape.value(.strokeEnd) == 1.5 && shape.value(.lineWidth) == -2)
+        let circle = Path([.move(x: 10, y: 0), .line(x: 0, y: 10), .close])
+        try shape.setValue(circle, for: .path)
+        try shape.setValue([4, 2], for: .lineDashPattern)
+        #expect(try shape.value(.path) == circle && shape.value(.lineDashPattern) == [4, 2])
+        #expect(try shape.presentationValue(.path) == circle)
+    }
+
+    @Test("a shape layer's strokeEnd and fillColor animate; an animation of its path is refused")
+    func shapeAnimates() throws {
+        let engine = Engine()
+        let shape = try engine.makeLayer(.shapeLayer)
+        try engine.tick(0)
+        var draw = Animation.basic(.strokeEnd, from: 0, to: 1)
+        draw.timing.duration = 1
+        draw.timingFunction = .linear
+        try shape.add(draw, forKey: "draw")
+        var fill = Animation.basic(.fillColor, to: Color(red: 1, green: 1, blue: 1, alpha: 1))
+        fill.timing.duration = 1
+        fill.timingFunction = .linear
+        try shape.add(fill, forKey: "fill")
+        try engine.tick(0.5)
+        try engine.tick(0.75)
+        #expect(abs(try shape.presentationValue(.strokeEnd) - 0.25) < 1e-9)
+        #expect(abs(try shape.presentationValue(.fillColor).red - 0.25) < 1e-9)
+        let morph = Animation.basic(.path, to: Path([.move(x: 0, y: 0), .line(x: 1, y: 1)]))
+        expectError(.wrongKind, containing: "not animated yet") { try shape.add(morph, forKey: "morph") }
+    }
+
+    @Test("a gradient layer's properties: defaults, the type range, arrays kept, startPoint animating")
+    func gradientLayer() throws {
+        let engine = Engine()
+        let base = try engine.properties(of: .layer).count
+        let own = try engine.properties(of: .gradientLayer).dropFirst(base)
+        #expect(own.map(\.name) == ["colors", "locations", "startPoint", "endPoint", "type"])
+        #expect(own.map(\.isAnimatable) == [true, true, true, true, false])
+        let gradient = try engine.makeLayer(.gradientLayer)
+        #expect(try gradient.value(.colors) == [] && gradient.value(.locations) == [])
+        #expect(try gradient.value(.startPoint) == Point(x: 0.5, y: 0))
+        #expect(try gradient.value(.endPoint) == Point(x: 0.5, y: 1))
+        #expect(try gradient.value(.gradientType) == GradientType.axial.rawValue)
+        expectError(.outOfRange, containing: "type") { try gradient.setValue(3, for: .gradientType) }
+        try gradient.setValue(GradientType.conic.rawValue, for: .gradientType)
+        let stops = [Color(red: 1, green: 0, blue: 0, alpha: 1), Color(red: 0, green: 0, blue: 1, alpha: 0.5)]
+        try gradient.setValue(stops, for: .colors)
+        try gradient.setValue([0.2, 0.8], for: .locations)
+        #expect(try gradient.presentationValue(.colors) == stops && gradient.presentationValue(.locations) == [0.2, 0.8])
+        try engine.tick(0)
+        var sweep = Animation.basic(.startPoint, to: Point(x: 0.5, y: 1))
+        sweep.timing.duration = 1
+        sweep.timingFunction = .linear
+        try gradient.add(sweep, forKey: "sweep")
+        try engine.tick(0.5)
+        try engine.tick(1)
+        #expect(abs(try gradient.presentationValue(.startPoint).y - 0.5) < 1e-9)
+        let fade = Animation.basic(.colors, to: stops)
+        expectError(.wrongKind, containing: "not animated yet") { try gradient.add(fade, forKey: "fade") }
     }
 
     @Test("the spinner (§5.3): instance k turned k × 30° about the centre, its colour, its time t − k/12")

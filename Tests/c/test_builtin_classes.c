@@ -1,7 +1,8 @@
 /*
  * The built-in classes (include/animcore.h, "Layer classes"; reference
- * core-animation-geometry.md §1.5, §4.3, §5): their fixed handles and lookup by name, the
- * properties' defaults, ranges and animatable flags, subclassing each, and the render list of
+ * core-animation-geometry.md §1.5, §4, §5): their fixed handles and lookup by name, the
+ * properties' defaults, ranges and animatable flags (text, shape and gradient layers: path
+ * and array round trips, their animations refused), subclassing each, and the render list of
  * replicators (the spinner of §5.3: instance matrices, colours and time shifts; nested
  * replicators; the instance limits) and of transform layers (3D kept, depth order, nothing of
  * their own drawn).
@@ -51,9 +52,13 @@ static ac_value translation(double x, double y, double z) {
 
 static void test_handles_and_names(void) {
     ac_engine *engine = new_engine();
-    const char *names[] = {"CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer"};
-    const ac_class handles[] = {AC_CLASS_LAYER, AC_CLASS_TEXT_LAYER, AC_CLASS_REPLICATOR_LAYER, AC_CLASS_TRANSFORM_LAYER};
-    for (int i = 0; i < 4; i++) {
+    const char *names[] = {"CALayer",          "CATextLayer",  "CAReplicatorLayer",
+                           "CATransformLayer", "CAShapeLayer", "CAGradientLayer"};
+    const ac_class handles[] = {AC_CLASS_LAYER,           AC_CLASS_TEXT_LAYER,  AC_CLASS_REPLICATOR_LAYER,
+                                AC_CLASS_TRANSFORM_LAYER, AC_CLASS_SHAPE_LAYER, AC_CLASS_GRADIENT_LAYER};
+    AC_CHECK_EQ_INT((long long)AC_CLASS_SHAPE_LAYER, 4);
+    AC_CHECK_EQ_INT((long long)AC_CLASS_GRADIENT_LAYER, 5);
+    for (int i = 0; i < 6; i++) {
         ac_class found = 99;
         AC_CHECK_OK(ac_class_find(engine, names[i], &found));
         AC_CHECK_EQ_INT((long long)found, (long long)handles[i]);
@@ -68,6 +73,8 @@ static void test_handles_and_names(void) {
     EXPECT_ERROR(ac_class_find(engine, NULL, &out), AC_ERR_NULL_POINTER, "name");
     EXPECT_ERROR(ac_class_find(engine, "CALayer", NULL), AC_ERR_NULL_POINTER, "out_class");
     EXPECT_ERROR(ac_class_create(engine, "CATextLayer", AC_CLASS_LAYER, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name");
+    EXPECT_ERROR(ac_class_create(engine, "CAShapeLayer", AC_CLASS_LAYER, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name");
+    EXPECT_ERROR(ac_class_create(engine, "CAGradientLayer", AC_CLASS_LAYER, NULL, 0, &out), AC_ERR_INVALID_ARGUMENT, "name");
     /* A declared class is found by its name too. */
     ac_class spinner = 0;
     AC_CHECK_OK(ac_class_create(engine, "Spinner", AC_CLASS_REPLICATOR_LAYER, NULL, 0, &spinner));
@@ -116,6 +123,199 @@ static void test_text_layer(void) {
     tick(engine, T0 + 0.6);
     AC_CHECK_NEAR(presentation_scalar(engine, text, "fontSize"), 54, 1e-6);
     AC_CHECK_OK(ac_layer_release(engine, text));
+    ac_engine_destroy(engine);
+}
+
+static void check_color(ac_value value, double r, double g, double b, double a) {
+    AC_CHECK_EQ_INT(value.kind, AC_VALUE_COLOR);
+    AC_CHECK_NEAR(value.v[0], r, TOL);
+    AC_CHECK_NEAR(value.v[1], g, TOL);
+    AC_CHECK_NEAR(value.v[2], b, TOL);
+    AC_CHECK_NEAR(value.v[3], a, TOL);
+}
+
+/* Reference §4.1: every property's default, CALayer's first. */
+static void test_shape_layer_defaults(void) {
+    ac_engine *engine = new_engine();
+    ac_layer shape = new_layer(engine, AC_CLASS_SHAPE_LAYER);
+    size_t count = 99;
+    AC_CHECK_OK(ac_layer_get_path(engine, shape, key_of(engine, "path"), 0, NULL, 0, &count));
+    AC_CHECK_EQ_INT((long long)count, 0);
+    check_color(model_value(engine, shape, "fillColor"), 0, 0, 0, 1);
+    AC_CHECK_EQ_INT(model_value(engine, shape, "fillRule").kind, AC_VALUE_INTEGER);
+    AC_CHECK_EQ_INT(model_value(engine, shape, "fillRule").i, AC_FILL_RULE_NON_ZERO);
+    check_color(model_value(engine, shape, "strokeColor"), 0, 0, 0, 0);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "strokeStart"), 0);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "strokeEnd"), 1);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "lineWidth"), 1);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "miterLimit"), 10);
+    AC_CHECK_EQ_INT(model_value(engine, shape, "lineCap").i, AC_LINE_CAP_BUTT);
+    AC_CHECK_EQ_INT(model_value(engine, shape, "lineJoin").i, AC_LINE_JOIN_MITER);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "lineDashPhase"), 0);
+    count = 99;
+    AC_CHECK_OK(ac_layer_get_numbers(engine, shape, key_of(engine, "lineDashPattern"), 0, NULL, 0, &count));
+    AC_CHECK_EQ_INT((long long)count, 0);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "opacity"), 1);
+    AC_CHECK_OK(ac_layer_release(engine, shape));
+    ac_engine_destroy(engine);
+}
+
+/* The enums refused outside their range on the single and batch set paths; strokeStart,
+   strokeEnd, lineWidth and miterLimit kept as set ([INFERRED], the header). */
+static void test_shape_layer_ranges(void) {
+    ac_engine *engine = new_engine();
+    ac_layer shape = new_layer(engine, AC_CLASS_SHAPE_LAYER);
+    const char *keys[] = {"fillRule", "lineCap", "lineJoin"};
+    const int64_t highest[] = {AC_FILL_RULE_EVEN_ODD, AC_LINE_CAP_SQUARE, AC_LINE_JOIN_BEVEL};
+    for (int i = 0; i < 3; i++) {
+        ac_value bad = ac_value_integer(highest[i] + 1);
+        EXPECT_ERROR(ac_layer_set_value(engine, shape, key_of(engine, keys[i]), &bad), AC_ERR_OUT_OF_RANGE, keys[i]);
+        bad = ac_value_integer(-1);
+        EXPECT_ERROR(ac_layer_set_value(engine, shape, key_of(engine, keys[i]), &bad), AC_ERR_OUT_OF_RANGE, keys[i]);
+        ac_key key = key_of(engine, keys[i]);
+        double slot = (double)(highest[i] + 1);
+        EXPECT_ERROR(ac_layers_set_value(engine, &shape, 1, key, &slot, 1), AC_ERR_OUT_OF_RANGE, keys[i]);
+        set_value(engine, shape, keys[i], ac_value_integer(highest[i]));
+        AC_CHECK_EQ_INT(model_value(engine, shape, keys[i]).i, highest[i]);
+    }
+    set_scalar(engine, shape, "strokeStart", -0.25);
+    set_scalar(engine, shape, "strokeEnd", 1.5);
+    set_scalar(engine, shape, "lineWidth", -2);
+    set_scalar(engine, shape, "miterLimit", -1);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "strokeStart"), -0.25);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "strokeEnd"), 1.5);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "lineWidth"), -2);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "miterLimit"), -1);
+    ac_value nan = ac_value_scalar(NAN);
+    EXPECT_ERROR(ac_layer_set_value(engine, shape, key_of(engine, "strokeEnd"), &nan), AC_ERR_NOT_FINITE, "strokeEnd");
+    /* fillRule, lineCap, lineJoin and lineDashPattern do not animate. */
+    ac_animation animation = 0;
+    AC_CHECK_OK(ac_animation_create_basic(engine, "lineCap", &animation));
+    EXPECT_ERROR(ac_layer_add_animation(engine, shape, animation, "c"), AC_ERR_NOT_ANIMATABLE, "lineCap");
+    ac_animation_release(engine, animation);
+    AC_CHECK_OK(ac_animation_create_basic(engine, "lineDashPattern", &animation));
+    EXPECT_ERROR(ac_layer_add_animation(engine, shape, animation, "d"), AC_ERR_NOT_ANIMATABLE, "lineDashPattern");
+    ac_animation_release(engine, animation);
+    AC_CHECK_OK(ac_layer_release(engine, shape));
+    ac_engine_destroy(engine);
+}
+
+/* A path and a dash pattern round trip; strokeEnd 0 -> 1 and fillColor animate; an animation
+   of the path is refused with AC_ERR_WRONG_KIND (not yet animated), the model path kept. */
+static void test_shape_layer_animation(void) {
+    ac_engine *engine = new_engine();
+    ac_layer shape = new_layer(engine, AC_CLASS_SHAPE_LAYER);
+    ac_key path = key_of(engine, "path");
+    ac_path_element elements[AC_PATH_ELLIPSE_ELEMENTS], read[AC_PATH_ELLIPSE_ELEMENTS];
+    size_t count = 0;
+    AC_CHECK_OK(ac_path_ellipse(0, 0, 100, 50, elements, AC_PATH_ELLIPSE_ELEMENTS, &count));
+    AC_CHECK_OK(ac_layer_set_path(engine, shape, path, elements, count));
+    count = 0;
+    AC_CHECK_OK(ac_layer_get_path(engine, shape, path, 1, read, AC_PATH_ELLIPSE_ELEMENTS, &count));
+    AC_CHECK_EQ_INT((long long)count, AC_PATH_ELLIPSE_ELEMENTS);
+    for (size_t i = 0; i < count; i++) {
+        AC_CHECK_EQ_INT(read[i].type, elements[i].type);
+        for (int k = 0; k < 6; k++) AC_CHECK_EQ_DOUBLE(read[i].points[k], elements[i].points[k]);
+    }
+    const double dashes[] = {4, 2, 1};
+    double dashes_read[3] = {0};
+    ac_key dash = key_of(engine, "lineDashPattern");
+    AC_CHECK_OK(ac_layer_set_numbers(engine, shape, dash, dashes, 3));
+    AC_CHECK_OK(ac_layer_get_numbers(engine, shape, dash, 1, dashes_read, 3, &count));
+    AC_CHECK_EQ_INT((long long)count, 3);
+    for (int i = 0; i < 3; i++) AC_CHECK_EQ_DOUBLE(dashes_read[i], dashes[i]);
+    tick(engine, T0);
+    ac_animation animation = scalar_animation(engine, "strokeEnd", 1, 0, 1, 1, 0, 0, 1.0);
+    AC_CHECK_OK(ac_layer_add_animation(engine, shape, animation, "draw"));
+    ac_animation_release(engine, animation);
+    AC_CHECK_OK(ac_animation_create_basic(engine, "fillColor", &animation));
+    ac_value red = ac_value_color(1, 0, 0, 1), blue = ac_value_color(0, 0, 1, 1);
+    AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_FROM, &red));
+    AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_TO, &blue));
+    ac_timing timing = get_timing(engine, animation);
+    timing.duration_s = 1.0;
+    set_timing(engine, animation, timing);
+    AC_CHECK_OK(ac_layer_add_animation(engine, shape, animation, "fill"));
+    ac_animation_release(engine, animation);
+    tick(engine, T0 + 0.1); /* commits: both begin here */
+    tick(engine, T0 + 0.35);
+    AC_CHECK_NEAR(presentation_scalar(engine, shape, "strokeEnd"), 0.25, 1e-6);
+    check_color(presentation_value(engine, shape, "fillColor"), 0.75, 0, 0.25, 1);
+    AC_CHECK_EQ_DOUBLE(model_scalar(engine, shape, "strokeEnd"), 1);
+    /* The path: declared animatable, its animation refused with its status. */
+    ac_value empty = ac_value_zeroed(AC_VALUE_PATH);
+    AC_CHECK_OK(ac_animation_create_basic(engine, "path", &animation));
+    AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_TO, &empty));
+    EXPECT_ERROR(ac_layer_add_animation(engine, shape, animation, "morph"), AC_ERR_WRONG_KIND, "not animated yet");
+    ac_animation_release(engine, animation);
+    AC_CHECK_OK(ac_layer_get_path(engine, shape, path, 1, read, AC_PATH_ELLIPSE_ELEMENTS, &count));
+    AC_CHECK_EQ_INT((long long)count, AC_PATH_ELLIPSE_ELEMENTS);
+    AC_CHECK_OK(ac_layer_release(engine, shape));
+    ac_engine_destroy(engine);
+}
+
+/* Reference §4.2: defaults, the type range, colors and locations round trips, startPoint
+   animating, an animation of colors or locations refused. */
+static void test_gradient_layer(void) {
+    ac_engine *engine = new_engine();
+    ac_layer gradient = new_layer(engine, AC_CLASS_GRADIENT_LAYER);
+    ac_key colors = key_of(engine, "colors"), locations = key_of(engine, "locations");
+    size_t count = 99;
+    AC_CHECK_OK(ac_layer_get_colors(engine, gradient, colors, 0, NULL, 0, &count));
+    AC_CHECK_EQ_INT((long long)count, 0);
+    count = 99;
+    AC_CHECK_OK(ac_layer_get_numbers(engine, gradient, locations, 0, NULL, 0, &count));
+    AC_CHECK_EQ_INT((long long)count, 0);
+    ac_value start = model_value(engine, gradient, "startPoint"), end = model_value(engine, gradient, "endPoint");
+    AC_CHECK_EQ_INT(start.kind, AC_VALUE_POINT);
+    AC_CHECK_EQ_DOUBLE(start.v[0], 0.5);
+    AC_CHECK_EQ_DOUBLE(start.v[1], 0);
+    AC_CHECK_EQ_DOUBLE(end.v[0], 0.5);
+    AC_CHECK_EQ_DOUBLE(end.v[1], 1);
+    AC_CHECK_EQ_INT(model_value(engine, gradient, "type").i, AC_GRADIENT_TYPE_AXIAL);
+    ac_value bad = ac_value_integer(AC_GRADIENT_TYPE_CONIC + 1);
+    EXPECT_ERROR(ac_layer_set_value(engine, gradient, key_of(engine, "type"), &bad), AC_ERR_OUT_OF_RANGE, "type");
+    set_value(engine, gradient, "type", ac_value_integer(AC_GRADIENT_TYPE_RADIAL));
+    AC_CHECK_EQ_INT(model_value(engine, gradient, "type").i, AC_GRADIENT_TYPE_RADIAL);
+    /* Round trips, read as presentation values. */
+    const double rgba[] = {1, 0, 0, 1, 0, 1, 0, 0.5, 0, 0, 1, 1};
+    const double stops[] = {0, 0.25, 1};
+    double rgba_read[12] = {0}, stops_read[3] = {0};
+    AC_CHECK_OK(ac_layer_set_colors(engine, gradient, colors, rgba, 3));
+    AC_CHECK_OK(ac_layer_set_numbers(engine, gradient, locations, stops, 3));
+    AC_CHECK_OK(ac_layer_get_colors(engine, gradient, colors, 1, rgba_read, 3, &count));
+    AC_CHECK_EQ_INT((long long)count, 3);
+    for (int i = 0; i < 12; i++) AC_CHECK_EQ_DOUBLE(rgba_read[i], rgba[i]);
+    AC_CHECK_OK(ac_layer_get_numbers(engine, gradient, locations, 1, stops_read, 3, &count));
+    AC_CHECK_EQ_INT((long long)count, 3);
+    for (int i = 0; i < 3; i++) AC_CHECK_EQ_DOUBLE(stops_read[i], stops[i]);
+    /* startPoint animates; type does not; colors and locations are refused as not yet animated. */
+    tick(engine, T0);
+    ac_animation animation = 0;
+    AC_CHECK_OK(ac_animation_create_basic(engine, "startPoint", &animation));
+    ac_value to = ac_value_point(0.5, 1);
+    AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_TO, &to));
+    ac_timing timing = get_timing(engine, animation);
+    timing.duration_s = 1.0;
+    set_timing(engine, animation, timing);
+    AC_CHECK_OK(ac_layer_add_animation(engine, gradient, animation, "sweep"));
+    ac_animation_release(engine, animation);
+    tick(engine, T0 + 0.1);
+    tick(engine, T0 + 0.6);
+    AC_CHECK_NEAR(presentation_value(engine, gradient, "startPoint").v[1], 0.5, 1e-6);
+    AC_CHECK_OK(ac_animation_create_basic(engine, "type", &animation));
+    EXPECT_ERROR(ac_layer_add_animation(engine, gradient, animation, "t"), AC_ERR_NOT_ANIMATABLE, "type");
+    ac_animation_release(engine, animation);
+    const char *arrays[] = {"colors", "locations"};
+    const int32_t kinds[] = {AC_VALUE_COLORS, AC_VALUE_NUMBERS};
+    for (int i = 0; i < 2; i++) {
+        ac_value empty = ac_value_zeroed(kinds[i]);
+        AC_CHECK_OK(ac_animation_create_basic(engine, arrays[i], &animation));
+        AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_TO, &empty));
+        EXPECT_ERROR(ac_layer_add_animation(engine, gradient, animation, "a"), AC_ERR_WRONG_KIND, "not animated yet");
+        ac_animation_release(engine, animation);
+    }
+    AC_CHECK_OK(ac_layer_release(engine, gradient));
     ac_engine_destroy(engine);
 }
 
@@ -363,6 +563,10 @@ static void test_transform_layer(void) {
 int main(void) {
     test_handles_and_names();
     test_text_layer();
+    test_shape_layer_defaults();
+    test_shape_layer_ranges();
+    test_shape_layer_animation();
+    test_gradient_layer();
     test_spinner();
     test_nested_replicators();
     test_instance_limits();

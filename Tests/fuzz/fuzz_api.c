@@ -153,6 +153,8 @@ static const char *const g_names[] = {
     "p4.rotation.z", "undeclared", "anim-1", "", "position.", ".x", "a.b.c.d.e", "\xff\xfe",
     "\xc3", "onOrderIn", "onOrderOut", "transition", "k0", "opacity.x", "transform..z",
     "animationDuration", "disableActions", "animationTimingFunction", "position.x.y",
+    "path", "colors", "locations", "lineDashPattern", "strokeEnd", "fillColor", "startPoint",
+    "startPoint.x", "fillColor.red",
 };
 #define NAME_COUNT (sizeof g_names / sizeof g_names[0])
 
@@ -631,7 +633,7 @@ static pick pick_class(engine_slot *es) {
     pick p = {0, 0, -1};
     uint8_t b = rd_u8();
     if (b < 120) {
-        p.handle = b % 4; /* a built-in class: AC_CLASS_LAYER ... AC_CLASS_TRANSFORM_LAYER */
+        p.handle = b % 6; /* a built-in class: AC_CLASS_LAYER ... AC_CLASS_GRADIENT_LAYER */
         return p;
     }
     if (b < 220) {
@@ -2451,16 +2453,21 @@ static void op_transition(void) {
 }
 
 /* The built-in classes: lookup by name (a built-in name answers its fixed handle), and the
-   text and replicator properties set with fuzzed values on any layer. Oracle: on a layer of the
+   text, replicator, shape and gradient properties set with fuzzed values on any layer. Oracle: on a layer of the
    built-in class itself, an integer inside its range or a finite delay within ±1e6 is taken
    and anything else refused with AC_ERR_OUT_OF_RANGE or AC_ERR_NOT_FINITE; render lists of
    replicator trees are checked by check_entries (op_render_list). */
 static void op_builtin_classes(void) {
-    static const char *const names[] = {"CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer"};
-    static const char *const integers[] = {"instanceCount", "alignmentMode", "truncationMode"};
-    static const int64_t highest[] = {AC_MAX_REPLICATOR_INSTANCES, 4, 3};
-    static const ac_class owners[] = {AC_CLASS_REPLICATOR_LAYER, AC_CLASS_TEXT_LAYER, AC_CLASS_TEXT_LAYER};
-    static const char *const scalars[] = {"instanceDelay", "instanceRedOffset", "instanceAlphaOffset", "fontSize"};
+    static const char *const names[] = {"CALayer",          "CATextLayer",  "CAReplicatorLayer",
+                                        "CATransformLayer", "CAShapeLayer", "CAGradientLayer"};
+    static const char *const integers[] = {"instanceCount", "alignmentMode", "truncationMode", "fillRule",
+                                           "lineCap",       "lineJoin",      "type"};
+    static const int64_t highest[] = {AC_MAX_REPLICATOR_INSTANCES, 4, 3, 1, 2, 2, 2};
+    static const ac_class owners[] = {AC_CLASS_REPLICATOR_LAYER, AC_CLASS_TEXT_LAYER,  AC_CLASS_TEXT_LAYER,
+                                      AC_CLASS_SHAPE_LAYER,      AC_CLASS_SHAPE_LAYER, AC_CLASS_SHAPE_LAYER,
+                                      AC_CLASS_GRADIENT_LAYER};
+    static const char *const scalars[] = {"instanceDelay", "instanceRedOffset", "instanceAlphaOffset", "fontSize",
+                                          "strokeEnd",     "lineWidth",         "miterLimit"};
     engine_slot *es = pick_engine();
     pick layer = pick_layer(es);
     uint8_t b = rd_u8();
@@ -2470,15 +2477,15 @@ static void op_builtin_classes(void) {
     ac_status status;
     if (b % 4 == 0) {
         ac_class found = 0;
-        int which = rd_u8() % 5;
-        status = CALL(es, 0, ac_class_find(es->pointer, which < 4 ? names[which] : rd_string(), &found));
-        if (which < 4 && status == AC_OK && found != (ac_class)which) DIE("ac_class_find: a built-in class at another handle");
-        if (which < 4 && status == AC_ERR_UNKNOWN_NAME) DIE("ac_class_find: a built-in class not found");
+        int which = rd_u8() % 7;
+        status = CALL(es, 0, ac_class_find(es->pointer, which < 6 ? names[which] : rd_string(), &found));
+        if (which < 6 && status == AC_OK && found != (ac_class)which) DIE("ac_class_find: a built-in class at another handle");
+        if (which < 6 && status == AC_ERR_UNKNOWN_NAME) DIE("ac_class_find: a built-in class not found");
         return;
     }
     if (layer.bad || ac_layer_class(es->pointer, layer.handle, &layer_class) != AC_OK) layer_class = 99;
     if (b % 4 == 1) {
-        int which = rd_u8() % 3;
+        int which = rd_u8() % 7;
         uint8_t c = rd_u8();
         /* A count the limit takes is never set here: 2^20 instances with sublayers would make
            every fill of the input slow; the unit tests reach the limit itself. */
@@ -2493,7 +2500,7 @@ static void op_builtin_classes(void) {
         return;
     }
     if (b % 4 == 2) {
-        int which = rd_u8() % 4;
+        int which = rd_u8() % 7;
         double number = rd_double();
         value = ac_value_scalar(number);
         if (ac_engine_key(es->pointer, scalars[which], &key) != AC_OK) return;

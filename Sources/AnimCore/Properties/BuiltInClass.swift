@@ -25,6 +25,8 @@ struct BuiltInClass {
         BuiltInClass(
             name: "CAReplicatorLayer", superclass: 0, properties: ReplicatorLayerProperties.descriptors, role: .replicator),
         BuiltInClass(name: "CATransformLayer", superclass: 0, properties: [], role: .transformLayer),
+        BuiltInClass(name: "CAShapeLayer", superclass: 0, properties: ShapeLayerProperties.descriptors, role: .plain),
+        BuiltInClass(name: "CAGradientLayer", superclass: 0, properties: GradientLayerProperties.descriptors, role: .plain),
     ]
 }
 

@@ -1,7 +1,7 @@
 /// A layer class handle: a built-in class (`LayerClassID.layer`, raw value 0, `.textLayer` 1,
-/// `.replicatorLayer` 2, `.transformLayer` 3: the same in every engine) or a class declared in
-/// one engine (the C API's `ac_class`; layout and bound
-/// in `Handle`). A class of another engine or a made-up value is refused (`.badHandle`).
+/// `.replicatorLayer` 2, `.transformLayer` 3, `.shapeLayer` 4, `.gradientLayer` 5: the same in
+/// every engine) or a class declared in one engine (the C API's `ac_class`; layout and bound in
+/// `Handle`). A class of another engine or a made-up value is refused (`.badHandle`).
 public struct LayerClassID: Hashable, Sendable {
     package let rawValue: UInt64
 
@@ -19,6 +19,13 @@ public struct LayerClassID: Hashable, Sendable {
     public static let replicatorLayer = LayerClassID(rawValue: 2)
     /// CATransformLayer: only its sublayers are drawn, kept in 3D and depth sorted.
     public static let transformLayer = LayerClassID(rawValue: 3)
+    /// CAShapeLayer: path, fillColor, fillRule, strokeColor, strokeStart, strokeEnd,
+    /// lineWidth, miterLimit, lineCap, lineJoin, lineDashPhase, lineDashPattern. The host draws
+    /// the shape from the layer's values.
+    public static let shapeLayer = LayerClassID(rawValue: 4)
+    /// CAGradientLayer: colors, locations, startPoint, endPoint, type. The host draws the
+    /// gradient from the layer's values.
+    public static let gradientLayer = LayerClassID(rawValue: 5)
 
     /// The most instances a replicator draws, alone or with the replicators it is nested in
     /// (the product of their counts): 2^20. A model instanceCount above it is refused

@@ -1,5 +1,6 @@
 """The built-in classes through the binding (Tests/c/test_builtin_classes.c in Python): fixed
-handles and lookup by name, CATextLayer's defaults, ranges and animation, subclassing, and the
+handles and lookup by name, CATextLayer's, CAShapeLayer's and CAGradientLayer's defaults, ranges
+and animation, subclassing, and the
 render list of replicators (the reference's spinner, §5.3; nesting; the limits) and of
 transform layers."""
 
@@ -20,6 +21,12 @@ from animcore import (  # noqa: E402
     BuiltInClass,
     Color,
     Engine,
+    FillRule,
+    GradientType,
+    LineCap,
+    LineJoin,
+    Path,
+    Point,
     RenderFlag,
     TextAlignment,
     TextTruncation,
@@ -30,6 +37,7 @@ from animcore.errors import (  # noqa: E402
     NotAnimatableError,
     OutOfRangeError,
     UnknownNameError,
+    WrongKindError,
 )
 
 T0 = 100.0
@@ -56,6 +64,8 @@ def test_handles_names_and_lookup() -> None:
             (BuiltInClass.TEXT_LAYER, "CATextLayer"),
             (BuiltInClass.REPLICATOR_LAYER, "CAReplicatorLayer"),
             (BuiltInClass.TRANSFORM_LAYER, "CATransformLayer"),
+            (BuiltInClass.SHAPE_LAYER, "CAShapeLayer"),
+            (BuiltInClass.GRADIENT_LAYER, "CAGradientLayer"),
         ]:
             found = engine.class_named(name)
             assert found.handle == int(which) == other.class_named(name).handle
@@ -103,6 +113,78 @@ def test_text_layer_defaults_ranges_and_animation() -> None:
         engine.tick(T0 + 0.1)
         engine.tick(T0 + 0.6)
         assert text.presentation["fontSize"] == pytest.approx(54)
+
+
+def test_shape_layer_defaults_ranges_and_animation() -> None:
+    assert (int(BuiltInClass.SHAPE_LAYER), int(BuiltInClass.GRADIENT_LAYER)) == (4, 5)
+    with Engine() as engine:
+        shape = engine.builtin_class(BuiltInClass.SHAPE_LAYER)()
+        assert shape["path"] == Path()
+        assert shape["fillColor"] == Color(0, 0, 0, 1)
+        assert shape["fillRule"] == FillRule.NON_ZERO
+        assert shape["strokeColor"] == Color(0, 0, 0, 0)
+        assert (shape["strokeStart"], shape["strokeEnd"]) == (0, 1)
+        assert (shape["lineWidth"], shape["miterLimit"], shape["lineDashPhase"]) == (1, 10, 0)
+        assert shape["lineCap"] == LineCap.BUTT and shape["lineJoin"] == LineJoin.MITER
+        assert shape["lineDashPattern"] == []
+        enums = [("fillRule", FillRule.EVEN_ODD), ("lineCap", LineCap.SQUARE), ("lineJoin", LineJoin.BEVEL)]
+        for key, highest in enums:
+            with pytest.raises(OutOfRangeError, match=key):
+                shape[key] = int(highest) + 1
+            with pytest.raises(OutOfRangeError, match=key):
+                shape[key] = -1
+            shape[key] = highest
+            assert shape[key] == highest
+        # Kept as set: the host clamps the stroke range when drawing.
+        shape["strokeEnd"] = 1.5
+        shape["lineWidth"] = -2.0
+        assert shape["strokeEnd"] == 1.5 and shape["lineWidth"] == -2.0
+        triangle = Path().move_to(0, 0).line_to(10, 0).line_to(5, 8).close()
+        shape["path"] = triangle
+        shape["lineDashPattern"] = [4.0, 2.0]
+        assert shape.presentation["path"] == triangle and shape["lineDashPattern"] == [4.0, 2.0]
+        with pytest.raises(NotAnimatableError, match="lineCap"):
+            shape.add_animation(BasicAnimation("lineCap", duration=1.0))
+        engine.tick(T0)
+        shape.add_animation(BasicAnimation("strokeEnd", from_value=0.0, to_value=1.0, duration=1.0), "draw")
+        shape.add_animation(
+            BasicAnimation("fillColor", from_value=Color(1, 0, 0, 1), to_value=Color(0, 0, 1, 1), duration=1.0), "fill"
+        )
+        engine.tick(T0 + 0.1)
+        engine.tick(T0 + 0.35)
+        assert shape.presentation["strokeEnd"] == pytest.approx(0.25)
+        assert shape.presentation["fillColor"].red == pytest.approx(0.75)
+        with pytest.raises(WrongKindError, match="not animated yet"):
+            shape.add_animation(BasicAnimation("path", duration=1.0), "morph")
+        assert shape.presentation["path"] == triangle
+
+
+def test_gradient_layer_defaults_ranges_and_animation() -> None:
+    with Engine() as engine:
+        gradient = engine.builtin_class(BuiltInClass.GRADIENT_LAYER)()
+        assert gradient["colors"] == [] and gradient["locations"] == []
+        assert gradient["startPoint"] == Point(0.5, 0) and gradient["endPoint"] == Point(0.5, 1)
+        assert gradient["type"] == GradientType.AXIAL
+        with pytest.raises(OutOfRangeError, match="type"):
+            gradient["type"] = 3
+        gradient["type"] = GradientType.CONIC
+        assert gradient["type"] == 2
+        stops = [Color(1, 0, 0, 1), Color(0, 0, 1, 0.5)]
+        gradient["colors"] = stops
+        gradient["locations"] = [0.2, 0.8]
+        assert gradient.presentation["colors"] == stops
+        assert gradient.presentation["locations"] == [0.2, 0.8]
+        with pytest.raises(NotAnimatableError, match="type"):
+            gradient.add_animation(BasicAnimation("type", duration=1.0))
+        engine.tick(T0)
+        gradient.add_animation(BasicAnimation("startPoint", to_value=Point(0.5, 1), duration=1.0), "sweep")
+        engine.tick(T0 + 0.1)
+        engine.tick(T0 + 0.6)
+        assert gradient.presentation["startPoint"].y == pytest.approx(0.5)
+        with pytest.raises(WrongKindError, match="not animated yet"):
+            gradient.add_animation(BasicAnimation("colors", duration=1.0), "fade")
+        with pytest.raises(WrongKindError, match="not animated yet"):
+            gradient.add_animation(BasicAnimation("locations", duration=1.0), "move")
 
 
 def spinner(engine: Engine) -> "tuple[animcore.Layer, animcore.Layer]":

@@ -112,7 +112,16 @@ from .actions import NO_ACTION, ActionAnswer, NoAction
 from .layer import DynamicLayer, Layer
 from .presentation import Presentation
 from .layer_batch import LayerBatch
-from .builtin_classes import MAX_REPLICATOR_INSTANCES, BuiltInClass, TextAlignment, TextTruncation
+from .builtin_classes import (
+    MAX_REPLICATOR_INSTANCES,
+    BuiltInClass,
+    FillRule,
+    GradientType,
+    LineCap,
+    LineJoin,
+    TextAlignment,
+    TextTruncation,
+)
 from .rendering import ContentsGravity, CornerMask, RenderFlag, TransitionState
 from .render_list import RenderList
 from .layer_class import LayerClass, Property
@@ -167,6 +176,10 @@ __all__ = [
     "RotationMode",
     "Size",
     "TextAlignment",
+    "FillRule",
+    "LineCap",
+    "LineJoin",
+    "GradientType",
     "TextTruncation",
     "Spring",
     "SpringAnimation",

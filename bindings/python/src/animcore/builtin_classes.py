@@ -1,7 +1,8 @@
-"""The built-in layer classes beyond CALayer (Core Animation's CATextLayer, CAReplicatorLayer
-and CATransformLayer): their fixed handles, the text layer's enum values, and the replicator's
-instance limit. :meth:`Engine.builtin_class` gives each as a :class:`LayerClass`, a superclass
-:meth:`Engine.layer_class` takes as it takes the base class.
+"""The built-in layer classes beyond CALayer (Core Animation's CATextLayer, CAReplicatorLayer,
+CATransformLayer, CAShapeLayer and CAGradientLayer): their fixed handles, the text, shape and
+gradient layers' enum values, and the replicator's instance limit. :meth:`Engine.builtin_class`
+gives each as a :class:`LayerClass`, a superclass :meth:`Engine.layer_class` takes as it takes
+the base class.
 """
 
 from __future__ import annotations
@@ -10,7 +11,16 @@ from enum import IntEnum
 
 from . import _capi
 
-__all__ = ["BuiltInClass", "MAX_REPLICATOR_INSTANCES", "TextAlignment", "TextTruncation"]
+__all__ = [
+    "BuiltInClass",
+    "FillRule",
+    "GradientType",
+    "LineCap",
+    "LineJoin",
+    "MAX_REPLICATOR_INSTANCES",
+    "TextAlignment",
+    "TextTruncation",
+]
 
 
 class BuiltInClass(IntEnum):
@@ -27,7 +37,22 @@ class BuiltInClass(IntEnum):
       (identity), ``instanceColor`` (opaque white), ``instanceRedOffset`` …
       ``instanceAlphaOffset`` (0), ``preservesDepth`` (False, not animatable); the render list
       draws its sublayers once per instance;
-    - ``TRANSFORM_LAYER``: CATransformLayer: only its sublayers are drawn, kept in 3D.
+    - ``TRANSFORM_LAYER``: CATransformLayer: only its sublayers are drawn, kept in 3D;
+    - ``SHAPE_LAYER``: CAShapeLayer: ``path`` (a :class:`Path`, empty: no shape),
+      ``fillColor`` (opaque black), ``strokeColor`` (transparent black: no stroke),
+      ``strokeStart`` (0), ``strokeEnd`` (1), ``lineWidth`` (1), ``miterLimit`` (10),
+      ``lineDashPhase`` (0) animate; ``fillRule`` (:class:`FillRule`), ``lineCap``
+      (:class:`LineCap`), ``lineJoin`` (:class:`LineJoin`) and ``lineDashPattern`` (a list of
+      numbers, empty: solid) are plain values. strokeStart/strokeEnd and lineWidth/miterLimit
+      are kept as set (the host clamps when drawing);
+    - ``GRADIENT_LAYER``: CAGradientLayer: ``colors`` (a list of colours, empty: none),
+      ``locations`` (a list of numbers, empty: evenly spaced), ``startPoint`` (0.5, 0),
+      ``endPoint`` (0.5, 1) animate; ``type`` (:class:`GradientType`) is a plain value.
+
+    ``path``, ``colors`` and ``locations`` are declared animatable as in Core Animation, but an
+    animation of them raises WrongKindError until animations of these kinds exist. The render
+    list carries no shape or gradient data: read the layer's values (presentation ones too) by
+    its handle and draw from them.
 
     C: AC_CLASS_* (ac_layer_create(), ac_class_create(), ac_class_find())."""
 
@@ -35,6 +60,8 @@ class BuiltInClass(IntEnum):
     TEXT_LAYER = _capi.AC_CLASS_TEXT_LAYER
     REPLICATOR_LAYER = _capi.AC_CLASS_REPLICATOR_LAYER
     TRANSFORM_LAYER = _capi.AC_CLASS_TRANSFORM_LAYER
+    SHAPE_LAYER = _capi.AC_CLASS_SHAPE_LAYER
+    GRADIENT_LAYER = _capi.AC_CLASS_GRADIENT_LAYER
 
 
 class TextAlignment(IntEnum):
@@ -58,6 +85,45 @@ class TextTruncation(IntEnum):
     START = _capi.AC_TEXT_TRUNCATION_START
     END = _capi.AC_TEXT_TRUNCATION_END
     MIDDLE = _capi.AC_TEXT_TRUNCATION_MIDDLE
+
+
+class FillRule(IntEnum):
+    """CAShapeLayer's ``fillRule`` values (kCAFillRule*).
+
+    C: AC_FILL_RULE_* (the "fillRule" property, ac_layer_set_value())."""
+
+    NON_ZERO = _capi.AC_FILL_RULE_NON_ZERO
+    EVEN_ODD = _capi.AC_FILL_RULE_EVEN_ODD
+
+
+class LineCap(IntEnum):
+    """CAShapeLayer's ``lineCap`` values (kCALineCap*).
+
+    C: AC_LINE_CAP_* (the "lineCap" property, ac_layer_set_value())."""
+
+    BUTT = _capi.AC_LINE_CAP_BUTT
+    ROUND = _capi.AC_LINE_CAP_ROUND
+    SQUARE = _capi.AC_LINE_CAP_SQUARE
+
+
+class LineJoin(IntEnum):
+    """CAShapeLayer's ``lineJoin`` values (kCALineJoin*).
+
+    C: AC_LINE_JOIN_* (the "lineJoin" property, ac_layer_set_value())."""
+
+    MITER = _capi.AC_LINE_JOIN_MITER
+    ROUND = _capi.AC_LINE_JOIN_ROUND
+    BEVEL = _capi.AC_LINE_JOIN_BEVEL
+
+
+class GradientType(IntEnum):
+    """CAGradientLayer's ``type`` values (kCAGradientLayer*).
+
+    C: AC_GRADIENT_TYPE_* (the "type" property, ac_layer_set_value())."""
+
+    AXIAL = _capi.AC_GRADIENT_TYPE_AXIAL
+    RADIAL = _capi.AC_GRADIENT_TYPE_RADIAL
+    CONIC = _capi.AC_GRADIENT_TYPE_CONIC
 
 
 MAX_REPLICATOR_INSTANCES: int = _capi.AC_MAX_REPLICATOR_INSTANCES

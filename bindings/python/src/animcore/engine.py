@@ -84,6 +84,8 @@ _BUILT_IN_NAMES = {
     BuiltInClass.TEXT_LAYER: "CATextLayer",
     BuiltInClass.REPLICATOR_LAYER: "CAReplicatorLayer",
     BuiltInClass.TRANSFORM_LAYER: "CATransformLayer",
+    BuiltInClass.SHAPE_LAYER: "CAShapeLayer",
+    BuiltInClass.GRADIENT_LAYER: "CAGradientLayer",
 }
 
 
@@ -559,7 +561,8 @@ class Engine:
 
     def builtin_class(self, which: BuiltInClass) -> LayerClass[DynamicLayer]:
         """A built-in class as a :class:`LayerClass`: Core Animation's CATextLayer,
-        CAReplicatorLayer or CATransformLayer (``BuiltInClass.LAYER`` is :attr:`base_class`),
+        CAReplicatorLayer, CATransformLayer, CAShapeLayer or CAGradientLayer
+        (``BuiltInClass.LAYER`` is :attr:`base_class`),
         with the same handle in every engine. Make layers of it, or pass it as the
         ``superclass`` of :meth:`layer_class`: its subclasses carry its properties and draw as
         it does. ValueError for a value that is no :class:`BuiltInClass`.
@@ -578,7 +581,8 @@ class Engine:
 
     def class_named(self, name: str) -> LayerClass[Any]:
         """The class of this engine named ``name``: a built-in class by Core Animation's name
-        ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer") or one declared
+        ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer", "CAShapeLayer",
+        "CAGradientLayer") or one declared
         with :meth:`layer_class`. UnknownNameError when none has it.
 
         C: ac_class_find()."""
