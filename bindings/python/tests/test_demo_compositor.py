@@ -16,7 +16,9 @@ Python one (and so both) to the geometry:
 - contentsCenter draws nine parts: corners unscaled, edges stretched one way, the middle both;
 - compositor.c (through the compositor_probe program) draws what compositor.py draws, pixel for
   pixel, on a scene the demo hosts do not show: a shadow and nine parts in perspective, flipped
-  nine-part contents turned, a translucent group's shadow, caps wider than their layer.
+  nine-part contents turned, a translucent group's shadow, caps wider than their layer;
+- both multiply a replicator instance's instance_color into the contents, border and shadow
+  (the same pixels), and draw nothing of a transform layer's own (SUBLAYERS_ONLY).
 """
 
 from __future__ import annotations
@@ -341,24 +343,75 @@ def probe_scene(cairo: Any, directory: Path) -> Tuple[Any, Path]:
     return entries, png
 
 
-def test_the_c_compositor_draws_the_python_compositors_pixels(tmp_path: Path) -> None:
-    cairo, compositor = modules()
+def probe_draw(
+    cairo: Any, compositor: Any, entries: Any, png: Path, directory: Path, width: int, height: int
+) -> Tuple[np.ndarray, np.ndarray]:
+    """entries drawn (contents token 1: png) by compositor.py and by compositor.c through the
+    compositor_probe program: the Python pixels and the C pixels."""
     probe = c_hosts_dir() / "compositor_probe"
     if not probe.is_file():
         if not cairo_installed():
             pytest.skip(f"{probe} was not built: Cairo is not installed (pkg-config finds none)")
         pytest.fail(f"Cairo is installed but {probe} is missing: build it or set {ENV_VAR}")
-    entries, png = probe_scene(cairo, tmp_path)
-    (tmp_path / "entries.bin").write_bytes(entries.tobytes())
-    command = [str(probe), str(tmp_path / "entries.bin"), str(png), "300", "240"]
-    completed = subprocess.run(command + [str(tmp_path / "c.png")], capture_output=True, text=True)
+    (directory / "entries.bin").write_bytes(entries.tobytes())
+    command = [str(probe), str(directory / "entries.bin"), str(png), str(width), str(height)]
+    completed = subprocess.run(command + [str(directory / "c.png")], capture_output=True, text=True)
     assert completed.returncode == 0, completed.stderr
-    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, 300, 240)
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
     comp = compositor.Compositor()
     comp.set_contents(1, cairo.ImageSurface.create_from_png(str(png)))
     comp.draw(cairo.Context(surface), entries)
     drawn = pixels(cairo, surface)
-    c_drawn = pixels(cairo, cairo.ImageSurface.create_from_png(str(tmp_path / "c.png")))
+    return drawn, pixels(cairo, cairo.ImageSurface.create_from_png(str(directory / "c.png")))
+
+
+def test_the_c_compositor_draws_the_python_compositors_pixels(tmp_path: Path) -> None:
+    cairo, compositor = modules()
+    entries, png = probe_scene(cairo, tmp_path)
+    drawn, c_drawn = probe_draw(cairo, compositor, entries, png, tmp_path, 300, 240)
     assert drawn.std() > 0
     # As test_demo_frames.py: identical on one machine; 2 levels for another Cairo's rounding.
     assert int(np.abs(drawn - c_drawn).max()) <= 2, int(np.abs(drawn - c_drawn).max())
+
+
+def test_instance_colours_tint_everything_an_entry_draws_in_c_and_python(tmp_path: Path) -> None:
+    """A replicator's instance_color multiplies every colour drawn for an entry (background,
+    contents, border, shadow), the same in compositor.c and compositor.py; a transform layer
+    (SUBLAYERS_ONLY) draws nothing of its own, only its sublayers."""
+    cairo, compositor = modules()
+    image = cairo.ImageSurface(cairo.FORMAT_ARGB32, 20, 20)
+    cr = cairo.Context(image)
+    cr.set_source_rgb(1, 1, 1)
+    cr.paint()
+    png = tmp_path / "white.png"
+    image.write_to_png(str(png))
+    with animcore.Engine() as engine:
+        root = engine.layer(bounds=(0, 0, 200, 100), position=(100, 50), background_color=(1, 1, 1, 1))
+        replicators = engine.builtin_class(animcore.BuiltInClass.REPLICATOR_LAYER)
+        replicator = replicators(bounds=(0, 0, 120, 60), position=(70, 50))
+        replicator["instanceCount"] = 3
+        replicator["instanceTransform"] = animcore.Transform3D.translation(40, 0, 0)
+        replicator["instanceColor"] = (1, 0.5, 1, 1)
+        replicator["instanceBlueOffset"] = -0.5
+        tile = engine.layer(bounds=(0, 0, 30, 30), position=(20, 30), contents=1)
+        tile.border_width, tile.border_color = 3, (0.5, 0.5, 0.5, 1)
+        tile.shadow_opacity, tile.shadow_radius, tile.shadow_offset = 1, 2, (0, 4)
+        replicator.add_sublayer(tile)
+        transforms = engine.builtin_class(animcore.BuiltInClass.TRANSFORM_LAYER)
+        group = transforms(bounds=(0, 0, 40, 40), position=(170, 50))
+        group.add_sublayer(engine.layer(bounds=(0, 0, 10, 10), position=(20, 20), background_color=(0, 0, 1, 1)))
+        root.add_sublayer(replicator)
+        root.add_sublayer(group)
+        with engine.render_list() as render:
+            entries = render.fill(root, presentation=False).copy()
+    assert [list(c) for c in entries["instance_color"][2:5]] == [[1, 0.5, 1, 1], [1, 0.5, 0.5, 1], [1, 0.5, 0, 1]]
+    assert int(entries["flags"][5]) & animcore.RenderFlag.SUBLAYERS_ONLY
+    drawn, c_drawn = probe_draw(cairo, compositor, entries, png, tmp_path, 200, 100)
+    assert int(np.abs(drawn - c_drawn).max()) <= 2, int(np.abs(drawn - c_drawn).max())
+    # The white contents tinted: (B, G, R) of each tile's middle, instance after instance.
+    for k, blue in enumerate((255, 128, 0)):
+        b, g, r, a = (int(v) for v in drawn[50, 25 + 40 * k])
+        assert (r, a) == (255, 255) and abs(g - 128) <= 1 and abs(b - blue) <= 1, (k, b, g, r)
+    # The transform layer draws nothing itself (root white there); its sublayer is blue.
+    assert (drawn[32, 152, :3] == 255).all()
+    assert tuple(int(v) for v in drawn[50, 170, :3]) == (255, 0, 0)

@@ -48,6 +48,7 @@ HOSTS = [
     "demo004_circle",
     "demo004_tap",
     "demo005_door_drag",
+    "demo006_spinner",
 ]
 TOLERANCE = 2
 ENV_VAR = "ANIMCORE_DEMO_C_HOSTS"

@@ -107,6 +107,50 @@ static double own_alpha(const ac_render_entry *e) {
     return (e->flags & AC_RENDER_OPACITY_GROUP) ? 1.0 : e->alpha;
 }
 
+/* A colour the entry draws, multiplied component by component by its instance_color (the
+ * replicator instances it is drawn in; (1, 1, 1, 1) outside replicators), into out. */
+static void instance_tinted(const ac_render_entry *e, const double *color, double *out) {
+    for (int c = 0; c < 4; c++) out[c] = color[c] * e->instance_color[c];
+}
+
+/* The fixed-point factor (COMPOSITOR_TINT_ONE = 1) of one instance colour component. */
+static long tint_factor(double component) {
+    return (long)floor(component * COMPOSITOR_TINT_ONE + 0.5);
+}
+
+/* The contents' surface with its red, green and blue multiplied by the entry's instance
+ * colour (its alpha goes into the paint's alpha): a new ARGB32 copy, each premultiplied channel
+ * v becoming (v * f + COMPOSITOR_TINT_ONE / 2) / COMPOSITOR_TINT_ONE in integers, so
+ * compositor.py gets the same bytes; surface itself (one more reference) when r = g = b = 1. */
+static cairo_surface_t *instance_tinted_surface(const ac_render_entry *e, cairo_surface_t *surface) {
+    const double *ic = e->instance_color;
+    if (ic[0] == 1.0 && ic[1] == 1.0 && ic[2] == 1.0) return cairo_surface_reference(surface);
+    int width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface);
+    cairo_surface_t *out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    cairo_t *cr = cairo_create(out);
+    cairo_set_source_surface(cr, surface, 0, 0);
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(out);
+    long f[3] = {tint_factor(ic[2]), tint_factor(ic[1]), tint_factor(ic[0])}; /* b, g, r bytes */
+    unsigned char *data = cairo_image_surface_get_data(out);
+    int stride = cairo_image_surface_get_stride(out);
+    for (int y = 0; y < height; y++) {
+        uint32_t *pixel = (uint32_t *)(data + (size_t)y * stride);
+        for (int x = 0; x < width; x++) {
+            uint32_t p = pixel[x], q = p & 0xff000000u;
+            for (int c = 0; c < 3; c++) {
+                long v = (long)((p >> (8 * c)) & 0xffu);
+                q |= (uint32_t)((v * f[c] + COMPOSITOR_TINT_ONE / 2) / COMPOSITOR_TINT_ONE) << (8 * c);
+            }
+            pixel[x] = q;
+        }
+    }
+    cairo_surface_mark_dirty(out);
+    return out;
+}
+
 /* One piece of the contents: source pixels (sx, sy, sw, sh) of surface drawn into the layer's
  * rectangle (dx, dy, dw, dh), mirrored in y when flipped, clipped to that rectangle (with
  * antialiasing, or without when aa is 0: the nine parts' inner cuts tile the plane then). */
@@ -199,11 +243,22 @@ static int is_unit_rect(const double *r) {
     return r[0] == 0.0 && r[1] == 0.0 && r[2] == 1.0 && r[3] == 1.0;
 }
 
-/* The contents: the registered surface placed by gravity, cropped by contentsRect, in nine
- * parts when contentsCenter is not the unit rect (§3.4). */
+static void place_contents(const walk *w, const ac_render_entry *e, cairo_surface_t *surface);
+
+/* The contents: the registered surface, multiplied by the entry's instance colour, placed by
+ * gravity, cropped by contentsRect, in nine parts when contentsCenter is not the unit rect
+ * (§3.4). */
 static void draw_contents(const walk *w, const ac_render_entry *e) {
-    cairo_surface_t *surface = contents_surface(w->c, e->contents);
-    if (e->contents == 0 || surface == NULL) return;
+    cairo_surface_t *registered = contents_surface(w->c, e->contents);
+    if (e->contents == 0 || registered == NULL) return;
+    cairo_surface_t *surface = instance_tinted_surface(e, registered);
+    place_contents(w, e, surface);
+    cairo_surface_destroy(surface);
+}
+
+/* The contents (already multiplied by the instance colour's red, green and blue) placed by
+ * gravity, cropped by contentsRect, in nine parts when contentsCenter is not the unit rect. */
+static void place_contents(const walk *w, const ac_render_entry *e, cairo_surface_t *surface) {
     double iw = cairo_image_surface_get_width(surface), ih = cairo_image_surface_get_height(surface);
     double sx = e->contents_rect[0] * iw, sy = e->contents_rect[1] * ih;
     double sw = e->contents_rect[2] * iw, sh = e->contents_rect[3] * ih;
@@ -236,25 +291,26 @@ static void draw_contents(const walk *w, const ac_render_entry *e) {
     dy = dy + e->bounds[1];
     if (!(dw > 0.0 && dh > 0.0)) return;
     double src[4] = {sx, sy, sw, sh}, dst[4] = {dx, dy, dw, dh};
+    double alpha = own_alpha(e) * e->instance_color[3];
     if (is_unit_rect(e->contents_center))
         draw_piece(w->cr, surface, (e->flags & AC_RENDER_CONTENTS_FLIPPED) != 0, src, dst, dst, 1,
-                   own_alpha(e));
+                   alpha);
     else
-        draw_nine_part(w->cr, surface, e, src, dst, own_alpha(e));
+        draw_nine_part(w->cr, surface, e, src, dst, alpha);
 }
 
 /* One part of an entry's own drawing, in its plane (cr's matrix maps the plane). */
 static void draw_part(const walk *w, const ac_render_entry *e, int part) {
     cairo_t *cr = w->cr;
-    double radii[4], r = corner_radius(e);
+    double radii[4], r = corner_radius(e), color[4];
     const double *b = e->bounds;
     corner_radii(r, e->masked_corners, radii);
     if (part == PART_OWN) {
         if (e->background_color[3] > 0.0) {
             cairo_new_path(cr);
             rounded_path(cr, b[0], b[1], b[2], b[3], radii);
-            cairo_set_source_rgba(cr, e->background_color[0], e->background_color[1],
-                                  e->background_color[2], e->background_color[3] * own_alpha(e));
+            instance_tinted(e, e->background_color, color);
+            cairo_set_source_rgba(cr, color[0], color[1], color[2], color[3] * own_alpha(e));
             cairo_fill(cr);
         }
         draw_contents(w, e);
@@ -269,12 +325,15 @@ static void draw_part(const walk *w, const ac_render_entry *e, int part) {
         rounded_path(cr, b[0] + bw, b[1] + bw, b[2] - 2.0 * bw, b[3] - 2.0 * bw, inner);
     }
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-    cairo_set_source_rgba(cr, e->border_color[0], e->border_color[1], e->border_color[2],
-                          e->border_color[3] * own_alpha(e));
+    instance_tinted(e, e->border_color, color);
+    cairo_set_source_rgba(cr, color[0], color[1], color[2], color[3] * own_alpha(e));
     cairo_fill(cr);
 }
 
+/* Whether the entry draws that part of its own; a transform layer's entry
+ * (AC_RENDER_SUBLAYERS_ONLY) draws none (only its sublayers). */
 static int has_part(const walk *w, const ac_render_entry *e, int part) {
+    if (e->flags & AC_RENDER_SUBLAYERS_ONLY) return 0;
     if (part == PART_OWN)
         return e->background_color[3] > 0.0 || (e->contents != 0 && contents_surface(w->c, e->contents));
     return e->border_width > 0.0 && e->border_color[3] > 0.0;
@@ -392,6 +451,7 @@ static void draw_body(const walk *w, int i) {
 }
 
 static int casts_shadow(const ac_render_entry *e) {
+    if (e->flags & AC_RENDER_SUBLAYERS_ONLY) return 0;
     return e->shadow_opacity > 0.0 && e->shadow_color[3] > 0.0;
 }
 
@@ -553,8 +613,10 @@ static void draw_with_shadow(const walk *w, int i) {
     cairo_surface_t *mask = blurred_alpha(layer, k, reach);
     cairo_save(cr);
     cairo_identity_matrix(cr);
-    cairo_set_source_rgba(cr, e->shadow_color[0], e->shadow_color[1], e->shadow_color[2],
-                          e->shadow_color[3] * e->shadow_opacity);
+    double color[4];
+    instance_tinted(e, e->shadow_color, color);
+    color[3] = e->shadow_color[3]; /* the instance alpha is in the body's alpha already */
+    cairo_set_source_rgba(cr, color[0], color[1], color[2], color[3] * e->shadow_opacity);
     cairo_mask_surface(cr, mask, ox + off[0], oy + off[1]);
     cairo_set_source_surface(cr, layer, ox, oy);
     cairo_paint(cr);

@@ -44,6 +44,15 @@
  *               drawing nothing casts none; the entry's own clip (masksToBounds) clips its
  *               shadow too (§3.1 item 7), its mask and opacity group apply to shadow and body
  *               together (the shadow comes before both in §3.1).
+ *   instance_color  every colour drawn for the entry (background, border) is multiplied by
+ *               it component by component; the contents' red, green and blue channels too (a
+ *               copy of the surface, each premultiplied byte v becoming
+ *               (v * f + COMPOSITOR_TINT_ONE / 2) / COMPOSITOR_TINT_ONE in integers, f =
+ *               round(component * COMPOSITOR_TINT_ONE)), their alpha in the paint's alpha;
+ *               the shadow's red, green and blue, its alpha coming from the body it is cast
+ *               from, already multiplied (so the instance alpha applies once [INFERRED]);
+ *   AC_RENDER_SUBLAYERS_ONLY  a transform layer: nothing of its own (no background, contents,
+ *               border or shadow), only its sublayers.
  *
  * Transforms. An entry's matrix maps its plane to the root's space: p' = p . M, divided by w,
  * for points (x, y, 0, 1). When m14 = m24 = 0 and m44 = 1 the map is affine and the entry is
@@ -75,6 +84,7 @@
 #define COMPOSITOR_BLUR_SIGMAS 3.0      /* the shadow blur's kernel reaches 3 sigma */
 #define COMPOSITOR_BLUR_MAX_REACH 64    /* ... but at most 64 device pixels either side */
 #define COMPOSITOR_KERNEL_ONE 4096      /* the kernel's fixed point: the centre weight */
+#define COMPOSITOR_TINT_ONE 65536       /* an instance colour component's fixed point: 1 */
 
 typedef struct compositor {
     int count;

@@ -25,6 +25,7 @@ ARC_STEPS = 8  # chords per rounded corner of a clip in perspective
 BLUR_SIGMAS = 3.0  # the shadow blur's kernel reaches 3 sigma
 BLUR_MAX_REACH = 64  # ... but at most 64 device pixels either side
 KERNEL_ONE = 4096  # the kernel's fixed point: the centre weight
+TINT_ONE = 65536  # an instance colour component's fixed point: 1
 
 PART_OWN, PART_BORDER = 1, 2  # background and contents; the border (after sublayers)
 
@@ -39,6 +40,7 @@ class _Entry:
         "background_color", "border_color", "border_width", "corner_radius",
         "contents_rect", "contents_scale", "contents", "contents_gravity", "masked_corners",
         "shadow_color", "shadow_opacity", "shadow_radius", "shadow_offset", "contents_center",
+        "instance_color",
     )  # fmt: skip
 
     def __init__(self, row: Any) -> None:
@@ -64,6 +66,7 @@ class _Entry:
         self.shadow_radius = float(row["shadow_radius"])
         self.shadow_offset: List[float] = [float(v) for v in row["shadow_offset"]]
         self.contents_center: List[float] = [float(v) for v in row["contents_center"]]
+        self.instance_color: List[float] = [float(v) for v in row["instance_color"]]
 
 
 def _is_affine(m: List[float]) -> bool:
@@ -90,6 +93,45 @@ def _own_alpha(e: _Entry) -> float:
     """What an entry's own drawing is multiplied by: its alpha, or 1 inside the group it opens
     (drawn as if opaque, the group blended at opacity * alpha)."""
     return 1.0 if e.flags & RenderFlag.OPACITY_GROUP else e.alpha
+
+
+def _instance_tinted(e: _Entry, color: List[float]) -> List[float]:
+    """A colour the entry draws, multiplied component by component by its instance_color (the
+    replicator instances it is drawn in; (1, 1, 1, 1) outside replicators)."""
+    return [color[c] * e.instance_color[c] for c in range(4)]
+
+
+def _tint_factor(component: float) -> int:
+    """The fixed-point factor (TINT_ONE = 1) of one instance colour component."""
+    return int(math.floor(component * TINT_ONE + 0.5))
+
+
+def _instance_tinted_surface(e: _Entry, surface: cairo.ImageSurface) -> cairo.ImageSurface:
+    """The contents' surface with its red, green and blue multiplied by the entry's instance
+    colour (its alpha goes into the paint's alpha): a new ARGB32 copy, each premultiplied
+    channel v becoming (v * f + TINT_ONE // 2) // TINT_ONE in integers, as compositor.c's
+    instance_tinted_surface(); surface itself when r = g = b = 1."""
+    ic = e.instance_color
+    if ic[0] == 1.0 and ic[1] == 1.0 and ic[2] == 1.0:
+        return surface
+    width, height = surface.get_width(), surface.get_height()
+    out = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
+    cr = cairo.Context(out)
+    cr.set_source_surface(surface, 0, 0)
+    cr.set_operator(cairo.OPERATOR_SOURCE)
+    cr.paint()
+    del cr
+    out.flush()
+    stride = out.get_stride()
+    pixels = np.ndarray((height, stride // 4), dtype=np.uint32, buffer=out.get_data())[:, :width]
+    p = pixels.astype(np.int64)
+    q = p & 0xFF000000
+    for c, component in enumerate((ic[2], ic[1], ic[0])):  # the b, g, r bytes
+        v = (p >> (8 * c)) & 0xFF
+        q |= ((v * _tint_factor(component) + TINT_ONE // 2) // TINT_ONE) << (8 * c)
+    pixels[:, :] = q.astype(np.uint32)
+    out.mark_dirty()
+    return out
 
 
 def _corner_radius(e: _Entry) -> float:
@@ -209,6 +251,8 @@ def _draw_nine_part(
 
 
 def _casts_shadow(e: _Entry) -> bool:
+    if e.flags & RenderFlag.SUBLAYERS_ONLY:
+        return False
     return e.shadow_opacity > 0.0 and e.shadow_color[3] > 0.0
 
 
@@ -301,11 +345,18 @@ class Compositor:
         cr.transform(cairo.Matrix(m[0], m[1], m[4], m[5], m[12], m[13]))
 
     def _draw_contents(self, e: _Entry) -> None:
-        """The contents: the registered surface placed by gravity, cropped by contentsRect,
-        in nine parts when contentsCenter is not the unit rect."""
-        surface = self._surface(e.contents)
-        if e.contents == 0 or surface is None:
+        """The contents: the registered surface, multiplied by the entry's instance colour,
+        placed by gravity, cropped by contentsRect, in nine parts when contentsCenter is not
+        the unit rect."""
+        registered = self._surface(e.contents)
+        if e.contents == 0 or registered is None:
             return
+        self._place_contents(e, _instance_tinted_surface(e, registered))
+
+    def _place_contents(self, e: _Entry, surface: cairo.ImageSurface) -> None:
+        """The contents (already multiplied by the instance colour's red, green and blue)
+        placed by gravity, cropped by contentsRect, in nine parts when contentsCenter is not
+        the unit rect."""
         cr = self._cr
         iw, ih = float(surface.get_width()), float(surface.get_height())
         sx, sy = e.contents_rect[0] * iw, e.contents_rect[1] * ih
@@ -350,11 +401,12 @@ class Compositor:
             return
         src, dst = [sx, sy, sw, sh], [dx, dy, dw, dh]
         c = e.contents_center
+        alpha = _own_alpha(e) * e.instance_color[3]
         if c[0] == 0.0 and c[1] == 0.0 and c[2] == 1.0 and c[3] == 1.0:
             flipped = bool(e.flags & RenderFlag.CONTENTS_FLIPPED)
-            _draw_piece(cr, surface, flipped, src, dst, dst, True, _own_alpha(e))
+            _draw_piece(cr, surface, flipped, src, dst, dst, True, alpha)
         else:
-            _draw_nine_part(cr, surface, e, src, dst, _own_alpha(e))
+            _draw_nine_part(cr, surface, e, src, dst, alpha)
 
     def _draw_part(self, e: _Entry, part: int) -> None:
         """One part of an entry's own drawing, in its plane (cr's matrix maps the plane)."""
@@ -366,7 +418,7 @@ class Compositor:
             if e.background_color[3] > 0.0:
                 cr.new_path()
                 _rounded_path(cr, b[0], b[1], b[2], b[3], radii)
-                c = e.background_color
+                c = _instance_tinted(e, e.background_color)
                 cr.set_source_rgba(c[0], c[1], c[2], c[3] * _own_alpha(e))
                 cr.fill()
             self._draw_contents(e)
@@ -379,11 +431,15 @@ class Compositor:
             inner = _corner_radii(ri, e.masked_corners)
             _rounded_path(cr, b[0] + bw, b[1] + bw, b[2] - 2.0 * bw, b[3] - 2.0 * bw, inner)
         cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
-        c = e.border_color
+        c = _instance_tinted(e, e.border_color)
         cr.set_source_rgba(c[0], c[1], c[2], c[3] * _own_alpha(e))
         cr.fill()
 
     def _has_part(self, e: _Entry, part: int) -> bool:
+        """Whether the entry draws that part of its own; a transform layer's entry
+        (SUBLAYERS_ONLY) draws none (only its sublayers)."""
+        if e.flags & RenderFlag.SUBLAYERS_ONLY:
+            return False
         if part == PART_OWN:
             return e.background_color[3] > 0.0 or (
                 e.contents != 0 and self._surface(e.contents) is not None
@@ -553,7 +609,8 @@ class Compositor:
         mask = _blurred_alpha(layer, k)
         cr.save()
         cr.identity_matrix()
-        c = e.shadow_color
+        c = _instance_tinted(e, e.shadow_color)
+        c[3] = e.shadow_color[3]  # the instance alpha is in the body's alpha already
         cr.set_source_rgba(c[0], c[1], c[2], c[3] * e.shadow_opacity)
         cr.mask_surface(mask, ox + off_x, oy + off_y)
         cr.set_source_surface(layer, ox, oy)

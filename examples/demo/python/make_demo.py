@@ -151,6 +151,12 @@ def plot_door_drag(c: Columns, path: Path) -> None:
     _save(figure, (a, b), path)
 
 
+def plot_spinner(c: Columns, path: Path) -> None:
+    figure, (a,) = _axes(1, "The spinner: instance 0's dot opacity (1 -> 0.15 each second)")
+    _pair(a, c["t"], c["opacity"], c["opacity_model"], "opacity", "C0")
+    _save(figure, (a,), path)
+
+
 def plot_circle(c: Columns, path: Path) -> None:
     figure, (a, b, d) = _axes(3, "Seed 004: radius, colour and position (changed in flight at 1 s)")
     _pair(a, c["t"], c["radius"], c["radius_model"], "radius", "C0")
@@ -247,6 +253,16 @@ SEEDS = [
          "from the render list as seed 003's door.",
          (0, 20, 40, 60, 80, 100, 110, 120, 140, 160, 200, 240), strip_columns=6,
          plot=plot_door_drag),
+    Seed("006", "demo006_spinner", "The replicator spinner (no seed: CAReplicatorLayer)",
+         "The classic activity spinner (reference §5.3): a CAReplicatorLayer with twelve "
+         "instances of one rounded dot, <code>instanceTransform</code> a twelfth of a turn about "
+         "z, <code>instanceDelay</code> 1/12 s, and the dot's opacity animating 1 → 0.15 over "
+         "1 s, linear, forever: each instance samples it a twelfth of a second later, so the "
+         "bright dot goes round once a second (before its delayed begin an instance shows the "
+         "model opacity, 1). <code>instanceColor</code> with red and blue offsets tints the white "
+         "dot from blue to orange round the ring: the compositor multiplies each entry's "
+         "instance colour into what it draws.",
+         (0, 6, 12, 18, 24, 30, 36, 48, 60, 72, 84, 90), strip_columns=6, plot=plot_spinner),
 ]
 
 
