@@ -25,8 +25,10 @@ extension EngineState {
         var index = Int(first)
         while index >= 0 {
             let record = context.animations + index
+            // Each property once, from its first animation (`initializesPresentation`, the
+            // layout's own mark; none for a group or a transition, which drive no property).
             let fits = Int(record.pointee.presentationOffset + record.pointee.propertySlotCount) <= size
-            if record.pointee.isAlive && record.pointee.kind != .group && fits && isFirstRecord(index, ofPropertyFrom: first) {
+            if record.pointee.initializesPresentation && record.pointee.property >= 0 && fits {
                 let property = Int(record.pointee.property)
                 context.evaluateProperty(
                     first: first, property: record.pointee.property, model: tick.model(property),
@@ -38,19 +40,5 @@ extension EngineState {
         return LayerSlots(
             stores: tick.stores, slot: slot, row: tick.row, layouts: tick.layouts, block: block.base, layout: tick.layout,
             showsPresentation: true)
-    }
-
-    /// Whether the record at `index` is the first live one of its property in the chain from
-    /// `first` (each property is evaluated once, whatever number of animations drive it).
-    private func isFirstRecord(_ index: Int, ofPropertyFrom first: Int32) -> Bool {
-        let property = animations[index].property
-        var other = Int(first)
-        while other != index {
-            if animations[other].isAlive && animations[other].kind != .group && animations[other].property == property {
-                return false
-            }
-            other = Int(animations[other].next)
-        }
-        return true
     }
 }
