@@ -172,7 +172,8 @@ extension EngineState {
             nextTransitionID &+= 1
             record.function = retainFunction(of: animation, inherits: inheritsFunction)
             record.keepsFinalValue = false
-            return plan.append(record)  // (never in the steady lane: the lane writes properties)
+            record.mayJoinSteadyLane = SteadyLane.admits(record)
+            return plan.append(record)
         }
         var target = try animatableTarget(animation.keyPath, slot: slot, field: field)
         if let function = animation.valueFunction {

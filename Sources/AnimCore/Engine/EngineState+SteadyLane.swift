@@ -205,7 +205,8 @@ extension EngineState {
             ends = (springRecords.records.base + Int(parameters)).pointee.endpoints  // (a copy of the record costs more)
         case .decay: kind = .decay
         case .keyframe: kind = rotation >= 0 ? .pathKeyframes : .keyframes
-        case .group, .pathRotation, .transition: kind = .group  // (a rotation joins with its keyframes only; a transition never)
+        case .transition: kind = .transition
+        case .group, .pathRotation: kind = .group  // (a rotation joins with its keyframes only)
         }
         var scalarEnds: (from: Double, to: Double)?
         let composition = Composition(record)
@@ -223,8 +224,8 @@ extension EngineState {
             output: places[slot].presentationOffset + record.pointee.presentationOffset, record: Int32(index),
             firstMember: 0, timeLayer: -1, composition: composition,
             slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind,
-            startsFromModelApplying: kind != .group && startsFromModel(record, applies: true),
-            startsFromModelNotApplying: kind != .group && startsFromModel(record, applies: false),
+            startsFromModelApplying: kind.writesProperty && startsFromModel(record, applies: true),
+            startsFromModelNotApplying: kind.writesProperty && startsFromModel(record, applies: false),
             hasInlineEnds: scalarEnds != nil, isWholeScalar: isWholeScalar, memberCount: 0)
     }
 

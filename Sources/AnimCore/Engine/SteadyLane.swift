@@ -70,7 +70,8 @@ struct SteadyLane {
         case .basic, .spring, .decay: true
         case .keyframe: true  // with a path's rotation record or not
         case .group: true  // with its children (`admitsInGroup`)
-        case .pathRotation, .transition: false  // (a transition writes no property)
+        case .transition: true  // (writes no property: its record's progress)
+        case .pathRotation: false  // (joins with its keyframes)
         }
         // Whatever its timing: the lane samples it as the general walk does.
         return kindAdmits && record.parent < 0 && !record.needsDisplay
@@ -146,6 +147,8 @@ struct SteadyLane {
                 evaluateGroup(
                     entry, sample: sample, time: time, members: members, context: context, rows: rows,
                     springMotions: &springMotions)
+            case .transition:
+                context.applyTransition(context.animations + Int(entry.pointee.record), sample: sample, applies: true)
             default:
                 evaluateValue(entry, sample: sample, time: time, context: context, springMotions: &springMotions, into: out)
             }
@@ -190,8 +193,8 @@ struct SteadyLane {
             } else {
                 _ = context.applyKeyframes(entry.pointee.composition, entry.pointee.function, keyframes, sample: sample, to: out)
             }
-        case .pathKeyframes, .group:
-            break  // (not values of one property: `evaluatePath`, `evaluateGroup`)
+        case .pathKeyframes, .group, .transition:
+            break  // (not values of one property: `evaluatePath`, `evaluateGroup`, `applyTransition`)
         }
     }
 
@@ -389,7 +392,8 @@ struct SteadyEntry {
     var kind: Kind
     /// Whether its value starts from the model value, copied into its slots first, when it
     /// applies and when it does not (a group's child may not): `AttachedAnimation.startsFromModel`
-    /// of its record, worked out when it joins (false for a group, which has no property).
+    /// of its record, worked out when it joins (false for a group and a transition, which have
+    /// no property).
     var startsFromModelApplying: Bool
     var startsFromModelNotApplying: Bool
     /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
@@ -418,5 +422,11 @@ struct SteadyEntry {
         case pathKeyframes
         /// A group with its children (`SteadyLane.members`).
         case group
+        /// A transition (`applyTransition`): its record's progress, no property.
+        case transition
+
+        /// Whether it writes its property's presentation slots (a group's children and a
+        /// transition's record hold what the others write).
+        var writesProperty: Bool { self != .group && self != .transition }
     }
 }
