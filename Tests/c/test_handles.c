@@ -7,8 +7,9 @@
  *      and handles of two live engines used in each other;
  *   3. a released description handle over 10000 create/release cycles of one entry;
  *   4. a destroyed engine's class handle in 5000 later engines declaring a class each;
- *   5. a released layer handle over 2^22 + 16 create/release cycles of one slot (timed), and a
- *      destroyed engine's pointer over 5000 create/destroy cycles;
+ *   5. a released layer handle over 2^22 + 16 create/release cycles of one slot (their time
+ *      printed, not bounded: a test does not time), and a destroyed engine's pointer over 5000
+ *      create/destroy cycles;
  *   made-up handles (0, all ones, random, a handle of one kind passed as another);
  *   keys (issue 34): another engine's key whose index is a key of this engine too, refused
  *      with AC_ERR_BAD_HANDLE naming the key by every call that takes a key;
@@ -369,11 +370,6 @@ static void test_stale_layer(void) {
     AC_CHECK_EQ_INT(setup_failures, 0);
     AC_CHECK_EQ_INT(accepted_get, 0);
     AC_CHECK_EQ_INT(accepted_retain, 0);
-#ifdef NDEBUG
-    /* A few seconds in Release on a shared 2-core machine; the bound leaves room for load. Not
-       under a sanitizer, which slows every call down. */
-    if (!ac_running_sanitized()) AC_CHECK(elapsed < 30.0);
-#endif
     AC_CHECK_OK(ac_layer_retain(engine, keep));
     AC_CHECK_OK(ac_layer_release(engine, keep));
     AC_CHECK_OK(ac_engine_destroy(engine));
