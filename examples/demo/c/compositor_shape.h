@@ -35,7 +35,8 @@
  *           edge), each a Coons patch with the colour of its two edge angles, reaching past
  *           the bounds; angle 0 towards endPoint, increasing from +x towards +y (§4.2), so
  *           inside a wedge the colour follows the chord, not the angle (an approximation
- *           within 1/COMPOSITOR_CONIC_WEDGES of a turn);
+ *           within 1/COMPOSITOR_CONIC_WEDGES of a turn), and where the last colour meets the
+ *           first (angle 0) Cairo's mesh rasteriser may bleed one into the other by a pixel;
  *   coincident points, a zero radius or empty bounds (undefined in Core Animation) fill
  *   with the last colour [INFERRED].
  * Every colour is multiplied by the entry's instance_color and alpha (as a CALayer's are).

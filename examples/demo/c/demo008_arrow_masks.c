@@ -141,83 +141,107 @@ static void turn_end_point(ac_engine *engine, ac_layer layer) {
     demo_check(ac_animation_release(engine, animation), "ac_animation_release");
 }
 
-int main(int argc, char **argv) {
-    const char *out = demo_out_dir(argc, argv, "seed 002's first answer (two levels of shape masks)");
-    ac_engine *engine;
-    ac_render_list list;
-    const ac_render_entry *entries;
-    size_t count;
-    compositor comp;
-    char line[64];
-    demo_check(ac_engine_create(NULL, &engine), "ac_engine_create");
-    compositor_init(&comp);
-    compositor_set_engine(&comp, engine);
-    ac_key stroke_end = demo_key(engine, "strokeEnd"), start_point = demo_key(engine, "startPoint");
-    ac_layer root = layer_in(engine, AC_CLASS_LAYER, 0, WIDTH, HEIGHT, WIDTH / 2.0, HEIGHT / 2.0);
-    demo_set(engine, root, "backgroundColor", ac_value_color(0.94, 0.94, 0.94, 1));
-    ac_layer ring = shape_with(engine, root, circle_path(SIZE / 2.0 - THICKNESS / 2.0), 130, 130);
-    demo_set(engine, ring, "fillColor", ac_value_color(0, 0, 0, 0));
-    demo_set(engine, ring, "strokeColor", ac_value_color(0.87, 0.87, 0.87, 1));
-    demo_set(engine, ring, "lineWidth", ac_value_scalar(THICKNESS));
-    ac_layer image = layer_in(engine, AC_CLASS_GRADIENT_LAYER, root, SIZE, SIZE, 130, 130);
+/* The layers of the scene. */
+typedef struct scene {
+    ac_layer root, ring, image, arrow, swipe, radial, conic, axial;
+} scene;
+
+/* The ring, the image and its two levels of masks, in the root. */
+static void build_arrow(ac_engine *engine, scene *s) {
+    s->ring = shape_with(engine, s->root, circle_path(SIZE / 2.0 - THICKNESS / 2.0), 130, 130);
+    demo_set(engine, s->ring, "fillColor", ac_value_color(0, 0, 0, 0));
+    demo_set(engine, s->ring, "strokeColor", ac_value_color(0.87, 0.87, 0.87, 1));
+    demo_set(engine, s->ring, "lineWidth", ac_value_scalar(THICKNESS));
+    s->image = layer_in(engine, AC_CLASS_GRADIENT_LAYER, s->root, SIZE, SIZE, 130, 130);
     double image_colors[12] = {0.95, 0.35, 0.2, 1, 0.95, 0.8, 0.2, 1, 0.2, 0.5, 0.9, 1};
-    set_colors(engine, image, image_colors, 3);
-    demo_set(engine, image, "startPoint", ac_value_point(0, 0));
-    demo_set(engine, image, "endPoint", ac_value_point(1, 1));
-    ac_layer arrow = shape_with(engine, 0, arrow_path(), SIZE / 2.0, SIZE / 2.0);
-    ac_layer swipe = shape_with(engine, 0, circle_path(90), SIZE / 2.0, SIZE / 2.0);
-    demo_set(engine, swipe, "fillColor", ac_value_color(0, 0, 0, 0));
-    demo_set(engine, swipe, "strokeColor", ac_value_color(0, 0, 0, 1));
-    demo_set(engine, swipe, "lineWidth", ac_value_scalar(64));
-    demo_set(engine, swipe, "strokeEnd", ac_value_scalar(0));
-    demo_check(ac_layer_set_mask(engine, image, arrow), "mask");
-    demo_check(ac_layer_set_mask(engine, arrow, swipe), "mask");
+    set_colors(engine, s->image, image_colors, 3);
+    demo_set(engine, s->image, "startPoint", ac_value_point(0, 0));
+    demo_set(engine, s->image, "endPoint", ac_value_point(1, 1));
+    s->arrow = shape_with(engine, 0, arrow_path(), SIZE / 2.0, SIZE / 2.0);
+    s->swipe = shape_with(engine, 0, circle_path(90), SIZE / 2.0, SIZE / 2.0);
+    demo_set(engine, s->swipe, "fillColor", ac_value_color(0, 0, 0, 0));
+    demo_set(engine, s->swipe, "strokeColor", ac_value_color(0, 0, 0, 1));
+    demo_set(engine, s->swipe, "lineWidth", ac_value_scalar(64));
+    demo_set(engine, s->swipe, "strokeEnd", ac_value_scalar(0));
+    demo_check(ac_layer_set_mask(engine, s->image, s->arrow), "mask");
+    demo_check(ac_layer_set_mask(engine, s->arrow, s->swipe), "mask");
+}
+
+/* The three gradient swatches under the arrow. */
+static void build_swatches(ac_engine *engine, scene *s) {
     double radial_colors[8] = {1, 1, 1, 1, 0.15, 0.35, 0.8, 1};
     double conic_colors[20] = {0.9, 0.2, 0.2, 1, 0.95, 0.85, 0.2, 1, 0.2, 0.7, 0.3, 1, 0.2, 0.4, 0.9, 1,
                                0.9, 0.2, 0.2, 1};
     double axial_colors[12] = {0.1, 0.1, 0.3, 1, 0.9, 0.5, 0.2, 1, 1, 0.95, 0.8, 1};
     double axial_locations[3] = {0, 0.7, 1};
-    ac_layer radial = swatch(engine, root, 50, AC_GRADIENT_TYPE_RADIAL, ac_value_point(0.5, 0.5),
-                             ac_value_point(1, 1));
-    ac_layer conic = swatch(engine, root, 130, AC_GRADIENT_TYPE_CONIC, ac_value_point(0.5, 0.5),
-                            ac_value_point(1, 0.5));
-    ac_layer axial = swatch(engine, root, 210, AC_GRADIENT_TYPE_AXIAL, ac_value_point(0, 0.5),
-                            ac_value_point(1, 0.5));
-    set_colors(engine, radial, radial_colors, 2);
-    set_colors(engine, conic, conic_colors, 5);
-    set_colors(engine, axial, axial_colors, 3);
-    demo_check(ac_layer_set_numbers(engine, axial, demo_key(engine, "locations"), axial_locations, 3),
+    s->radial = swatch(engine, s->root, 50, AC_GRADIENT_TYPE_RADIAL, ac_value_point(0.5, 0.5),
+                       ac_value_point(1, 1));
+    s->conic = swatch(engine, s->root, 130, AC_GRADIENT_TYPE_CONIC, ac_value_point(0.5, 0.5),
+                      ac_value_point(1, 0.5));
+    s->axial = swatch(engine, s->root, 210, AC_GRADIENT_TYPE_AXIAL, ac_value_point(0, 0.5),
+                      ac_value_point(1, 0.5));
+    set_colors(engine, s->radial, radial_colors, 2);
+    set_colors(engine, s->conic, conic_colors, 5);
+    set_colors(engine, s->axial, axial_colors, 3);
+    demo_check(ac_layer_set_numbers(engine, s->axial, demo_key(engine, "locations"), axial_locations, 3),
                "locations");
-    demo_set(engine, axial, "cornerRadius", ac_value_scalar(12));
+    demo_set(engine, s->axial, "cornerRadius", ac_value_scalar(12));
+}
+
+/* Tick 1: every animation of the scenario. */
+static void start_animations(ac_engine *engine, const scene *s) {
+    animate(engine, s->swipe, "strokeEnd", ac_value_scalar(0), ac_value_scalar(1), 2.0);
+    animate(engine, s->image, "startPoint", ac_value_point(0, 0), ac_value_point(1, 0), 2.0);
+    animate(engine, s->image, "endPoint", ac_value_point(1, 1), ac_value_point(0, 1), 2.0);
+    animate(engine, s->radial, "endPoint", ac_value_point(1, 1), ac_value_point(0.6, 0.6), 1.0);
+    turn_end_point(engine, s->conic);
+}
+
+/* The screen after a tick: the render list, then the host's text. */
+static void compose(ac_engine *engine, compositor *comp, ac_render_list list, ac_layer root, cairo_t *cr,
+                    double stroke_end) {
+    const ac_render_entry *entries;
+    size_t count;
+    char line[64];
+    demo_check(ac_render_list_fill(engine, list, root, AC_GEOMETRY_PRESENTATION, &entries, &count, NULL, NULL),
+               "ac_render_list_fill");
+    compositor_draw(comp, cr, entries, count);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    snprintf(line, sizeof line, "strokeEnd %.3f", stroke_end);
+    demo_text(cr, 10, 272, 13, line);
+    demo_text(cr, 28, 362, 11, "radial");
+    demo_text(cr, 112, 362, 11, "conic");
+    demo_text(cr, 192, 362, 11, "axial");
+}
+
+int main(int argc, char **argv) {
+    const char *out = demo_out_dir(argc, argv, "seed 002's first answer (two levels of shape masks)");
+    ac_engine *engine;
+    ac_render_list list;
+    compositor comp;
+    scene s;
+    demo_check(ac_engine_create(NULL, &engine), "ac_engine_create");
+    compositor_init(&comp);
+    compositor_set_engine(&comp, engine);
+    ac_key stroke_end = demo_key(engine, "strokeEnd"), start_point = demo_key(engine, "startPoint");
+    s.root = layer_in(engine, AC_CLASS_LAYER, 0, WIDTH, HEIGHT, WIDTH / 2.0, HEIGHT / 2.0);
+    demo_set(engine, s.root, "backgroundColor", ac_value_color(0.94, 0.94, 0.94, 1));
+    build_arrow(engine, &s);
+    build_swatches(engine, &s);
     demo_check(ac_render_list_create(engine, &list), "ac_render_list_create");
 
     cairo_surface_t *screen = demo_surface(WIDTH, HEIGHT);
     cairo_t *cr = cairo_create(screen);
     FILE *csv = demo_csv_open(out, "stroke_end,stroke_end_model,start_x,start_x_model");
     for (int tick = 0; tick <= LAST_TICK; tick++) {
-        if (tick == 1) {
-            animate(engine, swipe, "strokeEnd", ac_value_scalar(0), ac_value_scalar(1), 2.0);
-            animate(engine, image, "startPoint", ac_value_point(0, 0), ac_value_point(1, 0), 2.0);
-            animate(engine, image, "endPoint", ac_value_point(1, 1), ac_value_point(0, 1), 2.0);
-            animate(engine, radial, "endPoint", ac_value_point(1, 1), ac_value_point(0.6, 0.6), 1.0);
-            turn_end_point(engine, conic);
-        }
+        if (tick == 1) start_animations(engine, &s);
         demo_check(ac_engine_tick(engine, (double)tick / DEMO_FPS), "ac_engine_tick");
-        double row[4] = {demo_scalar(engine, swipe, stroke_end, 1), demo_scalar(engine, swipe, stroke_end, 0),
-                         demo_value(engine, image, start_point, 1).v[0],
-                         demo_value(engine, image, start_point, 0).v[0]};
+        double row[4] = {demo_scalar(engine, s.swipe, stroke_end, 1), demo_scalar(engine, s.swipe, stroke_end, 0),
+                         demo_value(engine, s.image, start_point, 1).v[0],
+                         demo_value(engine, s.image, start_point, 0).v[0]};
         demo_csv_row(csv, tick, row, 4);
         if (!demo_records(tick)) continue;
-        demo_check(ac_render_list_fill(engine, list, root, AC_GEOMETRY_PRESENTATION, &entries, &count, NULL,
-                                       NULL),
-                   "ac_render_list_fill");
-        compositor_draw(&comp, cr, entries, count);
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        snprintf(line, sizeof line, "strokeEnd %.3f", row[0]);
-        demo_text(cr, 10, 272, 13, line);
-        demo_text(cr, 28, 362, 11, "radial");
-        demo_text(cr, 112, 362, 11, "conic");
-        demo_text(cr, 192, 362, 11, "axial");
+        compose(engine, &comp, list, s.root, cr, row[0]);
         demo_write_frame(screen, out, tick);
     }
     demo_csv_close(csv);
@@ -225,7 +249,7 @@ int main(int argc, char **argv) {
     compositor_finish(&comp);
     cairo_surface_destroy(screen);
     demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
-    ac_layer layers[] = {swipe, arrow, image, ring, radial, conic, axial, root};
+    ac_layer layers[] = {s.swipe, s.arrow, s.image, s.ring, s.radial, s.conic, s.axial, s.root};
     for (size_t i = 0; i < sizeof layers / sizeof layers[0]; i++)
         demo_check(ac_layer_release(engine, layers[i]), "ac_layer_release");
     demo_check(ac_engine_destroy(engine), "ac_engine_destroy");

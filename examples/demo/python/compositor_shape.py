@@ -10,7 +10,7 @@ import math
 from typing import Any, List, Optional, Sequence, Tuple
 
 import cairo
-from animcore import AnimcoreError, Path, PathElementType
+from animcore import AnimcoreError, FillRule, GradientType, Path, PathElementType
 
 CURVE_STEPS = 32  # lines per curve when a stroke is trimmed
 CONIC_WEDGES = 64  # wedges of a conic gradient's full turn
@@ -19,8 +19,6 @@ PLAIN, SHAPE, GRADIENT = 0, 1, 2  # what a layer draws of its class's own
 
 _CAPS = (cairo.LINE_CAP_BUTT, cairo.LINE_CAP_ROUND, cairo.LINE_CAP_SQUARE)
 _JOINS = (cairo.LINE_JOIN_MITER, cairo.LINE_JOIN_ROUND, cairo.LINE_JOIN_BEVEL)
-_EVEN_ODD = 1  # fillRule: AC_FILL_RULE_EVEN_ODD
-_RADIAL, _CONIC = 1, 2  # type: AC_GRADIENT_TYPE_RADIAL, AC_GRADIENT_TYPE_CONIC
 
 Elements = List[Tuple[PathElementType, List[float]]]
 
@@ -194,7 +192,7 @@ def draw_shape(layer: Any, cr: Any, tint: Sequence[float], alpha: float) -> None
     cr.save()
     if fill[3] > 0.0:
         _build_path(cr, elements)
-        cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD if rule == _EVEN_ODD else cairo.FILL_RULE_WINDING)
+        cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD if rule == FillRule.EVEN_ODD else cairo.FILL_RULE_WINDING)
         _set_tinted(cr, fill, tint, alpha)
         cr.fill()
     if stroke[3] > 0.0 and width > 0.0 and start < end:
@@ -301,18 +299,18 @@ def _gradient_pattern(
 ) -> Any:  # fmt: skip
     """The gradient's pattern in unit space (cr's matrix maps it); None when undefined."""
     dx, dy = ep[0] - sp[0], ep[1] - sp[1]
-    if kind == _RADIAL:
+    if kind == GradientType.RADIAL:
         rx, ry = abs(dx), abs(dy)
         if not (rx > 0.0 and ry > 0.0):
             return None
         cr.translate(sp[0], sp[1])
         cr.scale(rx, ry)
-        pattern = cairo.RadialGradient(0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
-        _add_stops(pattern, s, tint, alpha)
-        return pattern
+        radial = cairo.RadialGradient(0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+        _add_stops(radial, s, tint, alpha)
+        return radial
     if dx == 0.0 and dy == 0.0:
         return None
-    if kind == _CONIC:
+    if kind == GradientType.CONIC:
         return _conic_pattern(s, tint, alpha, sp, ep)
     pattern = cairo.LinearGradient(sp[0], sp[1], ep[0], ep[1])
     _add_stops(pattern, s, tint, alpha)

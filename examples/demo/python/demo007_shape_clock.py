@@ -43,59 +43,67 @@ def rotation(angle: float) -> Transform3D:
     return Transform3D(c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
 
 
+Clock = Tuple[Layer, Layer, Layer]  # the face, the hour hand, the minute hand
+
+
+def shape_in(engine: animcore.Engine, superlayer: Layer, path: ShapePath) -> Layer:
+    """A CAShapeLayer in superlayer with the path."""
+    layer: Layer = engine.builtin_class(BuiltInClass.SHAPE_LAYER)()
+    layer["path"] = path
+    superlayer.add_sublayer(layer)
+    return layer
+
+
+def make_clock(engine: animcore.Engine, root: Layer, x: float, y: float) -> Clock:
+    """The seed's ClockFace at (x, y): the face and its two hands, showing 11:00."""
+    face = shape_in(engine, root, ShapePath.ellipse(0, 0, SIZE, SIZE))
+    face.bounds = (0, 0, SIZE, SIZE)
+    face.position = (x, y)
+    face["fillColor"] = (1, 1, 1, 1)
+    face["strokeColor"] = (0, 0, 0, 1)
+    face["lineWidth"] = 4
+    hour = shape_in(engine, face, ShapePath.rect(-2, -70, 4, 70))
+    minute = shape_in(engine, face, ShapePath.rect(-1, -90, 2, 90))
+    for hand in (hour, minute):
+        hand["fillColor"] = (0, 0, 0, 1)
+        hand.position = (SIZE / 2.0, SIZE / 2.0)
+    hour["transform"] = rotation(hour_angle(11.0))
+    minute["transform"] = rotation(minute_angle(11.0))
+    return face, hour, minute
+
+
+def spin_hand(engine: animcore.Engine, hand: Layer, start: float, end: float) -> None:
+    """transform from angle start to end with rotateZ, linear over the transaction; the model
+    transform set to the new rotation without an action."""
+    with engine.transaction(disable_actions=True):
+        hand["transform"] = rotation(end)
+    hand.add_animation(
+        BasicAnimation(
+            "transform", from_value=start, to_value=end, value_function="rotateZ",
+            timing_function="linear",
+        ),
+        "spin",
+    )  # fmt: skip
+
+
+def set_time(engine: animcore.Engine, left: Clock, right: Clock, start: float, end: float,
+             duration: float) -> None:  # fmt: skip
+    """Both clocks from time start to end (hours) in a linear transaction of duration s."""
+    with engine.transaction(duration=duration, timing_function="linear"):
+        left[1]["transform"] = rotation(hour_angle(end))  # the seed's setTime:
+        left[2]["transform"] = rotation(minute_angle(end))
+        spin_hand(engine, right[1], hour_angle(start), hour_angle(end))
+        spin_hand(engine, right[2], minute_angle(start), minute_angle(end))
+
+
 def run(out: Path) -> None:
     with animcore.Engine() as engine:
         comp = Compositor(engine)  # the shape layers' paths and colours
-        shapes = engine.builtin_class(BuiltInClass.SHAPE_LAYER)
-
-        def shape_in(superlayer: Layer, path: ShapePath) -> Layer:
-            layer: Layer = shapes()
-            layer["path"] = path
-            superlayer.add_sublayer(layer)
-            return layer
-
-        def make_clock(x: float, y: float) -> Tuple[Layer, Layer, Layer]:
-            """The seed's ClockFace at (x, y): the face and its two hands, showing 11:00."""
-            face = shape_in(root, ShapePath.ellipse(0, 0, SIZE, SIZE))
-            face.bounds = (0, 0, SIZE, SIZE)
-            face.position = (x, y)
-            face["fillColor"] = (1, 1, 1, 1)
-            face["strokeColor"] = (0, 0, 0, 1)
-            face["lineWidth"] = 4
-            hour = shape_in(face, ShapePath.rect(-2, -70, 4, 70))
-            minute = shape_in(face, ShapePath.rect(-1, -90, 2, 90))
-            for hand in (hour, minute):
-                hand["fillColor"] = (0, 0, 0, 1)
-                hand.position = (SIZE / 2.0, SIZE / 2.0)
-            hour["transform"] = rotation(hour_angle(11.0))
-            minute["transform"] = rotation(minute_angle(11.0))
-            return face, hour, minute
-
-        def spin_hand(hand: Layer, start: float, end: float) -> None:
-            """transform from angle start to end with rotateZ, linear over the transaction; the
-            model transform set to the new rotation without an action."""
-            with engine.transaction(disable_actions=True):
-                hand["transform"] = rotation(end)
-            hand.add_animation(
-                BasicAnimation(
-                    "transform", from_value=start, to_value=end, value_function="rotateZ",
-                    timing_function="linear",
-                ),
-                "spin",
-            )  # fmt: skip
-
-        def set_time(start: float, end: float, duration: float) -> None:
-            with engine.transaction(duration=duration, timing_function="linear"):
-                left[1]["transform"] = rotation(hour_angle(end))  # the seed's setTime:
-                left[2]["transform"] = rotation(minute_angle(end))
-                spin_hand(right[1], hour_angle(start), hour_angle(end))
-                spin_hand(right[2], minute_angle(start), minute_angle(end))
-
         root = engine.layer(
             bounds=(0, 0, WIDTH, HEIGHT), position=(WIDTH / 2.0, HEIGHT / 2.0),
             background_color=(0.94, 0.94, 0.94, 1),
         )  # fmt: skip
-        left, right = make_clock(110, 120), make_clock(330, 120)
+        left, right = make_clock(engine, root, 110, 120), make_clock(engine, root, 330, 120)
         render = engine.render_list()
 
         screen = demo.surface(WIDTH, HEIGHT)
@@ -105,9 +113,9 @@ def run(out: Path) -> None:
         angle = "transform.rotation.z"
         for tick in range(LAST_TICK + 1):
             if tick == 1:
-                set_time(11.0, 13.0, 2.0)
+                set_time(engine, left, right, 11.0, 13.0, 2.0)
             if tick == 151:
-                set_time(13.0, 14.0, 1.0)
+                set_time(engine, left, right, 13.0, 14.0, 1.0)
             if tick == 1:
                 time = 13.0
             if tick == 151:

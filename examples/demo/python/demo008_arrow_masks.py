@@ -84,88 +84,111 @@ def animate(layer: Layer, key: str, start: Any, end: Any, duration: float) -> No
     )  # fmt: skip
 
 
+class Scene:
+    """The layers of the scene (demo008_arrow_masks.c's struct scene)."""
+
+    def __init__(self, engine: animcore.Engine) -> None:
+        self.engine = engine
+        self.shapes = engine.builtin_class(BuiltInClass.SHAPE_LAYER)
+        self.gradients = engine.builtin_class(BuiltInClass.GRADIENT_LAYER)
+        self.root = self.layer_in(None, None, WIDTH, HEIGHT, WIDTH / 2.0, HEIGHT / 2.0)
+        self.root.background_color = (0.94, 0.94, 0.94, 1)
+        self.build_arrow()
+        self.build_swatches()
+
+    def layer_in(self, cls: Any, superlayer: Optional[Layer], w: float, h: float, x: float, y: float) -> Layer:
+        layer: Layer = self.engine.layer(cls, bounds=(0, 0, w, h), position=(x, y))
+        if superlayer is not None:
+            superlayer.add_sublayer(layer)
+        return layer
+
+    def shape_with(self, superlayer: Optional[Layer], path: ShapePath, x: float, y: float) -> Layer:
+        layer = self.layer_in(self.shapes, superlayer, SIZE, SIZE, x, y)
+        layer["path"] = path
+        return layer
+
+    def swatch(self, x: float, kind: GradientType, start: Tuple[float, float], end: Tuple[float, float]) -> Layer:
+        layer = self.layer_in(self.gradients, self.root, 70, 60, x, 315)
+        layer["type"] = kind
+        layer["startPoint"] = start
+        layer["endPoint"] = end
+        return layer
+
+    def build_arrow(self) -> None:
+        """The ring, the image and its two levels of masks, in the root."""
+        self.ring = self.shape_with(self.root, circle_path(SIZE / 2.0 - THICKNESS / 2.0), 130, 130)
+        self.ring["fillColor"] = (0, 0, 0, 0)
+        self.ring["strokeColor"] = (0.87, 0.87, 0.87, 1)
+        self.ring["lineWidth"] = THICKNESS
+        self.image = self.layer_in(self.gradients, self.root, SIZE, SIZE, 130, 130)
+        self.image["colors"] = [(0.95, 0.35, 0.2, 1), (0.95, 0.8, 0.2, 1), (0.2, 0.5, 0.9, 1)]
+        self.image["startPoint"] = (0, 0)
+        self.image["endPoint"] = (1, 1)
+        self.arrow = self.shape_with(None, arrow_path(), SIZE / 2.0, SIZE / 2.0)
+        self.swipe = self.shape_with(None, circle_path(90), SIZE / 2.0, SIZE / 2.0)
+        self.swipe["fillColor"] = (0, 0, 0, 0)
+        self.swipe["strokeColor"] = (0, 0, 0, 1)
+        self.swipe["lineWidth"] = 64
+        self.swipe["strokeEnd"] = 0
+        self.image.mask = self.arrow
+        self.arrow.mask = self.swipe
+
+    def build_swatches(self) -> None:
+        """The three gradient swatches under the arrow."""
+        self.radial = self.swatch(50, GradientType.RADIAL, (0.5, 0.5), (1, 1))
+        self.conic = self.swatch(130, GradientType.CONIC, (0.5, 0.5), (1, 0.5))
+        self.axial = self.swatch(210, GradientType.AXIAL, (0, 0.5), (1, 0.5))
+        self.radial["colors"] = [(1, 1, 1, 1), (0.15, 0.35, 0.8, 1)]
+        self.conic["colors"] = [(0.9, 0.2, 0.2, 1), (0.95, 0.85, 0.2, 1), (0.2, 0.7, 0.3, 1),
+                                (0.2, 0.4, 0.9, 1), (0.9, 0.2, 0.2, 1)]  # fmt: skip
+        self.axial["colors"] = [(0.1, 0.1, 0.3, 1), (0.9, 0.5, 0.2, 1), (1, 0.95, 0.8, 1)]
+        self.axial["locations"] = [0, 0.7, 1]
+        self.axial.corner_radius = 12
+
+    def start_animations(self) -> None:
+        """Tick 1: every animation of the scenario."""
+        animate(self.swipe, "strokeEnd", 0.0, 1.0, 2.0)
+        animate(self.image, "startPoint", (0, 0), (1, 0), 2.0)
+        animate(self.image, "endPoint", (1, 1), (0, 1), 2.0)
+        animate(self.radial, "endPoint", (1, 1), (0.6, 0.6), 1.0)
+        self.conic.add_animation(  # the endPoint round the centre in 2 s, forever
+            KeyframeAnimation(
+                "endPoint", values=[(1, 0.5), (0.5, 1), (0, 0.5), (0.5, 0), (1, 0.5)],
+                duration=2.0, repeat_count=math.inf,
+            ),
+            "turn",
+        )  # fmt: skip
+
+
+def compose(comp: Compositor, cr: Context, entries: Any, stroke_end: float) -> None:
+    """The screen after a tick: the render list, then the host's text."""
+    comp.draw(cr, entries)
+    cr.set_source_rgb(0.1, 0.1, 0.1)
+    demo.text(cr, 10, 272, 13, f"strokeEnd {stroke_end:.3f}")
+    demo.text(cr, 28, 362, 11, "radial")
+    demo.text(cr, 112, 362, 11, "conic")
+    demo.text(cr, 192, 362, 11, "axial")
+
+
 def run(out: Path) -> None:
     with animcore.Engine() as engine:
         comp = Compositor(engine)
-        shapes = engine.builtin_class(BuiltInClass.SHAPE_LAYER)
-        gradients = engine.builtin_class(BuiltInClass.GRADIENT_LAYER)
-
-        def layer_in(cls: Any, superlayer: Optional[Layer], w: float, h: float, x: float, y: float) -> Layer:
-            layer: Layer = engine.layer(cls, bounds=(0, 0, w, h), position=(x, y))
-            if superlayer is not None:
-                superlayer.add_sublayer(layer)
-            return layer
-
-        def shape_with(superlayer: Optional[Layer], path: ShapePath, x: float, y: float) -> Layer:
-            layer = layer_in(shapes, superlayer, SIZE, SIZE, x, y)
-            layer["path"] = path
-            return layer
-
-        def swatch(x: float, kind: GradientType, start: Tuple[float, float], end: Tuple[float, float]) -> Layer:
-            layer = layer_in(gradients, root, 70, 60, x, 315)
-            layer["type"] = kind
-            layer["startPoint"] = start
-            layer["endPoint"] = end
-            return layer
-
-        root = layer_in(None, None, WIDTH, HEIGHT, WIDTH / 2.0, HEIGHT / 2.0)
-        root.background_color = (0.94, 0.94, 0.94, 1)
-        ring = shape_with(root, circle_path(SIZE / 2.0 - THICKNESS / 2.0), 130, 130)
-        ring["fillColor"] = (0, 0, 0, 0)
-        ring["strokeColor"] = (0.87, 0.87, 0.87, 1)
-        ring["lineWidth"] = THICKNESS
-        image = layer_in(gradients, root, SIZE, SIZE, 130, 130)
-        image["colors"] = [(0.95, 0.35, 0.2, 1), (0.95, 0.8, 0.2, 1), (0.2, 0.5, 0.9, 1)]
-        image["startPoint"] = (0, 0)
-        image["endPoint"] = (1, 1)
-        arrow = shape_with(None, arrow_path(), SIZE / 2.0, SIZE / 2.0)
-        swipe = shape_with(None, circle_path(90), SIZE / 2.0, SIZE / 2.0)
-        swipe["fillColor"] = (0, 0, 0, 0)
-        swipe["strokeColor"] = (0, 0, 0, 1)
-        swipe["lineWidth"] = 64
-        swipe["strokeEnd"] = 0
-        image.mask = arrow
-        arrow.mask = swipe
-        radial = swatch(50, GradientType.RADIAL, (0.5, 0.5), (1, 1))
-        conic = swatch(130, GradientType.CONIC, (0.5, 0.5), (1, 0.5))
-        axial = swatch(210, GradientType.AXIAL, (0, 0.5), (1, 0.5))
-        radial["colors"] = [(1, 1, 1, 1), (0.15, 0.35, 0.8, 1)]
-        conic["colors"] = [(0.9, 0.2, 0.2, 1), (0.95, 0.85, 0.2, 1), (0.2, 0.7, 0.3, 1), (0.2, 0.4, 0.9, 1),
-                           (0.9, 0.2, 0.2, 1)]  # fmt: skip
-        axial["colors"] = [(0.1, 0.1, 0.3, 1), (0.9, 0.5, 0.2, 1), (1, 0.95, 0.8, 1)]
-        axial["locations"] = [0, 0.7, 1]
-        axial.corner_radius = 12
+        s = Scene(engine)
         render = engine.render_list()
-
         screen = demo.surface(WIDTH, HEIGHT)
         cr = Context(screen)
         csv = demo.Csv(out, "stroke_end,stroke_end_model,start_x,start_x_model")
         for tick in range(LAST_TICK + 1):
             if tick == 1:
-                animate(swipe, "strokeEnd", 0.0, 1.0, 2.0)
-                animate(image, "startPoint", (0, 0), (1, 0), 2.0)
-                animate(image, "endPoint", (1, 1), (0, 1), 2.0)
-                animate(radial, "endPoint", (1, 1), (0.6, 0.6), 1.0)
-                conic.add_animation(  # the endPoint round the centre in 2 s, forever
-                    KeyframeAnimation(
-                        "endPoint", values=[(1, 0.5), (0.5, 1), (0, 0.5), (0.5, 0), (1, 0.5)],
-                        duration=2.0, repeat_count=math.inf,
-                    ),
-                    "turn",
-                )  # fmt: skip
+                s.start_animations()
             engine.tick(demo.tick_time(tick))
             row = (
-                swipe.presentation_value("strokeEnd"), swipe["strokeEnd"],
-                image.presentation_value("startPoint")[0], image["startPoint"][0],
+                s.swipe.presentation_value("strokeEnd"), s.swipe["strokeEnd"],
+                s.image.presentation_value("startPoint")[0], s.image["startPoint"][0],
             )  # fmt: skip
             csv.row(tick, row)
             if demo.records(tick):
-                comp.draw(cr, render.fill(root))
-                cr.set_source_rgb(0.1, 0.1, 0.1)
-                demo.text(cr, 10, 272, 13, f"strokeEnd {row[0]:.3f}")
-                demo.text(cr, 28, 362, 11, "radial")
-                demo.text(cr, 112, 362, 11, "conic")
-                demo.text(cr, 192, 362, 11, "axial")
+                compose(comp, cr, render.fill(s.root), row[0])
                 demo.write_frame(screen, out, tick)
         csv.close()
         render.close()
