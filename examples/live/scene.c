@@ -62,6 +62,7 @@ void scene_create(live_scene *scene) {
 
 void scene_destroy(live_scene *scene) {
     ac_layer layers[4] = {scene->ball, scene->marker, scene->tray, scene->stage};
+    compositor_finish(&scene->comp);
     live_check(ac_render_list_destroy(scene->engine, scene->list), "ac_render_list_destroy");
     for (int i = 0; i < 4; i++)
         live_check(ac_layer_release(scene->engine, layers[i]), "ac_layer_release");

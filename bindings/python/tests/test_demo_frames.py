@@ -49,6 +49,9 @@ HOSTS = [
     "demo004_tap",
     "demo005_door_drag",
     "demo006_spinner",
+    "demo007_shape_clock",
+    "demo008_arrow_masks",
+    "demo009_transitions",
 ]
 TOLERANCE = 2
 ENV_VAR = "ANIMCORE_DEMO_C_HOSTS"

@@ -15,7 +15,24 @@ typedef struct walk {
 } walk;
 
 void compositor_init(compositor *c) {
-    c->count = 0;
+    memset(c, 0, sizeof *c);
+}
+
+void compositor_set_engine(compositor *c, ac_engine *engine) {
+    c->engine = engine;
+    if (engine != NULL) compositor_layer_keys_init(engine, &c->keys);
+}
+
+static void drop_snapshot(compositor *c, int k) {
+    if (c->snapshots[k].surface != NULL) cairo_surface_destroy(c->snapshots[k].surface);
+    c->snapshots[k] = c->snapshots[--c->snapshot_count];
+}
+
+void compositor_finish(compositor *c) {
+    while (c->snapshot_count > 0) drop_snapshot(c, 0);
+    free(c->previous);
+    c->previous = NULL;
+    c->previous_count = c->previous_capacity = 0;
 }
 
 void compositor_set_contents(compositor *c, uint64_t token, cairo_surface_t *surface) {
@@ -299,6 +316,12 @@ static void place_contents(const walk *w, const ac_render_entry *e, cairo_surfac
         draw_nine_part(w->cr, surface, e, src, dst, alpha);
 }
 
+/* What the entry's layer draws of its class's own: a shape, a gradient or nothing (no engine). */
+static int layer_kind(const walk *w, const ac_render_entry *e) {
+    if (w->c->engine == NULL) return COMPOSITOR_PLAIN;
+    return compositor_layer_kind(w->c->engine, &w->c->keys, e->layer);
+}
+
 /* One part of an entry's own drawing, in its plane (cr's matrix maps the plane). */
 static void draw_part(const walk *w, const ac_render_entry *e, int part) {
     cairo_t *cr = w->cr;
@@ -306,6 +329,7 @@ static void draw_part(const walk *w, const ac_render_entry *e, int part) {
     const double *b = e->bounds;
     corner_radii(r, e->masked_corners, radii);
     if (part == PART_OWN) {
+        int kind = layer_kind(w, e);
         if (e->background_color[3] > 0.0) {
             cairo_new_path(cr);
             rounded_path(cr, b[0], b[1], b[2], b[3], radii);
@@ -313,7 +337,18 @@ static void draw_part(const walk *w, const ac_render_entry *e, int part) {
             cairo_set_source_rgba(cr, color[0], color[1], color[2], color[3] * own_alpha(e));
             cairo_fill(cr);
         }
+        if (kind == COMPOSITOR_GRADIENT) { /* over the background, in the rounded bounds */
+            cairo_save(cr);
+            cairo_new_path(cr);
+            rounded_path(cr, b[0], b[1], b[2], b[3], radii);
+            cairo_clip(cr);
+            compositor_draw_gradient(w->c->engine, &w->c->keys, e->layer, cr, b, e->instance_color,
+                                     own_alpha(e));
+            cairo_restore(cr);
+        }
         draw_contents(w, e);
+        if (kind == COMPOSITOR_SHAPE) /* between the contents and the sublayers */
+            compositor_draw_shape(w->c->engine, &w->c->keys, e->layer, cr, e->instance_color, own_alpha(e));
         return;
     }
     double bw = e->border_width, inner[4];
@@ -335,7 +370,8 @@ static void draw_part(const walk *w, const ac_render_entry *e, int part) {
 static int has_part(const walk *w, const ac_render_entry *e, int part) {
     if (e->flags & AC_RENDER_SUBLAYERS_ONLY) return 0;
     if (part == PART_OWN)
-        return e->background_color[3] > 0.0 || (e->contents != 0 && contents_surface(w->c, e->contents));
+        return e->background_color[3] > 0.0 || (e->contents != 0 && contents_surface(w->c, e->contents)) ||
+               layer_kind(w, e) != COMPOSITOR_PLAIN;
     return e->border_width > 0.0 && e->border_color[3] > 0.0;
 }
 
@@ -625,8 +661,8 @@ static void draw_with_shadow(const walk *w, int i) {
     cairo_surface_destroy(layer);
 }
 
-/* Draws entry i and its subtree (and its mask); answers the index after them. */
-static int draw_entry(const walk *w, int i) {
+/* Entry i and its subtree (and its mask) as listed: clip, group, shadow, body, mask. */
+static void draw_layer(const walk *w, int i) {
     cairo_t *cr = w->cr;
     const ac_render_entry *e = &w->entries[i];
     int group = (e->flags & AC_RENDER_OPACITY_GROUP) != 0, masked = e->mask >= 0;
@@ -653,18 +689,171 @@ static int draw_entry(const walk *w, int i) {
         cairo_paint_with_alpha(cr, e->opacity * e->alpha);
     }
     cairo_restore(cr);
+}
+
+/* The snapshot kept for the transition id (NULL: none). */
+static const compositor_snapshot *find_snapshot(const compositor *c, uint64_t id) {
+    for (int k = 0; k < c->snapshot_count; k++)
+        if (c->snapshots[k].id == id) return &c->snapshots[k];
+    return NULL;
+}
+
+/* A transition's offset (x, y in the layer's space) moved into the root's space: the image of
+ * the bounds' centre plus it, less the centre's. Answers 0 when either is behind the eye. */
+static int root_offset(const ac_render_entry *e, const double *offset, double *out) {
+    double cx = e->bounds[0] + e->bounds[2] / 2.0, cy = e->bounds[1] + e->bounds[3] / 2.0, c[2], o[2];
+    if (!(project(e->matrix, cx, cy, &c[0], &c[1]) > 0.0 &&
+          project(e->matrix, cx + offset[0], cy + offset[1], &o[0], &o[1]) > 0.0))
+        return 0;
+    out[0] = o[0] - c[0];
+    out[1] = o[1] - c[1];
+    return 1;
+}
+
+/* The snapshot, moved by d (the root's space), painted at alpha onto cr (NULL: nothing). */
+static void paint_old(const walk *w, const compositor_snapshot *snap, const double *d, double alpha) {
+    cairo_t *cr = w->cr;
+    cairo_matrix_t to_root = snap->base;
+    if (snap->surface == NULL || cairo_matrix_invert(&to_root) != CAIRO_STATUS_SUCCESS) return;
+    cairo_save(cr);
+    cairo_set_matrix(cr, &w->base);
+    cairo_translate(cr, d[0], d[1]);
+    cairo_transform(cr, &to_root);
+    cairo_set_source_surface(cr, snap->surface, 0.0, 0.0);
+    cairo_paint_with_alpha(cr, alpha);
+    cairo_restore(cr);
+}
+
+/* The new image, moved by d (the root's space), painted at alpha onto cr with operator op. */
+static void paint_new(const walk *w, int i, const double *d, double alpha, cairo_operator_t op) {
+    cairo_t *cr = w->cr;
+    walk moved = *w;
+    cairo_matrix_t shift;
+    cairo_matrix_init_translate(&shift, d[0], d[1]);
+    cairo_matrix_multiply(&moved.base, &shift, &w->base); /* moved in the root's space, then base */
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_push_group(cr);
+    draw_layer(&moved, i);
+    cairo_pop_group_to_source(cr);
+    cairo_set_operator(cr, op);
+    cairo_paint_with_alpha(cr, alpha);
+    cairo_restore(cr);
+}
+
+/* Entry i in a transition: the old and new images at the entry's offsets and alphas, by its
+ * layering, clipped to the rounded bounds when it clips (compositor.h). */
+static void draw_transition(const walk *w, int i, const compositor_snapshot *snap) {
+    cairo_t *cr = w->cr;
+    const ac_render_entry *e = &w->entries[i];
+    double d_old[2], d_new[2];
+    if (!(root_offset(e, e->transition_old_offset, d_old) && root_offset(e, e->transition_new_offset, d_new)))
+        return; /* its centre at or behind the eye */
+    cairo_save(cr);
+    if (e->flags & AC_RENDER_CLIPS) clip_to_bounds(w, e);
+    cairo_identity_matrix(cr);
+    switch (e->transition_layering) {
+    case AC_TRANSITION_LAYERING_OLD_OVER_NEW:
+        paint_new(w, i, d_new, e->transition_new_alpha, CAIRO_OPERATOR_OVER);
+        paint_old(w, snap, d_old, e->transition_old_alpha);
+        break;
+    case AC_TRANSITION_LAYERING_CROSS_DISSOLVE:
+        cairo_push_group(cr);
+        paint_old(w, snap, d_old, e->transition_old_alpha);
+        paint_new(w, i, d_new, e->transition_new_alpha, CAIRO_OPERATOR_ADD);
+        cairo_pop_group_to_source(cr);
+        cairo_paint(cr);
+        break;
+    default: /* AC_TRANSITION_LAYERING_NEW_OVER_OLD */
+        paint_old(w, snap, d_old, e->transition_old_alpha);
+        paint_new(w, i, d_new, e->transition_new_alpha, CAIRO_OPERATOR_OVER);
+        break;
+    }
+    cairo_restore(cr);
+}
+
+/* Draws entry i and its subtree (and its mask), through its transition when one is in
+ * effect; answers the index after them. */
+static int draw_entry(const walk *w, int i) {
+    const ac_render_entry *e = &w->entries[i];
+    const compositor_snapshot *snap = NULL;
+    if (e->transition_state & AC_TRANSITION_IN_EFFECT) snap = find_snapshot(w->c, e->transition_id);
+    if (snap != NULL)
+        draw_transition(w, i, snap);
+    else
+        draw_layer(w, i);
     return e->subtree_end;
 }
 
-void compositor_draw(const compositor *c, cairo_t *cr, const ac_render_entry *entries, size_t count) {
+/* The snapshot of transition e->transition_id: the previous list's entries of e's layer drawn
+ * again in device space (under base) into a surface of the target's size; replaces the
+ * layer's older one. */
+static void take_snapshot(compositor *c, cairo_t *cr, const cairo_matrix_t *base, const ac_render_entry *e) {
+    for (int k = c->snapshot_count - 1; k >= 0; k--)
+        if (c->snapshots[k].layer == e->layer || c->snapshots[k].id == e->transition_id) drop_snapshot(c, k);
+    if (c->snapshot_count == COMPOSITOR_MAX_SNAPSHOTS) return; /* the old image is then the new */
+    compositor_snapshot *snap = &c->snapshots[c->snapshot_count++];
+    snap->layer = e->layer;
+    snap->id = e->transition_id;
+    snap->surface = NULL;
+    snap->base = *base;
+    for (size_t j = 0; j < c->previous_count; j++) {
+        if (c->previous[j].layer != e->layer || (c->previous[j].flags & AC_RENDER_IS_MASK)) continue;
+        cairo_surface_t *target = cairo_get_target(cr);
+        snap->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(target),
+                                                   cairo_image_surface_get_height(target));
+        walk sw = {c, cairo_create(snap->surface), c->previous, *base};
+        cairo_set_matrix(sw.cr, base);
+        draw_layer(&sw, (int)j);
+        cairo_destroy(sw.cr);
+        return;
+    }
+}
+
+/* Before drawing: the snapshots the entries drop (ENDED) and take (BEGAN). */
+static void update_snapshots(compositor *c, cairo_t *cr, const cairo_matrix_t *base,
+                             const ac_render_entry *entries, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        const ac_render_entry *e = &entries[i];
+        if (e->transition_state & AC_TRANSITION_ENDED)
+            for (int k = c->snapshot_count - 1; k >= 0; k--)
+                if (c->snapshots[k].id == e->transition_id) drop_snapshot(c, k);
+        if (e->transition_state & AC_TRANSITION_BEGAN) take_snapshot(c, cr, base, e);
+    }
+}
+
+/* After drawing: the snapshots of layers with no entry dropped, and the list kept. */
+static void keep_list(compositor *c, const ac_render_entry *entries, size_t count) {
+    for (int k = c->snapshot_count - 1; k >= 0; k--) {
+        int listed = 0;
+        for (size_t i = 0; i < count && !listed; i++) listed = entries[i].layer == c->snapshots[k].layer;
+        if (!listed) drop_snapshot(c, k);
+    }
+    if (count > c->previous_capacity) {
+        ac_render_entry *grown = realloc(c->previous, count * sizeof *grown);
+        if (grown == NULL) {
+            c->previous_count = 0; /* no old images for the next list's transitions */
+            return;
+        }
+        c->previous = grown;
+        c->previous_capacity = count;
+    }
+    if (count > 0) memcpy(c->previous, entries, count * sizeof *entries);
+    c->previous_count = count;
+}
+
+void compositor_draw(compositor *c, cairo_t *cr, const ac_render_entry *entries, size_t count) {
     walk w;
-    if (count == 0) return;
     w.c = c;
     w.cr = cr;
     w.entries = entries;
     cairo_get_matrix(cr, &w.base);
-    cairo_save(cr);
-    draw_entry(&w, 0);
-    cairo_restore(cr);
-    cairo_set_matrix(cr, &w.base);
+    update_snapshots(c, cr, &w.base, entries, count);
+    if (count > 0) {
+        cairo_save(cr);
+        draw_entry(&w, 0);
+        cairo_restore(cr);
+        cairo_set_matrix(cr, &w.base);
+    }
+    keep_list(c, entries, count);
 }

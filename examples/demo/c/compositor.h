@@ -52,7 +52,26 @@
  *               the shadow's red, green and blue, its alpha coming from the body it is cast
  *               from, already multiplied (so the instance alpha applies once [INFERRED]);
  *   AC_RENDER_SUBLAYERS_ONLY  a transform layer: nothing of its own (no background, contents,
- *               border or shadow), only its sublayers.
+ *               border or shadow), only its sublayers;
+ *   class       with an engine (compositor_set_engine()), a shape layer's shape (between the
+ *               contents and the sublayers) and a gradient layer's gradient (over the
+ *               background, beneath the contents, clipped to the rounded bounds), read by the
+ *               entry's layer handle: compositor_shape.h;
+ *   transition  an entry with AC_TRANSITION_IN_EFFECT (header "Transitions in the render
+ *               list"): its old image (the snapshot) and its new one (the entry and its
+ *               subtree drawn in a group) composited in its place at the entry's offsets and
+ *               alphas, by its layering (cross-dissolve: old * old_alpha + new * new_alpha
+ *               with Cairo's ADD), both clipped to the rounded bounds when the entry clips.
+ *               The snapshot: at AC_TRANSITION_BEGAN, before drawing, the previous list's
+ *               entries of the layer (the compositor keeps a copy of the list it last drew)
+ *               drawn again into a surface of the target's size in device space; none when
+ *               the layer was not drawn (the old image is then empty). A shape or gradient in
+ *               the snapshot is drawn from the layer's values at the snapshot [INFERRED: the
+ *               engine keeps no older ones; change them before the transition, not with it].
+ *               Dropped at AC_TRANSITION_ENDED, at a BEGAN of the same layer, or when the
+ *               layer has no entry. An offset is moved in the root's space by the image of the
+ *               layer-space offset at the bounds' centre (exact for an affine matrix; for a
+ *               layer in perspective, the centre's stands for the whole [INFERRED]).
  *
  * Transforms. An entry's matrix maps its plane to the root's space: p' = p . M, divided by w,
  * for points (x, y, 0, 1). When m14 = m24 = 0 and m44 = 1 the map is affine and the entry is
@@ -72,6 +91,8 @@
 #ifndef ANIMCORE_DEMO_COMPOSITOR_H
 #define ANIMCORE_DEMO_COMPOSITOR_H
 
+#include "compositor_shape.h"
+
 #include <animcore.h>
 #include <cairo.h>
 #include <stddef.h>
@@ -85,20 +106,40 @@
 #define COMPOSITOR_BLUR_MAX_REACH 64    /* ... but at most 64 device pixels either side */
 #define COMPOSITOR_KERNEL_ONE 4096      /* the kernel's fixed point: the centre weight */
 #define COMPOSITOR_TINT_ONE 65536       /* an instance colour component's fixed point: 1 */
+#define COMPOSITOR_MAX_SNAPSHOTS 16     /* transitions' old images kept at once */
+
+/* A transition's old image: the layer's last drawing, in device pixels. */
+typedef struct compositor_snapshot {
+    ac_layer layer;
+    uint64_t id;              /* the transition's id */
+    cairo_surface_t *surface; /* owned; NULL: the layer was not drawn */
+    cairo_matrix_t base;      /* the root's space into the surface's pixels */
+} compositor_snapshot;
 
 typedef struct compositor {
     int count;
     uint64_t tokens[COMPOSITOR_MAX_CONTENTS];
     cairo_surface_t *surfaces[COMPOSITOR_MAX_CONTENTS]; /* not owned */
+    ac_engine *engine;         /* NULL: shape and gradient layers draw as plain layers */
+    compositor_layer_keys keys;
+    ac_render_entry *previous; /* a copy of the list drawn last (owned) */
+    size_t previous_count, previous_capacity;
+    int snapshot_count;
+    compositor_snapshot snapshots[COMPOSITOR_MAX_SNAPSHOTS];
 } compositor;
 
 void compositor_init(compositor *c);
+/* Lets the compositor read shape and gradient layers' values from engine (by layer handle). */
+void compositor_set_engine(compositor *c, ac_engine *engine);
+/* Frees what the compositor holds (its copy of the last list, its snapshots). */
+void compositor_finish(compositor *c);
 /* Registers (or replaces) the surface drawn for layers whose "contents" token is token (not 0). */
 void compositor_set_contents(compositor *c, uint64_t token, cairo_surface_t *surface);
 /*
  * Draws entries[0 .. count) (a render list, its root first) onto cr, under cr's current matrix
- * (the root's space mapped by it). cr's state is restored afterwards.
+ * (the root's space mapped by it). cr's state is restored afterwards. Takes and drops the
+ * transitions' snapshots the entries ask for and keeps a copy of the list for the next draw.
  */
-void compositor_draw(const compositor *c, cairo_t *cr, const ac_render_entry *entries, size_t count);
+void compositor_draw(compositor *c, cairo_t *cr, const ac_render_entry *entries, size_t count);
 
 #endif

@@ -43,6 +43,7 @@ int main(int argc, char **argv) {
     cairo_t *cr = cairo_create(surface);
     compositor_draw(&comp, cr, entries, count);
     cairo_destroy(cr);
+    compositor_finish(&comp);
     demo_check_cairo(cairo_surface_write_to_png(surface, argv[5]), argv[5]);
     cairo_surface_destroy(surface);
     cairo_surface_destroy(contents);

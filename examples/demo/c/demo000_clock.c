@@ -124,7 +124,7 @@ static void scenario(ac_engine *engine, host *h, int tick) {
 
 /* The screen after a tick: the render list of the view's layer (the clock face, its marks and
  * hands where the engine puts them), then the host's own text: the time and a volume meter. */
-static void compose(ac_engine *engine, host *h, const compositor *comp, ac_render_list list,
+static void compose(ac_engine *engine, host *h, compositor *comp, ac_render_list list,
                     ac_layer root, cairo_t *cr) {
     char line[64];
     const ac_render_entry *entries;
@@ -242,6 +242,7 @@ int main(int argc, char **argv) {
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
+    compositor_finish(&comp);
     cairo_surface_destroy(screen);
     demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
     for (int i = 0; i < 12; i++) demo_check(ac_layer_release(engine, marks[i]), "ac_layer_release");

@@ -91,7 +91,7 @@ static void indicator_display(ac_engine *engine, ac_layer layer, void *user_data
 }
 
 /* The screen after a tick: the render list, then which block runs and the label. */
-static void compose(ac_engine *engine, indicator *ind, const compositor *comp, ac_render_list list,
+static void compose(ac_engine *engine, indicator *ind, compositor *comp, ac_render_list list,
                     cairo_t *cr) {
     const ac_render_entry *entries;
     size_t count;
@@ -205,6 +205,7 @@ int main(int argc, char **argv) {
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
+    compositor_finish(&comp);
     cairo_surface_destroy(screen);
     demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
     demo_check(ac_layer_release(engine, mark), "ac_layer_release");

@@ -128,7 +128,7 @@ static cairo_surface_t *gradient_image(void) {
 
 /* The screen after a tick: the render list (the ring, the image through the arrow mask), then
  * the host's text and the Go button. */
-static void compose(ac_engine *engine, host *h, const compositor *comp, ac_render_list list,
+static void compose(ac_engine *engine, host *h, compositor *comp, ac_render_list list,
                     cairo_t *cr) {
     char line[64];
     const ac_render_entry *entries;
@@ -229,6 +229,7 @@ int main(int argc, char **argv) {
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
+    compositor_finish(&comp);
     cairo_surface_destroy(screen);
     demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
     demo_check(ac_layer_release(engine, h.arrow), "ac_layer_release");

@@ -75,7 +75,7 @@ static cairo_surface_t *path_image(void) {
 }
 
 /* The screen after a tick: the render list, then the panels' labels. */
-static void compose(ac_engine *engine, const compositor *comp, ac_render_list list, ac_layer root,
+static void compose(ac_engine *engine, compositor *comp, ac_render_list list, ac_layer root,
                     cairo_t *cr) {
     const ac_render_entry *entries;
     size_t count;
@@ -186,6 +186,7 @@ int main(int argc, char **argv) {
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
+    compositor_finish(&comp);
     cairo_surface_destroy(screen);
     demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
     for (int i = 0; i < SHIPS; i++) {

@@ -63,7 +63,7 @@ static int32_t circle_action(ac_engine *engine, ac_layer layer, const char *key,
 }
 
 /* The screen after a tick: the render list, then the radius. */
-static void compose(ac_engine *engine, host *h, const compositor *comp, ac_render_list list,
+static void compose(ac_engine *engine, host *h, compositor *comp, ac_render_list list,
                     cairo_t *cr) {
     char line[64];
     const ac_render_entry *entries;
@@ -164,6 +164,7 @@ int main(int argc, char **argv) {
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
+    compositor_finish(&comp);
     cairo_surface_destroy(screen);
     demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");
     demo_check(ac_layer_release(engine, h.circle), "ac_layer_release");

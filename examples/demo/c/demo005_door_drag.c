@@ -92,6 +92,7 @@ int main(int argc, char **argv) {
     }
     demo_csv_close(csv);
     cairo_destroy(cr);
+    compositor_finish(&comp);
     cairo_surface_destroy(screen);
     demo_check(ac_animator_release(engine, animator), "ac_animator_release");
     demo_check(ac_render_list_destroy(engine, list), "ac_render_list_destroy");

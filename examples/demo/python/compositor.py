@@ -5,9 +5,12 @@ draw the same pixels. The rules (draw order, clips, groups, masks, and how a lay
 perspective is drawn as a grid of affine triangles) are written out in
 examples/demo/c/compositor.h.
 
-    comp = Compositor()
+    comp = Compositor(engine)                  # engine: shape and gradient layers' values
     comp.set_contents(token, surface)          # the host's surface for a contents token
     comp.draw(cr, render.fill(root))
+
+Shape and gradient layers are drawn by compositor_shape.py (the twin of compositor_shape.c);
+transitions' snapshots are kept here as compositor.c keeps them.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import cairo
 import numpy as np
-from animcore import ContentsGravity, CornerMask, RenderFlag
+from animcore import ContentsGravity, CornerMask, RenderFlag, TransitionLayering, TransitionState
+
+import compositor_shape
 
 GRID = 16  # cells per side of a layer drawn in perspective
 MARGIN = 2.0  # how far (in the layer's units) the grid reaches past the bounds
@@ -26,6 +31,7 @@ BLUR_SIGMAS = 3.0  # the shadow blur's kernel reaches 3 sigma
 BLUR_MAX_REACH = 64  # ... but at most 64 device pixels either side
 KERNEL_ONE = 4096  # the kernel's fixed point: the centre weight
 TINT_ONE = 65536  # an instance colour component's fixed point: 1
+MAX_SNAPSHOTS = 16  # transitions' old images kept at once
 
 PART_OWN, PART_BORDER = 1, 2  # background and contents; the border (after sublayers)
 
@@ -36,14 +42,16 @@ class _Entry:
     """One render list entry's fields as Python numbers (the C struct's fields)."""
 
     __slots__ = (
-        "parent", "subtree_end", "mask", "flags", "matrix", "bounds", "opacity", "alpha",
+        "layer", "parent", "subtree_end", "mask", "flags", "matrix", "bounds", "opacity", "alpha",
         "background_color", "border_color", "border_width", "corner_radius",
         "contents_rect", "contents_scale", "contents", "contents_gravity", "masked_corners",
         "shadow_color", "shadow_opacity", "shadow_radius", "shadow_offset", "contents_center",
-        "instance_color",
+        "instance_color", "transition_id", "transition_old_offset", "transition_new_offset",
+        "transition_old_alpha", "transition_new_alpha", "transition_layering", "transition_state",
     )  # fmt: skip
 
     def __init__(self, row: Any) -> None:
+        self.layer = int(row["layer"])
         self.parent = int(row["parent"])
         self.subtree_end = int(row["subtree_end"])
         self.mask = int(row["mask"])
@@ -67,6 +75,13 @@ class _Entry:
         self.shadow_offset: List[float] = [float(v) for v in row["shadow_offset"]]
         self.contents_center: List[float] = [float(v) for v in row["contents_center"]]
         self.instance_color: List[float] = [float(v) for v in row["instance_color"]]
+        self.transition_id = int(row["transition_id"])
+        self.transition_old_offset: List[float] = [float(v) for v in row["transition_old_offset"]]
+        self.transition_new_offset: List[float] = [float(v) for v in row["transition_new_offset"]]
+        self.transition_old_alpha = float(row["transition_old_alpha"])
+        self.transition_new_alpha = float(row["transition_new_alpha"])
+        self.transition_layering = int(row["transition_layering"])
+        self.transition_state = int(row["transition_state"])
 
 
 def _is_affine(m: List[float]) -> bool:
@@ -309,14 +324,29 @@ def _blurred_alpha(layer: cairo.ImageSurface, k: List[int]) -> cairo.ImageSurfac
     return mask
 
 
-class Compositor:
-    """Draws render lists; holds the host's contents table (token -> surface)."""
+class _Snapshot:
+    """A transition's old image: the layer's last drawing in device pixels (None: the layer
+    was not drawn), and the root's space into its pixels."""
 
-    def __init__(self) -> None:
+    def __init__(self, layer: int, surface: Optional[cairo.ImageSurface], base: cairo.Matrix) -> None:
+        self.layer = layer
+        self.surface = surface
+        self.base = base
+
+
+class Compositor:
+    """Draws render lists; holds the host's contents table (token -> surface), the engine
+    whose shape and gradient layers it reads (None: they draw as plain layers), the list it
+    drew last and the transitions' snapshots (by transition id)."""
+
+    def __init__(self, engine: Any = None) -> None:
         self._contents: Dict[int, cairo.ImageSurface] = {}
+        self._engine = engine
         self._cr: Any = None
         self._entries: List[_Entry] = []
         self._base = cairo.Matrix()
+        self._previous: List[_Entry] = []
+        self._snapshots: Dict[int, _Snapshot] = {}
 
     def set_contents(self, token: int, surface: cairo.ImageSurface) -> None:
         """Registers (or replaces) the surface drawn for layers whose contents token is token."""
@@ -327,17 +357,29 @@ class Compositor:
         return self._contents.get(token)
 
     def draw(self, cr: Any, entries: Any) -> None:
-        """Draws a render list (its root first) onto cr under cr's current matrix."""
-        if len(entries) == 0:
-            return
+        """Draws a render list (its root first) onto cr under cr's current matrix; takes and
+        drops the transitions' snapshots the entries ask for and keeps the list."""
         self._cr = cr
         self._entries = [_Entry(row) for row in entries]
         self._base = cr.get_matrix()
-        cr.save()
-        self._draw_entry(0)
-        cr.restore()
-        cr.set_matrix(self._base)
+        self._update_snapshots()
+        if self._entries:
+            cr.save()
+            self._draw_entry(0)
+            cr.restore()
+            cr.set_matrix(self._base)
+        self._keep_list()
         self._cr = None
+
+    def _layer_kind(self, e: _Entry) -> int:
+        """What the entry's layer draws of its class's own: a shape, a gradient or nothing."""
+        if self._engine is None:
+            return compositor_shape.PLAIN
+        return compositor_shape.layer_kind(self._layer(e))
+
+    def _layer(self, e: _Entry) -> Any:
+        """The Layer of the entry's handle (the binding's one object per handle)."""
+        return self._engine._wrap(e.layer)
 
     def _set_affine(self, m: List[float]) -> None:
         cr = self._cr
@@ -415,13 +457,23 @@ class Compositor:
         b = e.bounds
         radii = _corner_radii(r, e.masked_corners)
         if part == PART_OWN:
+            kind = self._layer_kind(e)
             if e.background_color[3] > 0.0:
                 cr.new_path()
                 _rounded_path(cr, b[0], b[1], b[2], b[3], radii)
                 c = _instance_tinted(e, e.background_color)
                 cr.set_source_rgba(c[0], c[1], c[2], c[3] * _own_alpha(e))
                 cr.fill()
+            if kind == compositor_shape.GRADIENT:  # over the background, in the rounded bounds
+                cr.save()
+                cr.new_path()
+                _rounded_path(cr, b[0], b[1], b[2], b[3], radii)
+                cr.clip()
+                compositor_shape.draw_gradient(self._layer(e), cr, b, e.instance_color, _own_alpha(e))
+                cr.restore()
             self._draw_contents(e)
+            if kind == compositor_shape.SHAPE:  # between the contents and the sublayers
+                compositor_shape.draw_shape(self._layer(e), cr, e.instance_color, _own_alpha(e))
             return
         bw = e.border_width
         cr.new_path()
@@ -441,8 +493,10 @@ class Compositor:
         if e.flags & RenderFlag.SUBLAYERS_ONLY:
             return False
         if part == PART_OWN:
-            return e.background_color[3] > 0.0 or (
-                e.contents != 0 and self._surface(e.contents) is not None
+            return (
+                e.background_color[3] > 0.0
+                or (e.contents != 0 and self._surface(e.contents) is not None)
+                or self._layer_kind(e) != compositor_shape.PLAIN
             )
         return e.border_width > 0.0 and e.border_color[3] > 0.0
 
@@ -617,8 +671,8 @@ class Compositor:
         cr.paint()
         cr.restore()
 
-    def _draw_entry(self, i: int) -> int:
-        """Draws entry i and its subtree (and its mask); answers the index after them."""
+    def _draw_layer(self, i: int) -> None:
+        """Entry i and its subtree (and its mask) as listed: clip, group, shadow, body, mask."""
         cr = self._cr
         e = self._entries[i]
         group, masked = bool(e.flags & RenderFlag.OPACITY_GROUP), e.mask >= 0
@@ -644,4 +698,130 @@ class Compositor:
             cr.pop_group_to_source()
             cr.paint_with_alpha(e.opacity * e.alpha)
         cr.restore()
+
+    def _draw_entry(self, i: int) -> int:
+        """Draws entry i and its subtree (and its mask), through its transition when one is
+        in effect; answers the index after them."""
+        e = self._entries[i]
+        snap = None
+        if e.transition_state & TransitionState.IN_EFFECT:
+            snap = self._snapshots.get(e.transition_id)
+        if snap is not None:
+            self._draw_transition(i, snap)
+        else:
+            self._draw_layer(i)
         return e.subtree_end
+
+    # ---- transitions (compositor.c's draw_transition() and its helpers) ---------------------
+
+    def _paint_old(self, snap: _Snapshot, d: Point, alpha: float) -> None:
+        """The snapshot, moved by d (the root's space), painted at alpha (None: nothing)."""
+        cr = self._cr
+        if snap.surface is None:
+            return
+        to_root = _copy(snap.base)
+        try:
+            to_root.invert()
+        except cairo.Error:
+            return
+        cr.save()
+        cr.set_matrix(self._base)
+        cr.translate(d[0], d[1])
+        cr.transform(to_root)
+        cr.set_source_surface(snap.surface, 0.0, 0.0)
+        cr.paint_with_alpha(alpha)
+        cr.restore()
+
+    def _paint_new(self, i: int, d: Point, alpha: float, operator: Any) -> None:
+        """The new image, moved by d (the root's space), painted at alpha with operator."""
+        cr = self._cr
+        base = self._base
+        self._base = cairo.Matrix(x0=d[0], y0=d[1]).multiply(base)  # moved, then the base
+        cr.save()
+        cr.identity_matrix()
+        cr.push_group()
+        self._draw_layer(i)
+        cr.pop_group_to_source()
+        cr.set_operator(operator)
+        cr.paint_with_alpha(alpha)
+        cr.restore()
+        self._base = base
+
+    def _draw_transition(self, i: int, snap: _Snapshot) -> None:
+        """Entry i in a transition: old and new images at its offsets and alphas, by its
+        layering, clipped to the rounded bounds when it clips."""
+        cr = self._cr
+        e = self._entries[i]
+        d_old = _root_offset(e, e.transition_old_offset)
+        d_new = _root_offset(e, e.transition_new_offset)
+        if d_old is None or d_new is None:
+            return  # its centre at or behind the eye
+        cr.save()
+        if e.flags & RenderFlag.CLIPS:
+            self._clip_to_bounds(e)
+        cr.identity_matrix()
+        if e.transition_layering == TransitionLayering.OLD_OVER_NEW:
+            self._paint_new(i, d_new, e.transition_new_alpha, cairo.OPERATOR_OVER)
+            self._paint_old(snap, d_old, e.transition_old_alpha)
+        elif e.transition_layering == TransitionLayering.CROSS_DISSOLVE:
+            cr.push_group()
+            self._paint_old(snap, d_old, e.transition_old_alpha)
+            self._paint_new(i, d_new, e.transition_new_alpha, cairo.OPERATOR_ADD)
+            cr.pop_group_to_source()
+            cr.paint()
+        else:  # NEW_OVER_OLD
+            self._paint_old(snap, d_old, e.transition_old_alpha)
+            self._paint_new(i, d_new, e.transition_new_alpha, cairo.OPERATOR_OVER)
+        cr.restore()
+
+    def _take_snapshot(self, e: _Entry) -> None:
+        """The snapshot of e's transition: the previous list's entries of its layer drawn
+        again in device space into a surface of the target's size; replaces the layer's
+        older one."""
+        for key in [k for k, snap in self._snapshots.items() if snap.layer == e.layer or k == e.transition_id]:
+            del self._snapshots[key]
+        if len(self._snapshots) == MAX_SNAPSHOTS:
+            return  # the old image is then the new
+        surface = None
+        for j, old in enumerate(self._previous):
+            if old.layer != e.layer or old.flags & RenderFlag.IS_MASK:
+                continue
+            target = self._cr.get_target()
+            surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, target.get_width(), target.get_height())
+            cr, entries = self._cr, self._entries
+            self._cr, self._entries = cairo.Context(surface), self._previous
+            self._cr.set_matrix(self._base)
+            self._draw_layer(j)
+            self._cr, self._entries = cr, entries
+            break
+        self._snapshots[e.transition_id] = _Snapshot(e.layer, surface, _copy(self._base))
+
+    def _update_snapshots(self) -> None:
+        """Before drawing: the snapshots the entries drop (ENDED) and take (BEGAN)."""
+        for e in self._entries:
+            if e.transition_state & TransitionState.ENDED:
+                self._snapshots.pop(e.transition_id, None)
+            if e.transition_state & TransitionState.BEGAN:
+                self._take_snapshot(e)
+
+    def _keep_list(self) -> None:
+        """After drawing: the snapshots of layers with no entry dropped, and the list kept."""
+        listed = {e.layer for e in self._entries}
+        for key in [k for k, snap in self._snapshots.items() if snap.layer not in listed]:
+            del self._snapshots[key]
+        self._previous = self._entries
+
+
+def _copy(m: cairo.Matrix) -> cairo.Matrix:
+    return cairo.Matrix(m.xx, m.yx, m.xy, m.yy, m.x0, m.y0)
+
+
+def _root_offset(e: _Entry, offset: List[float]) -> Optional[Point]:
+    """A transition's offset (the layer's space) moved into the root's space: the image of the
+    bounds' centre plus it, less the centre's (None when either is behind the eye)."""
+    cx, cy = e.bounds[0] + e.bounds[2] / 2.0, e.bounds[1] + e.bounds[3] / 2.0
+    wc, c0, c1 = _project(e.matrix, cx, cy)
+    wo, o0, o1 = _project(e.matrix, cx + offset[0], cy + offset[1])
+    if not (wc > 0.0 and wo > 0.0):
+        return None
+    return o0 - c0, o1 - c1

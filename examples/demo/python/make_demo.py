@@ -157,6 +157,36 @@ def plot_spinner(c: Columns, path: Path) -> None:
     _save(figure, (a,), path)
 
 
+def plot_shape_clock(c: Columns, path: Path) -> None:
+    figure, (a, b) = _axes(2, "Seed 000's first clock: the hands' presentation rotation.z")
+    _pair(a, c["t"], np.degrees(c["left_hour"]), np.degrees(c["right_hour_model"]),
+          "hour hand (deg)", "C0")
+    a.plot(c["t"], np.degrees(c["right_hour"]), color="C1", linestyle=":",
+           label="hour hand, rotateZ (the same path)")
+    a.legend(loc="best")
+    b.plot(c["t"], np.degrees(c["left_minute"]), color="C0", label="minute hand, affineTransform")
+    b.plot(c["t"], np.degrees(c["right_minute"]), color="C1", label="minute hand, rotateZ")
+    b.set_ylabel("rotation.z (deg, in (-180, 180])")
+    b.legend(loc="best")
+    _save(figure, (a, b), path)
+
+
+def plot_arrow_masks(c: Columns, path: Path) -> None:
+    figure, (a, b) = _axes(2, "Seed 002's masks: the swipe's strokeEnd, the image's startPoint.x")
+    _pair(a, c["t"], c["stroke_end"], c["stroke_end_model"], "strokeEnd", "C4")
+    _pair(b, c["t"], c["start_x"], c["start_x_model"], "startPoint.x", "C1")
+    _save(figure, (a, b), path)
+
+
+def plot_transitions(c: Columns, path: Path) -> None:
+    figure, (a,) = _axes(1, "The transitions' progress (1 s, easeInEaseOut, at 0 s and 1.5 s)")
+    for column, color in (("fade", "C0"), ("move_in", "C1"), ("push", "C2"), ("reveal", "C3")):
+        a.plot(c["t"], c[column], color=color, label=column)
+    a.set_ylabel("transition_progress")
+    a.legend(loc="best")
+    _save(figure, (a,), path)
+
+
 def plot_circle(c: Columns, path: Path) -> None:
     figure, (a, b, d) = _axes(3, "Seed 004: radius, colour and position (changed in flight at 1 s)")
     _pair(a, c["t"], c["radius"], c["radius_model"], "radius", "C0")
@@ -263,6 +293,37 @@ SEEDS = [
          "dot from blue to orange round the ring: the compositor multiplies each entry's "
          "instance colour into what it draws.",
          (0, 6, 12, 18, 24, 30, 36, 48, 60, 72, 84, 90), strip_columns=6, plot=plot_spinner),
+    Seed("000", "demo007_shape_clock", "Seed 000's first clock: CAShapeLayer hands",
+         "The seed's ClockFace as the seed builds it: a CAShapeLayer face (an ellipse path, "
+         "white fill, black stroke 4 wide) and CAShapeLayer hands with rectangle paths, drawn "
+         "by the compositor from each shape layer's path and colours. From 11:00 to 1:00 "
+         "(2 s), then to 2:00 (1 s), linear. Left, the seed's setTime: the hands' "
+         "<code>transform</code> set to their rotations, so the matrix animation takes the "
+         "short way from 11 to 1 (through 12) and the minute hand, 12 to 12, stands still. "
+         "Right, the same times animated with the <code>rotateZ</code> value function: the "
+         "minute hand turns twice, then once from 0 to 2\u03c0.",
+         (0, 10, 20, 30, 40, 60, 80, 120, 160, 180, 200, 240), strip_columns=6,
+         plot=plot_shape_clock),
+    Seed("002", "demo008_arrow_masks", "Seed 002's first answer: two levels of shape masks",
+         "The image (a CAGradientLayer whose <code>startPoint</code> and <code>endPoint</code> "
+         "swing round) is masked by the arrow, a CAShapeLayer outlining the circular arrow, "
+         "which is masked in turn by the swipe, a CAShapeLayer stroking a circle 64 wide whose "
+         "<code>strokeEnd</code> animates 0 \u2192 1 and back (2 s, linear): the image shows "
+         "through the arrow where the swipe has passed. The compositor trims the stroke by arc "
+         "length. Below, gradient swatches: radial (its endPoint pulsing), conic (a mesh of "
+         "wedges; its endPoint going round) and axial with locations in a rounded layer.",
+         (0, 20, 40, 60, 80, 100, 120, 140, 160, 200, 240), strip_columns=6,
+         plot=plot_arrow_masks),
+    Seed("009", "demo009_transitions", "CATransition: fade, moveIn, push and reveal (no seed)",
+         "Four panels change state (colour, disc and bar on the other side) in a transaction "
+         "that adds a transition to each (1 s, easeInEaseOut): fade, moveIn fromRight, push "
+         "fromTop, reveal fromLeft; then back with fade, moveIn fromBottom, push fromLeft, "
+         "reveal fromRight. The engine gives each panel's render entry the transition's "
+         "state, offsets and alphas; the compositor snapshots the panel's last drawing when "
+         "the transition begins, composites it with the new drawing while it is in effect "
+         "(clipped to the rounded panel) and drops it when it ends.",
+         (0, 8, 16, 24, 32, 44, 62, 98, 106, 114, 122, 150), strip_columns=6,
+         plot=plot_transitions),
 ]
 
 
@@ -549,7 +610,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         values = read_values(py_dir / "values.csv")
         assert seed.plot is not None
         seed.plot(values, out / files["plot"])
-        if seed.number == "000":
+        if seed.host == "demo000_clock":
             files["wav"], files["wav_plot"] = "seed000_volume.wav", "seed000_volume_plot.png"
             seed.results["wav_seconds"] = write_wav(
                 values, out / files["wav"], out / files["wav_plot"]
