@@ -1289,8 +1289,9 @@ ac_status ac_layer_set_delegate(ac_engine *engine, ac_layer layer,
  * A layer has at most one superlayer: adding it elsewhere moves it (as Core Animation does).
  * Adding a layer to itself or to one of its sublayers or masks (at any depth) is refused with
  * AC_ERR_CYCLE. Both layers must be of the same engine (else AC_ERR_BAD_HANDLE, naming which).
- * Adding and inserting run the sublayer's "onOrderIn" action, removing its "onOrderOut" action
- * (see Actions; ac_layer_replace_sublayer() is there too).
+ * Adding and inserting run the sublayer's "onOrderIn" action, removing its "onOrderOut" action,
+ * and each then the "sublayers" action of the superlayers whose sublayers changed (see Actions;
+ * ac_layer_replace_sublayer() is there too).
  */
 
 /** Adds child as the last sublayer of parent. */
@@ -3276,9 +3277,18 @@ ac_status ac_animator_get_info(ac_engine *engine, ac_animator animator, ac_anima
  * non-animatable properties, the layer timing properties and undeclared keys run nothing.
  *
  * Tree events search the keys "onOrderIn" (ac_layer_add_sublayer(), _insert_sublayer(): the
- * sublayer joins a tree), "onOrderOut" (ac_layer_remove_from_superlayer(), before it leaves)
- * and "transition" (ac_layer_replace_sublayer(), on the new layer), on committed layers, unless
- * actions are disabled; they have no built-in action.
+ * sublayer joins a tree), "onOrderOut" (ac_layer_remove_from_superlayer(), before it leaves),
+ * "transition" (ac_layer_replace_sublayer(), on the new layer) and "sublayers" (on a layer whose
+ * sublayers changed, after the sublayer's own event: the superlayer a moved layer left first,
+ * then the one it joined or left; a mask is no sublayer), on committed layers, unless actions
+ * are disabled; they have no built-in action. An action answering a transition for "sublayers"
+ * animates a superlayer's sublayers changing (the transition is added under "transition").
+ * [INFERRED] the order of the events and that a move asks both superlayers.
+ *
+ * Callbacks may change the engine, which searches again: searches nest at most 16 deep, and a
+ * change made inside the 16th nested callback runs no action (as if it answered
+ * AC_ACTION_NONE), so a callback that makes the change it is asked about (adding a sublayer from
+ * its layer's "sublayers" action) ends instead of recursing without end. [INFERRED] the bound.
  *
  * The animation an action answers is added under the key (a copy, as ac_layer_add_animation()
  * does) before the new value is stored. When it cannot be added (its key path is not an
@@ -3356,9 +3366,10 @@ ac_status ac_layer_action_for_key(ac_engine *engine, ac_layer layer, const char 
 
 /**
  * Replaces old_layer among its superlayer's sublayers by new_layer (moved from wherever it was),
- * then runs new_layer's "transition" action (not "onOrderIn" nor "onOrderOut"). old_layer loses
- * its superlayer's reference (it is destroyed if nothing else holds it). Replacing a layer by
- * itself leaves the tree as it is (the "transition" action still runs). Errors:
+ * then runs new_layer's "transition" action (not "onOrderIn" nor "onOrderOut") and the
+ * "sublayers" actions (see Actions). old_layer loses its superlayer's reference (it is
+ * destroyed if nothing else holds it). Replacing a layer by itself changes nothing and runs no
+ * action, as setting a value to what it is. Errors:
  * AC_ERR_BAD_HANDLE (old_layer, new_layer), AC_ERR_INVALID_ARGUMENT (old_layer has no
  * superlayer, or is its superlayer's mask: set the mask instead), AC_ERR_CYCLE (new_layer is
  * the superlayer or one of its ancestors).

@@ -532,6 +532,74 @@ import Testing
         #expect(try engine.superlayer(of: old) == nil)
     }
 
+    /// Each layer's "sublayers" event as (layer, key), after the sublayer's own event.
+    @Test func sublayersChangingRunTheSuperlayersSublayersAction() throws {
+        let engine = Engine()
+        let (parent, other, child, new) = (
+            try engine.makeLayerHandle(), try engine.makeLayerHandle(), try engine.makeLayerHandle(),
+            try engine.makeLayerHandle()
+        )
+        let mask = try engine.makeLayerHandle()
+        try engine.tick(0)
+        let asked = Log<String>()
+        for (layer, name) in [(parent, "parent"), (other, "other"), (child, "child"), (new, "new"), (mask, "mask")] {
+            try engine.setDelegate(LayerDelegate(action: ActionHandler { _, _, key in
+                asked.add("\(name) \(key)")
+                return .continueSearch
+            }), for: layer)
+        }
+        // A transition answered for "sublayers" is added under "transition".
+        var fade = Animation.transition()
+        fade.timing.duration = 0.5
+        try engine.setAction(.animation(fade), forKey: ActionKey.sublayers, of: parent)
+        try engine.addSublayer(child, to: parent)
+        #expect(asked.all == ["child onOrderIn", "parent sublayers"])
+        #expect(try engine.animationKeys(of: parent) == [ActionKey.transition])
+        try engine.insertSublayer(new, into: other, at: 0)
+        // A move: the layer's event, the superlayer it left, the one it joined.
+        asked.clear()
+        try engine.insertSublayer(child, into: other, at: 0)
+        #expect(asked.all == ["child onOrderIn", "parent sublayers", "other sublayers"])
+        asked.clear()
+        try engine.replaceSublayer(child, with: new)  // (within one superlayer: asked once)
+        #expect(asked.all == ["new transition", "other sublayers"])
+        asked.clear()
+        try engine.replaceSublayer(new, with: new)
+        #expect(asked.all.isEmpty, "replacing a layer by itself changes nothing")
+        try engine.removeFromSuperlayer(new)
+        #expect(asked.all == ["new onOrderOut", "other sublayers"])
+        // A mask is none of the sublayers: its removal asks its layer nothing.
+        try engine.setMask(mask, of: parent, names: (layer: "layer", mask: "mask"))
+        asked.clear()
+        try engine.removeFromSuperlayer(mask)
+        #expect(asked.all == ["mask onOrderOut"])
+        // Disabled actions: nothing is asked.
+        asked.clear()
+        try inTransaction(engine, { $0.disableActions = true }) { try engine.addSublayer(child, to: parent) }
+        #expect(asked.count == 0)
+    }
+
+    @Test func actionSearchesNestAtMostSixteenDeep() throws {
+        let engine = Engine()
+        let parent = try engine.makeLayerHandle()
+        try engine.tick(0)
+        let asked = Log<String>()
+        // Each "sublayers" search adds a sublayer, whose addition searches again.
+        try engine.setDelegate(LayerDelegate(action: ActionHandler { engine, layer, key in
+            asked.add(key)
+            if key == ActionKey.sublayers, let more = try? engine.makeLayerHandle() {
+                try? engine.addSublayer(more, to: layer)
+            }
+            return .continueSearch
+        }), for: parent)
+        try engine.addSublayer(try engine.makeLayerHandle(), to: parent)
+        #expect(asked.count == Engine.actionNestingLimit)
+        #expect(try engine.sublayers(of: parent).count == Engine.actionNestingLimit + 1)
+        // The bound is per chain: the next change searches again.
+        try engine.setValue(.scalar(0.5), forKeyPath: "opacity", of: parent)
+        #expect(asked.all.last == "opacity")
+    }
+
     @Test func treeEventsHaveNoBuiltInActionAndObeyDisableActions() throws {
         let engine = Engine()
         let parent = try engine.makeLayerHandle()

@@ -826,7 +826,11 @@ static void busy(ac_engine *engine, ac_layer layer, const char *key, ac_animatio
     busy_context *context = (busy_context *)s->context;
     ac_animation extra = scalar_animation(engine, "zPosition", 1, 0, 1, 5, 0, 0, 1.0);
     ac_value from = ac_value_scalar(0.5);
-    (void)key;
+    if (strcmp(key, "opacity") != 0) { /* (the "sublayers" event its own add causes) */
+        ac_animation_release(engine, extra);
+        s->answer = AC_ACTION_CONTINUE;
+        return;
+    }
     AC_CHECK_OK(ac_layer_remove_all_animations(engine, layer));
     AC_CHECK_OK(ac_layer_add_animation(engine, layer, extra, "extra"));
     AC_CHECK_OK(ac_animation_release(engine, extra));
@@ -835,6 +839,37 @@ static void busy(ac_engine *engine, ac_layer layer, const char *key, ac_animatio
     AC_CHECK_OK(ac_layer_release(engine, context->created)); /* the layer holds it */
     AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_FROM, &from));
     s->answer = AC_ACTION_ANIMATION;
+}
+
+/* On "sublayers": adds one more sublayer to the layer, whose own "sublayers" event asks again. */
+static int32_t add_on_sublayers(ac_engine *engine, ac_layer layer, const char *key, ac_animation animation,
+                                void *user_data) {
+    ac_layer more = 0;
+    (void)animation;
+    if (strcmp(key, "sublayers") != 0) return AC_ACTION_CONTINUE;
+    (*(int *)user_data)++;
+    AC_CHECK_OK(ac_layer_create(engine, 0, &more));
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, layer, more));
+    AC_CHECK_OK(ac_layer_release(engine, more)); /* the layer holds it */
+    return AC_ACTION_CONTINUE;
+}
+
+/* A handler that makes the change it is asked about recurses until searches nest 16 deep; the
+   17th answers no action: every call returns, the tree holds what they added. */
+static void test_nested_actions_are_bounded(void) {
+    ac_engine *engine = new_engine();
+    ac_layer parent = committed_layer(engine), child = new_layer(engine, 0);
+    int asked = 0;
+    size_t count = 0;
+    AC_CHECK_OK(ac_layer_set_action_callback(engine, parent, add_on_sublayers, &asked, NULL));
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, parent, child));
+    AC_CHECK_EQ_INT(asked, 16);
+    AC_CHECK_STATUS(ac_layer_sublayers(engine, parent, NULL, 0, &count), AC_ERR_BUFFER_TOO_SMALL);
+    AC_CHECK_EQ_INT(count, 17);
+    /* Bounded per chain, not for ever: the next change asks again. */
+    AC_CHECK_OK(ac_layer_remove_from_superlayer(engine, child));
+    AC_CHECK_EQ_INT(asked, 32);
+    AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
 static int32_t destroy_engine(ac_engine *engine, ac_layer layer, const char *key, ac_animation animation,
@@ -1257,6 +1292,7 @@ int main(void) {
     test_tree_event_callback_destroys_the_layer();
     test_garbage_answers_continue();
     test_callbacks_that_do_things();
+    test_nested_actions_are_bounded();
     test_table_holds_a_copy();
     test_registrations();
     test_replaced_registrations_may_call_in();

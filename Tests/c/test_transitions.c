@@ -407,6 +407,41 @@ static void test_action_returns_transition(void) {
     ac_engine_destroy(engine);
 }
 
+/* The actions table answers "sublayers" with a transition: a sublayer added, moved away or
+   removed runs it on the superlayer whose sublayers changed, under "transition"; a mask's
+   removal does not (it is none of the sublayers). */
+static void test_sublayers_action_runs_a_transition(void) {
+    ac_engine *engine = new_engine();
+    ac_layer parent = new_stage(engine), other = new_stage(engine), child = new_layer(engine, 0);
+    ac_layer mask = new_layer(engine, 0);
+    ac_animation push = new_transition(engine, AC_TRANSITION_PUSH, AC_TRANSITION_FROM_LEFT, 0, 1, 0);
+    char key[32];
+    size_t length = 0;
+    AC_CHECK_OK(ac_layer_set_action(engine, parent, "sublayers", push, 0));
+    AC_CHECK_OK(ac_layer_set_action(engine, other, "sublayers", push, 0));
+    tick(engine, T0); /* committed: tree changes run actions */
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, parent, child));
+    AC_CHECK_EQ_INT(animation_count(engine, parent), 1);
+    AC_CHECK_OK(ac_layer_animation_key(engine, parent, 0, key, sizeof key, &length));
+    AC_CHECK_EQ_STR(key, "transition");
+    AC_CHECK_OK(ac_layer_remove_all_animations(engine, parent));
+    /* A move asks the superlayer it left and the one it joins. */
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, other, child));
+    AC_CHECK_EQ_INT(animation_count(engine, parent), 1);
+    AC_CHECK_EQ_INT(animation_count(engine, other), 1);
+    AC_CHECK_OK(ac_layer_remove_all_animations(engine, parent));
+    AC_CHECK_OK(ac_layer_remove_all_animations(engine, other));
+    AC_CHECK_OK(ac_layer_remove_from_superlayer(engine, child));
+    AC_CHECK_EQ_INT(animation_count(engine, other), 1);
+    AC_CHECK_OK(ac_layer_remove_all_animations(engine, other));
+    AC_CHECK_OK(ac_layer_set_mask(engine, other, mask)); /* no action */
+    AC_CHECK_EQ_INT(animation_count(engine, other), 0);
+    AC_CHECK_OK(ac_layer_remove_from_superlayer(engine, mask));
+    AC_CHECK_EQ_INT(animation_count(engine, other), 0);
+    ac_animation_release(engine, push);
+    ac_engine_destroy(engine);
+}
+
 static void test_bad_input(void) {
     ac_engine *engine = new_engine();
     ac_animation transition = new_transition(engine, AC_TRANSITION_FADE, AC_TRANSITION_FROM_NONE, 0, 1, 1);
@@ -486,6 +521,7 @@ int main(void) {
     test_render_list_lifecycle();
     test_waiting_and_filling();
     test_action_returns_transition();
+    test_sublayers_action_runs_a_transition();
     test_bad_input();
     return ac_test_finish();
 }

@@ -39,4 +39,8 @@ public enum ActionKey {
     public static let orderOut = "onOrderOut"
     /// A layer replaces another (kCATransition).
     public static let transition = "transition"
+    /// A layer's sublayers change (one added, inserted, removed, replaced or moved away):
+    /// searched on that layer, so that an action can answer a transition for it. Core Animation
+    /// looks this key up (WebKit's layers answer no action for it to stop the default).
+    public static let sublayers = "sublayers"
 }

@@ -2,12 +2,22 @@
 /// (reference §4). Handlers run on the thread making the change, outside the engine's state
 /// access (the layer still reads its old model value), so they may call back into the engine.
 extension Engine {
+    /// How deep action searches nest, each in a handler of the one before: deeper, a search
+    /// answers no action, so that a handler making the change it is asked about (adding a
+    /// sublayer from its layer's "sublayers" action) cannot recurse without end.
+    /// [INFERRED] Core Animation sets no bound; 16 is beyond any chain of actions that ends.
+    static let actionNestingLimit = 16
+
     /// Runs the search steps 1–4: the delegate's handler, the layer's actions table, the class's
     /// default handler. `.continueSearch` means none answered (the caller may use step 5, the
-    /// built-in implicit animation, for property changes).
+    /// built-in implicit animation, for property changes); `.noAction` past
+    /// `actionNestingLimit`.
     func searchAction(
         layer: LayerID, key: String, delegate: ActionHandler?, table: LayerAction?, classDefault: ActionHandler?
     ) -> ActionResult {
+        guard actionNesting < Self.actionNestingLimit else { return .noAction }
+        actionNesting += 1
+        defer { actionNesting -= 1 }
         if let delegate {
             let answer = delegate.call(self, layer, key)
             if case .continueSearch = answer {} else { return answer }
@@ -55,8 +65,22 @@ extension Engine {
         }
     }
 
-    /// Runs the action of a tree event (onOrderIn, onOrderOut, transition) on a committed layer,
-    /// unless the transaction disables actions; there is no built-in action for these.
+    /// Runs the "sublayers" action of `parent`, whose sublayers changed, and first of
+    /// `previous`, the superlayer a moved sublayer left, when that is another layer; a layer an
+    /// earlier action destroyed is passed over.
+    /// [INFERRED] The order: the moved layer's own event (onOrderIn, onOrderOut, transition)
+    /// first, then the superlayer it left, then the one whose sublayers it joined or left.
+    func runSublayersActions(of parent: LayerID?, previous: LayerID?) throws(AnimCoreError) {
+        for layer in [previous == parent ? nil : previous, parent] {
+            guard let layer, (try? withState { (state) throws(AnimCoreError) in try state.layerSlot(layer) }) != nil
+            else { continue }
+            try runEventAction(ActionKey.sublayers, on: layer)
+        }
+    }
+
+    /// Runs the action of a tree event (onOrderIn, onOrderOut, transition, sublayers) on a
+    /// committed layer, unless the transaction disables actions; there is no built-in action
+    /// for these.
     func runEventAction(_ key: String, on layer: LayerID) throws(AnimCoreError) {
         let sources = try withState { (state) throws(AnimCoreError) -> (ActionHandler?, LayerAction?, ActionHandler?)? in
             let slot = try state.layerSlot(layer)

@@ -7,7 +7,7 @@ extension Layer {
     ///
     /// C: `ac_layer_action_for_key`.
     /// - Parameter key: a property name ("opacity") or a tree event ("onOrderIn",
-    ///   "onOrderOut", "transition").
+    ///   "onOrderOut", "transition", "sublayers").
     /// - Returns: the action found; `.continueSearch` when no step answered (a property change
     ///   then runs the built-in implicit animation).
     /// - Throws: `.badHandle` for a destroyed layer, `.invalidState` once the engine is
@@ -22,7 +22,8 @@ extension Layer {
     /// C: `ac_layer_set_action`.
     /// - Parameters:
     ///   - action: the entry; nil removes it.
-    ///   - key: a property name or a tree event ("onOrderIn", "onOrderOut", "transition").
+    ///   - key: a property name or a tree event ("onOrderIn", "onOrderOut", "transition",
+    ///     "sublayers").
     /// - Throws: `.badHandle` for a destroyed layer, `.invalidState` once the engine is
     ///   invalidated.
     public func setAction(_ action: LayerAction?, forKey key: String) throws(AnimCoreError) {

@@ -35,6 +35,9 @@ public final class Engine: @unchecked Sendable {
     @exclusivity(unchecked) var isReadingClock = false
     /// The render lists of the C API. Guarded by `lock`.
     let renderLists = RenderListTable()
+    /// Action searches in progress, one nested in another's handler (`searchAction`). Guarded
+    /// by `lock`.
+    @exclusivity(unchecked) var actionNesting = 0
 
     /// A new engine with no layers and no classes but the built-in one, its clock not yet
     /// started (the first `tick` sets it).
@@ -362,38 +365,60 @@ public final class Engine: @unchecked Sendable {
     // MARK: Tree
 
     /// Adds `child` as the last sublayer of `parent`, moving it from any other superlayer; runs
-    /// the child's "onOrderIn" action.
+    /// the child's "onOrderIn" action, then the "sublayers" actions of the superlayer it left
+    /// and of `parent`.
     package func addSublayer(_ child: LayerID, to parent: LayerID) throws(AnimCoreError) {
-        try lock.withLock { () throws(AnimCoreError) in
-            try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: nil) }
-            try runEventAction(ActionKey.orderIn, on: child)
-        }
+        try insert(child, into: parent, at: nil)
     }
 
     /// Inserts `child` among `parent`'s sublayers at `index` (clamped to the count); runs the
-    /// child's "onOrderIn" action.
+    /// actions `addSublayer` runs.
     package func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(AnimCoreError) {
+        try insert(child, into: parent, at: index)
+    }
+
+    /// `insertSublayer` at `index` (nil: last).
+    private func insert(_ child: LayerID, into parent: LayerID, at index: Int?) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
-            try withState { (state) throws(AnimCoreError) in try state.insertSublayer(child, into: parent, at: index) }
+            let previous = try withState { (state) throws(AnimCoreError) in
+                let previous = try state.sublayerParent(of: child)
+                try state.insertSublayer(child, into: parent, at: index)
+                return previous
+            }
             try runEventAction(ActionKey.orderIn, on: child)
+            try runSublayersActions(of: parent, previous: previous)
         }
     }
 
     /// Replaces `old` among its superlayer's sublayers by `new` (moved from wherever it was);
-    /// runs `new`'s "transition" action. Throws `.invalidArgument` when `old` has no superlayer.
+    /// runs `new`'s "transition" action, then the "sublayers" actions of the superlayer `new`
+    /// left and of the superlayer. Throws `.invalidArgument` when `old` has no superlayer.
     package func replaceSublayer(_ old: LayerID, with new: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
-            try withState { (state) throws(AnimCoreError) in try state.replaceSublayer(old, with: new) }
-            if old != new { try runEventAction(ActionKey.transition, on: new) }
+            let (parent, previous) = try withState { (state) throws(AnimCoreError) in
+                let places = (try state.superlayer(of: old), try state.sublayerParent(of: new))
+                try state.replaceSublayer(old, with: new)
+                return places
+            }
+            guard old != new else { return }
+            try runEventAction(ActionKey.transition, on: new)
+            try runSublayersActions(of: parent, previous: previous)
         }
     }
 
     /// Removes `layer` from its superlayer (nothing happens without one), after running its
-    /// "onOrderOut" action.
+    /// "onOrderOut" action; then runs the superlayer's "sublayers" action (not a masked layer's:
+    /// its mask is none of its sublayers).
     package func removeFromSuperlayer(_ layer: LayerID) throws(AnimCoreError) {
         try lock.withLock { () throws(AnimCoreError) in
-            if try superlayer(of: layer) != nil { try runEventAction(ActionKey.orderOut, on: layer) }
-            try withState { (state) throws(AnimCoreError) in try state.removeFromSuperlayer(layer) }
+            guard try superlayer(of: layer) != nil else { return }
+            try runEventAction(ActionKey.orderOut, on: layer)
+            let parent = try withState { (state) throws(AnimCoreError) in
+                let parent = try state.sublayerParent(of: layer)
+                try state.removeFromSuperlayer(layer)
+                return parent
+            }
+            try runSublayersActions(of: parent, previous: nil)
         }
     }
 

@@ -178,6 +178,14 @@ extension EngineState {
         return result
     }
 
+    /// The superlayer of `layer` when `layer` is among its sublayers (nil: no superlayer, or
+    /// `layer` is its mask).
+    func sublayerParent(of layer: LayerID) throws(AnimCoreError) -> LayerID? {
+        let slot = try layerSlot(layer)
+        let parent = Int(layers[slot].parent)
+        return parent >= 0 && Int(layers[parent].mask) != slot ? layerID(parent) : nil
+    }
+
     /// The superlayer of `layer`, if any.
     func superlayer(of layer: LayerID) throws(AnimCoreError) -> LayerID? {
         let parent = Int(layers[try layerSlot(layer)].parent)

@@ -3,7 +3,8 @@
 /// runs in its superlayer's time space (see `convertTime(_:from:)`).
 extension Layer {
     /// Adds `child` as the last sublayer, moving it from any other superlayer; runs the
-    /// child's "onOrderIn" action.
+    /// child's "onOrderIn" action, then the "sublayers" actions of the superlayer it left and of
+    /// this layer.
     ///
     /// C: `ac_layer_add_sublayer`.
     /// - Parameter child: a layer of the same engine.
@@ -15,7 +16,7 @@ extension Layer {
     }
 
     /// Inserts `child` among the sublayers at `index`, moving it from any other superlayer;
-    /// runs the child's "onOrderIn" action.
+    /// runs the actions `addSublayer(_:)` runs.
     ///
     /// C: `ac_layer_insert_sublayer`.
     /// - Parameters:
@@ -27,7 +28,8 @@ extension Layer {
     }
 
     /// Replaces the sublayer `old` by `new` (moved from wherever it was); runs `new`'s
-    /// "transition" action.
+    /// "transition" action, then the "sublayers" actions of the superlayer `new` left and of
+    /// this layer. Replacing a layer by itself changes nothing and runs no action.
     ///
     /// C: `ac_layer_replace_sublayer`.
     /// - Parameters:
@@ -46,9 +48,10 @@ extension Layer {
         }
     }
 
-    /// Removes the layer from its superlayer after running its "onOrderOut" action; nothing
-    /// happens without one. The superlayer's reference goes: a layer no `Layer` object holds
-    /// is destroyed.
+    /// Removes the layer from its superlayer after running its "onOrderOut" action, then runs
+    /// the superlayer's "sublayers" action (not when the layer is its mask); nothing happens
+    /// without one. The superlayer's reference goes: a layer no `Layer` object holds is
+    /// destroyed.
     ///
     /// C: `ac_layer_remove_from_superlayer`.
     /// - Throws: `.badHandle` for a destroyed layer, `.invalidState` once the engine is

@@ -29,6 +29,7 @@ from animcore import (
     Point,
     Property,
     TimingFunction,
+    Transition,
 )
 
 
@@ -378,6 +379,37 @@ def test_tree_events(engine: Engine) -> None:
         parent.replace_sublayer(child, other)  # child is not a sublayer of parent
 
 
+def test_sublayers_event_on_the_superlayer(engine: Engine) -> None:
+    """A layer whose sublayers change is asked for "sublayers" after the sublayer's own event
+    (a move asks the superlayer it left first); a transition answered runs under "transition";
+    a handler that adds a sublayer each time it is asked stops at 16 nested searches."""
+    parent, other, child = engine.layer(), engine.layer(), engine.layer()
+    engine.tick(frame(0))
+    asked: List[Tuple[str, str]] = []
+    names = {parent: "parent", other: "other", child: "child"}
+    for layer in names:
+        layer.set_delegate(action=lambda layer, key: asked.append((names[layer], key)))
+    parent.set_action("sublayers", Transition("push", "fromLeft", duration=0.5))
+    parent.add_sublayer(child)
+    assert asked == [("child", "onOrderIn"), ("parent", "sublayers")]
+    assert parent.animation_keys == ["transition"]
+    asked.clear()
+    other.add_sublayer(child)  # a move
+    assert asked == [("child", "onOrderIn"), ("parent", "sublayers"), ("other", "sublayers")]
+    asked.clear()
+    child.remove_from_superlayer()
+    assert asked == [("child", "onOrderOut"), ("other", "sublayers")]
+
+    def add_one_more(layer: Layer, key: str) -> Any:
+        if key == "sublayers":
+            layer.add_sublayer(engine.layer())
+        return None
+
+    other.set_delegate(action=add_one_more)
+    other.add_sublayer(child)
+    assert len(other.sublayers) == 17  # the child and one per nested search
+
+
 def test_an_answer_that_cannot_be_added(engine: Engine) -> None:
     """The change still happens and the call raises the add's error."""
     parent, fresh = engine.layer(), engine.layer()
@@ -463,6 +495,8 @@ def test_callbacks_that_change_things(engine: Engine) -> None:
     made: List[Layer] = []
 
     def busy(l: Layer, key: str) -> Any:
+        if key != "opacity":  # (the "sublayers" event its own add causes)
+            return None
         l.remove_all_animations()
         l.add_animation(
             BasicAnimation("zPosition", from_value=0, to_value=5, duration=1.0), "extra"
