@@ -154,7 +154,7 @@ static const char *const g_names[] = {
     "\xc3", "onOrderIn", "onOrderOut", "transition", "k0", "opacity.x", "transform..z",
     "animationDuration", "disableActions", "animationTimingFunction", "position.x.y",
     "path", "colors", "locations", "lineDashPattern", "strokeEnd", "fillColor", "startPoint",
-    "startPoint.x", "fillColor.red",
+    "startPoint.x", "fillColor.red", "sublayers",
 };
 #define NAME_COUNT (sizeof g_names / sizeof g_names[0])
 
