@@ -3288,7 +3288,10 @@ ac_status ac_animator_get_info(ac_engine *engine, ac_animator animator, ac_anima
  * Callbacks may change the engine, which searches again: searches nest at most 16 deep, and a
  * change made inside the 16th nested callback runs no action (as if it answered
  * AC_ACTION_NONE), so a callback that makes the change it is asked about (adding a sublayer from
- * its layer's "sublayers" action) ends instead of recursing without end. [INFERRED] the bound.
+ * its layer's "sublayers" action) ends instead of recursing without end. One search and the
+ * callbacks under it search at most 4096 times in all (beyond, each answers no action), so
+ * callbacks that each make several changes cannot multiply them. [INFERRED] both bounds.
+ * ac_layer_set_mask() runs no action, also when the mask was another layer's sublayer.
  *
  * The animation an action answers is added under the key (a copy, as ac_layer_add_animation()
  * does) before the new value is stored. When it cannot be added (its key path is not an

@@ -106,6 +106,7 @@ struct SteadyLaneTransitionTests {
             now += script.range(0.004, 0.09)
             for world in worlds { try world.advance(to: now) }
             mostInLane = max(mostInLane, worlds[1].engine.bookkeeping().laneEntries)
+            #expect(worlds[1].engine.bookkeepingIssues() == [], "seed \(seed), step \(step)")
             let expected = try worlds[0].entries()
             for world in worlds.dropFirst() {
                 let entries = try world.entries()
@@ -150,6 +151,29 @@ struct SteadyLaneTransitionTests {
             try World(count: count, lane: true, threads: 4),
         ]
         try Self.run(worlds, seed: seed, count: count)
+    }
+
+    @Test("more transitions than one thread's part: the lane on four threads gives one thread's entries")
+    func manyTransitionsOnFourThreads() throws {
+        let count = 2 * SteadyLane.entriesPerThreadMinimum + 100  // (the lane splits in parts)
+        let worlds = [
+            try World(count: count, lane: false, threads: 1), try World(count: count, lane: true, threads: 4),
+        ]
+        var random = SplitMix64(seed: 7)
+        for world in worlds {
+            var draws = random
+            for (index, layer) in world.layers.enumerated() {
+                try layer.add(Self.transition(&draws, now: 0, world: world, index: index, name: "L\(index)"))
+            }
+        }
+        random = SplitMix64(seed: 8)
+        var now = 0.0
+        for _ in 0..<8 {
+            now += random.range(0.01, 0.2)
+            for world in worlds { try world.advance(to: now) }
+            #expect(try worlds[1].entries() == worlds[0].entries(), "t \(now)")
+        }
+        #expect(worlds[1].engine.bookkeeping().laneEntries > 2 * SteadyLane.entriesPerThreadMinimum / 2)
     }
 
     @Test("a running transition joins the lane and leaves it when it ends")

@@ -34,6 +34,26 @@ struct AnimatorTests {
         try #require(try door.value(forKeyPath: "transform.rotation.y")?.scalar)
     }
 
+    @Test("an animator holding a transition (no property) finishes at each position and at its end")
+    func transitionMember() throws {
+        for position in [AnimatorPosition.end, .start, .current, nil] {
+            let (engine, door, animator) = try Self.door()
+            try animator.add(.transition(), to: door)
+            try animator.setFractionComplete(0.5)
+            if let position {
+                try animator.finishAnimation(at: position)
+            } else {
+                try animator.startAnimation()
+                try engine.tick(0.1)
+                try engine.tick(2)
+            }
+            #expect(try animator.state == .finished)
+            let expected: Double = position == .start ? 0 : position == .current ? Self.open / 2 : Self.open
+            expectNear(try Self.model(door), expected)
+            #expect(try door.animationKeys().isEmpty)
+        }
+    }
+
     @Test("an inactive animator holds its animations at their start; the model already has the end")
     func inactiveHoldsStart() throws {
         let (engine, door, animator) = try Self.door()

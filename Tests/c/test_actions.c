@@ -854,6 +854,73 @@ static int32_t add_on_sublayers(ac_engine *engine, ac_layer layer, const char *k
     return AC_ACTION_CONTINUE;
 }
 
+/* Moves the layer in *user_data between two layers on every tree event of any layer (each move
+   asks three searches: a chain that would multiply to millions within the depth bound). */
+typedef struct shuttle {
+    ac_layer a, b, x;
+    long calls;
+} shuttle;
+
+static int32_t shuttle_on_events(ac_engine *engine, ac_layer layer, const char *key, ac_animation animation,
+                                 void *user_data) {
+    shuttle *s = (shuttle *)user_data;
+    ac_layer superlayer = 0;
+    (void)layer;
+    (void)animation;
+    if (strcmp(key, "onOrderIn") != 0 && strcmp(key, "sublayers") != 0) return AC_ACTION_CONTINUE;
+    ++s->calls;
+    AC_CHECK_OK(ac_layer_superlayer(engine, s->x, &superlayer));
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, superlayer == s->a ? s->b : s->a, s->x));
+    return AC_ACTION_CONTINUE;
+}
+
+/* One outermost search and the handlers under it make at most 4096 searches: the call returns. */
+static void test_action_chains_are_bounded(void) {
+    ac_engine *engine = new_engine();
+    shuttle s = {0, 0, 0, 0};
+    s.a = new_layer(engine, 0);
+    s.b = new_layer(engine, 0);
+    s.x = new_layer(engine, 0);
+    tick(engine, frame_time(0));
+    AC_CHECK_OK(ac_class_set_default_action(engine, 0, shuttle_on_events, &s, NULL));
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, s.a, s.x));
+    printf("shuttle: %ld handler calls\n", s.calls);
+    /* The call's own three searches (the layer's onOrderIn, each superlayer's "sublayers") each
+       begin a chain of at most 4096. */
+    AC_CHECK(s.calls > 16 && s.calls <= 3 * 4096);
+    AC_CHECK_OK(ac_class_set_default_action(engine, 0, NULL, NULL, NULL));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
+/* An onOrderOut handler that takes the layer out and releases it (destroying it): the removal
+   it was asked about has nothing left to do and returns AC_OK. */
+static int32_t remove_and_release(ac_engine *engine, ac_layer layer, const char *key, ac_animation animation,
+                                  void *user_data) {
+    (void)animation;
+    if (strcmp(key, "onOrderOut") != 0 || (*(int *)user_data)++ > 0) return AC_ACTION_CONTINUE;
+    AC_CHECK_OK(ac_layer_remove_from_superlayer(engine, layer)); /* asked again: continues */
+    AC_CHECK_OK(ac_layer_release(engine, layer));                /* the last reference */
+    return AC_ACTION_NONE;
+}
+
+static void test_order_out_handler_destroys_the_layer(void) {
+    ac_engine *engine = new_engine();
+    ac_layer parent = new_layer(engine, 0), child = new_layer(engine, 0);
+    int asked = 0;
+    size_t count = 0;
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, parent, child));
+    AC_CHECK_OK(ac_layer_release(engine, child)); /* the parent holds it */
+    tick(engine, frame_time(0));
+    AC_CHECK_OK(ac_layer_set_action_callback(engine, child, remove_and_release, &asked, NULL));
+    AC_CHECK_OK(ac_layer_retain(engine, child)); /* the handler's to release */
+    AC_CHECK_OK(ac_layer_remove_from_superlayer(engine, child));
+    AC_CHECK_EQ_INT(asked, 2);
+    AC_CHECK_STATUS(ac_layer_retain(engine, child), AC_ERR_BAD_HANDLE);
+    AC_CHECK_OK(ac_layer_sublayers(engine, parent, NULL, 0, &count));
+    AC_CHECK_EQ_INT(count, 0);
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 /* A handler that makes the change it is asked about recurses until searches nest 16 deep; the
    17th answers no action: every call returns, the tree holds what they added. */
 static void test_nested_actions_are_bounded(void) {
@@ -1293,6 +1360,8 @@ int main(void) {
     test_garbage_answers_continue();
     test_callbacks_that_do_things();
     test_nested_actions_are_bounded();
+    test_action_chains_are_bounded();
+    test_order_out_handler_destroys_the_layer();
     test_table_holds_a_copy();
     test_registrations();
     test_replaced_registrations_may_call_in();

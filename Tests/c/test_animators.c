@@ -366,6 +366,42 @@ static void test_continue_refused_and_completion_refused(void) {
     AC_CHECK_EQ_INT(end.calls, 0);
 }
 
+/* An animator holding a transition (which writes no property): finished at each position and
+ * run to its end on a tick, the model keeps what the others show and nothing traps. */
+static void test_transition_member(void) {
+    for (int32_t position = AC_ANIMATOR_POSITION_END; position <= AC_ANIMATOR_POSITION_CURRENT + 1; ++position) {
+        ac_engine *engine = new_engine();
+        ac_layer layer = new_layer(engine, 0);
+        ac_animator animator = 0;
+        ac_animation transition = 0, fade = 0;
+        ac_value from = ac_value_scalar(1), to = ac_value_scalar(0.5);
+        tick(engine, T0);
+        AC_CHECK_OK(ac_animator_create(engine, 0.5, NULL, &animator));
+        AC_CHECK_OK(ac_animation_create_transition(engine, &transition));
+        AC_CHECK_OK(ac_animation_create_basic(engine, "opacity", &fade));
+        AC_CHECK_OK(ac_animation_set_value(engine, fade, AC_ANIMATION_FROM, &from));
+        AC_CHECK_OK(ac_animation_set_value(engine, fade, AC_ANIMATION_TO, &to));
+        AC_CHECK_OK(ac_animator_add_animation(engine, animator, layer, transition, NULL));
+        AC_CHECK_OK(ac_animator_add_animation(engine, animator, layer, fade, "fade"));
+        if (position <= AC_ANIMATOR_POSITION_CURRENT) { /* finished at a position */
+            AC_CHECK_OK(ac_animator_set_fraction_complete(engine, animator, 0.5));
+            AC_CHECK_OK(ac_animator_finish(engine, animator, position));
+        } else { /* run to its end */
+            AC_CHECK_OK(ac_animator_start(engine, animator));
+            tick(engine, T0 + 0.1);
+            tick(engine, T0 + 1);
+        }
+        AC_CHECK_EQ_INT(info_of(engine, animator).state, AC_ANIMATOR_FINISHED);
+        AC_CHECK_NEAR(model_scalar(engine, layer, "opacity"),
+                      position == AC_ANIMATOR_POSITION_START ? 1 : position == AC_ANIMATOR_POSITION_CURRENT ? 0.75 : 0.5,
+                      1e-12);
+        AC_CHECK_OK(ac_animation_release(engine, transition));
+        AC_CHECK_OK(ac_animation_release(engine, fade));
+        AC_CHECK_OK(ac_animator_release(engine, animator));
+        AC_CHECK_OK(ac_engine_destroy(engine));
+    }
+}
+
 /* A block: control calls inside are refused; a release inside still lets the commit close the
  * transaction (then the handle is reported stale). */
 static void test_block_guards(void) {
@@ -575,5 +611,6 @@ int main(void) {
     test_scrubbed_past_a_part_not_ended();
     test_continue_with_spring_per_animation();
     test_rotation_velocity_kept_by_spring();
+    test_transition_member();
     return ac_test_finish();
 }

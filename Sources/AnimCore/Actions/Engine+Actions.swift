@@ -7,15 +7,21 @@ extension Engine {
     /// sublayer from its layer's "sublayers" action) cannot recurse without end.
     /// [INFERRED] Core Animation sets no bound; 16 is beyond any chain of actions that ends.
     static let actionNestingLimit = 16
+    /// How many searches one outermost search and the handlers under it make in all: beyond,
+    /// each answers no action, so that handlers that each make several changes (a move asks
+    /// three searches) cannot multiply them to millions within the depth bound. [INFERRED]
+    static let actionChainLimit = 4096
 
     /// Runs the search steps 1–4: the delegate's handler, the layer's actions table, the class's
     /// default handler. `.continueSearch` means none answered (the caller may use step 5, the
     /// built-in implicit animation, for property changes); `.noAction` past
-    /// `actionNestingLimit`.
+    /// `actionNestingLimit` or `actionChainLimit`.
     func searchAction(
         layer: LayerID, key: String, delegate: ActionHandler?, table: LayerAction?, classDefault: ActionHandler?
     ) -> ActionResult {
-        guard actionNesting < Self.actionNestingLimit else { return .noAction }
+        if actionNesting == 0 { actionChainSearches = 0 }
+        guard actionNesting < Self.actionNestingLimit, actionChainSearches < Self.actionChainLimit else { return .noAction }
+        actionChainSearches += 1
         actionNesting += 1
         defer { actionNesting -= 1 }
         if let delegate {
@@ -89,9 +95,9 @@ extension Engine {
         }
         guard let (delegate, table, classDefault) = sources else { return }
         let answer = searchAction(layer: layer, key: key, delegate: delegate, table: table, classDefault: classDefault)
-        guard case .animation(let animation) = answer else { return }
+        // (Also without an answer: an engine a handler invalidated is reported.)
         try withState { (state) throws(AnimCoreError) in
-            guard (try? state.layerSlot(layer)) != nil else { return }
+            guard case .animation(let animation) = answer, (try? state.layerSlot(layer)) != nil else { return }
             try state.addAnimation(animation, forKey: key, to: layer)
         }
     }

@@ -189,4 +189,8 @@ enum RecordKind: UInt8 {
     /// A transition (`TransitionRecord`): it writes no property; the render list reads its
     /// progress.
     case transition
+
+    /// Whether its records write a property's value (a group's and a transition's do not:
+    /// their `property` is −1).
+    var writesProperty: Bool { self != .group && self != .transition }
 }

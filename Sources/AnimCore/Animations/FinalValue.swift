@@ -34,7 +34,7 @@ extension EngineState {
             if record.pointee.kind == .group {
                 // Also when it does not apply: its children read that from it.
                 context.applyGroup(record, sample: sample, parentTime: parentTime, applies: applies)
-            } else if applies {
+            } else if applies && record.pointee.kind.writesProperty {  // (a transition keeps nothing)
                 keepValue(of: record, sample: sample, parentTime: parentTime, slot: slot, context: context)
             }
         }
@@ -50,7 +50,7 @@ extension EngineState {
         for _ in 0...Int(animations[index].followers) where member >= 0 {
             let record = animations.base + member
             member = Int(record.pointee.next)
-            guard record.pointee.kind != .group else { continue }
+            guard record.pointee.kind.writesProperty else { continue }
             let property = Int(record.pointee.property)
             let model = modelValue(slot, property)
             let shown = presentationSlots(slot, property)

@@ -626,7 +626,7 @@ extension Engine {
     }
 
     /// What is wrong with record `index`'s lane entry: a tombstone, or an output outside its
-    /// layer's presentation block (nil: none, or sound; lock held).
+    /// layer's presentation block for an entry that writes one (nil: none, or sound; lock held).
     private func laneEntryIssue(_ index: Int, _ owner: String) -> String? {
         let record = state.animations[index]
         guard record.laneEntry >= 0 else { return nil }
@@ -634,7 +634,7 @@ extension Engine {
         let offset = state.places[Int(record.layer)].presentationOffset
         let block = Int(offset)..<Int(offset + state.layers[Int(record.layer)].presentationSize)
         if entry.record < 0 { return "\(owner) names lane entry \(record.laneEntry), a tombstone" }
-        if Int(entry.record) == index, !block.contains(Int(entry.output)) {
+        if Int(entry.record) == index, entry.kind.writesProperty, !block.contains(Int(entry.output)) {
             return "\(owner)'s lane entry writes at \(entry.output), outside its layer's block \(block)"
         }
         return nil

@@ -35,9 +35,10 @@ public final class Engine: @unchecked Sendable {
     @exclusivity(unchecked) var isReadingClock = false
     /// The render lists of the C API. Guarded by `lock`.
     let renderLists = RenderListTable()
-    /// Action searches in progress, one nested in another's handler (`searchAction`). Guarded
-    /// by `lock`.
+    /// Action searches in progress, one nested in another's handler, and searches made since
+    /// the outermost began (`searchAction`). Guarded by `lock`.
     @exclusivity(unchecked) var actionNesting = 0
+    @exclusivity(unchecked) var actionChainSearches = 0
 
     /// A new engine with no layers and no classes but the built-in one, its clock not yet
     /// started (the first `tick` sets it).
@@ -413,7 +414,9 @@ public final class Engine: @unchecked Sendable {
         try lock.withLock { () throws(AnimCoreError) in
             guard try superlayer(of: layer) != nil else { return }
             try runEventAction(ActionKey.orderOut, on: layer)
-            let parent = try withState { (state) throws(AnimCoreError) in
+            let parent = try withState { (state) throws(AnimCoreError) -> LayerID? in
+                // A handler that released the layer has destroyed it: nothing is left to remove.
+                guard (try? state.layerSlot(layer)) != nil else { return nil }
                 let parent = try state.sublayerParent(of: layer)
                 try state.removeFromSuperlayer(layer)
                 return parent

@@ -114,7 +114,7 @@ struct EvaluationContext {
         if applies && record.pointee.mayJoinSteadyLane && !record.pointee.isRefusedByLane && record.pointee.laneEntry < 0 {
             notices.append(TickNotice(animation: Int32(index), kind: .steady))
         }
-        guard kind != .group && kind != .transition else { return }
+        guard kind.writesProperty else { return }
         if applies { apply(record, sample: sample, parentTime: time, to: block + Int(record.pointee.presentationOffset)) }
         // A needs-display property redisplays every tick while it animates, when it first
         // shows (a backwards fill) and when it ends; not while waiting unseen for its begin.
