@@ -19,6 +19,7 @@ extension EngineState {
         tickCount &+= 1
         commit()
         evaluateAnimations()
+        variableValues.releaseRetired()  // (the presentation shows none of them now)
         if runningAnimatorCount > 0 { endAnimatorsAtTheirEnds() }
         queueDisplays()
     }
@@ -203,7 +204,7 @@ extension EngineState {
             transitions: transitionRecords.records.base,
             functions: functions.functions.base, beziers: functions.beziers.base,
             outOfLine: outOfLine.base, values: animationValues.base,
-            presentation: presentation.base, scratch: scratch.base, timingOffsets: timingOffsets)
+            presentation: presentation.base, variables: .passUnretained(variableValues), scratch: scratch.base, timingOffsets: timingOffsets)
     }
 }
 

@@ -18,6 +18,8 @@ struct EvaluationContext {
     let outOfLine: UnsafeMutablePointer<Double>
     let values: UnsafeMutablePointer<Double>
     let presentation: UnsafeMutablePointer<Double>
+    /// The store of paths and arrays (`VariableValues`), unretained: the engine holds it.
+    let variables: Unmanaged<VariableValues>
     private(set) var scratch: UnsafeMutablePointer<Double>
     let timingOffsets: LayerTimingOffsets
 

@@ -72,8 +72,10 @@ struct SteadyLane {
         case .group: true  // with its children (`admitsInGroup`)
         case .pathRotation, .transition: false  // (a transition writes no property)
         }
-        // Whatever its timing: the lane samples it as the general walk does.
-        return kindAdmits && record.parent < 0 && !record.needsDisplay
+        // Whatever its timing: the lane samples it as the general walk does. Not a path or
+        // array: its evaluation writes the engine's `VariableValues`, which the lane's parts on
+        // other threads must not share.
+        return kindAdmits && record.parent < 0 && !record.needsDisplay && !record.valueKind.isVariableLength
     }
 
     /// Whether a group's record `child` may join the lane with its group (the record at
@@ -85,7 +87,7 @@ struct SteadyLane {
         case .keyframe: child.followers == 0
         case .group, .pathRotation, .transition: false
         }
-        return kindAdmits && child.parent == parent && !child.needsDisplay
+        return kindAdmits && child.parent == parent && !child.needsDisplay && !child.valueKind.isVariableLength
     }
 
     /// One evaluation of the lane, split in `parts` of consecutive entries; each part writes

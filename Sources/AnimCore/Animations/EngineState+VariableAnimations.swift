@@ -1,0 +1,70 @@
+/// What animations of paths and arrays (`ValueKind.isVariableLength`) keep beside their
+/// records: their values in `variableValues` (their slots hold the handles) and the buffers
+/// their evaluation writes (`VariableBuffers`), made when they are added and retired when
+/// they are removed.
+extension EngineState {
+    /// Throws when a basic or spring animation's given values differ in shape (paths of other
+    /// element types, arrays of other counts): `.invalidArgument`, naming both. A by beside
+    /// both from and to is not used, so not checked.
+    func checkVariableEnds(_ basic: BasicParameters, field: String) throws(AnimCoreError) {
+        var given: [(Value, String)] = []
+        if let from = basic.fromValue { given.append((from, "\(field).fromValue")) }
+        if let to = basic.toValue { given.append((to, "\(field).toValue")) }
+        if let by = basic.byValue, given.count < 2 { given.append((by, "\(field).byValue")) }
+        guard given.count == 2 else { return }
+        if let message = VariableInterpolation.shapeMismatch(given[1].0, given[1].1, against: given[0].0, given[0].1) {
+            throw AnimCoreError(.invalidArgument, "\(message); a \(given[0].0.kind.name) animation's values must have one shape")
+        }
+    }
+
+    /// The buffers of a basic or spring animation of `kind` with the ends `values` (their
+    /// slots hold handles): the result shaped as its to (else from, else by) value, and a
+    /// derived end shaped as its by value when it has one.
+    func makeVariableBuffers(_ values: BasicRecord, kind: ValueKind) -> VariableBuffers {
+        func handle(_ offset: Int32) -> Double? { offset >= 0 ? animationValues.pointer(Int(offset))[0] : nil }
+        let shape = handle(values.to) ?? handle(values.from) ?? handle(values.by) ?? 0
+        var buffers = VariableBuffers(result: variableValues.makeBuffer(kind, like: shape))
+        if let by = handle(values.by) { buffers.derived = variableValues.makeBuffer(kind, like: by) }
+        return buffers
+    }
+
+    /// Retires what a basic or spring animation of a path or array holds in `variableValues`:
+    /// its from, to and by values and its buffers (nothing for another kind). Before its slots
+    /// are freed (a freed slot's contents are gone).
+    func retireVariableValues(_ values: BasicRecord) {
+        guard values.buffers.result != 0 else { return }
+        for offset in [values.from, values.to, values.by] where offset >= 0 {
+            variableValues.retire(animationValues.pointer(Int(offset))[0])
+        }
+        variableValues.retire(values.buffers.result)
+        variableValues.retire(values.buffers.derived)
+    }
+
+    /// Stores keyframe values of a path or array kind in `variableValues` and returns their
+    /// handles, one slot per keyframe, with the buffers to evaluate them into. Throws
+    /// `.invalidArgument` when a keyframe's shape differs from the first's, naming both.
+    func storeVariableKeyframes(
+        _ keyframes: [Value], kind: ValueKind, field: String
+    ) throws(AnimCoreError) -> (points: [Double], buffers: VariableBuffers) {
+        for (index, value) in keyframes.enumerated().dropFirst() {
+            if let message = VariableInterpolation.shapeMismatch(value, "\(field).values[\(index)]", against: keyframes[0], "\(field).values[0]") {
+                throw AnimCoreError(.invalidArgument, "\(message); keyframes of \(kind.name) values must have one shape")
+            }
+        }
+        let points = keyframes.map { variableValues.store($0) }
+        let shape = points.first ?? 0
+        let buffers = VariableBuffers(
+            result: variableValues.makeBuffer(kind, like: shape), derived: variableValues.makeBuffer(kind, like: shape))
+        return (points, buffers)
+    }
+
+    /// Retires what keyframes of a path or array hold in `variableValues` (their values, one
+    /// handle per point slot, and their buffers); nothing for keyframes of another kind.
+    func retireVariableKeyframes(_ record: KeyframeRecord) {
+        guard record.holdsVariableValues else { return }
+        let points = animationValues.pointer(Int(record.points))
+        for index in 0..<Int(record.keyframeCount) { variableValues.retire(points[index]) }
+        variableValues.retire(record.buffers.result)
+        variableValues.retire(record.buffers.derived)
+    }
+}

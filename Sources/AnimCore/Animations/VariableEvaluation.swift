@@ -1,0 +1,63 @@
+/// Where the evaluation of a path or array animation writes (`ValueKind.isVariableLength`):
+/// values of the engine's `VariableValues` store the animation owns, made when it is added
+/// (shaped as its ends, so a tick allocates nothing) and retired when it is removed. Handles;
+/// 0 for none (an animation of another kind).
+struct VariableBuffers {
+    /// The value the animation shows (the interpolation, then its repeats and additions).
+    var result: Double = 0
+    /// A derived end (from + by, to − by, underneath + by) or a cumulative cycle's end.
+    var derived: Double = 0
+}
+
+/// The value arithmetic of the evaluation, for every kind: `ValueMath`'s on a value's slots,
+/// or, for a path or array (whose one slot is a handle), `VariableValues`' on the runs the
+/// handles name, writing into the animation's buffer `buffer` and leaving in `result` the
+/// handle of what it computed (the buffer, or an end the half-way switch shows). The endpoint,
+/// repeat and composition rules call these, so every kind takes them.
+extension EvaluationContext {
+    /// `ValueMath.interpolate`, or `VariableValues.interpolate` into `buffer`.
+    @inline(__always)
+    func interpolate(
+        _ kind: ValueKind, from: UnsafePointer<Double>, to: UnsafePointer<Double>, fraction: Double,
+        into result: UnsafeMutablePointer<Double>, buffer: Double
+    ) {
+        guard kind.isVariableLength else { return ValueMath.interpolate(kind, from: from, to: to, fraction: fraction, into: result) }
+        result[0] = variables._withUnsafeGuaranteedRef {
+            $0.interpolate(kind, from: from[0], to: to[0], fraction: fraction, into: buffer)
+        }
+    }
+
+    /// `ValueMath.add`, or `VariableValues.add` into `buffer`.
+    @inline(__always)
+    func add(
+        _ kind: ValueKind, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into result: UnsafeMutablePointer<Double>,
+        buffer: Double
+    ) {
+        guard kind.isVariableLength else { return ValueMath.add(kind, a, b, into: result) }
+        result[0] = variables._withUnsafeGuaranteedRef { $0.add(kind, a[0], b[0], into: buffer) }
+    }
+
+    /// `ValueMath.subtract`, or `VariableValues.subtract` into `buffer`.
+    @inline(__always)
+    func subtract(
+        _ kind: ValueKind, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, into result: UnsafeMutablePointer<Double>,
+        buffer: Double
+    ) {
+        guard kind.isVariableLength else { return ValueMath.subtract(kind, a, b, into: result) }
+        result[0] = variables._withUnsafeGuaranteedRef { $0.subtract(kind, a[0], b[0], into: buffer) }
+    }
+
+    /// `ValueMath.addScaled`, or `VariableValues.addScaled` into `buffer`.
+    @inline(__always)
+    func addScaled(
+        _ kind: ValueKind, base: UnsafePointer<Double>, increment: UnsafePointer<Double>, count: Double,
+        into result: UnsafeMutablePointer<Double>, buffer: Double
+    ) {
+        guard kind.isVariableLength else {
+            return ValueMath.addScaled(kind, base: base, increment: increment, count: count, into: result)
+        }
+        result[0] = variables._withUnsafeGuaranteedRef {
+            $0.addScaled(kind, base: base[0], increment: increment[0], count: count, into: buffer)
+        }
+    }
+}
