@@ -262,4 +262,21 @@ struct VariableAnimationTests {
         let copy = try #require(try engine.animation(forKey: "c", of: layer))
         #expect(copy.basic?.fromValue == .colors([Self.red]) && copy.basic?.toValue == .colors([Self.blue]))
     }
+
+    @Test("the typed Swift API animates Path, [Double] and [Color] properties")
+    func typedAnimations() throws {
+        let (engine, id) = try Self.layer()
+        let layer = Layer(engine: engine, retaining: id)
+        var path = Animation.basic(PropertyName<Path>("path"), from: Self.square, to: Self.bigSquare)
+        path.timing.duration = 1
+        var colours = Animation.keyframe(PropertyName<[Color]>("colors"), values: [[Self.red], [Self.blue]])
+        colours.timing.duration = 1
+        try layer.add(path, forKey: "p")
+        try layer.add(colours, forKey: "c")
+        try engine.tick(0)
+        try engine.tick(0.5)
+        #expect(try layer.presentationValue(PropertyName<Path>("path")).elements[1] == .line(x: 15, y: 0))
+        let mid = Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.75)
+        #expect(try layer.presentationValue(PropertyName<[Color]>("colors")) == [mid])
+    }
 }
