@@ -67,9 +67,18 @@ package enum VariableInterpolation {
     // shape. Each element takes its own kind's rule: a colour `color`'s, every other number
     // `scalar`'s. The result may be either input.
 
-    /// The kind whose rule each element of a `kind` run takes, and its numbers per element.
+    /// The kind whose rule each element of a `kind` run takes: `color` for a colour, `scalar`
+    /// for every other number.
     @inline(__always)
     static func elementKind(_ kind: ValueKind) -> ValueKind { kind == .colors ? .color : .scalar }
+
+    /// Calls `body` with each element's kind (`elementKind`) and offset in a run of `count`
+    /// numbers of `kind`.
+    @inline(__always)
+    static func forEachElement(of kind: ValueKind, count: Int, _ body: (ValueKind, Int) -> Void) {
+        let element = elementKind(kind)
+        for offset in stride(from: 0, to: count, by: element.slotCount) { body(element, offset) }
+    }
 
     /// Writes `from + (to − from) × fraction` element by element (`ValueMath.interpolate`).
     static func interpolate(
@@ -77,9 +86,8 @@ package enum VariableInterpolation {
         fraction: Double, into result: UnsafeMutablePointer<Double>
     ) {
         guard let from, let to else { return }
-        let element = elementKind(kind)
-        for offset in stride(from: 0, to: count, by: element.slotCount) {
-            ValueMath.interpolate(element, from: from + offset, to: to + offset, fraction: fraction, into: result + offset)
+        forEachElement(of: kind, count: count) {
+            ValueMath.interpolate($0, from: from + $1, to: to + $1, fraction: fraction, into: result + $1)
         }
     }
 
@@ -91,10 +99,7 @@ package enum VariableInterpolation {
         into result: UnsafeMutablePointer<Double>
     ) {
         guard let a, let b else { return }
-        let element = elementKind(kind)
-        for offset in stride(from: 0, to: count, by: element.slotCount) {
-            ValueMath.add(element, a + offset, b + offset, into: result + offset)
-        }
+        forEachElement(of: kind, count: count) { ValueMath.add($0, a + $1, b + $1, into: result + $1) }
     }
 
     /// Writes `a − b` element by element (`ValueMath.subtract`).
@@ -103,10 +108,7 @@ package enum VariableInterpolation {
         into result: UnsafeMutablePointer<Double>
     ) {
         guard let a, let b else { return }
-        let element = elementKind(kind)
-        for offset in stride(from: 0, to: count, by: element.slotCount) {
-            ValueMath.subtract(element, a + offset, b + offset, into: result + offset)
-        }
+        forEachElement(of: kind, count: count) { ValueMath.subtract($0, a + $1, b + $1, into: result + $1) }
     }
 
     /// Writes `base + repeats × increment` element by element (`ValueMath.addScaled`).
@@ -115,9 +117,8 @@ package enum VariableInterpolation {
         repeats: Double, into result: UnsafeMutablePointer<Double>
     ) {
         guard let base, let increment else { return }
-        let element = elementKind(kind)
-        for offset in stride(from: 0, to: count, by: element.slotCount) {
-            ValueMath.addScaled(element, base: base + offset, increment: increment + offset, count: repeats, into: result + offset)
+        forEachElement(of: kind, count: count) {
+            ValueMath.addScaled($0, base: base + $1, increment: increment + $1, count: repeats, into: result + $1)
         }
     }
 }
