@@ -246,7 +246,7 @@ struct VariableAnimationTests {
         try engine.addAnimation(animation, forKey: nil, to: layer)
         try engine.tick(0)
         let during = try Self.live(engine)
-        #expect(during == before + 3, "from, to and the result buffer")
+        #expect(during == before + 4, "from, to and the result buffers (the shown one and the one read at other times)")
         for step in 1..<10 { try engine.tick(Double(step) * 0.1) }
         #expect(try Self.live(engine) == during)
         try engine.tick(2)
@@ -278,5 +278,20 @@ struct VariableAnimationTests {
         #expect(try layer.presentationValue(PropertyName<Path>("path")).elements[1] == .line(x: 15, y: 0))
         let mid = Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.75)
         #expect(try layer.presentationValue(PropertyName<[Color]>("colors")) == [mid])
+    }
+
+    @Test("an evaluation at another time (an animator's reading) leaves the presentation as the tick computed it")
+    func readingAtAnotherTime() throws {
+        let (engine, layer) = try Self.layer()
+        let animation = basic("locations", from: .numbers([0, 0]), to: .numbers([10, 10]), duration: 1)
+        try engine.addAnimation(animation, forKey: nil, to: layer)
+        try engine.tick(0)
+        try engine.tick(0.5)
+        let other = try engine.withState { state throws(AnimCoreError) in
+            let slot = try state.layerSlot(layer)
+            return state.valueShown(byAnimation: Int(state.layers[slot].firstAnimation), atLayerTime: 0.9)
+        }
+        #expect(other == .numbers([9, 9]))
+        #expect(try Self.shown(engine, "locations", layer) == .numbers([5, 5]))
     }
 }

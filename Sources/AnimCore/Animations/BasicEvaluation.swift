@@ -64,24 +64,24 @@ extension EvaluationContext {
         case let (from?, to?, _):
             (start, end) = (from, to)
         case let (from?, nil, by?):
-            add(kind, from, by, into: derived, buffer: ends.buffers.derived)
+            add(kind, from, by, into: derived, buffer: derivedBuffer(ends.buffers))
             (start, end) = (from, derived)
         case let (nil, to?, by?):
-            subtract(kind, to, by, into: derived, buffer: ends.buffers.derived)
+            subtract(kind, to, by, into: derived, buffer: derivedBuffer(ends.buffers))
             (start, end) = (derived, to)
         case let (from?, nil, nil):
             (start, end) = (from, underneath)
         case let (nil, to?, nil):
             (start, end) = (underneath, to)
         case let (nil, nil, by?):
-            add(kind, underneath, by, into: derived, buffer: ends.buffers.derived)
+            add(kind, underneath, by, into: derived, buffer: derivedBuffer(ends.buffers))
             (start, end) = (underneath, derived)
         case (nil, nil, nil):
             (start, end) = (underneath, underneath)
         }
         // (In place, `value` may be an end itself, the value underneath: each kind reads the
         // slots it writes before writing them.)
-        interpolate(kind, from: start, to: end, fraction: fraction, into: value, buffer: ends.buffers.result)
+        interpolate(kind, from: start, to: end, fraction: fraction, into: value, buffer: resultBuffer(ends.buffers))
         if let push, kind.hasCoordinates {
             for k in 0..<kind.slotCount { value[k] += push[k] * pushFactor }
         }
@@ -89,9 +89,9 @@ extension EvaluationContext {
         if composition.isCumulative && sample.iteration >= 1 {
             // [INF] Each repeat adds the value a cycle ends at (the start when autoreversing).
             let cycleEnd = composition.autoreverses ? start : end
-            addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value, buffer: ends.buffers.result)
+            addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value, buffer: resultBuffer(ends.buffers))
         }
-        compose(composition, value: value, underneath: underneath, into: slots, buffer: ends.buffers.result)
+        compose(composition, value: value, underneath: underneath, into: slots, buffer: resultBuffer(ends.buffers))
     }
 
     /// The value underneath an animation of `composition`: `readUnderneath(_:_:)` of its

@@ -18,14 +18,12 @@ extension EngineState {
     }
 
     /// The buffers of a basic or spring animation of `kind` with the ends `values` (their
-    /// slots hold handles): the result shaped as its to (else from, else by) value, and a
-    /// derived end shaped as its by value when it has one.
+    /// slots hold handles): the results shaped as its to (else from, else by) value, the
+    /// derived ends as its by value (none without one).
     func makeVariableBuffers(_ values: BasicRecord, kind: ValueKind) -> VariableBuffers {
         func handle(_ offset: Int32) -> Double? { offset >= 0 ? animationValues.pointer(Int(offset))[0] : nil }
         let shape = handle(values.to) ?? handle(values.from) ?? handle(values.by) ?? 0
-        var buffers = VariableBuffers(result: variableValues.makeBuffer(kind, like: shape))
-        if let by = handle(values.by) { buffers.derived = variableValues.makeBuffer(kind, like: by) }
-        return buffers
+        return VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: handle(values.by))
     }
 
     /// Retires what a basic or spring animation of a path or array holds in `variableValues`:
@@ -36,8 +34,7 @@ extension EngineState {
         for offset in [values.from, values.to, values.by] where offset >= 0 {
             variableValues.retire(animationValues.pointer(Int(offset))[0])
         }
-        variableValues.retire(values.buffers.result)
-        variableValues.retire(values.buffers.derived)
+        values.buffers.retire(in: variableValues)
     }
 
     /// Stores keyframe values of a path or array kind in `variableValues` and returns their
@@ -53,9 +50,7 @@ extension EngineState {
         }
         let points = keyframes.map { variableValues.store($0) }
         let shape = points.first ?? 0
-        let buffers = VariableBuffers(
-            result: variableValues.makeBuffer(kind, like: shape), derived: variableValues.makeBuffer(kind, like: shape))
-        return (points, buffers)
+        return (points, VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: shape))
     }
 
     /// Retires what keyframes of a path or array hold in `variableValues` (their values, one
@@ -64,7 +59,6 @@ extension EngineState {
         guard record.holdsVariableValues else { return }
         let points = animationValues.pointer(Int(record.points))
         for index in 0..<Int(record.keyframeCount) { variableValues.retire(points[index]) }
-        variableValues.retire(record.buffers.result)
-        variableValues.retire(record.buffers.derived)
+        record.buffers.retire(in: variableValues)
     }
 }

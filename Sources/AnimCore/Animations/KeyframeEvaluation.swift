@@ -208,17 +208,17 @@ extension EvaluationContext {
         let inPlace = composition.writesInPlace
         let value = inPlace ? slots : scratch + ScratchOffset.value
         let buffers = keyframes.pointee.buffers
-        let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value, buffer: buffers.result)
+        let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value, buffer: resultBuffer(buffers))
         guard !inPlace else { return (progress, segment, parameter) }
         let underneath = composition.isAdditive ? readUnderneath(composition.component, slots) : slots  // read only to add to
         if composition.isCumulative && sample.iteration >= 1 {
             // [INF] As for basic animations: each repeat adds the value a cycle ends at — the
             // last keyframe, or the first when autoreversing.
             let cycleEnd = scratch + ScratchOffset.derived
-            keyframeValue(keyframes, kind: kind, at: composition.autoreverses ? 0 : 1, into: cycleEnd, buffer: buffers.derived)
-            addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value, buffer: buffers.result)
+            keyframeValue(keyframes, kind: kind, at: composition.autoreverses ? 0 : 1, into: cycleEnd, buffer: derivedBuffer(buffers))
+            addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value, buffer: resultBuffer(buffers))
         }
-        compose(composition, value: value, underneath: underneath, into: slots, buffer: buffers.result)
+        compose(composition, value: value, underneath: underneath, into: slots, buffer: resultBuffer(buffers))
         return (progress, segment, parameter)
     }
 

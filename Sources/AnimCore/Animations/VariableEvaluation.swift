@@ -2,11 +2,38 @@
 /// values of the engine's `VariableValues` store the animation owns, made when it is added
 /// (shaped as its ends, so a tick allocates nothing) and retired when it is removed. Handles;
 /// 0 for none (an animation of another kind).
+///
+/// Two pairs: the tick's evaluation, whose result the presentation shows, writes `result` and
+/// `derived`; an evaluation at another time (a replica instance's, an animator's reading, a
+/// kept value) writes `readResult` and `readDerived`, so it never changes what the
+/// presentation shows (`EvaluationContext.showsPresentation`).
 struct VariableBuffers {
     /// The value the animation shows (the interpolation, then its repeats and additions).
     var result: Double = 0
     /// A derived end (from + by, to − by, underneath + by) or a cumulative cycle's end.
     var derived: Double = 0
+    /// `result` and `derived` of the evaluations at other times.
+    var readResult: Double = 0
+    var readDerived: Double = 0
+
+    /// The buffers of a path or array animation of `kind` in `store`: the results shaped as the
+    /// value `shape` names, the derived ends as `derivedShape`'s (none when nil: an animation
+    /// that derives no end).
+    init(_ kind: ValueKind, in store: VariableValues, shape: Double, derivedShape: Double?) {
+        result = store.makeBuffer(kind, like: shape)
+        readResult = store.makeBuffer(kind, like: shape)
+        if let derivedShape {
+            derived = store.makeBuffer(kind, like: derivedShape)
+            readDerived = store.makeBuffer(kind, like: derivedShape)
+        }
+    }
+
+    init() {}
+
+    /// Retires the buffers (none for another kind).
+    func retire(in store: VariableValues) {
+        for buffer in [result, derived, readResult, readDerived] { store.retire(buffer) }
+    }
 }
 
 /// The value arithmetic of the evaluation, for every kind: `ValueMath`'s on a value's slots,
@@ -15,6 +42,19 @@ struct VariableBuffers {
 /// handle of what it computed (the buffer, or an end the half-way switch shows). The endpoint,
 /// repeat and composition rules call these, so every kind takes them.
 extension EvaluationContext {
+    /// The buffer a path or array animation's value goes to in this evaluation: the shown one
+    /// in the evaluation of the presentation, the other one otherwise.
+    @inline(__always)
+    func resultBuffer(_ buffers: VariableBuffers) -> Double {
+        showsPresentation ? buffers.result : buffers.readResult
+    }
+
+    /// The buffer a derived end goes to in this evaluation (as `resultBuffer`).
+    @inline(__always)
+    func derivedBuffer(_ buffers: VariableBuffers) -> Double {
+        showsPresentation ? buffers.derived : buffers.readDerived
+    }
+
     /// `ValueMath.interpolate`, or `VariableValues.interpolate` into `buffer`.
     @inline(__always)
     func interpolate(
