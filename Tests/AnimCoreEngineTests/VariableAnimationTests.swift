@@ -294,4 +294,31 @@ struct VariableAnimationTests {
         #expect(other == .numbers([9, 9]))
         #expect(try Self.shown(engine, "locations", layer) == .numbers([5, 5]))
     }
+
+    @Test("an animation added in a transaction still open at a tick keeps showing the value it replaced")
+    func replacedInAnOpenTransaction() throws {
+        let (engine, layer) = try Self.layer()
+        try engine.addAnimation(basic("path", from: .path(Self.square), to: .path(Self.bigSquare), duration: 1), forKey: "k", to: layer)
+        try engine.tick(0)
+        try engine.tick(0.5)
+        let shown = try Self.shown(engine, "path", layer)
+        try engine.beginTransaction()
+        try engine.addAnimation(basic("path", from: .path(Self.bigSquare), to: .path(Self.square), duration: 1), forKey: "k", to: layer)
+        try engine.tick(0.6)
+        try engine.tick(0.7)
+        #expect(try Self.shown(engine, "path", layer) == shown, "the replaced animation's last value, still held")
+        try engine.commitTransaction()
+        try engine.tick(0.8)
+        try engine.tick(1.05)
+        // Committed: the new animation runs, from the big square towards the small one.
+        let moving = try #require(try Self.shown(engine, "path", layer)?.path)
+        guard case .line(let x, _) = moving.elements[1] else {
+            Issue.record("not a line: \(moving)")
+            return
+        }
+        #expect(x > 10 && x < 20, "between the ends: \(x)")
+        try engine.removeAllAnimations(from: layer)
+        try engine.tick(2)
+        #expect(try Self.live(engine) == 2, "the class's defaults alone")
+    }
 }

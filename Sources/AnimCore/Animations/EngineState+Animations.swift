@@ -64,6 +64,9 @@ extension EngineState {
 
         rebuildPresentation(slot, oldLayout: oldLayout, appended: index)
         recycle(&oldLayout)
+        if plan.contains(where: { $0.valueKind.isVariableLength && $0.property >= 0 }) {
+            layersShowingVariableValues.insert(Int32(slot))
+        }
         var offset = 0
         for record in plan where record.property >= 0 {
             let size = Int(record.propertySlotCount)

@@ -19,7 +19,7 @@ extension EngineState {
         tickCount &+= 1
         commit()
         evaluateAnimations()
-        variableValues.releaseRetired()  // (the presentation shows none of them now)
+        releaseRetiredVariableValues()
         if runningAnimatorCount > 0 { endAnimatorsAtTheirEnds() }
         queueDisplays()
     }

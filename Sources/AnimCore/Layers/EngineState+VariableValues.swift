@@ -23,6 +23,34 @@ extension EngineState {
         propertyDidChange(slot, property, layout)
     }
 
+    /// Gives back the path and array values retired since the last call (replaced model
+    /// values, removed animations' values and buffers), but those a presentation slot still
+    /// shows: an animation added in a transaction that has not committed keeps showing the
+    /// value it was added over until it is evaluated. The tick calls it after its evaluation.
+    func releaseRetiredVariableValues() {
+        guard variableValues.hasRetired else { return }
+        var shown: Set<UInt64> = []
+        var stale: [Int32] = []
+        for layer in layersShowingVariableValues {
+            let slot = Int(layer)
+            var holds = false
+            if slot < layers.count && places[slot].isAlive && places[slot].presentationOffset >= 0 {
+                var index = Int(layers[slot].firstAnimation)
+                while index >= 0 {
+                    let record = animations.base + index
+                    if record.pointee.valueKind.isVariableLength && record.pointee.property >= 0 {
+                        holds = true
+                        shown.insert(presentationSlots(slot, Int(record.pointee.property))[0].bitPattern)
+                    }
+                    index = Int(record.pointee.next)
+                }
+            }
+            if !holds { stale.append(layer) }
+        }
+        for layer in stale { layersShowingVariableValues.remove(layer) }
+        variableValues.releaseRetired(keeping: shown)
+    }
+
     /// Throws for a path or array key in a call whose fixed-width values cannot carry one (a
     /// batch table, `ac_value`, a velocity): `.wrongKind`, naming the key, the kind and `use`,
     /// the call that does.

@@ -117,12 +117,23 @@ final class VariableValues {
         retired.append(slot)
     }
 
-    /// Gives back the values retired before (the tick calls it once the presentation no longer
-    /// shows them).
-    func releaseRetired() {
+    /// Whether values wait for `releaseRetired`.
+    var hasRetired: Bool { !retired.isEmpty }
+
+    /// Gives back the values retired before, but those whose handle bits are in `shown` (a
+    /// presentation slot still shows them: they wait for a later call).
+    func releaseRetired(keeping shown: Set<UInt64>) {
         guard !retired.isEmpty else { return }
-        for slot in retired { release(slot) }
-        retired.removeAll(keepingCapacity: true)
+        var kept = 0
+        for slot in retired {
+            if shown.contains(slot.bitPattern) {
+                retired[kept] = slot
+                kept += 1
+            } else {
+                release(slot)
+            }
+        }
+        retired.removeLast(retired.count - kept)
     }
 
     // MARK: Arithmetic
