@@ -321,4 +321,16 @@ struct VariableAnimationTests {
         try engine.tick(2)
         #expect(try Self.live(engine) == 2, "the class's defaults alone")
     }
+
+    @Test("a path of closes alone (no numbers) is stored, read and animated")
+    func pathWithoutNumbers() throws {
+        let (engine, layer) = try Self.layer()
+        let closes = Path([.close, .close])
+        try engine.setValue(.path(closes), forKeyPath: "path", of: layer)
+        #expect(try engine.value(forKeyPath: "path", of: layer) == .path(closes))
+        try engine.addAnimation(basic("path", from: .path(closes), to: .path(closes), duration: 1), forKey: nil, to: layer)
+        try engine.tick(0.5)
+        try engine.tick(0.75)
+        #expect(try Self.shown(engine, "path", layer) == .path(closes))
+    }
 }

@@ -81,18 +81,20 @@ final class VariableValues {
     func value(_ kind: ValueKind, slot: Double) -> Value {
         guard let index = index(of: slot), entries[index].kind == kind else { return .empty(kind) }
         let entry = entries[index]
-        let run = UnsafeBufferPointer(start: entry.run, count: entry.count)
         switch kind {
         case .numbers:
-            return .numbers(Array(run))
+            return .numbers(Array(UnsafeBufferPointer(start: entry.run, count: entry.run == nil ? 0 : entry.count)))
         case .colors:
-            return .colors((0..<entry.elements).map { Color(slots: run.baseAddress! + 4 * $0) })
+            guard let run = entry.run else { return .empty(kind) }
+            return .colors((0..<entry.elements).map { Color(slots: run + 4 * $0) })
         default:
+            guard let types = entry.types else { return .empty(kind) }
             var elements: [Path.Element] = []
             elements.reserveCapacity(entry.elements)
             var offset = 0
             for position in 0..<entry.elements {
-                let element = Path.Element.ofType(entry.types![position], coordinates: run.baseAddress! + offset)
+                // (No run: every element is a close, which has no numbers.)
+                let element = entry.run.map { Path.Element.ofType(types[position], coordinates: $0 + offset) } ?? .close
                 offset += element.coordinateCount
                 elements.append(element)
             }
