@@ -6,8 +6,9 @@ struct BasicRecord {
     var by: Int32 = -1
     /// Neither from, to nor by was given: from was captured from the presentation when added.
     var fromIsCaptured = false
-    /// For a path or array animation, where its evaluation writes.
-    var buffers = VariableBuffers()
+    /// For a path or array animation, the offset of its `VariableBuffers` in the
+    /// animation-value buffer; -1 for another kind.
+    var buffers: Int32 = -1
 
     /// Whether both ends are given, so the value does not depend on what lies underneath.
     var hasBothEnds: Bool { (from >= 0 && to >= 0) || (from >= 0 && by >= 0) || (to >= 0 && by >= 0) }

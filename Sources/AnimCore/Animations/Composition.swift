@@ -91,8 +91,8 @@ struct Ends {
     var from: UnsafeMutablePointer<Double>?
     var to: UnsafeMutablePointer<Double>?
     var by: UnsafeMutablePointer<Double>?
-    /// Where a path or array animation writes (none for another kind).
-    var buffers = VariableBuffers()
+    /// Where a path or array animation writes: its `VariableBuffers` slots (nil for another kind).
+    var buffers: UnsafeMutablePointer<Double>?
 
     /// The ends of `basic`, whose offsets are in the animation-value buffer at `values`.
     @inline(__always)
@@ -100,7 +100,7 @@ struct Ends {
         from = basic.pointee.from >= 0 ? values + Int(basic.pointee.from) : nil
         to = basic.pointee.to >= 0 ? values + Int(basic.pointee.to) : nil
         by = basic.pointee.by >= 0 ? values + Int(basic.pointee.by) : nil
-        buffers = basic.pointee.buffers
+        buffers = basic.pointee.buffers >= 0 ? values + Int(basic.pointee.buffers) : nil
     }
 
     @inline(__always)

@@ -369,7 +369,7 @@ extension EngineState {
                 values.from = storeValue(read(target, from: shown))
             }
         }
-        if target.kind.isVariableLength { values.buffers = makeVariableBuffers(values, kind: target.kind) }
+        if target.kind.isVariableLength { values.buffers = storeVariableBuffers(makeVariableBuffers(values, kind: target.kind)) }
         return values
     }
 

@@ -26,15 +26,28 @@ extension EngineState {
         return VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: handle(values.by))
     }
 
+    /// Stores `buffers` in the animation-value buffer: the offset a kind record keeps.
+    func storeVariableBuffers(_ buffers: VariableBuffers) -> Int32 {
+        let offset = animationValues.allocate(VariableBuffers.slotCount)
+        buffers.write(into: animationValues.pointer(offset))
+        return Int32(offset)
+    }
+
+    /// Retires the buffers stored at `offset` (`storeVariableBuffers`) and frees their slots.
+    func retireVariableBuffers(at offset: Int32) {
+        VariableBuffers(slots: animationValues.pointer(Int(offset))).retire(in: variableValues)
+        animationValues.free(Int(offset), size: VariableBuffers.slotCount)
+    }
+
     /// Retires what a basic or spring animation of a path or array holds in `variableValues`:
     /// its from, to and by values and its buffers (nothing for another kind). Before its slots
     /// are freed (a freed slot's contents are gone).
     func retireVariableValues(_ values: BasicRecord) {
-        guard values.buffers.result != 0 else { return }
+        guard values.buffers >= 0 else { return }
         for offset in [values.from, values.to, values.by] where offset >= 0 {
             variableValues.retire(animationValues.pointer(Int(offset))[0])
         }
-        values.buffers.retire(in: variableValues)
+        retireVariableBuffers(at: values.buffers)
     }
 
     /// Stores keyframe values of a path or array kind in `variableValues` and returns their
@@ -56,9 +69,11 @@ extension EngineState {
     /// Retires what keyframes of a path or array hold in `variableValues` (their values, one
     /// handle per point slot, and their buffers); nothing for keyframes of another kind.
     func retireVariableKeyframes(_ record: KeyframeRecord) {
-        guard record.holdsVariableValues else { return }
-        let points = animationValues.pointer(Int(record.points))
-        for index in 0..<Int(record.keyframeCount) { variableValues.retire(points[index]) }
-        record.buffers.retire(in: variableValues)
+        guard record.buffers >= 0 else { return }
+        if record.points >= 0 {
+            let points = animationValues.pointer(Int(record.points))
+            for index in 0..<Int(record.keyframeCount) { variableValues.retire(points[index]) }
+        }
+        retireVariableBuffers(at: record.buffers)
     }
 }

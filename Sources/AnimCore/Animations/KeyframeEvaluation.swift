@@ -45,7 +45,7 @@ extension EngineState {
             // (After every check: nothing stored is left behind by a refusal.)
             do {
                 let stored = try storeVariableKeyframes(parameters.values, kind: kind, field: field)
-                (points, record.buffers, record.holdsVariableValues) = (stored.points, stored.buffers, true)
+                (points, record.buffers) = (stored.points, storeVariableBuffers(stored.buffers))
             } catch {
                 for index in functionIndexes { functions.release(Int32(index)) }
                 throw error
@@ -207,7 +207,7 @@ extension EvaluationContext {
         let progress = keyframeProgress(function, keyframes, sample: sample)
         let inPlace = composition.writesInPlace
         let value = inPlace ? slots : scratch + ScratchOffset.value
-        let buffers = keyframes.pointee.buffers
+        let buffers = keyframes.pointee.buffers >= 0 ? values + Int(keyframes.pointee.buffers) : nil
         let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value, buffer: resultBuffer(buffers))
         guard !inPlace else { return (progress, segment, parameter) }
         let underneath = composition.isAdditive ? readUnderneath(composition.component, slots) : slots  // read only to add to

@@ -1,7 +1,8 @@
 /// Where the evaluation of a path or array animation writes (`ValueKind.isVariableLength`):
 /// values of the engine's `VariableValues` store the animation owns, made when it is added
 /// (shaped as its ends, so a tick allocates nothing) and retired when it is removed. Handles;
-/// 0 for none (an animation of another kind).
+/// 0 for none. Its kind record keeps them as `slotCount` slots of the animation-value buffer
+/// (result, derived, readResult, readDerived), so the records of other kinds stay as small.
 ///
 /// Two pairs: the tick's evaluation, whose result the presentation shows, writes `result` and
 /// `derived`; an evaluation at another time (a replica instance's, an animator's reading, a
@@ -28,9 +29,20 @@ struct VariableBuffers {
         }
     }
 
-    init() {}
+    /// The buffers held in `slots` (`write(into:)`'s layout).
+    init(slots: UnsafePointer<Double>) {
+        (result, derived, readResult, readDerived) = (slots[0], slots[1], slots[2], slots[3])
+    }
 
-    /// Retires the buffers (none for another kind).
+    /// The slots the buffers take in the animation-value buffer.
+    static let slotCount = 4
+
+    /// Writes the four handles into `slots`.
+    func write(into slots: UnsafeMutablePointer<Double>) {
+        (slots[0], slots[1], slots[2], slots[3]) = (result, derived, readResult, readDerived)
+    }
+
+    /// Retires the buffers.
     func retire(in store: VariableValues) {
         for buffer in [result, derived, readResult, readDerived] { store.retire(buffer) }
     }
@@ -42,17 +54,20 @@ struct VariableBuffers {
 /// handle of what it computed (the buffer, or an end the half-way switch shows). The endpoint,
 /// repeat and composition rules call these, so every kind takes them.
 extension EvaluationContext {
-    /// The buffer a path or array animation's value goes to in this evaluation: the shown one
-    /// in the evaluation of the presentation, the other one otherwise.
+    /// The buffer a path or array animation's value goes to in this evaluation, of the
+    /// `VariableBuffers` at `buffers` (nil: none, 0): the shown one in the evaluation of the
+    /// presentation, the other one otherwise.
     @inline(__always)
-    func resultBuffer(_ buffers: VariableBuffers) -> Double {
-        showsPresentation ? buffers.result : buffers.readResult
+    func resultBuffer(_ buffers: UnsafeMutablePointer<Double>?) -> Double {
+        guard let buffers else { return 0 }
+        return buffers[showsPresentation ? 0 : 2]
     }
 
     /// The buffer a derived end goes to in this evaluation (as `resultBuffer`).
     @inline(__always)
-    func derivedBuffer(_ buffers: VariableBuffers) -> Double {
-        showsPresentation ? buffers.derived : buffers.readDerived
+    func derivedBuffer(_ buffers: UnsafeMutablePointer<Double>?) -> Double {
+        guard let buffers else { return 0 }
+        return buffers[showsPresentation ? 1 : 3]
     }
 
     /// `ValueMath.interpolate`, or `VariableValues.interpolate` into `buffer`.
