@@ -333,4 +333,21 @@ struct VariableAnimationTests {
         try engine.tick(0.75)
         #expect(try Self.shown(engine, "path", layer) == .path(closes))
     }
+
+    @Test("an implicit change in an additive transaction is not additive for these kinds, and follows its duration")
+    func implicitActionIgnoresAdditive() throws {
+        let (engine, layer) = try Self.layer()
+        try engine.beginTransaction()
+        try engine.modifyTransaction {
+            $0.additiveImplicitAnimations = true
+            $0.animationDuration = 2
+        }
+        try engine.setValue(.numbers([1, 1]), forKeyPath: "locations", of: layer)
+        try engine.commitTransaction()
+        try engine.tick(0.01)
+        #expect(try engine.animationKeys(of: layer) == ["locations"], "under the property's name, not an additive key")
+        let added = try #require(try engine.animation(forKey: "locations", of: layer))
+        #expect(!added.isAdditive && added.timing.duration == 2)
+        #expect(added.basic?.fromValue == .numbers([0, 1]), "from the presentation value")
+    }
 }
