@@ -350,4 +350,20 @@ struct VariableAnimationTests {
         #expect(!added.isAdditive && added.timing.duration == 2)
         #expect(added.basic?.fromValue == .numbers([0, 1]), "from the presentation value")
     }
+
+    @Test("a group's child animates numbers in the group's time; the group's removal gives its values back")
+    func inAGroup() throws {
+        let (engine, layer) = try Self.layer()
+        let before = try Self.live(engine)
+        var group = Animation.group([basic("locations", from: .numbers([0, 0]), to: .numbers([4, 8]), duration: 2)])
+        group.timing.duration = 1
+        try engine.addAnimation(group, forKey: "g", to: layer)
+        try engine.tick(0)
+        try engine.tick(0.5)
+        #expect(try Self.shown(engine, "locations", layer) == .numbers([1, 2]), "a quarter of the child's 2 s")
+        try engine.tick(1.5)
+        try engine.tick(1.6)
+        #expect(try Self.shown(engine, "locations", layer) == .numbers([0, 1]), "removed with the group: the model")
+        #expect(try Self.live(engine) == before)
+    }
 }
