@@ -924,9 +924,9 @@ static inline ac_value ac_value_token(uint64_t token) {
  *   (point 0.5,0), endPoint (point 0.5,1), both in the bounds' unit space, (0,0) the
  *   bottom-left corner; type (integer AC_GRADIENT_TYPE_*, 0...2, not animatable; [INFERRED]
  *   Core Animation keeps an unknown type string, an integer outside the range is refused).
- * path, colors and locations are declared animatable, as Core Animation marks them, but an
- *   animation of them is refused today (ac_layer_add_animation(): AC_ERR_WRONG_KIND, see "Path
- *   and array values") until animations of these kinds exist; a change of them shows at once.
+ * path, colors and locations are animatable, as Core Animation marks them: basic, spring and
+ *   keyframe animations and the implicit action interpolate them element by element (see "Path
+ *   and array values").
  * The render list carries no shape or gradient data: a shape or gradient layer has an entry
  *   as a CALayer has, and the host reads its values by the entry's layer handle
  *   (ac_layer_get_path(), ac_layer_get_colors(), ac_layer_get_numbers() with presentation = 1,
@@ -2234,16 +2234,41 @@ ac_status ac_animation_get_path(ac_engine *engine, ac_animation animation,
  * NULL with capacity 0 to ask for it; capacity < count is AC_ERR_BUFFER_TOO_SMALL, nothing
  * written, *out_count set). presentation = 1 reads the presentation value, 0 the model value.
  *
- * Interpolation (the rule animations of these kinds will use): two values of the same shape —
- * paths with the same element types in the same order, arrays of the same count — interpolate
- * element by element, every point, control point, number and colour component linearly (as
- * AC_VALUE_SCALAR and AC_VALUE_COLOR do); values of different shapes switch from one to the
- * other at progress 0.5, as AC_VALUE_BOOL does. Not yet: animations of these kinds are refused
- * (ac_layer_add_animation(): AC_ERR_WRONG_KIND), so a change of such a property runs no action
- * and shows at once. ac_layer_get_value(), the presentation batch reads and tables and
+ * Interpolation: two values of the same shape — paths with the same element types in the same
+ * order, arrays of the same count — interpolate element by element, every point, control point,
+ * number and colour component linearly (as AC_VALUE_SCALAR and AC_VALUE_COLOR do); values of
+ * different shapes switch from one to the other at progress 0.5, as AC_VALUE_BOOL does.
+ * ac_layer_get_value(), the presentation batch reads and tables and
  * ac_layer_get_presentation_velocity() answer AC_ERR_WRONG_KIND for these keys (a fixed-width
  * value cannot carry them); an ac_layer_snapshot() entry of these kinds has the kind alone
- * (read the contents with the calls below).
+ * (read the contents with the calls below, presentation = 1 for the animated value).
+ *
+ * Animations (CABasicAnimation of a shape layer's path, a gradient's colors or locations):
+ * basic and spring animations take their from/to/by values from ac_animation_set_path_value()
+ * and its siblings below (unset one with ac_animation_set_value(..., NULL)); keyframe animations
+ * their values from ac_animation_set_path_values() and its siblings (linear or discrete
+ * calculation modes: the cubic and paced modes need coordinates, AC_ERR_WRONG_KIND when added).
+ * Every rule of the other kinds holds: the eight from/to/by combinations (to − by and from + by
+ * element by element), timing, repeats, groups, fill modes, removal, the final value kept.
+ * - The animation's own values (from, to, by; every keyframe) must have one shape: else the add
+ *   answers AC_ERR_INVALID_ARGUMENT naming both ("animation.toValue has 3 numbers where
+ *   animation.fromValue has 2"). A shape met only while it runs (the model value under a to-only
+ *   animation) is no error: the values switch at 0.5.
+ * - Additive: arrays add element by element (every colour component, alpha too); a path adds
+ *   its points' coordinates, as an array of points would [INFERRED: Core Animation documents
+ *   neither]; values of different shapes: the animation's value replaces the one beneath.
+ * - Cumulative: each repeat adds the cycle's end value element by element (the base alone when
+ *   the shapes differ).
+ * - Springs move every element by the same normalised motion; a spring's initial velocity is
+ *   its own (a fraction per second), and no presentation velocity is carried over.
+ * - Implicit actions: a change of an animatable path or array property inside a transaction
+ *   runs the action search as any property; the built-in action is a basic (or, with a spring
+ *   in the transaction, spring) animation from the presentation value under the property's
+ *   name, with the transaction's duration, curve and delay [INFERRED: never additive, as paths
+ *   and arrays of different shapes have no difference].
+ * - A tick allocates nothing for them: each animation keeps a result buffer shaped as its ends
+ *   when added (a value that changes shape while it runs grows it once).
+ * Decay animations and value functions do not take these kinds (AC_ERR_WRONG_KIND when added).
  *
  * Errors of every call: AC_ERR_BAD_HANDLE, AC_ERR_NULL_POINTER (engine, out_count),
  * AC_ERR_UNKNOWN_KEY, AC_ERR_WRONG_KIND (the key holds another kind), AC_ERR_OUT_OF_RANGE
@@ -2278,6 +2303,38 @@ ac_status ac_layer_set_colors(ac_engine *engine, ac_layer layer, ac_key key, con
  */
 ac_status ac_layer_get_colors(ac_engine *engine, ac_layer layer, ac_key key, int32_t presentation,
                               double *out_rgba, size_t capacity, size_t *out_count);
+
+/**
+ * Sets fromValue, toValue or byValue (which: AC_ANIMATION_FROM, _TO or _BY) of a basic or spring
+ * animation description to a path of count elements, an array of count numbers, or an array of
+ * count colours (rgba: 4 × count numbers), copied. The checks above apply to the value (naming
+ * elements, numbers or rgba) and ac_animation_set_value()'s to which and the animation's kind;
+ * the kind is checked against the key path when added. ac_animation_get_value() reads such a
+ * value's kind alone.
+ */
+ac_status ac_animation_set_path_value(ac_engine *engine, ac_animation animation, int32_t which,
+                                      const ac_path_element *elements, size_t count);
+ac_status ac_animation_set_numbers_value(ac_engine *engine, ac_animation animation, int32_t which,
+                                         const double *numbers, size_t count);
+ac_status ac_animation_set_colors_value(ac_engine *engine, ac_animation animation, int32_t which,
+                                        const double *rgba, size_t count);
+/**
+ * Sets the values of a keyframe animation description to keyframe_count paths or arrays given
+ * one after another: keyframe i has counts[i] elements, numbers or colours (rgba: 4 numbers per
+ * colour), following keyframe i − 1's in the array; copied. keyframe_count 0 sets no values.
+ * Errors: the list rules above for counts (at most AC_ANIMATION_LIST_MAX keyframes), each
+ * keyframe's value checked as above (the message names "elements, keyframe i"),
+ * AC_ERR_NULL_POINTER (the array with a count > 0), and ac_animation_set_values()'s.
+ */
+ac_status ac_animation_set_path_values(ac_engine *engine, ac_animation animation,
+                                       const ac_path_element *elements, const size_t *counts,
+                                       size_t keyframe_count);
+ac_status ac_animation_set_numbers_values(ac_engine *engine, ac_animation animation,
+                                          const double *numbers, const size_t *counts,
+                                          size_t keyframe_count);
+ac_status ac_animation_set_colors_values(ac_engine *engine, ac_animation animation,
+                                         const double *rgba, const size_t *counts,
+                                         size_t keyframe_count);
 
 /* ---- Groups (CAAnimationGroup) ------------------------------------------------------------- */
 

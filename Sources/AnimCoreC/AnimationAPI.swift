@@ -212,7 +212,7 @@ extension APIError {
 }
 
 /// The from/to/by/velocity selector and its core name, or OUT_OF_RANGE.
-private func valueField(_ which: Int32) throws(APIError) -> String {
+func valueField(_ which: Int32) throws(APIError) -> String {
     switch which {
     case Int32(AC_ANIMATION_FROM): "fromValue"
     case Int32(AC_ANIMATION_TO): "toValue"
@@ -285,17 +285,26 @@ public func ac_animation_set_value(
         try withEngine(engine) { (box) throws(APIError) in
             let name = try valueField(which)
             let converted = try value.map { (pointer) throws(APIError) in try Value(pointer, "value") }
-            try box.editDescription(animation) { (description) throws(APIError) in
-                let kind = description.kindTag
-                let field = try valueAccess(kind, which, name)
-                if kind == .decay, let converted, !converted.kind.hasCoordinates {
-                    throw APIError(
-                        AC_ERR_WRONG_KIND,
-                        "value is a \(converted.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
-                }
-                field.write(converted, into: &description)
-            }
+            try setAnimationValue(box, animation, which, name, converted)
         }
+    }
+}
+
+/// Sets the from, to, by or velocity value (`which`, named `name`) of the description
+/// `animation` to `value` (nil: unset): the one write of `ac_animation_set_value` and the path
+/// and array setters (`ac_animation_set_path_value`, ...).
+func setAnimationValue(
+    _ box: EngineBox, _ animation: ac_animation, _ which: Int32, _ name: String, _ value: Value?
+) throws(APIError) {
+    try box.editDescription(animation) { (description) throws(APIError) in
+        let kind = description.kindTag
+        let field = try valueAccess(kind, which, name)
+        if kind == .decay, let value, !value.kind.hasCoordinates {
+            throw APIError(
+                AC_ERR_WRONG_KIND,
+                "value is a \(value.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
+        }
+        field.write(value, into: &description)
     }
 }
 

@@ -4,19 +4,51 @@ import CAnimCore
 // The path and array values part of the layers section of animcore.h: a layer's path, numbers
 // and colors properties set and read as C arrays (an ac_value's fixed v[] cannot carry them).
 
-/// Sets the model value at `key` to `value`, a path or array read from C: checked first as the
-/// core checks it (`Value.checkElements`), so that messages name `argument`, the C array.
+/// Sets the model value at `key` to `value`, a path or array read from C (`pathValue`,
+/// `numbersValue`, `colorsValue`: checked, messages naming `argument`, the C array).
 private func setVariableValue(
     _ box: EngineBox, _ layer: ac_layer, _ key: ac_key, _ value: Value, _ argument: String
 ) throws(APIError) {
+    try core(ErrorArguments(value: argument, other: argument)) { () throws(AnimCoreError) in
+        try box.engine.setValue(value, forKey: PropertyKey(key), of: LayerID(rawValue: layer))
+    }
+}
+
+/// `value` checked as the core checks it (`Value.checkElements`), so that messages name
+/// `argument`, the C array.
+private func checkedElements(_ value: Value, _ argument: String) throws(APIError) -> Value {
     do throws(AnimCoreError) {
         try value.checkElements(argument)
     } catch {
         throw APIError(error, argument: argument)
     }
-    try core(ErrorArguments(value: argument, other: argument)) { () throws(AnimCoreError) in
-        try box.engine.setValue(value, forKey: PropertyKey(key), of: LayerID(rawValue: layer))
+    return value
+}
+
+/// The path of `count` C elements at `elements` (the argument `argument`), checked.
+func pathValue(_ elements: UnsafePointer<ac_path_element>?, _ count: Int, _ argument: String) throws(APIError) -> Value {
+    let list = try inputList(elements, count, argument, maximum: ValueKind.maximumElementCount)
+    var converted: [Path.Element] = []
+    converted.reserveCapacity(list.count)
+    for (index, raw) in list.enumerated() { converted.append(try Path.Element(raw, "\(argument)[\(index)]")) }
+    return try checkedElements(.path(Path(converted)), argument)
+}
+
+/// The array of `count` numbers at `numbers` (the argument `argument`), checked.
+func numbersValue(_ numbers: UnsafePointer<Double>?, _ count: Int, _ argument: String) throws(APIError) -> Value {
+    let list = try inputList(numbers, count, argument, maximum: ValueKind.maximumElementCount)
+    return try checkedElements(.numbers(Array(list)), argument)
+}
+
+/// The array of `count` colours at `rgba`, 4 numbers each (the argument `argument`), checked.
+func colorsValue(_ rgba: UnsafePointer<Double>?, _ count: Int, _ argument: String) throws(APIError) -> Value {
+    let colours = try inputList(rgba, count, argument, maximum: ValueKind.maximumElementCount)
+    // (count colours, 4 numbers each: the list's start, read 4 × count.)
+    let numbers = count == 0 ? [] : Array(UnsafeBufferPointer(start: colours.baseAddress, count: 4 * count))
+    let list = stride(from: 0, to: numbers.count, by: 4).map {
+        Color(red: numbers[$0], green: numbers[$0 + 1], blue: numbers[$0 + 2], alpha: numbers[$0 + 3])
     }
+    return try checkedElements(.colors(list), argument)
 }
 
 /// The model or presentation value at `key`, which must be of `kind` (WRONG_KIND, naming the
@@ -48,11 +80,7 @@ public func ac_layer_set_path(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let list = try inputList(elements, count, "elements", maximum: ValueKind.maximumElementCount)
-            var converted: [Path.Element] = []
-            converted.reserveCapacity(list.count)
-            for (index, raw) in list.enumerated() { converted.append(try Path.Element(raw, "elements[\(index)]")) }
-            try setVariableValue(box, layer, key, .path(Path(converted)), "elements")
+            try setVariableValue(box, layer, key, try pathValue(elements, count, "elements"), "elements")
         }
     }
 }
@@ -76,8 +104,7 @@ public func ac_layer_set_numbers(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let list = try inputList(numbers, count, "numbers", maximum: ValueKind.maximumElementCount)
-            try setVariableValue(box, layer, key, .numbers(Array(list)), "numbers")
+            try setVariableValue(box, layer, key, try numbersValue(numbers, count, "numbers"), "numbers")
         }
     }
 }
@@ -101,13 +128,7 @@ public func ac_layer_set_colors(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let colours = try inputList(rgba, count, "rgba", maximum: ValueKind.maximumElementCount)
-            // (count colours, 4 numbers each: the list's start, read 4 × count.)
-            let numbers = count == 0 ? [] : Array(UnsafeBufferPointer(start: colours.baseAddress, count: 4 * count))
-            let list = stride(from: 0, to: numbers.count, by: 4).map {
-                Color(red: numbers[$0], green: numbers[$0 + 1], blue: numbers[$0 + 2], alpha: numbers[$0 + 3])
-            }
-            try setVariableValue(box, layer, key, .colors(list), "rgba")
+            try setVariableValue(box, layer, key, try colorsValue(rgba, count, "rgba"), "rgba")
         }
     }
 }

@@ -148,7 +148,7 @@ struct BuiltInClassTests {
         #expect(try shape.presentationValue(.path) == circle)
     }
 
-    @Test("a shape layer's strokeEnd and fillColor animate; an animation of its path is refused")
+    @Test("a shape layer's strokeEnd, fillColor and path animate")
     func shapeAnimates() throws {
         let engine = Engine()
         let shape = try engine.makeLayer(.shapeLayer)
@@ -165,11 +165,17 @@ struct BuiltInClassTests {
         try engine.tick(0.75)
         #expect(abs(try shape.presentationValue(.strokeEnd) - 0.25) < 1e-9)
         #expect(abs(try shape.presentationValue(.fillColor).red - 0.25) < 1e-9)
-        let morph = Animation.basic(.path, to: Path([.move(x: 0, y: 0), .line(x: 1, y: 1)]))
-        expectError(.wrongKind, containing: "not animated yet") { try shape.add(morph, forKey: "morph") }
+        var morph = Animation.basic(
+            .path, from: Path([.move(x: 0, y: 0), .line(x: 0, y: 0)]), to: Path([.move(x: 0, y: 0), .line(x: 1, y: 1)]))
+        morph.timing.duration = 1
+        morph.timingFunction = .linear
+        try shape.add(morph, forKey: "morph")
+        try engine.tick(1)
+        try engine.tick(1.25)
+        #expect(try shape.presentationValue(.path) == Path([.move(x: 0, y: 0), .line(x: 0.25, y: 0.25)]))
     }
 
-    @Test("a gradient layer's properties: defaults, the type range, arrays kept, startPoint animating")
+    @Test("a gradient layer's properties: defaults, the type range, arrays kept, startPoint and colors animating")
     func gradientLayer() throws {
         let engine = Engine()
         let base = try engine.properties(of: .layer).count
@@ -195,8 +201,14 @@ struct BuiltInClassTests {
         try engine.tick(0.5)
         try engine.tick(1)
         #expect(abs(try gradient.presentationValue(.startPoint).y - 0.5) < 1e-9)
-        let fade = Animation.basic(.colors, to: stops)
-        expectError(.wrongKind, containing: "not animated yet") { try gradient.add(fade, forKey: "fade") }
+        var fade = Animation.basic(.colors, from: [Color.clear, Color.clear], to: stops)
+        fade.timing.duration = 1
+        fade.timingFunction = .linear
+        try gradient.add(fade, forKey: "fade")
+        try engine.tick(1.5)
+        try engine.tick(2)
+        let half = [Color(red: 0.5, green: 0, blue: 0, alpha: 0.5), Color(red: 0, green: 0, blue: 0.5, alpha: 0.25)]
+        #expect(try gradient.presentationValue(.colors) == half)
     }
 
     @Test("the spinner (§5.3): instance k turned k × 30° about the centre, its colour, its time t − k/12")

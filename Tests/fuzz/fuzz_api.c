@@ -2529,10 +2529,11 @@ static size_t rd_path(ac_path_element *elements) {
     return count;
 }
 
+static void op_variable_animation(void);
+
 /* Path and array values (ac_layer_set_path / _numbers / _colors and their getters) with random
    shapes, counts (beyond the limit, NULL with a count) and numbers; a value set is read back
-   with its count; a basic animation of a key of these kinds, with ends of different shapes,
-   is refused. */
+   with its count; or an animation of them (op_variable_animation). */
 static void op_variable_value(void) {
     engine_slot *es = pick_engine();
     pick layer = pick_layer(es);
@@ -2567,23 +2568,70 @@ static void op_variable_value(void) {
         if (CALL(es, layer.bad, ac_layer_set_numbers(es->pointer, layer.handle, key, numbers, (size_t)AC_VALUE_MAX_ELEMENTS + 1 + rd_u8())) == AC_OK)
             DIE("ac_layer_set_numbers accepted more than AC_VALUE_MAX_ELEMENTS numbers");
         return;
-    default: { /* An animation of these kinds: refused, whatever the shapes of its ends. */
-        ac_animation animation = 0;
-        ac_value from = ac_value_zeroed(AC_VALUE_PATH + b % 3), to = ac_value_zeroed(AC_VALUE_PATH + rd_u8() % 3);
-        const char *name = rd_string();
-        if (CALL(es, 0, ac_animation_create_basic(es->pointer, name, &animation)) != AC_OK) return;
-        CALL(es, 0, ac_animation_set_value(es->pointer, animation, AC_ANIMATION_FROM, &from));
-        CALL(es, 0, ac_animation_set_value(es->pointer, animation, AC_ANIMATION_TO, &to));
-        if (CALL(es, layer.bad, ac_layer_add_animation(es->pointer, layer.handle, animation, rd_u8() & 1 ? "v" : NULL)) == AC_OK)
-            DIE("an animation of a path or array value was added");
-        CALL(es, 0, ac_animation_release(es->pointer, animation));
+    default: /* An animation of these kinds: op_variable_animation. */
+        op_variable_animation();
         return;
-    }
     }
     /* A value set is read back whole when it fits, with its count either way. */
     if (status == AC_OK && read == AC_OK && presentation == 0 && read_count != count)
         DIE("a path or array value read back with another count");
     if (read == AC_OK && read_count > capacity) DIE("a path or array read wrote more than its capacity");
+}
+
+/* An animation of path or array values: a basic, spring or keyframe description of a random key
+   with from/to/by or keyframe values of random kinds, shapes (matching or not), counts and
+   numbers (NaN, NULL with a count), additive, cumulative and repeating at random, added to a
+   random layer; every call answers a status (a shape mismatch or a wrong kind is refused when
+   added), and the presentation of the key reads back with its count. */
+static void op_variable_animation(void) {
+    engine_slot *es = pick_engine();
+    pick layer = pick_layer(es);
+    ac_animation animation = 0;
+    ac_path_element elements[8];
+    double numbers[32];
+    size_t counts[4], count, index, keyframes = rd_u8() % 5;
+    uint8_t b = rd_u8();
+    int32_t kind = b % 3, flavour = (b / 3) % 3, which;
+    const char *name = rd_u8() < 200 ? (const char *[]){"path", "colors", "locations"}[rd_u8() % 3] : rd_string();
+    for (index = 0; index < 32; ++index) numbers[index] = rd_u8() < 250 ? (double)rd_u8() / 64.0 : rd_double();
+    ac_status created = flavour == 0 ? CALL(es, 0, ac_animation_create_basic(es->pointer, name, &animation))
+                        : flavour == 1 ? CALL(es, 0, ac_animation_create_spring(es->pointer, name, &animation))
+                                       : CALL(es, 0, ac_animation_create_keyframe(es->pointer, name, &animation));
+    if (created != AC_OK) return;
+    if (flavour == 2) {
+        for (index = 0; index < keyframes; ++index) counts[index] = rd_u8() % 5;
+        if (kind == 0) {
+            count = rd_path(elements);
+            for (index = 0; index < keyframes; ++index) counts[index] = count / (keyframes ? keyframes : 1);
+            CALL(es, 0, ac_animation_set_path_values(es->pointer, animation, rd_u8() == 0 ? NULL : elements, counts, keyframes));
+        } else if (kind == 1) {
+            CALL(es, 0, ac_animation_set_numbers_values(es->pointer, animation, rd_u8() == 0 ? NULL : numbers, counts, keyframes));
+        } else {
+            CALL(es, 0, ac_animation_set_colors_values(es->pointer, animation, numbers, counts, keyframes > 1 ? 1 : keyframes));
+        }
+    } else {
+        for (which = AC_ANIMATION_FROM; which <= AC_ANIMATION_BY; ++which) {
+            if (rd_u8() < 100) continue;
+            count = rd_u8() % 5;
+            if (kind == 0) {
+                count = rd_path(elements);
+                CALL(es, 0, ac_animation_set_path_value(es->pointer, animation, which, elements, count));
+            } else if (kind == 1) {
+                CALL(es, 0, ac_animation_set_numbers_value(es->pointer, animation, which, rd_u8() == 0 ? NULL : numbers, count));
+            } else {
+                CALL(es, 0, ac_animation_set_colors_value(es->pointer, animation, which, numbers, count));
+            }
+        }
+    }
+    CALL(es, 0, ac_animation_set_flag(es->pointer, animation, AC_ANIMATION_ADDITIVE, rd_u8() & 1));
+    CALL(es, 0, ac_animation_set_flag(es->pointer, animation, AC_ANIMATION_CUMULATIVE, rd_u8() & 1));
+    CALL(es, layer.bad, ac_layer_add_animation(es->pointer, layer.handle, animation, rd_u8() & 1 ? name : NULL));
+    CALL(es, 0, ac_animation_release(es->pointer, animation));
+    count = 0;
+    ac_key key = key_of(es, name);
+    if (kind == 1 && CALL(es, layer.bad, ac_layer_get_numbers(es->pointer, layer.handle, key, 1, numbers, 32, &count)) == AC_OK
+        && count > 32)
+        DIE("a presentation array read wrote more than its capacity");
 }
 
 #define OP(name) {op_##name, #name}
@@ -2598,7 +2646,7 @@ static const operation g_operations[] = {
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
     OP(clock),           OP(geometry),        OP(render_list),    OP(animator),
     OP(animator),        OP(value_function),  OP(transition),     OP(builtin_classes), OP(builtin_classes),
-    OP(variable_value),
+    OP(variable_value),  OP(variable_animation),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

@@ -38,38 +38,41 @@ extension EngineState {
             return .done
         }
         try checkModelValue(value, target, keyPath)
-        if target.kind.isVariableLength {
-            writeVariableModel(slot, target.property, value)
-            return .done
-        }
         let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.properties[target.property]
-        let count = stored.kind.slotCount
-        // The property's whole new value (a key path changes one component of it).
-        let newSlots = scratch.pointer(ScratchOffset.change)
-        newSlots.update(from: modelValue(slot, target.property), count: count)
-        var componentScratch = SlotScratch()
-        componentScratch.withPointer { component in
-            value.write(into: component)
-            if let part = target.component { part.write(component, into: newSlots) } else {
-                newSlots.update(from: component, count: count)
-            }
-        }
         let current = modelValue(slot, target.property)
-        if ValueMath.equal(stored.kind, current, newSlots) { return .done }
+        let newModel: Value
+        if target.kind.isVariableLength {
+            // (No component: the value is the property's whole value.)
+            if storedValue(target.kind, current) == value { return .done }
+            newModel = value
+        } else {
+            let count = stored.kind.slotCount
+            // The property's whole new value (a key path changes one component of it).
+            let newSlots = scratch.pointer(ScratchOffset.change)
+            newSlots.update(from: current, count: count)
+            var componentScratch = SlotScratch()
+            componentScratch.withPointer { component in
+                value.write(into: component)
+                if let part = target.component { part.write(component, into: newSlots) } else {
+                    newSlots.update(from: component, count: count)
+                }
+            }
+            if ValueMath.equal(stored.kind, current, newSlots) { return .done }
+            newModel = Value(kind: stored.kind, slots: newSlots)
+        }
         cacheTransaction()
         let settings = transactionCache.settings
         let runsAction = stored.descriptor.isAnimatable && layers[slot].isCommitted
             && !(settings.disableActions ?? false) && !isEnding
-        let newModel = Value(kind: stored.kind, slots: newSlots)
         guard runsAction else {
             writeWholeProperty(slot, target.property, newModel)
             return .done
         }
         return .needsAction(ActionRequest(
             slot: slot, layer: layer, property: target.property, key: stored.descriptor.name,
-            oldModel: Value(kind: stored.kind, slots: current), newModel: newModel,
-            oldPresentation: Value(kind: stored.kind, slots: presentationSlots(slot, target.property)),
+            oldModel: storedValue(stored.kind, current), newModel: newModel,
+            oldPresentation: storedValue(stored.kind, presentationSlots(slot, target.property)),
             settings: settings,
             delegateAction: layerDelegates[Int32(slot)]?.action,
             tableAction: layerActions[Int32(slot)]?[stored.descriptor.name],
@@ -114,6 +117,7 @@ extension EngineState {
         let classIndex = Int(places[request.slot].classIndex)
         planImplicitAnimation(ImplicitPlan.Inputs(
             request.settings, classIndex, request.property, defaultDuration: defaultAnimationDuration))
+        if implicitPlan.record.valueKind.isVariableLength { return try startVariableImplicitAnimation(request) }
         var old = SlotScratch()
         var shown = SlotScratch()
         var new = SlotScratch()

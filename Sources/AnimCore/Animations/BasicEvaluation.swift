@@ -6,6 +6,9 @@ struct BasicRecord {
     var by: Int32 = -1
     /// Neither from, to nor by was given: from was captured from the presentation when added.
     var fromIsCaptured = false
+    /// For a path or array animation, the offset of its `VariableBuffers` in the
+    /// animation-value buffer; -1 for another kind.
+    var buffers: Int32 = -1
 
     /// Whether both ends are given, so the value does not depend on what lies underneath.
     var hasBothEnds: Bool { (from >= 0 && to >= 0) || (from >= 0 && by >= 0) || (to >= 0 && by >= 0) }
@@ -62,24 +65,24 @@ extension EvaluationContext {
         case let (from?, to?, _):
             (start, end) = (from, to)
         case let (from?, nil, by?):
-            ValueMath.add(kind, from, by, into: derived)
+            add(kind, from, by, into: derived, buffer: derivedBuffer(ends.buffers))
             (start, end) = (from, derived)
         case let (nil, to?, by?):
-            ValueMath.subtract(kind, to, by, into: derived)
+            subtract(kind, to, by, into: derived, buffer: derivedBuffer(ends.buffers))
             (start, end) = (derived, to)
         case let (from?, nil, nil):
             (start, end) = (from, underneath)
         case let (nil, to?, nil):
             (start, end) = (underneath, to)
         case let (nil, nil, by?):
-            ValueMath.add(kind, underneath, by, into: derived)
+            add(kind, underneath, by, into: derived, buffer: derivedBuffer(ends.buffers))
             (start, end) = (underneath, derived)
         case (nil, nil, nil):
             (start, end) = (underneath, underneath)
         }
         // (In place, `value` may be an end itself, the value underneath: each kind reads the
         // slots it writes before writing them.)
-        ValueMath.interpolate(kind, from: start, to: end, fraction: fraction, into: value)
+        interpolate(kind, from: start, to: end, fraction: fraction, into: value, buffer: resultBuffer(ends.buffers))
         if let push, kind.hasCoordinates {
             for k in 0..<kind.slotCount { value[k] += push[k] * pushFactor }
         }
@@ -87,9 +90,9 @@ extension EvaluationContext {
         if composition.isCumulative && sample.iteration >= 1 {
             // [INF] Each repeat adds the value a cycle ends at (the start when autoreversing).
             let cycleEnd = composition.autoreverses ? start : end
-            ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
+            addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value, buffer: resultBuffer(ends.buffers))
         }
-        compose(composition, value: value, underneath: underneath, into: slots)
+        compose(composition, value: value, underneath: underneath, into: slots, buffer: resultBuffer(ends.buffers))
     }
 
     /// The value underneath an animation of `composition`: `readUnderneath(_:_:)` of its
@@ -115,18 +118,18 @@ extension EvaluationContext {
     }
 
     /// Writes an animation's value over what lies underneath: added to it when additive, into
-    /// the key path's component when it names one.
+    /// the key path's component when it names one. `buffer`: where a path or array sum goes.
     @inline(__always)
     func compose(
         _ composition: Composition, value: UnsafeMutablePointer<Double>,
-        underneath: UnsafeMutablePointer<Double>, into slots: UnsafeMutablePointer<Double>
+        underneath: UnsafeMutablePointer<Double>, into slots: UnsafeMutablePointer<Double>, buffer: Double = 0
     ) {
         if let applied = composition.valueFunction {
             return composeTransform(applied, isAdditive: composition.isAdditive, value: value, into: slots)
         }
         let kind = composition.kind
         if composition.isAdditive {
-            ValueMath.add(kind, underneath, value, into: value)
+            add(kind, underneath, value, into: value, buffer: buffer)
         }
         if let component = composition.component {
             component.write(value, into: slots)

@@ -46,9 +46,13 @@ struct Composition {
 
     /// Whether the value is computed straight into the property's slots: it replaces the
     /// whole value (not added to it, written into a component or turned into a matrix by a
-    /// value function) and no repeat adds to it afterwards.
+    /// value function) and no repeat adds to it afterwards. Never for a path or array: the
+    /// property's slot holds a handle of a value the animation does not own, so it computes
+    /// into its own buffer (`VariableBuffers`) and shows that.
     @inline(__always)
-    var writesInPlace: Bool { !isAdditive && component == nil && !isCumulative && valueFunction == nil }
+    var writesInPlace: Bool {
+        !isAdditive && component == nil && !isCumulative && valueFunction == nil && !kind.isVariableLength
+    }
 }
 
 /// A value function as an animation's record applies it (`Animation.valueFunction`): the
@@ -87,6 +91,8 @@ struct Ends {
     var from: UnsafeMutablePointer<Double>?
     var to: UnsafeMutablePointer<Double>?
     var by: UnsafeMutablePointer<Double>?
+    /// Where a path or array animation writes: its `VariableBuffers` slots (nil for another kind).
+    var buffers: UnsafeMutablePointer<Double>?
 
     /// The ends of `basic`, whose offsets are in the animation-value buffer at `values`.
     @inline(__always)
@@ -94,6 +100,7 @@ struct Ends {
         from = basic.pointee.from >= 0 ? values + Int(basic.pointee.from) : nil
         to = basic.pointee.to >= 0 ? values + Int(basic.pointee.to) : nil
         by = basic.pointee.by >= 0 ? values + Int(basic.pointee.by) : nil
+        buffers = basic.pointee.buffers >= 0 ? values + Int(basic.pointee.buffers) : nil
     }
 
     @inline(__always)

@@ -64,6 +64,9 @@ extension EngineState {
 
         rebuildPresentation(slot, oldLayout: oldLayout, appended: index)
         recycle(&oldLayout)
+        if plan.contains(where: { $0.valueKind.isVariableLength && $0.property >= 0 }) {
+            layersShowingVariableValues.insert(Int32(slot))
+        }
         var offset = 0
         for record in plan where record.property >= 0 {
             let size = Int(record.propertySlotCount)
@@ -241,7 +244,6 @@ extension EngineState {
     ) throws(AnimCoreError) {
         let layerClass = classes[Int(places[slot].classIndex)]
         let stored = layerClass.layouts[target.property]  // plain data: no descriptor copied
-        try refuseVariableLengthAnimation(target.kind, keyPath: keyPath)
         record.keyPath = try keys.intern(keyPath).id
         record.property = Int32(target.property)
         record.component = target.component
@@ -351,6 +353,7 @@ extension EngineState {
         try checkAnimationValue(basic.fromValue, field, "fromValue", target, keyPath)
         try checkAnimationValue(basic.toValue, field, "toValue", target, keyPath)
         try checkAnimationValue(basic.byValue, field, "byValue", target, keyPath)
+        if target.kind.isVariableLength { try checkVariableEnds(basic, field: field) }
         var values = BasicRecord()
         values.from = storeValue(basic.fromValue)
         values.to = storeValue(basic.toValue)
@@ -367,6 +370,7 @@ extension EngineState {
                 values.from = storeValue(read(target, from: shown))
             }
         }
+        if target.kind.isVariableLength { values.buffers = storeVariableBuffers(makeVariableBuffers(values, kind: target.kind)) }
         return values
     }
 
@@ -444,6 +448,7 @@ extension EngineState {
         switch kind {
         case .basic:
             let values = basicRecords[parameters]
+            retireVariableValues(values)
             freeValues(values, size: slotCount)
             basicRecords.remove(parameters)
         case .keyframe:
@@ -454,6 +459,7 @@ extension EngineState {
         case .spring:
             // (In place: a copy of the spring record costs more than the frees.)
             let spring = springRecords.records.base + Int(parameters)
+            retireVariableValues(spring.pointee.endpoints)
             freeValues(spring.pointee.endpoints, size: slotCount)
             if spring.pointee.startVelocity >= 0 { animationValues.free(Int(spring.pointee.startVelocity), size: slotCount) }
             springRecords.remove(parameters)
@@ -488,11 +494,16 @@ extension EngineState {
             .wrongKind, "\(field).\(name) is a \(value.kind.name) but \"\(keyPath)\" holds \(target.kind.name) values")
     }
 
-    /// Copies a value into the animation-value buffer; -1 for nil.
+    /// Copies a value into the animation-value buffer; -1 for nil. A path or array is stored
+    /// in `variableValues`, its slot holding the handle, which the animation owns.
     private func storeValue(_ value: Value?) -> Int32 {
         guard let value else { return -1 }
         let offset = animationValues.allocate(value.kind.slotCount)
-        value.write(into: animationValues.pointer(offset))
+        if value.kind.isVariableLength {
+            animationValues.pointer(offset)[0] = variableValues.store(value)
+        } else {
+            value.write(into: animationValues.pointer(offset))
+        }
         return Int32(offset)
     }
 
@@ -666,7 +677,7 @@ extension EngineState {
                     let isSpring = record.kind == .spring
                     let values = isSpring ? springRecords[record.parameters].endpoints : basicRecords[record.parameters]
                     let load = { (offset: Int32) -> Value? in
-                        offset >= 0 ? Value(kind: record.valueKind, slots: self.animationValues.pointer(Int(offset))) : nil
+                        offset >= 0 ? self.storedValue(record.valueKind, self.animationValues.pointer(Int(offset))) : nil
                     }
                     copy.basic = BasicParameters(
                         fromValue: values.fromIsCaptured ? nil : load(values.from), toValue: load(values.to),

@@ -55,7 +55,7 @@ extension EngineState {
             let model = modelValue(slot, property)
             let shown = presentationSlots(slot, property)
             guard shown != model else { continue }
-            _ = evaluationContext().evaluateProperty(
+            _ = evaluationContext(showingPresentation: true).evaluateProperty(
                 first: layers[slot].firstAnimation, property: Int32(property), model: model,
                 slotCount: classes[Int(places[slot].classIndex)].properties[property].kind.slotCount, layerTime: time,
                 pendingBegin: time, into: shown)

@@ -32,6 +32,10 @@ struct KeyframeRecord {
     /// -1 when no segment has a timing function.
     var functions: Int32 = -1
     var rotation: RotationMode?
+    /// For keyframes of paths or arrays (whose points are their values' handles, one slot each,
+    /// which the animation owns), the offset of their `VariableBuffers` in the animation-value
+    /// buffer; -1 for keyframes of another kind.
+    var buffers: Int32 = -1
 
     /// Samples per segment of an arc-length table: a table holds the cumulative length at
     /// `arcSamples + 1` evenly spaced bezier parameters, normalised to end at 1.

@@ -41,6 +41,16 @@ extension EngineState {
                 .outOfRange,
                 "\(field) needs \(size) slots for its \(count) keyframes; at most \(KeyframeRecord.maximumSlots) (a paced path keeps \(KeyframeRecord.arcSamples + 1) per segment)")
         }
+        if kind.isVariableLength {
+            // (After every check: nothing stored is left behind by a refusal.)
+            do {
+                let stored = try storeVariableKeyframes(parameters.values, kind: kind, field: field)
+                (points, record.buffers) = (stored.points, storeVariableBuffers(stored.buffers))
+            } catch {
+                for index in functionIndexes { functions.release(Int32(index)) }
+                throw error
+            }
+        }
         let block = animationValues.allocate(size)
         var offset = block
         func place(_ numbers: [Double]) -> Int32 {
@@ -148,6 +158,7 @@ extension EngineState {
 
     /// Gives back what `storeKeyframes` took: the block and the segments' timing functions.
     func freeKeyframes(_ record: KeyframeRecord) {
+        retireVariableKeyframes(record)
         if record.functions >= 0 {
             for segment in 0..<Int(record.keyframeCount - 1) {
                 functions.release(Int32(animationValues.pointer(Int(record.functions))[segment]))
@@ -196,17 +207,18 @@ extension EvaluationContext {
         let progress = keyframeProgress(function, keyframes, sample: sample)
         let inPlace = composition.writesInPlace
         let value = inPlace ? slots : scratch + ScratchOffset.value
-        let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value)
+        let buffers = keyframes.pointee.buffers >= 0 ? values + Int(keyframes.pointee.buffers) : nil
+        let (segment, parameter) = keyframeValue(keyframes, kind: kind, at: progress, into: value, buffer: resultBuffer(buffers))
         guard !inPlace else { return (progress, segment, parameter) }
         let underneath = composition.isAdditive ? readUnderneath(composition.component, slots) : slots  // read only to add to
         if composition.isCumulative && sample.iteration >= 1 {
             // [INF] As for basic animations: each repeat adds the value a cycle ends at — the
             // last keyframe, or the first when autoreversing.
             let cycleEnd = scratch + ScratchOffset.derived
-            keyframeValue(keyframes, kind: kind, at: composition.autoreverses ? 0 : 1, into: cycleEnd)
-            ValueMath.addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value)
+            keyframeValue(keyframes, kind: kind, at: composition.autoreverses ? 0 : 1, into: cycleEnd, buffer: derivedBuffer(buffers))
+            addScaled(kind, base: value, increment: cycleEnd, count: sample.iteration, into: value, buffer: resultBuffer(buffers))
         }
-        compose(composition, value: value, underneath: underneath, into: slots)
+        compose(composition, value: value, underneath: underneath, into: slots, buffer: resultBuffer(buffers))
         return (progress, segment, parameter)
     }
 
@@ -224,12 +236,13 @@ extension EvaluationContext {
         return low
     }
 
-    /// The keyframes' value at `progress`, into `result`. Also gives the segment and the
-    /// bezier parameter it used (for the tangent of a path).
+    /// The keyframes' value at `progress`, into `result` (a path or array's into `buffer`,
+    /// a `VariableBuffers` handle). Also gives the segment and the bezier parameter it used
+    /// (for the tangent of a path).
     @inline(__always) @discardableResult
     func keyframeValue(
         _ keyframes: UnsafeMutablePointer<KeyframeRecord>, kind: ValueKind, at progress: Double,
-        into result: UnsafeMutablePointer<Double>
+        into result: UnsafeMutablePointer<Double>, buffer: Double = 0
     ) -> (segment: Int, parameter: Double) {
         let slots = kind.slotCount
         let count = Int(keyframes.pointee.keyframeCount)
@@ -253,7 +266,8 @@ extension EvaluationContext {
             if function >= 0 { fraction = functions[function].value(at: fraction, beforeFlag: false) }
         }
         guard keyframes.pointee.usesCurves else {
-            ValueMath.interpolate(kind, from: points + index * slots, to: points + (index + 1) * slots, fraction: fraction, into: result)
+            interpolate(
+                kind, from: points + index * slots, to: points + (index + 1) * slots, fraction: fraction, into: result, buffer: buffer)
             return (index, fraction)
         }
         var parameter = fraction

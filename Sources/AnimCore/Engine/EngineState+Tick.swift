@@ -19,6 +19,7 @@ extension EngineState {
         tickCount &+= 1
         commit()
         evaluateAnimations()
+        releaseRetiredVariableValues()
         if runningAnimatorCount > 0 { endAnimatorsAtTheirEnds() }
         queueDisplays()
     }
@@ -119,7 +120,7 @@ extension EngineState {
         // The lane first: what leaves it rejoins the general walk below, in this tick.
         evaluateSteadyLane(at: now, context: evaluationContext())
         tickNotices.removeAll(keepingCapacity: true)
-        let context = evaluationContext()
+        let context = evaluationContext(showingPresentation: true)
         rowBases.withUnsafeBufferPointer { rows in
             for layerSlot in animatedLayers {
                 let slot = Int(layerSlot)
@@ -195,15 +196,19 @@ extension EngineState {
 
 extension EngineState {
     /// Pointers to the engine's buffers for an evaluation: valid until the next allocation.
-    func evaluationContext() -> EvaluationContext {
-        EvaluationContext(
+    /// `showingPresentation`: it computes the presentation the engine shows (the tick's walk, a
+    /// refresh of it), so path and array animations write the buffers it shows; default false.
+    func evaluationContext(showingPresentation: Bool = false) -> EvaluationContext {
+        var context = EvaluationContext(
             layers: layers.base, places: places.base, animations: animations.base, basics: basicRecords.records.base,
             keyframes: keyframeRecords.records.base, groups: groupRecords.records.base,
             springs: springRecords.records.base, decays: decayRecords.records.base,
             transitions: transitionRecords.records.base,
             functions: functions.functions.base, beziers: functions.beziers.base,
             outOfLine: outOfLine.base, values: animationValues.base,
-            presentation: presentation.base, scratch: scratch.base, timingOffsets: timingOffsets)
+            presentation: presentation.base, variables: .passUnretained(variableValues), scratch: scratch.base, timingOffsets: timingOffsets)
+        context.showsPresentation = showingPresentation
+        return context
     }
 }
 

@@ -44,6 +44,9 @@ final class EngineState {
     let outOfLine = SlotBuffer(initialCapacity: 16 * 64)
     /// The contents of path and array values (`VariableValues`); their slots hold its handles.
     let variableValues = VariableValues()
+    /// The layers that had a path or array animation added since the store last released its
+    /// retired values (`releaseRetiredVariableValues`): the ones whose presentation may show one.
+    @exclusivity(unchecked) var layersShowingVariableValues: Set<Int32> = []
     /// Values of added animations: basic from/to/by, keyframe blocks.
     let animationValues = SlotBuffer(initialCapacity: 1024)
     /// Presentation blocks of animated layers.

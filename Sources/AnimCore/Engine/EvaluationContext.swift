@@ -18,6 +18,12 @@ struct EvaluationContext {
     let outOfLine: UnsafeMutablePointer<Double>
     let values: UnsafeMutablePointer<Double>
     let presentation: UnsafeMutablePointer<Double>
+    /// The store of paths and arrays (`VariableValues`), unretained: the engine holds it.
+    let variables: Unmanaged<VariableValues>
+    /// Whether this evaluation computes the presentation the engine shows (the tick's, a
+    /// refresh of it), so path and array animations write the buffers the presentation
+    /// shows; false for evaluations at other times (`VariableBuffers`).
+    var showsPresentation = false
     private(set) var scratch: UnsafeMutablePointer<Double>
     let timingOffsets: LayerTimingOffsets
 

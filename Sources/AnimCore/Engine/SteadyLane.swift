@@ -73,8 +73,10 @@ struct SteadyLane {
         case .transition: true  // (writes no property: its record's progress)
         case .pathRotation: false  // (joins with its keyframes)
         }
-        // Whatever its timing: the lane samples it as the general walk does.
-        return kindAdmits && record.parent < 0 && !record.needsDisplay
+        // Whatever its timing: the lane samples it as the general walk does. Not a path or
+        // array: its evaluation writes the engine's `VariableValues`, which the lane's parts on
+        // other threads must not share.
+        return kindAdmits && record.parent < 0 && !record.needsDisplay && !record.valueKind.isVariableLength
     }
 
     /// Whether a group's record `child` may join the lane with its group (the record at
@@ -86,7 +88,7 @@ struct SteadyLane {
         case .keyframe: child.followers == 0
         case .group, .pathRotation, .transition: false
         }
-        return kindAdmits && child.parent == parent && !child.needsDisplay
+        return kindAdmits && child.parent == parent && !child.needsDisplay && !child.valueKind.isVariableLength
     }
 
     /// One evaluation of the lane, split in `parts` of consecutive entries; each part writes

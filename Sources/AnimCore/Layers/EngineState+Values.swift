@@ -48,8 +48,13 @@ extension EngineState {
     }
 
     /// Writes a model value (already of the right kind) and marks display as the rules say.
+    /// A path or array (`slots` holding a handle, an animation's buffer perhaps) is stored as a
+    /// copy of its own.
     func writeModel(_ slot: Int, _ target: KeyPathTarget, _ slots: UnsafePointer<Double>) {
         let stored = classes[Int(places[slot].classIndex)].layouts[target.property]
+        if stored.kind.isVariableLength {
+            return writeVariableModel(slot, target.property, variableValues.value(stored.kind, slot: slots[0]))
+        }
         let current = modelValue(slot, target.property)
         if let component = target.component {
             let old = scratch.pointer(ScratchOffset.underneath)

@@ -10,28 +10,45 @@ extension EngineState {
     }
 
     /// Sets the model value of the path or array property `property` of the layer in `slot` to
-    /// `value` (of its kind, checked): the old value is released and the new one stored; an
-    /// equal value changes nothing.
-    ///
-    /// [INFERRED] No action runs for these kinds yet: animations of paths and arrays are
-    /// refused (`refuseVariableLengthAnimation`), so the change shows at once, as Core
-    /// Animation's discrete switch would at the end of a change too short to see.
+    /// `value` (of its kind, checked): the old value is given back and the new one stored; an
+    /// equal value changes nothing. While the layer has a presentation block (animations) a
+    /// presentation slot may show the old value until the next tick: it is retired, not
+    /// released at once.
     func writeVariableModel(_ slot: Int, _ property: Int, _ value: Value) {
         let layout = classes[Int(places[slot].classIndex)].layouts[property]
         let current = modelValue(slot, property)[0]
         if variableValues.value(layout.kind, slot: current) == value { return }
-        variableValues.release(current)
+        if places[slot].presentationOffset >= 0 { variableValues.retire(current) } else { variableValues.release(current) }
         writableModelValue(slot, property)[0] = variableValues.store(value)
         propertyDidChange(slot, property, layout)
     }
 
-    /// Throws for an animation of a path or array key path: the engine does not animate these
-    /// kinds yet. `.wrongKind`, naming the key path and the kind.
-    func refuseVariableLengthAnimation(_ kind: ValueKind, keyPath: String) throws(AnimCoreError) {
-        guard kind.isVariableLength else { return }
-        throw AnimCoreError(
-            .wrongKind,
-            "\"\(keyPath)\" holds \(kind.name) values, which are set and read but not animated yet; set the value instead")
+    /// Gives back the path and array values retired since the last call (replaced model
+    /// values, removed animations' values and buffers), but those a presentation slot still
+    /// shows: an animation added in a transaction that has not committed keeps showing the
+    /// value it was added over until it is evaluated. The tick calls it after its evaluation.
+    func releaseRetiredVariableValues() {
+        guard variableValues.hasRetired else { return }
+        var shown: Set<UInt64> = []
+        var stale: [Int32] = []
+        for layer in layersShowingVariableValues {
+            let slot = Int(layer)
+            var holds = false
+            if slot < layers.count && places[slot].isAlive && places[slot].presentationOffset >= 0 {
+                var index = Int(layers[slot].firstAnimation)
+                while index >= 0 {
+                    let record = animations.base + index
+                    if record.pointee.valueKind.isVariableLength && record.pointee.property >= 0 {
+                        holds = true
+                        shown.insert(presentationSlots(slot, Int(record.pointee.property))[0].bitPattern)
+                    }
+                    index = Int(record.pointee.next)
+                }
+            }
+            if !holds { stale.append(layer) }
+        }
+        for layer in stale { layersShowingVariableValues.remove(layer) }
+        variableValues.releaseRetired(keeping: shown)
     }
 
     /// Throws for a path or array key in a call whose fixed-width values cannot carry one (a

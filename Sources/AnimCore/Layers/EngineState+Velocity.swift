@@ -23,12 +23,14 @@ extension EngineState {
         _ slot: Int, _ property: Int, component: KeyPathComponent? = nil, atLayerTime layerTime: Double? = nil,
         into out: UnsafeMutablePointer<Double>
     ) {
-        let propertyCount = classes[Int(places[slot].classIndex)].properties[property].kind.slotCount
+        let propertyKind = classes[Int(places[slot].classIndex)].properties[property].kind
         let computed = component.flatMap { $0.slotOffset == nil ? $0 : nil }
-        let slotCount = computed?.kind.slotCount ?? propertyCount
+        let slotCount = computed?.kind.slotCount ?? propertyKind.slotCount
         // (One slot by a store: the loop becomes a call of memset.)
         if slotCount == 1 { out.pointee = 0 } else { out.update(repeating: 0, count: slotCount) }
-        guard isAnimated(slot, property) else { return }
+        // A path or array has no velocity (its slot is a handle); evaluating it at other times
+        // would also write its animations' buffers, which the presentation shows.
+        guard isAnimated(slot, property), !propertyKind.isVariableLength else { return }
         let present = self.layerTime(slot, atEngineTime: currentTime)
         let now = layerTime ?? present
         if computed == nil, soleSpringVelocity(slot, property, at: now, into: out) { return }
@@ -44,11 +46,11 @@ extension EngineState {
         let later = scratch.pointer(ScratchOffset.velocityAfter)
         let first = layers[slot].firstAnimation
         let drivenNow = context.evaluateProperty(
-            first: first, property: Int32(property), model: model, slotCount: propertyCount, layerTime: now, pendingBegin: present, into: shown)
+            first: first, property: Int32(property), model: model, slotCount: propertyKind.slotCount, layerTime: now, pendingBegin: present, into: shown)
         let drivenBefore = context.evaluateProperty(
-            first: first, property: Int32(property), model: model, slotCount: propertyCount, layerTime: before, pendingBegin: present, into: earlier)
+            first: first, property: Int32(property), model: model, slotCount: propertyKind.slotCount, layerTime: before, pendingBegin: present, into: earlier)
         let drivenAfter = context.evaluateProperty(
-            first: first, property: Int32(property), model: model, slotCount: propertyCount, layerTime: after, pendingBegin: present, into: later)
+            first: first, property: Int32(property), model: model, slotCount: propertyKind.slotCount, layerTime: after, pendingBegin: present, into: later)
         if let computed {
             var part = SlotScratch()
             part.withPointer { part in

@@ -3,9 +3,8 @@
 /// (read by the layer's handle); the render list carries no gradient data.
 enum GradientLayerProperties {
     static let descriptors: [PropertyDescriptor] = [
-        // The stop colours; empty (Core Animation's nil) by default. Animatable as Core
-        // Animation marks it: an animation of it is refused (wrong kind) until array
-        // animations exist.
+        // The stop colours; empty (Core Animation's nil) by default. Animatable: arrays of the
+        // same count interpolate colour by colour, others switch half way.
         PropertyDescriptor("colors", default: .colors([])),
         // The stops' positions in [0, 1]; empty (nil) for evenly spaced stops. Animatable, as
         // colors.

@@ -4,8 +4,8 @@
 enum ShapeLayerProperties {
     static let descriptors: [PropertyDescriptor] = [
         // The shape, in the layer's coordinate space; empty (Core Animation's NULL) by default.
-        // Animatable as Core Animation marks it: an animation of it is refused (wrong kind)
-        // until path animations exist.
+        // Animatable: paths of the same element types interpolate point by point
+        // (`VariableInterpolation`), others switch half way.
         PropertyDescriptor("path", default: .path(Path())),
         PropertyDescriptor("fillColor", default: .color(red: 0, green: 0, blue: 0, alpha: 1)),
         // A `ShapeFillRule` raw value, 0...1; non-zero by default.

@@ -4,6 +4,11 @@
 /// and each colour by `ValueMath.interpolate(.color, …)`; values of different shapes switch
 /// from one to the other half way (`ValueMath.switchesToEnd`, the rule of `bool` and `token`).
 ///
+/// The same rules add (additive animations: element by element, else the value on top
+/// replaces), subtract (`toValue − byValue`: element by element, else the minuend) and repeat
+/// (cumulative animations: `base + count × increment`, else the base), each element by its own
+/// kind's rule in `ValueMath`. The engine's store (`VariableValues`) runs them on its flat runs.
+///
 /// An animation whose own values (from, to, by, keyframes) differ in shape is refused when it
 /// is added (`shapeMismatch`); the switch is the fallback for a shape met only at run time
 /// against the model or presentation value.
@@ -49,29 +54,71 @@ package enum VariableInterpolation {
     /// otherwise `from` below 0.5 and `to` from 0.5 on.
     package static func interpolate(from: Value, to: Value, fraction: Double) -> Value {
         guard haveSameShape(from, to) else { return ValueMath.switchesToEnd(at: fraction) ? to : from }
-        switch (from, to) {
-        case (.path(let p), .path(let q)):
-            return .path(Path(zip(p.elements, q.elements).map { a, b in
-                let (u, v) = (a.coordinates, b.coordinates)
-                return a.with(coordinates: zip(u, v).map { ValueMath.lerp($0, $1, fraction) })
-            }))
-        case (.numbers(let p), .numbers(let q)):
-            return .numbers(zip(p, q).map { ValueMath.lerp($0, $1, fraction) })
-        case (.colors(let p), .colors(let q)):
-            return .colors(zip(p, q).map { interpolateColor($0, $1, fraction) })
-        default:
-            return ValueMath.switchesToEnd(at: fraction) ? to : from
+        let store = VariableValues()
+        let (a, b) = (store.store(from), store.store(to))
+        let result = store.interpolate(from.kind, from: a, to: b, fraction: fraction, into: store.makeBuffer(from.kind, like: a))
+        return store.value(from.kind, slot: result)
+    }
+
+    // MARK: Element by element, on flat runs
+
+    // The runs the store keeps (`VariableValues`): a path's coordinates in element order, the
+    // numbers, or four components per colour; `count` numbers each, of two values of the same
+    // shape. Each element takes its own kind's rule: a colour `color`'s, every other number
+    // `scalar`'s. The result may be either input.
+
+    /// The kind whose rule each element of a `kind` run takes: `color` for a colour, `scalar`
+    /// for every other number.
+    @inline(__always)
+    static func elementKind(_ kind: ValueKind) -> ValueKind { kind == .colors ? .color : .scalar }
+
+    /// Calls `body` with each element's kind (`elementKind`) and offset in a run of `count`
+    /// numbers of `kind`.
+    @inline(__always)
+    static func forEachElement(of kind: ValueKind, count: Int, _ body: (ValueKind, Int) -> Void) {
+        let element = elementKind(kind)
+        for offset in stride(from: 0, to: count, by: element.slotCount) { body(element, offset) }
+    }
+
+    /// Writes `from + (to − from) × fraction` element by element (`ValueMath.interpolate`).
+    static func interpolate(
+        _ kind: ValueKind, from: UnsafeMutablePointer<Double>?, to: UnsafeMutablePointer<Double>?, count: Int,
+        fraction: Double, into result: UnsafeMutablePointer<Double>
+    ) {
+        guard let from, let to else { return }
+        forEachElement(of: kind, count: count) {
+            ValueMath.interpolate($0, from: from + $1, to: to + $1, fraction: fraction, into: result + $1)
         }
     }
 
-    /// One colour of an array: the `color` kind's rule.
-    private static func interpolateColor(_ a: Color, _ b: Color, _ fraction: Double) -> Color {
-        var scratch = SlotScratch()
-        return scratch.withPointer { slots in
-            Value.color(red: a.red, green: a.green, blue: a.blue, alpha: a.alpha).write(into: slots)
-            Value.color(red: b.red, green: b.green, blue: b.blue, alpha: b.alpha).write(into: slots + 4)
-            ValueMath.interpolate(.color, from: slots, to: slots + 4, fraction: fraction, into: slots + 8)
-            return Color(slots: slots + 8)
+    /// Writes `a + b` element by element (`ValueMath.add`). [INFERRED] Core Animation
+    /// documents additive animation of numbers, not of arrays or paths; arrays add element by
+    /// element, and a path adds its points' coordinates, as an array of points would.
+    static func add(
+        _ kind: ValueKind, _ a: UnsafeMutablePointer<Double>?, _ b: UnsafeMutablePointer<Double>?, count: Int,
+        into result: UnsafeMutablePointer<Double>
+    ) {
+        guard let a, let b else { return }
+        forEachElement(of: kind, count: count) { ValueMath.add($0, a + $1, b + $1, into: result + $1) }
+    }
+
+    /// Writes `a − b` element by element (`ValueMath.subtract`).
+    static func subtract(
+        _ kind: ValueKind, _ a: UnsafeMutablePointer<Double>?, _ b: UnsafeMutablePointer<Double>?, count: Int,
+        into result: UnsafeMutablePointer<Double>
+    ) {
+        guard let a, let b else { return }
+        forEachElement(of: kind, count: count) { ValueMath.subtract($0, a + $1, b + $1, into: result + $1) }
+    }
+
+    /// Writes `base + repeats × increment` element by element (`ValueMath.addScaled`).
+    static func addScaled(
+        _ kind: ValueKind, base: UnsafeMutablePointer<Double>?, increment: UnsafeMutablePointer<Double>?, count: Int,
+        repeats: Double, into result: UnsafeMutablePointer<Double>
+    ) {
+        guard let base, let increment else { return }
+        forEachElement(of: kind, count: count) {
+            ValueMath.addScaled($0, base: base + $1, increment: increment + $1, count: repeats, into: result + $1)
         }
     }
 }

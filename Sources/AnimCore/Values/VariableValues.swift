@@ -2,19 +2,50 @@
 /// of these kinds holds a handle of this store (`SlotEncoding.slot(token:)` of index + 1), and 0
 /// for the empty value, which takes no storage.
 ///
+/// Each value is a flat run of numbers in memory of its own (a path's coordinates in element
+/// order, the numbers, or four components per colour) and, for a path, its element types: the
+/// arithmetic of animations (`interpolate`, `add`, `subtract`, `addScaled`) reads and writes
+/// these runs in place, so a tick allocates nothing.
+///
 /// Ownership: a layer's model slot owns the value its handle names, and gives it back
-/// (`release`) when the value is replaced or the layer is destroyed; a class default's value is
-/// pinned (`store(_:pinned:)`), shared by every layer still showing the default, and lives as
-/// long as the engine. Accessed only under the engine's lock.
+/// (`release`, or `retire` while a presentation slot may still show it) when the value is
+/// replaced or the layer is destroyed; a class default's value is pinned (`store(_:pinned:)`),
+/// shared by every layer still showing the default, and lives as long as the engine. An
+/// animation owns its values (from, to, by, keyframes) and its result buffers (`makeBuffer`),
+/// retired when it is removed. Accessed only under the engine's lock.
 final class VariableValues {
-    /// The stored values by index (handle − 1); nil for a free index.
-    @exclusivity(unchecked) private var values: [Value?] = []
-    /// Whether the value at an index is a class default (never released).
-    @exclusivity(unchecked) private var pinned: [Bool] = []
+    /// One stored value: its kind, its run of `count` numbers (room for `capacity`), and for a
+    /// path the type of each of its `elements` elements (`Path.Element.typeCode`).
+    struct Entry {
+        var kind: ValueKind = .numbers
+        var run: UnsafeMutablePointer<Double>?
+        var count = 0
+        var capacity = 0
+        var types: UnsafeMutablePointer<UInt8>?
+        var elements = 0
+        var typeCapacity = 0
+        var isLive = false
+        var isPinned = false
+    }
+
+    /// The entries by index (handle − 1).
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// Indices given back, reused last freed first.
     @exclusivity(unchecked) private var freeIndices: [Int] = []
-    /// Values held now, pinned ones included (tests check that replaced values are released).
+    /// Handles whose release waits for the end of the next tick (`releaseRetired`).
+    @exclusivity(unchecked) private var retired: [Double] = []
+    /// Values held now, pinned, buffers and retired ones included (tests check that replaced
+    /// values are released).
     @exclusivity(unchecked) private(set) var liveCount = 0
+
+    deinit {
+        for entry in entries {
+            entry.run?.deallocate()
+            entry.types?.deallocate()
+        }
+    }
+
+    // MARK: Storing and reading
 
     /// Stores `value` (a variable-length one, already checked) and returns the slot naming it;
     /// 0 for an empty value (nothing stored). A pinned value is never released.
@@ -23,39 +54,262 @@ final class VariableValues {
     ///   - pinned: whether it is a class default, shared by layers; default false.
     func store(_ value: Value, pinned isPinned: Bool = false) -> Double {
         guard let count = value.elementCount, count > 0 else { return 0 }
-        let index: Int
-        if let reused = freeIndices.popLast() {
-            index = reused
-            values[index] = value
-            pinned[index] = isPinned
-        } else {
-            index = values.count
-            values.append(value)
-            pinned.append(isPinned)
-        }
-        liveCount += 1
+        let (types, run) = Self.flatten(value)
+        let index = newEntry(value.kind, pinned: isPinned)
+        reserve(index, numbers: run.count, elements: types.count)
+        entries[index].count = run.count
+        entries[index].elements = value.kind == .path ? types.count : count
+        if let destination = entries[index].run { destination.update(from: run, count: run.count) }
+        if let destination = entries[index].types { destination.update(from: types, count: types.count) }
         return SlotEncoding.slot(token: UInt64(index + 1))
     }
 
-    /// The value of `kind` a slot names: the empty value for 0 (or a handle this store does not
-    /// hold, which no engine path makes).
+    /// A writable value owned by an animation, where its evaluation writes what it computes:
+    /// of `kind`, shaped as the value `like` names (its run's room reserved, so a tick of that
+    /// shape allocates nothing). Never 0, even for an empty shape.
+    func makeBuffer(_ kind: ValueKind, like slot: Double) -> Double {
+        let index = newEntry(kind, pinned: false)
+        if let source = self.index(of: slot) {
+            reserve(index, numbers: entries[source].count, elements: entries[source].kind == .path ? entries[source].elements : 0)
+            copyShape(from: source, to: index)
+        }
+        return SlotEncoding.slot(token: UInt64(index + 1))
+    }
+
+    /// The value of `kind` a slot names: the empty value for 0, a handle this store does not
+    /// hold, or one that holds another kind (which no engine path makes).
     func value(_ kind: ValueKind, slot: Double) -> Value {
-        guard let index = index(of: slot), let value = values[index] else { return .empty(kind) }
-        return value
+        guard let index = index(of: slot), entries[index].kind == kind else { return .empty(kind) }
+        let entry = entries[index]
+        switch kind {
+        case .numbers:
+            return .numbers(Array(UnsafeBufferPointer(start: entry.run, count: entry.run == nil ? 0 : entry.count)))
+        case .colors:
+            guard let run = entry.run else { return .empty(kind) }
+            return .colors((0..<entry.elements).map { Color(slots: run + 4 * $0) })
+        default:
+            guard let types = entry.types else { return .empty(kind) }
+            var elements: [Path.Element] = []
+            elements.reserveCapacity(entry.elements)
+            var offset = 0
+            for position in 0..<entry.elements {
+                // (No run: every element is a close, which has no numbers.)
+                let element = entry.run.map { Path.Element.ofType(types[position], coordinates: $0 + offset) } ?? .close
+                offset += element.coordinateCount
+                elements.append(element)
+            }
+            return .path(Path(elements))
+        }
     }
 
     /// Gives back the value a slot names, unless it is 0 or pinned.
     func release(_ slot: Double) {
-        guard let index = index(of: slot), values[index] != nil, !pinned[index] else { return }
-        values[index] = nil
+        guard let index = index(of: slot), !entries[index].isPinned else { return }
+        entries[index].isLive = false
+        entries[index].count = 0
+        entries[index].elements = 0
         freeIndices.append(index)
         liveCount -= 1
     }
 
-    /// The index a slot's handle names; nil for 0 or a handle out of range.
+    /// Gives back the value a slot names at the end of the next tick (`releaseRetired`): a
+    /// presentation slot may show it until that tick computes the presentation again.
+    func retire(_ slot: Double) {
+        guard index(of: slot) != nil else { return }
+        retired.append(slot)
+    }
+
+    /// Whether values wait for `releaseRetired`.
+    var hasRetired: Bool { !retired.isEmpty }
+
+    /// Gives back the values retired before, but those whose handle bits are in `shown` (a
+    /// presentation slot still shows them: they wait for a later call).
+    func releaseRetired(keeping shown: Set<UInt64>) {
+        guard !retired.isEmpty else { return }
+        var kept = 0
+        for slot in retired {
+            if shown.contains(slot.bitPattern) {
+                retired[kept] = slot
+                kept += 1
+            } else {
+                release(slot)
+            }
+        }
+        retired.removeLast(retired.count - kept)
+    }
+
+    // MARK: Arithmetic
+
+    /// The value `fraction` of the way from the value `from` names to `to`'s
+    /// (`VariableInterpolation.interpolate`): written into `buffer` (from `makeBuffer`) when
+    /// their shapes agree, and `buffer` returned; otherwise the slot of the end the half-way
+    /// switch shows.
+    func interpolate(_ kind: ValueKind, from: Double, to: Double, fraction: Double, into buffer: Double) -> Double {
+        guard let shape = sameShape(from, to) else { return ValueMath.switchesToEnd(at: fraction) ? to : from }
+        return write(kind, like: shape, into: buffer) { result, count in
+            VariableInterpolation.interpolate(kind, from: run(from), to: run(to), count: count, fraction: fraction, into: result)
+        }
+    }
+
+    /// `a + b` (`VariableInterpolation.add`): into `buffer` when the shapes agree; else `b`,
+    /// the value on top replacing the one beneath.
+    func add(_ kind: ValueKind, _ a: Double, _ b: Double, into buffer: Double) -> Double {
+        guard let shape = sameShape(a, b) else { return b }
+        return write(kind, like: shape, into: buffer) { result, count in
+            VariableInterpolation.add(kind, run(a), run(b), count: count, into: result)
+        }
+    }
+
+    /// `a − b` (`VariableInterpolation.subtract`): into `buffer` when the shapes agree; else `a`.
+    func subtract(_ kind: ValueKind, _ a: Double, _ b: Double, into buffer: Double) -> Double {
+        guard let shape = sameShape(a, b) else { return a }
+        return write(kind, like: shape, into: buffer) { result, count in
+            VariableInterpolation.subtract(kind, run(a), run(b), count: count, into: result)
+        }
+    }
+
+    /// `base + count × increment` (`VariableInterpolation.addScaled`): into `buffer` when the
+    /// shapes agree; else `base`.
+    func addScaled(_ kind: ValueKind, base: Double, increment: Double, count repeats: Double, into buffer: Double) -> Double {
+        guard let shape = sameShape(base, increment) else { return base }
+        return write(kind, like: shape, into: buffer) { result, count in
+            VariableInterpolation.addScaled(kind, base: run(base), increment: run(increment), count: count, repeats: repeats, into: result)
+        }
+    }
+
+    // MARK: Entries
+
+    /// The index a slot's handle names; nil for 0, a handle out of range or a free entry.
     private func index(of slot: Double) -> Int? {
         let handle = SlotEncoding.token(slot)
-        guard handle > 0, handle <= UInt64(values.count) else { return nil }
+        guard handle > 0, handle <= UInt64(entries.count), entries[Int(handle - 1)].isLive else { return nil }
         return Int(handle - 1)
+    }
+
+    /// The run of the value a slot names (nil for the empty value).
+    private func run(_ slot: Double) -> UnsafeMutablePointer<Double>? {
+        index(of: slot).flatMap { entries[$0].run }
+    }
+
+    /// Whether the values two slots name have the same shape (`VariableInterpolation`'s rule:
+    /// paths of the same element types in order, arrays of the same count; two empty values
+    /// agree): the slot whose shape a result takes, else nil.
+    private func sameShape(_ a: Double, _ b: Double) -> Double? {
+        let (i, j) = (index(of: a), index(of: b))
+        guard let i, let j else { return i == nil && j == nil ? a : nil }
+        let (p, q) = (entries[i], entries[j])
+        guard p.kind == q.kind, p.elements == q.elements, p.count == q.count else { return nil }
+        if p.kind == .path, let u = p.types, let v = q.types, !(0..<p.elements).allSatisfy({ u[$0] == v[$0] }) { return nil }
+        return a
+    }
+
+    /// Shapes `buffer` as the value `shape` names (reserving room only when it has too little)
+    /// and runs `body` with its run and the run's count; returns `buffer`.
+    private func write(
+        _ kind: ValueKind, like shape: Double, into buffer: Double,
+        _ body: (UnsafeMutablePointer<Double>, Int) -> Void
+    ) -> Double {
+        guard let target = index(of: buffer) else { return shape }
+        entries[target].kind = kind
+        if let source = index(of: shape) {
+            if source != target {
+                reserve(target, numbers: entries[source].count, elements: entries[source].kind == .path ? entries[source].elements : 0)
+                copyShape(from: source, to: target)
+            }
+        } else {
+            (entries[target].count, entries[target].elements) = (0, 0)
+        }
+        if let run = entries[target].run, entries[target].count > 0 { body(run, entries[target].count) }
+        return buffer
+    }
+
+    /// Gives `target` the shape of `source`: its count, element count and element types.
+    private func copyShape(from source: Int, to target: Int) {
+        entries[target].count = entries[source].count
+        entries[target].elements = entries[source].elements
+        if entries[source].kind == .path, let types = entries[source].types {
+            entries[target].types?.update(from: types, count: entries[source].elements)
+        }
+    }
+
+    /// A live entry of `kind`, reused or new, holding nothing yet.
+    private func newEntry(_ kind: ValueKind, pinned: Bool) -> Int {
+        let index: Int
+        if let reused = freeIndices.popLast() {
+            index = reused
+        } else {
+            index = entries.count
+            entries.append(Entry())
+        }
+        entries[index].kind = kind
+        entries[index].isLive = true
+        entries[index].isPinned = pinned
+        entries[index].count = 0
+        entries[index].elements = 0
+        liveCount += 1
+        return index
+    }
+
+    /// Makes room in the entry for `numbers` numbers and `elements` element types (its
+    /// memory grows, never shrinks: a reused entry keeps it).
+    private func reserve(_ index: Int, numbers: Int, elements: Int) {
+        if entries[index].capacity < numbers {
+            entries[index].run?.deallocate()
+            entries[index].run = .allocate(capacity: numbers)
+            entries[index].capacity = numbers
+        }
+        if entries[index].typeCapacity < elements {
+            entries[index].types?.deallocate()
+            entries[index].types = .allocate(capacity: elements)
+            entries[index].typeCapacity = elements
+        }
+    }
+
+    /// A value's element types (paths only) and run.
+    private static func flatten(_ value: Value) -> (types: [UInt8], run: [Double]) {
+        switch value {
+        case .path(let path):
+            return (path.elements.map(\.typeCode), path.elements.flatMap(\.coordinates))
+        case .numbers(let numbers):
+            return ([], numbers)
+        case .colors(let colors):
+            return ([], colors.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] })
+        default:
+            return ([], [])
+        }
+    }
+}
+
+extension Path.Element {
+    /// The element's type as the store keeps it: 0 move, 1 line, 2 quad curve, 3 curve, 4 close.
+    var typeCode: UInt8 {
+        switch self {
+        case .move: 0
+        case .line: 1
+        case .quadCurve: 2
+        case .curve: 3
+        case .close: 4
+        }
+    }
+
+    /// How many numbers an element of this type has (`coordinates.count`).
+    var coordinateCount: Int {
+        switch self {
+        case .move, .line: 2
+        case .quadCurve: 4
+        case .curve: 6
+        case .close: 0
+        }
+    }
+
+    /// The element of type `code` (`typeCode`) with its numbers read from `coordinates`.
+    static func ofType(_ code: UInt8, coordinates c: UnsafePointer<Double>) -> Path.Element {
+        switch code {
+        case 0: .move(x: c[0], y: c[1])
+        case 1: .line(x: c[0], y: c[1])
+        case 2: .quadCurve(cx: c[0], cy: c[1], x: c[2], y: c[3])
+        case 3: .curve(c1x: c[0], c1y: c[1], c2x: c[2], c2y: c[3], x: c[4], y: c[5])
+        default: .close
+        }
     }
 }

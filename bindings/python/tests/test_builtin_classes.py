@@ -37,7 +37,6 @@ from animcore.errors import (  # noqa: E402
     NotAnimatableError,
     OutOfRangeError,
     UnknownNameError,
-    WrongKindError,
 )
 
 T0 = 100.0
@@ -154,8 +153,10 @@ def test_shape_layer_defaults_ranges_and_animation() -> None:
         engine.tick(T0 + 0.35)
         assert shape.presentation["strokeEnd"] == pytest.approx(0.25)
         assert shape.presentation["fillColor"].red == pytest.approx(0.75)
-        with pytest.raises(WrongKindError, match="not animated yet"):
-            shape.add_animation(BasicAnimation("path", duration=1.0), "morph")
+        # The path animates: from the presentation to the value underneath, both the triangle.
+        shape.add_animation(BasicAnimation("path", duration=1.0), "morph")
+        engine.tick(T0 + 0.5)
+        assert "morph" in shape.animation_keys
         assert shape.presentation["path"] == triangle
 
 
@@ -181,10 +182,9 @@ def test_gradient_layer_defaults_ranges_and_animation() -> None:
         engine.tick(T0 + 0.1)
         engine.tick(T0 + 0.6)
         assert gradient.presentation["startPoint"].y == pytest.approx(0.5)
-        with pytest.raises(WrongKindError, match="not animated yet"):
-            gradient.add_animation(BasicAnimation("colors", duration=1.0), "fade")
-        with pytest.raises(WrongKindError, match="not animated yet"):
-            gradient.add_animation(BasicAnimation("locations", duration=1.0), "move")
+        gradient.add_animation(BasicAnimation("colors", duration=1.0), "fade")
+        gradient.add_animation(BasicAnimation("locations", duration=1.0), "move")
+        assert gradient.animation_keys[-2:] == ["fade", "move"]
 
 
 def spinner(engine: Engine) -> "tuple[animcore.Layer, animcore.Layer]":

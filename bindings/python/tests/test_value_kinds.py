@@ -1,7 +1,8 @@
 """Path and array values (PATH, NUMBERS, COLORS): a class declares them with empty defaults,
 ``layer.path = Path(...)``, ``layer["locations"] = [0, 0.5, 1]`` and colour lists read back as
 model and presentation values and in snapshots; undeclared keys take them too; bad input raises
-the library's errors naming the value; animations of these kinds are refused for now."""
+the library's errors naming the value; a velocity of them is refused. Their animations:
+test_variable_animations.py."""
 
 # Wrong argument types are passed on purpose in the bad-input tests.
 # mypy: disable-error-code="arg-type"
@@ -9,13 +10,10 @@ the library's errors naming the value; animations of these kinds are refused for
 from __future__ import annotations
 
 import math
-from typing import List
-
 import pytest
 
 from _frames import T0
 from animcore import (
-    BasicAnimation,
     Color,
     Engine,
     InvalidArgumentError,
@@ -98,10 +96,7 @@ def test_defaults_must_be_empty(engine: Engine) -> None:
         engine.layer_class("Gradient", {"locations": [0.0, 1.0]})
 
 
-def test_animations_of_these_kinds_are_refused(engine: Engine) -> None:
+def test_velocities_of_these_kinds_are_refused(engine: Engine) -> None:
     layer = engine.layer(Shape)
-    values: List[float] = [0.0, 1.0]
-    with pytest.raises(WrongKindError, match="not animated yet"):
-        layer.add_animation(BasicAnimation("locations", from_value=values, to_value=values), "l")
     with pytest.raises(WrongKindError):
         layer.presentation_velocity("path")

@@ -1203,6 +1203,12 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
         ac_status,
         (_engine_p, ac_layer, ac_key, c_int32, _double_p, c_size_t, _size_p),
     ),
+    "ac_animation_set_path_value": (ac_status, (_engine_p, ac_animation, c_int32, _path_p, c_size_t)),
+    "ac_animation_set_numbers_value": (ac_status, (_engine_p, ac_animation, c_int32, _double_p, c_size_t)),
+    "ac_animation_set_colors_value": (ac_status, (_engine_p, ac_animation, c_int32, _double_p, c_size_t)),
+    "ac_animation_set_path_values": (ac_status, (_engine_p, ac_animation, _path_p, _size_p, c_size_t)),
+    "ac_animation_set_numbers_values": (ac_status, (_engine_p, ac_animation, _double_p, _size_p, c_size_t)),
+    "ac_animation_set_colors_values": (ac_status, (_engine_p, ac_animation, _double_p, _size_p, c_size_t)),
     "ac_animation_set_children": (ac_status, (_engine_p, ac_animation, _animation_p, c_size_t)),
     "ac_animation_child_count": (ac_status, (_engine_p, ac_animation, _size_p)),
     "ac_animation_copy_child": (

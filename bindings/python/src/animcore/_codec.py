@@ -12,12 +12,12 @@ from __future__ import annotations
 import ctypes
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
-from . import _callbacks, _capi
+from . import _callbacks, _capi, _variable_values
 from ._c_names import TIMING, CNames, spring_fields, value_fields
 from ._trampolines import AnimationEntry, start_trampoline, stop_trampoline
 from .animation import Animation, BasicAnimation, PropertyAnimation
 from .animation_group import AnimationGroup, check_animations, group_depth
-from .errors import WrongKindError, check, raise_status
+from .errors import check, raise_status
 from ._adapt import adapt_in
 from ._handles import EngineHandle, engine_ptr, key_bytes, read_array, read_string
 from .keyframe_animation import MODES_BY_CODE, ROTATIONS_BY_CODE, KeyframeAnimation
@@ -213,25 +213,23 @@ def _value_kind(
     kind: Optional[ValueKind], value: Any, name: str, deferred: List[Exception]
 ) -> Optional[ValueKind]:
     """The kind to send ``value`` as: the key's, else the value's own; None (the value left
-    out, its TypeError deferred) when neither tells it. A path or array kind raises
-    WrongKindError: the library does not animate them yet (an ac_value cannot carry them)."""
+    out, its TypeError deferred) when neither tells it."""
     if kind is None:
         try:
             kind = kind_of(value, name)
         except TypeError as error:
             deferred.append(error)
             return None
-    if kind.is_variable_length:
-        raise WrongKindError(
-            f"{name} is a {kind.name.lower()} value; paths and arrays are set and read but not "
-            "animated yet: set the value instead"
-        )
     return kind
 
 
 def _set_value(
     ptr: Any, handle: int, which: int, value: Any, kind: ValueKind, name: str, key_path: str
 ) -> None:
+    if kind.is_variable_length:
+        # A path or array: an ac_value cannot carry it.
+        _variable_values.write_animation_value(ptr, handle, which, kind, value, name)
+        return
     c = to_c(kind, adapt_in(key_path, value), name)  # a FillMode for "fillMode", as the layer takes it
     status = _lib.ac_animation_set_value(ptr, handle, which, _byref(c))
     if status:
@@ -357,7 +355,9 @@ def _write_keyframe(
             kind = _value_kind(
                 kind_at(animation.key_path), values[0], f"{prefix}values[0]", deferred
             )
-        if kind is not None:
+        if kind is not None and kind.is_variable_length:
+            _variable_values.write_keyframe_values(ptr, handle, kind, values, f"{prefix}values")
+        elif kind is not None:
             array = (_capi.ac_value * len(values))()
             for index, value in enumerate(values):
                 to_c(kind, value, f"{prefix}values[{index}]", out=array[index])

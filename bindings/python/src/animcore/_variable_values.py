@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Mapping, Set as AbstractSet
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 from . import _capi
+from ._c_names import CNames
 from ._coerce import real
 from ._handles import read_array
-from .errors import WrongKindError
+from .errors import WrongKindError, raise_status
 from .path import Path
 from .values import Color, ValueKind
 
@@ -27,13 +28,19 @@ def _sequence(value: Any, name: str, what: str) -> List[Any]:
     return list(value)
 
 
-def write(ptr: Any, handle: int, key: int, kind: ValueKind, value: Any, name: str) -> int:
-    """Sets the path or array at ``key`` from ``value``; the C status."""
+def to_c_array(kind: ValueKind, value: Any, name: str) -> Tuple[Any, int]:
+    """``value`` (a Path or path elements, a sequence of numbers, or a sequence of Colors or of
+    4 real numbers) as the C array and count of ``kind``'s calls; TypeError or WrongKindError
+    naming ``name``."""
     if kind is ValueKind.PATH:
         if not isinstance(value, Path):
-            value = Path(_sequence(value, name, "a Path or an iterable of path elements"))
+            items = _sequence(value, name, "a Path or an iterable of path elements")
+            try:
+                value = Path(items)
+            except TypeError as error:
+                raise TypeError(f"{name} must be a Path or path elements: {error}") from None
         elements, count = value._to_c()
-        return int(_lib.ac_layer_set_path(ptr, handle, key, elements, count))
+        return elements, int(count)
     if isinstance(value, Path):
         raise WrongKindError(f"{name} holds {kind.name.lower()}, not a Path")
     items = _sequence(value, name, "a sequence")
@@ -41,7 +48,7 @@ def write(ptr: Any, handle: int, key: int, kind: ValueKind, value: Any, name: st
         array = (ctypes.c_double * len(items))(
             *(real(item, f"{name}[{index}]") for index, item in enumerate(items))
         )
-        return int(_lib.ac_layer_set_numbers(ptr, handle, key, array, len(items)))
+        return array, len(items)
     rgba = (ctypes.c_double * (4 * len(items)))()
     for index, item in enumerate(items):
         colour = _sequence(item, f"{name}[{index}]", "a Color or 4 real numbers")
@@ -51,7 +58,61 @@ def write(ptr: Any, handle: int, key: int, kind: ValueKind, value: Any, name: st
             )
         for component in range(4):
             rgba[4 * index + component] = real(colour[component], f"{name}[{index}][{component}]")
-    return int(_lib.ac_layer_set_colors(ptr, handle, key, rgba, len(items)))
+    return rgba, len(items)
+
+
+def write(ptr: Any, handle: int, key: int, kind: ValueKind, value: Any, name: str) -> int:
+    """Sets the path or array at ``key`` from ``value``; the C status."""
+    array, count = to_c_array(kind, value, name)
+    if kind is ValueKind.PATH:
+        return int(_lib.ac_layer_set_path(ptr, handle, key, array, count))
+    if kind is ValueKind.NUMBERS:
+        return int(_lib.ac_layer_set_numbers(ptr, handle, key, array, count))
+    return int(_lib.ac_layer_set_colors(ptr, handle, key, array, count))
+
+
+def _c_names(name: str) -> CNames:
+    """The C arrays' names in messages, as ``name``."""
+    return CNames({"elements": name, "numbers": name, "rgba": name})
+
+
+def write_animation_value(
+    ptr: Any, handle: int, which: int, kind: ValueKind, value: Any, name: str
+) -> None:
+    """Sets an animation description's from, to or by value (``which``) to the path or array
+    ``value``; the library's refusal raised, naming ``name``."""
+    array, count = to_c_array(kind, value, name)
+    if kind is ValueKind.PATH:
+        status = _lib.ac_animation_set_path_value(ptr, handle, which, array, count)
+    elif kind is ValueKind.NUMBERS:
+        status = _lib.ac_animation_set_numbers_value(ptr, handle, which, array, count)
+    else:
+        status = _lib.ac_animation_set_colors_value(ptr, handle, which, array, count)
+    if status:
+        raise_status(int(status), _c_names(name))
+
+
+def write_keyframe_values(ptr: Any, handle: int, kind: ValueKind, values: List[Any], name: str) -> None:
+    """Sets a keyframe description's values to the paths or arrays ``values``, one after
+    another in one C array; the library's refusal raised, naming ``name``."""
+    parts = [to_c_array(kind, value, f"{name}[{index}]") for index, value in enumerate(values)]
+    counts = (ctypes.c_size_t * len(parts))(*(count for _, count in parts))
+    item = _capi.ac_path_element if kind is ValueKind.PATH else ctypes.c_double
+    width = 1 if kind is not ValueKind.COLORS else 4
+    joined = (item * max(1, width * sum(count for _, count in parts)))()
+    offset = 0
+    for array, count in parts:
+        ctypes.memmove(ctypes.byref(joined, offset * ctypes.sizeof(item)), array, width * count * ctypes.sizeof(item))
+        offset += width * count
+    if kind is ValueKind.PATH:
+        status = _lib.ac_animation_set_path_values(ptr, handle, joined, counts, len(parts))
+    elif kind is ValueKind.NUMBERS:
+        status = _lib.ac_animation_set_numbers_values(ptr, handle, joined, counts, len(parts))
+    else:
+        status = _lib.ac_animation_set_colors_values(ptr, handle, joined, counts, len(parts))
+    if status:
+        names = CNames().with_patterns([(r"(?:elements|numbers|rgba), keyframe (\d+)", name + r"[\1]")])
+        raise_status(int(status), names)
 
 
 def read(ptr: Any, handle: int, key: int, kind: ValueKind, presentation: bool) -> Any:

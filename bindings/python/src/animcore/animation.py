@@ -487,7 +487,12 @@ class BasicAnimation(PropertyAnimation):
     The timing and the other fields are those of :class:`Animation` and
     :class:`PropertyAnimation`. Every argument but ``key_path`` is keyword-only.
 
-    C: ac_animation_create_basic(), ac_animation_set_value(), ac_layer_add_animation()."""
+    Paths and arrays (a :class:`~animcore.Path`, a list of numbers, a list of Colors) animate
+    element by element when their shapes agree and switch half way otherwise; the values of
+    one animation must have one shape (InvalidArgumentError when added).
+
+    C: ac_animation_create_basic(), ac_animation_set_value() (a path or array:
+    ac_animation_set_path_value(), _numbers_value(), _colors_value()), ac_layer_add_animation()."""
 
     __slots__ = ("_from_value", "_to_value", "_by_value")
 

@@ -333,7 +333,8 @@ class KeyframeAnimation(PropertyAnimation):
     def values(self) -> List[Any]:
         """The keyframe values (a list; settable from any sequence).
 
-        C: ac_animation_set_values(), ac_animation_get_values()."""
+        C: ac_animation_set_values(), ac_animation_get_values() (paths and arrays:
+        ac_animation_set_path_values(), _numbers_values(), _colors_values())."""
         return self._values
 
     @values.setter

@@ -542,11 +542,29 @@ _SEQUENCE_KINDS = {
 }
 
 
+def _is_rgba(item: Any) -> bool:
+    """Whether an item is a plain tuple or list of 4 real numbers (a colour of an array)."""
+    return type(item) in (tuple, list) and len(item) == 4 and all(
+        isinstance(number, numbers.Real) and not isinstance(number, bool) for number in item
+    )
+
+
+def _is_array(value: List[Any]) -> bool:
+    """Whether a list is an array value (NUMBERS or COLORS) no fixed-length kind would take:
+    Colors (or 4 real numbers each), or real numbers in a count no fixed-length kind has (none
+    included)."""
+    if value and all(isinstance(item, Color) or _is_rgba(item) for item in value):
+        return True
+    reals = all(isinstance(item, numbers.Real) and not isinstance(item, bool) for item in value)
+    return reals and len(value) not in _SEQUENCE_KINDS
+
+
 def check_value(value: Any, name: str) -> None:
     """Refuses, where it is given, a value that no kind takes (a str, a dict, a sequence of
     another length or of non-numbers, a number beyond a double), with to_c's errors naming
-    ``name``; None passes (unset). Whether the value's kind is the key's is checked when the
-    key is known (an animation's key path, when the animation is added)."""
+    ``name``; None passes (unset), so do a Path and a list that is an array of numbers or
+    Colors. Whether the value's kind is the key's is checked when the key is known (an
+    animation's key path, when the animation is added)."""
     if value is None:
         return
     if isinstance(value, numbers.Integral) and not isinstance(value, (bool, Token)):
@@ -555,7 +573,11 @@ def check_value(value: Any, name: str) -> None:
     if isinstance(value, (numbers.Number, Token)) or type(value) in _KIND_OF_NAMED:
         to_c(kind_of(value, name), value, name)
         return
+    if getattr(type(value), "value_kind", None) is ValueKind.PATH:
+        return  # a Path checks its elements itself
     plain = isinstance(value, Sized) and not isinstance(value, (str, bytes, Mapping, AbstractSet))
+    if isinstance(value, list) and _is_array(value):
+        return  # an array of numbers or colours: its numbers are checked when it is used
     kind = _SEQUENCE_KINDS.get(len(value)) if plain else None
     if kind is None:
         shown = f"{len(value)} numbers" if plain else f"a {type(value).__name__}"

@@ -1,0 +1,79 @@
+/// What animations of paths and arrays (`ValueKind.isVariableLength`) keep beside their
+/// records: their values in `variableValues` (their slots hold the handles) and the buffers
+/// their evaluation writes (`VariableBuffers`), made when they are added and retired when
+/// they are removed.
+extension EngineState {
+    /// Throws when a basic or spring animation's given values differ in shape (paths of other
+    /// element types, arrays of other counts): `.invalidArgument`, naming both. A by beside
+    /// both from and to is not used, so not checked.
+    func checkVariableEnds(_ basic: BasicParameters, field: String) throws(AnimCoreError) {
+        var given: [(Value, String)] = []
+        if let from = basic.fromValue { given.append((from, "\(field).fromValue")) }
+        if let to = basic.toValue { given.append((to, "\(field).toValue")) }
+        if let by = basic.byValue, given.count < 2 { given.append((by, "\(field).byValue")) }
+        guard given.count == 2 else { return }
+        if let message = VariableInterpolation.shapeMismatch(given[1].0, given[1].1, against: given[0].0, given[0].1) {
+            throw AnimCoreError(.invalidArgument, "\(message); a \(given[0].0.kind.name) animation's values must have one shape")
+        }
+    }
+
+    /// The buffers of a basic or spring animation of `kind` with the ends `values` (their
+    /// slots hold handles): the results shaped as its to (else from, else by) value, the
+    /// derived ends as its by value (none without one).
+    func makeVariableBuffers(_ values: BasicRecord, kind: ValueKind) -> VariableBuffers {
+        func handle(_ offset: Int32) -> Double? { offset >= 0 ? animationValues.pointer(Int(offset))[0] : nil }
+        let shape = handle(values.to) ?? handle(values.from) ?? handle(values.by) ?? 0
+        return VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: handle(values.by))
+    }
+
+    /// Stores `buffers` in the animation-value buffer: the offset a kind record keeps.
+    func storeVariableBuffers(_ buffers: VariableBuffers) -> Int32 {
+        let offset = animationValues.allocate(VariableBuffers.slotCount)
+        buffers.write(into: animationValues.pointer(offset))
+        return Int32(offset)
+    }
+
+    /// Retires the buffers stored at `offset` (`storeVariableBuffers`) and frees their slots.
+    func retireVariableBuffers(at offset: Int32) {
+        VariableBuffers(slots: animationValues.pointer(Int(offset))).retire(in: variableValues)
+        animationValues.free(Int(offset), size: VariableBuffers.slotCount)
+    }
+
+    /// Retires what a basic or spring animation of a path or array holds in `variableValues`:
+    /// its from, to and by values and its buffers (nothing for another kind). Before its slots
+    /// are freed (a freed slot's contents are gone).
+    func retireVariableValues(_ values: BasicRecord) {
+        guard values.buffers >= 0 else { return }
+        for offset in [values.from, values.to, values.by] where offset >= 0 {
+            variableValues.retire(animationValues.pointer(Int(offset))[0])
+        }
+        retireVariableBuffers(at: values.buffers)
+    }
+
+    /// Stores keyframe values of a path or array kind in `variableValues` and returns their
+    /// handles, one slot per keyframe, with the buffers to evaluate them into. Throws
+    /// `.invalidArgument` when a keyframe's shape differs from the first's, naming both.
+    func storeVariableKeyframes(
+        _ keyframes: [Value], kind: ValueKind, field: String
+    ) throws(AnimCoreError) -> (points: [Double], buffers: VariableBuffers) {
+        for (index, value) in keyframes.enumerated().dropFirst() {
+            if let message = VariableInterpolation.shapeMismatch(value, "\(field).values[\(index)]", against: keyframes[0], "\(field).values[0]") {
+                throw AnimCoreError(.invalidArgument, "\(message); keyframes of \(kind.name) values must have one shape")
+            }
+        }
+        let points = keyframes.map { variableValues.store($0) }
+        let shape = points.first ?? 0
+        return (points, VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: shape))
+    }
+
+    /// Retires what keyframes of a path or array hold in `variableValues` (their values, one
+    /// handle per point slot, and their buffers); nothing for keyframes of another kind.
+    func retireVariableKeyframes(_ record: KeyframeRecord) {
+        guard record.buffers >= 0 else { return }
+        if record.points >= 0 {
+            let points = animationValues.pointer(Int(record.points))
+            for index in 0..<Int(record.keyframeCount) { variableValues.retire(points[index]) }
+        }
+        retireVariableBuffers(at: record.buffers)
+    }
+}

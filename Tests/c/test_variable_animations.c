@@ -1,0 +1,287 @@
+/*
+ * Animations of path and array values (AC_VALUE_PATH, AC_VALUE_NUMBERS, AC_VALUE_COLORS):
+ * basic from/to/by of paths, numbers and colours; keyframes; a spring of numbers; additive and
+ * cumulative; the implicit action; the half-way switch of shapes met while running; refusals
+ * naming the argument; and no allocation per tick (counted with the benchmarks' counter when
+ * the build links it).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ac_engine_test.h"
+
+#if AC_TEST_COUNTS_ALLOCATIONS
+#include "allocation_counter.h"
+#endif
+
+/* A class "Shape" with path, locations and colors (empty defaults), one committed layer. */
+static ac_layer shape_layer(ac_engine *engine) {
+    ac_property_desc properties[4];
+    ac_value path = ac_value_zeroed(AC_VALUE_PATH);
+    ac_value numbers = ac_value_zeroed(AC_VALUE_NUMBERS);
+    ac_value colors = ac_value_zeroed(AC_VALUE_COLORS);
+    ac_value scalar = ac_value_zeroed(AC_VALUE_SCALAR);
+    ac_class shape = 0;
+    AC_CHECK_OK(ac_property_desc_init(&properties[0], "path", &path));
+    AC_CHECK_OK(ac_property_desc_init(&properties[1], "locations", &numbers));
+    AC_CHECK_OK(ac_property_desc_init(&properties[2], "colors", &colors));
+    AC_CHECK_OK(ac_property_desc_init(&properties[3], "value", &scalar));
+    AC_CHECK_OK(ac_class_create(engine, "Shape", 0, properties, 4, &shape));
+    ac_layer layer = new_layer(engine, shape);
+    tick(engine, T0);
+    return layer;
+}
+
+/* A basic (or spring) description of key_path lasting duration_s. */
+static ac_animation described(ac_engine *engine, const char *key_path, double duration_s, int spring) {
+    ac_animation animation = 0;
+    ac_timing timing;
+    if (spring) {
+        AC_CHECK_OK(ac_animation_create_spring(engine, key_path, &animation));
+    } else {
+        AC_CHECK_OK(ac_animation_create_basic(engine, key_path, &animation));
+    }
+    AC_CHECK_OK(ac_timing_init_animation(&timing));
+    timing.duration_s = duration_s;
+    AC_CHECK_OK(ac_animation_set_timing(engine, animation, &timing));
+    return animation;
+}
+
+static void add(ac_engine *engine, ac_layer layer, ac_animation animation, const char *key) {
+    AC_CHECK_OK(ac_layer_add_animation(engine, layer, animation, key));
+    AC_CHECK_OK(ac_animation_release(engine, animation));
+}
+
+static size_t shown_numbers(ac_engine *engine, ac_layer layer, double *out, size_t capacity) {
+    size_t count = 0;
+    AC_CHECK_OK(ac_layer_get_numbers(engine, layer, key_of(engine, "locations"), 1, out, capacity, &count));
+    return count;
+}
+
+static void test_basic_path(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = shape_layer(engine);
+    ac_path_element from[3], to[3], shown[3];
+    size_t count = 0;
+    from[0] = ac_path_move_to(0, 0);
+    from[1] = ac_path_quad_curve_to(5, 5, 10, 0);
+    from[2] = ac_path_close();
+    to[0] = ac_path_move_to(10, 20);
+    to[1] = ac_path_quad_curve_to(15, 25, 30, 40);
+    to[2] = ac_path_close();
+    ac_animation animation = described(engine, "path", 1, 0);
+    AC_CHECK_OK(ac_animation_set_path_value(engine, animation, AC_ANIMATION_FROM, from, 3));
+    AC_CHECK_OK(ac_animation_set_path_value(engine, animation, AC_ANIMATION_TO, to, 3));
+    add(engine, layer, animation, "shape");
+    tick(engine, T0 + 0.001);
+    tick(engine, T0 + 0.501);
+    AC_CHECK_OK(ac_layer_get_path(engine, layer, key_of(engine, "path"), 1, shown, 3, &count));
+    AC_CHECK_EQ_INT(count, 3);
+    AC_CHECK_EQ_INT(shown[1].type, AC_PATH_QUAD_CURVE_TO);
+    AC_CHECK_NEAR(shown[0].points[1], 10, 1e-12);
+    AC_CHECK_NEAR(shown[1].points[0], 10, 1e-12);
+    AC_CHECK_NEAR(shown[1].points[3], 20, 1e-12);
+    /* The model is untouched. */
+    AC_CHECK_OK(ac_layer_get_path(engine, layer, key_of(engine, "path"), 0, NULL, 0, &count));
+    AC_CHECK_EQ_INT(count, 0);
+    ac_engine_destroy(engine);
+}
+
+static void test_numbers_by_and_colors_to(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = shape_layer(engine);
+    double base[2] = {1, 2}, by[2] = {2, 2}, out[4];
+    double rgba[4] = {1, 1, 1, 1}, to[4] = {0, 0, 0, 0}, shown[4];
+    size_t count = 0;
+    AC_CHECK_OK(ac_transaction_begin(engine));
+    AC_CHECK_OK(ac_transaction_set_disable_actions(engine, 1));
+    AC_CHECK_OK(ac_layer_set_numbers(engine, layer, key_of(engine, "locations"), base, 2));
+    AC_CHECK_OK(ac_layer_set_colors(engine, layer, key_of(engine, "colors"), rgba, 1));
+    AC_CHECK_OK(ac_transaction_commit(engine));
+    ac_animation numbers = described(engine, "locations", 1, 0);
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, numbers, AC_ANIMATION_BY, by, 2));
+    add(engine, layer, numbers, "n");
+    ac_animation colors = described(engine, "colors", 2, 0);
+    AC_CHECK_OK(ac_animation_set_colors_value(engine, colors, AC_ANIMATION_TO, to, 1));
+    add(engine, layer, colors, "c");
+    tick(engine, T0 + 0.001);
+    tick(engine, T0 + 0.501);
+    AC_CHECK_EQ_INT(shown_numbers(engine, layer, out, 4), 2);
+    AC_CHECK_NEAR(out[0], 2, 1e-12);
+    AC_CHECK_NEAR(out[1], 3, 1e-12);
+    AC_CHECK_OK(ac_layer_get_colors(engine, layer, key_of(engine, "colors"), 1, shown, 1, &count));
+    AC_CHECK_NEAR(shown[0], 0.75, 1e-12);
+    AC_CHECK_NEAR(shown[3], 0.75, 1e-12);
+    ac_engine_destroy(engine);
+}
+
+static void test_keyframes_and_spring(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = shape_layer(engine);
+    double values[6] = {0, 0, 1, 2, 3, 2}, out[2];
+    size_t counts[3] = {2, 2, 2};
+    ac_animation keyframes = 0;
+    ac_timing timing;
+    AC_CHECK_OK(ac_animation_create_keyframe(engine, "locations", &keyframes));
+    AC_CHECK_OK(ac_animation_set_numbers_values(engine, keyframes, values, counts, 3));
+    AC_CHECK_OK(ac_timing_init_animation(&timing));
+    timing.duration_s = 2;
+    AC_CHECK_OK(ac_animation_set_timing(engine, keyframes, &timing));
+    add(engine, layer, keyframes, "k");
+    tick(engine, T0 + 0.001);
+    tick(engine, T0 + 1.501);
+    shown_numbers(engine, layer, out, 2);
+    AC_CHECK_NEAR(out[0], 2, 1e-12);
+    AC_CHECK_NEAR(out[1], 2, 1e-12);
+
+    /* A spring of numbers next to a spring of a scalar: the same motion. */
+    double from[2] = {0, 10}, to[2] = {10, 30}, scalar_from = 0, scalar_to = 10;
+    ac_animation numbers = described(engine, "locations", 5, 1);
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, numbers, AC_ANIMATION_FROM, from, 2));
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, numbers, AC_ANIMATION_TO, to, 2));
+    add(engine, layer, numbers, "k");
+    ac_animation scalar = described(engine, "value", 5, 1);
+    ac_value value = ac_value_scalar(scalar_from);
+    AC_CHECK_OK(ac_animation_set_value(engine, scalar, AC_ANIMATION_FROM, &value));
+    value = ac_value_scalar(scalar_to);
+    AC_CHECK_OK(ac_animation_set_value(engine, scalar, AC_ANIMATION_TO, &value));
+    add(engine, layer, scalar, "s");
+    tick(engine, T0 + 2);
+    tick(engine, T0 + 2.3);
+    shown_numbers(engine, layer, out, 2);
+    double s = presentation_scalar(engine, layer, "value");
+    AC_CHECK(s > 0 && s < 12);
+    AC_CHECK_NEAR(out[0], s, 1e-12);
+    AC_CHECK_NEAR(out[1], 10 + 2 * s, 1e-12);
+    ac_engine_destroy(engine);
+}
+
+static void test_additive_cumulative(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = shape_layer(engine);
+    double base[2] = {1, 1}, from[2] = {0, 0}, to[2] = {2, 4}, out[2];
+    AC_CHECK_OK(ac_transaction_begin(engine));
+    AC_CHECK_OK(ac_transaction_set_disable_actions(engine, 1));
+    AC_CHECK_OK(ac_layer_set_numbers(engine, layer, key_of(engine, "locations"), base, 2));
+    AC_CHECK_OK(ac_transaction_commit(engine));
+    ac_animation additive = described(engine, "locations", 1, 0);
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, additive, AC_ANIMATION_FROM, from, 2));
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, additive, AC_ANIMATION_TO, to, 2));
+    AC_CHECK_OK(ac_animation_set_flag(engine, additive, AC_ANIMATION_ADDITIVE, 1));
+    AC_CHECK_OK(ac_animation_set_flag(engine, additive, AC_ANIMATION_CUMULATIVE, 1));
+    ac_timing timing;
+    AC_CHECK_OK(ac_timing_init_animation(&timing));
+    AC_CHECK_OK(ac_animation_get_timing(engine, additive, &timing));
+    timing.repeat_count = 3;
+    AC_CHECK_OK(ac_animation_set_timing(engine, additive, &timing));
+    add(engine, layer, additive, "a");
+    tick(engine, T0 + 0.001);
+    tick(engine, T0 + 1.501); /* second cycle, half way: model + (2, 4) + (1, 2) */
+    shown_numbers(engine, layer, out, 2);
+    AC_CHECK_NEAR(out[0], 4, 1e-9);
+    AC_CHECK_NEAR(out[1], 7, 1e-9);
+    ac_engine_destroy(engine);
+}
+
+static void test_implicit_action(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = shape_layer(engine);
+    double start[2] = {0, 1}, next[2] = {1, 1}, out[2];
+    size_t animations = 0;
+    AC_CHECK_OK(ac_transaction_begin(engine));
+    AC_CHECK_OK(ac_transaction_set_disable_actions(engine, 1));
+    AC_CHECK_OK(ac_layer_set_numbers(engine, layer, key_of(engine, "locations"), start, 2));
+    AC_CHECK_OK(ac_transaction_commit(engine));
+    AC_CHECK_OK(ac_layer_set_numbers(engine, layer, key_of(engine, "locations"), next, 2));
+    tick(engine, T0 + 0.01);
+    AC_CHECK_OK(ac_layer_animation_count(engine, layer, &animations));
+    AC_CHECK_EQ_INT(animations, 1);
+    tick(engine, T0 + 0.1);
+    shown_numbers(engine, layer, out, 2);
+    AC_CHECK(out[0] > 0 && out[0] < 1);
+    tick(engine, T0 + 1);
+    shown_numbers(engine, layer, out, 2);
+    AC_CHECK_EQ_DOUBLE(out[0], 1);
+    AC_CHECK_EQ_DOUBLE(out[1], 1);
+    ac_engine_destroy(engine);
+}
+
+static void test_shapes_and_refusals(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = shape_layer(engine);
+    double one[1] = {1}, two[2] = {1, 2}, three[3] = {5, 6, 7}, bad[2] = {0, NAN}, out[3];
+    ac_animation animation = described(engine, "locations", 1, 0);
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, animation, AC_ANIMATION_FROM, one, 1));
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, animation, AC_ANIMATION_TO, two, 2));
+    EXPECT_ERROR(ac_layer_add_animation(engine, layer, animation, NULL), AC_ERR_INVALID_ARGUMENT, "toValue has 2 numbers");
+    EXPECT_ERROR(ac_animation_set_numbers_value(engine, animation, AC_ANIMATION_FROM, bad, 2), AC_ERR_NOT_FINITE, "numbers[1]");
+    EXPECT_ERROR(ac_animation_set_numbers_value(engine, animation, 7, two, 2), AC_ERR_OUT_OF_RANGE, "which");
+    EXPECT_ERROR(ac_animation_set_numbers_value(engine, animation, AC_ANIMATION_FROM, NULL, 2), AC_ERR_NULL_POINTER, "numbers");
+    /* Unset the from: to alone, from the model (empty) of another shape: the switch at 0.5. */
+    AC_CHECK_OK(ac_animation_set_value(engine, animation, AC_ANIMATION_FROM, NULL));
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, animation, AC_ANIMATION_TO, three, 3));
+    add(engine, layer, animation, NULL);
+    tick(engine, T0 + 0.001);
+    tick(engine, T0 + 0.4);
+    AC_CHECK_EQ_INT(shown_numbers(engine, layer, out, 3), 0);
+    tick(engine, T0 + 0.6);
+    AC_CHECK_EQ_INT(shown_numbers(engine, layer, out, 3), 3);
+    AC_CHECK_EQ_DOUBLE(out[2], 7);
+    /* Keyframes: counts checked, shapes checked at add. */
+    ac_animation keyframes = 0;
+    size_t counts[2] = {1, 2};
+    AC_CHECK_OK(ac_animation_create_keyframe(engine, "locations", &keyframes));
+    EXPECT_ERROR(ac_animation_set_numbers_values(engine, keyframes, NULL, counts, 2), AC_ERR_NULL_POINTER, "numbers");
+    AC_CHECK_OK(ac_animation_set_numbers_values(engine, keyframes, three, counts, 2));
+    EXPECT_ERROR(ac_layer_add_animation(engine, layer, keyframes, NULL), AC_ERR_INVALID_ARGUMENT, "values[1]");
+    AC_CHECK_OK(ac_animation_release(engine, keyframes));
+    /* A decay cannot move an array. */
+    ac_animation basic = described(engine, "path", 1, 0);
+    EXPECT_ERROR(ac_animation_set_colors_value(engine, basic, AC_ANIMATION_VELOCITY, one, 0), AC_ERR_OUT_OF_RANGE, "velocity");
+    AC_CHECK_OK(ac_animation_release(engine, basic));
+    ac_engine_destroy(engine);
+}
+
+/* Ticks of running path and colour animations: no allocation once they run. */
+static void test_no_allocation_per_tick(void) {
+#if AC_TEST_COUNTS_ALLOCATIONS
+    ac_engine *engine = new_engine();
+    ac_layer layer = shape_layer(engine);
+    ac_path_element from[AC_PATH_ELLIPSE_ELEMENTS], to[AC_PATH_ELLIPSE_ELEMENTS];
+    double rgba[8] = {1, 0, 0, 1, 0, 0, 1, 1}, other[8] = {0, 1, 0, 1, 1, 1, 0, 0};
+    size_t count = 0;
+    AC_CHECK_OK(ac_path_ellipse(0, 0, 10, 10, from, AC_PATH_ELLIPSE_ELEMENTS, &count));
+    AC_CHECK_OK(ac_path_ellipse(5, 5, 30, 20, to, AC_PATH_ELLIPSE_ELEMENTS, &count));
+    ac_animation path = described(engine, "path", 10, 0);
+    AC_CHECK_OK(ac_animation_set_path_value(engine, path, AC_ANIMATION_FROM, from, count));
+    AC_CHECK_OK(ac_animation_set_path_value(engine, path, AC_ANIMATION_TO, to, count));
+    add(engine, layer, path, "p");
+    ac_animation colors = described(engine, "colors", 10, 1);
+    AC_CHECK_OK(ac_animation_set_colors_value(engine, colors, AC_ANIMATION_FROM, rgba, 2));
+    AC_CHECK_OK(ac_animation_set_colors_value(engine, colors, AC_ANIMATION_TO, other, 2));
+    AC_CHECK_OK(ac_animation_set_flag(engine, colors, AC_ANIMATION_ADDITIVE, 1));
+    add(engine, layer, colors, "c");
+    tick(engine, T0 + 0.01);
+    tick(engine, T0 + 0.02);
+    unsigned long long before = allocations();
+    for (int k = 3; k < 123; ++k) tick(engine, T0 + 0.01 * k);
+    unsigned long long after = allocations();
+    AC_CHECK_EQ_INT((long long)(after - before), 0);
+    ac_engine_destroy(engine);
+#else
+    printf("skip test_no_allocation_per_tick: this build does not link the allocation counter (a sanitized build)\n");
+#endif
+}
+
+int main(void) {
+    test_basic_path();
+    test_numbers_by_and_colors_to();
+    test_keyframes_and_spring();
+    test_additive_cumulative();
+    test_implicit_action();
+    test_shapes_and_refusals();
+    test_no_allocation_per_tick();
+    return ac_test_finish();
+}
