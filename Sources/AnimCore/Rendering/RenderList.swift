@@ -67,7 +67,10 @@ public final class RenderList {
     /// (origin −∞, size ∞) when an extent has a corner behind the eye. Contents drawn beyond
     /// the bounds (a gravity other than the resize ones) are the host's to add: the engine does
     /// not know an image's size.
-    public var dirtyRect: Rect? { tracking.dirty }
+    public var dirtyRect: Rect? {
+        makeDirtyRect()
+        return tracking.dirty
+    }
 
     /// The storage's base, for the C API (valid until the next fill).
     package var entryBase: UnsafePointer<RenderEntry> { UnsafePointer(entries.base) }
