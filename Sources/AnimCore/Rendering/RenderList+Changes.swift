@@ -160,7 +160,11 @@ extension RenderList {
         guard old >= 0 else { return }  // new: its subtree is new too, each entry marked
         let maskChanged = maskLayer(of: entries.base + index, in: entries) != maskLayer(of: previous.base + old, in: previous)
         if maskChanged { entries[index].flags.insert(.changed) }
-        if maskChanged || changesSubtree(entries.base + index, previous.base + old) {
+        // An entry drawn as before changes no subtree; a changed leaf that was a leaf dirties no
+        // more than its two extents, which its flag dirties already.
+        let staysLeaf = Int(entries[index].subtreeEnd) == index + 1 && Int(previous[old].subtreeEnd) == old + 1
+        let mayChangeSubtree = entries[index].flags.contains(.changed) && !staysLeaf
+        if maskChanged || (mayChangeSubtree && changesSubtree(entries.base + index, previous.base + old)) {
             markSubtree(index, previously: old, reach: 0)
         } else if entries[index].shadowOpacity > 0, (index + 1..<entries.count).contains(where: { entries[$0].flags.contains(.changed) }) {
             markSubtree(index, previously: old, reach: Self.shadowReach(of: entries.base + index))
