@@ -31,6 +31,7 @@ struct LayerGeometry {
     /// M_local = T(−A) · transform · T(position, zPosition): the layer's space into its
     /// superlayer's, before the superlayer's sublayerTransform (the two translations as row
     /// operations, `Transform3D+Translation.swift`).
+    @inline(__always)
     var localMatrix: Transform3D {
         let a = anchor
         return transform.translatedBy(x: -a.x, y: -a.y, z: -a.z).thenTranslated(x: position.x, y: position.y, z: zPosition)

@@ -205,6 +205,7 @@ public struct Transform3D: Hashable, Sendable {
     ///   - y: the y translation.
     ///   - z: the z translation.
     /// - Returns: the translated transform.
+    @inline(__always)
     public func translatedBy(x: Double, y: Double, z: Double) -> Transform3D {
         var moved = self
         moved.m41 = x * m11 + y * m21 + z * m31 + m41
