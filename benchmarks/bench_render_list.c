@@ -23,7 +23,8 @@
  * animate; each instance samples the subtree at its own delayed time. The fill's time per
  * instance at both counts, their ratio (proportional: about 1), and allocations per fill.
  *
- * Usage: bench_render_list [-n layers] [-r rounds]   (defaults 100000 and 20)
+ * Usage: bench_render_list [-n layers] [-r rounds] [-t]   (defaults 100000 and 20; -t: the tree
+ * rows only, without the replicator row, for a profile of the tree's fill)
  */
 #include <math.h>
 #include <stdio.h>
@@ -171,6 +172,10 @@ static void read_values(world *w) {
 }
 
 /* The plain-C loop: every layer's matrix to the root, as the core composes it. */
+/* Not inlined, so a profile can count it apart (callgrind --toggle-collect=plain_matrices). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void plain_matrices(world *w) {
     for (size_t i = 0; i < w->count; i++) {
         const double *v = w->values + i * STRIDE;
@@ -341,15 +346,19 @@ static void replicator_row(int rounds) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: bench_render_list [-n layers] [-r rounds]\n");
+    fprintf(stderr, "usage: bench_render_list [-n layers] [-r rounds] [-t]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     bench_program = "bench_render_list";
     size_t layers = 100000;
-    int rounds = 20;
+    int rounds = 20, tree_only = 0;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-t") == 0) {
+            tree_only = 1;
+            continue;
+        }
         if (i + 1 >= argc) usage();
         if (strcmp(argv[i], "-n") == 0) layers = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "-r") == 0) rounds = atoi(argv[++i]);
@@ -363,6 +372,6 @@ int main(int argc, char **argv) {
     if (layers >= 10000) ok &= run(layers / 10, rounds);
     bench_seed(0x5eed);
     ok &= run(layers, rounds);
-    replicator_row(rounds);
+    if (!tree_only) replicator_row(rounds);
     return ok ? 0 : 1;
 }

@@ -1638,8 +1638,10 @@ ac_status ac_render_list_destroy(ac_engine *engine, ac_render_list list);
  * threads at once). out_dirty_rect (4 doubles, may be NULL) gets the dirty rectangle, x, y,
  * width, height in the root's space, and *out_dirty (may be NULL) 1 when something changed,
  * else 0 (out_dirty_rect then all 0); an extent reaching behind the eye makes it (-INFINITY,
- * -INFINITY, INFINITY, INFINITY). A fill from another root than the list's previous one counts
- * every entry as changed.
+ * -INFINITY, INFINITY, INFINITY). With both NULL the fill makes no dirty rectangle at all
+ * (the extents it needs are computed only when asked for); the entries' AC_RENDER_CHANGED flags
+ * and the next fill's dirty rectangle are the same either way. A fill from another root than
+ * the list's previous one counts every entry as changed.
  */
 ac_status ac_render_list_fill(ac_engine *engine, ac_render_list list, ac_layer root,
                               int32_t presentation, const ac_render_entry **out_entries,

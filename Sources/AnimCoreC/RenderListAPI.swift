@@ -81,9 +81,11 @@ public func ac_render_list_fill(
             let flag = try presentationFlag(presentation)
             let entries = try required(outEntries, "out_entries")
             let count = try required(outCount, "out_count")
+            // The dirty rectangle is made only when asked for (`RenderList.dirtyRect`).
+            let wantsDirty = outDirtyRect != nil || outDirty != nil
             let (base, number, dirty) = try geometryCore { () throws(AnimCoreError) in
                 try box.engine.fillRenderList(list, from: LayerID(rawValue: root), presentation: flag, names: ("list", "root")) {
-                    ($0.entryBase, $0.count, $0.dirtyRect)
+                    ($0.entryBase, $0.count, wantsDirty ? $0.dirtyRect : nil)
                 }
             }
             entries.pointee = UnsafeRawPointer(base).assumingMemoryBound(to: ac_render_entry.self)

@@ -185,6 +185,28 @@ struct RenderListTests {
         #expect(list.count == 3 && list.dirtyRect == Rect(x: 75, y: 75, width: 10, height: 10))
     }
 
+    @Test("the dirty rectangle is made when read: a fill not read gives the same flags and leaves the next rectangle as when read")
+    func dirtyRectWhenRead() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let a = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        _ = try Self.layer(engine, 4, 4, at: Point(x: 2, y: 2), in: a)
+        let b = try Self.layer(engine, 10, 10, at: Point(x: 80, y: 80), in: root)
+        let asked = RenderList(), quiet = RenderList()
+        for (step, position) in [Point(x: 30, y: 10), Point(x: 30, y: 40), Point(x: 60, y: 40)].enumerated() {
+            try a.setValue(position, for: .position)
+            if step == 2 { try b.removeFromSuperlayer() }
+            try root.fillRenderList(asked, presentation: false)
+            try root.fillRenderList(quiet, presentation: false)
+            let dirty = asked.dirtyRect
+            #expect(asked.all.map(\.flags) == quiet.all.map(\.flags))
+            guard step == 2 else { continue }  // `quiet`'s rectangles before are never read
+            // a from (30, 40) to (60, 40) with its sublayer; b's old extent.
+            #expect(dirty == Rect(x: 25, y: 35, width: 60, height: 50))
+            #expect(quiet.dirtyRect == dirty && quiet.dirtyRect == dirty)
+        }
+    }
+
     @Test("a group inside a plain opacity: the group blends at opacity × alpha, its subtree starts at 1")
     func groupInsidePlainOpacity() throws {
         let engine = Engine()

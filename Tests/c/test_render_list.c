@@ -790,6 +790,45 @@ static void test_during_engine_destroy(void) {
     }
 }
 
+/* A fill asked for no dirty rectangle (both pointers NULL) makes none, yet its flags are the
+   same, and the next fill's dirty rectangle is what a list asked every time gives: the same
+   moves filled into two lists, one of them asked only at the end. */
+static void test_dirty_only_when_asked(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = make(engine, 100, 100, 50, 50, 0);
+    ac_layer a = make(engine, 10, 10, 10, 10, root);
+    make(engine, 4, 4, 2, 2, a);
+    ac_layer b = make(engine, 10, 10, 80, 80, root);
+    ac_render_list asked = new_list(engine), quiet = new_list(engine);
+    const ac_render_entry *entries = NULL;
+    size_t count = 0;
+    double moves[3][2] = {{30, 10}, {30, 40}, {60, 40}};
+    for (int step = 0; step < 3; step++) {
+        set_value(engine, a, "position", ac_value_point(moves[step][0], moves[step][1]));
+        if (step == 2) set_value(engine, b, "opacity", ac_value_scalar(0.5));
+        fill_result r = fill(engine, asked, root, AC_GEOMETRY_MODEL);
+        if (step < 2) {
+            AC_CHECK_OK(ac_render_list_fill(engine, quiet, root, AC_GEOMETRY_MODEL, &entries, &count, NULL, NULL));
+            if (AC_CHECK_EQ_INT(count, r.count)) {
+                for (size_t i = 0; i < count; i++)
+                    AC_CHECK_EQ_INT(entries[i].flags, r.entries[i].flags);
+            }
+            continue;
+        }
+        fill_result q = fill(engine, quiet, root, AC_GEOMETRY_MODEL);
+        AC_CHECK_EQ_INT(q.is_dirty, r.is_dirty);
+        AC_CHECK_EQ_INT(changed_count(q), changed_count(r));
+        /* a moved from (30, 40) to (60, 40): its old and new extents and its sublayer; b's
+           opacity: its extent. */
+        expect_rect(r.dirty, 25, 35, 60, 50);
+        expect_rect(q.dirty, r.dirty[0], r.dirty[1], r.dirty[2], r.dirty[3]);
+    }
+    AC_CHECK_OK(ac_render_list_destroy(engine, asked));
+    AC_CHECK_OK(ac_render_list_destroy(engine, quiet));
+    AC_CHECK_OK(ac_layer_release(engine, root));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
     test_draw_order();
     test_culling();
@@ -797,6 +836,7 @@ int main(void) {
     test_opacity();
     test_mask();
     test_changes();
+    test_dirty_only_when_asked();
     test_presentation();
     test_values_and_builtins();
     test_bad_input();

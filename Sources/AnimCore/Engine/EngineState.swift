@@ -240,7 +240,9 @@ final class EngineState {
             stores: stores, slot: slot, row: layerClass.rows.base + Int(place.pointee.row),
             layouts: layerClass.layouts.baseAddress.unsafelyUnwrapped,
             block: stores.presentation + Int(place.pointee.presentationOffset), layout: place.pointee.presentationLayout,
-            showsPresentation: showsPresentation)
+            showsPresentation: showsPresentation,
+            presented: LayerSlots.presentedMask(
+                stores, slot: slot, layout: place.pointee.presentationLayout, showsPresentation: showsPresentation))
     }
 
     /// The model value slots of property `property` of the layer in `slot`, for reading (an

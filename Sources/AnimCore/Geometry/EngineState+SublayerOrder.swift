@@ -20,9 +20,10 @@ extension EngineState {
         var firstZ = 0.0
         var child = Int(layers[slot].firstChild)
         while child >= 0 {
-            let hidden = shownSlots(child, Index.hidden, presentation: presentation)
-            if hidden[0].bitPattern == 0 {
-                let z = shownSlots(child, Index.zPosition, presentation: presentation)[0]
+            // Resolved once for both reads.
+            let values = layerSlots(child, presentation: presentation)
+            if values.shown(Index.hidden)[0].bitPattern == 0 {
+                let z = values.shown(Index.zPosition)[0]
                 if order.count == start { firstZ = z } else if z != firstZ { isLayered = true }
                 order.append(Int32(child))
             }

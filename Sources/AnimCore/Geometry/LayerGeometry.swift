@@ -29,12 +29,12 @@ struct LayerGeometry {
     }
 
     /// M_local = T(−A) · transform · T(position, zPosition): the layer's space into its
-    /// superlayer's, before the superlayer's sublayerTransform.
+    /// superlayer's, before the superlayer's sublayerTransform (the two translations as row
+    /// operations, `Transform3D+Translation.swift`).
+    @inline(__always)
     var localMatrix: Transform3D {
         let a = anchor
-        return Transform3D(translationX: -a.x, y: -a.y, z: -a.z)
-            .concatenating(transform)
-            .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+        return transform.translatedBy(x: -a.x, y: -a.y, z: -a.z).thenTranslated(x: position.x, y: position.y, z: zPosition)
     }
 
     /// M_toSuper, the layer's space into its superlayer's (reference §1.2): `localMatrix`, then

@@ -78,6 +78,20 @@ struct LayerSlots {
     let layout: Int32
     /// Whether `shown` gives presentation slots (true) or model slots.
     let showsPresentation: Bool
+    /// The properties (`PresentationLayouts.bit(of:)`) whose shown slots may be in the block,
+    /// found once for all of the layer's reads (`presentedMask`): a property outside it shows
+    /// its model slots with no lookup.
+    let presented: UInt64
+
+    /// The `presented` mask of a reader: none for model values or a layer with no animations;
+    /// the layout's mask for a block with an interned layout; every bit for a block without one
+    /// (its animations are walked).
+    @inline(__always)
+    static func presentedMask(_ stores: ValueStores, slot: Int, layout: Int32, showsPresentation: Bool) -> UInt64 {
+        guard showsPresentation else { return 0 }
+        if layout >= 0 { return stores.layoutMasks[Int(layout)] }
+        return stores.layers[slot].firstAnimation >= 0 ? ~0 : 0
+    }
 
     /// The model slots of `property` (an index of the layer's class).
     @inline(__always)
@@ -96,6 +110,6 @@ struct LayerSlots {
     /// The slots of `property` as this reader shows them: presentation or model.
     @inline(__always)
     func shown(_ property: Int) -> UnsafeMutablePointer<Double> {
-        showsPresentation ? presentation(property) : model(property)
+        presented & PresentationLayouts.bit(of: Int32(property)) != 0 ? presentation(property) : model(property)
     }
 }

@@ -39,6 +39,6 @@ extension EngineState {
         }
         return LayerSlots(
             stores: tick.stores, slot: slot, row: tick.row, layouts: tick.layouts, block: block.base, layout: tick.layout,
-            showsPresentation: true)
+            showsPresentation: true, presented: tick.presented)
     }
 }

@@ -73,12 +73,14 @@ extension EngineState {
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         guard doubleSided || !toSuperlayer.isBackFacing else { return }
         // A transform layer's mask is ignored (reference §1.5).
-        guard role == .transformLayer || maskIsDrawn(ofLayerIn: slot, presentation: presentation) else { return }
+        guard role == .transformLayer || layers[slot].mask < 0 || maskIsDrawn(ofLayerIn: slot, presentation: presentation) else {
+            return
+        }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         // Written in place: a matrix is 128 bytes.
-        if let base = parent.pointee.base {
-            entry.pointee.matrix = toSuperlayer.concatenating(base)
+        if parent.pointee.hasBase {
+            entry.pointee.matrix = toSuperlayer.concatenating(parent.pointee.base, otherIsTranslation: parent.pointee.baseIsTranslation)
         } else {
             entry.pointee.matrix = toSuperlayer
         }
@@ -94,29 +96,54 @@ extension EngineState {
                 &list.children, from: childrenStart, under: geometry.sublayerMatrix, presentation: presentation,
                 keys: &list.sortKeys)
         }
-        let replica = role == .replicator
-            ? makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry) : nil
-        if replica?.count == 0 { list.children.removeSubrange(childrenStart...) }
         let mask = role == .transformLayer ? -1 : layers[slot].mask
+        if role == .replicator {
+            let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
+            return pushReplicator(
+                replica, entry: entry, index: index, geometry: geometry, keepsDepth: keepsDepth, time: time, mask: mask,
+                childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+        }
         // A leaf (most entries) has nothing under it: closed now, with no frame and no matrix
         // made for sublayers it does not have.
         guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
         pushFrame(
-            for: entry, index: index, geometry: geometry, keepsDepth: keepsDepth, time: time, replica: replica,
-            mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+            for: entry, index: index, geometry: geometry, keepsDepth: keepsDepth, time: time, mask: mask,
+            childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+    }
+
+    /// `pushFrame` for a replicator's entry, with its instances (`replica`); closes the entry
+    /// at once when it draws no instance and has no mask. Apart from `openEntry`, so that the
+    /// other layers' path holds no frame of instances (copying one costs its size).
+    @inline(never)
+    private func pushReplicator(
+        _ replica: ReplicaFrame, entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry,
+        keepsDepth: Bool, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
+    ) {
+        if replica.count == 0 { list.children.removeSubrange(childrenStart...) }
+        guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
+        let frame = pushFrame(
+            for: entry, index: index, geometry: geometry, keepsDepth: keepsDepth, time: time, mask: mask,
+            childrenStart: childrenStart, product: product, list: list)
+        frame.pointee.replica = replica
+        startInstances(of: frame)
     }
 
     /// Pushes the frame of the entry at `index` (just opened): what its sublayers take from it,
-    /// their range in `list.children`, its mask, and a replicator's instances.
+    /// their range in `list.children` and its mask; no replicator instances (the caller adds
+    /// them). Returns the frame.
+    @discardableResult
     private func pushFrame(
         for entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry, keepsDepth: Bool,
-        time: Double?, replica: ReplicaFrame?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
-    ) {
+        time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
+    ) -> UnsafeMutablePointer<RenderFrame> {
         // Field by field into the new frame (plain data, so its memory needs no initialising
         // first): a frame built whole would be copied into place.
         let frame = list.frames.appendUninitialized()
         frame.pointee.sublayers.entry = Int32(index)
-        frame.pointee.sublayers.base = keepsDepth ? entry.pointee.matrix : entry.pointee.matrix.flattened
+        let base = keepsDepth ? entry.pointee.matrix : entry.pointee.matrix.flattened
+        frame.pointee.sublayers.base = base
+        frame.pointee.sublayers.hasBase = true
+        frame.pointee.sublayers.baseIsTranslation = base.isTranslation
         frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(geometry.sublayerMatrix, isMask: false)
         frame.pointee.sublayers.alpha = entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha
         frame.pointee.sublayers.flipped = entry.pointee.flags.contains(.contentsFlipped)
@@ -130,8 +157,8 @@ extension EngineState {
         frame.pointee.childrenEnd = list.children.count
         frame.pointee.mask = mask
         frame.pointee.isMaskDrawn = false
-        frame.pointee.replica = replica
-        if replica != nil { startInstances(of: frame) }
+        frame.pointee.replica = nil
+        return frame
     }
 
     /// Whether the mask of the layer in `slot`, when it has one, draws anything: a hidden
@@ -248,12 +275,18 @@ extension EngineState {
 }
 
 /// What a layer's entry takes from its superlayer's: the superlayer's entry, its matrix to the
-/// root (flattened unless the superlayer keeps depth; nil at the top: the identity), what it
+/// root (flattened unless the superlayer keeps depth; none at the top: the identity), what it
 /// adds to its sublayers' matrices (for a replicator instance, R_k first), the alpha its
 /// drawing is under, whether its contents are flipped, and the replicator instance it is in.
 struct RenderParent {
     var entry: Int32
-    var base: Transform3D?
+    /// The superlayer's matrix to the root, when `hasBase` (the identity, unused, at the top);
+    /// not optional, so that reading it through the walk's pointers copies nothing.
+    var base: Transform3D
+    var hasBase: Bool
+    /// Whether `base` only moves (`Transform3D.isTranslation`), found once for all the layers
+    /// under it, whose matrices then take it as a move.
+    var baseIsTranslation = false
     var sublayerMatrix: Transform3D?
     var alpha: Double
     var flipped: Bool
@@ -272,7 +305,8 @@ struct RenderParent {
 
     init(entry: Int32, base: Transform3D?, sublayerMatrix: Transform3D?, alpha: Double, flipped: Bool) {
         self.entry = entry
-        self.base = base
+        self.base = base ?? .identity
+        self.hasBase = base != nil
         self.sublayerMatrix = sublayerMatrix
         self.alpha = alpha
         self.flipped = flipped
@@ -300,9 +334,10 @@ struct RenderFrame {
     /// layer's group rather than being drawn in it; outside the replicator's instances.
     var maskParent: RenderParent {
         var parent = RenderParent(
-            entry: sublayers.entry, base: sublayers.base,
+            entry: sublayers.entry, base: sublayers.hasBase ? sublayers.base : nil,
             sublayerMatrix: LayerGeometry.superlayerPart(replica?.above ?? sublayers.sublayerMatrix, isMask: true), alpha: 1,
             flipped: sublayers.flipped)
+        parent.baseIsTranslation = sublayers.baseIsTranslation
         if let replica {
             parent.tint = replica.outer.tint
             parent.instance = replica.outer.instance

@@ -1,27 +1,46 @@
 import Glibc
 
 /// What a render list remembers of its previous fill to say what changed: where each layer's
-/// previous entry is, which previous entries were drawn again, and the dirty rectangle so far.
+/// previous entry is, which previous entries were drawn again, the changes that reach whole
+/// subtrees, and the dirty rectangle once asked for.
+///
+/// The dirty rectangle is made when first read after a fill (`RenderList.dirtyRect`), from
+/// what the fill left: the changed flags, each entry's previous entry, the previous entries not
+/// drawn again and the subtree marks. A host that does not read it pays for no extents.
 struct RenderChangeTracking {
     /// By layer slot: the index of the layer's next unmatched entry in the previous fill (its
     /// first before the fill starts matching), or −1. A layer drawn more than once (in a
     /// replicator's instances) has its entries matched in order.
-    var previousIndexBySlot: [Int32] = []
+    var previousIndexBySlot = RecordBuffer<Int32>()
     /// By entry of this fill and of the previous one: the index of the same layer's next entry
     /// in that fill, or −1.
-    var nextOfSameLayer: [Int32] = []
-    var previousNextOfSameLayer: [Int32] = []
+    var nextOfSameLayer = RecordBuffer<Int32>()
+    var previousNextOfSameLayer = RecordBuffer<Int32>()
     /// By previous entry: whether this fill drew its layer again.
-    var previousSeen: [Bool] = []
+    var previousSeen = RecordBuffer<Bool>()
     /// By entry of this fill: the index of its layer's previous entry, or −1.
-    var previousOfEntry: [Int32] = []
+    var previousOfEntry = RecordBuffer<Int32>()
     /// By entry of this fill and of the previous one: its extent (`RenderList.extent(of:)`)
-    /// once computed, `unknown` before; an entry's extent is computed at most once, so a
-    /// changed entry's old extent comes from the fill that made it when it changed then too.
+    /// once computed, `unknown` before (empty until the fill's dirty rectangle is made); an
+    /// entry's extent is computed at most once, so a changed entry's old extent comes from the
+    /// fill that made it when that fill's dirty rectangle was read.
     var extents: [Rect] = []
     var previousExtents: [Rect] = []
-    /// The union of the changed extents so far; nil for none.
+    /// The changes of this fill that make whole subtrees dirty: the entry, its layer's previous
+    /// entry (−1: none), and how far past its extents (`RenderList.markSubtree`).
+    var subtreeMarks: [SubtreeMark] = []
+    /// The union of the changed extents; nil for none. Made on the first read after a fill.
     var dirty: Rect?
+    /// Whether `dirty` is made for the last fill.
+    var isDirtyMade = false
+
+    /// A subtree made dirty: this fill's entry at `index` with its subtree, its layer's previous
+    /// entry at `old` (−1: none) with its subtree, each extent grown by `reach`.
+    struct SubtreeMark {
+        var index: Int32
+        var old: Int32
+        var reach: Double
+    }
 
     /// An extent not computed yet (a finite entry's extent is never NaN).
     static let unknown = Rect(x: .nan, y: .nan, width: .nan, height: .nan)
@@ -61,10 +80,11 @@ extension RenderList {
             for index in tracking.previousIndexBySlot.indices { tracking.previousIndexBySlot[index] = -1 }
         }
         source = (ObjectIdentifier(engine), root)
-        tracking.previousSeen.removeAll(keepingCapacity: true)
-        tracking.previousSeen.append(contentsOf: repeatElement(false, count: previous.count))
-        tracking.previousOfEntry.removeAll(keepingCapacity: true)
+        Self.refill(tracking.previousSeen, with: false, count: previous.count)
+        tracking.previousOfEntry.removeAll()
+        tracking.subtreeMarks.removeAll(keepingCapacity: true)
         tracking.dirty = nil
+        tracking.isDirtyMade = false
         frames.removeAll()
         children.removeAll(keepingCapacity: true)
     }
@@ -82,12 +102,10 @@ extension RenderList {
         if old >= 0 && previous[old].layerID != entry.pointee.layerID { old = -1 }
         if old >= 0 { tracking.previousSeen[old] = true }
         tracking.previousOfEntry.append(Int32(old))
-        tracking.extents.append(RenderChangeTracking.unknown)
         noteTransition(entry, previously: old >= 0 ? previous.base + old : nil)
         // A running transition moves what the layer draws every fill, even when the tick did not.
         if old < 0 || entry.pointee.transitionState.contains(.active) || !drawsAlike(index, previously: old) {
             entry.pointee.flags.insert(.changed)
-            markChanged(index, previously: old)
         }
     }
 
@@ -141,11 +159,12 @@ extension RenderList {
         }
         guard old >= 0 else { return }  // new: its subtree is new too, each entry marked
         let maskChanged = maskLayer(of: entries.base + index, in: entries) != maskLayer(of: previous.base + old, in: previous)
-        if maskChanged && !entries[index].flags.contains(.changed) {
-            entries[index].flags.insert(.changed)
-            markChanged(index, previously: old)
-        }
-        if maskChanged || changesSubtree(entries.base + index, previous.base + old) {
+        if maskChanged { entries[index].flags.insert(.changed) }
+        // An entry drawn as before changes no subtree; a changed leaf that was a leaf dirties no
+        // more than its two extents, which its flag dirties already.
+        let staysLeaf = Int(entries[index].subtreeEnd) == index + 1 && Int(previous[old].subtreeEnd) == old + 1
+        let mayChangeSubtree = entries[index].flags.contains(.changed) && !staysLeaf
+        if maskChanged || (mayChangeSubtree && changesSubtree(entries.base + index, previous.base + old)) {
             markSubtree(index, previously: old, reach: 0)
         } else if entries[index].shadowOpacity > 0, (index + 1..<entries.count).contains(where: { entries[$0].flags.contains(.changed) }) {
             markSubtree(index, previously: old, reach: Self.shadowReach(of: entries.base + index))
@@ -171,8 +190,14 @@ extension RenderList {
     }
 
     /// Marks the extents of every entry of the subtree at `index` and of its previous subtree
-    /// at `old` (−1: none) dirty, each grown by `reach` in the root's space.
+    /// at `old` (−1: none) dirty, each grown by `reach` in the root's space, when the dirty
+    /// rectangle is made.
     private func markSubtree(_ index: Int, previously old: Int, reach: Double) {
+        tracking.subtreeMarks.append(RenderChangeTracking.SubtreeMark(index: Int32(index), old: Int32(old), reach: reach))
+    }
+
+    /// Adds the extents of a subtree mark (`markSubtree`) to the dirty rectangle.
+    private func addSubtree(_ index: Int, previously old: Int, reach: Double) {
         for entry in index..<Int(entries[index].subtreeEnd) {
             tracking.markDirty(Self.grown(extent(ofEntry: entry), by: reach))
         }
@@ -182,29 +207,37 @@ extension RenderList {
         }
     }
 
-    /// Ends a fill: the extents of layers no longer drawn are dirty, and this fill's entries are
-    /// indexed by layer for the next one (each layer's first entry, and the chain of its next).
+    /// Ends a fill: this fill's entries are indexed by layer for the next one (each layer's
+    /// first entry, and the chain of its next).
     func endFill() {
-        for old in previous.indices where !tracking.previousSeen[old] {
-            tracking.markDirty(extent(ofPrevious: old))
-        }
         for old in previous.indices { tracking.previousIndexBySlot[Self.slot(of: previous[old])] = -1 }
-        tracking.nextOfSameLayer.removeAll(keepingCapacity: true)
-        tracking.nextOfSameLayer.append(contentsOf: repeatElement(-1, count: entries.count))
+        Self.refill(tracking.nextOfSameLayer, with: -1, count: entries.count)
         for index in entries.indices.reversed() {
             let slot = Self.slot(of: entries[index])
-            if slot >= tracking.previousIndexBySlot.count {
-                tracking.previousIndexBySlot.append(contentsOf: repeatElement(-1, count: slot + 1 - tracking.previousIndexBySlot.count))
-            }
+            while slot >= tracking.previousIndexBySlot.count { tracking.previousIndexBySlot.append(-1) }
             tracking.nextOfSameLayer[index] = tracking.previousIndexBySlot[slot]
             tracking.previousIndexBySlot[slot] = Int32(index)
         }
     }
 
-    /// Adds the old and new extents of the changed entry at `index` to the dirty rectangle.
-    private func markChanged(_ index: Int, previously old: Int) {
-        tracking.markDirty(extent(ofEntry: index))
-        if old >= 0 { tracking.markDirty(extent(ofPrevious: old)) }
+    /// Makes the last fill's dirty rectangle, once: the old and new extents of each changed
+    /// entry, the subtree marks, and the extents of layers no longer drawn.
+    func makeDirtyRect() {
+        guard !tracking.isDirtyMade else { return }
+        tracking.isDirtyMade = true
+        tracking.extents.removeAll(keepingCapacity: true)
+        tracking.extents.append(contentsOf: repeatElement(RenderChangeTracking.unknown, count: entries.count))
+        for index in entries.indices where entries[index].flags.contains(.changed) {
+            tracking.markDirty(extent(ofEntry: index))
+            let old = Int(tracking.previousOfEntry[index])
+            if old >= 0 { tracking.markDirty(extent(ofPrevious: old)) }
+        }
+        for mark in tracking.subtreeMarks {
+            addSubtree(Int(mark.index), previously: Int(mark.old), reach: mark.reach)
+        }
+        for old in previous.indices where !tracking.previousSeen[old] {
+            tracking.markDirty(extent(ofPrevious: old))
+        }
     }
 
     /// The extent of this fill's entry at `index` (complete: its values written), computed once.
@@ -270,6 +303,13 @@ extension RenderList {
         let grown = Rect(x: rect.origin.x - reach, y: rect.origin.y - reach, width: rect.size.width + 2 * reach, height: rect.size.height + 2 * reach)
         let isFinite = grown.origin.x.isFinite && grown.origin.y.isFinite && grown.size.width.isFinite && grown.size.height.isFinite
         return isFinite ? grown : everywhere
+    }
+
+    /// Empties `buffer` and fills it with `count` copies of `value` (its storage kept).
+    private static func refill<Element>(_ buffer: RecordBuffer<Element>, with value: Element, count: Int) {
+        buffer.removeAll()
+        buffer.reserve(count)
+        for _ in 0..<count { buffer.append(value) }
     }
 
     /// The layer slot of an entry's handle.

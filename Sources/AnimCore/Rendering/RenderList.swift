@@ -66,8 +66,12 @@ public final class RenderList {
     /// and of the extents of layers no longer drawn. nil when nothing changed; infinite
     /// (origin −∞, size ∞) when an extent has a corner behind the eye. Contents drawn beyond
     /// the bounds (a gravity other than the resize ones) are the host's to add: the engine does
-    /// not know an image's size.
-    public var dirtyRect: Rect? { tracking.dirty }
+    /// not know an image's size. Made on its first read after a fill: a host that never reads
+    /// it pays nothing for it, and the next fill's rectangle is the same either way.
+    public var dirtyRect: Rect? {
+        makeDirtyRect()
+        return tracking.dirty
+    }
 
     /// The storage's base, for the C API (valid until the next fill).
     package var entryBase: UnsafePointer<RenderEntry> { UnsafePointer(entries.base) }

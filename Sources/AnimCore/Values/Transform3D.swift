@@ -195,14 +195,24 @@ public struct Transform3D: Hashable, Sendable {
             m44: m41 * b.m14 + m42 * b.m24 + m43 * b.m34 + m44 * b.m44)
     }
 
-    /// CATransform3DTranslate: a translation applied first, then `self`.
+    /// CATransform3DTranslate: a translation applied first, then `self`, T(x, y, z) · self.
+    /// Rows 1 to 3 stay; row 4 gains x · row 1 + y · row 2 + z · row 3, summed in
+    /// `concatenating`'s order, so the result equals that product's except that the
+    /// translation's zeros are not multiplied in: the sign of a zero result, and an element
+    /// where the product would meet a non-finite one with a zero (NaN there), may differ.
     /// - Parameters:
     ///   - x: the x translation.
     ///   - y: the y translation.
     ///   - z: the z translation.
     /// - Returns: the translated transform.
+    @inline(__always)
     public func translatedBy(x: Double, y: Double, z: Double) -> Transform3D {
-        Transform3D(translationX: x, y: y, z: z).concatenating(self)
+        var moved = self
+        moved.m41 = x * m11 + y * m21 + z * m31 + m41
+        moved.m42 = x * m12 + y * m22 + z * m32 + m42
+        moved.m43 = x * m13 + y * m23 + z * m33 + m43
+        moved.m44 = x * m14 + y * m24 + z * m34 + m44
+        return moved
     }
 
     /// CATransform3DScale: a scale applied first, then `self`.
