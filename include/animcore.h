@@ -2312,7 +2312,7 @@ ac_status ac_layer_get_colors(ac_engine *engine, ac_layer layer, ac_key key, int
  * count colours (rgba: 4 × count numbers), copied. The checks above apply to the value (naming
  * elements, numbers or rgba) and ac_animation_set_value()'s to which and the animation's kind;
  * the kind is checked against the key path when added. ac_animation_get_value() reads such a
- * value's kind alone.
+ * value's kind alone; ac_animation_get_path_value() and its siblings below its contents.
  */
 ac_status ac_animation_set_path_value(ac_engine *engine, ac_animation animation, int32_t which,
                                       const ac_path_element *elements, size_t count);
@@ -2337,6 +2337,38 @@ ac_status ac_animation_set_numbers_values(ac_engine *engine, ac_animation animat
 ac_status ac_animation_set_colors_values(ac_engine *engine, ac_animation animation,
                                          const double *rgba, const size_t *counts,
                                          size_t keyframe_count);
+/**
+ * Reads back fromValue, toValue or byValue (which) of a basic or spring animation description
+ * (one copied from a layer with ac_layer_copy_animation() too) whose value is a path, an array
+ * of numbers or an array of colours: *out_is_set 0 and *out_count 0 when unset. The list rules
+ * of ac_layer_get_path() and its siblings apply to out_elements / out_numbers / out_rgba,
+ * capacity and *out_count (colours counted, 4 numbers each). Errors: AC_ERR_WRONG_KIND (the
+ * value is of another kind; ac_animation_get_value() reads those), AC_ERR_NULL_POINTER
+ * (out_count, out_is_set), and ac_animation_get_value()'s for which and the animation's kind.
+ */
+ac_status ac_animation_get_path_value(ac_engine *engine, ac_animation animation, int32_t which,
+                                      ac_path_element *out_elements, size_t capacity,
+                                      size_t *out_count, int32_t *out_is_set);
+ac_status ac_animation_get_numbers_value(ac_engine *engine, ac_animation animation, int32_t which,
+                                         double *out_numbers, size_t capacity, size_t *out_count,
+                                         int32_t *out_is_set);
+ac_status ac_animation_get_colors_value(ac_engine *engine, ac_animation animation, int32_t which,
+                                        double *out_rgba, size_t capacity, size_t *out_count,
+                                        int32_t *out_is_set);
+/**
+ * Reads back keyframe index (from 0; ac_animation_get_values() gives their count and kinds) of
+ * a keyframe animation description whose values are paths or arrays, with the list rules
+ * above. Errors: AC_ERR_INVALID_ARGUMENT (not a keyframe animation), AC_ERR_OUT_OF_RANGE
+ * (index), AC_ERR_WRONG_KIND, AC_ERR_NULL_POINTER (out_count).
+ */
+ac_status ac_animation_get_keyframe_path(ac_engine *engine, ac_animation animation, size_t index,
+                                         ac_path_element *out_elements, size_t capacity,
+                                         size_t *out_count);
+ac_status ac_animation_get_keyframe_numbers(ac_engine *engine, ac_animation animation, size_t index,
+                                            double *out_numbers, size_t capacity,
+                                            size_t *out_count);
+ac_status ac_animation_get_keyframe_colors(ac_engine *engine, ac_animation animation, size_t index,
+                                           double *out_rgba, size_t capacity, size_t *out_count);
 
 /* ---- Groups (CAAnimationGroup) ------------------------------------------------------------- */
 

@@ -225,7 +225,7 @@ func valueField(_ which: Int32) throws(APIError) -> String {
 
 /// The field `which` names of a description: from/to/by of basic and spring animations, from
 /// and velocity of decay animations; INVALID_ARGUMENT for the others.
-private func valueAccess(_ kind: AnimationKindTag, _ which: Int32, _ name: String) throws(APIError) -> ValueSlot {
+func valueAccess(_ kind: AnimationKindTag, _ which: Int32, _ name: String) throws(APIError) -> ValueSlot {
     if kind == .decay {
         switch which {
         case Int32(AC_ANIMATION_FROM): return .decayFrom
@@ -253,7 +253,7 @@ private func valueAccess(_ kind: AnimationKindTag, _ which: Int32, _ name: Strin
 /// One value field of a description, read and written on its own kind only (valueAccess).
 // [Perf] Written by a switch: a WritableKeyPath through the kinds' computed properties
 // allocated a writeback buffer per set.
-private enum ValueSlot {
+enum ValueSlot {
     case basicFrom, basicTo, basicBy, decayFrom, decayVelocity
 
     func read(_ animation: Animation) -> Value? {

@@ -114,3 +114,115 @@ public func ac_animation_set_colors_values(
         }
     }
 }
+
+// MARK: Reading them back
+
+/// `value` unless it holds another kind than `kind` (WRONG_KIND naming `name` and its kind).
+private func ofKind(_ value: Value?, _ kind: ValueKind, _ name: String) throws(APIError) -> Value? {
+    guard let value, value.kind != kind else { return value }
+    throw APIError(AC_ERR_WRONG_KIND, "\(name) holds \(value.kind.name) values, not \(kind.name)")
+}
+
+/// From, to or by (`which`) of the basic or spring description `animation`, unset or of `kind`;
+/// `*outIsSet` says which.
+private func animationValue(
+    _ box: EngineBox, _ animation: ac_animation, _ which: Int32, _ kind: ValueKind, _ outIsSet: UnsafeMutablePointer<Int32>?
+) throws(APIError) -> Value? {
+    let name = try valueField(which)
+    let isSet = try required(outIsSet, "out_is_set")
+    let description = try box.description(animation)
+    let value = try ofKind(try valueAccess(description.kindTag, which, name).read(description), kind, "animation.\(name)")
+    isSet.pointee = value == nil ? 0 : 1
+    return value
+}
+
+/// Keyframe `index` of the keyframe description `animation`, of `kind`.
+private func keyframeValue(_ box: EngineBox, _ animation: ac_animation, _ index: Int, _ kind: ValueKind) throws(APIError) -> Value? {
+    let description = try box.description(animation)
+    guard let values = description.keyframe?.values else {
+        throw APIError(AC_ERR_INVALID_ARGUMENT, "animation is \(description.kindTag.phrase); keyframe values belong to keyframe animations")
+    }
+    guard index >= 0, index < values.count else {
+        throw APIError(AC_ERR_OUT_OF_RANGE, "index is \(UInt(bitPattern: index)); the animation has \(values.count) keyframe values")
+    }
+    return try ofKind(values[index], kind, "animation.values[\(index)]")
+}
+
+@_cdecl("ac_animation_get_path_value")
+public func ac_animation_get_path_value(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ which: Int32, _ outElements: UnsafeMutablePointer<ac_path_element>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?, _ outIsSet: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let value = try animationValue(box, animation, which, .path, outIsSet)
+            let elements = value?.path?.elements.map(\.cValue) ?? []
+            try outputList(elements, into: outElements, capacity: capacity, outCount: outCount, "out_elements")
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_numbers_value")
+public func ac_animation_get_numbers_value(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ which: Int32, _ outNumbers: UnsafeMutablePointer<Double>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?, _ outIsSet: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let numbers = try animationValue(box, animation, which, .numbers, outIsSet)?.numbers ?? []
+            try outputList(numbers, into: outNumbers, capacity: capacity, outCount: outCount, "out_numbers")
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_colors_value")
+public func ac_animation_get_colors_value(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ which: Int32, _ outRGBA: UnsafeMutablePointer<Double>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?, _ outIsSet: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let colours = try animationValue(box, animation, which, .colors, outIsSet)?.colors ?? []
+            try outputColors(colours, into: outRGBA, capacity: capacity, outCount: outCount)
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_keyframe_path")
+public func ac_animation_get_keyframe_path(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ index: Int, _ outElements: UnsafeMutablePointer<ac_path_element>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let elements = try keyframeValue(box, animation, index, .path)?.path?.elements.map(\.cValue) ?? []
+            try outputList(elements, into: outElements, capacity: capacity, outCount: outCount, "out_elements")
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_keyframe_numbers")
+public func ac_animation_get_keyframe_numbers(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ index: Int, _ outNumbers: UnsafeMutablePointer<Double>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let numbers = try keyframeValue(box, animation, index, .numbers)?.numbers ?? []
+            try outputList(numbers, into: outNumbers, capacity: capacity, outCount: outCount, "out_numbers")
+        }
+    }
+}
+
+@_cdecl("ac_animation_get_keyframe_colors")
+public func ac_animation_get_keyframe_colors(
+    _ engine: OpaquePointer?, _ animation: ac_animation, _ index: Int, _ outRGBA: UnsafeMutablePointer<Double>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let colours = try keyframeValue(box, animation, index, .colors)?.colors ?? []
+            try outputColors(colours, into: outRGBA, capacity: capacity, outCount: outCount)
+        }
+    }
+}

@@ -141,15 +141,22 @@ public func ac_layer_get_colors(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let colours = try variableValue(box, layer, key, presentation: presentation, .colors).colors ?? []
-            // (Each colour is 4 consecutive doubles: the list rules apply to colours.)
-            typealias RGBA = (Double, Double, Double, Double)
-            let items: [RGBA] = colours.map { ($0.red, $0.green, $0.blue, $0.alpha) }
-            guard let outRGBA else {
-                return try outputList(items, into: nil, capacity: capacity, outCount: outCount, "out_rgba")
-            }
-            try outRGBA.withMemoryRebound(to: RGBA.self, capacity: max(capacity, 0)) { (rebound) throws(APIError) in
-                try outputList(items, into: rebound, capacity: capacity, outCount: outCount, "out_rgba")
-            }
+            try outputColors(colours, into: outRGBA, capacity: capacity, outCount: outCount)
         }
+    }
+}
+
+/// Writes `colours` to the C array `outRGBA` (argument "out_rgba"), 4 doubles each: the list
+/// rules (`outputList`) count colours.
+func outputColors(
+    _ colours: [Color], into outRGBA: UnsafeMutablePointer<Double>?, capacity: Int, outCount: UnsafeMutablePointer<Int>?
+) throws(APIError) {
+    typealias RGBA = (Double, Double, Double, Double)
+    let items: [RGBA] = colours.map { ($0.red, $0.green, $0.blue, $0.alpha) }
+    guard let outRGBA else {
+        return try outputList(items, into: nil, capacity: capacity, outCount: outCount, "out_rgba")
+    }
+    try outRGBA.withMemoryRebound(to: RGBA.self, capacity: max(capacity, 0)) { (rebound) throws(APIError) in
+        try outputList(items, into: rebound, capacity: capacity, outCount: outCount, "out_rgba")
     }
 }

@@ -275,6 +275,67 @@ static void test_no_allocation_per_tick(void) {
 #endif
 }
 
+/* The values read back from a description and from a layer's copy: paths, numbers and
+   colours of basic animations (unset: is_set 0), keyframes by index, and the refusals. */
+static void test_read_back(void) {
+    ac_engine *engine = new_engine();
+    ac_layer layer = shape_layer(engine);
+    ac_path_element from[2] = {ac_path_move_to(0, 0), ac_path_line_to(10, 0)};
+    ac_path_element out_path[4];
+    double numbers[3] = {0, 0.5, 1}, out[8], rgba[4] = {1, 0, 0, 1};
+    size_t count = 99, counts[2] = {2, 2};
+    int32_t is_set = -1;
+    ac_animation basic = described(engine, "path", 1, 0), copy = 0, keyframes = 0;
+    AC_CHECK_OK(ac_animation_set_path_value(engine, basic, AC_ANIMATION_FROM, from, 2));
+    AC_CHECK_OK(ac_animation_get_path_value(engine, basic, AC_ANIMATION_FROM, out_path, 4, &count, &is_set));
+    AC_CHECK_EQ_INT(count, 2);
+    AC_CHECK_EQ_INT(is_set, 1);
+    AC_CHECK_EQ_INT(out_path[1].type, AC_PATH_LINE_TO);
+    AC_CHECK_EQ_DOUBLE(out_path[1].points[0], 10);
+    AC_CHECK_OK(ac_animation_get_path_value(engine, basic, AC_ANIMATION_TO, out_path, 4, &count, &is_set));
+    AC_CHECK_EQ_INT(count, 0);
+    AC_CHECK_EQ_INT(is_set, 0);
+    EXPECT_ERROR(ac_animation_get_path_value(engine, basic, AC_ANIMATION_FROM, out_path, 1, &count, &is_set),
+                 AC_ERR_BUFFER_TOO_SMALL, "out_elements");
+    EXPECT_ERROR(ac_animation_get_numbers_value(engine, basic, AC_ANIMATION_FROM, out, 8, &count, &is_set),
+                 AC_ERR_WRONG_KIND, "fromValue");
+    EXPECT_ERROR(ac_animation_get_path_value(engine, basic, AC_ANIMATION_FROM, out_path, 4, &count, NULL),
+                 AC_ERR_NULL_POINTER, "out_is_set");
+    AC_CHECK_OK(ac_animation_release(engine, basic));
+    /* A layer's copy: numbers by, colours to. */
+    basic = described(engine, "colors", 1, 0);
+    AC_CHECK_OK(ac_animation_set_colors_value(engine, basic, AC_ANIMATION_TO, rgba, 1));
+    add(engine, layer, basic, "tint");
+    AC_CHECK_OK(ac_layer_copy_animation(engine, layer, "tint", &copy));
+    AC_CHECK_OK(ac_animation_get_colors_value(engine, copy, AC_ANIMATION_TO, out, 2, &count, &is_set));
+    AC_CHECK_EQ_INT(count, 1);
+    AC_CHECK_EQ_DOUBLE(out[0], 1);
+    AC_CHECK_EQ_DOUBLE(out[3], 1);
+    AC_CHECK_OK(ac_animation_release(engine, copy));
+    basic = described(engine, "locations", 1, 0);
+    AC_CHECK_OK(ac_animation_set_numbers_value(engine, basic, AC_ANIMATION_BY, numbers, 3));
+    AC_CHECK_OK(ac_animation_get_numbers_value(engine, basic, AC_ANIMATION_BY, out, 8, &count, &is_set));
+    AC_CHECK_EQ_INT(count, 3);
+    AC_CHECK_EQ_DOUBLE(out[1], 0.5);
+    AC_CHECK_OK(ac_animation_release(engine, basic));
+    /* Keyframes by index. */
+    AC_CHECK_OK(ac_animation_create_keyframe(engine, "locations", &keyframes));
+    {
+        double joined[4] = {0, 1, 0.25, 0.75};
+        AC_CHECK_OK(ac_animation_set_numbers_values(engine, keyframes, joined, counts, 2));
+    }
+    AC_CHECK_OK(ac_animation_get_keyframe_numbers(engine, keyframes, 1, out, 8, &count));
+    AC_CHECK_EQ_INT(count, 2);
+    AC_CHECK_EQ_DOUBLE(out[0], 0.25);
+    EXPECT_ERROR(ac_animation_get_keyframe_numbers(engine, keyframes, 2, out, 8, &count), AC_ERR_OUT_OF_RANGE, "index");
+    EXPECT_ERROR(ac_animation_get_keyframe_path(engine, keyframes, 0, out_path, 4, &count), AC_ERR_WRONG_KIND, "values[0]");
+    basic = described(engine, "locations", 1, 0);
+    EXPECT_ERROR(ac_animation_get_keyframe_colors(engine, basic, 0, out, 2, &count), AC_ERR_INVALID_ARGUMENT, "keyframe");
+    AC_CHECK_OK(ac_animation_release(engine, basic));
+    AC_CHECK_OK(ac_animation_release(engine, keyframes));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
     test_basic_path();
     test_numbers_by_and_colors_to();
@@ -283,5 +344,6 @@ int main(void) {
     test_implicit_action();
     test_shapes_and_refusals();
     test_no_allocation_per_tick();
+    test_read_back();
     return ac_test_finish();
 }

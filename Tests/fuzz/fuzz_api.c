@@ -2578,6 +2578,26 @@ static void op_variable_value(void) {
     if (read == AC_OK && read_count > capacity) DIE("a path or array read wrote more than its capacity");
 }
 
+/* Reads a description's path or array values back with a random getter, selector or keyframe
+   index and capacity (any kind, none set, out of range): a status each, never more written than
+   the capacity. */
+static void read_variable_animation_back(engine_slot *es, ac_animation animation) {
+    ac_path_element elements[8];
+    double numbers[32];
+    size_t count = 0, capacity = rd_u8() % 10, index = rd_u8() < 240 ? rd_u8() % 6 : (size_t)-1;
+    int32_t is_set = 0, which = rd_u8() % 5;
+    ac_status status;
+    switch (rd_u8() % 6) {
+    case 0: status = CALL(es, 0, ac_animation_get_path_value(es->pointer, animation, which, elements, capacity > 8 ? 8 : capacity, &count, &is_set)); break;
+    case 1: status = CALL(es, 0, ac_animation_get_numbers_value(es->pointer, animation, which, numbers, capacity, &count, rd_u8() ? &is_set : NULL)); break;
+    case 2: status = CALL(es, 0, ac_animation_get_colors_value(es->pointer, animation, which, numbers, capacity > 8 ? 8 : capacity, &count, &is_set)); break;
+    case 3: status = CALL(es, 0, ac_animation_get_keyframe_path(es->pointer, animation, index, elements, capacity > 8 ? 8 : capacity, &count)); break;
+    case 4: status = CALL(es, 0, ac_animation_get_keyframe_numbers(es->pointer, animation, index, numbers, capacity, &count)); break;
+    default: status = CALL(es, 0, ac_animation_get_keyframe_colors(es->pointer, animation, index, numbers, capacity > 8 ? 8 : capacity, &count)); break;
+    }
+    if (status == AC_OK && count > capacity) DIE("an animation's path or array read wrote more than its capacity");
+}
+
 /* An animation of path or array values: a basic, spring or keyframe description of a random key
    with from/to/by or keyframe values of random kinds, shapes (matching or not), counts and
    numbers (NaN, NULL with a count), additive, cumulative and repeating at random, added to a
@@ -2625,6 +2645,7 @@ static void op_variable_animation(void) {
     }
     CALL(es, 0, ac_animation_set_flag(es->pointer, animation, AC_ANIMATION_ADDITIVE, rd_u8() & 1));
     CALL(es, 0, ac_animation_set_flag(es->pointer, animation, AC_ANIMATION_CUMULATIVE, rd_u8() & 1));
+    read_variable_animation_back(es, animation);
     CALL(es, layer.bad, ac_layer_add_animation(es->pointer, layer.handle, animation, rd_u8() & 1 ? name : NULL));
     CALL(es, 0, ac_animation_release(es->pointer, animation));
     count = 0;

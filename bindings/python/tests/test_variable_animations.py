@@ -81,6 +81,26 @@ def test_keyframes_of_numbers_and_paths(engine: Engine) -> None:
     assert layer.presentation["path"] == Path().move_to(7.5, 7.5).line_to(25, 7.5).close()
 
 
+def test_a_layers_animations_read_back_with_their_paths_and_arrays(engine: Engine) -> None:
+    layer = committed(engine)
+    square = Path().move_to(0, 0).line_to(10, 0).close()
+    layer.add_animation(BasicAnimation("path", from_value=square, duration=1.0), "p")
+    layer.add_animation(BasicAnimation("locations", by_value=[0.5, 1.5], duration=1.0), "n")
+    layer.add_animation(
+        KeyframeAnimation("colors", values=[[Color(1, 0, 0, 1)], [(0, 0, 1, 0.5)]], duration=1.0), "c"
+    )
+    path = layer.animation("p")
+    assert isinstance(path, BasicAnimation)
+    assert path.from_value == square and path.to_value is None and path.by_value is None
+    numbers = layer.animation("n")
+    assert isinstance(numbers, BasicAnimation) and numbers.by_value == [0.5, 1.5]
+    colours = layer.animation("c")
+    assert isinstance(colours, KeyframeAnimation)
+    assert colours.values == [[Color(1, 0, 0, 1)], [Color(0, 0, 1, 0.5)]]
+    layer.add_animation(colours, "again")  # a read-back description adds as the original
+    assert layer.animation("again").values == colours.values
+
+
 def test_spring_of_numbers_moves_as_a_scalar_spring(engine: Engine) -> None:
     layer = committed(engine)
     spring = Spring(mass=1.0, stiffness=100.0, damping=5.0)

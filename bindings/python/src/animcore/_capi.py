@@ -1209,6 +1209,27 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
     "ac_animation_set_path_values": (ac_status, (_engine_p, ac_animation, _path_p, _size_p, c_size_t)),
     "ac_animation_set_numbers_values": (ac_status, (_engine_p, ac_animation, _double_p, _size_p, c_size_t)),
     "ac_animation_set_colors_values": (ac_status, (_engine_p, ac_animation, _double_p, _size_p, c_size_t)),
+    "ac_animation_get_path_value": (
+        ac_status,
+        (_engine_p, ac_animation, c_int32, _path_p, c_size_t, _size_p, _int32_p),
+    ),
+    "ac_animation_get_numbers_value": (
+        ac_status,
+        (_engine_p, ac_animation, c_int32, _double_p, c_size_t, _size_p, _int32_p),
+    ),
+    "ac_animation_get_colors_value": (
+        ac_status,
+        (_engine_p, ac_animation, c_int32, _double_p, c_size_t, _size_p, _int32_p),
+    ),
+    "ac_animation_get_keyframe_path": (ac_status, (_engine_p, ac_animation, c_size_t, _path_p, c_size_t, _size_p)),
+    "ac_animation_get_keyframe_numbers": (
+        ac_status,
+        (_engine_p, ac_animation, c_size_t, _double_p, c_size_t, _size_p),
+    ),
+    "ac_animation_get_keyframe_colors": (
+        ac_status,
+        (_engine_p, ac_animation, c_size_t, _double_p, c_size_t, _size_p),
+    ),
     "ac_animation_set_children": (ac_status, (_engine_p, ac_animation, _animation_p, c_size_t)),
     "ac_animation_child_count": (ac_status, (_engine_p, ac_animation, _size_p)),
     "ac_animation_copy_child": (

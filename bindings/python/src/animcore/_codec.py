@@ -521,13 +521,33 @@ def _read_transition(ptr: Any, handle: int) -> Transition:
     return Transition._from_c(c_transition)
 
 
+def _contents(value: Any, read_variable: Callable[[ValueKind], Any]) -> Any:
+    """A description's ac_value as a Python value; a path's or an array's contents, which an
+    ac_value does not carry, read by ``read_variable`` with its kind."""
+    kind = ValueKind(value.kind)
+    return read_variable(kind) if kind.is_variable_length else from_c(value)
+
+
+def _keyframe_contents(ptr: Any, handle: int, values: Any, index: int) -> Any:
+    """Keyframe ``index`` of a description, its ac_value among ``values``, as a Python value."""
+
+    def variable(kind: ValueKind) -> Any:
+        return _variable_values.read_keyframe_value(ptr, handle, index, kind)
+
+    return _contents(values[index], variable)
+
+
 def _read_basic(ptr: Any, handle: int, key_path: str) -> BasicAnimation:
     values: List[Any] = []
     for which in (_capi.AC_ANIMATION_FROM, _capi.AC_ANIMATION_TO, _capi.AC_ANIMATION_BY):
         value = _capi.ac_value()
         is_set = ctypes.c_int32()
         check(_lib.ac_animation_get_value(ptr, handle, which, _byref(value), _byref(is_set)))
-        values.append(from_c(value) if is_set.value else None)
+
+        def variable(kind: ValueKind, which: int = which) -> Any:
+            return _variable_values.read_animation_value(ptr, handle, which, kind)
+
+        values.append(_contents(value, variable) if is_set.value else None)
     return BasicAnimation(key_path, from_value=values[0], to_value=values[1], by_value=values[2])
 
 
@@ -590,7 +610,7 @@ def _read_keyframe(ptr: Any, handle: int, key_path: str) -> KeyframeAnimation:
     check(_lib.ac_animation_get_rotation_mode(ptr, handle, _byref(rotation)))
     return KeyframeAnimation(
         key_path,
-        values=[from_c(values[index]) for index in range(count)],
+        values=[_keyframe_contents(ptr, handle, values, index) for index in range(count)],
         key_times=key_times,
         timing_functions=[
             TimingFunction._from_struct(_capi.ac_timing_function.from_buffer_copy(functions[index]))

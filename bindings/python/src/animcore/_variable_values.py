@@ -115,31 +115,61 @@ def write_keyframe_values(ptr: Any, handle: int, kind: ValueKind, values: List[A
         raise_status(int(status), names)
 
 
+def _read_kind(kind: ValueKind, calls: Tuple[Any, Any, Any], *arguments: Any) -> Any:
+    """A path or array read by the list call of ``kind`` among ``calls`` (the path's, the
+    numbers', the colours'), given ``arguments`` before its output array: a Path, a list of
+    floats or a list of Colors."""
+    path_call, numbers_call, colors_call = calls
+    if kind is ValueKind.PATH:
+        return Path._from_c(
+            *read_array(_capi.ac_path_element, lambda out, capacity, n: path_call(*arguments, out, capacity, n))
+        )
+    if kind is ValueKind.NUMBERS:
+        array, count = read_array(
+            ctypes.c_double, lambda out, capacity, n: numbers_call(*arguments, out, capacity, n)
+        )
+        return list(array[:count])
+
+    def rgba_call(out: Any, capacity: int, count: Any) -> int:
+        # (A colour is 4 consecutive doubles: the list rules count colours.)
+        pointer = None if out is None else ctypes.cast(out, ctypes.POINTER(ctypes.c_double))
+        return int(colors_call(*arguments, pointer, capacity, count))
+
+    colours, count = read_array(ctypes.c_double * 4, rgba_call)
+    return [Color(*colours[index]) for index in range(count)]
+
+
 def read(ptr: Any, handle: int, key: int, kind: ValueKind, presentation: bool) -> Any:
     """The model or presentation path or array at ``key``: a Path, a list of floats or a list
     of Colors."""
-    flag = 1 if presentation else 0
-    if kind is ValueKind.PATH:
+    calls = (_lib.ac_layer_get_path, _lib.ac_layer_get_numbers, _lib.ac_layer_get_colors)
+    return _read_kind(kind, calls, ptr, handle, key, 1 if presentation else 0)
 
-        def path_call(out: Any, capacity: int, count: Any) -> int:
-            return int(_lib.ac_layer_get_path(ptr, handle, key, flag, out, capacity, count))
 
-        return Path._from_c(*read_array(_capi.ac_path_element, path_call))
-    if kind is ValueKind.NUMBERS:
+def read_animation_value(ptr: Any, handle: int, which: int, kind: ValueKind) -> Any:
+    """An animation description's from, to or by value (``which``, set), a path or array of
+    ``kind``."""
+    is_set = ctypes.c_int32()
 
-        def numbers_call(out: Any, capacity: int, count: Any) -> int:
-            return int(_lib.ac_layer_get_numbers(ptr, handle, key, flag, out, capacity, count))
+    def reader(call: Any) -> Any:
+        return lambda *arguments: call(*arguments, _byref(is_set))
 
-        array, count = read_array(ctypes.c_double, numbers_call)
-        return list(array[:count])
+    calls = (
+        reader(_lib.ac_animation_get_path_value),
+        reader(_lib.ac_animation_get_numbers_value),
+        reader(_lib.ac_animation_get_colors_value),
+    )
+    return _read_kind(kind, calls, ptr, handle, which)
 
-    def colors_call(out: Any, capacity: int, count: Any) -> int:
-        # (A colour is 4 consecutive doubles: the list rules count colours.)
-        pointer = None if out is None else ctypes.cast(out, ctypes.POINTER(ctypes.c_double))
-        return int(_lib.ac_layer_get_colors(ptr, handle, key, flag, pointer, capacity, count))
 
-    colours, count = read_array(ctypes.c_double * 4, colors_call)
-    return [Color(*colours[index]) for index in range(count)]
+def read_keyframe_value(ptr: Any, handle: int, index: int, kind: ValueKind) -> Any:
+    """Keyframe ``index`` of a keyframe description, a path or array of ``kind``."""
+    calls = (
+        _lib.ac_animation_get_keyframe_path,
+        _lib.ac_animation_get_keyframe_numbers,
+        _lib.ac_animation_get_keyframe_colors,
+    )
+    return _read_kind(kind, calls, ptr, handle, index)
 
 
 def kind_at(ptr: Any, handle: int, key: int) -> Optional[ValueKind]:
