@@ -548,6 +548,8 @@ typedef struct pick {
 static int handle_bad(int kind, engine_slot *es, uint64_t handle) {
     minted *m;
     if (handle == 0) return 0; /* no layer / the built-in class / no description: it depends */
+    /* The built-in classes' handles are the same in every engine: any of them is a live class. */
+    if (kind == H_CLASS && handle <= (uint64_t)AC_CLASS_GRADIENT_LAYER) return 0;
     m = mint_find(kind, handle);
     if (m == NULL) return g_minted_count[kind] < MINT_SLOTS / 2; /* never given out */
     if (m->serial != es->serial) return 1;                      /* another engine's */
