@@ -634,7 +634,7 @@ extension Engine {
         let offset = state.places[Int(record.layer)].presentationOffset
         let block = Int(offset)..<Int(offset + state.layers[Int(record.layer)].presentationSize)
         if entry.record < 0 { return "\(owner) names lane entry \(record.laneEntry), a tombstone" }
-        if Int(entry.record) == index, entry.kind.writesProperty, !block.contains(Int(entry.output)) {
+        if Int(entry.record) == index, record.kind.writesProperty, !block.contains(Int(entry.output)) {
             return "\(owner)'s lane entry writes at \(entry.output), outside its layer's block \(block)"
         }
         return nil

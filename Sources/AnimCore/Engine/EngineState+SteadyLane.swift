@@ -195,6 +195,7 @@ extension EngineState {
         let record = animations.base + index
         let parameters = record.pointee.parameters
         let kind: SteadyEntry.Kind
+        let writesProperty = record.pointee.kind.writesProperty
         var ends: BasicRecord?
         switch record.pointee.kind {
         case .basic:
@@ -221,12 +222,12 @@ extension EngineState {
             scalarFrom: scalarEnds?.from ?? 0, scalarTo: scalarEnds?.to ?? 0,
             function: record.pointee.function, parameters: parameters,
             modelClass: modelInRow ? places[slot].classIndex : -1, modelOffset: modelInRow ? Int32(modelOffset) : 0,
-            output: kind.writesProperty ? places[slot].presentationOffset + record.pointee.presentationOffset : 0,
+            output: writesProperty ? places[slot].presentationOffset + record.pointee.presentationOffset : 0,
             record: Int32(index),
             firstMember: 0, timeLayer: -1, composition: composition,
             slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind,
-            startsFromModelApplying: kind.writesProperty && startsFromModel(record, applies: true),
-            startsFromModelNotApplying: kind.writesProperty && startsFromModel(record, applies: false),
+            startsFromModelApplying: writesProperty && startsFromModel(record, applies: true),
+            startsFromModelNotApplying: writesProperty && startsFromModel(record, applies: false),
             hasInlineEnds: scalarEnds != nil, isWholeScalar: isWholeScalar, memberCount: 0)
     }
 

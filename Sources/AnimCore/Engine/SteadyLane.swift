@@ -426,9 +426,5 @@ struct SteadyEntry {
         case group
         /// A transition (`applyTransition`): its record's progress, no property.
         case transition
-
-        /// Whether it writes its property's presentation slots (a group's children and a
-        /// transition's record hold what the others write).
-        var writesProperty: Bool { self != .group && self != .transition }
     }
 }
