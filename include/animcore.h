@@ -1357,7 +1357,9 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
  * the geometryFlipped mirror y' = 2 · bounds.y + height - y, then T(-A_S) · sublayerTransform ·
  * T(A_S) about the superlayer's anchor A_S. Each layer flattens its sublayers into its plane
  * (the z row and column cleared, m33 = 1; perspective kept), so a parent's sublayerTransform
- * with m34 = -1/d shows its sublayers' 3D turns in perspective.
+ * with m34 = -1/d shows its sublayers' 3D turns in perspective. A transform layer (and a
+ * replicator with preservesDepth 1) does not: its sublayers' matrices compose with its own in
+ * 3D, and are flattened only into the plane of its nearest ancestor that flattens.
  * Decisions where Core Animation's behaviour is not documented ([INFERRED] in
  * reference/core-animation-geometry.md): the sublayerTransform pivot A_S includes the
  * superlayer's bounds origin and anchorPointZ (GNUstep leaves both out; the same when they are
@@ -1367,8 +1369,10 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
  * Layers: a layer handle of this engine, or 0 where the comment says so, for the root space —
  * the space a root layer's position is in (CALayer's nil layer). Layers of different trees
  * meet in their roots' shared space, as Core Animation converts them. Conversion goes through
- * the two layers' common ancestor: up with the perspective divide, down through the inverse of
- * each plane's homography (rows and columns 1, 2 and 4 of its matrix). A point that lands
+ * the two layers' common ancestor (through its nearest flattening ancestor when it is a
+ * transform layer, which has no plane of its sublayers): up with the perspective divide, down
+ * through the inverse of each plane's homography (rows and columns 1, 2 and 4 of its matrix),
+ * a plane's matrix composed through the transform layers on the way. A point that lands
  * behind the eye (w <= 0), or on a plane seen edge-on, is unmapped: *out_mapped is 0 and the
  * output holds NaN, never a point divided by w <= 0.
  *
@@ -1392,8 +1396,8 @@ ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32
                                         double *out_matrix);
 /**
  * The matrix from from_layer's space to to_layer's (either 0: the root space): the matrices up
- * to the common ancestor, flattened on the way, times the inverse of to_layer's flattened
- * matrix from there. A point of from_layer's plane times it, divided by w, is where it shows in
+ * to the common ancestor, flattened on the way (not into a transform layer's plane), times the
+ * inverse of to_layer's flattened matrix from there. A point of from_layer's plane times it, divided by w, is where it shows in
  * to_layer's plane; to the superlayer it is ac_layer_matrix_to_superlayer()'s. Error:
  * AC_ERR_NOT_INVERTIBLE (naming to_layer) when to_layer's plane is singular (a zero scale, a
  * plane seen edge-on).
@@ -1423,6 +1427,9 @@ ac_status ac_layer_convert_rect(ac_engine *engine, ac_layer from_layer, ac_layer
  * then the last added first; hidden sublayers skipped; a masksToBounds layer that misses cuts
  * off its subtree; a sublayer outside its superlayer's bounds is still hit; bounds are
  * half-open; 3D through each plane's homography inverse, a point behind the eye missing.
+ * Transform layers are passed over (never hit themselves): each of their sublayers is tested
+ * through its matrix composed with theirs, from the plane of the nearest flattening ancestor,
+ * in their depth order reversed; for a sublayer of a transform layer, point is in that plane.
  * [INFERRED] A hidden receiver is tested all the same; opacity, cornerRadius and doubleSided
  * play no part.
  */
@@ -1507,8 +1514,9 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * is flagged AC_RENDER_SUBLAYERS_ONLY and draws nothing itself; its sublayers' matrices are not
  * flattened into its plane (their 3D and perspective carry through), and they come back to
  * front by the z of each one's bounds centre in its space, ties in zPosition order ([INFERRED]:
- * WebKit's sort; Core Animation does not document its own). Conversions (ac_layer_convert_*)
- * still flatten at every layer.
+ * WebKit's sort; Core Animation does not document its own). Conversions, matrices and hit
+ * tests compose through transform layers the same way (ac_layer_matrix_to_layer() with
+ * to_layer 0 equals the entry's matrix).
  *
  * Errors, each message naming the argument: AC_ERR_NULL_POINTER, AC_ERR_BAD_HANDLE (a
  * destroyed, stale or made-up list or layer, one of another engine, a destroyed engine),

@@ -48,13 +48,17 @@ struct GeometryConsistencyTests {
 
     /// A random tree of layers: affine and 3D transforms, perspective on some
     /// sublayerTransforms, flips, zPositions, hidden and masking layers.
-    static func randomTree(_ engine: Engine, _ random: inout SplitMix64, count: Int) throws -> [Layer] {
+    /// A share `transformLayers` of the layers below the root are transform layers.
+    static func randomTree(
+        _ engine: Engine, _ random: inout SplitMix64, count: Int, transformLayers: Double = 0
+    ) throws -> [Layer] {
         var layers = [try Make.layer(engine, width: 400, height: 300, position: Point(x: 200, y: 150))]
         for _ in 1..<count {
             let parent = random.pick(layers)
-            let layer = try Make.layer(
-                engine, width: random.range(10, 200), height: random.range(10, 200),
-                position: Point(x: random.range(-50, 350), y: random.range(-50, 300)), in: parent)
+            let layer = try engine.makeLayer(random.chance(transformLayers) ? .transformLayer : .layer)
+            try layer.setValue(Rect(x: 0, y: 0, width: random.range(10, 200), height: random.range(10, 200)), for: .bounds)
+            try layer.setValue(Point(x: random.range(-50, 350), y: random.range(-50, 300)), for: .position)
+            try parent.addSublayer(layer)
             try layer.setValue(Point(x: random.range(-0.5, 1.5), y: random.range(-0.5, 1.5)), for: .anchorPoint)
             try layer.setValue(Rect(x: random.range(-20, 20), y: random.range(-20, 20),
                                     width: try layer[.bounds].size.width, height: try layer[.bounds].size.height), for: .bounds)
@@ -77,26 +81,44 @@ struct GeometryConsistencyTests {
     }
 
     /// Core Animation's hit test read plainly: conversions from the root space (not the
-    /// engine's step-by-step search), sublayers by zPosition then last added.
+    /// engine's step-by-step search), sublayers by zPosition then last added; a transform
+    /// layer never hit and never clipping, its sublayers by the depth of their centres.
     static func referenceHit(_ layer: Layer, _ point: Point) throws -> Layer? {
-        guard let local = try layer.convert(point, from: nil) else { return nil }
-        if try layer[.masksToBounds], try !layer.contains(local) { return nil }
+        let isTransformLayer = try layer.layerClass == .transformLayer
+        let local = try layer.convert(point, from: nil)
+        guard isTransformLayer || local != nil else { return nil }
+        if !isTransformLayer, try layer[.masksToBounds], let local, try !layer.contains(local) { return nil }
         let sublayers = try layer.sublayers.enumerated().filter { try !$0.element[.isHidden] }
         let ordered = try sublayers.sorted { a, b in
-            let (za, zb) = (try a.element[.zPosition], try b.element[.zPosition])
+            let (za, zb) = isTransformLayer
+                ? (try centreDepth(a.element), try centreDepth(b.element))
+                : (try a.element[.zPosition], try b.element[.zPosition])
             return za != zb ? za > zb : a.offset > b.offset
         }
         for (_, sublayer) in ordered {
             if let hit = try referenceHit(sublayer, point) { return hit }
         }
+        guard !isTransformLayer, let local else { return nil }
         return try layer.contains(local) ? layer : nil
+    }
+
+    /// The z of a layer's bounds centre in its superlayer's space (divided by w; −∞ behind
+    /// the eye): a transform layer's order of its sublayers, back to front.
+    static func centreDepth(_ layer: Layer) throws -> Double {
+        let m = try layer.matrixToSuperlayer()
+        let bounds = try layer[.bounds]
+        let (x, y) = (bounds.origin.x + bounds.size.width / 2, bounds.origin.y + bounds.size.height / 2)
+        let w = x * m.m14 + y * m.m24 + m.m44
+        let z = (x * m.m13 + y * m.m23 + m.m43) / w
+        return w > 0 && !z.isNaN ? z : -.infinity
     }
 
     @Test("over random trees, the hit test agrees with the rules read plainly", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func hitTestsAgree(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let engine = Engine()
-        let layers = try Self.randomTree(engine, &random, count: 14)
+        // Seeds 4 to 6 with transform layers.
+        let layers = try Self.randomTree(engine, &random, count: 14, transformLayers: seed > 3 ? 0.3 : 0)
         var hits = 0
         for _ in 0..<300 {
             let point = Point(x: random.range(-100, 500), y: random.range(-100, 400))
@@ -117,7 +139,7 @@ struct GeometryConsistencyTests {
     func roundTrips(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let engine = Engine()
-        let layers = try Self.randomTree(engine, &random, count: 12)
+        let layers = try Self.randomTree(engine, &random, count: 12, transformLayers: seed == 9 ? 0.3 : 0)
         var mapped = 0
         for _ in 0..<300 {
             let (a, b) = (random.pick(layers), random.pick(layers))
@@ -136,5 +158,79 @@ struct GeometryConsistencyTests {
             }
         }
         #expect(mapped > 200)
+    }
+
+    @Test("through a transform layer: a sublayer's own depth turns with it, in perspective, by the formulas")
+    func transformLayerConversion() throws {
+        let engine = Engine()
+        let container = try Make.layer(engine, width: 300, height: 200, position: Point(x: 150, y: 100))
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        try container.setValue(perspective, for: .sublayerTransform)
+        let turning = try engine.makeLayer(.transformLayer)
+        try turning.setValue(Rect(x: 0, y: 0, width: 300, height: 200), for: .bounds)
+        try turning.setValue(Point(x: 150, y: 100), for: .position)
+        let angle = Double.pi / 5
+        try turning.setValue(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0), for: .transform)
+        try container.addSublayer(turning)
+        let card = try Make.layer(engine, width: 100, height: 100, position: Point(x: 150, y: 100), in: turning)
+        var lift = Transform3D.identity
+        lift.m43 = 50
+        try card.setValue(lift, for: .transform)
+        for corner in [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 30, y: 70)] {
+            // In the transform layer's space, about its anchor (150, 100): the card's corner
+            // lifted 50 toward the viewer, kept in 3D; turned about y (x' = x·c + z·s,
+            // z' = −x·s + z·c); then the container's perspective about its anchor.
+            let (x, y, z) = (corner.x - 50 + 150 - 150, corner.y - 50 + 100 - 100, 50.0)
+            let (tx, tz) = (x * cos(angle) + z * sin(angle), -x * sin(angle) + z * cos(angle))
+            let w = 1 - tz / 500
+            let expected = Point(x: tx / w + 150, y: y / w + 100)
+            #expect(Make.near(try card.convert(corner, to: container), expected, 1e-9), "\(corner)")
+            #expect(Make.near(try container.convert(expected, to: card), corner, 1e-9))
+            // The matrix says the same, and the render list draws it there.
+            let matrix = try card.matrix(to: container)
+            let mw = corner.x * matrix.m14 + corner.y * matrix.m24 + matrix.m44
+            let viaMatrix = Point(
+                x: (corner.x * matrix.m11 + corner.y * matrix.m21 + matrix.m41) / mw,
+                y: (corner.x * matrix.m12 + corner.y * matrix.m22 + matrix.m42) / mw)
+            #expect(Make.near(viaMatrix, expected, 1e-9))
+        }
+        // Hit where it is drawn; the transform layer itself is never hit: a point of its
+        // bounds that misses the card finds the container.
+        let middle = try #require(try card.convert(Point(x: 50, y: 50), to: container))
+        #expect(try container.hitTest(middle) == card)
+        #expect(try container.hitTest(Point(x: 5, y: 5)) == container)
+        // Hit-testing from the transform layer takes the point in the container's plane.
+        #expect(try turning.hitTest(middle) == card)
+        #expect(try turning.hitTest(Point(x: 5, y: 5)) == nil)
+    }
+
+    @Test("over random trees with transform layers, each render-list entry's matrix is its matrix to the root space",
+          arguments: [11, 12, 13] as [UInt64])
+    func renderListMatricesAgree(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let engine = Engine()
+        let layers = try Self.randomTree(engine, &random, count: 16, transformLayers: 0.4)
+        for layer in layers {
+            try layer.setValue(false, for: .isHidden)
+            try layer.setValue(true, for: .isDoubleSided)
+        }
+        let list = RenderList()
+        try layers[0].fillRenderList(list, presentation: false)
+        #expect(list.count == layers.count)
+        let entries = list.withEntries { Array($0) }
+        for index in 0..<list.count {
+            let layer = try #require(list.layer(at: index))
+            let expected = try layer.matrix(to: nil)
+            let entry = entries[index].matrix
+            let scale = max(1, expected.m41.magnitude, expected.m42.magnitude, expected.m43.magnitude)
+            for (a, b) in zip(Self.elements(entry), Self.elements(expected)) {
+                #expect(abs(a - b) <= 1e-9 * scale, "seed \(seed), entry \(index)")
+            }
+        }
+    }
+
+    static func elements(_ m: Transform3D) -> [Double] {
+        [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44]
     }
 }

@@ -5,7 +5,7 @@
  * and array round trips, their animations taken), subclassing each, and the render list of
  * replicators (the spinner of §5.3: instance matrices, colours and time shifts; nested
  * replicators; the instance limits) and of transform layers (3D kept, depth order, nothing of
- * their own drawn).
+ * their own drawn; conversion and hit testing through them).
  */
 #include <math.h>
 #include <stdint.h>
@@ -561,6 +561,68 @@ static void test_transform_layer(void) {
     ac_engine_destroy(engine);
 }
 
+/* Through a transform layer (reference §1.5, §2.1): the card's own lift (z 50) turns with the
+ * transform layer about y, seen in the container's perspective; conversion, the matrix, the
+ * render list and the hit test agree; the transform layer itself is never hit. */
+static void test_transform_layer_geometry(void) {
+    ac_engine *engine = new_engine();
+    ac_layer container = make(engine, AC_CLASS_LAYER, 300, 200, 150, 100, 0);
+    double perspective[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1.0 / 500, 0, 0, 0, 1};
+    set_value(engine, container, "sublayerTransform", ac_value_transform3d(perspective));
+    ac_layer turning = make(engine, AC_CLASS_TRANSFORM_LAYER, 300, 200, 150, 100, container);
+    const double angle = PI / 5, c = cos(angle), s = sin(angle);
+    double turn[16] = {c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1};
+    set_value(engine, turning, "transform", ac_value_transform3d(turn));
+    ac_layer card = make(engine, AC_CLASS_LAYER, 100, 100, 150, 100, turning);
+    set_value(engine, card, "transform", translation(0, 0, 50));
+    double matrix[16];
+    AC_CHECK_OK(ac_layer_matrix_to_layer(engine, card, container, AC_GEOMETRY_MODEL, matrix));
+    const double corners[3][2] = {{0, 0}, {100, 0}, {30, 70}};
+    for (int k = 0; k < 3; k++) {
+        /* About the transform layer's anchor: the corner lifted 50, turned, then the perspective. */
+        double x = corners[k][0] - 50, y = corners[k][1] - 50, z = 50;
+        double tx = x * c + z * s, tz = -x * s + z * c, w = 1 - tz / 500;
+        double expected[2] = {tx / w + 150, y / w + 100}, out[2] = {0, 0}, via[2];
+        int32_t mapped = -1;
+        AC_CHECK_OK(ac_layer_convert_point(engine, card, container, AC_GEOMETRY_MODEL, corners[k], out, &mapped));
+        AC_CHECK_EQ_INT(mapped, 1);
+        AC_CHECK_NEAR(out[0], expected[0], TOL);
+        AC_CHECK_NEAR(out[1], expected[1], TOL);
+        map_point(matrix, corners[k][0], corners[k][1], via);
+        AC_CHECK_NEAR(via[0], expected[0], TOL);
+        AC_CHECK_NEAR(via[1], expected[1], TOL);
+    }
+    /* The render list draws the card with its matrix to the root space. */
+    double to_root[16];
+    AC_CHECK_OK(ac_layer_matrix_to_layer(engine, card, 0, AC_GEOMETRY_MODEL, to_root));
+    ac_render_list list = 0;
+    AC_CHECK_OK(ac_render_list_create(engine, &list));
+    size_t count = 0;
+    const ac_render_entry *entries = fill(engine, list, container, 0, &count);
+    AC_CHECK_EQ_INT((long long)count, 3);
+    if (count == 3) {
+        AC_CHECK_EQ_INT((long long)entries[2].layer, (long long)card);
+        for (int k = 0; k < 16; k++) AC_CHECK_NEAR(entries[2].matrix[k], to_root[k], TOL);
+    }
+    /* A tap on the card's middle finds it; a point of the transform layer's bounds off the
+     * card finds the container. */
+    const double middle_of_card[2] = {50, 50};
+    double middle[2] = {0, 0};
+    int32_t mapped = -1;
+    AC_CHECK_OK(ac_layer_convert_point(engine, card, container, AC_GEOMETRY_MODEL, middle_of_card, middle, &mapped));
+    ac_layer hit = 0;
+    AC_CHECK_OK(ac_layer_hit_test(engine, container, AC_GEOMETRY_MODEL, middle, &hit));
+    AC_CHECK_EQ_INT((long long)hit, (long long)card);
+    const double corner[2] = {5, 5};
+    AC_CHECK_OK(ac_layer_hit_test(engine, container, AC_GEOMETRY_MODEL, corner, &hit));
+    AC_CHECK_EQ_INT((long long)hit, (long long)container);
+    AC_CHECK_OK(ac_layer_hit_test(engine, turning, AC_GEOMETRY_MODEL, corner, &hit));
+    AC_CHECK_EQ_INT((long long)hit, 0);
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, container));
+    ac_engine_destroy(engine);
+}
+
 int main(void) {
     test_handles_and_names();
     test_text_layer();
@@ -572,5 +634,6 @@ int main(void) {
     test_nested_replicators();
     test_instance_limits();
     test_transform_layer();
+    test_transform_layer_geometry();
     return ac_test_finish();
 }

@@ -4,13 +4,14 @@
 /// stands for that root space (CALayer's nil layer).
 extension EngineState {
     /// The 4×4 matrix from `source`'s space to `destination`'s:
-    /// Up(source) · Flat(Up(destination))⁻¹, Up being `matrix(from:upTo:)` to the common
-    /// ancestor. It takes a point of `source`'s plane along the line of sight onto
-    /// `destination`'s plane (divide by w); for a superlayer it is `matrixToSuperlayer`.
-    /// - Returns: the matrix; nil when `destination`'s plane is singular seen from the common
-    ///   ancestor (a zero scale, a plane seen edge-on).
+    /// Up(source) · Flat(Up(destination))⁻¹, Up being `matrix(from:upTo:)` to the layer where
+    /// they meet (`meetingLayer`). It takes a point of `source`'s plane along the line of sight
+    /// onto `destination`'s plane (divide by w); for a superlayer that flattens its sublayers
+    /// it is `matrixToSuperlayer`.
+    /// - Returns: the matrix; nil when `destination`'s plane is singular seen from where they
+    ///   meet (a zero scale, a plane seen edge-on).
     func matrix(from source: Int, to destination: Int, presentation: Bool) -> Transform3D? {
-        let ancestor = commonAncestor(source, destination)
+        let ancestor = meetingLayer(source, destination, presentation: presentation)
         let up = source < 0 ? .identity : matrix(from: source, upTo: ancestor, presentation: presentation)
         guard destination >= 0, destination != ancestor else { return up }
         let down = matrix(from: destination, upTo: ancestor, presentation: presentation).flattened
@@ -18,25 +19,34 @@ extension EngineState {
         return up.concatenating(inverse)
     }
 
-    /// `point` in `source`'s space expressed in `destination`'s: up through each layer's
-    /// matrix with the perspective divide, then down through each plane's homography inverse.
+    /// `point` in `source`'s space expressed in `destination`'s: up through each plane's
+    /// matrix (`planeMatrices`) with the perspective divide, then down through each plane's
+    /// homography inverse.
     /// - Returns: the point; nil when it is unmapped on the way (behind the eye, or a singular
     ///   plane).
-    // Step by step rather than through `matrix(from:to:)` (both use `matrixToSuperlayer`): a
+    // Plane by plane rather than through `matrix(from:to:)` (both use `planeMatrices`): a
     // point behind the eye of a plane on the way is unmapped there, which the product of the
     // matrices, its divides deferred, cannot tell.
     func convert(_ point: Point, from source: Int, to destination: Int, presentation: Bool) -> Point? {
-        let ancestor = commonAncestor(source, destination)
+        let ancestor = meetingLayer(source, destination, presentation: presentation)
         var current = point
-        for layer in path(from: source, upTo: ancestor) {
-            guard let mapped = matrixToSuperlayer(layer, presentation: presentation).mapPlanePoint(current) else { return nil }
+        for plane in planeMatrices(from: source, upTo: ancestor, presentation: presentation) {
+            guard let mapped = plane.mapPlanePoint(current) else { return nil }
             current = mapped
         }
-        for layer in path(from: destination, upTo: ancestor).reversed() {
-            guard let mapped = matrixToSuperlayer(layer, presentation: presentation).unmapPlanePoint(current) else { return nil }
+        for plane in planeMatrices(from: destination, upTo: ancestor, presentation: presentation).reversed() {
+            guard let mapped = plane.unmapPlanePoint(current) else { return nil }
             current = mapped
         }
         return current
+    }
+
+    /// Where points of `source` and `destination` meet: the plane of their common ancestor,
+    /// or of its nearest flattening ancestor when it keeps its sublayers in 3D (a transform
+    /// layer has no plane its sublayers are projected into; reference §1.5, §2.1); −1, the
+    /// root space, for layers of different trees.
+    private func meetingLayer(_ source: Int, _ destination: Int, presentation: Bool) -> Int {
+        flatteningAncestor(commonAncestor(source, destination), presentation: presentation)
     }
 
     /// `rect` (standardised) in `source`'s space as the bounding box of its four corners in

@@ -74,28 +74,65 @@ extension EngineState {
         return -1
     }
 
-    /// The layers from `slot` up to, not including, `ancestor` (−1: up to the root space),
-    /// `slot` first; empty when `slot` is `ancestor`.
-    func path(from slot: Int, upTo ancestor: Int) -> [Int] {
-        var chain: [Int] = []
-        var current = slot
-        while current != ancestor, current >= 0 {
-            chain.append(current)
-            current = Int(layers[current].parent)
+    /// Whether the layer in `slot` keeps its sublayers in 3D instead of flattening them into
+    /// its plane: a transform layer, or a replicator preserving depth (reference §1.5, §5).
+    func keepsDepth(_ slot: Int, presentation: Bool) -> Bool {
+        keepsDepth(layerSlots(slot, presentation: presentation))
+    }
+
+    /// `keepsDepth(_:presentation:)` of a layer resolved as `values` shows it.
+    @inline(__always)
+    func keepsDepth(_ values: LayerSlots) -> Bool {
+        switch classes[Int(places[values.slot].classIndex)].role {
+        case .transformLayer: true
+        case .replicator: values.shown(ReplicatorLayerProperties.Index.preservesDepth)[0].bitPattern != 0
+        case .plain: false
         }
-        return chain
+    }
+
+    /// The nearest of `slot` and its ancestors that flattens its sublayers into its plane (not
+    /// `keepsDepth`); −1 (the root space) when there is none. Points meet in this layer's plane:
+    /// seen through a transform layer, they are in the plane of its nearest flattening ancestor
+    /// (CALayer `hitTest:`'s "nearest ancestor that isn't a CATransformLayer").
+    func flatteningAncestor(_ slot: Int, presentation: Bool) -> Int {
+        var current = slot
+        while current >= 0 && keepsDepth(current, presentation: presentation) { current = Int(layers[current].parent) }
+        return current
+    }
+
+    /// The matrices from `slot` up into `ancestor`'s space (−1: the root space), one per plane
+    /// on the way: each the product of M_toSuper of consecutive layers, a run going on through
+    /// superlayers that keep depth (`keepsDepth`) and ending at one that flattens, or at
+    /// `ancestor`. Empty when `slot` is `ancestor`. Points go up plane by plane through these
+    /// (with the perspective divide and the behind-the-eye test at each), matrices through
+    /// `matrix(from:upTo:)`.
+    func planeMatrices(from slot: Int, upTo ancestor: Int, presentation: Bool) -> [Transform3D] {
+        var runs: [Transform3D] = []
+        var current = slot
+        var run: Transform3D?
+        while current != ancestor, current >= 0 {
+            let step = matrixToSuperlayer(current, presentation: presentation)
+            run = run.map { $0.concatenating(step) } ?? step
+            let parent = Int(layers[current].parent)
+            if parent == ancestor || parent < 0 || !keepsDepth(parent, presentation: presentation) {
+                runs.append(run.unsafelyUnwrapped)
+                run = nil
+            }
+            current = parent
+        }
+        return runs
     }
 
     /// The matrix from `slot`'s space up into `ancestor`'s (−1: the root space):
-    /// M_toSuper(slot) · Flat(M_toSuper(parent)) · … (reference §1.5: each layer flattens its
-    /// sublayers into its plane, perspective kept). The identity when `slot` is `ancestor`.
+    /// R₀ · Flat(R₁) · Flat(R₂) · …, the Rᵢ being `planeMatrices` (reference §1.5: each layer
+    /// flattens its sublayers into its plane, perspective kept; a transform layer does not, so
+    /// its sublayers' matrices compose with its own in 3D). The identity when `slot` is
+    /// `ancestor`. It equals the render list's matrix to the root for `ancestor` −1.
     func matrix(from slot: Int, upTo ancestor: Int, presentation: Bool) -> Transform3D {
-        let chain = path(from: slot, upTo: ancestor)
-        guard let first = chain.first else { return .identity }
-        var matrix = matrixToSuperlayer(first, presentation: presentation)
-        for layer in chain.dropFirst() {
-            matrix = matrix.concatenating(matrixToSuperlayer(layer, presentation: presentation).flattened)
-        }
+        let runs = planeMatrices(from: slot, upTo: ancestor, presentation: presentation)
+        guard let first = runs.first else { return .identity }
+        var matrix = first
+        for run in runs.dropFirst() { matrix = matrix.concatenating(run.flattened) }
         return matrix
     }
 }

@@ -18,7 +18,8 @@ extension Layer {
     }
 
     /// The matrix from the layer's space to `layer`'s, through their common ancestor, each
-    /// layer on the way flattening its sublayers (perspective kept): a point of this layer's
+    /// layer on the way flattening its sublayers (perspective kept; a transform layer keeps
+    /// them in 3D, composing their matrices with its own): a point of this layer's
     /// plane times it, divided by w, is where it shows in `layer`'s plane.
     ///
     /// C: `ac_layer_matrix_to_layer`.

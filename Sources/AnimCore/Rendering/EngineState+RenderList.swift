@@ -89,8 +89,7 @@ extension EngineState {
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
-        let keepsDepth = role == .transformLayer
-            || (role == .replicator && values.shown(ReplicatorLayerProperties.Index.preservesDepth)[0].bitPattern != 0)
+        let keepsDepth = keepsDepth(values)
         if keepsDepth {
             sortByDepth(
                 &list.children, from: childrenStart, under: geometry.sublayerMatrix, presentation: presentation,

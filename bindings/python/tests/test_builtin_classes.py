@@ -292,3 +292,41 @@ def test_transform_layer_keeps_depth_and_draws_nothing_of_its_own() -> None:
             assert entries[0]["background_color"][3] == 0
             assert entries[1]["alpha"] == pytest.approx(0.5)
             assert entries[3]["matrix"][3][2] == pytest.approx(20)
+
+
+def test_conversion_and_hit_testing_go_through_a_transform_layer_in_3d() -> None:
+    """The card's own lift (z 50) turns with the transform layer about y, in the container's
+    perspective (reference §1.5); conversion, the matrix and the render list agree, and the
+    hit test finds the card there, never the transform layer itself (§2.1)."""
+    with Engine() as engine:
+        perspective = Transform3D.identity()._replace(m34=-1.0 / 500)
+        container = engine.layer(bounds=(0, 0, 300, 200), position=(150, 100), sublayer_transform=perspective)
+        angle = math.pi / 5
+        turning = engine.builtin_class(BuiltInClass.TRANSFORM_LAYER)(
+            bounds=(0, 0, 300, 200), position=(150, 100), transform=Transform3D.rotation(angle, 0, 1, 0)
+        )
+        container.add_sublayer(turning)
+        card = engine.layer(bounds=(0, 0, 100, 100), position=(150, 100), transform=translation(0, 0, 50))
+        turning.add_sublayer(card)
+        matrix = card.matrix_to(container)
+        for corner in [(0.0, 0.0), (100.0, 0.0), (30.0, 70.0)]:
+            x, y, z = corner[0] - 50, corner[1] - 50, 50.0
+            tx, tz = x * math.cos(angle) + z * math.sin(angle), -x * math.sin(angle) + z * math.cos(angle)
+            w = 1 - tz / 500
+            expected = (tx / w + 150, y / w + 100)
+            converted = card.convert_point_to(corner, container)
+            assert converted is not None
+            assert converted.x == pytest.approx(expected[0], abs=1e-9)
+            assert converted.y == pytest.approx(expected[1], abs=1e-9)
+            mw = corner[0] * matrix.m14 + corner[1] * matrix.m24 + matrix.m44
+            assert (corner[0] * matrix.m11 + corner[1] * matrix.m21 + matrix.m41) / mw == pytest.approx(expected[0])
+        with engine.render_list() as render:
+            entries = render.fill(container, presentation=False)
+            assert render.layer(2) == card
+            to_root = card.matrix_to(None)
+            assert numpy.allclose(numpy.asarray(entries[2]["matrix"]).ravel(), numpy.asarray(to_root), atol=1e-9)
+        middle = card.convert_point_to((50, 50), container)
+        assert middle is not None
+        assert container.hit_test(middle) == card
+        assert container.hit_test((5, 5)) == container
+        assert turning.hit_test((5, 5)) is None

@@ -774,7 +774,8 @@ class Layer(metaclass=LayerType):
 
     def matrix_to(self, layer: Optional["Layer"], presentation: bool = False) -> Transform3D:
         """The matrix from this layer's space to ``layer``'s (None: the root space), through
-        their common ancestor, each layer flattening its sublayers (perspective kept).
+        their common ancestor, each layer flattening its sublayers (perspective kept; a
+        transform layer keeps them in 3D, composing their matrices with its own).
         NotInvertibleError when ``layer``'s plane is singular.
 
         C: ac_layer_matrix_to_layer()."""
