@@ -1472,8 +1472,10 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * with its subtree, then its mask's subtree; so a renderer draws an entry's background and
  * contents, then the entries up to its subtree_end (drawing those flagged AC_RENDER_IS_MASK
  * into the mask instead), then its border, and closes its group. Hidden layers and layers
- * facing away with doubleSided 0 (cofactor33 / det of their matrix to the superlayer < 0) are
- * left out with their subtrees.
+ * facing away with doubleSided 0 (cofactor33 / det of their matrix to the superlayer < 0;
+ * [INFERRED] under a transform layer, of their matrix through it into the plane of the nearest
+ * flattening ancestor, so a card flipped by a transform layer shows its back face) are left
+ * out with their subtrees.
  *
  * A list remembers its previous fill, of the same root: each entry says whether it differs from
  * its layer's previous entry (its values, its superlayer, the layer drawn before it, its mask),

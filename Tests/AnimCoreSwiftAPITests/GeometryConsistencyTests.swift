@@ -233,4 +233,40 @@ struct GeometryConsistencyTests {
     static func elements(_ m: Transform3D) -> [Double] {
         [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44]
     }
+
+    @Test("a card flipped by a transform layer: each single-sided face is drawn only while it faces the viewer")
+    func cardFlip() throws {
+        let engine = Engine()
+        let container = try Make.layer(engine, width: 200, height: 200, position: Point(x: 100, y: 100))
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        try container.setValue(perspective, for: .sublayerTransform)
+        let card = try engine.makeLayer(.transformLayer)
+        try card.setValue(Rect(x: 0, y: 0, width: 100, height: 100), for: .bounds)
+        try card.setValue(Point(x: 100, y: 100), for: .position)
+        try container.addSublayer(card)
+        let front = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
+        let back = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
+        try back.setValue(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0), for: .transform)
+        for face in [front, back] { try face.setValue(false, for: .isDoubleSided) }
+        let list = RenderList()
+        func drawn() throws -> [Layer] {
+            try container.fillRenderList(list, presentation: false)
+            return (0..<list.count).compactMap { list.layer(at: $0) }
+        }
+        #expect(try drawn() == [container, card, front])
+        // Turned past a quarter, the back faces the viewer and the front away (each face's own
+        // matrix alone would say the opposite).
+        try card.setValue(Transform3D(rotationAngle: .pi * 0.75, x: 0, y: 1, z: 0), for: .transform)
+        #expect(try drawn() == [container, card, back])
+        try card.setValue(Transform3D(rotationAngle: .pi * 0.25, x: 0, y: 1, z: 0), for: .transform)
+        #expect(try drawn() == [container, card, front])
+        // Under a plain layer turned the same way, both faces are flattened into it first: the
+        // front's own matrix faces the viewer, so it is drawn, mirrored with its layer.
+        let plainCard = try Make.layer(engine, width: 100, height: 100, position: Point(x: 100, y: 100), in: container)
+        try plainCard.setValue(Transform3D(rotationAngle: .pi * 0.75, x: 0, y: 1, z: 0), for: .transform)
+        let plainFront = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: plainCard)
+        try plainFront.setValue(false, for: .isDoubleSided)
+        #expect(try drawn().contains(plainFront))
+    }
 }

@@ -623,6 +623,38 @@ static void test_transform_layer_geometry(void) {
     ac_engine_destroy(engine);
 }
 
+/* A card flipped by a transform layer (reference §1.7, [INFERRED] which matrix): a single-sided
+ * face is drawn while its matrix through the transform layer faces the viewer. */
+static void test_card_flip(void) {
+    ac_engine *engine = new_engine();
+    ac_layer container = make(engine, AC_CLASS_LAYER, 200, 200, 100, 100, 0);
+    double perspective[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1.0 / 500, 0, 0, 0, 1};
+    set_value(engine, container, "sublayerTransform", ac_value_transform3d(perspective));
+    ac_layer card = make(engine, AC_CLASS_TRANSFORM_LAYER, 100, 100, 100, 100, container);
+    ac_layer front = make(engine, AC_CLASS_LAYER, 100, 100, 50, 50, card);
+    ac_layer back = make(engine, AC_CLASS_LAYER, 100, 100, 50, 50, card);
+    double half[16] = {-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1}; /* pi about y */
+    set_value(engine, back, "transform", ac_value_transform3d(half));
+    set_value(engine, front, "doubleSided", ac_value_bool(0));
+    set_value(engine, back, "doubleSided", ac_value_bool(0));
+    ac_render_list list = 0;
+    AC_CHECK_OK(ac_render_list_create(engine, &list));
+    const double angles[3] = {0, 0.75 * PI, 0.25 * PI};
+    const ac_layer shown[3] = {front, back, front};
+    for (int k = 0; k < 3; k++) {
+        const double c = cos(angles[k]), s = sin(angles[k]);
+        double turn[16] = {c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1};
+        set_value(engine, card, "transform", ac_value_transform3d(turn));
+        size_t count = 0;
+        const ac_render_entry *entries = fill(engine, list, container, 0, &count);
+        AC_CHECK_EQ_INT((long long)count, 3);
+        if (count == 3) AC_CHECK_EQ_INT((long long)entries[2].layer, (long long)shown[k]);
+    }
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, container));
+    ac_engine_destroy(engine);
+}
+
 int main(void) {
     test_handles_and_names();
     test_text_layer();
@@ -635,5 +667,6 @@ int main(void) {
     test_instance_limits();
     test_transform_layer();
     test_transform_layer_geometry();
+    test_card_flip();
     return ac_test_finish();
 }

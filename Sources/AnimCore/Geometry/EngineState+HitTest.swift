@@ -60,9 +60,7 @@ extension EngineState {
     /// The plane the receiver `slot` is hit in, `point` given in it: its superlayer's, or,
     /// under superlayers keeping depth, their nearest flattening ancestor's.
     private func receiverPlane(_ slot: Int, _ point: Point, presentation: Bool) -> HitPlane {
-        let parent = Int(layers[slot].parent)
-        let plane = parent < 0 ? -1 : flatteningAncestor(parent, presentation: presentation)
-        let carried = parent == plane ? nil : planeMatrices(from: parent, upTo: plane, presentation: presentation).first
+        let carried = matrixToPlane(ofSublayersOf: Int(layers[slot].parent), presentation: presentation)
         return HitPlane(point: point, carried: carried, sublayerMatrix: superlayerPart(of: slot, presentation: presentation))
     }
 

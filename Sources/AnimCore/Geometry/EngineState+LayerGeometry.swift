@@ -100,6 +100,15 @@ extension EngineState {
         return current
     }
 
+    /// The matrix from the space of the layer in `slot` into the plane its sublayers are
+    /// flattened into, when it keeps them in 3D: through it and any superlayers keeping depth,
+    /// up to the nearest that flattens (its plane; the root space at the top). nil when the
+    /// layer flattens its sublayers into its own plane, or for −1.
+    func matrixToPlane(ofSublayersOf slot: Int, presentation: Bool) -> Transform3D? {
+        guard slot >= 0, keepsDepth(slot, presentation: presentation) else { return nil }
+        return planeMatrices(from: slot, upTo: flatteningAncestor(slot, presentation: presentation), presentation: presentation).first
+    }
+
     /// The matrices from `slot` up into `ancestor`'s space (−1: the root space), one per plane
     /// on the way: each the product of M_toSuper of consecutive layers, a run going on through
     /// superlayers that keep depth (`keepsDepth`) and ending at one that flattens, or at

@@ -20,6 +20,7 @@ extension EngineState {
         let flipped = parent >= 0 && contentsAreFlipped(parent, presentation: presentation)
         var root = RenderParent(
             entry: -1, base: nil, sublayerMatrix: superlayerPart(of: slot, presentation: presentation), alpha: 1, flipped: flipped)
+        if let plane = matrixToPlane(ofSublayersOf: parent, presentation: presentation) { (root.plane, root.hasPlane) = (plane, true) }
         openEntry(slot, under: &root, isMask: false, presentation: presentation, list: list)
         // The frames are read in place: a frame is a few hundred bytes.
         while list.frames.count > 0 {
@@ -70,8 +71,11 @@ extension EngineState {
         guard !geometry.isHidden else { return }
         let role = classes[Int(places[slot].classIndex)].role
         let toSuperlayer = geometry.matrixToSuperlayer(under: parent.pointee.sublayerMatrix)
+        // [INFERRED] (reference §1.7) Facing is judged in the plane of the nearest flattening
+        // ancestor: through a transform layer, its matrix too (a card flipped by one).
+        let toPlane = parent.pointee.hasPlane ? toSuperlayer.concatenating(parent.pointee.plane) : toSuperlayer
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
-        guard doubleSided || !toSuperlayer.isBackFacing else { return }
+        guard doubleSided || !toPlane.isBackFacing else { return }
         // A transform layer's mask is ignored (reference §1.5).
         guard role == .transformLayer || layers[slot].mask < 0 || maskIsDrawn(ofLayerIn: slot, presentation: presentation) else {
             return
@@ -99,14 +103,14 @@ extension EngineState {
         if role == .replicator {
             let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
             return pushReplicator(
-                replica, entry: entry, index: index, geometry: geometry, keepsDepth: keepsDepth, time: time, mask: mask,
-                childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+                replica, entry: entry, index: index, geometry: geometry, plane: keepsDepth ? toPlane : nil, time: time,
+                mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
         }
         // A leaf (most entries) has nothing under it: closed now, with no frame and no matrix
         // made for sublayers it does not have.
         guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
         pushFrame(
-            for: entry, index: index, geometry: geometry, keepsDepth: keepsDepth, time: time, mask: mask,
+            for: entry, index: index, geometry: geometry, plane: keepsDepth ? toPlane : nil, time: time, mask: mask,
             childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
     }
 
@@ -116,12 +120,12 @@ extension EngineState {
     @inline(never)
     private func pushReplicator(
         _ replica: ReplicaFrame, entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry,
-        keepsDepth: Bool, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
+        plane: Transform3D?, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) {
         if replica.count == 0 { list.children.removeSubrange(childrenStart...) }
         guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
         let frame = pushFrame(
-            for: entry, index: index, geometry: geometry, keepsDepth: keepsDepth, time: time, mask: mask,
+            for: entry, index: index, geometry: geometry, plane: plane, time: time, mask: mask,
             childrenStart: childrenStart, product: product, list: list)
         frame.pointee.replica = replica
         startInstances(of: frame)
@@ -129,18 +133,21 @@ extension EngineState {
 
     /// Pushes the frame of the entry at `index` (just opened): what its sublayers take from it,
     /// their range in `list.children` and its mask; no replicator instances (the caller adds
-    /// them). Returns the frame.
+    /// them). `plane` is the layer's matrix into the plane of its nearest flattening ancestor
+    /// when it keeps its sublayers in 3D; nil when it flattens them. Returns the frame.
     @discardableResult
     private func pushFrame(
-        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry, keepsDepth: Bool,
+        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry, plane: Transform3D?,
         time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) -> UnsafeMutablePointer<RenderFrame> {
         // Field by field into the new frame (plain data, so its memory needs no initialising
         // first): a frame built whole would be copied into place.
         let frame = list.frames.appendUninitialized()
         frame.pointee.sublayers.entry = Int32(index)
-        let base = keepsDepth ? entry.pointee.matrix : entry.pointee.matrix.flattened
+        let base = plane != nil ? entry.pointee.matrix : entry.pointee.matrix.flattened
         frame.pointee.sublayers.base = base
+        frame.pointee.sublayers.plane = plane ?? .identity
+        frame.pointee.sublayers.hasPlane = plane != nil
         frame.pointee.sublayers.hasBase = true
         frame.pointee.sublayers.baseIsTranslation = base.isTranslation
         frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(geometry.sublayerMatrix, isMask: false)
@@ -286,6 +293,10 @@ struct RenderParent {
     /// Whether `base` only moves (`Transform3D.isTranslation`), found once for all the layers
     /// under it, whose matrices then take it as a move.
     var baseIsTranslation = false
+    /// The superlayer's matrix into the plane its sublayers are flattened into, when it keeps
+    /// them in 3D (`hasPlane`): what a sublayer's back-face test composes with (§1.7).
+    var plane = Transform3D.identity
+    var hasPlane = false
     var sublayerMatrix: Transform3D?
     var alpha: Double
     var flipped: Bool

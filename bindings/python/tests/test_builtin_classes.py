@@ -330,3 +330,25 @@ def test_conversion_and_hit_testing_go_through_a_transform_layer_in_3d() -> None
         assert container.hit_test(middle) == card
         assert container.hit_test((5, 5)) == container
         assert turning.hit_test((5, 5)) is None
+
+
+def test_a_card_flipped_by_a_transform_layer_shows_the_face_toward_the_viewer() -> None:
+    """Single-sided faces in a transform layer: the back-face test takes the matrix through the
+    transform layer (reference §1.7, [INFERRED] which matrix)."""
+    with Engine() as engine:
+        perspective = Transform3D.identity()._replace(m34=-1.0 / 500)
+        container = engine.layer(bounds=(0, 0, 200, 200), position=(100, 100), sublayer_transform=perspective)
+        card = engine.builtin_class(BuiltInClass.TRANSFORM_LAYER)(bounds=(0, 0, 100, 100), position=(100, 100))
+        container.add_sublayer(card)
+        front = engine.layer(bounds=(0, 0, 100, 100), position=(50, 50), double_sided=False)
+        back = engine.layer(
+            bounds=(0, 0, 100, 100), position=(50, 50), double_sided=False,
+            transform=Transform3D.rotation(math.pi, 0, 1, 0),
+        )
+        card.add_sublayer(front)
+        card.add_sublayer(back)
+        with engine.render_list() as render:
+            for angle, shown in [(0.0, front), (0.75 * math.pi, back), (0.25 * math.pi, front)]:
+                card.transform = Transform3D.rotation(angle, 0, 1, 0)
+                entries = render.fill(container, presentation=False)
+                assert [render.layer(i) for i in range(len(entries))] == [container, card, shown]
