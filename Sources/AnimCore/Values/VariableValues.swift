@@ -1,3 +1,5 @@
+import Glibc
+
 /// The engine's store of variable-length values (`path`, `numbers`, `colors`): a property slot
 /// of these kinds holds a handle of this store (`SlotEncoding.slot(token:)` of index + 1), and 0
 /// for the empty value, which takes no storage.
@@ -215,7 +217,7 @@ final class VariableValues {
         guard let i, let j else { return i == nil && j == nil ? a : nil }
         let (p, q) = (entries[i], entries[j])
         guard p.kind == q.kind, p.elements == q.elements, p.count == q.count else { return nil }
-        if p.kind == .path, let u = p.types, let v = q.types, !(0..<p.elements).allSatisfy({ u[$0] == v[$0] }) { return nil }
+        if p.kind == .path, let u = p.types, let v = q.types, u != v, memcmp(u, v, p.elements) != 0 { return nil }
         return a
     }
 
