@@ -24,7 +24,7 @@ import Glibc
 /// buffer holds (`EngineState.variableResultsKeepOwnShape`), so nothing is allocated or freed.
 /// What would change the store's structure (`store`, `makeBuffer`, `release`, `retire`,
 /// `releaseRetired`: the entry table, the free list, the retired list, `liveCount`) is called
-/// only while no part runs. The entries sit in memory the store manages (`table`), not in a
+/// only while no part runs. The entries sit in memory the store manages (`entries`), not in a
 /// Swift array, so that writing one entry does not touch what the other parts read.
 final class VariableValues {
     /// One stored value: its kind, its run of `count` numbers (room for `capacity`), and for a
