@@ -57,7 +57,16 @@
  *                endProgress random (start <= end in [0, 1)): progress p = start + (end - start)
  *                x the eased fraction, the basic kind's math. A host reads p in the render list
  *                (timed by bench_render_list), so this row times the tick alone, and its
- *                agreement reads each sampled layer's entry (ac_render_list_fill).
+ *                agreement reads each sampled layer's entry (ac_render_list_fill);
+ *   shape-path   CAShapeLayer's path (AC_CLASS_SHAPE_LAYER), a basic animation from a random
+ *                ellipse (ac_path_ellipse: a move, four cubic arcs and a close, 26 numbers) to
+ *                another, easeInEaseOut: each coordinate the eased lerp (issue 32's paths);
+ *   locations    CAGradientLayer's locations (AC_CLASS_GRADIENT_LAYER), a basic animation from 4
+ *                random numbers in [0, 1) to 4 others, easeInEaseOut (issue 32's arrays).
+ *                These two read back per layer (ac_layer_get_path, ac_layer_get_numbers: the
+ *                batch reads take fixed-size values only); their "vs 1st cycle" is against the
+ *                scalar's first cycle, so it includes the 26 or 4 numbers' work (plain C's
+ *                own ratio is beside it).
  * Their plain loop is the matrix's with the timing the animator gives each animation (speed 0
  * with a timeOffset per layer; speed 1, or -1 with timeOffset 12, with a begin per layer),
  * computed by the same arithmetic; their goals: within 1.3x of plain C, and within 1.2x of the
@@ -140,7 +149,9 @@
 #define DEFAULT_PASS_BUDGET 3e6  /* animated keys evaluated per pass; see pass_ticks() */
 #define MIN_PASS_TICKS 30
 #define MAX_SAMPLE 128
-#define READ_STRIDE_MAX 18 /* the most numbers a layer's keys take in a read: position + transform */
+#define READ_STRIDE_MAX 26 /* the most numbers a layer's keys take in a read: an ellipse path's */
+#define PATH_ELEMENTS AC_PATH_ELLIPSE_ELEMENTS
+#define LOCATION_COUNT 4
 #define MAX_SIZES 8
 
 /* ---- Helpers -------------------------------------------------------------------------------- */
@@ -180,7 +191,10 @@ typedef struct workload {
 } workload;
 
 /* What a basic-kind row animates (see the header). */
-enum { SUBJECT_LEVEL, SUBJECT_STROKE_END, SUBJECT_TRANSITION };
+enum { SUBJECT_LEVEL, SUBJECT_STROKE_END, SUBJECT_TRANSITION, SUBJECT_SHAPE_PATH, SUBJECT_LOCATIONS };
+
+/* Whether a row animates a run of numbers (a path, an array): the plain loop's RUNS kind. */
+static bool animates_run(const workload *w) { return w->subject == SUBJECT_SHAPE_PATH || w->subject == SUBJECT_LOCATIONS; }
 
 /* How an animator row's animator stands (see the header). */
 enum { ANIMATOR_NONE, ANIMATOR_PAUSED, ANIMATOR_SCRUBBED, ANIMATOR_REVERSED };
@@ -235,6 +249,8 @@ static const workload workloads[] = {
     ANIMATOR("animator-reversed", "basic: animator reversed from 12 s", ANIMATOR_REVERSED),
     STAGGERED("stroke-end", "shape strokeEnd: repeat, staggered", SUBJECT_STROKE_END),
     STAGGERED("transition", "transition: repeat, staggered (tick)", SUBJECT_TRANSITION),
+    STAGGERED("shape-path", "shape path (ellipse): repeat, staggered", SUBJECT_SHAPE_PATH),
+    STAGGERED("locations", "gradient locations: repeat, staggered", SUBJECT_LOCATIONS),
 };
 #define WORKLOAD_COUNT ((int)(sizeof workloads / sizeof workloads[0]))
 
@@ -251,6 +267,8 @@ static int read_key_count(int kind) { return kind == PLAIN_MATRIX_PATH || kind =
 static const char *read_key_name(const workload *w, int t) {
     if (w->subject == SUBJECT_STROKE_END) return "strokeEnd";
     if (w->subject == SUBJECT_TRANSITION) return "transition progress";
+    if (w->subject == SUBJECT_SHAPE_PATH) return "path";
+    if (w->subject == SUBJECT_LOCATIONS) return "locations";
     switch (w->kind) {
     case PLAIN_MATRIX_PATH: return t == 0 ? "position" : "transform";
     case PLAIN_MATRIX_GROUP: return t == 0 ? "position" : "opacity";
@@ -276,6 +294,7 @@ typedef struct world {
     plain_springs springs;
     plain_decays decays;
     plain_group group;
+    plain_runs runs;
     plain_matrix matrix;
     double *plain_out[2]; /* out0: [2n], out1: [6n] (see plain_matrix_run) */
     double *read_back;    /* [READ_STRIDE_MAX n]: the timed variant's buffer */
@@ -295,6 +314,39 @@ static void set_timing(world *wd, ac_animation a, double duration_s, double begi
     bench_check(ac_animation_set_timing(wd->engine, a, &timing), "ac_animation_set_timing");
 }
 
+/* A path's coordinates in element order (the engine's flat run); their count. */
+static size_t path_numbers(const ac_path_element *elements, size_t count, double *out) {
+    static const size_t per_type[] = {2, 2, 4, 6, 0}; /* move, line, quad curve, curve, close */
+    size_t n = 0;
+    for (size_t e = 0; e < count; e++)
+        for (size_t k = 0; k < per_type[elements[e].type]; k++) out[n++] = elements[e].points[k];
+    return n;
+}
+
+/* Layer i's run ends, random, on the description and the plain runs: an ellipse path to
+ * another (each in a box of random origin in [0, 100) and size in [10, 60)), or 4 numbers in
+ * [0, 1) to 4 others. */
+static void run_ends(world *wd, ac_animation a, size_t i) {
+    ac_engine *engine = wd->engine;
+    size_t n = wd->runs.numbers;
+    double *ends[2] = {wd->runs.from + i * n, wd->runs.to + i * n};
+    int which[2] = {AC_ANIMATION_FROM, AC_ANIMATION_TO};
+    for (int e = 0; e < 2; e++) {
+        if (wd->w->subject == SUBJECT_SHAPE_PATH) {
+            ac_path_element path[PATH_ELEMENTS];
+            size_t count = 0;
+            double x = 100 * bench_next_unit(), y = 100 * bench_next_unit();
+            double width = 10 + 50 * bench_next_unit(), height = 10 + 50 * bench_next_unit();
+            bench_check(ac_path_ellipse(x, y, width, height, path, PATH_ELEMENTS, &count), "ac_path_ellipse");
+            bench_require(path_numbers(path, count, ends[e]) == n);
+            bench_check(ac_animation_set_path_value(engine, a, which[e], path, count), "ac_animation_set_path_value");
+        } else {
+            for (size_t k = 0; k < n; k++) ends[e][k] = bench_next_unit();
+            bench_check(ac_animation_set_numbers_value(engine, a, which[e], ends[e], n), "ac_animation_set_numbers_value");
+        }
+    }
+}
+
 /* Layer i's basic-kind ends, random, on the description and the plain track: "level" from a
  * number in [0, 100) to another; strokeEnd between fractions; a transition's start and end
  * progress (start <= end), which its progress interpolates as a basic animation its ends. */
@@ -312,6 +364,10 @@ static void basic_ends(world *wd, ac_animation a, size_t i) {
         bench_check(ac_animation_set_transition(engine, a, &transition), "ac_animation_set_transition");
         break;
     }
+    case SUBJECT_SHAPE_PATH:
+    case SUBJECT_LOCATIONS:
+        run_ends(wd, a, i);
+        return;
     default: {
         double scale = wd->w->subject == SUBJECT_STROKE_END ? 1.0 : 100.0;
         from = scale * bench_next_unit(), to = scale * bench_next_unit();
@@ -433,6 +489,17 @@ static void world_build(world *wd, const workload *w, size_t count) {
         wd->track.model[0] = w->subject == SUBJECT_STROKE_END ? 1.0 : 0.0; /* strokeEnd's default; p without one */
         m->track = &wd->track;
         m->ease = &wd->curve;
+        if (animates_run(w)) { /* (begins in the track's; the model is never shown: always in effect) */
+            wd->runs.numbers = w->subject == SUBJECT_SHAPE_PATH ? 2 + 4 * 6 : LOCATION_COUNT;
+            wd->runs.begin_s = wd->track.begin_s;
+            wd->runs.from = bench_allocate(count * wd->runs.numbers, sizeof(double));
+            wd->runs.to = bench_allocate(count * wd->runs.numbers, sizeof(double));
+            wd->runs.model = bench_allocate(wd->runs.numbers, sizeof(double));
+            m->kind = PLAIN_MATRIX_RUNS;
+            m->runs = &wd->runs;
+            free(wd->plain_out[0]);
+            wd->plain_out[0] = bench_allocate(count * wd->runs.numbers, sizeof(double));
+        }
         break;
     case PLAIN_MATRIX_KEYFRAMES:
         bench_require(plain_keyframes_alloc(&wd->keyframes, count, PLAIN_LINEAR, 1, KEYFRAME_VALUES, duration, &wd->curve));
@@ -491,7 +558,8 @@ static void world_build(world *wd, const workload *w, size_t count) {
         bench_check(ac_layer_set_scalar(engine, container, speed_key, m->ancestor.speed), "ac_layer_set_scalar");
         bench_check(ac_layer_set_scalar(engine, container, offset_key, m->ancestor.time_offset_s), "ac_layer_set_scalar");
     }
-    ac_class layer_class = w->subject == SUBJECT_STROKE_END ? AC_CLASS_SHAPE_LAYER
+    ac_class layer_class = w->subject == SUBJECT_STROKE_END || w->subject == SUBJECT_SHAPE_PATH ? AC_CLASS_SHAPE_LAYER
+                           : w->subject == SUBJECT_LOCATIONS ? AC_CLASS_GRADIENT_LAYER
                            : w->subject == SUBJECT_TRANSITION ? AC_CLASS_LAYER
                                                               : dot;
     for (size_t i = 0; i < count; i++) {
@@ -588,6 +656,9 @@ static void world_free(world *wd) {
     plain_springs_free(&wd->springs);
     plain_decays_free(&wd->decays);
     plain_group_free(&wd->group);
+    free(wd->runs.from);
+    free(wd->runs.to);
+    free(wd->runs.model);
     plain_matrix_free(&wd->matrix);
     for (int t = 0; t < 2; t++) free(wd->plain_out[t]);
     free(wd->layers);
@@ -623,6 +694,26 @@ static double transition_progress(world *wd, ac_layer layer) {
     return count > 0 && (entries[0].transition_state & AC_TRANSITION_IN_EFFECT) ? entries[0].transition_progress : 0.0;
 }
 
+/* Reads the animated path or array of `count` layers into `out`, one run of the row's numbers
+ * per layer (a path's coordinates in element order); returns the stride. */
+static size_t read_runs(world *wd, const ac_layer *layers, size_t count, double *out, size_t capacity) {
+    size_t stride = wd->runs.numbers, got = 0;
+    bench_require(count * stride <= capacity);
+    for (size_t i = 0; i < count; i++) {
+        if (wd->w->subject == SUBJECT_SHAPE_PATH) {
+            ac_path_element path[PATH_ELEMENTS];
+            bench_check(ac_layer_get_path(wd->engine, layers[i], wd->read_keys[0], 1, path, PATH_ELEMENTS, &got),
+                        "ac_layer_get_path");
+            bench_require(path_numbers(path, got, out + i * stride) == stride);
+        } else {
+            bench_check(ac_layer_get_numbers(wd->engine, layers[i], wd->read_keys[0], 1, out + i * stride, stride, &got),
+                        "ac_layer_get_numbers");
+            bench_require(got == stride);
+        }
+    }
+    return stride;
+}
+
 /* Reads the animated keys of `count` layers into `out` (a row per layer): one key by
  * ac_layers_get_presentation, two by ac_layers_get_presentation_table; a transition's progress
  * by each layer's render list. Returns the stride. */
@@ -633,6 +724,10 @@ static size_t read_keys(world *wd, const ac_layer *layers, size_t count, double 
         columns[0] = 0;
         for (size_t i = 0; i < count; i++) out[i] = transition_progress(wd, layers[i]);
         return 1;
+    }
+    if (animates_run(wd->w)) {
+        columns[0] = 0;
+        return read_runs(wd, layers, count, out, capacity);
     }
     if (wd->keys == 1) {
         bench_check(ac_layers_get_presentation(wd->engine, layers, count, wd->read_keys[0], out, capacity, &stride),
@@ -655,8 +750,13 @@ typedef struct agreement {
 } agreement;
 
 /* The plain loop's numbers for layer i's key t, in the engine's layout, into expected[]; their count. */
-static size_t expected_values(const world *wd, size_t i, int t, double expected[16]) {
+static size_t expected_values(const world *wd, size_t i, int t, double expected[READ_STRIDE_MAX]) {
     const double *out0 = wd->plain_out[0], *out1 = wd->plain_out[1];
+    if (animates_run(wd->w)) {
+        size_t n = wd->runs.numbers;
+        for (size_t k = 0; k < n; k++) expected[k] = out0[i * n + k];
+        return n;
+    }
     switch (wd->w->kind) {
     case PLAIN_MATRIX_PATH:
         if (t == 0) {
@@ -714,7 +814,7 @@ static void compare_sample(world *wd, const size_t *sample, size_t samples, int 
     for (size_t j = 0; j < samples; j++) {
         size_t i = sample[j];
         for (int t = 0; t < wd->keys; t++) {
-            double expected[16];
+            double expected[READ_STRIDE_MAX];
             size_t n = expected_values(wd, i, t, expected);
             for (size_t k = 0; k < n; k++)
                 compare_value(a, expected[k], slots[j * stride + columns[t] + k], frame, i,

@@ -43,6 +43,7 @@ static const double *begin_times(const plain_matrix *m) {
     case PLAIN_MATRIX_PATH: return m->keyframes->begin_s;
     case PLAIN_MATRIX_SPRING: return m->springs->begin_s;
     case PLAIN_MATRIX_DECAY: return m->decays->begin_s;
+    case PLAIN_MATRIX_RUNS: return m->runs->begin_s;
     default: return m->group->begin_s;
     }
 }
@@ -80,6 +81,19 @@ static PLAIN_ALWAYS_INLINE void run_layers(const plain_matrix *m, const plain_pr
                 transform[0] = 1, transform[1] = 0, transform[2] = 0, transform[3] = 1, transform[4] = 0, transform[5] = 0;
             } else {
                 plain_path_value(k->blocks + i * k->stride, k, progress, position, transform); /* paced: not eased */
+            }
+            break;
+        }
+        case PLAIN_MATRIX_RUNS: {
+            const plain_runs *r = m->runs;
+            size_t n = r->numbers;
+            double *out = out0 + i * n;
+            if (!s.in_effect) {
+                for (size_t c = 0; c < n; c++) out[c] = r->model[c];
+            } else {
+                double eased = plain_curve_value(m->ease, progress);
+                const double *from = r->from + i * n, *to = r->to + i * n;
+                for (size_t c = 0; c < n; c++) out[c] = plain_lerp(from[c], to[c], eased);
             }
             break;
         }
@@ -140,6 +154,7 @@ void plain_matrix_run(const plain_matrix *m, double time_s, double *out0, double
     case PLAIN_MATRIX_PATH: PLAIN_MATRIX_LOOP(PLAIN_MATRIX_PATH); break;
     case PLAIN_MATRIX_SPRING: PLAIN_MATRIX_LOOP(PLAIN_MATRIX_SPRING); break;
     case PLAIN_MATRIX_DECAY: PLAIN_MATRIX_LOOP(PLAIN_MATRIX_DECAY); break;
+    case PLAIN_MATRIX_RUNS: PLAIN_MATRIX_LOOP(PLAIN_MATRIX_RUNS); break;
     default: PLAIN_MATRIX_LOOP(PLAIN_MATRIX_GROUP); break;
     }
 #undef PLAIN_MATRIX_LOOP

@@ -38,8 +38,20 @@ enum {
     PLAIN_MATRIX_PATH,      /* a paced path with rotation auto (keyframes): position + 2D transform */
     PLAIN_MATRIX_SPRING,    /* springs */
     PLAIN_MATRIX_DECAY,     /* free decays of a point */
-    PLAIN_MATRIX_GROUP      /* a linear group of a position and an opacity child (group) */
+    PLAIN_MATRIX_GROUP,     /* a linear group of a position and an opacity child (group) */
+    PLAIN_MATRIX_RUNS       /* basic over a run of numbers (runs): a path's coordinates, an array */
 };
+
+/* RUNS: a basic animation per layer of `numbers` numbers (a path's coordinates in element order,
+ * an array of numbers), eased by plain_matrix.ease: number k of layer i goes from
+ * from[i * numbers + k] to to[i * numbers + k], each by the scalar lerp (the engine's
+ * VariableInterpolation: element by element); model[k] where the animation is not in effect. */
+typedef struct plain_runs {
+    size_t numbers;
+    double *begin_s; /* [count] */
+    double *from, *to; /* [count * numbers] */
+    double *model;   /* [numbers] */
+} plain_runs;
 
 /* A layer timing (CALayer: infinite duration, no repeat, no fill): begin, speed and offset. */
 typedef struct plain_layer_timing {
@@ -64,6 +76,7 @@ typedef struct plain_matrix {
     plain_keyframes *keyframes; /* KEYFRAMES, PATH */
     plain_springs *springs;     /* SPRING */
     plain_decays *decays;       /* DECAY */
+    plain_runs *runs;           /* RUNS (eased by `ease`) */
     plain_group *group;         /* GROUP: its children's times are the group's (group->duration_s
                                    is not read: the group's duration is timing.duration_s) */
     /* BASIC only, NULL but for a paused animator's animations: each layer's animation held at
@@ -84,7 +97,7 @@ double plain_matrix_parent_time(const plain_matrix *m, double time_s);
  * Every layer's value at time_s (the root's time): BASIC, KEYFRAMES, SPRING: out0[i];
  * DECAY: out0[2i..]; PATH: the position into out0[2i..] and the rotation as a plain 2D
  * transform (a, b, c, d, tx, ty) into out1[6i..]; GROUP: the position into out0[2i..] and the
- * opacity into out1[i].
+ * opacity into out1[i]; RUNS: layer i's numbers into out0[numbers i..].
  */
 void plain_matrix_run(const plain_matrix *m, double time_s, double *out0, double *out1);
 

@@ -680,8 +680,8 @@ ac_status ac_engine_global_speed(ac_engine *engine, double *out_speed);
 /**
  * Sets the threads each ac_engine_tick evaluates on, the calling thread included (default 1).
  * With more than one, the tick shares its steady animations out among them once there are
- * enough (thousands): the middle of basic animations from one value to another on layers that
- * run on engine time (README, "Performance"). Presentation values are the same to the bit as on
+ * enough (thousands): animations in the steady middle of their motion, of paths and arrays too
+ * (which ones: README, "Performance"). Presentation values are the same to the bit as on
  * one thread, and every callback still runs on the thread that calls ac_engine_tick, in the same
  * order. Worth it from tens of thousands of animations on as many free cores.
  * Errors: AC_ERR_OUT_OF_RANGE (count outside 1..AC_TICK_THREADS_MAX), AC_ERR_INVALID_STATE (the

@@ -275,6 +275,92 @@ static void test_no_allocation_per_tick(void) {
 #endif
 }
 
+/* One engine of test_threads_agree: `count` shape layers, each with a repeating, staggered
+   animation of its path (from/to), of its locations (keyframes, cumulative) and of its colours
+   (a spring, additive), ticking on `threads` threads. */
+static ac_engine *threaded_world(int count, int32_t threads, ac_layer *layers) {
+    ac_engine *engine = new_engine();
+    AC_CHECK_OK(ac_engine_set_tick_threads(engine, threads));
+    ac_path_element from[AC_PATH_ELLIPSE_ELEMENTS], to[AC_PATH_ELLIPSE_ELEMENTS];
+    size_t elements = 0, counts[3] = {3, 3, 3};
+    double numbers[9] = {0, 0.5, 1, 0.25, 0.5, 0.75, 1, 0.5, 0};
+    double rgba[8] = {1, 0, 0, 1, 0, 0, 1, 1}, other[8] = {0, 1, 0, 1, 1, 1, 0, 0};
+    AC_CHECK_OK(ac_path_ellipse(0, 0, 10, 10, from, AC_PATH_ELLIPSE_ELEMENTS, &elements));
+    AC_CHECK_OK(ac_path_ellipse(5, 5, 30, 20, to, AC_PATH_ELLIPSE_ELEMENTS, &elements));
+    layers[0] = shape_layer(engine);
+    ac_class shape = 0;
+    AC_CHECK_OK(ac_layer_class(engine, layers[0], &shape));
+    for (int i = 0; i < count; ++i) {
+        if (i > 0) layers[i] = new_layer(engine, shape);
+        ac_timing timing;
+        AC_CHECK_OK(ac_timing_init_animation(&timing));
+        timing.duration_s = 0.5 + 0.001 * (i % 97);
+        timing.begin_time_s = T0 - 0.002 * (i % 211); /* staggered */
+        timing.repeat_count = INFINITY;
+        timing.autoreverses = i % 2;
+        ac_animation path = 0, locations = 0;
+        AC_CHECK_OK(ac_animation_create_basic(engine, "path", &path));
+        AC_CHECK_OK(ac_animation_set_timing(engine, path, &timing));
+        AC_CHECK_OK(ac_animation_set_path_value(engine, path, AC_ANIMATION_FROM, from, elements));
+        AC_CHECK_OK(ac_animation_set_path_value(engine, path, AC_ANIMATION_TO, to, elements));
+        add(engine, layers[i], path, "p");
+        AC_CHECK_OK(ac_animation_create_keyframe(engine, "locations", &locations));
+        AC_CHECK_OK(ac_animation_set_timing(engine, locations, &timing));
+        AC_CHECK_OK(ac_animation_set_numbers_values(engine, locations, numbers, counts, 3));
+        AC_CHECK_OK(ac_animation_set_flag(engine, locations, AC_ANIMATION_CUMULATIVE, 1));
+        add(engine, layers[i], locations, "n");
+        ac_animation colors = described(engine, "colors", 0.7, 1);
+        timing.duration_s = 0.7;
+        AC_CHECK_OK(ac_animation_set_timing(engine, colors, &timing));
+        AC_CHECK_OK(ac_animation_set_colors_value(engine, colors, AC_ANIMATION_FROM, rgba, 2));
+        AC_CHECK_OK(ac_animation_set_colors_value(engine, colors, AC_ANIMATION_TO, other, 2));
+        AC_CHECK_OK(ac_animation_set_flag(engine, colors, AC_ANIMATION_ADDITIVE, 1));
+        add(engine, layers[i], colors, "c");
+    }
+    return engine;
+}
+
+/* Whether a layer shows the same path, numbers and colours in both engines, to the bit. */
+static int same_values(ac_engine *a, ac_layer la, ac_engine *b, ac_layer lb) {
+    ac_path_element pa[AC_PATH_ELLIPSE_ELEMENTS], pb[AC_PATH_ELLIPSE_ELEMENTS];
+    double na[8], nb[8], ca[8], cb[8];
+    size_t npa = 0, npb = 0, nna = 0, nnb = 0, nca = 0, ncb = 0;
+    AC_CHECK_OK(ac_layer_get_path(a, la, key_of(a, "path"), 1, pa, AC_PATH_ELLIPSE_ELEMENTS, &npa));
+    AC_CHECK_OK(ac_layer_get_path(b, lb, key_of(b, "path"), 1, pb, AC_PATH_ELLIPSE_ELEMENTS, &npb));
+    AC_CHECK_OK(ac_layer_get_numbers(a, la, key_of(a, "locations"), 1, na, 8, &nna));
+    AC_CHECK_OK(ac_layer_get_numbers(b, lb, key_of(b, "locations"), 1, nb, 8, &nnb));
+    AC_CHECK_OK(ac_layer_get_colors(a, la, key_of(a, "colors"), 1, ca, 2, &nca));
+    AC_CHECK_OK(ac_layer_get_colors(b, lb, key_of(b, "colors"), 1, cb, 2, &ncb));
+    return npa == npb && nna == nnb && nca == ncb && memcmp(pa, pb, npa * sizeof pa[0]) == 0
+           && memcmp(na, nb, nna * sizeof na[0]) == 0 && memcmp(ca, cb, 4 * nca * sizeof ca[0]) == 0;
+}
+
+/* Paths and arrays evaluated on four threads (more animations than one thread's part: the
+   tick shares them out) show what one thread shows, to the bit, and their ticks allocate
+   nothing on four threads either. */
+static void test_threads_agree(void) {
+    enum { COUNT = 3000 }; /* three animations each: 9,000, more than the 8,192 of two parts */
+    static ac_layer one_layers[COUNT], four_layers[COUNT];
+    ac_engine *one = threaded_world(COUNT, 1, one_layers);
+    ac_engine *four = threaded_world(COUNT, 4, four_layers);
+    int differing = 0;
+    for (int k = 1; k <= 12; ++k) {
+        tick(one, frame_time(k));
+        tick(four, frame_time(k));
+        for (int i = 0; i < COUNT; ++i) differing += !same_values(one, one_layers[i], four, four_layers[i]);
+    }
+    AC_CHECK_EQ_INT(differing, 0);
+#if AC_TEST_COUNTS_ALLOCATIONS
+    unsigned long long before = allocations();
+    for (int k = 13; k < 73; ++k) tick(four, frame_time(k));
+    AC_CHECK_EQ_INT((long long)(allocations() - before), 0);
+#else
+    printf("skip the allocation count of test_threads_agree: this build does not link the allocation counter (a sanitized build)\n");
+#endif
+    ac_engine_destroy(one);
+    ac_engine_destroy(four);
+}
+
 /* The values read back from a description and from a layer's copy: paths, numbers and
    colours of basic animations (unset: is_set 0), keyframes by index, and the refusals. */
 static void test_read_back(void) {
@@ -344,6 +430,7 @@ int main(void) {
     test_implicit_action();
     test_shapes_and_refusals();
     test_no_allocation_per_tick();
+    test_threads_agree();
     test_read_back();
     return ac_test_finish();
 }

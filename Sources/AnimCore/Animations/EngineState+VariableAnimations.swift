@@ -50,6 +50,38 @@ extension EngineState {
         retireVariableBuffers(at: values.buffers)
     }
 
+    /// Whether each of the `count` records from the one in `index` on in its layer's list (a
+    /// record and the records joining it in the steady lane) writes, when evaluated, no more
+    /// numbers than its buffers hold, so that its evaluation on a lane thread allocates and
+    /// frees nothing in `variableValues` (see `VariableValues` on threads). True for a record
+    /// of another kind.
+    ///
+    /// The buffers take the shape of the animation's own values when it is added (a basic
+    /// animation or spring given nothing holds the presentation value then as its from), and
+    /// every value it writes has that shape — but for one case: a basic animation or spring
+    /// with one end given that is additive or cumulative, over a model value of another shape.
+    /// The half-way switch then shows the model's value, and its sum or repeat, of the model's
+    /// shape, is written into the buffer, which may have too little room. Such a record is
+    /// evaluated on the general walk, where its buffer grows. Keyframes write their own shape
+    /// only (each value between two keyframes, each sum with a value of their shape).
+    func variableResultsKeepOwnShape(_ index: Int, count: Int) -> Bool {
+        var member = index
+        for _ in 0..<count where member >= 0 {
+            let record = animations.base + member
+            if record.pointee.valueKind.isVariableLength {
+                let ends: BasicRecord? = switch record.pointee.kind {
+                case .basic: basicRecords[record.pointee.parameters]
+                case .spring: (springRecords.records.base + Int(record.pointee.parameters)).pointee.endpoints
+                default: nil
+                }
+                let composition = Composition(record)
+                if let ends, !ends.hasBothEnds, composition.isAdditive || composition.isCumulative { return false }
+            }
+            member = Int(record.pointee.next)
+        }
+        return true
+    }
+
     /// Stores keyframe values of a path or array kind in `variableValues` and returns their
     /// handles, one slot per keyframe, with the buffers to evaluate them into. Throws
     /// `.invalidArgument` when a keyframe's shape differs from the first's, naming both.

@@ -584,15 +584,18 @@ extension Engine {
                 basics[record.parameters] = index
                 let ends = state.basicRecords[record.parameters]
                 add(ends.from, size, "from"); add(ends.to, size, "to"); add(ends.by, size, "by")
+                add(ends.buffers, VariableBuffers.slotCount, "path or array buffers")
             case .spring:
                 if let other = springs[record.parameters] { audit.issues.append("\(owner) shares spring record \(record.parameters) with record \(other)") }
                 springs[record.parameters] = index
                 let spring = state.springRecords[record.parameters]
                 add(spring.endpoints.from, size, "from"); add(spring.endpoints.to, size, "to"); add(spring.endpoints.by, size, "by")
                 add(spring.startVelocity, size, "start velocity")
+                add(spring.endpoints.buffers, VariableBuffers.slotCount, "path or array buffers")
             case .keyframe:
                 let keyframes = state.keyframeRecords[record.parameters]
                 add(keyframes.block, Int(keyframes.blockSize), "keyframes")
+                add(keyframes.buffers, VariableBuffers.slotCount, "path or array buffers")
             case .decay:
                 let decay = state.decayRecords[record.parameters]
                 add(decay.block, Int(decay.blockSize), "decay")

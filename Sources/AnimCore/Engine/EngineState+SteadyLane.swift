@@ -126,6 +126,11 @@ extension EngineState {
             record.pointee.isRefusedByLane = true
             return
         }
+        // (A path or array whose value might outgrow its buffers grows them on the walk.)
+        if !variableResultsKeepOwnShape(index, count: joining + 1) {
+            record.pointee.isRefusedByLane = true
+            return
+        }
         // (Keyframes on a component of the transform itself would share the rotation's slots:
         // no key path gives that today; the general walk would take them.)
         if rotation >= 0 && animations[rotation].property == record.pointee.property {

@@ -118,7 +118,7 @@ extension EngineState {
         let now = currentTime
         refreshRowBases()
         // The lane first: what leaves it rejoins the general walk below, in this tick.
-        evaluateSteadyLane(at: now, context: evaluationContext())
+        evaluateSteadyLane(at: now, context: evaluationContext(showingPresentation: true))
         tickNotices.removeAll(keepingCapacity: true)
         let context = evaluationContext(showingPresentation: true)
         rowBases.withUnsafeBufferPointer { rows in

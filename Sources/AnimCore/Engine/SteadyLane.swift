@@ -26,7 +26,10 @@ import Glibc
 /// model value its property starts from (the first animation of a property starts from it, as
 /// in the general walk). So the values are the general walk's to the bit, by construction.
 /// Entries are independent, so the lane may run on several threads (`TickThreads`; each part
-/// has its own scratch slots).
+/// has its own scratch slots). A path or array animation writes its value into buffers of its
+/// own in the engine's `VariableValues`, reserved when it was added: the store's structure does
+/// not change while the parts run (`VariableValues` says why; a record whose value might not
+/// fit its buffers stays on the general walk, `EngineState.variableResultsKeepOwnShape`).
 ///
 /// A record joins at its commit when the general walk's first evaluation would owe nothing
 /// (`EngineState.steadyStateAtCommit`), else after a tick in which the general walk
@@ -73,10 +76,10 @@ struct SteadyLane {
         case .transition: true  // (writes no property: its record's progress)
         case .pathRotation: false  // (joins with its keyframes)
         }
-        // Whatever its timing: the lane samples it as the general walk does. Not a path or
-        // array: its evaluation writes the engine's `VariableValues`, which the lane's parts on
-        // other threads must not share.
-        return kindAdmits && record.parent < 0 && !record.needsDisplay && !record.valueKind.isVariableLength
+        // Whatever its timing: the lane samples it as the general walk does. Whatever its
+        // kind: a path or array writes only its own buffers in the engine's `VariableValues`
+        // (see there for why the parts may share the store; `joinSteadyLane` checks the rest).
+        return kindAdmits && record.parent < 0 && !record.needsDisplay
     }
 
     /// Whether a group's record `child` may join the lane with its group (the record at
@@ -88,7 +91,7 @@ struct SteadyLane {
         case .keyframe: child.followers == 0
         case .group, .pathRotation, .transition: false
         }
-        return kindAdmits && child.parent == parent && !child.needsDisplay && !child.valueKind.isVariableLength
+        return kindAdmits && child.parent == parent && !child.needsDisplay
     }
 
     /// One evaluation of the lane, split in `parts` of consecutive entries; each part writes

@@ -76,8 +76,13 @@ package enum VariableInterpolation {
     /// numbers of `kind`.
     @inline(__always)
     static func forEachElement(of kind: ValueKind, count: Int, _ body: (ValueKind, Int) -> Void) {
-        let element = elementKind(kind)
-        for offset in stride(from: 0, to: count, by: element.slotCount) { body(element, offset) }
+        // One loop per element kind, so that each inlined `body` sees its kind as a constant
+        // (and `ValueMath`'s rule of that kind is compiled for it alone).
+        if elementKind(kind) == .color {
+            for offset in stride(from: 0, to: count, by: ValueKind.color.slotCount) { body(.color, offset) }
+        } else {
+            for offset in 0..<count { body(.scalar, offset) }
+        }
     }
 
     /// Writes `from + (to − from) × fraction` element by element (`ValueMath.interpolate`).

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The engine's store of variable-length values (`path`, `numbers`, `colors`): a property slot
 /// of these kinds holds a handle of this store (`SlotEncoding.slot(token:)` of index + 1), and 0
 /// for the empty value, which takes no storage.
@@ -13,6 +15,17 @@
 /// shared by every layer still showing the default, and lives as long as the engine. An
 /// animation owns its values (from, to, by, keyframes) and its result buffers (`makeBuffer`),
 /// retired when it is removed. Accessed only under the engine's lock.
+///
+/// Threads: the tick's steady lane evaluates path and array animations in parts, on several
+/// threads at once (`SteadyLane.Round`). Its evaluation only calls the arithmetic
+/// (`interpolate`, `add`, `subtract`, `addScaled`), which reads any live entry and writes only
+/// the entry of the animation buffer it is given — each buffer belongs to one animation, and
+/// each animation is evaluated by one part — and, in the lane, never more numbers than that
+/// buffer holds (`EngineState.variableResultsKeepOwnShape`), so nothing is allocated or freed.
+/// What would change the store's structure (`store`, `makeBuffer`, `release`, `retire`,
+/// `releaseRetired`: the entry table, the free list, the retired list, `liveCount`) is called
+/// only while no part runs. The entries sit in memory the store manages (`entries`), not in a
+/// Swift array, so that writing one entry does not touch what the other parts read.
 final class VariableValues {
     /// One stored value: its kind, its run of `count` numbers (room for `capacity`), and for a
     /// path the type of each of its `elements` elements (`Path.Element.typeCode`).
@@ -28,8 +41,11 @@ final class VariableValues {
         var isPinned = false
     }
 
-    /// The entries by index (handle − 1).
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// The entries by index (handle − 1): `entryCount` of them, room for `entryCapacity`.
+    /// Moved only by `newEntry`, when the table is full.
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var entryCount = 0
+    @exclusivity(unchecked) private var entryCapacity = 0
     /// Indices given back, reused last freed first.
     @exclusivity(unchecked) private var freeIndices: [Int] = []
     /// Handles whose release waits for the end of the next tick (`releaseRetired`).
@@ -39,10 +55,12 @@ final class VariableValues {
     @exclusivity(unchecked) private(set) var liveCount = 0
 
     deinit {
-        for entry in entries {
-            entry.run?.deallocate()
-            entry.types?.deallocate()
+        for index in 0..<entryCount {
+            entries[index].run?.deallocate()
+            entries[index].types?.deallocate()
         }
+        entries.deinitialize(count: entryCount)
+        entries.deallocate()
     }
 
     // MARK: Storing and reading
@@ -182,7 +200,7 @@ final class VariableValues {
     /// The index a slot's handle names; nil for 0, a handle out of range or a free entry.
     private func index(of slot: Double) -> Int? {
         let handle = SlotEncoding.token(slot)
-        guard handle > 0, handle <= UInt64(entries.count), entries[Int(handle - 1)].isLive else { return nil }
+        guard handle > 0, handle <= UInt64(entryCount), entries[Int(handle - 1)].isLive else { return nil }
         return Int(handle - 1)
     }
 
@@ -199,7 +217,7 @@ final class VariableValues {
         guard let i, let j else { return i == nil && j == nil ? a : nil }
         let (p, q) = (entries[i], entries[j])
         guard p.kind == q.kind, p.elements == q.elements, p.count == q.count else { return nil }
-        if p.kind == .path, let u = p.types, let v = q.types, !(0..<p.elements).allSatisfy({ u[$0] == v[$0] }) { return nil }
+        if p.kind == .path, let u = p.types, let v = q.types, u != v, memcmp(u, v, p.elements) != 0 { return nil }
         return a
     }
 
@@ -238,8 +256,10 @@ final class VariableValues {
         if let reused = freeIndices.popLast() {
             index = reused
         } else {
-            index = entries.count
-            entries.append(Entry())
+            if entryCount == entryCapacity { growTable() }
+            index = entryCount
+            (entries + index).initialize(to: Entry())
+            entryCount += 1
         }
         entries[index].kind = kind
         entries[index].isLive = true
@@ -248,6 +268,15 @@ final class VariableValues {
         entries[index].elements = 0
         liveCount += 1
         return index
+    }
+
+    /// Doubles the entry table's room (at least 16), moving the entries.
+    private func growTable() {
+        let capacity = max(16, 2 * entryCapacity)
+        let moved = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        moved.moveInitialize(from: entries, count: entryCount)
+        entries.deallocate()
+        (entries, entryCapacity) = (moved, capacity)
     }
 
     /// Makes room in the entry for `numbers` numbers and `elements` element types (its

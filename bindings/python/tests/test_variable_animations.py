@@ -168,3 +168,38 @@ def test_refusals_name_the_argument(engine: Engine) -> None:
     with pytest.raises(TypeError, match="to_value"):
         BasicAnimation("locations", to_value=["a", "b", "c", "d", "e"])
     assert layer.animation_keys == []
+
+
+def test_paths_and_arrays_agree_on_one_thread_and_on_four() -> None:
+    """Past the 8,192 animations that make the tick's steady lane run in parts, paths and
+    arrays animated on four tick threads read back as on one (repeating, staggered, eased,
+    half of them autoreversing), and the numbers' sums of an additive animation too."""
+    engines = [Engine(), Engine()]
+    engines[1].tick_threads = 4
+    layers = []
+    for engine in engines:
+        engine.tick(T0)
+        made = [engine.layer(Shape, locations=[0.25, 0.75]) for _ in range(4200)]
+        for index, layer in enumerate(made):
+            timing = dict(
+                duration=0.5 + (index % 7) / 10, repeat_count=math.inf, begin_time=T0 - (index % 13) / 10,
+                autoreverses=index % 2 == 1, timing_function="easeInEaseOut",
+            )
+            start = Path().move_to(index % 7, 0).curve_to(1, 2, 3, 4, 5, index % 5).close()
+            end = Path().move_to(0, index % 3).curve_to(9, 8, 7, 6, 5, 4).close()
+            layer.add_animation(BasicAnimation("path", from_value=start, to_value=end, **timing), "p")
+            numbers = BasicAnimation(
+                "locations", from_value=[index / 4200, 0.5], to_value=[1.0, index % 3 / 3], additive=True, **timing
+            )
+            layer.add_animation(numbers, "n")
+        layers.append(made)
+    for step in range(1, 6):
+        shown = []
+        for engine, made in zip(engines, layers):
+            engine.tick(T0 + step / 7)
+            # (Every third layer: each part of the split has hundreds of them.)
+            shown.append([(layer.presentation["path"], layer.presentation["locations"]) for layer in made[::3]])
+        assert shown[0] == shown[1], f"step {step}"
+    assert layers[0][1].presentation["locations"] != layers[0][1].locations, "animated"
+    for engine in engines:
+        engine.close()

@@ -336,8 +336,8 @@ class Engine:
     def tick_threads(self) -> int:
         """Threads each :meth:`tick` evaluates on, the calling thread included; 1 to 64,
         default 1. With more, animations in the steady middle of their motion (basic, spring,
-        decay, keyframe animations and groups) are shared out among them once there are
-        thousands; values are the same to the bit and every callback still
+        decay, keyframe animations and groups, of any value kind, paths and arrays included)
+        are shared out among them once there are thousands; values are the same to the bit and every callback still
         runs on the ticking thread in the same order. Worth it from tens of thousands of
         animations on as many free cores.
 
