@@ -287,4 +287,21 @@ struct VariableKeyframeCurveTests {
         #expect(try Self.live(engine) == before, "a refused add stores nothing")
         #expect(try engine.animationKeys(of: layer).isEmpty)
     }
+
+    @Test("cubic curves of more numbers than a keyframe block may hold are refused before they are computed")
+    func curvesOverTheBound() throws {
+        let (engine, layer) = try Self.layer()
+        let before = try Self.live(engine)
+        let big = Value.numbers([Double](repeating: 1, count: 65536))
+        // 65 segments × 4 × 65 536 = 17 039 360 numbers > 2^24; paced keeps no curves.
+        do {
+            try engine.addAnimation(Animation.keyframe("locations", values: Array(repeating: big, count: 66), calculationMode: .cubic), forKey: nil, to: layer)
+            Issue.record("curves over the bound were taken")
+        } catch {
+            #expect(error.code == .outOfRange && error.message.contains("needs 17039360 slots for its 66 keyframes"), "\(error.message)")
+        }
+        #expect(try Self.live(engine) == before, "nothing stored")
+        try engine.addAnimation(Animation.keyframe("locations", values: Array(repeating: big, count: 66), calculationMode: .paced), forKey: "p", to: layer)
+        #expect(try engine.animationKeys(of: layer) == ["p"])
+    }
 }

@@ -17,9 +17,8 @@ extension EngineState {
         // The numbers of one keyframe the curve and pacing rules see: its slots, or a path's
         // or array's flat run (see `variableRuns`).
         var slots = kind.slotCount
-        if kind.isVariableLength {
-            try checkVariableKeyframes(parameters.values, kind: kind, field: field)
-            if record.mode.isCubic || record.isPaced { (points, slots) = Self.variableRuns(parameters.values) }
+        if kind.isVariableLength, let runs = try variableCurveInput(parameters.values, kind: kind, mode: record.mode, field: field) {
+            (points, slots) = runs
         }
         var keyTimes = Self.keyTimes(given: parameters.keyTimes ?? [], mode: record.mode, count: count)
         if !parameters.values.isEmpty && parameters.path == nil && record.mode.isCubic && count > 1 && slots > 0 {
@@ -46,9 +45,7 @@ extension EngineState {
         let size = placed + keyTimes.count + arcTables.count + functionIndexes.count
         guard size + curveNumbers <= KeyframeRecord.maximumSlots else {
             for index in functionIndexes { functions.release(Int32(index)) }
-            throw AnimCoreError(
-                .outOfRange,
-                "\(field) needs \(size + curveNumbers) slots for its \(count) keyframes; at most \(KeyframeRecord.maximumSlots) (a paced path keeps \(KeyframeRecord.arcSamples + 1) per segment)")
+            throw Self.keyframesTooLarge(size + curveNumbers, count: count, field: field)
         }
         if kind.isVariableLength {
             // (After every check: nothing stored is left behind by a refusal.)
@@ -71,6 +68,13 @@ extension EngineState {
         record.arcTables = place(arcTables)
         record.functions = place(functionIndexes)
         return record
+    }
+
+    /// The refusal of keyframes that need `size` slots, more than `KeyframeRecord.maximumSlots`.
+    static func keyframesTooLarge(_ size: Int, count: Int, field: String) -> AnimCoreError {
+        AnimCoreError(
+            .outOfRange,
+            "\(field) needs \(size) slots for its \(count) keyframes; at most \(KeyframeRecord.maximumSlots) (a paced path keeps \(KeyframeRecord.arcSamples + 1) per segment)")
     }
 
     /// The keyframes' points (`slots` numbers each; a path's or a curve's as bezier segments,

@@ -19,6 +19,24 @@
 /// follows the keyframes' handles in the record's points; a tick only evaluates a bezier into
 /// the animation's result buffer (`VariableValues.bezier`).
 extension EngineState {
+    /// Keyframes of a path or array: checks their shapes (`checkVariableKeyframes`) and, in the
+    /// cubic and paced modes, gives their flat runs and a run's length (nil in the others).
+    /// Curves that would take more numbers than a keyframe block may are refused here, before
+    /// they are computed (`keyframesTooLarge`).
+    func variableCurveInput(
+        _ keyframes: [Value], kind: ValueKind, mode: CalculationMode, field: String
+    ) throws(AnimCoreError) -> (runs: [Double], length: Int)? {
+        try checkVariableKeyframes(keyframes, kind: kind, field: field)
+        guard mode.isCubic || mode.isPaced else { return nil }
+        let flat = Self.variableRuns(keyframes)
+        // (No overflow: the runs are in memory, and the curves take 4 times their numbers.)
+        let curveNumbers = mode.isCubic ? 4 * max(flat.runs.count - flat.length, 0) : 0
+        if curveNumbers > KeyframeRecord.maximumSlots {
+            throw Self.keyframesTooLarge(curveNumbers, count: keyframes.count, field: field)
+        }
+        return flat
+    }
+
     /// The keyframes' flat runs one after another, and the numbers in each (the run of the
     /// first; keyframes of one shape, already checked, all have it).
     static func variableRuns(_ keyframes: [Value]) -> (runs: [Double], length: Int) {
