@@ -11,11 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ac_engine_test.h"
-
-#if AC_TEST_COUNTS_ALLOCATIONS
-#include "allocation_counter.h"
-#endif
+#include "ac_variable_test.h"
 
 static const double first[4] = {0, 10, 5, 20};
 static const double second[4] = {4, -2, 8, 8};
@@ -77,17 +73,6 @@ static ac_animation scalars(ac_engine *engine, const char *key_path, const doubl
     ac_animation animation = keyframes(engine, key_path, mode);
     AC_CHECK_OK(ac_animation_set_values(engine, animation, list, 4));
     return animation;
-}
-
-static void add(ac_engine *engine, ac_layer layer, ac_animation animation, const char *key) {
-    AC_CHECK_OK(ac_layer_add_animation(engine, layer, animation, key));
-    AC_CHECK_OK(ac_animation_release(engine, animation));
-}
-
-static size_t shown_numbers(ac_engine *engine, ac_layer layer, double *out, size_t capacity) {
-    size_t count = 0;
-    AC_CHECK_OK(ac_layer_get_numbers(engine, layer, key_of(engine, "locations"), 1, out, capacity, &count));
-    return count;
 }
 
 /* The uniform Catmull-Rom curve through 4 values (ends duplicated) at progress p, in Hermite form. */
@@ -270,7 +255,6 @@ static void test_refusals(void) {
 
 /* Ticks of running cubicPaced paths and paced colours: no allocation once they run. */
 static void test_no_allocation_per_tick(void) {
-#if AC_TEST_COUNTS_ALLOCATIONS
     ac_engine *engine = new_engine();
     ac_layer layer = curves_layer(engine);
     ac_path_element ellipses[3 * AC_PATH_ELLIPSE_ELEMENTS];
@@ -291,16 +275,7 @@ static void test_no_allocation_per_tick(void) {
     AC_CHECK_OK(ac_animation_set_colors_values(engine, colors, rgba, color_counts, 3));
     set_timing(engine, colors, long_timing);
     add(engine, layer, colors, "c");
-    tick(engine, T0 + 0.01);
-    tick(engine, T0 + 0.02);
-    unsigned long long before = allocations();
-    for (int k = 3; k < 123; ++k) tick(engine, T0 + 0.01 * k);
-    unsigned long long after = allocations();
-    AC_CHECK_EQ_INT((long long)(after - before), 0);
-    ac_engine_destroy(engine);
-#else
-    printf("skip test_no_allocation_per_tick: this build does not link the allocation counter (a sanitized build)\n");
-#endif
+    expect_ticks_allocate_nothing(engine, "test_no_allocation_per_tick");
 }
 
 int main(void) {
