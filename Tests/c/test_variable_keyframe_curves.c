@@ -202,7 +202,8 @@ static void test_cubic_path(void) {
     ac_engine_destroy(engine);
 }
 
-/* Additive: the model [0, 1] plus the curve; cumulative: each repeat adds the last keyframe. */
+/* Additive: the model [0, 1] plus the curve; cumulative: each repeat adds the last keyframe;
+   removed: the model. */
 static void test_additive_cumulative(void) {
     ac_engine *engine = new_engine();
     ac_layer layer = curves_layer(engine);
@@ -227,6 +228,12 @@ static void test_additive_cumulative(void) {
     shown_numbers(engine, layer, out, 2);
     AC_CHECK_NEAR(out[0], 2 * 20 + catmull_rom(first, 0.25), 1e-9);
     AC_CHECK_NEAR(out[1], 2 * 8 + catmull_rom(second, 0.25), 1e-9);
+    /* Removed: the model again. */
+    AC_CHECK_OK(ac_layer_remove_animation(engine, layer, "n"));
+    tick(engine, T0 + 4.5);
+    AC_CHECK_EQ_INT(shown_numbers(engine, layer, out, 2), 2);
+    AC_CHECK_EQ_DOUBLE(out[0], 0);
+    AC_CHECK_EQ_DOUBLE(out[1], 1);
     ac_engine_destroy(engine);
 }
 
