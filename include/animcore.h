@@ -2052,8 +2052,10 @@ ac_status ac_animation_get_timing_functions(ac_engine *engine, ac_animation anim
  * between successive values (arc length along a path). The cubic modes use tension,
  * continuity and bias per keyframe (all 0: Catmull-Rom) with the end values duplicated, their
  * tangents scaled for uneven key times. Paced and cubic modes need values that interpolate
- * (scalar, point, size, rect, vector3, color): other kinds are refused when added
- * (AC_ERR_WRONG_KIND). Errors: AC_ERR_OUT_OF_RANGE (mode not one of AC_CALCULATION_*).
+ * (scalar, point, size, rect, vector3, color), or paths and arrays of numbers or colours,
+ * taken number by number [INFERRED: Core Animation documents neither; see "Path and array
+ * values"]: other kinds are refused when added (AC_ERR_WRONG_KIND). Errors:
+ * AC_ERR_OUT_OF_RANGE (mode not one of AC_CALCULATION_*).
  */
 ac_status ac_animation_set_calculation_mode(ac_engine *engine, ac_animation animation,
                                             int32_t mode);
@@ -2258,10 +2260,18 @@ ac_status ac_animation_get_path(ac_engine *engine, ac_animation animation,
  * Animations (CABasicAnimation of a shape layer's path, a gradient's colors or locations):
  * basic and spring animations take their from/to/by values from ac_animation_set_path_value()
  * and its siblings below (unset one with ac_animation_set_value(..., NULL)); keyframe animations
- * their values from ac_animation_set_path_values() and its siblings (linear or discrete
- * calculation modes: the cubic and paced modes need coordinates, AC_ERR_WRONG_KIND when added).
+ * their values from ac_animation_set_path_values() and its siblings, in every calculation mode.
  * Every rule of the other kinds holds: the eight from/to/by combinations (to − by and from + by
  * element by element), timing, repeats, groups, fill modes, removal, the final value kept.
+ * - Cubic, paced and cubicPaced keyframes [INFERRED: Core Animation documents these modes for
+ *   values with coordinates only]: a keyframe is taken as the run of its numbers (a path's
+ *   points, control points too, in element order; the numbers; each colour's four
+ *   components), as a point is taken as its x and y. The cubic modes draw every number on
+ *   the Kochanek-Bartels curve a scalar keyframe animation of its own values draws (the same
+ *   tension, continuity, bias and key times); a paced distance between two keyframes is the
+ *   Euclidean norm of the difference of their whole runs, and cubicPaced moves at constant
+ *   speed along the curve in that space. The curves are computed when added (their numbers
+ *   count towards the keyframe animation's bound, AC_ERR_OUT_OF_RANGE beyond).
  * - The animation's own values (from, to, by; every keyframe) must have one shape: else the add
  *   answers AC_ERR_INVALID_ARGUMENT naming both ("animation.toValue has 3 numbers where
  *   animation.fromValue has 2"). A shape met only while it runs (the model value under a to-only

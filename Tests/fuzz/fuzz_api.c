@@ -2602,7 +2602,8 @@ static void read_variable_animation_back(engine_slot *es, ac_animation animation
 
 /* An animation of path or array values: a basic, spring or keyframe description of a random key
    with from/to/by or keyframe values of random kinds, shapes (matching or not), counts and
-   numbers (NaN, NULL with a count), additive, cumulative and repeating at random, added to a
+   numbers (NaN, NULL with a count), keyframes in a random calculation mode (one out of range),
+   additive, cumulative and repeating at random, added to a
    random layer; every call answers a status (a shape mismatch or a wrong kind is refused when
    added), and the presentation of the key reads back with its count. */
 static void op_variable_animation(void) {
@@ -2631,6 +2632,10 @@ static void op_variable_animation(void) {
         } else {
             CALL(es, 0, ac_animation_set_colors_values(es->pointer, animation, numbers, counts, keyframes > 1 ? 1 : keyframes));
         }
+        /* Every calculation mode (the cubic and paced ones curve each number), at times with
+           spline values. */
+        CALL(es, 0, ac_animation_set_calculation_mode(es->pointer, animation, (int32_t)(rd_u8() % 6)));
+        if (rd_u8() < 64) CALL(es, 0, ac_animation_set_spline_values(es->pointer, animation, (int32_t)(rd_u8() % 3), numbers, rd_u8() % 6));
     } else {
         for (which = AC_ANIMATION_FROM; which <= AC_ANIMATION_BY; ++which) {
             if (rd_u8() < 100) continue;

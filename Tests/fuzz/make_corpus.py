@@ -227,6 +227,20 @@ SEEDS = {
         + op("render_list") + E0 + b"\x01" + b"\xc8" + b"\x00" + L(0) + b"\x00",
     "retain_release": layer() + op("layer_refs") + E0 + L(0) + b"\xf1" + op("layer_refs") + E0 + L(0) + b"\xf0"
         + op("layer_refs") + E0 + L(0) + b"\x10" + op("probe") + E0 + b"\x00" + L(0),
+    # Keyframes of a gradient layer's locations (4 of 2 numbers) in the cubic, cubicPaced and
+    # paced modes, additive at times, and of a shape layer's path (2 of move + line)
+    # cubicPaced, ticked: op_variable_animation's bytes (see its reads in fuzz_api.c).
+    "variable_keyframe_curves": layer(bytes([5])) + layer(bytes([4]))
+        + b"".join(op("variable_animation") + E0 + L(0) + b"\x04\x07" + b"\x00\x02"
+                   + b"".join(b"\x00" + bytes([(17 * k + 5) % 250]) for k in range(32))
+                   + b"\x02" * 4 + b"\x01" + bytes([mode]) + b"\xc8" + bytes([additive]) + b"\x00"
+                   + b"\x04\x00\x01\x00\x04" + b"\x01" + REAL_KEY + tick(E0, 4)
+                   for mode, additive in ((3, 0), (4, 1), (2, 0)))
+        + op("variable_animation") + E0 + L(1) + b"\x02\x06" + b"\x00\x00" + b"\x00" * 64
+        + b"\x00" * 2 + b"\x04"
+        + b"".join(bytes([kind]) + b"".join(b"\x00" + bytes([(29 * k + 3 * kind) % 250]) for k in range(6)) + b"\x00"
+                   for kind in (0, 1, 0, 1))
+        + b"\x01" + b"\x04\xc8\x00\x00" + b"\x04\x00\x01\x00\x03" + b"\x01" + REAL_KEY + tick(E0, 4),
 }
 
 

@@ -82,29 +82,37 @@ extension EngineState {
         return true
     }
 
-    /// Stores keyframe values of a path or array kind in `variableValues` and returns their
-    /// handles, one slot per keyframe, with the buffers to evaluate them into. Throws
-    /// `.invalidArgument` when a keyframe's shape differs from the first's, naming both.
-    func storeVariableKeyframes(
-        _ keyframes: [Value], kind: ValueKind, field: String
-    ) throws(AnimCoreError) -> (points: [Double], buffers: VariableBuffers) {
+    /// Throws `.invalidArgument` when a keyframe of a path or array differs in shape from the
+    /// first, naming both.
+    func checkVariableKeyframes(_ keyframes: [Value], kind: ValueKind, field: String) throws(AnimCoreError) {
         for (index, value) in keyframes.enumerated().dropFirst() {
             if let message = VariableInterpolation.shapeMismatch(value, "\(field).values[\(index)]", against: keyframes[0], "\(field).values[0]") {
                 throw AnimCoreError(.invalidArgument, "\(message); keyframes of \(kind.name) values must have one shape")
             }
         }
-        let points = keyframes.map { variableValues.store($0) }
-        let shape = points.first ?? 0
-        return (points, VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: shape))
     }
 
-    /// Retires what keyframes of a path or array hold in `variableValues` (their values, one
-    /// handle per point slot, and their buffers); nothing for keyframes of another kind.
+    /// Stores keyframe values of a path or array kind (checked by `checkVariableKeyframes`) in
+    /// `variableValues` and returns their handles, one slot per keyframe, then one per segment
+    /// of `curves` (the cubic modes' beziers over runs of `length` numbers; empty for none),
+    /// with the buffers to evaluate them into.
+    func storeVariableKeyframes(
+        _ keyframes: [Value], kind: ValueKind, curves: [Double], length: Int
+    ) -> (points: [Double], buffers: VariableBuffers) {
+        let points = keyframes.map { variableValues.store($0) }
+        let shape = points.first ?? 0
+        let buffers = VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: shape)
+        return (points + storeVariableCurves(curves, length: length), buffers)
+    }
+
+    /// Retires what keyframes of a path or array hold in `variableValues` (their values and
+    /// curves, one handle per point slot, and their buffers); nothing for keyframes of another
+    /// kind.
     func retireVariableKeyframes(_ record: KeyframeRecord) {
         guard record.buffers >= 0 else { return }
         if record.points >= 0 {
             let points = animationValues.pointer(Int(record.points))
-            for index in 0..<Int(record.keyframeCount) { variableValues.retire(points[index]) }
+            for index in 0..<record.variableHandleCount { variableValues.retire(points[index]) }
         }
         retireVariableBuffers(at: record.buffers)
     }

@@ -12,7 +12,9 @@
 /// | functions   | n − 1                                  | each segment's timing function index       |
 ///
 /// with n keyframes of s slots each. Curves are cubic beziers: a path's lines and curves, or the
-/// Kochanek–Bartels spline of the cubic modes in bezier form.
+/// Kochanek–Bartels spline of the cubic modes in bezier form. Keyframes of paths and arrays keep
+/// handles in their points instead: n keyframes', then with curves n − 1 segments' beziers
+/// (`variableHandleCount`, `VariableKeyframeCurves.swift`).
 struct KeyframeRecord {
     var mode: CalculationMode = .linear
     /// Segments are cubic beziers (`points` holds 4 points per segment) rather than straight

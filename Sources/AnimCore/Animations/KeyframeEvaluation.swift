@@ -12,11 +12,16 @@ extension EngineState {
         record.mode = parameters.calculationMode
         record.isPaced = parameters.calculationMode.isPaced
         record.rotation = parameters.rotationMode
-        let slots = kind.slotCount
         var (points, count) = try Self.keyframePoints(parameters, kind: kind, keyPath: keyPath, field: field, into: &record)
         record.keyframeCount = Int32(count)
+        // The numbers of one keyframe the curve and pacing rules see: its slots, or a path's
+        // or array's flat run (see `variableRuns`).
+        var slots = kind.slotCount
+        if kind.isVariableLength, let runs = try variableCurveInput(parameters.values, kind: kind, mode: record.mode, field: field) {
+            (points, slots) = runs
+        }
         var keyTimes = Self.keyTimes(given: parameters.keyTimes ?? [], mode: record.mode, count: count)
-        if !parameters.values.isEmpty && parameters.path == nil && record.mode.isCubic && count > 1 {
+        if !parameters.values.isEmpty && parameters.path == nil && record.mode.isCubic && count > 1 && slots > 0 {
             record.usesCurves = true
             points = KeyframeCurve.kochanekBartels(
                 points, slots: slots, keyTimes: record.mode == .cubic ? keyTimes : nil,
@@ -34,22 +39,18 @@ extension EngineState {
             }
         }
 
-        let size = points.count + keyTimes.count + arcTables.count + functionIndexes.count
-        guard size <= KeyframeRecord.maximumSlots else {
+        // A path's or array's points are handles; its curves' numbers count towards the bound.
+        let (placed, curveNumbers) = kind.isVariableLength
+            ? (record.variableHandleCount, record.usesCurves ? points.count : 0) : (points.count, 0)
+        let size = placed + keyTimes.count + arcTables.count + functionIndexes.count
+        guard size + curveNumbers <= KeyframeRecord.maximumSlots else {
             for index in functionIndexes { functions.release(Int32(index)) }
-            throw AnimCoreError(
-                .outOfRange,
-                "\(field) needs \(size) slots for its \(count) keyframes; at most \(KeyframeRecord.maximumSlots) (a paced path keeps \(KeyframeRecord.arcSamples + 1) per segment)")
+            throw Self.keyframesTooLarge(size + curveNumbers, count: count, field: field)
         }
         if kind.isVariableLength {
             // (After every check: nothing stored is left behind by a refusal.)
-            do {
-                let stored = try storeVariableKeyframes(parameters.values, kind: kind, field: field)
-                (points, record.buffers) = (stored.points, storeVariableBuffers(stored.buffers))
-            } catch {
-                for index in functionIndexes { functions.release(Int32(index)) }
-                throw error
-            }
+            let stored = storeVariableKeyframes(parameters.values, kind: kind, curves: record.usesCurves ? points : [], length: slots)
+            (points, record.buffers) = (stored.points, storeVariableBuffers(stored.buffers))
         }
         let block = animationValues.allocate(size)
         var offset = block
@@ -67,6 +68,13 @@ extension EngineState {
         record.arcTables = place(arcTables)
         record.functions = place(functionIndexes)
         return record
+    }
+
+    /// The refusal of keyframes that need `size` slots, more than `KeyframeRecord.maximumSlots`.
+    static func keyframesTooLarge(_ size: Int, count: Int, field: String) -> AnimCoreError {
+        AnimCoreError(
+            .outOfRange,
+            "\(field) needs \(size) slots for its \(count) keyframes; at most \(KeyframeRecord.maximumSlots) (a paced path keeps \(KeyframeRecord.arcSamples + 1) per segment)")
     }
 
     /// The keyframes' points (`slots` numbers each; a path's or a curve's as bezier segments,
@@ -106,10 +114,11 @@ extension EngineState {
                 for k in 0..<slots { points.append(slotPointer[k]) }
             }
         }
-        if (record.mode.isCubic || record.mode.isPaced) && !kind.hasCoordinates {
+        // [INFERRED] Paths and arrays take these modes element by element (`variableRuns`).
+        if (record.mode.isCubic || record.mode.isPaced) && !kind.hasCoordinates && !kind.isVariableLength {
             throw AnimCoreError(
                 .wrongKind,
-                "\(field).calculationMode \(record.mode.name) needs scalar, point, size, rect, vector3 or color values; \"\(keyPath)\" holds \(kind.name) values")
+                "\(field).calculationMode \(record.mode.name) needs scalar, point, size, rect, vector3, color, path, numbers or colors values; \"\(keyPath)\" holds \(kind.name) values")
         }
         return (points, count)
     }
@@ -274,7 +283,11 @@ extension EvaluationContext {
         if keyframes.pointee.arcTables >= 0 {
             parameter = arcParameter(values + Int(keyframes.pointee.arcTables) + index * (KeyframeRecord.arcSamples + 1), fraction)
         }
-        KeyframeCurve.bezier(points + index * 4 * slots, slots: slots, at: parameter, into: result)
+        if kind.isVariableLength {
+            variableCurveValue(kind, points, count: count, segment: index, at: parameter, into: result, buffer: buffer)
+        } else {
+            KeyframeCurve.bezier(points + index * 4 * slots, slots: slots, at: parameter, into: result)
+        }
         return (index, parameter)
     }
 

@@ -41,6 +41,11 @@ public struct KeyframeParameters: Sendable {
 
 /// How a keyframe animation moves between keyframes (CAAnimationCalculationMode). The raw
 /// values are part of the C ABI (AC_CALCULATION_*).
+///
+/// The paced and cubic modes take values with coordinates (scalar, point, size, rect, vector3,
+/// color) and paths and arrays of numbers or colours, number by number: each number follows
+/// the curve a scalar would, and a distance is the Euclidean norm over all the numbers
+/// ([INFERRED] for paths and arrays: Core Animation documents these modes for coordinates).
 public enum CalculationMode: Int32, CaseIterable, Sendable {
     /// Straight interpolation from each keyframe to the next, at the key times (the default).
     case linear = 0

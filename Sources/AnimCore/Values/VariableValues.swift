@@ -195,6 +195,20 @@ final class VariableValues {
         }
     }
 
+    /// The point at parameter `u` (0…1) of the cubic bezier `curve` names (a run of 4 × n
+    /// numbers: a segment's start, two control points and end, n numbers each, as
+    /// `KeyframeCurve.bezier` reads them), shaped as the value of n numbers `shape` names: into
+    /// `buffer`, and `buffer` returned; `shape` itself when the curve's run is not 4 × n long
+    /// (which no engine path makes).
+    func bezier(_ kind: ValueKind, curve: Double, like shape: Double, at u: Double, into buffer: Double) -> Double {
+        guard let curveIndex = index(of: curve), let shapeIndex = index(of: shape), let points = entries[curveIndex].run,
+              entries[curveIndex].count == 4 * entries[shapeIndex].count
+        else { return shape }
+        return write(kind, like: shape, into: buffer) { result, count in
+            KeyframeCurve.bezier(points, slots: count, at: u, into: result)
+        }
+    }
+
     // MARK: Entries
 
     /// The index a slot's handle names; nil for 0, a handle out of range or a free entry.
@@ -294,8 +308,8 @@ final class VariableValues {
         }
     }
 
-    /// A value's element types (paths only) and run.
-    private static func flatten(_ value: Value) -> (types: [UInt8], run: [Double]) {
+    /// A value's element types (paths only) and run: the layout of every run the store keeps.
+    static func flatten(_ value: Value) -> (types: [UInt8], run: [Double]) {
         switch value {
         case .path(let path):
             return (path.elements.map(\.typeCode), path.elements.flatMap(\.coordinates))

@@ -262,7 +262,9 @@ class KeyframeAnimation(PropertyAnimation):
     - ``mode``: a :class:`CalculationMode` or its name: "linear" (default), "discrete",
       "paced", "cubic", "cubicPaced" (also "cubic_paced"). The paced modes ignore key times,
       timing functions and ``timing_function``; paced and cubic modes need values of a
-      numeric kind (scalar, point, size, rect, vector3, colour), else WrongKindError on add.
+      numeric kind (scalar, point, size, rect, vector3, colour) or paths and arrays (taken
+      number by number: each keeps the scalar's curve, a paced distance is the Euclidean
+      norm of the whole path or array), else WrongKindError on add.
     - ``tension``, ``continuity``, ``bias``: Kochanek–Bartels parameters of the cubic modes,
       one per keyframe, each in [-1, 1]; missing entries are 0 (all 0: Catmull-Rom).
     - ``rotation_mode``: "auto" (turn the layer to the path's tangent: its presented
