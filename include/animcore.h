@@ -1398,7 +1398,8 @@ ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32
  * The matrix from from_layer's space to to_layer's (either 0: the root space): the matrices up
  * to the common ancestor, flattened on the way (not into a transform layer's plane), times the
  * inverse of to_layer's flattened matrix from there. A point of from_layer's plane times it, divided by w, is where it shows in
- * to_layer's plane; to the superlayer it is ac_layer_matrix_to_superlayer()'s. Error:
+ * to_layer's plane; to a superlayer that flattens its sublayers it is
+ * ac_layer_matrix_to_superlayer()'s. Error:
  * AC_ERR_NOT_INVERTIBLE (naming to_layer) when to_layer's plane is singular (a zero scale, a
  * plane seen edge-on).
  */
@@ -1430,8 +1431,10 @@ ac_status ac_layer_convert_rect(ac_engine *engine, ac_layer from_layer, ac_layer
  * Transform layers are passed over (never hit themselves): each of their sublayers is tested
  * through its matrix composed with theirs, from the plane of the nearest flattening ancestor,
  * in their depth order reversed; for a sublayer of a transform layer, point is in that plane.
- * [INFERRED] A hidden receiver is tested all the same; opacity, cornerRadius and doubleSided
- * play no part.
+ * [INFERRED] A hidden receiver is tested all the same; opacity and cornerRadius play no part;
+ * a layer facing away with doubleSided 0 is not hit, with its subtree, as the render list
+ * leaves it out (the face of a flipped card turned away takes no tap); a transform layer's
+ * sublayers are searched in the render list's depth order, reversed.
  */
 ac_status ac_layer_hit_test(ac_engine *engine, ac_layer layer, int32_t presentation,
                             const double *point, ac_layer *out_hit);
@@ -1515,8 +1518,10 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * Transform layers (AC_CLASS_TRANSFORM_LAYER and its subclasses; reference §1.5-1.6): the entry
  * is flagged AC_RENDER_SUBLAYERS_ONLY and draws nothing itself; its sublayers' matrices are not
  * flattened into its plane (their 3D and perspective carry through), and they come back to
- * front by the z of each one's bounds centre in its space, ties in zPosition order ([INFERRED]:
- * WebKit's sort; Core Animation does not document its own). Conversions, matrices and hit
+ * front by the z of each one's bounds centre in the plane of the transform layer's nearest
+ * flattening ancestor (through the transform layer's own turn), ties in zPosition order
+ * ([INFERRED]: WebKit's sort; Core Animation does not document its own; a replicator's
+ * instances share its instance 0's order). Conversions, matrices and hit
  * tests compose through transform layers the same way (ac_layer_matrix_to_layer() with
  * to_layer 0 equals the entry's matrix).
  *

@@ -91,7 +91,8 @@ struct GeometryConsistencyTests {
         let sublayers = try layer.sublayers.enumerated().filter { try !$0.element[.isHidden] }
         let ordered = try sublayers.sorted { a, b in
             let (za, zb) = isTransformLayer
-                ? (try centreDepth(a.element), try centreDepth(b.element))
+                ? (try centreDepth(a.element, in: try flatteningAncestor(of: layer)),
+                   try centreDepth(b.element, in: try flatteningAncestor(of: layer)))
                 : (try a.element[.zPosition], try b.element[.zPosition])
             return za != zb ? za > zb : a.offset > b.offset
         }
@@ -102,10 +103,18 @@ struct GeometryConsistencyTests {
         return try layer.contains(local) ? layer : nil
     }
 
-    /// The z of a layer's bounds centre in its superlayer's space (divided by w; −∞ behind
-    /// the eye): a transform layer's order of its sublayers, back to front.
-    static func centreDepth(_ layer: Layer) throws -> Double {
-        let m = try layer.matrixToSuperlayer()
+    /// The nearest of `layer` and its superlayers that is no transform layer (nil: the root
+    /// space).
+    static func flatteningAncestor(of layer: Layer) throws -> Layer? {
+        var current: Layer? = layer
+        while let candidate = current, try candidate.layerClass == .transformLayer { current = try candidate.superlayer }
+        return current
+    }
+
+    /// The z of a layer's bounds centre in the space of `plane` (divided by w; −∞ behind the
+    /// eye): a transform layer's order of its sublayers, back to front.
+    static func centreDepth(_ layer: Layer, in plane: Layer?) throws -> Double {
+        let m = try layer.matrix(to: plane)
         let bounds = try layer[.bounds]
         let (x, y) = (bounds.origin.x + bounds.size.width / 2, bounds.origin.y + bounds.size.height / 2)
         let w = x * m.m14 + y * m.m24 + m.m44
@@ -268,5 +277,65 @@ struct GeometryConsistencyTests {
         let plainFront = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: plainCard)
         try plainFront.setValue(false, for: .isDoubleSided)
         #expect(try drawn().contains(plainFront))
+    }
+
+    /// A container with perspective holding a transform layer, 100 × 100 at the middle.
+    static func perspectiveStage(_ engine: Engine, _ role: LayerClassID = .transformLayer) throws -> (Layer, Layer) {
+        let container = try Make.layer(engine, width: 200, height: 200, position: Point(x: 100, y: 100))
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        try container.setValue(perspective, for: .sublayerTransform)
+        let stage = try engine.makeLayer(role)
+        try stage.setValue(Rect(x: 0, y: 0, width: 100, height: 100), for: .bounds)
+        try stage.setValue(Point(x: 100, y: 100), for: .position)
+        try container.addSublayer(stage)
+        return (container, stage)
+    }
+
+    @Test("in a turned transform layer, the sublayer nearer the viewer is drawn on top and hit first")
+    func depthThroughTheTurn() throws {
+        let engine = Engine()
+        let (container, stage) = try Self.perspectiveStage(engine)
+        let a = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: stage)
+        let b = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: stage)
+        var lift = Transform3D.identity
+        lift.m43 = 20
+        try a.setValue(lift, for: .transform)
+        lift.m43 = -20
+        try b.setValue(lift, for: .transform)
+        let list = RenderList()
+        try container.fillRenderList(list, presentation: false)
+        #expect((0..<list.count).map { list.layer(at: $0) } == [container, stage, b, a])
+        #expect(try container.hitTest(Point(x: 100, y: 100)) == a)
+        // Turned past a quarter, b is in front.
+        try stage.setValue(Transform3D(rotationAngle: .pi * 0.9, x: 0, y: 1, z: 0), for: .transform)
+        try container.fillRenderList(list, presentation: false)
+        #expect((0..<list.count).map { list.layer(at: $0) } == [container, stage, a, b])
+        #expect(try container.hitTest(Point(x: 100, y: 100)) == b)
+    }
+
+    @Test("a flipped card's face turned away takes no tap; the face toward the viewer does")
+    func cardFlipHit() throws {
+        let engine = Engine()
+        let (container, card) = try Self.perspectiveStage(engine)
+        let front = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
+        let back = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
+        try back.setValue(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0), for: .transform)
+        for face in [front, back] { try face.setValue(false, for: .isDoubleSided) }
+        #expect(try container.hitTest(Point(x: 100, y: 100)) == front)
+        try card.setValue(Transform3D(rotationAngle: .pi * 0.75, x: 0, y: 1, z: 0), for: .transform)
+        #expect(try container.hitTest(Point(x: 100, y: 100)) == back)
+    }
+
+    @Test("a replicator preserving depth seen edge-on still has its 3D sublayers hit")
+    func preservingReplicatorEdgeOn() throws {
+        let engine = Engine()
+        let (container, replicator) = try Self.perspectiveStage(engine, .replicatorLayer)
+        try replicator.setValue(true, for: .preservesDepth)
+        try replicator.setValue(Transform3D(rotationAngle: .pi / 2 + 0.05, x: 0, y: 1, z: 0), for: .transform)
+        let card = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: replicator)
+        try card.setValue(Transform3D(rotationAngle: -(.pi / 2 + 0.05), x: 0, y: 1, z: 0), for: .transform)
+        let point = try #require(try card.convert(Point(x: 10, y: 50), to: container))
+        #expect(try container.hitTest(point) == card)
     }
 }

@@ -649,6 +649,11 @@ static void test_card_flip(void) {
         const ac_render_entry *entries = fill(engine, list, container, 0, &count);
         AC_CHECK_EQ_INT((long long)count, 3);
         if (count == 3) AC_CHECK_EQ_INT((long long)entries[2].layer, (long long)shown[k]);
+        /* What is drawn is what is hit: the face turned away takes no tap. */
+        const double middle[2] = {100, 100};
+        ac_layer hit = 0;
+        AC_CHECK_OK(ac_layer_hit_test(engine, container, AC_GEOMETRY_MODEL, middle, &hit));
+        AC_CHECK_EQ_INT((long long)hit, (long long)shown[k]);
     }
     AC_CHECK_OK(ac_render_list_destroy(engine, list));
     AC_CHECK_OK(ac_layer_release(engine, container));

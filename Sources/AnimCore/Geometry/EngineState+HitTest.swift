@@ -10,8 +10,11 @@
 /// visited is read once: the cost follows the layers visited.
 ///
 /// [INFERRED] Decisions where the reference says unverified: a hidden receiver is tested all
-/// the same (only hidden sublayers are skipped, as GNUstep does); opacity, cornerRadius and
-/// doubleSided play no part.
+/// the same (only hidden sublayers are skipped, as GNUstep does); opacity and cornerRadius play
+/// no part; a single-sided layer facing away is skipped with its subtree, by the render list's
+/// test (what is not drawn is not hit: the face of a flipped card turned away does not take
+/// the tap); a transform layer's sublayers are searched in their drawing order by depth,
+/// reversed.
 extension EngineState {
     /// One layer on the search's stack: its geometry, the point in its own space (nil for a
     /// transform layer, never hit itself), where its sublayers take the point from, and its
@@ -64,43 +67,37 @@ extension EngineState {
         return HitPlane(point: point, carried: carried, sublayerMatrix: superlayerPart(of: slot, presentation: presentation))
     }
 
-    /// The search's entry for `slot`, hit in `plane`; nil when the point is unmapped in the
-    /// layer's plane or outside the bounds of a masksToBounds layer (a transform layer, which
-    /// is never hit and does not clip, always has one).
+    /// The search's entry for `slot`, hit in `plane`; nil when the layer is single-sided and
+    /// faces away, when the point is unmapped in the plane of a layer that flattens its
+    /// sublayers, or outside the bounds of a masksToBounds layer (a transform layer, which is
+    /// never hit and does not clip, always has one).
     private func hitFrame(_ slot: Int, in plane: HitPlane, presentation: Bool) -> HitFrame? {
         let values = layerSlots(slot, presentation: presentation)
         let geometry = geometry(of: values)
         let own = geometry.matrixToSuperlayer(under: plane.sublayerMatrix)
         let toPlane = plane.carried.map { own.concatenating($0) } ?? own
+        let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
+        guard doubleSided || !toPlane.isBackFacing else { return nil }
         let keepsDepth = keepsDepth(values)
         let isTransformLayer = classes[Int(places[slot].classIndex)].role == .transformLayer
         var local: Point?
         if !isTransformLayer {
-            guard let point = toPlane.unmapPlanePoint(plane.point) else { return nil }
-            if geometry.masksToBounds && !geometry.contains(point) { return nil }
-            local = point
+            local = toPlane.unmapPlanePoint(plane.point)
+            // A layer keeping depth whose own plane misses the point still has sublayers in 3D
+            // to search: only masksToBounds cuts them off.
+            if local == nil && !keepsDepth { return nil }
+            if geometry.masksToBounds && !(local.map { geometry.contains($0) } ?? false) { return nil }
         }
         let toSublayers = keepsDepth
             ? HitPlane(point: plane.point, carried: toPlane, sublayerMatrix: geometry.sublayerMatrix)
             : HitPlane(point: local.unsafelyUnwrapped, carried: nil, sublayerMatrix: geometry.sublayerMatrix)
-        return HitFrame(
-            slot: slot, geometry: geometry, point: local, toSublayers: toSublayers,
-            sublayers: visibleSublayersFrontToBack(slot, keepsDepth: keepsDepth, presentation: presentation))
-    }
-
-    /// The sublayers of `slot` that are not hidden, in hit-testing order: the drawing order
-    /// reversed (zPosition descending, then the last added first; in depth for a layer that
-    /// keeps depth, `sortByDepth`).
-    private func visibleSublayersFrontToBack(_ slot: Int, keepsDepth: Bool, presentation: Bool) -> [Int32] {
         var order: [Int32] = []
         var keys: [SublayerSortKey] = []
-        appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &order, keys: &keys)
-        if keepsDepth {
-            let sublayerMatrix = geometry(slot, presentation: presentation).sublayerMatrix
-            sortByDepth(&order, from: 0, under: sublayerMatrix, presentation: presentation, keys: &keys)
-        }
-        order.reverse()
-        return order
+        appendDrawOrder(
+            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: keepsDepth ? toPlane : nil, presentation: presentation,
+            to: &order, keys: &keys)
+        order.reverse()  // front to back
+        return HitFrame(slot: slot, geometry: geometry, point: local, toSublayers: toSublayers, sublayers: order)
     }
 
     /// CALayer `containsPoint:`: `point`, in the layer's own space, within its bounds

@@ -1,18 +1,35 @@
 /// The order of a layer's sublayers on screen (reference core-animation-geometry.md §1.6): the
-/// one home of that rule, for drawing (the render list) and for hit testing (its reverse).
+/// one home of that rule (`appendDrawOrder`), for drawing (the render list) and for hit testing
+/// (its reverse).
 extension EngineState {
+    /// Appends the sublayers of `slot` that are not hidden to `order`, back to front: for a
+    /// layer that flattens them, by zPosition (`appendVisibleSublayers`); for one that keeps
+    /// them in 3D, by depth (`sortByDepth`).
+    /// - Parameters:
+    ///   - slot: a live layer's slot.
+    ///   - sublayerMatrix: what the layer adds to its sublayers' matrices (`LayerGeometry`).
+    ///   - plane: when the layer keeps its sublayers in 3D, its matrix into the plane of its
+    ///     nearest flattening ancestor; nil when it flattens them.
+    ///   - presentation: presentation values (true) or model values.
+    ///   - order: where the slots go, after what it holds.
+    ///   - keys: scratch for the sorts, lent so that a list once sized allocates nothing.
+    func appendDrawOrder(
+        of slot: Int, sublayerMatrix: Transform3D?, plane: Transform3D?, presentation: Bool, to order: inout [Int32],
+        keys: inout [SublayerSortKey]
+    ) {
+        let start = order.count
+        appendVisibleSublayers(of: slot, presentation: presentation, to: &order, keys: &keys)
+        if let plane {
+            sortByDepth(&order, from: start, under: sublayerMatrix, plane: plane, presentation: presentation, keys: &keys)
+        }
+    }
+
     /// Appends the sublayers of `slot` that are not hidden to `order`, back to front: a stable
     /// sort by ascending zPosition, ties in the order they were added ([INFERRED] but well
     /// supported: the sort happens among siblings only, a subtree being flattened into its
-    /// layer). `backToFront` false appends the reverse, the hit-testing order.
-    /// - Parameters:
-    ///   - slot: a live layer's slot.
-    ///   - presentation: presentation values (true) or model values.
-    ///   - backToFront: true for drawing order, false for its reverse.
-    ///   - order: where the slots go, after what it holds.
-    ///   - keys: scratch for the sort, lent so that a list once sized allocates nothing.
-    func appendVisibleSublayers(
-        of slot: Int, presentation: Bool, backToFront: Bool, to order: inout [Int32], keys: inout [SublayerSortKey]
+    /// layer).
+    private func appendVisibleSublayers(
+        of slot: Int, presentation: Bool, to order: inout [Int32], keys: inout [SublayerSortKey]
     ) {
         typealias Index = BuiltInLayerProperties.Index
         let start = order.count
@@ -31,7 +48,6 @@ extension EngineState {
         }
         // The common case, all zPositions equal, needs no sort.
         if isLayered { sortByZPosition(order: &order, from: start, presentation: presentation, keys: &keys) }
-        if !backToFront { order[start...].reverse() }
     }
 
     /// Sorts `order[start...]` by ascending zPosition, keeping the order of equals.
@@ -51,13 +67,15 @@ extension EngineState {
 extension EngineState {
     /// Sorts `order[start...]`, sublayers of a layer that keeps them in 3D (a transform layer, a
     /// replicator preserving depth), back to front by the depth of each one's bounds centre in
-    /// that layer's space: its z after its matrix to the layer (`sublayerMatrix`: the layer's
-    /// part), divided by w, ascending (+z is toward the viewer), ties in the order given.
+    /// the plane of that layer's nearest flattening ancestor: its z after its matrix there
+    /// (its matrix to the layer, `sublayerMatrix` being the layer's part, then the layer's
+    /// `plane`), divided by w, ascending (+z is toward the viewer), ties in the order given.
     /// [INFERRED] Core Animation does not document its depth sort (reference §1.6); this is
-    /// WebKit's (`sortByZOrder`, the z of each layer's centre). Intersecting planes stay
-    /// undefined, as in Core Animation.
-    func sortByDepth(
-        _ order: inout [Int32], from start: Int, under sublayerMatrix: Transform3D?, presentation: Bool,
+    /// WebKit's (`sortByZOrder`, the z of each layer's centre after its whole transform).
+    /// Intersecting planes stay undefined, as in Core Animation. A replicator's instances share
+    /// the order of its instance 0.
+    private func sortByDepth(
+        _ order: inout [Int32], from start: Int, under sublayerMatrix: Transform3D?, plane: Transform3D, presentation: Bool,
         keys: inout [SublayerSortKey]
     ) {
         guard order.count - start > 1 else { return }
@@ -65,7 +83,7 @@ extension EngineState {
         for position in start..<order.count {
             let child = Int(order[position])
             let geometry = geometry(child, presentation: presentation)
-            let m = geometry.matrixToSuperlayer(under: sublayerMatrix)
+            let m = geometry.matrixToSuperlayer(under: sublayerMatrix).concatenating(plane)
             let x = geometry.bounds.origin.x + geometry.bounds.size.width / 2
             let y = geometry.bounds.origin.y + geometry.bounds.size.height / 2
             let w = x * m.m14 + y * m.m24 + m.m44

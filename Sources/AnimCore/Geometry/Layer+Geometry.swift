@@ -27,8 +27,9 @@ extension Layer {
     ///   - layer: the destination; nil for the root space.
     ///   - presentation: presentation values (true) or model values (false, default).
     /// - Returns: the matrix (row vectors: `p' = p · M`, then divide by w).
-    /// - Throws: `.notInvertible` when `layer`'s plane is singular seen from the common
-    ///   ancestor; `.badHandle` for a destroyed layer or one of another engine.
+    /// - Throws: `.notInvertible` when `layer`'s plane is singular seen from where the two
+    ///   meet (their common ancestor, or its nearest flattening ancestor when it is a
+    ///   transform layer); `.badHandle` for a destroyed layer or one of another engine.
     public func matrix(to layer: Layer?, presentation: Bool = false) throws(AnimCoreError) -> Transform3D {
         let destination = try layer.map { (other) throws(AnimCoreError) in try handle(of: other, "to") }
         return try engine.matrix(from: id, to: destination, presentation: presentation, names: ("layer", "to"))
@@ -102,10 +103,13 @@ extension Layer {
     /// sublayers skipped; a masksToBounds layer that misses cuts off its subtree; bounds are
     /// half-open. With `presentation`, the layers are where they are drawn at the engine's
     /// time — the tap on a moving layer — and the answer is still the (model) layer.
+    /// Transform layers are passed over, never hit themselves: their sublayers are tested in
+    /// 3D, nearest first; a single-sided layer facing away is not hit, as it is not drawn.
     ///
     /// C: `ac_layer_hit_test`.
     /// - Parameters:
-    ///   - point: in the superlayer's space (the root space for a root layer); finite.
+    ///   - point: in the superlayer's space (the root space for a root layer; under transform
+    ///     layers, the space of their nearest ancestor that is none); finite.
     ///   - presentation: presentation values (true) or model values (false, default).
     /// - Returns: the layer hit; nil for none.
     /// - Throws: `.notFinite` for a NaN or infinite point, `.badHandle` for a destroyed layer.

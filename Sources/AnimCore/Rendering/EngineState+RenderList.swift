@@ -3,8 +3,8 @@
 /// exhaust the stack; the list's scratch is reused, so a list once sized allocates nothing.
 ///
 /// Rules, each in its one home: a layer's matrix to its superlayer is
-/// `LayerGeometry.matrixToSuperlayer`; the sublayer order is `appendVisibleSublayers` (and
-/// `sortByDepth` under a transform layer); the back-face test is `Transform3D.isBackFacing`; a
+/// `LayerGeometry.matrixToSuperlayer`; the sublayer order is `appendDrawOrder` (by depth
+/// under a transform layer); the back-face test is `Transform3D.isBackFacing`; a
 /// replicator's instances are `ReplicaFrame` (`EngineState+Replicas.swift`), their time
 /// `layerSlots(_:atLayerTime:block:)`.
 extension EngineState {
@@ -76,10 +76,11 @@ extension EngineState {
         let toPlane = parent.pointee.hasPlane ? toSuperlayer.concatenating(parent.pointee.plane) : toSuperlayer
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         guard doubleSided || !toPlane.isBackFacing else { return }
+        let keepsDepth = keepsDepth(values)
         // A transform layer's mask is ignored (reference §1.5).
-        guard role == .transformLayer || layers[slot].mask < 0 || maskIsDrawn(ofLayerIn: slot, presentation: presentation) else {
-            return
-        }
+        guard role == .transformLayer || layers[slot].mask < 0
+            || maskIsDrawn(ofLayerIn: slot, plane: keepsDepth ? toPlane : nil, presentation: presentation)
+        else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         // Written in place: a matrix is 128 bytes.
@@ -92,13 +93,9 @@ extension EngineState {
         writeTransition(of: slot, presentation: presentation, into: entry)
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
-        appendVisibleSublayers(of: slot, presentation: presentation, backToFront: true, to: &list.children, keys: &list.sortKeys)
-        let keepsDepth = keepsDepth(values)
-        if keepsDepth {
-            sortByDepth(
-                &list.children, from: childrenStart, under: geometry.sublayerMatrix, presentation: presentation,
-                keys: &list.sortKeys)
-        }
+        appendDrawOrder(
+            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: keepsDepth ? toPlane : nil, presentation: presentation,
+            to: &list.children, keys: &list.sortKeys)
         let mask = role == .transformLayer ? -1 : layers[slot].mask
         if role == .replicator {
             let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
@@ -146,7 +143,8 @@ extension EngineState {
         frame.pointee.sublayers.entry = Int32(index)
         let base = plane != nil ? entry.pointee.matrix : entry.pointee.matrix.flattened
         frame.pointee.sublayers.base = base
-        frame.pointee.sublayers.plane = plane ?? .identity
+        // (Read only when `hasPlane`: a frame's memory is plain data.)
+        if let plane { frame.pointee.sublayers.plane = plane }
         frame.pointee.sublayers.hasPlane = plane != nil
         frame.pointee.sublayers.hasBase = true
         frame.pointee.sublayers.baseIsTranslation = base.isTranslation
@@ -168,15 +166,18 @@ extension EngineState {
     }
 
     /// Whether the mask of the layer in `slot`, when it has one, draws anything: a hidden
-    /// mask, or one facing away with doubleSided off, composites nothing, so the layer it masks
-    /// shows nothing either ([INFERRED] from reference §3.1 items 1 and 10).
-    private func maskIsDrawn(ofLayerIn slot: Int, presentation: Bool) -> Bool {
+    /// mask, or one facing away with doubleSided off (through `plane`, the layer's matrix into
+    /// its flattening ancestor's plane when it keeps depth, as its sublayers' test), composites
+    /// nothing, so the layer it masks shows nothing either ([INFERRED] from reference §3.1
+    /// items 1 and 10).
+    private func maskIsDrawn(ofLayerIn slot: Int, plane: Transform3D?, presentation: Bool) -> Bool {
         let mask = Int(layers[slot].mask)
         guard mask >= 0 else { return true }
         let geometry = geometry(mask, presentation: presentation)
         guard !geometry.isHidden else { return false }
         let doubleSided = shownSlots(mask, BuiltInLayerProperties.Index.doubleSided, presentation: presentation)[0].bitPattern != 0
-        return doubleSided || !matrixToSuperlayer(mask, presentation: presentation).isBackFacing
+        let toSuperlayer = matrixToSuperlayer(mask, presentation: presentation)
+        return doubleSided || !(plane.map { toSuperlayer.concatenating($0) } ?? toSuperlayer).isBackFacing
     }
 
     /// Initialises `entry` (uninitialised memory of a plain-data type, its matrix written) as
@@ -348,6 +349,9 @@ struct RenderFrame {
             sublayerMatrix: LayerGeometry.superlayerPart(replica?.above ?? sublayers.sublayerMatrix, isMask: true), alpha: 1,
             flipped: sublayers.flipped)
         parent.baseIsTranslation = sublayers.baseIsTranslation
+        // Its back-face test goes through the layer's plane when the layer keeps depth, as its
+        // sublayers' does.
+        if sublayers.hasPlane { (parent.plane, parent.hasPlane) = (sublayers.plane, true) }
         if let replica {
             parent.tint = replica.outer.tint
             parent.instance = replica.outer.instance

@@ -352,3 +352,5 @@ def test_a_card_flipped_by_a_transform_layer_shows_the_face_toward_the_viewer() 
                 card.transform = Transform3D.rotation(angle, 0, 1, 0)
                 entries = render.fill(container, presentation=False)
                 assert [render.layer(i) for i in range(len(entries))] == [container, card, shown]
+                # What is drawn is what is hit: the face turned away takes no tap.
+                assert container.hit_test((100, 100)) == shown

@@ -823,9 +823,12 @@ class Layer(metaclass=LayerType):
 
     def hit_test(self, point: PointInput, presentation: bool = False) -> Optional["DynamicLayer"]:
         """hitTest: — the farthest descendant of this layer (or the layer) containing ``point``,
-        given in the superlayer's space (the root space for a root layer); None for none.
+        given in the superlayer's space (the root space for a root layer; under transform
+        layers, the space of their nearest ancestor that is none); None for none.
         Core Animation's order: higher zPosition first, then the last added; hidden sublayers
         skipped; a masksToBounds layer that misses cuts off its subtree; half-open bounds.
+        Transform layers are never hit themselves (their sublayers are tested in 3D, nearest
+        first); a single-sided layer facing away is not hit, as it is not drawn.
         With ``presentation=True`` a tap finds a moving layer where it is drawn; the answer is
         the layer itself (its model values), as ``presentationLayer.hitTest(p).modelLayer``.
 
