@@ -172,16 +172,9 @@ struct GeometryConsistencyTests {
     @Test("through a transform layer: a sublayer's own depth turns with it, in perspective, by the formulas")
     func transformLayerConversion() throws {
         let engine = Engine()
-        let container = try Make.layer(engine, width: 300, height: 200, position: Point(x: 150, y: 100))
-        var perspective = Transform3D.identity
-        perspective.m34 = -1.0 / 500
-        try container.setValue(perspective, for: .sublayerTransform)
-        let turning = try engine.makeLayer(.transformLayer)
-        try turning.setValue(Rect(x: 0, y: 0, width: 300, height: 200), for: .bounds)
-        try turning.setValue(Point(x: 150, y: 100), for: .position)
+        let (container, turning) = try Self.perspectiveStage(engine, width: 300, height: 200, stage: Size(width: 300, height: 200))
         let angle = Double.pi / 5
         try turning.setValue(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0), for: .transform)
-        try container.addSublayer(turning)
         let card = try Make.layer(engine, width: 100, height: 100, position: Point(x: 150, y: 100), in: turning)
         var lift = Transform3D.identity
         lift.m43 = 50
@@ -246,18 +239,7 @@ struct GeometryConsistencyTests {
     @Test("a card flipped by a transform layer: each single-sided face is drawn only while it faces the viewer")
     func cardFlip() throws {
         let engine = Engine()
-        let container = try Make.layer(engine, width: 200, height: 200, position: Point(x: 100, y: 100))
-        var perspective = Transform3D.identity
-        perspective.m34 = -1.0 / 500
-        try container.setValue(perspective, for: .sublayerTransform)
-        let card = try engine.makeLayer(.transformLayer)
-        try card.setValue(Rect(x: 0, y: 0, width: 100, height: 100), for: .bounds)
-        try card.setValue(Point(x: 100, y: 100), for: .position)
-        try container.addSublayer(card)
-        let front = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
-        let back = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
-        try back.setValue(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0), for: .transform)
-        for face in [front, back] { try face.setValue(false, for: .isDoubleSided) }
+        let (container, card, front, back) = try Self.flipCard(engine)
         let list = RenderList()
         func drawn() throws -> [Layer] {
             try container.fillRenderList(list, presentation: false)
@@ -279,17 +261,33 @@ struct GeometryConsistencyTests {
         #expect(try drawn().contains(plainFront))
     }
 
-    /// A container with perspective holding a transform layer, 100 × 100 at the middle.
-    static func perspectiveStage(_ engine: Engine, _ role: LayerClassID = .transformLayer) throws -> (Layer, Layer) {
-        let container = try Make.layer(engine, width: 200, height: 200, position: Point(x: 100, y: 100))
+    /// A container (`width` × `height`, its frame at the origin) with perspective m34 = −1/500
+    /// on its sublayerTransform, holding a layer of `role` of `stage` size at its middle.
+    static func perspectiveStage(
+        _ engine: Engine, _ role: LayerClassID = .transformLayer, width: Double = 200, height: Double = 200,
+        stage size: Size = Size(width: 100, height: 100)
+    ) throws -> (Layer, Layer) {
+        let middle = Point(x: width / 2, y: height / 2)
+        let container = try Make.layer(engine, width: width, height: height, position: middle)
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
         try container.setValue(perspective, for: .sublayerTransform)
         let stage = try engine.makeLayer(role)
-        try stage.setValue(Rect(x: 0, y: 0, width: 100, height: 100), for: .bounds)
-        try stage.setValue(Point(x: 100, y: 100), for: .position)
+        try stage.setValue(Rect(x: 0, y: 0, width: size.width, height: size.height), for: .bounds)
+        try stage.setValue(middle, for: .position)
         try container.addSublayer(stage)
         return (container, stage)
+    }
+
+    /// The classic card: a transform layer on a perspective stage with two single-sided faces,
+    /// the back one turned half a turn about y.
+    static func flipCard(_ engine: Engine) throws -> (container: Layer, card: Layer, front: Layer, back: Layer) {
+        let (container, card) = try perspectiveStage(engine)
+        let front = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
+        let back = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
+        try back.setValue(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0), for: .transform)
+        for face in [front, back] { try face.setValue(false, for: .isDoubleSided) }
+        return (container, card, front, back)
     }
 
     @Test("in a turned transform layer, the sublayer nearer the viewer is drawn on top and hit first")
@@ -317,11 +315,7 @@ struct GeometryConsistencyTests {
     @Test("a flipped card's face turned away takes no tap; the face toward the viewer does")
     func cardFlipHit() throws {
         let engine = Engine()
-        let (container, card) = try Self.perspectiveStage(engine)
-        let front = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
-        let back = try Make.layer(engine, width: 100, height: 100, position: Point(x: 50, y: 50), in: card)
-        try back.setValue(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0), for: .transform)
-        for face in [front, back] { try face.setValue(false, for: .isDoubleSided) }
+        let (container, card, front, back) = try Self.flipCard(engine)
         #expect(try container.hitTest(Point(x: 100, y: 100)) == front)
         try card.setValue(Transform3D(rotationAngle: .pi * 0.75, x: 0, y: 1, z: 0), for: .transform)
         #expect(try container.hitTest(Point(x: 100, y: 100)) == back)
