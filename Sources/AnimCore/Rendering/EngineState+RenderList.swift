@@ -247,7 +247,7 @@ extension EngineState {
     /// without one, and for model values (a transition is an animation). The list adds the
     /// began and ended states (`RenderList.noteTransition`).
     func writeTransition(of slot: Int, presentation: Bool, into entry: UnsafeMutablePointer<RenderEntry>) {
-        let found = presentation && transitionRecords.liveCount > 0 ? transitionRecord(ofLayerIn: slot) : nil
+        let found = presentation ? transitionRecord(ofLayerIn: slot) : nil
         let composite = found?.pointee.composite(size: entry.pointee.bounds.size) ?? .newOnly
         entry.pointee.transitionID = found?.pointee.id ?? 0
         entry.pointee.transitionTypeRaw = found?.pointee.type ?? 0
@@ -266,8 +266,10 @@ extension EngineState {
     }
 
     /// The record of the committed transition of the layer in `slot`; nil for none. (The
-    /// "transition" key holds one per layer at most.)
+    /// "transition" key holds one per layer at most.) Its animations are walked only when it
+    /// holds a transition record (`LayerRecord.transitionCount`).
     func transitionRecord(ofLayerIn slot: Int) -> UnsafeMutablePointer<TransitionRecord>? {
+        guard layers[slot].transitionCount > 0 else { return nil }
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
             let record = animations.base + index
