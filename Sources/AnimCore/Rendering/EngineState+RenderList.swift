@@ -70,7 +70,7 @@ extension EngineState {
         let geometry = geometry(of: values)
         guard !geometry.isHidden else { return }
         let role = classes[Int(places[slot].classIndex)].role
-        let toSuperlayer = geometry.matrixToSuperlayer(under: parent.pointee.sublayerMatrix)
+        let toSuperlayer = geometry.matrixToSuperlayer(underPartAt: RenderParent.sublayerPart(of: parent))
         // [INFERRED] (reference §1.7) Facing is judged in the plane of the nearest flattening
         // ancestor: through a transform layer, its matrix too (a card flipped by one).
         let toPlane = parent.pointee.hasPlane ? toSuperlayer.concatenating(parent.pointee.plane) : toSuperlayer
@@ -299,7 +299,18 @@ struct RenderParent {
     /// them in 3D (`hasPlane`): what a sublayer's back-face test composes with (§1.7).
     var plane = Transform3D.identity
     var hasPlane = false
-    var sublayerMatrix: Transform3D?
+    /// What the superlayer adds to its layers' matrices (`LayerGeometry.superlayerPart`); nil
+    /// for nothing. Kept as a matrix and a flag, so that the walk reads it in place
+    /// (`sublayerPart(of:)`).
+    var sublayerMatrix: Transform3D? {
+        get { hasSublayerPart ? sublayerPart : nil }
+        set {
+            hasSublayerPart = newValue != nil
+            sublayerPart = newValue ?? .identity
+        }
+    }
+    private var sublayerPart = Transform3D.identity
+    private var hasSublayerPart = false
     var alpha: Double
     var flipped: Bool
     /// The instance colour its layers' colours are multiplied by (opaque white outside
@@ -319,9 +330,15 @@ struct RenderParent {
         self.entry = entry
         self.base = base ?? .identity
         self.hasBase = base != nil
-        self.sublayerMatrix = sublayerMatrix
         self.alpha = alpha
         self.flipped = flipped
+        self.sublayerMatrix = sublayerMatrix
+    }
+
+    /// Where `sublayerMatrix` of the parent at `parent` lies; nil when it has none.
+    @inline(__always)
+    static func sublayerPart(of parent: UnsafePointer<RenderParent>) -> UnsafePointer<Transform3D>? {
+        parent.pointee.hasSublayerPart ? parent.pointer(to: \.sublayerPart) : nil
     }
 }
 
