@@ -272,18 +272,21 @@ extension RenderList {
         return before == oldBefore && parent == oldParent && Self.sameValues(entry, was)
     }
 
-    /// Where an entry's values begin and end in its bytes: after its place in the list
-    /// (parent, subtree end, mask) and flags, which are compared apart.
-    private static let valueBytes = (MemoryLayout<RenderEntry>.offset(of: \.matrix) ?? 0)..<MemoryLayout<RenderEntry>.size
-
     /// Whether two entries hold the same values, bit for bit, apart from their places in their
-    /// lists and the changed flag.
+    /// lists (parent, subtree end, mask) and the changed flag. The matrix's translation row is
+    /// looked at first: what a tick moves most often (a position) shows there, and ends the
+    /// comparison before the rest of the entry's bytes are read.
     private static func sameValues(_ first: UnsafeMutablePointer<RenderEntry>, _ second: UnsafeMutablePointer<RenderEntry>) -> Bool {
         guard first.pointee.layerID == second.pointee.layerID, first.pointee.layerClass == second.pointee.layerClass,
               first.pointee.flags.subtracting(.changed) == second.pointee.flags.subtracting(.changed)
         else { return false }
-        let bytes = valueBytes
-        return memcmp(UnsafeRawPointer(first) + bytes.lowerBound, UnsafeRawPointer(second) + bytes.lowerBound, bytes.count) == 0
+        // (A stored property's pointer: never nil.)
+        let a = first.pointer(to: \.matrix)!, b = second.pointer(to: \.matrix)!
+        guard a.pointee.m41.bitPattern == b.pointee.m41.bitPattern, a.pointee.m42.bitPattern == b.pointee.m42.bitPattern
+        else { return false }
+        // The values run from the matrix to the entry's end.
+        let start = UnsafeRawPointer(a) - UnsafeRawPointer(first)
+        return memcmp(UnsafeRawPointer(a), UnsafeRawPointer(b), MemoryLayout<RenderEntry>.size - start) == 0
     }
 
     /// How far an entry's shadow can reach past what casts it, in the root's space: the
