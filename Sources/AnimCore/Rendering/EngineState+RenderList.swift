@@ -71,11 +71,8 @@ extension EngineState {
         guard !geometry.isHidden else { return }
         let role = classes[Int(places[slot].classIndex)].role
         let toSuperlayer = geometry.matrixToSuperlayer(underPartAt: RenderParent.sublayerPart(of: parent))
-        // [INFERRED] (reference §1.7) Facing is judged in the plane of the nearest flattening
-        // ancestor: through a transform layer, its matrix too (a card flipped by one).
-        let toPlane = parent.pointee.hasPlane ? toSuperlayer.concatenating(parent.pointee.plane) : toSuperlayer
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
-        guard doubleSided || !toPlane.isBackFacing else { return }
+        guard doubleSided || !RenderParent.matrixToPlane(toSuperlayer, under: parent).isBackFacing else { return }
         // A transform layer's mask is ignored (reference §1.5).
         guard role == .transformLayer || layers[slot].mask < 0 || maskIsDrawn(ofLayerIn: slot, presentation: presentation) else {
             return
@@ -102,15 +99,17 @@ extension EngineState {
         let mask = role == .transformLayer ? -1 : layers[slot].mask
         if role == .replicator {
             let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
+            let plane = keepsDepth ? RenderParent.matrixToPlane(toSuperlayer, under: parent) : nil
             return pushReplicator(
-                replica, entry: entry, index: index, geometry: geometry, plane: keepsDepth ? toPlane : nil, time: time,
+                replica, entry: entry, index: index, geometry: geometry, plane: plane, time: time,
                 mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
         }
         // A leaf (most entries) has nothing under it: closed now, with no frame and no matrix
         // made for sublayers it does not have.
         guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
+        let plane = keepsDepth ? RenderParent.matrixToPlane(toSuperlayer, under: parent) : nil
         pushFrame(
-            for: entry, index: index, geometry: geometry, plane: keepsDepth ? toPlane : nil, time: time, mask: mask,
+            for: entry, index: index, geometry: geometry, plane: plane, time: time, mask: mask,
             childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
     }
 
@@ -333,6 +332,16 @@ struct RenderParent {
         self.alpha = alpha
         self.flipped = flipped
         self.sublayerMatrix = sublayerMatrix
+    }
+
+    /// [INFERRED] (reference §1.7) The matrix into the plane a layer's facing is judged in,
+    /// that of its nearest flattening ancestor, from its matrix to its superlayer
+    /// (`toSuperlayer`) under the parent at `parent`: through a transform layer, its matrix
+    /// too (a card flipped by one). Made where it is used, so that a layer under no such
+    /// plane (most) copies no matrix for it.
+    @inline(__always)
+    static func matrixToPlane(_ toSuperlayer: Transform3D, under parent: UnsafePointer<RenderParent>) -> Transform3D {
+        parent.pointee.hasPlane ? toSuperlayer.concatenating(parent.pointee.plane) : toSuperlayer
     }
 
     /// Where `sublayerMatrix` of the parent at `parent` lies; nil when it has none.
