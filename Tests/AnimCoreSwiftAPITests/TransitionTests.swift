@@ -224,4 +224,40 @@ struct TransitionTests {
         #expect(try layer.animationKeys() == ["transition"])
         #expect(try layer.animation(forKey: "transition")?.transition?.type == .moveIn)
     }
+
+    @Test("a layer counts its transition: one on a layer, none on its sibling; replaced, then removed; entries and books right")
+    func transitionCount() throws {
+        let engine = Engine()
+        let root = try Self.stage(engine)
+        let holder = try GeometryTests.layer(engine, width: 10, height: 10, position: Point(x: 5, y: 5), in: root)
+        let sibling = try GeometryTests.layer(engine, width: 10, height: 10, position: Point(x: 20, y: 5), in: root)
+        var fade = Animation.transition()
+        fade.timing.duration = 10
+        var push = Animation.transition(type: .push, subtype: .fromRight)
+        push.timing.duration = 10
+        var fadeIn = Animation.basic(.opacity, from: 0, to: 1)
+        fadeIn.timing.duration = 10
+        try holder.add(fade)
+        try sibling.add(fadeIn)
+        try engine.tick(1)
+        let list = RenderList()
+        func ids() throws -> [UInt64] {
+            try root.fillRenderList(list)
+            return try (0..<list.count).map { try list.entry(at: $0).transitionID }
+        }
+        let first = try ids()
+        #expect(first[0] == 0 && first[1] != 0 && first[2] == 0, "root, holder, sibling: \(first)")
+        #expect(engine.bookkeepingIssues().isEmpty)
+        // The "transition" key holds one: the second replaces the first.
+        try holder.add(push, forKey: "other")
+        try engine.tick(2)
+        let second = try ids()
+        #expect(second[1] != 0 && second[1] != first[1] && second[2] == 0, "\(first) then \(second)")
+        #expect(engine.bookkeepingIssues().isEmpty)
+        try holder.removeAnimation(forKey: "transition")
+        try engine.tick(3)
+        #expect(try ids() == [0, second[1], 0], "the fill after the removal carries the ended transition's id")
+        #expect(try ids() == [0, 0, 0])
+        #expect(engine.bookkeepingIssues().isEmpty)
+    }
 }

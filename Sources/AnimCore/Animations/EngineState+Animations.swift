@@ -106,6 +106,7 @@ extension EngineState {
             record.next = -1
             if record.previous >= 0 { animations[Int(record.previous)].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
             layers[slot].lastAnimation = Int32(index)
+            if record.kind == .transition { layers[slot].transitionCount += 1 }
             animations[index] = record
         }
         return first[0]
@@ -598,6 +599,7 @@ extension EngineState {
         let previous = record.pointee.previous, next = record.pointee.next
         if previous >= 0 { animations[Int(previous)].next = next } else { layers[slot].firstAnimation = next }
         if next >= 0 { animations[Int(next)].previous = previous } else { layers[slot].lastAnimation = previous }
+        if record.pointee.kind == .transition { layers[slot].transitionCount -= 1 }
         if record.pointee.key >= 0 { animationKeys.release(record.pointee.key) }
         record.pointee.key = -1
         record.pointee.state = .free

@@ -527,7 +527,8 @@ extension Engine {
     /// every lane entry writes inside its layer's presentation block; every key a live record
     /// holds is in use under its name, and the table holds no key no record uses; no two live
     /// records share a basic or spring record, and those pools count as many live records as
-    /// there are. Empty when all is well.
+    /// there are; each layer counts the transition records its list holds. Empty when all is
+    /// well.
     package func bookkeepingIssues() -> [String] {
         lock.withLock {
             var audit = BlockAudit(rows: Array(repeating: [], count: state.classes.count))
@@ -563,7 +564,21 @@ extension Engine {
             if place.presentationOffset >= 0 {
                 audit.presentation.append((Int(place.presentationOffset), Int(state.layers[slot].presentationSize), "presentation of layer \(slot)"))
             }
+            if let issue = transitionCountIssue(slot) { audit.issues.append(issue) }
         }
+    }
+
+    /// What is wrong with the transition count of the layer in `slot`: another number than the
+    /// transition records in its animation list (nil: none; lock held).
+    private func transitionCountIssue(_ slot: Int) -> String? {
+        var found: Int32 = 0
+        var index = Int(state.layers[slot].firstAnimation)
+        while index >= 0 {
+            if state.animations[index].kind == .transition { found += 1 }
+            index = Int(state.animations[index].next)
+        }
+        let counted = state.layers[slot].transitionCount
+        return found == counted ? nil : "layer \(slot) counts \(counted) transition records, its list holds \(found)"
     }
 
     /// Notes each live record's value blocks, and checks its kind record, key and lane entry

@@ -43,8 +43,16 @@ struct LayerGeometry {
     /// `EngineState.matrixToSuperlayer` or with the superlayer's matrix already in hand).
     /// - Parameter sublayerMatrix: the superlayer's `sublayerMatrix`; nil for none (or a root).
     func matrixToSuperlayer(under sublayerMatrix: Transform3D?) -> Transform3D {
+        guard let sublayerMatrix else { return matrixToSuperlayer(underPartAt: nil) }
+        return withUnsafePointer(to: sublayerMatrix) { matrixToSuperlayer(underPartAt: $0) }
+    }
+
+    /// `matrixToSuperlayer(under:)` with the superlayer's part read where it lies (nil: none),
+    /// so that a caller holding it in a larger value (the render list's walk) copies nothing.
+    @inline(__always)
+    func matrixToSuperlayer(underPartAt sublayerMatrix: UnsafePointer<Transform3D>?) -> Transform3D {
         guard let sublayerMatrix else { return localMatrix }
-        return localMatrix.concatenating(sublayerMatrix)
+        return localMatrix.concatenating(sublayerMatrix.pointee)
     }
 
     /// What the layer's sublayers gain on their way into its space:

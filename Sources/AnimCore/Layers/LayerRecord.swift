@@ -1,7 +1,7 @@
 /// A layer as the engine stores it, but for its place (`LayerPlace`, same slot: its stamp,
 /// class, model row and presentation block): references, tree links, animation list and per-tick
 /// caches. Plain data only, kept in one array for the whole engine; the 8-byte fields first and
-/// the flags last, so that it takes 64 bytes with no padding between.
+/// the flags last, so that no padding lies between.
 struct LayerRecord {
     /// The layer's time computed under cache stamp `timeStamp` (a tick's number, or a walk's
     /// outside the tick; see `LayerTimeWalk`).
@@ -26,6 +26,10 @@ struct LayerRecord {
     var presentationSize: Int32 = 0
     /// Position in the engine's list of animated layers, or -1.
     var animatedIndex: Int32 = -1
+    /// How many transition records its animation list holds (one home: counted up where a
+    /// record is linked into the list, down where one is unlinked), so that the render list
+    /// looks for a transition only on a layer that has one (`transitionRecord(ofLayerIn:)`).
+    var transitionCount: Int32 = 0
     /// Whether display must run at the next tick, and whether it is queued for it.
     var needsDisplay = false
     var isQueuedForDisplay = false

@@ -70,16 +70,14 @@ extension EngineState {
         let geometry = geometry(of: values)
         guard !geometry.isHidden else { return }
         let role = classes[Int(places[slot].classIndex)].role
-        let toSuperlayer = geometry.matrixToSuperlayer(under: parent.pointee.sublayerMatrix)
-        // [INFERRED] (reference §1.7) Facing is judged in the plane of the nearest flattening
-        // ancestor: through a transform layer, its matrix too (a card flipped by one).
-        let toPlane = parent.pointee.hasPlane ? toSuperlayer.concatenating(parent.pointee.plane) : toSuperlayer
+        let toSuperlayer = geometry.matrixToSuperlayer(underPartAt: RenderParent.sublayerPart(of: parent))
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
-        guard doubleSided || !toPlane.isBackFacing else { return }
-        let keepsDepth = keepsDepth(values)
+        guard doubleSided || !RenderParent.matrixToPlane(toSuperlayer, under: parent).isBackFacing else { return }
+        // The layer's own matrix into its flattening ancestor's plane when it keeps depth.
+        let plane = keepsDepth(values) ? RenderParent.matrixToPlane(toSuperlayer, under: parent) : nil
         // A transform layer's mask is ignored (reference §1.5).
         guard role == .transformLayer || layers[slot].mask < 0
-            || maskIsDrawn(ofLayerIn: slot, plane: keepsDepth ? toPlane : nil, presentation: presentation)
+            || maskIsDrawn(ofLayerIn: slot, plane: plane, presentation: presentation)
         else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
@@ -94,20 +92,20 @@ extension EngineState {
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendDrawOrder(
-            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: keepsDepth ? toPlane : nil, presentation: presentation,
+            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: plane, presentation: presentation,
             to: &list.children, keys: &list.sortKeys)
         let mask = role == .transformLayer ? -1 : layers[slot].mask
         if role == .replicator {
             let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
             return pushReplicator(
-                replica, entry: entry, index: index, geometry: geometry, plane: keepsDepth ? toPlane : nil, time: time,
+                replica, entry: entry, index: index, geometry: geometry, plane: plane, time: time,
                 mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
         }
         // A leaf (most entries) has nothing under it: closed now, with no frame and no matrix
         // made for sublayers it does not have.
         guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
         pushFrame(
-            for: entry, index: index, geometry: geometry, plane: keepsDepth ? toPlane : nil, time: time, mask: mask,
+            for: entry, index: index, geometry: geometry, plane: plane, time: time, mask: mask,
             childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
     }
 
@@ -248,7 +246,7 @@ extension EngineState {
     /// without one, and for model values (a transition is an animation). The list adds the
     /// began and ended states (`RenderList.noteTransition`).
     func writeTransition(of slot: Int, presentation: Bool, into entry: UnsafeMutablePointer<RenderEntry>) {
-        let found = presentation && transitionRecords.liveCount > 0 ? transitionRecord(ofLayerIn: slot) : nil
+        let found = presentation ? transitionRecord(ofLayerIn: slot) : nil
         let composite = found?.pointee.composite(size: entry.pointee.bounds.size) ?? .newOnly
         entry.pointee.transitionID = found?.pointee.id ?? 0
         entry.pointee.transitionTypeRaw = found?.pointee.type ?? 0
@@ -267,8 +265,10 @@ extension EngineState {
     }
 
     /// The record of the committed transition of the layer in `slot`; nil for none. (The
-    /// "transition" key holds one per layer at most.)
+    /// "transition" key holds one per layer at most.) Its animations are walked only when it
+    /// holds a transition record (`LayerRecord.transitionCount`).
     func transitionRecord(ofLayerIn slot: Int) -> UnsafeMutablePointer<TransitionRecord>? {
+        guard layers[slot].transitionCount > 0 else { return nil }
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
             let record = animations.base + index
@@ -298,7 +298,18 @@ struct RenderParent {
     /// them in 3D (`hasPlane`): what a sublayer's back-face test composes with (§1.7).
     var plane = Transform3D.identity
     var hasPlane = false
-    var sublayerMatrix: Transform3D?
+    /// What the superlayer adds to its layers' matrices (`LayerGeometry.superlayerPart`); nil
+    /// for nothing. Kept as a matrix and a flag, so that the walk reads it in place
+    /// (`sublayerPart(of:)`).
+    var sublayerMatrix: Transform3D? {
+        get { hasSublayerPart ? sublayerPart : nil }
+        set {
+            hasSublayerPart = newValue != nil
+            sublayerPart = newValue ?? .identity
+        }
+    }
+    private var sublayerPart = Transform3D.identity
+    private var hasSublayerPart = false
     var alpha: Double
     var flipped: Bool
     /// The instance colour its layers' colours are multiplied by (opaque white outside
@@ -318,9 +329,25 @@ struct RenderParent {
         self.entry = entry
         self.base = base ?? .identity
         self.hasBase = base != nil
-        self.sublayerMatrix = sublayerMatrix
         self.alpha = alpha
         self.flipped = flipped
+        self.sublayerMatrix = sublayerMatrix
+    }
+
+    /// [INFERRED] (reference §1.7) The matrix into the plane a layer's facing is judged in,
+    /// that of its nearest flattening ancestor, from its matrix to its superlayer
+    /// (`toSuperlayer`) under the parent at `parent`: through a transform layer, its matrix
+    /// too (a card flipped by one). Made where it is used, so that a layer under no such
+    /// plane (most) copies no matrix for it.
+    @inline(__always)
+    static func matrixToPlane(_ toSuperlayer: Transform3D, under parent: UnsafePointer<RenderParent>) -> Transform3D {
+        parent.pointee.hasPlane ? toSuperlayer.concatenating(parent.pointee.plane) : toSuperlayer
+    }
+
+    /// Where `sublayerMatrix` of the parent at `parent` lies; nil when it has none.
+    @inline(__always)
+    static func sublayerPart(of parent: UnsafePointer<RenderParent>) -> UnsafePointer<Transform3D>? {
+        parent.pointee.hasSublayerPart ? parent.pointer(to: \.sublayerPart) : nil
     }
 }
 

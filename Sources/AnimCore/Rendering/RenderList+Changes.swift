@@ -7,32 +7,36 @@ import Glibc
 /// The dirty rectangle is made when first read after a fill (`RenderList.dirtyRect`), from
 /// what the fill left: the changed flags, each entry's previous entry, the previous entries not
 /// drawn again and the subtree marks. A host that does not read it pays for no extents.
-struct RenderChangeTracking {
+///
+/// A class held in a constant, its buffers constants too (a fill trades their storage,
+/// `RecordBuffer.swapStorage`): the fill reads them with no retain per entry. Used under the
+/// list's rule (one thread at a time), so exclusivity is not checked at run time.
+final class RenderChangeTracking {
     /// By layer slot: the index of the layer's next unmatched entry in the previous fill (its
     /// first before the fill starts matching), or −1. A layer drawn more than once (in a
     /// replicator's instances) has its entries matched in order.
-    var previousIndexBySlot = RecordBuffer<Int32>()
+    let previousIndexBySlot = RecordBuffer<Int32>()
     /// By entry of this fill and of the previous one: the index of the same layer's next entry
     /// in that fill, or −1.
-    var nextOfSameLayer = RecordBuffer<Int32>()
-    var previousNextOfSameLayer = RecordBuffer<Int32>()
+    let nextOfSameLayer = RecordBuffer<Int32>()
+    let previousNextOfSameLayer = RecordBuffer<Int32>()
     /// By previous entry: whether this fill drew its layer again.
-    var previousSeen = RecordBuffer<Bool>()
+    let previousSeen = RecordBuffer<Bool>()
     /// By entry of this fill: the index of its layer's previous entry, or −1.
-    var previousOfEntry = RecordBuffer<Int32>()
+    let previousOfEntry = RecordBuffer<Int32>()
     /// By entry of this fill and of the previous one: its extent (`RenderList.extent(of:)`)
     /// once computed, `unknown` before (empty until the fill's dirty rectangle is made); an
     /// entry's extent is computed at most once, so a changed entry's old extent comes from the
     /// fill that made it when that fill's dirty rectangle was read.
-    var extents: [Rect] = []
-    var previousExtents: [Rect] = []
+    @exclusivity(unchecked) var extents: [Rect] = []
+    @exclusivity(unchecked) var previousExtents: [Rect] = []
     /// The changes of this fill that make whole subtrees dirty: the entry, its layer's previous
     /// entry (−1: none), and how far past its extents (`RenderList.markSubtree`).
-    var subtreeMarks: [SubtreeMark] = []
+    @exclusivity(unchecked) var subtreeMarks: [SubtreeMark] = []
     /// The union of the changed extents; nil for none. Made on the first read after a fill.
-    var dirty: Rect?
+    @exclusivity(unchecked) var dirty: Rect?
     /// Whether `dirty` is made for the last fill.
-    var isDirtyMade = false
+    @exclusivity(unchecked) var isDirtyMade = false
 
     /// A subtree made dirty: this fill's entry at `index` with its subtree, its layer's previous
     /// entry at `old` (−1: none) with its subtree, each extent grown by `reach`.
@@ -47,7 +51,7 @@ struct RenderChangeTracking {
 
     /// Adds `rect` (in the root's space; infinite for an unbounded extent) to the dirty
     /// rectangle.
-    mutating func markDirty(_ rect: Rect) {
+    func markDirty(_ rect: Rect) {
         guard let current = dirty else {
             dirty = rect
             return
@@ -68,12 +72,12 @@ extension RenderList {
     /// (forgotten when the root or engine differs, so that every entry counts as changed).
     func beginFill(engine: Engine, root: LayerID) {
         self.engine = engine
-        swap(&entries, &previous)
+        entries.swapStorage(with: previous)
         entries.removeAll()
         let isSameSource = source.map { $0.engine == ObjectIdentifier(engine) && $0.root == root } ?? false
         swap(&tracking.extents, &tracking.previousExtents)
         tracking.extents.removeAll(keepingCapacity: true)
-        swap(&tracking.nextOfSameLayer, &tracking.previousNextOfSameLayer)
+        tracking.nextOfSameLayer.swapStorage(with: tracking.previousNextOfSameLayer)
         if !isSameSource {
             previous.removeAll()
             tracking.previousExtents.removeAll(keepingCapacity: true)
@@ -101,7 +105,8 @@ extension RenderList {
         if old >= 0 { tracking.previousIndexBySlot[slot] = tracking.previousNextOfSameLayer[old] }
         if old >= 0 && previous[old].layerID != entry.pointee.layerID { old = -1 }
         if old >= 0 { tracking.previousSeen[old] = true }
-        tracking.previousOfEntry.append(Int32(old))
+        // (The buffer lives as long as the list: no retain is taken around the append.)
+        Unmanaged.passUnretained(tracking.previousOfEntry)._withUnsafeGuaranteedRef { $0.append(Int32(old)) }
         noteTransition(entry, previously: old >= 0 ? previous.base + old : nil)
         // A running transition moves what the layer draws every fill, even when the tick did not.
         if old < 0 || entry.pointee.transitionState.contains(.active) || !drawsAlike(index, previously: old) {
@@ -267,18 +272,21 @@ extension RenderList {
         return before == oldBefore && parent == oldParent && Self.sameValues(entry, was)
     }
 
-    /// Where an entry's values begin and end in its bytes: after its place in the list
-    /// (parent, subtree end, mask) and flags, which are compared apart.
-    private static let valueBytes = (MemoryLayout<RenderEntry>.offset(of: \.matrix) ?? 0)..<MemoryLayout<RenderEntry>.size
-
     /// Whether two entries hold the same values, bit for bit, apart from their places in their
-    /// lists and the changed flag.
+    /// lists (parent, subtree end, mask) and the changed flag. The matrix's translation row is
+    /// looked at first: what a tick moves most often (a position) shows there, and ends the
+    /// comparison before the rest of the entry's bytes are read.
     private static func sameValues(_ first: UnsafeMutablePointer<RenderEntry>, _ second: UnsafeMutablePointer<RenderEntry>) -> Bool {
         guard first.pointee.layerID == second.pointee.layerID, first.pointee.layerClass == second.pointee.layerClass,
               first.pointee.flags.subtracting(.changed) == second.pointee.flags.subtracting(.changed)
         else { return false }
-        let bytes = valueBytes
-        return memcmp(UnsafeRawPointer(first) + bytes.lowerBound, UnsafeRawPointer(second) + bytes.lowerBound, bytes.count) == 0
+        // (A stored property's pointer: never nil.)
+        let a = first.pointer(to: \.matrix)!, b = second.pointer(to: \.matrix)!
+        guard a.pointee.m41.bitPattern == b.pointee.m41.bitPattern, a.pointee.m42.bitPattern == b.pointee.m42.bitPattern
+        else { return false }
+        // The values run from the matrix to the entry's end.
+        let start = UnsafeRawPointer(a) - UnsafeRawPointer(first)
+        return memcmp(UnsafeRawPointer(a), UnsafeRawPointer(b), MemoryLayout<RenderEntry>.size - start) == 0
     }
 
     /// How far an entry's shadow can reach past what casts it, in the root's space: the

@@ -8,9 +8,11 @@
 /// tracking afresh (every entry changed). Not for use from two threads at once; the engine
 /// itself stays safe to call from any thread.
 public final class RenderList {
-    /// The entries of the last fill, and those of the fill before (for the change flags).
-    @exclusivity(unchecked) var entries = RecordBuffer<RenderEntry>()
-    @exclusivity(unchecked) var previous = RecordBuffer<RenderEntry>()
+    /// The entries of the last fill, and those of the fill before (for the change flags):
+    /// constants, which trade storage at each fill (`RecordBuffer.swapStorage`), so that the
+    /// fill reads them with no retain per entry.
+    let entries = RecordBuffer<RenderEntry>()
+    let previous = RecordBuffer<RenderEntry>()
     /// The walk's scratch: its stack, the sublayers it has still to draw, the zPosition sort's
     /// keys.
     let frames = RecordBuffer<RenderFrame>(initialCapacity: 16)
@@ -20,7 +22,7 @@ public final class RenderList {
     /// (`EngineState.layerSlots(_:atLayerTime:block:)`).
     let instanceBlock = RecordBuffer<Double>(initialCapacity: 64)
     /// The change tracking's tables (`RenderList+Changes.swift`).
-    @exclusivity(unchecked) var tracking = RenderChangeTracking()
+    let tracking = RenderChangeTracking()
     /// The engine and root the previous entries came from; nil before the first fill.
     @exclusivity(unchecked) var source: (engine: ObjectIdentifier, root: LayerID)?
     /// The engine of the last fill, for `layer(at:)` (weak: an engine's C table holds lists).

@@ -68,6 +68,15 @@ final class RecordBuffer<Element> {
         (base + count).deinitialize(count: 1)
     }
 
+    /// Trades records and storage with `other` (no record is moved or copied), so that a buffer
+    /// held in a constant can still take another's place (a constant reference is read with no
+    /// retain around each access).
+    func swapStorage(with other: RecordBuffer<Element>) {
+        swap(&base, &other.base)
+        swap(&count, &other.count)
+        swap(&capacity, &other.capacity)
+    }
+
     /// Removes every record, keeping the storage (so that refilling it allocates nothing).
     func removeAll() {
         base.deinitialize(count: count)
