@@ -1507,9 +1507,10 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  *     shifted by k * instanceDelay (instance_time_shift; nested replicators add up), through the
  *     engine's one evaluation of animations, so before a delayed begin an animation with fill
  *     mode removed shows the model value (Core Animation's "all dots bright at the start"). Model
- *     fills are not shifted. [INFERRED] The sublayers' order (zPosition) and hidden state, and
- *     whether a mask draws, are read at the unshifted time, and so are a transition's fields
- *     (every instance shows its transition at the same progress);
+ *     fills are not shifted. The sublayers' order (zPosition, or depth under preservesDepth)
+ *     and hidden state are read at each instance's time too, so an instance may draw sublayers
+ *     another hides. [INFERRED] Whether a mask draws is read at the unshifted time, and so are
+ *     a transition's fields (every instance shows its transition at the same progress);
  *   - instance_index k.
  * preservesDepth 1 keeps the sublayers in 3D and depth sorts them as a transform layer does.
  * Hit testing (ac_layer_hit_test()) sees the model tree only: the sublayers themselves, that

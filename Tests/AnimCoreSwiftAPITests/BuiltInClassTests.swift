@@ -248,6 +248,47 @@ struct BuiltInClassTests {
         #expect(try replicator.hitTest(Point(x: 90, y: 50), presentation: false) == replicator)
     }
 
+    @Test("a delayed instance reads its sublayers' hidden state and zPosition at its own time")
+    func instanceOrderAtItsTime() throws {
+        let engine = Engine()
+        let replicator = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
+        let blink = try Self.layer(engine, .layer, 8, 8, at: Point(x: 10, y: 10), in: replicator)
+        let under = try Self.layer(engine, .layer, 8, 8, at: Point(x: 10, y: 10), in: replicator)
+        try replicator.setValue(3, for: .instanceCount)
+        try replicator.setValue(1.0, for: .instanceDelay)
+        try engine.tick(0)
+        // `blink` hides itself from its time 0.5 on; `under` rises above it from 0.5 on.
+        var hide = Animation.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
+        var rise = Animation.keyframe(.zPosition, values: [0, 1], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
+        for index in [0, 1] {
+            var animation = index == 0 ? hide : rise
+            animation.timing.duration = 1
+            animation.timing.fillMode = .forwards
+            animation.isRemovedOnCompletion = false
+            if index == 0 { hide = animation } else { rise = animation }
+        }
+        try blink.add(hide, forKey: "hide")
+        try under.add(rise, forKey: "rise")
+        try engine.tick(0)
+        try engine.tick(1.2)
+        let list = RenderList()
+        func drawn() throws -> [Layer?] {
+            try replicator.fillRenderList(list)
+            return (0..<list.count).map { list.layer(at: $0) }
+        }
+        // Instance 0 at 1.2: blink hidden, under risen. Instance 1 at 0.2 and instance 2 at
+        // −0.8 (before the begin: the model): both shown at z 0, in the order added.
+        #expect(try drawn() == [replicator, under, blink, under, blink, under])
+        #expect(Self.entries(list).map(\.instanceIndex) == [0, 0, 1, 1, 2, 2])
+        // At 2.2 instances 0 and 1 hide blink; instance 2 (at 0.2) shows it.
+        try engine.tick(2.2)
+        #expect(try drawn() == [replicator, under, under, blink, under])
+        // With instance 0 showing nothing, the others still draw: blink alone, hiding at 0.5.
+        try under.removeFromSuperlayer()
+        #expect(try drawn() == [replicator, blink])
+        #expect(Self.entries(list).map(\.instanceIndex) == [0, 2])
+    }
+
     @Test("nested replicators multiply their matrices, colours and counts")
     func nested() throws {
         let engine = Engine()

@@ -660,6 +660,57 @@ static void test_card_flip(void) {
     ac_engine_destroy(engine);
 }
 
+/* Adds a discrete keyframe animation of `key` to `layer`: `before` until its time 0.5, then
+ * `after`, for 1 s, held after its end. */
+static void add_switch(ac_engine *engine, ac_layer layer, const char *key, ac_value before, ac_value after) {
+    ac_animation animation = 0;
+    AC_CHECK_OK(ac_animation_create_keyframe(engine, key, &animation));
+    const ac_value values[2] = {before, after};
+    const double times[3] = {0, 0.5, 1};
+    AC_CHECK_OK(ac_animation_set_values(engine, animation, values, 2));
+    AC_CHECK_OK(ac_animation_set_key_times(engine, animation, times, 3));
+    AC_CHECK_OK(ac_animation_set_calculation_mode(engine, animation, AC_CALCULATION_DISCRETE));
+    AC_CHECK_OK(ac_animation_set_flag(engine, animation, AC_ANIMATION_REMOVED_ON_COMPLETION, 0));
+    ac_timing timing;
+    ac_timing_init_animation(&timing);
+    timing.duration_s = 1;
+    timing.fill_mode = AC_FILL_FORWARDS;
+    AC_CHECK_OK(ac_animation_set_timing(engine, animation, &timing));
+    AC_CHECK_OK(ac_layer_add_animation(engine, layer, animation, key));
+    AC_CHECK_OK(ac_animation_release(engine, animation));
+}
+
+/* A delayed replicator instance reads its sublayers' hidden state and zPosition at its own
+ * time (reference §5.2): instance k at t - k. */
+static void test_instance_order(void) {
+    ac_engine *engine = new_engine();
+    ac_layer replicator = make(engine, AC_CLASS_REPLICATOR_LAYER, 100, 100, 50, 50, 0);
+    ac_layer blink = make(engine, AC_CLASS_LAYER, 8, 8, 10, 10, replicator);
+    ac_layer under = make(engine, AC_CLASS_LAYER, 8, 8, 10, 10, replicator);
+    set_value(engine, replicator, "instanceCount", ac_value_integer(3));
+    set_value(engine, replicator, "instanceDelay", ac_value_scalar(1));
+    tick(engine, T0);
+    add_switch(engine, blink, "hidden", ac_value_bool(0), ac_value_bool(1));
+    add_switch(engine, under, "zPosition", ac_value_scalar(0), ac_value_scalar(1));
+    tick(engine, T0);
+    tick(engine, T0 + 1.2);
+    ac_render_list list = 0;
+    AC_CHECK_OK(ac_render_list_create(engine, &list));
+    size_t count = 0;
+    const ac_render_entry *entries = fill(engine, list, replicator, 1, &count);
+    /* Instance 0 at 1.2: blink hidden, under risen; instances 1 and 2: both, in added order. */
+    const ac_layer expected[6] = {replicator, under, blink, under, blink, under};
+    const int32_t instances[6] = {0, 0, 1, 1, 2, 2};
+    AC_CHECK_EQ_INT((long long)count, 6);
+    for (size_t k = 0; k < count && k < 6; k++) {
+        AC_CHECK_EQ_INT((long long)entries[k].layer, (long long)expected[k]);
+        AC_CHECK_EQ_INT(entries[k].instance_index, instances[k]);
+    }
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, replicator));
+    ac_engine_destroy(engine);
+}
+
 int main(void) {
     test_handles_and_names();
     test_text_layer();
@@ -673,5 +724,6 @@ int main(void) {
     test_transform_layer();
     test_transform_layer_geometry();
     test_card_flip();
+    test_instance_order();
     return ac_test_finish();
 }

@@ -46,7 +46,7 @@ extension EngineState {
     /// The next layer `frame` draws: its next sublayer, then its mask; nil when it has none
     /// left. Takes it off the frame.
     private func nextLayer(of frame: UnsafeMutablePointer<RenderFrame>, in list: RenderList) -> Int? {
-        if frame.pointee.next < frame.pointee.childrenEnd || nextInstance(of: frame) {
+        if frame.pointee.next < frame.pointee.childrenEnd || nextInstance(of: frame, in: list) {
             frame.pointee.next += 1
             return Int(list.children[frame.pointee.next - 1])
         }
@@ -92,8 +92,8 @@ extension EngineState {
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendDrawOrder(
-            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: plane, presentation: presentation,
-            to: &list.children, keys: &list.sortKeys)
+            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
+            block: list.orderBlock, to: &list.children, keys: &list.sortKeys)
         let mask = role == .transformLayer ? -1 : layers[slot].mask
         if role == .replicator {
             let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
@@ -118,7 +118,9 @@ extension EngineState {
         plane: Transform3D?, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) {
         if replica.count == 0 { list.children.removeSubrange(childrenStart...) }
-        guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
+        guard list.children.count > childrenStart || replica.reordersInstances || mask >= 0 else {
+            return list.closeEntry(index)
+        }
         let frame = pushFrame(
             for: entry, index: index, geometry: geometry, plane: plane, time: time, mask: mask,
             childrenStart: childrenStart, product: product, list: list)

@@ -10,7 +10,8 @@
 /// into the instance colour of the entries (`RenderEntry.instanceColor`, which the host
 /// multiplies into every colour it draws: [INFERRED] the engine cannot multiply into contents
 /// it does not see); at t_k each layer's animations are sampled at its shifted time
-/// (`layerSlots(_:atLayerTime:block:)`). Nested replicators multiply all three.
+/// (`layerSlots(_:atLayerTime:block:)`), and the sublayers' order and hidden state are read
+/// there (`nextInstance`). Nested replicators multiply all three.
 ///
 /// [INFERRED] Clamping C_k to [0, 1] (the reference: unverified). Hit testing keeps to the
 /// model tree (instance 0), as Core Animation's does (reference §5.2).
@@ -44,7 +45,8 @@ extension EngineState {
         return ReplicaFrame(
             count: count, instance: 0, step: step, current: .identity, above: nil,
             color: Color(slots: values.shown(Index.instanceColor)), offsets: offsets, delay: delay, time: replicatorTime,
-            outer: parent.pointee)
+            outer: parent.pointee, slot: Int32(values.slot),
+            reordersInstances: count > 1 && replicatorTime != nil && layers[values.slot].firstChild >= 0)
     }
 
     /// Sets up the replicator frame just pushed for instance 0: what its sublayers take outside
@@ -56,18 +58,39 @@ extension EngineState {
         applyInstance(of: frame)
     }
 
-    /// Moves a replicator's frame to its next instance when its sublayers are drawn for this
-    /// one, rewinding them; false when it is no replicator, has no sublayers to draw, or has
-    /// drawn its last instance.
-    func nextInstance(of frame: UnsafeMutablePointer<RenderFrame>) -> Bool {
-        guard let replica = frame.pointee.replica, frame.pointee.childrenEnd > frame.pointee.childrenStart,
-              replica.instance + 1 < replica.count
+    /// Moves a replicator's frame to its next instance that draws a sublayer, rewinding them
+    /// (in the order they show at the instance's time, when it shifts them: an instance may
+    /// draw none while the next draws some); false when it is no replicator, has no sublayers
+    /// to draw, or has drawn its last instance.
+    func nextInstance(of frame: UnsafeMutablePointer<RenderFrame>, in list: RenderList) -> Bool {
+        guard let replica = frame.pointee.replica,
+              frame.pointee.childrenEnd > frame.pointee.childrenStart || replica.reordersInstances
         else { return false }
-        frame.pointee.replica?.instance += 1
-        frame.pointee.replica?.current = replica.current.concatenating(replica.step)
-        applyInstance(of: frame)
-        frame.pointee.next = frame.pointee.childrenStart
-        return true
+        var (instance, current) = (replica.instance, replica.current)
+        while instance + 1 < replica.count {
+            instance += 1
+            current = current.concatenating(replica.step)
+            frame.pointee.replica?.instance = instance
+            frame.pointee.replica?.current = current
+            applyInstance(of: frame)
+            frame.pointee.next = frame.pointee.childrenStart
+            guard replica.reordersInstances else { return true }
+            reorderSublayers(of: frame, slot: Int(replica.slot), in: list)
+            if frame.pointee.childrenEnd > frame.pointee.childrenStart { return true }
+        }
+        return false
+    }
+
+    /// The sublayers of the replicator in `slot` for its frame's current instance, in the
+    /// order they show at its time: their hidden state and zPosition there.
+    private func reorderSublayers(of frame: UnsafeMutablePointer<RenderFrame>, slot: Int, in list: RenderList) {
+        list.children.removeSubrange(frame.pointee.childrenStart...)
+        let sublayers = frame.pointee.sublayers
+        appendDrawOrder(
+            of: slot, sublayerMatrix: sublayers.sublayerMatrix, plane: sublayers.hasPlane ? sublayers.plane : nil,
+            presentation: true, atParentTime: sublayers.shiftedTime, block: list.orderBlock, to: &list.children,
+            keys: &list.sortKeys)
+        frame.pointee.childrenEnd = list.children.count
     }
 
     /// Writes what the sublayers of the replicator's current instance k take: R_k before the
@@ -123,4 +146,9 @@ struct ReplicaFrame {
     var time: Double?
     /// What its sublayers take outside the instances (its mask is drawn under it).
     var outer: RenderParent
+    /// The replicator's slot.
+    var slot: Int32
+    /// Whether each instance reads its sublayers' order at its own time: shifted instances of
+    /// a replicator with sublayers (instance 0's may all be hidden while another's show).
+    var reordersInstances: Bool
 }

@@ -106,7 +106,7 @@ extension RenderList {
         if old >= 0 && previous[old].layerID != entry.pointee.layerID { old = -1 }
         if old >= 0 { tracking.previousSeen[old] = true }
         // (The buffer lives as long as the list: no retain is taken around the append.)
-        Unmanaged.passUnretained(tracking.previousOfEntry)._withUnsafeGuaranteedRef { $0.append(Int32(old)) }
+        _ = Unmanaged.passUnretained(tracking.previousOfEntry)._withUnsafeGuaranteedRef { $0.append(Int32(old)) }
         noteTransition(entry, previously: old >= 0 ? previous.base + old : nil)
         // A running transition moves what the layer draws every fill, even when the tick did not.
         if old < 0 || entry.pointee.transitionState.contains(.active) || !drawsAlike(index, previously: old) {

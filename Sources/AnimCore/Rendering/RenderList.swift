@@ -21,6 +21,8 @@ public final class RenderList {
     /// The values of a layer drawn in a time-shifted replicator instance, at its shifted time
     /// (`EngineState.layerSlots(_:atLayerTime:block:)`).
     let instanceBlock = RecordBuffer<Double>(initialCapacity: 64)
+    /// The values of its sublayers there, read for their order (`EngineState.appendDrawOrder`).
+    let orderBlock = RecordBuffer<Double>(initialCapacity: 64)
     /// The change tracking's tables (`RenderList+Changes.swift`).
     let tracking = RenderChangeTracking()
     /// The engine and root the previous entries came from; nil before the first fill.

@@ -354,3 +354,28 @@ def test_a_card_flipped_by_a_transform_layer_shows_the_face_toward_the_viewer() 
                 assert [render.layer(i) for i in range(len(entries))] == [container, card, shown]
                 # What is drawn is what is hit: the face turned away takes no tap.
                 assert container.hit_test((100, 100)) == shown
+
+
+def test_a_delayed_instance_reads_its_sublayers_order_at_its_own_time() -> None:
+    """Replicator instance k at t - k·instanceDelay: its sublayers' hidden state and zPosition
+    too, not only their values (reference §5.2)."""
+    with Engine() as engine:
+        replicators = engine.builtin_class(BuiltInClass.REPLICATOR_LAYER)
+        replicator = replicators(bounds=(0, 0, 100, 100), position=(50, 50), instance_count=3, instance_delay=1.0)
+        blink = engine.layer(bounds=(0, 0, 8, 8), position=(10, 10))
+        under = engine.layer(bounds=(0, 0, 8, 8), position=(10, 10))
+        replicator.add_sublayer(blink)
+        replicator.add_sublayer(under)
+        engine.tick(0)
+        for layer, key, values in [(blink, "hidden", [False, True]), (under, "zPosition", [0.0, 1.0])]:
+            switch = animcore.KeyframeAnimation(
+                key, values=values, key_times=[0, 0.5, 1], mode="discrete", duration=1,
+                fill_mode="forwards", removed_on_completion=False,
+            )
+            layer.add_animation(switch, key)
+        engine.tick(0)
+        engine.tick(1.2)
+        with engine.render_list() as render:
+            entries = render.fill(replicator, presentation=True)
+            assert [render.layer(i) for i in range(len(entries))] == [replicator, under, blink, under, blink, under]
+            assert [int(e["instance_index"]) for e in entries] == [0, 0, 1, 1, 2, 2]
