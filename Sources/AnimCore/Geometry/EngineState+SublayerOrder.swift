@@ -22,7 +22,7 @@ extension EngineState {
         atParentTime time: Double? = nil, block: RecordBuffer<Double>? = nil, to order: inout [Int32],
         keys: inout [SublayerSortKey]
     ) {
-        if let time, presentation {
+        if let time, let block, presentation {
             let read = ShiftedRead(time: time, block: block, whole: plane != nil)
             appendDrawOrder(of: slot, sublayerMatrix: sublayerMatrix, plane: plane, read: read, to: &order, keys: &keys)
         } else {
@@ -153,11 +153,11 @@ struct TickRead: DrawOrderRead {
 struct ShiftedRead: DrawOrderRead {
     let time: Double
     /// (Not retained: the list holding it outlives the read.)
-    unowned(unsafe) let block: RecordBuffer<Double>?
+    unowned(unsafe) let block: RecordBuffer<Double>
     let whole: Bool
 
     func values(of slot: Int, in state: EngineState) -> LayerSlots {
         guard whole || state.animatesDrawOrder(slot) else { return state.layerSlots(slot, presentation: true) }
-        return state.layerSlots(slot, presentation: true, atParentTime: time, block: block)
+        return state.layerSlots(slot, atLayerTime: state.layerTime(slot, fromParentTime: time), block: block)
     }
 }

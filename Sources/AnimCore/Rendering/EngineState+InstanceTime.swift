@@ -9,15 +9,6 @@ extension EngineState {
         layers[slot].hasDefaultTiming ? parentTime : layerTiming(slot).localTime(atParentTime: parentTime)
     }
 
-    /// The values the layer in `slot` shows under a superlayer whose time a replicator instance
-    /// shifts to `parentTime` (presentation only: `layerSlots(_:atLayerTime:block:)` at its
-    /// own time, into `block`); the tick's presentation (or its model values) when nil.
-    @inline(__always)
-    func layerSlots(_ slot: Int, presentation: Bool, atParentTime parentTime: Double?, block: RecordBuffer<Double>?) -> LayerSlots {
-        guard presentation, let parentTime, let block else { return layerSlots(slot, presentation: presentation) }
-        return layerSlots(slot, atLayerTime: layerTime(slot, fromParentTime: parentTime), block: block)
-    }
-
     /// The values of the layer in `slot` as they show at its layer time `time`: a copy of its
     /// presentation block in `block` (grown when smaller: a list once sized allocates nothing),
     /// each property an animation drives evaluated at `time` into it, at the block's offsets, so
