@@ -1507,10 +1507,15 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  *     shifted by k * instanceDelay (instance_time_shift; nested replicators add up), through the
  *     engine's one evaluation of animations, so before a delayed begin an animation with fill
  *     mode removed shows the model value (Core Animation's "all dots bright at the start"). Model
- *     fills are not shifted. The sublayers' order (zPosition, or depth under preservesDepth)
- *     and hidden state are read at each instance's time too, so an instance may draw sublayers
- *     another hides. [INFERRED] Whether a mask draws is read at the unshifted time, and so are
- *     a transition's fields (every instance shows its transition at the same progress);
+ *     fills are not shifted. The sublayers' order (zPosition, or depth under preservesDepth),
+ *     their hidden state, whether their masks draw (a mask hidden or facing away at the
+ *     instance's time hides the layer it masks there) and their transitions' fields are read
+ *     at each instance's time too, so an instance may draw sublayers another hides, and
+ *     instance k shows a transition k * instanceDelay later (waiting before its begin: not in
+ *     effect). [INFERRED] Core Animation samples every animation of an instance at its shifted
+ *     time; the transition is the layer's one animation, so each instance carries its
+ *     transition_id: a host snapshots per (transition_id, instance_index). An animation removed
+ *     on completion goes at the replicator's unshifted time, in every instance at once;
  *   - instance_index k.
  * preservesDepth 1 keeps the sublayers in 3D and depth sorts them as a transform layer does.
  * Hit testing (ac_layer_hit_test()) sees the model tree only: the sublayers themselves, that
@@ -2762,7 +2767,9 @@ ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
  *                            snapshot what you last drew for this layer and its subtree (the
  *                            previous frame's pixels of the entry's subtree, or render the
  *                            previous list's entries of the layer again; nothing if the layer
- *                            was not drawn), and key it by transition_id. Drop any earlier
+ *                            was not drawn), and key it by transition_id (and
+ *                            instance_index, for a layer a replicator draws more than once:
+ *                            each instance is an entry of its own). Drop any earlier
  *                            snapshot of the layer: a layer has one transition at a time.
  *   AC_TRANSITION_IN_EFFECT  composite: draw the layer's entry and its subtree (up to its
  *                            subtree_end) offscreen as the new image, then put the snapshot and

@@ -289,6 +289,51 @@ struct BuiltInClassTests {
         #expect(Self.entries(list).map(\.instanceIndex) == [0, 2])
     }
 
+    @Test("a delayed instance reads its sublayers' masks and transitions at its own time")
+    func instanceMaskAndTransitionAtItsTime() throws {
+        let engine = Engine()
+        let replicator = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
+        let card = try Self.layer(engine, .layer, 8, 8, at: Point(x: 10, y: 10), in: replicator)
+        let masked = try Self.layer(engine, .layer, 8, 8, at: Point(x: 30, y: 10), in: replicator)
+        let cover = try Self.layer(engine, .layer, 8, 8, at: Point(x: 4, y: 4))
+        try masked.setMask(cover)
+        try replicator.setValue(3, for: .instanceCount)
+        try replicator.setValue(1.0, for: .instanceDelay)
+        try engine.tick(0)
+        // The mask hides itself from its time 0.5 on; the card fades in over 2 s from 0.
+        var hide = Animation.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
+        hide.timing.duration = 1
+        hide.timing.fillMode = .forwards
+        hide.isRemovedOnCompletion = false
+        try cover.add(hide, forKey: "hide")
+        var fade = Animation.transition(type: .fade)
+        fade.timing.duration = 2
+        fade.timingFunction = .linear
+        fade.isRemovedOnCompletion = false
+        try card.add(fade)
+        try engine.tick(0)
+        try engine.tick(1.2)
+        let list = RenderList()
+        try replicator.fillRenderList(list)
+        // Instance 0 at 1.2: the mask hidden, so `masked` draws nothing. Instance 1 at 0.2 and
+        // instance 2 at −0.8 (before the begin: the model): the mask shows.
+        #expect((0..<list.count).map { list.layer(at: $0) } == [replicator, card, card, masked, cover, card, masked, cover])
+        let cards = Self.entries(list).enumerated().filter { list.layer(at: $0.offset) == card }.map(\.element)
+        #expect(cards.map(\.instanceIndex) == [0, 1, 2])
+        // The transition at each instance's time: 0.6 and 0.1 of the way; not begun in the third.
+        #expect(cards.map(\.transitionProgress).enumerated().allSatisfy { abs($0.element - [0.6, 0.1, 0][$0.offset]) < 1e-12 })
+        #expect(cards.map(\.transitionState) == [[.began, .inEffect, .active], [.began, .inEffect, .active], [.began]])
+        #expect(abs(cards[1].transitionComposite.newAlpha - 0.1) < 1e-12 && cards[2].transitionComposite.newAlpha == 1)
+        #expect(Set(cards.map(\.transitionID)).count == 1 && cards[0].transitionID != 0)
+        // At 2.5 the first instance's transition has ended (kept, not in effect); the others'
+        // run at 1.5 and 0.5.
+        try engine.tick(2.5)
+        try replicator.fillRenderList(list)
+        let later = Self.entries(list).enumerated().filter { list.layer(at: $0.offset) == card }.map(\.element)
+        #expect(later.map(\.transitionState) == [[], [.inEffect, .active], [.inEffect, .active]])
+        #expect(later.map(\.transitionProgress).enumerated().allSatisfy { abs($0.element - [0, 0.75, 0.25][$0.offset]) < 1e-12 })
+    }
+
     @Test("nested replicators multiply their matrices, colours and counts")
     func nested() throws {
         let engine = Engine()

@@ -711,6 +711,61 @@ static void test_instance_order(void) {
     ac_engine_destroy(engine);
 }
 
+/* A delayed replicator instance reads whether its sublayers' masks draw, and their
+ * transitions, at its own time too: instance k at t - k. */
+static void test_instance_mask_and_transition(void) {
+    ac_engine *engine = new_engine();
+    ac_layer replicator = make(engine, AC_CLASS_REPLICATOR_LAYER, 100, 100, 50, 50, 0);
+    ac_layer card = make(engine, AC_CLASS_LAYER, 8, 8, 10, 10, replicator);
+    ac_layer masked = make(engine, AC_CLASS_LAYER, 8, 8, 30, 10, replicator);
+    ac_layer cover = make(engine, AC_CLASS_LAYER, 8, 8, 4, 4, 0);
+    AC_CHECK_OK(ac_layer_set_mask(engine, masked, cover));
+    set_value(engine, replicator, "instanceCount", ac_value_integer(3));
+    set_value(engine, replicator, "instanceDelay", ac_value_scalar(1));
+    tick(engine, T0);
+    /* The mask hides itself from its time 0.5 on; the card fades over 2 s from its time 0. */
+    add_switch(engine, cover, "hidden", ac_value_bool(0), ac_value_bool(1));
+    ac_animation fade = 0;
+    ac_transition parameters;
+    ac_timing timing;
+    AC_CHECK_OK(ac_animation_create_transition(engine, &fade));
+    ac_transition_init(&parameters);
+    AC_CHECK_OK(ac_animation_set_transition(engine, fade, &parameters));
+    ac_timing_init_animation(&timing);
+    timing.duration_s = 2;
+    AC_CHECK_OK(ac_animation_set_timing(engine, fade, &timing));
+    AC_CHECK_OK(ac_layer_add_animation(engine, card, fade, "transition"));
+    AC_CHECK_OK(ac_animation_release(engine, fade));
+    tick(engine, T0);
+    tick(engine, T0 + 1.2);
+    ac_render_list list = 0;
+    AC_CHECK_OK(ac_render_list_create(engine, &list));
+    size_t count = 0;
+    const ac_render_entry *entries = fill(engine, list, replicator, 1, &count);
+    /* Instance 0 at 1.2: the mask hidden, so `masked` draws nothing; instances 1 (at 0.2) and
+     * 2 (at -0.8, the model) draw it with its mask. */
+    const ac_layer expected[8] = {replicator, card, card, masked, cover, card, masked, cover};
+    AC_CHECK_EQ_INT((long long)count, 8);
+    for (size_t k = 0; k < count && k < 8; k++) AC_CHECK_EQ_INT((long long)entries[k].layer, (long long)expected[k]);
+    if (count == 8) {
+        /* The transition at each instance's time: 0.6 and 0.1 of the way; not begun in the third. */
+        const size_t cards[3] = {1, 2, 5};
+        const double progress[3] = {0.6, 0.1, 0};
+        for (size_t k = 0; k < 3; k++) {
+            const ac_render_entry *e = &entries[cards[k]];
+            AC_CHECK_EQ_INT(e->instance_index, (int32_t)k);
+            AC_CHECK_NEAR(e->transition_progress, progress[k], 1e-12);
+            AC_CHECK_EQ_INT((e->transition_state & AC_TRANSITION_IN_EFFECT) != 0, k < 2);
+            AC_CHECK(e->transition_id != 0 && e->transition_id == entries[1].transition_id);
+        }
+        AC_CHECK_NEAR(entries[2].transition_new_alpha, 0.1, 1e-12);
+    }
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, cover));
+    AC_CHECK_OK(ac_layer_release(engine, replicator));
+    ac_engine_destroy(engine);
+}
+
 int main(void) {
     test_handles_and_names();
     test_text_layer();
@@ -725,5 +780,6 @@ int main(void) {
     test_transform_layer_geometry();
     test_card_flip();
     test_instance_order();
+    test_instance_mask_and_transition();
     return ac_test_finish();
 }

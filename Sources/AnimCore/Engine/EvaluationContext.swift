@@ -96,8 +96,7 @@ struct EvaluationContext {
         }
         let owned = record.pointee.isOwned
         let kind = record.pointee.kind
-        let removedNow = isRemovedNow(record, sample)
-        let applies = parentApplies && sample.isInEffect && !removedNow
+        let applies = applies(record, sample, parentApplies: parentApplies)
         if kind == .group {
             applyGroup(record, sample: sample, parentTime: time, applies: applies)
         } else if kind == .transition {
@@ -159,6 +158,13 @@ extension EvaluationContext {
         return sample.phase == .after && record.pointee.isRemovedOnCompletion && removable
     }
 
+    /// Whether a record applies at `sample`: its group applies (`parentApplies`; true for a
+    /// record of its own), it is in effect, and it is not removed on completion now.
+    @inline(__always)
+    func applies(_ record: UnsafeMutablePointer<AttachedAnimation>, _ sample: TimingSample, parentApplies: Bool) -> Bool {
+        parentApplies && sample.isInEffect && !isRemovedNow(record, sample)
+    }
+
     /// Applies a record's kind value into `slots` (the property's presentation, or a scratch copy).
     @inline(__always)
     func apply(_ record: UnsafeMutablePointer<AttachedAnimation>, sample: TimingSample, parentTime: Double, to slots: UnsafeMutablePointer<Double>) {
@@ -199,7 +205,7 @@ extension EvaluationContext {
                     timing.beginTime = pendingBegin + record.pointee.beginDelay
                     sample = timing.sample(atParentTime: layerTime, activeParentDuration: record.pointee.activeParentDuration)
                 }
-                let applies = parentApplies && sample.isInEffect && !isRemovedNow(record, sample)
+                let applies = applies(record, sample, parentApplies: parentApplies)
                 if kind == .group {
                     applyGroup(record, sample: sample, parentTime: parentTime, applies: applies)
                 } else if applies {

@@ -28,7 +28,7 @@ struct LayerRecord {
     var animatedIndex: Int32 = -1
     /// How many transition records its animation list holds (one home: counted up where a
     /// record is linked into the list, down where one is unlinked), so that the render list
-    /// looks for a transition only on a layer that has one (`transitionRecord(ofLayerIn:)`).
+    /// looks for a transition only on a layer that has one (`transitionAnimation(ofLayerIn:)`).
     var transitionCount: Int32 = 0
     /// Whether display must run at the next tick, and whether it is queued for it.
     var needsDisplay = false

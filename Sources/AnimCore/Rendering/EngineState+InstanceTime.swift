@@ -41,4 +41,13 @@ extension EngineState {
             stores: tick.stores, slot: slot, row: tick.row, layouts: tick.layouts, block: block.base, layout: tick.layout,
             showsPresentation: true, presented: tick.presented)
     }
+
+    /// The state of the transition `record` (a layer's own: a transition is in no group) at its
+    /// layer's time `time`, by the rules the tick applies (`EvaluationContext.applies`,
+    /// `transitionMoment`).
+    func transitionMoment(_ record: UnsafeMutablePointer<AttachedAnimation>, atLayerTime time: Double) -> TransitionMoment {
+        let context = evaluationContext()
+        let sample = record.pointee.timing.sample(atParentTime: time, activeParentDuration: record.pointee.activeParentDuration)
+        return context.transitionMoment(record, sample: sample, applies: context.applies(record, sample, parentApplies: true))
+    }
 }

@@ -77,7 +77,9 @@ extension EngineState {
         let plane = keepsDepth(values) ? RenderParent.matrixToPlane(toSuperlayer, under: parent) : nil
         // A transform layer's mask is ignored (reference §1.5).
         guard role == .transformLayer || layers[slot].mask < 0
-            || maskIsDrawn(ofLayerIn: slot, plane: plane, presentation: presentation)
+            || maskIsDrawn(
+                ofLayerIn: slot, under: geometry.sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
+                list: list)
         else { return }
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
@@ -88,7 +90,7 @@ extension EngineState {
             entry.pointee.matrix = toSuperlayer
         }
         makeRenderEntry(at: entry, values, geometry: geometry, under: parent, role: role)
-        writeTransition(of: slot, presentation: presentation, into: entry)
+        writeTransition(of: slot, presentation: presentation, atLayerTime: time, into: entry)
         list.entryDidOpen(index, layer: slot, isMask: isMask)
         let childrenStart = list.children.count
         appendDrawOrder(
@@ -166,17 +168,26 @@ extension EngineState {
     }
 
     /// Whether the mask of the layer in `slot`, when it has one, draws anything: a hidden
-    /// mask, or one facing away with doubleSided off (through `plane`, the layer's matrix into
+    /// mask, or one facing away with doubleSided off (under what the layer adds to its
+    /// sublayers, `sublayerMatrix`, and through `plane`, the layer's matrix into
     /// its flattening ancestor's plane when it keeps depth, as its sublayers' test), composites
     /// nothing, so the layer it masks shows nothing either ([INFERRED] from reference §3.1
-    /// items 1 and 10).
-    private func maskIsDrawn(ofLayerIn slot: Int, plane: Transform3D?, presentation: Bool) -> Bool {
+    /// items 1 and 10). In a replicator instance that shifts the layer, `time` is the layer's
+    /// time there, the mask's parent time: the mask is read at its own time then, as its entry
+    /// is (into `list.orderBlock`, free until the layer's sublayers are ordered); nil for the
+    /// tick's.
+    private func maskIsDrawn(
+        ofLayerIn slot: Int, under sublayerMatrix: Transform3D?, plane: Transform3D?, presentation: Bool,
+        atParentTime time: Double?, list: RenderList
+    ) -> Bool {
         let mask = Int(layers[slot].mask)
         guard mask >= 0 else { return true }
-        let geometry = geometry(mask, presentation: presentation)
+        let values = time.map { ShiftedRead(time: $0, block: list.orderBlock, whole: true).values(of: mask, in: self) }
+            ?? layerSlots(mask, presentation: presentation)
+        let geometry = geometry(of: values)
         guard !geometry.isHidden else { return false }
-        let doubleSided = shownSlots(mask, BuiltInLayerProperties.Index.doubleSided, presentation: presentation)[0].bitPattern != 0
-        let toSuperlayer = matrixToSuperlayer(mask, presentation: presentation)
+        let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
+        let toSuperlayer = geometry.matrixToSuperlayer(under: LayerGeometry.superlayerPart(sublayerMatrix, isMask: true))
         return doubleSided || !(plane.map { toSuperlayer.concatenating($0) } ?? toSuperlayer).isBackFacing
     }
 
@@ -245,38 +256,45 @@ extension EngineState {
     /// Writes the transition fields of the entry of the layer in `slot` (its bounds written):
     /// its committed transition's id, type, subtype, and, while it shows, its progress and
     /// composite (`TransitionRecord.composite`); zeros and `TransitionComposite.newOnly`
-    /// without one, and for model values (a transition is an animation). The list adds the
-    /// began and ended states (`RenderList.noteTransition`).
-    func writeTransition(of slot: Int, presentation: Bool, into entry: UnsafeMutablePointer<RenderEntry>) {
-        let found = presentation ? transitionRecord(ofLayerIn: slot) : nil
-        let composite = found?.pointee.composite(size: entry.pointee.bounds.size) ?? .newOnly
+    /// without one, and for model values (a transition is an animation). In a replicator
+    /// instance that shifts the layer's time, `time` is that time, and the transition is read
+    /// there as its other animations are; nil for the tick's. The list adds the began and ended
+    /// states (`RenderList.noteTransition`).
+    func writeTransition(
+        of slot: Int, presentation: Bool, atLayerTime time: Double?, into entry: UnsafeMutablePointer<RenderEntry>
+    ) {
+        var found: UnsafeMutablePointer<TransitionRecord>?
+        var moment = TransitionMoment.none
+        if presentation, let record = transitionAnimation(ofLayerIn: slot) {
+            let transition = transitionRecords.records.base + Int(record.pointee.parameters)
+            found = transition
+            moment = time.map { transitionMoment(record, atLayerTime: $0) } ?? transition.pointee.moment
+        }
+        let composite = found?.pointee.composite(at: moment, size: entry.pointee.bounds.size) ?? .newOnly
         entry.pointee.transitionID = found?.pointee.id ?? 0
         entry.pointee.transitionTypeRaw = found?.pointee.type ?? 0
         entry.pointee.transitionSubtypeRaw = found?.pointee.subtype ?? 0
-        let shows = found?.pointee.isInEffect ?? false
-        entry.pointee.transitionProgress = shows ? found?.pointee.progress ?? 0 : 0
+        entry.pointee.transitionProgress = moment.progress
         entry.pointee.transitionOldOffset = composite.oldOffset
         entry.pointee.transitionNewOffset = composite.newOffset
         entry.pointee.transitionOldAlpha = composite.oldAlpha
         entry.pointee.transitionNewAlpha = composite.newAlpha
         entry.pointee.transitionLayeringRaw = composite.layering.rawValue
         var state: RenderEntry.TransitionState = []
-        if shows { state.insert(.inEffect) }
-        if found?.pointee.isActive ?? false { state.insert(.active) }
+        if moment.isInEffect { state.insert(.inEffect) }
+        if moment.isActive { state.insert(.active) }
         entry.pointee.transitionState = state
     }
 
-    /// The record of the committed transition of the layer in `slot`; nil for none. (The
-    /// "transition" key holds one per layer at most.) Its animations are walked only when it
-    /// holds a transition record (`LayerRecord.transitionCount`).
-    func transitionRecord(ofLayerIn slot: Int) -> UnsafeMutablePointer<TransitionRecord>? {
+    /// The committed transition of the layer in `slot`, as its animation record; nil for none.
+    /// (The "transition" key holds one per layer at most.) Its animations are walked only when
+    /// it holds a transition record (`LayerRecord.transitionCount`).
+    func transitionAnimation(ofLayerIn slot: Int) -> UnsafeMutablePointer<AttachedAnimation>? {
         guard layers[slot].transitionCount > 0 else { return nil }
         var index = Int(layers[slot].firstAnimation)
         while index >= 0 {
             let record = animations.base + index
-            if record.pointee.kind == .transition && record.pointee.isCommitted {
-                return transitionRecords.records.base + Int(record.pointee.parameters)
-            }
+            if record.pointee.kind == .transition && record.pointee.isCommitted { return record }
             index = Int(record.pointee.next)
         }
         return nil

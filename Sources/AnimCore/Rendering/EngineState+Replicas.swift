@@ -10,8 +10,9 @@
 /// into the instance colour of the entries (`RenderEntry.instanceColor`, which the host
 /// multiplies into every colour it draws: [INFERRED] the engine cannot multiply into contents
 /// it does not see); at t_k each layer's animations are sampled at its shifted time
-/// (`layerSlots(_:atLayerTime:block:)`), and the sublayers' order and hidden state are read
-/// there (`nextInstance`). Nested replicators multiply all three.
+/// (`layerSlots(_:atLayerTime:block:)`), and the sublayers' order and hidden state
+/// (`nextInstance`), whether their masks draw and their transitions are read there
+/// (`openEntry`). Nested replicators multiply all three.
 ///
 /// [INFERRED] Clamping C_k to [0, 1] (the reference: unverified). Hit testing keeps to the
 /// model tree (instance 0), as Core Animation's does (reference §5.2).

@@ -31,6 +31,7 @@ from animcore import (  # noqa: E402
     TextAlignment,
     TextTruncation,
     Transform3D,
+    TransitionState,
 )
 from animcore.errors import (  # noqa: E402
     InvalidArgumentError,
@@ -379,3 +380,40 @@ def test_a_delayed_instance_reads_its_sublayers_order_at_its_own_time() -> None:
             entries = render.fill(replicator, presentation=True)
             assert [render.layer(i) for i in range(len(entries))] == [replicator, under, blink, under, blink, under]
             assert [int(e["instance_index"]) for e in entries] == [0, 0, 1, 1, 2, 2]
+
+
+def test_a_delayed_instance_reads_its_sublayers_masks_and_transitions_at_its_own_time() -> None:
+    """Replicator instance k at t - k·instanceDelay: whether a sublayer's mask draws, and the
+    sublayer's transition, are read there too (reference §5.2)."""
+    with Engine() as engine:
+        replicators = engine.builtin_class(BuiltInClass.REPLICATOR_LAYER)
+        replicator = replicators(bounds=(0, 0, 100, 100), position=(50, 50), instance_count=3, instance_delay=1.0)
+        card = engine.layer(bounds=(0, 0, 8, 8), position=(10, 10))
+        masked = engine.layer(bounds=(0, 0, 8, 8), position=(30, 10))
+        cover = engine.layer(bounds=(0, 0, 8, 8), position=(4, 4))
+        replicator.add_sublayer(card)
+        replicator.add_sublayer(masked)
+        masked.mask = cover
+        engine.tick(0)
+        # The mask hides itself from its time 0.5 on; the card fades over 2 s from its time 0.
+        hide = animcore.KeyframeAnimation(
+            "hidden", values=[False, True], key_times=[0, 0.5, 1], mode="discrete", duration=1,
+            fill_mode="forwards", removed_on_completion=False,
+        )
+        cover.add_animation(hide, "hide")
+        card.add_animation(animcore.Transition("fade", duration=2))
+        engine.tick(0)
+        engine.tick(1.2)
+        with engine.render_list() as render:
+            entries = render.fill(replicator, presentation=True)
+            # Instance 0 at 1.2: the mask hidden, so `masked` draws nothing; instances 1 (at 0.2)
+            # and 2 (at -0.8, the model) draw it with its mask.
+            drawn = [render.layer(i) for i in range(len(entries))]
+            assert drawn == [replicator, card, card, masked, cover, card, masked, cover]
+            cards = entries[[1, 2, 5]]
+            assert [int(e["instance_index"]) for e in cards] == [0, 1, 2]
+            # The transition at each instance's time: 0.6 and 0.1 of the way; not begun in the third.
+            assert [float(e["transition_progress"]) for e in cards] == pytest.approx([0.6, 0.1, 0.0], abs=1e-12)
+            shows = [bool(TransitionState(int(e["transition_state"])) & TransitionState.IN_EFFECT) for e in cards]
+            assert shows == [True, True, False]
+            assert len({int(e["transition_id"]) for e in cards}) == 1
