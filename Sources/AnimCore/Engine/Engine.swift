@@ -22,7 +22,7 @@
 public final class Engine: @unchecked Sendable {
     let lock = RecursiveLock()
     // [Perf] Exclusivity is unchecked at run time: every access is made holding `lock`, which
-    // already serialises them, and the dynamic check cost about 80 instructions per access
+    // already serialises them, and the dynamic check would cost more than the access itself
     // (two accesses per property change).
     let state: EngineState
     @exclusivity(unchecked) var isInvalidated = false

@@ -252,9 +252,9 @@ extension EngineState {
     /// children, a path's rotation join with theirs, from the walk). The caller checked that
     /// the lane is on and the record may join (`mayJoinSteadyLane`); `joinSteadyLane` checks
     /// the rest (the layer's other animations).
-    // (The walk's first evaluation of a new animation, with its notice, costs several hundred
-    // instructions of an implicit animation's start; the lane evaluates it in this tick
-    // instead, to the same bits.)
+    // (The walk's first evaluation of a new animation, with its notice, is a large part of an
+    // implicit animation's start; the lane evaluates it in this tick instead, to the same
+    // bits.)
     @inline(__always)
     func steadyStateAtCommit(_ index: Int, time: Double) -> (state: RunState, sample: TimingSample)? {
         let record = animations.base + index

@@ -1,6 +1,6 @@
 extension Array {
     /// `removeAll(keepingCapacity: true)` in a few instructions for the usual lists of none or
-    /// one element (the general call replaces a subrange: 50–100 instructions even then).
+    /// one element (the general call replaces a subrange, many times that even then).
     @inline(__always)
     mutating func empty() {
         switch count {

@@ -1,7 +1,7 @@
 extension UnsafeMutablePointer where Pointee == Double {
     /// Copies `count` value slots from `source` (the regions may overlap, as for
     /// `update(from:count:)`): one slot by a plain store, more by `update(from:count:)`, a call
-    /// of `memmove` that costs about 20 instructions even for one slot.
+    /// of `memmove`, which costs many times a store even for one slot.
     @inline(__always)
     func copySlots(from source: UnsafePointer<Double>, count: Int) {
         if count == 1 {
