@@ -1513,9 +1513,10 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  *     at each instance's time too, so an instance may draw sublayers another hides, and
  *     instance k shows a transition k * instanceDelay later (waiting before its begin: not in
  *     effect). [INFERRED] Core Animation samples every animation of an instance at its shifted
- *     time; the transition is the layer's one animation, so each instance carries its
- *     transition_id: a host snapshots per (transition_id, instance_index). An animation removed
- *     on completion goes at the replicator's unshifted time, in every instance at once;
+ *     time; the transition is the layer's one, so every instance carries its transition_id (a
+ *     host keeps a snapshot per entry of the layer: see "Transitions in the render list"). An
+ *     animation removed on completion goes at the replicator's unshifted time, in every
+ *     instance at once;
  *   - instance_index k.
  * preservesDepth 1 keeps the sublayers in 3D and depth sorts them as a transform layer does.
  * Hit testing (ac_layer_hit_test()) sees the model tree only: the sublayers themselves, that
@@ -2767,10 +2768,12 @@ ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
  *                            snapshot what you last drew for this layer and its subtree (the
  *                            previous frame's pixels of the entry's subtree, or render the
  *                            previous list's entries of the layer again; nothing if the layer
- *                            was not drawn), and key it by transition_id (and
- *                            instance_index, for a layer a replicator draws more than once:
- *                            each instance is an entry of its own). Drop any earlier
- *                            snapshot of the layer: a layer has one transition at a time.
+ *                            was not drawn), and key it by transition_id (for a layer a
+ *                            replicator draws more than once, by transition_id and which of
+ *                            the layer's entries it is, in list order: the list matches the
+ *                            n-th entry of a layer to the previous fill's n-th). Drop any
+ *                            earlier snapshot of the layer: a layer has one transition at a
+ *                            time.
  *   AC_TRANSITION_IN_EFFECT  composite: draw the layer's entry and its subtree (up to its
  *                            subtree_end) offscreen as the new image, then put the snapshot and
  *                            it together in the layer's space at the offsets and alphas given,

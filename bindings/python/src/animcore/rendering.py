@@ -117,7 +117,9 @@ class TransitionState(IntFlag):
     ``ac_render_entry`` in the C header):
 
     - ``BEGAN``: new to this list: snapshot what was last drawn for the layer and its subtree
-      now, keyed by ``transition_id`` (dropping the layer's earlier snapshot);
+      now, keyed by ``transition_id`` (and which of the layer's entries it is, in list order,
+      for a layer a replicator draws more than once: each instance shows the transition at its
+      own time), dropping the layer's earlier snapshot;
     - ``IN_EFFECT``: composite the snapshot and the new rendering at the entry's offsets and
       alphas; without it draw the layer as usual (and keep the snapshot);
     - ``ACTIVE``: its progress moves: the entry is changed every fill;
