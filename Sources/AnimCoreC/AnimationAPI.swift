@@ -50,10 +50,24 @@ extension EngineBox {
         return index
     }
 
-    /// A copy of a description.
+    /// A copy of a description, for a caller that passes it on after the lock is released
+    /// (to the engine, or into another description); a field is read in place with
+    /// `readDescription(_:_:_:)`.
     func description(_ handle: ac_animation, _ argument: String = "animation") throws(APIError) -> Animation {
         try lock.withLock { () throws(APIError) -> Animation in
             descriptions[try descriptionIndex(handle, argument)].animation.unsafelyUnwrapped
+        }
+    }
+
+    /// What `body` reads of a description, read in place under the lock: no copy of the whole
+    /// description is made for a getter. `body` must not call the engine or release anything
+    /// (the lock is held).
+    func readDescription<R>(
+        _ handle: ac_animation, _ argument: String = "animation", _ body: (borrowing Animation) throws(APIError) -> R
+    ) throws(APIError) -> R {
+        try lock.withLock { () throws(APIError) -> R in
+            let index = try descriptionIndex(handle, argument)
+            return try borrowingInPlace(&descriptions[index].animation!, body)
         }
     }
 
@@ -153,7 +167,7 @@ public func ac_animation_key_path(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let path = try box.description(animation).keyPath
+            let path = try box.readDescription(animation) { $0.keyPath }
             try copyString(path, into: buffer, capacity: capacity, outLength: outLength)
         }
     }
@@ -195,7 +209,7 @@ public func ac_animation_get_value_function(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let name = try box.description(animation).valueFunction?.name ?? ""
+            let name = try box.readDescription(animation) { $0.valueFunction?.name } ?? ""
             try copyString(name, into: buffer, capacity: capacity, outLength: outLength)
         }
     }
@@ -256,7 +270,7 @@ func valueAccess(_ kind: AnimationKindTag, _ which: Int32, _ name: String) throw
 enum ValueSlot {
     case basicFrom, basicTo, basicBy, decayFrom, decayVelocity
 
-    func read(_ animation: Animation) -> Value? {
+    func read(_ animation: borrowing Animation) -> Value? {
         switch self {
         case .basicFrom: animation.basic?.fromValue
         case .basicTo: animation.basic?.toValue
@@ -318,8 +332,9 @@ public func ac_animation_get_value(
             let name = try valueField(which)
             let out = try required(outValue, "out_value")
             let isSet = try required(outIsSet, "out_is_set")
-            let description = try box.description(animation)
-            let value = try valueAccess(description.kindTag, which, name).read(description)
+            let value = try box.readDescription(animation) { (description) throws(APIError) in
+                try valueAccess(description.kindTag, which, name).read(description)
+            }
             out.pointee = value?.cValue ?? ac_value()
             isSet.pointee = value == nil ? 0 : 1
         }
@@ -333,7 +348,7 @@ public func ac_animation_get_kind(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outKind, "out_kind")
-            out.pointee = try box.description(animation).kindTag.rawValue
+            out.pointee = try box.readDescription(animation) { $0.kindTag.rawValue }
         }
     }
 }
@@ -358,7 +373,7 @@ public func ac_animation_get_timing(
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outTiming, "out_timing")
             try checkStructSize(out, expected: MemoryLayout<ac_timing>.size, "out_timing")
-            out.pointee = try box.description(animation).timing.cValue
+            out.pointee = try box.readDescription(animation) { $0.timing.cValue }
         }
     }
 }
@@ -385,7 +400,7 @@ public func ac_animation_get_timing_function(
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outFunction, "out_function")
             let isSet = try required(outIsSet, "out_is_set")
-            let curve = try box.description(animation).timingFunction
+            let curve = try box.readDescription(animation) { $0.timingFunction }
             out.pointee = (curve ?? TimingFunction.linear).cValue
             isSet.pointee = curve == nil ? 0 : 1
         }
@@ -435,8 +450,10 @@ public func ac_animation_get_flag(
             let sequential = flag == Int32(AC_ANIMATION_SEQUENTIAL)
             let field = sequential ? nil : try flagField(flag)
             let out = try required(outOn, "out_on")
-            let description = try box.description(animation)
-            out.pointee = (field.map { description[keyPath: $0] } ?? description.isSequence) ? 1 : 0
+            let on = try box.readDescription(animation) { (description) in
+                field.map { description[keyPath: $0] } ?? description.isSequence
+            }
+            out.pointee = on ? 1 : 0
         }
     }
 }
@@ -557,4 +574,13 @@ public func ac_layer_copy_animation(
             out.pointee = try copy.map { (animation) throws(APIError) in try box.makeDescription(animation) } ?? 0
         }
     }
+}
+
+/// Hands `body` the description `animation` refers to (an inout access to the table's entry)
+/// as a borrow: a getter reads the entry where it lies instead of a copy of it.
+@inline(__always)
+private func borrowingInPlace<R>(
+    _ animation: inout Animation, _ body: (borrowing Animation) throws(APIError) -> R
+) throws(APIError) -> R {
+    try body(animation)
 }
