@@ -62,6 +62,7 @@ extension EngineBox {
     /// What `body` reads of a description, read in place under the lock: no copy of the whole
     /// description is made for a getter. `body` must not call the engine or release anything
     /// (the lock is held).
+    @inline(__always)  // (specialised for each getter's result: generic, it copied through witnesses)
     func readDescription<R>(
         _ handle: ac_animation, _ argument: String = "animation", _ body: (borrowing Animation) throws(APIError) -> R
     ) throws(APIError) -> R {
@@ -100,6 +101,43 @@ extension EngineBox {
             let index = try descriptionIndex(handle, argument)
             try body(&descriptions[index].animation!)
         }
+    }
+
+    /// Adds the description `handle` names to `layer` under `key` (a C string; NULL: no key),
+    /// lent to the engine where it lies (`Engine.addAnimation(to:lentBy:)`), not copied out:
+    /// the table's lock is taken inside the engine's state access, the one order in which the
+    /// two are ever held together (no holder of this lock calls the engine). Refusals in the
+    /// order of the arguments: the animation's handle, the key, then the layer and the add's.
+    func addDescription(_ handle: ac_animation, forKey key: UnsafePointer<CChar>?, to layer: LayerID) throws(APIError) {
+        let name = Result { () throws(APIError) in try optionalKey(key) }
+        var refusal: APIError?  // the handle's or the key's, met inside the state access
+        var lent = false
+        do throws(AnimCoreError) {
+            try engine.addAnimation(to: layer) { (add) throws(AnimCoreError) in
+                try lock.withLock { () throws(AnimCoreError) in
+                    lent = true
+                    let index: Int
+                    let keyName: String?
+                    do throws(APIError) {
+                        index = try descriptionIndex(handle, "animation")
+                        keyName = try name.get()
+                    } catch {
+                        return refusal = error
+                    }
+                    try lendingInPlace(&descriptions[index].animation!) { (animation) throws(AnimCoreError) in
+                        try add(animation, keyName)
+                    }
+                }
+            }
+        } catch {
+            // An invalidated engine lends nothing: the earlier arguments' refusals come first.
+            if !lent {
+                _ = try readDescription(handle) { _ in 0 }
+                _ = try name.get()
+            }
+            throw APIError(error, arguments: ErrorArguments(key: "animation", value: "animation", other: "animation"))
+        }
+        if let refusal { throw refusal }
     }
 
     /// Releases a description; dropped after the lock is released.
@@ -332,11 +370,13 @@ public func ac_animation_get_value(
             let name = try valueField(which)
             let out = try required(outValue, "out_value")
             let isSet = try required(outIsSet, "out_is_set")
-            let value = try box.readDescription(animation) { (description) throws(APIError) in
-                try valueAccess(description.kindTag, which, name).read(description)
+            // Converted where it lies: only the C value leaves the table.
+            let (value, held) = try box.readDescription(animation) { (description) throws(APIError) in
+                let value = try valueAccess(description.kindTag, which, name).read(description)
+                return (value?.cValue ?? ac_value(), value != nil)
             }
-            out.pointee = value?.cValue ?? ac_value()
-            isSet.pointee = value == nil ? 0 : 1
+            out.pointee = value
+            isSet.pointee = held ? 1 : 0
         }
     }
 }
@@ -400,9 +440,13 @@ public func ac_animation_get_timing_function(
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outFunction, "out_function")
             let isSet = try required(outIsSet, "out_is_set")
-            let curve = try box.readDescription(animation) { $0.timingFunction }
-            out.pointee = (curve ?? TimingFunction.linear).cValue
-            isSet.pointee = curve == nil ? 0 : 1
+            // Converted where it lies: only the C value leaves the table.
+            let (curve, held) = try box.readDescription(animation) { (description) in
+                guard let function = description.timingFunction else { return (TimingFunction.linear.cValue, false) }
+                return (function.cValue, true)
+            }
+            out.pointee = curve
+            isSet.pointee = held ? 1 : 0
         }
     }
 }
@@ -499,11 +543,7 @@ public func ac_layer_add_animation(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let copy = try box.description(animation)
-            let name = try optionalKey(key)
-            try core(ErrorArguments(key: "animation", value: "animation", other: "animation")) { () throws(AnimCoreError) in
-                try box.engine.addAnimation(copy, forKey: name, to: LayerID(rawValue: layer))
-            }
+            try box.addDescription(animation, forKey: key, to: LayerID(rawValue: layer))
         }
     }
 }
@@ -582,5 +622,13 @@ public func ac_layer_copy_animation(
 private func borrowingInPlace<R>(
     _ animation: inout Animation, _ body: (borrowing Animation) throws(APIError) -> R
 ) throws(APIError) -> R {
+    try body(animation)
+}
+
+/// `borrowingInPlace` for a body that adds the description to a layer (`addDescription`).
+@inline(__always)
+private func lendingInPlace(
+    _ animation: inout Animation, _ body: (borrowing Animation) throws(AnimCoreError) -> Void
+) throws(AnimCoreError) {
     try body(animation)
 }
