@@ -413,7 +413,7 @@ public func ac_animation_get_timing(
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outTiming, "out_timing")
             try checkStructSize(out, expected: MemoryLayout<ac_timing>.size, "out_timing")
-            out.pointee = try box.readDescription(animation) { $0.timing.cValue }
+            out.pointee = try box.description(animation).timing.cValue  // (plain data: only the timing is loaded)
         }
     }
 }
