@@ -157,42 +157,40 @@ struct ExplicitAddSettingsTests {
         #expect(try engine.value(forKeyPath: "extra599", of: layer) == .scalar(599))
     }
 
+    /// A layer of each of three classes where "level" means different things: an animatable
+    /// scalar, a point, a scalar that is not animatable.
+    private func levelLayers(_ engine: Engine) throws -> (scalar: LayerID, point: LayerID, fixed: LayerID) {
+        let descriptors = [
+            PropertyDescriptor("level", default: .scalar(0)), PropertyDescriptor("level", default: .point(x: 0, y: 0)),
+            PropertyDescriptor("level", default: .scalar(0), animatable: false),
+        ]
+        let layers = try zip(["ScalarLevel", "PointLevel", "FixedLevel"], descriptors).map { (name, descriptor) in
+            try engine.makeLayerHandle(try engine.makeLayerClass(name: name, properties: [descriptor]))
+        }
+        return (layers[0], layers[1], layers[2])
+    }
+
+    /// What `engine` answers when `animation` is added to `layer`; nil when it is added.
+    private func refusal(_ engine: Engine, _ animation: Animation, _ layer: LayerID) -> AnimCoreError? {
+        do {
+            try engine.addAnimation(animation, forKey: "probe", to: layer)
+            return nil
+        } catch { return error }
+    }
+
     @Test("the remembered animatable target follows the key path and the class; refusals are worded as ever")
     func rememberedTargetFollowsKeyPathAndClass() throws {
         let engine = Engine()
-        // "level" is an animatable scalar in one class, a point in another, not animatable in a third.
-        let scalarClass = try engine.makeLayerClass(name: "ScalarLevel", properties: [PropertyDescriptor("level", default: .scalar(0))])
-        let pointClass = try engine.makeLayerClass(
-            name: "PointLevel", properties: [PropertyDescriptor("level", default: .point(x: 0, y: 0))])
-        let fixedClass = try engine.makeLayerClass(
-            name: "FixedLevel", properties: [PropertyDescriptor("level", default: .scalar(0), animatable: false)])
-        let scalar = try engine.makeLayerHandle(scalarClass)
-        let point = try engine.makeLayerHandle(pointClass)
-        let fixed = try engine.makeLayerHandle(fixedClass)
+        let (scalar, point, fixed) = try levelLayers(engine)
         var level = basic("level", from: 0, to: 10)
         level.timing.duration = 1
-        func refusal(_ animation: Animation, _ layer: LayerID) -> AnimCoreError? {
-            do {
-                try engine.addAnimation(animation, forKey: "probe", to: layer)
-                return nil
-            } catch { return error }
-        }
-        // Each refusal first without anything remembered, then right after "level" of the scalar
-        // class was remembered: the same code and message.
+        // Each refusal right after "level" of the scalar class was remembered, and in a fresh
+        // engine that remembers nothing: the same code and message.
         let fresh = Engine()
-        let freshClasses = try [
-            fresh.makeLayerClass(name: "ScalarLevel", properties: [PropertyDescriptor("level", default: .scalar(0))]),
-            fresh.makeLayerClass(name: "PointLevel", properties: [PropertyDescriptor("level", default: .point(x: 0, y: 0))]),
-            fresh.makeLayerClass(name: "FixedLevel", properties: [PropertyDescriptor("level", default: .scalar(0), animatable: false)]),
-        ]
-        let freshPoint = try fresh.makeLayerHandle(freshClasses[1])
-        let freshFixed = try fresh.makeLayerHandle(freshClasses[2])
-        func freshRefusal(_ animation: Animation, _ layer: LayerID) -> AnimCoreError? {
-            do {
-                try fresh.addAnimation(animation, forKey: "probe", to: layer)
-                return nil
-            } catch { return error }
-        }
+        let freshLayers = try levelLayers(fresh)
+        func refusal(_ animation: Animation, _ layer: LayerID) -> AnimCoreError? { self.refusal(engine, animation, layer) }
+        func freshRefusal(_ animation: Animation, _ layer: LayerID) -> AnimCoreError? { self.refusal(fresh, animation, layer) }
+        let freshPoint = freshLayers.point, freshFixed = freshLayers.fixed
         try engine.addAnimation(level, forKey: "a", to: scalar)
         let wrongKind = refusal(level, point)
         #expect(wrongKind?.code == .wrongKind, "a scalar on the point class's level")
@@ -204,7 +202,7 @@ struct ExplicitAddSettingsTests {
         try engine.addAnimation(level, forKey: "a", to: scalar)
         let unknown = refusal(basic("level.x"), scalar)
         #expect(unknown != nil, "a component of a scalar")
-        #expect(unknown == freshRefusal(basic("level.x"), try fresh.makeLayerHandle(freshClasses[0])))
+        #expect(unknown == freshRefusal(basic("level.x"), freshLayers.scalar))
         // Another key path of the same class, then "level" again; the point class's own target.
         var spot = Animation.basic("level", from: .point(x: 0, y: 0), to: .point(x: 10, y: 20))
         spot.timing.duration = 1
