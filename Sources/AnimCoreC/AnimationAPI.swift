@@ -50,10 +50,25 @@ extension EngineBox {
         return index
     }
 
-    /// A copy of a description.
+    /// A copy of a description, for a caller that passes it on after the lock is released
+    /// (to the engine, or into another description); a field is read in place with
+    /// `readDescription(_:_:_:)`.
     func description(_ handle: ac_animation, _ argument: String = "animation") throws(APIError) -> Animation {
         try lock.withLock { () throws(APIError) -> Animation in
             descriptions[try descriptionIndex(handle, argument)].animation.unsafelyUnwrapped
+        }
+    }
+
+    /// What `body` reads of a description, read in place under the lock: no copy of the whole
+    /// description is made for a getter. `body` must not call the engine or release anything
+    /// (the lock is held).
+    @inline(__always)  // (specialised for each getter's result: generic, it copied through witnesses)
+    func readDescription<R>(
+        _ handle: ac_animation, _ argument: String = "animation", _ body: (borrowing Animation) throws(APIError) -> R
+    ) throws(APIError) -> R {
+        try lock.withLock { () throws(APIError) -> R in
+            let index = try descriptionIndex(handle, argument)
+            return try borrowingInPlace(&descriptions[index].animation!, body)
         }
     }
 
@@ -86,6 +101,43 @@ extension EngineBox {
             let index = try descriptionIndex(handle, argument)
             try body(&descriptions[index].animation!)
         }
+    }
+
+    /// Adds the description `handle` names to `layer` under `key` (a C string; NULL: no key),
+    /// lent to the engine where it lies (`Engine.addAnimation(to:lentBy:)`), not copied out:
+    /// the table's lock is taken inside the engine's state access, the one order in which the
+    /// two are ever held together (no holder of this lock calls the engine). Refusals in the
+    /// order of the arguments: the animation's handle, the key, then the layer and the add's.
+    func addDescription(_ handle: ac_animation, forKey key: UnsafePointer<CChar>?, to layer: LayerID) throws(APIError) {
+        let name = Result { () throws(APIError) in try optionalKey(key) }
+        var refusal: APIError?  // the handle's or the key's, met inside the state access
+        var lent = false
+        do throws(AnimCoreError) {
+            try engine.addAnimation(to: layer) { (add) throws(AnimCoreError) in
+                try lock.withLock { () throws(AnimCoreError) in
+                    lent = true
+                    let index: Int
+                    let keyName: String?
+                    do throws(APIError) {
+                        index = try descriptionIndex(handle, "animation")
+                        keyName = try name.get()
+                    } catch {
+                        return refusal = error
+                    }
+                    try lendingInPlace(&descriptions[index].animation!) { (animation) throws(AnimCoreError) in
+                        try add(animation, keyName)
+                    }
+                }
+            }
+        } catch {
+            // An invalidated engine lends nothing: the earlier arguments' refusals come first.
+            if !lent {
+                _ = try readDescription(handle) { _ in 0 }
+                _ = try name.get()
+            }
+            throw APIError(error, arguments: ErrorArguments(key: "animation", value: "animation", other: "animation"))
+        }
+        if let refusal { throw refusal }
     }
 
     /// Releases a description; dropped after the lock is released.
@@ -153,7 +205,7 @@ public func ac_animation_key_path(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let path = try box.description(animation).keyPath
+            let path = try box.readDescription(animation) { $0.keyPath }
             try copyString(path, into: buffer, capacity: capacity, outLength: outLength)
         }
     }
@@ -195,7 +247,7 @@ public func ac_animation_get_value_function(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let name = try box.description(animation).valueFunction?.name ?? ""
+            let name = try box.readDescription(animation) { $0.valueFunction?.name } ?? ""
             try copyString(name, into: buffer, capacity: capacity, outLength: outLength)
         }
     }
@@ -256,7 +308,7 @@ func valueAccess(_ kind: AnimationKindTag, _ which: Int32, _ name: String) throw
 enum ValueSlot {
     case basicFrom, basicTo, basicBy, decayFrom, decayVelocity
 
-    func read(_ animation: Animation) -> Value? {
+    func read(_ animation: borrowing Animation) -> Value? {
         switch self {
         case .basicFrom: animation.basic?.fromValue
         case .basicTo: animation.basic?.toValue
@@ -318,10 +370,13 @@ public func ac_animation_get_value(
             let name = try valueField(which)
             let out = try required(outValue, "out_value")
             let isSet = try required(outIsSet, "out_is_set")
-            let description = try box.description(animation)
-            let value = try valueAccess(description.kindTag, which, name).read(description)
-            out.pointee = value?.cValue ?? ac_value()
-            isSet.pointee = value == nil ? 0 : 1
+            // Converted where it lies: only the C value leaves the table.
+            let (value, held) = try box.readDescription(animation) { (description) throws(APIError) in
+                let value = try valueAccess(description.kindTag, which, name).read(description)
+                return (value?.cValue ?? ac_value(), value != nil)
+            }
+            out.pointee = value
+            isSet.pointee = held ? 1 : 0
         }
     }
 }
@@ -333,7 +388,7 @@ public func ac_animation_get_kind(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outKind, "out_kind")
-            out.pointee = try box.description(animation).kindTag.rawValue
+            out.pointee = try box.readDescription(animation) { $0.kindTag.rawValue }
         }
     }
 }
@@ -358,7 +413,7 @@ public func ac_animation_get_timing(
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outTiming, "out_timing")
             try checkStructSize(out, expected: MemoryLayout<ac_timing>.size, "out_timing")
-            out.pointee = try box.description(animation).timing.cValue
+            out.pointee = try box.description(animation).timing.cValue  // (plain data: only the timing is loaded)
         }
     }
 }
@@ -385,9 +440,13 @@ public func ac_animation_get_timing_function(
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outFunction, "out_function")
             let isSet = try required(outIsSet, "out_is_set")
-            let curve = try box.description(animation).timingFunction
-            out.pointee = (curve ?? TimingFunction.linear).cValue
-            isSet.pointee = curve == nil ? 0 : 1
+            // Converted where it lies: only the C value leaves the table.
+            let (curve, held) = try box.readDescription(animation) { (description) in
+                guard let function = description.timingFunction else { return (TimingFunction.linear.cValue, false) }
+                return (function.cValue, true)
+            }
+            out.pointee = curve
+            isSet.pointee = held ? 1 : 0
         }
     }
 }
@@ -435,8 +494,10 @@ public func ac_animation_get_flag(
             let sequential = flag == Int32(AC_ANIMATION_SEQUENTIAL)
             let field = sequential ? nil : try flagField(flag)
             let out = try required(outOn, "out_on")
-            let description = try box.description(animation)
-            out.pointee = (field.map { description[keyPath: $0] } ?? description.isSequence) ? 1 : 0
+            let on = try box.readDescription(animation) { (description) in
+                field.map { description[keyPath: $0] } ?? description.isSequence
+            }
+            out.pointee = on ? 1 : 0
         }
     }
 }
@@ -482,11 +543,7 @@ public func ac_layer_add_animation(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let copy = try box.description(animation)
-            let name = try optionalKey(key)
-            try core(ErrorArguments(key: "animation", value: "animation", other: "animation")) { () throws(AnimCoreError) in
-                try box.engine.addAnimation(copy, forKey: name, to: LayerID(rawValue: layer))
-            }
+            try box.addDescription(animation, forKey: key, to: LayerID(rawValue: layer))
         }
     }
 }
@@ -557,4 +614,21 @@ public func ac_layer_copy_animation(
             out.pointee = try copy.map { (animation) throws(APIError) in try box.makeDescription(animation) } ?? 0
         }
     }
+}
+
+/// Hands `body` the description `animation` refers to (an inout access to the table's entry)
+/// as a borrow: a getter reads the entry where it lies instead of a copy of it.
+@inline(__always)
+private func borrowingInPlace<R>(
+    _ animation: inout Animation, _ body: (borrowing Animation) throws(APIError) -> R
+) throws(APIError) -> R {
+    try body(animation)
+}
+
+/// `borrowingInPlace` for a body that adds the description to a layer (`addDescription`).
+@inline(__always)
+private func lendingInPlace(
+    _ animation: inout Animation, _ body: (borrowing Animation) throws(AnimCoreError) -> Void
+) throws(AnimCoreError) {
+    try body(animation)
 }

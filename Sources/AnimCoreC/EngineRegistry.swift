@@ -161,7 +161,9 @@ final class EngineBox: @unchecked Sendable {
     let pointer: OpaquePointer
 
     /// Guards the description table. Never held while calling the engine, nor while a value
-    /// that may hold a callback registration is dropped (its destroy function may call back in).
+    /// that may hold a callback registration is dropped (its destroy function may call back in);
+    /// taken inside the engine's state access only to lend a description to an add
+    /// (`addDescription`), which runs no callback.
     let lock = PThreadMutex()
     /// Animation descriptions by index, and the free indexes.
     @exclusivity(unchecked) var descriptions: [DescriptionSlot] = []

@@ -3,7 +3,8 @@
 // never takes the curve; an animation block's settings), names equal but built apart share their
 // keys, key ids far beyond a class's resolved-path array resolve, one-entry presentation layouts
 // of one property index but different sizes stay apart, a class's plain layouts equal its
-// descriptors, and `Array.empty()` keeps capacity.
+// descriptors, `Array.empty()` keeps capacity, and the animatable target an add remembers
+// answers only for its own key path and class.
 import Testing
 
 @testable import AnimCore
@@ -154,6 +155,65 @@ struct ExplicitAddSettingsTests {
         expectValue(try engine.presentationValue(forKeyPath: "position.x", of: layer), .scalar(50), 1e-9, "x")
         expectValue(try engine.presentationValue(forKeyPath: "bounds.size.width", of: layer), .scalar(20), 1e-9, "width")
         #expect(try engine.value(forKeyPath: "extra599", of: layer) == .scalar(599))
+    }
+
+    /// A layer of each of three classes where "level" means different things: an animatable
+    /// scalar, a point, a scalar that is not animatable.
+    private func levelLayers(_ engine: Engine) throws -> (scalar: LayerID, point: LayerID, fixed: LayerID) {
+        let descriptors = [
+            PropertyDescriptor("level", default: .scalar(0)), PropertyDescriptor("level", default: .point(x: 0, y: 0)),
+            PropertyDescriptor("level", default: .scalar(0), animatable: false),
+        ]
+        let layers = try zip(["ScalarLevel", "PointLevel", "FixedLevel"], descriptors).map { (name, descriptor) in
+            try engine.makeLayerHandle(try engine.makeLayerClass(name: name, properties: [descriptor]))
+        }
+        return (layers[0], layers[1], layers[2])
+    }
+
+    /// What `engine` answers when `animation` is added to `layer`; nil when it is added.
+    private func refusal(_ engine: Engine, _ animation: Animation, _ layer: LayerID) -> AnimCoreError? {
+        do {
+            try engine.addAnimation(animation, forKey: "probe", to: layer)
+            return nil
+        } catch { return error }
+    }
+
+    @Test("the remembered animatable target follows the key path and the class; refusals are worded as ever")
+    func rememberedTargetFollowsKeyPathAndClass() throws {
+        let engine = Engine()
+        let (scalar, point, fixed) = try levelLayers(engine)
+        var level = basic("level", from: 0, to: 10)
+        level.timing.duration = 1
+        // Each refusal right after "level" of the scalar class was remembered, and in a fresh
+        // engine that remembers nothing: the same code and message.
+        let fresh = Engine()
+        let freshLayers = try levelLayers(fresh)
+        func refusal(_ animation: Animation, _ layer: LayerID) -> AnimCoreError? { self.refusal(engine, animation, layer) }
+        func freshRefusal(_ animation: Animation, _ layer: LayerID) -> AnimCoreError? { self.refusal(fresh, animation, layer) }
+        let freshPoint = freshLayers.point, freshFixed = freshLayers.fixed
+        try engine.addAnimation(level, forKey: "a", to: scalar)
+        let wrongKind = refusal(level, point)
+        #expect(wrongKind?.code == .wrongKind, "a scalar on the point class's level")
+        #expect(wrongKind == freshRefusal(level, freshPoint))
+        try engine.addAnimation(level, forKey: "a", to: scalar)
+        let notAnimatable = refusal(level, fixed)
+        #expect(notAnimatable?.code == .notAnimatable)
+        #expect(notAnimatable == freshRefusal(level, freshFixed))
+        try engine.addAnimation(level, forKey: "a", to: scalar)
+        let unknown = refusal(basic("level.x"), scalar)
+        #expect(unknown != nil, "a component of a scalar")
+        #expect(unknown == freshRefusal(basic("level.x"), freshLayers.scalar))
+        // Another key path of the same class, then "level" again; the point class's own target.
+        var spot = Animation.basic("level", from: .point(x: 0, y: 0), to: .point(x: 10, y: 20))
+        spot.timing.duration = 1
+        try engine.addAnimation(spot, forKey: "a", to: point)
+        try engine.addAnimation(basic("opacity", from: 1, to: 0), forKey: "o", to: scalar)
+        try engine.addAnimation(level, forKey: "a", to: scalar)
+        try engine.tick(0)
+        try engine.tick(0.5)
+        expectValue(try engine.presentationValue(forKeyPath: "level", of: scalar), .scalar(5), 1e-9, "scalar level")
+        expectValue(try engine.presentationValue(forKeyPath: "level", of: point), .point(x: 5, y: 10), 1e-9, "point level")
+        #expect(try engine.presentationValue(forKeyPath: "level", of: fixed) == .scalar(0))
     }
 
     @Test("one-entry presentation layouts of one property index and different sizes stay apart")

@@ -2,7 +2,8 @@
  * Explicit animations through the engine, tick by tick at 60 fps: the reference's value
  * vectors V1-V9 and V16-V18 (§9.2), the fill and removal rules, duration 0 and begin time 0
  * at commit, replacement under a key, did-start / did-stop exactly once each, removal, the
- * order of keys, copying back, and the description handles and their errors.
+ * order of keys, copying back, the description handles and their errors, and one key path
+ * added to layers of classes where it means different things.
  */
 #include "ac_engine_test.h"
 
@@ -663,6 +664,50 @@ static void test_descriptions(void) {
     ac_engine_destroy(f.engine);
 }
 
+/* One description added again and again, alternately to layers of classes where its key path
+   means different things (an animatable scalar, a point, a property that is not animatable) and
+   beside other key paths: each add answers for its own layer's class, refusals as ever. */
+static void test_key_path_per_class(void) {
+    ac_engine *engine = new_engine();
+    ac_value zero = ac_value_scalar(0), origin = ac_value_point(0, 0);
+    ac_property_desc desc;
+    ac_class scalar_class, point_class, fixed_class;
+    AC_CHECK_OK(ac_property_desc_init(&desc, "level", &zero));
+    AC_CHECK_OK(ac_class_create(engine, "ScalarLevel", 0, &desc, 1, &scalar_class));
+    AC_CHECK_OK(ac_property_desc_init(&desc, "level", &origin));
+    AC_CHECK_OK(ac_class_create(engine, "PointLevel", 0, &desc, 1, &point_class));
+    AC_CHECK_OK(ac_property_desc_init(&desc, "level", &zero));
+    desc.animatable = 0;
+    AC_CHECK_OK(ac_class_create(engine, "FixedLevel", 0, &desc, 1, &fixed_class));
+    ac_layer scalar = new_layer(engine, scalar_class), point = new_layer(engine, point_class);
+    ac_layer fixed = new_layer(engine, fixed_class), plain = new_layer(engine, 0);
+    ac_animation level = scalar_animation(engine, "level", 1, 0, 1, 10, 0, 0, 1);
+    ac_animation opacity = scalar_animation(engine, "opacity", 1, 1, 1, 0, 0, 0, 1);
+    for (int round = 0; round < 2; round++) {
+        AC_CHECK_OK(ac_layer_add_animation(engine, scalar, level, "a"));
+        EXPECT_ERROR(ac_layer_add_animation(engine, point, level, "a"), AC_ERR_WRONG_KIND, "level");
+        AC_CHECK_OK(ac_layer_add_animation(engine, scalar, level, "a"));
+        EXPECT_ERROR(ac_layer_add_animation(engine, fixed, level, "a"), AC_ERR_NOT_ANIMATABLE, "level");
+        AC_CHECK_OK(ac_layer_add_animation(engine, scalar, level, "a"));
+        EXPECT_ERROR(ac_layer_add_animation(engine, plain, level, "a"), AC_ERR_NOT_ANIMATABLE, "level");
+        AC_CHECK_OK(ac_layer_add_animation(engine, scalar, opacity, "o"));
+        AC_CHECK_OK(ac_layer_add_animation(engine, plain, opacity, "o"));
+    }
+    /* The description changed after it was added: the next add follows the change. */
+    AC_CHECK_OK(ac_animation_set_key_path(engine, level, "opacity"));
+    AC_CHECK_OK(ac_layer_add_animation(engine, plain, level, "a"));
+    AC_CHECK_EQ_INT(animation_count(engine, point), 0);
+    AC_CHECK_EQ_INT(animation_count(engine, fixed), 0);
+    tick(engine, T0);
+    tick(engine, T0 + 0.5);
+    AC_CHECK_NEAR(presentation_scalar(engine, scalar, "level"), 5, 1e-9);
+    AC_CHECK_NEAR(presentation_scalar(engine, scalar, "opacity"), 0.5, 1e-9);
+    AC_CHECK_NEAR(presentation_scalar(engine, plain, "opacity"), 5, 1e-9); /* "a" (0 to 10) after "o" */
+    ac_animation_release(engine, level);
+    ac_animation_release(engine, opacity);
+    ac_engine_destroy(engine);
+}
+
 int main(void) {
     test_value_vectors();
     test_fill_and_removal();
@@ -673,5 +718,6 @@ int main(void) {
     test_copy_back();
     test_keeps_final_value();
     test_descriptions();
+    test_key_path_per_class();
     return ac_test_finish();
 }

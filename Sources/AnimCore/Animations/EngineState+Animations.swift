@@ -419,8 +419,18 @@ extension EngineState {
             upper: decay.upperBound.map(slots))
     }
 
-    /// The declared animatable property (or component) a key path names.
+    /// The declared animatable property (or component) a key path names; the last one found
+    /// is remembered (`AnimatableTargetMemo`), so an add that names it again skips the search.
     private func animatableTarget(_ keyPath: String, slot: Int, field: String) throws(AnimCoreError) -> KeyPathTarget {
+        let classIndex = places[slot].classIndex
+        if let remembered = lastAnimatableTarget.target(of: keyPath, inClass: classIndex) { return remembered }
+        let target = try resolveAnimatableTarget(keyPath, slot: slot, field: field)
+        lastAnimatableTarget = AnimatableTargetMemo(classIndex: classIndex, keyPath: keyPath, target: target)
+        return target
+    }
+
+    /// `animatableTarget` past the memo: the one resolution of an animated key path.
+    private func resolveAnimatableTarget(_ keyPath: String, slot: Int, field: String) throws(AnimCoreError) -> KeyPathTarget {
         let target: KeyPathTarget
         switch try resolve(keyPath, in: slot) {
         case .property(let resolved): target = resolved

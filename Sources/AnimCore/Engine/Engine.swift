@@ -453,6 +453,20 @@ public final class Engine: @unchecked Sendable {
         try withState { (state) throws(AnimCoreError) in try state.addAnimation(animation, forKey: key, to: layer) }
     }
 
+    /// `addAnimation(_:forKey:to:)` of an animation `lend` lends: `lend` runs inside the state
+    /// access and calls `add` at most once, with the animation and the key to add it under, so
+    /// a caller that keeps its descriptions under a lock of its own (the C shim's table) adds
+    /// one where it lies instead of copying it out first. `lend` calls nothing else of the
+    /// engine; it is not called when the engine is invalidated.
+    package func addAnimation(
+        to layer: LayerID,
+        lentBy lend: (_ add: (borrowing Animation, _ key: String?) throws(AnimCoreError) -> Void) throws(AnimCoreError) -> Void
+    ) throws(AnimCoreError) {
+        try withState { (state) throws(AnimCoreError) in
+            try lend { (animation, key) throws(AnimCoreError) in try state.addAnimation(animation, forKey: key, to: layer) }
+        }
+    }
+
     /// Removes the animation under `key` (it stops with finished = false at the next tick).
     package func removeAnimation(forKey key: String, from layer: LayerID) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in try state.removeAnimation(forKey: key, from: layer) }

@@ -40,6 +40,8 @@ final class EngineState {
     @exclusivity(unchecked) var addedDescriptions: [Int32: Animation] = [:]
     /// The timing functions animations use, shared by index.
     let functions = TimingFunctionTable()
+    /// The animatable target the last add resolved (`animatableTarget`).
+    @exclusivity(unchecked) var lastAnimatableTarget = AnimatableTargetMemo()
     /// 16-slot blocks of out-of-line values (3D transforms), and each class's defaults.
     let outOfLine = SlotBuffer(initialCapacity: 16 * 64)
     /// The contents of path and array values (`VariableValues`); their slots hold its handles.

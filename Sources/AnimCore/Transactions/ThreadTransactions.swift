@@ -107,7 +107,7 @@ struct ThreadTransactionCache {
     /// that holds it, so the settings are not copied for the calls.)
     @inline(__always)
     mutating func apply(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) -> UnsetFields {
-        let before = settings.unsetFields
+        let before = UnsetFields(of: &settings)
         change(&settings)
         holdsUnset = false
         settingsVersion &+= 1
@@ -124,7 +124,7 @@ struct ThreadTransactionCache {
     /// read the enclosing frames' again, which the cache does not hold.
     @inline(__always)
     mutating func emptyIfUnsetting(since before: UnsetFields) {
-        if settings.unsetFields.unsetsAny(of: before) { thread = 0 }
+        if UnsetFields(of: &settings).unsetsAny(of: before) { thread = 0 }
     }
 }
 
@@ -148,15 +148,25 @@ struct UnsetFields {
     }
 }
 
-extension TransactionSettings {
-    /// What these settings leave unset (see `UnsetFields`).
-    @inline(__always)  // (a call copies the settings)
-    var unsetFields: UnsetFields {
-        UnsetFields(
-            duration: animationDuration == nil, curve: !timingFunction.holdsValue, spring: !spring.holdsValue,
-            other: disableActions == nil || delay == nil || repeatCount == nil || autoreverses == nil
-                || additiveImplicitAnimations == nil || beginsFromCurrentState == nil,
-            valueCount: values.count)
+extension UnsetFields {
+    /// What `settings` leave unset (see `UnsetFields`), read where they lie: `settings` is
+    /// inout only so that the timing function's presence is tested in place (a read of the
+    /// settings as a value copied the function, and dropped the copy after).
+    @inline(__always)
+    init(of settings: inout TransactionSettings) {
+        self.init(
+            duration: settings.animationDuration == nil, curve: !UnsetFields.holdsValue(&settings.timingFunction),
+            spring: !settings.spring.holdsValue,
+            other: settings.disableActions == nil || settings.delay == nil || settings.repeatCount == nil
+                || settings.autoreverses == nil || settings.additiveImplicitAnimations == nil
+                || settings.beginsFromCurrentState == nil,
+            valueCount: settings.values.count)
+    }
+
+    /// Whether `function` is set, tested in place (`inout`: no copy of it is made to look).
+    @inline(__always)
+    private static func holdsValue(_ function: inout TimingFunction?) -> Bool {
+        if case .some = function { true } else { false }
     }
 }
 

@@ -552,3 +552,35 @@ def test_the_shared_keywords_are_checked_naming_the_argument() -> None:
             animcore.FillMode.BOTH,
             True,
         )
+
+
+def test_one_key_path_on_layers_of_different_classes(engine: Engine) -> None:
+    """One description added again and again to layers of classes where its key path means
+    different things: each add answers for its own layer's class, refusals as ever, and a
+    description changed after an add is added as changed."""
+    scalar = engine.layer_class("ScalarLevel", {"level": 0.0})()
+    point = engine.layer_class("PointLevel", {"level": Point(0, 0)})()
+    fixed = engine.layer_class("FixedLevel", {"level": 0.0}, not_animatable=["level"])()
+    plain = engine.layer()
+    level = BasicAnimation("level", from_value=0, to_value=10, duration=1)
+    for _ in range(2):
+        scalar.add_animation(level, "a")
+        # (The binding converts the values by the target's kind: numbers are no point.)
+        with pytest.raises(TypeError, match="from_value"):
+            point.add_animation(level, "a")
+        scalar.add_animation(level, "a")
+        with pytest.raises(NotAnimatableError, match="level"):
+            fixed.add_animation(level, "a")
+        scalar.add_animation(level, "a")
+        with pytest.raises(NotAnimatableError, match="level"):
+            plain.add_animation(level, "a")
+    moved = BasicAnimation("level", from_value=Point(0, 0), to_value=Point(10, 20), duration=1)
+    point.add_animation(moved, "a")
+    level.to_value = 20  # changed after its adds: the next add takes the change
+    scalar.add_animation(level, "a")
+    engine.tick(T0)
+    engine.tick(T0 + 0.5)
+    assert scalar.presentation["level"] == approx(10)
+    assert point.presentation["level"] == (approx(5), approx(10))
+    assert fixed.presentation["level"] == 0
+    assert not fixed.animation_keys and not plain.animation_keys
