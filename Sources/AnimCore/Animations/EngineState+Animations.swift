@@ -558,9 +558,9 @@ extension EngineState {
     /// `removeAnimations` of the one animation in `index` (with the records it owns). When it is
     /// its layer's only animation (what an implicit animation that ends leaves to remove), the
     /// layer is left with no presentation block without laying one out again.
-    // [Perf] The general way cost about 810 instructions per ended animation (the layouts
-    // before and after, the scratch arrays), as much as the start of one: 1379 instructions
-    // per animation in the tick that ends them (bench_transactions' end tick).
+    // [Perf] The general way (the layouts before and after, the scratch arrays) costs as much
+    // as the start of an animation, and the tick that ends many implicit animations makes
+    // this call for each (bench_transactions' end tick).
     func removeAnimation(_ index: Int, slot: Int) {
         let record = animations.base + index
         // (A record with followers, a group's children or a path's rotation after it, is never
