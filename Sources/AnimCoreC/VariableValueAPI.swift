@@ -92,16 +92,19 @@ func writeRun(_ run: VariableRun, _ kind: ValueKind, into out: UnsafeMutableRawP
     let elements = out.assumingMemoryBound(to: ac_path_element.self) + start
     var offset = 0
     for position in 0..<run.elements {
-        var element = ac_path_element()
-        element.type = Int32(types[position])
         let coordinates = VariableRun.coordinateCount(ofType: types[position])
-        if coordinates > 0, let numbers = run.numbers {
-            withUnsafeMutablePointer(to: &element.points) { points in
-                points.withMemoryRebound(to: Double.self, capacity: 6) { $0.update(from: numbers + offset, count: coordinates) }
+        var points: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
+        // (A path of closes alone has no numbers.)
+        if let p = run.numbers.map({ $0 + offset }) {
+            switch coordinates {
+            case 2: points = (p[0], p[1], 0, 0, 0, 0)
+            case 4: points = (p[0], p[1], p[2], p[3], 0, 0)
+            case 6: points = (p[0], p[1], p[2], p[3], p[4], p[5])
+            default: break
             }
         }
+        elements[position] = ac_path_element(type: Int32(types[position]), reserved: 0, points: points)
         offset += coordinates
-        elements[position] = element
     }
 }
 

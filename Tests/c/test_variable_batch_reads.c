@@ -16,22 +16,6 @@
 #define LAYERS 15
 #define ROOM 4096
 
-/* The class "Shape": path, locations, colors (empty defaults) and a scalar "value". */
-static ac_class shape_class(ac_engine *engine) {
-    ac_property_desc properties[4];
-    ac_value path = ac_value_zeroed(AC_VALUE_PATH);
-    ac_value numbers = ac_value_zeroed(AC_VALUE_NUMBERS);
-    ac_value colors = ac_value_zeroed(AC_VALUE_COLORS);
-    ac_value scalar = ac_value_zeroed(AC_VALUE_SCALAR);
-    ac_class shape = 0;
-    AC_CHECK_OK(ac_property_desc_init(&properties[0], "path", &path));
-    AC_CHECK_OK(ac_property_desc_init(&properties[1], "locations", &numbers));
-    AC_CHECK_OK(ac_property_desc_init(&properties[2], "colors", &colors));
-    AC_CHECK_OK(ac_property_desc_init(&properties[3], "value", &scalar));
-    AC_CHECK_OK(ac_class_create(engine, "Shape", 0, properties, 4, &shape));
-    return shape;
-}
-
 static ac_animation timed(ac_engine *engine, ac_animation animation, double duration_s) {
     ac_timing timing;
     AC_CHECK_OK(ac_timing_init_animation(&timing));

@@ -38,22 +38,7 @@ extension Engine {
         let failure: BatchReadFailure?
         do throws(AnimCoreError) {
             failure = try withState { state in
-                for (index, layer) in layers.enumerated() {
-                    let slot: Int
-                    do throws(AnimCoreError) {
-                        slot = try state.layerSlot(layer)
-                    } catch {
-                        return BatchReadFailure(index: index, key: -1, error: error)
-                    }
-                    do throws(AnimCoreError) {
-                        try state.withVariableRun(forKey: key, slot: slot, presentation: presentation, expecting: kind) { run in
-                            body(index, run)
-                        }
-                    } catch {
-                        return BatchReadFailure(index: index, error: error)
-                    }
-                }
-                return nil
+                state.readVariableValues(forKey: key, of: layers, presentation: presentation, expecting: kind, body)
             }
         } catch {
             failure = BatchReadFailure(index: 0, error: error)
@@ -69,5 +54,45 @@ extension Engine {
     /// - Throws: `.invalidState` once the engine is invalidated.
     public func variableValueCounts() throws(AnimCoreError) -> VariableValueCounts {
         try withState { state in state.variableValues.counts }
+    }
+}
+
+extension EngineState {
+    /// The loop of `Engine.readVariableValues`; nil when every layer was read. The property
+    /// that holds `key` is found once per run of layers of one class (`variableProperty`);
+    /// each layer's memory through `variableRun`, or `withVariableRun` for a class that does
+    /// not declare `key` of `kind` (which answers it: an undeclared key's value, or the error).
+    func readVariableValues(
+        forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, presentation: Bool, expecting kind: ValueKind,
+        _ body: (Int, VariableRun) -> Void
+    ) -> BatchReadFailure? {
+        do throws(AnimCoreError) {
+            try keys.check(key)
+        } catch {
+            return BatchReadFailure(index: 0, error: error)
+        }
+        var resolved = (classIndex: -1, property: -1)
+        for (index, layer) in layers.enumerated() {
+            let slot: Int
+            do throws(AnimCoreError) {
+                slot = try layerSlot(layer)
+            } catch {
+                return BatchReadFailure(index: index, key: -1, error: error)
+            }
+            let classIndex = Int(places[slot].classIndex)
+            if classIndex != resolved.classIndex {
+                resolved = (classIndex, variableProperty(classIndex, key, kind) ?? -1)
+            }
+            if resolved.property >= 0 {
+                body(index, variableRun(slot, resolved.property, presentation: presentation, kind))
+                continue
+            }
+            do throws(AnimCoreError) {
+                try withVariableRun(forKey: key, slot: slot, presentation: presentation, expecting: kind) { body(index, $0) }
+            } catch {
+                return BatchReadFailure(index: index, error: error)
+            }
+        }
+        return nil
     }
 }

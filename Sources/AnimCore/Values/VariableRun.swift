@@ -25,6 +25,7 @@ package struct VariableRun {
 
     /// How many numbers a path element of type `code` has: 2 for a move or a line, 4 for a
     /// quad curve, 6 for a curve, 0 for a close (`Path.Element.coordinateCount`).
+    @inlinable @inline(__always)
     package static func coordinateCount(ofType code: UInt8) -> Int {
         switch code {
         case 0, 1: 2
