@@ -2,7 +2,8 @@
 /// (the C API's `ac_layer_get_path` and its siblings) or many under one lock (the batch reads
 /// `ac_layers_get_presentation_path` and its siblings, the Python binding, and
 /// `presentationValues(_:of:)` for these kinds). Both find each layer's memory through
-/// `EngineState.withVariableRun`.
+/// `EngineState.variableRun` (a class that does not declare the key through
+/// `EngineState.withVariableRun`, which answers undeclared keys and errors).
 extension Engine {
     /// Runs `body` with the memory of the path or array value at `key` of `layer` (the
     /// presentation value when `presentation`, else the model value), which must be of `kind`.
@@ -44,16 +45,6 @@ extension Engine {
             failure = BatchReadFailure(index: 0, error: error)
         }
         if let failure { throw failure }
-    }
-
-    /// How much the engine's store of path and array values holds now (`VariableValueCounts`):
-    /// removing the animations of these kinds and destroying the layers that hold them gives
-    /// it back (values retired while a presentation may show them go at the next tick).
-    ///
-    /// C: `ac_engine_get_value_store_counts`.
-    /// - Throws: `.invalidState` once the engine is invalidated.
-    public func variableValueCounts() throws(AnimCoreError) -> VariableValueCounts {
-        try withState { state in state.variableValues.counts }
     }
 }
 
