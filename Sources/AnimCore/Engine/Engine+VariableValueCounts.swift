@@ -5,6 +5,7 @@ extension Engine {
     /// it back (values retired while a presentation may show them go at the next tick).
     ///
     /// C: `ac_engine_get_value_store_counts`.
+    /// - Returns: the values held and the numbers they hold.
     /// - Throws: `.invalidState` once the engine is invalidated.
     public func variableValueCounts() throws(AnimCoreError) -> VariableValueCounts {
         try withState { state in state.variableValues.counts }

@@ -7,7 +7,10 @@ public struct VariableValueCounts: Equatable, Sendable {
     /// The numbers those values hold: a path's coordinates, an array's numbers, 4 per colour.
     public var numbers: Int
 
-    /// Counts of `values` values holding `numbers` numbers.
+    /// Counts of values and the numbers they hold.
+    /// - Parameters:
+    ///   - values: values held, 0 or more.
+    ///   - numbers: the numbers they hold, 0 or more.
     public init(values: Int, numbers: Int) {
         (self.values, self.numbers) = (values, numbers)
     }
