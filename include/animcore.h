@@ -2266,7 +2266,8 @@ ac_status ac_animation_get_path(ac_engine *engine, ac_animation animation,
  * different shapes switch from one to the other at progress 0.5, as AC_VALUE_BOOL does.
  * ac_layer_get_value(), the presentation batch reads and tables and
  * ac_layer_get_presentation_velocity() answer AC_ERR_WRONG_KIND for these keys (a fixed-width
- * value cannot carry them); an ac_layer_snapshot() entry of these kinds has the kind alone
+ * value cannot carry them; ac_layers_get_presentation_path() and its siblings below are their
+ * batch reads); an ac_layer_snapshot() entry of these kinds has the kind alone
  * (read the contents with the calls below, presentation = 1 for the animated value).
  *
  * Animations (CABasicAnimation of a shape layer's path, a gradient's colors or locations):
@@ -2337,6 +2338,53 @@ ac_status ac_layer_set_colors(ac_engine *engine, ac_layer layer, ac_key key, con
  */
 ac_status ac_layer_get_colors(ac_engine *engine, ac_layer layer, ac_key key, int32_t presentation,
                               double *out_rgba, size_t capacity, size_t *out_count);
+
+/*
+ * Batch reads: one key's presentation path, numbers or colours of count layers in one call,
+ * the way to read a shape layer's path or a gradient's locations of every layer each frame.
+ * The values are packed one after another: layer i's is out[out_offsets[i] ..
+ * out_offsets[i + 1]), counted as the single reads count (path elements, numbers, colours:
+ * 4 doubles each in out_rgba, capacity counting colours). out_offsets receives count + 1
+ * entries, out_offsets[0] = 0 and out_offsets[count] the total. Each value is copied straight
+ * from the engine's store (no value is built per layer: tens of ns per layer), under one
+ * lock, on the calling thread [INFERRED: not shared out to the tick threads as
+ * ac_layers_get_presentation is: where a layer's value starts depends on every layer before
+ * it, and the copy is bound by memory].
+ * count 0 is allowed (out_offsets[0] = 0; layers and out may be NULL).
+ * AC_ERR_BUFFER_TOO_SMALL when capacity < out_offsets[count]: every offset is still set (size
+ * the buffer from out_offsets[count] and call again); the layers that fit are written.
+ * Errors: every layer must hold key's kind (AC_ERR_WRONG_KIND naming layers[i] and the kind it
+ * holds); otherwise as ac_layers_get_presentation, naming layers[i] (AC_ERR_BAD_HANDLE,
+ * AC_ERR_UNKNOWN_KEY); AC_ERR_NULL_POINTER (out_offsets; layers with count > 0; out with
+ * capacity > 0); AC_ERR_OUT_OF_RANGE (count or capacity beyond SIZE_MAX / 2). On an error the
+ * offsets and values of the layers before layers[i] are written.
+ */
+ac_status ac_layers_get_presentation_path(ac_engine *engine, const ac_layer *layers, size_t count,
+                                          ac_key key, ac_path_element *out_elements,
+                                          size_t capacity, size_t *out_offsets);
+ac_status ac_layers_get_presentation_numbers(ac_engine *engine, const ac_layer *layers,
+                                             size_t count, ac_key key, double *out_numbers,
+                                             size_t capacity, size_t *out_offsets);
+ac_status ac_layers_get_presentation_colors(ac_engine *engine, const ac_layer *layers,
+                                            size_t count, ac_key key, double *out_rgba,
+                                            size_t capacity, size_t *out_offsets);
+
+/** What the engine's store of path and array values holds (ac_engine_get_value_store_counts). */
+typedef struct ac_value_store_counts {
+    uint32_t struct_size; /* sizeof(ac_value_store_counts) */
+    uint32_t reserved;    /* 0 */
+    size_t values;  /* values held: layers' model values, class defaults, animations' values and
+                       result buffers, values retired until the next tick; empty ones take none */
+    size_t numbers; /* the numbers they hold: path coordinates, array numbers, 4 per colour */
+} ac_value_store_counts;
+
+/**
+ * The store's counts now, into *out_counts (set out_counts->struct_size first): removing the
+ * animations of paths and arrays and destroying the layers that hold them gives the store back
+ * (a value a presentation may still show goes at the next tick), so a host can check it.
+ * Errors: AC_ERR_NULL_POINTER, AC_ERR_BAD_STRUCT_SIZE, AC_ERR_INVALID_STATE.
+ */
+ac_status ac_engine_get_value_store_counts(ac_engine *engine, ac_value_store_counts *out_counts);
 
 /**
  * Sets fromValue, toValue or byValue (which: AC_ANIMATION_FROM, _TO or _BY) of a basic or spring

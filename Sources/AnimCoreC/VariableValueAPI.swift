@@ -51,26 +51,61 @@ func colorsValue(_ rgba: UnsafePointer<Double>?, _ count: Int, _ argument: Strin
     return try checkedElements(.colors(list), argument)
 }
 
-/// The model or presentation value at `key`, which must be of `kind` (WRONG_KIND, naming the
-/// key and its kind, otherwise; UNKNOWN_KEY for an undeclared key never set).
-private func variableValue(
-    _ box: EngineBox, _ layer: ac_layer, _ key: ac_key, presentation: Int32, _ kind: ValueKind
-) throws(APIError) -> Value {
+/// Reads the model (`presentation` 0) or presentation (1) value at `key` of `layer`, which
+/// must be of `kind`, into the C array `out` (argument `argument`), counted in elements (path
+/// elements, numbers or colours: `writeRun`), by the list rules: *out_count is always the
+/// value's count, capacity < count is BUFFER_TOO_SMALL with nothing written. Copied straight
+/// from the engine's store (`Engine.readVariableValue`); WRONG_KIND and UNKNOWN_KEY messages
+/// name the key.
+private func readVariable(
+    _ box: EngineBox, _ layer: ac_layer, _ key: ac_key, presentation: Int32, _ kind: ValueKind,
+    into out: UnsafeMutableRawPointer?, capacity: Int, outCount: UnsafeMutablePointer<Int>?, _ argument: String
+) throws(APIError) {
     let shown = try flagArgument(presentation, "presentation")
-    let value = try core { () throws(AnimCoreError) in
-        shown
-            ? try box.engine.presentationValue(forKey: PropertyKey(key), of: LayerID(rawValue: layer))
-            : try box.engine.value(forKey: PropertyKey(key), of: LayerID(rawValue: layer))
+    // (The argument checks come after the read's errors, as the other list reads order them.)
+    let writable = outCount != nil && capacity >= 0 && (out != nil || capacity == 0)
+    let count = try core(ErrorArguments(value: "key")) { () throws(AnimCoreError) in
+        try box.engine.readVariableValue(
+            forKey: PropertyKey(key), of: LayerID(rawValue: layer), presentation: shown, expecting: kind
+        ) { run in
+            if writable, run.elements <= capacity, let out { writeRun(run, kind, into: out, at: 0) }
+            return run.elements
+        }
     }
-    guard let value else {
-        throw APIError(AC_ERR_UNKNOWN_KEY, "key \"\(box.name(of: key) ?? "\(key)")\" is not declared and was never set")
+    let countOut = try required(outCount, "out_count")
+    let room = try sizeArgument(capacity, "capacity")
+    guard out != nil || room == 0 else { throw .nullPointer(argument) }
+    countOut.pointee = count
+    guard room >= count else { throw .bufferTooSmall(argument, capacity: room, needed: count) }
+}
+
+/// Copies a path or array value's memory into C memory from element `start` on: a path as
+/// `ac_path_element`s (the store's type codes are the AC_PATH_* codes; unused points 0), an
+/// array of numbers as doubles, colours as 4 doubles each (`start` counts colours).
+func writeRun(_ run: VariableRun, _ kind: ValueKind, into out: UnsafeMutableRawPointer, at start: Int) {
+    guard kind == .path else {
+        let numbers = out.assumingMemoryBound(to: Double.self) + start * (kind == .colors ? 4 : 1)
+        if let source = run.numbers { numbers.update(from: source, count: run.count) }
+        return
     }
-    guard value.kind == kind else {
-        throw APIError(
-            AC_ERR_WRONG_KIND,
-            "key \"\(box.name(of: key) ?? "\(key)")\" holds \(value.kind.name) values, not \(kind.name)")
+    guard let types = run.types else { return }
+    let elements = out.assumingMemoryBound(to: ac_path_element.self) + start
+    var offset = 0
+    for position in 0..<run.elements {
+        let coordinates = VariableRun.coordinateCount(ofType: types[position])
+        var points: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
+        // (A path of closes alone has no numbers.)
+        if let p = run.numbers.map({ $0 + offset }) {
+            switch coordinates {
+            case 2: points = (p[0], p[1], 0, 0, 0, 0)
+            case 4: points = (p[0], p[1], p[2], p[3], 0, 0)
+            case 6: points = (p[0], p[1], p[2], p[3], p[4], p[5])
+            default: break
+            }
+        }
+        elements[position] = ac_path_element(type: Int32(types[position]), reserved: 0, points: points)
+        offset += coordinates
     }
-    return value
 }
 
 @_cdecl("ac_layer_set_path")
@@ -92,8 +127,9 @@ public func ac_layer_get_path(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let elements = try variableValue(box, layer, key, presentation: presentation, .path).path?.elements ?? []
-            try outputList(elements.map(\.cValue), into: outElements, capacity: capacity, outCount: outCount, "out_elements")
+            try readVariable(
+                box, layer, key, presentation: presentation, .path, into: outElements.map { UnsafeMutableRawPointer($0) },
+                capacity: capacity, outCount: outCount, "out_elements")
         }
     }
 }
@@ -116,8 +152,9 @@ public func ac_layer_get_numbers(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let numbers = try variableValue(box, layer, key, presentation: presentation, .numbers).numbers ?? []
-            try outputList(numbers, into: outNumbers, capacity: capacity, outCount: outCount, "out_numbers")
+            try readVariable(
+                box, layer, key, presentation: presentation, .numbers, into: outNumbers.map { UnsafeMutableRawPointer($0) },
+                capacity: capacity, outCount: outCount, "out_numbers")
         }
     }
 }
@@ -140,8 +177,9 @@ public func ac_layer_get_colors(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let colours = try variableValue(box, layer, key, presentation: presentation, .colors).colors ?? []
-            try outputColors(colours, into: outRGBA, capacity: capacity, outCount: outCount)
+            try readVariable(
+                box, layer, key, presentation: presentation, .colors, into: outRGBA.map { UnsafeMutableRawPointer($0) },
+                capacity: capacity, outCount: outCount, "out_rgba")
         }
     }
 }

@@ -1,6 +1,6 @@
 /*
  * Helpers shared by the C tests of path and array animations (test_variable_animations.c,
- * test_variable_keyframe_curves.c).
+ * test_variable_keyframe_curves.c, test_variable_batch_reads.c).
  */
 #ifndef AC_VARIABLE_TEST_H
 #define AC_VARIABLE_TEST_H
@@ -17,6 +17,22 @@
 static inline void add(ac_engine *engine, ac_layer layer, ac_animation animation, const char *key) {
     AC_CHECK_OK(ac_layer_add_animation(engine, layer, animation, key));
     AC_CHECK_OK(ac_animation_release(engine, animation));
+}
+
+/* The class "Shape": path, locations and colors (empty defaults) and a scalar "value". */
+static inline ac_class shape_class(ac_engine *engine) {
+    ac_property_desc properties[4];
+    ac_value path = ac_value_zeroed(AC_VALUE_PATH);
+    ac_value numbers = ac_value_zeroed(AC_VALUE_NUMBERS);
+    ac_value colors = ac_value_zeroed(AC_VALUE_COLORS);
+    ac_value scalar = ac_value_zeroed(AC_VALUE_SCALAR);
+    ac_class shape = 0;
+    AC_CHECK_OK(ac_property_desc_init(&properties[0], "path", &path));
+    AC_CHECK_OK(ac_property_desc_init(&properties[1], "locations", &numbers));
+    AC_CHECK_OK(ac_property_desc_init(&properties[2], "colors", &colors));
+    AC_CHECK_OK(ac_property_desc_init(&properties[3], "value", &scalar));
+    AC_CHECK_OK(ac_class_create(engine, "Shape", 0, properties, 4, &shape));
+    return shape;
 }
 
 /* The presentation value of the layer's "locations" into out (room for capacity numbers);

@@ -12,20 +12,9 @@
 
 #include "ac_variable_test.h"
 
-/* A class "Shape" with path, locations and colors (empty defaults), one committed layer. */
+/* A layer of the class "Shape" (shape_class), committed. */
 static ac_layer shape_layer(ac_engine *engine) {
-    ac_property_desc properties[4];
-    ac_value path = ac_value_zeroed(AC_VALUE_PATH);
-    ac_value numbers = ac_value_zeroed(AC_VALUE_NUMBERS);
-    ac_value colors = ac_value_zeroed(AC_VALUE_COLORS);
-    ac_value scalar = ac_value_zeroed(AC_VALUE_SCALAR);
-    ac_class shape = 0;
-    AC_CHECK_OK(ac_property_desc_init(&properties[0], "path", &path));
-    AC_CHECK_OK(ac_property_desc_init(&properties[1], "locations", &numbers));
-    AC_CHECK_OK(ac_property_desc_init(&properties[2], "colors", &colors));
-    AC_CHECK_OK(ac_property_desc_init(&properties[3], "value", &scalar));
-    AC_CHECK_OK(ac_class_create(engine, "Shape", 0, properties, 4, &shape));
-    ac_layer layer = new_layer(engine, shape);
+    ac_layer layer = new_layer(engine, shape_class(engine));
     tick(engine, T0);
     return layer;
 }

@@ -2662,6 +2662,58 @@ static void op_variable_animation(void) {
         DIE("a presentation array read wrote more than its capacity");
 }
 
+/* Batch presentation reads of a path or array key (ac_layers_get_presentation_path / _numbers /
+   _colors) over up to 4 random layers (bad handles among them, NULL layers with a count) with a
+   random capacity (NULL with capacity, too small): every offset is set on OK and on
+   BUFFER_TOO_SMALL, in order, never more written than the capacity; or the value store's
+   counts, with a right or wrong struct_size. */
+static void op_variable_batch(void) {
+    engine_slot *es = pick_engine();
+    ac_layer layers[4];
+    size_t count = rd_u8() % 5, offsets[5], index, capacity = rd_u8() % 12;
+    double numbers[48];
+    ac_path_element elements[12];
+    int bad = 0;
+    uint8_t b = rd_u8();
+    const char *name = rd_u8() < 200 ? (const char *[]){"path", "colors", "locations"}[rd_u8() % 3] : rd_string();
+    ac_key key = key_of(es, name);
+    for (index = 0; index < count; ++index) {
+        pick p = pick_layer(es);
+        layers[index] = p.handle;
+        bad |= p.bad;
+    }
+    const ac_layer *given = count && rd_u8() != 0 ? layers : NULL;
+    int no_buffer = rd_u8() < 16;
+    ac_status status;
+    for (index = 0; index <= count; ++index) offsets[index] = (size_t)-1;
+    switch (b % 4) {
+    case 0:
+        status = CALL(es, bad, ac_layers_get_presentation_path(es->pointer, given, count, key, no_buffer ? NULL : elements,
+                                                               capacity, rd_u8() == 0 ? NULL : offsets));
+        break;
+    case 1:
+        status = CALL(es, bad, ac_layers_get_presentation_numbers(es->pointer, given, count, key, no_buffer ? NULL : numbers,
+                                                                  capacity, rd_u8() == 0 ? NULL : offsets));
+        break;
+    case 2:
+        status = CALL(es, bad, ac_layers_get_presentation_colors(es->pointer, given, count, key, no_buffer ? NULL : numbers,
+                                                                 capacity, rd_u8() == 0 ? NULL : offsets));
+        break;
+    default: {
+        ac_value_store_counts counts;
+        counts.struct_size = rd_u8() < 240 ? (uint32_t)sizeof counts : rd_u8();
+        CALL(es, 0, ac_engine_get_value_store_counts(es->pointer, rd_u8() == 0 ? NULL : &counts));
+        return;
+    }
+    }
+    if (status != AC_OK && status != AC_ERR_BUFFER_TOO_SMALL) return;
+    if (offsets[0] != 0) DIE("a batch read of paths or arrays left offsets[0] unset");
+    for (index = 0; index < count; ++index)
+        if (offsets[index + 1] < offsets[index]) DIE("a batch read of paths or arrays gave decreasing offsets");
+    if (status == AC_OK && offsets[count] > capacity) DIE("a batch read of paths or arrays wrote more than its capacity");
+    if (status == AC_ERR_BUFFER_TOO_SMALL && offsets[count] <= capacity) DIE("a batch read refused a buffer that fits");
+}
+
 #define OP(name) {op_##name, #name}
 static const operation g_operations[] = {
     OP(engine_create),   OP(engine_destroy),  OP(tick),           OP(tick),
@@ -2674,7 +2726,7 @@ static const operation g_operations[] = {
     OP(completion),      OP(probe),           OP(pure),           OP(keys),
     OP(clock),           OP(geometry),        OP(render_list),    OP(animator),
     OP(animator),        OP(value_function),  OP(transition),     OP(builtin_classes), OP(builtin_classes),
-    OP(variable_value),  OP(variable_animation),
+    OP(variable_value),  OP(variable_animation), OP(variable_batch),
 };
 #define OPERATION_COUNT (sizeof g_operations / sizeof g_operations[0])
 

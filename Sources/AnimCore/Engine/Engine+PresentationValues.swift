@@ -3,7 +3,11 @@
 extension Engine {
     /// The presentation value of one property of each of `layers`, read at the same tick.
     ///
-    /// C: `ac_layers_get_presentation`.
+    /// Paths and arrays (`Path`, `[Double]`, `[Color]`) are read too, each layer's straight
+    /// from the engine's store under the one lock.
+    ///
+    /// C: `ac_layers_get_presentation`; for paths and arrays `ac_layers_get_presentation_path`,
+    /// `ac_layers_get_presentation_numbers` and `ac_layers_get_presentation_colors`.
     /// - Parameters:
     ///   - name: the property's typed name (or a key path into one).
     ///   - layers: layers of this engine, in any number.
@@ -15,6 +19,7 @@ extension Engine {
     public func presentationValues<T>(_ name: PropertyName<T>, of layers: [Layer]) throws(AnimCoreError) -> [T] {
         guard !layers.isEmpty else { return [] }
         let kind = T.valueKind
+        if kind.isVariableLength { return try variablePresentationValues(name, of: layers) }
         let (slots, failure) = presentationSlots(forKeys: [try key(name.keyPath)], expecting: [kind], of: layers)
         var values: [T] = []
         values.reserveCapacity(layers.count)
@@ -28,6 +33,41 @@ extension Engine {
         }
         if let failure { throw Self.batchError(failure, namingKeys: false) }
         return values
+    }
+}
+
+extension Engine {
+    /// `presentationValues(_:of:)` of a path or array property: each layer's value made from
+    /// its memory in the store (`readVariableValues`), then typed.
+    private func variablePresentationValues<T>(_ name: PropertyName<T>, of layers: [Layer]) throws(AnimCoreError) -> [T] {
+        let kind = T.valueKind
+        let key = try key(name.keyPath)
+        var handles: [LayerID] = []
+        handles.reserveCapacity(layers.count)
+        for (index, layer) in layers.enumerated() { handles.append(try handle(of: layer, "layers[\(index)]")) }
+        var values: [Value] = []
+        values.reserveCapacity(layers.count)
+        let failure: BatchReadFailure? = handles.withUnsafeBufferPointer { handles in
+            do throws(BatchReadFailure) {
+                try readVariableValues(forKey: key, of: handles, presentation: true, expecting: kind) { _, run in
+                    values.append(run.value(kind))
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw Self.batchError(failure, namingKeys: false) }
+        var typed: [T] = []
+        typed.reserveCapacity(values.count)
+        for (index, value) in values.enumerated() {
+            do throws(AnimCoreError) {
+                typed.append(try name.typed(value))
+            } catch {
+                throw error.prefixed("layers[\(index)]: ")
+            }
+        }
+        return typed
     }
 }
 

@@ -97,27 +97,26 @@ final class VariableValues {
     /// The value of `kind` a slot names: the empty value for 0, a handle this store does not
     /// hold, or one that holds another kind (which no engine path makes).
     func value(_ kind: ValueKind, slot: Double) -> Value {
-        guard let index = index(of: slot), entries[index].kind == kind else { return .empty(kind) }
+        run(kind, slot: slot).value(kind)
+    }
+
+    /// The memory of the value of `kind` a slot names, for reading in place (no `Value` made):
+    /// empty for 0, a handle this store does not hold, or one that holds another kind (as
+    /// `value(_:slot:)` reads them). Valid until the store next changes.
+    func run(_ kind: ValueKind, slot: Double) -> VariableRun {
+        guard let index = index(of: slot), entries[index].kind == kind else { return VariableRun() }
         let entry = entries[index]
-        switch kind {
-        case .numbers:
-            return .numbers(Array(UnsafeBufferPointer(start: entry.run, count: entry.run == nil ? 0 : entry.count)))
-        case .colors:
-            guard let run = entry.run else { return .empty(kind) }
-            return .colors((0..<entry.elements).map { Color(slots: run + 4 * $0) })
-        default:
-            guard let types = entry.types else { return .empty(kind) }
-            var elements: [Path.Element] = []
-            elements.reserveCapacity(entry.elements)
-            var offset = 0
-            for position in 0..<entry.elements {
-                // (No run: every element is a close, which has no numbers.)
-                let element = entry.run.map { Path.Element.ofType(types[position], coordinates: $0 + offset) } ?? .close
-                offset += element.coordinateCount
-                elements.append(element)
-            }
-            return .path(Path(elements))
-        }
+        return VariableRun(
+            numbers: entry.count > 0 ? UnsafePointer(entry.run) : nil, count: entry.count,
+            types: kind == .path ? UnsafePointer(entry.types) : nil, elements: entry.elements)
+    }
+
+    /// The store's counts now: values held (pinned ones, animations' buffers and retired
+    /// values included) and the numbers they hold (each colour 4, a path its coordinates).
+    var counts: VariableValueCounts {
+        var numbers = 0
+        for index in 0..<entryCount where entries[index].isLive { numbers += entries[index].count }
+        return VariableValueCounts(values: liveCount, numbers: numbers)
     }
 
     /// Gives back the value a slot names, unless it is 0 or pinned.
@@ -336,14 +335,7 @@ extension Path.Element {
     }
 
     /// How many numbers an element of this type has (`coordinates.count`).
-    var coordinateCount: Int {
-        switch self {
-        case .move, .line: 2
-        case .quadCurve: 4
-        case .curve: 6
-        case .close: 0
-        }
-    }
+    var coordinateCount: Int { VariableRun.coordinateCount(ofType: typeCode) }
 
     /// The element of type `code` (`typeCode`) with its numbers read from `coordinates`.
     static func ofType(_ code: UInt8, coordinates c: UnsafePointer<Double>) -> Path.Element {

@@ -111,7 +111,7 @@ from .transition import (
 from .actions import NO_ACTION, ActionAnswer, NoAction
 from .layer import DynamicLayer, Layer
 from .presentation import Presentation
-from .layer_batch import LayerBatch
+from .layer_batch import LayerBatch, PackedValues
 from .builtin_classes import (
     MAX_REPLICATOR_INSTANCES,
     BuiltInClass,
@@ -127,7 +127,7 @@ from .render_list import RenderList
 from .layer_class import LayerClass, Property
 from .transaction import Transaction
 from .animator import Animator, AnimatorCompletion, AnimatorPosition, AnimatorState
-from .engine import Engine
+from .engine import Engine, ValueStoreCounts
 
 __version__ = "0.1.0"
 
@@ -159,6 +159,7 @@ __all__ = [
     "KeyframeAnimation",
     "Layer",
     "LayerBatch",
+    "PackedValues",
     "NoAction",
     "LayerClass",
     "MAX_REPLICATOR_INSTANCES",
@@ -168,6 +169,7 @@ __all__ = [
     "Point",
     "Presentation",
     "Property",
+    "ValueStoreCounts",
     "PropertyAnimation",
     "PropertyInfo",
     "Rect",

@@ -909,6 +909,17 @@ class ac_animator_info(ctypes.Structure):
     ]
 
 
+class ac_value_store_counts(ctypes.Structure):
+    """``ac_value_store_counts``: what the engine's store of path and array values holds."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("values", c_size_t),
+        ("numbers", c_size_t),
+    ]
+
+
 ac_animator_completion_fn = CFUNCTYPE(None, POINTER(ac_engine), c_int32, c_void_p)
 """``void (*)(ac_engine *, int32_t position, void *user_data)``: an animator's completion."""
 
@@ -1203,6 +1214,19 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
         ac_status,
         (_engine_p, ac_layer, ac_key, c_int32, _double_p, c_size_t, _size_p),
     ),
+    "ac_layers_get_presentation_path": (
+        ac_status,
+        (_engine_p, _layer_p, c_size_t, ac_key, _path_p, c_size_t, _size_p),
+    ),
+    "ac_layers_get_presentation_numbers": (
+        ac_status,
+        (_engine_p, _layer_p, c_size_t, ac_key, _double_p, c_size_t, _size_p),
+    ),
+    "ac_layers_get_presentation_colors": (
+        ac_status,
+        (_engine_p, _layer_p, c_size_t, ac_key, _double_p, c_size_t, _size_p),
+    ),
+    "ac_engine_get_value_store_counts": (ac_status, (_engine_p, POINTER(ac_value_store_counts))),
     "ac_animation_set_path_value": (ac_status, (_engine_p, ac_animation, c_int32, _path_p, c_size_t)),
     "ac_animation_set_numbers_value": (ac_status, (_engine_p, ac_animation, c_int32, _double_p, c_size_t)),
     "ac_animation_set_colors_value": (ac_status, (_engine_p, ac_animation, c_int32, _double_p, c_size_t)),

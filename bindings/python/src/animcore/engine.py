@@ -30,6 +30,7 @@ from typing import (
     Iterable,
     List,
     Mapping,
+    NamedTuple,
     Optional,
     Set,
     Tuple,
@@ -65,7 +66,7 @@ from .timing_function import TimingFunction
 from .transaction import AnimateScope, Curve, Transaction, TransactionScope
 from .values import ValueKind, kind_of, to_c
 
-__all__ = ["Engine"]
+__all__ = ["Engine", "ValueStoreCounts"]
 
 _lib = _capi.lib
 _byref = ctypes.byref
@@ -154,6 +155,17 @@ def _property_descs(
         c_names[f"properties[{index}].name"] = "the property name"
         c_names[f"properties[{index}]"] = f"property {prop_name!r}"
     return descs, keep, CNames(c_names)
+
+
+class ValueStoreCounts(NamedTuple):
+    """What an engine's store of path and array values holds (:meth:`Engine.value_store_counts`).
+
+    C: ac_value_store_counts (ac_engine_get_value_store_counts())."""
+
+    values: int
+    """Values held (empty values take none)."""
+    numbers: int
+    """The numbers those values hold: path coordinates, array numbers, 4 per colour."""
 
 
 class Engine:
@@ -352,6 +364,20 @@ class Engine:
             _lib.ac_engine_set_tick_threads(engine_ptr(self), int32(count, "tick_threads")),
             _TICK_THREADS_NAMES,
         )
+
+    def value_store_counts(self) -> ValueStoreCounts:
+        """What the engine's store of path and array values holds now: ``values`` (layers'
+        model values, class defaults, animations' values and result buffers, values retired
+        until the next tick; empty values take none) and the ``numbers`` they hold (path
+        coordinates, array numbers, 4 per colour). Removing the animations of paths and arrays
+        and destroying the layers that hold them gives them back (at the next tick for a value
+        a presentation may still show): a way to check that a program leaks none.
+
+        C: ac_engine_get_value_store_counts()."""
+        out = _capi.ac_value_store_counts()
+        out.struct_size = ctypes.sizeof(out)
+        check(_lib.ac_engine_get_value_store_counts(engine_ptr(self), _byref(out)))
+        return ValueStoreCounts(int(out.values), int(out.numbers))
 
     @property
     def default_duration(self) -> float:

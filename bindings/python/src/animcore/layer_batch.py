@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import ctypes
 import sys
-from typing import Any, Dict, Iterable, List, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, NamedTuple, Sequence, Tuple
 
-from . import _callbacks, _capi
+from . import _callbacks, _capi, _variable_values
 from ._c_names import ADD_NAMES, NONE, CNames, property_value_fields
 from ._handles import EngineHandle, engine_ptr
 from .errors import BadHandleError, InvalidArgumentError, raise_status
 from .layer import Layer
+from .values import ValueKind
 
-__all__ = ["LayerBatch"]
+__all__ = ["LayerBatch", "PackedValues"]
 
 _lib = _capi.lib
 _byref = ctypes.byref
@@ -23,6 +24,27 @@ _byref = ctypes.byref
 _TableLayout = Tuple[int, Tuple[int, ...], Any, Any]
 """A presentation table's stride, each key's first column, and the C arrays of keys and
 columns a read passes."""
+
+
+class PackedValues(NamedTuple):
+    """Paths or arrays of many layers packed one after another
+    (:meth:`LayerBatch.presentation_packed`): layer i's value is
+    ``values[offsets[i]:offsets[i + 1]]``.
+
+    C: the out arrays and out_offsets of ac_layers_get_presentation_path() and its siblings."""
+
+    values: Any
+    """The values' elements, every layer's in turn (a NumPy array)."""
+    offsets: Any
+    """Where each layer's elements begin, and the total at the end (a NumPy array of
+    len(layers) + 1 indexes)."""
+
+    def split(self) -> List[Any]:
+        """One NumPy array per layer: views of ``values``.
+
+        Python only (the C caller indexes out with out_offsets)."""
+        bounds = [int(offset) for offset in self.offsets]
+        return [self.values[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
 
 
 class LayerBatch:
@@ -43,7 +65,7 @@ class LayerBatch:
     its layers alive.
     """
 
-    __slots__ = ("_engine", "_layers", "_handles", "_strides", "_tables")
+    __slots__ = ("_engine", "_layers", "_handles", "_strides", "_tables", "_packed_sizes")
 
     def __init__(self, engine: EngineHandle, layers: Iterable[Layer]) -> None:
         items = tuple(layers)
@@ -57,6 +79,7 @@ class LayerBatch:
         self._handles = (_capi.ac_layer * len(items))(*(layer._handle for layer in items))
         self._strides: Dict[int, int] = {}
         self._tables: Dict[Tuple[int, ...], _TableLayout] = {}
+        self._packed_sizes: Dict[int, int] = {}
 
     @property
     def layers(self) -> Tuple[Layer, ...]:
@@ -113,6 +136,54 @@ class LayerBatch:
             return list(target)
         return [tuple(target[i * stride : (i + 1) * stride]) for i in range(count)]
 
+
+    def presentation_packed(self, key: str) -> PackedValues:
+        """The presentation path or array at ``key`` of every layer in one call, packed: layer
+        i's value is ``values[offsets[i]:offsets[i + 1]]``. ``values`` is a NumPy array — for
+        paths a structured array of elements (fields ``type``, an ``AC_PATH_*`` code, and
+        ``points``, 6 float64s, those the type does not use 0, as ``ac_path_element`` lays
+        them out), for numbers float64 of shape (total,), for colours float64 of shape
+        (total, 4), RGBA — and ``offsets`` a NumPy array of len(batch) + 1 indexes. Every layer
+        must hold the first layer's kind at ``key`` (WrongKindError naming ``layers[i]``
+        otherwise; ``presentation`` reads the other kinds). Needs NumPy (ImportError saying so).
+
+        C: ac_layers_get_presentation_path(), ac_layers_get_presentation_numbers(),
+        ac_layers_get_presentation_colors()."""
+        numpy = _numpy()
+        if numpy is None:
+            raise ImportError("LayerBatch.presentation_packed needs NumPy: pip install 'animcore[numpy]' (or numpy)")
+        engine = self._engine
+        ptr = engine_ptr(engine)
+        key_id = engine._intern(key, "key")
+        count = len(self._layers)
+        offsets = numpy.zeros(count + 1, dtype=numpy.uintp)
+        if count == 0:
+            return PackedValues(numpy.zeros(0, dtype=numpy.float64), offsets)
+        # The first layer's kind picks the call (none: the numbers call says what it holds).
+        kind = _variable_values.kind_at(ptr, self._layers[0]._handle, key_id) or ValueKind.NUMBERS
+        call, element_type, shape = _PACKED_READS[kind]
+        offsets_out = offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_size_t))
+        # Sized as the last read of this key; a read that finds more reads again at its size.
+        total = self._packed_sizes.get(key_id, 0)
+        while True:
+            values = numpy.empty((total,) + shape, dtype=_packed_dtype(numpy, kind))
+            data = values.ctypes.data_as(ctypes.POINTER(element_type)) if total else None
+            status = getattr(_lib, call)(ptr, self._handles, count, key_id, data, total, offsets_out)
+            needed = int(offsets[count])
+            if status == _capi.AC_ERR_BUFFER_TOO_SMALL and needed > total:
+                total = needed
+                continue
+            if status:
+                raise_status(status)
+            self._packed_sizes[key_id] = needed
+            return PackedValues(values[:needed], offsets)
+
+    def presentation_arrays(self, key: str) -> List[Any]:
+        """:meth:`presentation_packed` split into one NumPy array per layer (views of the packed
+        one, in the order of the layers).
+
+        C: ac_layers_get_presentation_path() and its siblings."""
+        return self.presentation_packed(key).split()
 
     def _probe_stride(self, key_id: int, names: CNames = NONE) -> int:
         """The slots of key ``key_id``'s kind on the first layer (what a batch call's rows hold),
@@ -298,6 +369,22 @@ def _checked_out(numpy: Any, out: Any, shape: Tuple[int, ...]) -> Any:
     ):
         raise InvalidArgumentError(f"out must be a writeable C-contiguous float64 array of shape {shape}")
     return out
+
+
+_PACKED_READS: Dict[ValueKind, Tuple[str, Any, Tuple[int, ...]]] = {
+    ValueKind.PATH: ("ac_layers_get_presentation_path", _capi.ac_path_element, ()),
+    ValueKind.NUMBERS: ("ac_layers_get_presentation_numbers", ctypes.c_double, ()),
+    ValueKind.COLORS: ("ac_layers_get_presentation_colors", ctypes.c_double, (4,)),
+}
+"""Each kind's packed read: the C call, the C type of its output and each element's shape."""
+
+
+def _packed_dtype(numpy: Any, kind: ValueKind) -> Any:
+    """The NumPy dtype of a packed read's elements: ac_path_element's layout for paths, float64
+    otherwise."""
+    if kind is ValueKind.PATH:
+        return numpy.dtype([("type", "<i4"), ("reserved", "<i4"), ("points", "<f8", (6,))])
+    return numpy.float64
 
 
 _BATCH_NAMES = CNames(patterns=((r"slots\[\d+\] \(layers\[(\d+)\]'s value\)", r"values[\1]"),))

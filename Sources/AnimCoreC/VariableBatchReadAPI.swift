@@ -1,0 +1,97 @@
+import AnimCore
+import CAnimCore
+
+// The batch reads of the path and array values part of animcore.h: one key's presentation
+// path, numbers or colours of many layers in one call, packed one after another with offsets;
+// and the value store's counts.
+
+/// The batch read of `kind` (`ac_layers_get_presentation_path` and its siblings): layer i's
+/// value into `out[offsets[i] ..< offsets[i + 1]]`, counted in elements (`writeRun`), copied
+/// straight from the engine's store under one lock (`Engine.readVariableValues`). Every offset
+/// is set even when `out` is too small (BUFFER_TOO_SMALL; the layers that fit are written), so
+/// a caller sizes its buffer from offsets[count]. Errors name layers[i] (`argument` for `out`).
+private func readVariableBatch(
+    _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key, _ kind: ValueKind,
+    into out: UnsafeMutableRawPointer?, capacity: Int, offsets outOffsets: UnsafeMutablePointer<Int>?, _ argument: String
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let offsets = try required(outOffsets, "out_offsets")
+            let total = try sizeArgument(count, "count")
+            let room = try sizeArgument(capacity, "capacity")
+            offsets[0] = 0
+            guard total > 0 else { return }
+            guard let layers else { throw .nullPointer("layers") }
+            guard out != nil || room == 0 else { throw .nullPointer(argument) }
+            var end = 0
+            // LayerID is a single integer: the handles as they are.
+            let failure: BatchReadFailure? = layers.withMemoryRebound(to: LayerID.self, capacity: total) { handles in
+                do throws(BatchReadFailure) {
+                    try box.engine.readVariableValues(
+                        forKey: PropertyKey(key), of: UnsafeBufferPointer(start: handles, count: total), presentation: true,
+                        expecting: kind
+                    ) { index, run in
+                        // (Ends only grow: once a layer does not fit, none after it does.)
+                        if end + run.elements <= room, let out { writeRun(run, kind, into: out, at: end) }
+                        end += run.elements
+                        offsets[index + 1] = end
+                    }
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure {
+                let named = failure.error.code == .invalidState ? "engine" : "layers[\(failure.index)]"
+                throw APIError(failure.error, argument: named)
+            }
+            guard end <= room else { throw .bufferTooSmall(argument, capacity: room, needed: end) }
+        }
+    }
+}
+
+@_cdecl("ac_layers_get_presentation_path")
+public func ac_layers_get_presentation_path(
+    _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key,
+    _ outElements: UnsafeMutablePointer<ac_path_element>?, _ capacity: Int, _ outOffsets: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    readVariableBatch(
+        engine, layers, count, key, .path, into: outElements.map { UnsafeMutableRawPointer($0) }, capacity: capacity,
+        offsets: outOffsets, "out_elements")
+}
+
+@_cdecl("ac_layers_get_presentation_numbers")
+public func ac_layers_get_presentation_numbers(
+    _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key,
+    _ outNumbers: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outOffsets: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    readVariableBatch(
+        engine, layers, count, key, .numbers, into: outNumbers.map { UnsafeMutableRawPointer($0) }, capacity: capacity,
+        offsets: outOffsets, "out_numbers")
+}
+
+@_cdecl("ac_layers_get_presentation_colors")
+public func ac_layers_get_presentation_colors(
+    _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key,
+    _ outRGBA: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outOffsets: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    readVariableBatch(
+        engine, layers, count, key, .colors, into: outRGBA.map { UnsafeMutableRawPointer($0) }, capacity: capacity,
+        offsets: outOffsets, "out_rgba")
+}
+
+@_cdecl("ac_engine_get_value_store_counts")
+public func ac_engine_get_value_store_counts(
+    _ engine: OpaquePointer?, _ outCounts: UnsafeMutablePointer<ac_value_store_counts>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let out = try required(outCounts, "out_counts")
+            try checkStructSize(out, expected: MemoryLayout<ac_value_store_counts>.size, "out_counts")
+            let counts = try core { () throws(AnimCoreError) in try box.engine.variableValueCounts() }
+            out.pointee = ac_value_store_counts(
+                struct_size: UInt32(MemoryLayout<ac_value_store_counts>.size), reserved: 0, values: counts.values,
+                numbers: counts.numbers)
+        }
+    }
+}
