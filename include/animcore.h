@@ -2346,18 +2346,19 @@ ac_status ac_layer_get_colors(ac_engine *engine, ac_layer layer, ac_key key, int
  * out_offsets[i + 1]), counted as the single reads count (path elements, numbers, colours:
  * 4 doubles each in out_rgba, capacity counting colours). out_offsets receives count + 1
  * entries, out_offsets[0] = 0 and out_offsets[count] the total. Each value is copied straight
- * from the engine's store (no value is built per layer: tens of ns per layer), under one
- * lock, on the calling thread [INFERRED: not shared out to the tick threads as
- * ac_layers_get_presentation is: where a layer's value starts depends on every layer before
- * it, and the copy is bound by memory].
+ * from the engine's store (no value is built per layer), under one lock, on the calling
+ * thread [INFERRED: not shared out to the tick threads as ac_layers_get_presentation is: where
+ * a layer's value starts depends on every layer before it, and the copy is bound by memory].
  * count 0 is allowed (out_offsets[0] = 0; layers and out may be NULL).
  * AC_ERR_BUFFER_TOO_SMALL when capacity < out_offsets[count]: every offset is still set (size
  * the buffer from out_offsets[count] and call again); the layers that fit are written.
  * Errors: every layer must hold key's kind (AC_ERR_WRONG_KIND naming layers[i] and the kind it
  * holds); otherwise as ac_layers_get_presentation, naming layers[i] (AC_ERR_BAD_HANDLE,
  * AC_ERR_UNKNOWN_KEY); AC_ERR_NULL_POINTER (out_offsets; layers with count > 0; out with
- * capacity > 0); AC_ERR_OUT_OF_RANGE (count or capacity beyond SIZE_MAX / 2). On an error the
- * offsets and values of the layers before layers[i] are written.
+ * capacity > 0); AC_ERR_OUT_OF_RANGE (count or capacity beyond SIZE_MAX / 2). The key is
+ * checked before any layer (a key of another engine is refused before a bad layers[0]; the
+ * single reads check the layer first). On an error the offsets and values of the layers before
+ * layers[i] are written.
  */
 ac_status ac_layers_get_presentation_path(ac_engine *engine, const ac_layer *layers, size_t count,
                                           ac_key key, ac_path_element *out_elements,
@@ -2819,9 +2820,11 @@ ac_status ac_decay_resting_value(const ac_decay *decay, const ac_value *from,
  *                            was not drawn), and key it by transition_id (for a layer a
  *                            replicator draws more than once, by transition_id and which of
  *                            the layer's entries it is, in list order: the list matches the
- *                            n-th entry of a layer to the previous fill's n-th). Drop any
- *                            earlier snapshot of the layer: a layer has one transition at a
- *                            time.
+ *                            n-th entry of a layer to the previous fill's n-th, and each gets
+ *                            BEGAN). Drop the layer's snapshots of other transition ids: a
+ *                            layer has one transition at a time. [Limitation] An instance
+ *                            that stops drawing the layer (its mask or hidden state at its
+ *                            time) shifts the later instances' places in that order.
  *   AC_TRANSITION_IN_EFFECT  composite: draw the layer's entry and its subtree (up to its
  *                            subtree_end) offscreen as the new image, then put the snapshot and
  *                            it together in the layer's space at the offsets and alphas given,

@@ -62,7 +62,7 @@ extension EngineBox {
     /// What `body` reads of a description, read in place under the lock: no copy of the whole
     /// description is made for a getter. `body` must not call the engine or release anything
     /// (the lock is held).
-    @inline(__always)  // (specialised for each getter's result: generic, it copied through witnesses)
+    @inline(__always)  // (specialised for each getter's result: a generic call copies through witnesses)
     func readDescription<R>(
         _ handle: ac_animation, _ argument: String = "animation", _ body: (borrowing Animation) throws(APIError) -> R
     ) throws(APIError) -> R {
@@ -413,7 +413,7 @@ public func ac_animation_get_timing(
         try withEngine(engine) { (box) throws(APIError) in
             let out = try required(outTiming, "out_timing")
             try checkStructSize(out, expected: MemoryLayout<ac_timing>.size, "out_timing")
-            out.pointee = try box.description(animation).timing.cValue  // (plain data: only the timing is loaded)
+            out.pointee = try box.description(animation).timing.cValue  // (plain data: the compiler loads only the timing of the copy)
         }
     }
 }

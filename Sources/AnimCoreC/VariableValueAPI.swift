@@ -88,23 +88,18 @@ func writeRun(_ run: VariableRun, _ kind: ValueKind, into out: UnsafeMutableRawP
         if let source = run.numbers { numbers.update(from: source, count: run.count) }
         return
     }
-    guard let types = run.types else { return }
     let elements = out.assumingMemoryBound(to: ac_path_element.self) + start
-    var offset = 0
-    for position in 0..<run.elements {
-        let coordinates = VariableRun.coordinateCount(ofType: types[position])
+    run.forEachElement { position, type, coordinates in
         var points: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
-        // (A path of closes alone has no numbers.)
-        if let p = run.numbers.map({ $0 + offset }) {
-            switch coordinates {
+        if let p = coordinates {
+            switch VariableRun.coordinateCount(ofType: type) {
             case 2: points = (p[0], p[1], 0, 0, 0, 0)
             case 4: points = (p[0], p[1], p[2], p[3], 0, 0)
             case 6: points = (p[0], p[1], p[2], p[3], p[4], p[5])
             default: break
             }
         }
-        elements[position] = ac_path_element(type: Int32(types[position]), reserved: 0, points: points)
-        offset += coordinates
+        elements[position] = ac_path_element(type: Int32(type), reserved: 0, points: points)
     }
 }
 

@@ -657,6 +657,11 @@ static void test_descriptions(void) {
     EXPECT_ERROR(ac_animation_release(f.engine, a), AC_ERR_BAD_HANDLE, "animation");
     EXPECT_ERROR(ac_animation_set_flag(f.engine, a, 0, 1), AC_ERR_BAD_HANDLE, "animation");
     EXPECT_ERROR(ac_layer_add_animation(f.engine, f.layer, a, "k"), AC_ERR_BAD_HANDLE, "animation");
+    /* Several bad arguments: refused in their order, the animation's handle first, then the key. */
+    EXPECT_ERROR(ac_layer_add_animation(f.engine, 0, a, "\xc3"), AC_ERR_BAD_HANDLE, "animation");
+    AC_CHECK_OK(ac_animation_create_basic(f.engine, "opacity", &b));
+    EXPECT_ERROR(ac_layer_add_animation(f.engine, 0, b, "\xc3"), AC_ERR_INVALID_ARGUMENT, "key");
+    AC_CHECK_OK(ac_animation_release(f.engine, b));
     AC_CHECK_OK(ac_animation_create_basic(f.engine, "opacity", &b));
     AC_CHECK(b != a);
     EXPECT_ERROR(ac_animation_get_flag(f.engine, a, 0, &on), AC_ERR_BAD_HANDLE, "animation");

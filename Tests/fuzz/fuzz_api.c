@@ -2686,6 +2686,10 @@ static void op_variable_batch(void) {
     int no_buffer = rd_u8() < 16;
     ac_status status;
     for (index = 0; index <= count; ++index) offsets[index] = (size_t)-1;
+    /* Guards in every place of the buffers: those past the capacity must stay as they are. */
+    const double guard = -1234.5;
+    for (index = 0; index < 48; ++index) numbers[index] = guard;
+    for (index = 0; index < 12; ++index) elements[index] = (ac_path_element){.type = -7, .points = {guard}};
     switch (b % 4) {
     case 0:
         status = CALL(es, bad, ac_layers_get_presentation_path(es->pointer, given, count, key, no_buffer ? NULL : elements,
@@ -2705,6 +2709,14 @@ static void op_variable_batch(void) {
         CALL(es, 0, ac_engine_get_value_store_counts(es->pointer, rd_u8() == 0 ? NULL : &counts));
         return;
     }
+    }
+    if (b % 4 == 0) {
+        for (index = capacity; index < 12; ++index)
+            if (elements[index].type != -7 || elements[index].points[0] != guard)
+                DIE("a batch read of paths wrote past its capacity");
+    } else {
+        for (index = capacity * (b % 4 == 2 ? 4 : 1); index < 48; ++index)
+            if (numbers[index] != guard) DIE("a batch read of arrays wrote past its capacity");
     }
     if (status != AC_OK && status != AC_ERR_BUFFER_TOO_SMALL) return;
     if (offsets[0] != 0) DIE("a batch read of paths or arrays left offsets[0] unset");

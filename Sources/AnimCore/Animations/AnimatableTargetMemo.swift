@@ -1,7 +1,7 @@
 /// The animatable target an add resolved last, with the class and key path it was resolved
 /// for (`EngineState.animatableTarget`): explicit adds name one key path on layers of one
 /// class again and again, and resolving it from its string (interning it, walking the class's
-/// properties) each time cost more than the rest of the check. Classes never change once made
+/// properties) each time is most of the check's cost. Classes never change once made
 /// (their properties, layouts and animatability are fixed), so a remembered target stays true
 /// for as long as the engine lives; only a success is remembered, so every refusal is made,
 /// and worded, by the one resolution.

@@ -151,7 +151,7 @@ struct UnsetFields {
 extension UnsetFields {
     /// What `settings` leave unset (see `UnsetFields`), read where they lie: `settings` is
     /// inout only so that the timing function's presence is tested in place (a read of the
-    /// settings as a value copied the function, and dropped the copy after).
+    /// settings as a value copies the function, and drops the copy after).
     @inline(__always)
     init(of settings: inout TransactionSettings) {
         self.init(

@@ -86,7 +86,7 @@ public struct TransactionSettings: Sendable {
     /// Throws `.outOfRange` for a duration that is not > 0 (or beyond 1e15 s), a negative or
     /// NaN delay or repeat count, and a spring's checks (`Spring.validate(_:)`); fields not
     /// set pass.
-    @inline(__always)  // (a call copied the settings, their timing function included)
+    @inline(__always)  // (a call would copy the settings, their timing function included)
     func validate() throws(AnimCoreError) {
         if let duration = animationDuration, !(duration > 0 && duration <= MediaTiming.Limits.time) {
             throw AnimCoreError(.outOfRange, "animationDuration is \(duration); it must be > 0 and <= 1e15")

@@ -44,17 +44,26 @@ package struct VariableRun {
             guard let numbers else { return .empty(kind) }
             return .colors((0..<elements).map { Color(slots: numbers + 4 * $0) })
         default:
-            guard let types else { return .empty(kind) }
+            guard types != nil else { return .empty(kind) }
             var path: [Path.Element] = []
             path.reserveCapacity(elements)
-            var offset = 0
-            for position in 0..<elements {
-                // (No numbers: every element is a close, which has none.)
-                let element = numbers.map { Path.Element.ofType(types[position], coordinates: $0 + offset) } ?? .close
-                offset += element.coordinateCount
-                path.append(element)
+            forEachElement { _, type, coordinates in
+                path.append(coordinates.map { Path.Element.ofType(type, coordinates: $0) } ?? .close)
             }
             return .path(Path(path))
+        }
+    }
+
+    /// Calls `body(position, type, coordinates)` for each element of a path's memory, in
+    /// order: its position, its type code and where its numbers begin (nil when the path has
+    /// no numbers: every element is then a close, which has none). Nothing for an array.
+    @inline(__always)
+    package func forEachElement(_ body: (Int, UInt8, UnsafePointer<Double>?) -> Void) {
+        guard let types else { return }
+        var offset = 0
+        for position in 0..<elements {
+            body(position, types[position], numbers.map { $0 + offset })
+            offset += Self.coordinateCount(ofType: types[position])
         }
     }
 }

@@ -140,9 +140,9 @@ class LayerBatch:
     def presentation_packed(self, key: str) -> PackedValues:
         """The presentation path or array at ``key`` of every layer in one call, packed: layer
         i's value is ``values[offsets[i]:offsets[i + 1]]``. ``values`` is a NumPy array — for
-        paths a structured array of elements (fields ``type``, an ``AC_PATH_*`` code, and
-        ``points``, 6 float64s, those the type does not use 0, as ``ac_path_element`` lays
-        them out), for numbers float64 of shape (total,), for colours float64 of shape
+        paths a structured array of elements (fields ``type``, an ``AC_PATH_*`` code,
+        ``reserved``, 0, and ``points``, 6 float64s, those the type does not use 0, as
+        ``ac_path_element`` lays them out in native byte order), for numbers float64 of shape (total,), for colours float64 of shape
         (total, 4), RGBA — and ``offsets`` a NumPy array of len(batch) + 1 indexes. Every layer
         must hold the first layer's kind at ``key`` (WrongKindError naming ``layers[i]``
         otherwise; ``presentation`` reads the other kinds). Needs NumPy (ImportError saying so).
@@ -383,7 +383,7 @@ def _packed_dtype(numpy: Any, kind: ValueKind) -> Any:
     """The NumPy dtype of a packed read's elements: ac_path_element's layout for paths, float64
     otherwise."""
     if kind is ValueKind.PATH:
-        return numpy.dtype([("type", "<i4"), ("reserved", "<i4"), ("points", "<f8", (6,))])
+        return numpy.dtype([("type", "=i4"), ("reserved", "=i4"), ("points", "=f8", (6,))])
     return numpy.float64
 
 
