@@ -334,6 +334,40 @@ struct BuiltInClassTests {
         #expect(later.map(\.transitionProgress).enumerated().allSatisfy { abs($0.element - [0, 0.75, 0.25][$0.offset]) < 1e-12 })
     }
 
+    @Test("a replicator's own mask in a delayed instance is read at the replicator's time (its speed applied), as its entry")
+    func replicatorMaskAtItsTime() throws {
+        let engine = Engine()
+        let outer = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
+        let inner = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50), in: outer)
+        let dot = try Self.layer(engine, .layer, 8, 8, at: Point(x: 10, y: 10), in: inner)
+        let cover = try Self.layer(engine, .layer, 100, 100, at: Point(x: 50, y: 50))
+        try inner.setMask(cover)
+        try inner.setValue(2, for: .speed)
+        try outer.setValue(2, for: .instanceCount)
+        try outer.setValue(1.0, for: .instanceDelay)
+        try engine.tick(0)
+        // The mask hides itself from its time 0.5 on: the inner replicator's time, twice the
+        // outer instance's.
+        var hide = Animation.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
+        hide.timing.duration = 1
+        hide.timing.fillMode = .forwards
+        hide.isRemovedOnCompletion = false
+        try cover.add(hide, forKey: "hide")
+        try engine.tick(0)
+        let list = RenderList()
+        func drawn(at time: Double) throws -> [Layer?] {
+            try engine.tick(time)
+            try outer.fillRenderList(list)
+            return (0..<list.count).map { list.layer(at: $0) }
+        }
+        // At 1.2 instance 1 is at 0.2, the inner replicator and its mask at 0.4: shown.
+        // Instance 0 (at 1.2, the mask at 2.4) is hidden with its mask.
+        #expect(try drawn(at: 1.2) == [outer, inner, dot, cover])
+        #expect(Self.entries(list).map(\.instanceIndex) == [0, 1, 0, 1])
+        // At 1.4 instance 1 is at 0.4 but the mask at 0.8: hidden there too.
+        #expect(try drawn(at: 1.4) == [outer])
+    }
+
     @Test("nested replicators multiply their matrices, colours and counts")
     func nested() throws {
         let engine = Engine()
