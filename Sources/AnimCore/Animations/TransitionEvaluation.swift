@@ -42,8 +42,9 @@ struct TransitionMoment {
     /// otherwise.
     var progress: Double
 
-    /// Not in effect.
-    static let none = TransitionMoment(isInEffect: false, isActive: false, progress: 0)
+    /// Not in effect. (Computed: a constant the compiler folds, with no lazy initialisation
+    /// to check on the render list's path.)
+    static var none: TransitionMoment { TransitionMoment(isInEffect: false, isActive: false, progress: 0) }
 }
 
 extension EvaluationContext {

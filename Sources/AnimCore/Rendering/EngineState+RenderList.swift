@@ -263,17 +263,27 @@ extension EngineState {
     func writeTransition(
         of slot: Int, presentation: Bool, atLayerTime time: Double?, into entry: UnsafeMutablePointer<RenderEntry>
     ) {
-        var found: UnsafeMutablePointer<TransitionRecord>?
-        var moment = TransitionMoment.none
-        if presentation, let record = transitionAnimation(ofLayerIn: slot) {
-            let transition = transitionRecords.records.base + Int(record.pointee.parameters)
-            found = transition
-            moment = time.map { transitionMoment(record, atLayerTime: $0) } ?? transition.pointee.moment
+        // Most layers have none: their fields are written without a composite to compute.
+        guard presentation, let record = transitionAnimation(ofLayerIn: slot) else {
+            return Self.writeTransitionFields(id: 0, type: 0, subtype: 0, moment: .none, composite: .newOnly, into: entry)
         }
-        let composite = found?.pointee.composite(at: moment, size: entry.pointee.bounds.size) ?? .newOnly
-        entry.pointee.transitionID = found?.pointee.id ?? 0
-        entry.pointee.transitionTypeRaw = found?.pointee.type ?? 0
-        entry.pointee.transitionSubtypeRaw = found?.pointee.subtype ?? 0
+        let transition = transitionRecords.records.base + Int(record.pointee.parameters)
+        let moment = time.map { transitionMoment(record, atLayerTime: $0) } ?? transition.pointee.moment
+        Self.writeTransitionFields(
+            id: transition.pointee.id, type: transition.pointee.type, subtype: transition.pointee.subtype, moment: moment,
+            composite: transition.pointee.composite(at: moment, size: entry.pointee.bounds.size), into: entry)
+    }
+
+    /// Writes an entry's transition fields: the transition's id, type and subtype, its state
+    /// and progress at `moment`, and the composite drawn then.
+    @inline(__always)
+    private static func writeTransitionFields(
+        id: UInt64, type: Int32, subtype: Int32, moment: TransitionMoment, composite: TransitionComposite,
+        into entry: UnsafeMutablePointer<RenderEntry>
+    ) {
+        entry.pointee.transitionID = id
+        entry.pointee.transitionTypeRaw = type
+        entry.pointee.transitionSubtypeRaw = subtype
         entry.pointee.transitionProgress = moment.progress
         entry.pointee.transitionOldOffset = composite.oldOffset
         entry.pointee.transitionNewOffset = composite.newOffset
