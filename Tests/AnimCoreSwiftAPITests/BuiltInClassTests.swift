@@ -334,6 +334,34 @@ struct BuiltInClassTests {
         #expect(later.map(\.transitionProgress).enumerated().allSatisfy { abs($0.element - [0, 0.75, 0.25][$0.offset]) < 1e-12 })
     }
 
+    @Test("a delayed instance reads whether a single-sided mask faces away at its own time")
+    func instanceMaskFacingAwayAtItsTime() throws {
+        let engine = Engine()
+        let replicator = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
+        let masked = try Self.layer(engine, .layer, 8, 8, at: Point(x: 30, y: 10), in: replicator)
+        let cover = try Self.layer(engine, .layer, 8, 8, at: Point(x: 4, y: 4))
+        try cover.setValue(false, for: .isDoubleSided)
+        try masked.setMask(cover)
+        try replicator.setValue(2, for: .instanceCount)
+        try replicator.setValue(1.0, for: .instanceDelay)
+        try engine.tick(0)
+        // The mask turns its back (half a turn about y) from its time 0.5 on.
+        var turn = Animation.keyframe(
+            "transform.rotation.y", values: [.scalar(0), .scalar(.pi)], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
+        turn.timing.duration = 1
+        turn.timing.fillMode = .forwards
+        turn.isRemovedOnCompletion = false
+        try cover.add(turn, forKey: "turn")
+        try engine.tick(0)
+        try engine.tick(1.2)
+        let list = RenderList()
+        try replicator.fillRenderList(list)
+        // Instance 0 at 1.2: the mask faces away, so nothing of `masked` draws; instance 1 at
+        // 0.2: it faces the viewer.
+        #expect((0..<list.count).map { list.layer(at: $0) } == [replicator, masked, cover])
+        #expect(Self.entries(list).map(\.instanceIndex) == [0, 1, 1])
+    }
+
     @Test("a replicator's own mask in a delayed instance is read at the replicator's time (its speed applied), as its entry")
     func replicatorMaskAtItsTime() throws {
         let engine = Engine()
