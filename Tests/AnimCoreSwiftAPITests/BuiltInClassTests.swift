@@ -334,6 +334,30 @@ struct BuiltInClassTests {
         #expect(later.map(\.transitionProgress).enumerated().allSatisfy { abs($0.element - [0, 0.75, 0.25][$0.offset]) < 1e-12 })
     }
 
+    @Test("a negative instanceDelay runs an instance ahead: past a transition's end it shows none, by the tick's removal rule")
+    func instanceAheadPastTransitionEnd() throws {
+        let engine = Engine()
+        let replicator = try Self.layer(engine, .replicatorLayer, 100, 100, at: Point(x: 50, y: 50))
+        let card = try Self.layer(engine, .layer, 8, 8, at: Point(x: 10, y: 10), in: replicator)
+        try replicator.setValue(2, for: .instanceCount)
+        try replicator.setValue(-1.0, for: .instanceDelay)
+        try engine.tick(0)
+        var fade = Animation.transition(type: .fade)
+        fade.timing.duration = 1
+        fade.timingFunction = .linear
+        try card.add(fade)  // removed on completion
+        try engine.tick(0)
+        try engine.tick(0.5)
+        let list = RenderList()
+        try replicator.fillRenderList(list)
+        let cards = Self.entries(list).dropFirst()
+        // Instance 0 at 0.5: half way. Instance 1 at 1.5: past the end, as a tick there would
+        // have removed it (not in effect; the record is still the layer's, so it carries its id).
+        #expect(cards.map(\.instanceIndex) == [0, 1])
+        #expect(cards.map(\.transitionState) == [[.began, .inEffect, .active], [.began]])
+        #expect(abs((cards.first?.transitionProgress ?? 0) - 0.5) < 1e-12 && cards.last?.transitionProgress == 0)
+    }
+
     @Test("a delayed instance reads whether a single-sided mask faces away at its own time")
     func instanceMaskFacingAwayAtItsTime() throws {
         let engine = Engine()
