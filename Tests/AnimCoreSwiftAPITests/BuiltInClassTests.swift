@@ -25,6 +25,16 @@ struct BuiltInClassTests {
 
     static func entries(_ list: RenderList) -> [RenderEntry] { list.withEntries { Array($0) } }
 
+    /// `animation` running 1 s from its begin and held after its end (fill forwards, kept): the
+    /// switch at its time 0.5 the instance-time tests use (C's `add_switch`).
+    static func held(_ animation: Animation) -> Animation {
+        var animation = animation
+        animation.timing.duration = 1
+        animation.timing.fillMode = .forwards
+        animation.isRemovedOnCompletion = false
+        return animation
+    }
+
     static func map(_ m: Transform3D, _ x: Double, _ y: Double) -> Point {
         let w = x * m.m14 + y * m.m24 + m.m44
         return Point(x: (x * m.m11 + y * m.m21 + m.m41) / w, y: (x * m.m12 + y * m.m22 + m.m42) / w)
@@ -258,15 +268,8 @@ struct BuiltInClassTests {
         try replicator.setValue(1.0, for: .instanceDelay)
         try engine.tick(0)
         // `blink` hides itself from its time 0.5 on; `under` rises above it from 0.5 on.
-        var hide = Animation.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
-        var rise = Animation.keyframe(.zPosition, values: [0, 1], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
-        for index in [0, 1] {
-            var animation = index == 0 ? hide : rise
-            animation.timing.duration = 1
-            animation.timing.fillMode = .forwards
-            animation.isRemovedOnCompletion = false
-            if index == 0 { hide = animation } else { rise = animation }
-        }
+        let hide = Self.held(.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete))
+        let rise = Self.held(.keyframe(.zPosition, values: [0, 1], keyTimes: [0, 0.5, 1], calculationMode: .discrete))
         try blink.add(hide, forKey: "hide")
         try under.add(rise, forKey: "rise")
         try engine.tick(0)
@@ -301,10 +304,7 @@ struct BuiltInClassTests {
         try replicator.setValue(1.0, for: .instanceDelay)
         try engine.tick(0)
         // The mask hides itself from its time 0.5 on; the card fades in over 2 s from 0.
-        var hide = Animation.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
-        hide.timing.duration = 1
-        hide.timing.fillMode = .forwards
-        hide.isRemovedOnCompletion = false
+        let hide = Self.held(.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete))
         try cover.add(hide, forKey: "hide")
         var fade = Animation.transition(type: .fade)
         fade.timing.duration = 2
@@ -370,11 +370,8 @@ struct BuiltInClassTests {
         try replicator.setValue(1.0, for: .instanceDelay)
         try engine.tick(0)
         // The mask turns its back (half a turn about y) from its time 0.5 on.
-        var turn = Animation.keyframe(
-            "transform.rotation.y", values: [.scalar(0), .scalar(.pi)], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
-        turn.timing.duration = 1
-        turn.timing.fillMode = .forwards
-        turn.isRemovedOnCompletion = false
+        let turn = Self.held(.keyframe(
+            "transform.rotation.y", values: [.scalar(0), .scalar(.pi)], keyTimes: [0, 0.5, 1], calculationMode: .discrete))
         try cover.add(turn, forKey: "turn")
         try engine.tick(0)
         try engine.tick(1.2)
@@ -400,10 +397,7 @@ struct BuiltInClassTests {
         try engine.tick(0)
         // The mask hides itself from its time 0.5 on: the inner replicator's time, twice the
         // outer instance's.
-        var hide = Animation.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
-        hide.timing.duration = 1
-        hide.timing.fillMode = .forwards
-        hide.isRemovedOnCompletion = false
+        let hide = Self.held(.keyframe(.isHidden, values: [false, true], keyTimes: [0, 0.5, 1], calculationMode: .discrete))
         try cover.add(hide, forKey: "hide")
         try engine.tick(0)
         let list = RenderList()
