@@ -81,17 +81,19 @@ struct PresentationReader {
         withUnsafeTemporaryAllocation(of: Memo.self, capacity: keysPerRow) { memos in
             guard let memos = memos.baseAddress else { return Stop(layer: range.lowerBound, firstLeft: range.lowerBound) }
             memos.initialize(repeating: Memo(), count: keysPerRow)
-            // Key 0's column, read once (the output could alias the column arrays as far as
-            // the compiler knows).
+            // What the loop reads, in locals: the output could alias any of it as far as the
+            // compiler knows, so it would load each again after every write.
+            let places = stores.places, layerCount = self.layerCount, classes = self.classes, stride = self.stride
             let firstColumn = columns[0], firstWidth = widths[0]
             var firstLeft = range.upperBound
             for index in range {
                 guard let (slot, stamp) = Handle.unpack(handles[index].rawValue, kind: .layer), slot < layerCount
                 else { return Stop(layer: index, firstLeft: firstLeft) }
-                let place = stores.places + slot
+                let place = places + slot
                 guard place.pointee.stamp == stamp, stamp != 0 else { return Stop(layer: index, firstLeft: firstLeft) }
-                let entries = classes + Int(place.pointee.classIndex) * keysPerRow
-                let row = output + index * stride
+                // (Both products are below the sizes of buffers that exist: no overflow check.)
+                let entries = classes + Int(place.pointee.classIndex) &* keysPerRow
+                let row = output + index &* stride
                 for key in 0..<keysPerRow {
                     let entry = entries + key
                     let property = entry.pointee.property
@@ -105,11 +107,25 @@ struct PresentationReader {
                         component.read(from: source, into: destination)
                         continue
                     }
-                    // A loop: `update(from:count:)` calls memcpy, dearer than a few slots.
-                    for k in 0..<(key == 0 ? firstWidth : widths[key]) { destination[k] = source[k] }
+                    Self.copy(source, to: destination, count: key == 0 ? firstWidth : widths[key])
                 }
             }
             return Stop(layer: range.upperBound, firstLeft: firstLeft)
+        }
+    }
+
+    /// Copies `count` slots: a scalar or a pair (the common widths) without a loop, else in a
+    /// loop (`update(from:count:)` calls memcpy, dearer than a few slots).
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<Double>, to destination: UnsafeMutablePointer<Double>, count: Int) {
+        switch count {
+        case 1:
+            destination[0] = source[0]
+        case 2:
+            destination[0] = source[0]
+            destination[1] = source[1]
+        default:
+            for k in 0..<count { destination[k] = source[k] }
         }
     }
 
