@@ -233,7 +233,8 @@ extension EngineState {
             slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind,
             startsFromModelApplying: writesProperty && startsFromModel(record, applies: true),
             startsFromModelNotApplying: writesProperty && startsFromModel(record, applies: false),
-            hasInlineEnds: scalarEnds != nil, isWholeScalar: isWholeScalar, memberCount: 0)
+            hasInlineEnds: scalarEnds != nil, isWholeScalar: isWholeScalar,
+            isWholePoint: composition.kind == .point && composition.writesInPlace, memberCount: 0)
     }
 
     /// `AttachedAnimation.startsFromModel` of the record `record` when it `applies` or not.

@@ -179,7 +179,11 @@ struct SteadyLane {
                 context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
             } else {
                 let basic = context.basics + Int(entry.pointee.parameters)
-                context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
+                if entry.pointee.isWholePoint {
+                    evaluateWholePoint(basic, fraction: fraction, sample: sample, context: context, into: out)
+                } else {
+                    context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
+                }
             }
         case .spring:
             let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
@@ -201,6 +205,17 @@ struct SteadyLane {
         case .pathKeyframes, .group, .transition:
             break  // (not values of one property: `evaluatePath`, `evaluateGroup`, `applyTransition`)
         }
+    }
+
+    /// A basic entry that moves a whole point (a position, as a rule) at `fraction`: its
+    /// composition passed as a constant, which the compiler reduces `applyEndpoints` to.
+    // Out of the lane's loop, which is beyond the size the compiler inlines into.
+    @inline(never)
+    static func evaluateWholePoint(
+        _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, sample: TimingSample, context: EvaluationContext,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        context.applyEndpoints(.whole(.point), basic, fraction: fraction, sample: sample, to: out)
     }
 
     /// The scalar ends an entry keeps (`hasInlineEnds`), in place.
@@ -404,8 +419,10 @@ struct SteadyEntry {
     /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
     /// to another: the common case, which passes `Composition.whole(.scalar)`).
     var hasInlineEnds: Bool
-    /// Whether its composition is `Composition.whole(.scalar)` (the common case).
+    /// Whether its composition is `Composition.whole(.scalar)` or `.whole(.point)` (the common
+    /// cases, a level and a position).
     var isWholeScalar: Bool
+    var isWholePoint: Bool
     /// How many children a group has (`firstMember`); a group of more does not join.
     var memberCount: UInt16
 
