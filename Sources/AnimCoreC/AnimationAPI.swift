@@ -320,13 +320,17 @@ enum ValueSlot {
         }
     }
 
-    func write(_ value: Value?, into animation: inout Animation) {
+    /// Swaps `value` into its field (not copied): `value` is left holding the field's previous
+    /// value.
+    func write(_ value: inout Value?, into animation: inout Animation) {
         switch self {
-        case .basicFrom: _ = animation.changeBasic { $0.fromValue = value }
-        case .basicTo: _ = animation.changeBasic { $0.toValue = value }
-        case .basicBy: _ = animation.changeBasic { $0.byValue = value }
-        case .decayFrom: animation.decay?.fromValue = value
-        case .decayVelocity: animation.decay?.velocity = value
+        case .basicFrom: _ = animation.changeBasic { swap(&$0.fromValue, &value) }
+        case .basicTo: _ = animation.changeBasic { swap(&$0.toValue, &value) }
+        case .basicBy: _ = animation.changeBasic { swap(&$0.byValue, &value) }
+        case .decayFrom, .decayVelocity:
+            guard var decay = animation.decay else { return }
+            if self == .decayFrom { swap(&decay.fromValue, &value) } else { swap(&decay.velocity, &value) }
+            animation.decay = decay
         }
     }
 }
@@ -348,8 +352,9 @@ public func ac_animation_set_value(
 /// `animation` to `value` (nil: unset): the one write of `ac_animation_set_value` and the path
 /// and array setters (`ac_animation_set_path_value`, ...).
 func setAnimationValue(
-    _ box: EngineBox, _ animation: ac_animation, _ which: Int32, _ name: String, _ value: Value?
+    _ box: EngineBox, _ animation: ac_animation, _ which: Int32, _ name: String, _ value: consuming Value?
 ) throws(APIError) {
+    var value = value  // swapped into the description; then its previous value, dropped here
     try box.editDescription(animation) { (description) throws(APIError) in
         let kind = description.kindTag
         let field = try valueAccess(kind, which, name)
@@ -358,7 +363,7 @@ func setAnimationValue(
                 AC_ERR_WRONG_KIND,
                 "value is a \(value.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
         }
-        field.write(value, into: &description)
+        field.write(&value, into: &description)
     }
 }
 
