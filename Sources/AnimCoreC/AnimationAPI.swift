@@ -14,20 +14,23 @@ extension EngineBox {
     static let maxDescriptions = 1 << 20
 
     /// Stores a new description; its handle.
-    func makeDescription(_ animation: consuming Animation) throws(APIError) -> ac_animation {
-        var pending: Animation? = consume animation  // moved into the table, not copied
+    func makeDescription(_ animation: Animation) throws(APIError) -> ac_animation {
+        try makeDescription { animation }
+    }
+
+    /// Stores the description `make` builds, built where the table holds it (`make` runs with
+    /// the lock held: it must not call the engine or the table); its handle.
+    func makeDescription(building make: () -> Animation) throws(APIError) -> ac_animation {
         let handle: ac_animation? = lock.withLock {
             let index: Int
             if let reused = freeDescriptions.popLast() {
                 index = reused
             } else {
                 guard descriptions.count < EngineBox.maxDescriptions else { return nil }
-                index = descriptions.count
-                descriptions.append(DescriptionSlot())
+                index = descriptions.appendFree()
             }
             let stamp = Handle.nextStamp(.description)
-            descriptions[index].stamp = stamp
-            swap(&descriptions[index].animation, &pending)  // the free slot holds nil
+            descriptions.fill(index, stamp: stamp, with: make())
             return Handle.make(kind: .description, stamp: stamp, index: index)
         }
         guard let handle else {
@@ -41,7 +44,7 @@ extension EngineBox {
     /// The index of a live description (call with the lock held), or BAD_HANDLE naming `argument`.
     private func descriptionIndex(_ handle: ac_animation, _ argument: String) throws(APIError) -> Int {
         guard let (index, stamp) = Handle.unpack(handle, kind: .description),
-              index < descriptions.count, descriptions[index].stamp == stamp, stamp != 0
+              index < descriptions.count, descriptions.stamp(index) == stamp, stamp != 0
         else {
             throw APIError(
                 AC_ERR_BAD_HANDLE,
@@ -55,7 +58,7 @@ extension EngineBox {
     /// `readDescription(_:_:_:)`.
     func description(_ handle: ac_animation, _ argument: String = "animation") throws(APIError) -> Animation {
         try lock.withLock { () throws(APIError) -> Animation in
-            descriptions[try descriptionIndex(handle, argument)].animation.unsafelyUnwrapped
+            descriptions[try descriptionIndex(handle, argument)]
         }
     }
 
@@ -68,7 +71,7 @@ extension EngineBox {
     ) throws(APIError) -> R {
         try lock.withLock { () throws(APIError) -> R in
             let index = try descriptionIndex(handle, argument)
-            return try borrowingInPlace(&descriptions[index].animation!, body)
+            return try borrowingInPlace(&descriptions[index], body)
         }
     }
 
@@ -81,10 +84,10 @@ extension EngineBox {
         var previous: Animation?
         try lock.withLock { () throws(APIError) in
             let index = try descriptionIndex(handle, argument)
-            var animation = descriptions[index].animation.unsafelyUnwrapped
+            var animation = descriptions[index]
             try body(&animation)
-            previous = descriptions[index].animation
-            descriptions[index].animation = animation
+            previous = descriptions[index]
+            descriptions[index] = animation
         }
         withExtendedLifetime(previous) {}
     }
@@ -99,7 +102,7 @@ extension EngineBox {
     ) throws(APIError) {
         try lock.withLock { () throws(APIError) in
             let index = try descriptionIndex(handle, argument)
-            try body(&descriptions[index].animation!)
+            try body(&descriptions[index])
         }
     }
 
@@ -124,7 +127,7 @@ extension EngineBox {
                     } catch {
                         return refusal = error
                     }
-                    try lendingInPlace(&descriptions[index].animation!) { (animation) throws(AnimCoreError) in
+                    try lendingInPlace(&descriptions[index]) { (animation) throws(AnimCoreError) in
                         try add(animation, keyName)
                     }
                 }
@@ -140,14 +143,13 @@ extension EngineBox {
         if let refusal { throw refusal }
     }
 
-    /// Releases a description; dropped after the lock is released.
+    /// Releases a description: dropped where it lies, or, when dropping it may call back
+    /// (`Animation.mayCallBackWhenDropped`), moved out and dropped after the lock is released.
     func releaseDescription(_ handle: ac_animation) throws(APIError) {
-        var previous: Animation?
-        try lock.withLock { () throws(APIError) in
+        let previous = try lock.withLock { () throws(APIError) -> Animation? in
             let index = try descriptionIndex(handle, "animation")
-            swap(&previous, &descriptions[index].animation)  // moved out, not copied
-            descriptions[index].stamp = 0
             freeDescriptions.append(index)
+            return descriptions.free(index)
         }
         withExtendedLifetime(previous) {}
     }
@@ -166,7 +168,7 @@ func createDescription(
             let path = try utf8String(keyPath, "key_path")
             let out = try required(outAnimation, "out_animation")
             guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
-            out.pointee = try box.makeDescription(make(path))
+            out.pointee = try box.makeDescription { make(path) }
         }
     }
 }
@@ -318,13 +320,17 @@ enum ValueSlot {
         }
     }
 
-    func write(_ value: Value?, into animation: inout Animation) {
+    /// Swaps `value` into its field (not copied): `value` is left holding the field's previous
+    /// value.
+    func write(_ value: inout Value?, into animation: inout Animation) {
         switch self {
-        case .basicFrom: _ = animation.changeBasic { $0.fromValue = value }
-        case .basicTo: _ = animation.changeBasic { $0.toValue = value }
-        case .basicBy: _ = animation.changeBasic { $0.byValue = value }
-        case .decayFrom: animation.decay?.fromValue = value
-        case .decayVelocity: animation.decay?.velocity = value
+        case .basicFrom: _ = animation.changeBasic { swap(&$0.fromValue, &value) }
+        case .basicTo: _ = animation.changeBasic { swap(&$0.toValue, &value) }
+        case .basicBy: _ = animation.changeBasic { swap(&$0.byValue, &value) }
+        case .decayFrom, .decayVelocity:
+            guard var decay = animation.decay else { return }
+            if self == .decayFrom { swap(&decay.fromValue, &value) } else { swap(&decay.velocity, &value) }
+            animation.decay = decay
         }
     }
 }
@@ -346,8 +352,9 @@ public func ac_animation_set_value(
 /// `animation` to `value` (nil: unset): the one write of `ac_animation_set_value` and the path
 /// and array setters (`ac_animation_set_path_value`, ...).
 func setAnimationValue(
-    _ box: EngineBox, _ animation: ac_animation, _ which: Int32, _ name: String, _ value: Value?
+    _ box: EngineBox, _ animation: ac_animation, _ which: Int32, _ name: String, _ value: consuming Value?
 ) throws(APIError) {
+    var value = value  // swapped into the description; then its previous value, dropped here
     try box.editDescription(animation) { (description) throws(APIError) in
         let kind = description.kindTag
         let field = try valueAccess(kind, which, name)
@@ -356,7 +363,7 @@ func setAnimationValue(
                 AC_ERR_WRONG_KIND,
                 "value is a \(value.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
         }
-        field.write(value, into: &description)
+        field.write(&value, into: &description)
     }
 }
 

@@ -165,8 +165,8 @@ final class EngineBox: @unchecked Sendable {
     /// taken inside the engine's state access only to lend a description to an add
     /// (`addDescription`), which runs no callback.
     let lock = PThreadMutex()
-    /// Animation descriptions by index, and the free indexes.
-    @exclusivity(unchecked) var descriptions: [DescriptionSlot] = []
+    /// Animation descriptions by index (read and written in place), and the free indexes.
+    let descriptions = DescriptionTable()
     @exclusivity(unchecked) var freeDescriptions: [Int] = []
 
     init(engine: Engine, pointer: OpaquePointer) {
@@ -197,13 +197,6 @@ extension PropertyKey {
     @inline(__always) init(_ key: ac_key) {
         self.init(raw: key)
     }
-}
-
-/// One entry of an engine's description table.
-struct DescriptionSlot {
-    /// The stamp of the description's handle; 0 while the entry is free.
-    var stamp: UInt64 = 0
-    var animation: Animation?
 }
 
 // MARK: Entering an engine

@@ -40,4 +40,12 @@ extension Animation {
             delegate = callbacks.didStart == nil && callbacks.didStop == nil ? nil : callbacks
         }
     }
+
+    /// Whether dropping the description may call back into the host: it holds a delegate, or
+    /// is a group (whose children may hold delegates), whose C destroy functions run when the
+    /// last copy goes. A holder under a lock the host may take drops such a description after
+    /// releasing it.
+    package var mayCallBackWhenDropped: Bool {
+        delegate != nil || kindTag == .group
+    }
 }

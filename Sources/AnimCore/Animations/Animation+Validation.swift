@@ -131,7 +131,7 @@ extension Animation {
     ///   a keyframe path; `.wrongKind` for values of another kind than it takes).
     public func validate(_ field: String = "animation") throws(AnimCoreError) {
         do { try timing.validate() } catch { throw error.prefixed("\(field).timing: ") }
-        try kind.validate(field)
+        try validateKind(field)
         if let valueFunction { try checkValueFunction(valueFunction, field) }
     }
 
@@ -175,15 +175,14 @@ extension Animation {
     }
 }
 
-extension Animation.Kind {
-    /// The checks of `Animation.validate(_:)` that belong to the kind. (A switch over the kind
-    /// from the animation copied the whole kind first.)
-    func validate(_ field: String) throws(AnimCoreError) {
-        switch self {
-        case .basic(let values):
-            try values.checkFinite(field)
-        case .spring(let values, let spring):
-            try values.checkFinite(field)
+extension Animation {
+    /// The checks of `validate(_:)` that belong to the kind, each part read where it lies.
+    private func validateKind(_ field: String) throws(AnimCoreError) {
+        switch parts {
+        case .basic:
+            try endpoints.checkFinite(field)
+        case .spring(let spring):
+            try endpoints.checkFinite(field)
             try spring.validate("\(field).spring")  // an autoclosure: made only on failure
         case .decay(let decay):
             try decay.validate("\(field).decay")

@@ -24,11 +24,54 @@ public struct Animation: Sendable {
         case transition(TransitionParameters)
     }
 
+    /// What a kind adds beyond the from/to/by values, which are stored apart (`endpoints`), so
+    /// that a setter of one of them writes it where it lies instead of taking the kind apart
+    /// and putting it together again.
+    enum Parts: Sendable {
+        case basic
+        /// Boxed (indirect), so the spring does not make every description larger.
+        indirect case spring(Spring)
+        case keyframe(KeyframeParameters)
+        case group(GroupParameters)
+        /// Boxed (indirect), so its four optional values do not make every description larger.
+        indirect case decay(DecayParameters)
+        case transition(TransitionParameters)
+    }
+
     /// The key path it animates, relative to the layer ("opacity", "position.x",
     /// "transform.rotation.z"). Ignored for a group (each child names its own).
     public var keyPath: String
-    /// The kind and its parameters.
-    public var kind: Kind
+    /// The kind and its parameters (put together from the stored parts when read).
+    public var kind: Kind {
+        get {
+            switch parts {
+            case .basic: .basic(endpoints)
+            case .spring(let spring): .spring(endpoints, spring)
+            case .keyframe(let parameters): .keyframe(parameters)
+            case .group(let parameters): .group(parameters)
+            case .decay(let parameters): .decay(parameters)
+            case .transition(let parameters): .transition(parameters)
+            }
+        }
+        set { (parts, endpoints) = Animation.stored(newValue) }
+    }
+    /// `kind` taken apart as it is stored: its parts, and its from/to/by values (empty but for
+    /// a basic or spring kind).
+    private static func stored(_ kind: consuming Kind) -> (Parts, BasicParameters) {
+        switch consume kind {
+        case .basic(let values): (.basic, values)
+        case .spring(let values, let spring): (.spring(spring), values)
+        case .keyframe(let parameters): (.keyframe(parameters), BasicParameters())
+        case .group(let parameters): (.group(parameters), BasicParameters())
+        case .decay(let parameters): (.decay(parameters), BasicParameters())
+        case .transition(let parameters): (.transition(parameters), BasicParameters())
+        }
+    }
+    /// The kind's parameters but for the from/to/by values.
+    private(set) var parts: Parts
+    /// The from/to/by values of a basic or spring animation; empty (all nil) for another kind.
+    /// Read where they lie by the add and the checks (`basic` returns a copy).
+    private(set) var endpoints: BasicParameters
     /// Whether the value is added to the value underneath instead of replacing it. Default
     /// false. Ignored for a group (each child has its own).
     public var isAdditive = false
@@ -111,9 +154,17 @@ public struct Animation: Sendable {
     /// - Parameters:
     ///   - keyPath: the key path it animates ("opacity", "position.x"); "" for a group.
     ///   - kind: the kind and its parameters.
-    public init(keyPath: String, kind: Kind) {
+    public init(keyPath: consuming String, kind: consuming Kind) {
         self.keyPath = keyPath
-        self.kind = kind
+        (parts, endpoints) = Animation.stored(kind)
+    }
+
+    /// An animation of the kind `parts` with the from/to/by values `endpoints` (empty but for a
+    /// basic or spring kind), every shared property at its default.
+    private init(keyPath: consuming String, parts: Parts, endpoints: consuming BasicParameters = BasicParameters()) {
+        self.keyPath = keyPath
+        self.parts = parts
+        self.endpoints = endpoints
     }
 
     /// A basic animation (CABasicAnimation) of `keyPath`; nil values are taken from the value
@@ -130,7 +181,7 @@ public struct Animation: Sendable {
     public static func basic(
         _ keyPath: consuming String, from: consuming Value? = nil, to: consuming Value? = nil, by: consuming Value? = nil
     ) -> Animation {
-        Animation(keyPath: keyPath, kind: .basic(BasicParameters(fromValue: from, toValue: to, byValue: by)))
+        Animation(keyPath: keyPath, parts: .basic, endpoints: BasicParameters(fromValue: from, toValue: to, byValue: by))
     }
 
     /// A keyframe animation (CAKeyframeAnimation) of `keyPath` through `values`.
@@ -205,7 +256,7 @@ public struct Animation: Sendable {
     /// The parameters of a decay; nil for another kind. Setting it makes the animation a
     /// decay; setting nil changes nothing.
     public var decay: DecayParameters? {
-        get { if case .decay(let parameters) = kind { parameters } else { nil } }
+        get { if case .decay(let parameters) = parts { parameters } else { nil } }
         set { if let newValue { kind = .decay(newValue) } }
     }
 
@@ -232,7 +283,7 @@ public struct Animation: Sendable {
     /// The parameters of a transition; nil for another kind. Setting it makes the animation a
     /// transition; setting nil changes nothing.
     public var transition: TransitionParameters? {
-        get { if case .transition(let parameters) = kind { parameters } else { nil } }
+        get { if case .transition(let parameters) = parts { parameters } else { nil } }
         set { if let newValue { kind = .transition(newValue) } }
     }
 
@@ -260,19 +311,19 @@ public struct Animation: Sendable {
 
     /// Whether this is a sequence (`GroupParameters.isSequential`); false for every other kind.
     public var isSequence: Bool {
-        if case .group(let group) = kind { group.isSequential } else { false }
+        if case .group(let group) = parts { group.isSequential } else { false }
     }
 
     /// Makes a group a sequence or a plain group (`GroupParameters.isSequential`).
     /// - Parameter sequential: true for a sequence, false for a plain group.
     /// - Throws: `.invalidArgument` for an animation that is not a group.
     public mutating func setSequential(_ sequential: Bool) throws(AnimCoreError) {
-        guard case .group(var group) = kind else {
+        guard case .group(var group) = parts else {
             throw AnimCoreError(
                 .invalidArgument, "animation is a \(kindTag.name) animation; only a group runs its children in sequence")
         }
         group.isSequential = sequential
-        kind = .group(group)
+        parts = .group(group)
     }
 
     /// The from/to/by values of a basic or spring animation; nil for another kind. Setting it
@@ -280,80 +331,66 @@ public struct Animation: Sendable {
     /// (and so does `animation.basic?.fromValue = v` on a keyframe animation or group).
     public var basic: BasicParameters? {
         get {
-            switch kind {
-            case .basic(let parameters), .spring(let parameters, _): parameters
+            switch parts {
+            case .basic, .spring: endpoints
             default: nil
             }
         }
         set {
             guard let newValue else { return }
-            if case .spring(_, let spring) = kind { kind = .spring(newValue, spring) } else { kind = .basic(newValue) }
+            switch parts {
+            case .basic, .spring: break
+            default: parts = .basic
+            }
+            endpoints = newValue
         }
     }
 
     /// The spring of a spring animation; nil for another kind. Setting it makes the animation a
     /// spring animation (keeping a basic animation's values); setting nil changes nothing.
     public var spring: Spring? {
-        get { if case .spring(_, let spring) = kind { spring } else { nil } }
+        get { if case .spring(let spring) = parts { spring } else { nil } }
         set {
-            guard let newValue else { return }
-            kind = .spring(basic ?? BasicParameters(), newValue)
+            // (The from/to/by values of another kind are empty: a basic animation's are kept.)
+            if let newValue { parts = .spring(newValue) }
         }
     }
 
     /// The parameters of a keyframe animation; nil for another kind. Setting it makes the
     /// animation a keyframe animation; setting nil changes nothing.
     public var keyframe: KeyframeParameters? {
-        get { if case .keyframe(let parameters) = kind { parameters } else { nil } }
+        get { if case .keyframe(let parameters) = parts { parameters } else { nil } }
         set { if let newValue { kind = .keyframe(newValue) } }
     }
 
     /// The parameters of a group; nil for another kind. Setting it makes the animation a
     /// group; setting nil changes nothing.
     public var group: GroupParameters? {
-        get { if case .group(let parameters) = kind { parameters } else { nil } }
+        get { if case .group(let parameters) = parts { parameters } else { nil } }
         set { if let newValue { kind = .group(newValue) } }
     }
 
-    /// Runs `change` on the from/to/by values of a basic or spring animation, the kind moved out
-    /// and back (not read and written whole through `basic`); false, running nothing, for
-    /// another kind.
+    /// Runs `change` on the from/to/by values of a basic or spring animation where they lie;
+    /// false, running nothing, for another kind.
     package mutating func changeBasic(_ change: (inout BasicParameters) -> Void) -> Bool {
-        let tag = kindTag
-        guard tag == .basic || tag == .spring else { return false }
-        withUnsafeMutablePointer(to: &kind) { (kind) in
-            // `kind` is uninitialized until the changed kind is put back.
-            kind.initialize(to: Kind.changingBasic(kind.move(), change))
+        switch parts {
+        case .basic, .spring:
+            change(&endpoints)
+            return true
+        default:
+            return false
         }
-        return true
     }
 
     /// The kind's tag.
     public var kindTag: AnimationKindTag {
-        switch kind {
+        switch parts {
         case .basic: .basic
         case .keyframe: .keyframe
         case .group: .group
         case .spring: .spring
         case .decay: .decay
         case .transition: .transition
-        }
-    }
-}
-
-extension Animation.Kind {
-    /// `kind` with `change` run on its from/to/by values (a basic or spring kind), taken apart
-    /// and put together again without a copy of the values.
-    fileprivate static func changingBasic(_ kind: consuming Self, _ change: (inout BasicParameters) -> Void) -> Self {
-        switch consume kind {
-        case .basic(var parameters):
-            change(&parameters)
-            return .basic(parameters)
-        case .spring(var parameters, let spring):
-            change(&parameters)
-            return .spring(parameters, spring)
-        case let other:
-            return other
         }
     }
 }

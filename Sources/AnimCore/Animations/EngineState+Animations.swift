@@ -154,22 +154,22 @@ extension EngineState {
                 .outOfRange,
                 "\(field) makes more than \(EngineState.maximumRecordsPerAdd) animations (groups of groups); that is the most one add may make")
         }
-        try planKind(animation.kind, of: animation, record, inheritsFunction: inheritsFunction, slot: slot, field: field, into: &plan)
+        try planKind(animation.parts, of: animation, record, inheritsFunction: inheritsFunction, slot: slot, field: field, into: &plan)
     }
 
-    /// `planRecords` past the parts every kind shares (`record`): `kind` is `animation.kind`,
-    /// passed on its own so that the switch over it reads it in place (a switch over
-    /// `animation.kind` copied the whole kind first).
+    /// `planRecords` past the parts every kind shares (`record`): `parts` is `animation.parts`,
+    /// passed on its own so that the switch over it reads it in place; a basic or spring
+    /// animation's values are read where they lie (`Animation.endpoints`).
     private func planKind(
-        _ kind: Animation.Kind, of animation: Animation, _ record: AttachedAnimation, inheritsFunction: Bool, slot: Int,
+        _ parts: Animation.Parts, of animation: Animation, _ record: AttachedAnimation, inheritsFunction: Bool, slot: Int,
         field: String, into plan: inout [AttachedAnimation]
     ) throws(AnimCoreError) {
         var record = record
-        if case .group(let group) = kind {
+        if case .group(let group) = parts {
             let function = retainFunction(of: animation, inherits: inheritsFunction)
             return try planGroup(group, record, function: function, slot: slot, field: field, into: &plan)
         }
-        if case .transition(let transition) = kind {
+        if case .transition(let transition) = parts {
             // No key path, no property: the render list reads its record.
             record.kind = .transition
             record.parameters = transitionRecords.insert(TransitionRecord(transition, id: nextTransitionID))
@@ -187,17 +187,17 @@ extension EngineState {
         }
         try setTarget(target, keyPath: animation.keyPath, of: &record, slot: slot)
         let overwritesWhole = !animation.isAdditive && target.component == nil
-        switch kind {
-        case .basic(let basic):
+        switch parts {
+        case .basic:
             record.kind = .basic
             let values = try storeEndpoints(
-                basic, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath, field: field)
+                animation.endpoints, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath, field: field)
             record.overwritesWholeValue = overwritesWhole && values.hasBothEnds
             record.parameters = basicRecords.insert(values)
-        case .spring(let basic, let spring):
+        case .spring(let spring):
             record.kind = .spring
             let values = try storeEndpoints(
-                basic, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath, field: field)
+                animation.endpoints, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath, field: field)
             var springRecord = SpringRecord(spring: spring, response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
             record.overwritesWholeValue = overwritesWhole && values.hasBothEnds

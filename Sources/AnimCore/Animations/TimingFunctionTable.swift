@@ -27,13 +27,20 @@ final class TimingFunctionTable {
     /// The index of `function`, adding it or counting one more use.
     func retain(_ function: TimingFunction) -> Int32 {
         let recent = Int(self.recent)
-        if recent >= 0, references[recent] > 0, functions[recent] == function {
+        if recent >= 0, references[recent] > 0, Self.isEqual(&functions[recent], function) {
             references[recent] += 1
             return self.recent
         }
         let index = indexOrAdd(function)
         self.recent = index
         return index
+    }
+
+    /// Whether the stored function `stored` (lent in place by an inout access: a read through
+    /// the buffer's address is copied first) is `function`.
+    @inline(__always)
+    private static func isEqual(_ stored: inout TimingFunction, _ function: TimingFunction) -> Bool {
+        stored == function
     }
 
     /// `retain(_:)` past the recent index: the index from the table, or a new slot.
