@@ -73,42 +73,73 @@ extension EngineState {
         let toSuperlayer = geometry.matrixToSuperlayer(underPartAt: RenderParent.sublayerPart(of: parent))
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         guard doubleSided || !RenderParent.matrixToPlane(toSuperlayer, under: parent).isBackFacing else { return }
+        let drawn = DrawnLayer(values: values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time)
+        // A layer with no sublayer, mask or instances (most entries) is a leaf: its entry is
+        // closed at once, with no plane, sublayer matrix or frame made for it.
+        guard role == .replicator || layers[slot].firstChild >= 0 || layers[slot].mask >= 0 else {
+            let index = appendEntry(drawn, under: parent, isMask: isMask, presentation: presentation, list: list)
+            return list.closeEntry(index)
+        }
+        openSubtree(drawn, under: parent, isMask: isMask, presentation: presentation, list: list)
+    }
+
+    /// `openEntry` for a layer with sublayers, a mask or instances (`drawn`, found drawn so
+    /// far): its mask decides whether it is drawn; then its entry, and the frame its sublayers
+    /// and mask are drawn from.
+    @inline(never)
+    private func openSubtree(
+        _ drawn: DrawnLayer, under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
+    ) {
+        let (slot, time) = (drawn.values.slot, drawn.time)
         // The layer's own matrix into its flattening ancestor's plane when it keeps depth.
-        let plane = keepsDepth(values) ? RenderParent.matrixToPlane(toSuperlayer, under: parent) : nil
+        let plane = keepsDepth(drawn.values) ? RenderParent.matrixToPlane(drawn.toSuperlayer, under: parent) : nil
+        let sublayerMatrix = drawn.geometry.sublayerMatrix
         // A transform layer's mask is ignored (reference §1.5).
-        guard role == .transformLayer || layers[slot].mask < 0
+        guard drawn.role == .transformLayer || layers[slot].mask < 0
             || maskIsDrawn(
-                ofLayerIn: slot, under: geometry.sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
-                list: list)
+                ofLayerIn: slot, under: sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time, list: list)
         else { return }
+        let index = appendEntry(drawn, under: parent, isMask: isMask, presentation: presentation, list: list)
+        let entry = list.entries.base + index
+        let childrenStart = list.children.count
+        if layers[slot].firstChild >= 0 {
+            appendDrawOrder(
+                of: slot, sublayerMatrix: sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
+                block: list.orderBlock, to: &list.children, keys: &list.sortKeys)
+        }
+        let mask = drawn.role == .transformLayer ? -1 : layers[slot].mask
+        if drawn.role == .replicator {
+            let replica = makeReplica(drawn.values, geometry: drawn.geometry, time: time, under: parent, entry: entry)
+            return pushReplicator(
+                replica, entry: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time,
+                mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+        }
+        // No sublayer drawn and no mask: closed now, with no frame.
+        guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
+        pushFrame(
+            for: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time, mask: mask,
+            childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+    }
+
+    /// Appends the entry of the layer `drawn` under `parent`, written in place, and notes it
+    /// in the list's change tracking. Returns its index.
+    @inline(__always)
+    private func appendEntry(
+        _ drawn: DrawnLayer, under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
+    ) -> Int {
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         // Written in place: a matrix is 128 bytes.
         if parent.pointee.hasBase {
-            entry.pointee.matrix = toSuperlayer.concatenating(parent.pointee.base, otherIsTranslation: parent.pointee.baseIsTranslation)
+            entry.pointee.matrix = drawn.toSuperlayer.concatenating(
+                parent.pointee.base, otherIsTranslation: parent.pointee.baseIsTranslation)
         } else {
-            entry.pointee.matrix = toSuperlayer
+            entry.pointee.matrix = drawn.toSuperlayer
         }
-        makeRenderEntry(at: entry, values, geometry: geometry, under: parent, role: role)
-        writeTransition(of: slot, presentation: presentation, atLayerTime: time, into: entry)
-        list.entryDidOpen(index, layer: slot, isMask: isMask)
-        let childrenStart = list.children.count
-        appendDrawOrder(
-            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
-            block: list.orderBlock, to: &list.children, keys: &list.sortKeys)
-        let mask = role == .transformLayer ? -1 : layers[slot].mask
-        if role == .replicator {
-            let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
-            return pushReplicator(
-                replica, entry: entry, index: index, geometry: geometry, plane: plane, time: time,
-                mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
-        }
-        // A leaf (most entries) has nothing under it: closed now, with no frame and no matrix
-        // made for sublayers it does not have.
-        guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
-        pushFrame(
-            for: entry, index: index, geometry: geometry, plane: plane, time: time, mask: mask,
-            childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+        makeRenderEntry(at: entry, drawn.values, geometry: drawn.geometry, under: parent, role: drawn.role)
+        writeTransition(of: drawn.values.slot, presentation: presentation, atLayerTime: drawn.time, into: entry)
+        list.entryDidOpen(index, layer: drawn.values.slot, isMask: isMask)
+        return index
     }
 
     /// `pushFrame` for a replicator's entry, with its instances (`replica`); closes the entry
@@ -116,7 +147,7 @@ extension EngineState {
     /// other layers' path holds no frame of instances (copying one costs its size).
     @inline(never)
     private func pushReplicator(
-        _ replica: ReplicaFrame, entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry,
+        _ replica: ReplicaFrame, entry: UnsafeMutablePointer<RenderEntry>, index: Int, sublayerMatrix: Transform3D?,
         plane: Transform3D?, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) {
         if replica.count == 0 { list.children.removeSubrange(childrenStart...) }
@@ -124,7 +155,7 @@ extension EngineState {
             return list.closeEntry(index)
         }
         let frame = pushFrame(
-            for: entry, index: index, geometry: geometry, plane: plane, time: time, mask: mask,
+            for: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time, mask: mask,
             childrenStart: childrenStart, product: product, list: list)
         frame.pointee.replica = replica
         startInstances(of: frame)
@@ -132,11 +163,12 @@ extension EngineState {
 
     /// Pushes the frame of the entry at `index` (just opened): what its sublayers take from it,
     /// their range in `list.children` and its mask; no replicator instances (the caller adds
-    /// them). `plane` is the layer's matrix into the plane of its nearest flattening ancestor
-    /// when it keeps its sublayers in 3D; nil when it flattens them. Returns the frame.
+    /// them). `sublayerMatrix` is the layer's `LayerGeometry.sublayerMatrix`; `plane` is the
+    /// layer's matrix into the plane of its nearest flattening ancestor when it keeps its
+    /// sublayers in 3D, nil when it flattens them. Returns the frame.
     @discardableResult
     private func pushFrame(
-        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry, plane: Transform3D?,
+        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, sublayerMatrix: Transform3D?, plane: Transform3D?,
         time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) -> UnsafeMutablePointer<RenderFrame> {
         // Field by field into the new frame (plain data, so its memory needs no initialising
@@ -150,7 +182,7 @@ extension EngineState {
         frame.pointee.sublayers.hasPlane = plane != nil
         frame.pointee.sublayers.hasBase = true
         frame.pointee.sublayers.baseIsTranslation = base.isTranslation
-        frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(geometry.sublayerMatrix, isMask: false)
+        frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(sublayerMatrix, isMask: false)
         frame.pointee.sublayers.alpha = entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha
         frame.pointee.sublayers.flipped = entry.pointee.flags.contains(.contentsFlipped)
         frame.pointee.sublayers.tint = entry.pointee.instanceColor
@@ -309,6 +341,17 @@ extension EngineState {
         }
         return nil
     }
+}
+
+/// A layer the walk found drawn (not hidden, not facing away), before its entry is written:
+/// its values as read, its geometry, its matrix to its superlayer, its class's role, and its
+/// layer time when a replicator instance shifts it (nil: the tick's).
+struct DrawnLayer {
+    let values: LayerSlots
+    let geometry: LayerGeometry
+    let toSuperlayer: Transform3D
+    let role: LayerRenderRole
+    let time: Double?
 }
 
 /// What a layer's entry takes from its superlayer's: the superlayer's entry, its matrix to the
