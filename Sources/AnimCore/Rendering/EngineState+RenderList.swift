@@ -73,33 +73,40 @@ extension EngineState {
         let toSuperlayer = geometry.matrixToSuperlayer(underPartAt: RenderParent.sublayerPart(of: parent))
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         guard doubleSided || !RenderParent.matrixToPlane(toSuperlayer, under: parent).isBackFacing else { return }
-        let drawn = DrawnLayer(values: values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time)
         // A layer with no sublayer, mask or instances (most entries) is a leaf: its entry is
         // closed at once, with no plane, sublayer matrix or frame made for it.
         guard role == .replicator || layers[slot].firstChild >= 0 || layers[slot].mask >= 0 else {
-            let index = appendEntry(drawn, under: parent, isMask: isMask, presentation: presentation, list: list)
+            let index = appendEntry(
+                values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
+                presentation: presentation, list: list)
             return list.closeEntry(index)
         }
-        openSubtree(drawn, under: parent, isMask: isMask, presentation: presentation, list: list)
+        openSubtree(
+            values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
+            presentation: presentation, list: list)
     }
 
-    /// `openEntry` for a layer with sublayers, a mask or instances (`drawn`, found drawn so
-    /// far): its mask decides whether it is drawn; then its entry, and the frame its sublayers
-    /// and mask are drawn from.
+    /// `openEntry` for a layer with sublayers, a mask or instances, found drawn so far (its
+    /// values, geometry, matrix to its superlayer, class's role and shifted time as
+    /// `appendEntry` takes them): its mask decides whether it is drawn; then its entry, and
+    /// the frame its sublayers and mask are drawn from.
     @inline(never)
     private func openSubtree(
-        _ drawn: DrawnLayer, under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
+        _ values: LayerSlots, geometry: LayerGeometry, toSuperlayer: Transform3D, role: LayerRenderRole, time: Double?,
+        under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
     ) {
-        let (slot, time) = (drawn.values.slot, drawn.time)
+        let slot = values.slot
         // The layer's own matrix into its flattening ancestor's plane when it keeps depth.
-        let plane = keepsDepth(drawn.values) ? RenderParent.matrixToPlane(drawn.toSuperlayer, under: parent) : nil
-        let sublayerMatrix = drawn.geometry.sublayerMatrix
+        let plane = keepsDepth(values) ? RenderParent.matrixToPlane(toSuperlayer, under: parent) : nil
+        let sublayerMatrix = geometry.sublayerMatrix
         // A transform layer's mask is ignored (reference §1.5).
-        guard drawn.role == .transformLayer || layers[slot].mask < 0
+        guard role == .transformLayer || layers[slot].mask < 0
             || maskIsDrawn(
                 ofLayerIn: slot, under: sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time, list: list)
         else { return }
-        let index = appendEntry(drawn, under: parent, isMask: isMask, presentation: presentation, list: list)
+        let index = appendEntry(
+            values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
+            presentation: presentation, list: list)
         let entry = list.entries.base + index
         let childrenStart = list.children.count
         if layers[slot].firstChild >= 0 {
@@ -107,9 +114,9 @@ extension EngineState {
                 of: slot, sublayerMatrix: sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
                 block: list.orderBlock, to: &list.children, keys: &list.sortKeys)
         }
-        let mask = drawn.role == .transformLayer ? -1 : layers[slot].mask
-        if drawn.role == .replicator {
-            let replica = makeReplica(drawn.values, geometry: drawn.geometry, time: time, under: parent, entry: entry)
+        let mask = role == .transformLayer ? -1 : layers[slot].mask
+        if role == .replicator {
+            let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
             return pushReplicator(
                 replica, entry: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time,
                 mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
@@ -121,24 +128,26 @@ extension EngineState {
             childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
     }
 
-    /// Appends the entry of the layer `drawn` under `parent`, written in place, and notes it
-    /// in the list's change tracking. Returns its index.
+    /// Appends the entry of a layer drawn under `parent`, written in place, and notes it in the
+    /// list's change tracking: its values as read, its geometry, its matrix to its superlayer,
+    /// its class's role, and its layer time when a replicator instance shifts it (nil: the
+    /// tick's). Returns its index.
     @inline(__always)
     private func appendEntry(
-        _ drawn: DrawnLayer, under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
+        _ values: LayerSlots, geometry: LayerGeometry, toSuperlayer: Transform3D, role: LayerRenderRole, time: Double?,
+        under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
     ) -> Int {
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         // Written in place: a matrix is 128 bytes.
         if parent.pointee.hasBase {
-            entry.pointee.matrix = drawn.toSuperlayer.concatenating(
-                parent.pointee.base, otherIsTranslation: parent.pointee.baseIsTranslation)
+            entry.pointee.matrix = toSuperlayer.concatenating(parent.pointee.base, otherIsTranslation: parent.pointee.baseIsTranslation)
         } else {
-            entry.pointee.matrix = drawn.toSuperlayer
+            entry.pointee.matrix = toSuperlayer
         }
-        makeRenderEntry(at: entry, drawn.values, geometry: drawn.geometry, under: parent, role: drawn.role)
-        writeTransition(of: drawn.values.slot, presentation: presentation, atLayerTime: drawn.time, into: entry)
-        list.entryDidOpen(index, layer: drawn.values.slot, isMask: isMask)
+        makeRenderEntry(at: entry, values, geometry: geometry, under: parent, role: role)
+        writeTransition(of: values.slot, presentation: presentation, atLayerTime: time, into: entry)
+        list.entryDidOpen(index, layer: values.slot, isMask: isMask)
         return index
     }
 
@@ -341,17 +350,6 @@ extension EngineState {
         }
         return nil
     }
-}
-
-/// A layer the walk found drawn (not hidden, not facing away), before its entry is written:
-/// its values as read, its geometry, its matrix to its superlayer, its class's role, and its
-/// layer time when a replicator instance shifts it (nil: the tick's).
-struct DrawnLayer {
-    let values: LayerSlots
-    let geometry: LayerGeometry
-    let toSuperlayer: Transform3D
-    let role: LayerRenderRole
-    let time: Double?
 }
 
 /// What a layer's entry takes from its superlayer's: the superlayer's entry, its matrix to the
