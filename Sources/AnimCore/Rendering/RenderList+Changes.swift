@@ -138,11 +138,12 @@ extension RenderList {
         if old >= 0 && tracking.previousTraces[old].layer != entry.pointee.layerID { old = -1 }
         if old >= 0 { tracking.previousSeen[old] = true }
         noteTransition(entry, previously: old)
-        // (The buffer lives as long as the list: no retain is taken around the append.)
-        let trace = RenderChangeTracking.EntryTrace(
+        // Built in place. (The buffer lives as long as the list: no retain is taken around the
+        // append.)
+        let trace = Unmanaged.passUnretained(tracking.traces)._withUnsafeGuaranteedRef { $0.appendUninitialized() }
+        trace.initialize(to: RenderChangeTracking.EntryTrace(
             layer: entry.pointee.layerID, transitionID: entry.pointee.transitionID, m41: entry.pointee.matrix.m41,
-            m42: entry.pointee.matrix.m42, previous: Int32(old), isLeaf: false)
-        _ = Unmanaged.passUnretained(tracking.traces)._withUnsafeGuaranteedRef { $0.append(trace) }
+            m42: entry.pointee.matrix.m42, previous: Int32(old), isLeaf: false))
         // A running transition moves what the layer draws every fill, even when the tick did not.
         if old < 0 || entry.pointee.transitionState.contains(.active) || !drawsAlike(index, previously: old) {
             entry.pointee.flags.insert(.changed)
@@ -368,8 +369,7 @@ extension RenderList {
     /// Empties `buffer` and fills it with `count` copies of `value` (its storage kept).
     private static func refill<Element>(_ buffer: RecordBuffer<Element>, with value: Element, count: Int) {
         buffer.removeAll()
-        buffer.reserve(count)
-        for _ in 0..<count { buffer.append(value) }
+        buffer.append(repeating: value, count: count)
     }
 
     /// The layer slot of a layer's handle.
