@@ -185,6 +185,33 @@ struct RenderListTests {
         #expect(list.count == 3 && list.dirtyRect == Rect(x: 75, y: 75, width: 10, height: 10))
     }
 
+    @Test("change flags of a leaf: a value changed in place, a mask added and removed (its old extent dirty), then still")
+    func leafChanges() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let leaf = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        // Its translation the same, its colour not.
+        try leaf.setValue(Color(red: 1, green: 0, blue: 0, alpha: 1), for: .backgroundColor)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, true])
+        #expect(list.dirtyRect == Rect(x: 5, y: 5, width: 10, height: 10))
+        // A mask reaching past the leaf's bounds, in its space: (5, 5, 20, 20) in the root's.
+        let mask = try Self.layer(engine, 20, 20, at: Point(x: 10, y: 10))
+        try leaf.setMask(mask)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, true, true])
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.dirtyRect == nil)
+        try leaf.setMask(nil)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, true])
+        #expect(list.dirtyRect == Rect(x: 5, y: 5, width: 20, height: 20))
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.allSatisfy { !$0.flags.contains(.changed) } && list.dirtyRect == nil)
+    }
+
     @Test("the dirty rectangle is made when read: a fill not read gives the same flags and leaves the next rectangle as when read")
     func dirtyRectWhenRead() throws {
         let engine = Engine()

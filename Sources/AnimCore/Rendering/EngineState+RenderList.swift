@@ -73,14 +73,70 @@ extension EngineState {
         let toSuperlayer = geometry.matrixToSuperlayer(underPartAt: RenderParent.sublayerPart(of: parent))
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         guard doubleSided || !RenderParent.matrixToPlane(toSuperlayer, under: parent).isBackFacing else { return }
+        // A layer with no sublayer, mask or instances (most entries) is a leaf: its entry is
+        // closed at once, with no plane, sublayer matrix or frame made for it.
+        guard role == .replicator || layers[slot].firstChild >= 0 || layers[slot].mask >= 0 else {
+            let index = appendEntry(
+                values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
+                presentation: presentation, list: list)
+            return list.closeEntry(index)
+        }
+        openSubtree(
+            values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
+            presentation: presentation, list: list)
+    }
+
+    /// `openEntry` for a layer with sublayers, a mask or instances, found drawn so far (its
+    /// values, geometry, matrix to its superlayer, class's role and shifted time as
+    /// `appendEntry` takes them): its mask decides whether it is drawn; then its entry, and
+    /// the frame its sublayers and mask are drawn from.
+    @inline(never)
+    private func openSubtree(
+        _ values: LayerSlots, geometry: LayerGeometry, toSuperlayer: Transform3D, role: LayerRenderRole, time: Double?,
+        under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
+    ) {
+        let slot = values.slot
         // The layer's own matrix into its flattening ancestor's plane when it keeps depth.
         let plane = keepsDepth(values) ? RenderParent.matrixToPlane(toSuperlayer, under: parent) : nil
+        let sublayerMatrix = geometry.sublayerMatrix
         // A transform layer's mask is ignored (reference §1.5).
         guard role == .transformLayer || layers[slot].mask < 0
             || maskIsDrawn(
-                ofLayerIn: slot, under: geometry.sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
-                list: list)
+                ofLayerIn: slot, under: sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time, list: list)
         else { return }
+        let index = appendEntry(
+            values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
+            presentation: presentation, list: list)
+        let entry = list.entries.base + index
+        let childrenStart = list.children.count
+        if layers[slot].firstChild >= 0 {
+            appendDrawOrder(
+                of: slot, sublayerMatrix: sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
+                block: list.orderBlock, to: &list.children, keys: &list.sortKeys)
+        }
+        let mask = role == .transformLayer ? -1 : layers[slot].mask
+        if role == .replicator {
+            let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
+            return pushReplicator(
+                replica, entry: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time,
+                mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+        }
+        // No sublayer drawn and no mask: closed now, with no frame.
+        guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
+        pushFrame(
+            for: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time, mask: mask,
+            childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+    }
+
+    /// Appends the entry of a layer drawn under `parent`, written in place, and notes it in the
+    /// list's change tracking: its values as read, its geometry, its matrix to its superlayer,
+    /// its class's role, and its layer time when a replicator instance shifts it (nil: the
+    /// tick's). Returns its index.
+    @inline(__always)
+    private func appendEntry(
+        _ values: LayerSlots, geometry: LayerGeometry, toSuperlayer: Transform3D, role: LayerRenderRole, time: Double?,
+        under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
+    ) -> Int {
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
         // Written in place: a matrix is 128 bytes.
@@ -90,25 +146,9 @@ extension EngineState {
             entry.pointee.matrix = toSuperlayer
         }
         makeRenderEntry(at: entry, values, geometry: geometry, under: parent, role: role)
-        writeTransition(of: slot, presentation: presentation, atLayerTime: time, into: entry)
-        list.entryDidOpen(index, layer: slot, isMask: isMask)
-        let childrenStart = list.children.count
-        appendDrawOrder(
-            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time,
-            block: list.orderBlock, to: &list.children, keys: &list.sortKeys)
-        let mask = role == .transformLayer ? -1 : layers[slot].mask
-        if role == .replicator {
-            let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
-            return pushReplicator(
-                replica, entry: entry, index: index, geometry: geometry, plane: plane, time: time,
-                mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
-        }
-        // A leaf (most entries) has nothing under it: closed now, with no frame and no matrix
-        // made for sublayers it does not have.
-        guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
-        pushFrame(
-            for: entry, index: index, geometry: geometry, plane: plane, time: time, mask: mask,
-            childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+        writeTransition(of: values.slot, presentation: presentation, atLayerTime: time, into: entry)
+        list.entryDidOpen(index, layer: values.slot, isMask: isMask)
+        return index
     }
 
     /// `pushFrame` for a replicator's entry, with its instances (`replica`); closes the entry
@@ -116,7 +156,7 @@ extension EngineState {
     /// other layers' path holds no frame of instances (copying one costs its size).
     @inline(never)
     private func pushReplicator(
-        _ replica: ReplicaFrame, entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry,
+        _ replica: ReplicaFrame, entry: UnsafeMutablePointer<RenderEntry>, index: Int, sublayerMatrix: Transform3D?,
         plane: Transform3D?, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) {
         if replica.count == 0 { list.children.removeSubrange(childrenStart...) }
@@ -124,7 +164,7 @@ extension EngineState {
             return list.closeEntry(index)
         }
         let frame = pushFrame(
-            for: entry, index: index, geometry: geometry, plane: plane, time: time, mask: mask,
+            for: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time, mask: mask,
             childrenStart: childrenStart, product: product, list: list)
         frame.pointee.replica = replica
         startInstances(of: frame)
@@ -132,11 +172,12 @@ extension EngineState {
 
     /// Pushes the frame of the entry at `index` (just opened): what its sublayers take from it,
     /// their range in `list.children` and its mask; no replicator instances (the caller adds
-    /// them). `plane` is the layer's matrix into the plane of its nearest flattening ancestor
-    /// when it keeps its sublayers in 3D; nil when it flattens them. Returns the frame.
+    /// them). `sublayerMatrix` is the layer's `LayerGeometry.sublayerMatrix`; `plane` is the
+    /// layer's matrix into the plane of its nearest flattening ancestor when it keeps its
+    /// sublayers in 3D, nil when it flattens them. Returns the frame.
     @discardableResult
     private func pushFrame(
-        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, geometry: LayerGeometry, plane: Transform3D?,
+        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, sublayerMatrix: Transform3D?, plane: Transform3D?,
         time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) -> UnsafeMutablePointer<RenderFrame> {
         // Field by field into the new frame (plain data, so its memory needs no initialising
@@ -150,7 +191,7 @@ extension EngineState {
         frame.pointee.sublayers.hasPlane = plane != nil
         frame.pointee.sublayers.hasBase = true
         frame.pointee.sublayers.baseIsTranslation = base.isTranslation
-        frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(geometry.sublayerMatrix, isMask: false)
+        frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(sublayerMatrix, isMask: false)
         frame.pointee.sublayers.alpha = entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha
         frame.pointee.sublayers.flipped = entry.pointee.flags.contains(.contentsFlipped)
         frame.pointee.sublayers.tint = entry.pointee.instanceColor

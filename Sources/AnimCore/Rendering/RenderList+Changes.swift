@@ -22,8 +22,11 @@ final class RenderChangeTracking {
     let previousNextOfSameLayer = RecordBuffer<Int32>()
     /// By previous entry: whether this fill drew its layer again.
     let previousSeen = RecordBuffer<Bool>()
-    /// By entry of this fill: the index of its layer's previous entry, or −1.
-    let previousOfEntry = RecordBuffer<Int32>()
+    /// By entry of this fill and of the previous one: what the tracking reads of it
+    /// (`EntryTrace`), apart from the entries, so that the next fill reads the previous
+    /// fill's entries only where an entry may have changed.
+    let traces = RecordBuffer<EntryTrace>()
+    let previousTraces = RecordBuffer<EntryTrace>()
     /// By entry of this fill and of the previous one: its extent (`RenderList.extent(of:)`)
     /// once computed, `unknown` before (empty until the fill's dirty rectangle is made); an
     /// entry's extent is computed at most once, so a changed entry's old extent comes from the
@@ -46,8 +49,35 @@ final class RenderChangeTracking {
         var reach: Double
     }
 
+    /// What the change tracking keeps of an entry beside it: its layer, its transition's id,
+    /// its matrix's translation, its layer's previous entry and whether it is a leaf. 40 bytes
+    /// against the entry's 568: the next fill matches entries, tells a moved entry and most
+    /// unchanged parts from these, without reading the previous entries, which are out of the
+    /// cache by then.
+    struct EntryTrace {
+        /// The entry's layer.
+        var layer: LayerID
+        /// The entry's `transitionID` as the fill left it (an ended transition's included).
+        /// 0: none, so that its transition fields are all at rest (no state, progress 0).
+        var transitionID: UInt64
+        /// The entry's matrix's m41 and m42: what a tick moves most often (a position) shows
+        /// there.
+        var m41: Double
+        var m42: Double
+        /// The index of its layer's previous entry in the previous fill, or −1.
+        var previous: Int32
+        /// Whether its subtree is itself alone (no sublayer or mask drawn): set when it closes.
+        var isLeaf: Bool
+    }
+
     /// An extent not computed yet (a finite entry's extent is never NaN).
     static let unknown = Rect(x: .nan, y: .nan, width: .nan, height: .nan)
+
+    /// The index of the previous entry of the layer of this fill's entry at `index`, or −1.
+    @inline(__always)
+    func previous(ofEntry index: Int) -> Int32 {
+        traces[index].previous
+    }
 
     /// Adds `rect` (in the root's space; infinite for an unbounded extent) to the dirty
     /// rectangle.
@@ -78,14 +108,16 @@ extension RenderList {
         swap(&tracking.extents, &tracking.previousExtents)
         tracking.extents.removeAll(keepingCapacity: true)
         tracking.nextOfSameLayer.swapStorage(with: tracking.previousNextOfSameLayer)
+        tracking.traces.swapStorage(with: tracking.previousTraces)
+        tracking.traces.removeAll()
         if !isSameSource {
             previous.removeAll()
+            tracking.previousTraces.removeAll()
             tracking.previousExtents.removeAll(keepingCapacity: true)
             for index in tracking.previousIndexBySlot.indices { tracking.previousIndexBySlot[index] = -1 }
         }
         source = (ObjectIdentifier(engine), root)
         Self.refill(tracking.previousSeen, with: false, count: previous.count)
-        tracking.previousOfEntry.removeAll()
         tracking.subtreeMarks.removeAll(keepingCapacity: true)
         tracking.dirty = nil
         tracking.isDirtyMade = false
@@ -103,11 +135,15 @@ extension RenderList {
         }
         var old = slot < tracking.previousIndexBySlot.count ? Int(tracking.previousIndexBySlot[slot]) : -1
         if old >= 0 { tracking.previousIndexBySlot[slot] = tracking.previousNextOfSameLayer[old] }
-        if old >= 0 && previous[old].layerID != entry.pointee.layerID { old = -1 }
+        if old >= 0 && tracking.previousTraces[old].layer != entry.pointee.layerID { old = -1 }
         if old >= 0 { tracking.previousSeen[old] = true }
-        // (The buffer lives as long as the list: no retain is taken around the append.)
-        _ = Unmanaged.passUnretained(tracking.previousOfEntry)._withUnsafeGuaranteedRef { $0.append(Int32(old)) }
-        noteTransition(entry, previously: old >= 0 ? previous.base + old : nil)
+        noteTransition(entry, previously: old)
+        // Built in place. (The buffer lives as long as the list: no retain is taken around the
+        // append.)
+        let trace = Unmanaged.passUnretained(tracking.traces)._withUnsafeGuaranteedRef { $0.appendUninitialized() }
+        trace.initialize(to: RenderChangeTracking.EntryTrace(
+            layer: entry.pointee.layerID, transitionID: entry.pointee.transitionID, m41: entry.pointee.matrix.m41,
+            m42: entry.pointee.matrix.m42, previous: Int32(old), isLeaf: false))
         // A running transition moves what the layer draws every fill, even when the tick did not.
         if old < 0 || entry.pointee.transitionState.contains(.active) || !drawsAlike(index, previously: old) {
             entry.pointee.flags.insert(.changed)
@@ -115,11 +151,15 @@ extension RenderList {
     }
 
     /// Adds the states only a list can tell to the entry's transition fields: began, when the
-    /// layer's previous entry (`was`, nil for none) had no transition or another one; ended,
+    /// layer's previous entry (at `old`, −1 for none) had no transition or another one; ended,
     /// when it had one and the entry has none, whose id the entry then carries (an ended
-    /// transition is not carried again).
-    private func noteTransition(_ entry: UnsafeMutablePointer<RenderEntry>, previously was: UnsafeMutablePointer<RenderEntry>?) {
-        let previousID = was.map { $0.pointee.transitionState.contains(.ended) ? 0 : $0.pointee.transitionID } ?? 0
+    /// transition is not carried again). The previous entry is read only when it had one.
+    private func noteTransition(_ entry: UnsafeMutablePointer<RenderEntry>, previously old: Int) {
+        var previousID: UInt64 = 0
+        if old >= 0 && tracking.previousTraces[old].transitionID != 0 {
+            let was = previous.base + old
+            previousID = was.pointee.transitionState.contains(.ended) ? 0 : was.pointee.transitionID
+        }
         let id = entry.pointee.transitionID
         if id != 0 && id != previousID {
             entry.pointee.transitionState.insert(.began)
@@ -130,10 +170,15 @@ extension RenderList {
     }
 
     /// Whether the transition fields of an entry differ from those of its layer's previous
-    /// entry (`was`, nil for none), or its transition runs, so that what it moves is dirty.
-    private static func transitionMoves(_ entry: UnsafeMutablePointer<RenderEntry>, _ was: UnsafeMutablePointer<RenderEntry>?) -> Bool {
+    /// entry (`was`, nil for none; `wasAtRest`: its trace's transition id is 0), or its
+    /// transition runs, so that what it moves is dirty. Two entries without a transition
+    /// (their ids 0) have the same fields at rest: the previous one is not read then.
+    private static func transitionMoves(
+        _ entry: UnsafeMutablePointer<RenderEntry>, _ was: UnsafeMutablePointer<RenderEntry>?, wasAtRest: Bool
+    ) -> Bool {
         let state = entry.pointee.transitionState
         guard let was else { return state.contains(.inEffect) }
+        if wasAtRest && entry.pointee.transitionID == 0 { return false }
         return state.contains(.active) || state != was.pointee.transitionState
             || entry.pointee.transitionID != was.pointee.transitionID
             || entry.pointee.transitionProgress != was.pointee.transitionProgress
@@ -155,19 +200,25 @@ extension RenderList {
     /// shadow it casts, which its sublayers' alpha makes too.
     func closeEntry(_ index: Int) {
         entries[index].subtreeEnd = Int32(entries.count)
-        let old = Int(tracking.previousOfEntry[index])
+        let isLeaf = entries.count == index + 1
+        tracking.traces[index].isLeaf = isLeaf
+        let old = Int(tracking.previous(ofEntry: index))
         let was = old >= 0 ? previous.base + old : nil
-        if Self.transitionMoves(entries.base + index, was) {
+        let wasAtRest = old < 0 || tracking.previousTraces[old].transitionID == 0
+        if Self.transitionMoves(entries.base + index, was, wasAtRest: wasAtRest) {
             // Old and new images move over the subtree's extents, both fills'.
             let reach = max(Self.transitionReach(of: entries.base + index), was.map { Self.transitionReach(of: $0) } ?? 0)
             markSubtree(index, previously: old, reach: reach)
         }
         guard old >= 0 else { return }  // new: its subtree is new too, each entry marked
-        let maskChanged = maskLayer(of: entries.base + index, in: entries) != maskLayer(of: previous.base + old, in: previous)
+        // A leaf draws no mask (a mask's entry is in its layer's subtree): two leaves are read
+        // no further for one.
+        let staysLeaf = isLeaf && tracking.previousTraces[old].isLeaf
+        let maskChanged = !staysLeaf
+            && maskLayer(of: entries.base + index, in: entries) != maskLayer(of: previous.base + old, in: previous)
         if maskChanged { entries[index].flags.insert(.changed) }
         // An entry drawn as before changes no subtree; a changed leaf that was a leaf dirties no
         // more than its two extents, which its flag dirties already.
-        let staysLeaf = Int(entries[index].subtreeEnd) == index + 1 && Int(previous[old].subtreeEnd) == old + 1
         let mayChangeSubtree = entries[index].flags.contains(.changed) && !staysLeaf
         if maskChanged || (mayChangeSubtree && changesSubtree(entries.base + index, previous.base + old)) {
             markSubtree(index, previously: old, reach: 0)
@@ -215,10 +266,10 @@ extension RenderList {
     /// Ends a fill: this fill's entries are indexed by layer for the next one (each layer's
     /// first entry, and the chain of its next).
     func endFill() {
-        for old in previous.indices { tracking.previousIndexBySlot[Self.slot(of: previous[old])] = -1 }
+        for old in tracking.previousTraces.indices { tracking.previousIndexBySlot[Self.slot(of: tracking.previousTraces[old].layer)] = -1 }
         Self.refill(tracking.nextOfSameLayer, with: -1, count: entries.count)
-        for index in entries.indices.reversed() {
-            let slot = Self.slot(of: entries[index])
+        for index in tracking.traces.indices.reversed() {
+            let slot = Self.slot(of: tracking.traces[index].layer)
             while slot >= tracking.previousIndexBySlot.count { tracking.previousIndexBySlot.append(-1) }
             tracking.nextOfSameLayer[index] = tracking.previousIndexBySlot[slot]
             tracking.previousIndexBySlot[slot] = Int32(index)
@@ -234,7 +285,7 @@ extension RenderList {
         tracking.extents.append(contentsOf: repeatElement(RenderChangeTracking.unknown, count: entries.count))
         for index in entries.indices where entries[index].flags.contains(.changed) {
             tracking.markDirty(extent(ofEntry: index))
-            let old = Int(tracking.previousOfEntry[index])
+            let old = Int(tracking.previous(ofEntry: index))
             if old >= 0 { tracking.markDirty(extent(ofPrevious: old)) }
         }
         for mark in tracking.subtreeMarks {
@@ -262,28 +313,30 @@ extension RenderList {
     }
 
     /// Whether the entry at `index` draws as its layer's previous entry at `old` did: the same
-    /// values, under the same superlayer, after the same layer.
+    /// values, under the same superlayer, after the same layer. The traces are looked at
+    /// first: the layers before, then the translations, whose difference (a moved entry, the
+    /// common change) ends the comparison before the previous entry is read.
     private func drawsAlike(_ index: Int, previously old: Int) -> Bool {
         let entry = entries.base + index, was = previous.base + old
-        let before = index > 0 ? entries[index - 1].layerID : nil
-        let oldBefore = old > 0 ? previous[old - 1].layerID : nil
-        let parent = entry.pointee.parent >= 0 ? entries[Int(entry.pointee.parent)].layerID : nil
-        let oldParent = was.pointee.parent >= 0 ? previous[Int(was.pointee.parent)].layerID : nil
-        return before == oldBefore && parent == oldParent && Self.sameValues(entry, was)
+        let before = index > 0 ? tracking.traces[index - 1].layer : nil
+        let oldBefore = old > 0 ? tracking.previousTraces[old - 1].layer : nil
+        let trace = tracking.traces.base + index, oldTrace = tracking.previousTraces.base + old
+        guard before == oldBefore, trace.pointee.m41.bitPattern == oldTrace.pointee.m41.bitPattern,
+              trace.pointee.m42.bitPattern == oldTrace.pointee.m42.bitPattern, Self.sameValues(entry, was)
+        else { return false }
+        let parent = entry.pointee.parent >= 0 ? tracking.traces[Int(entry.pointee.parent)].layer : nil
+        let oldParent = was.pointee.parent >= 0 ? tracking.previousTraces[Int(was.pointee.parent)].layer : nil
+        return parent == oldParent
     }
 
     /// Whether two entries hold the same values, bit for bit, apart from their places in their
-    /// lists (parent, subtree end, mask) and the changed flag. The matrix's translation row is
-    /// looked at first: what a tick moves most often (a position) shows there, and ends the
-    /// comparison before the rest of the entry's bytes are read.
+    /// lists (parent, subtree end, mask) and the changed flag.
     private static func sameValues(_ first: UnsafeMutablePointer<RenderEntry>, _ second: UnsafeMutablePointer<RenderEntry>) -> Bool {
         guard first.pointee.layerID == second.pointee.layerID, first.pointee.layerClass == second.pointee.layerClass,
               first.pointee.flags.subtracting(.changed) == second.pointee.flags.subtracting(.changed)
         else { return false }
         // (A stored property's pointer: never nil.)
         let a = first.pointer(to: \.matrix)!, b = second.pointer(to: \.matrix)!
-        guard a.pointee.m41.bitPattern == b.pointee.m41.bitPattern, a.pointee.m42.bitPattern == b.pointee.m42.bitPattern
-        else { return false }
         // The values run from the matrix to the entry's end.
         let start = UnsafeRawPointer(a) - UnsafeRawPointer(first)
         return memcmp(UnsafeRawPointer(a), UnsafeRawPointer(b), MemoryLayout<RenderEntry>.size - start) == 0
@@ -316,13 +369,12 @@ extension RenderList {
     /// Empties `buffer` and fills it with `count` copies of `value` (its storage kept).
     private static func refill<Element>(_ buffer: RecordBuffer<Element>, with value: Element, count: Int) {
         buffer.removeAll()
-        buffer.reserve(count)
-        for _ in 0..<count { buffer.append(value) }
+        buffer.append(repeating: value, count: count)
     }
 
-    /// The layer slot of an entry's handle.
-    private static func slot(of entry: RenderEntry) -> Int {
-        Int(entry.layerID.rawValue & Handle.indexMask)
+    /// The layer slot of a layer's handle.
+    private static func slot(of layer: LayerID) -> Int {
+        Int(layer.rawValue & Handle.indexMask)
     }
 
     /// Where an entry draws, in the root's space: its bounds, with the shadow's reach when it

@@ -30,6 +30,14 @@ final class RecordBuffer<Element> {
         return count - 1
     }
 
+    /// Appends `added` copies of `element` (moving the storage when it is too small), in one
+    /// pass.
+    func append(repeating element: Element, count added: Int) {
+        reserve(count + added)
+        (base + count).initialize(repeating: element, count: added)
+        count += added
+    }
+
     /// Makes room for one more record at the end (moving the storage when it is full) and
     /// returns its place, for the caller to initialise before anything reads it: a large
     /// record built in place is not copied.
