@@ -1,8 +1,7 @@
 import AnimCore
 
 /// An engine's animation descriptions by index, in manually managed memory: a description is
-/// built, read, edited and dropped where it lies (a Swift array of optional descriptions copied
-/// a whole description to read one field of it, or to free its entry). A free entry has stamp 0
+/// built, read, edited and dropped where it lies, never copied whole. A free entry has stamp 0
 /// and no description (its memory uninitialised). Entries are moved, never copied, when the
 /// storage grows. Used under `EngineBox.lock` only, so exclusivity is not checked at run time.
 final class DescriptionTable {
@@ -35,7 +34,7 @@ final class DescriptionTable {
             let freshStamps = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
             let freshAnimations = UnsafeMutablePointer<Animation>.allocate(capacity: capacity * 2)
             freshStamps.moveInitialize(from: stamps, count: count)
-            for index in 0..<count where stamps[index] != 0 {
+            for index in 0..<count where freshStamps[index] != 0 {
                 (freshAnimations + index).moveInitialize(from: animations + index, count: 1)
             }
             stamps.deallocate()
@@ -51,6 +50,7 @@ final class DescriptionTable {
     /// Fills the free entry at `index` with `stamp` and `animation`.
     @inline(__always)
     func fill(_ index: Int, stamp: UInt64, with animation: consuming Animation) {
+        assert(stamp != 0, "a live entry's stamp is never 0")
         (animations + index).initialize(to: animation)
         stamps[index] = stamp
     }

@@ -66,5 +66,12 @@ struct AnimationKindTests {
         #expect(decay.kindTag == .spring)
         #expect(decay.basic == BasicParameters())
         #expect(decay.decay == nil)
+
+        // A basic animation made a keyframe animation leaves its values behind.
+        var former = Animation.basic("opacity", from: .scalar(0), to: .scalar(1))
+        former.keyframe = Animation.keyframe("opacity", values: [.scalar(0), .scalar(1)]).keyframe
+        former.spring = Spring()
+        #expect(former.kindTag == .spring)
+        #expect(former.basic == BasicParameters())
     }
 }

@@ -441,6 +441,9 @@ struct BuiltInClassTests {
         try inner.sublayers.first?.removeFromSuperlayer()
         try outer.fillRenderList(list, presentation: false)
         #expect(Self.entries(list).dropFirst().allSatisfy { $0.flags.contains(.instancesClamped) })
+        // Still clamped, filled again unchanged: the flag is part of what matches.
+        try outer.fillRenderList(list, presentation: false)
+        #expect(list.dirtyRect == nil && !Self.entries(list).contains { $0.flags.contains(.changed) })
         try outer.setValue(1, for: .instanceCount)
         try outer.fillRenderList(list, presentation: false)
         #expect(!Self.entries(list).contains { $0.flags.contains(.instancesClamped) })

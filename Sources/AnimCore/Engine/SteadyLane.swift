@@ -419,9 +419,9 @@ struct SteadyEntry {
     /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
     /// to another: the common case, which passes `Composition.whole(.scalar)`).
     var hasInlineEnds: Bool
-    /// Whether its composition is `Composition.whole(.scalar)` or `.whole(.point)` (the common
-    /// cases, a level and a position).
+    /// Whether its composition is `Composition.whole(.scalar)` (the common case).
     var isWholeScalar: Bool
+    /// Whether its composition is `Composition.whole(.point)` (a position, as a rule).
     var isWholePoint: Bool
     /// How many children a group has (`firstMember`); a group of more does not join.
     var memberCount: UInt16

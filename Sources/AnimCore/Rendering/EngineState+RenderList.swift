@@ -116,7 +116,7 @@ extension EngineState {
         }
         let mask = role == .transformLayer ? -1 : layers[slot].mask
         if role == .replicator {
-            let replica = makeReplica(values, geometry: geometry, time: time, under: parent, entry: entry)
+            let replica = makeReplica(values, geometry: geometry, time: time, under: parent)
             return pushReplicator(
                 replica, entry: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time,
                 mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
@@ -247,6 +247,7 @@ extension EngineState {
         let opensGroup = drawsItself && opacity < 1 && values.shown(Index.allowsGroupOpacity)[0].bitPattern != 0
         if opensGroup { flags.insert(.opacityGroup) }
         if parent.pointee.flipped != geometry.isGeometryFlipped { flags.insert(.contentsFlipped) }
+        if role == .replicator && replicaCount(values, under: parent).clamped { flags.insert(.instancesClamped) }
         // Field by field: the entry is plain data, and a whole value built first would be
         // copied into place.
         entry.pointee.layerID = layerID(slot)

@@ -17,19 +17,25 @@
 /// [INFERRED] Clamping C_k to [0, 1] (the reference: unverified). Hit testing keeps to the
 /// model tree (instance 0), as Core Animation's does (reference §5.2).
 extension EngineState {
+    /// The instance count of the replicator whose values are `values` under `parent`: its
+    /// instanceCount clamped to 0…`maxInstances` and to what keeps the product of nested counts
+    /// within it; `clamped` when that is fewer than it asks for (`RenderEntry.Flags
+    /// .instancesClamped`, set when its entry is made, before the entry is compared with its
+    /// previous one).
+    func replicaCount(_ values: LayerSlots, under parent: UnsafePointer<RenderParent>) -> (count: Int64, clamped: Bool) {
+        let limit = ReplicatorLayerProperties.maxInstances
+        let asked = Int64(bitPattern: values.shown(ReplicatorLayerProperties.Index.instanceCount)[0].bitPattern)
+        let count = min(max(asked, 0), limit / max(parent.pointee.instanceProduct, 1))
+        return (count, count < asked)
+    }
+
     /// The instances of the replicator whose values are `values` (its layer time `time` when
-    /// shifted) under `parent`: its count clamped to 0…`maxReplicatorInstances` and to what keeps
-    /// the product of nested counts within it (flagging `entry` when clamped).
+    /// shifted) under `parent` (`replicaCount` of them).
     func makeReplica(
-        _ values: LayerSlots, geometry: LayerGeometry, time: Double?, under parent: UnsafePointer<RenderParent>,
-        entry: UnsafeMutablePointer<RenderEntry>
+        _ values: LayerSlots, geometry: LayerGeometry, time: Double?, under parent: UnsafePointer<RenderParent>
     ) -> ReplicaFrame {
         typealias Index = ReplicatorLayerProperties.Index
-        let limit = ReplicatorLayerProperties.maxInstances
-        let asked = Int64(bitPattern: values.shown(Index.instanceCount)[0].bitPattern)
-        let allowed = limit / max(parent.pointee.instanceProduct, 1)
-        let count = min(max(asked, 0), allowed)
-        if count < asked { entry.pointee.flags.insert(.instancesClamped) }
+        let count = replicaCount(values, under: parent).count
         let bounds = geometry.bounds
         let centre = Vector3(x: bounds.origin.x + bounds.size.width / 2, y: bounds.origin.y + bounds.size.height / 2, z: 0)
         let step = Transform3D(translationX: -centre.x, y: -centre.y, z: 0)

@@ -50,18 +50,18 @@ final class RenderChangeTracking {
     }
 
     /// What the change tracking keeps of an entry beside it: its layer, its transition's id,
-    /// its matrix's translation, its layer's previous entry and whether it is a leaf. 40 bytes
-    /// against the entry's 568: the next fill matches entries, tells a moved entry and most
-    /// unchanged parts from these, without reading the previous entries, which are out of the
-    /// cache by then.
+    /// its matrix's translation, its layer's previous entry and whether it is a leaf. A small
+    /// fraction of the entry's size: the next fill matches entries, tells a moved entry and
+    /// most unchanged parts from these, without reading the previous entries, which are out
+    /// of the cache by then.
     struct EntryTrace {
         /// The entry's layer.
         var layer: LayerID
         /// The entry's `transitionID` as the fill left it (an ended transition's included).
         /// 0: none, so that its transition fields are all at rest (no state, progress 0).
         var transitionID: UInt64
-        /// The entry's matrix's m41 and m42: what a tick moves most often (a position) shows
-        /// there.
+        /// The entry's matrix's m41 and m42 (its translation in the root's space, in points):
+        /// what a tick moves most often (a position) shows there.
         var m41: Double
         var m42: Double
         /// The index of its layer's previous entry in the previous fill, or −1.
