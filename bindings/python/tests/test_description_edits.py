@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import threading
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import pytest
 
@@ -305,6 +305,64 @@ def test_destroy_and_did_stop_may_edit_descriptions(engine: object) -> None:
     assert delegate.destroys == 1
     assert seen == [(_capi.AC_VALUE_SCALAR, [0.5, 0, 0, 0])] * 2
     _check(lib.ac_animation_release(engine, other))
+
+
+def test_releasing_a_group_runs_its_childs_destroy_outside_the_lock(engine: object) -> None:
+    """A group holds copies of its children: released as the last holder of a child's delegate, its
+    destroy runs, and may edit another description (the table's lock is not held then)."""
+    other = _create(engine)
+    seen: List[Optional[Tuple[int, List[float]]]] = []
+
+    def edit_other() -> None:
+        status = lib.ac_animation_set_value(engine, other, _capi.AC_ANIMATION_TO, ctypes.byref(_capi.ac_value_scalar(0.25)))
+        assert status == _capi.AC_OK
+        seen.append(_get_value(engine, other, _capi.AC_ANIMATION_TO))
+
+    delegate = _Delegate(on_destroy=edit_other)
+
+    def body() -> None:
+        child = _create(engine)
+        _check(lib.ac_animation_set_delegate(engine, child, ctypes.byref(delegate.struct)))
+        group = _capi.ac_animation(0)
+        _check(lib.ac_animation_create_group(engine, ctypes.byref(group)))
+        children = (_capi.ac_animation * 1)(child)
+        _check(lib.ac_animation_set_children(engine, group, children, 1))
+        _check(lib.ac_animation_release(engine, child))  # the group's copy holds the delegate now
+        assert delegate.destroys == 0
+        _check(lib.ac_animation_release(engine, group))  # the last holder: destroy runs
+
+    _run_with_deadline(body)
+    assert delegate.destroys == 1
+    assert seen == [(_capi.AC_VALUE_SCALAR, [0.25, 0, 0, 0])]
+    _check(lib.ac_animation_release(engine, other))
+
+
+def test_many_descriptions_with_freed_entries_between_them() -> None:
+    """The description table grown well past its first storage with entries freed and reused
+    between live ones: every live description reads back its own value, a released handle is
+    refused, and destroying the engine drops each live description once (its delegate's destroy)."""
+    engine = ctypes.POINTER(_capi.ac_engine)()
+    _check(lib.ac_engine_create(None, ctypes.byref(engine)))
+    delegates = [_Delegate() for _ in range(3)]
+    live: Dict[int, float] = {}
+    released: List[int] = []
+    for index in range(100):
+        handle = _create(engine)
+        _check(lib.ac_animation_set_value(engine, handle, _capi.AC_ANIMATION_TO, ctypes.byref(_capi.ac_value_scalar(index))))
+        live[handle] = float(index)
+        if index % 3 == 0:  # a hole, reused by a later create
+            _check(lib.ac_animation_release(engine, handle))
+            released.append(handle)
+            del live[handle]
+    for delegate, handle in zip(delegates, list(live)[-3:]):
+        _check(lib.ac_animation_set_delegate(engine, handle, ctypes.byref(delegate.struct)))
+    for handle, number in live.items():
+        assert _get_value(engine, handle, _capi.AC_ANIMATION_TO) == (_capi.AC_VALUE_SCALAR, [number, 0, 0, 0])
+    for handle in released:
+        assert lib.ac_animation_release(engine, handle) == _capi.AC_ERR_BAD_HANDLE
+    assert [delegate.destroys for delegate in delegates] == [0, 0, 0]
+    _check(lib.ac_engine_destroy(engine))
+    assert [delegate.destroys for delegate in delegates] == [1, 1, 1]
 
 
 def test_edits_from_threads_while_another_adds_and_ticks(engine: object) -> None:
