@@ -99,13 +99,13 @@ extension Animation {
     /// How many groups deep the animation is: 0 for a property animation, 1 for a group of
     /// property animations, and so on.
     public var groupDepth: Int {
-        guard case .group(let group) = kind else { return 0 }
+        guard case .group(let group) = parts else { return 0 }
         return group.depth
     }
 
     /// How many animations the description holds: 1, or a group's `animationCount`.
     public var animationCount: Int {
-        guard case .group(let group) = kind else { return 1 }
+        guard case .group(let group) = parts else { return 1 }
         return group.animationCount
     }
 
@@ -147,11 +147,11 @@ extension Animation {
             throw AnimCoreError(
                 .wrongKind, "\(field).\(name) is a \(value.kind.name) but \(field).valueFunction \(function.name) takes \(input.name) values")
         }
-        switch kind {
-        case .basic(let values), .spring(let values, _):
-            try check(values.fromValue, "fromValue")
-            try check(values.toValue, "toValue")
-            try check(values.byValue, "byValue")
+        switch parts {
+        case .basic, .spring:
+            try check(endpoints.fromValue, "fromValue")
+            try check(endpoints.toValue, "toValue")
+            try check(endpoints.byValue, "byValue")
         case .keyframe(let keyframe):
             guard keyframe.path == nil else {
                 throw AnimCoreError(

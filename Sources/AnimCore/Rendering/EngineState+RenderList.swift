@@ -336,6 +336,7 @@ extension EngineState {
         if moment.isInEffect { state.insert(.inEffect) }
         if moment.isActive { state.insert(.active) }
         entry.pointee.transitionState = state
+        assert(id != 0 || (state.isEmpty && moment.progress == 0), "no transition: its fields at rest (RenderEntry.transitionID)")
     }
 
     /// The committed transition of the layer in `slot`, as its animation record; nil for none.

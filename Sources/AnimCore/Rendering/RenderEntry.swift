@@ -120,7 +120,9 @@ public struct RenderEntry: Sendable {
     /// The id of the layer's transition, which the host keys its snapshot of the layer's old
     /// rendering by (with which of the layer's entries this is, in list order, for a layer a
     /// replicator draws more than once: each instance shows the transition at its own shifted
-    /// time): unique in the engine, never reused; 0 for none. With `.ended`, the id of the transition that ended.
+    /// time): unique in the engine, never reused; 0 for none, and then every transition field
+    /// is at rest (no state, progress 0), which the list's change tracking relies on. With
+    /// `.ended`, the id of the transition that ended.
     public var transitionID: UInt64
     /// The raw value of the transition's `TransitionType` (0 without one: read `transitionType`).
     package var transitionTypeRaw: Int32
