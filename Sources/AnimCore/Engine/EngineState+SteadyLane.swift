@@ -216,8 +216,8 @@ extension EngineState {
         }
         var scalarEnds: (from: Double, to: Double)?
         let composition = Composition(record)
-        let isWholeScalar = composition.kind == .scalar && composition.writesInPlace
-        if let ends, isWholeScalar, ends.from >= 0, ends.to >= 0 {
+        let whole = SteadyEntry.Whole(composition)
+        if let ends, whole == .scalar, ends.from >= 0, ends.to >= 0 {
             scalarEnds = (animationValues.pointer(Int(ends.from))[0], animationValues.pointer(Int(ends.to))[0])
         }
         let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
@@ -233,8 +233,7 @@ extension EngineState {
             slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind,
             startsFromModelApplying: writesProperty && startsFromModel(record, applies: true),
             startsFromModelNotApplying: writesProperty && startsFromModel(record, applies: false),
-            hasInlineEnds: scalarEnds != nil, isWholeScalar: isWholeScalar,
-            isWholePoint: composition.kind == .point && composition.writesInPlace, memberCount: 0)
+            hasInlineEnds: scalarEnds != nil, whole: whole, memberCount: 0)
     }
 
     /// `AttachedAnimation.startsFromModel` of the record `record` when it `applies` or not.

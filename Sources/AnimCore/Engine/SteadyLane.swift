@@ -179,7 +179,7 @@ struct SteadyLane {
                 context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
             } else {
                 let basic = context.basics + Int(entry.pointee.parameters)
-                if entry.pointee.isWholePoint {
+                if entry.pointee.whole == .point {
                     evaluateWholePoint(basic, fraction: fraction, sample: sample, context: context, into: out)
                 } else {
                     context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
@@ -196,7 +196,7 @@ struct SteadyLane {
             evaluateDecay(entry, at: entry.pointee.timing.basicTime(of: sample, atParentTime: time), context: context, into: out)
         case .keyframes:
             let keyframes = context.keyframes + Int(entry.pointee.parameters)
-            if entry.pointee.isWholeScalar {
+            if entry.pointee.whole == .scalar {
                 // As a basic animation's common case.
                 _ = context.applyKeyframes(.whole(.scalar), entry.pointee.function, keyframes, sample: sample, to: out)
             } else {
@@ -419,10 +419,9 @@ struct SteadyEntry {
     /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
     /// to another: the common case, which passes `Composition.whole(.scalar)`).
     var hasInlineEnds: Bool
-    /// Whether its composition is `Composition.whole(.scalar)` (the common case).
-    var isWholeScalar: Bool
-    /// Whether its composition is `Composition.whole(.point)` (a position, as a rule).
-    var isWholePoint: Bool
+    /// Whether its composition is `Composition.whole` of a scalar or a point (the common cases,
+    /// which its evaluation passes as constants).
+    var whole: Whole
     /// How many children a group has (`firstMember`); a group of more does not join.
     var memberCount: UInt16
 
@@ -430,6 +429,25 @@ struct SteadyEntry {
     /// lies underneath: a missing end, additive, a component; or it shows the model value).
     @inline(__always)
     func startsFromModel(applies: Bool) -> Bool { applies ? startsFromModelApplying : startsFromModelNotApplying }
+
+    /// The compositions an entry's evaluation passes as constants (`whole`).
+    enum Whole: UInt8 {
+        /// Any other composition, passed as the entry keeps it.
+        case other
+        /// `Composition.whole(.scalar)`.
+        case scalar
+        /// `Composition.whole(.point)`.
+        case point
+
+        init(_ composition: Composition) {
+            guard composition.writesInPlace else { self = .other; return }
+            switch composition.kind {
+            case .scalar: self = .scalar
+            case .point: self = .point
+            default: self = .other
+            }
+        }
+    }
 
     enum Kind: UInt8 {
         /// A basic animation (`applyEndpoints`).
