@@ -107,25 +107,10 @@ struct PresentationReader {
                         component.read(from: source, into: destination)
                         continue
                     }
-                    Self.copy(source, to: destination, count: key == 0 ? firstWidth : widths[key])
+                    destination.copySlots(from: source, count: key == 0 ? firstWidth : widths[key])
                 }
             }
             return Stop(layer: range.upperBound, firstLeft: firstLeft)
-        }
-    }
-
-    /// Copies `count` slots: a scalar or a pair (the common widths) without a loop, else in a
-    /// loop (`update(from:count:)` calls memcpy, dearer than a few slots).
-    @inline(__always)
-    private static func copy(_ source: UnsafePointer<Double>, to destination: UnsafeMutablePointer<Double>, count: Int) {
-        switch count {
-        case 1:
-            destination[0] = source[0]
-        case 2:
-            destination[0] = source[0]
-            destination[1] = source[1]
-        default:
-            for k in 0..<count { destination[k] = source[k] }
         }
     }
 

@@ -277,15 +277,21 @@ def _run_with_deadline(body: Callable[[], None], seconds: float = 10.0) -> None:
         raise errors[0]
 
 
-def test_destroy_and_did_stop_may_edit_descriptions(engine: object) -> None:
-    other = _create(engine)
-    seen: List[Optional[Tuple[int, List[float]]]] = []
+def _editor(engine: object, other: int, number: float, seen: List[Optional[Tuple[int, List[float]]]]) -> Callable[[], None]:
+    """A callback that sets `other`'s to value to `number` and notes what it then reads back."""
 
     def edit_other() -> None:
-        status = lib.ac_animation_set_value(engine, other, _capi.AC_ANIMATION_TO, ctypes.byref(_capi.ac_value_scalar(0.5)))
+        status = lib.ac_animation_set_value(engine, other, _capi.AC_ANIMATION_TO, ctypes.byref(_capi.ac_value_scalar(number)))
         assert status == _capi.AC_OK
         seen.append(_get_value(engine, other, _capi.AC_ANIMATION_TO))
 
+    return edit_other
+
+
+def test_destroy_and_did_stop_may_edit_descriptions(engine: object) -> None:
+    other = _create(engine)
+    seen: List[Optional[Tuple[int, List[float]]]] = []
+    edit_other = _editor(engine, other, 0.5, seen)
     delegate = _Delegate(on_destroy=edit_other, on_stop=edit_other)
 
     def body() -> None:
@@ -312,12 +318,7 @@ def test_releasing_a_group_runs_its_childs_destroy_outside_the_lock(engine: obje
     destroy runs, and may edit another description (the table's lock is not held then)."""
     other = _create(engine)
     seen: List[Optional[Tuple[int, List[float]]]] = []
-
-    def edit_other() -> None:
-        status = lib.ac_animation_set_value(engine, other, _capi.AC_ANIMATION_TO, ctypes.byref(_capi.ac_value_scalar(0.25)))
-        assert status == _capi.AC_OK
-        seen.append(_get_value(engine, other, _capi.AC_ANIMATION_TO))
-
+    edit_other = _editor(engine, other, 0.25, seen)
     delegate = _Delegate(on_destroy=edit_other)
 
     def body() -> None:
