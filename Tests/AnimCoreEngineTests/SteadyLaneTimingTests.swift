@@ -169,15 +169,22 @@ extension SteadyLaneTimingTests {
         } step: { engine, layers, _, frame in
             try counts.record(engine, layers)
             // Retimed while its sublayers' animations are in the lane, and a layer moved under
-            // a paused one and back.
+            // a paused one and back. Layers 6 and 7 take their time from layer 5 (layer 6 has
+            // the default timing) until layer 6 gets timing of its own; then layer 5's timing
+            // becomes the default, and layer 6 is moved to the root and back under layer 5.
             if frame == 40 { try engine.setValue(.scalar(3), forKeyPath: "speed", of: layers[1]) }
             if frame == 60 { try engine.addSublayer(layers[8], to: layers[3]) }
+            if frame == 70 { try engine.setValue(.scalar(0.5), forKeyPath: "speed", of: layers[6]) }
             if frame == 80 { try engine.removeFromSuperlayer(layers[8]) }
+            if frame == 90 { try engine.setValue(.scalar(0), forKeyPath: "beginTime", of: layers[5]) }
+            if frame == 95 { try engine.removeFromSuperlayer(layers[6]) }
+            if frame == 105 { try engine.addSublayer(layers[6], to: layers[5]) }
         }
         #expect(out.bits[0] == out.bits[1])
         #expect(out.logs[0] == out.logs[1])
         #expect(counts.allInLane(afterTick: 30, of: times.count), "whatever its layer's time: \(counts.steady.suffix(times.count))")
         #expect(counts.allInLane(afterTick: 50, of: times.count), "after a superlayer was retimed: \(counts.steady.suffix(times.count))")
-        #expect(counts.allInLane(afterTick: 100, of: times.count), "after a layer went under a paused one and back: \(counts.steady.suffix(times.count))")
+        #expect(counts.allInLane(afterTick: 88, of: times.count), "after a layer went under a paused one and back: \(counts.steady.suffix(times.count))")
+        #expect(counts.allInLane(afterTick: 119, of: times.count), "after the layers between changed: \(counts.steady.suffix(times.count))")
     }
 }

@@ -78,7 +78,8 @@ extension EngineState {
         let layerPlaces = places.base
         let offsets = timingOffsets
         rowBases.withUnsafeBufferPointer { rows in
-            for slot in steadyLane.timedLayers where layerPlaces[Int(slot)].isAlive {
+            // (A layer many entries run on is listed once per entry: computed at the first.)
+            for slot in steadyLane.timedLayers where layerRecords[Int(slot)].timeStamp != stamp && layerPlaces[Int(slot)].isAlive {
                 let time = LayerTimeWalk.time(
                     of: Int(slot), layers: layerRecords, places: layerPlaces, rows: rows, timingOffsets: offsets,
                     engineTime: now, stamp: stamp, ancestors: &ancestorScratch)
@@ -91,10 +92,11 @@ extension EngineState {
     }
 
     /// Where the layer in `slot` takes its time from for the lane (`SteadyEntry.timeLayer`: −1
-    /// for engine time, else the layer itself) and that time now.
+    /// for engine time, else `timeSource(of:)`) and that time now.
     @inline(__always)
     func laneTime(of slot: Int) -> (timeLayer: Int32, time: Double) {
-        runsOnEngineTime(slot) ? (-1, currentTime) : (Int32(slot), layerTime(slot, atEngineTime: currentTime))
+        guard let source = timeSource(of: slot) else { return (-1, currentTime) }
+        return (Int32(source), layerTime(source, atEngineTime: currentTime))
     }
 
     /// A record the general walk evaluated this tick (see `TickNotice.Kind.steady`), or one
@@ -306,16 +308,24 @@ extension EngineState {
         for entry in steadyLane.entries.indices { leaveSteadyLane(entry: entry) }
     }
 
-    /// Whether the layer in `slot` runs on engine time: it and its superlayers have default
-    /// timing.
-    func runsOnEngineTime(_ slot: Int) -> Bool {
+    /// The nearest layer at or above `slot` with timing of its own, whose time the layer in
+    /// `slot` has (a layer of the default timing passes its superlayer's time on unchanged);
+    /// nil when there is none: the layer runs on engine time. Its lane entries take their time
+    /// from it, so layers under one sped-up or paused container share one time; they leave
+    /// the lane when a layer between gets timing of its own or its timing becomes the default
+    /// (`propertyDidChange`), or the chain between changes (`link`, `unlinkFromParent`).
+    func timeSource(of slot: Int) -> Int? {
         var current = slot
         while current >= 0 {
-            if !layers[current].hasDefaultTiming { return false }
+            if !layers[current].hasDefaultTiming { return current }
             current = Int(layers[current].parent)
         }
-        return true
+        return nil
     }
+
+    /// Whether the layer in `slot` runs on engine time: it and its superlayers have default
+    /// timing.
+    func runsOnEngineTime(_ slot: Int) -> Bool { timeSource(of: slot) == nil }
 
     /// Makes the entry in `entry` a tombstone; its record and layer go back to the general walk.
     private func leaveSteadyLane(entry: Int) {

@@ -17,7 +17,7 @@ import Glibc
 /// layer, a fill held after the end — and so does any layer time (the layer's own timing and
 /// its superlayers', paused or not): every entry is sampled by the one timing pipeline
 /// (`MediaTiming.sample(atParentTime:activeParentDuration:)`) at its layer's time, which the
-/// tick computes once per layer (`LayerTimeWalk`) before the lane runs.
+/// tick computes once per layer with timing of its own (`LayerTimeWalk`) before the lane runs.
 ///
 /// Each entry is computed by its kind's one evaluation (`applyEndpoints` through
 /// `applySpring`, `applyDecay`, `applyKeyframes`; a group's time by `applyGroup`, and each of
@@ -399,8 +399,9 @@ struct SteadyEntry {
     /// (`memberCount`, last below so that an entry stays 128 bytes; 0 for any other kind).
     var firstMember: Int32
     /// The layer whose time it runs on, computed this tick before the lane runs
-    /// (`LayerRecord.cachedTime`); −1 when that is engine time (a root layer of default timing
-    /// and its sublayers of default timing).
+    /// (`LayerRecord.cachedTime`): the nearest at or above its layer with timing of its own
+    /// (`EngineState.timeSource(of:)`); −1 when that is engine time (no layer up to the root
+    /// has timing of its own).
     var timeLayer: Int32
     /// How its value meets its property's (its record's).
     var composition: Composition

@@ -216,6 +216,9 @@ extension EngineState {
     func unlinkFromParent(_ slot: Int) {
         let parent = Int(layers[slot].parent)
         guard parent >= 0 else { return }
+        // From under a superlayer off engine time, the subtree's steady animations leave the
+        // lane: they took their time from above it (`timeSource(of:)`).
+        if !runsOnEngineTime(parent) { leaveSteadyLane(subtree: slot) }
         if Int(layers[parent].mask) == slot {
             layers[parent].mask = -1
             layers[slot].parent = -1

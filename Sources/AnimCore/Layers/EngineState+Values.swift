@@ -79,8 +79,9 @@ extension EngineState {
         if BuiltInLayerProperties.Index.timing.contains(property) {
             let wasDefault = layers[slot].hasDefaultTiming
             layers[slot].hasDefaultTiming = timingOffsets.isDefault(modelRow(slot))
-            // Off engine time: the steady animations of the layer and its sublayers leave the lane.
-            if wasDefault && !layers[slot].hasDefaultTiming { leaveSteadyLane(subtree: slot) }
+            // Off engine time, or no longer the source of its sublayers' time: the steady
+            // animations of the layer and its sublayers leave the lane (`timeSource(of:)`).
+            if wasDefault != layers[slot].hasDefaultTiming { leaveSteadyLane(subtree: slot) }
         }
     }
 
