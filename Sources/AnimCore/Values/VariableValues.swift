@@ -162,35 +162,35 @@ final class VariableValues {
     /// their shapes agree, and `buffer` returned; otherwise the slot of the end the half-way
     /// switch shows.
     func interpolate(_ kind: ValueKind, from: Double, to: Double, fraction: Double, into buffer: Double) -> Double {
-        guard let shape = sameShape(from, to) else { return ValueMath.switchesToEnd(at: fraction) ? to : from }
-        return write(kind, like: shape, into: buffer) { result, count in
-            VariableInterpolation.interpolate(kind, from: run(from), to: run(to), count: count, fraction: fraction, into: result)
+        guard let (i, j) = agreeingShapes(from, to) else { return ValueMath.switchesToEnd(at: fraction) ? to : from }
+        return write(kind, like: i, shape: from, into: buffer) { result, count in
+            VariableInterpolation.interpolate(kind, from: run(at: i), to: run(at: j), count: count, fraction: fraction, into: result)
         }
     }
 
     /// `a + b` (`VariableInterpolation.add`): into `buffer` when the shapes agree; else `b`,
     /// the value on top replacing the one beneath.
     func add(_ kind: ValueKind, _ a: Double, _ b: Double, into buffer: Double) -> Double {
-        guard let shape = sameShape(a, b) else { return b }
-        return write(kind, like: shape, into: buffer) { result, count in
-            VariableInterpolation.add(kind, run(a), run(b), count: count, into: result)
+        guard let (i, j) = agreeingShapes(a, b) else { return b }
+        return write(kind, like: i, shape: a, into: buffer) { result, count in
+            VariableInterpolation.add(kind, run(at: i), run(at: j), count: count, into: result)
         }
     }
 
     /// `a − b` (`VariableInterpolation.subtract`): into `buffer` when the shapes agree; else `a`.
     func subtract(_ kind: ValueKind, _ a: Double, _ b: Double, into buffer: Double) -> Double {
-        guard let shape = sameShape(a, b) else { return a }
-        return write(kind, like: shape, into: buffer) { result, count in
-            VariableInterpolation.subtract(kind, run(a), run(b), count: count, into: result)
+        guard let (i, j) = agreeingShapes(a, b) else { return a }
+        return write(kind, like: i, shape: a, into: buffer) { result, count in
+            VariableInterpolation.subtract(kind, run(at: i), run(at: j), count: count, into: result)
         }
     }
 
     /// `base + count × increment` (`VariableInterpolation.addScaled`): into `buffer` when the
     /// shapes agree; else `base`.
     func addScaled(_ kind: ValueKind, base: Double, increment: Double, count repeats: Double, into buffer: Double) -> Double {
-        guard let shape = sameShape(base, increment) else { return base }
-        return write(kind, like: shape, into: buffer) { result, count in
-            VariableInterpolation.addScaled(kind, base: run(base), increment: run(increment), count: count, repeats: repeats, into: result)
+        guard let (i, j) = agreeingShapes(base, increment) else { return base }
+        return write(kind, like: i, shape: base, into: buffer) { result, count in
+            VariableInterpolation.addScaled(kind, base: run(at: i), increment: run(at: j), count: count, repeats: repeats, into: result)
         }
     }
 
@@ -203,7 +203,7 @@ final class VariableValues {
         guard let curveIndex = index(of: curve), let shapeIndex = index(of: shape), let points = entries[curveIndex].run,
               entries[curveIndex].count == 4 * entries[shapeIndex].count
         else { return shape }
-        return write(kind, like: shape, into: buffer) { result, count in
+        return write(kind, like: shapeIndex, shape: shape, into: buffer) { result, count in
             KeyframeCurve.bezier(points, slots: count, at: u, into: result)
         }
     }
@@ -217,41 +217,59 @@ final class VariableValues {
         return Int(handle - 1)
     }
 
-    /// The run of the value a slot names (nil for the empty value).
-    private func run(_ slot: Double) -> UnsafeMutablePointer<Double>? {
-        index(of: slot).flatMap { entries[$0].run }
+    /// The run of the entry at `index` (nil for none: the empty value).
+    @inline(__always)
+    private func run(at index: Int?) -> UnsafeMutablePointer<Double>? {
+        guard let index else { return nil }
+        return entries[index].run
     }
 
     /// Whether the values two slots name have the same shape (`VariableInterpolation`'s rule:
     /// paths of the same element types in order, arrays of the same count; two empty values
-    /// agree): the slot whose shape a result takes, else nil.
-    private func sameShape(_ a: Double, _ b: Double) -> Double? {
+    /// agree): their entries (nil for an empty value), else nil.
+    @inline(__always)
+    private func agreeingShapes(_ a: Double, _ b: Double) -> (Int?, Int?)? {
         let (i, j) = (index(of: a), index(of: b))
-        guard let i, let j else { return i == nil && j == nil ? a : nil }
-        let (p, q) = (entries[i], entries[j])
-        guard p.kind == q.kind, p.elements == q.elements, p.count == q.count else { return nil }
-        if p.kind == .path, let u = p.types, let v = q.types, u != v, memcmp(u, v, p.elements) != 0 { return nil }
-        return a
+        guard let i, let j else { return i == nil && j == nil ? (nil, nil) : nil }
+        let (p, q) = (entries + i, entries + j)
+        guard p.pointee.kind == q.pointee.kind, p.pointee.elements == q.pointee.elements, p.pointee.count == q.pointee.count else {
+            return nil
+        }
+        if p.pointee.kind == .path, let u = p.pointee.types, let v = q.pointee.types, u != v, memcmp(u, v, p.pointee.elements) != 0 {
+            return nil
+        }
+        return (i, j)
     }
 
-    /// Shapes `buffer` as the value `shape` names (reserving room only when it has too little)
-    /// and runs `body` with its run and the run's count; returns `buffer`.
+    /// Shapes `buffer` as the entry at `source` (the value `shape` names; nil: the empty value)
+    /// and runs `body` with its run and the run's count; returns `buffer`, or `shape` when
+    /// `buffer` names no entry.
+    @inline(__always)
     private func write(
-        _ kind: ValueKind, like shape: Double, into buffer: Double,
+        _ kind: ValueKind, like source: Int?, shape: Double, into buffer: Double,
         _ body: (UnsafeMutablePointer<Double>, Int) -> Void
     ) -> Double {
         guard let target = index(of: buffer) else { return shape }
         entries[target].kind = kind
-        if let source = index(of: shape) {
-            if source != target {
-                reserve(target, numbers: entries[source].count, elements: entries[source].kind == .path ? entries[source].elements : 0)
-                copyShape(from: source, to: target)
-            }
+        if let source {
+            if source != target { giveShape(of: source, to: target) }
         } else {
             (entries[target].count, entries[target].elements) = (0, 0)
         }
         if let run = entries[target].run, entries[target].count > 0 { body(run, entries[target].count) }
         return buffer
+    }
+
+    /// Gives `target` the shape of `source` (its room reserved): nothing to do for an array
+    /// already of its count, as a buffer is from one tick to the next.
+    @inline(__always)
+    private func giveShape(of source: Int, to target: Int) {
+        let (from, to) = (entries + source, entries + target)
+        if from.pointee.kind != .path && to.pointee.count == from.pointee.count && to.pointee.elements == from.pointee.elements {
+            return
+        }
+        reserve(target, numbers: from.pointee.count, elements: from.pointee.kind == .path ? from.pointee.elements : 0)
+        copyShape(from: source, to: target)
     }
 
     /// Gives `target` the shape of `source`: its count, element count and element types.
