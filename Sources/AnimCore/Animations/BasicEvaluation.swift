@@ -33,8 +33,9 @@ extension EvaluationContext {
         to slots: UnsafeMutablePointer<Double>
     ) {
         let (from, to) = (basic.pointee.from, basic.pointee.to)
-        if composition.writesInPlace && from >= 0 && to >= 0 {
-            let ends = Ends(from: values + Int(from), to: values + Int(to), by: nil)  // (a by beside both is unused)
+        if composition.replacesWhole && from >= 0 && to >= 0 {
+            var ends = Ends(from: values + Int(from), to: values + Int(to), by: nil)  // (a by beside both is unused)
+            ends.buffers = basic.pointee.buffers >= 0 ? values + Int(basic.pointee.buffers) : nil  // (a path's or array's)
             applyEndpoints(.whole(composition.kind), ends, fraction: fraction, sample: sample, to: slots)
         } else {
             applyEndpoints(composition, Ends(basic, values: values), fraction: fraction, sample: sample, to: slots)

@@ -44,15 +44,18 @@ struct Composition {
             (kind, isAdditive, isCumulative, autoreverses, component, valueFunction)
     }
 
-    /// Whether the value is computed straight into the property's slots: it replaces the
-    /// whole value (not added to it, written into a component or turned into a matrix by a
-    /// value function) and no repeat adds to it afterwards. Never for a path or array: the
-    /// property's slot holds a handle of a value the animation does not own, so it computes
-    /// into its own buffer (`VariableBuffers`) and shows that.
+    /// Whether the value replaces the whole value (not added to it, written into a component
+    /// or turned into a matrix by a value function) and no repeat adds to it afterwards: what
+    /// `whole(kind)` says.
     @inline(__always)
-    var writesInPlace: Bool {
-        !isAdditive && component == nil && !isCumulative && valueFunction == nil && !kind.isVariableLength
-    }
+    var replacesWhole: Bool { !isAdditive && component == nil && !isCumulative && valueFunction == nil }
+
+    /// Whether the value is computed straight into the property's slots: it replaces the whole
+    /// value. Never for a path or array: the property's slot holds a handle of a value the
+    /// animation does not own, so it computes into its own buffer (`VariableBuffers`) and shows
+    /// that.
+    @inline(__always)
+    var writesInPlace: Bool { replacesWhole && !kind.isVariableLength }
 }
 
 /// A value function as an animation's record applies it (`Animation.valueFunction`): the
