@@ -197,8 +197,7 @@ struct SteadyLane {
         case .keyframes:
             let keyframes = context.keyframes + Int(entry.pointee.parameters)
             if entry.pointee.whole == .scalar {
-                // As a basic animation's common case.
-                _ = context.applyKeyframes(.whole(.scalar), entry.pointee.function, keyframes, sample: sample, to: out)
+                evaluateScalarKeyframes(entry.pointee.function, keyframes, sample: sample, context: context, into: out)
             } else {
                 _ = context.applyKeyframes(entry.pointee.composition, entry.pointee.function, keyframes, sample: sample, to: out)
             }
@@ -216,6 +215,18 @@ struct SteadyLane {
         into out: UnsafeMutablePointer<Double>
     ) {
         context.applyEndpoints(.whole(.point), basic, fraction: fraction, sample: sample, to: out)
+    }
+
+    /// A keyframes entry that moves a whole scalar: its composition passed as a constant, which
+    /// the compiler reduces `applyKeyframes` and its `keyframeValue` to.
+    // Out of the lane's loop, as `evaluateWholePoint`: inlined there, `keyframeValue` is not
+    // inlined in turn and takes its kind as a variable.
+    @inline(never)
+    static func evaluateScalarKeyframes(
+        _ function: Int32, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, sample: TimingSample, context: EvaluationContext,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        _ = context.applyKeyframes(.whole(.scalar), function, keyframes, sample: sample, to: out)
     }
 
     /// The scalar ends an entry keeps (`hasInlineEnds`), in place.
