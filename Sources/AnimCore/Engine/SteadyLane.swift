@@ -287,17 +287,18 @@ struct SteadyLane {
     }
 
     /// A decay's entry at basic time `t` (seconds): `applyDecay`, reduced to a value replacing
-    /// the whole value when it is one (a thrown position, as a rule).
+    /// the whole value when it is one (a thrown position, as a rule, its kind then a constant).
     @inline(never)  // as `evaluateSpring`
     static func evaluateDecay(
         _ entry: UnsafeMutablePointer<SteadyEntry>, at t: Double, context: EvaluationContext, into out: UnsafeMutablePointer<Double>
     ) {
         let decay = context.decays + Int(entry.pointee.parameters)
         let composition = entry.pointee.composition
-        if composition.writesInPlace {
-            context.applyDecay(.whole(composition.kind), decay, at: t, to: out)
-        } else {
-            context.applyDecay(composition, decay, at: t, to: out)
+        switch entry.pointee.whole {
+        case .point: context.applyDecay(.whole(.point), decay, at: t, to: out)
+        case .scalar: context.applyDecay(.whole(.scalar), decay, at: t, to: out)
+        case .other where composition.writesInPlace: context.applyDecay(.whole(composition.kind), decay, at: t, to: out)
+        case .other: context.applyDecay(composition, decay, at: t, to: out)
         }
     }
 
