@@ -347,16 +347,17 @@ extension RenderList {
 
     /// Whether the entry at `index` draws as its layer's previous entry at `old` did: the same
     /// values, under the same superlayer, after the same layer. The traces are looked at
-    /// first: the layers before, then the translations, whose difference (a moved entry, the
-    /// common change) ends the comparison before the previous entry is read.
+    /// first: the translations, whose difference (a moved entry, the common change) ends the
+    /// comparison at once, then the layers before; the previous entry is read last.
     private func drawsAlike(_ index: Int, previously old: Int) -> Bool {
+        let trace = tracking.traces.base + index, oldTrace = tracking.previousTraces.base + old
+        guard trace.pointee.m41.bitPattern == oldTrace.pointee.m41.bitPattern,
+              trace.pointee.m42.bitPattern == oldTrace.pointee.m42.bitPattern
+        else { return false }
         let entry = entries.base + index, was = previous.base + old
         let before = index > 0 ? tracking.traces[index - 1].layer : nil
         let oldBefore = old > 0 ? tracking.previousTraces[old - 1].layer : nil
-        let trace = tracking.traces.base + index, oldTrace = tracking.previousTraces.base + old
-        guard before == oldBefore, trace.pointee.m41.bitPattern == oldTrace.pointee.m41.bitPattern,
-              trace.pointee.m42.bitPattern == oldTrace.pointee.m42.bitPattern, Self.sameValues(entry, was)
-        else { return false }
+        guard before == oldBefore, Self.sameValues(entry, was) else { return false }
         let parent = entry.pointee.parent >= 0 ? tracking.traces[Int(entry.pointee.parent)].layer : nil
         let oldParent = was.pointee.parent >= 0 ? tracking.previousTraces[Int(was.pointee.parent)].layer : nil
         return parent == oldParent
