@@ -212,6 +212,51 @@ struct RenderListTests {
         #expect(list.all.allSatisfy { !$0.flags.contains(.changed) } && list.dirtyRect == nil)
     }
 
+    @Test("change flags against fills before the last: a layer left out then back, a new layer, a replicator's instances, another root")
+    func changesAcrossFills() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let a = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        let b = try Self.layer(engine, 10, 10, at: Point(x: 30, y: 10), in: root)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        // a left out: b, drawn after another layer than before, changes; a's old extent is dirty.
+        try a.setValue(true, for: .isHidden)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, true])
+        #expect(list.dirtyRect == Rect(x: 5, y: 5, width: 30, height: 10))
+        // Back after a fill without it: new to the list, as b after it.
+        try a.setValue(false, for: .isHidden)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, true, true])
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.allSatisfy { !$0.flags.contains(.changed) } && list.dirtyRect == nil)
+        // A layer released and a new one in its place, with its values: new, so changed.
+        try b.removeFromSuperlayer()
+        let c = try Self.layer(engine, 10, 10, at: Point(x: 30, y: 10), in: root)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, false, true] && list.layer(at: 2) == c)
+        // A replicator's instances of one layer are matched in order: one fewer leaves the
+        // others as they were; the one back is new.
+        let replicator = try BuiltInClassTests.layer(engine, .replicatorLayer, 40, 40, at: Point(x: 70, y: 70), in: root)
+        _ = try Self.layer(engine, 4, 4, at: Point(x: 5, y: 5), in: replicator)
+        try replicator.setValue(3, for: .instanceCount)
+        try replicator.setValue(Transform3D(translationX: 10, y: 0, z: 0), for: .instanceTransform)
+        try root.fillRenderList(list, presentation: false)
+        try replicator.setValue(2, for: .instanceCount)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, false, false, false, false, false])
+        #expect(list.dirtyRect == Rect(x: 73, y: 53, width: 4, height: 4))
+        try replicator.setValue(3, for: .instanceCount)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, false, false, false, false, false, true])
+        // Filled from another root, then this one again: every entry is new each time.
+        try a.fillRenderList(list, presentation: false)
+        #expect(list.count == 1 && list.all[0].flags.contains(.changed))
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 7 && list.all.allSatisfy { $0.flags.contains(.changed) })
+    }
+
     @Test("the dirty rectangle is made when read: a fill not read gives the same flags and leaves the next rectangle as when read")
     func dirtyRectWhenRead() throws {
         let engine = Engine()

@@ -3,7 +3,7 @@
  * §1.5-1.7, §3.1): draw order with zPosition and the parent / subtree_end indices, hidden and
  * back-facing layers culled with their subtrees, each entry's matrix against
  * ac_layer_matrix_to_layer(), opacity groups against alpha, masks (ac_layer_set_mask), the
- * change flags and the dirty rectangle, presentation against model values, the five built-ins
+ * change flags and the dirty rectangle (against fills before the last too), presentation against model values, the five built-ins
  * the renderer reads (defaults and ranges), and every argument refused with its name.
  */
 #include <math.h>
@@ -485,6 +485,66 @@ static void test_changes(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* Change flags against fills before the last (each layer's entries are found through its
+   previous fill's, by slot): a layer left out for a fill and drawn again is new, as is the layer
+   after it, whose predecessor differs; a replicator's instances of one layer are matched in
+   order (one fewer leaves the others as they were, its old extent dirty; the one back is new);
+   after a fill from another root, every entry is new again. */
+static void test_changes_across_fills(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = make(engine, 100, 100, 50, 50, 0);
+    ac_layer a = make(engine, 10, 10, 10, 10, root);
+    ac_layer b = make(engine, 10, 10, 30, 10, root);
+    ac_render_list list = new_list(engine);
+    fill_result r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    set_value(engine, a, "hidden", ac_value_bool(1));
+    r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    if (AC_CHECK_EQ_INT(r.count, 2)) AC_CHECK(has(&r.entries[index_of(r, b)], AC_RENDER_CHANGED));
+    AC_CHECK_EQ_INT(changed_count(r), 1);
+    expect_rect(r.dirty, 5, 5, 30, 10);
+    set_value(engine, a, "hidden", ac_value_bool(0));
+    r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    if (AC_CHECK_EQ_INT(r.count, 3)) {
+        AC_CHECK(has(&r.entries[index_of(r, a)], AC_RENDER_CHANGED));
+        AC_CHECK(has(&r.entries[index_of(r, b)], AC_RENDER_CHANGED));
+    }
+    AC_CHECK_EQ_INT(changed_count(r), 2);
+    r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    AC_CHECK_EQ_INT(changed_count(r), 0);
+    AC_CHECK_EQ_INT(r.is_dirty, 0);
+
+    ac_layer replicator = new_layer(engine, AC_CLASS_REPLICATOR_LAYER);
+    set_value(engine, replicator, "bounds", ac_value_rect(0, 0, 40, 40));
+    set_value(engine, replicator, "position", ac_value_point(70, 70));
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, root, replicator));
+    AC_CHECK_OK(ac_layer_release(engine, replicator));
+    (void)make(engine, 4, 4, 5, 5, replicator);
+    double step[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 10, 0, 0, 1};
+    set_value(engine, replicator, "instanceTransform", ac_value_transform3d(step));
+    set_value(engine, replicator, "instanceCount", ac_value_integer(3));
+    r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    AC_CHECK_EQ_INT(r.count, 7);
+    set_value(engine, replicator, "instanceCount", ac_value_integer(2));
+    r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    AC_CHECK_EQ_INT(r.count, 6);
+    AC_CHECK_EQ_INT(changed_count(r), 0);
+    AC_CHECK_EQ_INT(r.is_dirty, 1);
+    expect_rect(r.dirty, 73, 53, 4, 4); /* the third instance's old extent */
+    set_value(engine, replicator, "instanceCount", ac_value_integer(3));
+    r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    if (AC_CHECK_EQ_INT(r.count, 7)) AC_CHECK(has(&r.entries[6], AC_RENDER_CHANGED));
+    AC_CHECK_EQ_INT(changed_count(r), 1);
+
+    r = fill(engine, list, a, AC_GEOMETRY_MODEL);
+    AC_CHECK_EQ_INT(changed_count(r), 1);
+    r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    AC_CHECK_EQ_INT(changed_count(r), 7);
+
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, root));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 /* Presentation values at the engine's time (the last tick) against model values. */
 static void test_presentation(void) {
     ac_engine *engine = new_engine();
@@ -836,6 +896,7 @@ int main(void) {
     test_opacity();
     test_mask();
     test_changes();
+    test_changes_across_fills();
     test_dirty_only_when_asked();
     test_presentation();
     test_values_and_builtins();

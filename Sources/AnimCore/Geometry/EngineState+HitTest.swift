@@ -88,13 +88,14 @@ extension EngineState {
             if local == nil && !keepsDepth { return nil }
             if geometry.masksToBounds && !(local.map { geometry.contains($0) } ?? false) { return nil }
         }
+        let sublayerMatrix = sublayerMatrix(of: values, geometry: geometry)
         let toSublayers = keepsDepth
-            ? HitPlane(point: plane.point, carried: toPlane, sublayerMatrix: geometry.sublayerMatrix)
-            : HitPlane(point: local.unsafelyUnwrapped, carried: nil, sublayerMatrix: geometry.sublayerMatrix)
+            ? HitPlane(point: plane.point, carried: toPlane, sublayerMatrix: sublayerMatrix)
+            : HitPlane(point: local.unsafelyUnwrapped, carried: nil, sublayerMatrix: sublayerMatrix)
         var order: [Int32] = []
         var keys: [SublayerSortKey] = []
         appendDrawOrder(
-            of: slot, sublayerMatrix: geometry.sublayerMatrix, plane: keepsDepth ? toPlane : nil, presentation: presentation,
+            of: slot, sublayerMatrix: sublayerMatrix, plane: keepsDepth ? toPlane : nil, presentation: presentation,
             to: &order, keys: &keys)
         order.reverse()  // front to back
         return HitFrame(slot: slot, geometry: geometry, point: local, toSublayers: toSublayers, sublayers: order)

@@ -24,10 +24,21 @@ extension EngineState {
             anchorPoint: Point(x: anchor[0], y: anchor[1]),
             anchorPointZ: values.shown(Index.anchorPointZ)[0],
             transform: Transform3D(slots: values.shown(Index.transform)),
-            sublayerTransform: Transform3D(slots: values.shown(Index.sublayerTransform)),
             isGeometryFlipped: values.shown(Index.geometryFlipped)[0].bitPattern != 0,
             isHidden: values.shown(Index.hidden)[0].bitPattern != 0,
             masksToBounds: values.shown(Index.masksToBounds)[0].bitPattern != 0)
+    }
+
+    /// What the sublayers of a layer resolved as `values` shows it gain on their way into its
+    /// space (`LayerGeometry.sublayerMatrix(sublayerTransform:)`, its sublayerTransform read
+    /// here); nil for nothing.
+    /// - Parameters:
+    ///   - values: the layer's values.
+    ///   - geometry: `geometry(of: values)`.
+    @inline(__always)
+    func sublayerMatrix(of values: LayerSlots, geometry: LayerGeometry) -> Transform3D? {
+        geometry.sublayerMatrix(
+            sublayerTransform: Transform3D(slots: values.shown(BuiltInLayerProperties.Index.sublayerTransform)))
     }
 
     /// M_toSuper: the layer's space into its superlayer's (`LayerGeometry.matrixToSuperlayer`);
@@ -45,8 +56,9 @@ extension EngineState {
     func superlayerPart(of slot: Int, presentation: Bool) -> Transform3D? {
         let parent = Int(layers[slot].parent)
         guard parent >= 0 else { return nil }
+        let values = layerSlots(parent, presentation: presentation)
         return LayerGeometry.superlayerPart(
-            geometry(parent, presentation: presentation).sublayerMatrix, isMask: Int(layers[parent].mask) == slot)
+            sublayerMatrix(of: values, geometry: geometry(of: values)), isMask: Int(layers[parent].mask) == slot)
     }
 
     /// The layer's ancestors from its superlayer up to its root, nearest first.

@@ -1,6 +1,8 @@
 /// The values that place one layer (model or presentation), and the matrices they make
 /// (reference core-animation-geometry.md §1.2–1.3, §1.8; row vectors as CATransform3D:
-/// `p' = p · M`, `a.concatenating(b)` applies a first).
+/// `p' = p · M`, `a.concatenating(b)` applies a first). The layer's sublayerTransform is not
+/// among them: only a layer with sublayers needs it (`sublayerMatrix(sublayerTransform:)`), so
+/// the render list reads it for those alone.
 struct LayerGeometry {
     var bounds: Rect
     var position: Point
@@ -9,7 +11,6 @@ struct LayerGeometry {
     var anchorPoint: Point
     var anchorPointZ: Double
     var transform: Transform3D
-    var sublayerTransform: Transform3D
     var isGeometryFlipped: Bool
     var isHidden: Bool
     var masksToBounds: Bool
@@ -55,16 +56,17 @@ struct LayerGeometry {
         return localMatrix.concatenating(sublayerMatrix.pointee)
     }
 
-    /// What the layer's sublayers gain on their way into its space:
-    /// Flip · T(−A) · sublayerTransform · T(A); nil when that is the identity (the common case,
-    /// no product needed).
+    /// What the layer's sublayers gain on their way into its space, given its
+    /// `sublayerTransform`: Flip · T(−A) · sublayerTransform · T(A); nil when that is the
+    /// identity (the common case, no product needed). Read through
+    /// `EngineState.sublayerMatrix(of:geometry:)`.
     ///
     /// Flip, for a geometryFlipped layer, mirrors its sublayer space about the horizontal
     /// mid-line of its bounds, y' = 2·by + h − y ([INFERRED], reference §1.8; the bounds centre
     /// is the pivot, which is the anchor for the default anchorPoint). [INFERRED] The mirror
     /// comes first: it belongs to the sublayers' coordinates, while the sublayerTransform acts
     /// on what the layer renders of them.
-    var sublayerMatrix: Transform3D? {
+    func sublayerMatrix(sublayerTransform: Transform3D) -> Transform3D? {
         guard isGeometryFlipped || !sublayerTransform.isIdentity else { return nil }
         var matrix = Transform3D.identity
         if isGeometryFlipped {
@@ -84,7 +86,7 @@ struct LayerGeometry {
     /// 10; [INFERRED] the sublayerTransform and the geometryFlipped mirror belong to the
     /// sublayers, which a mask is not).
     /// - Parameters:
-    ///   - sublayerMatrix: the superlayer's `sublayerMatrix`.
+    ///   - sublayerMatrix: the superlayer's `sublayerMatrix(sublayerTransform:)`.
     ///   - isMask: whether the layer under it is its mask.
     static func superlayerPart(_ sublayerMatrix: Transform3D?, isMask: Bool) -> Transform3D? {
         isMask ? nil : sublayerMatrix

@@ -41,7 +41,7 @@ enum BuiltInLayerProperties {
         PropertyDescriptor("fillMode", default: .integer(0), animatable: false),
         // Appended after the timing properties, so that the indexes before it stay as they were.
         // Flips the layer's sublayer geometry vertically (CALayer.h: not animatable; see
-        // LayerGeometry.sublayerMatrix).
+        // LayerGeometry.sublayerMatrix(sublayerTransform:)).
         PropertyDescriptor("geometryFlipped", default: .bool(false), animatable: false),
         // What a renderer needs beyond CALayer's first properties (reference
         // core-animation-geometry.md §3), appended for the same reason; read by the render list.

@@ -98,7 +98,7 @@ extension EngineState {
         let slot = values.slot
         // The layer's own matrix into its flattening ancestor's plane when it keeps depth.
         let plane = keepsDepth(values) ? RenderParent.matrixToPlane(toSuperlayer, under: parent) : nil
-        let sublayerMatrix = geometry.sublayerMatrix
+        let sublayerMatrix = sublayerMatrix(of: values, geometry: geometry)
         // A transform layer's mask is ignored (reference §1.5).
         guard role == .transformLayer || layers[slot].mask < 0
             || maskIsDrawn(
@@ -145,7 +145,9 @@ extension EngineState {
         } else {
             entry.pointee.matrix = toSuperlayer
         }
-        makeRenderEntry(at: entry, values, geometry: geometry, under: parent, role: role)
+        makeRenderEntry(
+            at: entry, values, bounds: geometry.bounds, masksToBounds: geometry.masksToBounds,
+            isGeometryFlipped: geometry.isGeometryFlipped, under: parent, role: role)
         writeTransition(of: values.slot, presentation: presentation, atLayerTime: time, into: entry)
         list.entryDidOpen(index, layer: values.slot, isMask: isMask)
         return index
@@ -172,7 +174,7 @@ extension EngineState {
 
     /// Pushes the frame of the entry at `index` (just opened): what its sublayers take from it,
     /// their range in `list.children` and its mask; no replicator instances (the caller adds
-    /// them). `sublayerMatrix` is the layer's `LayerGeometry.sublayerMatrix`; `plane` is the
+    /// them). `sublayerMatrix` is the layer's `EngineState.sublayerMatrix(of:geometry:)`; `plane` is the
     /// layer's matrix into the plane of its nearest flattening ancestor when it keeps its
     /// sublayers in 3D, nil when it flattens them. Returns the frame.
     @discardableResult
@@ -234,19 +236,20 @@ extension EngineState {
 
     /// Initialises `entry` (uninitialised memory of a plain-data type, its matrix written) as
     /// the entry of the layer whose values are `values` under `parent`, in place (an entry is
-    /// 568 bytes).
+    /// 568 bytes). Of its geometry it takes the three parts it writes (passed apart, so that the
+    /// caller's geometry is not copied into memory for the call).
     private func makeRenderEntry(
-        at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, geometry: LayerGeometry,
-        under parent: UnsafePointer<RenderParent>, role: LayerRenderRole
+        at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, bounds: Rect, masksToBounds: Bool,
+        isGeometryFlipped: Bool, under parent: UnsafePointer<RenderParent>, role: LayerRenderRole
     ) {
         typealias Index = BuiltInLayerProperties.Index
         let slot = values.slot
         let opacity = values.shown(Index.opacity)[0]
         let drawsItself = role != .transformLayer
-        var flags: RenderEntry.Flags = geometry.masksToBounds && drawsItself ? .clips : []
+        var flags: RenderEntry.Flags = masksToBounds && drawsItself ? .clips : []
         let opensGroup = drawsItself && opacity < 1 && values.shown(Index.allowsGroupOpacity)[0].bitPattern != 0
         if opensGroup { flags.insert(.opacityGroup) }
-        if parent.pointee.flipped != geometry.isGeometryFlipped { flags.insert(.contentsFlipped) }
+        if parent.pointee.flipped != isGeometryFlipped { flags.insert(.contentsFlipped) }
         if role == .replicator && replicaCount(values, under: parent).clamped { flags.insert(.instancesClamped) }
         // Field by field: the entry is plain data, and a whole value built first would be
         // copied into place.
@@ -256,7 +259,7 @@ extension EngineState {
         entry.pointee.subtreeEnd = -1
         entry.pointee.mask = -1
         entry.pointee.flags = flags
-        entry.pointee.bounds = geometry.bounds
+        entry.pointee.bounds = bounds
         entry.pointee.opacity = opacity
         entry.pointee.alpha = parent.pointee.alpha * (opensGroup ? 1 : opacity)
         entry.pointee.backgroundColor = Color(slots: values.shown(Index.backgroundColor))

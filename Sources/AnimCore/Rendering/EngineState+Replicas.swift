@@ -141,7 +141,7 @@ struct ReplicaFrame {
     /// R_1 = T(−c) · instanceTransform · T(c), and R_k for the current instance.
     var step: Transform3D
     var current: Transform3D
-    /// The replicator's own part of its sublayers' matrices (`LayerGeometry.sublayerMatrix`).
+    /// The replicator's own part of its sublayers' matrices (`EngineState.sublayerMatrix(of:geometry:)`).
     var above: Transform3D?
     /// instanceColor, and the offsets added per instance.
     var color: Color

@@ -8,14 +8,24 @@ import Glibc
 /// what the fill left: the changed flags, each entry's previous entry, the previous entries not
 /// drawn again and the subtree marks. A host that does not read it pays for no extents.
 ///
+/// The tables by layer slot are indexed as each entry opens, with no pass after the walk: a
+/// slot's value may be left from an older fill, so each is checked against the layer of the
+/// entry it names before it is used (`matchPrevious`, `indexSameLayer`).
+///
 /// A class held in a constant, its buffers constants too (a fill trades their storage,
 /// `RecordBuffer.swapStorage`): the fill reads them with no retain per entry. Used under the
 /// list's rule (one thread at a time), so exclusivity is not checked at run time.
 final class RenderChangeTracking {
     /// By layer slot: the index of the layer's next unmatched entry in the previous fill (its
     /// first before the fill starts matching), or −1. A layer drawn more than once (in a
-    /// replicator's instances) has its entries matched in order.
+    /// replicator's instances) has its entries matched in order. Valid only where the previous
+    /// entry it names is of the layer (a layer not in the previous fill leaves an older value).
     let previousIndexBySlot = RecordBuffer<Int32>()
+    /// By layer slot: the index of the layer's first entry in this fill, and of its latest one
+    /// so far; valid only where the entry named is of the layer, as `previousIndexBySlot`, which
+    /// the first becomes at the next fill.
+    let firstIndexBySlot = RecordBuffer<Int32>()
+    let latestIndexBySlot = RecordBuffer<Int32>()
     /// By entry of this fill and of the previous one: the index of the same layer's next entry
     /// in that fill, or −1.
     let nextOfSameLayer = RecordBuffer<Int32>()
@@ -73,6 +83,40 @@ final class RenderChangeTracking {
     /// An extent not computed yet (a finite entry's extent is never NaN).
     static let unknown = Rect(x: .nan, y: .nan, width: .nan, height: .nan)
 
+    /// Grows the tables by layer slot to hold `slot` (−1 in the new rows).
+    @inline(__always)
+    func coverSlot(_ slot: Int) {
+        guard slot >= previousIndexBySlot.count else { return }
+        let added = slot + 1 - previousIndexBySlot.count
+        previousIndexBySlot.append(repeating: -1, count: added)
+        firstIndexBySlot.append(repeating: -1, count: added)
+        latestIndexBySlot.append(repeating: -1, count: added)
+    }
+
+    /// The previous entry an entry of `layer` (in `slot`, covered) is compared with: the
+    /// layer's next unmatched entry in the previous fill, taken off its chain; −1 for none.
+    @inline(__always)
+    func matchPrevious(ofLayer layer: LayerID, slot: Int) -> Int {
+        let old = Int(previousIndexBySlot[slot])
+        guard old >= 0 && old < previousTraces.count && previousTraces[old].layer == layer else { return -1 }
+        previousIndexBySlot[slot] = previousNextOfSameLayer[old]
+        return old
+    }
+
+    /// Indexes this fill's entry at `index` (the last so far), of `layer` in `slot` (covered),
+    /// for the next fill: its layer's first entry, or the next of its latest one.
+    @inline(__always)
+    func indexSameLayer(_ index: Int, layer: LayerID, slot: Int) {
+        let latest = Int(latestIndexBySlot[slot])
+        if latest >= 0 && latest < index && traces[latest].layer == layer {
+            nextOfSameLayer[latest] = Int32(index)
+        } else {
+            firstIndexBySlot[slot] = Int32(index)
+        }
+        latestIndexBySlot[slot] = Int32(index)
+        nextOfSameLayer.append(-1)
+    }
+
     /// The index of the previous entry of the layer of this fill's entry at `index`, or −1.
     @inline(__always)
     func previous(ofEntry index: Int) -> Int32 {
@@ -108,13 +152,15 @@ extension RenderList {
         swap(&tracking.extents, &tracking.previousExtents)
         tracking.extents.removeAll(keepingCapacity: true)
         tracking.nextOfSameLayer.swapStorage(with: tracking.previousNextOfSameLayer)
+        tracking.nextOfSameLayer.removeAll()
+        tracking.previousIndexBySlot.swapStorage(with: tracking.firstIndexBySlot)
         tracking.traces.swapStorage(with: tracking.previousTraces)
         tracking.traces.removeAll()
+        // (Without previous entries, no value left in `previousIndexBySlot` names one.)
         if !isSameSource {
             previous.removeAll()
             tracking.previousTraces.removeAll()
             tracking.previousExtents.removeAll(keepingCapacity: true)
-            for index in tracking.previousIndexBySlot.indices { tracking.previousIndexBySlot[index] = -1 }
         }
         source = (ObjectIdentifier(engine), root)
         Self.refill(tracking.previousSeen, with: false, count: previous.count)
@@ -133,10 +179,10 @@ extension RenderList {
             entry.pointee.flags.insert(.isMask)
             entries[Int(entry.pointee.parent)].mask = Int32(index)
         }
-        var old = slot < tracking.previousIndexBySlot.count ? Int(tracking.previousIndexBySlot[slot]) : -1
-        if old >= 0 { tracking.previousIndexBySlot[slot] = tracking.previousNextOfSameLayer[old] }
-        if old >= 0 && tracking.previousTraces[old].layer != entry.pointee.layerID { old = -1 }
+        tracking.coverSlot(slot)
+        let old = tracking.matchPrevious(ofLayer: entry.pointee.layerID, slot: slot)
         if old >= 0 { tracking.previousSeen[old] = true }
+        tracking.indexSameLayer(index, layer: entry.pointee.layerID, slot: slot)
         noteTransition(entry, previously: old)
         // Built in place. (The buffer lives as long as the list: no retain is taken around the
         // append.)
@@ -263,19 +309,6 @@ extension RenderList {
         }
     }
 
-    /// Ends a fill: this fill's entries are indexed by layer for the next one (each layer's
-    /// first entry, and the chain of its next).
-    func endFill() {
-        for old in tracking.previousTraces.indices { tracking.previousIndexBySlot[Self.slot(of: tracking.previousTraces[old].layer)] = -1 }
-        Self.refill(tracking.nextOfSameLayer, with: -1, count: entries.count)
-        for index in tracking.traces.indices.reversed() {
-            let slot = Self.slot(of: tracking.traces[index].layer)
-            while slot >= tracking.previousIndexBySlot.count { tracking.previousIndexBySlot.append(-1) }
-            tracking.nextOfSameLayer[index] = tracking.previousIndexBySlot[slot]
-            tracking.previousIndexBySlot[slot] = Int32(index)
-        }
-    }
-
     /// Makes the last fill's dirty rectangle, once: the old and new extents of each changed
     /// entry, the subtree marks, and the extents of layers no longer drawn.
     func makeDirtyRect() {
@@ -314,16 +347,17 @@ extension RenderList {
 
     /// Whether the entry at `index` draws as its layer's previous entry at `old` did: the same
     /// values, under the same superlayer, after the same layer. The traces are looked at
-    /// first: the layers before, then the translations, whose difference (a moved entry, the
-    /// common change) ends the comparison before the previous entry is read.
+    /// first: the translations, whose difference (a moved entry, the common change) ends the
+    /// comparison at once, then the layers before; the previous entry is read last.
     private func drawsAlike(_ index: Int, previously old: Int) -> Bool {
+        let trace = tracking.traces.base + index, oldTrace = tracking.previousTraces.base + old
+        guard trace.pointee.m41.bitPattern == oldTrace.pointee.m41.bitPattern,
+              trace.pointee.m42.bitPattern == oldTrace.pointee.m42.bitPattern
+        else { return false }
         let entry = entries.base + index, was = previous.base + old
         let before = index > 0 ? tracking.traces[index - 1].layer : nil
         let oldBefore = old > 0 ? tracking.previousTraces[old - 1].layer : nil
-        let trace = tracking.traces.base + index, oldTrace = tracking.previousTraces.base + old
-        guard before == oldBefore, trace.pointee.m41.bitPattern == oldTrace.pointee.m41.bitPattern,
-              trace.pointee.m42.bitPattern == oldTrace.pointee.m42.bitPattern, Self.sameValues(entry, was)
-        else { return false }
+        guard before == oldBefore, Self.sameValues(entry, was) else { return false }
         let parent = entry.pointee.parent >= 0 ? tracking.traces[Int(entry.pointee.parent)].layer : nil
         let oldParent = was.pointee.parent >= 0 ? tracking.previousTraces[Int(was.pointee.parent)].layer : nil
         return parent == oldParent
@@ -370,11 +404,6 @@ extension RenderList {
     private static func refill<Element>(_ buffer: RecordBuffer<Element>, with value: Element, count: Int) {
         buffer.removeAll()
         buffer.append(repeating: value, count: count)
-    }
-
-    /// The layer slot of a layer's handle.
-    private static func slot(of layer: LayerID) -> Int {
-        Int(layer.rawValue & Handle.indexMask)
     }
 
     /// Where an entry draws, in the root's space: its bounds, with the shadow's reach when it

@@ -118,7 +118,6 @@ extension Engine {
             }
             list.beginFill(engine: self, root: root)
             state.fillRenderList(from: slot, presentation: presentation, into: list)
-            list.endFill()
         }
     }
 }

@@ -16,6 +16,7 @@ numpy = pytest.importorskip("numpy")
 
 import animcore  # noqa: E402
 from animcore import (  # noqa: E402
+    BuiltInClass,
     ContentsGravity,
     CornerMask,
     Engine,
@@ -229,6 +230,36 @@ def test_change_flags_and_the_dirty_rect(engine: Engine) -> None:
     b.remove_from_superlayer()
     entries = render.fill(root, False)
     assert len(entries) == 3 and render.dirty_rect == Rect(75, 75, 10, 10)
+    render.close()
+
+
+def test_change_flags_against_fills_before_the_last(engine: Engine) -> None:
+    """A layer left out for a fill and drawn again is new, and so is the one after it; a
+    replicator's instances are matched in order; after another root, every entry is new."""
+    root = make(engine, 100, 100, 50, 50)
+    a = make(engine, 10, 10, 10, 10, root)
+    make(engine, 10, 10, 30, 10, root)
+    render = engine.render_list()
+    render.fill(root, False)
+    a["hidden"] = True
+    entries = render.fill(root, False)
+    assert changed(entries) == [False, True] and render.dirty_rect == Rect(5, 5, 30, 10)
+    a["hidden"] = False
+    assert changed(render.fill(root, False)) == [False, True, True]
+    assert changed(render.fill(root, False)) == [False] * 3 and render.dirty_rect is None
+    replicator = engine.builtin_class(BuiltInClass.REPLICATOR_LAYER)(bounds=(0, 0, 40, 40), position=(70, 70))
+    root.add_sublayer(replicator)
+    make(engine, 4, 4, 5, 5, replicator)
+    replicator["instanceTransform"] = Transform3D(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 10, 0, 0, 1)
+    replicator["instanceCount"] = 3
+    render.fill(root, False)
+    replicator["instanceCount"] = 2
+    entries = render.fill(root, False)
+    assert changed(entries) == [False] * 6 and render.dirty_rect == Rect(73, 53, 4, 4)
+    replicator["instanceCount"] = 3
+    assert changed(render.fill(root, False)) == [False] * 6 + [True]
+    assert changed(render.fill(a, False)) == [True]
+    assert changed(render.fill(root, False)) == [True] * 7
     render.close()
 
 
