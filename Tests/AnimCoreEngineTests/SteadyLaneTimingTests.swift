@@ -188,3 +188,33 @@ extension SteadyLaneTimingTests {
         #expect(counts.allInLane(afterTick: 119, of: times.count), "after the layers between changed: \(counts.steady.suffix(times.count))")
     }
 }
+
+extension SteadyLaneTimingTests {
+    @Test("a sped-up container destroyed: its sublayer and its mask, which took their time from it, run on engine time after; in the lane; == general walk")
+    func timeSourceDestroyed() throws {
+        let counts = Counts()
+        let times = LaneComparison.frames(60)
+        var timing = MediaTiming(duration: 0.25, repeatCount: .infinity)
+        timing.autoreverses = true
+        let out = try LaneComparison.run(layers: 3, times: times, keys: ["opacity", "position"], prepare: { engine, layers in
+            // The container is the test's only until frame 30; layers 0 and 2 (its sublayer and
+            // its mask) and layer 1 (under layer 0) have the default timing.
+            let container = try engine.makeLayerHandle()
+            try engine.setValue(.scalar(2), forKeyPath: "speed", of: container)
+            try engine.addSublayer(layers[0], to: container)
+            try engine.addSublayer(layers[1], to: layers[0])
+            try engine.setMask(layers[2], of: container, names: (layer: "layer", mask: "mask"))
+        }) { engine, layers, _ in
+            for layer in layers {
+                try engine.addAnimation(Self.basic("opacity", .scalar(0), .scalar(1), timing), forKey: "fade", to: layer)
+                try engine.addAnimation(Self.basic("position", .point(x: 0, y: 0), .point(x: 5, y: 7), timing), forKey: "move", to: layer)
+            }
+        } step: { engine, layers, _, frame in
+            try counts.record(engine, layers)
+            if frame == 30, let container = try engine.superlayer(of: layers[0]) { try engine.release(container) }
+        }
+        #expect(out.bits[0] == out.bits[1])
+        #expect(counts.allInLane(afterTick: 25, of: times.count), "under the container: \(counts.steady.suffix(times.count))")
+        #expect(counts.allInLane(afterTick: 55, of: times.count), "after it was destroyed: \(counts.steady.suffix(times.count))")
+    }
+}

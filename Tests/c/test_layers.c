@@ -800,6 +800,32 @@ static void test_time(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* A layer of the default timing under a container at speed 2 runs on the container's time; when
+   the container is destroyed (the host keeps the layer), the layer runs on engine time again and
+   its animation moves on from there: one engine second is one tenth of its 10 s fade. */
+static void test_time_after_container_destroyed(void) {
+    ac_engine *engine = new_engine();
+    ac_layer container = new_layer(engine, 0), layer = new_layer(engine, 0);
+    double t = 0;
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, container, layer));
+    set_scalar(engine, container, "speed", 2);
+    tick(engine, 0);
+    ac_animation fade = scalar_animation(engine, "opacity", 1, 0, 1, 1, 0, 0, 10);
+    AC_CHECK_OK(ac_layer_add_animation(engine, layer, fade, "fade"));
+    AC_CHECK_OK(ac_animation_release(engine, fade));
+    for (int frame = 1; frame <= 10; frame++) tick(engine, frame * 0.1);
+    double under_container = presentation_scalar(engine, layer, "opacity");
+    AC_CHECK_OK(ac_layer_local_time(engine, layer, &t));
+    AC_CHECK_NEAR(t, 2, 1e-12);
+    AC_CHECK_OK(ac_layer_release(engine, container));
+    tick(engine, 2);
+    tick(engine, 3);
+    AC_CHECK_OK(ac_layer_local_time(engine, layer, &t));
+    AC_CHECK_NEAR(t, 3, 1e-12);
+    AC_CHECK_NEAR(presentation_scalar(engine, layer, "opacity"), under_container + 0.1, 1e-12);
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 static void test_batch(void) {
     ac_engine *engine = new_engine();
     ac_layer layers[3] = {new_layer(engine, 0), new_layer(engine, 0), new_layer(engine, 0)};
@@ -1036,6 +1062,7 @@ int main(void) {
     test_tree();
     test_references();
     test_time();
+    test_time_after_container_destroyed();
     test_batch();
     test_batch_table();
     test_batch_set();

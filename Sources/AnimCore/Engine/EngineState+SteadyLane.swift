@@ -287,8 +287,16 @@ extension EngineState {
         }
     }
 
+    /// `leaveSteadyLane(subtree:)` when the superlayer above the layer in `slot` changes —
+    /// it is put under `superlayer`, taken from under it, or `superlayer` is destroyed — and
+    /// `superlayer` is off engine time: their time came, or would come, from at or above it
+    /// (`timeSource(of:)`); they find their source again when they join.
+    func superlayerChanges(of slot: Int, superlayer: Int) {
+        if !runsOnEngineTime(superlayer) { leaveSteadyLane(subtree: slot) }
+    }
+
     /// `leaveSteadyLane(layer:)` for the layer in `slot` and every layer under it: their
-    /// time may no longer be engine time.
+    /// time may no longer be engine time, or may come from another layer.
     func leaveSteadyLane(subtree slot: Int) {
         guard steadyLane.liveCount > 0 else { return }
         var pending = [slot]
@@ -313,7 +321,7 @@ extension EngineState {
     /// nil when there is none: the layer runs on engine time. Its lane entries take their time
     /// from it, so layers under one sped-up or paused container share one time; they leave
     /// the lane when a layer between gets timing of its own or its timing becomes the default
-    /// (`propertyDidChange`), or the chain between changes (`link`, `unlinkFromParent`).
+    /// (`propertyDidChange`), or the chain between changes (`superlayerChanges(of:superlayer:)`).
     func timeSource(of slot: Int) -> Int? {
         var current = slot
         while current >= 0 {

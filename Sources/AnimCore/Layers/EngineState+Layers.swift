@@ -62,6 +62,7 @@ extension EngineState {
             var child = Int(layers[victim].firstChild)
             while child >= 0 {
                 let next = Int(layers[child].nextSibling)
+                superlayerChanges(of: child, superlayer: victim)
                 layers[child].parent = -1
                 layers[child].nextSibling = -1
                 layers[child].previousSibling = -1
@@ -74,6 +75,7 @@ extension EngineState {
             // So does its mask.
             let mask = Int(layers[victim].mask)
             if mask >= 0 {
+                superlayerChanges(of: mask, superlayer: victim)
                 layers[victim].mask = -1
                 layers[mask].parent = -1
                 layers[mask].referenceCount -= 1
@@ -193,8 +195,7 @@ extension EngineState {
     }
 
     private func link(_ child: Int, into parent: Int, before: Int) {
-        // Under a superlayer off engine time, the subtree's steady animations leave the lane.
-        if !runsOnEngineTime(parent) { leaveSteadyLane(subtree: child) }
+        superlayerChanges(of: child, superlayer: parent)
         layers[child].parent = Int32(parent)
         if before < 0 {
             let last = Int(layers[parent].lastChild)
@@ -216,9 +217,7 @@ extension EngineState {
     func unlinkFromParent(_ slot: Int) {
         let parent = Int(layers[slot].parent)
         guard parent >= 0 else { return }
-        // From under a superlayer off engine time, the subtree's steady animations leave the
-        // lane: they took their time from above it (`timeSource(of:)`).
-        if !runsOnEngineTime(parent) { leaveSteadyLane(subtree: slot) }
+        superlayerChanges(of: slot, superlayer: parent)
         if Int(layers[parent].mask) == slot {
             layers[parent].mask = -1
             layers[slot].parent = -1

@@ -59,6 +59,6 @@ extension EngineState {
             try checkRoomForReference(mask)
             layers[mask].referenceCount += 1
         }
-        if !runsOnEngineTime(slot) { leaveSteadyLane(subtree: mask) }
+        superlayerChanges(of: mask, superlayer: slot)
     }
 }

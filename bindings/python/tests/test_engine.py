@@ -444,6 +444,27 @@ def test_convert_time_and_local_time(engine: Engine) -> None:
     assert leaf.timing == animcore.Timing.layer(begin_time=1, speed=2, time_offset=0.5)
 
 
+def test_a_layer_runs_on_engine_time_after_its_timed_container_is_destroyed(engine: Engine) -> None:
+    """Under a container at speed 2 the layer's time is the container's; the container released
+    (the host keeps the layer), one engine second is a tenth of its 10 s fade again."""
+    container = engine.layer(speed=2)
+    layer = engine.layer()
+    container.add_sublayer(layer)
+    engine.tick(0.0)
+    layer.add_animation(animcore.BasicAnimation("opacity", from_value=0, to_value=1, duration=10.0), "fade")
+    for frame in range(1, 11):
+        engine.tick(frame * 0.1)
+    under_container = layer.presentation.opacity
+    assert layer.local_time == approx(2)
+    del container
+    gc.collect()
+    assert layer.superlayer is None
+    engine.tick(2.0)
+    engine.tick(3.0)
+    assert layer.local_time == approx(3)
+    assert layer.presentation.opacity == approx(under_container + 0.1)
+
+
 # ---- snapshots and batch reads -------------------------------------------------------------------
 
 
