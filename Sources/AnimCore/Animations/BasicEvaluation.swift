@@ -34,9 +34,7 @@ extension EvaluationContext {
     ) {
         let (from, to) = (basic.pointee.from, basic.pointee.to)
         if composition.replacesWhole && from >= 0 && to >= 0 {
-            var ends = Ends(from: values + Int(from), to: values + Int(to), by: nil)  // (a by beside both is unused)
-            ends.buffers = basic.pointee.buffers >= 0 ? values + Int(basic.pointee.buffers) : nil  // (a path's or array's)
-            applyEndpoints(.whole(composition.kind), ends, fraction: fraction, sample: sample, to: slots)
+            applyEndpoints(.whole(composition.kind), Ends(fromAndTo: basic, values: values), fraction: fraction, sample: sample, to: slots)
         } else {
             applyEndpoints(composition, Ends(basic, values: values), fraction: fraction, sample: sample, to: slots)
         }

@@ -106,6 +106,13 @@ struct Ends {
         buffers = basic.pointee.buffers >= 0 ? values + Int(basic.pointee.buffers) : nil
     }
 
+    /// The ends of `basic` when it gives both from and to: a by beside both is unused.
+    @inline(__always)
+    init(fromAndTo basic: UnsafeMutablePointer<BasicRecord>, values: UnsafeMutablePointer<Double>) {
+        self.init(basic, values: values)
+        by = nil
+    }
+
     @inline(__always)
     init(from: UnsafeMutablePointer<Double>?, to: UnsafeMutablePointer<Double>?, by: UnsafeMutablePointer<Double>?) {
         (self.from, self.to, self.by) = (from, to, by)

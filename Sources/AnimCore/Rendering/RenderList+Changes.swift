@@ -21,10 +21,11 @@ final class RenderChangeTracking {
     /// replicator's instances) has its entries matched in order. Valid only where the previous
     /// entry it names is of the layer (a layer not in the previous fill leaves an older value).
     let previousIndexBySlot = RecordBuffer<Int32>()
-    /// By layer slot: the index of the layer's first entry in this fill, and of its latest one
-    /// so far; valid only where the entry named is of the layer, as `previousIndexBySlot`, which
-    /// the first becomes at the next fill.
+    /// By layer slot: the index of the layer's first entry in this fill; valid only where the
+    /// entry named is of the layer, as `previousIndexBySlot`, which it becomes at the next fill.
     let firstIndexBySlot = RecordBuffer<Int32>()
+    /// By layer slot: the index of the layer's latest entry so far in this fill, where its next
+    /// one is linked (`nextOfSameLayer`); valid only where the entry named is of the layer.
     let latestIndexBySlot = RecordBuffer<Int32>()
     /// By entry of this fill and of the previous one: the index of the same layer's next entry
     /// in that fill, or −1.
