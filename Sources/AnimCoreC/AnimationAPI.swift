@@ -437,9 +437,9 @@ public func ac_animation_set_timing_function(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            var curve = try optionalFunction(function)
+            var curve = try storedFunction(function)
             // Swapped in, not copied: the previous curve is dropped here.
-            try box.editDescription(animation) { swap(&$0.timingFunction, &curve) }
+            try box.editDescription(animation) { swap(&$0.storedTimingFunction, &curve) }
         }
     }
 }

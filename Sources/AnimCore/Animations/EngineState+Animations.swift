@@ -21,7 +21,7 @@ extension EngineState {
         if timing.duration == 0, let duration = durationInPlaceOfZero(animation) { timing.duration = duration }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
-        let inheritsFunction = animation.kindTag != .group && !animation.timingFunction.holdsValue
+        let inheritsFunction = animation.kindTag != .group && !animation.storedTimingFunction.isSet
 
         planScratch.empty()
         do {
@@ -233,8 +233,15 @@ extension EngineState {
     /// own, or the transaction's when it `inherits` one.
     @inline(__always)
     private func retainFunction(of animation: Animation, inherits: Bool) -> Int32 {
-        if inherits { return transactionCache.settings.timingFunction.map { functions.retain($0) } ?? -1 }
-        return animation.timingFunction.map { functions.retain($0) } ?? -1
+        if inherits { return retain(transactionCache.settings.storedTimingFunction) }
+        return retain(animation.storedTimingFunction)
+    }
+
+    /// `function` retained in `functions` (-1: unset).
+    @inline(__always)
+    private func retain(_ function: StoredTimingFunction) -> Int32 {
+        guard case .function(let function) = function else { return -1 }
+        return functions.retain(function)
     }
 
     /// Sets `record`'s target: the property (or component) `target` of the layer in `slot`,
