@@ -15,13 +15,17 @@ extension EngineBox {
 
     /// Stores a new description; its handle.
     func makeDescription(_ animation: Animation) throws(APIError) -> ac_animation {
-        try makeDescription { animation }
+        try makeDescription { _ in animation }
     }
 
-    /// Stores the description `make` builds, built where the table holds it (`make` runs with
-    /// the lock held: it must not call the engine or the table); its handle.
-    func makeDescription(building make: () -> Animation) throws(APIError) -> ac_animation {
-        let handle: ac_animation? = lock.withLock {
+    /// Stores the description `make` builds; its handle. `make` runs with the lock held, and
+    /// is lent `recentKey` (it must not call the engine or the table). What `make` throws comes
+    /// first, and nothing is stored then.
+    func makeDescription(
+        building make: (inout RecentKeyString) throws(APIError) -> Animation
+    ) throws(APIError) -> ac_animation {
+        let handle: ac_animation? = try lock.withLock { () throws(APIError) -> ac_animation? in
+            let animation = try make(&recentKey)
             let index: Int
             if let reused = freeDescriptions.popLast() {
                 index = reused
@@ -30,7 +34,7 @@ extension EngineBox {
                 index = descriptions.appendFree()
             }
             let stamp = Handle.nextStamp(.description)
-            descriptions.fill(index, stamp: stamp, with: make())
+            descriptions.fill(index, stamp: stamp, with: animation)
             return Handle.make(kind: .description, stamp: stamp, index: index)
         }
         guard let handle else {
@@ -112,7 +116,6 @@ extension EngineBox {
     /// two are ever held together (no holder of this lock calls the engine). Refusals in the
     /// order of the arguments: the animation's handle, the key, then the layer and the add's.
     func addDescription(_ handle: ac_animation, forKey key: UnsafePointer<CChar>?, to layer: LayerID) throws(APIError) {
-        let name = Result { () throws(APIError) in try optionalKey(key) }
         var refusal: APIError?  // the handle's or the key's, met inside the state access
         var lent = false
         do throws(AnimCoreError) {
@@ -123,7 +126,7 @@ extension EngineBox {
                     let keyName: String?
                     do throws(APIError) {
                         index = try descriptionIndex(handle, "animation")
-                        keyName = try name.get()
+                        keyName = key == nil ? nil : try recentKey.string(key, "key")
                     } catch {
                         return refusal = error
                     }
@@ -136,7 +139,7 @@ extension EngineBox {
             // An invalidated engine lends nothing: the earlier arguments' refusals come first.
             if !lent {
                 _ = try readDescription(handle) { _ in 0 }
-                _ = try name.get()
+                _ = try optionalKey(key)
             }
             throw APIError(error, arguments: ErrorArguments(key: "animation", value: "animation", other: "animation"))
         }
@@ -146,7 +149,7 @@ extension EngineBox {
     /// Releases a description: dropped where it lies, or, when dropping it may call back
     /// (`Animation.mayCallBackWhenDropped`), moved out and dropped after the lock is released.
     func releaseDescription(_ handle: ac_animation) throws(APIError) {
-        let previous = try lock.withLock { () throws(APIError) -> Animation? in
+        let previous = try lock.withLock { () throws(APIError) -> DeferredDrop? in
             let index = try descriptionIndex(handle, "animation")
             freeDescriptions.append(index)
             return descriptions.free(index)
@@ -165,10 +168,13 @@ func createDescription(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let path = try utf8String(keyPath, "key_path")
-            let out = try required(outAnimation, "out_animation")
-            guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
-            out.pointee = try box.makeDescription { make(path) }
+            let handle = try box.makeDescription { (recentKey) throws(APIError) -> Animation in
+                let path = try recentKey.string(keyPath, "key_path")
+                _ = try required(outAnimation, "out_animation")
+                guard !path.isEmpty else { throw APIError(AC_ERR_UNKNOWN_KEY, "key_path is \"\"; an animation needs a key path") }
+                return make(path)
+            }
+            outAnimation.unsafelyUnwrapped.pointee = handle  // checked by the builder
         }
     }
 }
@@ -431,9 +437,9 @@ public func ac_animation_set_timing_function(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            var curve = try optionalFunction(function)
+            var curve = try storedFunction(function)
             // Swapped in, not copied: the previous curve is dropped here.
-            try box.editDescription(animation) { swap(&$0.timingFunction, &curve) }
+            try box.editDescription(animation) { swap(&$0.storedTimingFunction, &curve) }
         }
     }
 }

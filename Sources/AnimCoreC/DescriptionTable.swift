@@ -56,12 +56,13 @@ final class DescriptionTable {
     }
 
     /// Frees the live entry at `index`: its description is dropped in place, or, when dropping
-    /// it may call back (`Animation.mayCallBackWhenDropped`), moved out and returned, for the
-    /// caller to drop once it holds no lock.
+    /// it may call back (`Animation.mayCallBackWhenDropped`), moved out into a `DeferredDrop`
+    /// and returned, for the caller to drop once it holds no lock. (A box, not an optional
+    /// description: the common case then returns one word, not a moved description.)
     @inline(__always)
-    func free(_ index: Int) -> Animation? {
+    func free(_ index: Int) -> DeferredDrop? {
         stamps[index] = 0
-        if mayCallBackWhenDropped(&self[index]) { return (animations + index).move() }
+        if mayCallBackWhenDropped(&self[index]) { return DeferredDrop((animations + index).move()) }
         (animations + index).deinitialize(count: 1)
         return nil
     }
@@ -77,5 +78,15 @@ final class DescriptionTable {
     subscript(index: Int) -> Animation {
         @inline(__always) unsafeAddress { UnsafePointer(animations + index) }
         @inline(__always) unsafeMutableAddress { animations + index }
+    }
+}
+
+/// A description taken out of the table whose drop may call back (a delegate's or a group
+/// child's destroy function): its holder drops it once no lock is held.
+final class DeferredDrop {
+    let animation: Animation
+
+    init(_ animation: consuming Animation) {
+        self.animation = animation
     }
 }

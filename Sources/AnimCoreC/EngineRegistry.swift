@@ -168,6 +168,8 @@ final class EngineBox: @unchecked Sendable {
     /// Animation descriptions by index (read and written in place), and the free indexes.
     let descriptions = DescriptionTable()
     @exclusivity(unchecked) var freeDescriptions: [Int] = []
+    /// The key path or animation key converted last (`RecentKeyString`); under `lock`.
+    @exclusivity(unchecked) var recentKey = RecentKeyString()
 
     init(engine: Engine, pointer: OpaquePointer) {
         self.engine = engine

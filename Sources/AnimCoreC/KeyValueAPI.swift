@@ -91,45 +91,41 @@ extension Value {
     /// property's own rules). Errors name `argument` ("value", "properties[2].default_value").
     init(_ pointer: UnsafePointer<ac_value>?, _ argument: String, checkingFinite: Bool = true) throws(APIError) {
         guard let pointer else { throw .nullPointer(argument) }
-        try self.init(pointer.pointee, argument, checkingFinite: checkingFinite)
+        try self.init(reading: pointer, argument, checkingFinite: checkingFinite)
     }
 
     init(_ raw: ac_value, _ argument: String, checkingFinite: Bool = true) throws(APIError) {
-        let kind = try ValueKind(code: raw.kind, "\(argument)->kind")
-        guard raw.reserved == 0 else {
-            throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument)->reserved is \(raw.reserved); it must be 0")
+        self = try withUnsafePointer(to: raw) { (pointer) throws(APIError) in
+            try Value(reading: pointer, argument, checkingFinite: checkingFinite)
         }
+    }
+
+    /// `init(_:_:checkingFinite:)` of the C value at `pointer`, read where it lies (the struct
+    /// is 144 bytes; a scalar needs one number of it).
+    private init(reading pointer: UnsafePointer<ac_value>, _ argument: String, checkingFinite: Bool) throws(APIError) {
+        let kind = try ValueKind(code: pointer.pointee.kind, "\(argument)->kind")
+        guard pointer.pointee.reserved == 0 else {
+            throw APIError(AC_ERR_INVALID_ARGUMENT, "\(argument)->reserved is \(pointer.pointee.reserved); it must be 0")
+        }
+        let integer = pointer.pointee.i
         switch kind {
         case .bool:
-            guard raw.i == 0 || raw.i == 1 else {
-                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument)->i is \(raw.i); a bool must be 0 or 1")
+            guard integer == 0 || integer == 1 else {
+                throw APIError(AC_ERR_OUT_OF_RANGE, "\(argument)->i is \(integer); a bool must be 0 or 1")
             }
-            self = .bool(raw.i == 1)
+            self = .bool(integer == 1)
         case .integer:
-            self = .integer(raw.i)
+            self = .integer(integer)
         case .token:
-            self = .token(UInt64(bitPattern: raw.i))
+            self = .token(UInt64(bitPattern: integer))
         default:
-            var numbers = raw.v
             let count = kind.slotCount
-            let value: Value? = withUnsafePointer(to: &numbers) { tuple in
-                tuple.withMemoryRebound(to: Double.self, capacity: ValueKind.maximumSlotCount) { slots in
-                    for index in 0..<count where checkingFinite && !slots[index].isFinite { return nil }
-                    return Value(kind: kind, slots: slots)
-                }
+            let slots = UnsafeRawPointer(pointer).advanced(by: MemoryLayout<ac_value>.offset(of: \ac_value.v)!)
+                .assumingMemoryBound(to: Double.self)
+            if let bad = (0..<count).first(where: { checkingFinite && !slots[$0].isFinite }) {
+                throw APIError(AC_ERR_NOT_FINITE, "\(argument)->v[\(bad)] is \(slots[bad]); it must be finite")
             }
-            guard let value else {
-                let bad = withUnsafePointer(to: &numbers) { tuple in
-                    tuple.withMemoryRebound(to: Double.self, capacity: ValueKind.maximumSlotCount) { slots in
-                        (0..<count).first { !slots[$0].isFinite } ?? 0
-                    }
-                }
-                let number = withUnsafeBytes(of: raw.v) { $0.load(fromByteOffset: bad * 8, as: Double.self) }
-                throw APIError(
-                    AC_ERR_NOT_FINITE,
-                    "\(argument)->v[\(bad)] is \(number); it must be finite")
-            }
-            self = value
+            self = Value(kind: kind, slots: slots)
         }
     }
 

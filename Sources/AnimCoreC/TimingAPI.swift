@@ -101,8 +101,13 @@ public func ac_timing_chain_evaluate(
 
 /// A timing function argument that may be NULL (meaning linear).
 func optionalFunction(_ function: UnsafePointer<ac_timing_function>?) throws(APIError) -> TimingFunction? {
-    guard let function else { return nil }
-    return try TimingFunction(function, argument: "function")
+    try storedFunction(function).optional
+}
+
+/// `optionalFunction` in the form settings and descriptions store it.
+func storedFunction(_ function: UnsafePointer<ac_timing_function>?) throws(APIError) -> StoredTimingFunction {
+    guard let function else { return .unset }
+    return .function(try TimingFunction(function, argument: "function"))
 }
 
 /// Reads and validates `count` C timings; errors name `argument[i]`.

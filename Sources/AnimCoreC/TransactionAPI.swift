@@ -123,8 +123,8 @@ public func ac_transaction_set_timing_function(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let curve = try optionalFunction(function)
-            try modifySettings(box, "function") { $0.timingFunction = curve }
+            let curve = try storedFunction(function)
+            try modifySettings(box, "function") { $0.storedTimingFunction = curve }
         }
     }
 }

@@ -168,14 +168,14 @@ struct ImplicitPlanTests {
     @Test("a basic plan: the transaction's duration, or the engine's; its curve, or \"default\"; a delay fills backwards")
     func basicPlan() throws {
         let plain = try plan("level") { _ in }
-        #expect(plain.record.kind == .basic && plain.record.timing.duration == 0.25 && plain.curve == nil)
+        #expect(plain.record.kind == .basic && plain.record.timing.duration == 0.25 && !plain.curve.isSet)
         #expect(plain.record.function >= 0, "the engine's default curve")
         #expect(plain.record.timing.fillMode == .removed && plain.record.beginDelay == 0 && plain.beginsFromCurrentState)
         let set = try plan("level") {
             $0.animationDuration = 2; $0.timingFunction = .easeIn; $0.delay = 0.5; $0.repeatCount = 3; $0.autoreverses = true
             $0.beginsFromCurrentState = false
         }
-        #expect(set.record.timing.duration == 2 && set.curve == .easeIn && set.record.function == -1)
+        #expect(set.record.timing.duration == 2 && set.curve == .function(.easeIn) && set.record.function == -1)
         #expect(set.record.timing.fillMode == .backwards && set.record.beginDelay == 0.5)
         #expect(set.record.timing.repeatCount == 3 && set.record.timing.autoreverses && !set.beginsFromCurrentState)
         #expect(set.record.activeParentDuration == set.record.timing.activeParentDuration)
@@ -186,11 +186,11 @@ struct ImplicitPlanTests {
         let spring = Spring(mass: 1, stiffness: 200, damping: 20)
         let settling = try plan("pad") { $0.spring = spring }
         #expect(settling.record.kind == .spring && settling.record.timing.duration == spring.settlingDuration)
-        #expect(settling.carriesVelocity && settling.lengthensForVelocity && settling.curve == nil && settling.record.function == -1)
+        #expect(settling.carriesVelocity && settling.lengthensForVelocity && !settling.curve.isSet && settling.record.function == -1)
         let zero = try plan("pad") { $0.spring = spring; $0.animationDuration = 0 }
         #expect(zero.record.timing.duration == spring.settlingDuration && zero.carriesVelocity && !zero.lengthensForVelocity)
         let timed = try plan("level") { $0.spring = spring; $0.animationDuration = 3; $0.timingFunction = .easeOut }
-        #expect(timed.record.timing.duration == 3 && timed.curve == .easeOut && !timed.lengthensForVelocity)
+        #expect(timed.record.timing.duration == 3 && timed.curve == .function(.easeOut) && !timed.lengthensForVelocity)
         let bool = try plan("on") { $0.spring = spring }
         #expect(!bool.carriesVelocity, "a bool has no coordinates")
         let fromModel = try plan("pad") { $0.spring = spring; $0.beginsFromCurrentState = false }

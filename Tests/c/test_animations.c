@@ -2,8 +2,8 @@
  * Explicit animations through the engine, tick by tick at 60 fps: the reference's value
  * vectors V1-V9 and V16-V18 (§9.2), the fill and removal rules, duration 0 and begin time 0
  * at commit, replacement under a key, did-start / did-stop exactly once each, removal, the
- * order of keys, copying back, the description handles and their errors, and one key path
- * added to layers of classes where it means different things.
+ * order of keys, copying back, the description handles and their errors, one key path
+ * added to layers of classes where it means different things, and key strings given again.
  */
 #include "ac_engine_test.h"
 
@@ -713,6 +713,56 @@ static void test_key_path_per_class(void) {
     ac_engine_destroy(engine);
 }
 
+/* The key path of `animation`, read back into `buffer` (capacity 32). */
+static const char *key_path_of(ac_engine *engine, ac_animation animation, char *buffer) {
+    size_t length = 0;
+    AC_CHECK_OK(ac_animation_key_path(engine, animation, buffer, 32, &length));
+    return buffer;
+}
+
+/* Key paths and animation keys given again, alternating, of every length around the longest
+   the shim keeps converted (16 bytes), and bytes that are refused between them: each
+   description holds the key path it was given, each add lands under its own key, and the
+   refusals are as ever. */
+static void test_key_strings_given_again(void) {
+    fixture f = setup();
+    /* 15, 16 and 17 bytes; the 16-byte ones differ in their last byte only. */
+    const char *paths[] = {"opacity", "opacity", "position.x", "opacity", "position.x", "bounds.size.widt",
+                           "bounds.size.width", "bounds.size.widt", "borderWidth", "position.y", "bounds.size.wid"};
+    const size_t count = sizeof paths / sizeof paths[0];
+    char buffer[32];
+    ac_animation a = 0;
+    for (size_t i = 0; i < count; i++) {
+        AC_CHECK_OK(ac_animation_create_basic(f.engine, paths[i], &a));
+        AC_CHECK_EQ_STR(key_path_of(f.engine, a, buffer), paths[i]);
+        AC_CHECK_OK(ac_animation_release(f.engine, a));
+    }
+    /* Refused bytes after the same valid prefix, then the valid string again. */
+    AC_CHECK_OK(ac_animation_create_basic(f.engine, "opacity", &a));
+    AC_CHECK_OK(ac_animation_release(f.engine, a));
+    EXPECT_ERROR(ac_animation_create_basic(f.engine, "opacit\xff", &a), AC_ERR_INVALID_ARGUMENT, "key_path");
+    EXPECT_ERROR(ac_animation_create_basic(f.engine, "", &a), AC_ERR_UNKNOWN_KEY, "key_path");
+    AC_CHECK_OK(ac_animation_create_basic(f.engine, "opacity", &a));
+    AC_CHECK_EQ_STR(key_path_of(f.engine, a, buffer), "opacity");
+
+    /* Animation keys: one description added under keys given again and in turn. */
+    const char *keys[] = {"fade", "fade", "fade2", "fade", "a-key-of-16bytes", "a-key-of-16byteZ", "a-key-of-17-bytes"};
+    const size_t key_count = sizeof keys / sizeof keys[0];
+    for (size_t i = 0; i < key_count; i++) AC_CHECK_OK(ac_layer_add_animation(f.engine, f.layer, a, keys[i]));
+    EXPECT_ERROR(ac_layer_add_animation(f.engine, f.layer, a, "fad\xc3"), AC_ERR_INVALID_ARGUMENT, "key");
+    AC_CHECK_OK(ac_layer_add_animation(f.engine, f.layer, a, "fade"));
+    /* Each distinct key once, in the order its last add put it. */
+    const char *expected[] = {"fade2", "a-key-of-16bytes", "a-key-of-16byteZ", "a-key-of-17-bytes", "fade"};
+    AC_CHECK_EQ_INT(animation_count(f.engine, f.layer), 5);
+    for (size_t i = 0; i < 5; i++) {
+        size_t length = 0;
+        AC_CHECK_OK(ac_layer_animation_key(f.engine, f.layer, i, buffer, sizeof buffer, &length));
+        AC_CHECK_EQ_STR(buffer, expected[i]);
+    }
+    AC_CHECK_OK(ac_animation_release(f.engine, a));
+    ac_engine_destroy(f.engine);
+}
+
 int main(void) {
     test_value_vectors();
     test_fill_and_removal();
@@ -724,5 +774,6 @@ int main(void) {
     test_keeps_final_value();
     test_descriptions();
     test_key_path_per_class();
+    test_key_strings_given_again();
     return ac_test_finish();
 }

@@ -96,7 +96,7 @@ extension EngineState {
             functions.retain(index: known)
             return known
         }
-        guard let curve = implicitPlan.curve else { return -1 }
+        guard case .function(let curve) = implicitPlan.curve else { return -1 }
         let index = functions.retain(curve)
         implicitPlan.record.function = index
         implicitPlan.functionsDropped = functions.droppedCount

@@ -18,7 +18,7 @@ extension EngineState {
         let kind: Animation.Kind = plan.record.kind == .spring ? .spring(basic, plan.spring.spring) : .basic(basic)
         var animation = Animation(keyPath: request.key, kind: kind)
         animation.timing = plan.record.timing
-        animation.timingFunction = plan.curve ?? (plan.record.function >= 0 ? functions[plan.record.function] : nil)
+        animation.timingFunction = plan.curve.optional ?? (plan.record.function >= 0 ? functions[plan.record.function] : nil)
         try addAnimation(animation, forKey: request.key, to: request.layer)
         // The add appended its one record last; its begin waits for the plan's delay after the commit.
         let added = Int(layers[request.slot].lastAnimation)

@@ -12,7 +12,7 @@ struct ImplicitPlan {
         var property = -1
         var defaultDuration = 0.0
         var duration: Double?
-        var curve: TimingFunction?
+        var curve = StoredTimingFunction.unset
         var delay: Double?
         var repeatCount: Double?
         var autoreverses: Bool?
@@ -49,7 +49,7 @@ struct ImplicitPlan {
             self.property = property
             self.defaultDuration = defaultDuration
             duration = settings.animationDuration
-            curve = settings.timingFunction
+            curve = settings.storedTimingFunction
             delay = settings.delay
             repeatCount = settings.repeatCount
             autoreverses = settings.autoreverses
@@ -69,10 +69,10 @@ struct ImplicitPlan {
     /// `function` is the engine's "default" curve for a basic animation of a transaction that
     /// sets none, else −1 until a start finds the index of `curve`.
     var record = AttachedAnimation()
-    /// The transaction's curve, which each start holds a use of; nil when it sets none. Its
+    /// The transaction's curve, which each start holds a use of; unset when it sets none. Its
     /// index, once a start found it, is `record.function` while `functionsDropped` is
     /// `TimingFunctionTable.droppedCount` (nil: the index holds for the engine's life).
-    var curve: TimingFunction?
+    var curve = StoredTimingFunction.unset
     var functionsDropped: Int?
     /// Whether it begins at the presentation value (else at the old model value).
     var beginsFromCurrentState = true
@@ -133,7 +133,7 @@ struct ImplicitPlan {
             // [INF] Core Animation does not say which curve an implicit animation uses when the
             // transaction sets none; like GNUstep, WinObjC and UIKit-on-SDL we use "default".
             curve = inputs.curve
-            if curve == nil { record.function = defaultFunction }
+            if !curve.isSet { record.function = defaultFunction }
         }
         record.timing.repeatCount = inputs.repeatCount ?? 0
         record.timing.autoreverses = inputs.autoreverses ?? false

@@ -82,7 +82,13 @@ public struct Animation: Sendable {
     public var timing = MediaTiming.animationDefault
     /// The pacing of the whole animation; nil = linear (an animation added without one takes
     /// the transaction's, except a group). A group's function re-times its children. Default nil.
-    public var timingFunction: TimingFunction?
+    public var timingFunction: TimingFunction? {
+        get { storedTimingFunction.optional }
+        set { storedTimingFunction = StoredTimingFunction(newValue) }
+    }
+    /// `timingFunction` as stored (`StoredTimingFunction`), read and swapped in place by the add
+    /// and the C setter.
+    package var storedTimingFunction = StoredTimingFunction.unset
     /// Whether the animation is removed when its active duration ends. Default true. Ignored
     /// for a group's children (the group's removal removes them).
     public var isRemovedOnCompletion = true

@@ -21,7 +21,7 @@ extension EngineState {
         if timing.duration == 0, let duration = durationInPlaceOfZero(animation) { timing.duration = duration }
         // [INF] The transaction's timing function applies to animations without their own; not
         // to a group, whose function would re-time its children.
-        let inheritsFunction = animation.kindTag != .group && !animation.timingFunction.holdsValue
+        let inheritsFunction = animation.kindTag != .group && !animation.storedTimingFunction.isSet
 
         planScratch.empty()
         do {
@@ -74,7 +74,7 @@ extension EngineState {
             for k in 0..<size { destination[k] = shownScratch[offset + k] }
             offset += size
         }
-        registerWithTransaction(index)
+        registerWithCachedTransaction(index)  // (the cache holds this thread: filled above)
     }
 
     /// The duration an animation of duration 0 takes when added: the transaction's animation
@@ -89,19 +89,17 @@ extension EngineState {
     }
 
     /// Stores the records of `plan`, in order, pending, at the end of the layer's list (a
-    /// group's children pointing at its record); the first one's index.
+    /// group's children pointing at its record); the first one's index. `reservedScratch`
+    /// holds each plan position's slot (a child's group comes before it in the plan).
     private func link(_ plan: [AttachedAnimation], slot: Int) -> Int {
-        var first = reserveRecords(plan.count)
-        defer {
-            first.empty()
-            swap(&first, &reservedScratch)
-        }
-        for (position, var record) in plan.enumerated() {
-            let index = first[position]
+        reservedScratch.empty()
+        for var record in plan {
+            let index = reserveRecord()
+            reservedScratch.append(index)
             record.generation = animations[index].generation &+ 1
             record.state = .pending
             record.layer = Int32(slot)
-            if record.parent >= 0 { record.parent = Int32(first[Int(record.parent)]) }
+            if record.parent >= 0 { record.parent = Int32(reservedScratch[Int(record.parent)]) }
             record.previous = Int32(layers[slot].lastAnimation)
             record.next = -1
             if record.previous >= 0 { animations[Int(record.previous)].next = Int32(index) } else { layers[slot].firstAnimation = Int32(index) }
@@ -109,26 +107,18 @@ extension EngineState {
             if record.kind == .transition { layers[slot].transitionCount += 1 }
             animations[index] = record
         }
-        return first[0]
+        return reservedScratch[0]
     }
 
     /// The most records one add may make (a group's records and its children's, nested
     /// groups' included): it bounds the memory and time a single call can take.
     static let maximumRecordsPerAdd = Animation.maximumAnimationsPerAdd
 
-    /// Slots for `count` new records (reused ones first), in a reused array.
-    private func reserveRecords(_ count: Int) -> [Int] {
-        var result: [Int] = []
-        swap(&result, &reservedScratch)
-        result.empty()
-        for _ in 0..<count {
-            if let reused = freeAnimations.popLast() {
-                result.append(Int(reused))
-            } else {
-                result.append(animations.append(AttachedAnimation()))
-            }
-        }
-        return result
+    /// A slot for a new record: a reused one first.
+    @inline(__always)
+    private func reserveRecord() -> Int {
+        if let reused = freeAnimations.popLast() { return Int(reused) }
+        return animations.append(AttachedAnimation())
     }
 
     /// The records an animation becomes, appended to `plan` with each kind's data stored:
@@ -233,8 +223,15 @@ extension EngineState {
     /// own, or the transaction's when it `inherits` one.
     @inline(__always)
     private func retainFunction(of animation: Animation, inherits: Bool) -> Int32 {
-        if inherits { return transactionCache.settings.timingFunction.map { functions.retain($0) } ?? -1 }
-        return animation.timingFunction.map { functions.retain($0) } ?? -1
+        if inherits { return retain(transactionCache.settings.storedTimingFunction) }
+        return retain(animation.storedTimingFunction)
+    }
+
+    /// `function` retained in `functions` (-1: unset).
+    @inline(__always)
+    private func retain(_ function: StoredTimingFunction) -> Int32 {
+        guard case .function(let function) = function else { return -1 }
+        return functions.retain(function)
     }
 
     /// Sets `record`'s target: the property (or component) `target` of the layer in `slot`,

@@ -213,15 +213,11 @@ extension EngineState {
     /// Whether the calling thread has any transaction open.
     var hasOpenTransaction: Bool { threadTransactions.openIndex(forKey: currentThread) != nil }
 
-    /// Registers an added animation with the calling thread's transaction: it starts when the
-    /// outermost commits, and counts for the completion group of every open frame.
-    func registerWithTransaction(_ index: Int) {
-        ensureTransaction()
-        addToOpenTransaction(index)
-    }
-
-    /// `registerWithTransaction(_:)` on the change path, whose `transactionCache` holds the
-    /// calling thread already (`actionsDisabled()` filled it): the thread is not looked up again.
+    /// Registers an added animation with the calling thread's transaction (an implicit one
+    /// opened when none is): it starts when the outermost commits, and counts for the
+    /// completion group of every open frame. `transactionCache` holds the calling thread
+    /// already (the add's `cacheTransaction()`, the change path's `actionsDisabled()` filled
+    /// it): the thread is not looked up again.
     func registerWithCachedTransaction(_ index: Int) {
         assert(transactionCache.thread == currentThread, "the transaction cache holds another thread")
         // (Opening a frame keeps the cache of its thread up to date.)

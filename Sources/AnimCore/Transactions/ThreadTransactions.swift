@@ -155,18 +155,12 @@ extension UnsetFields {
     @inline(__always)
     init(of settings: inout TransactionSettings) {
         self.init(
-            duration: settings.animationDuration == nil, curve: !UnsetFields.holdsValue(&settings.timingFunction),
+            duration: settings.animationDuration == nil, curve: !settings.storedTimingFunction.isSet,
             spring: !settings.spring.holdsValue,
             other: settings.disableActions == nil || settings.delay == nil || settings.repeatCount == nil
                 || settings.autoreverses == nil || settings.additiveImplicitAnimations == nil
                 || settings.beginsFromCurrentState == nil,
             valueCount: settings.values.count)
-    }
-
-    /// Whether `function` is set, tested in place (`inout`: no copy of it is made to look).
-    @inline(__always)
-    private static func holdsValue(_ function: inout TimingFunction?) -> Bool {
-        if case .some = function { true } else { false }
     }
 }
 

@@ -7,7 +7,13 @@ public struct TransactionSettings: Sendable {
     public var animationDuration: Double?
     /// CATransaction animationTimingFunction: the pacing of implicit animations and of explicit
     /// ones without their own. Default none.
-    public var timingFunction: TimingFunction?
+    public var timingFunction: TimingFunction? {
+        get { storedTimingFunction.optional }
+        set { storedTimingFunction = StoredTimingFunction(newValue) }
+    }
+    /// `timingFunction` as stored (`StoredTimingFunction`), which the engine's own paths read
+    /// and write.
+    package var storedTimingFunction = StoredTimingFunction.unset
     /// CATransaction disableActions: property changes run no actions (they still change).
     /// Default false.
     public var disableActions: Bool?
@@ -48,7 +54,7 @@ public struct TransactionSettings: Sendable {
     /// when `values` is empty already.
     mutating func unsetAll() {
         animationDuration = nil
-        timingFunction = nil
+        storedTimingFunction = .unset
         disableActions = nil
         delay = nil
         repeatCount = nil
@@ -63,7 +69,7 @@ public struct TransactionSettings: Sendable {
     /// value, and no dictionary made or released when `values` is empty already.
     mutating func setDefaults() {
         animationDuration = 0.25
-        timingFunction = nil
+        storedTimingFunction = .unset
         disableActions = false
         delay = 0
         repeatCount = 0
@@ -104,7 +110,7 @@ public struct TransactionSettings: Sendable {
     /// these settings).
     mutating func overlay(_ inner: TransactionSettings) {
         if let value = inner.animationDuration { animationDuration = value }
-        if let value = inner.timingFunction { timingFunction = value }
+        if inner.storedTimingFunction.isSet { storedTimingFunction = inner.storedTimingFunction }
         if let value = inner.disableActions { disableActions = value }
         if let value = inner.delay { delay = value }
         if let value = inner.repeatCount { repeatCount = value }

@@ -4,10 +4,18 @@ extension Value {
     /// accepted when `allowingInfinity`); bool, integer and token values always pass. The
     /// message names `field` and the component ("position.v[1] is nan; it must be finite").
     /// A variable-length value (`path`, `numbers`, `colors`) passes `checkElements` instead.
+    @inline(__always)  // (the passing case inline: it runs on every value an add or a change checks)
     package func checkFinite(_ field: @autoclosure () -> String, allowingInfinity: Bool = false) throws(AnimCoreError) {
-        if kind.isVariableLength { return try checkElements(field()) }
+        guard kind.isVariableLength || firstNonFinite(allowingInfinity: allowingInfinity) != nil else { return }
+        try refuseNonFinite(field(), allowingInfinity: allowingInfinity)
+    }
+
+    /// `checkFinite` of a value that may fail it: a variable-length one, or one with a
+    /// component that is not accepted.
+    private func refuseNonFinite(_ field: String, allowingInfinity: Bool) throws(AnimCoreError) {
+        if kind.isVariableLength { return try checkElements(field) }
         guard let bad = firstNonFinite(allowingInfinity: allowingInfinity) else { return }
-        let component = kind.slotCount == 1 ? field() : "\(field()).v[\(bad.index)]"
+        let component = kind.slotCount == 1 ? field : "\(field).v[\(bad.index)]"
         throw AnimCoreError(
             .notFinite, "\(component) is \(bad.number); it must be finite\(allowingInfinity ? " or infinity" : "")")
     }
