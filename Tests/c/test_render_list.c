@@ -3,8 +3,9 @@
  * §1.5-1.7, §3.1): draw order with zPosition and the parent / subtree_end indices, hidden and
  * back-facing layers culled with their subtrees, each entry's matrix against
  * ac_layer_matrix_to_layer(), opacity groups against alpha, masks (ac_layer_set_mask), the
- * change flags and the dirty rectangle (against fills before the last too), presentation against model values, the five built-ins
- * the renderer reads (defaults and ranges), and every argument refused with its name.
+ * change flags and the dirty rectangle (against fills before the last too), presentation
+ * against model values, the five built-ins the renderer reads (defaults and ranges), and every
+ * argument refused with its name.
  */
 #include <math.h>
 #include <stdint.h>
@@ -487,7 +488,8 @@ static void test_changes(void) {
 
 /* Change flags against fills before the last (each layer's entries are found through its
    previous fill's, by slot): a layer left out for a fill and drawn again is new, as is the layer
-   after it, whose predecessor differs; a replicator's instances of one layer are matched in
+   after it, whose predecessor differs; a layer destroyed and a new one in its slot, with the same
+   values, is new; a replicator's instances of one layer are matched in
    order (one fewer leaves the others as they were, its old extent dirty; the one back is new);
    after a fill from another root, every entry is new again. */
 static void test_changes_across_fills(void) {
@@ -512,6 +514,14 @@ static void test_changes_across_fills(void) {
     r = fill(engine, list, root, AC_GEOMETRY_MODEL);
     AC_CHECK_EQ_INT(changed_count(r), 0);
     AC_CHECK_EQ_INT(r.is_dirty, 0);
+    AC_CHECK_OK(ac_layer_remove_from_superlayer(engine, b)); /* the tree held it: destroyed */
+    ac_layer c = make(engine, 10, 10, 30, 10, root);
+    r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    if (AC_CHECK_EQ_INT(r.count, 3)) {
+        AC_CHECK(r.entries[2].layer == c);
+        AC_CHECK(has(&r.entries[2], AC_RENDER_CHANGED));
+    }
+    AC_CHECK_EQ_INT(changed_count(r), 1);
 
     ac_layer replicator = new_layer(engine, AC_CLASS_REPLICATOR_LAYER);
     set_value(engine, replicator, "bounds", ac_value_rect(0, 0, 40, 40));

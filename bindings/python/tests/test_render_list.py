@@ -234,11 +234,12 @@ def test_change_flags_and_the_dirty_rect(engine: Engine) -> None:
 
 
 def test_change_flags_against_fills_before_the_last(engine: Engine) -> None:
-    """A layer left out for a fill and drawn again is new, and so is the one after it; a
-    replicator's instances are matched in order; after another root, every entry is new."""
+    """A layer left out for a fill and drawn again is new, and so is the one after it; a layer
+    destroyed and a new one in its slot with the same values is new; a replicator's instances
+    are matched in order; after another root, every entry is new."""
     root = make(engine, 100, 100, 50, 50)
     a = make(engine, 10, 10, 10, 10, root)
-    make(engine, 10, 10, 30, 10, root)
+    b = make(engine, 10, 10, 30, 10, root)
     render = engine.render_list()
     render.fill(root, False)
     a["hidden"] = True
@@ -247,6 +248,11 @@ def test_change_flags_against_fills_before_the_last(engine: Engine) -> None:
     a["hidden"] = False
     assert changed(render.fill(root, False)) == [False, True, True]
     assert changed(render.fill(root, False)) == [False] * 3 and render.dirty_rect is None
+    b.remove_from_superlayer()
+    del b
+    gc.collect()
+    c = make(engine, 10, 10, 30, 10, root)
+    assert changed(render.fill(root, False)) == [False, False, True] and render.layer(2) is c
     replicator = engine.builtin_class(BuiltInClass.REPLICATOR_LAYER)(bounds=(0, 0, 40, 40), position=(70, 70))
     root.add_sublayer(replicator)
     make(engine, 4, 4, 5, 5, replicator)
