@@ -1,17 +1,20 @@
 /// A stored path or array value's memory, read in place (`VariableValues.run(_:slot:)`): the
 /// flat run of its numbers and, for a path, its element types. What a batch read copies into a
 /// caller's memory without making a `Value`.
-package struct VariableRun {
+// `@usableFromInline`, type and fields: without it the compiler serialises no body of a package
+// type's `@inlinable` members, so the shim (another module) called `forEachElement` and its
+// closure for every element it copies out.
+@usableFromInline package struct VariableRun {
     /// The value's numbers: a path's coordinates in element order, the numbers, or four
     /// components per colour (red, green, blue, alpha); nil when it has none.
-    package var numbers: UnsafePointer<Double>?
+    @usableFromInline package var numbers: UnsafePointer<Double>?
     /// How many numbers `numbers` holds.
-    package var count: Int
+    @usableFromInline package var count: Int
     /// A path's element types in order (0 move, 1 line, 2 quad curve, 3 curve, 4 close: the
     /// `AC_PATH_*` codes); nil for arrays and for the empty path.
-    package var types: UnsafePointer<UInt8>?
+    @usableFromInline package var types: UnsafePointer<UInt8>?
     /// How many elements the value has: path elements, numbers or colours.
-    package var elements: Int
+    @usableFromInline package var elements: Int
 
     /// The empty value.
     package init() {
@@ -57,7 +60,7 @@ package struct VariableRun {
     /// Calls `body(position, type, coordinates)` for each element of a path's memory, in
     /// order: its position, its type code and where its numbers begin (nil when the path has
     /// no numbers: every element is then a close, which has none). Nothing for an array.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func forEachElement(_ body: (Int, UInt8, UnsafePointer<Double>?) -> Void) {
         guard let types else { return }
         var offset = 0
