@@ -367,3 +367,69 @@ struct VariableAnimationTests {
         #expect(try Self.live(engine) == before)
     }
 }
+
+/// The store's memo of proven shapes (`VariableValues.ShapeProof`): a buffer written again with
+/// the same operands skips the shape work only while no operand and not the buffer changed
+/// shape — entries freed and reused under the same index included.
+@Suite("Variable values: a buffer's proven shapes")
+struct VariableShapeProofTests {
+    static let square = VariableAnimationTests.square
+    static let bigSquare = VariableAnimationTests.bigSquare
+    static let triangle = Path([.move(x: 0, y: 0), .line(x: 8, y: 0), .quadCurve(cx: 8, cy: 8, x: 0, y: 8), .close])
+
+    @Test("the same operands into the same buffer, tick after tick: the interpolation of the ends")
+    func repeated() {
+        let store = VariableValues()
+        let (a, b) = (store.store(.path(Self.square)), store.store(.path(Self.bigSquare)))
+        let buffer = store.makeBuffer(.path, like: a)
+        for fraction in [0.25, 0.5, 0.25, 1] {
+            let result = store.interpolate(.path, from: a, to: b, fraction: fraction, into: buffer)
+            #expect(result == buffer)
+            #expect(store.value(.path, slot: result) == VariableInterpolation.interpolate(
+                from: .path(Self.square), to: .path(Self.bigSquare), fraction: fraction))
+        }
+    }
+
+    @Test("an operand freed and its index reused by a value of another shape: the half-way switch, not the old shape")
+    func reusedOperand() {
+        let store = VariableValues()
+        let (a, b) = (store.store(.path(Self.square)), store.store(.path(Self.bigSquare)))
+        let buffer = store.makeBuffer(.path, like: a)
+        _ = store.interpolate(.path, from: a, to: b, fraction: 0.25, into: buffer)
+        store.release(b)
+        let c = store.store(.path(Self.triangle))
+        #expect(c == b, "the store reuses the freed index (last freed first)")
+        #expect(store.interpolate(.path, from: a, to: c, fraction: 0.25, into: buffer) == a)
+        #expect(store.interpolate(.path, from: a, to: c, fraction: 0.75, into: buffer) == c)
+        // Back to a value of the first shape under that index: interpolated again, in the buffer.
+        store.release(c)
+        let d = store.store(.path(Self.bigSquare))
+        #expect(d == b)
+        let result = store.interpolate(.path, from: a, to: d, fraction: 0.5, into: buffer)
+        #expect(result == buffer)
+        #expect(store.value(.path, slot: result) == VariableInterpolation.interpolate(
+            from: .path(Self.square), to: .path(Self.bigSquare), fraction: 0.5))
+    }
+
+    @Test("the buffer reshaped by another operation between two calls: shaped again for the next")
+    func reshapedBuffer() {
+        let store = VariableValues()
+        let (a, b) = (store.store(.path(Self.square)), store.store(.path(Self.bigSquare)))
+        let (t, u) = (store.store(.path(Self.triangle)), store.store(.path(Self.triangle)))
+        let buffer = store.makeBuffer(.path, like: a)
+        _ = store.interpolate(.path, from: a, to: b, fraction: 0.5, into: buffer)
+        let sum = store.add(.path, t, u, into: buffer)
+        let doubled = Path([.move(x: 0, y: 0), .line(x: 16, y: 0), .quadCurve(cx: 16, cy: 16, x: 0, y: 16), .close])
+        #expect(sum == buffer && store.value(.path, slot: sum) == .path(doubled))
+        let again = store.interpolate(.path, from: a, to: b, fraction: 0.5, into: buffer)
+        let expected = VariableInterpolation.interpolate(from: .path(Self.square), to: .path(Self.bigSquare), fraction: 0.5)
+        #expect(store.value(.path, slot: again) == expected)
+        // A bezier point (which records no proof) shapes the buffer as the triangle; the same
+        // interpolation as before must shape it back, its old proof notwithstanding.
+        // (A segment whose four points are the triangle's coordinates: its point is the triangle.)
+        let curve = store.store(.numbers(Array(repeating: [0, 0, 8, 0, 8, 8, 0, 8] as [Double], count: 4).flatMap { $0 }))
+        let point = store.bezier(.path, curve: curve, like: t, at: 0.5, into: buffer)
+        #expect(point == buffer && store.value(.path, slot: point) == .path(Self.triangle))
+        #expect(store.value(.path, slot: store.interpolate(.path, from: a, to: b, fraction: 0.5, into: buffer)) == expected)
+    }
+}

@@ -39,6 +39,24 @@ final class VariableValues {
         var typeCapacity = 0
         var isLive = false
         var isPinned = false
+        /// Moves on whenever the entry's shape (kind, count, elements, types) may change, and
+        /// when the entry is freed; never back: an index and a version name one shape.
+        var shapeVersion: UInt64 = 0
+        /// For a buffer: the shapes its last arithmetic proved (`ShapeProof`).
+        var proof = ShapeProof()
+    }
+
+    /// What an arithmetic call into a buffer established about shapes: the buffer (at
+    /// `ownVersion`) was shaped like the entry `source` and `source` agreed with `other`, at
+    /// their versions then. While all three versions stand, the next call with the same
+    /// operands skips `agreeingShapes` and `giveShape` (a path's types compared and copied
+    /// every tick otherwise).
+    struct ShapeProof {
+        var source: Int = -1
+        var other: Int = -1
+        var sourceVersion: UInt64 = 0
+        var otherVersion: UInt64 = 0
+        var ownVersion: UInt64 = 0
     }
 
     /// The entries by index (handle − 1): `entryCount` of them, room for `entryCapacity`.
@@ -125,6 +143,7 @@ final class VariableValues {
         entries[index].isLive = false
         entries[index].count = 0
         entries[index].elements = 0
+        entries[index].shapeVersion &+= 1
         freeIndices.append(index)
         liveCount -= 1
     }
@@ -162,8 +181,7 @@ final class VariableValues {
     /// their shapes agree, and `buffer` returned; otherwise the slot of the end the half-way
     /// switch shows.
     func interpolate(_ kind: ValueKind, from: Double, to: Double, fraction: Double, into buffer: Double) -> Double {
-        guard let (i, j) = agreeingShapes(from, to) else { return ValueMath.switchesToEnd(at: fraction) ? to : from }
-        return write(kind, like: i, shape: from, into: buffer) { result, count in
+        combine(kind, from, to, into: buffer, otherwise: ValueMath.switchesToEnd(at: fraction) ? to : from) { result, count, i, j in
             VariableInterpolation.interpolate(kind, from: run(at: i), to: run(at: j), count: count, fraction: fraction, into: result)
         }
     }
@@ -171,16 +189,14 @@ final class VariableValues {
     /// `a + b` (`VariableInterpolation.add`): into `buffer` when the shapes agree; else `b`,
     /// the value on top replacing the one beneath.
     func add(_ kind: ValueKind, _ a: Double, _ b: Double, into buffer: Double) -> Double {
-        guard let (i, j) = agreeingShapes(a, b) else { return b }
-        return write(kind, like: i, shape: a, into: buffer) { result, count in
+        combine(kind, a, b, into: buffer, otherwise: b) { result, count, i, j in
             VariableInterpolation.add(kind, run(at: i), run(at: j), count: count, into: result)
         }
     }
 
     /// `a − b` (`VariableInterpolation.subtract`): into `buffer` when the shapes agree; else `a`.
     func subtract(_ kind: ValueKind, _ a: Double, _ b: Double, into buffer: Double) -> Double {
-        guard let (i, j) = agreeingShapes(a, b) else { return a }
-        return write(kind, like: i, shape: a, into: buffer) { result, count in
+        combine(kind, a, b, into: buffer, otherwise: a) { result, count, i, j in
             VariableInterpolation.subtract(kind, run(at: i), run(at: j), count: count, into: result)
         }
     }
@@ -188,8 +204,7 @@ final class VariableValues {
     /// `base + count × increment` (`VariableInterpolation.addScaled`): into `buffer` when the
     /// shapes agree; else `base`.
     func addScaled(_ kind: ValueKind, base: Double, increment: Double, count repeats: Double, into buffer: Double) -> Double {
-        guard let (i, j) = agreeingShapes(base, increment) else { return base }
-        return write(kind, like: i, shape: base, into: buffer) { result, count in
+        combine(kind, base, increment, into: buffer, otherwise: base) { result, count, i, j in
             VariableInterpolation.addScaled(kind, base: run(at: i), increment: run(at: j), count: count, repeats: repeats, into: result)
         }
     }
@@ -224,12 +239,43 @@ final class VariableValues {
         return entries[index].run
     }
 
-    /// Whether the values two slots name have the same shape (`VariableInterpolation`'s rule:
-    /// paths of the same element types in order, arrays of the same count; two empty values
-    /// agree): their entries (nil for an empty value), else nil.
+    /// The arithmetic of two values `a` and `b` of the same shape into `buffer`: `body(result,
+    /// count, i, j)` with the buffer's run, shaped as `a` (`write`), and the operands' entries
+    /// (nil for an empty value); returns `buffer`, or `fallback` when the shapes differ (`a`
+    /// when `buffer` names no entry). A call that repeats the last one into `buffer`, no shape
+    /// having changed since (`ShapeProof`), goes straight to `body`.
     @inline(__always)
-    private func agreeingShapes(_ a: Double, _ b: Double) -> (Int?, Int?)? {
-        let (i, j) = (index(of: a), index(of: b))
+    private func combine(
+        _ kind: ValueKind, _ a: Double, _ b: Double, into buffer: Double, otherwise fallback: @autoclosure () -> Double,
+        _ body: (UnsafeMutablePointer<Double>, Int, Int?, Int?) -> Void
+    ) -> Double {
+        let (i, j, target) = (index(of: a), index(of: b), index(of: buffer))
+        if let i, let j, let target, proves(entries[target].proof, target, i, j), entries[target].kind == kind {
+            if let run = entries[target].run, entries[target].count > 0 { body(run, entries[target].count, i, j) }
+            return buffer
+        }
+        guard let (i, j) = agreeingShapes(i, j) else { return fallback() }
+        let result = write(kind, like: i, shape: a, into: buffer) { body($0, $1, i, j) }
+        if let i, let j, let target {
+            entries[target].proof = ShapeProof(
+                source: i, other: j, sourceVersion: entries[i].shapeVersion, otherVersion: entries[j].shapeVersion,
+                ownVersion: entries[target].shapeVersion)
+        }
+        return result
+    }
+
+    /// Whether `proof`, the buffer `target`'s, still stands for the operands `i` and `j`.
+    @inline(__always)
+    private func proves(_ proof: ShapeProof, _ target: Int, _ i: Int, _ j: Int) -> Bool {
+        proof.source == i && proof.other == j && proof.ownVersion == entries[target].shapeVersion
+            && proof.sourceVersion == entries[i].shapeVersion && proof.otherVersion == entries[j].shapeVersion
+    }
+
+    /// Whether the values of two entries (nil: the empty value) have the same shape
+    /// (`VariableInterpolation`'s rule: paths of the same element types in order, arrays of the
+    /// same count; two empty values agree): the entries, else nil.
+    @inline(__always)
+    private func agreeingShapes(_ i: Int?, _ j: Int?) -> (Int?, Int?)? {
         guard let i, let j else { return i == nil && j == nil ? (nil, nil) : nil }
         let (p, q) = (entries + i, entries + j)
         guard p.pointee.kind == q.pointee.kind, p.pointee.elements == q.pointee.elements, p.pointee.count == q.pointee.count else {
@@ -250,11 +296,15 @@ final class VariableValues {
         _ body: (UnsafeMutablePointer<Double>, Int) -> Void
     ) -> Double {
         guard let target = index(of: buffer) else { return shape }
-        entries[target].kind = kind
+        if entries[target].kind != kind {
+            entries[target].kind = kind
+            entries[target].shapeVersion &+= 1
+        }
         if let source {
             if source != target { giveShape(of: source, to: target) }
         } else {
             (entries[target].count, entries[target].elements) = (0, 0)
+            entries[target].shapeVersion &+= 1
         }
         if let run = entries[target].run, entries[target].count > 0 { body(run, entries[target].count) }
         return buffer
@@ -274,6 +324,7 @@ final class VariableValues {
 
     /// Gives `target` the shape of `source`: its count, element count and element types.
     private func copyShape(from source: Int, to target: Int) {
+        entries[target].shapeVersion &+= 1
         entries[target].count = entries[source].count
         entries[target].elements = entries[source].elements
         if entries[source].kind == .path, let types = entries[source].types {
@@ -297,6 +348,7 @@ final class VariableValues {
         entries[index].isPinned = pinned
         entries[index].count = 0
         entries[index].elements = 0
+        entries[index].shapeVersion &+= 1
         liveCount += 1
         return index
     }
