@@ -269,17 +269,27 @@ struct RenderListTests {
         var grow = Animation.basic(.borderWidth, from: 0, to: 4)
         grow.timing.duration = 1
         // Each change is followed by three fills of one list (so that each of its two buffers is
-        // refilled after it), each compared with a new list's fill at the same time.
+        // refilled after it), each compared with a new list's fill at the same time. Model writes
+        // run no action: the fields follow from model values alone.
         let changes: [() throws -> Void] = [
             {},
-            { try a.setValue(Color(red: 1, green: 0, blue: 0, alpha: 1), for: .backgroundColor) },
+            {
+                try engine.transaction(disableActions: true) {
+                    try a.setValue(Color(red: 1, green: 0, blue: 0, alpha: 1), for: .backgroundColor)
+                }
+            },
             { try a.add(grow, forKey: "grow") },
             { try a.removeAnimation(forKey: "grow") },
             { try b.add(Animation.transition()) },
             { try b.removeAnimation(forKey: "transition") },
             { try replicator.addSublayer(a) },
             { try root.addSublayer(a) },
-            { try b.setValue(2, for: .cornerRadius); try a.setValue(3, for: .shadowOpacity) },
+            {
+                try engine.transaction(disableActions: true) {
+                    try b.setValue(2, for: .cornerRadius)
+                    try a.setValue(0.5, for: .shadowOpacity)
+                }
+            },
         ]
         let list = RenderList()
         var time = 0.0
