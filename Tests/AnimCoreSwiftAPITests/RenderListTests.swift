@@ -257,6 +257,69 @@ struct RenderListTests {
         #expect(list.count == 7 && list.all.allSatisfy { $0.flags.contains(.changed) })
     }
 
+    @Test("drawing fields kept from the fill before the last only where the same would be written: model writes, animations, transitions, replicators")
+    func keptDrawingFields() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let a = try Self.layer(engine, 10, 10, at: Point(x: 10, y: 10), in: root)
+        let b = try Self.layer(engine, 10, 10, at: Point(x: 30, y: 10), in: root)
+        let replicator = try BuiltInClassTests.layer(engine, .replicatorLayer, 40, 40, at: Point(x: 70, y: 70), in: root)
+        try replicator.setValue(2, for: .instanceCount)
+        try replicator.setValue(Color(red: 1, green: 0.5, blue: 0.5, alpha: 1), for: .instanceColor)
+        var grow = Animation.basic(.borderWidth, from: 0, to: 4)
+        grow.timing.duration = 1
+        // Each change is followed by three fills of one list (so that each of its two buffers is
+        // refilled after it), each compared with a new list's fill at the same time. Model writes
+        // run no action: the fields follow from model values alone.
+        let changes: [() throws -> Void] = [
+            {},
+            {
+                try engine.transaction(disableActions: true) {
+                    try a.setValue(Color(red: 1, green: 0, blue: 0, alpha: 1), for: .backgroundColor)
+                }
+            },
+            { try a.add(grow, forKey: "grow") },
+            { try a.removeAnimation(forKey: "grow") },
+            { try b.add(Animation.transition()) },
+            { try b.removeAnimation(forKey: "transition") },
+            { try replicator.addSublayer(a) },
+            { try root.addSublayer(a) },
+            {
+                try engine.transaction(disableActions: true) {
+                    try b.setValue(2, for: .cornerRadius)
+                    try a.setValue(0.5, for: .shadowOpacity)
+                }
+            },
+        ]
+        let list = RenderList()
+        var time = 0.0
+        for change in changes {
+            try change()
+            for _ in 0..<3 {
+                time += 0.1
+                try engine.tick(time)
+                try root.fillRenderList(list)
+                let fresh = RenderList()
+                try root.fillRenderList(fresh)
+                #expect(list.all.map(Self.drawing) == fresh.all.map(Self.drawing))
+            }
+        }
+        #expect(list.all.contains { $0.backgroundColor.red == 1 && $0.cornerRadius == 0 && $0.instanceColor.green == 1 })
+    }
+
+    /// What an entry draws, apart from its change flag and its transition's began and ended
+    /// states (which a new list gives otherwise).
+    static func drawing(_ entry: RenderEntry) -> String {
+        let colours = [entry.backgroundColor, entry.borderColor, entry.shadowColor, entry.instanceColor]
+        let numbers = [
+            entry.opacity, entry.alpha, entry.borderWidth, entry.cornerRadius, entry.shadowOpacity, entry.shadowRadius,
+            entry.contentsScale, entry.instanceTimeShift, entry.transitionProgress,
+        ]
+        return "\(entry.layerClass) \(entry.flags.subtracting(.changed)) \(entry.matrix) \(entry.bounds) \(colours) \(numbers) "
+            + "\(entry.shadowOffset) \(entry.contentsRect) \(entry.contentsCenter) \(entry.contents) \(entry.contentsGravity) "
+            + "\(entry.maskedCorners) \(entry.instanceIndex) \(String(describing: entry.transitionType)) \(entry.transitionComposite)"
+    }
+
     @Test("the dirty rectangle is made when read: a fill not read gives the same flags and leaves the next rectangle as when read")
     func dirtyRectWhenRead() throws {
         let engine = Engine()

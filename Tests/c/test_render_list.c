@@ -3,12 +3,15 @@
  * §1.5-1.7, §3.1): draw order with zPosition and the parent / subtree_end indices, hidden and
  * back-facing layers culled with their subtrees, each entry's matrix against
  * ac_layer_matrix_to_layer(), opacity groups against alpha, masks (ac_layer_set_mask), the
- * change flags and the dirty rectangle (against fills before the last too), presentation
+ * change flags and the dirty rectangle (against fills before the last too; each entry against a
+ * new list's), presentation
  * against model values, the five built-ins the renderer reads (defaults and ranges), and every
  * argument refused with its name.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ac_engine_test.h"
 
@@ -555,6 +558,53 @@ static void test_changes_across_fills(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* Each entry of one list, filled after each change and tick, against a new list's fill: the
+   values from the matrix on (the drawing fields too, which a list leaves where its storage of
+   the fill before the last holds them already) agree to the bit, after a model write, a batch
+   write, an animation and its removal. */
+static void test_drawing_across_fills(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = make(engine, 100, 100, 50, 50, 0);
+    ac_layer a = make(engine, 10, 10, 10, 10, root);
+    (void)make(engine, 10, 10, 30, 10, root);
+    ac_render_list list = new_list(engine);
+    const size_t from = offsetof(ac_render_entry, matrix);
+    double t = 0;
+    tick(engine, t);
+    for (int step = 0; step < 5; ++step) {
+        if (step == 1) set_value(engine, a, "maskedCorners", ac_value_integer(AC_CORNER_MIN_X_MIN_Y));
+        if (step == 2) {
+            double scale = 2;
+            AC_CHECK_OK(ac_layers_set_value(engine, &a, 1, key_of(engine, "contentsScale"), &scale, 1));
+        }
+        if (step == 3) { /* an animated background: a presentation value that moves */
+            AC_CHECK_OK(ac_transaction_begin(engine));
+            AC_CHECK_OK(ac_transaction_set_animation_duration(engine, 1));
+            set_value(engine, a, "backgroundColor", ac_value_color(0, 0, 1, 1));
+            AC_CHECK_OK(ac_transaction_commit(engine));
+        }
+        if (step == 4) AC_CHECK_OK(ac_layer_remove_all_animations(engine, a));
+        for (int k = 0; k < 3; ++k) {
+            t += 0.1;
+            tick(engine, t);
+            fill_result r = fill(engine, list, root, AC_GEOMETRY_PRESENTATION);
+            ac_render_list fresh = new_list(engine);
+            fill_result f = fill(engine, fresh, root, AC_GEOMETRY_PRESENTATION);
+            if (AC_CHECK_EQ_INT(r.count, f.count))
+                for (size_t i = 0; i < r.count; ++i)
+                    AC_CHECK(memcmp((const char *)&r.entries[i] + from, (const char *)&f.entries[i] + from,
+                                    sizeof(ac_render_entry) - from) == 0);
+            int at = index_of(r, a);
+            if (step >= 2 && AC_CHECK(at >= 0)) AC_CHECK_EQ_DOUBLE(r.entries[at].contents_scale, 2);
+            if (step == 4 && at >= 0) AC_CHECK_EQ_DOUBLE(r.entries[at].background_color[2], 1);
+            AC_CHECK_OK(ac_render_list_destroy(engine, fresh));
+        }
+    }
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, root));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 /* Presentation values at the engine's time (the last tick) against model values. */
 static void test_presentation(void) {
     ac_engine *engine = new_engine();
@@ -907,6 +957,7 @@ int main(void) {
     test_mask();
     test_changes();
     test_changes_across_fills();
+    test_drawing_across_fills();
     test_dirty_only_when_asked();
     test_presentation();
     test_values_and_builtins();

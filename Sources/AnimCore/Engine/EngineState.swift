@@ -171,7 +171,8 @@ final class EngineState {
             let declared = entry.properties.map { (try! keys.intern($0.name), $0) }
             builtIn.append(LayerClass(
                 id: LayerClassID(rawValue: UInt64(index)), name: entry.name, superclass: entry.superclass.map { builtIn[$0] },
-                declared: declared, outOfLine: outOfLine, variables: variableValues, role: entry.role))
+                declared: declared, outOfLine: outOfLine, variables: variableValues, role: entry.role,
+                storageOrder: entry.storageOrder))
         }
         self.keys = keys
         classes = builtIn

@@ -68,9 +68,11 @@ extension EngineState {
         propertyDidChange(slot, target.property, stored)
     }
 
-    /// Bookkeeping after a model property changed: display marks and the timing cache.
+    /// Bookkeeping after a model property changed: the layer's model version, display marks and the
+    /// timing cache.
     @inline(__always)
     func propertyDidChange(_ slot: Int, _ property: Int, _ stored: PropertyLayout) {
+        layers[slot].modelVersion &+= 1
         if stored.needsDisplay { setNeedsDisplay(slot) }
         if property == BuiltInLayerProperties.Index.bounds {
             let flag = modelValue(slot, BuiltInLayerProperties.Index.needsDisplayOnBoundsChange)

@@ -30,6 +30,10 @@ struct LayerRecord {
     /// record is linked into the list, down where one is unlinked), so that the render list
     /// looks for a transition only on a layer that has one (`transitionAnimation(ofLayerIn:)`).
     var transitionCount: Int32 = 0
+    /// Counts the layer's model value writes (wrapping; one home: `propertyDidChange`), so
+    /// that the render list knows, without reading them, that the values its entry drew are
+    /// the ones it would write again (`RenderList.drawingKeys`).
+    var modelVersion: UInt32 = 0
     /// Whether display must run at the next tick, and whether it is queued for it.
     var needsDisplay = false
     var isQueuedForDisplay = false

@@ -15,12 +15,15 @@ struct BuiltInClass {
     let properties: [PropertyDescriptor]
     /// How its layers take part in the render list.
     let role: LayerRenderRole
+    /// The order its properties' model slots take in a layer's row (`LayerClass.init`); nil:
+    /// declaration order.
+    var storageOrder: [Int]? = nil
 
     /// The built-in classes, by handle. Index 0 is CALayer, the root of every class.
     static let table: [BuiltInClass] = [
         BuiltInClass(
             name: BuiltInLayerProperties.className, superclass: nil,
-            properties: BuiltInLayerProperties.descriptors, role: .plain),
+            properties: BuiltInLayerProperties.descriptors, role: .plain, storageOrder: BuiltInLayerProperties.storageOrder),
         BuiltInClass(name: "CATextLayer", superclass: 0, properties: TextLayerProperties.descriptors, role: .plain),
         BuiltInClass(
             name: "CAReplicatorLayer", superclass: 0, properties: ReplicatorLayerProperties.descriptors, role: .replicator),

@@ -48,26 +48,30 @@ final class LayerClass {
     let builtInPropertyCount: Int
 
     /// A class with `declared` properties on top of `superclass`'s; `role` is given for a
-    /// built-in class (a declared class takes its superclass's).
+    /// built-in class (a declared class takes its superclass's). Their model slots follow the
+    /// superclass's in a layer's row in `storageOrder` (indexes of `declared`, each once; nil:
+    /// declaration order).
     init(
         id: LayerClassID, name: String, superclass: LayerClass?,
         declared: [(PropertyKey, PropertyDescriptor)], outOfLine: SlotBuffer, variables: VariableValues,
-        role: LayerRenderRole? = nil
+        role: LayerRenderRole? = nil, storageOrder: [Int]? = nil
     ) {
         self.id = id
         self.name = name
         self.superclass = superclass?.id
         self.role = role ?? superclass?.role ?? .plain
-        var properties = superclass?.properties ?? []
         var offset = superclass?.rowSlotCount ?? 0
-        for (key, descriptor) in declared {
-            let kind = descriptor.kind
-            let stored = StoredProperty(
-                key: key, descriptor: descriptor, kind: kind, offset: offset,
-                isInline: kind != .transform3D)
-            offset += stored.modelSlotCount
-            properties.append(stored)
+        var added = declared.map { key, descriptor in
+            StoredProperty(
+                key: key, descriptor: descriptor, kind: descriptor.kind, offset: 0, isInline: descriptor.kind != .transform3D)
         }
+        let order = storageOrder ?? Array(added.indices)
+        assert(order.sorted() == Array(added.indices), "a storage order names each declared property once")
+        for index in order {
+            added[index].offset = offset
+            offset += added[index].modelSlotCount
+        }
+        let properties = (superclass?.properties ?? []) + added
         self.properties = properties
         implicitKeyHints = [Int32](repeating: -1, count: properties.count)
         rowSlotCount = offset

@@ -131,7 +131,8 @@ extension EngineState {
     /// Appends the entry of a layer drawn under `parent`, written in place, and notes it in the
     /// list's change tracking: its values as read, its geometry, its matrix to its superlayer,
     /// its class's role, and its layer time when a replicator instance shifts it (nil: the
-    /// tick's). Returns its index.
+    /// tick's). Its drawing fields are left as they are where its storage holds them already
+    /// (`DrawingKey`). Returns its index.
     @inline(__always)
     private func appendEntry(
         _ values: LayerSlots, geometry: LayerGeometry, toSuperlayer: Transform3D, role: LayerRenderRole, time: Double?,
@@ -148,9 +149,43 @@ extension EngineState {
         makeRenderEntry(
             at: entry, values, bounds: geometry.bounds, masksToBounds: geometry.masksToBounds,
             isGeometryFlipped: geometry.isGeometryFlipped, under: parent, role: role)
-        writeTransition(of: values.slot, presentation: presentation, atLayerTime: time, into: entry)
-        list.entryDidOpen(index, layer: values.slot, isMask: isMask)
+        let key = drawingKey(values, under: parent)
+        var transitionID: UInt64 = 0
+        if key == .none || !list.holdsDrawing(key, at: index) {
+            writeDrawing(at: entry, values, under: parent, drawsItself: role != .transformLayer)
+            writeTransition(of: values.slot, presentation: presentation, atLayerTime: time, into: entry)
+            transitionID = entry.pointee.transitionID
+        }
+        let id = list.entryDidOpen(index, layer: values.slot, isMask: isMask, transitionID: transitionID)
+        // An ended transition's id (`RenderList.noteTransition`) leaves fields not at rest.
+        list.noteDrawing(id == 0 ? key : .none, at: index)
         return index
+    }
+
+    /// The properties an entry's fields before its drawing fields are read from (`geometry(of:)`,
+    /// opacity and the flags' properties), as `LayerSlots.presented` bits: while an animation
+    /// drives any other, the drawing fields are written at each fill.
+    private static let undrawnProperties: UInt64 = {
+        typealias Index = BuiltInLayerProperties.Index
+        let properties = [
+            Index.bounds, Index.position, Index.zPosition, Index.anchorPoint, Index.anchorPointZ, Index.transform,
+            Index.sublayerTransform, Index.opacity, Index.hidden, Index.masksToBounds, Index.doubleSided,
+            Index.geometryFlipped, Index.allowsGroupOpacity,
+        ]
+        return properties.reduce(0) { $0 | PresentationLayouts.bit(of: Int32($1)) }
+    }()
+
+    /// The key of the drawing fields the layer resolved as `values` gets under `parent`
+    /// (`DrawingKey`) when they follow from its model values alone: no animation drives a
+    /// property they are read from, it has no transition, and it is outside replicator
+    /// instances (whose colour, index and time shift they hold); `DrawingKey.none` otherwise.
+    @inline(__always)
+    private func drawingKey(_ values: LayerSlots, under parent: UnsafePointer<RenderParent>) -> DrawingKey {
+        let slot = values.slot
+        guard values.presented & ~Self.undrawnProperties == 0, layers[slot].transitionCount == 0,
+              parent.pointee.isOutsideInstances
+        else { return .none }
+        return DrawingKey(layer: layerID(slot), modelVersion: layers[slot].modelVersion)
     }
 
     /// `pushFrame` for a replicator's entry, with its instances (`replica`); closes the entry
@@ -234,10 +269,11 @@ extension EngineState {
         return doubleSided || !(plane.map { toSuperlayer.concatenating($0) } ?? toSuperlayer).isBackFacing
     }
 
-    /// Initialises `entry` (uninitialised memory of a plain-data type, its matrix written) as
-    /// the entry of the layer whose values are `values` under `parent`, in place (an entry is
-    /// 568 bytes). Of its geometry it takes the three parts it writes (passed apart, so that the
-    /// caller's geometry is not copied into memory for the call).
+    /// Initialises the fields of `entry` (uninitialised memory of a plain-data type, its matrix
+    /// written) before its drawing fields (`DrawingKey`) as those of the entry of the layer
+    /// whose values are `values` under `parent`, in place (an entry is 568 bytes). Of its
+    /// geometry it takes the three parts it writes (passed apart, so that the caller's geometry
+    /// is not copied into memory for the call).
     private func makeRenderEntry(
         at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, bounds: Rect, masksToBounds: Bool,
         isGeometryFlipped: Bool, under parent: UnsafePointer<RenderParent>, role: LayerRenderRole
@@ -251,6 +287,7 @@ extension EngineState {
         if opensGroup { flags.insert(.opacityGroup) }
         if parent.pointee.flipped != isGeometryFlipped { flags.insert(.contentsFlipped) }
         if role == .replicator && replicaCount(values, under: parent).clamped { flags.insert(.instancesClamped) }
+        if !drawsItself { flags.insert(.sublayersOnly) }
         // Field by field: the entry is plain data, and a whole value built first would be
         // copied into place.
         entry.pointee.layerID = layerID(slot)
@@ -262,6 +299,16 @@ extension EngineState {
         entry.pointee.bounds = bounds
         entry.pointee.opacity = opacity
         entry.pointee.alpha = parent.pointee.alpha * (opensGroup ? 1 : opacity)
+    }
+
+    /// Writes the drawing fields of `entry` (`DrawingKey`) but its transition's
+    /// (`writeTransition`): those of the layer whose values are `values` under `parent`, cleared
+    /// of its own drawing unless it `drawsItself` (not a transform layer).
+    private func writeDrawing(
+        at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, under parent: UnsafePointer<RenderParent>,
+        drawsItself: Bool
+    ) {
+        typealias Index = BuiltInLayerProperties.Index
         entry.pointee.backgroundColor = Color(slots: values.shown(Index.backgroundColor))
         entry.pointee.borderColor = Color(slots: values.shown(Index.borderColor))
         entry.pointee.borderWidth = values.shown(Index.borderWidth)[0]
@@ -285,10 +332,10 @@ extension EngineState {
     }
 
     /// What a transform layer draws of its own: nothing (reference §1.5: only its sublayers
-    /// render). Its colours are cleared, so a renderer that ignores the flag draws nothing too.
+    /// render; its entry is flagged `sublayersOnly`). Its colours are cleared, so a renderer
+    /// that ignores the flag draws nothing too.
     private static func clearOwnDrawing(_ entry: UnsafeMutablePointer<RenderEntry>) {
         let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
-        entry.pointee.flags.insert(.sublayersOnly)
         entry.pointee.backgroundColor = clear
         entry.pointee.borderColor = clear
         entry.pointee.borderWidth = 0
@@ -400,6 +447,13 @@ struct RenderParent {
     var shiftedTime: Double? = nil
     /// The product of the instance counts drawn by the replicators above (1 outside them).
     var instanceProduct: Int64 = 1
+
+    /// Whether its layers' instance fields are those outside replicators, bit for bit: opaque
+    /// white, instance 0, no time shift, the tick's time.
+    var isOutsideInstances: Bool {
+        shiftedTime == nil && instance == 0 && timeShift.bitPattern == 0
+            && tint.red == 1 && tint.green == 1 && tint.blue == 1 && tint.alpha == 1
+    }
 
     init(entry: Int32, base: Transform3D?, sublayerMatrix: Transform3D?, alpha: Double, flipped: Bool) {
         self.entry = entry

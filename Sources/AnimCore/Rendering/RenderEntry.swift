@@ -4,7 +4,9 @@
 /// after its subtree (`subtreeEnd`).
 ///
 /// The field order and types are the C API's `ac_render_entry`, byte for byte, so the C shim
-/// hands the list's storage to C as it is.
+/// hands the list's storage to C as it is. The fields every fill writes (`layerID` to `alpha`)
+/// come first; the drawing fields after them are left where the list's storage holds them
+/// already (`DrawingKey`).
 public struct RenderEntry: Sendable {
     /// What an entry asks of a renderer beyond its values.
     public struct Flags: OptionSet, Hashable, Sendable {

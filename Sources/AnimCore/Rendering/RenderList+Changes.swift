@@ -148,6 +148,8 @@ extension RenderList {
     func beginFill(engine: Engine, root: LayerID) {
         self.engine = engine
         entries.swapStorage(with: previous)
+        drawingKeys.swapStorage(with: previousDrawingKeys)
+        // (The storage keeps the entries' bytes, whose drawing fields `drawingKeys` names.)
         entries.removeAll()
         let isSameSource = source.map { $0.engine == ObjectIdentifier(engine) && $0.root == root } ?? false
         swap(&tracking.extents, &tracking.previousExtents)
@@ -160,6 +162,8 @@ extension RenderList {
         // (Without previous entries, no value left in `previousIndexBySlot` names one.)
         if !isSameSource {
             previous.removeAll()
+            drawingKeys.removeAll()
+            previousDrawingKeys.removeAll()
             tracking.previousTraces.removeAll()
             tracking.previousExtents.removeAll(keepingCapacity: true)
         }
@@ -173,8 +177,11 @@ extension RenderList {
     }
 
     /// Notes the entry just appended at `index`, of the layer in `slot` (a mask's when
-    /// `isMask`): flagged changed when it differs from the layer's previous entry.
-    func entryDidOpen(_ index: Int, layer slot: Int, isMask: Bool) {
+    /// `isMask`), its transition fields written with id `transitionID` (0: at rest, not read):
+    /// flagged changed when it differs from the layer's previous entry. Returns the entry's
+    /// transition id as the fill leaves it (`noteTransition`).
+    @discardableResult
+    func entryDidOpen(_ index: Int, layer slot: Int, isMask: Bool, transitionID: UInt64) -> UInt64 {
         let entry = entries.base + index
         if isMask {
             entry.pointee.flags.insert(.isMask)
@@ -184,50 +191,56 @@ extension RenderList {
         let old = tracking.matchPrevious(ofLayer: entry.pointee.layerID, slot: slot)
         if old >= 0 { tracking.previousSeen[old] = true }
         tracking.indexSameLayer(index, layer: entry.pointee.layerID, slot: slot)
-        noteTransition(entry, previously: old)
+        let id = noteTransition(entry, id: transitionID, previously: old)
         // Built in place. (The buffer lives as long as the list: no retain is taken around the
         // append.)
         let trace = Unmanaged.passUnretained(tracking.traces)._withUnsafeGuaranteedRef { $0.appendUninitialized() }
         trace.initialize(to: RenderChangeTracking.EntryTrace(
-            layer: entry.pointee.layerID, transitionID: entry.pointee.transitionID, m41: entry.pointee.matrix.m41,
+            layer: entry.pointee.layerID, transitionID: id, m41: entry.pointee.matrix.m41,
             m42: entry.pointee.matrix.m42, previous: Int32(old), isLeaf: false))
         // A running transition moves what the layer draws every fill, even when the tick did not.
-        if old < 0 || entry.pointee.transitionState.contains(.active) || !drawsAlike(index, previously: old) {
+        let isRunning = id != 0 && entry.pointee.transitionState.contains(.active)
+        if old < 0 || isRunning || !drawsAlike(index, previously: old) {
             entry.pointee.flags.insert(.changed)
         }
+        return id
     }
 
-    /// Adds the states only a list can tell to the entry's transition fields: began, when the
-    /// layer's previous entry (at `old`, −1 for none) had no transition or another one; ended,
-    /// when it had one and the entry has none, whose id the entry then carries (an ended
-    /// transition is not carried again). The previous entry is read only when it had one.
-    private func noteTransition(_ entry: UnsafeMutablePointer<RenderEntry>, previously old: Int) {
+    /// Adds the states only a list can tell to the entry's transition fields, written with id
+    /// `id`: began, when the layer's previous entry (at `old`, −1 for none) had no transition
+    /// or another one; ended, when it had one and the entry has none, whose id the entry then
+    /// carries (an ended transition is not carried again). The previous entry is read only when
+    /// it had one, the entry's fields only when one of them has one. Returns the entry's id.
+    private func noteTransition(_ entry: UnsafeMutablePointer<RenderEntry>, id: UInt64, previously old: Int) -> UInt64 {
         var previousID: UInt64 = 0
         if old >= 0 && tracking.previousTraces[old].transitionID != 0 {
             let was = previous.base + old
             previousID = was.pointee.transitionState.contains(.ended) ? 0 : was.pointee.transitionID
         }
-        let id = entry.pointee.transitionID
         if id != 0 && id != previousID {
             entry.pointee.transitionState.insert(.began)
         } else if id == 0 && previousID != 0 {
             entry.pointee.transitionID = previousID
             entry.pointee.transitionState.insert(.ended)
+            return previousID
         }
+        return id
     }
 
-    /// Whether the transition fields of an entry differ from those of its layer's previous
-    /// entry (`was`, nil for none; `wasAtRest`: its trace's transition id is 0), or its
-    /// transition runs, so that what it moves is dirty. Two entries without a transition
-    /// (their ids 0) have the same fields at rest: the previous one is not read then.
+    /// Whether the transition fields of an entry (its transition id `id`, as its trace holds
+    /// it) differ from those of its layer's previous entry (`was`, nil for none; `wasAtRest`:
+    /// its trace's transition id is 0), or its transition runs, so that what it moves is
+    /// dirty. Two entries without a transition (their ids 0) have the same fields at rest:
+    /// neither is read then.
     private static func transitionMoves(
-        _ entry: UnsafeMutablePointer<RenderEntry>, _ was: UnsafeMutablePointer<RenderEntry>?, wasAtRest: Bool
+        _ entry: UnsafeMutablePointer<RenderEntry>, id: UInt64, _ was: UnsafeMutablePointer<RenderEntry>?, wasAtRest: Bool
     ) -> Bool {
+        // Neither has a transition (their ids 0): their fields at rest, not read.
+        if wasAtRest && id == 0 { return false }
         let state = entry.pointee.transitionState
         guard let was else { return state.contains(.inEffect) }
-        if wasAtRest && entry.pointee.transitionID == 0 { return false }
         return state.contains(.active) || state != was.pointee.transitionState
-            || entry.pointee.transitionID != was.pointee.transitionID
+            || id != was.pointee.transitionID
             || entry.pointee.transitionProgress != was.pointee.transitionProgress
     }
 
@@ -252,7 +265,7 @@ extension RenderList {
         let old = Int(tracking.previous(ofEntry: index))
         let was = old >= 0 ? previous.base + old : nil
         let wasAtRest = old < 0 || tracking.previousTraces[old].transitionID == 0
-        if Self.transitionMoves(entries.base + index, was, wasAtRest: wasAtRest) {
+        if Self.transitionMoves(entries.base + index, id: tracking.traces[index].transitionID, was, wasAtRest: wasAtRest) {
             // Old and new images move over the subtree's extents, both fills'.
             let reach = max(Self.transitionReach(of: entries.base + index), was.map { Self.transitionReach(of: $0) } ?? 0)
             markSubtree(index, previously: old, reach: reach)
@@ -269,7 +282,8 @@ extension RenderList {
         let mayChangeSubtree = entries[index].flags.contains(.changed) && !staysLeaf
         if maskChanged || (mayChangeSubtree && changesSubtree(entries.base + index, previous.base + old)) {
             markSubtree(index, previously: old, reach: 0)
-        } else if entries[index].shadowOpacity > 0, (index + 1..<entries.count).contains(where: { entries[$0].flags.contains(.changed) }) {
+        } else if !isLeaf, entries[index].shadowOpacity > 0,
+                  (index + 1..<entries.count).contains(where: { entries[$0].flags.contains(.changed) }) {
             markSubtree(index, previously: old, reach: Self.shadowReach(of: entries.base + index))
         }
     }

@@ -86,6 +86,7 @@ final class RecordBuffer<Element> {
     }
 
     /// Removes every record, keeping the storage (so that refilling it allocates nothing).
+    /// Records of plain data keep their bytes there until written again.
     func removeAll() {
         base.deinitialize(count: count)
         count = 0

@@ -269,6 +269,44 @@ def test_change_flags_against_fills_before_the_last(engine: Engine) -> None:
     render.close()
 
 
+def test_every_fill_draws_as_a_new_list_s_fill(engine: Engine) -> None:
+    """A list leaves an entry's drawing fields where its storage (the fill before the last's)
+    holds them already: each fill after a model write, a batch write, an animation and its
+    removal gives the values of a new list's fill at the same time."""
+    root = make(engine, 100, 100, 50, 50)
+    a = make(engine, 10, 10, 10, 10, root)
+    make(engine, 10, 10, 30, 10, root)
+    render = engine.render_list()
+    engine.tick(0)
+
+    def animate_background() -> None:
+        with engine.transaction(duration=1):
+            a.background_color = (0, 0, 1, 1)
+
+    changes = [
+        lambda: None,
+        lambda: setattr(a, "masked_corners", CornerMask.MIN_X_MIN_Y),
+        lambda: engine.batch([a]).set("contentsScale", [2.0]),
+        animate_background,
+        a.remove_all_animations,
+    ]
+    time = 0.0
+    for change in changes:
+        change()
+        for _ in range(3):
+            time += 0.1
+            engine.tick(time)
+            entries = render.fill(root)
+            with engine.render_list() as fresh:
+                expected = fresh.fill(root)
+            assert entries.dtype.names is not None
+            for name in entries.dtype.names:
+                if name != "flags":  # the change flag: a new list's are all set
+                    assert numpy.array_equal(entries[name], expected[name]), name
+    assert entries["contents_scale"][1] == 2 and tuple(entries["background_color"][1]) == (0, 0, 1, 1)
+    render.close()
+
+
 def test_presentation_values_after_ticks(engine: Engine) -> None:
     root = make(engine, 400, 200, 200, 100)
     mover = make(engine, 100, 100, 50, 50, root)
