@@ -411,6 +411,26 @@ struct VariableShapeProofTests {
             from: .path(Self.square), to: .path(Self.bigSquare), fraction: 0.5))
     }
 
+    @Test("the buffer as an operand (sums accumulated in place), the table grown between calls, the buffer's kind changed")
+    func ownOperandGrowthAndKind() {
+        let store = VariableValues()
+        let (a, b) = (store.store(.path(Self.square)), store.store(.path(Self.bigSquare)))
+        let buffer = store.makeBuffer(.path, like: a)
+        _ = store.interpolate(.path, from: a, to: a, fraction: 0, into: buffer)
+        for _ in 0..<3 { _ = store.add(.path, buffer, a, into: buffer) }
+        let fourTimes = Path([.move(x: 0, y: 0), .line(x: 40, y: 0), .line(x: 40, y: 40), .close])
+        #expect(store.value(.path, slot: buffer) == .path(fourTimes))
+        _ = store.interpolate(.path, from: a, to: b, fraction: 0.5, into: buffer)
+        // More entries than the table's first room: the entries move, their proofs with them.
+        let more = (0..<40).map { _ in store.store(.numbers([1, 2, 3])) }
+        let expected = VariableInterpolation.interpolate(from: .path(Self.square), to: .path(Self.bigSquare), fraction: 0.25)
+        #expect(store.value(.path, slot: store.interpolate(.path, from: a, to: b, fraction: 0.25, into: buffer)) == expected)
+        // The same buffer used for numbers: its kind changes, and back.
+        let sum = store.add(.numbers, more[0], more[1], into: buffer)
+        #expect(sum == buffer && store.value(.numbers, slot: sum) == .numbers([2, 4, 6]))
+        #expect(store.value(.path, slot: store.interpolate(.path, from: a, to: b, fraction: 0.25, into: buffer)) == expected)
+    }
+
     @Test("the buffer reshaped by another operation between two calls: shaped again for the next")
     func reshapedBuffer() {
         let store = VariableValues()

@@ -268,6 +268,10 @@ struct RenderListTests {
         try replicator.setValue(Color(red: 1, green: 0.5, blue: 0.5, alpha: 1), for: .instanceColor)
         var grow = Animation.basic(.borderWidth, from: 0, to: 4)
         grow.timing.duration = 1
+        // Ends within the three fills after it and writes 6 into the model (no action).
+        var kept = Animation.basic(.cornerRadius, from: 0, to: 6)
+        kept.timing.duration = 0.15
+        kept.keepsFinalValue = true
         // Each change is followed by three fills of one list (so that each of its two buffers is
         // refilled after it), each compared with a new list's fill at the same time. Model writes
         // run no action: the fields follow from model values alone.
@@ -290,6 +294,14 @@ struct RenderListTests {
                     try a.setValue(0.5, for: .shadowOpacity)
                 }
             },
+            { try b.add(kept, forKey: "kept") },
+            // The list shrinks (b's index holds its old fields past the count), b changes out of
+            // the tree, and the list grows back over that index.
+            {
+                try b.removeFromSuperlayer()
+                try engine.transaction(disableActions: true) { try b.setValue(Color(red: 0, green: 0, blue: 1, alpha: 1), for: .borderColor) }
+            },
+            { try root.insertSublayer(b, at: 1) },
         ]
         let list = RenderList()
         var time = 0.0
@@ -305,6 +317,18 @@ struct RenderListTests {
             }
         }
         #expect(list.all.contains { $0.backgroundColor.red == 1 && $0.cornerRadius == 0 && $0.instanceColor.green == 1 })
+        #expect(list.all.contains { $0.cornerRadius == 6 && $0.borderColor.blue == 1 })
+        // One list filled in turn from two roots and for the model and the presentation: each
+        // fill as a new list's.
+        try engine.transaction(disableActions: true) { try a.setValue(3, for: .borderWidth) }
+        for (layer, presentation) in [(root, true), (replicator, true), (root, false), (root, true), (replicator, false), (root, false)] {
+            time += 0.1
+            try engine.tick(time)
+            try layer.fillRenderList(list, presentation: presentation)
+            let fresh = RenderList()
+            try layer.fillRenderList(fresh, presentation: presentation)
+            #expect(list.all.map(Self.drawing) == fresh.all.map(Self.drawing))
+        }
     }
 
     /// What an entry draws, apart from its change flag and its transition's began and ended

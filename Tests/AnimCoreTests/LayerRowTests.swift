@@ -21,9 +21,7 @@ struct LayerRowTests {
             #expect(!owners.contains(-1), "\(layerClass.name): a slot no property holds")
             #expect(layerClass.properties.prefix(base.properties.count).map(\.offset) == base.properties.map(\.offset))
         }
-        typealias Index = BuiltInLayerProperties.Index
-        let reads = Array(Index.bounds...Index.hidden)
-            + [Index.masksToBounds, Index.doubleSided, Index.geometryFlipped, Index.allowsGroupOpacity]
+        let reads = BuiltInLayerProperties.entryFrontReads
         let span = reads.map { base.properties[$0].modelSlotCount }.reduce(0, +)
         #expect(reads.allSatisfy { base.properties[$0].offset + base.properties[$0].modelSlotCount <= span })
     }

@@ -59,15 +59,16 @@ enum BuiltInLayerProperties {
         PropertyDescriptor("contentsCenter", default: .rect(x: 0, y: 0, width: 1, height: 1)),
     ]
 
-    /// The order of CALayer's model slots in a layer's row (`LayerClass.init`): the values every
-    /// render list entry reads first (geometry, opacity and hidden, then the flags read with
-    /// them), so that they share as few cache lines as possible; the others in declaration
+    /// The properties a render list entry's fields before its drawing fields are read from
+    /// (`EngineState.geometry(of:)`, opacity, hidden and the flags read with them), which every
+    /// fill reads.
+    static let entryFrontReads: [Int] = Array(Index.bounds...Index.hidden)
+        + [Index.masksToBounds, Index.doubleSided, Index.geometryFlipped, Index.allowsGroupOpacity]
+
+    /// The order of CALayer's model slots in a layer's row (`LayerClass.init`): `entryFrontReads`
+    /// first, so that they share as few cache lines as possible; the others in declaration
     /// order.
-    static let storageOrder: [Int] = {
-        let first = Array(Index.bounds...Index.hidden)
-            + [Index.masksToBounds, Index.doubleSided, Index.geometryFlipped, Index.allowsGroupOpacity]
-        return first + descriptors.indices.filter { !first.contains($0) }
-    }()
+    static let storageOrder: [Int] = entryFrontReads + descriptors.indices.filter { !entryFrontReads.contains($0) }
 
     /// Property indexes in every layer class (inherited properties come first, in this order).
     enum Index {

@@ -162,18 +162,11 @@ extension EngineState {
         return index
     }
 
-    /// The properties an entry's fields before its drawing fields are read from (`geometry(of:)`,
-    /// opacity and the flags' properties), as `LayerSlots.presented` bits: while an animation
-    /// drives any other, the drawing fields are written at each fill.
-    private static let undrawnProperties: UInt64 = {
-        typealias Index = BuiltInLayerProperties.Index
-        let properties = [
-            Index.bounds, Index.position, Index.zPosition, Index.anchorPoint, Index.anchorPointZ, Index.transform,
-            Index.sublayerTransform, Index.opacity, Index.hidden, Index.masksToBounds, Index.doubleSided,
-            Index.geometryFlipped, Index.allowsGroupOpacity,
-        ]
-        return properties.reduce(0) { $0 | PresentationLayouts.bit(of: Int32($1)) }
-    }()
+    /// `BuiltInLayerProperties.entryFrontReads` as `LayerSlots.presented` bits: while an
+    /// animation drives any other property, the drawing fields are written at each fill.
+    private static let frontReadBits: UInt64 = BuiltInLayerProperties.entryFrontReads.reduce(0) {
+        $0 | PresentationLayouts.bit(of: Int32($1))
+    }
 
     /// The key of the drawing fields the layer resolved as `values` gets under `parent`
     /// (`DrawingKey`) when they follow from its model values alone: no animation drives a
@@ -182,7 +175,7 @@ extension EngineState {
     @inline(__always)
     private func drawingKey(_ values: LayerSlots, under parent: UnsafePointer<RenderParent>) -> DrawingKey {
         let slot = values.slot
-        guard values.presented & ~Self.undrawnProperties == 0, layers[slot].transitionCount == 0,
+        guard values.presented & ~Self.frontReadBits == 0, layers[slot].transitionCount == 0,
               parent.pointee.isOutsideInstances
         else { return .none }
         return DrawingKey(layer: layerID(slot), modelVersion: layers[slot].modelVersion)
@@ -435,9 +428,9 @@ struct RenderParent {
     private var hasSublayerPart = false
     var alpha: Double
     var flipped: Bool
-    /// The instance colour its layers' colours are multiplied by (opaque white outside
+    /// The instance colour its layers' colours are multiplied by (`outsideTint` outside
     /// replicators).
-    var tint = Color(red: 1, green: 1, blue: 1, alpha: 1)
+    var tint = Self.outsideTint
     /// The nearest replicator's instance index (0 outside replicators).
     var instance: Int32 = 0
     /// The sum of k × instanceDelay of the instances it is in.
@@ -448,11 +441,13 @@ struct RenderParent {
     /// The product of the instance counts drawn by the replicators above (1 outside them).
     var instanceProduct: Int64 = 1
 
-    /// Whether its layers' instance fields are those outside replicators, bit for bit: opaque
-    /// white, instance 0, no time shift, the tick's time.
+    /// The instance colour outside replicators: opaque white.
+    static let outsideTint = Color(red: 1, green: 1, blue: 1, alpha: 1)
+
+    /// Whether its layers' instance fields are those outside replicators (the defaults above),
+    /// bit for bit (a time shift of +0, not −0).
     var isOutsideInstances: Bool {
-        shiftedTime == nil && instance == 0 && timeShift.bitPattern == 0
-            && tint.red == 1 && tint.green == 1 && tint.blue == 1 && tint.alpha == 1
+        shiftedTime == nil && instance == 0 && timeShift.bitPattern == 0 && tint == Self.outsideTint
     }
 
     init(entry: Int32, base: Transform3D?, sublayerMatrix: Transform3D?, alpha: Double, flipped: Bool) {

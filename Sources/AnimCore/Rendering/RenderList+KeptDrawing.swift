@@ -17,7 +17,7 @@ struct DrawingKey: Equatable {
     /// The layer the fields were written for.
     var layer: LayerID
     /// Its model version then (`LayerRecord.modelVersion`).
-    var modelVersion: UInt32
+    var modelVersion: UInt64
 
     /// Fields that did not follow from model values alone (or none written): never matched.
     static let none = DrawingKey(layer: LayerID(rawValue: 0), modelVersion: 0)
@@ -39,8 +39,8 @@ extension RenderList {
             drawingKeys[index] = key
             return
         }
-        // (Each entry is noted as it is appended, so that `index` is the keys' count.)
-        if index > drawingKeys.count { drawingKeys.append(repeating: .none, count: index - drawingKeys.count) }
+        // Each entry is noted as it is appended.
+        assert(index == drawingKeys.count, "drawing keys noted out of order")
         drawingKeys.append(key)
     }
 }

@@ -57,7 +57,8 @@ final class RecordBuffer<Element> {
     }
 
     /// Makes room for `minimumCapacity` records, so that appending up to it moves nothing:
-    /// pointers into the buffer stay valid.
+    /// pointers into the buffer stay valid. Only the `count` records move: bytes that
+    /// `removeAll` left past them are not carried over.
     func reserve(_ minimumCapacity: Int) {
         guard minimumCapacity > capacity else { return }
         let newCapacity = max(minimumCapacity, capacity * 2)

@@ -1,9 +1,10 @@
 /// A stored path or array value's memory, read in place (`VariableValues.run(_:slot:)`): the
 /// flat run of its numbers and, for a path, its element types. What a batch read copies into a
 /// caller's memory without making a `Value`.
-// `@usableFromInline`, type and fields: without it the compiler serialises no body of a package
-// type's `@inlinable` members, so the shim (another module) called `forEachElement` and its
-// closure for every element it copies out.
+///
+/// The type and its fields are `@usableFromInline`: the compiler serialises the bodies of a
+/// package type's `@inlinable` members (`forEachElement`) only then, so that the shim, another
+/// module, inlines the walk and its closure instead of calling them per element.
 @usableFromInline package struct VariableRun {
     /// The value's numbers: a path's coordinates in element order, the numbers, or four
     /// components per colour (red, green, blue, alpha); nil when it has none.

@@ -20,6 +20,7 @@ from animcore import (  # noqa: E402
     ContentsGravity,
     CornerMask,
     Engine,
+    Layer,
     Point,
     Rect,
     RenderFlag,
@@ -275,7 +276,7 @@ def test_every_fill_draws_as_a_new_list_s_fill(engine: Engine) -> None:
     removal gives the values of a new list's fill at the same time."""
     root = make(engine, 100, 100, 50, 50)
     a = make(engine, 10, 10, 10, 10, root)
-    make(engine, 10, 10, 30, 10, root)
+    b = make(engine, 10, 10, 30, 10, root)
     render = engine.render_list()
     engine.tick(0)
 
@@ -283,27 +284,46 @@ def test_every_fill_draws_as_a_new_list_s_fill(engine: Engine) -> None:
         with engine.transaction(duration=1):
             a.background_color = (0, 0, 1, 1)
 
+    def remove_and_change_b() -> None:
+        # The list shrinks (b's index keeps its old fields past the count); b changes meanwhile.
+        b.remove_from_superlayer()
+        with engine.transaction(disable_actions=True):
+            b.border_width = 3
+
     changes = [
         lambda: None,
         lambda: setattr(a, "masked_corners", CornerMask.MIN_X_MIN_Y),
         lambda: engine.batch([a]).set("contentsScale", [2.0]),
         animate_background,
         a.remove_all_animations,
+        remove_and_change_b,
+        lambda: root.insert_sublayer(b, 1),
     ]
     time = 0.0
+
+    def check(layer: Layer, presentation: bool = True) -> Any:
+        entries = render.fill(layer, presentation)
+        with engine.render_list() as fresh:
+            expected = fresh.fill(layer, presentation)
+        assert entries.dtype.names is not None
+        for name in entries.dtype.names:
+            if name != "flags":  # the change flag: a new list's are all set
+                assert numpy.array_equal(entries[name], expected[name]), name
+        return entries
+
     for change in changes:
         change()
         for _ in range(3):
             time += 0.1
             engine.tick(time)
-            entries = render.fill(root)
-            with engine.render_list() as fresh:
-                expected = fresh.fill(root)
-            assert entries.dtype.names is not None
-            for name in entries.dtype.names:
-                if name != "flags":  # the change flag: a new list's are all set
-                    assert numpy.array_equal(entries[name], expected[name]), name
+            entries = check(root)
     assert entries["contents_scale"][1] == 2 and tuple(entries["background_color"][1]) == (0, 0, 1, 1)
+    assert entries["border_width"][2] == 3
+    # One list filled in turn from two roots, for the presentation and the model.
+    for layer, presentation in [(root, True), (a, True), (root, False), (a, False), (root, True)]:
+        time += 0.1
+        engine.tick(time)
+        check(layer, presentation)
     render.close()
 
 
