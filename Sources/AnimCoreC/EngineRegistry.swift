@@ -17,15 +17,26 @@ import Synchronization
 // A call enters with one compare-and-swap (users + 1, only while alive and of the pointer's
 // generation) and leaves with one atomic subtract; whoever brings users to 0 after alive was
 // cleared frees the engine, so an engine never goes away under a call in progress (another
-// thread's, or the tick whose callback destroyed it). Creating and freeing slots take a lock
-// (they are rare).
+// thread's, or the tick whose callback destroyed it). Creating and freeing slots take a pthread
+// mutex (they are rare).
 
-extension Lock {
-    /// Runs `body` holding the lock. (Here, not in the core: a generic of the core is called
-    /// unspecialised from the shim, while this one is specialised at each use.)
+/// A pthread mutex (not Synchronization.Mutex, which ThreadSanitizer misreports).
+final class PThreadMutex: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
     @inline(__always) func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        lock()
-        defer { unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 }
@@ -64,7 +75,7 @@ enum EngineRegistry {
     /// Free slots, and the first slot never used; guarded by `mutex`.
     nonisolated(unsafe) private static var freeSlots: [Int] = []
     nonisolated(unsafe) private static var nextUnusedSlot = 0
-    private static let mutex = Lock()
+    private static let mutex = PThreadMutex()
 
     /// The C pointer of `slot` at `generation`.
     static func pointer(slot: Int, generation: UInt32) -> OpaquePointer {
@@ -153,7 +164,7 @@ final class EngineBox: @unchecked Sendable {
     /// that may hold a callback registration is dropped (its destroy function may call back in);
     /// taken inside the engine's state access only to lend a description to an add
     /// (`addDescription`), which runs no callback.
-    let lock = Lock()
+    let lock = PThreadMutex()
     /// Animation descriptions by index (read and written in place), and the free indexes.
     let descriptions = DescriptionTable()
     @exclusivity(unchecked) var freeDescriptions: [Int] = []
