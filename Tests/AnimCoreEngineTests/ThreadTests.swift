@@ -16,37 +16,6 @@ import Darwin
 /// the tree — and nothing may crash.
 @Suite("Threads")
 struct ThreadTests {
-    /// A body for a pthread.
-    private final class ThreadBody {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
-    /// Starts a thread running `body`.
-    private func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t {
-        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        let status = pthread_create(&thread, nil, { raw in
-            let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
-        precondition(status == 0, "pthread_create failed: \(status)")
-        #if canImport(Glibc)
-        return thread
-        #else
-        return thread!
-        #endif
-    }
-
-    private func join(_ threads: [pthread_t]) {
-        for thread in threads { pthread_join(thread, nil) }
-    }
-
     @Test("workers create, set, attach and animate while one thread ticks and one reads: nothing lost")
     func workersAndTicker() throws {
         let engine = Engine()
@@ -76,7 +45,7 @@ struct ThreadTests {
 
         var threads: [pthread_t] = []
         for worker in 0..<workers {
-            threads.append(spawn {
+            threads.append(spawnThread {
                 for i in 0..<perWorker {
                     do {
                         let layer = try engine.makeLayerHandle(klass)
@@ -105,7 +74,7 @@ struct ThreadTests {
             })
         }
         // The ticker: advances 10 ms a tick until the workers are done (bounded).
-        threads.append(spawn {
+        threads.append(spawnThread {
             var ticks = 0
             while done.load(ordering: .relaxed) < workers && ticks < 200_000 {
                 let ms = clock.add(10, ordering: .relaxed).newValue
@@ -115,7 +84,7 @@ struct ThreadTests {
             }
         })
         // A reader of whatever is in the tree.
-        threads.append(spawn {
+        threads.append(spawnThread {
             var rounds = 0
             while done.load(ordering: .relaxed) < workers && rounds < 200_000 {
                 if let children = try? engine.sublayers(of: root) {
@@ -128,7 +97,7 @@ struct ThreadTests {
                 sched_yield()
             }
         })
-        join(threads)
+        joinThreads(threads)
 
         // Let everything finish: commit what is pending, then run past every end.
         let last = Double(clock.load(ordering: .relaxed)) / 1000
@@ -176,7 +145,7 @@ struct ThreadTests {
         let moving = movers
         let problems = Log<String>()
         let threads = (0..<4).map { worker in
-            spawn {
+            spawnThread {
                 for i in 0..<300 {
                     do {
                         try engine.setValue(.integer(Int64(i)), forKeyPath: "key\(worker)", of: shared)
@@ -189,7 +158,7 @@ struct ThreadTests {
                 }
             }
         }
-        join(threads)
+        joinThreads(threads)
         #expect(problems.all.isEmpty, "\(problems.all.prefix(5))")
         for worker in 0..<4 {
             #expect(try engine.value(forKeyPath: "key\(worker)", of: shared) == .integer(299), "last write of worker \(worker)")
