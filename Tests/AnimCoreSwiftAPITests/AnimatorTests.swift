@@ -513,7 +513,7 @@ struct AnimatorAnimationTests {
         try animator.addCompletion { ends.add($0) }
         try animator.startAnimation()
         let failures = Log<String>()
-        let worker = Thread {
+        let worker = spawnThread {
             for k in 0..<200 {
                 do {
                     switch k % 4 {
@@ -531,29 +531,10 @@ struct AnimatorAnimationTests {
             }
         }
         for frame in 1...120 { try engine.tick(Double(frame) / 240) }
-        worker.join()
+        joinThreads([worker])
         #expect(failures.all.isEmpty)
         if try animator.state != .finished { try animator.finishAnimation(at: .current) }
         try engine.tick(1)
         #expect(ends.count == 1)
     }
-}
-
-/// A thread running `body` once, to join.
-private final class Thread: @unchecked Sendable {
-    private var thread = pthread_t()
-    private let body: () -> Void
-
-    init(_ body: @escaping () -> Void) {
-        self.body = body
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { raw in
-            let worker = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
-            worker.body()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
-    }
-
-    func join() { pthread_join(thread, nil) }
 }
