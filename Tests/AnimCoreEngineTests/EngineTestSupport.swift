@@ -402,8 +402,6 @@ func callOutcome(_ body: () throws -> Void) -> String {
 /// Bit-for-bit equality of two Doubles (NaN equal to NaN).
 func sameBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
 
-// MARK: - Random sequences
-
 // MARK: - Threads
 
 /// A thread of its own that runs the jobs it is given one at a time, so that a test can act as
@@ -419,11 +417,8 @@ final class JobThread: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     /// Jobs given so far (the submitting thread's alone).
     private var submitted = 0
-    #if canImport(Glibc)
-    private var thread = pthread_t()
-    #else
+    /// The pthread (`spawnThread`), set once the init has run.
     private var thread: pthread_t?
-    #endif
 
     /// A job's result, written by the job thread before it counts the job finished (a release)
     /// and read by the submitter after it sees the count (an acquire).
@@ -433,13 +428,7 @@ final class JobThread: @unchecked Sendable {
 
     init() {
         pthread_mutex_init(lock, nil)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { raw in
-            let worker = Unmanaged<JobThread>.fromOpaque(raw!).takeRetainedValue()
-            worker.loop()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
+        thread = spawnThread { [self] in loop() }
     }
 
     deinit {
@@ -480,10 +469,6 @@ final class JobThread: @unchecked Sendable {
     /// Ends the thread (after the jobs given).
     func stop() {
         stopping.store(true, ordering: .releasing)
-        #if canImport(Glibc)
-        pthread_join(thread, nil)
-        #else
-        pthread_join(thread!, nil)
-        #endif
+        if let thread { joinThreads([thread]) }
     }
 }
