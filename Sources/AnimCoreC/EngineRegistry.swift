@@ -17,29 +17,12 @@ import Synchronization
 // A call enters with one compare-and-swap (users + 1, only while alive and of the pointer's
 // generation) and leaves with one atomic subtract; whoever brings users to 0 after alive was
 // cleared frees the engine, so an engine never goes away under a call in progress (another
-// thread's, or the tick whose callback destroyed it). Creating and freeing slots take a pthread
-// mutex (they are rare).
-
-/// A pthread mutex (not Synchronization.Mutex, which ThreadSanitizer misreports).
-final class PThreadMutex: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    @inline(__always) func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-}
+// thread's, or the tick whose callback destroyed it). Creating and freeing slots take a lock
+// (they are rare).
+//
+// While the process has one thread, entering and leaving are a plain load and store of the same
+// word: no other thread can touch it, and a locked read-modify-write costs several times more
+// than the rest of a small call. glibc says when that is so (`ProcessThreads`).
 
 enum EngineRegistry {
     /// Engines alive at once, at most (12 bits of the pointer encoding).
@@ -57,25 +40,29 @@ enum EngineRegistry {
     /// The state words (see above), one per slot; allocated once, never freed.
     @inline(__always) static var states: UnsafeMutablePointer<Atomic<UInt64>> { tables.states }
 
+    /// glibc's flag of a process with one thread (`ProcessThreads.singleThreadedFlag`).
+    @inline(__always) static var singleThreadedFlag: UnsafePointer<UInt8>? { tables.singleThreaded }
+
     /// The box of each live slot. Written only while the slot has no users and is not alive
     /// (before it is published, and when it is freed); read only by a call that entered it.
     @inline(__always) static var boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?> { tables.boxes }
 
-    // [Perf] Both tables in one lazy global: one initialisation check per call, not two.
+    // [Perf] The tables and the flag in one lazy global: one initialisation check per call.
     nonisolated(unsafe) private static let tables: (
-        states: UnsafeMutablePointer<Atomic<UInt64>>, boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?>
+        states: UnsafeMutablePointer<Atomic<UInt64>>, boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?>,
+        singleThreaded: UnsafePointer<UInt8>?
     ) = {
         let states = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: capacity)
         for slot in 0..<capacity { (states + slot).initialize(to: Atomic<UInt64>(0)) }
         let boxes = UnsafeMutablePointer<Unmanaged<EngineBox>?>.allocate(capacity: capacity)
         boxes.initialize(repeating: nil, count: capacity)
-        return (states, boxes)
+        return (states, boxes, ProcessThreads.singleThreadedFlag)
     }()
 
     /// Free slots, and the first slot never used; guarded by `mutex`.
     nonisolated(unsafe) private static var freeSlots: [Int] = []
     nonisolated(unsafe) private static var nextUnusedSlot = 0
-    private static let mutex = PThreadMutex()
+    private static let mutex = RecursiveLock()
 
     /// The C pointer of `slot` at `generation`.
     static func pointer(slot: Int, generation: UInt32) -> OpaquePointer {
@@ -108,11 +95,16 @@ enum EngineRegistry {
         let slot = Int((raw >> 4) & 0xFFF)
         let generation = UInt64((raw >> 16) & 0xFFFF_FFFF)
         let state = states + slot
+        let single = ProcessThreads.isSingle(singleThreadedFlag)
         var current = state.pointee.load(ordering: .relaxed)
         while true {
             guard current >> 32 == generation, current & aliveBit != 0,
                   current & usersMask != usersMask
             else { return nil }
+            if single {
+                state.pointee.store(current &+ 1, ordering: .relaxed)
+                return slot
+            }
             let (exchanged, original) = state.pointee.compareExchange(
                 expected: current, desired: current &+ 1, ordering: .acquiring)
             if exchanged { return slot }
@@ -124,7 +116,14 @@ enum EngineRegistry {
     /// engine being destroyed.
     @inline(__always)
     static func leave(_ slot: Int) {
-        let after = states[slot].subtract(1, ordering: .acquiringAndReleasing).newValue
+        let state = states + slot
+        let after: UInt64
+        if ProcessThreads.isSingle(singleThreadedFlag) {
+            after = state.pointee.load(ordering: .relaxed) &- 1
+            state.pointee.store(after, ordering: .relaxed)
+        } else {
+            after = state.pointee.subtract(1, ordering: .acquiringAndReleasing).newValue
+        }
         if after & (aliveBit | usersMask) == 0 { free(slot, state: after) }
     }
 
@@ -164,7 +163,7 @@ final class EngineBox: @unchecked Sendable {
     /// that may hold a callback registration is dropped (its destroy function may call back in);
     /// taken inside the engine's state access only to lend a description to an add
     /// (`addDescription`), which runs no callback.
-    let lock = PThreadMutex()
+    let lock = RecursiveLock()
     /// Animation descriptions by index (read and written in place), and the free indexes.
     let descriptions = DescriptionTable()
     @exclusivity(unchecked) var freeDescriptions: [Int] = []

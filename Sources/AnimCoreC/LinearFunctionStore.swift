@@ -12,7 +12,7 @@ enum LinearFunctionStore {
 
     nonisolated(unsafe) private static var functions: [LinearFunction] = []
     nonisolated(unsafe) private static var ids: [LinearFunction: UInt64] = [:]
-    private static let mutex = PThreadMutex()
+    private static let mutex = RecursiveLock()
 
     /// The id of `function`, adding it when new; nil when the store is full.
     static func id(of function: LinearFunction) -> UInt64? {
