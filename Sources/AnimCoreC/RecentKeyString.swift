@@ -20,15 +20,22 @@ struct RecentKeyString {
     /// else the conversion's, kept when it is short.
     mutating func string(_ pointer: UnsafePointer<CChar>?, _ argument: String) throws(APIError) -> String {
         guard let pointer else { return try utf8String(pointer, argument) }
-        // The bytes before the NUL, read once; nil when there are more than `capacity`.
+        // The bytes before the NUL, read once, gathered into two words in registers (bytes
+        // stored one by one and read back as words would stall the load); nil when there are
+        // more than `capacity`.
         var given: (UInt64, UInt64) = (0, 0)
-        let measured: Int? = withUnsafeMutableBytes(of: &given) { stored in
-            for index in 0...RecentKeyString.capacity {
-                let byte = UInt8(bitPattern: pointer[index])
-                if byte == 0 { return index }
-                if index < RecentKeyString.capacity { stored[index] = byte }
+        var measured: Int?
+        for index in 0...RecentKeyString.capacity {
+            let byte = UInt64(UInt8(bitPattern: pointer[index]))
+            if byte == 0 {
+                measured = index
+                break
             }
-            return nil
+            if index < 8 {
+                given.0 |= byte << (8 * index)
+            } else if index < 16 {
+                given.1 |= byte << (8 * (index - 8))
+            }
         }
         guard let count = measured else { return try utf8String(pointer, argument) }
         if count == length && given == bytes { return text }

@@ -21,6 +21,9 @@
  * Then the keys still in use: ac_layer_animation_count() / ac_layer_animation_key() list the
  * live keys in order, removal by key works after 10^6 keys came and went, and a key used again
  * after its release (anim-0) works: listed, copied, reported to did-stop, removed.
+ *
+ * First, the shim's memory of the last short key string it converted: key paths and keys that
+ * differ only past their first 8 bytes, or only in length, read back as given.
  */
 #include <stdint.h>
 #include <time.h>
@@ -221,7 +224,53 @@ static void test_numbered_keys(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* The shim keeps the last short key path or key it converted (up to 16 bytes) and reuses it when
+   the same bytes come again: key paths that share a first word, differ only in the second,
+   differ in length only, or are longer than what is kept must each read back as given. */
+static void test_recent_key_strings(void) {
+    static const char *const paths[] = {
+        "position", "position.x", "position", "positionx", "abcdefghijklmnop", "abcdefghijklmnoq",
+        "abcdefghijklmnoq", "abcdefghijklmnopq", "abcdefghijklmnop", "abcdefghijklmno", "a", "a", "ab",
+        "bounds.size.width", "bounds.size.widtH", "level"};
+    ac_engine *engine = new_engine();
+    ac_layer layer = new_layer(engine, 0);
+    ac_animation animation;
+    char text[64];
+    size_t index, length = 0, count = sizeof paths / sizeof paths[0];
+
+    for (index = 0; index < count; ++index) {
+        if (!AC_CHECK_OK(ac_animation_create_basic(engine, paths[index], &animation))) continue;
+        if (AC_CHECK_OK(ac_animation_key_path(engine, animation, text, sizeof text, &length)))
+            if (!AC_CHECK_EQ_STR(text, paths[index])) printf("    (key path %zu)\n", index);
+        AC_CHECK_EQ_INT(length, strlen(paths[index]));
+        AC_CHECK_OK(ac_animation_release(engine, animation));
+    }
+    /* Bytes that are not UTF-8 after a kept string are refused, and the kept one still serves. */
+    AC_CHECK_OK(ac_animation_create_basic(engine, "opacity", &animation));
+    AC_CHECK_OK(ac_animation_release(engine, animation));
+    AC_CHECK_STATUS(ac_animation_create_basic(engine, "opacit\xff", &animation), AC_ERR_INVALID_ARGUMENT);
+    AC_CHECK_OK(ac_animation_create_basic(engine, "opacity", &animation));
+    if (AC_CHECK_OK(ac_animation_key_path(engine, animation, text, sizeof text, &length))) AC_CHECK_EQ_STR(text, "opacity");
+
+    /* Animation keys go through the same store: keys alike but for their second word. */
+    AC_CHECK_OK(ac_layer_add_animation(engine, layer, animation, "key-0123456789-A"));
+    AC_CHECK_OK(ac_layer_add_animation(engine, layer, animation, "key-0123456789-B"));
+    AC_CHECK_OK(ac_layer_add_animation(engine, layer, animation, "key-0123456789-A"));
+    AC_CHECK_OK(ac_layer_add_animation(engine, layer, animation, "key-0123456789-AB"));
+    AC_CHECK_OK(ac_layer_animation_count(engine, layer, &length));
+    AC_CHECK_EQ_INT(length, 3);
+    AC_CHECK_OK(ac_layer_animation_key(engine, layer, 0, text, sizeof text, &length));
+    AC_CHECK_EQ_STR(text, "key-0123456789-B");
+    AC_CHECK_OK(ac_layer_animation_key(engine, layer, 1, text, sizeof text, &length));
+    AC_CHECK_EQ_STR(text, "key-0123456789-A");
+    AC_CHECK_OK(ac_layer_animation_key(engine, layer, 2, text, sizeof text, &length));
+    AC_CHECK_EQ_STR(text, "key-0123456789-AB");
+    AC_CHECK_OK(ac_animation_release(engine, animation));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
+    test_recent_key_strings();
     test_numbered_keys();
     return ac_test_finish();
 }
