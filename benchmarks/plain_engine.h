@@ -9,7 +9,7 @@
  *   progress = e / duration;  fraction = easeInEaseOut(progress) (the unit bezier solve);
  *   value = lerp(from, to, fraction), componentwise (the model value when not in effect)
  *
- * with the same bezier solver as animcore (UnitBezier.swift: Newton steps from t = x, then
+ * with the same bezier solver as animcore (UnitBezier.swift: Halley steps from t = x, then
  * bisection; the same constants), so that the results agree with the engine's presentation
  * values to the last bit or so. No validation, no dependency on animcore.h.
  *
@@ -38,7 +38,7 @@ plain_curve plain_curve_make(double x1, double y1, double x2, double y2);
  * loops over every timing shape (bench_timing_matrix). */
 
 /* The unit bezier solver's constants, as UnitBezier.Solver names them. */
-#define PLAIN_NEWTON_ITERATION_LIMIT 8
+#define PLAIN_ITERATION_LIMIT 8
 #define PLAIN_SOLVER_TOLERANCE 1e-12
 #define PLAIN_MINIMUM_SLOPE 1e-9
 #define PLAIN_BISECTION_ITERATION_LIMIT 64
@@ -46,21 +46,24 @@ plain_curve plain_curve_make(double x1, double y1, double x2, double y2);
 static inline double plain_curve_sample_x(const plain_curve *c, double t) { return ((c->ax * t + c->bx) * t + c->cx) * t; }
 static inline double plain_curve_sample_y(const plain_curve *c, double t) { return ((c->ay * t + c->by) * t + c->cy) * t; }
 static inline double plain_curve_slope_x(const plain_curve *c, double t) { return (3 * c->ax * t + 2 * c->bx) * t + c->cx; }
+static inline double plain_curve_curvature_x(const plain_curve *c, double t) { return 6 * c->ax * t + 2 * c->bx; }
 
-/* The parameter t with X(t) = x by bisection, where Newton stalls (rare: out of line). */
+/* The parameter t with X(t) = x by bisection, where Halley's steps stall (rare: out of line). */
 double plain_curve_bisect(const plain_curve *c, double x);
 
-/* y at input x in [0, 1]: Newton steps from t = x, bisection if they stall. */
+/* y at input x in [0, 1]: Halley steps from t = x, bisection if they stall. */
 static inline double plain_curve_value(const plain_curve *c, double x) {
     if (x <= 0) return 0;
     if (x >= 1) return 1;
     double t = x;
-    for (int i = 0; i < PLAIN_NEWTON_ITERATION_LIMIT; i++) {
+    for (int i = 0; i < PLAIN_ITERATION_LIMIT; i++) {
         double error = plain_curve_sample_x(c, t) - x;
         if (fabs(error) < PLAIN_SOLVER_TOLERANCE) return plain_curve_sample_y(c, t);
         double slope = plain_curve_slope_x(c, t);
         if (fabs(slope) < PLAIN_MINIMUM_SLOPE) break;
-        t -= error / slope;
+        double denominator = 2 * slope * slope - error * plain_curve_curvature_x(c, t);
+        if (!(denominator > 0)) break;
+        t -= 2 * error * slope / denominator;
         if (!(t >= 0 && t <= 1)) break;
     }
     return plain_curve_sample_y(c, plain_curve_bisect(c, x));

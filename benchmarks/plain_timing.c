@@ -18,7 +18,7 @@
 /* ---- Unit cubic bezier (UnitBezier.swift) ------------------------------------------------ */
 
 /* The solver's constants, as UnitBezier.Solver names them. */
-#define NEWTON_ITERATION_LIMIT 8
+#define ITERATION_LIMIT 8
 #define SOLVER_TOLERANCE 1e-12
 #define MINIMUM_SLOPE 1e-9
 #define BISECTION_ITERATION_LIMIT 64
@@ -46,8 +46,9 @@ static inline double sample_y(const bezier *b, double t) { return ((b->ay * t + 
 static inline double sample_derivative_x(const bezier *b, double t) {
     return (3 * b->ax * t + 2 * b->bx) * t + b->cx;
 }
+static inline double sample_second_derivative_x(const bezier *b, double t) { return 6 * b->ax * t + 2 * b->bx; }
 
-/* Bisection on [0, 1], for where Newton stalls. */
+/* Bisection on [0, 1], for where Halley's steps stall. */
 static double bisect_parameter(const bezier *b, double x) {
     double low = 0.0, high = 1.0, t = x;
     for (int i = 0; i < BISECTION_ITERATION_LIMIT; i++) {
@@ -60,15 +61,17 @@ static double bisect_parameter(const bezier *b, double x) {
     return t;
 }
 
-/* The parameter t in [0, 1] with X(t) = x: Newton steps from t = x, then bisection. */
+/* The parameter t in [0, 1] with X(t) = x: Halley steps from t = x, then bisection. */
 static inline double bezier_parameter(const bezier *b, double x) {
     double t = x;
-    for (int i = 0; i < NEWTON_ITERATION_LIMIT; i++) {
+    for (int i = 0; i < ITERATION_LIMIT; i++) {
         double error = sample_x(b, t) - x;
         if (fabs(error) < SOLVER_TOLERANCE) return t;
         double slope = sample_derivative_x(b, t);
         if (fabs(slope) < MINIMUM_SLOPE) break;
-        t -= error / slope;
+        double denominator = 2 * slope * slope - error * sample_second_derivative_x(b, t);
+        if (!(denominator > 0)) break;
+        t -= 2 * error * slope / denominator;
         if (!(t >= 0 && t <= 1)) break;
     }
     return bisect_parameter(b, x);

@@ -7,8 +7,8 @@
 // What is the engine's and what is independent:
 // - Independent, written out here: the layer time chain, the active window and the fill modes,
 //   the cycle arithmetic with its end-of-interval rule, the unit cubic bezier solver (WebKit's
-//   UnitBezier algorithm, which the engine follows: Newton steps then bisection, with its
-//   constants), the lerps, the keyframe segment search, the path's cubic segments, arc-length
+//   UnitBezier algorithm with Halley's steps in place of Newton's, as the engine solves it:
+//   steps then bisection, with its constants), the lerps, the keyframe segment search, the path's cubic segments, arc-length
 //   tables, paced key times, point and tangent, the spring's underdamped closed form, the free
 //   decay and the group's time.
 // - The engine's, called: `MediaTiming`, `Spring`, `TimingFunction`, `Transform3D` and `Value`
@@ -105,10 +105,12 @@ extension Reference {
 // MARK: - Timing functions
 
 extension Reference {
-    /// A unit cubic bezier from (0, 0) to (1, 1) (§7.2), evaluated as WebKit's UnitBezier does:
-    /// X(t) = x solved by Newton steps from t = x (at most 8, accepted below 1e-12, not tried on
-    /// a slope below 1e-9, abandoned when t leaves [0, 1]), then by bisection (at most 64
-    /// halvings); the answer Y(t). Power basis: X(t) = ((ax t + bx) t + cx) t.
+    /// A unit cubic bezier from (0, 0) to (1, 1) (§7.2), evaluated as WebKit's UnitBezier does
+    /// but with Halley's steps for Newton's (the engine's decision, `UnitBezier.parameter`):
+    /// X(t) = x solved by steps t − 2·e·X' / (2·X'² − e·X'') from t = x (at most 8, accepted
+    /// below 1e-12, not tried on a slope below 1e-9 or a denominator not above 0, abandoned when
+    /// t leaves [0, 1]), then by bisection (at most 64 halvings); the answer Y(t). Power basis:
+    /// X(t) = ((ax t + bx) t + cx) t.
     struct Bezier {
         let ax, bx, cx, ay, by, cy: Double
         let isLinear: Bool
@@ -126,6 +128,7 @@ extension Reference {
         func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
         func y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
         func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+        func curvatureX(_ t: Double) -> Double { 6 * ax * t + 2 * bx }
 
         /// The output at input x, x clamped to [0, 1].
         func value(at x: Double) -> Double {
@@ -138,7 +141,9 @@ extension Reference {
                 if abs(error) < 1e-12 { return y(t) }
                 let slope = slopeX(t)
                 if abs(slope) < 1e-9 { break }
-                t -= error / slope
+                let denominator = 2 * slope * slope - error * curvatureX(t)
+                if !(denominator > 0) { break }
+                t -= 2 * error * slope / denominator
                 if !(t >= 0 && t <= 1) { break }
             }
             var low = 0.0, high = 1.0

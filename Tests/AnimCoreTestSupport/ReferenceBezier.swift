@@ -9,7 +9,7 @@ public func bernstein(_ t: Double, _ c1: Double, _ c2: Double) -> Double {
 }
 
 /// y of the unit Bézier with control points (x1, y1), (x2, y2) at input x: X(t) = x solved by
-/// 200 bisection steps on the Bernstein form (slow, but independent of the core's Newton
+/// 200 bisection steps on the Bernstein form (slow, but independent of the core's Halley
 /// solver), then Y(t). Inputs outside [0, 1] clamp.
 public func referenceBezierValue(x1: Double, y1: Double, x2: Double, y2: Double, at x: Double) -> Double {
     if x <= 0 { return 0 }

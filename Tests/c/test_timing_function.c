@@ -193,7 +193,7 @@ static double reference_y(double x1, double y1, double x2, double y2, double x) 
 }
 
 /* The solver meets its 1e-12 input tolerance over many curves and inputs, including the
- * flat ends (x1 = 0 or x2 = 1) where Newton's method stalls. */
+ * flat ends (x1 = 0 or x2 = 1) where the solver's steps stall. */
 static void test_solver_accuracy(void) {
     static const double curves[][4] = {
         {0.42, 0, 0.58, 1}, {0, 0, 1, 1}, {0, 1, 1, 0}, {0.9, -0.5, 0.1, 1.5},
