@@ -13,10 +13,10 @@ import Synchronization
 // (`@usableFromInline`: so that the C shim's calls inline `isSingle`.)
 @usableFromInline package enum ProcessThreads {
     /// The flag, found once in the running C library; nil where it has none (not glibc, or
-    /// older than 2.32): then every answer is "several threads".
-    @usableFromInline package static var singleThreadedFlag: UnsafePointer<UInt8>? {
+    /// older than 2.32): then every answer is "several threads". (Its users keep a copy: reading
+    /// this lazy constant checks its initialisation each time.)
+    nonisolated(unsafe) package static let singleThreadedFlag: UnsafePointer<UInt8>? =
         dlsym(nil, "__libc_single_threaded").map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }
-    }
 
     /// Whether the process has one thread now, read from `flag` (`singleThreadedFlag`).
     @inlinable @inline(__always)
