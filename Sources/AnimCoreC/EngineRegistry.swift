@@ -37,27 +37,41 @@ enum EngineRegistry {
     /// and aarch64, so it is never a real object's address.
     static let tag: UInt = 0xAC
 
-    /// The state words (see above), one per slot; allocated once, never freed.
-    @inline(__always) static var states: UnsafeMutablePointer<Atomic<UInt64>> { tables.states }
+    /// What the registry allocates at its first engine and never frees.
+    private struct Tables {
+        /// The state words (see above), one per slot.
+        let states: UnsafeMutablePointer<Atomic<UInt64>>
+        /// The box of each live slot. Written only while the slot has no users and is not alive
+        /// (before it is published, and when it is freed); read only by a call that entered it.
+        let boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?>
+        /// glibc's flag of a process with one thread (`ProcessThreads.singleThreadedFlag`).
+        let singleThreaded: UnsafePointer<UInt8>?
+    }
 
-    /// glibc's flag of a process with one thread (`ProcessThreads.singleThreadedFlag`).
-    @inline(__always) static var singleThreadedFlag: UnsafePointer<UInt8>? { tables.singleThreaded }
+    /// The tables' address; 0 until the first engine is registered (no call enters one before).
+    // [Perf] A constant-initialised word, read with one load: a lazy global checked its
+    // initialisation with a call on every C call.
+    private static let tablesAddress = Atomic<Int>(0)
 
-    /// The box of each live slot. Written only while the slot has no users and is not alive
-    /// (before it is published, and when it is freed); read only by a call that entered it.
-    @inline(__always) static var boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?> { tables.boxes }
+    /// The tables, once an engine was registered (after any successful `enter`).
+    @inline(__always) private static var tables: UnsafePointer<Tables> {
+        UnsafePointer(bitPattern: tablesAddress.load(ordering: .acquiring)).unsafelyUnwrapped
+    }
 
-    // [Perf] The tables and the flag in one lazy global: one initialisation check per call.
-    nonisolated(unsafe) private static let tables: (
-        states: UnsafeMutablePointer<Atomic<UInt64>>, boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?>,
-        singleThreaded: UnsafePointer<UInt8>?
-    ) = {
+    @inline(__always) static var states: UnsafeMutablePointer<Atomic<UInt64>> { tables.pointee.states }
+    @inline(__always) static var boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?> { tables.pointee.boxes }
+
+    /// Makes the tables if they are not yet made; under `mutex`.
+    private static func makeTablesOnce() {
+        guard tablesAddress.load(ordering: .relaxed) == 0 else { return }
         let states = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: capacity)
         for slot in 0..<capacity { (states + slot).initialize(to: Atomic<UInt64>(0)) }
         let boxes = UnsafeMutablePointer<Unmanaged<EngineBox>?>.allocate(capacity: capacity)
         boxes.initialize(repeating: nil, count: capacity)
-        return (states, boxes, ProcessThreads.singleThreadedFlag)
-    }()
+        let tables = UnsafeMutablePointer<Tables>.allocate(capacity: 1)
+        tables.initialize(to: Tables(states: states, boxes: boxes, singleThreaded: ProcessThreads.singleThreadedFlag))
+        tablesAddress.store(Int(bitPattern: tables), ordering: .releasing)
+    }
 
     /// Free slots, and the first slot never used; guarded by `mutex`.
     nonisolated(unsafe) private static var freeSlots: [Int] = []
@@ -73,6 +87,7 @@ enum EngineRegistry {
     /// Registers a new engine box made by `make(pointer)`; nil when every slot is taken.
     static func register(_ make: (OpaquePointer) -> EngineBox) -> EngineBox? {
         let slot: Int? = mutex.withLock {
+            makeTablesOnce()
             if let reused = freeSlots.popLast() { return reused }
             guard nextUnusedSlot < capacity else { return nil }
             nextUnusedSlot += 1
@@ -94,8 +109,9 @@ enum EngineRegistry {
         guard raw >> 56 == tag, raw & 0xF == 0x8, (raw >> 48) & 0xFF == 0 else { return nil }
         let slot = Int((raw >> 4) & 0xFFF)
         let generation = UInt64((raw >> 16) & 0xFFFF_FFFF)
-        let state = states + slot
-        let single = ProcessThreads.isSingle(singleThreadedFlag)
+        guard let tables = UnsafePointer<Tables>(bitPattern: tablesAddress.load(ordering: .acquiring)) else { return nil }
+        let state = tables.pointee.states + slot
+        let single = ProcessThreads.isSingle(tables.pointee.singleThreaded)
         var current = state.pointee.load(ordering: .relaxed)
         while true {
             guard current >> 32 == generation, current & aliveBit != 0,
@@ -116,9 +132,9 @@ enum EngineRegistry {
     /// engine being destroyed.
     @inline(__always)
     static func leave(_ slot: Int) {
-        let state = states + slot
+        let state = tables.pointee.states + slot
         let after: UInt64
-        if ProcessThreads.isSingle(singleThreadedFlag) {
+        if ProcessThreads.isSingle(tables.pointee.singleThreaded) {
             after = state.pointee.load(ordering: .relaxed) &- 1
             state.pointee.store(after, ordering: .relaxed)
         } else {

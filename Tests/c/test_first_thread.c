@@ -13,8 +13,12 @@
  *     is refused;
  *   - the host clock, called holding the engine's lock (a plain hold), creates the first other
  *     thread, which calls the engine: that call waits until the hold ends.
+ *
+ * This process itself makes no engine: first it checks that a call before any engine exists
+ * is refused as any call with a bad pointer.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/single_threaded.h>
 #include <sys/wait.h>
@@ -211,7 +215,17 @@ static void registry_scenario(void) {
     test_engine_made_after_the_change();
 }
 
+/* Before any engine exists (this process makes none), a pointer shaped like an engine's is
+   refused like any other: the registry's tables are made with the first engine. */
+static void test_before_any_engine(void) {
+    double time_s;
+    AC_CHECK_STATUS(ac_engine_current_time((ac_engine *)(uintptr_t)0xAC00000000000008u, &time_s), AC_ERR_BAD_HANDLE);
+    AC_CHECK_STATUS(ac_engine_destroy((ac_engine *)(uintptr_t)0xAC00000000000018u), AC_ERR_BAD_HANDLE);
+    AC_CHECK_STATUS(ac_engine_tick((ac_engine *)(uintptr_t)0x1234, 1.0), AC_ERR_BAD_HANDLE);
+}
+
 int main(void) {
+    test_before_any_engine();
     run_in_child("the registry", registry_scenario);
     run_in_child("the lock", test_first_thread_under_the_lock);
     return ac_test_finish();
