@@ -44,13 +44,11 @@ enum EngineRegistry {
         /// The box of each live slot. Written only while the slot has no users and is not alive
         /// (before it is published, and when it is freed); read only by a call that entered it.
         let boxes: UnsafeMutablePointer<Unmanaged<EngineBox>?>
-        /// glibc's flag of a process with one thread (`ProcessThreads.singleThreadedFlag`).
-        let singleThreaded: UnsafePointer<UInt8>?
     }
 
     /// The tables' address; 0 until the first engine is registered (no call enters one before).
-    // [Perf] A constant-initialised word, read with one load: a lazy global checked its
-    // initialisation with a call on every C call.
+    /// A constant-initialised word, read with one load, where a lazy global would check its
+    /// initialisation with a call on every C call.
     private static let tablesAddress = Atomic<Int>(0)
 
     /// The tables, once an engine was registered (after any successful `enter`).
@@ -69,7 +67,7 @@ enum EngineRegistry {
         let boxes = UnsafeMutablePointer<Unmanaged<EngineBox>?>.allocate(capacity: capacity)
         boxes.initialize(repeating: nil, count: capacity)
         let tables = UnsafeMutablePointer<Tables>.allocate(capacity: 1)
-        tables.initialize(to: Tables(states: states, boxes: boxes, singleThreaded: ProcessThreads.singleThreadedFlag))
+        tables.initialize(to: Tables(states: states, boxes: boxes))
         tablesAddress.store(Int(bitPattern: tables), ordering: .releasing)
     }
 
@@ -111,7 +109,7 @@ enum EngineRegistry {
         let generation = UInt64((raw >> 16) & 0xFFFF_FFFF)
         guard let tables = UnsafePointer<Tables>(bitPattern: tablesAddress.load(ordering: .acquiring)) else { return nil }
         let state = tables.pointee.states + slot
-        let single = ProcessThreads.isSingle(tables.pointee.singleThreaded)
+        let single = ProcessThreads.isSingle()
         var current = state.pointee.load(ordering: .relaxed)
         while true {
             guard current >> 32 == generation, current & aliveBit != 0,
@@ -132,14 +130,8 @@ enum EngineRegistry {
     /// engine being destroyed.
     @inline(__always)
     static func leave(_ slot: Int) {
-        let state = tables.pointee.states + slot
-        let after: UInt64
-        if ProcessThreads.isSingle(tables.pointee.singleThreaded) {
-            after = state.pointee.load(ordering: .relaxed) &- 1
-            state.pointee.store(after, ordering: .relaxed)
-        } else {
-            after = state.pointee.subtract(1, ordering: .acquiringAndReleasing).newValue
-        }
+        // users − 1 (UInt64.max wraps to it).
+        let after = ProcessThreads.add(.max, to: states[slot])
         if after & (aliveBit | usersMask) == 0 { free(slot, state: after) }
     }
 

@@ -6,8 +6,9 @@ import CAnimCore
 /// converting and validating them each time (`utf8String` stays the one conversion and the one
 /// check: only bytes it accepted are kept). Used under `EngineBox.lock` only.
 struct RecentKeyString {
-    /// Strings of at most this many bytes (the NUL not counted) are kept.
-    static let capacity = 16
+    /// Strings of at most this many bytes (the NUL not counted) are kept: two words.
+    static let capacity = 2 * wordBytes
+    static let wordBytes = MemoryLayout<UInt64>.size
 
     /// The kept string's bytes, zero beyond `length`.
     private var bytes: (UInt64, UInt64) = (0, 0)
@@ -31,10 +32,11 @@ struct RecentKeyString {
                 measured = index
                 break
             }
-            if index < 8 {
+            let word = RecentKeyString.wordBytes
+            if index < word {
                 given.0 |= byte << (8 * index)
-            } else if index < 16 {
-                given.1 |= byte << (8 * (index - 8))
+            } else if index < 2 * word {
+                given.1 |= byte << (8 * (index - word))
             }
         }
         guard let count = measured else { return try utf8String(pointer, argument) }

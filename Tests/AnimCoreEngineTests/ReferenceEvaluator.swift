@@ -8,9 +8,9 @@
 // - Independent, written out here: the layer time chain, the active window and the fill modes,
 //   the cycle arithmetic with its end-of-interval rule, the unit cubic bezier solver (WebKit's
 //   UnitBezier algorithm with Halley's steps in place of Newton's, as the engine solves it:
-//   steps then bisection, with its constants), the lerps, the keyframe segment search, the path's cubic segments, arc-length
-//   tables, paced key times, point and tangent, the spring's underdamped closed form, the free
-//   decay and the group's time.
+//   steps then bisection, with its constants), the lerps, the keyframe segment search, the
+//   path's cubic segments, arc-length tables, paced key times, point and tangent, the spring's
+//   underdamped closed form, the free decay and the group's time.
 // - The engine's, called: `MediaTiming`, `Spring`, `TimingFunction`, `Transform3D` and `Value`
 //   as plain data; `TimingFunction.controlPoint(at:)` to read a curve's control points;
 //   `Spring.naturalFrequency` and `Spring.dampingRatio` (ω₀ = √(k/m), ζ = c / (m ω₀) / 2: the

@@ -12,7 +12,9 @@
  *     the tick leaves (its class's display registration ends then, once), and every later call
  *     is refused;
  *   - the host clock, called holding the engine's lock (a plain hold), creates the first other
- *     thread, which calls the engine: that call waits until the hold ends.
+ *     thread, which calls the engine: that call waits until the hold ends;
+ *   - ac_engine_set_tick_threads makes the first other threads (under a plain hold): ticks
+ *     split over them read what an engine ticking alone reads.
  *
  * This process itself makes no engine: first it checks that a call before any engine exists
  * is refused as any call with a bad pointer.
@@ -99,8 +101,14 @@ static void test_engine_made_after_the_change(void) {
     pthread_t thread;
     void *failed = (void *)1;
     double time_s;
-    int round;
+    ac_class drawn = 0;
+    int round, ends_before;
 
+    /* A registration that ends when the engine goes away: a count of calls left above 0 would
+       keep it (and the engine) forever. */
+    AC_CHECK_OK(ac_class_create(engine, "Drawn", 0, NULL, 0, &drawn));
+    AC_CHECK_OK(ac_class_set_display(engine, drawn, on_display, NULL, on_registration_end));
+    ends_before = g.registration_ends;
     if (!AC_CHECK_EQ_INT(pthread_create(&thread, NULL, reader, engine), 0)) return;
     for (round = 0; round < 10000; ++round)
         if (ac_engine_current_time(engine, &time_s) != AC_OK) break;
@@ -108,7 +116,62 @@ static void test_engine_made_after_the_change(void) {
     AC_CHECK_EQ_INT(pthread_join(thread, &failed), 0);
     AC_CHECK(failed == NULL);
     AC_CHECK_OK(ac_engine_destroy(engine));
+    AC_CHECK_EQ_INT(g.registration_ends, ends_before + 1);
     AC_CHECK_STATUS(ac_engine_current_time(engine, &time_s), AC_ERR_BAD_HANDLE);
+}
+
+/* ---- Tick threads ---- */
+
+enum { TICKED_LAYERS = 10000 };
+
+/* An engine of TICKED_LAYERS layers, each with a basic animation of "level" from i to -i. */
+static ac_engine *ticked_engine(ac_layer *layers, ac_key *level) {
+    ac_engine *engine = new_engine();
+    ac_value zero = ac_value_scalar(0.0);
+    ac_property_desc property;
+    ac_class cls = 0;
+    int index;
+
+    AC_CHECK_OK(ac_property_desc_init(&property, "level", &zero));
+    AC_CHECK_OK(ac_class_create(engine, "Level", 0, &property, 1, &cls));
+    *level = key_of(engine, "level");
+    for (index = 0; index < TICKED_LAYERS; ++index) {
+        ac_animation animation = scalar_animation(engine, "level", 1, index, 1, -index, 0, 0, 10.0);
+        layers[index] = new_layer(engine, cls);
+        AC_CHECK_OK(ac_layer_add_animation(engine, layers[index], animation, "move"));
+        AC_CHECK_OK(ac_animation_release(engine, animation));
+    }
+    return engine;
+}
+
+/* The first other threads are the engine's own tick threads, made inside
+   ac_engine_set_tick_threads (under a plain hold of its lock); ticks split over them then read
+   what one thread reads. */
+static void test_first_threads_are_tick_threads(void) {
+    static ac_layer alone_layers[TICKED_LAYERS], split_layers[TICKED_LAYERS];
+    static double alone[TICKED_LAYERS], split[TICKED_LAYERS];
+    ac_key alone_level, split_level;
+    ac_engine *one = ticked_engine(alone_layers, &alone_level);
+    ac_engine *two = ticked_engine(split_layers, &split_level);
+    int32_t threads = 0;
+    size_t stride = 0, differing = 0, index;
+    int frame;
+
+    AC_CHECK_OK(ac_engine_set_tick_threads(two, 2));
+    AC_CHECK_OK(ac_engine_tick_threads(two, &threads));
+    AC_CHECK_EQ_INT(threads, 2);
+    for (frame = 0; frame < 5; ++frame) {
+        tick(one, frame_time(frame * 30));
+        tick(two, frame_time(frame * 30));
+        AC_CHECK_OK(ac_layers_get_presentation(one, alone_layers, TICKED_LAYERS, alone_level, alone, TICKED_LAYERS, &stride));
+        AC_CHECK_OK(ac_layers_get_presentation(two, split_layers, TICKED_LAYERS, split_level, split, TICKED_LAYERS, &stride));
+        for (index = 0; index < TICKED_LAYERS; ++index) differing += alone[index] != split[index];
+    }
+    AC_CHECK_EQ_INT(differing, 0);
+    /* The last frame is 2 s in: layer 1000 (linear, 10 s) is a fifth of its way to -1000. */
+    AC_CHECK_NEAR(split[1000], 1000.0 - 2000.0 * (2.0 / 10.0), 1e-9);
+    AC_CHECK_OK(ac_engine_destroy(one));
+    AC_CHECK_OK(ac_engine_destroy(two));
 }
 
 /* ---- The engine's lock ---- */
@@ -228,5 +291,6 @@ int main(void) {
     test_before_any_engine();
     run_in_child("the registry", registry_scenario);
     run_in_child("the lock", test_first_thread_under_the_lock);
+    run_in_child("the tick threads", test_first_threads_are_tick_threads);
     return ac_test_finish();
 }

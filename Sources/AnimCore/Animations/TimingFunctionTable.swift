@@ -4,8 +4,7 @@
 /// dropped and its slot reused.
 final class TimingFunctionTable {
     // The buffers are constants (their contents change, not the buffers): reading one takes no
-    // reference count. Every access is made holding the engine's lock, so the variables'
-    // exclusivity is not checked at run time (the check would cost more than most accesses).
+    // reference count.
     let functions = RecordBuffer<TimingFunction>(initialCapacity: 16)
     /// Each function's bezier, read in place by the tick's easing (`EvaluationContext.eased`)
     /// without the enum's copy (a steps function's slot holds a placeholder it never reads).
@@ -13,6 +12,8 @@ final class TimingFunctionTable {
     /// Each function's uses (0: its slot is free). In a record buffer, not an array: counting a
     /// use is on the per-change path, and an array's uniqueness check cost as much as the rest.
     private let references = RecordBuffer<Int32>(initialCapacity: 16)
+    // Every access is made holding the engine's lock, so the variables' exclusivity is not
+    // checked at run time (the check would cost more than most accesses).
     @exclusivity(unchecked) private var indexByFunction: [TimingFunction: Int32] = [:]
     @exclusivity(unchecked) private var freeSlots: [Int32] = []
     /// How many times a function was dropped (its last use given back): while it is unchanged,

@@ -104,12 +104,12 @@ public struct UnitBezier: Hashable, Sendable {
 
     /// The curve parameter t in [0, 1] with X(t) = x, for x in [0, 1].
     ///
-    /// [INF] Halley's steps where the reference names Newton's (WebKit's UnitBezier): the same
-    /// equation, start (t = x), tolerance and bisection fallback, each step Newton's corrected
-    /// by the curvature X''. The answers agree within the tolerance; Halley's converge in about
-    /// two steps where Newton's take three to four, and rarely fall back to bisection, which
-    /// Newton's do for some curves with flat ends (the solve is a chain of dependent divisions:
-    /// its length is the tick's cost for an eased animation).
+    /// [DECISION, against the reference's §7.2] Halley's steps where the reference names
+    /// Newton's (WebKit's UnitBezier, [WK-Bezier]): the same equation, start (t = x), tolerance
+    /// and bisection fallback, each step Newton's corrected by the curvature X''. The answers
+    /// agree within the tolerance. Why: the solve is a chain of dependent divisions, so its
+    /// number of steps is what an eased animation's tick costs; Halley's converge cubically,
+    /// and rarely leave [0, 1] for the bisection.
     @inline(__always) @inlinable package func parameter(forInput x: Double) -> Double {
         var t = x
         for _ in 0..<Solver.iterationLimit {

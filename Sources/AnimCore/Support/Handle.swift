@@ -46,9 +46,8 @@ package enum Handle {
 
     @inline(__always)
     private static func draw(_ counter: borrowing Atomic<UInt64>) -> UInt64 {
-        let flag = singleThreadedFlag
         while true {
-            let stamp = ProcessThreads.add(1, to: counter, flag: flag) & stampMask
+            let stamp = ProcessThreads.add(1, to: counter) & stampMask
             if stamp != 0 { return stamp }
         }
     }
@@ -72,5 +71,3 @@ private let descriptionStamps = Atomic<UInt64>(0)
 private let renderListStamps = Atomic<UInt64>(0)
 private let animatorStamps = Atomic<UInt64>(0)
 private let keyTagStamps = Atomic<UInt64>(0)
-/// glibc's flag of a process with one thread (`ProcessThreads`), looked up once.
-nonisolated(unsafe) private let singleThreadedFlag = ProcessThreads.singleThreadedFlag
