@@ -4,6 +4,9 @@ registration ends once."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from typing import Dict, List
 
@@ -132,3 +135,53 @@ def test_batch_reads_while_another_thread_animates(engine: Engine) -> None:
         thread.join()
     engine.tick(frame(200))
     assert list(batch.presentation("opacity"))[50:] == approx([1.0] * 50)
+
+
+# A process whose first thread other than the main one is started inside a callback: the engine
+# was entered (and its lock held) plainly while the process had one thread, and the calls after
+# the change take the locked path. It needs a process of its own (pytest's may have threads).
+FIRST_THREAD_SCRIPT = r"""
+import threading
+import animcore
+from animcore import Engine
+
+assert threading.active_count() == 1, "the process has threads already"
+start_count = animcore._callbacks.registered_count()
+engine = Engine()
+Gauge = engine.layer_class("Gauge", {"level": 0.0}, needs_display={"level"})
+seen = []
+
+def read_from_a_thread() -> None:
+    seen.append((engine.current_time, layer.level))
+
+def display(shown) -> None:
+    worker = threading.Thread(target=read_from_a_thread)
+    worker.start()
+    worker.join()
+
+Gauge.display = display
+layer = Gauge(level=2.0)
+engine.tick(1.0)
+layer.level = 3.0
+engine.tick(2.0)
+for n in range(1000):
+    layer.level = float(n)
+assert layer.level == 999.0
+engine.close()
+# Displayed at both ticks (the level given at creation asks for it): the first made the thread.
+assert seen == [(1.0, 2.0), (2.0, 3.0)], seen
+assert animcore._callbacks.registered_count() == start_count
+print("ok")
+"""
+
+
+def test_first_thread_started_inside_a_callback() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_THREAD_SCRIPT],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
