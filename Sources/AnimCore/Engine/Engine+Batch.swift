@@ -214,17 +214,8 @@ extension EngineState {
             guard let base = entries.baseAddress else { return PresentationReader.Stop(layer: 0, firstLeft: 0) }
             for (index, layerClass) in classes.enumerated() {
                 for key in 0..<keyCount {
-                    var entry = PresentationReader.ClassEntry(
-                        property: -1, component: nil, modelOffset: 0, isInline: true, defaultBlock: -1, rows: layerClass.rows.base)
-                    if let target = targets[index * keyCount + key] {
-                        let layout = layerClass.layouts[target.property]
-                        entry.property = Int32(target.property)
-                        entry.component = target.component
-                        entry.modelOffset = Int32(layout.offset)
-                        entry.isInline = layout.isInline
-                        entry.defaultBlock = Int32(layout.defaultBlock)
-                    }
-                    (base + index * keyCount + key).initialize(to: entry)
+                    (base + index * keyCount + key).initialize(
+                        to: PresentationReader.ClassEntry(layerClass, targets[index * keyCount + key]))
                 }
             }
             let reader = PresentationReader(

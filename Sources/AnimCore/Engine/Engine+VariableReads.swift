@@ -1,9 +1,10 @@
 /// Path and array values read into a caller's memory without making a `Value`: one layer
 /// (the C API's `ac_layer_get_path` and its siblings) or many under one lock (the batch reads
 /// `ac_layers_get_presentation_path` and its siblings, the Python binding, and
-/// `presentationValues(_:of:)` for these kinds). Both find each layer's memory through
-/// `EngineState.variableRun` (a class that does not declare the key through
-/// `EngineState.withVariableRun`, which answers undeclared keys and errors).
+/// `presentationValues(_:of:)` for these kinds). The single read finds the layer's memory
+/// through `EngineState.variableRun`, the batch through the batch read's lookup
+/// (`ValueStores.batchPresentationSlots`); both through `EngineState.withVariableRun` for a
+/// class that does not declare the key (which answers undeclared keys and errors).
 extension Engine {
     /// Runs `body` with the memory of the path or array value at `key` of `layer` (the
     /// presentation value when `presentation`, else the model value), which must be of `kind`.
@@ -49,10 +50,12 @@ extension Engine {
 }
 
 extension EngineState {
-    /// The loop of `Engine.readVariableValues`; nil when every layer was read. The property
-    /// that holds `key` is found once per run of layers of one class (`variableProperty`);
-    /// each layer's memory through `variableRun`, or `withVariableRun` for a class that does
-    /// not declare `key` of `kind` (which answers it: an undeclared key's value, or the error).
+    /// The loop of `Engine.readVariableValues`; nil when every layer was read. Where `key` lives
+    /// is found once per run of layers of one class (`variableProperty`, kept as the batch
+    /// read's `PresentationReader.ClassEntry`), the stores' pointers once per batch, and each
+    /// layer's memory through the batch read's lookup (`ValueStores.batchPresentationSlots`,
+    /// its layout's entry memoised); a class that does not declare `key` of `kind` goes through
+    /// `withVariableRun` (an undeclared key's value, or the error).
     func readVariableValues(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, presentation: Bool, expecting kind: ValueKind,
         _ body: (Int, VariableRun) -> Void
@@ -62,7 +65,12 @@ extension EngineState {
         } catch {
             return BatchReadFailure(index: 0, error: error)
         }
-        var resolved = (classIndex: -1, property: -1)
+        // (`body` calls nothing of the engine: no store grows during the loop.)
+        let stores = valueStores, store = variableValues
+        // (No class yet: the first layer finds its own.)
+        var classIndex = -1, memo = PresentationReader.Memo()
+        var entry = PresentationReader.ClassEntry(
+            property: -1, component: nil, modelOffset: 0, isInline: true, defaultBlock: -1, rows: stores.presentation)
         for (index, layer) in layers.enumerated() {
             let slot: Int
             do throws(AnimCoreError) {
@@ -70,12 +78,18 @@ extension EngineState {
             } catch {
                 return BatchReadFailure(index: index, key: -1, error: error)
             }
-            let classIndex = Int(places[slot].classIndex)
-            if classIndex != resolved.classIndex {
-                resolved = (classIndex, variableProperty(classIndex, key, kind) ?? -1)
+            let place = stores.places + slot
+            if Int(place.pointee.classIndex) != classIndex {
+                classIndex = Int(place.pointee.classIndex)
+                let property = variableProperty(classIndex, key, kind)
+                entry = PresentationReader.ClassEntry(
+                    classes[classIndex], property.map { KeyPathTarget(property: $0, component: nil, kind: kind) })
             }
-            if resolved.property >= 0 {
-                body(index, variableRun(slot, resolved.property, presentation: presentation, kind))
+            if entry.property >= 0 {
+                let slots = presentation
+                    ? stores.batchPresentationSlots(of: slot, place, entry.property, entry, memo: &memo)
+                    : stores.batchModelSlots(place, entry)
+                body(index, store.run(kind, slot: slots[0]))
                 continue
             }
             do throws(AnimCoreError) {

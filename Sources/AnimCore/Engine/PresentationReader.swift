@@ -101,7 +101,7 @@ struct PresentationReader {
                         firstLeft = min(firstLeft, index)  // for the general read
                         continue
                     }
-                    let source = slots(of: slot, place, property, entry, memo: &memos[key])
+                    let source = stores.batchPresentationSlots(of: slot, place, property, entry.pointee, memo: &memos[key])
                     let destination = row + (key == 0 ? firstColumn : columns[key])
                     if let component = entry.pointee.component {
                         component.read(from: source, into: destination)
@@ -113,28 +113,51 @@ struct PresentationReader {
             return Stop(layer: range.upperBound, firstLeft: firstLeft)
         }
     }
+}
 
-    /// The property's presentation slots (`LayerSlots.presentation`): its entry in the block
-    /// (the offset memoised per key, neighbouring layers mostly sharing their layout), or the
-    /// model value.
+extension PresentationReader.ClassEntry {
+    /// Where `target` (nil: not read here, left to the general read) lives in `layerClass`.
+    init(_ layerClass: LayerClass, _ target: KeyPathTarget?) {
+        self.init(property: -1, component: nil, modelOffset: 0, isInline: true, defaultBlock: -1, rows: layerClass.rows.base)
+        guard let target else { return }
+        let layout = layerClass.layouts[target.property]
+        property = Int32(target.property)
+        component = target.component
+        modelOffset = Int32(layout.offset)
+        isInline = layout.isInline
+        defaultBlock = Int32(layout.defaultBlock)
+    }
+}
+
+extension ValueStores {
+    /// The presentation slots of `entry`'s property (`LayerSlots.presentation`) of the layer in
+    /// `slot` (its place `place`), for a batch read: its entry in the block (the offset memoised
+    /// in `memo`, neighbouring layers mostly sharing their layout), or the model value.
     @inline(__always)
-    func slots(
-        of slot: Int, _ place: UnsafeMutablePointer<LayerPlace>, _ property: Int32,
-        _ entry: UnsafeMutablePointer<ClassEntry>, memo: inout Memo
+    func batchPresentationSlots(
+        of slot: Int, _ place: UnsafeMutablePointer<LayerPlace>, _ property: Int32, _ entry: PresentationReader.ClassEntry,
+        memo: inout PresentationReader.Memo
     ) -> UnsafeMutablePointer<Double> {
         let layout = place.pointee.presentationLayout
         let offset: Int32
         if layout >= 0 {
             if layout != memo.layout || property != memo.property {
-                memo = Memo(layout: layout, property: property, offset: stores.offset(of: property, inLayout: layout))
+                memo = PresentationReader.Memo(layout: layout, property: property, offset: self.offset(of: property, inLayout: layout))
             }
             offset = memo.offset
         } else {
-            offset = stores.presentationOffset(of: property, slot: slot, layout: layout)
+            offset = presentationOffset(of: property, slot: slot, layout: layout)
         }
-        if offset >= 0 { return stores.presentation + Int(place.pointee.presentationOffset) + Int(offset) }
-        return stores.modelSlots(
-            in: entry.pointee.rows + Int(place.pointee.row), offset: Int(entry.pointee.modelOffset),
-            isInline: entry.pointee.isInline, defaultBlock: Int(entry.pointee.defaultBlock))
+        if offset >= 0 { return presentation + Int(place.pointee.presentationOffset) + Int(offset) }
+        return batchModelSlots(place, entry)
+    }
+
+    /// The model slots of `entry`'s property of the layer at `place`, for a batch read
+    /// (`modelSlots(in:offset:isInline:defaultBlock:)` with the class's layout kept in `entry`).
+    @inline(__always)
+    func batchModelSlots(_ place: UnsafeMutablePointer<LayerPlace>, _ entry: PresentationReader.ClassEntry) -> UnsafeMutablePointer<Double> {
+        modelSlots(
+            in: entry.rows + Int(place.pointee.row), offset: Int(entry.modelOffset), isInline: entry.isInline,
+            defaultBlock: Int(entry.defaultBlock))
     }
 }
