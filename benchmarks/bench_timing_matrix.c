@@ -63,10 +63,11 @@
  *                another, easeInEaseOut: each coordinate the eased lerp (issue 32's paths);
  *   locations    CAGradientLayer's locations (AC_CLASS_GRADIENT_LAYER), a basic animation from 4
  *                random numbers in [0, 1) to 4 others, easeInEaseOut (issue 32's arrays).
- *                These two read back with the batch reads of paths and arrays
- *                (ac_layers_get_presentation_path, _numbers); their "vs 1st cycle" is against the
- *                scalar's first cycle, so it includes the 26 or 4 numbers' work (plain C's
- *                own ratio is beside it).
+ *                These two read back with the batch reads of a path's coordinates and of
+ *                arrays (ac_layers_get_presentation_path_coordinates, _numbers): the numbers
+ *                the plain loop writes; their "vs 1st cycle" is against the scalar's first
+ *                cycle, so it includes the 26 or 4 numbers' work (plain C's own ratio is
+ *                beside it).
  * Their plain loop is the matrix's with the timing the animator gives each animation (speed 0
  * with a timeOffset per layer; speed 1, or -1 with timeOffset 12, with a begin per layer),
  * computed by the same arithmetic; their goals: within 1.3x of plain C, and within 1.2x of the
@@ -298,7 +299,6 @@ typedef struct world {
     plain_matrix matrix;
     double *plain_out[2]; /* out0: [2n], out1: [6n] (see plain_matrix_run) */
     double *read_back;    /* [READ_STRIDE_MAX n]: the timed variant's buffer */
-    ac_path_element *path_back; /* [PATH_ELEMENTS max(n, MAX_SAMPLE)]: a path read's elements */
     size_t *offsets;            /* [max(n, MAX_SAMPLE) + 1]: a path or array read's offsets */
 } world;
 
@@ -470,7 +470,6 @@ static void world_build(world *wd, const workload *w, size_t count) {
     wd->layers = bench_allocate(count, sizeof(ac_layer));
     wd->read_back = bench_allocate(count * READ_STRIDE_MAX, sizeof(double));
     size_t reads = count > MAX_SAMPLE ? count : MAX_SAMPLE;
-    wd->path_back = bench_allocate(reads * PATH_ELEMENTS, sizeof(ac_path_element));
     wd->offsets = bench_allocate(reads + 1, sizeof(size_t));
     wd->plain_out[0] = bench_allocate(count * 2, sizeof(double));
     wd->plain_out[1] = bench_allocate(count * 6, sizeof(double));
@@ -668,7 +667,6 @@ static void world_free(world *wd) {
     for (int t = 0; t < 2; t++) free(wd->plain_out[t]);
     free(wd->layers);
     free(wd->read_back);
-    free(wd->path_back);
     free(wd->offsets);
     memset(wd, 0, sizeof *wd);
 }
@@ -702,24 +700,21 @@ static double transition_progress(world *wd, ac_layer layer) {
 }
 
 /* Reads the animated path or array of `count` layers into `out` with one batch call
- * (ac_layers_get_presentation_path, _numbers), one run of the row's numbers per layer (a path's
- * coordinates in element order); returns the stride. */
+ * (ac_layers_get_presentation_path_coordinates: a path's coordinates in element order, what a
+ * host that wants the numbers reads; ac_layers_get_presentation_numbers), one run of the row's
+ * numbers per layer; returns the stride. */
 static size_t read_runs(world *wd, const ac_layer *layers, size_t count, double *out, size_t capacity) {
     size_t stride = wd->runs.numbers, *offsets = wd->offsets;
     bench_require(count * stride <= capacity);
     if (wd->w->subject == SUBJECT_SHAPE_PATH) {
-        bench_check(ac_layers_get_presentation_path(wd->engine, layers, count, wd->read_keys[0], wd->path_back,
-                                                    count * PATH_ELEMENTS, offsets),
-                    "ac_layers_get_presentation_path");
-        for (size_t i = 0; i < count; i++) {
-            bench_require(offsets[i + 1] - offsets[i] == PATH_ELEMENTS);
-            bench_require(path_numbers(wd->path_back + offsets[i], PATH_ELEMENTS, out + i * stride) == stride);
-        }
+        bench_check(ac_layers_get_presentation_path_coordinates(wd->engine, layers, count, wd->read_keys[0], out, capacity,
+                                                                offsets),
+                    "ac_layers_get_presentation_path_coordinates");
     } else {
         bench_check(ac_layers_get_presentation_numbers(wd->engine, layers, count, wd->read_keys[0], out, capacity, offsets),
                     "ac_layers_get_presentation_numbers");
-        bench_require(offsets[count] == count * stride);
     }
+    bench_require(offsets[count] == count * stride);
     return stride;
 }
 

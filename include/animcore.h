@@ -2370,6 +2370,25 @@ ac_status ac_layers_get_presentation_colors(ac_engine *engine, const ac_layer *l
                                             size_t count, ac_key key, double *out_rgba,
                                             size_t capacity, size_t *out_offsets);
 
+/**
+ * The batch read of paths as numbers: layer i's presentation path at key as the run of its
+ * coordinates, out_numbers[out_offsets[i] .. out_offsets[i + 1]) (offsets and capacity count
+ * numbers): each element's points in element order, as many as its type uses (a move-to's or
+ * line-to's x, y; a quad curve's cx, cy, x, y; a curve's c1x, c1y, c2x, c2y, x, y; a close
+ * none) — the points ac_layers_get_presentation_path() gives, without the element structs and
+ * their unused zeros, copied straight from the engine's store. For a host that draws from
+ * arrays of numbers (a tessellator, a vertex buffer) the element types it knows: an animation
+ * whose values have one shape (as an add requires) shows paths of their element types while
+ * it runs; values of different shapes (a to-only animation over a model path of another
+ * shape) switch at progress 0.5, and ac_layers_get_presentation_path() reads the types then.
+ * The rules and errors of the batch reads above, with out_numbers (AC_ERR_WRONG_KIND for a
+ * key that holds numbers or colours, naming layers[i]).
+ */
+ac_status ac_layers_get_presentation_path_coordinates(ac_engine *engine, const ac_layer *layers,
+                                                      size_t count, ac_key key,
+                                                      double *out_numbers, size_t capacity,
+                                                      size_t *out_offsets);
+
 /** What the engine's store of path and array values holds (ac_engine_get_value_store_counts). */
 typedef struct ac_value_store_counts {
     uint32_t struct_size; /* sizeof(ac_value_store_counts) */

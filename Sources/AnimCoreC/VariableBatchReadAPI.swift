@@ -5,14 +5,25 @@ import CAnimCore
 // path, numbers or colours of many layers in one call, packed one after another with offsets;
 // and the value store's counts.
 
+/// How a batch read lays each layer's value out in C memory.
+private enum BatchLayout {
+    /// As the single reads do (`writeRun`), counted in elements: path elements, numbers or
+    /// colours.
+    case elements
+    /// A path's coordinates alone, counted in numbers (`ac_layers_get_presentation_path_coordinates`):
+    /// the store's run as it is, copied as an array of numbers is.
+    case coordinates
+}
+
 /// The batch read of `kind` (`ac_layers_get_presentation_path` and its siblings): layer i's
-/// value into `out[offsets[i] ..< offsets[i + 1]]`, counted in elements (`writeRun`), copied
+/// value into `out[offsets[i] ..< offsets[i + 1]]`, laid out as `layout` says, copied
 /// straight from the engine's store under one lock (`Engine.readVariableValues`). Every offset
 /// is set even when `out` is too small (BUFFER_TOO_SMALL; the layers that fit are written), so
 /// a caller sizes its buffer from offsets[count]. Errors name layers[i] (`argument` for `out`).
 private func readVariableBatch(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key, _ kind: ValueKind,
-    into out: UnsafeMutableRawPointer?, capacity: Int, offsets outOffsets: UnsafeMutablePointer<Int>?, _ argument: String
+    _ layout: BatchLayout = .elements, into out: UnsafeMutableRawPointer?, capacity: Int,
+    offsets outOffsets: UnsafeMutablePointer<Int>?, _ argument: String
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
@@ -32,8 +43,9 @@ private func readVariableBatch(
                         expecting: kind
                     ) { index, run in
                         // (Ends only grow: once a layer does not fit, none after it does.)
-                        if end + run.elements <= room, let out { writeRun(run, kind, into: out, at: end) }
-                        end += run.elements
+                        let size = layout == .coordinates ? run.count : run.elements
+                        if end + size <= room, let out { writeRun(run, layout == .coordinates ? .numbers : kind, into: out, at: end) }
+                        end += size
                         offsets[index + 1] = end
                     }
                     return nil
@@ -58,6 +70,16 @@ public func ac_layers_get_presentation_path(
     readVariableBatch(
         engine, layers, count, key, .path, into: outElements.map { UnsafeMutableRawPointer($0) }, capacity: capacity,
         offsets: outOffsets, "out_elements")
+}
+
+@_cdecl("ac_layers_get_presentation_path_coordinates")
+public func ac_layers_get_presentation_path_coordinates(
+    _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key,
+    _ outNumbers: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outOffsets: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    readVariableBatch(
+        engine, layers, count, key, .path, .coordinates, into: outNumbers.map { UnsafeMutableRawPointer($0) },
+        capacity: capacity, offsets: outOffsets, "out_numbers")
 }
 
 @_cdecl("ac_layers_get_presentation_numbers")

@@ -3,7 +3,7 @@ import Testing
 @testable import AnimCore
 
 /// Batch reads of paths and arrays (`Engine.readVariableValues`, the public
-/// `presentationValues(_:of:)` for these kinds) equal the single reads, for model-only and
+/// `presentationValues(_:of:)` for these kinds, `presentationPathCoordinates(_:of:)`) equal the single reads, for model-only and
 /// animated layers (basic, keyframe, spring, additive) of mixed element counts; their refusals
 /// name the layer; the store's counts (`variableValueCounts`) come back once animations are
 /// removed and layers released.
@@ -138,6 +138,31 @@ struct VariableBatchReadTests {
         }
         let foreign = Layer(engine: Engine(), retaining: try Engine().makeLayerHandle())
         #expect(throws: AnimCoreError.self) { try engine.presentationValues(PropertyName<Path>("path"), of: [layers[0], foreign]) }
+    }
+
+    @Test("the public presentationPathCoordinates packs each path's coordinates, those of its elements")
+    func publicPathCoordinates() throws {
+        let (engine, ids) = try Self.animatedWorld()
+        let layers = ids.map { Layer(engine: engine, retaining: $0) }
+        let packed = try engine.presentationPathCoordinates(PropertyName<Path>("path"), of: layers)
+        let paths = try engine.presentationValues(PropertyName<Path>("path"), of: layers)
+        #expect(packed.offsets.count == layers.count + 1 && packed.offsets.first == 0)
+        #expect(packed.offsets.last == packed.coordinates.count)
+        for (index, path) in paths.enumerated() {
+            let coordinates = Array(packed.coordinates[packed.offsets[index]..<packed.offsets[index + 1]])
+            #expect(coordinates == path.elements.flatMap(\.coordinates), "layers[\(index)]")
+        }
+        #expect(Set(paths.map { $0.elements.flatMap(\.coordinates).count }).count > 2, "mixed coordinate counts")
+        let empty = try engine.presentationPathCoordinates(PropertyName<Path>("path"), of: [])
+        #expect(empty.coordinates.isEmpty && empty.offsets == [0])
+        do {
+            _ = try engine.presentationPathCoordinates(PropertyName<Path>("locations"), of: layers)
+            Issue.record("numbers read as a path's coordinates")
+        } catch {
+            #expect(error.code == .wrongKind && error.message.hasPrefix("layers[0]: "))
+        }
+        let foreign = Layer(engine: Engine(), retaining: try Engine().makeLayerHandle())
+        #expect(throws: AnimCoreError.self) { try engine.presentationPathCoordinates(PropertyName<Path>("path"), of: [layers[0], foreign]) }
     }
 
     @Test("refusals stop at the layer that fails: wrong kind, bad handle, unknown key")

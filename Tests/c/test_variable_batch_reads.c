@@ -1,8 +1,9 @@
 /*
  * Batch presentation reads of path and array values (ac_layers_get_presentation_path,
- * _numbers, _colors) and the value store's counts (ac_engine_get_value_store_counts): the batch
- * equals the single reads bit for bit for model-only and animated layers (basic, keyframe,
- * spring, additive) of mixed element counts; count 0; a buffer too small (offsets set); wrong
+ * _path_coordinates, _numbers, _colors) and the value store's counts
+ * (ac_engine_get_value_store_counts): the batch equals the single reads bit for bit for
+ * model-only and animated layers (basic, keyframe, spring, additive) of mixed element counts
+ * (a path's coordinates the used points of its elements); count 0; a buffer too small (offsets set); wrong
  * kind, bad handle, unknown key and null pointers naming the argument; the store giving back
  * what removed animations and destroyed layers held.
  */
@@ -140,6 +141,62 @@ static void test_batch_equals_single(void) {
     ac_engine_destroy(engine);
 }
 
+/* The points each AC_PATH_* type uses. */
+static const size_t points_per_type[] = {2, 2, 4, 6, 0};
+
+/* ac_layers_get_presentation_path_coordinates: each layer's run is its path elements' used
+   points in element order, to the bit; count 0; a buffer too small (offsets set); refusals. */
+static void test_path_coordinates(void) {
+    ac_layer layers[LAYERS];
+    ac_engine *engine = world(layers);
+    ac_key path = key_of(engine, "path");
+    static ac_path_element elements[ROOM];
+    static double coordinates[ROOM];
+    size_t offsets[LAYERS + 1], element_offsets[LAYERS + 1], sized[LAYERS + 1];
+    AC_CHECK_OK(ac_layers_get_presentation_path(engine, layers, LAYERS, path, elements, ROOM, element_offsets));
+    AC_CHECK_OK(ac_layers_get_presentation_path_coordinates(engine, layers, LAYERS, path, coordinates, ROOM, offsets));
+    AC_CHECK_EQ_INT((long long)offsets[0], 0);
+    int animated_curves = 0;
+    for (int i = 0; i < LAYERS; ++i) {
+        size_t n = offsets[i];
+        for (size_t e = element_offsets[i]; e < element_offsets[i + 1]; ++e) {
+            size_t used = points_per_type[elements[e].type];
+            AC_CHECK(memcmp(coordinates + n, elements[e].points, used * sizeof(double)) == 0);
+            n += used;
+            if (i % 5 == 1 && elements[e].type == AC_PATH_CURVE_TO) animated_curves = 1;
+        }
+        AC_CHECK_EQ_INT((long long)n, (long long)offsets[i + 1]);
+    }
+    AC_CHECK(animated_curves);
+    /* Count 0; no buffer, then one number too few: every offset is set, nothing written past it. */
+    AC_CHECK_OK(ac_layers_get_presentation_path_coordinates(engine, NULL, 0, path, NULL, 0, sized));
+    AC_CHECK_EQ_INT((long long)sized[0], 0);
+    memset(sized, 0, sizeof sized);
+    EXPECT_ERROR(ac_layers_get_presentation_path_coordinates(engine, layers, LAYERS, path, NULL, 0, sized),
+                 AC_ERR_BUFFER_TOO_SMALL, "out_numbers");
+    AC_CHECK(memcmp(offsets, sized, sizeof sized) == 0);
+    coordinates[offsets[LAYERS] - 1] = -7;
+    EXPECT_ERROR(ac_layers_get_presentation_path_coordinates(engine, layers, LAYERS, path, coordinates, offsets[LAYERS] - 1,
+                                                             sized),
+                 AC_ERR_BUFFER_TOO_SMALL, "out_numbers");
+    AC_CHECK(coordinates[offsets[LAYERS] - 1] == -7);
+    /* Refusals name the argument: another kind, a bad handle, null pointers. */
+    EXPECT_ERROR(ac_layers_get_presentation_path_coordinates(engine, layers, LAYERS, key_of(engine, "locations"), coordinates,
+                                                             ROOM, sized),
+                 AC_ERR_WRONG_KIND, "layers[0]");
+    ac_layer gone = new_layer(engine, AC_CLASS_LAYER);
+    AC_CHECK_OK(ac_layer_release(engine, gone));
+    ac_layer with_gone[2] = {layers[1], gone};
+    EXPECT_ERROR(ac_layers_get_presentation_path_coordinates(engine, with_gone, 2, path, coordinates, ROOM, sized),
+                 AC_ERR_BAD_HANDLE, "layers[1]");
+    AC_CHECK_EQ_INT((long long)sized[1], (long long)offsets[2] - (long long)offsets[1]); /* layers[0] was read */
+    EXPECT_ERROR(ac_layers_get_presentation_path_coordinates(engine, layers, 2, path, NULL, 5, sized), AC_ERR_NULL_POINTER,
+                 "out_numbers");
+    EXPECT_ERROR(ac_layers_get_presentation_path_coordinates(engine, layers, 2, path, coordinates, ROOM, NULL),
+                 AC_ERR_NULL_POINTER, "out_offsets");
+    ac_engine_destroy(engine);
+}
+
 static void test_count_zero_and_too_small(void) {
     ac_layer layers[LAYERS];
     ac_engine *engine = world(layers);
@@ -268,6 +325,7 @@ static void test_store_counts_come_back(void) {
 int main(void) {
     test_batch_equals_single();
     test_count_zero_and_too_small();
+    test_path_coordinates();
     test_refusals();
     test_store_counts_come_back();
     return ac_test_finish();

@@ -2662,8 +2662,8 @@ static void op_variable_animation(void) {
         DIE("a presentation array read wrote more than its capacity");
 }
 
-/* Batch presentation reads of a path or array key (ac_layers_get_presentation_path / _numbers /
-   _colors) over up to 4 random layers (bad handles among them, NULL layers with a count) with a
+/* Batch presentation reads of a path or array key (ac_layers_get_presentation_path /
+   _path_coordinates / _numbers / _colors) over up to 4 random layers (bad handles among them, NULL layers with a count) with a
    random capacity (NULL with capacity, too small): every offset is set on OK and on
    BUFFER_TOO_SMALL, in order, never more written than the capacity; or the value store's
    counts, with a right or wrong struct_size. */
@@ -2690,7 +2690,7 @@ static void op_variable_batch(void) {
     const double guard = -1234.5;
     for (index = 0; index < 48; ++index) numbers[index] = guard;
     for (index = 0; index < 12; ++index) elements[index] = (ac_path_element){.type = -7, .points = {guard}};
-    switch (b % 4) {
+    switch (b % 5) {
     case 0:
         status = CALL(es, bad, ac_layers_get_presentation_path(es->pointer, given, count, key, no_buffer ? NULL : elements,
                                                                capacity, rd_u8() == 0 ? NULL : offsets));
@@ -2703,6 +2703,11 @@ static void op_variable_batch(void) {
         status = CALL(es, bad, ac_layers_get_presentation_colors(es->pointer, given, count, key, no_buffer ? NULL : numbers,
                                                                  capacity, rd_u8() == 0 ? NULL : offsets));
         break;
+    case 3:
+        status = CALL(es, bad, ac_layers_get_presentation_path_coordinates(es->pointer, given, count, key,
+                                                                           no_buffer ? NULL : numbers, capacity,
+                                                                           rd_u8() == 0 ? NULL : offsets));
+        break;
     default: {
         ac_value_store_counts counts;
         counts.struct_size = rd_u8() < 240 ? (uint32_t)sizeof counts : rd_u8();
@@ -2710,12 +2715,12 @@ static void op_variable_batch(void) {
         return;
     }
     }
-    if (b % 4 == 0) {
+    if (b % 5 == 0) {
         for (index = capacity; index < 12; ++index)
             if (elements[index].type != -7 || elements[index].points[0] != guard)
                 DIE("a batch read of paths wrote past its capacity");
     } else {
-        for (index = capacity * (b % 4 == 2 ? 4 : 1); index < 48; ++index)
+        for (index = capacity * (b % 5 == 2 ? 4 : 1); index < 48; ++index)
             if (numbers[index] != guard) DIE("a batch read of arrays wrote past its capacity");
     }
     if (status != AC_OK && status != AC_ERR_BUFFER_TOO_SMALL) return;

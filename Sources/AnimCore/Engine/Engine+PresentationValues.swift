@@ -41,23 +41,9 @@ extension Engine {
     /// its memory in the store (`readVariableValues`), then typed.
     private func variablePresentationValues<T>(_ name: PropertyName<T>, of layers: [Layer]) throws(AnimCoreError) -> [T] {
         let kind = T.valueKind
-        let key = try key(name.keyPath)
-        var handles: [LayerID] = []
-        handles.reserveCapacity(layers.count)
-        for (index, layer) in layers.enumerated() { handles.append(try handle(of: layer, "layers[\(index)]")) }
         var values: [Value] = []
         values.reserveCapacity(layers.count)
-        let failure: BatchReadFailure? = handles.withUnsafeBufferPointer { handles in
-            do throws(BatchReadFailure) {
-                try readVariableValues(forKey: key, of: handles, presentation: true, expecting: kind) { _, run in
-                    values.append(run.value(kind))
-                }
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw Self.batchError(failure, namingKeys: false) }
+        try readPresentationRuns(name.keyPath, kind, of: layers) { run in values.append(run.value(kind)) }
         var typed: [T] = []
         typed.reserveCapacity(values.count)
         for (index, value) in values.enumerated() {
@@ -68,6 +54,53 @@ extension Engine {
             }
         }
         return typed
+    }
+}
+
+extension Engine {
+    /// The presentation path at `name` of each of `layers` as numbers, read at the same tick
+    /// under one lock and packed: layer i's coordinates are
+    /// `coordinates[offsets[i] ..< offsets[i + 1]]` — each element's points in element order,
+    /// as `Path.Element.coordinates` gives them (none for a close) — and `offsets` has
+    /// `layers.count + 1` entries, from 0 to `coordinates.count`. The points of
+    /// `presentationValues(_:of:)`'s paths without the elements: for a host that draws from
+    /// arrays of numbers the element types it knows (an animation whose values have one shape
+    /// shows paths of their types; values of different shapes switch at progress 0.5).
+    ///
+    /// C: `ac_layers_get_presentation_path_coordinates`.
+    /// - Throws: as `presentationValues(_:of:)`, for the first layer that fails, naming it.
+    public func presentationPathCoordinates(
+        _ name: PropertyName<Path>, of layers: [Layer]
+    ) throws(AnimCoreError) -> (coordinates: [Double], offsets: [Int]) {
+        var coordinates: [Double] = [], offsets: [Int] = [0]
+        offsets.reserveCapacity(layers.count + 1)
+        guard !layers.isEmpty else { return (coordinates, offsets) }
+        try readPresentationRuns(name.keyPath, .path, of: layers) { run in
+            coordinates.append(contentsOf: UnsafeBufferPointer(start: run.numbers, count: run.numbers == nil ? 0 : run.count))
+            offsets.append(coordinates.count)
+        }
+        return (coordinates, offsets)
+    }
+
+    /// Calls `body` with the memory of the presentation path or array of `kind` at `keyPath`
+    /// of each of `layers` in order (`readVariableValues`); throws for the first layer that
+    /// fails, naming it ("layers[2]: ...").
+    private func readPresentationRuns(
+        _ keyPath: String, _ kind: ValueKind, of layers: [Layer], _ body: (VariableRun) -> Void
+    ) throws(AnimCoreError) {
+        let key = try key(keyPath)
+        var handles: [LayerID] = []
+        handles.reserveCapacity(layers.count)
+        for (index, layer) in layers.enumerated() { handles.append(try handle(of: layer, "layers[\(index)]")) }
+        let failure: BatchReadFailure? = handles.withUnsafeBufferPointer { handles in
+            do throws(BatchReadFailure) {
+                try readVariableValues(forKey: key, of: handles, presentation: true, expecting: kind) { _, run in body(run) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw Self.batchError(failure, namingKeys: false) }
     }
 }
 

@@ -1,5 +1,6 @@
 """Batch presentation reads of paths and arrays (LayerBatch.presentation_packed and
-presentation_arrays: ac_layers_get_presentation_path and its siblings) and the value store's
+presentation_arrays: ac_layers_get_presentation_path and its siblings;
+presentation_path_coordinates: ac_layers_get_presentation_path_coordinates) and the value store's
 counts (Engine.value_store_counts): the batch equals the single reads bit for bit for
 model-only and animated layers (basic, keyframe, spring, additive) of mixed element counts;
 an empty batch; wrong kind and unknown key naming the layer, a closed engine (a bad layer
@@ -126,6 +127,39 @@ def test_batch_equals_single_reads_to_the_bit(engine: Engine, key: str) -> None:
         assert array.tobytes() == single.tobytes()
         counts.add(len(single))
     assert len(counts) > 2, "mixed element counts"
+
+
+_POINTS_PER_TYPE = {0: 2, 1: 2, 2: 4, 3: 6, 4: 0}
+"""The points each AC_PATH_* type uses."""
+
+
+def test_path_coordinates_are_the_elements_points_to_the_bit(engine: Engine) -> None:
+    layers = world(engine)
+    batch = engine.batch(layers)
+    packed = batch.presentation_path_coordinates("path")
+    assert packed.values.dtype == numpy.float64 and packed.offsets.shape == (LAYERS + 1,)
+    assert int(packed.offsets[0]) == 0 and int(packed.offsets[-1]) == len(packed.values)
+    counts = set()
+    for layer, coordinates in zip(layers, packed.split()):
+        single = single_read(engine, layer, "path")
+        expected = [point for element in single for point in element["points"][: _POINTS_PER_TYPE[int(element["type"])]]]
+        assert coordinates.tobytes() == numpy.array(expected, dtype=numpy.float64).tobytes()
+        counts.add(len(coordinates))
+    assert len(counts) > 2, "mixed coordinate counts (none, a rect's, an ellipse's)"
+    shown = layers[1].presentation["path"]
+    assert list(packed.split()[1]) == [c for element in shown.elements for point in element.points for c in point]
+    assert len(engine.batch([]).presentation_path_coordinates("path").values) == 0
+
+
+def test_path_coordinates_refusals_name_the_layer(engine: Engine) -> None:
+    layers = world(engine)
+    with pytest.raises(WrongKindError, match=r"layers\[0\]"):
+        engine.batch(layers).presentation_path_coordinates("locations")
+    holding, plain = engine.layer(), engine.layer()
+    holding["spare"] = Path.rect(1, 2, 3, 4)
+    assert list(engine.batch([holding]).presentation_path_coordinates("spare").values) == [1, 2, 4, 2, 4, 6, 1, 6]
+    with pytest.raises(UnknownKeyError, match=r"layers\[1\]"):
+        engine.batch([holding, plain]).presentation_path_coordinates("spare")
 
 
 def test_packed_values_are_presentation_values(engine: Engine) -> None:

@@ -1218,6 +1218,10 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
         ac_status,
         (_engine_p, _layer_p, c_size_t, ac_key, _path_p, c_size_t, _size_p),
     ),
+    "ac_layers_get_presentation_path_coordinates": (
+        ac_status,
+        (_engine_p, _layer_p, c_size_t, ac_key, _double_p, c_size_t, _size_p),
+    ),
     "ac_layers_get_presentation_numbers": (
         ac_status,
         (_engine_p, _layer_p, c_size_t, ac_key, _double_p, c_size_t, _size_p),

@@ -79,7 +79,7 @@ class LayerBatch:
         self._handles = (_capi.ac_layer * len(items))(*(layer._handle for layer in items))
         self._strides: Dict[int, int] = {}
         self._tables: Dict[Tuple[int, ...], _TableLayout] = {}
-        self._packed_sizes: Dict[int, int] = {}
+        self._packed_sizes: Dict[Tuple[int, str], int] = {}
 
     @property
     def layers(self) -> Tuple[Layer, ...]:
@@ -162,11 +162,43 @@ class LayerBatch:
         # The first layer's kind picks the call (none: the numbers call says what it holds).
         kind = _variable_values.kind_at(ptr, self._layers[0]._handle, key_id) or ValueKind.NUMBERS
         call, element_type, shape = _PACKED_READS[kind]
+        return self._read_packed(numpy, key_id, call, element_type, shape, _packed_dtype(numpy, kind))
+
+    def presentation_path_coordinates(self, key: str) -> PackedValues:
+        """The presentation path at ``key`` of every layer in one call as numbers, packed:
+        layer i's coordinates are ``values[offsets[i]:offsets[i + 1]]``, a float64 NumPy array
+        of each element's points in element order, as many as its type uses (2 for a move or a
+        line, 4 for a quad curve, 6 for a curve, none for a close) — the points of
+        :meth:`presentation_packed` without the element records and their unused zeros, for a
+        host that draws from arrays of numbers the element types it knows (see the C
+        function for when they change). Every layer must hold a path at ``key``
+        (WrongKindError naming ``layers[i]`` otherwise). Needs NumPy (ImportError saying so).
+
+        C: ac_layers_get_presentation_path_coordinates()."""
+        numpy = _numpy()
+        if numpy is None:
+            raise ImportError(
+                "LayerBatch.presentation_path_coordinates needs NumPy: pip install 'animcore[numpy]' (or numpy)"
+            )
+        key_id = self._engine._intern(key, "key")
+        return self._read_packed(
+            numpy, key_id, "ac_layers_get_presentation_path_coordinates", ctypes.c_double, (), numpy.float64
+        )
+
+    def _read_packed(
+        self, numpy: Any, key_id: int, call: str, element_type: Any, shape: Tuple[int, ...], dtype: Any
+    ) -> PackedValues:
+        """One packed read of key ``key_id`` by the C function ``call``, whose output is an array
+        of ``element_type`` (``dtype`` in NumPy, each element of ``shape``)."""
+        ptr = engine_ptr(self._engine)
+        count = len(self._layers)
+        offsets = numpy.zeros(count + 1, dtype=numpy.uintp)
         offsets_out = offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_size_t))
-        # Sized as the last read of this key; a read that finds more reads again at its size.
-        total = self._packed_sizes.get(key_id, 0)
+        # Sized as the last read of this key by this call; a read that finds more reads again
+        # at its size.
+        total = self._packed_sizes.get((key_id, call), 0)
         while True:
-            values = numpy.empty((total,) + shape, dtype=_packed_dtype(numpy, kind))
+            values = numpy.empty((total,) + shape, dtype=dtype)
             data = values.ctypes.data_as(ctypes.POINTER(element_type)) if total else None
             status = getattr(_lib, call)(ptr, self._handles, count, key_id, data, total, offsets_out)
             needed = int(offsets[count])
@@ -175,7 +207,7 @@ class LayerBatch:
                 continue
             if status:
                 raise_status(status)
-            self._packed_sizes[key_id] = needed
+            self._packed_sizes[(key_id, call)] = needed
             return PackedValues(values[:needed], offsets)
 
     def presentation_arrays(self, key: str) -> List[Any]:
