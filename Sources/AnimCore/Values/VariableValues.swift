@@ -30,20 +30,24 @@ final class VariableValues {
     /// One stored value: its kind, its run of `count` numbers (room for `capacity`), and for a
     /// path the type of each of its `elements` elements (`Path.Element.typeCode`).
     struct Entry {
+        // Field order: the flags packed beside the kind (104 bytes an entry), what the tick's
+        // arithmetic reads of an operand (kind, isLive, run, count, shapeVersion) in its first
+        // 32 bytes, a read's types and elements next: fewer cache lines per value when the
+        // table of many layers' values does not fit the cache.
         var kind: ValueKind = .numbers
-        var run: UnsafeMutablePointer<Double>?
-        var count = 0
-        var capacity = 0
-        var types: UnsafeMutablePointer<UInt8>?
-        var elements = 0
-        var typeCapacity = 0
         var isLive = false
         var isPinned = false
+        var run: UnsafeMutablePointer<Double>?
+        var count = 0
         /// Moves on whenever the entry's shape (kind, count, elements, types) may change, and
         /// when the entry is freed; never back: an index and a version name one shape.
         var shapeVersion: UInt64 = 0
+        var types: UnsafeMutablePointer<UInt8>?
+        var elements = 0
         /// For a buffer: the shapes its last arithmetic proved (`ShapeProof`).
         var proof = ShapeProof()
+        var capacity = 0
+        var typeCapacity = 0
     }
 
     /// What an arithmetic call into a buffer established about shapes: the buffer (at
