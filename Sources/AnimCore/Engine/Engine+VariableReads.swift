@@ -67,37 +67,42 @@ extension EngineState {
         }
         // (`body` calls nothing of the engine: no store grows during the loop.)
         let stores = valueStores, store = variableValues
-        // (No class yet: the first layer finds its own.)
-        var classIndex = -1, memo = PresentationReader.Memo()
-        var entry = PresentationReader.ClassEntry(
-            property: -1, component: nil, modelOffset: 0, isInline: true, defaultBlock: -1, rows: stores.presentation)
-        for (index, layer) in layers.enumerated() {
-            let slot: Int
-            do throws(AnimCoreError) {
-                slot = try layerSlot(layer)
-            } catch {
-                return BatchReadFailure(index: index, key: -1, error: error)
+        // The class's entry where the lookups read it, as the scalar batch keeps its entries.
+        return withUnsafeTemporaryAllocation(of: PresentationReader.ClassEntry.self, capacity: 1) { entrySpace in
+            guard let entry = entrySpace.baseAddress else { return nil }
+            // (No class yet: the first layer finds its own.)
+            entry.initialize(to: PresentationReader.ClassEntry(
+                property: -1, component: nil, modelOffset: 0, isInline: true, defaultBlock: -1, rows: stores.presentation))
+            defer { entry.deinitialize(count: 1) }
+            var classIndex = -1, memo = PresentationReader.Memo()
+            for (index, layer) in layers.enumerated() {
+                let slot: Int
+                do throws(AnimCoreError) {
+                    slot = try layerSlot(layer)
+                } catch {
+                    return BatchReadFailure(index: index, key: -1, error: error)
+                }
+                let place = stores.places + slot
+                if Int(place.pointee.classIndex) != classIndex {
+                    classIndex = Int(place.pointee.classIndex)
+                    let property = variableProperty(classIndex, key, kind)
+                    entry.pointee = PresentationReader.ClassEntry(
+                        classes[classIndex], property.map { KeyPathTarget(property: $0, component: nil, kind: kind) })
+                }
+                if entry.pointee.property >= 0 {
+                    let slots = presentation
+                        ? stores.batchPresentationSlots(of: slot, place, entry.pointee.property, entry, memo: &memo)
+                        : stores.batchModelSlots(place, entry)
+                    body(index, store.run(kind, slot: slots[0]))
+                    continue
+                }
+                do throws(AnimCoreError) {
+                    try withVariableRun(forKey: key, slot: slot, presentation: presentation, expecting: kind) { body(index, $0) }
+                } catch {
+                    return BatchReadFailure(index: index, error: error)
+                }
             }
-            let place = stores.places + slot
-            if Int(place.pointee.classIndex) != classIndex {
-                classIndex = Int(place.pointee.classIndex)
-                let property = variableProperty(classIndex, key, kind)
-                entry = PresentationReader.ClassEntry(
-                    classes[classIndex], property.map { KeyPathTarget(property: $0, component: nil, kind: kind) })
-            }
-            if entry.property >= 0 {
-                let slots = presentation
-                    ? stores.batchPresentationSlots(of: slot, place, entry.property, entry, memo: &memo)
-                    : stores.batchModelSlots(place, entry)
-                body(index, store.run(kind, slot: slots[0]))
-                continue
-            }
-            do throws(AnimCoreError) {
-                try withVariableRun(forKey: key, slot: slot, presentation: presentation, expecting: kind) { body(index, $0) }
-            } catch {
-                return BatchReadFailure(index: index, error: error)
-            }
+            return nil
         }
-        return nil
     }
 }

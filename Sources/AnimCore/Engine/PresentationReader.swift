@@ -101,7 +101,7 @@ struct PresentationReader {
                         firstLeft = min(firstLeft, index)  // for the general read
                         continue
                     }
-                    let source = stores.batchPresentationSlots(of: slot, place, property, entry.pointee, memo: &memos[key])
+                    let source = stores.batchPresentationSlots(of: slot, place, property, entry, memo: &memos[key])
                     let destination = row + (key == 0 ? firstColumn : columns[key])
                     if let component = entry.pointee.component {
                         component.read(from: source, into: destination)
@@ -135,8 +135,8 @@ extension ValueStores {
     /// in `memo`, neighbouring layers mostly sharing their layout), or the model value.
     @inline(__always)
     func batchPresentationSlots(
-        of slot: Int, _ place: UnsafeMutablePointer<LayerPlace>, _ property: Int32, _ entry: PresentationReader.ClassEntry,
-        memo: inout PresentationReader.Memo
+        of slot: Int, _ place: UnsafeMutablePointer<LayerPlace>, _ property: Int32,
+        _ entry: UnsafePointer<PresentationReader.ClassEntry>, memo: inout PresentationReader.Memo
     ) -> UnsafeMutablePointer<Double> {
         let layout = place.pointee.presentationLayout
         let offset: Int32
@@ -155,9 +155,11 @@ extension ValueStores {
     /// The model slots of `entry`'s property of the layer at `place`, for a batch read
     /// (`modelSlots(in:offset:isInline:defaultBlock:)` with the class's layout kept in `entry`).
     @inline(__always)
-    func batchModelSlots(_ place: UnsafeMutablePointer<LayerPlace>, _ entry: PresentationReader.ClassEntry) -> UnsafeMutablePointer<Double> {
+    func batchModelSlots(
+        _ place: UnsafeMutablePointer<LayerPlace>, _ entry: UnsafePointer<PresentationReader.ClassEntry>
+    ) -> UnsafeMutablePointer<Double> {
         modelSlots(
-            in: entry.rows + Int(place.pointee.row), offset: Int(entry.modelOffset), isInline: entry.isInline,
-            defaultBlock: Int(entry.defaultBlock))
+            in: entry.pointee.rows + Int(place.pointee.row), offset: Int(entry.pointee.modelOffset),
+            isInline: entry.pointee.isInline, defaultBlock: Int(entry.pointee.defaultBlock))
     }
 }

@@ -125,7 +125,6 @@ final class VariableValues {
     /// The memory of the value of `kind` a slot names, for reading in place (no `Value` made):
     /// empty for 0, a handle this store does not hold, or one that holds another kind (as
     /// `value(_:slot:)` reads them). Valid until the store next changes.
-    @inline(__always)
     func run(_ kind: ValueKind, slot: Double) -> VariableRun {
         guard let index = index(of: slot), entries[index].kind == kind else { return VariableRun() }
         let entry = entries[index]
@@ -231,7 +230,6 @@ final class VariableValues {
     // MARK: Entries
 
     /// The index a slot's handle names; nil for 0, a handle out of range or a free entry.
-    @inline(__always)
     private func index(of slot: Double) -> Int? {
         let handle = SlotEncoding.token(slot)
         guard handle > 0, handle <= UInt64(entryCount), entries[Int(handle - 1)].isLive else { return nil }
