@@ -68,6 +68,11 @@ extension Engine {
     /// shows paths of their types; values of different shapes switch at progress 0.5).
     ///
     /// C: `ac_layers_get_presentation_path_coordinates`.
+    /// - Parameters:
+    ///   - name: the path property's typed name.
+    ///   - layers: layers of this engine, in any number.
+    /// - Returns: the coordinates of every layer's path, one run after another, and the
+    ///   `layers.count + 1` offsets of the runs (in numbers).
     /// - Throws: as `presentationValues(_:of:)`, for the first layer that fails, naming it.
     public func presentationPathCoordinates(
         _ name: PropertyName<Path>, of layers: [Layer]
