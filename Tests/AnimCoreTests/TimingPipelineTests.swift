@@ -266,6 +266,51 @@ struct TimingPipelineTests {
         }
     }
 
+    /// Timings at the edges of the first cycle's forward leg, which `sample` takes first: signed
+    /// zero offsets and speeds, negative and fast speeds, a cycle that overflows when doubled,
+    /// repeats that end inside the first cycle, an endless duration.
+    static let firstLegEdgeTimings: [MediaTiming] = [
+        MediaTiming(duration: 1),
+        MediaTiming(duration: 1, timeOffset: -0.0),
+        MediaTiming(duration: 1, speed: -0.0, timeOffset: 0.5),
+        MediaTiming(duration: 1, speed: -1, timeOffset: 0.75),
+        MediaTiming(duration: 1, speed: 2, timeOffset: 0.25, autoreverses: true),
+        MediaTiming(duration: 1e308, autoreverses: true),
+        MediaTiming(duration: 1e308),
+        MediaTiming(duration: 2, repeatCount: 0.25),
+        MediaTiming(duration: 2, repeatDuration: 0.5, fillMode: .both),
+        MediaTiming(beginTime: 0.5, duration: .infinity),
+        MediaTiming(beginTime: 0.1, duration: 0.3, timeOffset: 0.2, repeatCount: .infinity),
+    ]
+
+    @Test("sample gives the general steps' bits, its first forward leg included")
+    func sampleFirstLegIsTheGeneralSteps() {
+        let timings = Self.firstLegEdgeTimings + Self.randomTimings(count: 300, seed: 11)
+        for timing in timings {
+            let span = timing.activeParentDuration
+            var parents = Array(stride(from: -1.0, through: 6, by: 0.0625)) + [-0.0]
+            // Either side of each end of the interval and of the first cycle's end.
+            let firstEnd = timing.beginTime + (timing.duration - timing.timeOffset) / timing.speed
+            for edge in [timing.beginTime, timing.beginTime + span, firstEnd] where edge.isFinite {
+                parents += [edge.nextDown, edge, edge.nextUp]
+            }
+            for parent in parents {
+                // The general steps: the phase by the interval, then the cycle position.
+                let elapsed = parent - timing.beginTime
+                let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
+                let sample = timing.sample(atParentTime: parent)
+                let what = "\(timing) at \(parent)"
+                #expect(sample.phase == phase && sample.isInEffect == timing.isInEffect(phase), "\(what)")
+                guard timing.isInEffect(phase) else { continue }
+                let position = timing.cyclePosition(in: phase, localTime: elapsed * timing.speed + timing.timeOffset)
+                #expect(sample.progress.bitPattern == position.progress.bitPattern, "\(what): progress")
+                #expect(sample.cycleStart.bitPattern == position.cycleStart.bitPattern, "\(what): cycle start")
+                #expect(sample.cycleLength.bitPattern == position.cycleLength.bitPattern, "\(what): cycle length")
+                #expect(sample.isReversed == position.isReversed, "\(what): reversed")
+            }
+        }
+    }
+
     @Test("the batch loop gives exactly what easedProgress gives one time at a time")
     func batchAgreesWithSingle() throws {
         let functions: [TimingFunction?] = [

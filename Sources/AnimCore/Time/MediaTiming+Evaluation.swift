@@ -146,12 +146,23 @@ extension MediaTiming {
     @inline(__always)  // the per-frame path
     func sample(atParentTime parentTime: Double, activeParentDuration span: Double) -> TimingSample {
         let elapsed = parentTime - beginTime
+        let local = elapsed * speed + timeOffset
+        // Inside the active interval and the first cycle's forward leg (0 < local < duration,
+        // the cycle finite), every step below reduces to progress = local / duration, cycle
+        // start +0 (local − local), not reversed: that case is taken first, with no case
+        // analysis, and gives the same bits. (local > 0 strictly: at 0 the boundary rule and
+        // the clamp of −0 to +0 decide, below.) Most frames of most animations are there.
+        if elapsed >= 0 && elapsed < span && local > 0 && local < duration && cycleDuration.isFinite {
+            return TimingSample(
+                phase: .active, isInEffect: true, progress: local / duration, cycleStart: 0, cycleLength: cycleDuration,
+                isReversed: false)
+        }
         let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
         guard isInEffect(phase) else {
             return TimingSample(
                 phase: phase, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
         }
-        let position = cyclePosition(in: phase, localTime: elapsed * speed + timeOffset)
+        let position = cyclePosition(in: phase, localTime: local)
         return TimingSample(
             phase: phase, isInEffect: true, progress: position.progress,
             cycleStart: position.cycleStart, cycleLength: position.cycleLength,
@@ -182,7 +193,7 @@ extension MediaTiming {
     func sampleEnding(atParentTime parentTime: Double) -> TimingSample {
         let position: CyclePosition
         if duration == 0 {
-            position = zeroLengthPosition(after: true)
+            position = Self.zeroLengthPosition(after: true, repeatCount: repeatCount, autoreverses: autoreverses)
         } else {
             let local = (parentTime - beginTime) * speed + timeOffset
             position = cyclePosition(activeTime: local, approachFromBelow: speed >= 0)
@@ -253,7 +264,9 @@ extension MediaTiming {
 
     /// Where the object is in its cycles in `phase`, given its unclamped local time.
     @inline(__always) @usableFromInline func cyclePosition(in phase: TimingPhase, localTime: Double) -> CyclePosition {
-        if duration == 0 { return zeroLengthPosition(after: phase == .after) }
+        if duration == 0 {
+            return Self.zeroLengthPosition(after: phase == .after, repeatCount: repeatCount, autoreverses: autoreverses)
+        }
         let playsBackward = speed < 0
         switch phase {
         case .before:
@@ -325,8 +338,10 @@ extension MediaTiming {
 
     /// [INF] A zero duration is a zero-length interval: before it, the start; after it, the end
     /// state of `repeatCount` cycles (the fraction of the last one for a fractional count), as
-    /// Web Animations defines it. Basic time is 0 either way.
-    func zeroLengthPosition(after: Bool) -> CyclePosition {
+    /// Web Animations defines it. Basic time is 0 either way. Static, given the two settings it
+    /// reads, so that the tick, which reads its timings in place, needs no copy of a whole
+    /// timing in memory for this call (the per-frame `sample` inlines the rest).
+    static func zeroLengthPosition(after: Bool, repeatCount: Double, autoreverses: Bool) -> CyclePosition {
         guard after else {
             return CyclePosition(iteration: 0, basicTime: 0, progress: 0, isReversed: false)
         }
