@@ -266,10 +266,11 @@ struct TimingPipelineTests {
         }
     }
 
-    /// Timings at the edges of the first cycle's forward leg, which `sample` takes first: signed
-    /// zero offsets and speeds, negative and fast speeds, a cycle that overflows when doubled,
-    /// repeats that end inside the first cycle, an endless duration.
-    static let firstLegEdgeTimings: [MediaTiming] = [
+    /// Timings at the edges of what `sample` takes first (strictly inside a cycle of the active
+    /// interval): signed zero offsets and speeds, negative and fast speeds, a cycle that
+    /// overflows when doubled, repeats that end inside the first cycle, an endless duration,
+    /// cycles that binary cannot hold, many cycles.
+    static let cycleEdgeTimings: [MediaTiming] = [
         MediaTiming(duration: 1),
         MediaTiming(duration: 1, timeOffset: -0.0),
         MediaTiming(duration: 1, speed: -0.0, timeOffset: 0.5),
@@ -281,17 +282,21 @@ struct TimingPipelineTests {
         MediaTiming(duration: 2, repeatDuration: 0.5, fillMode: .both),
         MediaTiming(beginTime: 0.5, duration: .infinity),
         MediaTiming(beginTime: 0.1, duration: 0.3, timeOffset: 0.2, repeatCount: .infinity),
+        MediaTiming(beginTime: -0.25, duration: 0.1, speed: 3, repeatCount: .infinity, autoreverses: true),
+        MediaTiming(duration: 0.7, speed: -1.5, timeOffset: 0.35, repeatCount: 4, autoreverses: true),
     ]
 
-    @Test("sample gives the general steps' bits, its first forward leg included")
-    func sampleFirstLegIsTheGeneralSteps() {
-        let timings = Self.firstLegEdgeTimings + Self.randomTimings(count: 300, seed: 11)
+    @Test("sample gives the general steps' bits, inside cycles and at their boundaries")
+    func sampleInsideCyclesIsTheGeneralSteps() {
+        let timings = Self.cycleEdgeTimings + Self.randomTimings(count: 300, seed: 11)
         for timing in timings {
             let span = timing.activeParentDuration
             var parents = Array(stride(from: -1.0, through: 6, by: 0.0625)) + [-0.0]
-            // Either side of each end of the interval and of the first cycle's end.
-            let firstEnd = timing.beginTime + (timing.duration - timing.timeOffset) / timing.speed
-            for edge in [timing.beginTime, timing.beginTime + span, firstEnd] where edge.isFinite {
+            // Either side of each end of the interval and of the first cycles' ends.
+            let cycleEnds = (1...4).map {
+                timing.beginTime + (Double($0) * timing.cycleDuration - timing.timeOffset) / timing.speed
+            }
+            for edge in [timing.beginTime, timing.beginTime + span] + cycleEnds where edge.isFinite {
                 parents += [edge.nextDown, edge, edge.nextUp]
             }
             for parent in parents {

@@ -147,26 +147,24 @@ extension MediaTiming {
     func sample(atParentTime parentTime: Double, activeParentDuration span: Double) -> TimingSample {
         let elapsed = parentTime - beginTime
         let local = elapsed * speed + timeOffset
-        // Inside the active interval and the first cycle's forward leg (0 < local < duration,
-        // the cycle finite), every step below reduces to progress = local / duration, cycle
-        // start +0 (local − local), not reversed: that case is taken first, with no case
-        // analysis, and gives the same bits. (local > 0 strictly: at 0 the boundary rule and
-        // the clamp of −0 to +0 decide, below.) Most frames of most animations are there.
-        if elapsed >= 0 && elapsed < span && local > 0 && local < duration && cycleDuration.isFinite {
-            return TimingSample(
-                phase: .active, isInEffect: true, progress: local / duration, cycleStart: 0, cycleLength: cycleDuration,
-                isReversed: false)
+        // Inside the active interval, strictly inside a cycle (0 < offset in the cycle, the
+        // cycle finite and not empty): the phase is known, and the boundary rule and the clamp
+        // of `cyclePosition(activeTime:approachFromBelow:)` change nothing there, so the
+        // position is made from the offset directly, to the same bits. Most frames of most
+        // animations are there.
+        let cycle = cycleDuration
+        if elapsed >= 0 && elapsed < span && local > 0 && cycle > 0 && cycle.isFinite {
+            let offset = local < cycle ? local : Self.offset(of: local, inCyclesOf: cycle)
+            if offset > 0 {
+                return TimingSample(.active, position(offsetInCycle: offset, cycleStart: local - offset, cycle: cycle))
+            }
         }
         let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
         guard isInEffect(phase) else {
             return TimingSample(
                 phase: phase, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
         }
-        let position = cyclePosition(in: phase, localTime: local)
-        return TimingSample(
-            phase: phase, isInEffect: true, progress: position.progress,
-            cycleStart: position.cycleStart, cycleLength: position.cycleLength,
-            isReversed: position.isReversed)
+        return TimingSample(phase, cyclePosition(in: phase, localTime: local))
     }
 
     /// The basic local time of `sample` (taken at `parentTime`), in seconds: what a spring and a
@@ -181,10 +179,7 @@ extension MediaTiming {
     /// mode: the end rule of the after phase (`cyclePosition(in:localTime:)`), exact at the end
     /// of the last cycle.
     func sampleAfterEnd() -> TimingSample {
-        let position = cyclePosition(in: .after, localTime: 0)
-        return TimingSample(
-            phase: .after, isInEffect: true, progress: position.progress,
-            cycleStart: position.cycleStart, cycleLength: position.cycleLength, isReversed: position.isReversed)
+        TimingSample(.after, cyclePosition(in: .after, localTime: 0))
     }
 
     /// The state at `parentTime` reached from before it, in the after phase: the limit from
@@ -198,9 +193,7 @@ extension MediaTiming {
             let local = (parentTime - beginTime) * speed + timeOffset
             position = cyclePosition(activeTime: local, approachFromBelow: speed >= 0)
         }
-        return TimingSample(
-            phase: .after, isInEffect: true, progress: position.progress,
-            cycleStart: position.cycleStart, cycleLength: position.cycleLength, isReversed: position.isReversed)
+        return TimingSample(.after, position)
     }
 
     /// Evaluates `easedProgress` at every time of `parentTimes` into `output` (same count or
@@ -300,6 +293,12 @@ extension MediaTiming {
             cycleStart -= cycle
         }
         offsetInCycle = min(max(offsetInCycle, 0), cycle)
+        return position(offsetInCycle: offsetInCycle, cycleStart: cycleStart, cycle: cycle)
+    }
+
+    /// The position `offsetInCycle` seconds (in [0, `cycle`]) into the cycle that began at
+    /// local time `cycleStart`: past `duration`, an autoreversing cycle's reverse leg, mirrored.
+    @inline(__always) func position(offsetInCycle: Double, cycleStart: Double, cycle: Double) -> CyclePosition {
         if autoreverses && offsetInCycle > duration {
             let basic = cycle - offsetInCycle
             return CyclePosition(
@@ -412,6 +411,13 @@ extension MediaTiming {
         self.cycleStart = cycleStart
         self.cycleLength = cycleLength
         self.isReversed = isReversed
+    }
+
+    /// The sample of an object in effect in `phase` at `position`.
+    @inline(__always) init(_ phase: TimingPhase, _ position: CyclePosition) {
+        self.init(
+            phase: phase, isInEffect: true, progress: position.progress, cycleStart: position.cycleStart,
+            cycleLength: position.cycleLength, isReversed: position.isReversed)
     }
 
     /// The cycle index (see `TimingState.currentIteration`), computed on demand.
