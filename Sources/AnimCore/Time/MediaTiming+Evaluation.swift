@@ -118,20 +118,9 @@ extension MediaTiming {
     /// - Throws: as `evaluate(atParentTime:)`.
     public func easedProgress(atParentTime parentTime: Double, function: TimingFunction?) throws(AnimCoreError) -> Double {
         try checkEvaluation(atParentTime: parentTime)
-        return progress(atParentTime: parentTime, function: function)
-    }
-
-    /// `easedProgress(atParentTime:function:)` for a validated timing and time.
-    @inlinable
-    func progress(atParentTime parentTime: Double, function: TimingFunction?) -> Double {
-        let elapsed = parentTime - beginTime
-        let span = activeParentDuration
-        let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
-        guard isInEffect(phase) else { return .nan }
-        let position = cyclePosition(in: phase, localTime: elapsed * speed + timeOffset)
-        guard let function else { return position.progress }
-        let beforeFlag = position.isReversed ? phase == .after : phase == .before
-        return function.value(at: position.progress, beforeFlag: beforeFlag)
+        let sample = sample(atParentTime: parentTime)
+        guard sample.isInEffect else { return .nan }
+        return function.map { $0.value(at: sample.progress, beforeFlag: sample.beforeFlag) } ?? sample.progress
     }
 
     /// The state the engine needs each frame at `parentTime`: phase, progress (before any timing
@@ -146,7 +135,7 @@ extension MediaTiming {
     @inline(__always)  // the per-frame path
     func sample(atParentTime parentTime: Double, activeParentDuration span: Double) -> TimingSample {
         let elapsed = parentTime - beginTime
-        let local = elapsed * speed + timeOffset
+        let local = localTime(atParentTime: parentTime)
         // Inside the active interval, strictly inside a cycle (0 < offset in the cycle, the
         // cycle finite and not empty): the phase is known, and the boundary rule and the clamp
         // of `cyclePosition(activeTime:approachFromBelow:)` change nothing there, so the
@@ -190,8 +179,7 @@ extension MediaTiming {
         if duration == 0 {
             position = Self.zeroLengthPosition(after: true, repeatCount: repeatCount, autoreverses: autoreverses)
         } else {
-            let local = (parentTime - beginTime) * speed + timeOffset
-            position = cyclePosition(activeTime: local, approachFromBelow: speed >= 0)
+            position = cyclePosition(activeTime: localTime(atParentTime: parentTime), approachFromBelow: speed >= 0)
         }
         return TimingSample(.after, position)
     }
@@ -210,38 +198,28 @@ extension MediaTiming {
         // Switch on the function once, so each loop below inlines its curve.
         switch function {
         case nil:
-            return fillProgress(input, out, count) { position, _ in position.progress }
+            return fillProgress(input, out, count) { sample in sample.progress }
         case .cubicBezier(let curve)?:
-            return fillProgress(input, out, count) { position, _ in curve.value(at: position.progress) }
+            return fillProgress(input, out, count) { sample in curve.value(at: sample.progress) }
         case .steps(let steps)?:
-            return fillProgress(input, out, count) { position, phase in
-                let beforeFlag = position.isReversed ? phase == .after : phase == .before
-                return steps.value(at: position.progress, beforeFlag: beforeFlag)
-            }
+            return fillProgress(input, out, count) { sample in steps.value(at: sample.progress, beforeFlag: sample.beforeFlag) }
         case let other?:
             // linear() and presets: the before flag plays no part.
-            return fillProgress(input, out, count) { position, _ in other.value(at: position.progress) }
+            return fillProgress(input, out, count) { sample in other.value(at: sample.progress) }
         }
     }
 
     /// The batch loop of `easedProgress(atParentTimes:function:into:)` with the easing inlined.
     @inline(__always)
     func fillProgress(
-        _ input: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ count: Int,
-        _ ease: (CyclePosition, TimingPhase) -> Double
+        _ input: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ count: Int, _ ease: (TimingSample) -> Double
     ) -> Int? {
         let span = activeParentDuration
         for index in 0..<count {
             let time = input[index]
             guard abs(time) <= Limits.time else { return index }
-            let elapsed = time - beginTime
-            let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
-            guard isInEffect(phase) else {
-                out[index] = .nan
-                continue
-            }
-            let position = cyclePosition(in: phase, localTime: elapsed * speed + timeOffset)
-            out[index] = ease(position, phase)
+            let sample = sample(atParentTime: time, activeParentDuration: span)
+            out[index] = sample.isInEffect ? ease(sample) : .nan
         }
         return nil
     }
