@@ -69,9 +69,14 @@ extension MediaTiming {
 
     /// The phase of `parentTime` relative to the active interval (a validated timing).
     func phase(atParentTime parentTime: Double) -> TimingPhase {
-        let elapsed = parentTime - beginTime
-        if elapsed < 0 { return .before }
-        return elapsed >= activeParentDuration ? .after : .active
+        Self.phase(elapsed: parentTime - beginTime, activeParentDuration: activeParentDuration)
+    }
+
+    /// The phase `elapsed` parent seconds after beginTime, for an active interval of `span`
+    /// parent seconds: the interval is half open, [0, span).
+    @inline(__always)
+    static func phase(elapsed: Double, activeParentDuration span: Double) -> TimingPhase {
+        elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
     }
 
     /// Evaluates the whole pipeline at `parentTime`: phase, local and iteration time, progress,
@@ -90,12 +95,11 @@ extension MediaTiming {
 
     /// `evaluate(atParentTime:)` for a validated timing and time.
     func state(atParentTime parentTime: Double) -> TimingState {
-        let elapsed = parentTime - beginTime
         let span = activeParentDuration
-        let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
+        let phase = Self.phase(elapsed: parentTime - beginTime, activeParentDuration: span)
         var state = TimingState(
             phase: phase, isInEffect: isInEffect(phase), isReversed: false,
-            localTime: elapsed * speed + timeOffset, iterationTime: .nan, progress: .nan,
+            localTime: localTime(atParentTime: parentTime), iterationTime: .nan, progress: .nan,
             currentIteration: .nan, activeDuration: activeDuration, endTime: beginTime + span)
         guard state.isInEffect else { return state }
         let position = cyclePosition(in: phase, localTime: state.localTime)
@@ -141,6 +145,8 @@ extension MediaTiming {
         // of `cyclePosition(activeTime:approachFromBelow:)` change nothing there, so the
         // position is made from the offset directly, to the same bits. Most frames of most
         // animations are there.
+        // (The active phase tested as the interval [0, span) itself: the compiler makes less of
+        // it than of the phase's value compared with .active.)
         let cycle = cycleDuration
         if elapsed >= 0 && elapsed < span && local > 0 && cycle > 0 && cycle.isFinite {
             let offset = local < cycle ? local : Self.offset(of: local, inCyclesOf: cycle)
@@ -148,7 +154,7 @@ extension MediaTiming {
                 return TimingSample(.active, position(offsetInCycle: offset, cycleStart: local - offset, cycle: cycle))
             }
         }
-        let phase: TimingPhase = elapsed < 0 ? .before : (elapsed >= span ? .after : .active)
+        let phase = Self.phase(elapsed: elapsed, activeParentDuration: span)
         guard isInEffect(phase) else {
             return TimingSample(
                 phase: phase, isInEffect: false, progress: 0, cycleStart: 0, cycleLength: 1, isReversed: false)
