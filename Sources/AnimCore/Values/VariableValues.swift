@@ -4,10 +4,18 @@ import Glibc
 /// of these kinds holds a handle of this store (`SlotEncoding.slot(token:)` of index + 1), and 0
 /// for the empty value, which takes no storage.
 ///
-/// Each value is a flat run of numbers in memory of its own (a path's coordinates in element
-/// order, the numbers, or four components per colour) and, for a path, its element types: the
-/// arithmetic of animations (`interpolate`, `add`, `subtract`, `addScaled`) reads and writes
-/// these runs in place, so a tick allocates nothing.
+/// Each value is a flat run of numbers (a path's coordinates in element order, the numbers, or
+/// four components per colour) and, for a path, its element types: the arithmetic of
+/// animations (`interpolate`, `add`, `subtract`, `addScaled`) reads and writes these runs in
+/// place, so a tick allocates nothing.
+///
+/// Layout: the runs are carved from arenas (`RunArena`), one per `Region` — stored values, the
+/// buffers the tick's presentation writes, the buffers of evaluations at other times — each in
+/// the order its runs were made. Animations added layer after layer so have their ends next to
+/// each other in one stream, and their shown results, which the tick writes and the reads of
+/// the presentation copy, next to each other in another: a pass over many layers streams
+/// through memory instead of visiting allocations scattered among others. An entry freed keeps
+/// its run (and its region) for the next value stored in it.
 ///
 /// Ownership: a layer's model slot owns the value its handle names, and gives it back
 /// (`release`, or `retire` while a presentation slot may still show it) when the value is
@@ -23,8 +31,8 @@ import Glibc
 /// each animation is evaluated by one part — and, in the lane, never more numbers than that
 /// buffer holds (`EngineState.variableResultsKeepOwnShape`), so nothing is allocated or freed.
 /// What would change the store's structure (`store`, `makeBuffer`, `release`, `retire`,
-/// `releaseRetired`: the entry table, the free list, the retired list, `liveCount`) is called
-/// only while no part runs. The entries sit in memory the store manages (`entries`), not in a
+/// `releaseRetired`: the entry table, the free lists, the arenas, the retired list,
+/// `liveCount`) is called only while no part runs. The entries sit in memory the store manages (`entries`), not in a
 /// Swift array, so that writing one entry does not touch what the other parts read.
 final class VariableValues {
     /// One stored value: its kind, its run of `count` numbers (room for `capacity`), and for a
@@ -37,6 +45,8 @@ final class VariableValues {
         var kind: ValueKind = .numbers
         var isLive = false
         var isPinned = false
+        /// The arena its run is carved from; kept when the entry is freed and reused.
+        var region = Region.values
         var run: UnsafeMutablePointer<Double>?
         var count = 0
         /// Moves on whenever the entry's shape (kind, count, elements, types) may change, and
@@ -63,13 +73,29 @@ final class VariableValues {
         var ownVersion: UInt64 = 0
     }
 
+    /// Where an entry's run lives (`RunArena`), by what the value is for: the runs of one
+    /// region lie together, in the order they were made.
+    enum Region: UInt8, CaseIterable {
+        /// Stored values: model values, animations' ends and keyframes, class defaults.
+        case values
+        /// The buffers the tick's evaluation of the presentation writes
+        /// (`VariableBuffers.result`, `derived`), which the reads of the presentation read.
+        case shownBuffers
+        /// The buffers of evaluations at other times (`VariableBuffers.readResult`,
+        /// `readDerived`), which the tick does not touch.
+        case otherBuffers
+    }
+
     /// The entries by index (handle − 1): `entryCount` of them, room for `entryCapacity`.
     /// Moved only by `newEntry`, when the table is full.
     @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry> = .allocate(capacity: 0)
     @exclusivity(unchecked) private var entryCount = 0
     @exclusivity(unchecked) private var entryCapacity = 0
-    /// Indices given back, reused last freed first.
-    @exclusivity(unchecked) private var freeIndices: [Int] = []
+    /// Indices given back, by region (`Region.rawValue`), reused last freed first: a reused
+    /// entry keeps its run, in its region.
+    @exclusivity(unchecked) private var freeIndices: [[Int]] = Region.allCases.map { _ in [] }
+    /// The memory of the entries' runs, by region (`Region.rawValue`).
+    @exclusivity(unchecked) private var arenas: [RunArena] = Region.allCases.map { _ in RunArena() }
     /// Handles whose release waits for the end of the next tick (`releaseRetired`).
     @exclusivity(unchecked) private var retired: [Double] = []
     /// Values held now, pinned, buffers and retired ones included (tests check that replaced
@@ -78,9 +104,10 @@ final class VariableValues {
 
     deinit {
         for index in 0..<entryCount {
-            entries[index].run?.deallocate()
+            if let run = entries[index].run, RunArena.isSeparate(capacity: entries[index].capacity) { run.deallocate() }
             entries[index].types?.deallocate()
         }
+        for region in arenas.indices { arenas[region].deallocateAll() }
         entries.deinitialize(count: entryCount)
         entries.deallocate()
     }
@@ -95,7 +122,7 @@ final class VariableValues {
     func store(_ value: Value, pinned isPinned: Bool = false) -> Double {
         guard let count = value.elementCount, count > 0 else { return 0 }
         let (types, run) = Self.flatten(value)
-        let index = newEntry(value.kind, pinned: isPinned)
+        let index = newEntry(value.kind, pinned: isPinned, in: .values)
         reserve(index, numbers: run.count, elements: types.count)
         entries[index].count = run.count
         entries[index].elements = value.kind == .path ? types.count : count
@@ -106,9 +133,10 @@ final class VariableValues {
 
     /// A writable value owned by an animation, where its evaluation writes what it computes:
     /// of `kind`, shaped as the value `like` names (its run's room reserved, so a tick of that
-    /// shape allocates nothing). Never 0, even for an empty shape.
-    func makeBuffer(_ kind: ValueKind, like slot: Double) -> Double {
-        let index = newEntry(kind, pinned: false)
+    /// shape allocates nothing), its run in `region` (`.shownBuffers` or `.otherBuffers`;
+    /// default: shown). Never 0, even for an empty shape.
+    func makeBuffer(_ kind: ValueKind, like slot: Double, in region: Region = .shownBuffers) -> Double {
+        let index = newEntry(kind, pinned: false, in: region)
         if let source = self.index(of: slot) {
             reserve(index, numbers: entries[source].count, elements: entries[source].kind == .path ? entries[source].elements : 0)
             copyShape(from: source, to: index)
@@ -148,7 +176,7 @@ final class VariableValues {
         entries[index].count = 0
         entries[index].elements = 0
         entries[index].shapeVersion &+= 1
-        freeIndices.append(index)
+        freeIndices[Int(entries[index].region.rawValue)].append(index)
         liveCount -= 1
     }
 
@@ -336,15 +364,16 @@ final class VariableValues {
         }
     }
 
-    /// A live entry of `kind`, reused or new, holding nothing yet.
-    private func newEntry(_ kind: ValueKind, pinned: Bool) -> Int {
+    /// A live entry of `kind`, reused or new, holding nothing yet, its run in `region`.
+    private func newEntry(_ kind: ValueKind, pinned: Bool, in region: Region) -> Int {
         let index: Int
-        if let reused = freeIndices.popLast() {
+        if let reused = freeIndices[Int(region.rawValue)].popLast() {
             index = reused
         } else {
             if entryCount == entryCapacity { growTable() }
             index = entryCount
             (entries + index).initialize(to: Entry())
+            entries[index].region = region
             entryCount += 1
         }
         entries[index].kind = kind
@@ -366,12 +395,13 @@ final class VariableValues {
         (entries, entryCapacity) = (moved, capacity)
     }
 
-    /// Makes room in the entry for `numbers` numbers and `elements` element types (its
-    /// memory grows, never shrinks: a reused entry keeps it).
+    /// Makes room in the entry for `numbers` numbers (in its region's arena) and `elements`
+    /// element types (its memory grows, never shrinks: a reused entry keeps it).
     private func reserve(_ index: Int, numbers: Int, elements: Int) {
         if entries[index].capacity < numbers {
-            entries[index].run?.deallocate()
-            entries[index].run = .allocate(capacity: numbers)
+            let region = Int(entries[index].region.rawValue)
+            if let old = entries[index].run { arenas[region].free(old, capacity: entries[index].capacity) }
+            entries[index].run = arenas[region].allocate(numbers)
             entries[index].capacity = numbers
         }
         if entries[index].typeCapacity < elements {
