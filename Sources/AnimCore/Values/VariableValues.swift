@@ -35,13 +35,15 @@ import Glibc
 /// `liveCount`) is called only while no part runs. The entries sit in memory the store manages (`entries`), not in a
 /// Swift array, so that writing one entry does not touch what the other parts read.
 final class VariableValues {
-    /// One stored value: its kind, its run of `count` numbers (room for `capacity`), and for a
-    /// path the type of each of its `elements` elements (`Path.Element.typeCode`).
+    /// One stored value: its kind, its run of `count` numbers (its room kept in `rooms`), and
+    /// for a path the type of each of its `elements` elements (`Path.Element.typeCode`).
     struct Entry {
-        // Field order: the flags packed beside the kind (104 bytes an entry), what the tick's
-        // arithmetic reads of an operand (kind, isLive, run, count, shapeVersion) in its first
-        // 32 bytes, a read's types and elements next: fewer cache lines per value when the
-        // table of many layers' values does not fit the cache.
+        // One cache line an entry (64 bytes; the table 64-byte aligned): all that the tick's
+        // arithmetic (an operand's isLive, run and shapeVersion; a buffer's kind, count and
+        // proof besides) and the reads (types, elements) touch of a value, the flags packed
+        // beside the kind. The room of its memory, which only a change of structure reads, is
+        // apart (`rooms`). Fewer cache lines per value when the table of many layers' values
+        // does not fit the cache.
         var kind: ValueKind = .numbers
         var isLive = false
         var isPinned = false
@@ -56,21 +58,27 @@ final class VariableValues {
         var elements = 0
         /// For a buffer: the shapes its last arithmetic proved (`ShapeProof`).
         var proof = ShapeProof()
-        var capacity = 0
-        var typeCapacity = 0
     }
 
-    /// What an arithmetic call into a buffer established about shapes: the buffer (at
-    /// `ownVersion`) was shaped like the entry `source` and `source` agreed with `other`, at
-    /// their versions then. While all three versions stand, the next call with the same
-    /// operands skips `agreeingShapes` and `giveShape` (a path's types compared and copied
-    /// every tick otherwise).
+    /// What an arithmetic call into a buffer established about shapes: the buffer was shaped
+    /// like the entry `source` and `source` agreed with `other`, when the three entries'
+    /// `shapeVersion`s summed (wrapping) to `versions`. Versions only move on, so the sum
+    /// stands exactly while all three do (it would take 2⁶⁴ changes to come round). While it
+    /// stands, the next call with the same operands skips `agreeingShapes` and `giveShape` (a
+    /// path's types compared and copied every tick otherwise). The indices are kept in 32
+    /// bits: an index beyond (a table of 2³¹ entries) never matches, and its calls take the
+    /// whole way.
     struct ShapeProof {
-        var source: Int = -1
-        var other: Int = -1
-        var sourceVersion: UInt64 = 0
-        var otherVersion: UInt64 = 0
-        var ownVersion: UInt64 = 0
+        var source: Int32 = -1
+        var other: Int32 = -1
+        var versions: UInt64 = 0
+    }
+
+    /// The room of an entry's memory, reserved and kept (`reserve`): numbers in its run,
+    /// element types in its types.
+    struct Room {
+        var numbers = 0
+        var types = 0
     }
 
     /// Where an entry's run lives (`RunArena`), by what the value is for: the runs of one
@@ -86,9 +94,12 @@ final class VariableValues {
         case otherBuffers
     }
 
-    /// The entries by index (handle − 1): `entryCount` of them, room for `entryCapacity`.
-    /// Moved only by `newEntry`, when the table is full.
-    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry> = .allocate(capacity: 0)
+    /// The entries by index (handle − 1): `entryCount` of them, room for `entryCapacity`, each
+    /// on a cache line of its own (64-byte aligned). Moved only by `newEntry`, when the table
+    /// is full.
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry> = VariableValues.allocateEntries(0)
+    /// The room of each entry's memory, by index (beside `entries`, as many).
+    @exclusivity(unchecked) private var rooms: UnsafeMutablePointer<Room> = .allocate(capacity: 0)
     @exclusivity(unchecked) private var entryCount = 0
     @exclusivity(unchecked) private var entryCapacity = 0
     /// Indices given back, by region (`Region.rawValue`), reused last freed first: a reused
@@ -104,12 +115,14 @@ final class VariableValues {
 
     deinit {
         for index in 0..<entryCount {
-            if let run = entries[index].run, RunArena.isSeparate(capacity: entries[index].capacity) { run.deallocate() }
+            if let run = entries[index].run, RunArena.isSeparate(capacity: rooms[index].numbers) { run.deallocate() }
             entries[index].types?.deallocate()
         }
         for region in arenas.indices { arenas[region].deallocateAll() }
         entries.deinitialize(count: entryCount)
-        entries.deallocate()
+        UnsafeMutableRawPointer(entries).deallocate()
+        rooms.deinitialize(count: entryCount)
+        rooms.deallocate()
     }
 
     // MARK: Storing and reading
@@ -290,8 +303,7 @@ final class VariableValues {
         let result = write(kind, like: i, shape: a, into: buffer) { body($0, $1, i, j) }
         if let i, let j, let target {
             entries[target].proof = ShapeProof(
-                source: i, other: j, sourceVersion: entries[i].shapeVersion, otherVersion: entries[j].shapeVersion,
-                ownVersion: entries[target].shapeVersion)
+                source: Int32(truncatingIfNeeded: i), other: Int32(truncatingIfNeeded: j), versions: versionSum(target, i, j))
         }
         return result
     }
@@ -299,8 +311,13 @@ final class VariableValues {
     /// Whether `proof`, the buffer `target`'s, still stands for the operands `i` and `j`.
     @inline(__always)
     private func proves(_ proof: ShapeProof, _ target: Int, _ i: Int, _ j: Int) -> Bool {
-        proof.source == i && proof.other == j && proof.ownVersion == entries[target].shapeVersion
-            && proof.sourceVersion == entries[i].shapeVersion && proof.otherVersion == entries[j].shapeVersion
+        Int(proof.source) == i && Int(proof.other) == j && proof.versions == versionSum(target, i, j)
+    }
+
+    /// The sum (wrapping) of the three entries' shape versions, as a `ShapeProof` keeps it.
+    @inline(__always)
+    private func versionSum(_ target: Int, _ i: Int, _ j: Int) -> UInt64 {
+        entries[target].shapeVersion &+ entries[i].shapeVersion &+ entries[j].shapeVersion
     }
 
     /// Whether the values of two entries (nil: the empty value) have the same shape
@@ -373,6 +390,7 @@ final class VariableValues {
             if entryCount == entryCapacity { growTable() }
             index = entryCount
             (entries + index).initialize(to: Entry())
+            (rooms + index).initialize(to: Room())
             entries[index].region = region
             entryCount += 1
         }
@@ -386,28 +404,37 @@ final class VariableValues {
         return index
     }
 
-    /// Doubles the entry table's room (at least 16), moving the entries.
+    /// Doubles the entry table's room (at least 16), moving the entries and their rooms.
     private func growTable() {
         let capacity = max(16, 2 * entryCapacity)
-        let moved = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        let moved = Self.allocateEntries(capacity)
         moved.moveInitialize(from: entries, count: entryCount)
-        entries.deallocate()
-        (entries, entryCapacity) = (moved, capacity)
+        UnsafeMutableRawPointer(entries).deallocate()
+        let movedRooms = UnsafeMutablePointer<Room>.allocate(capacity: capacity)
+        movedRooms.moveInitialize(from: rooms, count: entryCount)
+        rooms.deallocate()
+        (entries, rooms, entryCapacity) = (moved, movedRooms, capacity)
+    }
+
+    /// Memory for `capacity` entries, 64-byte aligned (an entry to a cache line), uninitialised.
+    private static func allocateEntries(_ capacity: Int) -> UnsafeMutablePointer<Entry> {
+        UnsafeMutableRawPointer.allocate(byteCount: max(1, capacity) * MemoryLayout<Entry>.stride, alignment: 64)
+            .bindMemory(to: Entry.self, capacity: capacity)
     }
 
     /// Makes room in the entry for `numbers` numbers (in its region's arena) and `elements`
     /// element types (its memory grows, never shrinks: a reused entry keeps it).
     private func reserve(_ index: Int, numbers: Int, elements: Int) {
-        if entries[index].capacity < numbers {
+        if rooms[index].numbers < numbers {
             let region = Int(entries[index].region.rawValue)
-            if let old = entries[index].run { arenas[region].free(old, capacity: entries[index].capacity) }
+            if let old = entries[index].run { arenas[region].free(old, capacity: rooms[index].numbers) }
             entries[index].run = arenas[region].allocate(numbers)
-            entries[index].capacity = numbers
+            rooms[index].numbers = numbers
         }
-        if entries[index].typeCapacity < elements {
+        if rooms[index].types < elements {
             entries[index].types?.deallocate()
             entries[index].types = .allocate(capacity: elements)
-            entries[index].typeCapacity = elements
+            rooms[index].types = elements
         }
     }
 
