@@ -90,6 +90,23 @@ struct VariableValueLayoutTests {
             == .numbers([1, 2, 3, 4]))
     }
 
+    @Test("a run outgrown one number at a time moves only when it doubles")
+    func growthDoubles() {
+        let store = VariableValues()
+        let buffer = store.makeBuffer(.numbers, like: store.store(.numbers([1, 2, 3, 4])))
+        var moves = 0
+        var last = Self.address(store, .numbers, buffer)
+        for count in 5...16 {
+            let ones = store.store(.numbers(Array(repeating: 1, count: count)))
+            let sum = store.add(.numbers, ones, ones, into: buffer)
+            #expect(store.value(.numbers, slot: sum) == .numbers(Array(repeating: 2, count: count)))
+            let now = Self.address(store, .numbers, buffer)
+            if now != last { moves += 1 }
+            last = now
+        }
+        #expect(moves == 2, "4 -> 8 at 5 numbers, 8 -> 16 at 9")
+    }
+
     @Test("many layers' path animations added in batches while earlier ones run: each shows its own interpolation")
     func growthWhileAnimationsLive() throws {
         let engine = Engine()

@@ -7,8 +7,9 @@
 /// A run given back (`free`) is kept for the next run of the same room (exactly); a run of more
 /// than `largeRun` numbers has memory of its own (`isSeparate`), given back to the system when
 /// freed. The slabs go back to the system only with the arena (`deallocateAll`): the store keeps
-/// an entry's run when the entry is freed, for the next value stored in it, so an arena holds
-/// about what its entries held at most.
+/// an entry's run when the entry is freed, for the next value stored in it, and gives a run
+/// back only when its entry outgrows it, taking twice the room (`VariableValues.reserve`), so
+/// the runs kept free hold fewer numbers than the entries' runs do.
 ///
 /// Not thread-safe: called only while the store's structure may change (see `VariableValues`).
 struct RunArena {

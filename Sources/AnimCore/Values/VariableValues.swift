@@ -32,8 +32,10 @@ import Glibc
 /// buffer holds (`EngineState.variableResultsKeepOwnShape`), so nothing is allocated or freed.
 /// What would change the store's structure (`store`, `makeBuffer`, `release`, `retire`,
 /// `releaseRetired`: the entry table, the free lists, the arenas, the retired list,
-/// `liveCount`) is called only while no part runs. The entries sit in memory the store manages (`entries`), not in a
-/// Swift array, so that writing one entry does not touch what the other parts read.
+/// `liveCount`) is called only while no part runs. The entries sit in memory the store
+/// manages (`entries`), not in a Swift array, so that writing one entry does not touch what
+/// the other parts read; each on a cache line of its own, so that no two parts write one line
+/// of the table.
 final class VariableValues {
     /// One stored value: its kind, its run of `count` numbers (its room kept in `rooms`), and
     /// for a path the type of each of its `elements` elements (`Path.Element.typeCode`).
@@ -423,13 +425,20 @@ final class VariableValues {
     }
 
     /// Makes room in the entry for `numbers` numbers (in its region's arena) and `elements`
-    /// element types (its memory grows, never shrinks: a reused entry keeps it).
+    /// element types (its memory grows, never shrinks: a reused entry keeps it). A first run is
+    /// exactly `numbers` long (runs made in order lie back to back); a run outgrown is given
+    /// back to the arena for a run of its room, and the new one takes at least twice the old
+    /// room, so that the runs an entry gave back hold fewer numbers than its run now does.
     private func reserve(_ index: Int, numbers: Int, elements: Int) {
         if rooms[index].numbers < numbers {
             let region = Int(entries[index].region.rawValue)
-            if let old = entries[index].run { arenas[region].free(old, capacity: rooms[index].numbers) }
-            entries[index].run = arenas[region].allocate(numbers)
-            rooms[index].numbers = numbers
+            var room = numbers
+            if let old = entries[index].run {
+                arenas[region].free(old, capacity: rooms[index].numbers)
+                room = max(numbers, 2 * rooms[index].numbers)
+            }
+            entries[index].run = arenas[region].allocate(room)
+            rooms[index].numbers = room
         }
         if rooms[index].types < elements {
             entries[index].types?.deallocate()
