@@ -19,13 +19,14 @@ struct VariableBuffers {
 
     /// The buffers of a path or array animation of `kind` in `store`: the results shaped as the
     /// value `shape` names, the derived ends as `derivedShape`'s (none when nil: an animation
-    /// that derives no end).
+    /// that derives no end). The tick's pair in the store's shown region, the other pair apart
+    /// (`VariableValues.Region`): the tick and the reads of the presentation touch the first only.
     init(_ kind: ValueKind, in store: VariableValues, shape: Double, derivedShape: Double?) {
-        result = store.makeBuffer(kind, like: shape)
-        readResult = store.makeBuffer(kind, like: shape)
+        result = store.makeBuffer(kind, like: shape, in: .shownBuffers)
+        readResult = store.makeBuffer(kind, like: shape, in: .otherBuffers)
         if let derivedShape {
-            derived = store.makeBuffer(kind, like: derivedShape)
-            readDerived = store.makeBuffer(kind, like: derivedShape)
+            derived = store.makeBuffer(kind, like: derivedShape, in: .shownBuffers)
+            readDerived = store.makeBuffer(kind, like: derivedShape, in: .otherBuffers)
         }
     }
 

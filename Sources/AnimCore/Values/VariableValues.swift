@@ -4,10 +4,18 @@ import Glibc
 /// of these kinds holds a handle of this store (`SlotEncoding.slot(token:)` of index + 1), and 0
 /// for the empty value, which takes no storage.
 ///
-/// Each value is a flat run of numbers in memory of its own (a path's coordinates in element
-/// order, the numbers, or four components per colour) and, for a path, its element types: the
-/// arithmetic of animations (`interpolate`, `add`, `subtract`, `addScaled`) reads and writes
-/// these runs in place, so a tick allocates nothing.
+/// Each value is a flat run of numbers (a path's coordinates in element order, the numbers, or
+/// four components per colour) and, for a path, its element types: the arithmetic of
+/// animations (`interpolate`, `add`, `subtract`, `addScaled`) reads and writes these runs in
+/// place, so a tick allocates nothing.
+///
+/// Layout: the runs are carved from arenas (`RunArena`), one per `Region` — stored values, the
+/// buffers the tick's presentation writes, the buffers of evaluations at other times — each in
+/// the order its runs were made. Animations added layer after layer so have their ends next to
+/// each other in one stream, and their shown results, which the tick writes and the reads of
+/// the presentation copy, next to each other in another: a pass over many layers streams
+/// through memory instead of visiting allocations scattered among others. An entry freed keeps
+/// its run (and its region) for the next value stored in it.
 ///
 /// Ownership: a layer's model slot owns the value its handle names, and gives it back
 /// (`release`, or `retire` while a presentation slot may still show it) when the value is
@@ -23,20 +31,26 @@ import Glibc
 /// each animation is evaluated by one part — and, in the lane, never more numbers than that
 /// buffer holds (`EngineState.variableResultsKeepOwnShape`), so nothing is allocated or freed.
 /// What would change the store's structure (`store`, `makeBuffer`, `release`, `retire`,
-/// `releaseRetired`: the entry table, the free list, the retired list, `liveCount`) is called
-/// only while no part runs. The entries sit in memory the store manages (`entries`), not in a
-/// Swift array, so that writing one entry does not touch what the other parts read.
+/// `releaseRetired`: the entry table, the free lists, the arenas, the retired list,
+/// `liveCount`) is called only while no part runs. The entries sit in memory the store
+/// manages (`entries`), not in a Swift array, so that writing one entry does not touch what
+/// the other parts read; each on a cache line of its own, so that no two parts write one line
+/// of the table.
 final class VariableValues {
-    /// One stored value: its kind, its run of `count` numbers (room for `capacity`), and for a
-    /// path the type of each of its `elements` elements (`Path.Element.typeCode`).
+    /// One stored value: its kind, its run of `count` numbers (its room kept in `rooms`), and
+    /// for a path the type of each of its `elements` elements (`Path.Element.typeCode`).
     struct Entry {
-        // Field order: the flags packed beside the kind (104 bytes an entry), what the tick's
-        // arithmetic reads of an operand (kind, isLive, run, count, shapeVersion) in its first
-        // 32 bytes, a read's types and elements next: fewer cache lines per value when the
-        // table of many layers' values does not fit the cache.
+        // One cache line an entry (64 bytes; the table 64-byte aligned): all that the tick's
+        // arithmetic (an operand's isLive, run and shapeVersion; a buffer's kind, count and
+        // proof besides) and the reads (types, elements) touch of a value, the flags packed
+        // beside the kind. The room of its memory, which only a change of structure reads, is
+        // apart (`rooms`). Fewer cache lines per value when the table of many layers' values
+        // does not fit the cache.
         var kind: ValueKind = .numbers
         var isLive = false
         var isPinned = false
+        /// The arena its run is carved from; kept when the entry is freed and reused.
+        var region = Region.values
         var run: UnsafeMutablePointer<Double>?
         var count = 0
         /// Moves on whenever the entry's shape (kind, count, elements, types) may change, and
@@ -46,30 +60,55 @@ final class VariableValues {
         var elements = 0
         /// For a buffer: the shapes its last arithmetic proved (`ShapeProof`).
         var proof = ShapeProof()
-        var capacity = 0
-        var typeCapacity = 0
     }
 
-    /// What an arithmetic call into a buffer established about shapes: the buffer (at
-    /// `ownVersion`) was shaped like the entry `source` and `source` agreed with `other`, at
-    /// their versions then. While all three versions stand, the next call with the same
-    /// operands skips `agreeingShapes` and `giveShape` (a path's types compared and copied
-    /// every tick otherwise).
+    /// What an arithmetic call into a buffer established about shapes: the buffer was shaped
+    /// like the entry `source` and `source` agreed with `other`, when the three entries'
+    /// `shapeVersion`s summed (wrapping) to `versions`. Versions only move on, so the sum
+    /// stands exactly while all three do (it would take 2⁶⁴ changes to come round). While it
+    /// stands, the next call with the same operands skips `agreeingShapes` and `giveShape` (a
+    /// path's types compared and copied every tick otherwise). The indices are kept in 32
+    /// bits: an index beyond (a table of 2³¹ entries) never matches, and its calls take the
+    /// whole way.
     struct ShapeProof {
-        var source: Int = -1
-        var other: Int = -1
-        var sourceVersion: UInt64 = 0
-        var otherVersion: UInt64 = 0
-        var ownVersion: UInt64 = 0
+        var source: Int32 = -1
+        var other: Int32 = -1
+        var versions: UInt64 = 0
     }
 
-    /// The entries by index (handle − 1): `entryCount` of them, room for `entryCapacity`.
-    /// Moved only by `newEntry`, when the table is full.
-    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry> = .allocate(capacity: 0)
+    /// The room of an entry's memory, reserved and kept (`reserve`): numbers in its run,
+    /// element types in its types.
+    struct Room {
+        var numbers = 0
+        var types = 0
+    }
+
+    /// Where an entry's run lives (`RunArena`), by what the value is for: the runs of one
+    /// region lie together, in the order they were made.
+    enum Region: UInt8, CaseIterable {
+        /// Stored values: model values, animations' ends and keyframes, class defaults.
+        case values
+        /// The buffers the tick's evaluation of the presentation writes
+        /// (`VariableBuffers.result`, `derived`), which the reads of the presentation read.
+        case shownBuffers
+        /// The buffers of evaluations at other times (`VariableBuffers.readResult`,
+        /// `readDerived`), which the tick does not touch.
+        case otherBuffers
+    }
+
+    /// The entries by index (handle − 1): `entryCount` of them, room for `entryCapacity`, each
+    /// on a cache line of its own (64-byte aligned). Moved only by `newEntry`, when the table
+    /// is full.
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry> = VariableValues.allocateEntries(0)
+    /// The room of each entry's memory, by index (beside `entries`, as many).
+    @exclusivity(unchecked) private var rooms: UnsafeMutablePointer<Room> = .allocate(capacity: 0)
     @exclusivity(unchecked) private var entryCount = 0
     @exclusivity(unchecked) private var entryCapacity = 0
-    /// Indices given back, reused last freed first.
-    @exclusivity(unchecked) private var freeIndices: [Int] = []
+    /// Indices given back, by region (`Region.rawValue`), reused last freed first: a reused
+    /// entry keeps its run, in its region.
+    @exclusivity(unchecked) private var freeIndices: [[Int]] = Region.allCases.map { _ in [] }
+    /// The memory of the entries' runs, by region (`Region.rawValue`).
+    @exclusivity(unchecked) private var arenas: [RunArena] = Region.allCases.map { _ in RunArena() }
     /// Handles whose release waits for the end of the next tick (`releaseRetired`).
     @exclusivity(unchecked) private var retired: [Double] = []
     /// Values held now, pinned, buffers and retired ones included (tests check that replaced
@@ -78,11 +117,14 @@ final class VariableValues {
 
     deinit {
         for index in 0..<entryCount {
-            entries[index].run?.deallocate()
+            if let run = entries[index].run, RunArena.isSeparate(capacity: rooms[index].numbers) { run.deallocate() }
             entries[index].types?.deallocate()
         }
+        for region in arenas.indices { arenas[region].deallocateAll() }
         entries.deinitialize(count: entryCount)
-        entries.deallocate()
+        UnsafeMutableRawPointer(entries).deallocate()
+        rooms.deinitialize(count: entryCount)
+        rooms.deallocate()
     }
 
     // MARK: Storing and reading
@@ -95,7 +137,7 @@ final class VariableValues {
     func store(_ value: Value, pinned isPinned: Bool = false) -> Double {
         guard let count = value.elementCount, count > 0 else { return 0 }
         let (types, run) = Self.flatten(value)
-        let index = newEntry(value.kind, pinned: isPinned)
+        let index = newEntry(value.kind, pinned: isPinned, in: .values)
         reserve(index, numbers: run.count, elements: types.count)
         entries[index].count = run.count
         entries[index].elements = value.kind == .path ? types.count : count
@@ -106,9 +148,10 @@ final class VariableValues {
 
     /// A writable value owned by an animation, where its evaluation writes what it computes:
     /// of `kind`, shaped as the value `like` names (its run's room reserved, so a tick of that
-    /// shape allocates nothing). Never 0, even for an empty shape.
-    func makeBuffer(_ kind: ValueKind, like slot: Double) -> Double {
-        let index = newEntry(kind, pinned: false)
+    /// shape allocates nothing), its run in `region` (`.shownBuffers` or `.otherBuffers`;
+    /// default: shown). Never 0, even for an empty shape.
+    func makeBuffer(_ kind: ValueKind, like slot: Double, in region: Region = .shownBuffers) -> Double {
+        let index = newEntry(kind, pinned: false, in: region)
         if let source = self.index(of: slot) {
             reserve(index, numbers: entries[source].count, elements: entries[source].kind == .path ? entries[source].elements : 0)
             copyShape(from: source, to: index)
@@ -148,7 +191,7 @@ final class VariableValues {
         entries[index].count = 0
         entries[index].elements = 0
         entries[index].shapeVersion &+= 1
-        freeIndices.append(index)
+        freeIndices[Int(entries[index].region.rawValue)].append(index)
         liveCount -= 1
     }
 
@@ -262,8 +305,7 @@ final class VariableValues {
         let result = write(kind, like: i, shape: a, into: buffer) { body($0, $1, i, j) }
         if let i, let j, let target {
             entries[target].proof = ShapeProof(
-                source: i, other: j, sourceVersion: entries[i].shapeVersion, otherVersion: entries[j].shapeVersion,
-                ownVersion: entries[target].shapeVersion)
+                source: Int32(truncatingIfNeeded: i), other: Int32(truncatingIfNeeded: j), versions: versionSum(target, i, j))
         }
         return result
     }
@@ -271,8 +313,13 @@ final class VariableValues {
     /// Whether `proof`, the buffer `target`'s, still stands for the operands `i` and `j`.
     @inline(__always)
     private func proves(_ proof: ShapeProof, _ target: Int, _ i: Int, _ j: Int) -> Bool {
-        proof.source == i && proof.other == j && proof.ownVersion == entries[target].shapeVersion
-            && proof.sourceVersion == entries[i].shapeVersion && proof.otherVersion == entries[j].shapeVersion
+        Int(proof.source) == i && Int(proof.other) == j && proof.versions == versionSum(target, i, j)
+    }
+
+    /// The sum (wrapping) of the three entries' shape versions, as a `ShapeProof` keeps it.
+    @inline(__always)
+    private func versionSum(_ target: Int, _ i: Int, _ j: Int) -> UInt64 {
+        entries[target].shapeVersion &+ entries[i].shapeVersion &+ entries[j].shapeVersion
     }
 
     /// Whether the values of two entries (nil: the empty value) have the same shape
@@ -336,15 +383,17 @@ final class VariableValues {
         }
     }
 
-    /// A live entry of `kind`, reused or new, holding nothing yet.
-    private func newEntry(_ kind: ValueKind, pinned: Bool) -> Int {
+    /// A live entry of `kind`, reused or new, holding nothing yet, its run in `region`.
+    private func newEntry(_ kind: ValueKind, pinned: Bool, in region: Region) -> Int {
         let index: Int
-        if let reused = freeIndices.popLast() {
+        if let reused = freeIndices[Int(region.rawValue)].popLast() {
             index = reused
         } else {
             if entryCount == entryCapacity { growTable() }
             index = entryCount
             (entries + index).initialize(to: Entry())
+            (rooms + index).initialize(to: Room())
+            entries[index].region = region
             entryCount += 1
         }
         entries[index].kind = kind
@@ -357,27 +406,44 @@ final class VariableValues {
         return index
     }
 
-    /// Doubles the entry table's room (at least 16), moving the entries.
+    /// Doubles the entry table's room (at least 16), moving the entries and their rooms.
     private func growTable() {
         let capacity = max(16, 2 * entryCapacity)
-        let moved = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        let moved = Self.allocateEntries(capacity)
         moved.moveInitialize(from: entries, count: entryCount)
-        entries.deallocate()
-        (entries, entryCapacity) = (moved, capacity)
+        UnsafeMutableRawPointer(entries).deallocate()
+        let movedRooms = UnsafeMutablePointer<Room>.allocate(capacity: capacity)
+        movedRooms.moveInitialize(from: rooms, count: entryCount)
+        rooms.deallocate()
+        (entries, rooms, entryCapacity) = (moved, movedRooms, capacity)
     }
 
-    /// Makes room in the entry for `numbers` numbers and `elements` element types (its
-    /// memory grows, never shrinks: a reused entry keeps it).
+    /// Memory for `capacity` entries, 64-byte aligned (an entry to a cache line), uninitialised.
+    private static func allocateEntries(_ capacity: Int) -> UnsafeMutablePointer<Entry> {
+        UnsafeMutableRawPointer.allocate(byteCount: max(1, capacity) * MemoryLayout<Entry>.stride, alignment: 64)
+            .bindMemory(to: Entry.self, capacity: capacity)
+    }
+
+    /// Makes room in the entry for `numbers` numbers (in its region's arena) and `elements`
+    /// element types (its memory grows, never shrinks: a reused entry keeps it). A first run is
+    /// exactly `numbers` long (runs made in order lie back to back); a run outgrown is given
+    /// back to the arena for a run of its room, and the new one takes at least twice the old
+    /// room, so that the runs an entry gave back hold fewer numbers than its run now does.
     private func reserve(_ index: Int, numbers: Int, elements: Int) {
-        if entries[index].capacity < numbers {
-            entries[index].run?.deallocate()
-            entries[index].run = .allocate(capacity: numbers)
-            entries[index].capacity = numbers
+        if rooms[index].numbers < numbers {
+            let region = Int(entries[index].region.rawValue)
+            var room = numbers
+            if let old = entries[index].run {
+                arenas[region].free(old, capacity: rooms[index].numbers)
+                room = max(numbers, 2 * rooms[index].numbers)
+            }
+            entries[index].run = arenas[region].allocate(room)
+            rooms[index].numbers = room
         }
-        if entries[index].typeCapacity < elements {
+        if rooms[index].types < elements {
             entries[index].types?.deallocate()
             entries[index].types = .allocate(capacity: elements)
-            entries[index].typeCapacity = elements
+            rooms[index].types = elements
         }
     }
 
