@@ -277,3 +277,36 @@ extension SteadyLaneEdgeTests {
         #expect(Set(out.bits[1][20]).count > 2, "the transforms moved")
     }
 }
+
+extension SteadyLaneEdgeTests {
+    @Test("repeating animations through many cycles, a jump of thousands and time run back: lane == general walk to the bit")
+    func cyclesCarriedFromFrameToFrame() throws {
+        // Each layer's animation starts at its own point in its cycle; the lane keeps each
+        // one's count of cycles from frame to frame, which a jump forward or back makes wrong.
+        var times = LaneComparison.frames(150)
+        times += [7_000.25, 7_000.25 + 1.0 / 60, 7_000.3, 3.5, 3.5 + 1.0 / 60, 0.2, 9e6, 2.0]
+        let out = try LaneComparison.run(layers: 6, times: [0] + times, keys: ["opacity"]) { engine, layers, _ in
+            for (index, layer) in layers.enumerated() {
+                var animation = Animation(
+                    keyPath: "opacity", kind: .basic(BasicParameters(fromValue: .scalar(0.1), toValue: .scalar(0.8))))
+                animation.timing.duration = [0.3, 1.0 / 3, 0.7, 0.25, 1.1, 0.05][index]
+                animation.timing.repeatCount = .infinity
+                animation.timing.autoreverses = index % 2 == 1
+                animation.timing.speed = index == 4 ? 1.7 : 1
+                animation.timing.timeOffset = 0.13 * Double(index)
+                animation.timingFunction = .easeInEaseOut
+                try engine.addAnimation(animation, forKey: "a", to: layer)
+            }
+        }
+        #expect(out.steady == 6, "every animation joined the lane")
+        for (tick, time) in times.enumerated() {
+            #expect(out.bits[0][tick + 1] == out.bits[1][tick + 1], "t = \(time): general walk and lane differ")
+        }
+    }
+
+    @Test("a lane entry keeps its count of cycles in the padding after its timing: 128 bytes")
+    func entrySize() {
+        #expect(MemoryLayout<SteadyEntry>.size <= 128, "a lane entry is \(MemoryLayout<SteadyEntry>.size) bytes")
+        #expect(MemoryLayout<SteadyEntry>.offset(of: \.cycles)! < MemoryLayout<SteadyEntry>.offset(of: \.activeParentDuration)!)
+    }
+}

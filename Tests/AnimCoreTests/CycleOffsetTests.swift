@@ -43,6 +43,42 @@ struct CycleOffsetTests {
         }
     }
 
+    /// `offset(of:inCyclesOf:startingFrom:)` from `start` whole cycles: the same bits as
+    /// without, and the count it leaves finds the same offset at once when it is inside a cycle.
+    static func expectSameFromCount(
+        _ time: Double, _ cycle: Double, start: Int32, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var cycles = CycleCount(count: start)
+        let offset = MediaTiming.offset(of: time, inCyclesOf: cycle, startingFrom: &cycles)
+        let expected = MediaTiming.offset(of: time, inCyclesOf: cycle)
+        #expect(offset.bitPattern == expected.bitPattern,
+                "time \(time), cycle \(cycle), from \(start): \(offset) against \(expected)", sourceLocation: sourceLocation)
+        let quotient = (time / cycle).rounded(.down)
+        guard offset > 0 && offset < cycle && quotient >= 1 && quotient < Double(Int32.max) else { return }
+        let left = cycles.count
+        #expect(time.addingProduct(-Double(left), cycle).bitPattern == expected.bitPattern,
+                "time \(time), cycle \(cycle), from \(start): left \(left) cycles", sourceLocation: sourceLocation)
+    }
+
+    @Test("a count of cycles to start from changes no bit, whatever it holds, and is left true")
+    func startingCounts() {
+        var random = SplitMix64(seed: 0x5EED)
+        for _ in 0..<100_000 {
+            let cycle = random.pick([0.1, 1.0 / 3, 0.7, 1, 2.5, 1.0 / 60, random.range(0.001, 10)])
+            let multiple = Double(random.below(3_000_000))
+            var time = random.chance(0.5) ? multiple * cycle : (multiple + random.range(0, 1)) * cycle
+            for _ in 0..<random.below(4) { time = random.chance(0.5) ? time.nextUp : time.nextDown }
+            if random.chance(0.1) { time = -time }
+            let near = Int32(clamping: Int64(multiple))
+            for start in [0, near, near &+ 1, near &- 1, Int32(random.below(3_000_000)), Int32.max] {
+                Self.expectSameFromCount(time, cycle, start: start)
+            }
+        }
+        for (time, cycle) in [(0x1p52, 1.0), (1e300, 1e-300), (1e9, 1e-9), (0x1p31 + 0.5, 1.0), (0x1p31 - 0.5, 1.0), (3.0, 1.5)] {
+            for start in [0, 1, Int32.max] { Self.expectSameFromCount(time, cycle, start: start) }
+        }
+    }
+
     @Test("quotients at and beyond 2^52 (fmod's own answer), subnormal cycles, zeros")
     func extremes() {
         for (time, cycle) in [

@@ -316,6 +316,31 @@ struct TimingPipelineTests {
         }
     }
 
+    @Test("a sample that starts from a count of cycles gives the same bits, frame after frame")
+    func sampleFromCyclesIsTheSample() {
+        let timings = Self.cycleEdgeTimings + Self.randomTimings(count: 300, seed: 23)
+        for timing in timings {
+            let span = timing.activeParentDuration
+            // Frames forward, then a jump back, as a lane entry sees its layer's time.
+            let parents = Array(stride(from: -1.0, through: 6, by: 1.0 / 30)) + [0.5, 3.25, -0.0, 1e6, 2.0]
+            var carried = CycleCount.none
+            for parent in parents {
+                let expected = timing.sample(atParentTime: parent, activeParentDuration: span)
+                for start in [nil, 0, 1, 7, Int32.max] as [Int32?] {
+                    var cycles = start.map { CycleCount(count: $0) } ?? carried
+                    let sample = timing.sample(atParentTime: parent, activeParentDuration: span, cycles: &cycles)
+                    if start == nil { carried = cycles }
+                    let what = "\(timing) at \(parent) from \(start.map(String.init) ?? "the last frame's count")"
+                    #expect(sample.phase == expected.phase && sample.isInEffect == expected.isInEffect, "\(what)")
+                    #expect(sample.progress.bitPattern == expected.progress.bitPattern, "\(what): progress")
+                    #expect(sample.cycleStart.bitPattern == expected.cycleStart.bitPattern, "\(what): cycle start")
+                    #expect(sample.cycleLength.bitPattern == expected.cycleLength.bitPattern, "\(what): cycle length")
+                    #expect(sample.isReversed == expected.isReversed, "\(what): reversed")
+                }
+            }
+        }
+    }
+
     @Test("the batch loop gives exactly what easedProgress gives one time at a time")
     func batchAgreesWithSingle() throws {
         let functions: [TimingFunction?] = [

@@ -225,7 +225,7 @@ extension EngineState {
         let modelOffset = Int(places[slot].row) + Int(record.pointee.modelOffset)
         let modelInRow = record.pointee.modelIsInline && modelOffset <= Int(Int32.max)
         return SteadyEntry(
-            timing: record.pointee.timing, activeParentDuration: 0,
+            timing: record.pointee.timing, cycles: .none, activeParentDuration: 0,
             scalarFrom: scalarEnds?.from ?? 0, scalarTo: scalarEnds?.to ?? 0,
             function: record.pointee.function, parameters: parameters,
             modelClass: modelInRow ? places[slot].classIndex : -1, modelOffset: modelInRow ? Int32(modelOffset) : 0,

@@ -138,7 +138,8 @@ struct SteadyLane {
             guard entry.pointee.record >= 0 else { continue }
             let timeLayer = Int(entry.pointee.timeLayer)
             let time = timeLayer < 0 ? now : context.layers[timeLayer].cachedTime
-            let sample = entry.pointee.timing.sample(atParentTime: time, activeParentDuration: entry.pointee.activeParentDuration)
+            let sample = entry.pointee.timing.sample(
+                atParentTime: time, activeParentDuration: entry.pointee.activeParentDuration, cycles: &entry.pointee.cycles)
             guard sample.isInEffect && entry.pointee.state.step(at: sample, parentApplies: true).isNone else {
                 exits.append(Int32(index))
                 continue
@@ -387,6 +388,10 @@ struct SteadyLane {
 struct SteadyEntry {
     /// Its record's timing and `activeParentDuration` (they do not change while it runs).
     var timing: MediaTiming
+    /// The whole cycles it had played at its last sample, where the next one starts looking
+    /// (`MediaTiming.sample(atParentTime:activeParentDuration:cycles:)`); in the padding after
+    /// `timing`, so the entry stays 128 bytes.
+    var cycles: CycleCount
     var activeParentDuration: Double
     /// A basic animation's or spring's from and to values when both are given and it is whole
     /// scalar (`hasInlineEnds`): kept here, the value buffer is one more cache line per entry.

@@ -138,6 +138,16 @@ extension MediaTiming {
     /// on the timing, so a caller evaluating one timing every frame computes it once).
     @inline(__always)  // the per-frame path
     func sample(atParentTime parentTime: Double, activeParentDuration span: Double) -> TimingSample {
+        var cycles = CycleCount.none
+        return sample(atParentTime: parentTime, activeParentDuration: span, cycles: &cycles)
+    }
+
+    /// `sample(atParentTime:activeParentDuration:)` that starts its search for the cycle from
+    /// `cycles`, the whole cycles before the time of an earlier sample, and leaves there those
+    /// before `parentTime` when it counts them: an animation sampled every frame finds its cycle
+    /// without a division. The sample is the same to the bit, whatever `cycles` holds.
+    @inline(__always)
+    func sample(atParentTime parentTime: Double, activeParentDuration span: Double, cycles: inout CycleCount) -> TimingSample {
         let elapsed = parentTime - beginTime
         let local = localTime(atParentTime: parentTime)
         // Inside the active interval, strictly inside a cycle (0 < offset in the cycle, the
@@ -149,7 +159,7 @@ extension MediaTiming {
         // it than of the phase's value compared with .active.)
         let cycle = cycleDuration
         if elapsed >= 0 && elapsed < span && local > 0 && cycle > 0 && cycle.isFinite {
-            let offset = local < cycle ? local : Self.offset(of: local, inCyclesOf: cycle)
+            let offset = local < cycle ? local : Self.offset(of: local, inCyclesOf: cycle, startingFrom: &cycles)
             if offset > 0 {
                 return TimingSample(.active, position(offsetInCycle: offset, cycleStart: local - offset, cycle: cycle))
             }
@@ -297,7 +307,31 @@ extension MediaTiming {
     /// `time` less the whole cycles of length `cycle` (finite, > 0) at or before it: in
     /// [0, `cycle`], to the bit what the exact remainder gives (`truncatingRemainder`, plus
     /// `cycle` when negative, rounded once) without libm's `fmod`, which costs more than the
-    /// rest of a sample.
+    /// rest of a sample (`split`).
+    @inline(__always) @usableFromInline
+    static func offset(of time: Double, inCyclesOf cycle: Double) -> Double {
+        split(time, inCyclesOf: cycle).offset
+    }
+
+    /// `offset(of:inCyclesOf:)` tried first with `cycles` whole cycles, which it leaves holding
+    /// those it finds (`CycleCount.none` when they do not fit). What it returns is the same to
+    /// the bit whatever `cycles` holds.
+    ///
+    /// Why: with a count c, the fused multiply-add forms time − c × cycle rounded once, and
+    /// rounding keeps the sign and an exact 0 (every double is a multiple of 2^−1074) and is
+    /// monotonic, so a result strictly between 0 and `cycle` means the exact value is there too:
+    /// c is the true quotient, and the result is the remainder rounded once, as `split` gives it.
+    @inline(__always)
+    static func offset(of time: Double, inCyclesOf cycle: Double, startingFrom cycles: inout CycleCount) -> Double {
+        let guess = time.addingProduct(-Double(cycles.count), cycle)
+        if guess > 0 && guess < cycle { return guess }
+        let (quotient, offset) = split(time, inCyclesOf: cycle)
+        cycles = CycleCount(quotient)
+        return offset
+    }
+
+    /// The whole cycles of length `cycle` (finite, > 0) at or before `time`, and the offset
+    /// past them (`offset(of:inCyclesOf:)`); the quotient is NaN where `fmod` gives the offset.
     ///
     /// Why exact: below 2^52 the quotient q = ⌊time / cycle⌋ is the true one or one more
     /// (rounding to nearest cannot fall below a representable whole number), and a fused
@@ -306,17 +340,17 @@ extension MediaTiming {
     /// remainder less `cycle`, exact because that remainder lies in [cycle / 2, cycle)
     /// (Sterbenz), and adding `cycle` back rounds once as well. Larger quotients (and NaN) take
     /// `fmod`.
-    @inline(__always) @usableFromInline
-    static func offset(of time: Double, inCyclesOf cycle: Double) -> Double {
+    @inline(__always)
+    static func split(_ time: Double, inCyclesOf cycle: Double) -> (quotient: Double, offset: Double) {
         let ratio = time / cycle
         guard abs(ratio) < 0x1p52 else {
             let remainder = time.truncatingRemainder(dividingBy: cycle)
-            return remainder < 0 ? remainder + cycle : remainder
+            return (.nan, remainder < 0 ? remainder + cycle : remainder)
         }
         var quotient = Double(Int64(ratio))  // toward zero, then down
         if quotient > ratio { quotient -= 1 }
         let offset = time.addingProduct(-quotient, cycle)
-        return offset < 0 ? offset + cycle : offset
+        return offset < 0 ? (quotient - 1, offset + cycle) : (quotient, offset)
     }
 
     /// [INF] A zero duration is a zero-length interval: before it, the start; after it, the end
@@ -409,4 +443,26 @@ extension MediaTiming {
 
     /// The steps before flag: set in the before phase, or after the end on a reverse leg.
     @inlinable package var beforeFlag: Bool { isReversed ? phase == .after : phase == .before }
+}
+
+/// A count of whole cycles an animation has played, kept from one frame to the next so that the
+/// next frame's sample starts its search there (`MediaTiming.offset(of:inCyclesOf:startingFrom:)`).
+/// 32 bits, so that it fits in the padding after a timing in a lane entry; larger counts are
+/// not kept.
+struct CycleCount {
+    /// Whole cycles, 0 up to `Int32.max`.
+    var count: Int32
+
+    /// No count known: the search starts at 0.
+    static let none = CycleCount(count: 0)
+
+    init(count: Int32) {
+        self.count = count
+    }
+
+    /// `quotient` when it is a whole number that fits, else none.
+    @inline(__always)
+    init(_ quotient: Double) {
+        count = quotient >= 0 && quotient <= Double(Int32.max) ? Int32(quotient) : 0
+    }
 }
