@@ -49,8 +49,8 @@
  *   animator-paused     paused at 6 s of its time (every frame shows the same values);
  *   animator-scrubbed   scrubbed (ac_animator_seek) to 2 s, then started: plays 2 s -> 12 s;
  *   animator-reversed   scrubbed to 12 s, reversed and started: plays 12 s -> 2 s.
- * The new classes and kinds on the same path (issue 32's goal), each "stagger"'s timing and the
- * basic first cycle as their reference:
+ * The new classes and kinds on the same path (issue 32's goal), each "stagger"'s timing; the
+ * first two have the basic first cycle as their reference, the last two their own:
  *   stroke-end   CAShapeLayer's strokeEnd (built-in class AC_CLASS_SHAPE_LAYER, model 1), a basic
  *                animation from a random fraction to another in [0, 1), easeInEaseOut;
  *   transition   a CATransition (fade, easeInEaseOut) on a CALayer, its startProgress and
@@ -65,9 +65,11 @@
  *                random numbers in [0, 1) to 4 others, easeInEaseOut (issue 32's arrays).
  *                These two read back with the batch reads of a path's coordinates and of
  *                arrays (ac_layers_get_presentation_path_coordinates, _numbers): the numbers
- *                the plain loop writes; their "vs 1st cycle" is against the scalar's first
- *                cycle, so it includes the 26 or 4 numbers' work (plain C's own ratio is
- *                beside it).
+ *                the plain loop writes. Each is a kind of its own, with a first-cycle row
+ *                (shape-path-first, locations-first: the first row's timing, 12 s one cycle
+ *                staggered; its plain loop bench_engine's one-shot loop over the run of
+ *                numbers, plain_engine_runs) as its reference: a path of 26 numbers is
+ *                measured against a path, not against a scalar.
  * Their plain loop is the matrix's with the timing the animator gives each animation (speed 0
  * with a timeOffset per layer; speed 1, or -1 with timeOffset 12, with a begin per layer),
  * computed by the same arithmetic; their goals: within 1.3x of plain C, and within 1.2x of the
@@ -200,9 +202,10 @@ static bool animates_run(const workload *w) { return w->subject == SUBJECT_SHAPE
 /* How an animator row's animator stands (see the header). */
 enum { ANIMATOR_NONE, ANIMATOR_PAUSED, ANIMATOR_SCRUBBED, ANIMATOR_REVERSED };
 
-#define FIRST(key, label, kind) \
+#define FIRST(key, label, kind) FIRST_OF(key, label, kind, SUBJECT_LEVEL)
+#define FIRST_OF(key, label, kind, subject) \
     {key, label, kind, true, FIRST_DURATION_S, 0, 1, 0, false, false, 0, BEGIN_SPREAD_S, LAYERS_ROOT, ANIMATOR_NONE, \
-     SUBJECT_LEVEL}
+     subject}
 /* An animator row: the first-cycle row's animations (basic, 12 s), begun 0-2 s after the
  * animator's start (staggered), owned by one animator that stands as `how` says. */
 #define ANIMATOR(key, label, how)                                                                        \
@@ -250,15 +253,26 @@ static const workload workloads[] = {
     ANIMATOR("animator-reversed", "basic: animator reversed from 12 s", ANIMATOR_REVERSED),
     STAGGERED("stroke-end", "shape strokeEnd: repeat, staggered", SUBJECT_STROKE_END),
     STAGGERED("transition", "transition: repeat, staggered (tick)", SUBJECT_TRANSITION),
+    FIRST_OF("shape-path-first", "shape path (ellipse): first cycle", PLAIN_MATRIX_BASIC, SUBJECT_SHAPE_PATH),
     STAGGERED("shape-path", "shape path (ellipse): repeat, staggered", SUBJECT_SHAPE_PATH),
+    FIRST_OF("locations-first", "gradient locations: first cycle", PLAIN_MATRIX_BASIC, SUBJECT_LOCATIONS),
     STAGGERED("locations", "gradient locations: repeat, staggered", SUBJECT_LOCATIONS),
 };
 #define WORKLOAD_COUNT ((int)(sizeof workloads / sizeof workloads[0]))
 
-/* The first-cycle row of a workload's kind. */
+/* Whether a workload is the first-cycle row of a kind of its own (keyframes, a path, ...): those
+ * are listed without a number, under the numbered rows of the basic kind's scalar. */
+static bool is_kind_reference(const workload *w) {
+    return w->first_cycle && !(w->kind == PLAIN_MATRIX_BASIC && w->subject == SUBJECT_LEVEL);
+}
+
+/* The first-cycle row of a workload's kind: of its subject when it animates a run of numbers (a
+ * path, an array: their own first-cycle rows), else of its kind's scalar. */
 static int reference_of(int index) {
+    const workload *w = &workloads[index];
+    int subject = animates_run(w) ? w->subject : SUBJECT_LEVEL;
     for (int r = 0; r < WORKLOAD_COUNT; r++)
-        if (workloads[r].first_cycle && workloads[r].kind == workloads[index].kind) return r;
+        if (workloads[r].first_cycle && workloads[r].kind == w->kind && workloads[r].subject == subject) return r;
     return index;
 }
 
@@ -679,6 +693,10 @@ static void run_plain(world *wd, double time_s) {
         plain_matrix_run(&wd->matrix, time_s, out0, out1);
         return;
     }
+    if (animates_run(wd->w)) {
+        plain_engine_runs(&wd->runs, wd->matrix.count, wd->matrix.timing.duration_s, &wd->curve, time_s, out0);
+        return;
+    }
     switch (wd->w->kind) {
     case PLAIN_MATRIX_BASIC: plain_engine_scalar(&wd->track, &wd->curve, time_s, out0); break;
     case PLAIN_MATRIX_KEYFRAMES: plain_engine_keyframe_scalar(&wd->keyframes, time_s, out0); break;
@@ -1046,13 +1064,13 @@ int main(int argc, char **argv) {
                "vs plain C", "vs 1st cycle", "plain vs 1st");
         int row = 0;
         for (int k = 0; k < WORKLOAD_COUNT; k++) {
-            if (!workloads[k].first_cycle || workloads[k].kind == PLAIN_MATRIX_BASIC) row++; /* 1..15 */
+            if (!is_kind_reference(&workloads[k])) row++;
             const result *r = find_result(results, result_count, k, sizes[s]);
             if (r == NULL) continue;
             char number[16];
             snprintf(number, sizeof number, "%d", row);
             bool is_reference = workloads[k].first_cycle;
-            printf("  %-2s %-38s", is_reference && workloads[k].kind != PLAIN_MATRIX_BASIC ? "" : number,
+            printf("  %-2s %-38s", is_kind_reference(&workloads[k]) ? "" : number,
                    workloads[k].label);
             if (r->crashed || !r->agrees) {
                 all_agree = false;

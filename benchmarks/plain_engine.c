@@ -80,6 +80,21 @@ void plain_engine_scalar(const plain_track *s, const plain_curve *curve, double 
     }
 }
 
+void plain_engine_runs(const plain_runs *r, size_t count, double duration_s, const plain_curve *curve,
+                       double time_s, double *out) {
+    size_t n = r->numbers;
+    for (size_t i = 0; i < count; i++) {
+        double f = fraction_at(curve, r->begin_s[i], duration_s, time_s);
+        const double *from = r->from + i * n, *to = r->to + i * n;
+        double *run = out + i * n;
+        if (f < 0) {
+            for (size_t k = 0; k < n; k++) run[k] = r->model[k];
+        } else {
+            for (size_t k = 0; k < n; k++) run[k] = plain_lerp(from[k], to[k], f);
+        }
+    }
+}
+
 /* Writes a track's value for layer i (its `components` components, a constant once inlined)
  * into out[0..components). */
 static inline void track_value(const plain_track *t, int components, const plain_curve *curve,

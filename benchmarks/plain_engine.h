@@ -114,6 +114,22 @@ void plain_track_free(plain_track *track);
 void plain_engine_scalar(const plain_track *scalar, const plain_curve *curve, double time_s,
                          double *out);
 
+/* A basic animation per layer of `numbers` numbers (a path's coordinates in element order, an
+ * array of numbers): number k of layer i goes from from[i * numbers + k] to to[i * numbers + k],
+ * each by the scalar lerp (the engine's VariableInterpolation: element by element); model[k]
+ * where the animation is not in effect. */
+typedef struct plain_runs {
+    size_t numbers;
+    double *begin_s;   /* [count] */
+    double *from, *to; /* [count * numbers] */
+    double *model;     /* [numbers] */
+} plain_runs;
+
+/* One-shot runs of `count` layers, each `duration_s` long from its begin, eased by `curve`:
+ * layer i's numbers at time_s into out[i * numbers..]. */
+void plain_engine_runs(const plain_runs *runs, size_t count, double duration_s, const plain_curve *curve,
+                       double time_s, double *out);
+
 /*
  * Four animations per layer, one loop over the layers: position (2 components) into
  * out_position[2i..], bounds (4) into out_bounds[4i..], a z rotation angle (1) written as a plain

@@ -42,16 +42,7 @@ enum {
     PLAIN_MATRIX_RUNS       /* basic over a run of numbers (runs): a path's coordinates, an array */
 };
 
-/* RUNS: a basic animation per layer of `numbers` numbers (a path's coordinates in element order,
- * an array of numbers), eased by plain_matrix.ease: number k of layer i goes from
- * from[i * numbers + k] to to[i * numbers + k], each by the scalar lerp (the engine's
- * VariableInterpolation: element by element); model[k] where the animation is not in effect. */
-typedef struct plain_runs {
-    size_t numbers;
-    double *begin_s; /* [count] */
-    double *from, *to; /* [count * numbers] */
-    double *model;   /* [numbers] */
-} plain_runs;
+/* RUNS: plain_runs (plain_engine.h), eased by plain_matrix.ease. */
 
 /* A layer timing (CALayer: infinite duration, no repeat, no fill): begin, speed and offset. */
 typedef struct plain_layer_timing {
