@@ -316,6 +316,30 @@ struct TimingPipelineTests {
         }
     }
 
+    @Test("the reverse leg: basic time cycle − offset past the duration, the offset before it, to the bit")
+    func reverseLegMirror() {
+        var random = SplitMix64(seed: 0x1E6)
+        for _ in 0..<20_000 {
+            let duration = random.pick([1.0 / 3, 0.7, 1, 2.5, 1e-9, 1e9, 0x1p-1000, random.range(0.001, 100)])
+            for autoreverses in [false, true] {
+                let timing = MediaTiming(duration: duration, autoreverses: autoreverses)
+                let cycle = timing.cycleDuration
+                let within = random.range(0, 1) * cycle
+                for offset in [within, 0, -0.0, duration, duration.nextDown, duration.nextUp, cycle, cycle.nextDown]
+                where offset <= cycle {
+                    // The rule as written: past the duration in an autoreversing cycle, mirrored.
+                    let reversed = autoreverses && offset > duration
+                    let basic = reversed ? cycle - offset : offset
+                    let position = timing.position(offsetInCycle: offset, cycleStart: 0, cycle: cycle)
+                    let what = "duration \(duration), autoreverses \(autoreverses), offset \(offset)"
+                    #expect(position.basicTime.bitPattern == basic.bitPattern, "\(what): basic time")
+                    #expect(position.progress.bitPattern == (basic / duration).bitPattern, "\(what): progress")
+                    #expect(position.isReversed == reversed, "\(what): reversed")
+                }
+            }
+        }
+    }
+
     @Test("a sample that starts from a count of cycles gives the same bits, frame after frame")
     func sampleFromCyclesIsTheSample() {
         let timings = Self.cycleEdgeTimings + Self.randomTimings(count: 300, seed: 23)

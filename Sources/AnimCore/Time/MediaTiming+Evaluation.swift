@@ -293,15 +293,16 @@ extension MediaTiming {
     /// The position `offsetInCycle` seconds (in [0, `cycle`]) into the cycle that began at
     /// local time `cycleStart`: past `duration`, an autoreversing cycle's reverse leg, mirrored.
     @inline(__always) func position(offsetInCycle: Double, cycleStart: Double, cycle: Double) -> CyclePosition {
-        if autoreverses && offsetInCycle > duration {
-            let basic = cycle - offsetInCycle
-            return CyclePosition(
-                cycleStart: cycleStart, cycleLength: cycle, basicTime: basic,
-                progress: basic / duration, isReversed: true)
-        }
+        // Past `duration` is the reverse leg: without autoreverses the cycle is `duration`, and
+        // the offset is never past it. Its basic time, cycle − offset, is exact there
+        // (Sterbenz: the offset is at least half the cycle) and below the offset, and at or
+        // above it in the forward leg, so the smaller of the two is the leg's basic time: a
+        // minimum, not a branch, which animations in either leg side by side (staggered ones)
+        // would mispredict.
+        let isReversed = offsetInCycle > duration
+        let basic = min(offsetInCycle, (autoreverses ? cycle : .infinity) - offsetInCycle)
         return CyclePosition(
-            cycleStart: cycleStart, cycleLength: cycle, basicTime: offsetInCycle,
-            progress: offsetInCycle / duration, isReversed: false)
+            cycleStart: cycleStart, cycleLength: cycle, basicTime: basic, progress: basic / duration, isReversed: isReversed)
     }
 
     /// `time` less the whole cycles of length `cycle` (finite, > 0) at or before it: in
