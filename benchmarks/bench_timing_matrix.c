@@ -12,7 +12,8 @@
  * passed before the first timed frame. Basic animations go from a random "level" to another in
  * [0, 100), eased by easeInEaseOut; "repeat" is repeatCount = infinity, duration 1 s.
  *   first        basic, 12 s, one cycle, staggered (all active for the 10 s timed: bench_engine's
- *                "level" shape) — the first-cycle reference of the basic kind (rows 1-10);
+ *                "level" shape) — the first-cycle reference of the basic kind (rows 1-10,
+ *                16-20);
  *   repeat       basic, repeat, every layer begun at the same time (L0 - 5 s);
  *   stagger      basic, repeat, staggered;
  *   autoreverse  basic, repeat, autoreverses (forward then back: a 2 s cycle), staggered;
@@ -42,7 +43,8 @@
  *                0 = the group's) and an opacity child (from/to, begin D/12, duration 5D/12, fill
  *                both), both easeInEaseOut (bench_engine's "group" for D = 12 s; read back:
  *                position and opacity), D = 12 s one cycle / 1 s repeat staggered.
- * The "-first" rows are the first-cycle references of their kinds (rows 11-15).
+ * The "-first" rows are the first-cycle references of their kinds (of rows 11-15; listed
+ * without a number).
  * The animator rows (16-18; the animator review, issue 33): the "first" row's animations (basic,
  * 12 s, easeInEaseOut), begun 0-2 s after the animator's start, all owned by one animator
  * (ac_animator_*) that stands still or plays while the pass runs (it is never ended):
@@ -67,9 +69,9 @@
  *                arrays (ac_layers_get_presentation_path_coordinates, _numbers): the numbers
  *                the plain loop writes. Each is a kind of its own, with a first-cycle row
  *                (shape-path-first, locations-first: the first row's timing, 12 s one cycle
- *                staggered; its plain loop bench_engine's one-shot loop over the run of
- *                numbers, plain_engine_runs) as its reference: a path of 26 numbers is
- *                measured against a path, not against a scalar.
+ *                staggered; its plain loop a one-shot loop of plain_engine_scalar's form over
+ *                the run of numbers, plain_engine_runs) as its reference: a path of 26 numbers
+ *                is measured against a path, not against a scalar.
  * Their plain loop is the matrix's with the timing the animator gives each animation (speed 0
  * with a timeOffset per layer; speed 1, or -1 with timeOffset 12, with a begin per layer),
  * computed by the same arithmetic; their goals: within 1.3x of plain C, and within 1.2x of the

@@ -1,5 +1,6 @@
 /*
- * plain_engine.h — the plain-C baseline of the engine benchmark (bench_engine.c).
+ * plain_engine.h — the plain-C baseline of the engine benchmark (bench_engine.c) and of the
+ * timing matrix's first-cycle rows (bench_timing_matrix.c).
  *
  * What a hand-written animation loop would do for the benchmark's workloads, with no engine
  * around it: struct-of-arrays tracks of one-shot basic animations (a begin time each, one

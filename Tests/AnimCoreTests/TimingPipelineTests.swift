@@ -331,10 +331,9 @@ struct TimingPipelineTests {
                     let reversed = autoreverses && offset > duration
                     let basic = reversed ? cycle - offset : offset
                     let position = timing.position(offsetInCycle: offset, cycleStart: 0, cycle: cycle)
-                    let what = "duration \(duration), autoreverses \(autoreverses), offset \(offset)"
-                    #expect(position.basicTime.bitPattern == basic.bitPattern, "\(what): basic time")
-                    #expect(position.progress.bitPattern == (basic / duration).bitPattern, "\(what): progress")
-                    #expect(position.isReversed == reversed, "\(what): reversed")
+                    let same = position.basicTime.bitPattern == basic.bitPattern
+                        && position.progress.bitPattern == (basic / duration).bitPattern && position.isReversed == reversed
+                    #expect(same, "duration \(duration), autoreverses \(autoreverses), offset \(offset): \(position)")
                 }
             }
         }
@@ -350,16 +349,16 @@ struct TimingPipelineTests {
             var carried = CycleCount.none
             for parent in parents {
                 let expected = timing.sample(atParentTime: parent, activeParentDuration: span)
-                for start in [nil, 0, 1, 7, Int32.max] as [Int32?] {
+                for start in [nil, 0, 1, Int32.max] as [Int32?] {
                     var cycles = start.map { CycleCount(count: $0) } ?? carried
                     let sample = timing.sample(atParentTime: parent, activeParentDuration: span, cycles: &cycles)
                     if start == nil { carried = cycles }
-                    let what = "\(timing) at \(parent) from \(start.map(String.init) ?? "the last frame's count")"
-                    #expect(sample.phase == expected.phase && sample.isInEffect == expected.isInEffect, "\(what)")
-                    #expect(sample.progress.bitPattern == expected.progress.bitPattern, "\(what): progress")
-                    #expect(sample.cycleStart.bitPattern == expected.cycleStart.bitPattern, "\(what): cycle start")
-                    #expect(sample.cycleLength.bitPattern == expected.cycleLength.bitPattern, "\(what): cycle length")
-                    #expect(sample.isReversed == expected.isReversed, "\(what): reversed")
+                    let same = sample.phase == expected.phase && sample.isInEffect == expected.isInEffect
+                        && sample.progress.bitPattern == expected.progress.bitPattern
+                        && sample.cycleStart.bitPattern == expected.cycleStart.bitPattern
+                        && sample.cycleLength.bitPattern == expected.cycleLength.bitPattern
+                        && sample.isReversed == expected.isReversed
+                    #expect(same, "\(timing) at \(parent) from \(start.map(String.init) ?? "the last frame's count"): \(sample), not \(expected)")
                 }
             }
         }

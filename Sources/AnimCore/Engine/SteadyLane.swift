@@ -16,8 +16,9 @@ import Glibc
 /// Any timing qualifies — repeating, autoreversing, any speed or time offset, begin times per
 /// layer, a fill held after the end — and so does any layer time (the layer's own timing and
 /// its superlayers', paused or not): every entry is sampled by the one timing pipeline
-/// (`MediaTiming.sample(atParentTime:activeParentDuration:)`) at its layer's time, which the
-/// tick computes once per layer with timing of its own (`LayerTimeWalk`) before the lane runs.
+/// (`MediaTiming.sample(atParentTime:activeParentDuration:cycles:)`, starting from the count of
+/// cycles it kept from its last frame) at its layer's time, which the tick computes once per
+/// layer with timing of its own (`LayerTimeWalk`) before the lane runs.
 ///
 /// Each entry is computed by its kind's one evaluation (`applyEndpoints` through
 /// `applySpring`, `applyDecay`, `applyKeyframes`; a group's time by `applyGroup`, and each of
@@ -95,7 +96,7 @@ struct SteadyLane {
     }
 
     /// One evaluation of the lane, split in `parts` of consecutive entries; each part writes
-    /// its entries' presentation slots and its own exit list only.
+    /// its entries' presentation slots, their counts of cycles and its own exit list only.
     struct Round {
         let entries: UnsafeMutablePointer<SteadyEntry>
         /// The groups' children (`SteadyLane.members`); a group's part evaluates them.
@@ -120,9 +121,9 @@ struct SteadyLane {
 
     /// Evaluates the entries in `range` at engine time `now`, writing presentation values;
     /// appends the indexes of those that would move their run state on or stop applying to
-    /// `exits` (they are not written). Writes only the entries' presentation slots and
-    /// `context`'s scratch (and a group's children's run states: their `members` entries and
-    /// records); reads their records, kind data, model values and their layers' times of this
+    /// `exits` (they are not written). Writes only the entries' presentation slots, their
+    /// counts of cycles (`SteadyEntry.cycles`) and `context`'s scratch (and a group's
+    /// children's run states: their `members` entries and records); reads their records, kind data, model values and their layers' times of this
     /// tick.
     @inline(__always)
     static func evaluate(
@@ -386,12 +387,14 @@ struct SteadyLane {
 
 /// One steady animation: what the lane needs to compute its value without its record.
 struct SteadyEntry {
-    /// Its record's timing and `activeParentDuration` (they do not change while it runs).
+    /// Its record's timing (it does not change while it runs).
     var timing: MediaTiming
     /// The whole cycles it had played at its last sample, where the next one starts looking
     /// (`MediaTiming.sample(atParentTime:activeParentDuration:cycles:)`); in the padding after
-    /// `timing`, so the entry stays 128 bytes.
+    /// `timing`, so the entry stays 128 bytes. A group's children (`SteadyLane.members`),
+    /// sampled in their group's time, keep none (`.none`).
     var cycles: CycleCount
+    /// Its record's `activeParentDuration` (it does not change while it runs).
     var activeParentDuration: Double
     /// A basic animation's or spring's from and to values when both are given and it is whole
     /// scalar (`hasInlineEnds`): kept here, the value buffer is one more cache line per entry.

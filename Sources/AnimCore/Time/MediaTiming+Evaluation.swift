@@ -449,9 +449,9 @@ extension MediaTiming {
 /// A count of whole cycles an animation has played, kept from one frame to the next so that the
 /// next frame's sample starts its search there (`MediaTiming.offset(of:inCyclesOf:startingFrom:)`).
 /// 32 bits, so that it fits in the padding after a timing in a lane entry; larger counts are
-/// not kept.
+/// not kept. Any count is safe: a wrong one costs the search, never a bit of the result.
 struct CycleCount {
-    /// Whole cycles, 0 up to `Int32.max`.
+    /// Whole cycles (what `split` found: 0 up to `Int32.max`).
     var count: Int32
 
     /// No count known: the search starts at 0.
@@ -461,7 +461,7 @@ struct CycleCount {
         self.count = count
     }
 
-    /// `quotient` when it is a whole number that fits, else none.
+    /// `split`'s quotient (a whole number, or NaN) when it fits, else none.
     @inline(__always)
     init(_ quotient: Double) {
         count = quotient >= 0 && quotient <= Double(Int32.max) ? Int32(quotient) : 0
