@@ -358,7 +358,8 @@ struct TimingPipelineTests {
                         && sample.cycleStart.bitPattern == expected.cycleStart.bitPattern
                         && sample.cycleLength.bitPattern == expected.cycleLength.bitPattern
                         && sample.isReversed == expected.isReversed
-                    #expect(same, "\(timing) at \(parent) from \(start.map(String.init) ?? "the last frame's count"): \(sample), not \(expected)")
+                    let from = start.map(String.init) ?? "the last frame's count"
+                    #expect(same, "\(timing) at \(parent) from \(from): \(sample), not \(expected)")
                 }
             }
         }

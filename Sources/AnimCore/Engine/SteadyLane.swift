@@ -123,8 +123,8 @@ struct SteadyLane {
     /// appends the indexes of those that would move their run state on or stop applying to
     /// `exits` (they are not written). Writes only the entries' presentation slots, their
     /// counts of cycles (`SteadyEntry.cycles`) and `context`'s scratch (and a group's
-    /// children's run states: their `members` entries and records); reads their records, kind data, model values and their layers' times of this
-    /// tick.
+    /// children's run states: their `members` entries and records); reads their records, kind
+    /// data, model values and their layers' times of this tick.
     @inline(__always)
     static func evaluate(
         _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, members: UnsafeMutablePointer<SteadyEntry>,
