@@ -298,9 +298,10 @@ extension MediaTiming {
         // (Sterbenz: the offset is at least half the cycle) and below the offset, and at or
         // above it in the forward leg, so the smaller of the two is the leg's basic time: a
         // minimum, not a branch, which animations in either leg side by side (staggered ones)
-        // would mispredict.
+        // would mispredict. (The branch on `autoreverses` goes the same way for an animation
+        // every frame, and keeps the minimum off the chain of the others.)
         let isReversed = offsetInCycle > duration
-        let basic = min(offsetInCycle, (autoreverses ? cycle : .infinity) - offsetInCycle)
+        let basic = autoreverses ? min(offsetInCycle, cycle - offsetInCycle) : offsetInCycle
         return CyclePosition(
             cycleStart: cycleStart, cycleLength: cycle, basicTime: basic, progress: basic / duration, isReversed: isReversed)
     }
