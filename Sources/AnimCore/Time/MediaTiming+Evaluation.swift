@@ -139,15 +139,19 @@ extension MediaTiming {
     @inline(__always)  // the per-frame path
     func sample(atParentTime parentTime: Double, activeParentDuration span: Double) -> TimingSample {
         var cycles = CycleCount.none
-        return sample(atParentTime: parentTime, activeParentDuration: span, cycles: &cycles)
+        return sample(atParentTime: parentTime, activeParentDuration: span, cycles: &cycles, triesCount: false)
     }
 
     /// `sample(atParentTime:activeParentDuration:)` that starts its search for the cycle from
     /// `cycles`, the whole cycles before the time of an earlier sample, and leaves there those
     /// before `parentTime` when it counts them: an animation sampled every frame finds its cycle
     /// without a division. The sample is the same to the bit, whatever `cycles` holds.
+    /// `triesCount` false: there is no count to start from (the count is only kept), so none
+    /// is tried; a constant where this is inlined, so the callers without one pay nothing.
     @inline(__always)
-    func sample(atParentTime parentTime: Double, activeParentDuration span: Double, cycles: inout CycleCount) -> TimingSample {
+    func sample(
+        atParentTime parentTime: Double, activeParentDuration span: Double, cycles: inout CycleCount, triesCount: Bool = true
+    ) -> TimingSample {
         let elapsed = parentTime - beginTime
         let local = localTime(atParentTime: parentTime)
         // Inside the active interval, strictly inside a cycle (0 < offset in the cycle, the
@@ -159,7 +163,8 @@ extension MediaTiming {
         // it than of the phase's value compared with .active.)
         let cycle = cycleDuration
         if elapsed >= 0 && elapsed < span && local > 0 && cycle > 0 && cycle.isFinite {
-            let offset = local < cycle ? local : Self.offset(of: local, inCyclesOf: cycle, startingFrom: &cycles)
+            let offset =
+                local < cycle ? local : Self.offset(of: local, inCyclesOf: cycle, startingFrom: &cycles, trying: triesCount)
             if offset > 0 {
                 return TimingSample(.active, position(offsetInCycle: offset, cycleStart: local - offset, cycle: cycle))
             }
@@ -316,17 +321,21 @@ extension MediaTiming {
     }
 
     /// `offset(of:inCyclesOf:)` tried first with `cycles` whole cycles, which it leaves holding
-    /// those it finds (`CycleCount.none` when they do not fit). What it returns is the same to
-    /// the bit whatever `cycles` holds.
+    /// those it finds (`CycleCount.none` when they do not fit); `trying` false skips the try.
+    /// What it returns is the same to the bit whatever `cycles` holds.
     ///
     /// Why: with a count c, the fused multiply-add forms time − c × cycle rounded once, and
     /// rounding keeps the sign and an exact 0 (every double is a multiple of 2^−1074) and is
     /// monotonic, so a result strictly between 0 and `cycle` means the exact value is there too:
     /// c is the true quotient, and the result is the remainder rounded once, as `split` gives it.
     @inline(__always)
-    static func offset(of time: Double, inCyclesOf cycle: Double, startingFrom cycles: inout CycleCount) -> Double {
-        let guess = time.addingProduct(-Double(cycles.count), cycle)
-        if guess > 0 && guess < cycle { return guess }
+    static func offset(
+        of time: Double, inCyclesOf cycle: Double, startingFrom cycles: inout CycleCount, trying: Bool = true
+    ) -> Double {
+        if trying {
+            let guess = time.addingProduct(-Double(cycles.count), cycle)
+            if guess > 0 && guess < cycle { return guess }
+        }
         let (quotient, offset) = split(time, inCyclesOf: cycle)
         cycles = CycleCount(quotient)
         return offset
