@@ -235,14 +235,7 @@ extension EvaluationContext {
     /// (0 before the first key time).
     @inline(__always)
     func segment(_ times: UnsafeMutablePointer<Double>, segments: Int, at progress: Double) -> Int {
-        var low = 0, high = segments - 1
-        // [Perf] Wrapping arithmetic and a shift: 0 ≤ low ≤ high < segments, so neither can
-        // overflow, and the checks and the signed division cost a third of each step.
-        while low < high {
-            let middle = (low &+ high &+ 1) &>> 1
-            if times[middle] <= progress { low = middle } else { high = middle &- 1 }
-        }
-        return low
+        SortedSearch.lastIndex(in: times, count: segments, atOrBelow: progress)
     }
 
     /// The keyframes' value at `progress`, into `result` (a path or array's into `buffer`,
@@ -298,12 +291,8 @@ extension EvaluationContext {
         let samples = KeyframeRecord.arcSamples
         if !(fraction > 0) { return fraction.isNaN ? fraction : 0 }
         if fraction >= 1 { return 1 }
-        var low = 0, high = samples
-        // [Perf] As in `segment(_:segments:at:)`: 0 ≤ low < high ≤ samples.
-        while high &- low > 1 {
-            let middle = (low &+ high) &>> 1
-            if table[middle] <= fraction { low = middle } else { high = middle }
-        }
+        // table[0] = 0 < fraction < 1 = table[samples]: the sample below lies in 0..<samples.
+        let low = SortedSearch.lastIndex(in: table, count: samples, atOrBelow: fraction), high = low + 1
         let span = table[high] - table[low]
         let within = span > 0 ? (fraction - table[low]) / span : 0
         return (Double(low) + within) / Double(samples)
