@@ -849,3 +849,66 @@ struct BookkeepingPendingRotationTests {
         expectValue(pendingTransform, transform, 1e-6, "transform velocity before and after the commit")
     }
 }
+
+// MARK: - Layer clocks
+
+/// Each layer's clock (the copy of its timing the walk of layer times reads) follows its model
+/// timing through every way of writing it, and a reused slot starts from the default: checked
+/// by the bookkeeping audit, and by the layers' local times against the rule computed here
+/// from the values written.
+@Suite struct LayerClockTests {
+    /// (beginTime, speed, timeOffset) as the test wrote them.
+    struct Written { var begin = 0.0, speed = 1.0, offset = 0.0 }
+
+    @Test func clocksFollowEveryTimingWrite() throws {
+        let engine = Engine()
+        let root = try engine.makeLayerHandle(), child = try engine.makeLayerHandle()
+        try engine.addSublayer(child, to: root)
+        var written = [Written(), Written()]
+        try engine.tick(10)
+        func check(_ step: String) throws {
+            #expect(engine.bookkeepingIssues().isEmpty, "\(step): \(engine.bookkeepingIssues())")
+            let rootTime = (10 - written[0].begin) * written[0].speed + written[0].offset
+            let childTime = (rootTime - written[1].begin) * written[1].speed + written[1].offset
+            #expect(try engine.localTime(of: root) == rootTime, "\(step): the root's time")
+            #expect(try engine.localTime(of: child) == childTime, "\(step): the sublayer's time")
+        }
+        try check("defaults")
+        try engine.setValue(.scalar(1.5), forKeyPath: "speed", of: child)
+        written[1].speed = 1.5
+        try check("setValue(forKeyPath:)")
+        try engine.setScalar(0.25, forKey: engine.key("timeOffset"), of: child)
+        written[1].offset = 0.25
+        try check("setScalar (the direct change)")
+        try engine.beginTransaction()
+        try engine.setTransactionFields { $0.disableActions = true }
+        try engine.setValue(.scalar(2), forKey: engine.key("speed"), of: root)
+        try engine.commitTransaction()
+        written[0].speed = 2
+        try check("setValue(forKey:) in a transaction without actions")
+        var numbers = [0.5, 3.0]
+        try numbers.withUnsafeMutableBufferPointer { numbers in
+            try [root, child].withUnsafeBufferPointer { batch in
+                try engine.setValues(forKey: engine.key("beginTime"), of: batch, kind: .scalar, from: numbers.baseAddress!)
+            }
+        }
+        written[0].begin = 0.5
+        written[1].begin = 3
+        try check("setValues (a batch)")
+        try engine.setValue(.scalar(1), forKeyPath: "speed", of: child)
+        try engine.setValue(.scalar(0), forKeyPath: "timeOffset", of: child)
+        try engine.setValue(.scalar(0), forKeyPath: "beginTime", of: child)
+        written[1] = Written()
+        try check("the sublayer back to the default timing")
+        // The sublayer's slot, freed, is taken by a new layer: it starts at the default timing.
+        try engine.setValue(.scalar(4), forKeyPath: "speed", of: child)
+        try engine.removeFromSuperlayer(child)
+        try engine.release(child)
+        let reused = try engine.makeLayerHandle()
+        #expect(reused.rawValue & Handle.indexMask == child.rawValue & Handle.indexMask, "the freed slot is taken again")
+        try engine.addSublayer(reused, to: root)
+        #expect(engine.bookkeepingIssues().isEmpty, "a reused slot: \(engine.bookkeepingIssues())")
+        let rootTime = (10 - written[0].begin) * written[0].speed + written[0].offset
+        #expect(try engine.localTime(of: reused) == rootTime, "a new layer in a reused slot runs on its superlayer's time")
+    }
+}

@@ -527,8 +527,8 @@ extension Engine {
     /// every lane entry writes inside its layer's presentation block; every key a live record
     /// holds is in use under its name, and the table holds no key no record uses; no two live
     /// records share a basic or spring record, and those pools count as many live records as
-    /// there are; each layer counts the transition records its list holds. Empty when all is
-    /// well.
+    /// there are; each layer counts the transition records its list holds; each layer's clock
+    /// and `hasDefaultTiming` are its model timing's. Empty when all is well.
     package func bookkeepingIssues() -> [String] {
         lock.withLock {
             var audit = BlockAudit(rows: Array(repeating: [], count: state.classes.count))
@@ -565,7 +565,21 @@ extension Engine {
                 audit.presentation.append((Int(place.presentationOffset), Int(state.layers[slot].presentationSize), "presentation of layer \(slot)"))
             }
             if let issue = transitionCountIssue(slot) { audit.issues.append(issue) }
+            if let issue = timingCopyIssue(slot) { audit.issues.append(issue) }
         }
+    }
+
+    /// What is wrong with the copies of the timing of the layer in `slot`: its clock or
+    /// `hasDefaultTiming` other than its model row's timing gives (nil: none; lock held).
+    private func timingCopyIssue(_ slot: Int) -> String? {
+        let timing = state.layerTiming(slot)
+        if state.clocks[slot] != LayerClock(timing) {
+            return "layer \(slot)'s clock is \(state.clocks[slot]), its timing's \(LayerClock(timing))"
+        }
+        if state.layers[slot].hasDefaultTiming != state.timingOffsets.isDefault(state.modelRow(slot)) {
+            return "layer \(slot)'s hasDefaultTiming is \(state.layers[slot].hasDefaultTiming) for timing \(timing)"
+        }
+        return nil
     }
 
     /// What is wrong with the transition count of the layer in `slot`: another number than the

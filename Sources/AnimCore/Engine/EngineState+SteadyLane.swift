@@ -76,18 +76,15 @@ extension EngineState {
     private func computeLaneLayerTimes(at now: Double, stamp: UInt64) {
         let layerRecords = layers.base
         let layerPlaces = places.base
-        let offsets = timingOffsets
-        rowBases.withUnsafeBufferPointer { rows in
-            // (A layer many entries run on is listed once per entry: computed at the first.)
-            for slot in steadyLane.timedLayers where layerRecords[Int(slot)].timeStamp != stamp && layerPlaces[Int(slot)].isAlive {
-                let time = LayerTimeWalk.time(
-                    of: Int(slot), layers: layerRecords, places: layerPlaces, rows: rows, timingOffsets: offsets,
-                    engineTime: now, stamp: stamp, ancestors: &ancestorScratch)
-                // (A root of default timing is not cached by the walk: its timing may have
-                // become the default since its entries joined.)
-                layerRecords[Int(slot)].cachedTime = time
-                layerRecords[Int(slot)].timeStamp = stamp
-            }
+        let layerClocks = clocks.base
+        // (A layer many entries run on is listed once per entry: computed at the first.)
+        for slot in steadyLane.timedLayers where layerRecords[Int(slot)].timeStamp != stamp && layerPlaces[Int(slot)].isAlive {
+            let time = LayerTimeWalk.time(
+                of: Int(slot), layers: layerRecords, clocks: layerClocks, engineTime: now, stamp: stamp, ancestors: &ancestorScratch)
+            // (A root of default timing is not cached by the walk: its timing may have
+            // become the default since its entries joined.)
+            layerRecords[Int(slot)].cachedTime = time
+            layerRecords[Int(slot)].timeStamp = stamp
         }
     }
 

@@ -126,7 +126,7 @@ extension EngineState {
                 let slot = Int(layerSlot)
                 let layer = context.layers + slot
                 let place = context.places + slot
-                let time = context.layerTime(slot, rows: rows, engineTime: now, stamp: stamp, ancestors: &ancestorScratch)
+                let time = context.layerTime(slot, engineTime: now, stamp: stamp, ancestors: &ancestorScratch)
                 let block = context.presentation + Int(place.pointee.presentationOffset)
                 let row = rows[Int(place.pointee.classIndex)] + Int(place.pointee.row)
                 var index = Int(layer.pointee.firstAnimation)
@@ -192,6 +192,15 @@ extension EngineState {
             start = end
         }
     }
+
+    /// Points `rowBases` at each class's model-row buffer (they move when they grow).
+    func refreshRowBases() {
+        if rowBases.count != classes.count {
+            rowBases = classes.map { $0.rows.base }
+        } else {
+            for index in classes.indices { rowBases[index] = classes[index].rows.base }
+        }
+    }
 }
 
 extension EngineState {
@@ -206,7 +215,7 @@ extension EngineState {
             transitions: transitionRecords.records.base,
             functions: functions.functions.base, beziers: functions.beziers.base,
             outOfLine: outOfLine.base, values: animationValues.base,
-            presentation: presentation.base, variables: .passUnretained(variableValues), scratch: scratch.base, timingOffsets: timingOffsets)
+            presentation: presentation.base, variables: .passUnretained(variableValues), scratch: scratch.base, clocks: clocks.base)
         context.showsPresentation = showingPresentation
         return context
     }

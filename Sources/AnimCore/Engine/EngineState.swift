@@ -23,6 +23,8 @@ final class EngineState {
     let places = RecordBuffer<LayerPlace>(initialCapacity: 256)
     /// The rest of the layers' fields, by the same slot.
     let layers = RecordBuffer<LayerRecord>(initialCapacity: 256)
+    /// Each layer's clock (its model timing's mapping of its parent's time), by the same slot.
+    let clocks = RecordBuffer<LayerClock>(initialCapacity: 256)
     @exclusivity(unchecked) var freeLayers: [Int32] = []
     let animations = RecordBuffer<AttachedAnimation>(initialCapacity: 256)
     let freeAnimations = RecordBuffer<Int32>(initialCapacity: 64)

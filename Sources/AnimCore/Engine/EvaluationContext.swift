@@ -25,7 +25,8 @@ struct EvaluationContext {
     /// shows; false for evaluations at other times (`VariableBuffers`).
     var showsPresentation = false
     private(set) var scratch: UnsafeMutablePointer<Double>
-    let timingOffsets: LayerTimingOffsets
+    /// Each layer's clock (`EngineState.clocks`), by slot, for the walk of layer times.
+    let clocks: UnsafeMutablePointer<LayerClock>
 
     /// This context with its scratch slots elsewhere (a part of the lane on another thread).
     func with(scratch: UnsafeMutablePointer<Double>) -> EvaluationContext {

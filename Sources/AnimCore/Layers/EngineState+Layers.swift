@@ -13,6 +13,7 @@ extension EngineState {
             slot = layers.count
             layers.append(LayerRecord())
             places.append(LayerPlace())
+            clocks.append(LayerClock())
         }
         let row = layerClass.rows.allocate(layerClass.rowSlotCount)
         layerClass.defaultRow.withUnsafeBufferPointer { defaults in
@@ -21,6 +22,7 @@ extension EngineState {
             }
         }
         layers[slot] = LayerRecord()
+        clocks[slot] = LayerClock()
         layers[slot].referenceCount = 1
         places[slot] = LayerPlace(
             stamp: Handle.nextStamp(.layer), classIndex: Int32(classID.index), row: Int32(row))

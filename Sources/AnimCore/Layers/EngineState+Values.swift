@@ -68,8 +68,8 @@ extension EngineState {
         propertyDidChange(slot, target.property, stored)
     }
 
-    /// Bookkeeping after a model property changed: the layer's model version, display marks and the
-    /// timing cache.
+    /// Bookkeeping after a model property changed: the layer's model version, display marks and its
+    /// timing's copies (`hasDefaultTiming`, its clock).
     @inline(__always)
     func propertyDidChange(_ slot: Int, _ property: Int, _ stored: PropertyLayout) {
         layers[slot].modelVersion &+= 1
@@ -81,6 +81,7 @@ extension EngineState {
         if BuiltInLayerProperties.Index.timing.contains(property) {
             let wasDefault = layers[slot].hasDefaultTiming
             layers[slot].hasDefaultTiming = timingOffsets.isDefault(modelRow(slot))
+            clocks[slot] = LayerClock(layerTiming(slot))
             // Off engine time, or no longer the source of its sublayers' time: the steady
             // animations of the layer and its sublayers leave the lane (`timeSource(of:)`).
             if wasDefault != layers[slot].hasDefaultTiming { leaveSteadyLane(subtree: slot) }

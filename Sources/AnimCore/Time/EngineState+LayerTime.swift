@@ -16,24 +16,8 @@ extension EngineState {
         // A stamp of its own: these count down from the top, the ticks' count up from 1, so
         // they never meet (each call walks anew: model timings may have changed since).
         walkStamp &-= 1
-        refreshRowBases()
-        let layerRecords = layers.base
-        let layerPlaces = places.base
-        let stamp = walkStamp
-        return rowBases.withUnsafeBufferPointer { rows in
-            LayerTimeWalk.time(
-                of: slot, layers: layerRecords, places: layerPlaces, rows: rows, timingOffsets: timingOffsets, engineTime: time,
-                stamp: stamp, ancestors: &ancestorScratch)
-        }
-    }
-
-    /// Points `rowBases` at each class's model-row buffer (they move when they grow).
-    func refreshRowBases() {
-        if rowBases.count != classes.count {
-            rowBases = classes.map { $0.rows.base }
-        } else {
-            for index in classes.indices { rowBases[index] = classes[index].rows.base }
-        }
+        return LayerTimeWalk.time(
+            of: slot, layers: layers.base, clocks: clocks.base, engineTime: time, stamp: walkStamp, ancestors: &ancestorScratch)
     }
 
     /// convertTime: `time` in `source`'s time space (nil = absolute) expressed in

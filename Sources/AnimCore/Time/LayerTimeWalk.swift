@@ -9,8 +9,8 @@ enum LayerTimeWalk {
     /// on entry and on return.
     @inline(__always)
     static func time(
-        of slot: Int, layers: UnsafeMutablePointer<LayerRecord>, places: UnsafeMutablePointer<LayerPlace>,
-        rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>, timingOffsets: LayerTimingOffsets, engineTime: Double, stamp: UInt64, ancestors: inout [Int32]
+        of slot: Int, layers: UnsafeMutablePointer<LayerRecord>, clocks: UnsafeMutablePointer<LayerClock>, engineTime: Double,
+        stamp: UInt64, ancestors: inout [Int32]
     ) -> Double {
         // The common case: a root layer with default timing runs on engine time (nothing to
         // cache, so its record is only read).
@@ -20,7 +20,7 @@ enum LayerTimeWalk {
         let parent = Int(layers[slot].parent)
         if parent < 0 || layers[parent].timeStamp == stamp {
             let parentTime = parent < 0 ? engineTime : layers[parent].cachedTime
-            return step(slot, from: parentTime, layers: layers, places: places, rows: rows, timingOffsets: timingOffsets, stamp: stamp)
+            return step(slot, from: parentTime, layers: layers, clocks: clocks, stamp: stamp)
         }
         // The uncached layers from `slot` up, then their times from the top down (`ancestors`
         // is left empty, with its capacity: emptied by `popLast`, which costs nothing more).
@@ -31,23 +31,20 @@ enum LayerTimeWalk {
         }
         var time = current >= 0 ? layers[current].cachedTime : engineTime
         while let layer = ancestors.popLast() {
-            time = step(Int(layer), from: time, layers: layers, places: places, rows: rows, timingOffsets: timingOffsets, stamp: stamp)
+            time = step(Int(layer), from: time, layers: layers, clocks: clocks, stamp: stamp)
         }
         return time
     }
 
     /// The time of the layer in `slot` given its parent's, `parentTime`, cached under `stamp`:
-    /// its timing's mapping, or the parent's time itself for the default timing.
+    /// its clock's mapping, or the parent's time itself for the default timing.
     @inline(__always)
     static func step(
-        _ slot: Int, from parentTime: Double, layers: UnsafeMutablePointer<LayerRecord>, places: UnsafeMutablePointer<LayerPlace>,
-        rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>, timingOffsets: LayerTimingOffsets, stamp: UInt64
+        _ slot: Int, from parentTime: Double, layers: UnsafeMutablePointer<LayerRecord>, clocks: UnsafeMutablePointer<LayerClock>,
+        stamp: UInt64
     ) -> Double {
         var time = parentTime
-        if !layers[slot].hasDefaultTiming {
-            let row = rows[Int(places[slot].classIndex)] + Int(places[slot].row)
-            time = timingOffsets.timing(in: row).localTime(atParentTime: time)
-        }
+        if !layers[slot].hasDefaultTiming { time = clocks[slot].localTime(atParentTime: time) }
         layers[slot].timeStamp = stamp
         layers[slot].cachedTime = time
         return time
@@ -57,12 +54,7 @@ enum LayerTimeWalk {
 extension EvaluationContext {
     /// The layer's time at this tick (the tick's stamp caches it for the other layers).
     @inline(__always)
-    func layerTime(
-        _ slot: Int, rows: UnsafeBufferPointer<UnsafeMutablePointer<Double>>, engineTime: Double,
-        stamp: UInt64, ancestors: inout [Int32]
-    ) -> Double {
-        LayerTimeWalk.time(
-            of: slot, layers: layers, places: places, rows: rows, timingOffsets: timingOffsets, engineTime: engineTime,
-            stamp: stamp, ancestors: &ancestors)
+    func layerTime(_ slot: Int, engineTime: Double, stamp: UInt64, ancestors: inout [Int32]) -> Double {
+        LayerTimeWalk.time(of: slot, layers: layers, clocks: clocks, engineTime: engineTime, stamp: stamp, ancestors: &ancestors)
     }
 }
