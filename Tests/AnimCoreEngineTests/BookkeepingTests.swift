@@ -853,9 +853,10 @@ struct BookkeepingPendingRotationTests {
 // MARK: - Layer clocks
 
 /// Each layer's clock (the copy of its timing the walk of layer times reads) follows its model
-/// timing through every way of writing it, and a reused slot starts from the default: checked
-/// by the bookkeeping audit, and by the layers' local times against the rule computed here
-/// from the values written.
+/// timing through the public ways of writing it, and a reused slot starts from the default:
+/// checked by the bookkeeping audit, and by the layers' local times against the rule computed
+/// here from the values written. (The direct change and the batch's fast path refuse keys with
+/// a range, as timing keys are; they call the same `propertyDidChange` as the general path.)
 @Suite struct LayerClockTests {
     /// (beginTime, speed, timeOffset) as the test wrote them.
     struct Written { var begin = 0.0, speed = 1.0, offset = 0.0 }
@@ -879,7 +880,7 @@ struct BookkeepingPendingRotationTests {
         try check("setValue(forKeyPath:)")
         try engine.setScalar(0.25, forKey: engine.key("timeOffset"), of: child)
         written[1].offset = 0.25
-        try check("setScalar (the direct change)")
+        try check("setScalar (a timing key has a range, so the direct change leaves it to the general path)")
         try engine.beginTransaction()
         try engine.setTransactionFields { $0.disableActions = true }
         try engine.setValue(.scalar(2), forKey: engine.key("speed"), of: root)
@@ -894,7 +895,7 @@ struct BookkeepingPendingRotationTests {
         }
         written[0].begin = 0.5
         written[1].begin = 3
-        try check("setValues (a batch)")
+        try check("setValues (a batch, on its general path for a key with a range)")
         try engine.setValue(.scalar(1), forKeyPath: "speed", of: child)
         try engine.setValue(.scalar(0), forKeyPath: "timeOffset", of: child)
         try engine.setValue(.scalar(0), forKeyPath: "beginTime", of: child)

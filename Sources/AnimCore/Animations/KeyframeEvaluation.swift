@@ -291,7 +291,8 @@ extension EvaluationContext {
         let samples = KeyframeRecord.arcSamples
         if !(fraction > 0) { return fraction.isNaN ? fraction : 0 }
         if fraction >= 1 { return 1 }
-        // table[0] = 0 < fraction < 1 = table[samples]: the sample below lies in 0..<samples.
+        // The sample at or below `fraction` in 0..<samples, so `high` is in the table (a
+        // segment of no length has a table of zeros: a span of 0).
         let low = SortedSearch.lastIndex(in: table, count: samples, atOrBelow: fraction), high = low + 1
         let span = table[high] - table[low]
         let within = span > 0 ? (fraction - table[low]) / span : 0

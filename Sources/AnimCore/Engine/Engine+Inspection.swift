@@ -552,6 +552,9 @@ extension Engine {
                 audit.outOfLine.append((layout.defaultBlock, layout.kind.slotCount, "class \(index) default of property \(property)"))
             }
         }
+        guard state.clocks.count == state.layers.count && state.places.count == state.layers.count else {
+            return audit.issues.append("\(state.layers.count) layer records, \(state.places.count) places, \(state.clocks.count) clocks")
+        }
         for slot in state.layers.indices where state.places[slot].isAlive {
             let place = state.places[slot]
             let layerClass = state.classes[Int(place.classIndex)]

@@ -22,10 +22,10 @@ extension EngineState {
             }
         }
         layers[slot] = LayerRecord()
-        clocks[slot] = LayerClock()
         layers[slot].referenceCount = 1
         places[slot] = LayerPlace(
             stamp: Handle.nextStamp(.layer), classIndex: Int32(classID.index), row: Int32(row))
+        refreshTimingCopies(slot)
         uncommittedLayers.append(Int32(slot))
         return layerID(slot)
     }

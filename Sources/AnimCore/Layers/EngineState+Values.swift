@@ -80,12 +80,19 @@ extension EngineState {
         }
         if BuiltInLayerProperties.Index.timing.contains(property) {
             let wasDefault = layers[slot].hasDefaultTiming
-            layers[slot].hasDefaultTiming = timingOffsets.isDefault(modelRow(slot))
-            clocks[slot] = LayerClock(layerTiming(slot))
+            refreshTimingCopies(slot)
             // Off engine time, or no longer the source of its sublayers' time: the steady
             // animations of the layer and its sublayers leave the lane (`timeSource(of:)`).
             if wasDefault != layers[slot].hasDefaultTiming { leaveSteadyLane(subtree: slot) }
         }
+    }
+
+    /// Copies the timing in the model row of the layer in `slot` where the walk of layer times
+    /// reads it: whether it is the default (`LayerRecord.hasDefaultTiming`) and its clock. Run
+    /// when the layer is made and when a timing property changes.
+    func refreshTimingCopies(_ slot: Int) {
+        layers[slot].hasDefaultTiming = timingOffsets.isDefault(modelRow(slot))
+        clocks[slot] = LayerClock(layerTiming(slot))
     }
 
     /// The model value at `keyPath`; an undeclared key never set reads nil.

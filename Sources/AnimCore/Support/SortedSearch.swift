@@ -5,10 +5,11 @@ enum SortedSearch {
     /// below the first entry, or NaN). `table` does not decrease; `count` ≥ 1.
     ///
     /// [Perf] Free of branches on the data: the number of steps depends on `count` alone and
-    /// each step's choice is a conditional move (CMakeLists.txt keeps LLVM from turning it
-    /// back into a branch). When each layer's animation is in a segment of its own, a branch
-    /// there is mispredicted about once a search, and a misprediction in the tick's loop costs
-    /// far more than the few instructions it saves.
+    /// each step's choice is a select, a conditional move in the CMake Release build on x86-64
+    /// (CMakeLists.txt keeps LLVM from turning it back into a branch). When each layer's
+    /// animation is in a segment of its own, a branch there is mispredicted about once a
+    /// search, and a misprediction in the tick's loop costs far more than the few
+    /// instructions it saves.
     @inline(__always)
     static func lastIndex(in table: UnsafePointer<Double>, count: Int, atOrBelow value: Double) -> Int {
         // The answer lies in base..<(base + remaining). If table[base + half] <= value, it is

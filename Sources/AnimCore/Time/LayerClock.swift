@@ -1,8 +1,9 @@
 /// What a layer's time takes from its parent's: its timing's beginTime, speed and timeOffset
 /// (`MediaTiming.localTime(atParentTime:)`; a layer's own duration and repeats do not change
 /// its sublayers' time). A copy of its model row's timing, kept in `EngineState.clocks` beside
-/// its record and written only where a timing property changes (`propertyDidChange`), so that
-/// the walk of layer times reads 24 bytes of a dense array, not a cache line of each row.
+/// its record and written only by `refreshTimingCopies` (when the layer is made and when a
+/// timing property changes), so that the walk of layer times reads 24 bytes of a dense array,
+/// not a cache line of each row.
 struct LayerClock: Equatable {
     var beginTime = 0.0
     var speed = 1.0
