@@ -4,9 +4,9 @@
 /// (`EvaluationContext.evaluateProperty`), not the presentation the tick stored.
 extension EngineState {
     /// The local time of the layer in `slot` given its superlayer's time `parentTime`: the
-    /// layer-time walk's step (its clock's `localTime`), uncached.
+    /// layer-time walk's step, uncached.
     func layerTime(_ slot: Int, fromParentTime parentTime: Double) -> Double {
-        layers[slot].hasDefaultTiming ? parentTime : clocks[slot].localTime(atParentTime: parentTime)
+        LayerTimeWalk.localTime(of: slot, fromParentTime: parentTime, layers: layers.base, clocks: clocks.base)
     }
 
     /// The values of the layer in `slot` as they show at its layer time `time`: a copy of its

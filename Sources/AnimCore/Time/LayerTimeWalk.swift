@@ -36,18 +36,27 @@ enum LayerTimeWalk {
         return time
     }
 
-    /// The time of the layer in `slot` given its parent's, `parentTime`, cached under `stamp`:
-    /// its clock's mapping, or the parent's time itself for the default timing.
+    /// The time of the layer in `slot` given its parent's, `parentTime`, cached under `stamp`
+    /// (`localTime(of:fromParentTime:layers:clocks:)`).
     @inline(__always)
     static func step(
         _ slot: Int, from parentTime: Double, layers: UnsafeMutablePointer<LayerRecord>, clocks: UnsafeMutablePointer<LayerClock>,
         stamp: UInt64
     ) -> Double {
-        var time = parentTime
-        if !layers[slot].hasDefaultTiming { time = clocks[slot].localTime(atParentTime: time) }
+        let time = localTime(of: slot, fromParentTime: parentTime, layers: layers, clocks: clocks)
         layers[slot].timeStamp = stamp
         layers[slot].cachedTime = time
         return time
+    }
+
+    /// The time of the layer in `slot` given its parent's, `parentTime`, uncached: its clock's
+    /// mapping, or the parent's time itself for the default timing.
+    @inline(__always)
+    static func localTime(
+        of slot: Int, fromParentTime parentTime: Double, layers: UnsafeMutablePointer<LayerRecord>,
+        clocks: UnsafeMutablePointer<LayerClock>
+    ) -> Double {
+        layers[slot].hasDefaultTiming ? parentTime : clocks[slot].localTime(atParentTime: parentTime)
     }
 }
 
