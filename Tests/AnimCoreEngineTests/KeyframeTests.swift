@@ -374,6 +374,36 @@ struct KeyframeTests {
         expectPoint(presented[64]?.value, points[3], 1e-9, "the last value at the end")
     }
 
+    @Test(
+        "paced keyframes at any scale: coordinates whose squares overflow (2^600) or underflow (2^-600) move as at scale 1",
+        arguments: [CalculationMode.paced, .cubicPaced])
+    func pacedAtExtremeScales(mode: CalculationMode) throws {
+        // Three uneven segments: pacing moves them apart from even key times.
+        let points = [XY(0, 0), XY(30, 0), XY(30, 40), XY(-50, 40)]
+        func positions(scaledBy scale: Double) throws -> [XY?] {
+            let engine = Engine()
+            let layer = try engine.makeLayerHandle()
+            var animation = Animation.keyframe(
+                "position", values: points.map { (scale * $0).value }, keyTimes: nil, calculationMode: mode)
+            animation.timing.duration = 1
+            animation.timing.fillMode = .both
+            animation.isRemovedOnCompletion = false
+            return try run(engine, layer, animation, reading: "position", at: grid).map(xy)
+        }
+        let unit = try positions(scaledBy: 1)
+        // Powers of two: a scaled curve's exact values are the unit curve's, scaled.
+        for scale in [0x1p600, 0x1p-600] {
+            let scaled = try positions(scaledBy: scale)
+            for (k, e) in grid.enumerated() {
+                guard let expected = unit[k], let got = scaled[k] else {
+                    Issue.record("no point at e \(e), scale \(scale)")
+                    continue
+                }
+                #expect(((1 / scale) * got - expected).length <= 1e-9, "e \(e), scale \(scale): \(got) for \(scale * expected)")
+            }
+        }
+    }
+
     // MARK: Key times that do not fit
 
     @Test("key times that do not fit the mode are ignored: even spacing instead (counts n±1, first ≠ 0, discrete with n)")

@@ -72,6 +72,16 @@ enum KeyframeCurve {
         return times
     }
 
+    /// A power of two (at most 2^1022) that brings the largest magnitude in `values` into
+    /// [1, 2) when it lies beyond 2^±256, where the squares a distance sums may overflow or
+    /// fall below the normal range; 1 otherwise, and for all zeros. Scaling by it is exact and
+    /// scales every distance alike, so their ratios do not change.
+    static func distanceScale(_ values: [Double]) -> Double {
+        let largest = values.reduce(0.0) { max($0, abs($1)) }
+        guard largest.isFinite, largest > 0, largest > 0x1p256 || largest < 0x1p-256 else { return 1 }
+        return Double(sign: .plus, exponent: min(-largest.exponent, 1022), significand: 1)
+    }
+
     /// Euclidean distance between two values of `slots` coordinates.
     static func distance(_ a: ArraySlice<Double>, _ b: ArraySlice<Double>) -> Double {
         var sum = 0.0
