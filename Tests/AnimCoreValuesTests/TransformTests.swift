@@ -39,6 +39,18 @@ struct Transform3DTests {
         #expect(rotation(0.7, 0, 0, 0) == .identity)
     }
 
+    @Test("an axis of any finite length turns as its direction: squares beyond 2^±1022 neither overflow nor vanish")
+    func rotationAxisAtExtremeScales() {
+        // (Components a power of two apart: scaled into the subnormal range, they stay exact.)
+        let unit = rotation(0.7, 0.25, 1, 0.125)
+        let unitQuaternion = Quaternion(rotationAngle: 0.7, x: 0.25, y: 1, z: 0.125)
+        for scale in [0x1p600, 0x1p-600, 0x1p1000, 0x1p-1060] {
+            expectClose(rotation(0.7, 0.25 * scale, scale, 0.125 * scale), unit, tolerance: 1e-15, "axis scaled by \(scale)")
+            let q = Quaternion(rotationAngle: 0.7, x: 0.25 * scale, y: scale, z: 0.125 * scale)
+            expectClose(abs(q.dot(unitQuaternion)), 1, tolerance: 1e-15, "quaternion, axis scaled by \(scale)")
+        }
+    }
+
     @Test("rotations are right-handed, counterclockwise about an axis towards the viewer")
     func handedness() {
         expectClose(apply(rotation(.pi / 2, 0, 0, 1), 1, 0, 0), [0, 1, 0])  // x → y

@@ -36,13 +36,12 @@ package struct Quaternion: Hashable, Sendable {
     /// The rotation by `angle` radians about the axis (x, y, z), as
     /// `Transform3D(rotationAngle:x:y:z:)`; a zero-length axis gives the identity.
     package init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
-        let length = (x * x + y * y + z * z).squareRoot()
-        guard length > 0 else {
+        guard let axis = SIMD3(x, y, z).unitDirection else {
             self = .identity
             return
         }
-        let s = sin(angle / 2) / length
-        self.init(x: x * s, y: y * s, z: z * s, w: cos(angle / 2))
+        let s = sin(angle / 2)
+        self.init(x: axis.x * s, y: axis.y * s, z: axis.z * s, w: cos(angle / 2))
     }
 
     /// The four-dimensional dot product; ±1 for the same rotation.

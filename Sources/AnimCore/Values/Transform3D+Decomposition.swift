@@ -340,39 +340,6 @@ struct TransformFactors {
     }
 }
 
-// MARK: - Small vector helpers (no allocation)
-
-extension SIMD3 where Scalar == Double {
-    /// The dot product.
-    @inline(__always) func dotProduct(_ other: SIMD3<Double>) -> Double {
-        x * other.x + y * other.y + z * other.z
-    }
-
-    /// The cross product self × other (right-handed).
-    @inline(__always) func crossProduct(_ other: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(y * other.z - z * other.y, z * other.x - x * other.z, x * other.y - y * other.x)
-    }
-
-    /// The Euclidean length, without the overflow or underflow of squaring extreme components.
-    @inline(__always) var euclideanLength: Double {
-        let plain = (x * x + y * y + z * z).squareRoot()
-        // Squares stay normal between 1e-150 and 1e150: the plain formula is exact enough there.
-        if plain > 1e-150 && plain < 1e150 { return plain }
-        let largest = Swift.max(abs(x), abs(y), abs(z))
-        guard largest > 0, largest.isFinite else { return largest.isNaN ? .nan : largest }
-        let u = self / largest
-        return largest * (u.x * u.x + u.y * u.y + u.z * u.z).squareRoot()
-    }
-
-    /// Whether all three components are finite.
-    @inline(__always) var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
-}
-
-extension SIMD4 where Scalar == Double {
-    /// Whether all four components are finite.
-    @inline(__always) var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite && w.isFinite }
-}
-
 /// Whether a Gram–Schmidt residual of `residual` length is a real axis of `row` rather than
 /// rounding left over from a row in the span of the ones before it.
 @inline(__always) func isKeptAxis(_ residual: Double, of row: SIMD3<Double>) -> Bool {

@@ -111,20 +111,20 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// CATransform3DMakeRotation: turns by `angle` radians about the axis (x, y, z), which need
-    /// not be a unit vector; counterclockwise when the axis points at the viewer. A zero-length
-    /// axis gives the identity.
+    /// not be a unit vector (`SIMD3.unitDirection`: an axis of any finite length turns alike);
+    /// counterclockwise when the axis points at the viewer. A zero-length axis gives the
+    /// identity; one that is not finite, NaN.
     /// - Parameters:
     ///   - angle: radians.
     ///   - x: the axis's x component.
     ///   - y: the axis's y component.
     ///   - z: the axis's z component.
     public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
-        let length = (x * x + y * y + z * z).squareRoot()
-        guard length > 0 else {
+        guard let axis = SIMD3(x, y, z).unitDirection else {
             self = .identity
             return
         }
-        let (ux, uy, uz) = (x / length, y / length, z / length)
+        let (ux, uy, uz) = (axis.x, axis.y, axis.z)
         let s = sin(angle)
         let c = cos(angle)
         let t = 1 - c

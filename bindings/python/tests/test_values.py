@@ -128,6 +128,13 @@ def test_transform_helpers_match_the_engine(engine: Engine) -> None:
     assert Transform3D.rotation(1.0, 0, 0, 0) == Transform3D.identity()
 
 
+@pytest.mark.parametrize("scale", [2.0**600, 2.0**-600, 2.0**1000, 2.0**-1060])
+def test_rotation_axis_of_any_finite_length(scale: float) -> None:
+    # Squares of these components overflow or vanish; the axis still turns as its direction.
+    unit = Transform3D.rotation(0.7, 0.25, 1, 0.125)
+    assert Transform3D.rotation(0.7, 0.25 * scale, scale, 0.125 * scale) == approx(unit, 1e-15)
+
+
 def test_concatenation_order() -> None:
     move = Transform3D.translation(10, 0, 0)
     turn = Transform3D.rotation(math.pi / 2)

@@ -319,12 +319,17 @@ class Transform3D(NamedTuple):
         cls, angle: float, x: float = 0.0, y: float = 0.0, z: float = 1.0
     ) -> "Transform3D":
         """CATransform3DMakeRotation(angle, x, y, z): ``angle`` radians about the axis (x, y, z)
-        (default z); the identity for a zero axis.
+        (default z), of any finite length; the identity for a zero axis.
 
         Python only."""
         length = math.sqrt(x * x + y * y + z * z)
-        if length == 0.0:
-            return cls.identity()
+        if not 1e-150 < length < 1e150 and all(map(math.isfinite, (x, y, z))):
+            # Squares out of range (the core's SIMD3.unitDirection): the axis scaled first.
+            largest = max(abs(x), abs(y), abs(z))
+            if largest == 0.0:
+                return cls.identity()
+            x, y, z = x / largest, y / largest, z / largest
+            length = math.sqrt(x * x + y * y + z * z)
         x, y, z = x / length, y / length, z / length
         c, s = math.cos(angle), math.sin(angle)
         t = 1.0 - c
