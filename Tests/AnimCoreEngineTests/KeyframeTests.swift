@@ -404,6 +404,35 @@ struct KeyframeTests {
         }
     }
 
+    @Test(
+        "paced keyframes: a move far smaller than its coordinates (2^-600 along y at x = 1) paces as at scale 1",
+        arguments: [CalculationMode.paced, .cubicPaced])
+    func pacedSmallMoveFarFromOrigin(mode: CalculationMode) throws {
+        // Chords 1, 3 and 2 along y: key times 0, 1/6, 4/6, 1 (even ones would differ).
+        let heights = [0.0, 1, 4, 2]
+        func positions(scaledBy scale: Double) throws -> [XY?] {
+            let engine = Engine()
+            let layer = try engine.makeLayerHandle()
+            var animation = Animation.keyframe(
+                "position", values: heights.map { XY(1, scale * $0).value }, keyTimes: nil, calculationMode: mode)
+            animation.timing.duration = 1
+            animation.timing.fillMode = .both
+            animation.isRemovedOnCompletion = false
+            return try run(engine, layer, animation, reading: "position", at: grid).map(xy)
+        }
+        let unit = try positions(scaledBy: 1)
+        let scale = 0x1p-600
+        let small = try positions(scaledBy: scale)
+        for (k, e) in grid.enumerated() {
+            guard let expected = unit[k], let got = small[k] else {
+                Issue.record("no point at e \(e)")
+                continue
+            }
+            expectNear(got.x, 1, 1e-12, "e \(e): x")
+            expectNear(got.y / scale, expected.y, 1e-9, "e \(e): y")
+        }
+    }
+
     // MARK: Key times that do not fit
 
     @Test("key times that do not fit the mode are ignored: even spacing instead (counts n±1, first ≠ 0, discrete with n)")

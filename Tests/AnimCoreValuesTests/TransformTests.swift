@@ -41,14 +41,32 @@ struct Transform3DTests {
 
     @Test("an axis of any finite length turns as its direction: squares beyond 2^±1022 neither overflow nor vanish")
     func rotationAxisAtExtremeScales() {
-        // (Components a power of two apart: scaled into the subnormal range, they stay exact.)
+        // Scaled by powers of two, the axis gives the same bits (components a power of two
+        // apart, so that they stay exact in the subnormal range too).
         let unit = rotation(0.7, 0.25, 1, 0.125)
         let unitQuaternion = Quaternion(rotationAngle: 0.7, x: 0.25, y: 1, z: 0.125)
         for scale in [0x1p600, 0x1p-600, 0x1p1000, 0x1p-1060] {
-            expectClose(rotation(0.7, 0.25 * scale, scale, 0.125 * scale), unit, tolerance: 1e-15, "axis scaled by \(scale)")
+            #expect(rotation(0.7, 0.25 * scale, scale, 0.125 * scale) == unit, "axis scaled by \(scale)")
             let q = Quaternion(rotationAngle: 0.7, x: 0.25 * scale, y: scale, z: 0.125 * scale)
-            expectClose(abs(q.dot(unitQuaternion)), 1, tolerance: 1e-15, "quaternion, axis scaled by \(scale)")
+            #expect([q.x, q.y, q.z, q.w] == [unitQuaternion.x, unitQuaternion.y, unitQuaternion.z, unitQuaternion.w],
+                    "quaternion, axis scaled by \(scale)")
         }
+        // Other scales round, once per component.
+        let general = rotation(0.7, 3, 1, 2)
+        for scale in [1e200, 3e-200] {
+            expectClose(rotation(0.7, 3 * scale, scale, 2 * scale), general, tolerance: 1e-15, "axis scaled by \(scale)")
+        }
+    }
+
+    @Test("an axis that is not finite gives NaN; a zero axis, the identity")
+    func rotationAxisNotFinite() {
+        for axis in [(Double.infinity, 0.0, 0.0), (0, -.infinity, 1), (.nan, 0, 1)] {
+            let r = rotation(0.7, axis.0, axis.1, axis.2)
+            let linear = [r.m11, r.m12, r.m13, r.m21, r.m22, r.m23, r.m31, r.m32, r.m33]
+            #expect(linear.filter(\.isNaN).count == 9, "axis \(axis): \(linear)")
+            #expect([r.m14, r.m24, r.m34, r.m41, r.m42, r.m43, r.m44] == [0, 0, 0, 0, 0, 0, 1], "axis \(axis)")
+        }
+        #expect(rotation(0.7, 0, -0.0, 0) == .identity)
     }
 
     @Test("rotations are right-handed, counterclockwise about an axis towards the viewer")

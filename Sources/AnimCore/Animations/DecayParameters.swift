@@ -110,14 +110,9 @@ public struct DecayParameters: Hashable, Sendable {
     /// The distance (per unit of start velocity) covered in `t` seconds: (r^(1000t) − 1) / (1000 ln r).
     func travel(_ t: Double) -> Double { expm1(exponent * t) / exponent }
 
-    /// The length of a velocity of `count` slots, without overflow for huge components.
+    /// The length of a velocity of `count` slots (`VectorLength.euclidean`).
     static func speed(_ velocity: UnsafePointer<Double>, count: Int) -> Double {
-        var largest = 0.0
-        for k in 0..<count { largest = max(largest, abs(velocity[k])) }
-        guard largest > 0, largest.isFinite else { return largest }
-        var sum = 0.0
-        for k in 0..<count { sum += (velocity[k] / largest) * (velocity[k] / largest) }
-        return largest * sum.squareRoot()
+        VectorLength.euclidean(count: count) { velocity[$0] }
     }
 
     /// Where a value starting at `from` with `velocity` (value units per second, same kind)

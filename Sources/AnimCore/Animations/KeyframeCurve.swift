@@ -72,21 +72,9 @@ enum KeyframeCurve {
         return times
     }
 
-    /// A power of two (at most 2^1022) that brings the largest magnitude in `values` into
-    /// [1, 2) when it lies beyond 2^±256, where the squares a distance sums may overflow or
-    /// fall below the normal range; 1 otherwise, and for all zeros. Scaling by it is exact and
-    /// scales every distance alike, so their ratios do not change.
-    static func distanceScale(_ values: [Double]) -> Double {
-        let largest = values.reduce(0.0) { max($0, abs($1)) }
-        guard largest.isFinite, largest > 0, largest > 0x1p256 || largest < 0x1p-256 else { return 1 }
-        return Double(sign: .plus, exponent: min(-largest.exponent, 1022), significand: 1)
-    }
-
-    /// Euclidean distance between two values of `slots` coordinates.
+    /// Euclidean distance between two values of `slots` coordinates (`VectorLength.euclidean`).
     static func distance(_ a: ArraySlice<Double>, _ b: ArraySlice<Double>) -> Double {
-        var sum = 0.0
-        for (x, y) in zip(a, b) { sum += (y - x) * (y - x) }
-        return sum.squareRoot()
+        VectorLength.euclidean(count: min(a.count, b.count)) { b[b.startIndex + $0] - a[a.startIndex + $0] }
     }
 
     /// The Kochanek–Bartels spline through `points` (n values of `slots` each) as n − 1 cubic
@@ -159,9 +147,7 @@ enum KeyframeCurve {
             current.withUnsafeMutableBufferPointer {
                 bezier(curve, slots: slots, at: Double(sample) / Double(samples), into: $0.baseAddress!)
             }
-            var sum = 0.0
-            for k in 0..<slots { sum += (current[k] - previous[k]) * (current[k] - previous[k]) }
-            length += sum.squareRoot()
+            length += VectorLength.euclidean(count: slots) { current[$0] - previous[$0] }
             table.append(length)
             swap(&previous, &current)
         }

@@ -146,9 +146,6 @@ extension EngineState {
     static func pacedKeyTimes(
         _ points: [Double], slots: Int, count: Int, alongCurves: Bool
     ) -> (keyTimes: [Double], arcTables: [Double]) {
-        // Lengths at a scale whose squares stay finite and normal: both results are ratios.
-        let scale = KeyframeCurve.distanceScale(points)
-        let points = scale == 1 ? points : points.map { $0 * scale }
         var lengths: [Double] = []
         var arcTables: [Double] = []
         for segment in 0..<max(count - 1, 0) {

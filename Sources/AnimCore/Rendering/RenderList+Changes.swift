@@ -250,7 +250,7 @@ extension RenderList {
     static func transitionReach(of entry: UnsafeMutablePointer<RenderEntry>) -> Double {
         guard entry.pointee.transitionState.contains(.inEffect) else { return 0 }
         let old = entry.pointee.transitionOldOffset, new = entry.pointee.transitionNewOffset
-        let offset = max((old.width * old.width + old.height * old.height).squareRoot(), (new.width * new.width + new.height * new.height).squareRoot())
+        let offset = max(Self.length(old), Self.length(new))
         return offset == 0 ? 0 : axisScale(of: entry) * offset
     }
 
@@ -396,7 +396,7 @@ extension RenderList {
     /// bound, not the shadow's exact shape); infinite under perspective.
     static func shadowReach(of entry: UnsafeMutablePointer<RenderEntry>) -> Double {
         let offset = entry.pointee.shadowOffset
-        return axisScale(of: entry) * ((offset.width * offset.width + offset.height * offset.height).squareRoot() + 2 * abs(entry.pointee.shadowRadius))
+        return axisScale(of: entry) * (length(offset) + 2 * abs(entry.pointee.shadowRadius))
     }
 
     /// The largest length the entry's matrix gives a unit step along its x or y axis in the
@@ -404,7 +404,12 @@ extension RenderList {
     private static func axisScale(of entry: UnsafeMutablePointer<RenderEntry>) -> Double {
         let m = entry.pointee.matrix
         guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return .infinity }
-        return max((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot())
+        return max(length(Size(width: m.m11, height: m.m12)), length(Size(width: m.m21, height: m.m22)))
+    }
+
+    /// The length of an offset (`VectorLength.euclidean`).
+    private static func length(_ offset: Size) -> Double {
+        VectorLength.euclidean(count: 2) { $0 == 0 ? offset.width : offset.height }
     }
 
     /// `rect` grown by `reach` on every side (`everywhere` when that is not finite).

@@ -34,7 +34,8 @@ package struct Quaternion: Hashable, Sendable {
     package static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
 
     /// The rotation by `angle` radians about the axis (x, y, z), as
-    /// `Transform3D(rotationAngle:x:y:z:)`; a zero-length axis gives the identity.
+    /// `Transform3D(rotationAngle:x:y:z:)`: the axis made a unit vector by
+    /// `SIMD3.unitDirection`; a zero-length axis gives the identity, one that is not finite, NaN.
     package init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
         guard let axis = SIMD3(x, y, z).unitDirection else {
             self = .identity

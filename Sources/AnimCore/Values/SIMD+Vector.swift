@@ -11,27 +11,20 @@ extension SIMD3 where Scalar == Double {
         SIMD3(y * other.z - z * other.y, z * other.x - x * other.z, x * other.y - y * other.x)
     }
 
-    /// The Euclidean length, without the overflow or underflow of squaring extreme components.
+    /// The Euclidean length (`VectorLength.euclidean`).
     @inline(__always) var euclideanLength: Double {
-        let plain = (x * x + y * y + z * z).squareRoot()
-        // Squares stay normal between 1e-150 and 1e150: the plain formula is exact enough there.
-        if plain > 1e-150 && plain < 1e150 { return plain }
-        let largest = Swift.max(abs(x), abs(y), abs(z))
-        guard largest > 0, largest.isFinite else { return largest.isNaN ? .nan : largest }
-        let u = self / largest
-        return largest * (u.x * u.x + u.y * u.y + u.z * u.z).squareRoot()
+        VectorLength.euclidean(count: 3) { self[$0] }
     }
 
     /// The vector scaled to length 1: nil for the zero vector, NaN in each component for one
-    /// that is not finite. Its length is found without squaring components out of range, so
-    /// that a vector of any finite length, subnormal ones included, gives its direction.
+    /// that is not finite. It is scaled by a power of two first (`VectorLength.powerOfTwo`),
+    /// which is exact: any finite vector, subnormal ones included, gives its direction, and
+    /// one whose squares stay normal gives the bits of dividing by its plain length.
     @inline(__always) var unitDirection: SIMD3<Double>? {
-        let plain = (x * x + y * y + z * z).squareRoot()
-        if plain > 1e-150 && plain < 1e150 { return self / plain }
         guard isFinite else { return SIMD3(repeating: .nan) }
         let largest = Swift.max(abs(x), abs(y), abs(z))
         guard largest > 0 else { return nil }
-        let scaled = self / largest
+        let scaled = self * VectorLength.powerOfTwo(toUnit: largest)
         return scaled / (scaled.x * scaled.x + scaled.y * scaled.y + scaled.z * scaled.z).squareRoot()
     }
 

@@ -111,9 +111,9 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// CATransform3DMakeRotation: turns by `angle` radians about the axis (x, y, z), which need
-    /// not be a unit vector (`SIMD3.unitDirection`: an axis of any finite length turns alike);
-    /// counterclockwise when the axis points at the viewer. A zero-length axis gives the
-    /// identity; one that is not finite, NaN.
+    /// not be a unit vector and may have any finite length (it is scaled by a power of two
+    /// before it is normalised); counterclockwise when the axis points at the viewer. A
+    /// zero-length axis gives the identity; one that is not finite, NaN.
     /// - Parameters:
     ///   - angle: radians.
     ///   - x: the axis's x component.

@@ -130,9 +130,23 @@ def test_transform_helpers_match_the_engine(engine: Engine) -> None:
 
 @pytest.mark.parametrize("scale", [2.0**600, 2.0**-600, 2.0**1000, 2.0**-1060])
 def test_rotation_axis_of_any_finite_length(scale: float) -> None:
-    # Squares of these components overflow or vanish; the axis still turns as its direction.
+    # Squares of these components overflow or vanish; scaled by a power of two, the axis turns
+    # as itself, to the bit (components a power of two apart stay exact when subnormal).
     unit = Transform3D.rotation(0.7, 0.25, 1, 0.125)
-    assert Transform3D.rotation(0.7, 0.25 * scale, scale, 0.125 * scale) == approx(unit, 1e-15)
+    assert Transform3D.rotation(0.7, 0.25 * scale, scale, 0.125 * scale) == unit
+    general = Transform3D.rotation(0.7, 3, 1, 2)
+    for other in (1e200, 3e-200):
+        assert Transform3D.rotation(0.7, 3 * other, other, 2 * other) == approx(general, 1e-15)
+    # An int axis too large for a float's square.
+    assert Transform3D.rotation(0.7, 0, 0, 10**200) == approx(Transform3D.rotation(0.7), 1e-15)
+
+
+def test_rotation_axis_not_finite_gives_nan() -> None:
+    for axis in ((math.inf, 0.0, 0.0), (0.0, -math.inf, 1.0), (math.nan, 0.0, 1.0)):
+        m = Transform3D.rotation(0.7, *axis)
+        linear = (m.m11, m.m12, m.m13, m.m21, m.m22, m.m23, m.m31, m.m32, m.m33)
+        assert all(math.isnan(v) for v in linear)
+        assert (m.m14, m.m24, m.m34, m.m41, m.m42, m.m43, m.m44) == (0, 0, 0, 0, 0, 0, 1)
 
 
 def test_concatenation_order() -> None:

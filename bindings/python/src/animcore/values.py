@@ -319,18 +319,23 @@ class Transform3D(NamedTuple):
         cls, angle: float, x: float = 0.0, y: float = 0.0, z: float = 1.0
     ) -> "Transform3D":
         """CATransform3DMakeRotation(angle, x, y, z): ``angle`` radians about the axis (x, y, z)
-        (default z), of any finite length; the identity for a zero axis.
+        (default z), of any finite length; the identity for a zero axis, NaN for one that is
+        not finite.
 
         Python only."""
-        length = math.sqrt(x * x + y * y + z * z)
-        if not 1e-150 < length < 1e150 and all(map(math.isfinite, (x, y, z))):
-            # Squares out of range (the core's SIMD3.unitDirection): the axis scaled first.
+        # The axis made a unit vector as the core's SIMD3.unitDirection does: scaled by a power
+        # of two first (exact), so that an axis of any finite length gives its direction.
+        x, y, z = float(x), float(y), float(z)
+        if not all(map(math.isfinite, (x, y, z))):
+            x = y = z = math.nan
+        else:
             largest = max(abs(x), abs(y), abs(z))
             if largest == 0.0:
                 return cls.identity()
-            x, y, z = x / largest, y / largest, z / largest
+            scale = math.ldexp(1.0, min(max(1 - math.frexp(largest)[1], -1022), 1022))
+            x, y, z = x * scale, y * scale, z * scale
             length = math.sqrt(x * x + y * y + z * z)
-        x, y, z = x / length, y / length, z / length
+            x, y, z = x / length, y / length, z / length
         c, s = math.cos(angle), math.sin(angle)
         t = 1.0 - c
         return cls(
