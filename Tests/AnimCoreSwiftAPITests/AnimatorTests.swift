@@ -247,6 +247,31 @@ struct AnimatorTests {
         expectNear(try Self.model(door), Self.open, 1e-3)
     }
 
+    @Test("continue with a spring keeps the velocity of a move far smaller or larger than 1e±154")
+    func continueWithSpringAtExtremeScales() throws {
+        for scale in [0x1p-600, 0x1p600] {
+            let engine = Engine()
+            let layer = try engine.makeLayer()
+            try engine.tick(0)
+            let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+            try animator.addAnimations { try layer.setValue(.scalar(3 * scale), forKeyPath: "zPosition") }
+            try animator.startAnimation()
+            func z() throws -> Double { try #require(try layer.presentationValue(forKeyPath: "zPosition")?.scalar) }
+            let step = 1.0 / 240
+            try engine.tick(0.5 - step)
+            let early = try z()
+            try engine.tick(0.5)
+            let now = try z()
+            let velocityBefore = (now - early) / step
+            try animator.continueAnimation(spring: Spring(mass: 1, stiffness: 200, damping: 30))
+            try engine.tick(0.5)
+            let instant = 1e-6
+            try engine.tick(0.5 + instant)
+            let velocityAfter = (try z() - now) / instant
+            expectNear(velocityAfter / scale, velocityBefore / scale, abs(velocityBefore / scale) * 0.01, "scale \(scale)")
+        }
+    }
+
     @Test("continue with a new curve and a duration factor retimes the rest; refused for a keyframe animation")
     func continueRefusedForKeyframes() throws {
         let engine = Engine()

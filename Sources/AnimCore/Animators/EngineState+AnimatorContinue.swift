@@ -275,7 +275,8 @@ extension EngineState {
     /// `animation`'s from value to its to value per second: its projection on the tangent of
     /// that way at its start (`to − from` for a value with coordinates; a transform's
     /// interpolation, which is not a straight line, taken a millionth of the way) over the
-    /// tangent's length squared; 0 when the ends are equal (or for no velocity).
+    /// tangent's length squared, for a move and a velocity of any finite size; 0 when the ends
+    /// are equal (or for no velocity, or one that is not finite).
     private static func projection(_ velocity: Value?, along animation: Animation) -> Double {
         guard let velocity, case .spring(let ends, _) = animation.kind, let from = ends.fromValue, let to = ends.toValue,
               velocity.kind == from.kind, to.kind == from.kind
@@ -293,13 +294,19 @@ extension EngineState {
                 }
             }
         }
+        let t = (0..<count).map { (tangent[$0] - a[$0]) / step }
+        let (largestT, largestV) = (t.reduce(0.0) { max($0, abs($1)) }, v.reduce(0.0) { max($0, abs($1)) })
+        guard largestT > 0, largestV > 0, largestT.isFinite, largestV.isFinite else { return 0 }
+        // Both scaled by powers of two (`VectorLength.powerOfTwo`, exact) so that the products
+        // and squares stay normal however large or small the move and the velocity are.
+        let (scaleT, scaleV) = (VectorLength.powerOfTwo(toUnit: largestT), VectorLength.powerOfTwo(toUnit: largestV))
         var dot = 0.0, length = 0.0
         for k in 0..<count {
-            let t = (tangent[k] - a[k]) / step
-            dot += v[k] * t
-            length += t * t
+            let tangent = t[k] * scaleT
+            dot += (v[k] * scaleV) * tangent
+            length += tangent * tangent
         }
-        return length > 0 ? dot / length : 0
+        return dot / length * (scaleT / scaleV)
     }
 }
 
