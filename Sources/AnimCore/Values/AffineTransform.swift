@@ -122,19 +122,11 @@ public struct AffineTransform: Hashable, Sendable {
     /// a·d − b·c.
     public var determinant: Double { a * d - b * c }
 
-    /// CGAffineTransformInvert, or nil when the transform is singular. One whose determinant
-    /// the plain formula cannot hold (a scale beyond about 1e±150 on both axes) is inverted as
-    /// its 3D embedding is (`Transform3D.inverted()`). CGAffineTransformInvert answers the
-    /// original transform for a singular one.
-    /// - Returns: the inverse; nil for a singular transform, or one whose inverse has an
-    ///   element that is not finite.
+    /// CGAffineTransformInvert, or nil when the transform is singular (a zero or non-finite
+    /// determinant, or a non-finite result). CGAffineTransformInvert answers the original
+    /// transform in that case.
+    /// - Returns: the inverse; nil for a singular transform.
     public func inverted() -> AffineTransform? {
-        plainInverse() ?? Transform3D(self).inverted().map(AffineTransform.init)
-    }
-
-    /// The inverse by the 2×2 determinant; nil when it is 0 or not finite, or an element of
-    /// the inverse is not finite.
-    private func plainInverse() -> AffineTransform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let k = 1 / det

@@ -242,20 +242,11 @@ public struct Transform3D: Hashable, Sendable {
         return s.determinant
     }
 
-    /// The inverse (CATransform3DInvert), or nil when the matrix is singular. A matrix whose
-    /// determinant the plain formula cannot hold (a scale beyond about 1e±100 on three axes
-    /// overflows or underflows it) is inverted with its rows and columns scaled by powers of
-    /// two first (`equilibratedInverse`). CATransform3DInvert answers the original matrix
-    /// for a singular one; callers that want that write `?? self`.
-    /// - Returns: the inverse; nil for a singular matrix, or one whose inverse has an element
-    ///   that is not finite.
+    /// The inverse (CATransform3DInvert), or nil when the matrix is singular: a zero or
+    /// non-finite determinant, or an inverse with a non-finite element. CATransform3DInvert
+    /// answers the original matrix in that case; callers that want that write `?? self`.
+    /// - Returns: the inverse; nil for a singular matrix.
     public func inverted() -> Transform3D? {
-        plainInverse() ?? equilibratedInverse()
-    }
-
-    /// The inverse by cofactors over the determinant; nil when the determinant is 0 or not
-    /// finite, or an element of the inverse is not finite.
-    private func plainInverse() -> Transform3D? {
         let s = SubDeterminants(self)
         let det = s.determinant
         guard det != 0, det.isFinite else { return nil }
@@ -279,41 +270,6 @@ public struct Transform3D: Hashable, Sendable {
             m42: (m11 * c3 - m12 * c1 + m13 * c0) * k,
             m43: (-m41 * s3 + m42 * s1 - m43 * s0) * k,
             m44: (m31 * s3 - m32 * s1 + m33 * s0) * k)
-        return inverse.isFinite ? inverse : nil
-    }
-
-    /// The inverse of M as C · M′⁻¹ · R, where M′ = R · M · C is M with each row, then each
-    /// column, scaled by the power of two that brings its largest element near 1
-    /// (`VectorLength.powerOfTwo`, exact): M′'s determinant stays in range however M is
-    /// scaled. nil for an element that is not finite, a zero row or column, or an M′ that is
-    /// singular.
-    private func equilibratedInverse() -> Transform3D? {
-        guard isFinite else { return nil }
-        var m = [Double](repeating: 0, count: 16)
-        m.withUnsafeMutableBufferPointer { store(into: $0.baseAddress.unsafelyUnwrapped) }
-        var rowScales = [Double](repeating: 1, count: 4), columnScales = rowScales
-        for i in 0..<4 {
-            let largest = (0..<4).reduce(0.0) { max($0, abs(m[4 * i + $1])) }
-            guard largest > 0 else { return nil }
-            rowScales[i] = VectorLength.powerOfTwo(toUnit: largest)
-            for j in 0..<4 { m[4 * i + j] *= rowScales[i] }
-        }
-        for j in 0..<4 {
-            let largest = (0..<4).reduce(0.0) { max($0, abs(m[4 * $1 + j])) }
-            guard largest > 0 else { return nil }
-            columnScales[j] = VectorLength.powerOfTwo(toUnit: largest)
-            for i in 0..<4 { m[4 * i + j] *= columnScales[j] }
-        }
-        guard let inner = m.withUnsafeBufferPointer({ Transform3D(slots: $0.baseAddress.unsafelyUnwrapped) }).plainInverse()
-        else { return nil }
-        m.withUnsafeMutableBufferPointer { inner.store(into: $0.baseAddress.unsafelyUnwrapped) }
-        for i in 0..<4 {
-            for j in 0..<4 {
-                // Both scales at once (x · 2^e, rounded once): one after the other could overflow.
-                m[4 * i + j] = Double(sign: .plus, exponent: columnScales[i].exponent + rowScales[j].exponent, significand: m[4 * i + j])
-            }
-        }
-        let inverse = m.withUnsafeBufferPointer { Transform3D(slots: $0.baseAddress.unsafelyUnwrapped) }
         return inverse.isFinite ? inverse : nil
     }
 
