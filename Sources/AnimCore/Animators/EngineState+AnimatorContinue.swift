@@ -277,7 +277,7 @@ extension EngineState {
     /// interpolation, which is not a straight line, taken a millionth of the way) over the
     /// tangent's length squared, for a move and a velocity of any finite size; 0 when the ends
     /// are equal (or for no velocity, or one that is not finite).
-    private static func projection(_ velocity: Value?, along animation: Animation) -> Double {
+    static func projection(_ velocity: Value?, along animation: Animation) -> Double {
         guard let velocity, case .spring(let ends, _) = animation.kind, let from = ends.fromValue, let to = ends.toValue,
               velocity.kind == from.kind, to.kind == from.kind
         else { return 0 }
@@ -295,8 +295,9 @@ extension EngineState {
             }
         }
         let t = (0..<count).map { (tangent[$0] - a[$0]) / step }
+        guard t.allSatisfy(\.isFinite), v.allSatisfy(\.isFinite) else { return 0 }
         let (largestT, largestV) = (t.reduce(0.0) { max($0, abs($1)) }, v.reduce(0.0) { max($0, abs($1)) })
-        guard largestT > 0, largestV > 0, largestT.isFinite, largestV.isFinite else { return 0 }
+        guard largestT > 0, largestV > 0 else { return 0 }
         // Both scaled by powers of two (`VectorLength.powerOfTwo`, exact) so that the products
         // and squares stay normal however large or small the move and the velocity are.
         let (scaleT, scaleV) = (VectorLength.powerOfTwo(toUnit: largestT), VectorLength.powerOfTwo(toUnit: largestV))
@@ -306,7 +307,9 @@ extension EngineState {
             dot += (v[k] * scaleV) * tangent
             length += tangent * tangent
         }
-        return dot / length * (scaleT / scaleV)
+        // Scaled back by one exponent (x · 2^e): the ratio of the two scales may overflow
+        // where the answer does not, and 0 (a velocity across the way) stays 0.
+        return Double(sign: .plus, exponent: scaleT.exponent - scaleV.exponent, significand: dot / length)
     }
 }
 
