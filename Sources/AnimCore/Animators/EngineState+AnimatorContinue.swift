@@ -296,7 +296,8 @@ extension EngineState {
         }
         let t = (0..<count).map { (tangent[$0] - a[$0]) / step }
         guard t.allSatisfy(\.isFinite), v.allSatisfy(\.isFinite) else { return 0 }
-        let (largestT, largestV) = (t.reduce(0.0) { max($0, abs($1)) }, v.reduce(0.0) { max($0, abs($1)) })
+        let largestT = VectorLength.largestMagnitude(count: count) { t[$0] }
+        let largestV = VectorLength.largestMagnitude(count: count) { v[$0] }
         guard largestT > 0, largestV > 0 else { return 0 }
         // Both scaled by powers of two (`VectorLength.powerOfTwo`, exact) so that the products
         // and squares stay normal however large or small the move and the velocity are.

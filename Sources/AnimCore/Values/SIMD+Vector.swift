@@ -22,7 +22,7 @@ extension SIMD3 where Scalar == Double {
     /// one whose squares stay normal gives the bits of dividing by its plain length.
     @inline(__always) var unitDirection: SIMD3<Double>? {
         guard isFinite else { return SIMD3(repeating: .nan) }
-        let largest = Swift.max(abs(x), abs(y), abs(z))
+        let largest = VectorLength.largestMagnitude(count: 3) { self[$0] }
         guard largest > 0 else { return nil }
         let scaled = self * VectorLength.powerOfTwo(toUnit: largest)
         return scaled / (scaled.x * scaled.x + scaled.y * scaled.y + scaled.z * scaled.z).squareRoot()

@@ -16,8 +16,7 @@ enum VectorLength {
         }
         let plain = sum.squareRoot()
         if (plain > 1e-150 && plain < 1e150) || plain.isNaN { return plain }
-        var largest = 0.0
-        for k in 0..<count { largest = Swift.max(largest, abs(component(k))) }
+        let largest = largestMagnitude(count: count, component)
         guard largest > 0, largest.isFinite else { return largest }
         let scale = powerOfTwo(toUnit: largest)
         var scaled = 0.0
@@ -26,6 +25,15 @@ enum VectorLength {
             scaled += c * c
         }
         return scaled.squareRoot() / scale
+    }
+
+    /// The largest magnitude among the `count` components `component(0)`, …, which are not
+    /// NaN; 0 for none.
+    @inline(__always)
+    static func largestMagnitude(count: Int, _ component: (Int) -> Double) -> Double {
+        var largest = 0.0
+        for k in 0..<count { largest = Swift.max(largest, abs(component(k))) }
+        return largest
     }
 
     /// The power of two 2^−e for `largest`'s exponent e (`largest` finite and > 0), within
