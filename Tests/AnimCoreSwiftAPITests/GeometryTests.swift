@@ -151,6 +151,29 @@ struct GeometryTests {
         #expect(try child.convert(Point(x: 1, y: 1), to: parent) == Point(x: 5, y: 1))
     }
 
+    @Test("a layer scaled far from 1 on every axis converts, is hit and takes a frame (its determinant leaves the doubles)")
+    func extremeScales() throws {
+        for factor in [1e170, 1e-170] {
+            let engine = Engine()
+            let parent = try Self.layer(engine, width: 200, height: 200, position: Point(x: 100, y: 100))
+            let child = try Self.layer(engine, width: 10, height: 10, position: Point(x: 0, y: 0), in: parent)
+            try child.setValue(Transform3D(scaleX: factor, y: factor, z: factor), for: .transform)
+            // The child's (7, 2) is (2, -3) × factor from its anchor (5, 5), at its position.
+            let shown = Point(x: 2 * factor, y: -3 * factor)
+            let back = try #require(try parent.convert(shown, to: child), "scale \(factor)")
+            #expect(abs(back.x - 7) <= 1e-12 && abs(back.y - 2) <= 1e-12, "scale \(factor): \(back)")
+            #expect(try parent.matrix(to: child).m11 * factor == 1, "scale \(factor)")
+            try child.setValue(Rect(x: 0, y: 0, width: 4 * factor, height: 6 * factor), for: .frame)
+            #expect(Self.near(try child[.bounds], Rect(x: 0, y: 0, width: 4, height: 6), 1e-12), "scale \(factor)")
+        }
+        // Scaled up, the child covers its parent and is hit there.
+        let engine = Engine()
+        let parent = try Self.layer(engine, width: 200, height: 200, position: Point(x: 100, y: 100))
+        let child = try Self.layer(engine, width: 10, height: 10, position: Point(x: 100, y: 100), in: parent)
+        try child.setValue(Transform3D(scaleX: 1e170, y: 1e170, z: 1e170), for: .transform)
+        #expect(try parent.hitTest(Point(x: 150, y: 150)) == child)
+    }
+
     @Test("bad input: NaN points and rects, another engine's layer")
     func badInput() throws {
         let engine = Engine()

@@ -137,6 +137,24 @@ struct Transform3DTests {
         #expect(scale(2, 3, 4).determinant == 24)
     }
 
+    @Test("inverse at any scale: a determinant beyond the doubles' range is no singularity")
+    func inverseAtExtremeScales() throws {
+        for factor in [1e120, 1e-120, 1e300, 1e-300] {
+            // Determinants of factor^3: beyond 1e±308 for each of these.
+            let scaled = scale(factor, factor, factor)
+            let inverse = try #require(scaled.inverted(), "scale \(factor)")
+            expectClose(concat(scaled, inverse), .identity, tolerance: 1e-15, "scale \(factor)")
+            #expect(abs(inverse.m22 * factor - 1) <= 1e-15, "scale \(factor): \(inverse.m22)")
+            // A turn, a scale and a move together: M · M⁻¹ = I.
+            let general = concat(concat(rotation(0.7, 1, 2, 3), scaled), translation(2 * factor, -factor, 0.5))
+            let generalInverse = try #require(general.inverted(), "general, scale \(factor)")
+            expectClose(concat(general, generalInverse), .identity, tolerance: 1e-12, "general, scale \(factor)")
+        }
+        // Still singular: a zero axis, at any scale of the others.
+        #expect(scale(0, 1e200, 1e200).inverted() == nil)
+        #expect(scale(1e-200, 0, 1e-200).inverted() == nil)
+    }
+
     @Test("powers: repeated concatenation by squaring; negative uses the inverse")
     func powers() throws {
         let step = rotation(.pi / 18, 1, 1, 0)
@@ -193,6 +211,13 @@ struct AffineTransformTests {
         #expect(Transform3D(AffineTransform(rotationAngle: 0.3)) == rotation(0.3, 0, 0, 1))
         #expect(AffineTransform(scaleX: 0, y: 2).inverted() == nil)
         #expect(AffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0).inverted() == nil)
+        // A determinant beyond the doubles' range is no singularity (factor^2 beyond 1e±308).
+        for factor in [1e200, 1e-200] {
+            let turned = AffineTransform(rotationAngle: 0.3).concatenating(AffineTransform(scaleX: factor, y: factor))
+            let inverse = try #require(turned.inverted(), "scale \(factor)")
+            expectClose(turned.concatenating(inverse), .identity, tolerance: 1e-15, "scale \(factor)")
+        }
+        #expect(AffineTransform(scaleX: 1e200, y: 0).inverted() == nil)
     }
 
     @Test("interpolation: by decomposition, as the embedded transform")

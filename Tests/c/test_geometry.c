@@ -270,6 +270,30 @@ static void test_bad_input(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* A layer scaled far from 1 on every axis (its plane's determinant beyond the doubles):
+   a point of its superlayer converts into it. */
+static void test_extreme_scale(void) {
+    const double factors[2] = {1e170, 1e-170};
+    for (int k = 0; k < 2; k++) {
+        const double f = factors[k];
+        ac_engine *engine = new_engine();
+        ac_layer parent = make(engine, 200, 200, 100, 100, 0);
+        ac_layer child = make(engine, 10, 10, 0, 0, parent);
+        double scale[16] = {f, 0, 0, 0, 0, f, 0, 0, 0, 0, f, 0, 0, 0, 0, 1};
+        set_value(engine, child, "transform", ac_value_transform3d(scale));
+        /* The child's (7, 2) is (2, -3) x f from its anchor (5, 5), at its position (0, 0). */
+        const double point[2] = {2 * f, -3 * f};
+        double out[2] = {0, 0};
+        int32_t mapped = -1;
+        AC_CHECK_OK(ac_layer_convert_point(engine, parent, child, AC_GEOMETRY_MODEL, point, out, &mapped));
+        AC_CHECK_EQ_INT(mapped, 1);
+        AC_CHECK_NEAR(out[0], 7, 1e-12);
+        AC_CHECK_NEAR(out[1], 2, 1e-12);
+        AC_CHECK_OK(ac_layer_release(engine, parent));
+        AC_CHECK_OK(ac_engine_destroy(engine));
+    }
+}
+
 /* 0 is the root space on either side; matrices agree with the conversions; separate trees
    meet in their roots' shared space. */
 static void test_root_space(void) {
@@ -308,5 +332,6 @@ int main(void) {
     test_moving_layer();
     test_affine_and_flip();
     test_bad_input();
+    test_extreme_scale();
     return ac_test_finish();
 }

@@ -14,14 +14,7 @@ extension LayerGeometry {
         let (minX, maxX) = Self.span(frame.origin.x, frame.size.width)
         let (minY, maxY) = Self.span(frame.origin.y, frame.size.height)
         let (width, height) = (maxX - minX, maxY - minY)
-        // [W H] · inverse([[a b] [c d]]), by the adjugate.
-        let (a, b, c, d) = (transform.m11, transform.m12, transform.m21, transform.m22)
-        let determinant = a * d - b * c
-        guard determinant != 0, determinant.isFinite else {
-            throw AnimCoreError(
-                .notInvertible, "\"frame\" cannot be set: the layer's transform has a singular 2D part (determinant \(determinant))")
-        }
-        let size = Size(width: abs((width * d - height * c) / determinant), height: abs((height * a - width * b) / determinant))
+        let size = try Self.linearPreimage(width, height, through: transform)
         // Finite numbers can still make an infinite anchor (anchorPoint × size).
         let anchored = Point(x: minX + anchorPoint.x * size.width, y: minY + anchorPoint.y * size.height)
         guard anchored.x.isFinite, anchored.y.isFinite else {
@@ -39,5 +32,25 @@ extension LayerGeometry {
                 .notFinite, "\"frame\" makes position (\(position.x), \(position.y)) and size (\(size.width), \(size.height)); they must be finite")
         }
         return (position, Rect(origin: bounds.origin, size: size))
+    }
+
+    /// The size whose image through the 2D linear part [[a b] [c d]] of `transform` is
+    /// [`width` `height`] (`[W H] · inverse`, by the adjugate), each taken positive; where the
+    /// part's determinant leaves the doubles, through the inverse `AffineTransform.inverted()`
+    /// finds in its 3D embedding's equilibrated form.
+    /// - Throws: `.notInvertible` when the part is singular.
+    private static func linearPreimage(_ width: Double, _ height: Double, through transform: Transform3D) throws(AnimCoreError)
+        -> Size
+    {
+        let (a, b, c, d) = (transform.m11, transform.m12, transform.m21, transform.m22)
+        let determinant = a * d - b * c
+        if determinant.isNormal {
+            return Size(width: abs((width * d - height * c) / determinant), height: abs((height * a - width * b) / determinant))
+        }
+        guard let inverse = AffineTransform(a: a, b: b, c: c, d: d, tx: 0, ty: 0).inverted() else {
+            throw AnimCoreError(
+                .notInvertible, "\"frame\" cannot be set: the layer's transform has a singular 2D part (determinant \(determinant))")
+        }
+        return Size(width: abs(width * inverse.a + height * inverse.c), height: abs(width * inverse.b + height * inverse.d))
     }
 }

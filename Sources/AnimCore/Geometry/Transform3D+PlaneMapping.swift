@@ -26,21 +26,16 @@ extension Transform3D {
     }
 
     /// The point of the plane z = 0 that `mapPlanePoint` takes to `point`: through the inverse
-    /// of the homography H = [[m11 m12 m14] [m21 m22 m24] [m41 m42 m44]] (`[x y 1] · H`), by its
-    /// adjugate (the scale of a homogeneous point does not matter).
+    /// of the homography H = [[m11 m12 m14] [m21 m22 m24] [m41 m42 m44]] (`[x y 1] · H`), up to
+    /// its scale (`planeInverse`; the scale of a homogeneous point does not matter).
     /// - Parameter point: a point of the space the matrix maps into.
     /// - Returns: the plane's point; nil when the plane is seen edge-on (H singular), when the
     ///   point is on the horizon, or when the plane's point lies behind the eye (W' ≤ 0).
     package func unmapPlanePoint(_ point: Point) -> Point? {
-        // Adjugate of H (rows of H: (m11 m12 m14), (m21 m22 m24), (m41 m42 m44)).
-        let a11 = m22 * m44 - m24 * m42, a12 = m14 * m42 - m12 * m44, a13 = m12 * m24 - m14 * m22
-        let a21 = m24 * m41 - m21 * m44, a22 = m11 * m44 - m14 * m41, a23 = m14 * m21 - m11 * m24
-        let a31 = m21 * m42 - m22 * m41, a32 = m12 * m41 - m11 * m42, a33 = m11 * m22 - m12 * m21
-        let determinant = m11 * a11 + m12 * a21 + m14 * a31
-        guard determinant != 0, determinant.isFinite else { return nil }
-        let hx = point.x * a11 + point.y * a21 + a31
-        let hy = point.x * a12 + point.y * a22 + a32
-        let hw = point.x * a13 + point.y * a23 + a33
+        guard let back = planeInverse else { return nil }
+        let hx = point.x * back.a11 + point.y * back.a21 + back.a31
+        let hy = point.x * back.a12 + point.y * back.a22 + back.a32
+        let hw = point.x * back.a13 + point.y * back.a23 + back.a33
         guard hw != 0 else { return nil }
         let plane = Point(x: hx / hw, y: hy / hw)
         guard plane.x.isFinite, plane.y.isFinite else { return nil }
@@ -49,14 +44,49 @@ extension Transform3D {
         return plane
     }
 
+    /// H⁻¹ up to a scale: H's adjugate; where H's determinant leaves the doubles, the inverse of
+    /// the `flattened` matrix (whose rows and columns 1, 2 and 4 are H's), which `inverted()`
+    /// takes in its equilibrated form; nil when H is singular.
+    private var planeInverse: PlaneInverse? {
+        // Adjugate of H (rows of H: (m11 m12 m14), (m21 m22 m24), (m41 m42 m44)).
+        let a11 = m22 * m44 - m24 * m42, a12 = m14 * m42 - m12 * m44, a13 = m12 * m24 - m14 * m22
+        let a21 = m24 * m41 - m21 * m44, a22 = m11 * m44 - m14 * m41, a23 = m14 * m21 - m11 * m24
+        let a31 = m21 * m42 - m22 * m41, a32 = m12 * m41 - m11 * m42, a33 = m11 * m22 - m12 * m21
+        let determinant = m11 * a11 + m12 * a21 + m14 * a31
+        if determinant.isNormal {
+            return PlaneInverse(a11: a11, a12: a12, a13: a13, a21: a21, a22: a22, a23: a23, a31: a31, a32: a32, a33: a33)
+        }
+        guard let inverse = flattened.inverted() else { return nil }
+        return PlaneInverse(
+            a11: inverse.m11, a12: inverse.m12, a13: inverse.m14, a21: inverse.m21, a22: inverse.m22, a23: inverse.m24,
+            a31: inverse.m41, a32: inverse.m42, a33: inverse.m44)
+    }
+
     /// Whether the plane z = 0 faces away from the viewer through this matrix (doubleSided's
     /// test, reference §1.7, as WebKit and Chromium make it): the z component of the plane's
-    /// normal, cofactor33 / det, is negative. A singular matrix is not back-facing.
+    /// normal, cofactor33 / det, is negative. Where the determinant leaves the doubles, the test
+    /// is made on the `equilibrated()` matrix, whose determinant and cofactor keep their signs.
+    /// A singular matrix is not back-facing.
     package var isBackFacing: Bool {
         let determinant = self.determinant
-        guard determinant != 0, determinant.isFinite else { return false }
-        // cofactor33: the determinant of rows 1, 2, 4 and columns 1, 2, 4.
+        if determinant.isNormal { return normalPointsAway(determinant: determinant) }
+        guard let scaled = equilibrated()?.matrix else { return false }
+        let scaledDeterminant = scaled.determinant
+        guard scaledDeterminant != 0, scaledDeterminant.isFinite else { return false }
+        return scaled.normalPointsAway(determinant: scaledDeterminant)
+    }
+
+    /// cofactor33 / `determinant` < 0: cofactor33 is the determinant of rows 1, 2, 4 and
+    /// columns 1, 2, 4.
+    private func normalPointsAway(determinant: Double) -> Bool {
         let cofactor = m11 * (m22 * m44 - m24 * m42) - m12 * (m21 * m44 - m24 * m41) + m14 * (m21 * m42 - m22 * m41)
         return cofactor / determinant < 0
     }
+}
+
+/// A 3×3 matrix for row vectors, [x y w] · A: the plane homography's inverse up to a scale.
+private struct PlaneInverse {
+    var a11, a12, a13: Double
+    var a21, a22, a23: Double
+    var a31, a32, a33: Double
 }

@@ -122,13 +122,21 @@ public struct AffineTransform: Hashable, Sendable {
     /// a·d − b·c.
     public var determinant: Double { a * d - b * c }
 
-    /// CGAffineTransformInvert, or nil when the transform is singular (a zero or non-finite
-    /// determinant, or a non-finite result). CGAffineTransformInvert answers the original
-    /// transform in that case.
-    /// - Returns: the inverse; nil for a singular transform.
+    /// CGAffineTransformInvert, or nil when the transform is singular. One whose determinant
+    /// the plain formula cannot hold (a scale beyond about 1e±154 on both axes) is inverted as
+    /// its 3D embedding is (`Transform3D.inverted()`). CGAffineTransformInvert answers the
+    /// original transform for a singular one.
+    /// - Returns: the inverse; nil for a singular transform, or one whose inverse has an
+    ///   element that is not finite.
     public func inverted() -> AffineTransform? {
+        plainInverse() ?? Transform3D(self).inverted().map(AffineTransform.init)
+    }
+
+    /// The inverse by the 2×2 determinant; nil when it is not a normal number (0, subnormal or
+    /// not finite), or an element of the inverse is not finite.
+    private func plainInverse() -> AffineTransform? {
         let det = determinant
-        guard det != 0, det.isFinite else { return nil }
+        guard det.isNormal else { return nil }
         let k = 1 / det
         let inverse = AffineTransform(
             a: d * k, b: -b * k, c: -c * k, d: a * k,

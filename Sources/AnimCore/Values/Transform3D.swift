@@ -242,14 +242,24 @@ public struct Transform3D: Hashable, Sendable {
         return s.determinant
     }
 
-    /// The inverse (CATransform3DInvert), or nil when the matrix is singular: a zero or
-    /// non-finite determinant, or an inverse with a non-finite element. CATransform3DInvert
-    /// answers the original matrix in that case; callers that want that write `?? self`.
-    /// - Returns: the inverse; nil for a singular matrix.
+    /// The inverse (CATransform3DInvert), or nil when the matrix is singular. A matrix whose
+    /// determinant the plain formula cannot hold (a scale beyond about 1e±100 on three axes
+    /// overflows it, or takes it below the normal doubles) is inverted in its `equilibrated()`
+    /// form. CATransform3DInvert
+    /// answers the original matrix for a singular one; callers that want that write `?? self`.
+    /// - Returns: the inverse; nil for a singular matrix, or one whose inverse has an element
+    ///   that is not finite.
     public func inverted() -> Transform3D? {
+        plainInverse() ?? equilibratedInverse()
+    }
+
+    /// The inverse by cofactors over the determinant; nil when the determinant is not a normal
+    /// number (0, below 2^-1022 where it has lost bits, or not finite), or an element of the
+    /// inverse is not finite.
+    private func plainInverse() -> Transform3D? {
         let s = SubDeterminants(self)
         let det = s.determinant
-        guard det != 0, det.isFinite else { return nil }
+        guard det.isNormal else { return nil }
         let k = 1 / det
         let (c0, c1, c2, c3, c4, c5) = (s.c0, s.c1, s.c2, s.c3, s.c4, s.c5)
         let (s0, s1, s2, s3, s4, s5) = (s.s0, s.s1, s.s2, s.s3, s.s4, s.s5)
@@ -271,6 +281,63 @@ public struct Transform3D: Hashable, Sendable {
             m43: (-m41 * s3 + m42 * s1 - m43 * s0) * k,
             m44: (m31 * s3 - m32 * s1 + m33 * s0) * k)
         return inverse.isFinite ? inverse : nil
+    }
+
+    /// The inverse of M as C · M′⁻¹ · R from M's `equilibrated()` form M′ = R · M · C: nil
+    /// when that is nil or M′ is singular, or an element of the inverse is not finite.
+    private func equilibratedInverse() -> Transform3D? {
+        guard let scaled = equilibrated(), let inner = scaled.matrix.plainInverse() else { return nil }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer -> Transform3D? in
+            let m = buffer.baseAddress.unsafelyUnwrapped
+            inner.store(into: m)
+            for i in 0..<4 {
+                for j in 0..<4 {
+                    // Both scales at once (x · 2^e, rounded once): one after the other could overflow.
+                    let exponent = scaled.columnExponents[i] + scaled.rowExponents[j]
+                    m[4 * i + j] = Double(sign: .plus, exponent: exponent, significand: m[4 * i + j])
+                }
+            }
+            let inverse = Transform3D(slots: m)
+            return inverse.isFinite ? inverse : nil
+        }
+    }
+
+    /// M as M′ = R · M · C: each row, then each column, scaled by the power of two that brings
+    /// its largest magnitude into [1, 2) (`VectorLength.powerOfTwo`), with the exponents of R's
+    /// and C's diagonals. Exact where a product stays normal; [INFERRED] an element more than
+    /// about 2^1022 below its row's or column's largest rounds to a subnormal or to 0, as
+    /// LAPACK's equilibration accepts: such a matrix is beyond any condition a double keeps. M′'s determinant has M's sign and stays within the
+    /// doubles however far M's leaves them, and its minors keep their signs too: where the
+    /// plain determinant of M overflows or underflows, whether M is singular, and which way
+    /// its plane faces, are decided on M′ (`inverted()`, `isBackFacing`,
+    /// `unmapPlanePoint(_:)`). nil for an element that is not finite or a zero row or column
+    /// (singular).
+    package func equilibrated() -> (matrix: Transform3D, rowExponents: SIMD4<Int>, columnExponents: SIMD4<Int>)? {
+        guard isFinite else { return nil }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
+            let m = buffer.baseAddress.unsafelyUnwrapped
+            store(into: m)
+            var rows = SIMD4<Int>(), columns = SIMD4<Int>()
+            for i in 0..<4 {
+                guard let exponent = Self.scaleToUnit(m + 4 * i, stride: 1) else { return nil }
+                rows[i] = exponent
+            }
+            for j in 0..<4 {
+                guard let exponent = Self.scaleToUnit(m + j, stride: 4) else { return nil }
+                columns[j] = exponent
+            }
+            return (Transform3D(slots: m), rows, columns)
+        }
+    }
+
+    /// Scales the four elements from `first` `stride` apart by the power of two that brings the
+    /// largest magnitude into [1, 2); returns its exponent, or nil when all four are 0.
+    private static func scaleToUnit(_ first: UnsafeMutablePointer<Double>, stride: Int) -> Int? {
+        let largest = VectorLength.largestMagnitude(count: 4) { first[$0 * stride] }
+        guard largest > 0 else { return nil }
+        let scale = VectorLength.powerOfTwo(toUnit: largest)
+        for k in 0..<4 { first[k * stride] *= scale }
+        return Int(scale.exponent)
     }
 
     /// `self` concatenated with itself `count` times (CATransform3DConcat repeated), by

@@ -102,6 +102,19 @@ def test_a_point_behind_the_eye_is_unmapped(engine: Engine) -> None:
     assert wide.convert_point_to((1000, 50), parent) is not None
 
 
+@pytest.mark.parametrize("factor", [1e170, 1e-170])
+def test_a_layer_scaled_far_from_1_converts_and_takes_a_frame(engine: Engine, factor: float) -> None:
+    # Its determinant (factor^3 on three axes, factor^2 in its plane) leaves the doubles.
+    parent = make(engine, 200, 200, 100, 100)
+    child = make(engine, 10, 10, 0, 0, parent)
+    child.transform = Transform3D.scale(factor, factor, factor)
+    # The child's (7, 2) is (2, -3) x factor from its anchor (5, 5), at its position (0, 0).
+    assert near(parent.convert_point_to((2 * factor, -3 * factor), child), 7, 2, 1e-12)
+    child.frame = (0, 0, 4 * factor, 6 * factor)
+    assert child.bounds.width == pytest.approx(4, rel=1e-12)
+    assert child.bounds.height == pytest.approx(6, rel=1e-12)
+
+
 def test_2_5_a_moving_layer_is_hit_where_it_is_drawn(engine: Engine) -> None:
     root = make(engine, 400, 200, 200, 100)
     mover = make(engine, 100, 100, 50, 50, root)

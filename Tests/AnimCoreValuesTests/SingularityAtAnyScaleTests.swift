@@ -1,0 +1,62 @@
+/// Whether a matrix is singular is decided alike at any scale: the inverse, the plane's
+/// inverse homography (a point converted into a layer, a hit test), the back-face test and
+/// setFrame's preimage each take the `equilibrated()` form where their plain determinant
+/// overflows or underflows, so a layer scaled far from 1 is neither refused nor shown wrongly.
+@testable import AnimCore
+import Testing
+
+@Suite("Singularity at any scale")
+struct SingularityAtAnyScaleTests {
+    /// Factors whose squares (and cubes) leave the doubles' range.
+    static let factors = [1e160, 1e-160, 1e300, 1e-300]
+
+    @Test("the plane's point comes back through a homography whose determinant leaves the doubles")
+    func unmapAtExtremeScales() throws {
+        for factor in Self.factors {
+            // Turned about z, scaled on every axis, moved, seen in perspective.
+            let matrix = concat(concat(concat(rotation(0.6, 0, 0, 1), scale(factor, factor, factor)), translation(3 * factor, 0, 0)), perspective(500))
+            let point = Point(x: 3, y: -4)
+            let shown = try #require(matrix.mapPlanePoint(point), "scale \(factor)")
+            let back = try #require(matrix.unmapPlanePoint(shown), "scale \(factor)")
+            #expect(abs(back.x - 3) <= 1e-12 && abs(back.y + 4) <= 1e-12, "scale \(factor): \(back)")
+        }
+        // A zero axis in the plane is singular at any scale of the others.
+        #expect(scale(0, 1e300, 1).unmapPlanePoint(Point(x: 1, y: 1)) == nil)
+        #expect(scale(1e-300, 0, 1).unmapPlanePoint(Point(x: 1, y: 1)) == nil)
+    }
+
+    @Test("a plane turned away is back-facing at any scale; one facing the viewer is not")
+    func backFacingAtExtremeScales() {
+        for factor in [1] + Self.factors {
+            let scaled = scale(factor, factor, factor)
+            #expect(!scaled.isBackFacing, "scale \(factor)")
+            #expect(concat(rotation(.pi, 0, 1, 0), scaled).isBackFacing, "scale \(factor), turned about y")
+            #expect(concat(concat(rotation(0.4, 1, 0, 0), rotation(2.5, 0, 1, 0)), scaled).isBackFacing, "scale \(factor)")
+            #expect(!concat(rotation(0.4, 1, 0, 0), scaled).isBackFacing, "scale \(factor), turned about x")
+        }
+        // A singular matrix is not back-facing.
+        #expect(!scale(0, 1e300, 1e300).isBackFacing)
+    }
+
+    @Test("setFrame through a transform whose 2D determinant leaves the doubles")
+    func setFrameAtExtremeScales() throws {
+        for factor in [1e170, 1e-170] {
+            let geometry = LayerGeometry(
+                bounds: Rect(x: 0, y: 0, width: 1, height: 1), position: Point(x: 0, y: 0), zPosition: 0,
+                anchorPoint: Point(x: 0.5, y: 0.5), anchorPointZ: 0,
+                transform: concat(rotation(.pi / 2, 0, 0, 1), scale(factor, 2 * factor, 1)), isGeometryFlipped: false,
+                isHidden: false, masksToBounds: false)
+            let placed = try geometry.placing(frame: Rect(x: 10 * factor, y: 20 * factor, width: 4 * factor, height: 6 * factor))
+            // A quarter turn: the frame's width is the bounds' height, scaled by 2 × factor.
+            #expect(abs(placed.bounds.size.width / 3 - 1) <= 1e-15, "scale \(factor): \(placed.bounds)")
+            #expect(abs(placed.bounds.size.height / 4 - 1) <= 1e-15, "scale \(factor): \(placed.bounds)")
+        }
+        let flat = LayerGeometry(
+            bounds: Rect(x: 0, y: 0, width: 1, height: 1), position: Point(x: 0, y: 0), zPosition: 0,
+            anchorPoint: Point(x: 0.5, y: 0.5), anchorPointZ: 0, transform: scale(1e300, 0, 1), isGeometryFlipped: false,
+            isHidden: false, masksToBounds: false)
+        #expect { try flat.placing(frame: Rect(x: 0, y: 0, width: 1, height: 1)) } throws: {
+            ($0 as? AnimCoreError)?.code == .notInvertible
+        }
+    }
+}
