@@ -162,7 +162,7 @@ struct GeometryTests {
             let shown = Point(x: 2 * factor, y: -3 * factor)
             let back = try #require(try parent.convert(shown, to: child), "scale \(factor)")
             #expect(abs(back.x - 7) <= 1e-12 && abs(back.y - 2) <= 1e-12, "scale \(factor): \(back)")
-            #expect(try parent.matrix(to: child).m11 * factor == 1, "scale \(factor)")
+            #expect(abs(try parent.matrix(to: child).m11 * factor - 1) <= 1e-15, "scale \(factor)")
             try child.setValue(Rect(x: 0, y: 0, width: 4 * factor, height: 6 * factor), for: .frame)
             #expect(Self.near(try child[.bounds], Rect(x: 0, y: 0, width: 4, height: 6), 1e-12), "scale \(factor)")
         }
@@ -172,6 +172,11 @@ struct GeometryTests {
         let child = try Self.layer(engine, width: 10, height: 10, position: Point(x: 100, y: 100), in: parent)
         try child.setValue(Transform3D(scaleX: 1e170, y: 1e170, z: 1e170), for: .transform)
         #expect(try parent.hitTest(Point(x: 150, y: 150)) == child)
+        // Turned away, it is hit only while double-sided (its determinant still leaves the doubles).
+        try child.setValue(Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0).concatenating(Transform3D(scaleX: 1e170, y: 1e170, z: 1e170)), for: .transform)
+        #expect(try parent.hitTest(Point(x: 150, y: 150)) == child)
+        try child.setValue(false, for: .isDoubleSided)
+        #expect(try parent.hitTest(Point(x: 150, y: 150)) == parent)
     }
 
     @Test("bad input: NaN points and rects, another engine's layer")

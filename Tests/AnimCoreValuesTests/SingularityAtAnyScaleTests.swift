@@ -13,12 +13,17 @@ struct SingularityAtAnyScaleTests {
     @Test("the plane's point comes back through a homography whose determinant leaves the doubles")
     func unmapAtExtremeScales() throws {
         for factor in Self.factors {
-            // Turned about z, scaled on every axis, moved, seen in perspective.
-            let matrix = concat(concat(concat(rotation(0.6, 0, 0, 1), scale(factor, factor, factor)), translation(3 * factor, 0, 0)), perspective(500))
-            let point = Point(x: 3, y: -4)
-            let shown = try #require(matrix.mapPlanePoint(point), "scale \(factor)")
-            let back = try #require(matrix.unmapPlanePoint(shown), "scale \(factor)")
-            #expect(abs(back.x - 3) <= 1e-12 && abs(back.y + 4) <= 1e-12, "scale \(factor): \(back)")
+            for mirror in [1.0, -1.0] {
+                // Turned about z, scaled on every axis (mirrored in x or not), tilted about y so
+                // that the perspective reaches the plane's w column, moved, seen in perspective.
+                let scaled = concat(rotation(0.6, 0, 0, 1), scale(mirror * factor, factor, factor))
+                let matrix = concat(concat(concat(scaled, rotation(0.3, 0, 1, 0)), translation(3 * factor, 0, 0)), perspective(500 * factor))
+                #expect(matrix.m14 != 0 && matrix.m24 != 0, "scale \(factor)")
+                let point = Point(x: 3, y: -4)
+                let shown = try #require(matrix.mapPlanePoint(point), "scale \(factor)")
+                let back = try #require(matrix.unmapPlanePoint(shown), "scale \(factor), mirror \(mirror)")
+                #expect(abs(back.x - 3) <= 1e-12 && abs(back.y + 4) <= 1e-12, "scale \(factor), mirror \(mirror): \(back)")
+            }
         }
         // A zero axis in the plane is singular at any scale of the others.
         #expect(scale(0, 1e300, 1).unmapPlanePoint(Point(x: 1, y: 1)) == nil)
@@ -36,6 +41,34 @@ struct SingularityAtAnyScaleTests {
         }
         // A singular matrix is not back-facing.
         #expect(!scale(0, 1e300, 1e300).isBackFacing)
+    }
+
+    @Test("singular in its scaled form: two equal rows at 1e200 stay singular everywhere")
+    func singularWhenScaled() {
+        // The plain determinant is NaN (inf - inf); the scaled rows are equal, so M′'s is 0.
+        let twin = Transform3D(
+            m11: 1e200, m12: 2e200, m13: 0, m14: 0, m21: 1e200, m22: 2e200, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        #expect(!twin.determinant.isNormal)
+        #expect(twin.inverted() == nil)
+        #expect(twin.unmapPlanePoint(Point(x: 1, y: 1)) == nil)
+        #expect(!twin.isBackFacing)
+        // Invertible, but its inverse (1e310 on x) is beyond the doubles.
+        #expect(scale(1e-310, 1, 1).inverted() == nil)
+        #expect(AffineTransform(scaleX: 1e-310, y: 1).inverted() == nil)
+    }
+
+    @Test("an additive transform's delta from a base scaled far from 1 is the turn between them")
+    func additiveDeltaAtExtremeScales() {
+        for factor in [1e120, 1e-120] {
+            let base = scale(factor, factor, factor)
+            let value = concat(rotation(0.5, 0, 0, 1), base)
+            // value · base⁻¹: the turn (a uniform scale commutes with it).
+            let delta = transform3D(additiveDelta(.transform3D, from: slots(base), to: slots(value)))
+            expectClose(delta, rotation(0.5, 0, 0, 1), tolerance: 1e-12, "scale \(factor)")
+            // And subtract(value, base) = base⁻¹ · value, the same turn.
+            expectClose(transform3D(subtract(.transform3D, slots(value), slots(base))), rotation(0.5, 0, 0, 1), tolerance: 1e-12, "scale \(factor)")
+        }
     }
 
     @Test("setFrame through a transform whose 2D determinant leaves the doubles")

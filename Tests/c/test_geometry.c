@@ -270,8 +270,9 @@ static void test_bad_input(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
-/* A layer scaled far from 1 on every axis (its plane's determinant beyond the doubles):
-   a point of its superlayer converts into it. */
+/* A layer scaled far from 1 on every axis (its plane's determinant beyond the doubles): a
+   point of its superlayer converts into it; scaled up, it is hit, and turned away it is hit
+   only while double-sided. */
 static void test_extreme_scale(void) {
     const double factors[2] = {1e170, 1e-170};
     for (int k = 0; k < 2; k++) {
@@ -289,6 +290,15 @@ static void test_extreme_scale(void) {
         AC_CHECK_EQ_INT(mapped, 1);
         AC_CHECK_NEAR(out[0], 7, 1e-12);
         AC_CHECK_NEAR(out[1], 2, 1e-12);
+        if (f > 1) {
+            /* It covers its parent: (150, 150) of the root space is on it. */
+            AC_CHECK_EQ_INT(hit(engine, parent, AC_GEOMETRY_MODEL, 150, 150), child);
+            double turned[16] = {-f, 0, 0, 0, 0, f, 0, 0, 0, 0, -f, 0, 0, 0, 0, 1}; /* pi about y */
+            set_value(engine, child, "transform", ac_value_transform3d(turned));
+            AC_CHECK_EQ_INT(hit(engine, parent, AC_GEOMETRY_MODEL, 150, 150), child);
+            set_value(engine, child, "doubleSided", ac_value_bool(0));
+            AC_CHECK_EQ_INT(hit(engine, parent, AC_GEOMETRY_MODEL, 150, 150), parent);
+        }
         AC_CHECK_OK(ac_layer_release(engine, parent));
         AC_CHECK_OK(ac_engine_destroy(engine));
     }

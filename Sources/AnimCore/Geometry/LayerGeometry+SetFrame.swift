@@ -35,21 +35,23 @@ extension LayerGeometry {
     }
 
     /// The size whose image through the 2D linear part [[a b] [c d]] of `transform` is
-    /// [`width` `height`] (`[W H] · inverse`, by the adjugate), each taken positive; where the
-    /// part's determinant leaves the doubles, through the inverse `AffineTransform.inverted()`
-    /// finds in its 3D embedding's equilibrated form.
-    /// - Throws: `.notInvertible` when the part is singular.
+    /// [`width` `height`] (`[W H] · inverse`), each taken positive: by the adjugate over the
+    /// determinant, the frame rule's own arithmetic, where that holds
+    /// (`Transform3D.plainDeterminantHolds`); otherwise through `AffineTransform.inverted()`,
+    /// which inverts the part in its 3D embedding's equilibrated form.
+    /// - Throws: `.notInvertible` when the part is singular or its inverse leaves the doubles.
     private static func linearPreimage(_ width: Double, _ height: Double, through transform: Transform3D) throws(AnimCoreError)
         -> Size
     {
         let (a, b, c, d) = (transform.m11, transform.m12, transform.m21, transform.m22)
         let determinant = a * d - b * c
-        if determinant.isNormal {
+        if Transform3D.plainDeterminantHolds(determinant) {
             return Size(width: abs((width * d - height * c) / determinant), height: abs((height * a - width * b) / determinant))
         }
         guard let inverse = AffineTransform(a: a, b: b, c: c, d: d, tx: 0, ty: 0).inverted() else {
             throw AnimCoreError(
-                .notInvertible, "\"frame\" cannot be set: the layer's transform has a singular 2D part (determinant \(determinant))")
+                .notInvertible,
+                "\"frame\" cannot be set: the layer's transform has a 2D part that is singular or whose inverse is not finite")
         }
         return Size(width: abs(width * inverse.a + height * inverse.c), height: abs(width * inverse.b + height * inverse.d))
     }

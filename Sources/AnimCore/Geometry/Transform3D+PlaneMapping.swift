@@ -44,35 +44,36 @@ extension Transform3D {
         return plane
     }
 
-    /// H⁻¹ up to a scale: H's adjugate; where H's determinant leaves the doubles, the inverse of
-    /// the `flattened` matrix (whose rows and columns 1, 2 and 4 are H's), which `inverted()`
-    /// takes in its equilibrated form; nil when H is singular.
+    /// H⁻¹ up to a scale. The `flattened` matrix F is H with z passed through (H is F's rows and
+    /// columns 1, 2 and 4), so det H = det F, and F's determinant decides, as
+    /// `inverted()` decides for F: where it holds (`plainDeterminantHolds`), H's adjugate;
+    /// otherwise F's inverse, found in its equilibrated form; nil when H is singular.
     private var planeInverse: PlaneInverse? {
-        // Adjugate of H (rows of H: (m11 m12 m14), (m21 m22 m24), (m41 m42 m44)).
-        let a11 = m22 * m44 - m24 * m42, a12 = m14 * m42 - m12 * m44, a13 = m12 * m24 - m14 * m22
-        let a21 = m24 * m41 - m21 * m44, a22 = m11 * m44 - m14 * m41, a23 = m14 * m21 - m11 * m24
-        let a31 = m21 * m42 - m22 * m41, a32 = m12 * m41 - m11 * m42, a33 = m11 * m22 - m12 * m21
-        let determinant = m11 * a11 + m12 * a21 + m14 * a31
-        if determinant.isNormal {
-            return PlaneInverse(a11: a11, a12: a12, a13: a13, a21: a21, a22: a22, a23: a23, a31: a31, a32: a32, a33: a33)
+        let flat = flattened
+        guard Self.plainDeterminantHolds(flat.determinant) else {
+            guard let inverse = flat.inverted() else { return nil }
+            return PlaneInverse(
+                a11: inverse.m11, a12: inverse.m12, a13: inverse.m14, a21: inverse.m21, a22: inverse.m22, a23: inverse.m24,
+                a31: inverse.m41, a32: inverse.m42, a33: inverse.m44)
         }
-        guard let inverse = flattened.inverted() else { return nil }
+        // Adjugate of H (rows of H: (m11 m12 m14), (m21 m22 m24), (m41 m42 m44)).
         return PlaneInverse(
-            a11: inverse.m11, a12: inverse.m12, a13: inverse.m14, a21: inverse.m21, a22: inverse.m22, a23: inverse.m24,
-            a31: inverse.m41, a32: inverse.m42, a33: inverse.m44)
+            a11: m22 * m44 - m24 * m42, a12: m14 * m42 - m12 * m44, a13: m12 * m24 - m14 * m22,
+            a21: m24 * m41 - m21 * m44, a22: m11 * m44 - m14 * m41, a23: m14 * m21 - m11 * m24,
+            a31: m21 * m42 - m22 * m41, a32: m12 * m41 - m11 * m42, a33: m11 * m22 - m12 * m21)
     }
 
     /// Whether the plane z = 0 faces away from the viewer through this matrix (doubleSided's
     /// test, reference §1.7, as WebKit and Chromium make it): the z component of the plane's
-    /// normal, cofactor33 / det, is negative. Where the determinant leaves the doubles, the test
-    /// is made on the `equilibrated()` matrix, whose determinant and cofactor keep their signs.
-    /// A singular matrix is not back-facing.
+    /// normal, cofactor33 / det, is negative. Where the determinant does not hold
+    /// (`plainDeterminantHolds`), the test is made on the `equilibrated()` matrix, whose
+    /// determinant and cofactor keep their signs. A singular matrix is not back-facing.
     package var isBackFacing: Bool {
         let determinant = self.determinant
-        if determinant.isNormal { return normalPointsAway(determinant: determinant) }
+        if Self.plainDeterminantHolds(determinant) { return normalPointsAway(determinant: determinant) }
         guard let scaled = equilibrated()?.matrix else { return false }
         let scaledDeterminant = scaled.determinant
-        guard scaledDeterminant != 0, scaledDeterminant.isFinite else { return false }
+        guard Self.plainDeterminantHolds(scaledDeterminant) else { return false }
         return scaled.normalPointsAway(determinant: scaledDeterminant)
     }
 

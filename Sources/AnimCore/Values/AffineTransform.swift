@@ -122,8 +122,8 @@ public struct AffineTransform: Hashable, Sendable {
     /// a·d − b·c.
     public var determinant: Double { a * d - b * c }
 
-    /// CGAffineTransformInvert, or nil when the transform is singular. One whose determinant
-    /// the plain formula cannot hold (a scale beyond about 1e±154 on both axes) is inverted as
+    /// CGAffineTransformInvert, or nil when the transform is singular. One the plain formula
+    /// cannot invert (a scale beyond about 1e±154 on both axes) is inverted as
     /// its 3D embedding is (`Transform3D.inverted()`). CGAffineTransformInvert answers the
     /// original transform for a singular one.
     /// - Returns: the inverse; nil for a singular transform, or one whose inverse has an
@@ -132,11 +132,11 @@ public struct AffineTransform: Hashable, Sendable {
         plainInverse() ?? Transform3D(self).inverted().map(AffineTransform.init)
     }
 
-    /// The inverse by the 2×2 determinant; nil when it is not a normal number (0, subnormal or
-    /// not finite), or an element of the inverse is not finite.
+    /// The inverse by the 2×2 determinant; nil when the plain formula does not hold
+    /// (`Transform3D.plainDeterminantHolds`), or an element of the inverse is not finite.
     private func plainInverse() -> AffineTransform? {
         let det = determinant
-        guard det.isNormal else { return nil }
+        guard Transform3D.plainDeterminantHolds(det) else { return nil }
         let k = 1 / det
         let inverse = AffineTransform(
             a: d * k, b: -b * k, c: -c * k, d: a * k,

@@ -242,24 +242,23 @@ public struct Transform3D: Hashable, Sendable {
         return s.determinant
     }
 
-    /// The inverse (CATransform3DInvert), or nil when the matrix is singular. A matrix whose
-    /// determinant the plain formula cannot hold (a scale beyond about 1e±100 on three axes
-    /// overflows it, or takes it below the normal doubles) is inverted in its `equilibrated()`
-    /// form. CATransform3DInvert
-    /// answers the original matrix for a singular one; callers that want that write `?? self`.
+    /// The inverse (CATransform3DInvert), or nil when the matrix is singular. A matrix the plain
+    /// formula cannot invert (its determinant not a normal double: a scale beyond about 1e±100
+    /// on three axes overflows it or takes it below 2^-1022; or an element of its inverse not
+    /// finite) is inverted in its `equilibrated()` form. CATransform3DInvert answers the
+    /// original matrix for a singular one; callers that want that write `?? self`.
     /// - Returns: the inverse; nil for a singular matrix, or one whose inverse has an element
     ///   that is not finite.
     public func inverted() -> Transform3D? {
         plainInverse() ?? equilibratedInverse()
     }
 
-    /// The inverse by cofactors over the determinant; nil when the determinant is not a normal
-    /// number (0, below 2^-1022 where it has lost bits, or not finite), or an element of the
-    /// inverse is not finite.
+    /// The inverse by cofactors over the determinant; nil when the plain formula does not hold
+    /// (`plainDeterminantHolds`), or an element of the inverse is not finite.
     private func plainInverse() -> Transform3D? {
         let s = SubDeterminants(self)
         let det = s.determinant
-        guard det.isNormal else { return nil }
+        guard Self.plainDeterminantHolds(det) else { return nil }
         let k = 1 / det
         let (c0, c1, c2, c3, c4, c5) = (s.c0, s.c1, s.c2, s.c3, s.c4, s.c5)
         let (s0, s1, s2, s3, s4, s5) = (s.s0, s.s1, s.s2, s.s3, s.s4, s.s5)
@@ -292,7 +291,8 @@ public struct Transform3D: Hashable, Sendable {
             inner.store(into: m)
             for i in 0..<4 {
                 for j in 0..<4 {
-                    // Both scales at once (x · 2^e, rounded once): one after the other could overflow.
+                    // Both scales at once (x · 2^e): one after the other could overflow. (A result
+                    // below the normal doubles may round twice: beyond any condition kept.)
                     let exponent = scaled.columnExponents[i] + scaled.rowExponents[j]
                     m[4 * i + j] = Double(sign: .plus, exponent: exponent, significand: m[4 * i + j])
                 }
@@ -306,12 +306,13 @@ public struct Transform3D: Hashable, Sendable {
     /// its largest magnitude into [1, 2) (`VectorLength.powerOfTwo`), with the exponents of R's
     /// and C's diagonals. Exact where a product stays normal; [INFERRED] an element more than
     /// about 2^1022 below its row's or column's largest rounds to a subnormal or to 0, as
-    /// LAPACK's equilibration accepts: such a matrix is beyond any condition a double keeps. M′'s determinant has M's sign and stays within the
-    /// doubles however far M's leaves them, and its minors keep their signs too: where the
-    /// plain determinant of M overflows or underflows, whether M is singular, and which way
-    /// its plane faces, are decided on M′ (`inverted()`, `isBackFacing`,
-    /// `unmapPlanePoint(_:)`). nil for an element that is not finite or a zero row or column
-    /// (singular).
+    /// LAPACK's equilibration accepts: such a matrix is beyond any condition a double keeps.
+    /// M′'s determinant has M's sign and cannot overflow (every element is below 2), and its
+    /// minors keep their signs; it underflows only for an M conditioned beyond about 2^1022,
+    /// which is then taken for singular. Where the plain determinant of M does not hold
+    /// (`plainDeterminantHolds`), whether M is singular, and which way its plane faces, are
+    /// decided on M′ (`inverted()`, `isBackFacing`, `unmapPlanePoint(_:)`). nil for an element
+    /// that is not finite or a zero row or column (singular).
     package func equilibrated() -> (matrix: Transform3D, rowExponents: SIMD4<Int>, columnExponents: SIMD4<Int>)? {
         guard isFinite else { return nil }
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
@@ -329,6 +330,14 @@ public struct Transform3D: Hashable, Sendable {
             return (Transform3D(slots: m), rows, columns)
         }
     }
+
+    /// The one rule for whether a determinant from a plain formula decides invertibility (and
+    /// may be divided by): a normal double, neither 0 nor below 2^-1022 (where it has lost
+    /// bits) nor infinite nor NaN. Where it is not, the `equilibrated()` form decides. Every
+    /// inversion asks it: `inverted()`, `AffineTransform.inverted()`, the plane's inverse
+    /// homography, the back-face test, setFrame's preimage.
+    @inline(__always)
+    package static func plainDeterminantHolds(_ determinant: Double) -> Bool { determinant.isNormal }
 
     /// Scales the four elements from `first` `stride` apart by the power of two that brings the
     /// largest magnitude into [1, 2); returns its exponent, or nil when all four are 0.

@@ -110,9 +110,21 @@ def test_a_layer_scaled_far_from_1_converts_and_takes_a_frame(engine: Engine, fa
     child.transform = Transform3D.scale(factor, factor, factor)
     # The child's (7, 2) is (2, -3) x factor from its anchor (5, 5), at its position (0, 0).
     assert near(parent.convert_point_to((2 * factor, -3 * factor), child), 7, 2, 1e-12)
+    assert parent.matrix_to(child).m11 * factor == pytest.approx(1, abs=1e-15)
     child.frame = (0, 0, 4 * factor, 6 * factor)
     assert child.bounds.width == pytest.approx(4, rel=1e-12)
     assert child.bounds.height == pytest.approx(6, rel=1e-12)
+
+
+def test_a_layer_scaled_up_far_is_hit_and_culled_when_turned_away(engine: Engine) -> None:
+    parent = make(engine, 200, 200, 100, 100)
+    child = make(engine, 10, 10, 100, 100, parent)
+    child.transform = Transform3D.scale(1e170, 1e170, 1e170)
+    assert parent.hit_test((150, 150)) == child
+    child.transform = rotation_y(math.pi).concat(Transform3D.scale(1e170, 1e170, 1e170))
+    assert parent.hit_test((150, 150)) == child  # double-sided by default
+    child.double_sided = False
+    assert parent.hit_test((150, 150)) == parent
 
 
 def test_2_5_a_moving_layer_is_hit_where_it_is_drawn(engine: Engine) -> None:

@@ -133,6 +133,20 @@ def test_hidden_and_back_facing_layers_go_with_their_subtrees(engine: Engine) ->
     render.close()
 
 
+def test_a_layer_scaled_far_from_1_is_culled_when_turned_away(engine: Engine) -> None:
+    # Its determinant (1e510) leaves the doubles; the facing is decided on its scaled form.
+    root = make(engine, 100, 100, 50, 50)
+    turned = make(engine, 10, 10, 50, 50, root)
+    render = RenderList(engine)
+    for angle, drawn in ((math.pi * 0.75, 1), (math.pi * 0.25, 2)):
+        turned.transform = rotation_y(angle).concat(Transform3D.scale(1e170, 1e170, 1e170))
+        turned.double_sided = False
+        assert len(render.fill(root, False)) == drawn
+        turned.double_sided = True
+        assert len(render.fill(root, False)) == 2
+    render.close()
+
+
 def test_matrices_map_as_matrix_to_the_root_space(engine: Engine) -> None:
     container = make(engine, 300, 300, 150, 150)
     m = list(Transform3D.identity())
