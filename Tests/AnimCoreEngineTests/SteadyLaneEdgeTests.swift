@@ -141,6 +141,48 @@ struct SteadyLaneScriptTests {
         }
     }
 
+    @Test("layer clocks read in the lane (a timed layer under engine time) and through the walk, as the tree and timings change: lane == general walk to the bit")
+    func laneLayerClocks() throws {
+        // 0: a root at its own speed; 2 under the untimed root 1 at its own speed, 3 under 2.
+        let times = LaneComparison.frames(64)
+        let checked = [9, 19, 29, 39, 49, 54, 64]
+        let out = try LaneComparison.run(
+            layers: 4, times: times, keys: ["opacity"],
+            prepare: { engine, layers in
+                try engine.setValue(.scalar(1.5), forKeyPath: "speed", of: layers[0])
+                try engine.setValue(.scalar(0.5), forKeyPath: "speed", of: layers[2])
+                try engine.addSublayer(layers[2], to: layers[1])
+                try engine.addSublayer(layers[3], to: layers[2])
+            },
+            { engine, layers, _ in
+                for (index, layer) in layers.enumerated() where index != 1 {
+                    var fade = Animation(keyPath: "opacity", kind: .basic(BasicParameters(fromValue: .scalar(0), toValue: .scalar(1))))
+                    fade.timing.duration = 0.2 + 0.05 * Double(index)
+                    fade.timing.repeatCount = .infinity
+                    fade.timingFunction = .easeInEaseOut
+                    try engine.addAnimation(fade, forKey: "fade", to: layer)
+                }
+            },
+            step: { engine, layers, log, tick in
+                if checked.contains(tick) { log.add("lane \(engine.steadyAnimationCount)") }
+                switch tick {
+                case 10: try engine.setValue(.scalar(3), forKeyPath: "speed", of: layers[0])  // a clock's own change
+                case 20: try engine.setValue(.scalar(2), forKeyPath: "speed", of: layers[1])  // 2's superlayer timed
+                case 30: try engine.addSublayer(layers[0], to: layers[2])  // 0 under a timed layer
+                case 40: try engine.setValue(.scalar(1), forKeyPath: "speed", of: layers[1])  // untimed again
+                case 50: try engine.setValue(.scalar(0.3), forKeyPath: "timeOffset", of: layers[2])
+                case 55: try engine.removeFromSuperlayer(layers[0])  // a root again
+                default: break
+                }
+            })
+        for tick in times.indices where out.bits[0][tick] != out.bits[1][tick] {
+            Issue.record("tick \(tick + 1): lane \(out.bits[1][tick]), general walk \(out.bits[0][tick])")
+            return
+        }
+        // Before each change, and at the end, all three animations had joined the lane again.
+        #expect(out.logs[1].filter { $0.hasPrefix("lane") } == checked.map { _ in "lane 3" })
+    }
+
     @Test("replace, reparent, batch timing sets, removeAll, same-key replacement, slot reuse, model changes: lane == general walk")
     func script() throws {
         let worlds = [try World(lane: false), try World(lane: true)]

@@ -144,8 +144,9 @@ extension EngineState {
         entry.timing = timing
         entry.activeParentDuration = span
         entry.timeLayer = timeLayer
+        entry.timeLayerStepsFromEngineTime = timeLayer >= 0 && timeSource(of: Int(layers[Int(timeLayer)].parent)) == nil
         if isGroup { appendMembers(of: index, slot: slot, to: &entry) }
-        if timeLayer >= 0 { steadyLane.timedLayers.append(timeLayer) }
+        if timeLayer >= 0 && !entry.timeLayerStepsFromEngineTime { steadyLane.timedLayers.append(timeLayer) }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
         steadyLane.entries.append(entry)
@@ -229,10 +230,10 @@ extension EngineState {
             output: writesProperty ? places[slot].presentationOffset + record.pointee.presentationOffset : 0,
             record: Int32(index),
             firstMember: 0, timeLayer: -1, composition: composition,
-            slotCount: Int16(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind,
+            slotCount: UInt8(record.pointee.propertySlotCount), state: record.pointee.state, kind: kind,
             startsFromModelApplying: writesProperty && startsFromModel(record, applies: true),
             startsFromModelNotApplying: writesProperty && startsFromModel(record, applies: false),
-            hasInlineEnds: scalarEnds != nil, whole: whole, memberCount: 0)
+            timeLayerStepsFromEngineTime: false, hasInlineEnds: scalarEnds != nil, whole: whole, memberCount: 0)
     }
 
     /// `AttachedAnimation.startsFromModel` of the record `record` when it `applies` or not.
@@ -390,7 +391,7 @@ extension EngineState {
             steadyLane.entries[kept] = entry
             animations[Int(entry.record)].laneEntry = Int32(kept)
             setLaneEntry(Int32(kept), ofRecordsAfter: Int(entry.record), count: Self.joiningCount(entry.kind, animations[Int(entry.record)]))
-            if entry.timeLayer >= 0 { steadyLane.timedLayers.append(entry.timeLayer) }
+            if entry.timeLayer >= 0 && !entry.timeLayerStepsFromEngineTime { steadyLane.timedLayers.append(entry.timeLayer) }
             kept += 1
         }
         steadyLane.entries.removeLast(steadyLane.entries.count - kept)

@@ -17,7 +17,9 @@ import Glibc
 /// layer, a fill held after the end — and so does any layer time (the layer's own timing and
 /// its superlayers', paused or not): every entry is sampled by the one timing pipeline
 /// (`MediaTiming.sample(atParentTime:activeParentDuration:cycles:)`, starting from the count of
-/// cycles it kept from its last frame) at its layer's time, which the tick computes once per
+/// cycles it kept from its last frame) at its layer's time: the clock's mapping of engine time
+/// of its time layer when no layer above that one has timing of its own
+/// (`SteadyEntry.timeLayerStepsFromEngineTime`), else the time the tick computes once per
 /// layer with timing of its own (`LayerTimeWalk`) before the lane runs.
 ///
 /// Each entry is computed by its kind's one evaluation (`applyEndpoints` through
@@ -49,9 +51,10 @@ struct SteadyLane {
     /// (`SteadyEntry.firstMember`, `memberCount`), in the order of their groups' entries; a
     /// left group's stay until the next compaction.
     var members: [SteadyEntry] = []
-    /// The layers that live entries run on off engine time (`SteadyEntry.timeLayer`), each as
-    /// often as it has entries, and some of left entries until the next compaction: the tick
-    /// computes their times before the lane runs.
+    /// The layers that live entries run on off engine time (`SteadyEntry.timeLayer`) under a
+    /// superlayer off engine time too (not `timeLayerStepsFromEngineTime`), each as often as
+    /// it has entries, and some of left entries until the next compaction: the tick computes
+    /// their times before the lane runs.
     var timedLayers: [Int32] = []
     /// Each thread's entries that left during the last evaluation (indexes in `entries`), one
     /// list per part of the work, kept with their capacity.
@@ -138,7 +141,11 @@ struct SteadyLane {
             let entry = entries + index
             guard entry.pointee.record >= 0 else { continue }
             let timeLayer = Int(entry.pointee.timeLayer)
-            let time = timeLayer < 0 ? now : context.layers[timeLayer].cachedTime
+            let time =
+                timeLayer < 0
+                ? now
+                : entry.pointee.timeLayerStepsFromEngineTime
+                    ? context.clocks[timeLayer].localTime(atParentTime: now) : context.layers[timeLayer].cachedTime
             let sample = entry.pointee.timing.sample(
                 atParentTime: time, activeParentDuration: entry.pointee.activeParentDuration, cycles: &entry.pointee.cycles)
             guard sample.isInEffect && entry.pointee.state.step(at: sample, parentApplies: true).isNone else {
@@ -418,15 +425,16 @@ struct SteadyEntry {
     /// A group's children: their entries in `SteadyLane.members`, from `firstMember` on
     /// (`memberCount`, last below so that an entry stays 128 bytes; 0 for any other kind).
     var firstMember: Int32
-    /// The layer whose time it runs on, computed this tick before the lane runs
-    /// (`LayerRecord.cachedTime`): the nearest at or above its layer with timing of its own
-    /// (`EngineState.timeSource(of:)`); −1 when that is engine time (no layer up to the root
-    /// has timing of its own).
+    /// The layer whose time it runs on: the nearest at or above its layer with timing of its
+    /// own (`EngineState.timeSource(of:)`); −1 when that is engine time (no layer up to the
+    /// root has timing of its own). Its time is its clock's mapping of engine time when
+    /// `timeLayerStepsFromEngineTime`, else the walk's, computed this tick before the lane runs
+    /// (`LayerRecord.cachedTime`).
     var timeLayer: Int32
     /// How its value meets its property's (its record's).
     var composition: Composition
-    /// Slots of its property's value (1 to 16).
-    var slotCount: Int16
+    /// Slots of its property's value (1 to 16; a byte, so that an entry stays 128 bytes).
+    var slotCount: UInt8
     /// Its record's run state, which stays as it is while it is in the lane.
     var state: RunState
     /// Which kind's evaluation computes it.
@@ -437,6 +445,13 @@ struct SteadyEntry {
     /// no property).
     var startsFromModelApplying: Bool
     var startsFromModelNotApplying: Bool
+    /// Whether `timeLayer`'s superlayers all run on engine time, so that its time is its
+    /// clock's mapping of engine time (`LayerClock.localTime(atParentTime:)`, the walk's step
+    /// from a root), computed where the lane samples the entry, reading 24 bytes of the dense
+    /// clocks; false: the tick's walk of layer times caches it first (`timedLayers`). Fixed
+    /// while the entry lives: a change above `timeLayer` that could alter it takes the entry
+    /// out (`leaveSteadyLane(subtree:)`, `superlayerChanges(of:superlayer:)`).
+    var timeLayerStepsFromEngineTime: Bool
     /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
     /// to another: the common case, which passes `Composition.whole(.scalar)`).
     var hasInlineEnds: Bool
