@@ -11,7 +11,7 @@
  * first cycle, [L0 - 7 s, L0 - 5 s] for a repeating animation, so that several cycles have
  * passed before the first timed frame. Basic animations go from a random "level" to another in
  * [0, 100), eased by easeInEaseOut; "repeat" is repeatCount = infinity, duration 1 s.
- *   first        basic, 12 s, one cycle, staggered (all active for the 10 s timed: bench_engine's
+ *   first        basic, 12 s, one cycle, staggered (all active for the 10 s: bench_engine's
  *                "level" shape) — the first-cycle reference of the basic kind (rows 1-10,
  *                16-20);
  *   repeat       basic, repeat, every layer begun at the same time (L0 - 5 s);
@@ -96,17 +96,20 @@
  *      exactly equal, 0 and -0 alike, is printed: today all are) — else the world prints its
  *      first disagreement, is not timed, and the program goes on with the others and exits 1 at
  *      the end (a world whose process dies counts as failed the same way);
- *   2. timing: CLOCK_MONOTONIC, best of R runs (-r) of a pass over consecutive frames at 60 fps
- *      from frame 1, as a host ticks, the two variants taking turns: the plain-C loop, and
- *      ac_engine_tick followed by reading every animated key of every layer back (what a host
- *      that draws does). A pass ticks all 600 frames (10 s), or, for a world with more than B
- *      (-b, default 3e6) animated keys (layers x keys read: 2 for path and group) in 600 frames,
- *      only the first B / keys of them (at least 30; -b 0: all 600), so that a full run at both
- *      sizes takes about 3 minutes on 2 cores. The ticks are consecutive because an animation
- *      pays for finding its new cycle on the tick after a cycle boundary: at 60 fps that is one
- *      tick in 60 of a 1 s cycle, where ticks spread 20 frames apart would cross a boundary
- *      every third tick, as no host runs. The agreement pass (1) steps over the whole 600
- *      frames, spread as before, so each cycle boundary and long step is checked;
+ *   2. timing: CLOCK_MONOTONIC, best of R runs (-r) of a pass over the 600 frames at 60 fps
+ *      (10 s), the two variants taking turns: the plain-C loop, and ac_engine_tick followed by
+ *      reading every animated key of every layer back (what a host that draws does). A pass
+ *      ticks n of the frames in blocks of 60 consecutive frames (1 s, as a host ticks: a
+ *      repeating animation finds its new cycle on the tick after a boundary, once a second
+ *      for a 1 s cycle, where ticks spread 10 or 20 frames apart would cross one every sixth or
+ *      third tick), one block in the middle of each of n / 60 equal parts of the 600 frames
+ *      (so the first cycles are timed across their 10 s), the engine taken untimed to the frame
+ *      before each block. n is 600 (every frame), or, for a world with more than B (-b,
+ *      default 3e6) animated keys (layers x keys read: 2 for path and group) in 600 frames,
+ *      B / keys rounded down to whole blocks (at least one; -b 0: 600), so that a full run at
+ *      both sizes takes a few minutes on 2 cores: 300 frames at 10k layers (120 for path and
+ *      group), 60 at 100k. The agreement check (1) is made again where the last timed pass
+ *      left the engine, so the timed ticks' reuse of what the tick before left is checked too;
  *   printed per workload and size: ns per animation per tick for plain C and for animcore (tick
  *   + read), their ratio beside its goal (within 1.3x of plain C), and animcore's ratio to the
  *   first-cycle row of its kind at the same size beside its goal (within 1.2x: the tick's cost
@@ -156,7 +159,7 @@
 #define PLAIN_GOAL 1.3           /* tick + read within 1.3x of the plain-C loop */
 #define SHAPE_GOAL 1.2           /* ... and within 1.2x of the first cycle of its kind */
 #define DEFAULT_PASS_BUDGET 3e6  /* animated keys evaluated per pass; see pass_ticks() */
-#define MIN_PASS_TICKS 30
+#define BLOCK_FRAMES 60 /* a timed block: consecutive frames, 1 s at 60 fps (a whole 1 s cycle) */
 #define MAX_SAMPLE 128
 #define READ_STRIDE_MAX 26 /* the most numbers a layer's keys take in a read: an ellipse path's */
 #define PATH_ELEMENTS AC_PATH_ELLIPSE_ELEMENTS
@@ -168,18 +171,26 @@
 static double host_time(double frame) { return HOST_T0 + frame / FPS; }
 
 /* Animated keys evaluated per pass (-b; 0: every frame): a pass ticks
- * n = min(FRAMES, budget / keys) times (at least MIN_PASS_TICKS). The agreement pass ticks
- * frame j x FRAMES / n at tick j (pass_frame), the timed pass frame j (consecutive, as a host). */
+ * n = min(FRAMES, budget / keys) times, in whole blocks of BLOCK_FRAMES (at least one). */
 static double pass_budget = DEFAULT_PASS_BUDGET;
 
 static int pass_ticks(size_t keys) {
     if (pass_budget <= 0) return FRAMES;
-    double n = floor(pass_budget / (double)keys);
-    if (n < MIN_PASS_TICKS) n = MIN_PASS_TICKS;
+    double n = floor(pass_budget / (double)keys / BLOCK_FRAMES) * BLOCK_FRAMES;
+    if (n < BLOCK_FRAMES) n = BLOCK_FRAMES;
     return n < FRAMES ? (int)n : FRAMES;
 }
 
+/* The agreement pass's tick j of n: frame j x FRAMES / n, spread over the frames. */
 static double pass_frame(int j, int ticks) { return (double)j * (double)FRAMES / (double)ticks; }
+
+/* The timed pass's block b of `blocks`: BLOCK_FRAMES consecutive frames after the frame this
+ * returns, in the middle of the b-th of `blocks` equal parts of the frames (-b 0: frames
+ * 1..FRAMES, end to end). */
+static double block_start(int b, int blocks) {
+    double part = (double)FRAMES / (double)blocks;
+    return (double)b * part + floor((part - BLOCK_FRAMES) / 2);
+}
 
 /* ---- Workloads ------------------------------------------------------------------------------ */
 
@@ -865,13 +876,18 @@ static void compare_now(world *wd, const size_t *sample, size_t samples, int fra
     a->checks++;
 }
 
+/* About 100 layers spread over the world, the last among them, into `sample`; returns how many. */
+static size_t sample_layers(const world *wd, size_t *sample) {
+    size_t samples = 0, step = wd->count / 100 > 0 ? wd->count / 100 : 1;
+    for (size_t i = 0; i < wd->count && samples < MAX_SAMPLE - 1; i += step) sample[samples++] = i;
+    if (sample[samples - 1] != wd->count - 1) sample[samples++] = wd->count - 1;
+    return samples;
+}
+
 /* Ticks a pass of `ticks` ticks over frames 1..FRAMES (the engine is at frame 0) and the check
  * frames between them, comparing at frame 0, at the check frames and at the last. */
 static bool check_world(world *wd, int ticks, agreement *a) {
-    size_t sample[MAX_SAMPLE], samples = 0;
-    size_t step = wd->count / 100 > 0 ? wd->count / 100 : 1;
-    for (size_t i = 0; i < wd->count && samples < MAX_SAMPLE - 1; i += step) sample[samples++] = i;
-    if (sample[samples - 1] != wd->count - 1) sample[samples++] = wd->count - 1;
+    size_t sample[MAX_SAMPLE], samples = sample_layers(wd, sample);
     static const int check_frames[] = {0, 1, 37, 300, 599, 600};
     const size_t check_count = sizeof check_frames / sizeof check_frames[0];
     memset(a, 0, sizeof *a);
@@ -900,30 +916,37 @@ static bool check_world(world *wd, int ticks, agreement *a) {
 
 enum { VARIANT_PLAIN, VARIANT_READ, VARIANT_COUNT };
 
-/* Seconds for a pass of `ticks` ticks at frames 1..ticks of one variant (the engine first goes
- * back to frame 0): the plain loop, or the tick followed by the read of every layer. */
+/* Seconds for a pass of `ticks` ticks of one variant, in blocks (block_start): the plain loop,
+ * or the tick followed by the read of every layer. Before each block the engine goes to the
+ * frame before it, untimed. */
 static double run_pass(world *wd, int variant, int ticks) {
     size_t columns[2];
-    if (variant != VARIANT_PLAIN) bench_check(ac_engine_tick(wd->engine, host_time(0)), "ac_engine_tick");
-    double start = bench_now_s();
-    for (int j = 1; j <= ticks; j++) {
-        double time_s = host_time(j);
-        if (variant == VARIANT_PLAIN) {
-            run_plain(wd, time_s);
-        } else {
-            bench_check(ac_engine_tick(wd->engine, time_s), "ac_engine_tick");
-            if (wd->w->subject != SUBJECT_TRANSITION) /* (read in the render list: bench_render_list) */
-                read_keys(wd, wd->layers, wd->count, wd->read_back, wd->count * READ_STRIDE_MAX, columns);
+    int blocks = ticks / BLOCK_FRAMES;
+    double seconds = 0;
+    for (int b = 0; b < blocks; b++) {
+        double before = block_start(b, blocks);
+        if (variant != VARIANT_PLAIN) bench_check(ac_engine_tick(wd->engine, host_time(before)), "ac_engine_tick");
+        double start = bench_now_s();
+        for (int j = 1; j <= BLOCK_FRAMES; j++) {
+            double time_s = host_time(before + j);
+            if (variant == VARIANT_PLAIN) {
+                run_plain(wd, time_s);
+            } else {
+                bench_check(ac_engine_tick(wd->engine, time_s), "ac_engine_tick");
+                if (wd->w->subject != SUBJECT_TRANSITION) /* (read in the render list: bench_render_list) */
+                    read_keys(wd, wd->layers, wd->count, wd->read_back, wd->count * READ_STRIDE_MAX, columns);
+            }
         }
+        seconds += bench_now_s() - start;
     }
-    return bench_now_s() - start;
+    return seconds;
 }
 
 typedef struct result {
     int workload;
     size_t layers;
     int ticks;    /* per pass */
-    bool agrees;  /* false: not timed */
+    bool agrees;  /* false: disagreed (before the timing: not timed) */
     bool crashed; /* the world's process ended early */
     double seconds[VARIANT_COUNT];
     agreement agreement;
@@ -952,6 +975,17 @@ static bool run_world(int index, size_t count, int repetitions, result *r) {
             double s = run_pass(&wd, v, r->ticks);
             if (s < r->seconds[v]) r->seconds[v] = s;
         }
+    }
+    /* The timed ticks start from what the tick before each left (a lane entry's count of
+     * cycles, say): where the last timed pass left the engine, it must agree too. */
+    agreement after;
+    memset(&after, 0, sizeof after);
+    size_t sample[MAX_SAMPLE], samples = sample_layers(&wd, sample);
+    int blocks = r->ticks / BLOCK_FRAMES;
+    compare_now(&wd, sample, samples, (int)(block_start(blocks - 1, blocks) + BLOCK_FRAMES), &after);
+    if (after.mismatches > 0) {
+        printf("  after the timed passes: %zu of %zu values disagree\n", after.mismatches, after.compared);
+        r->agrees = false;
     }
     double ns = 1e9 / ((double)r->ticks * (double)count);
     printf("  plain %.1f ns/anim, tick+read %.1f ns/anim (%.2fx); %d ticks per pass\n", r->seconds[VARIANT_PLAIN] * ns,
@@ -1049,10 +1083,11 @@ int main(int argc, char **argv) {
     printf("one animation per layer (class \"Dot\"); first cycle: %.0f s, begins over %.0f s; repeat: %.0f s cycles"
            " forever, begun %.0f-%.0f s before the first frame\n",
            FIRST_DURATION_S, BEGIN_SPREAD_S, CYCLE_DURATION_S, REPEAT_LEAD_S, REPEAT_LEAD_S + BEGIN_SPREAD_S);
-    printf("method: CLOCK_MONOTONIC, best of %d runs of up to %d consecutive frames at %.0f fps from frame 1, plain"
-           " and tick+read taking turns; at most %.0g animated keys per run (fewer frames, at least %d; -b 0: all);"
-           " the agreement check steps over all %d\n",
-           repetitions, FRAMES, FPS, pass_budget, MIN_PASS_TICKS, FRAMES);
+    printf("method: CLOCK_MONOTONIC, best of %d runs of a pass over %d frames at %.0f fps, plain and tick+read"
+           " taking turns; a pass ticks blocks of %d consecutive frames, one in the middle of each of n / %d equal"
+           " parts, n the ticks: all %d frames up to %.0g animated keys per run, else fewer (at least one block;"
+           " -b 0: all); the agreement check steps over the %d frames, spread, and is made again after the timing\n",
+           repetitions, FRAMES, FPS, BLOCK_FRAMES, BLOCK_FRAMES, FRAMES, pass_budget, FRAMES);
 
     int total = size_count * WORKLOAD_COUNT;
     result *results = bench_allocate((size_t)total, sizeof *results);
