@@ -103,8 +103,9 @@
  *      repeating animation finds its new cycle on the tick after a boundary, once a second
  *      for a 1 s cycle, where ticks spread 10 or 20 frames apart would cross one every sixth or
  *      third tick), one block in the middle of each of n / 60 equal parts of the 600 frames
- *      (so the first cycles are timed across their 10 s), the engine taken untimed to the frame
- *      before each block. n is 600 (every frame), or, for a world with more than B (-b,
+ *      (so with several blocks the first cycles are timed across their 10 s; one block, at
+ *      100k layers, times frames 271-330), the engine taken untimed to the frame before each
+ *      block. n is 600 (every frame), or, for a world with more than B (-b,
  *      default 3e6) animated keys (layers x keys read: 2 for path and group) in 600 frames,
  *      B / keys rounded down to whole blocks (at least one; -b 0: 600), so that a full run at
  *      both sizes takes a few minutes on 2 cores: 300 frames at 10k layers (120 for path and
@@ -946,7 +947,8 @@ typedef struct result {
     int workload;
     size_t layers;
     int ticks;    /* per pass */
-    bool agrees;  /* false: disagreed (before the timing: not timed) */
+    bool agrees;  /* false: disagreed before the timing (not timed) or after it */
+    bool timed;   /* the passes ran (a disagreement came after them) */
     bool crashed; /* the world's process ended early */
     double seconds[VARIANT_COUNT];
     agreement agreement;
@@ -978,11 +980,12 @@ static bool run_world(int index, size_t count, int repetitions, result *r) {
     }
     /* The timed ticks start from what the tick before each left (a lane entry's count of
      * cycles, say): where the last timed pass left the engine, it must agree too. */
+    r->timed = true;
     agreement after;
     memset(&after, 0, sizeof after);
     size_t sample[MAX_SAMPLE], samples = sample_layers(&wd, sample);
     int blocks = r->ticks / BLOCK_FRAMES;
-    compare_now(&wd, sample, samples, (int)(block_start(blocks - 1, blocks) + BLOCK_FRAMES), &after);
+    compare_now(&wd, sample, samples, (int)lround(block_start(blocks - 1, blocks) + BLOCK_FRAMES), &after);
     if (after.mismatches > 0) {
         printf("  after the timed passes: %zu of %zu values disagree\n", after.mismatches, after.compared);
         r->agrees = false;
@@ -1117,7 +1120,10 @@ int main(int argc, char **argv) {
                    workloads[k].label);
             if (r->crashed || !r->agrees) {
                 all_agree = false;
-                printf(" %5s | %s\n", "", r->crashed ? "CRASHED (see above)" : "DISAGREE (see above): not timed");
+                printf(" %5s | %s\n", "",
+                       r->crashed  ? "CRASHED (see above)"
+                       : r->timed ? "DISAGREE after the timing (see above)"
+                                  : "DISAGREE (see above): not timed");
                 continue;
             }
             double ns = 1e9 / ((double)r->ticks * (double)r->layers);

@@ -144,8 +144,8 @@ struct SteadyLaneScriptTests {
     @Test("layer clocks read in the lane (a timed layer under engine time) and through the walk, as the tree and timings change: lane == general walk to the bit")
     func laneLayerClocks() throws {
         // 0: a root at its own speed; 2 under the untimed root 1 at its own speed, 3 under 2.
-        let times = LaneComparison.frames(64)
-        let checked = [9, 19, 29, 39, 49, 54, 64]
+        let times = LaneComparison.frames(80)
+        let checked = [9, 19, 29, 39, 49, 54, 59, 64, 69, 74, 80]
         let out = try LaneComparison.run(
             layers: 4, times: times, keys: ["opacity"],
             prepare: { engine, layers in
@@ -164,7 +164,11 @@ struct SteadyLaneScriptTests {
                 }
             },
             step: { engine, layers, log, tick in
-                if checked.contains(tick) { log.add("lane \(engine.steadyAnimationCount)") }
+                // The lane's count, and how many entries' times the walk computes first.
+                if checked.contains(tick) {
+                    log.add("lane \(engine.steadyAnimationCount) walked \(engine.steadyLaneWalkedTimeLayerCount)")
+                }
+                for issue in engine.bookkeepingIssues() { log.add("tick \(tick): \(issue)") }
                 switch tick {
                 case 10: try engine.setValue(.scalar(3), forKeyPath: "speed", of: layers[0])  // a clock's own change
                 case 20: try engine.setValue(.scalar(2), forKeyPath: "speed", of: layers[1])  // 2's superlayer timed
@@ -172,6 +176,10 @@ struct SteadyLaneScriptTests {
                 case 40: try engine.setValue(.scalar(1), forKeyPath: "speed", of: layers[1])  // untimed again
                 case 50: try engine.setValue(.scalar(0.3), forKeyPath: "timeOffset", of: layers[2])
                 case 55: try engine.removeFromSuperlayer(layers[0])  // a root again
+                case 60: try engine.addSublayer(layers[1], to: layers[0])  // 2's untimed superlayer under a timed one
+                case 65: try engine.setValue(.scalar(0), forKeyPath: "speed", of: layers[0])  // paused
+                case 70: try engine.setValue(.scalar(0.7), forKeyPath: "beginTime", of: layers[0])
+                case 75: try engine.removeFromSuperlayer(layers[1])  // 2 under engine time again
                 default: break
                 }
             })
@@ -179,8 +187,15 @@ struct SteadyLaneScriptTests {
             Issue.record("tick \(tick + 1): lane \(out.bits[1][tick]), general walk \(out.bits[0][tick])")
             return
         }
-        // Before each change, and at the end, all three animations had joined the lane again.
-        #expect(out.logs[1].filter { $0.hasPrefix("lane") } == checked.map { _ in "lane 3" })
+        // Before each change the animations had joined the lane again, and the walk computed
+        // first the times of the entries whose time layer is under a timed layer only: 2 and 3
+        // under 1 at speed 2 (ticks 20-39), and 0 too under 2 (30-39); 0 alone under 2 once 1
+        // is untimed (40-54); 2 and 3 under 1 under 0 (60-74). Paused at 65, 0's time becomes its
+        // timeOffset, 0, where one of the animations on it or under it is not in effect: it
+        // leaves the lane for the walk.
+        let lane = [3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2], walked = [0, 0, 2, 3, 1, 1, 0, 2, 2, 2, 0]
+        #expect(out.logs[1].filter { $0.hasPrefix("lane") } == zip(lane, walked).map { "lane \($0) walked \($1)" })
+        #expect(out.logs.allSatisfy { !$0.contains { $0.contains(": ") } }, "audit: \(out.logs)")
     }
 
     @Test("replace, reparent, batch timing sets, removeAll, same-key replacement, slot reuse, model changes: lane == general walk")

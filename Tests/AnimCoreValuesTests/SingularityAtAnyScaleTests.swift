@@ -25,6 +25,14 @@ struct SingularityAtAnyScaleTests {
                 #expect(abs(back.x - 3) <= 1e-12 && abs(back.y + 4) <= 1e-12, "scale \(factor), mirror \(mirror): \(back)")
             }
         }
+        // H's 3×3 determinant is 1e220, a normal double, but the flattened matrix's plain
+        // determinant is infinite (its minor m11·m22 is) and so is the adjugate's a33: the
+        // equilibrated inverse decides (the adjugate took the point to (0, 0)).
+        var wide = Transform3D.identity
+        (wide.m11, wide.m22, wide.m44) = (1e160, 1e160, 1e-100)
+        let shown = try #require(wide.mapPlanePoint(Point(x: 3, y: -4)))
+        let back = try #require(wide.unmapPlanePoint(shown))
+        #expect(abs(back.x - 3) <= 1e-12 && abs(back.y + 4) <= 1e-12, "\(back)")
         // A zero axis in the plane is singular at any scale of the others.
         #expect(scale(0, 1e300, 1).unmapPlanePoint(Point(x: 1, y: 1)) == nil)
         #expect(scale(1e-300, 0, 1).unmapPlanePoint(Point(x: 1, y: 1)) == nil)

@@ -672,6 +672,18 @@ extension Engine {
         if Int(entry.record) == index, record.kind.writesProperty, !block.contains(Int(entry.output)) {
             return "\(owner)'s lane entry writes at \(entry.output), outside its layer's block \(block)"
         }
+        return Int(entry.record) == index ? laneTimeIssue(entry, layer: Int(record.layer), owner) : nil
+    }
+
+    /// What is wrong with where a lane entry takes its time (nil: sound; lock held): its time
+    /// layer must be its layer's time source now, and its time read from the clock exactly
+    /// when that layer's superlayer runs on engine time.
+    private func laneTimeIssue(_ entry: SteadyEntry, layer: Int, _ owner: String) -> String? {
+        let source = Int32(state.timeSource(of: layer) ?? -1)
+        if entry.timeLayer != source { return "\(owner)'s lane entry runs on layer \(entry.timeLayer), its time source is \(source)" }
+        if entry.timeLayerStepsFromEngineTime != EngineState.stepsFromEngineTime(source, in: state) {
+            return "\(owner)'s lane entry reads its time from the clock: \(entry.timeLayerStepsFromEngineTime), not as its superlayers are"
+        }
         return nil
     }
 }

@@ -163,6 +163,12 @@ public final class Engine: @unchecked Sendable {
         lock.withLock { state.steadyLane.liveCount }
     }
 
+    /// How many of the lane's time layers the tick's walk computes before the lane runs
+    /// (`SteadyLane.timedLayers`, once per entry): what tests check the lane's clock reads by.
+    package var steadyLaneWalkedTimeLayerCount: Int {
+        lock.withLock { state.steadyLane.timedLayers.count }
+    }
+
     /// Lets steady animations join the tick's steady lane (the default) or keeps every
     /// animation on the general walk, for tests that compare the two; those in the lane leave.
     package func setSteadyLaneEnabled(_ isEnabled: Bool) {

@@ -144,9 +144,9 @@ extension EngineState {
         entry.timing = timing
         entry.activeParentDuration = span
         entry.timeLayer = timeLayer
-        entry.timeLayerStepsFromEngineTime = timeLayer >= 0 && timeSource(of: Int(layers[Int(timeLayer)].parent)) == nil
+        entry.timeLayerStepsFromEngineTime = Self.stepsFromEngineTime(timeLayer, in: self)
         if isGroup { appendMembers(of: index, slot: slot, to: &entry) }
-        if timeLayer >= 0 && !entry.timeLayerStepsFromEngineTime { steadyLane.timedLayers.append(timeLayer) }
+        if entry.needsWalkedTime { steadyLane.timedLayers.append(timeLayer) }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
         steadyLane.entries.append(entry)
@@ -333,6 +333,13 @@ extension EngineState {
     /// timing.
     func runsOnEngineTime(_ slot: Int) -> Bool { timeSource(of: slot) == nil }
 
+    /// `SteadyEntry.timeLayerStepsFromEngineTime` for an entry on `timeLayer` (−1: engine
+    /// time): a time layer whose superlayer runs on engine time (`runsOnEngineTime`, the rule
+    /// `superlayerChanges(of:superlayer:)` evicts by).
+    static func stepsFromEngineTime(_ timeLayer: Int32, in state: EngineState) -> Bool {
+        timeLayer >= 0 && state.runsOnEngineTime(Int(state.layers[Int(timeLayer)].parent))
+    }
+
     /// Makes the entry in `entry` a tombstone; its record and layer go back to the general walk.
     private func leaveSteadyLane(entry: Int) {
         let index = Int(steadyLane.entries[entry].record)
@@ -391,7 +398,7 @@ extension EngineState {
             steadyLane.entries[kept] = entry
             animations[Int(entry.record)].laneEntry = Int32(kept)
             setLaneEntry(Int32(kept), ofRecordsAfter: Int(entry.record), count: Self.joiningCount(entry.kind, animations[Int(entry.record)]))
-            if entry.timeLayer >= 0 && !entry.timeLayerStepsFromEngineTime { steadyLane.timedLayers.append(entry.timeLayer) }
+            if entry.needsWalkedTime { steadyLane.timedLayers.append(entry.timeLayer) }
             kept += 1
         }
         steadyLane.entries.removeLast(steadyLane.entries.count - kept)

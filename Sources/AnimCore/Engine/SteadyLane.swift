@@ -145,7 +145,8 @@ struct SteadyLane {
                 timeLayer < 0
                 ? now
                 : entry.pointee.timeLayerStepsFromEngineTime
-                    ? context.clocks[timeLayer].localTime(atParentTime: now) : context.layers[timeLayer].cachedTime
+                    ? LayerTimeWalk.timeUnderEngineTime(of: timeLayer, engineTime: now, clocks: context.clocks)
+                    : context.layers[timeLayer].cachedTime
             let sample = entry.pointee.timing.sample(
                 atParentTime: time, activeParentDuration: entry.pointee.activeParentDuration, cycles: &entry.pointee.cycles)
             guard sample.isInEffect && entry.pointee.state.step(at: sample, parentApplies: true).isNone else {
@@ -446,11 +447,12 @@ struct SteadyEntry {
     var startsFromModelApplying: Bool
     var startsFromModelNotApplying: Bool
     /// Whether `timeLayer`'s superlayers all run on engine time, so that its time is its
-    /// clock's mapping of engine time (`LayerClock.localTime(atParentTime:)`, the walk's step
-    /// from a root), computed where the lane samples the entry, reading 24 bytes of the dense
-    /// clocks; false: the tick's walk of layer times caches it first (`timedLayers`). Fixed
-    /// while the entry lives: a change above `timeLayer` that could alter it takes the entry
-    /// out (`leaveSteadyLane(subtree:)`, `superlayerChanges(of:superlayer:)`).
+    /// clock's mapping of engine time (`LayerTimeWalk.timeUnderEngineTime`: superlayers of
+    /// the default timing pass engine time through), computed where the lane samples the
+    /// entry, reading 24 bytes of the dense clocks; false: the tick's walk of layer times
+    /// caches it first (`timedLayers`). Fixed while the entry lives: a change above
+    /// `timeLayer` that could alter it takes the entry out (`leaveSteadyLane(subtree:)`,
+    /// `superlayerChanges(of:superlayer:)`); the bookkeeping audit checks it.
     var timeLayerStepsFromEngineTime: Bool
     /// Whether its ends are `scalarFrom` and `scalarTo` (a whole scalar from one given number
     /// to another: the common case, which passes `Composition.whole(.scalar)`).
@@ -460,6 +462,10 @@ struct SteadyEntry {
     var whole: Whole
     /// How many children a group has (`firstMember`); a group of more does not join.
     var memberCount: UInt16
+
+    /// Whether the tick's walk of layer times computes its time before the lane runs
+    /// (`SteadyLane.timedLayers`): a time layer off engine time under a superlayer off it too.
+    var needsWalkedTime: Bool { timeLayer >= 0 && !timeLayerStepsFromEngineTime }
 
     /// Whether its value starts from the model value when it `applies` or not (it reads what
     /// lies underneath: a missing end, additive, a component; or it shows the model value).

@@ -46,21 +46,23 @@ extension Transform3D {
 
     /// H⁻¹ up to a scale. The `flattened` matrix F is H with z passed through (H is F's rows and
     /// columns 1, 2 and 4), so det H = det F, and F's determinant decides, as
-    /// `inverted()` decides for F: where it holds (`plainDeterminantHolds`), H's adjugate;
-    /// otherwise F's inverse, found in its equilibrated form; nil when H is singular.
+    /// `inverted()` decides for F: where it holds (`plainDeterminantHolds`) and H's adjugate
+    /// is finite, the adjugate; otherwise F's inverse, found in its equilibrated form; nil when
+    /// H is singular.
     private var planeInverse: PlaneInverse? {
         let flat = flattened
-        guard Self.plainDeterminantHolds(flat.determinant) else {
-            guard let inverse = flat.inverted() else { return nil }
-            return PlaneInverse(
-                a11: inverse.m11, a12: inverse.m12, a13: inverse.m14, a21: inverse.m21, a22: inverse.m22, a23: inverse.m24,
-                a31: inverse.m41, a32: inverse.m42, a33: inverse.m44)
+        if Self.plainDeterminantHolds(flat.determinant) {
+            // Adjugate of H (rows of H: (m11 m12 m14), (m21 m22 m24), (m41 m42 m44)).
+            let adjugate = PlaneInverse(
+                a11: m22 * m44 - m24 * m42, a12: m14 * m42 - m12 * m44, a13: m12 * m24 - m14 * m22,
+                a21: m24 * m41 - m21 * m44, a22: m11 * m44 - m14 * m41, a23: m14 * m21 - m11 * m24,
+                a31: m21 * m42 - m22 * m41, a32: m12 * m41 - m11 * m42, a33: m11 * m22 - m12 * m21)
+            if adjugate.isFinite { return adjugate }
         }
-        // Adjugate of H (rows of H: (m11 m12 m14), (m21 m22 m24), (m41 m42 m44)).
+        guard let inverse = flat.inverted() else { return nil }
         return PlaneInverse(
-            a11: m22 * m44 - m24 * m42, a12: m14 * m42 - m12 * m44, a13: m12 * m24 - m14 * m22,
-            a21: m24 * m41 - m21 * m44, a22: m11 * m44 - m14 * m41, a23: m14 * m21 - m11 * m24,
-            a31: m21 * m42 - m22 * m41, a32: m12 * m41 - m11 * m42, a33: m11 * m22 - m12 * m21)
+            a11: inverse.m11, a12: inverse.m12, a13: inverse.m14, a21: inverse.m21, a22: inverse.m22, a23: inverse.m24,
+            a31: inverse.m41, a32: inverse.m42, a33: inverse.m44)
     }
 
     /// Whether the plane z = 0 faces away from the viewer through this matrix (doubleSided's
@@ -90,4 +92,9 @@ private struct PlaneInverse {
     var a11, a12, a13: Double
     var a21, a22, a23: Double
     var a31, a32, a33: Double
+
+    /// Whether every element is finite.
+    var isFinite: Bool {
+        [a11, a12, a13, a21, a22, a23, a31, a32, a33].allSatisfy(\.isFinite)
+    }
 }

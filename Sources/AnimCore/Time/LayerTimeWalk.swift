@@ -49,6 +49,15 @@ enum LayerTimeWalk {
         return time
     }
 
+    /// The walk's answer for a layer with timing of its own whose superlayers all have the
+    /// default timing (they pass engine time through unchanged): its clock's mapping of
+    /// `engineTime`, uncached. The steady lane computes it where it samples an entry
+    /// (`SteadyEntry.timeLayerStepsFromEngineTime`).
+    @inline(__always)
+    static func timeUnderEngineTime(of slot: Int, engineTime: Double, clocks: UnsafePointer<LayerClock>) -> Double {
+        clocks[slot].localTime(atParentTime: engineTime)
+    }
+
     /// The time of the layer in `slot` given its parent's, `parentTime`, uncached: its clock's
     /// mapping, or the parent's time itself for the default timing.
     @inline(__always)
