@@ -93,8 +93,10 @@ private struct PlaneInverse {
     var a21, a22, a23: Double
     var a31, a32, a33: Double
 
-    /// Whether every element is finite.
+    /// Whether every element is finite (tested in place, as `Transform3D.isFinite`: no array on
+    /// the hit test's path).
     var isFinite: Bool {
-        [a11, a12, a13, a21, a22, a23, a31, a32, a33].allSatisfy(\.isFinite)
+        a11.isFinite && a12.isFinite && a13.isFinite && a21.isFinite && a22.isFinite && a23.isFinite
+            && a31.isFinite && a32.isFinite && a33.isFinite
     }
 }
