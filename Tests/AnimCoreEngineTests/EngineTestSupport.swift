@@ -340,7 +340,8 @@ enum LaneComparison {
     /// Runs the scenario on each engine: `count` layers of the base class; `prepare` before
     /// the first tick (at 0, so changes run no action), `build` after it; then a tick at each
     /// of `times`, `step` acting before tick n (n from 1). After each tick it reads `keys` of
-    /// every layer (16 slots each; with `velocity`, the velocity from slot 8).
+    /// every layer (16 slots each; with `velocity`, the velocity from slot 8); a layer a step
+    /// destroyed reads as one all-ones pattern per key, so that both engines must agree on it.
     static func run(
         layers count: Int = 1, times: [Double], keys: [String], velocity: Bool = false, threads: Int = 1,
         prepare: (Engine, [LayerID]) throws -> Void = { _, _ in },
@@ -366,6 +367,10 @@ enum LaneComparison {
                 var bits: [UInt64] = []
                 for layer in layers {
                     for key in keys {
+                        guard engine.isValid(layer) else {
+                            bits.append(.max)
+                            continue
+                        }
                         var slots = [Double](repeating: 0, count: 16)
                         let value = try #require(try engine.presentationValue(forKeyPath: key, of: layer))
                         slots.withUnsafeMutableBufferPointer { value.write(into: $0.baseAddress!) }

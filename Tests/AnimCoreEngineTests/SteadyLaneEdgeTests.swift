@@ -368,3 +368,99 @@ extension SteadyLaneEdgeTests {
                 "the count of cycles sits in the padding after the timing")
     }
 }
+
+extension SteadyLaneEdgeTests {
+    /// Adds a repeating, eased opacity fade to each layer of `layers`, each of its own duration.
+    static func addFades(_ engine: Engine, to layers: [LayerID]) throws {
+        for (index, layer) in layers.enumerated() {
+            var fade = Animation(keyPath: "opacity", kind: .basic(BasicParameters(fromValue: .scalar(0), toValue: .scalar(1))))
+            fade.timing.duration = 0.2 + 0.05 * Double(index)
+            fade.timing.repeatCount = .infinity
+            fade.timingFunction = .easeInEaseOut
+            try engine.addAnimation(fade, forKey: "fade", to: layer)
+        }
+    }
+
+    /// The lane's entries and the entries whose time the tick's walk computes first, as the
+    /// scenarios below log them.
+    static func laneCounts(_ engine: Engine) -> String {
+        "lane \(engine.steadyAnimationCount) walked \(engine.steadyLaneWalkedTimeLayerCount)"
+    }
+
+    @Test("superlayers destroyed while their timed sublayers live (an untimed root, then a timed layer): lane == general walk to the bit, the lane's clocks audited")
+    func destroyedSuperlayers() throws {
+        // 0: an untimed root holding 1 (speed 0.5, holding 2) and 3 (speed 2). The host holds a
+        // reference to each and drops 0's at tick 20 (1 and 3 become roots), then 3's at 40,
+        // when 1 is under it.
+        let checked = [19, 29, 39, 49, 60]
+        let out = try LaneComparison.run(
+            layers: 4, times: LaneComparison.frames(60), keys: ["opacity"],
+            prepare: { engine, layers in
+                try engine.setValue(.scalar(0.5), forKeyPath: "speed", of: layers[1])
+                try engine.setValue(.scalar(2), forKeyPath: "speed", of: layers[3])
+                try engine.addSublayer(layers[1], to: layers[0])
+                try engine.addSublayer(layers[2], to: layers[1])
+                try engine.addSublayer(layers[3], to: layers[0])
+            },
+            { engine, layers, _ in try Self.addFades(engine, to: layers) },
+            step: { engine, layers, log, tick in
+                if checked.contains(tick) { log.add(Self.laneCounts(engine)) }
+                for issue in engine.bookkeepingIssues() { log.add("tick \(tick): \(issue)") }
+                switch tick {
+                case 20: try engine.release(layers[0])  // destroyed: 1 and 3 are roots
+                case 30: try engine.addSublayer(layers[1], to: layers[3])  // 1 under a timed layer
+                case 40: try engine.release(layers[3])  // destroyed above 1, a root again
+                case 50: try engine.setValue(.scalar(1), forKeyPath: "speed", of: layers[1])  // 1 and 2 on engine time
+                default: break
+                }
+            })
+        for tick in out.bits[0].indices where out.bits[0][tick] != out.bits[1][tick] {
+            Issue.record("tick \(tick + 1): lane \(out.bits[1][tick]), general walk \(out.bits[0][tick])")
+            return
+        }
+        // Before each change the fades had joined the lane again. Only the entries under a
+        // timed superlayer need the walk first: 1's and 2's under 3 (ticks 30-39).
+        let lane = [4, 3, 3, 2, 2], walked = [0, 0, 2, 0, 0]
+        #expect(out.logs[1].filter { $0.hasPrefix("lane") } == zip(lane, walked).map { "lane \($0) walked \($1)" })
+        #expect(out.logs.allSatisfy { !$0.contains { $0.contains(": ") } }, "audit: \(out.logs)")
+    }
+
+    @Test("a mask's animations under its host's timing, as the host's and its superlayer's timings and the mask's host change: lane == general walk to the bit, the lane's clocks audited")
+    func maskUnderTimedHost() throws {
+        // 0: a host at speed 2 with mask 1, under the untimed root 3; 2: an untimed root host.
+        let checked = [14, 24, 34, 44, 54, 64, 70]
+        let out = try LaneComparison.run(
+            layers: 4, times: LaneComparison.frames(70), keys: ["opacity"],
+            prepare: { engine, layers in
+                try engine.setValue(.scalar(2), forKeyPath: "speed", of: layers[0])
+                try engine.setMask(layers[1], of: layers[0], names: (layer: "layer", mask: "mask"))
+                try engine.addSublayer(layers[0], to: layers[3])
+            },
+            { engine, layers, _ in try Self.addFades(engine, to: layers) },
+            step: { engine, layers, log, tick in
+                if checked.contains(tick) { log.add(Self.laneCounts(engine)) }
+                for issue in engine.bookkeepingIssues() { log.add("tick \(tick): \(issue)") }
+                let names = (layer: "layer", mask: "mask")
+                switch tick {
+                case 15: try engine.setValue(.scalar(0.25), forKeyPath: "timeOffset", of: layers[0])  // the host's clock
+                case 25: try engine.setValue(.scalar(3), forKeyPath: "speed", of: layers[3])  // the host under a timed layer
+                case 35: try engine.setMask(nil, of: layers[0], names: names)  // the mask a root
+                case 45: try engine.setMask(layers[1], of: layers[2], names: names)  // under an untimed host
+                case 55: try engine.setValue(.scalar(0.5), forKeyPath: "speed", of: layers[2])  // that host timed
+                case 65: try engine.setValue(.scalar(1.5), forKeyPath: "speed", of: layers[1])  // the mask's own timing
+                default: break
+                }
+            })
+        for tick in out.bits[0].indices where out.bits[0][tick] != out.bits[1][tick] {
+            Issue.record("tick \(tick + 1): lane \(out.bits[1][tick]), general walk \(out.bits[0][tick])")
+            return
+        }
+        // The mask runs on its host's time: read from the host's clock while the host is a
+        // timed layer under untimed ones (ticks 1-24, 55-64), walked first while the host is
+        // under a timed layer (25-34); from tick 65, on its own clock under a timed host, walked
+        // too. The host's own fade is walked from tick 25 on (3 stays timed).
+        let lane = [4, 4, 4, 4, 4, 4, 4], walked = [0, 0, 2, 1, 1, 1, 2]
+        #expect(out.logs[1].filter { $0.hasPrefix("lane") } == zip(lane, walked).map { "lane \($0) walked \($1)" })
+        #expect(out.logs.allSatisfy { !$0.contains { $0.contains(": ") } }, "audit: \(out.logs)")
+    }
+}
