@@ -18,14 +18,24 @@
 extension EngineState {
     /// One layer on the search's stack: its geometry, the point in its own space (nil for a
     /// transform layer, never hit itself), where its sublayers take the point from, and its
-    /// sublayers, front to back, still to search.
+    /// sublayers, front to back: `HitSearch.order[start..<end]`, from `next` still to search.
     private struct HitFrame {
         var slot: Int
         var geometry: LayerGeometry
         var point: Point?
         var toSublayers: HitPlane
-        var sublayers: [Int32]
-        var next = 0
+        var start: Int
+        var next: Int
+        var end: Int
+    }
+
+    /// What one search keeps: its stack, and the sublayers of the frames on it, each frame's
+    /// after its superlayer's, with the sort keys' scratch; lent to every frame, so that a
+    /// layer visited allocates nothing once they have grown.
+    private struct HitSearch {
+        var stack: [HitFrame] = []
+        var order: [Int32] = []
+        var keys: [SublayerSortKey] = []
     }
 
     /// The plane a layer's sublayers are hit in: `point` in it, `carried` the matrix from the
@@ -42,20 +52,25 @@ extension EngineState {
     /// transform layer, the space of its nearest flattening ancestor); nil for none.
     /// Iterative, so a deep tree cannot exhaust the stack.
     func hitTest(_ slot: Int, _ point: Point, presentation: Bool) -> Int? {
-        guard let root = hitFrame(slot, in: receiverPlane(slot, point, presentation: presentation), presentation: presentation) else {
-            return nil
-        }
-        var stack = [root]
-        while let top = stack.last {
-            if top.next < top.sublayers.count {
-                let child = Int(top.sublayers[top.next])
-                stack[stack.count - 1].next += 1
-                if let frame = hitFrame(child, in: top.toSublayers, presentation: presentation) { stack.append(frame) }
+        var search = HitSearch()
+        let plane = receiverPlane(slot, point, presentation: presentation)
+        guard let root = hitFrame(slot, in: plane, presentation: presentation, search: &search) else { return nil }
+        search.stack.append(root)
+        while let top = search.stack.indices.last {
+            // The frame is read in place: it is a few hundred bytes.
+            let next = search.stack[top].next
+            if next < search.stack[top].end {
+                search.stack[top].next += 1
+                let (child, toSublayers) = (Int(search.order[next]), search.stack[top].toSublayers)
+                if let frame = hitFrame(child, in: toSublayers, presentation: presentation, search: &search) {
+                    search.stack.append(frame)
+                }
                 continue
             }
             // Every sublayer missed: the layer itself, or back to its superlayer.
-            stack.removeLast()
-            if let own = top.point, top.geometry.contains(own) { return top.slot }
+            search.order.removeSubrange(search.stack[top].start...)
+            if let own = search.stack[top].point, search.stack[top].geometry.contains(own) { return search.stack[top].slot }
+            search.stack.removeLast()
         }
         return nil
     }
@@ -71,7 +86,7 @@ extension EngineState {
     /// faces away, when the point is unmapped in the plane of a layer that flattens its
     /// sublayers, or outside the bounds of a masksToBounds layer (a transform layer, which is
     /// never hit and does not clip, always has one).
-    private func hitFrame(_ slot: Int, in plane: HitPlane, presentation: Bool) -> HitFrame? {
+    private func hitFrame(_ slot: Int, in plane: HitPlane, presentation: Bool, search: inout HitSearch) -> HitFrame? {
         let values = layerSlots(slot, presentation: presentation)
         let geometry = geometry(of: values)
         let own = geometry.matrixToSuperlayer(under: plane.sublayerMatrix)
@@ -92,13 +107,14 @@ extension EngineState {
         let toSublayers = keepsDepth
             ? HitPlane(point: plane.point, carried: toPlane, sublayerMatrix: sublayerMatrix)
             : HitPlane(point: local.unsafelyUnwrapped, carried: nil, sublayerMatrix: sublayerMatrix)
-        var order: [Int32] = []
-        var keys: [SublayerSortKey] = []
+        let start = search.order.count
         appendDrawOrder(
             of: slot, sublayerMatrix: sublayerMatrix, plane: keepsDepth ? toPlane : nil, presentation: presentation,
-            to: &order, keys: &keys)
-        order.reverse()  // front to back
-        return HitFrame(slot: slot, geometry: geometry, point: local, toSublayers: toSublayers, sublayers: order)
+            to: &search.order, keys: &search.keys)
+        search.order[start...].reverse()  // front to back
+        return HitFrame(
+            slot: slot, geometry: geometry, point: local, toSublayers: toSublayers, start: start, next: start,
+            end: search.order.count)
     }
 
     /// CALayer `containsPoint:`: `point`, in the layer's own space, within its bounds

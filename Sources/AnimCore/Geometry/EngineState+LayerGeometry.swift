@@ -61,29 +61,27 @@ extension EngineState {
             sublayerMatrix(of: values, geometry: geometry(of: values)), isMask: Int(layers[parent].mask) == slot)
     }
 
-    /// The layer's ancestors from its superlayer up to its root, nearest first.
-    func ancestors(of slot: Int) -> [Int] {
-        var chain: [Int] = []
-        var current = Int(layers[slot].parent)
-        while current >= 0 {
-            chain.append(current)
-            current = Int(layers[current].parent)
-        }
-        return chain
-    }
-
     /// The nearest layer that is `first` or one of its ancestors and also `second` or one of
     /// its ancestors; −1 (the root space, CALayer's nil) when either is −1 or they are in
-    /// different trees, which then meet in their roots' shared space (reference §1.4).
+    /// different trees, which then meet in their roots' shared space (reference §1.4). Found
+    /// from the two depths, climbing from the deeper layer to the other's level and then both
+    /// together: no allocation.
     func commonAncestor(_ first: Int, _ second: Int) -> Int {
         guard first >= 0, second >= 0 else { return -1 }
-        let firstChain = Set([first] + ancestors(of: first))
-        var current = second
-        while current >= 0 {
-            if firstChain.contains(current) { return current }
-            current = Int(layers[current].parent)
-        }
-        return -1
+        var (a, b) = (first, second)
+        var (depthA, depthB) = (depth(of: a), depth(of: b))
+        while depthA > depthB { (a, depthA) = (Int(layers[a].parent), depthA - 1) }
+        while depthB > depthA { (b, depthB) = (Int(layers[b].parent), depthB - 1) }
+        // At one level: equal, or both stepped up together until they meet or leave the roots.
+        while a != b { (a, b) = (Int(layers[a].parent), Int(layers[b].parent)) }
+        return a
+    }
+
+    /// How many superlayers the layer in `slot` has (0 for a root).
+    private func depth(of slot: Int) -> Int {
+        var (count, current) = (0, Int(layers[slot].parent))
+        while current >= 0 { (count, current) = (count + 1, Int(layers[current].parent)) }
+        return count
     }
 
     /// Whether the layer in `slot` keeps its sublayers in 3D instead of flattening them into

@@ -54,8 +54,10 @@ extension EngineState {
     /// Throws for a path or array key in a call whose fixed-width values cannot carry one (a
     /// batch table, `ac_value`, a velocity): `.wrongKind`, naming the key, the kind and `use`,
     /// the call that does.
-    func refuseVariableLength(_ kind: ValueKind, key: String, use: String) throws(AnimCoreError) {
+    func refuseVariableLength(
+        _ kind: ValueKind, key: @autoclosure () -> String, use: @autoclosure () -> String
+    ) throws(AnimCoreError) {
         guard kind.isVariableLength else { return }
-        throw AnimCoreError(.wrongKind, "\"\(key)\" holds \(kind.name) values, which \(use)")
+        throw AnimCoreError(.wrongKind, "\"\(key())\" holds \(kind.name) values, which \(use())")
     }
 }
