@@ -122,7 +122,8 @@ struct RenderListTests {
         #expect(entry.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1) && entry.cornerRadius == 7)
         #expect(entry.maskedCorners == [.minXMinY, .maxXMaxY] && entry.contentsGravity == .resizeAspect)
         #expect(entry.contentsScale == 2 && entry.contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1))
-        #expect(entry.flags.contains(.clips) && entry.flags.contains(.contentsFlipped))
+        // Its own flip mirrors its sublayers' plane, not its own: its image keeps its orientation.
+        #expect(entry.flags.contains(.clips) && !entry.flags.contains(.contentsFlipped))
         #expect(entry.bounds == Rect(x: 0, y: 0, width: 100, height: 50) && entry.shadowOffset == Size(width: 0, height: -3))
         let fresh = try engine.makeLayer()
         #expect(try fresh.value(.maskedCorners) == .all)

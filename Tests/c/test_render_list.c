@@ -5,7 +5,8 @@
  * ac_layer_matrix_to_layer(), opacity groups against alpha, masks (ac_layer_set_mask), the
  * change flags and the dirty rectangle (against fills before the last too; each entry against a
  * new list's), presentation
- * against model values, the five built-ins the renderer reads (defaults and ranges), and every
+ * against model values, the five built-ins the renderer reads (defaults and ranges), the
+ * contents-flipped flag against each entry's matrix under geometryFlipped layers, and every
  * argument refused with its name.
  */
 #include <math.h>
@@ -747,7 +748,8 @@ static void test_values_and_builtins(void) {
         expect_rect(e->contents_rect, 0, 0, 0.5, 1);
         AC_CHECK_EQ_INT(e->contents, 0xC0FFEEu);
         AC_CHECK(has(e, AC_RENDER_CLIPS));
-        AC_CHECK(has(e, AC_RENDER_CONTENTS_FLIPPED));
+        /* Its own flip mirrors its sublayers, not its contents (test_contents_flipped). */
+        AC_CHECK(!has(e, AC_RENDER_CONTENTS_FLIPPED));
         AC_CHECK_EQ_DOUBLE(e->shadow_opacity, 0.25);
         AC_CHECK_EQ_DOUBLE(e->shadow_radius, 3);
         AC_CHECK_EQ_DOUBLE(e->shadow_offset[0], 0);
@@ -774,6 +776,57 @@ static void test_values_and_builtins(void) {
 }
 
 /* Every argument refused with a status and its name. */
+/* AC_RENDER_CONTENTS_FLIPPED says whether geometryFlipped layers mirror an entry's plane (an
+   image keeps its orientation, reference §1.8): in a tree of flips alone, exactly when the
+   entry's matrix mirrors y. A flipped layer's own plane is not mirrored, its sublayers' is, a
+   second flip undoes it, and a mask stays in its host's plane. */
+static void test_contents_flipped(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = make(engine, 100, 50, 50, 25, 0);
+    ac_layer child = make(engine, 40, 20, 30, 15, root);
+    ac_layer grandchild = make(engine, 10, 10, 5, 5, child);
+    ac_layer deeper = make(engine, 4, 4, 2, 2, grandchild);
+    ac_layer mask = make(engine, 100, 50, 50, 25, 0);
+    AC_CHECK_OK(ac_layer_set_mask(engine, child, mask));
+    ac_layer layers[] = {root, child, grandchild, deeper, mask};
+    /* Which layers are flipped, by bit: every combination of the four in the tree. */
+    for (int flips = 0; flips < 16; flips++) {
+        for (int k = 0; k < 4; k++) set_value(engine, layers[k], "geometryFlipped", ac_value_bool((flips >> k) & 1));
+        ac_render_list list = new_list(engine);
+        fill_result r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+        if (!AC_CHECK_EQ_INT(r.count, 5)) continue;
+        for (int k = 0; k < 5; k++) {
+            int at = index_of(r, layers[k]);
+            if (!AC_CHECK(at >= 0)) continue;
+            const double *m = r.entries[at].matrix;
+            int mirrored = m[0] * m[5] - m[1] * m[4] < 0;
+            /* The flips above it that reach its matrix: the mask's host's flip does not. */
+            int above = 0;
+            for (int j = 0; j < (k == 4 ? 1 : k); j++) above ^= (flips >> j) & 1;
+            AC_CHECK_EQ_INT(mirrored, above);
+            AC_CHECK_EQ_INT(has(&r.entries[at], AC_RENDER_CONTENTS_FLIPPED), mirrored);
+        }
+        AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    }
+    /* A fill from inside the tree: its top entry counts the flips up to the tree's root (the
+       plane it is shown in), as the same entry of a fill from the root does. */
+    set_value(engine, root, "geometryFlipped", ac_value_bool(1));
+    set_value(engine, child, "geometryFlipped", ac_value_bool(0));
+    ac_render_list list = new_list(engine);
+    fill_result r = fill(engine, list, grandchild, AC_GEOMETRY_MODEL);
+    if (AC_CHECK(r.count >= 1)) AC_CHECK(has(&r.entries[0], AC_RENDER_CONTENTS_FLIPPED));
+    r = fill(engine, list, mask, AC_GEOMETRY_MODEL);  /* in the child's plane, which the root mirrors */
+    if (AC_CHECK(r.count >= 1)) AC_CHECK(has(&r.entries[0], AC_RENDER_CONTENTS_FLIPPED));
+    set_value(engine, root, "geometryFlipped", ac_value_bool(0));
+    set_value(engine, child, "geometryFlipped", ac_value_bool(1));
+    r = fill(engine, list, mask, AC_GEOMETRY_MODEL);  /* its host's own flip does not reach it */
+    if (AC_CHECK(r.count >= 1)) AC_CHECK(!has(&r.entries[0], AC_RENDER_CONTENTS_FLIPPED));
+    r = fill(engine, list, grandchild, AC_GEOMETRY_MODEL);
+    if (AC_CHECK(r.count >= 1)) AC_CHECK(has(&r.entries[0], AC_RENDER_CONTENTS_FLIPPED));
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    ac_engine_destroy(engine);
+}
+
 static void test_bad_input(void) {
     ac_engine *engine = new_engine();
     ac_engine *other = new_engine();
@@ -961,6 +1014,7 @@ int main(void) {
     test_dirty_only_when_asked();
     test_presentation();
     test_values_and_builtins();
+    test_contents_flipped();
     test_bad_input();
     test_during_engine_destroy();
     return ac_test_finish();

@@ -75,3 +75,23 @@ extension EngineState {
         return flipped
     }
 }
+
+extension EngineState {
+    /// Whether the geometryFlipped layers above the layer in `slot` mirror its plane: an odd
+    /// number of them apply their flip on the way to its root (each mirrors its sublayers'
+    /// space, not its own and not its mask's, `LayerGeometry.superlayerPart`). Its contents
+    /// are drawn mirrored back, so that an image keeps its orientation (reference §1.8);
+    /// unlike `contentsAreFlipped`, the layer's own flip plays no part.
+    func isMirroredByFlips(_ slot: Int, presentation: Bool) -> Bool {
+        var mirrored = false
+        var layer = slot
+        while layers[layer].parent >= 0 {
+            let parent = Int(layers[layer].parent)
+            if Int(layers[parent].mask) != layer && geometry(parent, presentation: presentation).isGeometryFlipped {
+                mirrored.toggle()
+            }
+            layer = parent
+        }
+        return mirrored
+    }
+}

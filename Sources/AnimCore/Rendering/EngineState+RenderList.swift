@@ -17,9 +17,9 @@ extension EngineState {
     ///   - list: the list to fill, begun (`RenderList.beginFill`).
     func fillRenderList(from slot: Int, presentation: Bool, into list: RenderList) {
         let parent = Int(layers[slot].parent)
-        let flipped = parent >= 0 && contentsAreFlipped(parent, presentation: presentation)
         var root = RenderParent(
-            entry: -1, base: nil, sublayerMatrix: superlayerPart(of: slot, presentation: presentation), alpha: 1, flipped: flipped)
+            entry: -1, base: nil, sublayerMatrix: superlayerPart(of: slot, presentation: presentation), alpha: 1,
+            mirrored: isMirroredByFlips(slot, presentation: presentation))
         if let plane = matrixToPlane(ofSublayersOf: parent, presentation: presentation) { (root.plane, root.hasPlane) = (plane, true) }
         openEntry(slot, under: &root, isMask: false, presentation: presentation, list: list)
         // The frames are read in place: a frame is a few hundred bytes.
@@ -118,14 +118,15 @@ extension EngineState {
         if role == .replicator {
             let replica = makeReplica(values, geometry: geometry, time: time, under: parent)
             return pushReplicator(
-                replica, entry: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time,
-                mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+                replica, entry: entry, index: index, sublayerMatrix: sublayerMatrix, flips: geometry.isGeometryFlipped,
+                plane: plane, time: time, mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct,
+                list: list)
         }
         // No sublayer drawn and no mask: closed now, with no frame.
         guard list.children.count > childrenStart || mask >= 0 else { return list.closeEntry(index) }
         pushFrame(
-            for: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time, mask: mask,
-            childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
+            for: entry, index: index, sublayerMatrix: sublayerMatrix, flips: geometry.isGeometryFlipped, plane: plane,
+            time: time, mask: mask, childrenStart: childrenStart, product: parent.pointee.instanceProduct, list: list)
     }
 
     /// Appends the entry of a layer drawn under `parent`, written in place, and notes it in the
@@ -146,9 +147,7 @@ extension EngineState {
         } else {
             entry.pointee.matrix = toSuperlayer
         }
-        makeRenderEntry(
-            at: entry, values, bounds: geometry.bounds, masksToBounds: geometry.masksToBounds,
-            isGeometryFlipped: geometry.isGeometryFlipped, under: parent, role: role)
+        makeRenderEntry(at: entry, values, bounds: geometry.bounds, masksToBounds: geometry.masksToBounds, under: parent, role: role)
         let key = drawingKey(values, under: parent)
         var transitionID: UInt64 = 0
         if key == .none || !list.holdsDrawing(key, at: index) {
@@ -187,14 +186,14 @@ extension EngineState {
     @inline(never)
     private func pushReplicator(
         _ replica: ReplicaFrame, entry: UnsafeMutablePointer<RenderEntry>, index: Int, sublayerMatrix: Transform3D?,
-        plane: Transform3D?, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
+        flips: Bool, plane: Transform3D?, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) {
         if replica.count == 0 { list.children.removeSubrange(childrenStart...) }
         guard list.children.count > childrenStart || replica.reordersInstances || mask >= 0 else {
             return list.closeEntry(index)
         }
         let frame = pushFrame(
-            for: entry, index: index, sublayerMatrix: sublayerMatrix, plane: plane, time: time, mask: mask,
+            for: entry, index: index, sublayerMatrix: sublayerMatrix, flips: flips, plane: plane, time: time, mask: mask,
             childrenStart: childrenStart, product: product, list: list)
         frame.pointee.replica = replica
         startInstances(of: frame)
@@ -202,13 +201,14 @@ extension EngineState {
 
     /// Pushes the frame of the entry at `index` (just opened): what its sublayers take from it,
     /// their range in `list.children` and its mask; no replicator instances (the caller adds
-    /// them). `sublayerMatrix` is the layer's `EngineState.sublayerMatrix(of:geometry:)`; `plane` is the
+    /// them). `sublayerMatrix` is the layer's `EngineState.sublayerMatrix(of:geometry:)`, `flips`
+    /// its geometryFlipped (which mirrors its sublayers' plane, not its own); `plane` is the
     /// layer's matrix into the plane of its nearest flattening ancestor when it keeps its
     /// sublayers in 3D, nil when it flattens them. Returns the frame.
     @discardableResult
     private func pushFrame(
-        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, sublayerMatrix: Transform3D?, plane: Transform3D?,
-        time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
+        for entry: UnsafeMutablePointer<RenderEntry>, index: Int, sublayerMatrix: Transform3D?, flips: Bool,
+        plane: Transform3D?, time: Double?, mask: Int32, childrenStart: Int, product: Int64, list: RenderList
     ) -> UnsafeMutablePointer<RenderFrame> {
         // Field by field into the new frame (plain data, so its memory needs no initialising
         // first): a frame built whole would be copied into place.
@@ -223,7 +223,8 @@ extension EngineState {
         frame.pointee.sublayers.baseIsTranslation = base.isTranslation
         frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(sublayerMatrix, isMask: false)
         frame.pointee.sublayers.alpha = entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha
-        frame.pointee.sublayers.flipped = entry.pointee.flags.contains(.contentsFlipped)
+        frame.pointee.isMirrored = entry.pointee.flags.contains(.contentsFlipped)
+        frame.pointee.sublayers.mirrored = frame.pointee.isMirrored != flips
         frame.pointee.sublayers.tint = entry.pointee.instanceColor
         frame.pointee.sublayers.instance = entry.pointee.instanceIndex
         frame.pointee.sublayers.timeShift = entry.pointee.instanceTimeShift
@@ -265,11 +266,11 @@ extension EngineState {
     /// Initialises the fields of `entry` (uninitialised memory of a plain-data type, its matrix
     /// written) before its drawing fields (`DrawingKey`) as those of the entry of the layer
     /// whose values are `values` under `parent`, in place (an entry is 568 bytes). Of its
-    /// geometry it takes the three parts it writes (passed apart, so that the caller's geometry
+    /// geometry it takes the two parts it writes (passed apart, so that the caller's geometry
     /// is not copied into memory for the call).
     private func makeRenderEntry(
         at entry: UnsafeMutablePointer<RenderEntry>, _ values: LayerSlots, bounds: Rect, masksToBounds: Bool,
-        isGeometryFlipped: Bool, under parent: UnsafePointer<RenderParent>, role: LayerRenderRole
+        under parent: UnsafePointer<RenderParent>, role: LayerRenderRole
     ) {
         typealias Index = BuiltInLayerProperties.Index
         let slot = values.slot
@@ -278,7 +279,7 @@ extension EngineState {
         var flags: RenderEntry.Flags = masksToBounds && drawsItself ? .clips : []
         let opensGroup = drawsItself && opacity < 1 && values.shown(Index.allowsGroupOpacity)[0].bitPattern != 0
         if opensGroup { flags.insert(.opacityGroup) }
-        if parent.pointee.flipped != isGeometryFlipped { flags.insert(.contentsFlipped) }
+        if parent.pointee.mirrored { flags.insert(.contentsFlipped) }
         if role == .replicator && replicaCount(values, under: parent).clamped { flags.insert(.instancesClamped) }
         if !drawsItself { flags.insert(.sublayersOnly) }
         // Field by field: the entry is plain data, and a whole value built first would be
@@ -400,7 +401,7 @@ extension EngineState {
 /// What a layer's entry takes from its superlayer's: the superlayer's entry, its matrix to the
 /// root (flattened unless the superlayer keeps depth; none at the top: the identity), what it
 /// adds to its sublayers' matrices (for a replicator instance, R_k first), the alpha its
-/// drawing is under, whether its contents are flipped, and the replicator instance it is in.
+/// drawing is under, whether its plane is mirrored, and the replicator instance it is in.
 struct RenderParent {
     var entry: Int32
     /// The superlayer's matrix to the root, when `hasBase` (the identity, unused, at the top);
@@ -427,7 +428,10 @@ struct RenderParent {
     private var sublayerPart = Transform3D.identity
     private var hasSublayerPart = false
     var alpha: Double
-    var flipped: Bool
+    /// Whether the geometryFlipped layers above mirror the plane its layers are drawn in (an
+    /// odd number of the flips applied in their matrices): their contents are drawn mirrored
+    /// back (`RenderEntry.Flags.contentsFlipped`), so that an image keeps its orientation.
+    var mirrored: Bool
     /// The instance colour its layers' colours are multiplied by (`outsideTint` outside
     /// replicators).
     var tint = Self.outsideTint
@@ -450,12 +454,12 @@ struct RenderParent {
         shiftedTime == nil && instance == 0 && timeShift.bitPattern == 0 && tint == Self.outsideTint
     }
 
-    init(entry: Int32, base: Transform3D?, sublayerMatrix: Transform3D?, alpha: Double, flipped: Bool) {
+    init(entry: Int32, base: Transform3D?, sublayerMatrix: Transform3D?, alpha: Double, mirrored: Bool) {
         self.entry = entry
         self.base = base ?? .identity
         self.hasBase = base != nil
         self.alpha = alpha
-        self.flipped = flipped
+        self.mirrored = mirrored
         self.sublayerMatrix = sublayerMatrix
     }
 
@@ -489,6 +493,9 @@ struct RenderFrame {
     var childrenEnd: Int
     var mask: Int32
     var isMaskDrawn = false
+    /// Whether the layer's own plane is mirrored (its entry's `contentsFlipped`): its mask's
+    /// plane, since its own flip mirrors only its sublayers'.
+    var isMirrored = false
     /// A replicator's instances; nil for another layer.
     var replica: ReplicaFrame?
 
@@ -499,7 +506,7 @@ struct RenderFrame {
         var parent = RenderParent(
             entry: sublayers.entry, base: sublayers.hasBase ? sublayers.base : nil,
             sublayerMatrix: LayerGeometry.superlayerPart(replica?.above ?? sublayers.sublayerMatrix, isMask: true), alpha: 1,
-            flipped: sublayers.flipped)
+            mirrored: isMirrored)
         parent.baseIsTranslation = sublayers.baseIsTranslation
         // Its back-face test goes through the layer's plane when the layer keeps depth, as its
         // sublayers' does.

@@ -28,8 +28,12 @@ public struct RenderEntry: Sendable {
         /// The entry differs from the previous list's entry of the same layer, or the layer is
         /// new to the list.
         public static let changed = Flags(rawValue: 4)
-        /// An odd number of the layers from this one up to the root have geometryFlipped set
-        /// (CALayer `contentsAreFlipped`): the contents draw mirrored vertically.
+        /// The geometryFlipped layers above this one mirror its plane (an odd number of them
+        /// apply their flip to its matrix; a layer's flip mirrors its sublayers, not itself or
+        /// its mask): draw its contents mirrored vertically, so that an image keeps its
+        /// orientation as Core Animation keeps it (reference §1.8). Not CALayer
+        /// `contentsAreFlipped`, which counts the layer's own flip: that one tells how to flip
+        /// a drawing context (`Layer.contentsAreFlipped`).
         public static let contentsFlipped = Flags(rawValue: 8)
         /// The entry is a mask layer (the `mask` of its parent entry's layer): it and its
         /// subtree, up to its `subtreeEndIndex`, are drawn into the mask, not into the picture.

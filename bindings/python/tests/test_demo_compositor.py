@@ -292,8 +292,9 @@ def probe_scene(cairo: Any, directory: Path) -> Tuple[Any, Path]:
     """The probe's scene: its render list (entries) and its contents image (token 1) as a PNG.
     In a perspective root (m34 = -1/400): a card turned about y with nine-part contents and a
     shadow; a flipped (geometryFlipped) layer turned about z, its contents in nine parts, its
-    shadow, and a translucent sublayer (an opacity group) with a shadow of its own; a layer
-    smaller than its caps with a zero-sized centre."""
+    shadow, and a translucent sublayer (an opacity group) with contents and a shadow of its
+    own, drawn mirrored back in the flipped plane; a layer smaller than its caps with a
+    zero-sized centre."""
     image = cairo.ImageSurface(cairo.FORMAT_ARGB32, 48, 40)
     cr = cairo.Context(image)
     cr.set_source_rgb(0.9, 0.5, 0.1)
@@ -326,7 +327,7 @@ def probe_scene(cairo: Any, directory: Path) -> Tuple[Any, Path]:
         flipped["transform.rotation.z"] = 0.3
         child = engine.layer(
             bounds=(0, 0, 30, 30), position=(90, 55), background_color=(0.2, 0.6, 0.9, 1),
-            opacity=0.6,
+            opacity=0.6, contents=1,
         )  # fmt: skip
         child.shadow_opacity, child.shadow_radius, child.shadow_offset = 1, 3, (0, 6)
         flipped.add_sublayer(child)
@@ -338,7 +339,9 @@ def probe_scene(cairo: Any, directory: Path) -> Tuple[Any, Path]:
             entries = render.fill(root, presentation=False).copy()
     flags = [int(f) for f in entries["flags"]]
     assert entries["matrix"][1][0, 3] != 0.0  # the card: a homography
-    assert flags[2] & animcore.RenderFlag.CONTENTS_FLIPPED
+    # The flipped layer's own image keeps its orientation; its sublayer's plane is mirrored.
+    assert not flags[2] & animcore.RenderFlag.CONTENTS_FLIPPED
+    assert flags[3] & animcore.RenderFlag.CONTENTS_FLIPPED
     assert flags[3] & animcore.RenderFlag.OPACITY_GROUP
     return entries, png
 

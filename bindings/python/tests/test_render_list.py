@@ -417,7 +417,9 @@ def test_the_renderer_built_ins(engine: Engine) -> None:
         assert entry["masked_corners"] == 9 and entry["contents_scale"] == 2
         assert list(entry["contents_center"]) == [0.25, 0.25, 0.5, 0.5]
         assert list(entry["shadow_offset"]) == [0, -3]
-        assert render.flags(0) & RenderFlag.CLIPS and render.flags(0) & RenderFlag.CONTENTS_FLIPPED
+        assert render.flags(0) & RenderFlag.CLIPS
+        # Its own flip mirrors its sublayers' plane, not its own: its image keeps its orientation.
+        assert not render.flags(0) & RenderFlag.CONTENTS_FLIPPED
     assert ContentsGravity.RESIZE_ASPECT_FILL.core_animation_name == "resizeAspectFill"
     assert ContentsGravity.parse(3) is ContentsGravity.CENTER
     with pytest.raises(OutOfRangeError):
