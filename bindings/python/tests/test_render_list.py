@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import math
 import sys
+import threading
 from typing import Any, List, Optional
 
 import pytest
@@ -365,7 +366,7 @@ def test_presentation_values_after_ticks(engine: Engine) -> None:
         assert render.dirty_rect == Rect(150, 0, 150, 100)
 
 
-def test_a_view_is_zero_copy_until_the_next_fill(engine: Engine) -> None:
+def test_a_view_shows_a_reused_buffer_until_the_next_fill(engine: Engine) -> None:
     root = make(engine, 100, 100, 50, 50)
     render = engine.render_list()
     view = render.fill(root, False, copy=False)
@@ -373,13 +374,62 @@ def test_a_view_is_zero_copy_until_the_next_fill(engine: Engine) -> None:
     assert not view.flags.writeable and copy.flags.writeable
     assert view.base is not None and copy.base is None
     root.opacity = 0.25
-    render.fill(root, False, copy=False)
-    assert view["opacity"][0] == 0.25 and copy["opacity"][0] == 1  # the storage was refilled
+    again = render.fill(root, False, copy=False)
+    assert view["opacity"][0] == 0.25 and copy["opacity"][0] == 1  # the buffer was refilled
+    assert again.base is view.base  # the same buffer: no allocation
     with pytest.raises(ValueError):
         view["opacity"][0] = 1
     del render
     gc.collect()
-    assert view["opacity"][0] == 0.25  # the view keeps the list alive
+    assert view["opacity"][0] == 0.25  # the view keeps its buffer
+
+
+@pytest.mark.parametrize("closing", ["list", "engine"])
+def test_a_view_stays_readable_after_the_close_that_frees_the_storage(closing: str) -> None:
+    # Thousands of entries: the library's storage is a mapping of its own, which its free
+    # unmaps (a view of it crashed the process when read after the close).
+    engine = Engine()
+    root = make(engine, 100, 100, 50, 50)
+    for index in range(5000):
+        make(engine, 4, 4, index % 100, index // 100, parent=root)
+    render = engine.render_list()
+    view = render.fill(root, False, copy=False)
+    expected = view.copy()
+    render.close() if closing == "list" else engine.close()
+    gc.collect()
+    assert len(view) == 5001 and (view["matrix"] == expected["matrix"]).all()
+
+
+def test_threads_filling_one_list_each_get_their_own_entries(engine: Engine) -> None:
+    # One thread fills from a root of 3 sublayers, one from a root of 5,000, again and again:
+    # each must read its own entries, not the other's written between its fill and its read.
+    small = make(engine, 100, 100, 50, 50)
+    for _ in range(3):
+        make(engine, 1, 1, 0, 0, parent=small)
+    big = make(engine, 100, 100, 50, 50)
+    for index in range(5000):
+        make(engine, 2, 2, index % 100, index // 100, parent=big)
+    render = engine.render_list()
+    small_layers = set(render.fill(small, False)["layer"].tolist())
+    wrong: List[str] = []
+
+    def fill_small() -> None:
+        for _ in range(3000):
+            if set(render.fill(small, False)["layer"].tolist()) != small_layers:
+                wrong.append("small")
+
+    def fill_big() -> None:
+        for _ in range(200):
+            entries = render.fill(big, False)
+            if len(entries) != 5001 or not (entries["bounds"][1:, 2] == 2).all():
+                wrong.append("big")
+
+    threads = [threading.Thread(target=fill_small), threading.Thread(target=fill_big)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == []
 
 
 def test_the_renderer_built_ins(engine: Engine) -> None:

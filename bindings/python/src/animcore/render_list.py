@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import ctypes
 import sys
+import threading
 import weakref
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
@@ -133,7 +134,9 @@ class RenderList:
 
     C: ac_render_list (ac_render_list_create(), ac_render_list_destroy())."""
 
-    __slots__ = ("_engine", "_handle", "_finalizer", "_entries", "_count", "_dirty", "__weakref__")
+    __slots__ = (
+        "_engine", "_handle", "_finalizer", "_entries", "_count", "_dirty", "_shown", "_lock", "__weakref__"
+    )  # fmt: skip
 
     def __init__(self, engine: EngineHandle) -> None:
         if not callable(getattr(engine, "_wrap", None)):
@@ -147,14 +150,23 @@ class RenderList:
         self._entries: Any = None
         self._count = 0
         self._dirty: Optional[Rect] = None
+        # The buffer the views of ``fill(copy=False)`` show (Python's memory, reused).
+        self._shown: Any = None
+        # A fill and the read of what it wrote, one thread at a time: the library's storage is
+        # the list's, and another fill would overwrite it under the read.
+        self._lock = threading.Lock()
 
     # ---- life --------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Destroys the list (its views go stale). Closing twice, or after the engine's close
-        (which destroyed it), is a no-op.
+        """Destroys the list (its views keep what they show). Closing twice, or after the
+        engine's close (which destroyed it), is a no-op.
 
         C: ac_render_list_destroy()."""
+        with self._lock:
+            self._close()
+
+    def _close(self) -> None:
         self._entries = None
         self._count = 0
         self._dirty = None
@@ -185,10 +197,12 @@ class RenderList:
         or model values. Answers the entries as a NumPy structured array (fields: see the
         module docstring; ``RenderList.dtype()``).
 
-        ``copy=True`` (the default): an array of its own. ``copy=False``: a read-only view of
-        the library's storage, without a copy, valid until the list's next fill, its close or
-        its engine's close (reading it later reads whatever is there then; it keeps the list
-        object alive, not its storage). Each entry's matrix maps its space into the root's
+        ``copy=True`` (the default): an array of its own. ``copy=False``: a read-only view of a
+        buffer the list reuses, so that a fill of no more entries than before allocates
+        nothing: the next fill of the list rewrites it (a view taken before a fill of more
+        entries keeps the old buffer); the list's or the engine's close leaves it as it is.
+        Filling one list from several threads at once is serialised: each call answers its
+        own entries. Each entry's matrix maps its space into the root's
         (the space the root's position is given in): a point (x, y) goes to
         ``[x, y, 0, 1] @ matrix`` divided by its w.
 
@@ -202,6 +216,10 @@ class RenderList:
         if root._engine is not self._engine:
             raise BadHandleError("root belongs to another engine")
         shown = flag(presentation, "presentation")
+        with self._lock:
+            return self._fill(numpy, root, shown, copy)
+
+    def _fill(self, numpy: Any, root: Layer, shown: bool, copy: bool) -> "EntryArray":
         entries = _EntryPointer()
         count = ctypes.c_size_t()
         dirty = _Doubles4()
@@ -225,15 +243,22 @@ class RenderList:
         return self._array(numpy, copy)
 
     def _array(self, numpy: Any, copy: bool) -> "EntryArray":
+        """The entries of the last fill, copied out of the library's storage: into an array of
+        their own, or into the list's reused buffer (never a view of the library's storage,
+        which the list's or the engine's close frees under it)."""
         dtype = _entry_dtype(numpy)
         if self._count == 0:
             return numpy.zeros(0, dtype=dtype)  # type: ignore[no-any-return]
         address = ctypes.addressof(self._entries.contents)
         storage: Any = (ctypes.c_char * (self._count * _ENTRY_SIZE)).from_address(address)
-        view = numpy.frombuffer(storage, dtype=dtype, count=self._count)
+        entries = numpy.frombuffer(storage, dtype=dtype, count=self._count)
         if copy:
-            return view.copy()  # type: ignore[no-any-return]
-        storage._keep = self  # the view's base holds the list object
+            return entries.copy()  # type: ignore[no-any-return]
+        if self._shown is None or len(self._shown) < self._count:
+            room = max(self._count, 2 * len(self._shown)) if self._shown is not None else self._count
+            self._shown = numpy.empty(room, dtype=dtype)
+        view = self._shown[: self._count]
+        view[...] = entries
         view.flags.writeable = False
         return view  # type: ignore[no-any-return]
 
