@@ -293,15 +293,36 @@ struct VariableKeyframeCurveTests {
         let (engine, layer) = try Self.layer()
         let before = try Self.live(engine)
         let big = Value.numbers([Double](repeating: 1, count: 65536))
-        // 65 segments × 4 × 65 536 = 17 039 360 numbers > 2^24; paced keeps no curves.
+        // 66 keyframes of 65 536 numbers and 65 segments × 4 × 65 536 = 21 364 736 numbers >
+        // 2^24; paced keeps no curves.
         do {
             try engine.addAnimation(Animation.keyframe("locations", values: Array(repeating: big, count: 66), calculationMode: .cubic), forKey: nil, to: layer)
             Issue.record("curves over the bound were taken")
         } catch {
-            #expect(error.code == .outOfRange && error.message.contains("needs 17039360 slots for its 66 keyframes"), "\(error.message)")
+            #expect(error.code == .outOfRange && error.message.contains("needs 21364736 slots for its 66 keyframes"), "\(error.message)")
         }
         #expect(try Self.live(engine) == before, "nothing stored")
         try engine.addAnimation(Animation.keyframe("locations", values: Array(repeating: big, count: 66), calculationMode: .paced), forKey: "p", to: layer)
         #expect(try engine.animationKeys(of: layer) == ["p"])
+    }
+
+    @Test("keyframes whose own numbers pass a keyframe block's bound are refused in every mode, storing nothing")
+    func keyframeNumbersOverTheBound() throws {
+        let (engine, layer) = try Self.layer()
+        let before = try Self.live(engine)
+        let big = Value.numbers([Double](repeating: 1, count: 65536))
+        // 257 × 65 536 = 16 842 752 numbers > 2^24, which the value store would hold (they were
+        // not counted in the modes without curves: a later add could exhaust memory).
+        for mode in [CalculationMode.linear, .discrete, .paced] {
+            do {
+                try engine.addAnimation(Animation.keyframe("locations", values: Array(repeating: big, count: 257), calculationMode: mode), forKey: nil, to: layer)
+                Issue.record("\(mode.name): keyframes over the bound were taken")
+            } catch {
+                #expect(error.code == .outOfRange && error.message.contains("slots for its 257 keyframes"), "\(mode.name): \(error.message)")
+            }
+        }
+        #expect(try Self.live(engine) == before, "nothing stored")
+        try engine.addAnimation(Animation.keyframe("locations", values: Array(repeating: big, count: 100), calculationMode: .linear), forKey: "l", to: layer)
+        #expect(try engine.animationKeys(of: layer) == ["l"])
     }
 }

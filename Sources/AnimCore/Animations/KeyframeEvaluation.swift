@@ -17,7 +17,10 @@ extension EngineState {
         // The numbers of one keyframe the curve and pacing rules see: its slots, or a path's
         // or array's flat run (see `variableRuns`).
         var slots = kind.slotCount
-        if kind.isVariableLength, let runs = try variableCurveInput(parameters.values, kind: kind, mode: record.mode, field: field) {
+        let valueNumbers = kind.isVariableLength ? Self.variableNumbers(parameters.values) : 0
+        if kind.isVariableLength,
+           let runs = try variableCurveInput(
+               parameters.values, numbers: valueNumbers, kind: kind, mode: record.mode, field: field) {
             (points, slots) = runs
         }
         var keyTimes = Self.keyTimes(given: parameters.keyTimes ?? [], mode: record.mode, count: count)
@@ -39,13 +42,14 @@ extension EngineState {
             }
         }
 
-        // A path's or array's points are handles; its curves' numbers count towards the bound.
-        let (placed, curveNumbers) = kind.isVariableLength
-            ? (record.variableHandleCount, record.usesCurves ? points.count : 0) : (points.count, 0)
+        // A path's or array's points are handles; the numbers of its keyframes and its curves,
+        // which the value store holds, count towards the bound.
+        let (placed, stored) = kind.isVariableLength
+            ? (record.variableHandleCount, valueNumbers + (record.usesCurves ? points.count : 0)) : (points.count, 0)
         let size = placed + keyTimes.count + arcTables.count + functionIndexes.count
-        guard size + curveNumbers <= KeyframeRecord.maximumSlots else {
+        guard size + stored <= KeyframeRecord.maximumSlots else {
             for index in functionIndexes { functions.release(Int32(index)) }
-            throw Self.keyframesTooLarge(size + curveNumbers, count: count, field: field)
+            throw Self.keyframesTooLarge(size + stored, count: count, field: field)
         }
         if kind.isVariableLength {
             // (After every check: nothing stored is left behind by a refusal.)

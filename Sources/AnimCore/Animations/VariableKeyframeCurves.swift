@@ -21,20 +21,28 @@
 extension EngineState {
     /// Keyframes of a path or array: checks their shapes (`checkVariableKeyframes`) and, in the
     /// cubic and paced modes, gives their flat runs and a run's length (nil in the others).
-    /// Curves that would take more numbers than a keyframe block may are refused here, before
-    /// they are computed (`keyframesTooLarge`).
+    /// Keyframes whose numbers (`numbers`, `variableNumbers`), with the curves the cubic modes
+    /// make of them, would take more than a keyframe block may are refused here, before
+    /// anything is flattened or computed (`keyframesTooLarge`).
     func variableCurveInput(
-        _ keyframes: [Value], kind: ValueKind, mode: CalculationMode, field: String
+        _ keyframes: [Value], numbers: Int, kind: ValueKind, mode: CalculationMode, field: String
     ) throws(AnimCoreError) -> (runs: [Double], length: Int)? {
         try checkVariableKeyframes(keyframes, kind: kind, field: field)
-        guard mode.isCubic || mode.isPaced else { return nil }
-        let flat = Self.variableRuns(keyframes)
-        // (No overflow: the runs are in memory, and the curves take 4 times their numbers.)
-        let curveNumbers = mode.isCubic ? 4 * max(flat.runs.count - flat.length, 0) : 0
-        if curveNumbers > KeyframeRecord.maximumSlots {
-            throw Self.keyframesTooLarge(curveNumbers, count: keyframes.count, field: field)
+        // (Of one shape: every run as long as the first. No overflow: the runs are in memory,
+        // and the curves take 4 times their numbers but one run's.)
+        let length = keyframes.first.map(VariableValues.runLength) ?? 0
+        let curveNumbers = mode.isCubic ? 4 * max(numbers - length, 0) : 0
+        if numbers + curveNumbers > KeyframeRecord.maximumSlots {
+            throw Self.keyframesTooLarge(numbers + curveNumbers, count: keyframes.count, field: field)
         }
-        return flat
+        guard mode.isCubic || mode.isPaced else { return nil }
+        return Self.variableRuns(keyframes)
+    }
+
+    /// The numbers of the runs of keyframes of a path or array (`VariableValues.runLength`),
+    /// which the value store holds for the animation: they count towards its block's bound.
+    static func variableNumbers(_ keyframes: [Value]) -> Int {
+        keyframes.reduce(0) { $0 + VariableValues.runLength(of: $1) }
     }
 
     /// The keyframes' flat runs one after another, and the numbers in each (the run of the

@@ -447,6 +447,17 @@ final class VariableValues {
         }
     }
 
+    /// How many numbers `value`'s run holds (`flatten(_:)`'s, without making it): a path's
+    /// coordinates, the numbers, four per colour; 0 for another kind.
+    static func runLength(of value: Value) -> Int {
+        switch value {
+        case .path(let path): path.elements.reduce(0) { $0 + $1.coordinateCount }
+        case .numbers(let numbers): numbers.count
+        case .colors(let colors): 4 * colors.count
+        default: 0
+        }
+    }
+
     /// A value's element types (paths only) and run: the layout of every run the store keeps.
     static func flatten(_ value: Value) -> (types: [UInt8], run: [Double]) {
         switch value {
