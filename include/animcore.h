@@ -982,6 +982,16 @@ static inline ac_value ac_value_token(uint64_t token) {
 #define AC_MAX_REPLICATOR_INSTANCES (1 << 20)
 
 /**
+ * The entries past which a fill draws no further replicator instance: 2^21. A replicator that
+ * would draw more stops at the instance it is at, its entry flagged
+ * AC_RENDER_INSTANCES_CLAMPED (and AC_RENDER_CHANGED). [INFERRED] Core Animation documents no
+ * limit; the instance limit alone lets the instances of a large subtree ask for more memory
+ * than a host holds (an entry is 568 bytes, and a list keeps its previous fill too). Outside
+ * replicators each layer is drawn once.
+ */
+#define AC_RENDER_LIST_MAX_REPLICATED_ENTRIES (1 << 21)
+
+/**
  * The class named name (UTF-8) in engine: a built-in class by Core Animation's name
  * ("CALayer", "CATextLayer", "CAReplicatorLayer", "CATransformLayer", "CAShapeLayer",
  * "CAGradientLayer") or one declared with ac_class_create(). Errors: AC_ERR_NULL_POINTER
@@ -1560,7 +1570,8 @@ typedef uint64_t ac_render_list;
                                        clip, mask or group; its opacity goes into its sublayers'
                                        alpha); its sublayers keep their 3D and are depth sorted */
 #define AC_RENDER_INSTANCES_CLAMPED 64 /* a replicator drew fewer instances than its
-                                          instanceCount (AC_MAX_REPLICATOR_INSTANCES) */
+                                          instanceCount (AC_MAX_REPLICATOR_INSTANCES,
+                                          AC_RENDER_LIST_MAX_REPLICATED_ENTRIES) */
 
 /** The "maskedCorners" bits (CACornerMask); MinY is the bottom in y-up space. */
 #define AC_CORNER_MIN_X_MIN_Y 1

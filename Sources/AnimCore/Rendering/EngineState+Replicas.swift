@@ -75,6 +75,10 @@ extension EngineState {
         else { return false }
         var (instance, current) = (replica.instance, replica.current)
         while instance + 1 < replica.count {
+            guard list.entries.count < list.replicatedEntryLimit else {
+                clampInstances(of: frame, in: list)
+                return false
+            }
             instance += 1
             current = current.concatenating(replica.step)
             frame.pointee.replica?.instance = instance
@@ -86,6 +90,15 @@ extension EngineState {
             if frame.pointee.childrenEnd > frame.pointee.childrenStart { return true }
         }
         return false
+    }
+
+    /// Ends the instances of the replicator whose frame is `frame` before its count: the list
+    /// holds `RenderList.maximumReplicatedEntries` entries (`replicatedEntryLimit`). Its entry, compared with its
+    /// previous one when it was made, is flagged clamped and changed (the instances it no
+    /// longer draws are in the dirty rectangle as layers no longer drawn).
+    private func clampInstances(of frame: UnsafeMutablePointer<RenderFrame>, in list: RenderList) {
+        let entry = list.entries.base + Int(frame.pointee.sublayers.entry)
+        entry.pointee.flags.formUnion([.instancesClamped, .changed])
     }
 
     /// The sublayers of the replicator in `slot` for its frame's current instance, in the

@@ -44,7 +44,8 @@ public struct RenderEntry: Sendable {
         /// (their matrices are not flattened into its plane) and come depth sorted.
         public static let sublayersOnly = Flags(rawValue: 32)
         /// A replicator drew fewer instances than its instanceCount: an animated count above
-        /// `LayerClassID.maxReplicatorInstances`, or nested replicators whose counts multiply past it.
+        /// `LayerClassID.maxReplicatorInstances`, nested replicators whose counts multiply past
+        /// it, or instances that would take the list past `RenderList.maximumReplicatedEntries`.
         public static let instancesClamped = Flags(rawValue: 64)
     }
 

@@ -34,6 +34,20 @@ public final class RenderList {
     /// The engine of the last fill, for `layer(at:)` (weak: an engine's C table holds lists).
     @exclusivity(unchecked) weak var engine: Engine?
 
+    /// The entries past which a fill draws no further replicator instance: 2^21. A replicator
+    /// that would draw more stops at the instance it is at, its entry flagged
+    /// `RenderEntry.Flags.instancesClamped` (and changed). [INFERRED] Core Animation sets no
+    /// documented limit; the instance limit (`LayerClassID.maxReplicatorInstances`) alone
+    /// lets instances of a large subtree ask for more memory than a host holds (an entry is
+    /// 568 bytes, and a list keeps its previous fill too). Outside replicators each layer is
+    /// drawn once.
+    ///
+    /// C: `AC_RENDER_LIST_MAX_REPLICATED_ENTRIES`.
+    public static let maximumReplicatedEntries = 1 << 21
+
+    /// This list's `maximumReplicatedEntries` (lowered by tests, to reach it with few layers).
+    @exclusivity(unchecked) var replicatedEntryLimit = RenderList.maximumReplicatedEntries
+
     /// An empty list.
     public init() {}
 

@@ -113,6 +113,7 @@ from .layer import DynamicLayer, Layer
 from .presentation import Presentation
 from .layer_batch import LayerBatch, PackedValues
 from .builtin_classes import (
+    MAX_REPLICATED_ENTRIES,
     MAX_REPLICATOR_INSTANCES,
     BuiltInClass,
     FillRule,
@@ -162,6 +163,7 @@ __all__ = [
     "PackedValues",
     "NoAction",
     "LayerClass",
+    "MAX_REPLICATED_ENTRIES",
     "MAX_REPLICATOR_INSTANCES",
     "Path",
     "PathElement",

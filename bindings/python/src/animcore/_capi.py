@@ -366,6 +366,7 @@ AC_GRADIENT_TYPE_RADIAL: Final = 1
 AC_GRADIENT_TYPE_CONIC: Final = 2
 
 AC_MAX_REPLICATOR_INSTANCES: Final = 1 << 20
+AC_RENDER_LIST_MAX_REPLICATED_ENTRIES: Final = 1 << 21
 
 
 class ac_property_desc(ctypes.Structure):

@@ -131,3 +131,9 @@ MAX_REPLICATOR_INSTANCES: int = _capi.AC_MAX_REPLICATOR_INSTANCES
 their counts): 2**20. A larger model instanceCount raises OutOfRangeError; an animated one is
 clamped, and nested replicators draw only as many instances as keep the product within it
 (:attr:`RenderFlag.INSTANCES_CLAMPED`). C: AC_MAX_REPLICATOR_INSTANCES."""
+
+MAX_REPLICATED_ENTRIES: int = _capi.AC_RENDER_LIST_MAX_REPLICATED_ENTRIES
+"""The entries past which a render list's fill draws no further replicator instance: 2**21.
+A replicator that would draw more stops at the instance it is at, its entry flagged
+:attr:`RenderFlag.INSTANCES_CLAMPED`, so that instances of a large subtree cannot ask for more
+memory than the host holds. C: AC_RENDER_LIST_MAX_REPLICATED_ENTRIES."""

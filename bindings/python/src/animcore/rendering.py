@@ -100,7 +100,8 @@ class RenderFlag(IntFlag):
       cleared; no clip, mask or group; its opacity goes into its sublayers' alpha), and its
       sublayers keep their 3D, depth sorted;
     - ``INSTANCES_CLAMPED``: a replicator drew fewer instances than its instanceCount
-      (:data:`MAX_REPLICATOR_INSTANCES`, alone or multiplied through nested replicators).
+      (:data:`MAX_REPLICATOR_INSTANCES`, alone or multiplied through nested replicators; or
+      :data:`MAX_REPLICATED_ENTRIES` entries in the list).
 
     C: AC_RENDER_* (ac_render_entry.flags, ac_render_list_fill())."""
 
