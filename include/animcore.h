@@ -3430,7 +3430,10 @@ ac_status ac_animator_set_rate(ac_engine *engine, ac_animator animator, double r
  * (added under no key) from the value it shows now to the value at the end it runs to, paced by
  * function over its time left, so the value does not jump; the original stays the animator's
  * and shows the motion outside that part (scrubbing back, reversing, finishing at the start;
- * animation_count counts both). Errors:
+ * animation_count counts both). A path or array showing another shape now than at that end (a
+ * to-only animation over a model value of another shape, before its switch) is taken over all
+ * the same: its values switch at the continuation's 0.5, as the original's would at its own.
+ * Errors:
  * AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (duration_factor), AC_ERR_INVALID_ARGUMENT (a malformed
  * function; with a function, an animation that is not a basic or spring animation, or is
  * additive: nothing changes), AC_ERR_BAD_HANDLE, AC_ERR_INVALID_STATE. All or nothing: every new

@@ -562,4 +562,45 @@ struct AnimatorAnimationTests {
         try engine.tick(1)
         #expect(ends.count == 1)
     }
+
+    @Test("continuing a path animation before its shape switch (a to-only path over a model of another shape): the continuation switches at its own 0.5, with a curve and with a spring")
+    func continuesAcrossAShapeSwitch() throws {
+        let triangle = Path([.move(x: 0, y: 0), .line(x: 10, y: 0), .line(x: 0, y: 10)])
+        let segment = Path([.move(x: 0, y: 0), .line(x: 20, y: 20)])
+        for continuation in ["curve", "spring"] {
+            let engine = Engine()
+            let shape = try engine.makeLayer(.shapeLayer)
+            try shape.setValue(triangle, for: .path)
+            try engine.tick(0)
+            let animator = try engine.makeAnimator(duration: 1, timingFunction: .linear)
+            try animator.add(Animation.basic(.path, to: segment), to: shape, forKey: "morph")
+            try animator.pauseAnimation()
+            try animator.setFractionComplete(0.3)
+            try engine.tick(0.1)
+            #expect(try shape.presentationValue(.path) == triangle, "\(continuation): before the switch")
+            // The review's case: refused as if the caller had given ends of two shapes.
+            if continuation == "curve" {
+                try animator.continueAnimation(timingFunction: .linear)
+            } else {
+                try animator.continueAnimation(spring: Spring(mass: 1, stiffness: 200, damping: 30))
+            }
+            try engine.tick(0.1)
+            #expect(try shape.presentationValue(.path) == triangle, "\(continuation): no jump")
+            if continuation == "curve" {
+                // 0.7 s left, linear: the switch at 0.35 s from now.
+                try engine.tick(0.3)
+                #expect(try shape.presentationValue(.path) == triangle, "before its 0.5")
+                try engine.tick(0.6)
+                #expect(try shape.presentationValue(.path) == segment, "after its 0.5")
+            }
+            try engine.tick(5)
+            #expect(try shape.presentationValue(.path) == segment, "\(continuation): at the end")
+        }
+        // A caller's animation with ends of two shapes is still refused.
+        let engine = Engine()
+        let shape = try engine.makeLayer(.shapeLayer)
+        #expect(throws: AnimCoreError.self) {
+            try shape.add(Animation.basic(.path, from: triangle, to: segment), forKey: "morph")
+        }
+    }
 }

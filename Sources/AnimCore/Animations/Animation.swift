@@ -155,6 +155,11 @@ public struct Animation: Sendable {
     /// Callbacks for the start and stop of the added copy. Ignored for a group's children (the
     /// group's delegate is told).
     package var delegate: AnimationDelegate?
+    /// Whether a path or array animation's from and to may differ in shape, its values then
+    /// switching at 0.5 as a shape met only while it runs does: for the animations the engine
+    /// makes from values it met (an animator's continuation from what shows now to where it
+    /// ends). An animation a caller gives with ends of two shapes is refused when added.
+    package var endsMaySwitch = false
 
     /// An animation of `kind` on `keyPath` with every shared property at its default.
     /// - Parameters:

@@ -181,13 +181,15 @@ extension EngineState {
         case .basic:
             record.kind = .basic
             let values = try storeEndpoints(
-                animation.endpoints, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath, field: field)
+                animation.endpoints, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath,
+                field: field, endsMaySwitch: animation.endsMaySwitch)
             record.overwritesWholeValue = overwritesWhole && values.hasBothEnds
             record.parameters = basicRecords.insert(values)
         case .spring(let spring):
             record.kind = .spring
             let values = try storeEndpoints(
-                animation.endpoints, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath, field: field)
+                animation.endpoints, target: target, valueFunction: record.valueFunction, slot: slot, keyPath: animation.keyPath,
+                field: field, endsMaySwitch: animation.endsMaySwitch)
             var springRecord = SpringRecord(spring: spring, response: SpringResponse(spring), initialVelocity: spring.initialVelocity)
             springRecord.endpoints = values
             record.overwritesWholeValue = overwritesWhole && values.hasBothEnds
@@ -346,12 +348,12 @@ extension EngineState {
     /// function's input read out of the presentation's transform).
     private func storeEndpoints(
         _ basic: BasicParameters, target: KeyPathTarget, valueFunction: AppliedValueFunction?, slot: Int, keyPath: String,
-        field: String
+        field: String, endsMaySwitch: Bool
     ) throws(AnimCoreError) -> BasicRecord {
         try checkAnimationValue(basic.fromValue, field, "fromValue", target, keyPath)
         try checkAnimationValue(basic.toValue, field, "toValue", target, keyPath)
         try checkAnimationValue(basic.byValue, field, "byValue", target, keyPath)
-        if target.kind.isVariableLength { try checkVariableEnds(basic, field: field) }
+        if target.kind.isVariableLength && !endsMaySwitch { try checkVariableEnds(basic, field: field) }
         var values = BasicRecord()
         values.from = storeValue(basic.fromValue)
         values.to = storeValue(basic.toValue)

@@ -162,6 +162,10 @@ extension EngineState {
         }
         // (The values are a value function's numbers when the original has one: it goes on.)
         animation.valueFunction = animations[index].valueFunction?.function
+        // What shows now and where it ends may be paths or arrays of two shapes (a to-only
+        // original over a model value of another): the continuation switches at its 0.5, as
+        // the original would have at its own.
+        animation.endsMaySwitch = true
         try animation.validate()
         let active = animation.timing.duration
         let forward = end > start
