@@ -880,7 +880,10 @@ static inline ac_value ac_value_token(uint64_t token) {
  * not in snapshots. Setting it sets the bounds size to the frame's size through the inverse of
  * the transform's 2D part (the bounds origin kept), and the position that puts the frame there:
  * exact for scales and quarter turns (Core Animation's rule; Apple says not to set the frame
- * of a layer turned by other angles). AC_ERR_NOT_INVERTIBLE when that 2D part is singular.
+ * of a layer turned by other angles), and under a perspective that keeps the layer's plane
+ * facing the viewer (m14 = m24 = 0: a move in depth divides the whole plane by one w, and the
+ * size too). AC_ERR_NOT_INVERTIBLE when that 2D part is singular, or that w puts the plane
+ * behind the eye.
  */
 
 /*

@@ -232,6 +232,40 @@ struct GeometryTests {
         }
     }
 
+    @Test("setFrame under a perspective that keeps the plane facing the viewer (a move in depth, with anchorPointZ): frame = frame round-trips, a frame set comes back")
+    func setFrameInDepth() throws {
+        let engine = Engine()
+        let layer = try Self.layer(engine, width: 100, height: 50, position: Point(x: 200, y: 300))
+        // The "zoom toward the viewer" idiom: m34 = −1/200, then 50 towards the viewer
+        // (m44 = 0.75: the plane scaled by 4/3), alone, with a scale and with anchorPointZ.
+        var zoom = Transform3D.identity
+        zoom.m34 = -1.0 / 200
+        zoom = Transform3D(translationX: 0, y: 0, z: 50).concatenating(zoom)
+        let cases: [(Transform3D, Double)] = [
+            (zoom, 0), (Transform3D(scaleX: 2, y: 0.5, z: 1).concatenating(zoom), 0), (zoom, 30),
+        ]
+        for (transform, anchorZ) in cases {
+            try layer.setValue(Rect(x: 0, y: 0, width: 100, height: 50), for: .bounds)
+            try layer.setValue(Point(x: 200, y: 300), for: .position)
+            try layer.setValue(anchorZ, for: .anchorPointZ)
+            try layer.setValue(transform, for: .transform)
+            let frame = try layer[.frame]
+            try layer.setValue(frame, for: .frame)
+            #expect(Self.near(try layer[.bounds], Rect(x: 0, y: 0, width: 100, height: 50), 1e-9), "anchorZ \(anchorZ)")
+            #expect(Self.near(try layer[.position], Point(x: 200, y: 300), 1e-9), "anchorZ \(anchorZ)")
+            try layer.setValue(Rect(x: 10, y: 20, width: 100, height: 60), for: .frame)
+            #expect(Self.near(try layer[.frame], Rect(x: 10, y: 20, width: 100, height: 60), 1e-9), "anchorZ \(anchorZ)")
+        }
+        // A plane behind the eye has no frame to set.
+        var behind = Transform3D.identity
+        behind.m44 = -1
+        try layer.setValue(0, for: .anchorPointZ)
+        try layer.setValue(behind, for: .transform)
+        #expect { try layer.setValue(Rect(x: 0, y: 0, width: 1, height: 1), for: .frame) } throws: {
+            ($0 as? AnimCoreError)?.code == .notInvertible
+        }
+    }
+
     @Test("1.8-F geometryFlipped: sublayers mirror about the bounds' mid-line; contentsAreFlipped counts flips")
     func geometryFlipped() throws {
         let engine = Engine()

@@ -2,8 +2,10 @@
 /// [APPLE-TEST-HOPEFUL]): the frame is standardised; the bounds size is the frame size through
 /// the inverse of the transform's 2D linear part (sizes taken positive), the bounds origin
 /// kept; the position is what puts `frame` (the getter's bounding box) at the frame's origin.
-/// Exact for scales and multiples of 90°; Apple says not to set the frame of a layer turned by
-/// another angle, and neither is exact then.
+/// Exact for scales and multiples of 90°, also under a perspective that keeps the layer's plane
+/// facing the viewer (a move in depth under m34: the getter divides the whole plane by one w,
+/// and so does the size here); Apple says not to set the frame of a layer turned by another
+/// angle, and neither is exact then.
 extension LayerGeometry {
     /// The position and bounds that give this layer the frame `frame`.
     /// - Parameter frame: the frame wanted, in the superlayer's space; finite.
@@ -14,7 +16,8 @@ extension LayerGeometry {
         let (minX, maxX) = Self.span(frame.origin.x, frame.size.width)
         let (minY, maxY) = Self.span(frame.origin.y, frame.size.height)
         let (width, height) = (maxX - minX, maxY - minY)
-        let size = try Self.linearPreimage(width, height, through: transform)
+        let depth = try planeDepth()
+        let size = try Self.linearPreimage(width * depth, height * depth, through: transform)
         // Finite numbers can still make an infinite anchor (anchorPoint × size).
         let anchored = Point(x: minX + anchorPoint.x * size.width, y: minY + anchorPoint.y * size.height)
         guard anchored.x.isFinite, anchored.y.isFinite else {
@@ -32,6 +35,20 @@ extension LayerGeometry {
                 .notFinite, "\"frame\" makes position (\(position.x), \(position.y)) and size (\(size.width), \(size.height)); they must be finite")
         }
         return (position, Rect(origin: bounds.origin, size: size))
+    }
+
+    /// The w the frame getter divides the layer's plane by (`Transform3D.mapPlanePoint` of
+    /// `localMatrix`) when it is one number for the whole plane (no perspective along x or y:
+    /// m14 = m24 = 0); 1 otherwise, where no size is exact.
+    /// - Throws: `.notInvertible` when that w puts the plane behind the eye (w ≤ 0).
+    private func planeDepth() throws(AnimCoreError) -> Double {
+        let local = localMatrix
+        guard local.m14 == 0, local.m24 == 0 else { return 1 }
+        guard local.m44 > 0, local.m44.isFinite else {
+            throw AnimCoreError(
+                .notInvertible, "\"frame\" cannot be set: the layer's transform puts its plane behind the eye (w = \(local.m44))")
+        }
+        return local.m44
     }
 
     /// The size whose image through the 2D linear part [[a b] [c d]] of `transform` is
