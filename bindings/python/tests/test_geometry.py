@@ -229,3 +229,12 @@ def test_presentation_rects_flags_and_wrong_types(engine: Engine) -> None:
         mover.hit_test((0, "1"))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="rect must hold 4 numbers"):
         mover.convert_rect_to((0, 0, 1), None)  # type: ignore[arg-type]
+
+
+def test_numpy_bools_and_nested_rects_are_taken(engine: Engine) -> None:
+    numpy = pytest.importorskip("numpy")
+    root = make(engine, 100, 100, 50, 50)
+    child = make(engine, 10, 10, 20, 20, root)
+    assert root.hit_test((20, 20), presentation=numpy.bool_(False)) == child
+    assert child.convert_rect_to(((0, 0), (10, 10)), root) == Rect(15, 15, 10, 10)
+    assert child.convert_rect_to((numpy.array([0.0, 0.0]), numpy.array([10.0, 10.0])), root) == Rect(15, 15, 10, 10)

@@ -905,6 +905,50 @@ def _table_out(w: World) -> None:
     w.engine.batch([w.plain]).presentation_table(["opacity"], out=numpy.empty(3))
 
 
+
+def _shape(w: World) -> Any:
+    """A shape layer of the world's engine (a path key)."""
+    return w.engine.builtin_class(ac.BuiltInClass.SHAPE_LAYER)()
+
+
+def _gradient(w: World) -> Any:
+    """A gradient layer of the world's engine (colours and locations keys)."""
+    return w.engine.builtin_class(ac.BuiltInClass.GRADIENT_LAYER)()
+
+
+# A path or array key in a batch's rows of numbers: the message says where to read or set it
+# in Python, not which C call reads it.
+add(
+    lambda w: w.engine.batch([_shape(w)]).presentation("path"),
+    WrongKindError,
+    "batch-path-presentation",
+    "presentation_packed()",
+)
+add(
+    lambda w: w.engine.batch([_gradient(w)]).presentation_table(["opacity", "locations"]),
+    WrongKindError,
+    "table-array-key",
+    "presentation_arrays()",
+)
+add(
+    lambda w: w.engine.batch([_gradient(w)]).set("colors", [[(1.0, 0.0, 0.0, 1.0)]]),
+    WrongKindError,
+    "batch-colors-set",
+    "layer by layer",
+)
+
+# ---- Geometry's rects and flags --------------------------------------------------------------------
+
+add(
+    lambda w: w.plain.convert_rect_to(((0, 0, 0), (1,)), None),
+    TypeError,
+    "rect-nested-malformed",
+    "rect[0] must be a pair of numbers",
+)
+add(lambda w: w.plain.convert_rect_to(((0, 0), 5), None), TypeError, "rect-nested-scalar", "rect[1]", "not int")
+add(lambda w: w.plain.hit_test((1, 1), presentation="yes"), TypeError, "flag-type", "presentation must be a bool, not str")
+
+
 # ---- Animation descriptions ----------------------------------------------------------------------
 
 for keyword, value, error, words in [

@@ -8,6 +8,7 @@ does not fit its C type; these helpers raise :class:`TypeError` and
 from __future__ import annotations
 
 import numbers
+import sys
 from typing import Any
 
 from .errors import OutOfRangeError
@@ -41,14 +42,19 @@ def shown_integer(number: int) -> str:
 
 
 def flag(value: Any, name: str) -> bool:
-    """``value`` as a bool; TypeError unless it is a bool or an integer 0 or 1."""
+    """``value`` as a bool; TypeError unless it is a bool (NumPy's too) or an integer 0 or 1."""
     if isinstance(value, bool):
         return value
     if isinstance(value, numbers.Integral) and int(value) in (0, 1):
         return bool(value)
     if isinstance(value, numbers.Integral):
         raise OutOfRangeError(f"{name} is {value}; it must be 0 or 1 (a bool)")
-    raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.bool_):
+        return bool(value)
+    kind = type(value)
+    shown = kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+    raise TypeError(f"{name} must be a bool, not {shown}")
 
 
 def _integer(value: Any, name: str, low: int, high: int, bits: int) -> int:

@@ -45,7 +45,13 @@ def _numbers(value: Any, count: int, name: str) -> Sequence[float]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__len__"):
         raise TypeError(f"{name} must be a sequence of {count} numbers, not {type(value).__name__}")
     if len(value) == 2 and count == 4 and not isinstance(value[0], numbers.Real):
-        value = (*value[0], *value[1])  # ((x, y), (width, height))
+        # ((x, y), (width, height)): each part a pair.
+        for index, part in enumerate(value):
+            if isinstance(part, (str, bytes)) or not hasattr(part, "__len__") or len(part) != 2:
+                sized = hasattr(part, "__len__") and not isinstance(part, (str, bytes))
+                shown = f"a sequence of {len(part)}" if sized else type(part).__name__
+                raise TypeError(f"{name}[{index}] must be a pair of numbers ((x, y), (width, height)), not {shown}")
+        value = (*value[0], *value[1])
     if len(value) != count:
         raise TypeError(f"{name} must hold {count} numbers, not {len(value)}")
     return [real(number, f"{name}[{index}]") for index, number in enumerate(value)]

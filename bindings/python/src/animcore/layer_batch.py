@@ -112,7 +112,7 @@ class LayerBatch:
         # may have changed kind since: then the call's stride differs, and it reads again.
         for attempt in range(2):
             cached = self._strides.get(key_id)
-            stride = self._probe_stride(key_id) if cached is None else cached
+            stride = self._probe_stride(key_id, _READ_NAMES) if cached is None else cached
             shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
             if numpy is not None:
                 target = _checked_out(numpy, out, shape)
@@ -128,7 +128,7 @@ class LayerBatch:
                 self._strides[key_id] = stride_out.value  # the kind it has now
                 continue
             if status:
-                raise_status(status)
+                raise_status(status, _READ_NAMES)
             break
         if numpy is not None:
             return target
@@ -334,7 +334,7 @@ class LayerBatch:
         # A declared property keeps its kind; an undeclared key may have changed kind since its
         # stride was kept (through the C API, or another batch): its kind is asked each time.
         if cached is None or self._layers[0]._info(key) is None:
-            stride = self._probe_stride(key_id, _BATCH_NAMES)
+            stride = self._probe_stride(key_id, _SET_NAMES)
         else:
             stride = cached
         shape: Tuple[int, ...] = (count,) if stride <= 1 else (count, stride)
@@ -370,7 +370,7 @@ class LayerBatch:
         """Raises a LayerBatch.set status in Python's words (nothing for AC_OK)."""
         if status:
             info = self._layers[0]._info(key)
-            names = ADD_NAMES | _BATCH_NAMES
+            names = ADD_NAMES | _SET_NAMES
             if info is not None:
                 names = names | property_value_fields(info.name, info.kind)
             raise_status(status, names)
@@ -422,5 +422,16 @@ def _packed_dtype(numpy: Any, kind: ValueKind) -> Any:
 _BATCH_NAMES = CNames(patterns=((r"slots\[\d+\] \(layers\[(\d+)\]'s value\)", r"values[\1]"),))
 """ac_layers_* arguments in LayerBatch's words."""
 
-_TABLE_NAMES = CNames({"key_count": "len(keys)"})
+# The refusal of a path or array key names the C reads of those kinds.
+_FIXED_WIDTH = r"an ac_value cannot carry; read them with ac_layer_get_\w+"
+
+_READ_NAMES = _BATCH_NAMES | CNames(
+    patterns=((_FIXED_WIDTH, "a batch's rows of numbers cannot carry; read them with presentation_packed() or presentation_arrays()"),)
+)
+"""LayerBatch.presentation's words: where a path or array key is read instead."""
+
+_SET_NAMES = _BATCH_NAMES | CNames(patterns=((_FIXED_WIDTH, "a batch's rows of numbers cannot carry; set them layer by layer (layer[key] = value)"),))
+"""LayerBatch.set's words: how a path or array key is set instead."""
+
+_TABLE_NAMES = CNames({"key_count": "len(keys)"}) | _READ_NAMES
 """ac_layers_get_presentation_table's arguments in LayerBatch.presentation_table's words."""
