@@ -2232,7 +2232,8 @@ static inline ac_path_element ac_path_close(void) { return ac_path_element_zeroe
  * of radii (corner_width, corner_height), each clamped to [0, half the side]. Width and height
  * may be negative (the shape runs the other way). Append several shapes into one array to make
  * a path of several subpaths. Need no engine. Errors: AC_ERR_NOT_FINITE (a NaN or infinite
- * number, named), AC_ERR_NULL_POINTER (out_count; out_elements with capacity > 0),
+ * number, named; or finite numbers that put a point beyond the doubles, x + width past
+ * 1.8e308), AC_ERR_NULL_POINTER (out_count; out_elements with capacity > 0),
  * AC_ERR_BUFFER_TOO_SMALL.
  */
 ac_status ac_path_rect(double x, double y, double width, double height,

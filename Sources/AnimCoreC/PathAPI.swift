@@ -56,6 +56,13 @@ private func writeShape(
     for (number, name) in numbers { _ = try finite(number, name) }
     var path = Path()
     build(&path)
+    // Finite numbers can still place a point beyond the doubles (x + width past 1.8e308).
+    do throws(AnimCoreError) {
+        try path.validate("the shape")
+    } catch {
+        let names = numbers.map(\.1).joined(separator: ", ")
+        throw APIError(AC_ERR_NOT_FINITE, "\(names) put a point beyond the doubles (about ±1.8e308): \(error.message)")
+    }
     try outputList(path.elements.map(\.cValue), into: outElements, capacity: capacity, outCount: outCount, "out_elements")
 }
 

@@ -278,6 +278,12 @@ static void test_paths(void) {
     EXPECT_ERROR(ac_path_ellipse(0, 0, 1, -INFINITY, out, 8, &count), AC_ERR_NOT_FINITE, "height");
     EXPECT_ERROR(ac_path_rounded_rect(0, 0, 1, 1, NAN, 0, out, 12, &count), AC_ERR_NOT_FINITE, "corner_width");
     EXPECT_ERROR(ac_path_rounded_rect(0, 0, 1, 1, 0, INFINITY, out, 12, &count), AC_ERR_NOT_FINITE, "corner_height");
+    /* Finite numbers whose shape reaches beyond the doubles: x + width overflows. */
+    EXPECT_ERROR(ac_path_rect(1e308, 0, 1e308, 1, out, 8, &count), AC_ERR_NOT_FINITE, "x, y, width, height");
+    EXPECT_ERROR(ac_path_ellipse(1e308, 0, 1e308, 1, out, 8, &count), AC_ERR_NOT_FINITE, "width");
+    EXPECT_ERROR(ac_path_rounded_rect(1e308, 0, 1e308, 1, 0, 0, out, 8, &count), AC_ERR_NOT_FINITE,
+                 "corner_height");
+    AC_CHECK_OK(ac_path_rect(1e307, 0, 1e307, 1, out, 8, &count)); /* the largest finite shapes are taken */
     EXPECT_ERROR(ac_path_rect(0, 0, 1, 1, out, 8, NULL), AC_ERR_NULL_POINTER, "out_count");
     EXPECT_ERROR(ac_path_rect(0, 0, 1, 1, NULL, 8, &count), AC_ERR_NULL_POINTER, "out_elements");
     EXPECT_ERROR(ac_path_ellipse(0, 0, 1, 1, out, 5, &count), AC_ERR_BUFFER_TOO_SMALL, "out_elements");

@@ -947,6 +947,7 @@ add(
 )
 add(lambda w: w.plain.convert_rect_to(((0, 0), 5), None), TypeError, "rect-nested-scalar", "rect[1]", "not int")
 add(lambda w: w.plain.hit_test((1, 1), presentation="yes"), TypeError, "flag-type", "presentation must be a bool, not str")
+add(lambda w: ac.Path.rect(1e308, 0, 1e308, 1), NotFiniteError, "path-rect-overflow", "x, y, width, height")
 
 
 # ---- Animation descriptions ----------------------------------------------------------------------
