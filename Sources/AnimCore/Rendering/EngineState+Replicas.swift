@@ -93,12 +93,12 @@ extension EngineState {
     }
 
     /// Ends the instances of the replicator whose frame is `frame` before its count: the list
-    /// holds `RenderList.maximumReplicatedEntries` entries (`replicatedEntryLimit`). Its entry, compared with its
-    /// previous one when it was made, is flagged clamped and changed (the instances it no
-    /// longer draws are in the dirty rectangle as layers no longer drawn).
+    /// holds `RenderList.maximumReplicatedEntries` entries (`replicatedEntryLimit`). Its entry
+    /// is flagged clamped; the list compares that with its previous entry when it closes
+    /// (`RenderList.closeEntry`; the instances it no longer draws are in the dirty rectangle as
+    /// layers no longer drawn).
     private func clampInstances(of frame: UnsafeMutablePointer<RenderFrame>, in list: RenderList) {
-        let entry = list.entries.base + Int(frame.pointee.sublayers.entry)
-        entry.pointee.flags.formUnion([.instancesClamped, .changed])
+        list.entries[Int(frame.pointee.sublayers.entry)].flags.insert(.instancesClamped)
     }
 
     /// The sublayers of the replicator in `slot` for its frame's current instance, in the

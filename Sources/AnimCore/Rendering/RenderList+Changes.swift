@@ -271,6 +271,9 @@ extension RenderList {
             markSubtree(index, previously: old, reach: reach)
         }
         guard old >= 0 else { return }  // new: its subtree is new too, each entry marked
+        // Whether a replicator drew all its instances is known now (`EngineState.clampInstances`).
+        let clamped = RenderEntry.Flags.instancesClamped
+        if entries[index].flags.contains(clamped) != previous[old].flags.contains(clamped) { entries[index].flags.insert(.changed) }
         // A leaf draws no mask (a mask's entry is in its layer's subtree): two leaves are read
         // no further for one.
         let staysLeaf = isLeaf && tracking.previousTraces[old].isLeaf
@@ -379,10 +382,12 @@ extension RenderList {
     }
 
     /// Whether two entries hold the same values, bit for bit, apart from their places in their
-    /// lists (parent, subtree end, mask) and the changed flag.
+    /// lists (parent, subtree end, mask), the changed flag and the instances-clamped flag (known
+    /// only once a replicator's instances are drawn: compared when the entry closes).
     private static func sameValues(_ first: UnsafeMutablePointer<RenderEntry>, _ second: UnsafeMutablePointer<RenderEntry>) -> Bool {
+        let unread: RenderEntry.Flags = [.changed, .instancesClamped]
         guard first.pointee.layerID == second.pointee.layerID, first.pointee.layerClass == second.pointee.layerClass,
-              first.pointee.flags.subtracting(.changed) == second.pointee.flags.subtracting(.changed)
+              first.pointee.flags.subtracting(unread) == second.pointee.flags.subtracting(unread)
         else { return false }
         // (A stored property's pointer: never nil.)
         let a = first.pointer(to: \.matrix)!, b = second.pointer(to: \.matrix)!
