@@ -155,6 +155,14 @@ extension EngineState {
             animation = .basic(animatedName(animations[index]), from: from, to: to)
             animation.timingFunction = function
             animation.timing.duration = span
+        case .spring(var spring) where from.kind.isVariableLength && !VariableInterpolation.haveSameShape(from, to):
+            // Paths or arrays of two shapes switch once, half way: a spring has no half way in
+            // its value (an underdamped one crosses it again and again), so half way through
+            // its settling time, linearly.
+            spring.initialVelocity = 0
+            animation = .basic(animatedName(animations[index]), from: from, to: to)
+            animation.timingFunction = .linear
+            animation.timing.duration = spring.settlingDuration
         case .spring(var spring):
             spring.initialVelocity = 0
             animation = .spring(animatedName(animations[index]), from: from, to: to, spring: spring)
@@ -163,8 +171,8 @@ extension EngineState {
         // (The values are a value function's numbers when the original has one: it goes on.)
         animation.valueFunction = animations[index].valueFunction?.function
         // What shows now and where it ends may be paths or arrays of two shapes (a to-only
-        // original over a model value of another): the continuation switches at its 0.5, as
-        // the original would have at its own.
+        // original over a model value of another): the continuation switches once, at its 0.5
+        // (a spring's, half way through its settling time), as the original would at its own.
         animation.endsMaySwitch = true
         try animation.validate()
         let active = animation.timing.duration
