@@ -1560,12 +1560,13 @@ typedef uint64_t ac_render_list;
 #define AC_RENDER_CLIPS 2           /* masksToBounds: contents and subtree clipped to the bounds,
                                        rounded by corner_radius on masked_corners */
 #define AC_RENDER_CHANGED 4         /* differs from the previous fill's entry of the layer, or new */
-#define AC_RENDER_CONTENTS_FLIPPED 8 /* the geometryFlipped layers above mirror the entry's plane
-                                        (an odd number apply their flip to its matrix; a flip
-                                        mirrors the sublayers, not the layer or its mask): draw
-                                        the contents mirrored in y, so that an image keeps its
-                                        orientation. Not ac_layer_contents_are_flipped, which
-                                        counts the layer's own flip (a drawing context's flip) */
+#define AC_RENDER_CONTENTS_FLIPPED 8 /* the geometryFlipped layers above, up to the tree's root
+                                        (above the fill's root too), mirror the entry's plane
+                                        (an odd number reach it; a flip mirrors the sublayers,
+                                        not the layer or its mask): draw the contents mirrored
+                                        in y, so that an image keeps its orientation on screen.
+                                        Not ac_layer_contents_are_flipped, which counts the
+                                        layer's own flip (a drawing context's flip) */
 #define AC_RENDER_IS_MASK 16        /* the mask of the parent entry's layer: it and its subtree (to
                                        its subtree_end) are drawn into the parent's mask */
 #define AC_RENDER_SUBLAYERS_ONLY 32 /* a CATransformLayer: draws nothing of its own (its colours,

@@ -77,19 +77,19 @@ extension EngineState {
 }
 
 extension EngineState {
-    /// Whether the geometryFlipped layers above the layer in `slot` mirror its plane: an odd
-    /// number of them apply their flip on the way to its root (each mirrors its sublayers'
-    /// space, not its own and not its mask's, `LayerGeometry.superlayerPart`). Its contents
-    /// are drawn mirrored back, so that an image keeps its orientation (reference §1.8);
-    /// unlike `contentsAreFlipped`, the layer's own flip plays no part.
+    /// Whether the geometryFlipped layers above the layer in `slot`, up to its tree's root,
+    /// mirror its plane: an odd number of them apply their flip on the way
+    /// (`LayerGeometry.mirrorsPlane`: each mirrors its sublayers' space, not its own and not its
+    /// mask's). Its contents are drawn mirrored back, so that an image keeps its orientation on
+    /// screen (reference §1.8); unlike `contentsAreFlipped`, the layer's own flip plays no
+    /// part.
     func isMirroredByFlips(_ slot: Int, presentation: Bool) -> Bool {
         var mirrored = false
         var layer = slot
         while layers[layer].parent >= 0 {
             let parent = Int(layers[layer].parent)
-            if Int(layers[parent].mask) != layer && geometry(parent, presentation: presentation).isGeometryFlipped {
-                mirrored.toggle()
-            }
+            let flipped = geometry(parent, presentation: presentation).isGeometryFlipped
+            if LayerGeometry.mirrorsPlane(underFlipped: flipped, isMask: Int(layers[parent].mask) == layer) { mirrored.toggle() }
             layer = parent
         }
         return mirrored

@@ -92,6 +92,12 @@ struct LayerGeometry {
         isMask ? nil : sublayerMatrix
     }
 
+    /// Whether a superlayer's geometryFlipped (`flipped`) mirrors the plane of a layer under
+    /// it: a sublayer's, as `superlayerPart` gives it the flip; not its mask's.
+    static func mirrorsPlane(underFlipped flipped: Bool, isMask: Bool) -> Bool {
+        superlayerPart(flipped ? .identity : nil, isMask: isMask) != nil
+    }
+
     /// CALayer `containsPoint:`: whether `point` (in the layer's own space) lies in the bounds,
     /// half-open as CGRectContainsPoint (minX ≤ x < maxX, minY ≤ y < maxY), the bounds taken
     /// standardised.

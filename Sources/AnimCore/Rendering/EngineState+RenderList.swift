@@ -224,7 +224,8 @@ extension EngineState {
         frame.pointee.sublayers.sublayerMatrix = LayerGeometry.superlayerPart(sublayerMatrix, isMask: false)
         frame.pointee.sublayers.alpha = entry.pointee.flags.contains(.opacityGroup) ? 1 : entry.pointee.alpha
         frame.pointee.isMirrored = entry.pointee.flags.contains(.contentsFlipped)
-        frame.pointee.sublayers.mirrored = frame.pointee.isMirrored != flips
+        frame.pointee.flips = flips
+        frame.pointee.sublayers.mirrored = frame.pointee.planeMirrored(isMask: false)
         frame.pointee.sublayers.tint = entry.pointee.instanceColor
         frame.pointee.sublayers.instance = entry.pointee.instanceIndex
         frame.pointee.sublayers.timeShift = entry.pointee.instanceTimeShift
@@ -428,9 +429,10 @@ struct RenderParent {
     private var sublayerPart = Transform3D.identity
     private var hasSublayerPart = false
     var alpha: Double
-    /// Whether the geometryFlipped layers above mirror the plane its layers are drawn in (an
-    /// odd number of the flips applied in their matrices): their contents are drawn mirrored
-    /// back (`RenderEntry.Flags.contentsFlipped`), so that an image keeps its orientation.
+    /// Whether the geometryFlipped layers above, up to the tree's root, mirror the plane its
+    /// layers are drawn in (an odd number of the flips reach it, `LayerGeometry.mirrorsPlane`):
+    /// their contents are drawn mirrored back (`RenderEntry.Flags.contentsFlipped`), so that an
+    /// image keeps its orientation on screen.
     var mirrored: Bool
     /// The instance colour its layers' colours are multiplied by (`outsideTint` outside
     /// replicators).
@@ -493,11 +495,18 @@ struct RenderFrame {
     var childrenEnd: Int
     var mask: Int32
     var isMaskDrawn = false
-    /// Whether the layer's own plane is mirrored (its entry's `contentsFlipped`): its mask's
-    /// plane, since its own flip mirrors only its sublayers'.
+    /// Whether the layer's own plane is mirrored (its entry's `contentsFlipped`), and whether
+    /// it is geometryFlipped (which mirrors its sublayers' plane, not its mask's).
     var isMirrored = false
+    var flips = false
     /// A replicator's instances; nil for another layer.
     var replica: ReplicaFrame?
+
+    /// Whether the plane of a layer under this one is mirrored: its sublayers' or its mask's
+    /// (`isMask`), by `LayerGeometry.mirrorsPlane`.
+    func planeMirrored(isMask: Bool) -> Bool {
+        isMirrored != LayerGeometry.mirrorsPlane(underFlipped: flips, isMask: isMask)
+    }
 
     /// The parent its mask is under: no part of the sublayers' matrix
     /// (`LayerGeometry.superlayerPart`), and an alpha of its own, since its alpha masks the
@@ -506,7 +515,7 @@ struct RenderFrame {
         var parent = RenderParent(
             entry: sublayers.entry, base: sublayers.hasBase ? sublayers.base : nil,
             sublayerMatrix: LayerGeometry.superlayerPart(replica?.above ?? sublayers.sublayerMatrix, isMask: true), alpha: 1,
-            mirrored: isMirrored)
+            mirrored: planeMirrored(isMask: true))
         parent.baseIsTranslation = sublayers.baseIsTranslation
         // Its back-face test goes through the layer's plane when the layer keeps depth, as its
         // sublayers' does.

@@ -28,10 +28,11 @@ public struct RenderEntry: Sendable {
         /// The entry differs from the previous list's entry of the same layer, or the layer is
         /// new to the list.
         public static let changed = Flags(rawValue: 4)
-        /// The geometryFlipped layers above this one mirror its plane (an odd number of them
-        /// apply their flip to its matrix; a layer's flip mirrors its sublayers, not itself or
-        /// its mask): draw its contents mirrored vertically, so that an image keeps its
-        /// orientation as Core Animation keeps it (reference §1.8). Not CALayer
+        /// The geometryFlipped layers above this one, up to its tree's root (above the fill's
+        /// root too), mirror its plane (an odd number of their flips reach it; a layer's flip
+        /// mirrors its sublayers, not itself or its mask): draw its contents mirrored
+        /// vertically, so that an image keeps its orientation on screen as Core Animation keeps
+        /// it (reference §1.8). Not CALayer
         /// `contentsAreFlipped`, which counts the layer's own flip: that one tells how to flip
         /// a drawing context (`Layer.contentsAreFlipped`).
         public static let contentsFlipped = Flags(rawValue: 8)

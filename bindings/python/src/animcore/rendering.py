@@ -91,9 +91,10 @@ class RenderFlag(IntFlag):
     - ``CLIPS``: masksToBounds: contents and subtree clipped to the bounds, rounded by
       corner_radius on masked_corners;
     - ``CHANGED``: differs from the previous fill's entry of the layer, or is new;
-    - ``CONTENTS_FLIPPED``: the geometryFlipped layers above mirror the entry's plane: draw
-      the contents mirrored in y, so that an image keeps its orientation (not
-      ``Layer.contents_are_flipped``, which counts the layer's own flip);
+    - ``CONTENTS_FLIPPED``: the geometryFlipped layers above, up to the tree's root (above
+      the fill's root too), mirror the entry's plane: draw the contents mirrored in y, so
+      that an image keeps its orientation on screen (not ``Layer.contents_are_flipped``,
+      which counts the layer's own flip);
     - ``IS_MASK``: the mask of the parent entry's layer: it and its subtree (to its
       subtree_end) are drawn into the parent's mask;
     - ``SUBLAYERS_ONLY``: a CATransformLayer: it draws nothing of its own (its colours come
