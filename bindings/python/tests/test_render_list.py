@@ -9,6 +9,7 @@ import gc
 import math
 import sys
 import threading
+import time
 from typing import Any, List, Optional
 
 import pytest
@@ -430,6 +431,43 @@ def test_threads_filling_one_list_each_get_their_own_entries(engine: Engine) -> 
     for thread in threads:
         thread.join()
     assert wrong == []
+
+
+def test_the_engine_closed_while_another_thread_fills() -> None:
+    # The engine's close frees the lists' storage: it waits for a fill on another thread to
+    # have read its entries (a copy of freed storage crashed the process); the fill after it
+    # raises BadHandleError.
+    for trial in range(5):
+        engine = Engine()
+        root = make(engine, 100, 100, 50, 50)
+        for index in range(5000):
+            make(engine, 2, 2, index % 100, index // 100, parent=root)
+        render = engine.render_list()
+        stop = threading.Event()
+        errors: List[str] = []
+        counts: List[int] = []
+
+        def fill() -> None:
+            while not stop.is_set():
+                try:
+                    counts.append(len(render.fill(root, False)))
+                except BadHandleError:
+                    return
+                except Exception as error:  # noqa: BLE001 - any other answer fails the test
+                    errors.append(repr(error))
+                    return
+
+        thread = threading.Thread(target=fill)
+        thread.start()
+        while not counts:
+            time.sleep(0.001)
+        time.sleep(0.002 * trial)
+        engine.close()
+        stop.set()
+        thread.join()
+        assert errors == [] and set(counts) == {5001}
+        with pytest.raises(BadHandleError):
+            render.fill(root, False)
 
 
 def test_the_renderer_built_ins(engine: Engine) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import threading
+import weakref
 from typing import Any, Callable, Dict, Optional, Protocol, Tuple
 
 from . import _capi
@@ -30,14 +31,16 @@ class EngineHandle(Protocol):
     that has these): its pointer, None once closed; the callback registrations it owns (see
     :mod:`animcore._callbacks`); the entries of the animations added under a key, by
     (layer handle, key), guarded by ``_lock``; whether an action callback may run Python code
-    during a property change; the one Python object of a layer handle; and the interned key
-    of a name."""
+    during a property change; its render lists; the one Python object of a layer handle; and
+    the interned key of a name."""
 
     _ptr: Optional[Any]
     _registrations: Dict[int, Any]
     _keyed: Dict[Tuple[int, str], Any]
     _lock: "threading.RLock"
     _runs_python_actions: bool
+    # Its render lists (see Engine.close), typed loosely: the render list module imports this one.
+    _render_lists: "weakref.WeakSet[Any]"
 
     def _wrap(self, handle: int) -> Any:
         """The one Python layer object of ``handle`` (see Engine._wrap)."""

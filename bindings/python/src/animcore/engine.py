@@ -194,6 +194,9 @@ class Engine:
         self._ptr: Optional[Any] = ptr
         self._default_duration = float(config.default_duration_s)
         self._closing = False
+        # The render lists made of it: its close waits for their fills to have read their
+        # entries (the library frees the lists' storage with the engine).
+        self._render_lists: "weakref.WeakSet[RenderList]" = weakref.WeakSet()
         self._lock = threading.RLock()
         self._keys: Dict[str, int] = {}
         self._key_names: Dict[int, str] = {}
@@ -226,11 +229,23 @@ class Engine:
             return
         self._closing = True
         self._finalizer.detach()
-        with _callbacks.guard("close"):
-            status = _lib.ac_engine_destroy(self._ptr)
-            self._ptr = None
-            if status:
-                raise_status(status)
+        # Each list's lock is held through the destroy, so that a fill on another thread has
+        # read its entries before their storage goes (a callback the destroy runs may fill one
+        # on this thread: the locks are reentrant).
+        lists = sorted(self._render_lists, key=id)
+        for render_list in lists:
+            render_list._lock.acquire()
+        try:
+            with _callbacks.guard("close"):
+                status = _lib.ac_engine_destroy(self._ptr)
+                self._ptr = None
+                for render_list in lists:
+                    render_list._forget()
+                if status:
+                    raise_status(status)
+        finally:
+            for render_list in reversed(lists):
+                render_list._lock.release()
 
     @property
     def closed(self) -> bool:

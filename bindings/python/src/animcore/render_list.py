@@ -153,8 +153,10 @@ class RenderList:
         # The buffer the views of ``fill(copy=False)`` show (Python's memory, reused).
         self._shown: Any = None
         # A fill and the read of what it wrote, one thread at a time: the library's storage is
-        # the list's, and another fill would overwrite it under the read.
-        self._lock = threading.Lock()
+        # the list's, and another fill would overwrite it under the read, or the list's or the
+        # engine's close free it (reentrant: a callback of the engine's close may fill it).
+        self._lock = threading.RLock()
+        engine._render_lists.add(self)
 
     # ---- life --------------------------------------------------------------------------------
 
@@ -166,10 +168,14 @@ class RenderList:
         with self._lock:
             self._close()
 
-    def _close(self) -> None:
+    def _forget(self) -> None:
+        """Drops what the last fill pointed into (the list's storage, gone or going)."""
         self._entries = None
         self._count = 0
         self._dirty = None
+
+    def _close(self) -> None:
+        self._forget()
         if not self._finalizer.detach():
             return
         ptr = self._engine._ptr
@@ -303,13 +309,15 @@ class RenderList:
         """The Layer of entry ``index`` of the last fill (negative counts from the end).
 
         C: ac_render_list_fill() (ac_render_entry.layer)."""
-        return self._engine._wrap(self._entries[self._index(index)].layer)  # type: ignore[no-any-return]
+        with self._lock:
+            return self._engine._wrap(self._entries[self._index(index)].layer)  # type: ignore[no-any-return]
 
     def flags(self, index: int) -> RenderFlag:
         """The flags of entry ``index`` of the last fill, as a :class:`RenderFlag`.
 
         C: ac_render_list_fill() (ac_render_entry.flags)."""
-        return RenderFlag(self._entries[self._index(index)].flags)
+        with self._lock:
+            return RenderFlag(self._entries[self._index(index)].flags)
 
     def __repr__(self) -> str:
         state = "closed" if self.closed else f"{self._count} entries"
