@@ -663,6 +663,16 @@ static void test_tree(void) {
     EXPECT_ERROR(ac_layer_insert_sublayer(engine, a, a, 0), AC_ERR_CYCLE, "child");
     AC_CHECK_EQ_INT(superlayer(engine, q), p);
     AC_CHECK_EQ_INT(superlayer(engine, p), 0);
+    /* A layer with no sublayer is above another only through its mask: x hosts mask m, which
+       holds y; adding x under y is refused too. */
+    ac_layer x = 0, m = 0, y = 0;
+    AC_CHECK_OK(ac_layer_create(engine, 0, &x));
+    AC_CHECK_OK(ac_layer_create(engine, 0, &m));
+    AC_CHECK_OK(ac_layer_create(engine, 0, &y));
+    AC_CHECK_OK(ac_layer_set_mask(engine, x, m));
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, m, y));
+    EXPECT_ERROR(ac_layer_add_sublayer(engine, y, x), AC_ERR_CYCLE, "child");
+    for (int k = 0; k < 3; k++) AC_CHECK_OK(ac_layer_release(engine, (ac_layer[]){x, m, y}[k]));
 
     /* Buffers. */
     EXPECT_ERROR(ac_layer_sublayers(engine, p, list, 1, &count), AC_ERR_BUFFER_TOO_SMALL, "out_layers");

@@ -288,9 +288,11 @@ extension EngineState {
     /// `leaveSteadyLane(subtree:)` when the superlayer above the layer in `slot` changes —
     /// it is put under `superlayer`, taken from under it, or `superlayer` is destroyed — and
     /// `superlayer` is off engine time: their time came, or would come, from at or above it
-    /// (`timeSource(of:)`); they find their source again when they join.
+    /// (`timeSource(of:)`); they find their source again when they join. With the lane empty
+    /// nothing can leave, and the superlayer's chain is not walked (a tree built before its
+    /// animations walks none, however deep).
     func superlayerChanges(of slot: Int, superlayer: Int) {
-        if !runsOnEngineTime(superlayer) { leaveSteadyLane(subtree: slot) }
+        if steadyLane.liveCount > 0 && !runsOnEngineTime(superlayer) { leaveSteadyLane(subtree: slot) }
     }
 
     /// `leaveSteadyLane(layer:)` for the layer in `slot` and every layer under it: their

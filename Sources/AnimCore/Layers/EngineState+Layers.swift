@@ -114,7 +114,10 @@ extension EngineState {
     func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int?) throws(AnimCoreError) {
         let childSlot = try layerSlot(child)
         let parentSlot = try layerSlot(parent)
-        var ancestor = parentSlot
+        // A layer with no sublayer and no mask is no layer's superlayer: only `parent` itself
+        // can be it (so a tree built leaf by leaf walks no chain, however deep).
+        let mayBeAbove = layers[childSlot].firstChild >= 0 || layers[childSlot].mask >= 0
+        var ancestor = mayBeAbove ? parentSlot : (parentSlot == childSlot ? childSlot : -1)
         while ancestor >= 0 {
             if ancestor == childSlot {
                 throw AnimCoreError(.cycle, "layer \(child.rawValue) is layer \(parent.rawValue) or one of its superlayers")
