@@ -987,10 +987,10 @@ static inline ac_value ac_value_token(uint64_t token) {
 /**
  * The entries past which a fill draws no further replicator instance: 2^21. A replicator that
  * would draw more stops at the instance it is at, its entry flagged
- * AC_RENDER_INSTANCES_CLAMPED (and AC_RENDER_CHANGED). [INFERRED] Core Animation documents no
- * limit; the instance limit alone lets the instances of a large subtree ask for more memory
- * than a host holds (an entry is 568 bytes, and a list keeps its previous fill too). Outside
- * replicators each layer is drawn once.
+ * AC_RENDER_INSTANCES_CLAMPED (and AC_RENDER_CHANGED when its previous entry was not clamped).
+ * [INFERRED] Core Animation documents no limit; the instance limit alone lets the instances of
+ * a large subtree ask for more memory than a host holds (an entry is 568 bytes, and a list
+ * keeps its previous fill too). Outside replicators each layer is drawn once.
  */
 #define AC_RENDER_LIST_MAX_REPLICATED_ENTRIES (1 << 21)
 

@@ -36,11 +36,11 @@ public final class RenderList {
 
     /// The entries past which a fill draws no further replicator instance: 2^21. A replicator
     /// that would draw more stops at the instance it is at, its entry flagged
-    /// `RenderEntry.Flags.instancesClamped` (and changed). [INFERRED] Core Animation sets no
-    /// documented limit; the instance limit (`LayerClassID.maxReplicatorInstances`) alone
-    /// lets instances of a large subtree ask for more memory than a host holds (an entry is
-    /// 568 bytes, and a list keeps its previous fill too). Outside replicators each layer is
-    /// drawn once.
+    /// `RenderEntry.Flags.instancesClamped` (changed when its previous entry was not clamped).
+    /// [INFERRED] Core Animation sets no documented limit; the instance limit
+    /// (`LayerClassID.maxReplicatorInstances`) alone lets instances of a large subtree ask for
+    /// more memory than a host holds (an entry is 568 bytes, and a list keeps its previous fill
+    /// too). Outside replicators each layer is drawn once.
     ///
     /// C: `AC_RENDER_LIST_MAX_REPLICATED_ENTRIES`.
     public static let maximumReplicatedEntries = 1 << 21
