@@ -746,3 +746,44 @@ struct KeyframeTests {
         #expect(RotationMode.auto.name == "auto" && RotationMode.autoReverse.name == "autoReverse")
     }
 }
+
+/// Cubic keyframes whose coordinates reach the top of the doubles: their Kochanek–Bartels
+/// tangents (differences of coordinates) overflowed, and the whole animation presented NaN,
+/// even at a keyframe.
+@Suite("Cubic keyframes near the largest doubles")
+struct CubicKeyframesAtTheTopOfTheDoublesTests {
+    static let points: [Double] = [-0.75, 0.5, 1, -1, 0.25, 0.875, 0.5, 0.125]
+
+    @Test("the curves of points scaled by a power of two are the curves scaled by it, to the bit, up to 2^1023")
+    func curvesScale() {
+        let base = KeyframeCurve.kochanekBartels(
+            Self.points, slots: 2, keyTimes: nil, tension: [0.2], continuity: [-0.3], bias: [0.4])
+        for exponent in [900, 1015, 1020, 1023] {
+            let scale = Double(sign: .plus, exponent: exponent, significand: 1)
+            let curves = KeyframeCurve.kochanekBartels(
+                Self.points.map { $0 * scale }, slots: 2, keyTimes: nil, tension: [0.2], continuity: [-0.3], bias: [0.4])
+            #expect(curves.allSatisfy { $0.isFinite }, "2^\(exponent)")
+            #expect(curves.map(\.bitPattern) == base.map { ($0 * scale).bitPattern }, "2^\(exponent)")
+        }
+    }
+
+    @Test("a cubic keyframe animation over ±1e308 shows its keyframes at their times and finite values between")
+    func animationOverTheRange() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayerHandle()
+        var animation = Animation.keyframe(
+            "position.x", values: [.scalar(-1e308), .scalar(1e308), .scalar(-1e308)], calculationMode: .cubic)
+        animation.timing.duration = 1
+        try engine.addAnimation(animation, forKey: "k", to: layer)
+        try engine.tick(0)
+        for (time, expected) in [(0.0, -1e308), (0.5, 1e308)] {
+            try engine.tick(time)
+            #expect(try engine.presentationValue(forKeyPath: "position.x", of: layer)?.scalar == expected, "at \(time)")
+        }
+        for time in [0.1, 0.3, 0.7, 0.9] {
+            try engine.tick(time)
+            let shown = try #require(try engine.presentationValue(forKeyPath: "position.x", of: layer)?.scalar)
+            #expect(shown.isFinite, "at \(time): \(shown)")
+        }
+    }
+}

@@ -83,9 +83,19 @@ enum KeyframeCurve {
     /// segments' durations so speed is continuous across a keyframe.
     /// [INF] Core Animation does not document its end tangents or its scaling for uneven key
     /// times; duplicated end points and duration scaling are the reference's inference.
+    /// Coordinates of 2^1015 or more, whose differences and tangents could leave the doubles,
+    /// are made into curves scaled down by 2^−8 and scaled back (powers of two: exact, the
+    /// same bits wherever nothing overflows).
     static func kochanekBartels(
         _ points: [Double], slots: Int, keyTimes: [Double]?, tension: [Double]?, continuity: [Double]?, bias: [Double]?
     ) -> [Double] {
+        let largest = VectorLength.largestMagnitude(count: points.count) { points[$0] }
+        guard !(largest >= 0x1p1015 && largest.isFinite) else {
+            let curves = kochanekBartels(
+                points.map { $0 * 0x1p-8 }, slots: slots, keyTimes: keyTimes, tension: tension, continuity: continuity,
+                bias: bias)
+            return curves.map { $0 * 0x1p8 }
+        }
         let count = points.count / slots
         func point(_ index: Int) -> ArraySlice<Double> {
             let clamped = min(max(index, 0), count - 1)
