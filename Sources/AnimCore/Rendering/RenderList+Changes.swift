@@ -79,6 +79,9 @@ final class RenderChangeTracking {
         var previous: Int32
         /// Whether its subtree is itself alone (no sublayer or mask drawn): set when it closes.
         var isLeaf: Bool
+        /// Whether its entry drew fewer instances than asked (`RenderEntry.Flags
+        /// .instancesClamped`): set when it closes, as the clamp is known only then.
+        var isClamped = false
     }
 
     /// An extent not computed yet (a finite entry's extent is never NaN).
@@ -262,6 +265,8 @@ extension RenderList {
         entries[index].subtreeEnd = Int32(entries.count)
         let isLeaf = entries.count == index + 1
         tracking.traces[index].isLeaf = isLeaf
+        let isClamped = entries[index].flags.contains(.instancesClamped)
+        tracking.traces[index].isClamped = isClamped
         let old = Int(tracking.previous(ofEntry: index))
         let was = old >= 0 ? previous.base + old : nil
         let wasAtRest = old < 0 || tracking.previousTraces[old].transitionID == 0
@@ -271,9 +276,9 @@ extension RenderList {
             markSubtree(index, previously: old, reach: reach)
         }
         guard old >= 0 else { return }  // new: its subtree is new too, each entry marked
-        // Whether a replicator drew all its instances is known now (`EngineState.clampInstances`).
-        let clamped = RenderEntry.Flags.instancesClamped
-        if entries[index].flags.contains(clamped) != previous[old].flags.contains(clamped) { entries[index].flags.insert(.changed) }
+        // Whether a replicator drew all its instances is known now (`EngineState.clampInstances`);
+        // compared through the traces, which are read here anyway.
+        if isClamped != tracking.previousTraces[old].isClamped { entries[index].flags.insert(.changed) }
         // A leaf draws no mask (a mask's entry is in its layer's subtree): two leaves are read
         // no further for one.
         let staysLeaf = isLeaf && tracking.previousTraces[old].isLeaf
