@@ -576,9 +576,11 @@ typedef void (*ac_destroy_fn)(void *user_data);
  *
  * Display, animation and transaction-completion callbacks run during ac_engine_tick() (and
  * ac_engine_destroy() for did-stop and completions), on the calling thread, after the engine
- * has finished updating, so they may call any function of this header, including
- * ac_engine_tick() and ac_engine_destroy(); callbacks owed because of what they do are
- * delivered by the next tick. Action callbacks run inside the call that changes a property or
+ * has finished updating and without holding its lock, so they may call any function of this
+ * header, including ac_engine_tick() and ac_engine_destroy(), and may wait for other threads
+ * that use the engine; callbacks owed because of what they do are delivered by the next tick.
+ * While one thread delivers callbacks, a tick on another thread leaves its own to that
+ * delivery, which runs them after those it has queued (see ac_engine_tick()). Action callbacks run inside the call that changes a property or
  * the tree (see Actions), and may call any function too.
  */
 
@@ -638,7 +640,9 @@ ac_status ac_engine_create(const ac_engine_config *config, ac_engine **out_engin
  * After a successful destroy — also one called from a callback during ac_engine_tick() — the
  * only callbacks that still run are did-stops and completions (those destroy promises, and
  * those the tick in progress owes, each with its own finished flag) and destroy functions:
- * no display and no did-start callback runs.
+ * no display and no did-start callback runs. (Destroy does not wait for other threads: a
+ * display or did-start that another thread's delivery had already decided to run before
+ * destroy began may still be running, or about to enter its function, when destroy returns.)
  */
 ac_status ac_engine_destroy(ac_engine *engine);
 
@@ -648,10 +652,11 @@ ac_status ac_engine_destroy(ac_engine *engine);
  * begins now, or at its commit's time with a clock: ac_engine_set_clock()), evaluates every animation, and delivers the callbacks owed: animation did-start
  * and did-stop, then display. Engine time advances by the host's elapsed time × the global
  * speed; the first tick sets it to now_s (a now_s before the previous tick's moves engine time
- * back). Callbacks are delivered in the order they are owed: a tick called from one of the
- * engine's callbacks does its work at once but leaves its callbacks to the delivery in
- * progress, after those already queued (so an animation's did-start never follows its
- * did-stop). One layer's callbacks of a tick come in the order of its animations; between
+ * back). Callbacks are delivered in the order they are owed: while callbacks are being
+ * delivered — a tick called from one of them, or a tick on another thread meanwhile — a tick
+ * does its work at once but leaves its callbacks to the delivery in progress, which runs them
+ * on its own thread after those already queued (so an animation's did-start never follows its
+ * did-stop, and no tick waits for another thread's callbacks). One layer's callbacks of a tick come in the order of its animations; between
  * layers the order is not specified (it is the same whatever ac_engine_set_tick_threads says).
  * Errors: AC_ERR_BAD_HANDLE, AC_ERR_NOT_FINITE, AC_ERR_OUT_OF_RANGE (beyond
  * ±AC_TIME_LIMIT_S; or, naming the clock, a clock reading refused since the last tick:

@@ -169,4 +169,64 @@ struct ThreadTests {
         #expect(Set(l + r) == Set(moving))
         #expect(moving.allSatisfy { engine.isValid($0) }, "moving a layer held only by its tree never frees it")
     }
+
+    @Test("a tick on another thread while one delivers leaves its callbacks to that delivery: no did-stop before its did-start")
+    func tickDuringAnotherThreadsDelivery() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayerHandle()
+        try engine.tick(100)
+        let log = Log<String>()
+        let problems = Log<String>()
+        let delegate = AnimationDelegate(
+            didStart: { event in
+                log.add("start \(event.key ?? "")")
+                guard event.key == "a" else { return }
+                // While this thread delivers, another removes "b" (its did-start still queued
+                // here) and ticks: its did-stop must come after "b"'s did-start.
+                joinThreads([
+                    spawnThread {
+                        do {
+                            try engine.removeAnimation(forKey: "b", from: layer)
+                            try engine.tick(100.1)
+                        } catch {
+                            problems.add("\(error)")
+                        }
+                    }
+                ])
+                log.add("other thread returned")
+            },
+            didStop: { event, finished in log.add("stop \(event.key ?? "") \(finished)") })
+        for key in ["a", "b"] {
+            var animation = basic("opacity", from: 0, to: 1, duration: 10)
+            animation.delegate = delegate
+            try engine.addAnimation(animation, forKey: key, to: layer)
+        }
+        try engine.tick(100.05)
+        #expect(problems.all.isEmpty, "\(problems.all)")
+        #expect(log.all == ["start a", "other thread returned", "start b", "stop b false"])
+    }
+
+    @Test("destroy's did-stops run without the engine's lock: one may wait for another thread that reads the engine")
+    func invalidateDeliversWithoutTheLock() throws {
+        let engine = Engine()
+        let layer = try engine.makeLayerHandle()
+        let reads = Log<String>()
+        var animation = basic("opacity", from: 0, to: 1, duration: 10)
+        animation.delegate = AnimationDelegate(
+            didStart: nil,
+            didStop: { event, finished in
+                let engine = event.engine
+                joinThreads([
+                    spawnThread {
+                        let value = try? engine.value(forKeyPath: "opacity", of: layer)
+                        reads.add("read \(value.map { "\($0)" } ?? "refused") finished=\(finished)")
+                    }
+                ])
+            })
+        try engine.addAnimation(animation, forKey: "a", to: layer)
+        try engine.tick(1)
+        engine.invalidate()  // hung here when the did-stop ran under the lock
+        #expect(reads.all == ["read scalar(1.0) finished=false"])
+        expectError(.invalidState, "tick after invalidate") { try engine.tick(2) }
+    }
 }

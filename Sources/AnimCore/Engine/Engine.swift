@@ -26,9 +26,9 @@ public final class Engine: @unchecked Sendable {
     // (two accesses per property change).
     let state: EngineState
     @exclusivity(unchecked) var isInvalidated = false
-    /// The delivery in progress (see `deliverEvents`): its thread's identity (0 for none) and its
-    /// queue, which ticks called from its callbacks append to. Guarded by `lock`.
-    private var deliveringThread: UInt = 0
+    /// Whether a delivery is in progress (see `deliverEvents`), and its queue, which every tick
+    /// appends to while it runs. Guarded by `lock`.
+    private var isDelivering = false
     private var deliveryQueue: [EngineEvent] = []
     /// The host clock (`setClock(_:)`) and whether it is being read. Guarded by `lock`.
     @exclusivity(unchecked) var hostClock: (() -> Double)?
@@ -520,21 +520,29 @@ public final class Engine: @unchecked Sendable {
     ///
     /// C: `ac_engine_destroy` (which also frees the engine).
     public func invalidate() {
-        lock.withLock {
-            guard !isInvalidated, !state.isEnding else { return }
+        let begins: Bool = lock.withLock {
+            guard !isInvalidated, !state.isEnding else { return false }
             state.isEnding = true
-            // Events owed before (by callbacks of a tick in progress) are delivered too; a
-            // second round catches whatever the first round's callbacks stopped themselves.
-            while withStateUnchecked({ state in
+            return true
+        }
+        guard begins else { return }
+        // Events owed before (by callbacks of a tick in progress) are delivered too; a second
+        // round catches whatever the first round's callbacks stopped themselves. Delivered
+        // without the lock, as a tick's are: a did-stop may wait for another thread that reads
+        // the engine.
+        while lock.withLock({
+            withStateUnchecked { state in
                 for slot in state.layers.indices where state.places[slot].isAlive {
                     state.removeAllAnimations(slot)
                 }
                 state.abandonTransactions()
                 state.cancelAnimators()
                 return !state.events.isEmpty
-            }) {
-                deliverEvents(ordered: false)
             }
+        }) {
+            deliverEvents(ordered: false)
+        }
+        lock.withLock {
             isInvalidated = true
             // The clock may hold the engine (a closure capturing it): let it go.
             hostClock = nil
@@ -551,25 +559,21 @@ public final class Engine: @unchecked Sendable {
 
     /// Delivers the callbacks owed so far, outside the state access, in the order they were
     /// owed. Callbacks that those callbacks cause wait for the next delivery (so a callback that
-    /// keeps causing callbacks cannot hold the tick forever). A tick called from a callback
-    /// (`ordered`) does not deliver on its own: its callbacks join the queue of the delivery in
-    /// progress on this thread, after the ones already queued, so an animation's did-start never
-    /// follows its did-stop. Invalidation delivers at once (`ordered` false): destroy's
-    /// did-stops run before it returns.
+    /// keeps causing callbacks cannot hold the tick forever). While a delivery is in progress,
+    /// a tick on any thread (called from one of its callbacks, or not) does not deliver on its
+    /// own: its callbacks join that delivery's queue, after the ones already queued, so an
+    /// animation's did-start never follows its did-stop, and no thread waits for another's
+    /// callbacks. Invalidation delivers at once (`ordered` false): destroy's did-stops run
+    /// before it returns.
     private func deliverEvents(ordered: Bool = true) {
-        let thread = ThreadIdentity.current
         var owner = false
         let batch: [EngineEvent] = lock.withLock {
             defer { state.events.removeAll(keepingCapacity: true) }
             guard ordered else { return state.events }
-            if deliveringThread == thread {
-                deliveryQueue.append(contentsOf: state.events)
-                return []
-            }
-            guard deliveringThread == 0 else { return state.events }  // another thread's delivery
-            deliveringThread = thread
-            owner = true
             deliveryQueue.append(contentsOf: state.events)
+            guard !isDelivering else { return [] }
+            isDelivering = true
+            owner = true
             return []
         }
         for event in batch { deliver(event) }
@@ -578,7 +582,7 @@ public final class Engine: @unchecked Sendable {
         while let event: EngineEvent = lock.withLock({
             guard next < deliveryQueue.count else {
                 deliveryQueue.removeAll(keepingCapacity: true)
-                deliveringThread = 0
+                isDelivering = false
                 return nil
             }
             next += 1
