@@ -56,6 +56,16 @@ struct DecayTests {
         expectNear(scalarValue(try engine.presentationVelocity(forKeyPath: "value", of: layer)), 100 * pow(rate, 1000.0 / 60), 1e-3)
     }
 
+    @Test("the velocity it continues is finite when each one-sided slope is above half the largest double")
+    func continuesASteepPresentation() throws {
+        let (engine, layer) = try probe()
+        try engine.addAnimation(basic("value", from: 0, to: 1.5e308, duration: 1), forKey: "move", to: layer)
+        try engine.tick(10)
+        try engine.tick(10.5)
+        let velocity = try #require(scalarValue(try engine.presentationVelocity(forKeyPath: "value", of: layer)))
+        expectNear(velocity, 1.5e308, 1e-6 * 1.5e308, "the mean of two slopes of 1.5e308")
+    }
+
     @Test("reaching a bound springs back to it with the velocity it had there (rubber-banding); a start beyond a bound springs back from there")
     func bounds() throws {
         let (engine, layer) = try probe()
@@ -125,6 +135,20 @@ struct DecayTests {
         refused(DecayParameters(), keyPath: "transform", .wrongKind, naming: "transform")
         refused(DecayParameters(velocity: .point(x: 1, y: 1)), .wrongKind, naming: "velocity")
         #expect(try engine.animationKeys(of: layer).isEmpty)
+    }
+
+    @Test("stopping time of a speed whose ratio to the minimum leaves the doubles' range: finite, from the logs")
+    func stoppingTimeOfExtremeSpeeds() {
+        var parameters = DecayParameters()
+        parameters.minimumSpeed = 1e-20
+        for speed in [1e300, 1e308, Double.greatestFiniteMagnitude] {
+            let expected = (log(1e-20) - log(speed)) / (1000 * log(parameters.decelerationRate))
+            let time = parameters.stoppingTime(speed: speed)
+            #expect(time.isFinite && time > 0, "speed \(speed): \(time)")
+            expectNear(time, expected, 1e-9 * expected, "speed \(speed)")
+        }
+        // In the normal range the ratio's one log is kept.
+        expectNear(parameters.stoppingTime(speed: 1), log(1e-20) / (1000 * log(parameters.decelerationRate)), 1e-12)
     }
 
     func scalarValue(_ value: Value?) -> Double? { if case .scalar(let number)? = value { number } else { nil } }

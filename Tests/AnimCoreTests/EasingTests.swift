@@ -245,6 +245,24 @@ struct EasingPresetTests {
             == TimingFunction.elastic(.easeOut).value(at: 0.37))
     }
 
+    @Test("elastic with the smallest periods: an angle beyond the doubles gives the envelope's rest, never NaN")
+    func elasticTinyPeriod() throws {
+        // 2π·x/p overflows for p = 5e-324: the sine is taken as 0.
+        let period = Double.leastNonzeroMagnitude
+        let out = try TimingFunction.elastic(.easeOut, period: period)
+        let into = try TimingFunction.elastic(.easeIn, period: period)
+        let both = try TimingFunction.elastic(.easeInOut, period: period)
+        for x in [0.25, 0.5, 0.9] {
+            #expect(out.value(at: x) == 1, "out at \(x)")
+            #expect(into.value(at: x) == 0, "in at \(x)")
+            // In-out is in(2x)/2, then (1 + out(2x − 1))/2 from x = 0.5, where out(0) = 0.
+            #expect(both.value(at: x) == (x < 0.5 ? 0 : x == 0.5 ? 0.5 : 1), "in-out at \(x)")
+        }
+        // For p = 1e-308 the angle stays finite at x = 0.25: a sine, inside the envelope.
+        let finite = try TimingFunction.elastic(.easeOut, period: 1e-308).value(at: 0.25)
+        #expect(abs(finite - 1) <= 0.17677669529663687, "\(finite) outside 1 ± 2^−2.5")
+    }
+
     @Test("output ranges: back overshoots by 10% at the default; bounce stays in [0, 1]")
     func ranges() throws {
         let back = try TimingFunction.back(.easeIn).outputRange

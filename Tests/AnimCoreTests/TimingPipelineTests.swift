@@ -465,6 +465,13 @@ struct TimingPipelineTests {
         // Infinite count without reversing ends at the end of a cycle.
         let forever = try MediaTiming(duration: 0, repeatCount: .infinity, fillMode: .forwards).evaluate(atParentTime: 0)
         expectClose(forever.progress, 1, tolerance: 0, "infinite repeatCount")
+        // An autoreversing count whose cycles overflow (count × 2 > DBL_MAX) still ends back at
+        // the start of its last, whole cycle.
+        let huge = try MediaTiming(duration: 0, repeatCount: 1e308, autoreverses: true, fillMode: .forwards)
+            .evaluate(atParentTime: 0)
+        expectClose(huge.progress, 0, tolerance: 0, "autoreverses × 1e308")
+        expectClose(huge.currentIteration, 1e308 - 1, tolerance: 0, "autoreverses × 1e308 iteration")
+        #expect(huge.isReversed)
     }
 
     // MARK: Speeds

@@ -104,7 +104,11 @@ public struct DecayParameters: Hashable, Sendable {
     /// - Returns: seconds; 0 when it starts below.
     public func stoppingTime(speed: Double) -> Double {
         guard speed > minimumSpeed else { return 0 }
-        return log(minimumSpeed / speed) / exponent
+        let ratio = minimumSpeed / speed
+        // A ratio below the normal range has lost its digits (or is 0): the logs' difference
+        // keeps them, so a fling of 1e300 units per second still stops in finite time.
+        let fall = ratio >= Double.leastNormalMagnitude ? log(ratio) : log(minimumSpeed) - log(speed)
+        return fall / exponent
     }
 
     /// The distance (per unit of start velocity) covered in `t` seconds: (r^(1000t) − 1) / (1000 ln r).

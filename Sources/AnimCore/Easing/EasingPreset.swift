@@ -176,7 +176,7 @@ public struct EasingPreset: Hashable, Sendable {
             guard t < 1 else { return 1 }
             let (a, sigma) = elasticShape
             let u = t - 1
-            return -(a * exp2(10 * u) * sin((u - sigma) * 2 * Double.pi / period))
+            return -(a * exp2(10 * u) * elasticSine(u - sigma))
         }
     }
 
@@ -192,8 +192,16 @@ public struct EasingPreset: Hashable, Sendable {
         case .elastic:
             guard t > 0 else { return 0 }
             let (a, sigma) = elasticShape
-            return a * exp2(-10 * t) * sin((t - sigma) * 2 * Double.pi / period) + 1
+            return a * exp2(-10 * t) * elasticSine(t - sigma) + 1
         }
+    }
+
+    /// sin(2π·x/p), the oscillation at x progress units from its phase.
+    /// [INF] A period below about 3.5e-308 makes the angle overflow: an infinitely fast
+    /// oscillation has no value, so the sine is taken as 0 (in gives 0, out gives 1).
+    private func elasticSine(_ x: Double) -> Double {
+        let angle = x * 2 * Double.pi / period
+        return angle.isFinite ? sin(angle) : 0
     }
 
     /// Elastic's amplitude (at least 1) and phase shift σ.

@@ -64,7 +64,9 @@ extension EngineState {
             let backward = (shown[k] - earlier[k]) / stepBefore
             let forward = (later[k] - shown[k]) / stepAfter
             if drivenBefore == drivenNow && drivenNow == drivenAfter {
-                out[k] = (backward + forward) / 2
+                let sum = backward + forward
+                // Halves first when the sum overflows, so two finite slopes give a finite mean.
+                out[k] = sum.isFinite ? sum / 2 : backward / 2 + forward / 2
             } else if drivenNow == drivenAfter {
                 out[k] = forward
             } else {

@@ -380,8 +380,13 @@ extension MediaTiming {
                 isReversed: autoreverses)
         }
         let unit = MediaTiming(duration: 1, autoreverses: autoreverses)
-        var position = unit.cyclePosition(
-            activeTime: count * unit.cycleDuration, approachFromBelow: true)
+        let activeTime = count * unit.cycleDuration
+        guard activeTime.isFinite else {
+            // Only autoreversing counts above DBL_MAX / 2 get here; a count so large is a
+            // whole number, so the last cycle ends complete, back at its start.
+            return CyclePosition(iteration: count - 1, basicTime: 0, progress: 0, isReversed: true)
+        }
+        var position = unit.cyclePosition(activeTime: activeTime, approachFromBelow: true)
         position.basicTime = 0
         return position
     }
