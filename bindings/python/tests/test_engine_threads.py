@@ -185,3 +185,63 @@ def test_first_thread_started_inside_a_callback() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+# An action callback runs holding the library's lock. Another thread declaring a class waits
+# for that lock inside ac_class_create; the callback then declares one too. Neither may wait
+# for the other, and each gets its own class (or, for the same declaration, the same one).
+DECLARE_IN_ACTION_SCRIPT = r"""
+import threading, time
+from animcore import Engine, Layer, Property
+
+class Inside(Layer):
+    level = Property(0.0)
+
+class Outside(Layer):
+    level = Property(0.0)
+
+class Both(Layer):
+    level = Property(0.0)
+
+with Engine() as engine:
+    layer = engine.layer()
+    engine.tick(0)
+    in_action = threading.Event()
+    made = {}
+
+    def action(target, key):
+        if key == "opacity":
+            in_action.set()
+            time.sleep(0.3)  # the other thread is now waiting for the library's lock
+            made["inside"] = engine.layer(Inside).layer_class
+            made["both inside"] = engine.layer(Both).layer_class
+        return None
+
+    def outside():
+        in_action.wait()
+        made["both outside"] = engine.layer(Both).layer_class
+        made["outside"] = engine.layer(Outside).layer_class
+
+    layer.set_delegate(action=action)
+    thread = threading.Thread(target=outside)
+    thread.start()
+    layer.opacity = 0.5
+    thread.join()
+    assert made["inside"].name == "Inside" and made["outside"].name == "Outside", made
+    assert made["both inside"] is made["both outside"], made
+    assert engine.layer_class(Both) is made["both inside"]
+    assert engine.layer(Both).level == 0.0
+print("ok")
+"""
+
+
+def test_a_class_declared_in_an_action_while_another_thread_declares() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", DECLARE_IN_ACTION_SCRIPT],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"

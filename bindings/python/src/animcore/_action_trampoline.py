@@ -91,7 +91,8 @@ def _action(
     try:
         wrapped = engine._wrap(layer)
         name = key.decode("utf-8", "replace")
-        answer = item.callback(wrapped, name)
+        with _callbacks.library_lock_held():
+            answer = item.callback(wrapped, name)
         if answer is None:
             return _capi.AC_ACTION_CONTINUE
         if isinstance(answer, NoAction):

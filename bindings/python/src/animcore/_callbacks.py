@@ -120,6 +120,8 @@ class _ThreadErrors(threading.local):
         # Open guards (mark() ... raise_since()) on this thread: a callback that raises with
         # none open has no call to raise its error, so it is reported at once, never held.
         self.depth = 0
+        # Callbacks the library runs holding its lock (actions, clocks) open on this thread.
+        self.locked = 0
 
 
 _local = _ThreadErrors()
@@ -134,6 +136,26 @@ def report(error: BaseException) -> None:
         local.errors.append(error)
     else:
         report_unraisable(error, "callback")
+
+
+def holds_library_lock() -> bool:
+    """Whether this thread runs a callback the library calls holding its lock (an action, a
+    clock): such a thread must not wait for a Python lock that another thread may hold while
+    it waits for the library's."""
+    return _local.locked > 0
+
+
+class library_lock_held:
+    """``with library_lock_held(): <callback>``: marks the thread as running a callback the
+    library called holding its lock (see :func:`holds_library_lock`)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        _local.locked += 1
+
+    def __exit__(self, *exc_info: Any) -> None:
+        _local.locked -= 1
 
 
 def mark() -> int:

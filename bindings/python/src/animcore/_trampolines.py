@@ -137,7 +137,8 @@ def _clock(user_data: Optional[int]) -> float:
     if item is None or item.engine() is None:
         return float("nan")
     try:
-        return float(item.callback())
+        with _callbacks.library_lock_held():
+            return float(item.callback())
     except BaseException as error:  # noqa: BLE001 - reported by the call that ran it
         _callbacks.report(error)
         return float("nan")

@@ -203,9 +203,15 @@ class Engine:
         self._wrappers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
         self._classes: Dict[int, LayerClass[Any]] = {}
         self._declared_types: Dict[type, LayerClass[Any]] = {}
-        # Held while a class declaration is declared, so that two threads meeting the same
-        # Python class declare it once (never held by callbacks: the library's own lock is).
+        # Held while a class is declared, so that two threads meeting the same Python class
+        # declare it once. A callback the library runs holding its lock (an action) never
+        # waits for it: the holder may be waiting for the library's lock. Such a callback and
+        # the holder may then both ask the library for one declaration's class; the one
+        # refused takes the other's (`_declared_meanwhile`), knowing the holder's declaration
+        # from `_creating` and whose each class is from `_made_for`.
         self._declaring = threading.RLock()
+        self._creating: Optional[type] = None
+        self._made_for: Dict[int, Optional[type]] = {}
         self._keyed: Dict[Tuple[int, str], AnimationEntry] = {}
         # The callback registrations this engine owns, by id (see animcore._callbacks).
         self._registrations: Dict[int, Any] = {}
@@ -720,12 +726,16 @@ class Engine:
                 f"{declaration.__name__} is the type of a layer class's layers; declare the "
                 "class it derives from"
             )
-        with self._declaring:
+        with self._lock:
             known = self._declared_types.get(declaration)
-            if known is None:
-                known = self._declare_new_type(declaration)
-                self._declared_types[declaration] = known
-        return known
+        if known is not None:
+            return known
+        if _callbacks.holds_library_lock():
+            return self._declare_new_type(declaration)
+        with self._declaring:
+            with self._lock:
+                known = self._declared_types.get(declaration)
+            return known if known is not None else self._declare_new_type(declaration)
 
     def _declare_new_type(self, declaration: Type[L]) -> LayerClass[L]:
         parents = [base for base in declaration.__bases__ if issubclass(base, Layer)]
@@ -747,7 +757,8 @@ class Engine:
             strict=spec.strict,
             python_base=declaration,
         )
-        return layer_class
+        with self._lock:
+            return self._declared_types.setdefault(declaration, layer_class)
 
     def _declare(
         self,
@@ -774,29 +785,79 @@ class Engine:
         display_names, fixed = _named_sets(declared, needs_display, not_animatable)
         descs, keep, c_names = _property_descs(declared, display_names, fixed)
         out = _capi.ac_class()
-        check(
-            _lib.ac_class_create(
+        holder = not _callbacks.holds_library_lock()
+        if holder and python_base is not None:
+            with self._lock:
+                self._creating = python_base
+        try:
+            status = _lib.ac_class_create(
                 engine_ptr(self),
                 key_bytes(name, "name"),
                 parent._handle,
                 descs if declared else None,
                 len(declared),
                 _byref(out),
-            ),
-            c_names | _CLASS_NAMES,
-        )
-        del keep  # the names' bytes, alive until the library copied them
-        layer_class: LayerClass[Any] = LayerClass(
-            self, out.value, name, parent, tuple(declared), python_base
-        )
-        layer_class._build_table()
-        with self._lock:
-            self._classes[out.value] = layer_class
+            )
+            del keep  # the names' bytes, alive until the library copied them
+            found = None
+            if status != _capi.AC_OK and python_base is not None:
+                found = self._declared_meanwhile(python_base, name, parent, tuple(declared))
+            if found is None:
+                check(status, c_names | _CLASS_NAMES)
+                found = self._class_made(out.value, name, parent, tuple(declared), python_base)
+        finally:
+            if holder and python_base is not None:
+                with self._lock:
+                    self._creating = None
+        layer_class: LayerClass[Any] = found
         if strict_flag is not None:
             layer_class.strict = strict_flag
         if display is not None:
             layer_class.display = display
         return layer_class
+
+    def _class_made(
+        self,
+        handle: int,
+        name: str,
+        parent: LayerClass[Any],
+        declared: Tuple[str, ...],
+        python_base: Optional[Type[Layer]],
+    ) -> LayerClass[Any]:
+        """The LayerClass of the class ``handle`` the library made: the one a racing thread
+        stored first, else a new one (its property table built)."""
+        made: LayerClass[Any] = LayerClass(self, handle, name, parent, declared, python_base)
+        made._build_table()
+        with self._lock:
+            self._made_for.setdefault(handle, python_base)
+            return self._classes.setdefault(handle, made)
+
+    def _declared_meanwhile(
+        self,
+        declaration: Type[Layer],
+        name: str,
+        parent: LayerClass[Any],
+        declared: Tuple[str, ...],
+    ) -> Optional[LayerClass[Any]]:
+        """When the library refused to make ``declaration``'s class because another thread
+        made it first, that class; else None (the refusal stands). Only a callback holding the
+        library's lock and the `_declaring` holder race so (see `__init__`): the class named
+        alike is the declaration's when it was made for it, or, not yet recorded, when the
+        holder is declaring it. [INFERRED] An unrecorded class is taken as the holder's: only
+        another class given the same name at the same moment (through the C API, or a name
+        declared twice) could differ."""
+        out = _capi.ac_class()
+        status = _lib.ac_class_find(engine_ptr(self), key_bytes(name, "name"), _byref(out))
+        if status != _capi.AC_OK:
+            return None
+        with self._lock:
+            made_for = self._made_for.get(out.value, self._creating)
+            known = self._classes.get(out.value)
+        if made_for is not declaration:
+            return None
+        if known is not None:
+            return known
+        return self._class_made(out.value, name, parent, declared, declaration)
 
     @overload
     def layer(self, layer_class: None = None, /, **values: Any) -> Layer: ...
