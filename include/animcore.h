@@ -1682,7 +1682,7 @@ ac_status ac_render_list_destroy(ac_engine *engine, ac_render_list list);
  * engine's time, the last tick (presentation AC_GEOMETRY_PRESENTATION, what is on screen), or
  * model values (AC_GEOMETRY_MODEL). *out_entries points at the list's entries, *out_count of
  * them, valid until the list's next fill or its destruction (do not fill one list from two
- * threads at once). out_dirty_rect (4 doubles, may be NULL) gets the dirty rectangle, x, y,
+ * threads at once: ac_render_list_fill_into() copies them out for that). out_dirty_rect (4 doubles, may be NULL) gets the dirty rectangle, x, y,
  * width, height in the root's space, and *out_dirty (may be NULL) 1 when something changed,
  * else 0 (out_dirty_rect then all 0); an extent reaching behind the eye makes it (-INFINITY,
  * -INFINITY, INFINITY, INFINITY). With both NULL the fill makes no dirty rectangle at all
@@ -1693,6 +1693,33 @@ ac_status ac_render_list_destroy(ac_engine *engine, ac_render_list list);
 ac_status ac_render_list_fill(ac_engine *engine, ac_render_list list, ac_layer root,
                               int32_t presentation, const ac_render_entry **out_entries,
                               size_t *out_count, double *out_dirty_rect, int32_t *out_dirty);
+/**
+ * ac_render_list_fill() into the caller's buffer: fills list, then copies its entries into
+ * entries (room for capacity of them) before the engine's lock is released, so that no other
+ * thread's fill of the list can change them before they are read. For filling one list from
+ * several threads, or from an action callback (which runs holding the engine's lock) while
+ * another thread may fill it. *out_count gets the fill's count; *out_fill (may be NULL) the
+ * fill's number (the list's first fill is 1), for ac_render_list_copy(); the dirty outputs as
+ * ac_render_list_fill()'s. entries may be NULL when capacity is 0.
+ * When capacity < the count, AC_ERR_BUFFER_TOO_SMALL, nothing copied: the fill stands (its
+ * outputs are written, the next fill's flags compare with it), so copy its entries with
+ * ac_render_list_copy() rather than fill again, which would lose what changed.
+ * Errors as ac_render_list_fill()'s, and AC_ERR_NULL_POINTER (entries NULL with a capacity),
+ * AC_ERR_OUT_OF_RANGE (capacity above SIZE_MAX / 2), both before the fill.
+ */
+ac_status ac_render_list_fill_into(ac_engine *engine, ac_render_list list, ac_layer root,
+                                   int32_t presentation, ac_render_entry *entries, size_t capacity,
+                                   size_t *out_count, uint64_t *out_fill, double *out_dirty_rect,
+                                   int32_t *out_dirty);
+/**
+ * Copies the entries of the list's fill number fill (from ac_render_list_fill_into()) into
+ * entries (room for capacity of them; NULL when capacity is 0); *out_count gets their count.
+ * AC_ERR_INVALID_STATE, naming fill, when the list has been filled again since (or fill is
+ * not a number it had): its entries are gone; AC_ERR_BUFFER_TOO_SMALL when capacity < the
+ * count (nothing written but *out_count).
+ */
+ac_status ac_render_list_copy(ac_engine *engine, ac_render_list list, uint64_t fill,
+                              ac_render_entry *entries, size_t capacity, size_t *out_count);
 
 /* ============================================================================================ */
 /* Animations                                                                                   */

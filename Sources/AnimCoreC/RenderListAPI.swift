@@ -90,12 +90,84 @@ public func ac_render_list_fill(
             }
             entries.pointee = UnsafeRawPointer(base).assumingMemoryBound(to: ac_render_entry.self)
             count.pointee = number
-            outDirty?.pointee = dirty == nil ? 0 : 1
-            if let outDirtyRect {
-                let rect = dirty ?? Rect(x: 0, y: 0, width: 0, height: 0)
-                (outDirtyRect[0], outDirtyRect[1], outDirtyRect[2], outDirtyRect[3]) = (rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
-            }
+            writeDirty(dirty, outDirtyRect, outDirty)
         }
+    }
+}
+
+@_cdecl("ac_render_list_fill_into")
+public func ac_render_list_fill_into(
+    _ engine: OpaquePointer?, _ list: ac_render_list, _ root: ac_layer, _ presentation: Int32,
+    _ entries: UnsafeMutablePointer<ac_render_entry>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?,
+    _ outFill: UnsafeMutablePointer<UInt64>?, _ outDirtyRect: UnsafeMutablePointer<Double>?, _ outDirty: UnsafeMutablePointer<Int32>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let flag = try presentationFlag(presentation)
+            let count = try required(outCount, "out_count")
+            let room = try entryRoom(entries, capacity)
+            let wantsDirty = outDirtyRect != nil || outDirty != nil
+            let (number, fill, copied, dirty) = try geometryCore { () throws(AnimCoreError) in
+                try box.engine.fillRenderList(list, from: LayerID(rawValue: root), presentation: flag, names: ("list", "root")) {
+                    ($0.count, $0.fillNumber, copyEntries(of: $0, into: entries, capacity: room), wantsDirty ? $0.dirtyRect : nil)
+                }
+            }
+            count.pointee = number
+            outFill?.pointee = fill
+            writeDirty(dirty, outDirtyRect, outDirty)
+            guard copied else { throw .bufferTooSmall("entries", capacity: room, needed: number) }
+        }
+    }
+}
+
+@_cdecl("ac_render_list_copy")
+public func ac_render_list_copy(
+    _ engine: OpaquePointer?, _ list: ac_render_list, _ fill: UInt64,
+    _ entries: UnsafeMutablePointer<ac_render_entry>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> ac_status {
+    reportingStatus { () throws(APIError) in
+        try withEngine(engine) { (box) throws(APIError) in
+            let count = try required(outCount, "out_count")
+            let room = try entryRoom(entries, capacity)
+            let (number, last, copied) = try geometryCore { () throws(AnimCoreError) in
+                try box.engine.withRenderList(list, argument: "list") { list in
+                    (list.count, list.fillNumber, list.fillNumber == fill && copyEntries(of: list, into: entries, capacity: room))
+                }
+            }
+            guard fill != 0 && fill == last else {
+                throw APIError(AC_ERR_INVALID_STATE, "fill is \(fill); the list's last fill is number \(last)")
+            }
+            count.pointee = number
+            guard copied else { throw .bufferTooSmall("entries", capacity: room, needed: number) }
+        }
+    }
+}
+
+/// The capacity of an entries buffer, checked: a size, and a pointer unless it is 0.
+private func entryRoom(_ entries: UnsafeMutablePointer<ac_render_entry>?, _ capacity: Int) throws(APIError) -> Int {
+    let room = try sizeArgument(capacity, "capacity")
+    guard entries != nil || room == 0 else { throw .nullPointer("entries") }
+    return room
+}
+
+/// Copies `list`'s entries into `entries` when `capacity` holds them (under the engine's
+/// lock, so no other fill changes them meanwhile); whether it did.
+private func copyEntries(of list: RenderList, into entries: UnsafeMutablePointer<ac_render_entry>?, capacity: Int) -> Bool {
+    guard list.count <= capacity else { return false }
+    list.withEntries { source in
+        guard let base = source.baseAddress, let entries else { return }
+        UnsafeMutableRawPointer(entries).copyMemory(from: base, byteCount: source.count * MemoryLayout<ac_render_entry>.stride)
+    }
+    return true
+}
+
+/// Writes a fill's dirty rectangle to the C outputs that are not NULL: the flag 1 and the
+/// rectangle, or 0 and all zeros when nothing changed (or none was made).
+private func writeDirty(_ dirty: Rect?, _ outDirtyRect: UnsafeMutablePointer<Double>?, _ outDirty: UnsafeMutablePointer<Int32>?) {
+    outDirty?.pointee = dirty == nil ? 0 : 1
+    if let outDirtyRect {
+        let rect = dirty ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        (outDirtyRect[0], outDirtyRect[1], outDirtyRect[2], outDirtyRect[3]) = (rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
     }
 }
 

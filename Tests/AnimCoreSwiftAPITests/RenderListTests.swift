@@ -39,6 +39,20 @@ struct RenderListTests {
         #expect(try root.hitTest(Point(x: 30, y: 30))?.isSame(as: list, at: 4) == true)
     }
 
+    @Test("fill numbers: 0 before the first fill, one more per fill, none for a fill refused")
+    func fillNumbers() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let list = RenderList()
+        #expect(list.fillNumber == 0)
+        try root.fillRenderList(list, presentation: false)
+        try root.fillRenderList(list)
+        #expect(list.fillNumber == 2)
+        engine.invalidate()
+        #expect(throws: AnimCoreError.self) { try root.fillRenderList(list) }
+        #expect(list.fillNumber == 2 && list.count == 1)
+    }
+
     @Test("hidden layers and back-facing single-sided layers are left out with their subtrees")
     func culling() throws {
         let engine = Engine()

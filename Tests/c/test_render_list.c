@@ -6,8 +6,9 @@
  * change flags and the dirty rectangle (against fills before the last too; each entry against a
  * new list's), presentation
  * against model values, the five built-ins the renderer reads (defaults and ranges), the
- * contents-flipped flag against each entry's matrix under geometryFlipped layers, and every
- * argument refused with its name.
+ * contents-flipped flag against each entry's matrix under geometryFlipped layers, fills
+ * copied out (ac_render_list_fill_into, ac_render_list_copy), and every argument refused with
+ * its name.
  */
 #include <math.h>
 #include <stddef.h>
@@ -1002,6 +1003,77 @@ static void test_dirty_only_when_asked(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* ac_render_list_fill_into copies a fill out under the engine's lock; a buffer too small
+   leaves the fill standing, its entries copied by number with ac_render_list_copy until the
+   next fill; refused arguments are refused before the fill (its number does not move). */
+static void test_fill_into(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = make(engine, 100, 100, 50, 50, 0);
+    ac_layer a = make(engine, 10, 10, 10, 10, root);
+    make(engine, 10, 10, 80, 80, root);
+    ac_render_list list = new_list(engine);
+    ac_render_list reference = new_list(engine);
+    ac_render_entry buffer[8];
+    size_t count = 0;
+    uint64_t number = 0;
+    double dirty[4] = {0, 0, 0, 0};
+    int32_t is_dirty = -1;
+
+    /* No room: the fill stands (number 1, everything changed), nothing copied. */
+    AC_CHECK_STATUS(ac_render_list_fill_into(engine, list, root, AC_GEOMETRY_MODEL, NULL, 0, &count, &number, dirty, &is_dirty),
+                    AC_ERR_BUFFER_TOO_SMALL);
+    AC_CHECK_EQ_INT(count, 3);
+    AC_CHECK_EQ_INT(number, 1);
+    AC_CHECK_EQ_INT(is_dirty, 1);
+    expect_rect(dirty, 0, 0, 100, 100);
+    EXPECT_ERROR(ac_render_list_copy(engine, list, 1, buffer, 2, &count), AC_ERR_BUFFER_TOO_SMALL, "entries");
+    AC_CHECK_EQ_INT(count, 3);
+    memset(buffer, 0xff, sizeof buffer);
+    AC_CHECK_OK(ac_render_list_copy(engine, list, 1, buffer, 8, &count));
+    fill_result r = fill(engine, reference, root, AC_GEOMETRY_MODEL); /* a first fill too */
+    if (AC_CHECK_EQ_INT(count, 3) && AC_CHECK_EQ_INT(r.count, 3))
+        AC_CHECK(memcmp(buffer, r.entries, 3 * sizeof(ac_render_entry)) == 0);
+
+    /* The next fill compares with the one that did not fit: nothing changed. */
+    AC_CHECK_OK(ac_render_list_fill_into(engine, list, root, AC_GEOMETRY_MODEL, buffer, 8, &count, &number, dirty, &is_dirty));
+    AC_CHECK_EQ_INT(count, 3);
+    AC_CHECK_EQ_INT(number, 2);
+    AC_CHECK_EQ_INT(is_dirty, 0);
+    for (size_t i = 0; i < count; ++i) AC_CHECK(!has(&buffer[i], AC_RENDER_CHANGED));
+    EXPECT_ERROR(ac_render_list_copy(engine, list, 1, buffer, 8, &count), AC_ERR_INVALID_STATE, "fill");
+    EXPECT_ERROR(ac_render_list_copy(engine, list, 0, buffer, 8, &count), AC_ERR_INVALID_STATE, "fill");
+    EXPECT_ERROR(ac_render_list_copy(engine, list, 3, buffer, 8, &count), AC_ERR_INVALID_STATE, "fill");
+
+    /* A change shows in the copy as in the list's own storage. */
+    set_value(engine, a, "position", ac_value_point(30, 10));
+    AC_CHECK_OK(ac_render_list_fill_into(engine, list, root, AC_GEOMETRY_MODEL, buffer, 3, &count, NULL, NULL, NULL));
+    r = fill(engine, reference, root, AC_GEOMETRY_MODEL);
+    if (AC_CHECK_EQ_INT(count, 3) && AC_CHECK_EQ_INT(r.count, 3)) {
+        AC_CHECK(memcmp(buffer, r.entries, 3 * sizeof(ac_render_entry)) == 0);
+        AC_CHECK(has(&buffer[index_of(r, a)], AC_RENDER_CHANGED));
+    }
+
+    /* Refused before the fill: the list's number stays 3. */
+    EXPECT_ERROR(ac_render_list_fill_into(engine, list, root, 0, NULL, 4, &count, &number, NULL, NULL), AC_ERR_NULL_POINTER, "entries");
+    EXPECT_ERROR(ac_render_list_fill_into(engine, list, root, 0, buffer, SIZE_MAX, &count, &number, NULL, NULL), AC_ERR_OUT_OF_RANGE, "capacity");
+    EXPECT_ERROR(ac_render_list_fill_into(engine, list, root, 0, buffer, 8, NULL, &number, NULL, NULL), AC_ERR_NULL_POINTER, "out_count");
+    EXPECT_ERROR(ac_render_list_fill_into(engine, list, root, 2, buffer, 8, &count, &number, NULL, NULL), AC_ERR_OUT_OF_RANGE, "presentation");
+    EXPECT_ERROR(ac_render_list_fill_into(NULL, list, root, 0, buffer, 8, &count, &number, NULL, NULL), AC_ERR_NULL_POINTER, "engine");
+    EXPECT_ERROR(ac_render_list_fill_into(engine, 0, root, 0, buffer, 8, &count, &number, NULL, NULL), AC_ERR_BAD_HANDLE, "list");
+    EXPECT_ERROR(ac_render_list_fill_into(engine, list, 0, 0, buffer, 8, &count, &number, NULL, NULL), AC_ERR_BAD_HANDLE, "root");
+    AC_CHECK_OK(ac_render_list_copy(engine, list, 3, buffer, 8, &count));
+    EXPECT_ERROR(ac_render_list_copy(engine, list, 3, NULL, 8, &count), AC_ERR_NULL_POINTER, "entries");
+    EXPECT_ERROR(ac_render_list_copy(engine, list, 3, buffer, SIZE_MAX, &count), AC_ERR_OUT_OF_RANGE, "capacity");
+    EXPECT_ERROR(ac_render_list_copy(engine, list, 3, buffer, 8, NULL), AC_ERR_NULL_POINTER, "out_count");
+    EXPECT_ERROR(ac_render_list_copy(engine, 0, 3, buffer, 8, &count), AC_ERR_BAD_HANDLE, "list");
+    EXPECT_ERROR(ac_render_list_copy(NULL, list, 3, buffer, 8, &count), AC_ERR_NULL_POINTER, "engine");
+
+    AC_CHECK_OK(ac_render_list_destroy(engine, reference));
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, root));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 int main(void) {
     test_draw_order();
     test_culling();
@@ -1017,5 +1089,6 @@ int main(void) {
     test_contents_flipped();
     test_bad_input();
     test_during_engine_destroy();
+    test_fill_into();
     return ac_test_finish();
 }

@@ -2206,9 +2206,43 @@ static void check_entries(engine_slot *es, ac_layer root, const ac_render_entry 
     }
 }
 
+/* ac_render_list_fill_into with room for 0 to 15 entries (NULL for the entries with room
+   when 0x02 of how: refused), then, when they did not fit, ac_render_list_copy of that fill
+   (or of the number before it: refused) into room for them all. Oracle: the count and number
+   the refusal gave are the copy's; check_entries on what was copied. */
+static ac_status fill_into(engine_slot *es, pick list, pick root, int32_t presentation, int bad, uint8_t how,
+                           double *dirty_out, int32_t *is_dirty_out) {
+    ac_render_entry room[16];
+    size_t capacity = rd_u8() % 16, count = 0, copied = 0;
+    uint64_t number = 0;
+    int null_entries = (how & 0x02) && capacity > 0;
+    ac_status status = CALL(es, bad || null_entries || (how & 0x04),
+                            ac_render_list_fill_into(es->pointer, list.handle, root.handle, presentation,
+                                                     null_entries ? NULL : room, capacity, (how & 0x04) ? NULL : &count,
+                                                     &number, dirty_out, is_dirty_out));
+    if (status == AC_OK) {
+        check_entries(es, root.handle, room, count, dirty_out, is_dirty_out);
+        return status;
+    }
+    if (status != AC_ERR_BUFFER_TOO_SMALL) return status;
+    if (count <= capacity || number == 0) DIE("ac_render_list_fill_into: too small, yet the count fits or no fill number");
+    ac_render_entry *all = malloc(count * sizeof *all);
+    if (all == NULL) return status;
+    int stale = rd_u8() % 8 == 0;
+    ac_status copy = CALL(es, stale, ac_render_list_copy(es->pointer, list.handle, stale ? number - 1 : number, all, count, &copied));
+    if (copy == AC_OK) {
+        if (copied != count) DIE("ac_render_list_copy: another count than its fill's");
+        check_entries(es, root.handle, all, copied, dirty_out, is_dirty_out);
+    } else if (!stale && copy != AC_ERR_BAD_HANDLE && copy != AC_ERR_INVALID_STATE) {
+        DIE("ac_render_list_copy: a fill just made refused");
+    }
+    free(all);
+    return status;
+}
+
 /* Render lists and masks: lists created (the handle never given out before), filled from any
    root (model, presentation or a bad flag; outputs NULL or not; twice, to reach the change
-   flags), destroyed (again too), lists destroyed, of other engines, made up or of another
+   flags; into the caller's room, 0x20 of how), destroyed (again too), lists destroyed, of other engines, made up or of another
    kind refused; a mask set to any layer or none, and read. Oracle: check_entries; the mask read
    is 0 or a live layer whose superlayer is the layer. */
 static void op_render_list(void) {
@@ -2244,6 +2278,10 @@ static void op_render_list(void) {
             int32_t is_dirty = -7;
             double *dirty_out = (how & 0x08) ? NULL : dirty;
             int32_t *is_dirty_out = (how & 0x10) ? NULL : &is_dirty;
+            if (how & 0x20) {
+                if (fill_into(es, list, root, presentation, bad, how, dirty_out, is_dirty_out) != AC_OK) break;
+                continue;
+            }
             ac_status status = CALL(es, bad, ac_render_list_fill(es->pointer, list.handle, root.handle, presentation,
                                                                    (how & 0x02) ? NULL : &entries, (how & 0x04) ? NULL : &count,
                                                                    dirty_out, is_dirty_out));

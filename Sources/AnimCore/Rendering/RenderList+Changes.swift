@@ -150,6 +150,7 @@ extension RenderList {
     /// (forgotten when the root or engine differs, so that every entry counts as changed).
     func beginFill(engine: Engine, root: LayerID) {
         self.engine = engine
+        fillNumber &+= 1
         entries.swapStorage(with: previous)
         drawingKeys.swapStorage(with: previousDrawingKeys)
         // (The storage keeps the entries' bytes, whose drawing fields `drawingKeys` names.)

@@ -33,6 +33,9 @@ public final class RenderList {
     @exclusivity(unchecked) var source: (engine: ObjectIdentifier, root: LayerID)?
     /// The engine of the last fill, for `layer(at:)` (weak: an engine's C table holds lists).
     @exclusivity(unchecked) weak var engine: Engine?
+    /// How many fills the list has had: the number of the last, 0 before the first. A reader
+    /// that copies the entries later checks that it still names them.
+    @exclusivity(unchecked) public internal(set) var fillNumber: UInt64 = 0
 
     /// The entries past which a fill draws no further replicator instance: 2^21. A replicator
     /// that would draw more stops at the instance it is at, its entry flagged

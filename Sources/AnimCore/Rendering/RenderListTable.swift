@@ -54,6 +54,14 @@ extension Engine {
         try withState { (_) throws(AnimCoreError) in try renderLists.destroy(handle, argument) }
     }
 
+    /// Lends the render list of `handle` (`.badHandle` naming `argument` when it is not live)
+    /// to `body`, under the engine's lock.
+    package func withRenderList<R>(_ handle: UInt64, argument: String, _ body: (RenderList) -> R) throws(AnimCoreError) -> R {
+        try lock.withLock { () throws(AnimCoreError) -> R in
+            body(try withState { (_) throws(AnimCoreError) in try renderLists.list(handle, argument) })
+        }
+    }
+
     /// Fills the render list of `handle` from `root` (`fillRenderList(_:from:presentation:argument:)`)
     /// and lends it to `body`, under the engine's lock.
     package func fillRenderList<R>(

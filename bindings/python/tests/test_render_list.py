@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import gc
 import math
+import os
+import subprocess
 import sys
 import threading
 import time
@@ -33,6 +35,7 @@ from animcore import _capi  # noqa: E402
 from animcore.errors import (  # noqa: E402
     BadHandleError,
     CycleError,
+    InvalidStateError,
     OutOfRangeError,
     UnknownNameError,
 )
@@ -434,9 +437,10 @@ def test_threads_filling_one_list_each_get_their_own_entries(engine: Engine) -> 
 
 
 def test_the_engine_closed_while_another_thread_fills() -> None:
-    # The engine's close frees the lists' storage: it waits for a fill on another thread to
-    # have read its entries (a copy of freed storage crashed the process); the fill after it
-    # raises BadHandleError.
+    # The engine's close frees the lists' storage while a fill on another thread may be
+    # reading it (a copy of freed storage crashed the process): each fill is copied out under
+    # the library's lock. A fill the close overtakes raises InvalidStateError (the engine is
+    # being closed), one after it BadHandleError; none crashes or answers a partial list.
     for trial in range(5):
         engine = Engine()
         root = make(engine, 100, 100, 50, 50)
@@ -451,7 +455,7 @@ def test_the_engine_closed_while_another_thread_fills() -> None:
             while not stop.is_set():
                 try:
                     counts.append(len(render.fill(root, False)))
-                except BadHandleError:
+                except (BadHandleError, InvalidStateError):
                     return
                 except Exception as error:  # noqa: BLE001 - any other answer fails the test
                     errors.append(repr(error))
@@ -606,3 +610,54 @@ def test_without_numpy_fill_says_which_extra(engine: Engine, monkeypatch: pytest
     with pytest.raises(ImportError, match=r"animcore\[numpy\]"):
         render.fill(root)
     assert len(render) == 0  # nothing was filled
+
+
+# An action callback runs holding the library's lock; a thread filling the list waits for that
+# lock inside the fill while the action fills the same list. Neither may wait for the other.
+FILL_IN_ACTION_SCRIPT = r"""
+import threading, time
+from animcore import Engine
+
+with Engine() as engine:
+    root = engine.layer(bounds=(0, 0, 100, 100), position=(50, 50))
+    child = engine.layer(bounds=(0, 0, 10, 10), position=(5, 5))
+    root.add_sublayer(child)
+    engine.tick(0)
+    render = engine.render_list()
+    in_action = threading.Event()
+    made = {}
+
+    def action(target, key):
+        if key == "opacity":
+            in_action.set()
+            time.sleep(0.3)  # the other thread is now waiting for the library's lock
+            made["inside"] = render.fill(root, False)
+        return None
+
+    def outside():
+        in_action.wait()
+        made["outside"] = render.fill(root, False, copy=False)
+
+    child.set_delegate(action=action)
+    thread = threading.Thread(target=outside)
+    thread.start()
+    child.opacity = 0.5
+    thread.join()
+    for name in ("inside", "outside"):
+        assert made[name]["layer"].tolist() == [root._handle, child._handle], (name, made[name])
+    assert len(render) == 2 and render.layer(1) is child
+    engine.close()  # with a list filled by two threads
+print("ok")
+"""
+
+
+def test_a_list_filled_in_an_action_while_another_thread_fills_it() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", FILL_IN_ACTION_SCRIPT],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"

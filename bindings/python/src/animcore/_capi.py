@@ -1106,6 +1106,25 @@ PROTOTYPES: Final[Dict[str, Tuple[Any, Tuple[Any, ...]]]] = {
             _int32_p,
         ),
     ),
+    "ac_render_list_fill_into": (
+        ac_status,
+        (
+            _engine_p,
+            ac_render_list,
+            ac_layer,
+            c_int32,
+            POINTER(ac_render_entry),
+            c_size_t,
+            _size_p,
+            POINTER(c_uint64),
+            _double_p,
+            _int32_p,
+        ),
+    ),
+    "ac_render_list_copy": (
+        ac_status,
+        (_engine_p, ac_render_list, c_uint64, POINTER(ac_render_entry), c_size_t, _size_p),
+    ),
     # Animations
     "ac_animation_create_basic": (ac_status, (_engine_p, c_char_p, _animation_p)),
     "ac_animation_release": (ac_status, (_engine_p, ac_animation)),

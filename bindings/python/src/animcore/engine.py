@@ -194,8 +194,7 @@ class Engine:
         self._ptr: Optional[Any] = ptr
         self._default_duration = float(config.default_duration_s)
         self._closing = False
-        # The render lists made of it: its close waits for their fills to have read their
-        # entries (the library frees the lists' storage with the engine).
+        # The render lists made of it: its close ends their records of their last fills.
         self._render_lists: "weakref.WeakSet[RenderList]" = weakref.WeakSet()
         self._lock = threading.RLock()
         self._keys: Dict[str, int] = {}
@@ -235,23 +234,16 @@ class Engine:
             return
         self._closing = True
         self._finalizer.detach()
-        # Each list's lock is held through the destroy, so that a fill on another thread has
-        # read its entries before their storage goes (a callback the destroy runs may fill one
-        # on this thread: the locks are reentrant).
-        lists = sorted(self._render_lists, key=id)
-        for render_list in lists:
-            render_list._lock.acquire()
-        try:
-            with _callbacks.guard("close"):
-                status = _lib.ac_engine_destroy(self._ptr)
-                self._ptr = None
-                for render_list in lists:
-                    render_list._forget()
-                if status:
-                    raise_status(status)
-        finally:
-            for render_list in reversed(lists):
-                render_list._lock.release()
+        # The render lists go with the engine (each fill was copied out under the library's
+        # lock, so none is read from their storage).
+        lists = list(self._render_lists)
+        with _callbacks.guard("close"):
+            status = _lib.ac_engine_destroy(self._ptr)
+            self._ptr = None
+            for render_list in lists:
+                render_list._forget()
+            if status:
+                raise_status(status)
 
     @property
     def closed(self) -> bool:

@@ -37,7 +37,7 @@ import ctypes
 import sys
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from . import _capi
 from ._c_names import CNames
@@ -61,6 +61,11 @@ _byref = ctypes.byref
 _ENTRY_SIZE = ctypes.sizeof(_capi.ac_render_entry)
 _EntryPointer = ctypes.POINTER(_capi.ac_render_entry)
 _Doubles4 = ctypes.c_double * 4
+
+
+def _entry_pointer(buffer: Any) -> Any:
+    """An entries array's memory as ``ac_render_entry *`` (NULL when it is empty)."""
+    return buffer.ctypes.data_as(_EntryPointer) if len(buffer) else None
 
 _NAMES = CNames(
     {"out_list": "the list"},
@@ -135,7 +140,8 @@ class RenderList:
     C: ac_render_list (ac_render_list_create(), ac_render_list_destroy())."""
 
     __slots__ = (
-        "_engine", "_handle", "_finalizer", "_entries", "_count", "_dirty", "_shown", "_lock", "__weakref__"
+        "_engine", "_handle", "_finalizer", "_layers", "_flags", "_number", "_dirty", "_shown",
+        "_lock", "__weakref__",
     )  # fmt: skip
 
     def __init__(self, engine: EngineHandle) -> None:
@@ -147,15 +153,17 @@ class RenderList:
         self._handle = out.value
         self._finalizer = weakref.finalize(self, _destroy, engine, out.value)
         self._finalizer.atexit = False
-        self._entries: Any = None
-        self._count = 0
+        # The last fill: its number, each entry's layer handle and flags, its dirty rectangle.
+        self._number = 0
+        self._layers: Any = ()
+        self._flags: Any = ()
         self._dirty: Optional[Rect] = None
-        # The buffer the views of ``fill(copy=False)`` show (Python's memory, reused).
-        self._shown: Any = None
-        # A fill and the read of what it wrote, one thread at a time: the library's storage is
-        # the list's, and another fill would overwrite it under the read, or the list's or the
-        # engine's close free it (reentrant: a callback of the engine's close may fill it).
-        self._lock = threading.RLock()
+        # Per thread, the buffer that thread's views of ``fill(copy=False)`` show (reused).
+        self._shown = threading.local()
+        # Guards the record of the last fill. Never held while the library is called: the
+        # library copies each fill out under its own lock (ac_render_list_fill_into), and an
+        # action callback, which runs holding that lock, may fill the list.
+        self._lock = threading.Lock()
         engine._render_lists.add(self)
 
     # ---- life --------------------------------------------------------------------------------
@@ -165,22 +173,19 @@ class RenderList:
         engine's close (which destroyed it), is a no-op.
 
         C: ac_render_list_destroy()."""
-        with self._lock:
-            self._close()
-
-    def _forget(self) -> None:
-        """Drops what the last fill pointed into (the list's storage, gone or going)."""
-        self._entries = None
-        self._count = 0
-        self._dirty = None
-
-    def _close(self) -> None:
         self._forget()
         if not self._finalizer.detach():
             return
         ptr = self._engine._ptr
         if ptr is not None:
             check(_lib.ac_render_list_destroy(ptr, self._handle), _NAMES)
+
+    def _forget(self) -> None:
+        """Drops the record of the last fill (the list is ending)."""
+        with self._lock:
+            self._layers = ()
+            self._flags = ()
+            self._dirty = None
 
     @property
     def closed(self) -> bool:
@@ -204,69 +209,95 @@ class RenderList:
         module docstring; ``RenderList.dtype()``).
 
         ``copy=True`` (the default): an array of its own. ``copy=False``: a read-only view of a
-        buffer the list reuses, so that a fill of no more entries than before allocates
-        nothing: the next fill of the list rewrites it (a view taken before a fill of more
-        entries keeps the old buffer); the list's or the engine's close leaves it as it is.
-        Filling one list from several threads at once is serialised: each call answers its
-        own entries. Each entry's matrix maps its space into the root's
+        buffer the list reuses on the calling thread, so that a fill of no more entries than
+        before allocates nothing: the thread's next fill of the list rewrites it (a view taken
+        before a fill of more entries keeps the old buffer); the list's or the engine's close
+        leaves it as it is. Several threads, and action callbacks, may fill one list at once:
+        each call answers the entries of its own fill, whose change flags compare with the
+        list's fill before it. Each entry's matrix maps its space into the root's
         (the space the root's position is given in): a point (x, y) goes to
         ``[x, y, 0, 1] @ matrix`` divided by its w.
 
         Errors: BadHandleError (the list closed, root of another engine or gone),
+        InvalidStateError (the engine closed by another thread during the call),
         ImportError without NumPy.
 
-        C: ac_render_list_fill()."""
+        C: ac_render_list_fill_into(), ac_render_list_copy()."""
         numpy = _numpy()
         if not isinstance(root, Layer):
             raise TypeError(f"root must be a Layer, not {type(root).__name__}")
         if root._engine is not self._engine:
             raise BadHandleError("root belongs to another engine")
         shown = flag(presentation, "presentation")
-        with self._lock:
-            return self._fill(numpy, root, shown, copy)
-
-    def _fill(self, numpy: Any, root: Layer, shown: bool, copy: bool) -> "EntryArray":
-        entries = _EntryPointer()
-        count = ctypes.c_size_t()
-        dirty = _Doubles4()
-        is_dirty = ctypes.c_int32()
-        check(
-            _lib.ac_render_list_fill(
-                engine_ptr(self._engine),
-                self._handle,
-                root._handle,
-                1 if shown else 0,
-                _byref(entries),
-                _byref(count),
-                dirty,
-                _byref(is_dirty),
-            ),
-            _NAMES,
-        )
-        self._entries = entries
-        self._count = count.value
-        self._dirty = Rect(*dirty) if is_dirty.value else None
-        return self._array(numpy, copy)
-
-    def _array(self, numpy: Any, copy: bool) -> "EntryArray":
-        """The entries of the last fill, copied out of the library's storage: into an array of
-        their own, or into the list's reused buffer (never a view of the library's storage,
-        which the list's or the engine's close frees under it)."""
         dtype = _entry_dtype(numpy)
-        if self._count == 0:
-            return numpy.zeros(0, dtype=dtype)  # type: ignore[no-any-return]
-        address = ctypes.addressof(self._entries.contents)
-        storage: Any = (ctypes.c_char * (self._count * _ENTRY_SIZE)).from_address(address)
-        entries = numpy.frombuffer(storage, dtype=dtype, count=self._count)
+        reused = None if copy else getattr(self._shown, "buffer", None)
+        buffer = reused if reused is not None else numpy.empty(len(self._layers), dtype=dtype)
+        while True:
+            number, count, dirty, status = self._fill_into(root, shown, buffer)
+            if status == _capi.AC_ERR_BUFFER_TOO_SMALL:
+                room = count if copy else max(count, 2 * len(buffer))
+                buffer = numpy.empty(room, dtype=dtype)
+                status = self._copy(number, buffer)
+                if status == _capi.AC_ERR_INVALID_STATE:
+                    continue  # another thread filled the list meanwhile: fill again
+            check(status, _NAMES)
+            break
+        if copy and count == len(buffer):
+            self._record(number, buffer, dirty)
+            return buffer  # type: ignore[no-any-return]
+        entries = buffer[:count]
+        self._record(number, entries, dirty)
         if copy:
             return entries.copy()  # type: ignore[no-any-return]
-        if self._shown is None or len(self._shown) < self._count:
-            room = max(self._count, 2 * len(self._shown)) if self._shown is not None else self._count
-            self._shown = numpy.empty(room, dtype=dtype)
-        view = self._shown[: self._count]
-        view[...] = entries
-        view.flags.writeable = False
-        return view  # type: ignore[no-any-return]
+        self._shown.buffer = buffer
+        entries.flags.writeable = False
+        return entries  # type: ignore[no-any-return]
+
+    def _fill_into(self, root: Layer, shown: bool, buffer: Any) -> Tuple[int, int, Optional[Rect], int]:
+        """ac_render_list_fill_into() into ``buffer``: the fill's number, count, dirty
+        rectangle, and the status (raised unless OK or BUFFER_TOO_SMALL)."""
+        count = ctypes.c_size_t()
+        number = ctypes.c_uint64()
+        dirty = _Doubles4()
+        is_dirty = ctypes.c_int32()
+        status = _lib.ac_render_list_fill_into(
+            engine_ptr(self._engine),
+            self._handle,
+            root._handle,
+            1 if shown else 0,
+            _entry_pointer(buffer),
+            len(buffer),
+            _byref(count),
+            _byref(number),
+            dirty,
+            _byref(is_dirty),
+        )
+        if status not in (_capi.AC_OK, _capi.AC_ERR_BUFFER_TOO_SMALL):
+            check(status, _NAMES)
+        rect = Rect(*dirty) if is_dirty.value else None
+        return number.value, count.value, rect, status
+
+    def _copy(self, number: int, buffer: Any) -> int:
+        """ac_render_list_copy() of fill ``number`` into ``buffer``: the status."""
+        count = ctypes.c_size_t()
+        return int(
+            _lib.ac_render_list_copy(
+                engine_ptr(self._engine),
+                self._handle,
+                number,
+                _entry_pointer(buffer),
+                len(buffer),
+                _byref(count),
+            )
+        )
+
+    def _record(self, number: int, entries: Any, dirty: Optional[Rect]) -> None:
+        """Keeps fill ``number`` as the last one, unless another thread recorded a later one."""
+        layers, flags = entries["layer"].copy(), entries["flags"].copy()
+        with self._lock:
+            if number > self._number:
+                self._number = number
+                self._layers, self._flags, self._dirty = layers, flags, dirty
 
     @staticmethod
     def dtype() -> Any:
@@ -281,8 +312,8 @@ class RenderList:
     def __len__(self) -> int:
         """The number of entries of the last fill (0 before one).
 
-        C: ac_render_list_fill() (out_count)."""
-        return self._count
+        C: ac_render_list_fill_into() (out_count)."""
+        return len(self._layers)
 
     @property
     def dirty_rect(self) -> Optional[Rect]:
@@ -291,34 +322,35 @@ class RenderList:
         first fill, or one from another root, counts everything. An extent reaching behind the
         eye makes it infinite.
 
-        C: ac_render_list_fill() (out_dirty_rect, out_dirty)."""
+        C: ac_render_list_fill_into() (out_dirty_rect, out_dirty)."""
         return self._dirty
 
-    def _index(self, index: int) -> int:
-        """``index`` checked against the last fill; BadHandleError once the engine is closed
-        (the entries went with it)."""
+    def _entry(self, index: int) -> Tuple[int, int]:
+        """The layer handle and flags of entry ``index`` of the last fill; BadHandleError once
+        the engine is closed (the entries went with it)."""
         engine_ptr(self._engine)
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"index must be an int, not {type(index).__name__}")
-        position = index + self._count if index < 0 else index
-        if not 0 <= position < self._count:
-            raise IndexError(f"render list index {index} out of range (the last fill has {self._count} entries)")
-        return position
+        with self._lock:
+            layers, flags = self._layers, self._flags
+        count = len(layers)
+        position = index + count if index < 0 else index
+        if not 0 <= position < count:
+            raise IndexError(f"render list index {index} out of range (the last fill has {count} entries)")
+        return int(layers[position]), int(flags[position])
 
     def layer(self, index: int) -> DynamicLayer:
         """The Layer of entry ``index`` of the last fill (negative counts from the end).
 
-        C: ac_render_list_fill() (ac_render_entry.layer)."""
-        with self._lock:
-            return self._engine._wrap(self._entries[self._index(index)].layer)  # type: ignore[no-any-return]
+        C: ac_render_list_fill_into() (ac_render_entry.layer)."""
+        return self._engine._wrap(self._entry(index)[0])  # type: ignore[no-any-return]
 
     def flags(self, index: int) -> RenderFlag:
         """The flags of entry ``index`` of the last fill, as a :class:`RenderFlag`.
 
-        C: ac_render_list_fill() (ac_render_entry.flags)."""
-        with self._lock:
-            return RenderFlag(self._entries[self._index(index)].flags)
+        C: ac_render_list_fill_into() (ac_render_entry.flags)."""
+        return RenderFlag(self._entry(index)[1])
 
     def __repr__(self) -> str:
-        state = "closed" if self.closed else f"{self._count} entries"
+        state = "closed" if self.closed else f"{len(self._layers)} entries"
         return f"<RenderList {self._handle:#x}: {state}>"
