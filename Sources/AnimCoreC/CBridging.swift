@@ -174,6 +174,14 @@ func inputList<T>(
     return UnsafeBufferPointer(start: pointer, count: count)
 }
 
+/// The capacity of a C output array, checked: a size, and a pointer (named `argument`) unless
+/// it is 0.
+func outputRoom<T>(_ pointer: UnsafeMutablePointer<T>?, _ capacity: Int, _ argument: String) throws(APIError) -> Int {
+    let room = try sizeArgument(capacity, "capacity")
+    guard pointer != nil || room == 0 else { throw .nullPointer(argument) }
+    return room
+}
+
 /// Writes a list to a C output array: *out_count always gets the full count; the array may be
 /// NULL with capacity 0; capacity < count is BUFFER_TOO_SMALL (nothing written).
 func outputList<T>(
@@ -181,8 +189,7 @@ func outputList<T>(
     outCount: UnsafeMutablePointer<Int>?, _ argument: String
 ) throws(APIError) {
     let count = try required(outCount, "out_count")
-    let room = try sizeArgument(capacity, "capacity")
-    guard pointer != nil || room == 0 else { throw .nullPointer(argument) }
+    let room = try outputRoom(pointer, capacity, argument)
     count.pointee = items.count
     guard room >= items.count else {
         throw .bufferTooSmall(argument, capacity: room, needed: items.count)

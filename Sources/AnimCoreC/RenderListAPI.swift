@@ -105,7 +105,7 @@ public func ac_render_list_fill_into(
         try withEngine(engine) { (box) throws(APIError) in
             let flag = try presentationFlag(presentation)
             let count = try required(outCount, "out_count")
-            let room = try entryRoom(entries, capacity)
+            let room = try outputRoom(entries, capacity, "entries")
             let wantsDirty = outDirtyRect != nil || outDirty != nil
             let (number, fill, copied, dirty) = try geometryCore { () throws(AnimCoreError) in
                 try box.engine.fillRenderList(list, from: LayerID(rawValue: root), presentation: flag, names: ("list", "root")) {
@@ -128,7 +128,7 @@ public func ac_render_list_copy(
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
             let count = try required(outCount, "out_count")
-            let room = try entryRoom(entries, capacity)
+            let room = try outputRoom(entries, capacity, "entries")
             let (number, last, copied) = try geometryCore { () throws(AnimCoreError) in
                 try box.engine.withRenderList(list, argument: "list") { list in
                     (list.count, list.fillNumber, list.fillNumber == fill && copyEntries(of: list, into: entries, capacity: room))
@@ -141,13 +141,6 @@ public func ac_render_list_copy(
             guard copied else { throw .bufferTooSmall("entries", capacity: room, needed: number) }
         }
     }
-}
-
-/// The capacity of an entries buffer, checked: a size, and a pointer unless it is 0.
-private func entryRoom(_ entries: UnsafeMutablePointer<ac_render_entry>?, _ capacity: Int) throws(APIError) -> Int {
-    let room = try sizeArgument(capacity, "capacity")
-    guard entries != nil || room == 0 else { throw .nullPointer("entries") }
-    return room
 }
 
 /// Copies `list`'s entries into `entries` when `capacity` holds them (under the engine's

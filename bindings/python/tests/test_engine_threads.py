@@ -4,14 +4,12 @@ registration ends once."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import threading
 from typing import Dict, List
 
 import animcore
 from _frames import approx, frame
+from _scripts import run_script
 from animcore import BasicAnimation, DynamicLayer, Engine, Layer
 
 THREADS = 4
@@ -176,15 +174,7 @@ print("ok")
 
 
 def test_first_thread_started_inside_a_callback() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", FIRST_THREAD_SCRIPT],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "ok"
+    run_script(FIRST_THREAD_SCRIPT, timeout=120)
 
 
 # An action callback runs holding the library's lock. Another thread declaring a class waits
@@ -236,12 +226,4 @@ print("ok")
 
 
 def test_a_class_declared_in_an_action_while_another_thread_declares() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", DECLARE_IN_ACTION_SCRIPT],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "ok"
+    run_script(DECLARE_IN_ACTION_SCRIPT)

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import gc
 import math
-import os
-import subprocess
 import sys
 import threading
 import time
@@ -19,6 +17,7 @@ import pytest
 numpy = pytest.importorskip("numpy")
 
 import animcore  # noqa: E402
+from _scripts import run_script  # noqa: E402
 from animcore import (  # noqa: E402
     BuiltInClass,
     ContentsGravity,
@@ -652,12 +651,4 @@ print("ok")
 
 
 def test_a_list_filled_in_an_action_while_another_thread_fills_it() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", FILL_IN_ACTION_SCRIPT],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ),
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "ok"
+    run_script(FILL_IN_ACTION_SCRIPT)

@@ -253,7 +253,9 @@ class RenderList:
         entries.flags.writeable = False
         return entries  # type: ignore[no-any-return]
 
-    def _fill_into(self, root: Layer, shown: bool, buffer: Any) -> Tuple[int, int, Optional[Rect], int]:
+    def _fill_into(
+        self, root: Layer, shown: bool, buffer: Any
+    ) -> Tuple[int, int, Optional[Rect], int]:
         """ac_render_list_fill_into() into ``buffer``: the fill's number, count, dirty
         rectangle, and the status (raised unless OK or BUFFER_TOO_SMALL)."""
         count = ctypes.c_size_t()
@@ -336,7 +338,9 @@ class RenderList:
         count = len(layers)
         position = index + count if index < 0 else index
         if not 0 <= position < count:
-            raise IndexError(f"render list index {index} out of range (the last fill has {count} entries)")
+            raise IndexError(
+                f"render list index {index} out of range (the last fill has {count} entries)"
+            )
         return int(layers[position]), int(flags[position])
 
     def layer(self, index: int) -> DynamicLayer:
