@@ -464,7 +464,8 @@ ac_status ac_timing_chain_evaluate(const ac_timing *chain, size_t count, double 
 /**
  * Converts a time down a chain of layer time spaces: chain[0]'s parent is absolute time, each
  * further entry is a sublayer of the one before. Each hop applies local = (parent - begin) *
- * speed + time_offset (layers have no repeat or fill; duration, repeat and fill are ignored).
+ * speed + time_offset, held within +-AC_TIME_LIMIT_S as a layer's time is (layers have no
+ * repeat or fill; duration, repeat and fill are ignored).
  * *out_time_s is the time in chain[count - 1]; count 0 answers the time given.
  */
 ac_status ac_time_chain_to_local(const ac_timing *chain, size_t count, double time_s,
@@ -472,8 +473,9 @@ ac_status ac_time_chain_to_local(const ac_timing *chain, size_t count, double ti
 
 /**
  * The inverse of ac_time_chain_to_local: from chain[count - 1]'s time to absolute time, each hop
- * parent = (local - time_offset) / speed + begin. Error: AC_ERR_NOT_INVERTIBLE when a speed on
- * the way is 0 (the message names the entry).
+ * parent = (local - time_offset) / speed + begin, held within +-AC_TIME_LIMIT_S (a speed near 0
+ * would overflow). Error: AC_ERR_NOT_INVERTIBLE when a speed on the way is 0 (the message names
+ * the entry).
  */
 ac_status ac_time_chain_to_absolute(const ac_timing *chain, size_t count, double time_s,
                                     double *out_time_s);
@@ -1343,8 +1345,10 @@ ac_status ac_layer_mask(ac_engine *engine, ac_layer layer, ac_layer *out_mask);
 
 /*
  * Time. Each layer maps its superlayer's time (a root layer: the engine's time) to its own
- * with its timing properties: local = (parent - beginTime) × speed + timeOffset. speed 0 with
- * a timeOffset pauses the layer and its subtree at that offset; changing timeOffset then scrubs.
+ * with its timing properties: local = (parent - beginTime) × speed + timeOffset, held within
+ * +-AC_TIME_LIMIT_S (nested speeds multiply: 60 layers at speed 1e6 would pass the largest
+ * double; [INF] Core Animation documents no limit). speed 0 with a timeOffset pauses the layer
+ * and its subtree at that offset; changing timeOffset then scrubs.
  */
 
 /**

@@ -218,3 +218,59 @@ extension SteadyLaneTimingTests {
         #expect(counts.allInLane(afterTick: 55, of: times.count), "after it was destroyed: \(counts.steady.suffix(times.count))")
     }
 }
+
+extension SteadyLaneTimingTests {
+    @Test("60 nested layers at speed 1e6, then a paused one: each layer's time held within ±1e15 s, every value finite; in the lane; == general walk")
+    func nestedSpeedsHeld() throws {
+        let times = LaneComparison.frames(30)
+        var timing = MediaTiming(duration: 0.25, repeatCount: .infinity)
+        timing.autoreverses = true
+        // Layer 0 ends the sped-up chain (its time would be 1e6^60 s, past the largest double);
+        // layer 1, paused below it, would be ∞ × 0 = NaN; layer 2 runs on engine time.
+        let out = try LaneComparison.run(layers: 3, times: times, keys: ["opacity", "position"], prepare: { engine, layers in
+            var parent = try engine.makeLayerHandle()
+            for _ in 0..<59 {
+                let layer = try engine.makeLayerHandle()
+                try engine.setValue(.scalar(1e6), forKeyPath: "speed", of: layer)
+                try engine.addSublayer(layer, to: parent)
+                parent = layer
+            }
+            try engine.setValue(.scalar(1e6), forKeyPath: "speed", of: layers[0])
+            try engine.addSublayer(layers[0], to: parent)
+            try engine.setValue(.scalar(0), forKeyPath: "speed", of: layers[1])
+            try engine.addSublayer(layers[1], to: layers[0])
+        }) { engine, layers, _ in
+            for layer in layers {
+                try engine.addAnimation(Self.basic("opacity", .scalar(0), .scalar(1), timing), forKey: "fade", to: layer)
+                try engine.addAnimation(Self.basic("position", .point(x: 0, y: 0), .point(x: 5, y: 7), timing), forKey: "move", to: layer)
+            }
+        }
+        #expect(out.bits[0] == out.bits[1])
+        let finite = out.bits[1].joined().allSatisfy { Double(bitPattern: $0).isFinite }
+        #expect(finite, "every value read is finite")
+    }
+
+    @Test("a layer's time, and convertTime through nested speeds, held within ±1e15 s")
+    func nestedLayerTimes() throws {
+        let engine = Engine()
+        let root = try engine.makeLayerHandle()
+        var parent = root
+        for _ in 0..<60 {
+            let layer = try engine.makeLayerHandle()
+            try engine.setValue(.scalar(1e6), forKeyPath: "speed", of: layer)
+            try engine.addSublayer(layer, to: parent)
+            parent = layer
+        }
+        let paused = try engine.makeLayerHandle()
+        try engine.setValue(.scalar(0), forKeyPath: "speed", of: paused)
+        try engine.setValue(.scalar(3), forKeyPath: "timeOffset", of: paused)
+        try engine.addSublayer(paused, to: parent)
+        try engine.tick(1)
+        #expect(try engine.localTime(of: parent) == MediaTiming.Limits.time)
+        #expect(try engine.localTime(of: paused) == 3)
+        #expect(try engine.convertTime(2, from: nil, to: parent) == MediaTiming.Limits.time)
+        #expect(try engine.convertTime(-2, from: nil, to: parent) == -MediaTiming.Limits.time)
+        // Up the chain, 1 s shrinks by 1e6 a layer to below the smallest double: 0.
+        #expect(try engine.convertTime(1, from: parent, to: nil) == 0)
+    }
+}

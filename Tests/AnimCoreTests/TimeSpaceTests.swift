@@ -43,6 +43,23 @@ struct TimeSpaceTests {
         #expect(error?.message.contains("chain[1]") == true, "names the paused entry: \(error?.message ?? "")")
     }
 
+    @Test("each hop holds a layer's time within ±Limits.time: nested speeds and a speed near 0 stay finite")
+    func heldTimes() throws {
+        let fast = MediaTiming(duration: .infinity, speed: MediaTiming.Limits.speed)
+        let chain = Array(repeating: fast, count: 60) + [MediaTiming(duration: .infinity, speed: 0, timeOffset: 2)]
+        // 1e6^60 s would pass the largest double, and the paused layer below make ∞ × 0 = NaN.
+        #expect(MediaTiming.localTime(fromAbsoluteTime: 1, through: chain.dropLast()) == MediaTiming.Limits.time)
+        #expect(MediaTiming.localTime(fromAbsoluteTime: -1, through: chain.dropLast()) == -MediaTiming.Limits.time)
+        #expect(MediaTiming.localTime(fromAbsoluteTime: 1, through: chain) == 2)
+        #expect(fast.layerTime(atParentTime: 7) == 7e6, "within the limits, the formula as it is")
+        let crawl = MediaTiming(duration: .infinity, speed: 1e-300)
+        #expect(try crawl.parentTime(fromLocalTime: 1) == MediaTiming.Limits.time)
+        #expect(try MediaTiming.absoluteTime(fromLocalTime: -1, through: [crawl, crawl]) == -MediaTiming.Limits.time)
+        let tree = try TimeTree(timings: chain, parents: [nil] + (0..<60).map { Optional($0) })
+        #expect(try tree.convert(1, from: nil, to: 59) == MediaTiming.Limits.time)
+        #expect(try tree.convert(1, from: nil, to: 60) == 2)
+    }
+
     @Test("TimeTree: siblings convert through their common ancestor only")
     func siblings() throws {
         // Root paused (speed 0): going through it would fail, but siblings never leave it.

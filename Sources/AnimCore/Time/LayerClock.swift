@@ -19,9 +19,10 @@ struct LayerClock: Equatable {
         timeOffset = timing.timeOffset
     }
 
-    /// The layer's time at its parent's time `parentTime`.
+    /// The layer's time at its parent's time `parentTime` (`MediaTiming.layerTime`: held
+    /// within ±`MediaTiming.Limits.time`).
     @inline(__always)
     func localTime(atParentTime parentTime: Double) -> Double {
-        MediaTiming(beginTime: beginTime, speed: speed, timeOffset: timeOffset).localTime(atParentTime: parentTime)
+        MediaTiming(beginTime: beginTime, speed: speed, timeOffset: timeOffset).layerTime(atParentTime: parentTime)
     }
 }

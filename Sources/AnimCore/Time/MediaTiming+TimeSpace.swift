@@ -1,13 +1,27 @@
 /// Time spaces: how a layer maps its parent's time to its own and back (CALayer convertTime).
 ///
 /// Layers have infinite duration and no repeat, so a layer's time is its active local time,
-/// the header's formula without any clamping: `local = (parent − beginTime) × speed + timeOffset`.
+/// the header's formula without the clamping of active time:
+/// `local = (parent − beginTime) × speed + timeOffset`.
 /// [INF] No fill or phase applies to layer time: a layer before its beginTime has a negative
 /// local time rather than disappearing.
+/// [INF] Each hop holds the time it gives within ±`Limits.time` (`heldLayerTime`): one hop
+/// cannot overflow from a time within the limits, but nested layers multiply their speeds (60
+/// layers at speed 1e6 pass 1e308), and an infinite time turns into NaN at the next layer
+/// paused (∞ × 0) or repeating. Core Animation does not document what it does there.
 extension MediaTiming {
-    /// The inverse of `localTime(atParentTime:)`: `(local − timeOffset) / speed + beginTime`.
-    /// - Parameter localTime: local seconds.
-    /// - Returns: the parent time, seconds.
+    /// The layer's time at its parent's time: `localTime(atParentTime:)`, held within
+    /// ±`Limits.time`.
+    /// - Parameter parentTime: seconds in the parent's time space, finite.
+    /// - Returns: local seconds, within ±`Limits.time`.
+    @inlinable public func layerTime(atParentTime parentTime: Double) -> Double {
+        Self.heldLayerTime(localTime(atParentTime: parentTime))
+    }
+
+    /// The inverse of `layerTime(atParentTime:)`: `(local − timeOffset) / speed + beginTime`,
+    /// held within ±`Limits.time` (a speed near 0 would send it past the largest double).
+    /// - Parameter localTime: local seconds, finite.
+    /// - Returns: the parent time, seconds, within ±`Limits.time`.
     /// - Throws: `.notInvertible` when speed is 0 (every parent time maps to the same local
     ///   time).
     public func parentTime(fromLocalTime localTime: Double) throws(AnimCoreError) -> Double {
@@ -15,7 +29,12 @@ extension MediaTiming {
             throw AnimCoreError(
                 .notInvertible, "speed is 0, so local time \(localTime) has no single parent time")
         }
-        return (localTime - timeOffset) / speed + beginTime
+        return Self.heldLayerTime((localTime - timeOffset) / speed + beginTime)
+    }
+
+    /// `time` held within ±`Limits.time`: where a layer time space's hop leaves a time.
+    @inlinable static func heldLayerTime(_ time: Double) -> Double {
+        min(max(time, -Limits.time), Limits.time)
     }
 
     /// Converts an absolute time down a chain of layer time spaces; `chain.first` is the
@@ -29,7 +48,7 @@ extension MediaTiming {
     public static func localTime<Chain: Sequence<MediaTiming>>(
         fromAbsoluteTime time: Double, through chain: Chain
     ) -> Double {
-        chain.reduce(time) { parentTime, timing in timing.localTime(atParentTime: parentTime) }
+        chain.reduce(time) { parentTime, timing in timing.layerTime(atParentTime: parentTime) }
     }
 
     /// Converts the innermost element's local time up the chain to absolute time.

@@ -89,7 +89,9 @@ public struct MediaTiming: Hashable, Sendable {
 
     /// Bounds that keep the pipeline's arithmetic finite: |time| <= 1e15 s (about 32 million
     /// years) for begin times, offsets, durations and parent times; |speed| <= 1e6. With them
-    /// `(parent − begin) × speed + offset` cannot overflow.
+    /// `(parent − begin) × speed + offset` cannot overflow, and a layer's time, which is the
+    /// parent time of its sublayers and animations, is held within ±`time`
+    /// (`layerTime(atParentTime:)`), so nesting keeps it so.
     public enum Limits {
         /// Largest magnitude of a time in seconds (infinite durations aside).
         public static let time = 1e15

@@ -84,7 +84,7 @@ public struct TimeTree: Sendable {
             }
         }
         for node in down[..<downCount].reversed() {
-            result = timings[node].localTime(atParentTime: result)
+            result = timings[node].layerTime(atParentTime: result)
         }
         return result
     }

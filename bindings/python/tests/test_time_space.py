@@ -3,12 +3,15 @@ worked examples T16-T21, T24 and T25 of the reference (section 9.1)."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import List, Optional
 
 import pytest
 
 from animcore import (
+    BasicAnimation,
+    Engine,
     Phase,
     TimeTree,
     Timing,
@@ -238,3 +241,35 @@ def test_tree_matches_chains() -> None:
         assert tree.convert(2.5, node, None) == approx(
             convert_time_chain_to_absolute(path(node), 2.5)
         )
+
+
+def test_each_hop_holds_a_layer_time_within_the_time_limit() -> None:
+    # 60 layers at the largest speed would pass the largest double, and a paused layer below
+    # make inf * 0 = NaN; a speed near 0 on the way up would overflow too.
+    fast = [Timing.layer(speed=1e6)] * 60
+    assert convert_time_chain_to_local(fast, 1.0) == 1e15
+    assert convert_time_chain_to_local(fast + [Timing.layer(speed=0.0, time_offset=2.0)], 1.0) == 2.0
+    crawl = [Timing.layer(speed=1e-300)] * 2
+    assert convert_time_chain_to_absolute(crawl, -1.0) == -1e15
+
+
+def test_nested_speeds_leave_layers_finite() -> None:
+    with Engine() as engine:
+        root = engine.layer()
+        parent = root
+        for _ in range(60):
+            child = engine.layer(speed=1e6)
+            parent.add_sublayer(child)
+            parent = child
+        paused = engine.layer(speed=0.0)
+        parent.add_sublayer(paused)
+        engine.tick(0.0)
+        for layer in (parent, paused):
+            layer.add_animation(
+                BasicAnimation("opacity", from_value=0.0, to_value=1.0, duration=0.25, repeat_count=math.inf)
+            )
+        engine.tick(1.0)
+        assert parent.local_time == 1e15
+        assert paused.local_time == 0.0
+        assert math.isfinite(parent.presentation.opacity)
+        assert math.isfinite(paused.presentation.opacity)

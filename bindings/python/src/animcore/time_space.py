@@ -63,8 +63,9 @@ def _timing_array(timings: Iterable[Timing], name: str) -> Tuple[Any, int]:
 def convert_time_chain_to_local(chain: Iterable[Timing], time: float) -> float:
     """Absolute ``time`` converted down the chain to the time of its last entry.
 
-    Each hop: local = (parent - begin_time) * speed + time_offset (duration, repeat and fill
-    are ignored: layers have none). An empty chain answers ``time``.
+    Each hop: local = (parent - begin_time) * speed + time_offset, held within +-1e15 s as a
+    layer's time is (duration, repeat and fill are ignored: layers have none). An empty chain
+    answers ``time``.
 
     C: ac_time_chain_to_local()."""
     array, count = _timing_array(chain, "chain")
@@ -75,7 +76,8 @@ def convert_time_chain_to_local(chain: Iterable[Timing], time: float) -> float:
 
 def convert_time_chain_to_absolute(chain: Iterable[Timing], time: float) -> float:
     """The inverse of :func:`convert_time_chain_to_local`: ``time`` in the last entry's time
-    space converted to absolute time. NotInvertibleError when a speed on the way is 0.
+    space converted to absolute time, each hop held within +-1e15 s. NotInvertibleError when
+    a speed on the way is 0.
 
     C: ac_time_chain_to_absolute()."""
     array, count = _timing_array(chain, "chain")
