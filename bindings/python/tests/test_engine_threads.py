@@ -5,7 +5,7 @@ registration ends once."""
 from __future__ import annotations
 
 import threading
-from typing import Dict, List
+from typing import Any, Dict, List
 
 import animcore
 from _frames import approx, frame
@@ -227,3 +227,67 @@ print("ok")
 
 def test_a_class_declared_in_an_action_while_another_thread_declares() -> None:
     run_script(DECLARE_IN_ACTION_SCRIPT)
+
+
+def test_class_named_while_another_thread_is_declaring_it(engine: Engine) -> None:
+    # The declaring thread is held after the library made the class and before its LayerClass
+    # is stored (white box: `Engine._class_made` is where it is stored); class_named on another
+    # thread meanwhile answers the LayerClass the declaration then answers too.
+    made = threading.Event()
+    found = threading.Event()
+    declaring = threading.current_thread()
+    store = engine._class_made
+
+    def held(*args: Any) -> Any:
+        if threading.current_thread() is declaring:
+            made.set()
+            assert found.wait(10), "the other thread did not find the class"
+        return store(*args)
+
+    engine._class_made = held  # type: ignore[method-assign]
+    answers: Dict[str, Any] = {}
+
+    def look_up() -> None:
+        assert made.wait(10)
+        try:
+            answers["named"] = engine.class_named("Racer")
+        finally:
+            found.set()
+
+    thread = threading.Thread(target=look_up)
+    thread.start()
+    racer = engine.layer_class("Racer", {"level": 0.0})
+    thread.join()
+    assert answers["named"] is racer
+    assert racer.name == "Racer"
+    assert engine.layer(racer).level == 0.0
+
+
+def test_threads_closing_one_engine_at_once_close_it_once() -> None:
+    stops: List[bool] = []
+    for _ in range(20):
+        engine = Engine()
+        layer = engine.layer()
+        engine.tick(0)
+        animation = BasicAnimation(
+            "opacity", to_value=0.0, duration=10, on_stop=lambda layer, key, finished: stops.append(finished)
+        )
+        layer.add_animation(animation)
+        engine.tick(0.1)
+        barrier = threading.Barrier(4)
+        errors: List[BaseException] = []
+
+        def close() -> None:
+            barrier.wait()
+            try:
+                engine.close()
+            except BaseException as error:  # any error fails the test below
+                errors.append(error)
+
+        threads = [threading.Thread(target=close) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == [] and engine.closed
+    assert stops == [False] * 20, "each engine's animation stopped once, unfinished"

@@ -168,6 +168,21 @@ class ValueStoreCounts(NamedTuple):
     """The numbers those values hold: path coordinates, array numbers, 4 per colour."""
 
 
+class _Declaration:
+    """A class declaration in progress (`Engine._in_progress`): what its LayerClass is built of.
+    Equal only to itself, so two identical declarations in progress are told apart."""
+
+    __slots__ = ("name", "parent", "declared", "python_base")
+
+    def __init__(
+        self, name: str, parent: LayerClass[Any], declared: Tuple[str, ...], python_base: Optional[Type[Layer]]
+    ) -> None:
+        self.name = name
+        self.parent = parent
+        self.declared = declared
+        self.python_base = python_base
+
+
 class Engine:
     """An animation engine (the root object): layer classes, layers and their trees,
     animations, and the clock the host drives with :meth:`tick`.
@@ -194,6 +209,8 @@ class Engine:
         self._ptr: Optional[Any] = ptr
         self._default_duration = float(config.default_duration_s)
         self._closing = False
+        # Held only to test and set `_closing`: of threads closing at once, one destroys.
+        self._close_lock = threading.Lock()
         # The render lists made of it: its close ends their records of their last fills.
         self._render_lists: "weakref.WeakSet[RenderList]" = weakref.WeakSet()
         self._lock = threading.RLock()
@@ -211,6 +228,10 @@ class Engine:
         self._declaring = threading.RLock()
         self._creating: Optional[type] = None
         self._made_for: Dict[int, Optional[type]] = {}
+        # The declarations in progress, each from before the library makes its class until
+        # its LayerClass is stored: another thread meeting the class meanwhile (class_named, a
+        # layer of it wrapped) builds the same LayerClass from it (`_class_being_declared`).
+        self._in_progress: List[_Declaration] = []
         self._keyed: Dict[Tuple[int, str], AnimationEntry] = {}
         # The callback registrations this engine owns, by id (see animcore._callbacks).
         self._registrations: Dict[int, Any] = {}
@@ -227,12 +248,14 @@ class Engine:
     def close(self) -> None:
         """Destroys the engine: running animations stop (on_stop with finished False runs now),
         every registration ends, every layer goes stale (its methods raise BadHandleError).
-        Closing twice is a no-op. Raises CallbackError when a callback raised meanwhile.
+        Closing twice, or on two threads at once, closes once. Raises CallbackError when a
+        callback raised meanwhile.
 
         C: ac_engine_destroy()."""
-        if self._ptr is None or self._closing:
-            return
-        self._closing = True
+        with self._close_lock:
+            if self._ptr is None or self._closing:
+                return
+            self._closing = True
         self._finalizer.detach()
         # The render lists go with the engine (each fill was copied out under the library's
         # lock, so none is read from their storage).
@@ -627,10 +650,7 @@ class Engine:
         C: ac_class_find()."""
         out = _capi.ac_class()
         check(_lib.ac_class_find(engine_ptr(self), key_bytes(name, "name"), _byref(out)))
-        if out.value < len(BuiltInClass):
-            return self.builtin_class(BuiltInClass(out.value))
-        with self._lock:
-            return self._classes[out.value]
+        return self._class_of(out.value)
 
     @overload
     def layer_class(self, declaration: Type[L], /) -> LayerClass[L]: ...
@@ -778,8 +798,10 @@ class Engine:
         descs, keep, c_names = _property_descs(declared, display_names, fixed)
         out = _capi.ac_class()
         holder = not _callbacks.holds_library_lock()
-        if holder and python_base is not None:
-            with self._lock:
+        declaration = _Declaration(name, parent, tuple(declared), python_base)
+        with self._lock:
+            self._in_progress.append(declaration)
+            if holder and python_base is not None:
                 self._creating = python_base
         try:
             status = _lib.ac_class_create(
@@ -798,8 +820,9 @@ class Engine:
                 check(status, c_names | _CLASS_NAMES)
                 found = self._class_made(out.value, name, parent, tuple(declared), python_base)
         finally:
-            if holder and python_base is not None:
-                with self._lock:
+            with self._lock:
+                self._in_progress.remove(declaration)
+                if holder and python_base is not None:
                     self._creating = None
         layer_class: LayerClass[Any] = found
         if strict_flag is not None:
@@ -823,6 +846,23 @@ class Engine:
         with self._lock:
             self._made_for.setdefault(handle, python_base)
             return self._classes.setdefault(handle, made)
+
+    def _class_being_declared(self, handle: int) -> Optional[LayerClass[Any]]:
+        """The class ``handle`` when a declaration in progress (another thread's, between the
+        library making the class and its LayerClass being stored) made it: the LayerClass that
+        declaration stores, built here from it; else None. [INFERRED] Of declarations in
+        progress under one name, the class is the first's: the library refuses the others
+        (an identical one then takes it, `_declared_meanwhile`)."""
+        with self._lock:
+            pending = list(self._in_progress)
+        for declaration in pending:
+            out = _capi.ac_class()
+            found = _lib.ac_class_find(engine_ptr(self), key_bytes(declaration.name, "name"), _byref(out))
+            if found == _capi.AC_OK and out.value == handle:
+                return self._class_made(
+                    handle, declaration.name, declaration.parent, declaration.declared, declaration.python_base
+                )
+        return None
 
     def _declared_meanwhile(
         self,
@@ -912,9 +952,13 @@ class Engine:
         return LayerBatch(self, layers).presentation(key)
 
     def _class_of(self, handle: int) -> LayerClass[Any]:
-        cls = self._classes.get(handle)
+        """The LayerClass of a class handle the library gave."""
+        with self._lock:
+            cls = self._classes.get(handle)
         if cls is None and handle < len(BuiltInClass):  # a built-in class not asked for yet
             return self.builtin_class(BuiltInClass(handle))
+        if cls is None:  # declared on another thread this moment
+            cls = self._class_being_declared(handle)
         if cls is None:  # made through the raw API
             with self._lock:
                 cls = self._classes.setdefault(
