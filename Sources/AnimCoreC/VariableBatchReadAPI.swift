@@ -17,9 +17,10 @@ private enum BatchLayout {
 
 /// The batch read of `kind` (`ac_layers_get_presentation_path` and its siblings): layer i's
 /// value into `out[offsets[i] ..< offsets[i + 1]]`, laid out as `layout` says, copied
-/// straight from the engine's store under one lock (`Engine.readVariableValues`). Every offset
-/// is set even when `out` is too small (BUFFER_TOO_SMALL; the layers that fit are written), so
-/// a caller sizes its buffer from offsets[count]. Errors name layers[i] (`argument` for `out`).
+/// straight from the engine's store under one lock (numbers by `Engine.copyVariableNumbers`,
+/// path elements by `Engine.readVariableValues`). Every offset is set even when `out` is too
+/// small (BUFFER_TOO_SMALL; the layers that fit are written), so a caller sizes its buffer from
+/// offsets[count]. Errors name layers[i] (`argument` for `out`).
 private func readVariableBatch(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<ac_layer>?, _ count: Int, _ key: ac_key, _ kind: ValueKind,
     _ layout: BatchLayout = .elements, into out: UnsafeMutableRawPointer?, capacity: Int,
@@ -34,32 +35,45 @@ private func readVariableBatch(
             guard total > 0 else { return }
             guard let layers else { throw .nullPointer("layers") }
             guard out != nil || room == 0 else { throw .nullPointer(argument) }
-            var end = 0
             // LayerID is a single integer: the handles as they are.
-            let failure: BatchReadFailure? = layers.withMemoryRebound(to: LayerID.self, capacity: total) { handles in
-                do throws(BatchReadFailure) {
-                    try box.engine.readVariableValues(
-                        forKey: PropertyKey(key), of: UnsafeBufferPointer(start: handles, count: total), presentation: true,
-                        expecting: kind
-                    ) { index, run in
-                        // (Ends only grow: once a layer does not fit, none after it does.)
-                        let size = layout == .coordinates ? run.count : run.elements
-                        if end + size <= room, let out { writeRun(run, layout == .coordinates ? .numbers : kind, into: out, at: end) }
-                        end += size
-                        offsets[index + 1] = end
+            let read = layers.withMemoryRebound(to: LayerID.self, capacity: total) { start in
+                let handles = UnsafeBufferPointer(start: start, count: total)
+                return Result { () throws(BatchReadFailure) -> Int in
+                    if kind == .path && layout == .elements {
+                        return try readPathElements(box.engine, key, handles, into: out, capacity: room, offsets: offsets)
                     }
-                    return nil
-                } catch {
-                    return error
+                    return try box.engine.copyVariableNumbers(
+                        forKey: PropertyKey(key), of: handles, presentation: true, expecting: kind,
+                        into: out?.assumingMemoryBound(to: Double.self), capacity: room, offsets: offsets)
                 }
             }
-            if let failure {
+            let end: Int
+            switch read {
+            case .success(let needed): end = needed
+            case .failure(let failure):
                 let named = failure.error.code == .invalidState ? "engine" : "layers[\(failure.index)]"
                 throw APIError(failure.error, argument: named)
             }
             guard end <= room else { throw .bufferTooSmall(argument, capacity: room, needed: end) }
         }
     }
+}
+
+/// The presentation paths of `layers` at `key` as `ac_path_element`s (`writeRun`) into `out`
+/// (room for `capacity` elements), one after another; layer i's are
+/// `offsets[i] ..< offsets[i + 1]`. Returns the elements all need.
+private func readPathElements(
+    _ engine: Engine, _ key: ac_key, _ layers: UnsafeBufferPointer<LayerID>, into out: UnsafeMutableRawPointer?,
+    capacity: Int, offsets: UnsafeMutablePointer<Int>
+) throws(BatchReadFailure) -> Int {
+    var end = 0
+    try engine.readVariableValues(forKey: PropertyKey(key), of: layers, presentation: true, expecting: .path) { index, run in
+        // (Ends only grow: once a layer does not fit, none after it does.)
+        if end + run.elements <= capacity, let out { writeRun(run, .path, into: out, at: end) }
+        end += run.elements
+        offsets[index + 1] = end
+    }
+    return end
 }
 
 @_cdecl("ac_layers_get_presentation_path")

@@ -40,23 +40,64 @@ extension Engine {
         let failure: BatchReadFailure?
         do throws(AnimCoreError) {
             failure = try withState { state in
-                state.readVariableValues(forKey: key, of: layers, presentation: presentation, expecting: kind, body)
+                state.forEachVariableRun(forKey: key, of: layers, presentation: presentation, expecting: kind, body)
             }
         } catch {
             failure = BatchReadFailure(index: 0, error: error)
         }
         if let failure { throw failure }
     }
+
+    /// Copies the numbers of the path or array value at `key` of each of `layers`, in order and
+    /// one after another, into `out`, under one lock: a path's coordinates, an array's
+    /// numbers, four components per colour; the presentation value when `presentation`, else
+    /// the model value. Counted in units of one number, or of a colour's four for `.colors`:
+    /// `out` has room for `capacity` units, and layer i's are `offsets[i] ..< offsets[i + 1]`
+    /// (`offsets` has room for `layers.count + 1`). Every offset is set even when `out` is too
+    /// small: the layers that fit are copied, none after the first that does not.
+    /// - Returns: the units all the layers need, `offsets[layers.count]`.
+    /// - Throws: as `readVariableValues`.
+    package func copyVariableNumbers(
+        forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, presentation: Bool, expecting kind: ValueKind,
+        into out: UnsafeMutablePointer<Double>?, capacity: Int, offsets: UnsafeMutablePointer<Int>
+    ) throws(BatchReadFailure) -> Int {
+        // log2 of the numbers in a unit: 4 per colour.
+        let unitShift = kind == .colors ? 2 : 0
+        var end = 0
+        offsets[0] = 0
+        let failure: BatchReadFailure?
+        do throws(AnimCoreError) {
+            failure = try withState { state in
+                state.forEachVariableRun(forKey: key, of: layers, presentation: presentation, expecting: kind) { index, run in
+                    let size = run.count >> unitShift
+                    // (Ends only grow: once a layer does not fit, none after it does.)
+                    if size <= capacity - end, let out, let numbers = run.numbers {
+                        (out + (end << unitShift)).update(from: numbers, count: run.count)
+                    }
+                    end += size
+                    offsets[index + 1] = end
+                }
+            }
+        } catch {
+            failure = BatchReadFailure(index: 0, error: error)
+        }
+        if let failure { throw failure }
+        return end
+    }
 }
 
 extension EngineState {
-    /// The loop of `Engine.readVariableValues`; nil when every layer was read. Where `key` lives
-    /// is found once per run of layers of one class (`variableProperty`, kept as the batch
-    /// read's `PresentationReader.ClassEntry`), the stores' pointers once per batch, and each
-    /// layer's memory through the batch read's lookup (`ValueStores.batchPresentationSlots`,
-    /// its layout's entry memoised); a class that does not declare `key` of `kind` goes through
-    /// `withVariableRun` (an undeclared key's value, or the error).
-    func readVariableValues(
+    /// The loop of `Engine.readVariableValues` and `copyVariableNumbers`: calls `body(i, run)`
+    /// with the memory of each layer's value, in order; nil when every layer was read, else
+    /// the first failure. Where `key` lives is found once per run of layers of one class
+    /// (`variableProperty`, kept as the batch read's `PresentationReader.ClassEntry`), the
+    /// stores' pointers once per batch, and each layer's memory through the batch read's
+    /// lookup (`ValueStores.batchPresentationSlots`, its layout's entry memoised); a class
+    /// that does not declare `key` of `kind` goes through `withVariableRun` (an undeclared
+    /// key's value, or the error). Inlined, so that each caller's `body` is compiled into the
+    /// loop.
+    @inline(__always)
+    func forEachVariableRun(
         forKey key: PropertyKey, of layers: UnsafeBufferPointer<LayerID>, presentation: Bool, expecting kind: ValueKind,
         _ body: (Int, VariableRun) -> Void
     ) -> BatchReadFailure? {

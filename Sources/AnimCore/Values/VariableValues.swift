@@ -168,6 +168,7 @@ final class VariableValues {
     /// The memory of the value of `kind` a slot names, for reading in place (no `Value` made):
     /// empty for 0, a handle this store does not hold, or one that holds another kind (as
     /// `value(_:slot:)` reads them). Valid until the store next changes.
+    @inline(__always)  // the batch reads' per-layer step
     func run(_ kind: ValueKind, slot: Double) -> VariableRun {
         guard let index = index(of: slot), entries[index].kind == kind else { return VariableRun() }
         let entry = entries[index]
