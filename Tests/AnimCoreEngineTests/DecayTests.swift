@@ -109,6 +109,28 @@ struct DecayTests {
         }
     }
 
+    @Test("a start beyond a bound more than the largest double away springs back through finite values to the bound")
+    func springBackAcrossTheDoubles() throws {
+        let (engine, layer) = try probe()
+        var parameters = DecayParameters(fromValue: .scalar(1.7e308), velocity: .scalar(0))
+        (parameters.lowerBound, parameters.upperBound) = (.scalar(-1.7e308), .scalar(-1e308))
+        try engine.addAnimation(Animation(keyPath: "value", kind: .decay(parameters)), forKey: "d", to: layer)
+        try engine.tick(10)
+        var (previous, halfway) = (Double.infinity, Double.nan)
+        for k in 1...60 {
+            try engine.tick(10 + Double(k) / 60)
+            let value = try #require(try presented(engine, "value", layer))
+            #expect(value.isFinite && value <= previous && value >= -1e308, "t \(Double(k) / 60): \(value)")
+            previous = value
+            if k == 30 { halfway = value }
+        }
+        // Critically damped from rest: (1 + ωt) e^(−ωt) of the way remains at t = 0.5 s.
+        let omega = 2 * Double.pi / 0.4
+        let rest = (1 + omega / 2) * exp(-omega / 2)
+        expectNear(halfway, -1e308 * (1 - rest) + 1.7e308 * rest, 1e-9 * 1e308, "t 0.5 s")
+        #expect(DecayRecord.springBack(from: 300, to: 250, rest: 0.25) == 250 + 50 * 0.25, "a finite distance as before")
+    }
+
     @Test("bad input: a rate outside (0, 1), NaN, a minimum speed <= 0, crossed bounds, kinds a decay cannot move")
     func badInput() throws {
         let (engine, layer) = try probe()

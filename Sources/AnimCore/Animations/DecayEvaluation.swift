@@ -16,6 +16,16 @@ struct DecayRecord {
 
     static let stride = 6
     enum Mode: Double { case free = 0, outside = 1, bounces = 2 }
+
+    /// Where a spring back from `start` to `bound` stands while the fraction `rest` of the
+    /// distance remains: `bound + (start − bound) × rest`. A start and a bound more than the
+    /// largest double apart (of opposite signs, each beyond half of it) take each weighted,
+    /// `bound × (1 − rest) + start × rest`, which stays finite where the distance does not.
+    @inline(__always)
+    static func springBack(from start: Double, to bound: Double, rest: Double) -> Double {
+        let distance = start - bound
+        return distance.isFinite ? bound + distance * rest : bound * (1 - rest) + start * rest
+    }
 }
 
 extension EngineState {
@@ -109,7 +119,7 @@ extension EvaluationContext {
             case DecayRecord.Mode.outside.rawValue:
                 let bound = entry[4]
                 let motion = decay.pointee.response.motion(at: t)
-                value[k] = bound + (entry[0] - bound) * motion.rest + entry[1] * motion.push
+                value[k] = DecayRecord.springBack(from: entry[0], to: bound, rest: motion.rest) + entry[1] * motion.push
             case DecayRecord.Mode.bounces.rawValue where t >= entry[3]:
                 value[k] = entry[4] + entry[5] * decay.pointee.response.push(at: t - entry[3]).value
             default:

@@ -8,7 +8,7 @@ bound, a start beyond a bound); the round trip through layer.animation(key); bad
 from __future__ import annotations
 
 import math
-from typing import Any, List, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
@@ -199,6 +199,24 @@ def test_a_start_beyond_a_bound_springs_back_from_there(decay_engine: Engine) ->
         decay_engine.tick(at(k))
         want = 250 + 50 * (1 + OMEGA * t) * math.exp(-OMEGA * t) + 50 * t * math.exp(-OMEGA * t)
         assert layer.presentation_value("value") == approx(want), k
+
+
+def test_a_spring_back_longer_than_the_largest_double_stays_finite(decay_engine: Engine) -> None:
+    layer = probe(decay_engine)
+    decay = DecayAnimation("value", from_value=1.7e308, velocity=0.0, lower_bound=-1.7e308, upper_bound=-1e308)
+    layer.add_animation(decay, "d")
+    begin = at(1)
+    decay_engine.tick(begin)
+    previous = math.inf
+    values: Dict[int, float] = {}
+    for k in range(2, 62):
+        decay_engine.tick(at(k))
+        value = values[k] = layer.presentation_value("value")
+        assert math.isfinite(value) and -1e308 <= value <= previous, k
+        previous = value
+    t = at(31) - begin  # half a second in: critically damped from rest
+    rest = (1 + OMEGA * t) * math.exp(-OMEGA * t)
+    assert values[31] == approx(-1e308 * (1 - rest) + 1.7e308 * rest, 1e-9 * 1e308)
 
 
 def test_a_bound_on_one_component_leaves_the_other_free(decay_engine: Engine) -> None:
