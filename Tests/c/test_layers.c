@@ -836,6 +836,42 @@ static void test_time_after_container_destroyed(void) {
     AC_CHECK_OK(ac_engine_destroy(engine));
 }
 
+/* Under 60 layers at the largest speed a layer's time is held at AC_TIME_LIMIT_S (1e6^60 s
+   would pass the largest double), and a paused layer below it stands at its offset instead of
+   inf * 0 = NaN: their animations show finite values. */
+static void test_time_held(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = new_layer(engine, 0), parent = root, paused = new_layer(engine, 0);
+    for (int i = 0; i < 60; i++) {
+        ac_layer child = new_layer(engine, 0);
+        set_scalar(engine, child, "speed", AC_SPEED_LIMIT);
+        AC_CHECK_OK(ac_layer_add_sublayer(engine, parent, child));
+        AC_CHECK_OK(ac_layer_release(engine, child));
+        parent = child;
+    }
+    set_scalar(engine, paused, "speed", 0);
+    AC_CHECK_OK(ac_layer_add_sublayer(engine, parent, paused));
+    tick(engine, 0);
+    ac_animation fade = scalar_animation(engine, "opacity", 1, 0, 1, 1, 0, 0, 0.25);
+    ac_timing timing = get_timing(engine, fade);
+    timing.repeat_count = INFINITY;
+    set_timing(engine, fade, timing);
+    AC_CHECK_OK(ac_layer_add_animation(engine, parent, fade, "fade"));
+    AC_CHECK_OK(ac_layer_add_animation(engine, paused, fade, "fade"));
+    AC_CHECK_OK(ac_animation_release(engine, fade));
+    tick(engine, 1);
+    double t = NAN;
+    AC_CHECK_OK(ac_layer_local_time(engine, parent, &t));
+    AC_CHECK_EQ_DOUBLE(t, AC_TIME_LIMIT_S);
+    AC_CHECK_OK(ac_layer_local_time(engine, paused, &t));
+    AC_CHECK_EQ_DOUBLE(t, 0.0);
+    AC_CHECK(isfinite(presentation_scalar(engine, parent, "opacity")));
+    AC_CHECK(isfinite(presentation_scalar(engine, paused, "opacity")));
+    AC_CHECK_OK(ac_layer_release(engine, paused));
+    AC_CHECK_OK(ac_layer_release(engine, root));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
 static void test_batch(void) {
     ac_engine *engine = new_engine();
     ac_layer layers[3] = {new_layer(engine, 0), new_layer(engine, 0), new_layer(engine, 0)};
@@ -1073,6 +1109,7 @@ int main(void) {
     test_references();
     test_time();
     test_time_after_container_destroyed();
+    test_time_held();
     test_batch();
     test_batch_table();
     test_batch_set();
