@@ -220,6 +220,22 @@ static void test_count_zero_and_too_small(void) {
     AC_CHECK(memcmp(offsets, sized, sizeof sized) == 0);
     /* The exact size fits. */
     AC_CHECK_OK(ac_layers_get_presentation_numbers(engine, layers, LAYERS, locations, numbers, sized[LAYERS], offsets));
+    /* Colours count in colours (4 numbers each): room for the layers before the last that has
+       any, those copied whole, the offsets all set. */
+    ac_key colors = key_of(engine, "colors");
+    double all[ROOM], part[ROOM];
+    AC_CHECK_OK(ac_layers_get_presentation_colors(engine, layers, LAYERS, colors, all, ROOM / 4, sized));
+    size_t last = LAYERS;
+    while (last > 0 && sized[last] == sized[last - 1]) last--;
+    if (AC_CHECK(last > 0 && sized[last - 1] > 0)) {
+        for (size_t i = 0; i < ROOM; i++) part[i] = -1;
+        memset(offsets, 0, sizeof offsets);
+        EXPECT_ERROR(ac_layers_get_presentation_colors(engine, layers, LAYERS, colors, part, sized[LAYERS] - 1, offsets),
+                     AC_ERR_BUFFER_TOO_SMALL, "out_rgba");
+        AC_CHECK(memcmp(offsets, sized, sizeof sized) == 0);
+        AC_CHECK(memcmp(part, all, 4 * sized[last - 1] * sizeof(double)) == 0);
+        AC_CHECK_EQ_DOUBLE(part[4 * sized[last - 1]], -1.0);
+    }
     ac_path_element elements[1];
     EXPECT_ERROR(ac_layers_get_presentation_path(engine, layers, LAYERS, path, elements, 1, offsets),
                  AC_ERR_BUFFER_TOO_SMALL, "out_elements");
