@@ -175,7 +175,11 @@ class _Declaration:
     __slots__ = ("name", "parent", "declared", "python_base")
 
     def __init__(
-        self, name: str, parent: LayerClass[Any], declared: Tuple[str, ...], python_base: Optional[Type[Layer]]
+        self,
+        name: str,
+        parent: LayerClass[Any],
+        declared: Tuple[str, ...],
+        python_base: Optional[Type[Layer]],
     ) -> None:
         self.name = name
         self.parent = parent
@@ -857,10 +861,15 @@ class Engine:
             pending = list(self._in_progress)
         for declaration in pending:
             out = _capi.ac_class()
-            found = _lib.ac_class_find(engine_ptr(self), key_bytes(declaration.name, "name"), _byref(out))
+            name = key_bytes(declaration.name, "name")
+            found = _lib.ac_class_find(engine_ptr(self), name, _byref(out))
             if found == _capi.AC_OK and out.value == handle:
                 return self._class_made(
-                    handle, declaration.name, declaration.parent, declaration.declared, declaration.python_base
+                    handle,
+                    declaration.name,
+                    declaration.parent,
+                    declaration.declared,
+                    declaration.python_base,
                 )
         return None
 
