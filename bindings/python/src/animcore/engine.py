@@ -962,8 +962,7 @@ class Engine:
 
     def _class_of(self, handle: int) -> LayerClass[Any]:
         """The LayerClass of a class handle the library gave."""
-        with self._lock:
-            cls = self._classes.get(handle)
+        cls = self._classes.get(handle)  # (one lookup: atomic, no lock on the wrapping path)
         if cls is None and handle < len(BuiltInClass):  # a built-in class not asked for yet
             return self.builtin_class(BuiltInClass(handle))
         if cls is None:  # declared on another thread this moment
