@@ -1413,7 +1413,13 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
 /** presentation: presentation values at the engine's time (CALayer's presentation tree). */
 #define AC_GEOMETRY_PRESENTATION 1
 
-/** The matrix from layer's space to its superlayer's (to the root space for a root layer). */
+/**
+ * The matrix from layer's space to its superlayer's (to the root space for a root layer).
+ * Error: AC_ERR_OUT_OF_RANGE when an element is beyond the range of doubles: finite values whose
+ * products overflow (an anchorPoint of 1e10 over bounds of 1e308) place the layer nowhere
+ * ([INFERRED]: it is not drawn and not hit, with its subtree, and points through it are
+ * unmapped), so no matrix with infinities or NaN in it is given.
+ */
 ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32_t presentation,
                                         double *out_matrix);
 /**
@@ -1423,7 +1429,8 @@ ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32
  * to_layer's plane; to a superlayer that flattens its sublayers it is
  * ac_layer_matrix_to_superlayer()'s. Error:
  * AC_ERR_NOT_INVERTIBLE (naming to_layer) when to_layer's plane is singular (a zero scale, a
- * plane seen edge-on).
+ * plane seen edge-on) or its matrix is beyond the range of doubles; AC_ERR_OUT_OF_RANGE (naming
+ * from_layer) when the matrix is (see ac_layer_matrix_to_superlayer()).
  */
 ac_status ac_layer_matrix_to_layer(ac_engine *engine, ac_layer from_layer, ac_layer to_layer,
                                    int32_t presentation, double *out_matrix);
@@ -1455,7 +1462,10 @@ ac_status ac_layer_convert_rect(ac_engine *engine, ac_layer from_layer, ac_layer
  * in their depth order reversed; for a sublayer of a transform layer, point is in that plane.
  * [INFERRED] A hidden receiver is tested all the same; opacity and cornerRadius play no part;
  * a layer facing away with doubleSided 0 is not hit, with its subtree, as the render list
- * leaves it out (the face of a flipped card turned away takes no tap); a transform layer's
+ * leaves it out (the face of a flipped card turned away takes no tap), nor is a layer whose
+ * matrix into the plane it is hit in is beyond the range of doubles (a layer whose matrices are
+ * each finite and only their product to the root is not is hit, though the render list, which
+ * gives that product, leaves it out); a transform layer's
  * sublayers are searched in the render list's depth order, reversed.
  */
 ac_status ac_layer_hit_test(ac_engine *engine, ac_layer layer, int32_t presentation,
@@ -1500,7 +1510,9 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * facing away with doubleSided 0 (cofactor33 / det of their matrix to the superlayer < 0;
  * [INFERRED] under a transform layer, of their matrix through it into the plane of the nearest
  * flattening ancestor, so a card flipped by a transform layer shows its back face) are left
- * out with their subtrees.
+ * out with their subtrees, and so are layers placed nowhere: [INFERRED] a layer whose matrix to
+ * the root has an element beyond the range of doubles (finite values whose products overflow,
+ * such as an anchorPoint of 1e10 over bounds of 1e308), so an entry's matrix is always finite.
  *
  * A list remembers its previous fill, of the same root: each entry says whether it differs from
  * its layer's previous entry (its values, its superlayer, the layer drawn before it, its mask),
@@ -1509,9 +1521,9 @@ ac_status ac_layer_contents_are_flipped(ac_engine *engine, ac_layer layer, int32
  * changes, and under a shadow-casting entry whose subtree changed; layers no longer drawn. An
  * extent is the bounds, with the shadow's offset and twice its radius when shadowOpacity > 0,
  * through the matrix; contents drawn beyond the bounds by their gravity are the host's to add,
- * since the engine does not know an image's size). A layer whose mask is hidden, or faces away
- * with doubleSided 0, is left out with its subtree ([INFERRED]: such a mask composites
- * nothing). Filling it once its storage is sized allocates nothing.
+ * since the engine does not know an image's size). A layer whose mask is hidden, faces away
+ * with doubleSided 0, or is placed nowhere, is left out with its subtree ([INFERRED]: such a
+ * mask composites nothing). Filling it once its storage is sized allocates nothing.
  *
  * Replicators (AC_CLASS_REPLICATOR_LAYER and its subclasses; reference §5.2): the replicator's
  * own entry comes once; its sublayers' entries (each with its subtree) come once per instance

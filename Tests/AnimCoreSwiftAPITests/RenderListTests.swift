@@ -1,6 +1,7 @@
 import Testing
 
 import AnimCore
+import AnimCoreTestSupport
 
 /// The render list (reference core-animation-geometry.md §1.5–1.7, §3.1): draw order, what is
 /// left out, matrices, opacity groups, masks, and the change flags with the dirty rectangle.
@@ -73,6 +74,46 @@ struct RenderListTests {
         try turned.setValue(Transform3D(rotationAngle: .pi * 0.25, x: 0, y: 1, z: 0), for: .transform)
         try root.fillRenderList(list, presentation: false)
         #expect(list.count == 3)
+    }
+
+    @Test("a layer whose geometry overflows the range of doubles is placed nowhere: not drawn, not hit, no matrix")
+    func placedNowhere() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        // Each value finite; anchorPoint.x × bounds.width is not.
+        let overflowing = try Self.layer(engine, 1e308, 10, at: Point(x: 10, y: 10), in: root)
+        _ = try Self.layer(engine, 5, 5, at: Point(x: 1, y: 1), in: overflowing)
+        let scaled = try Self.layer(engine, 10, 10, at: Point(x: 50, y: 50), in: root)
+        let scaledChild = try Self.layer(engine, 10, 10, at: Point(x: 5, y: 5), in: scaled)
+        let masked = try Self.layer(engine, 10, 10, at: Point(x: 80, y: 80), in: root)
+        let mask = try Self.layer(engine, 10, 10, at: Point(x: 5, y: 5))
+        try masked.setMask(mask)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 7)
+        try overflowing.setValue(Point(x: 1e10, y: 0.5), for: .anchorPoint)
+        // Scales of 1e200 under 1e200: each matrix finite, their product not.
+        try scaled.setValue(Transform3D(scaleX: 1e200, y: 1e200, z: 1), for: .transform)
+        try scaledChild.setValue(Transform3D(scaleX: 1e200, y: 1e200, z: 1), for: .transform)
+        try mask.setValue(Point(x: -1e10, y: 0.5), for: .anchorPoint)
+        try mask.setValue(Rect(x: 0, y: 0, width: 1e308, height: 10), for: .bounds)
+        try root.fillRenderList(list, presentation: false)
+        let names: [Layer: String] = [root: "root", scaled: "scaled"]
+        #expect(Self.layers(list, of: engine, named: names) == ["root", "scaled"])
+        #expect(list.all.allSatisfy { $0.matrix.isFinite })
+        expectError(.outOfRange, naming: "layer") { _ = try overflowing.matrixToSuperlayer() }
+        expectError(.outOfRange, naming: "layer") { _ = try scaledChild.matrix(to: nil) }
+        #expect(try overflowing.convert(Point(x: 0, y: 0), to: root) == nil)
+        // Hit plane by plane, the sublayer (1e400 wide, covering the plane) is hit, though
+        // its matrix to the root is beyond the doubles and the list leaves it out.
+        #expect(try root.hitTest(Point(x: 10, y: 10)) == scaledChild)
+        try scaled.setValue(Transform3D.identity, for: .transform)
+        try scaledChild.setValue(Transform3D.identity, for: .transform)
+        #expect(try root.hitTest(Point(x: 10, y: 10)) == root)
+        // Back in range, drawn again.
+        try overflowing.setValue(Point(x: 0.5, y: 0.5), for: .anchorPoint)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 5)
     }
 
     @Test("each entry's matrix is its matrix to the root space, flattened on the way (door in perspective)")

@@ -20,6 +20,21 @@ private func apply(_ m: Transform3D, _ x: Double, _ y: Double, _ z: Double) -> [
 
 @Suite("Transform3D")
 struct Transform3DTests {
+    @Test("isFinite: false for an infinity or NaN in any element; true for the largest finite elements")
+    func finiteness() {
+        var slots = [Double](repeating: -.greatestFiniteMagnitude, count: 16)
+        let largest = slots.withUnsafeBufferPointer { Transform3D(slots: $0.baseAddress!) }
+        #expect(largest.isFinite && Transform3D.identity.isFinite)
+        for index in 0..<16 {
+            for bad in [Double.infinity, -.infinity, .nan] {
+                slots = [Double](repeating: 1e308, count: 16)
+                slots[index] = bad
+                let matrix = slots.withUnsafeBufferPointer { Transform3D(slots: $0.baseAddress!) }
+                #expect(!matrix.isFinite, "element \(index) = \(bad)")
+            }
+        }
+    }
+
     @Test("constructors have CATransform3D's elements")
     func constructors() {
         #expect(Transform3D.identity.isIdentity)

@@ -1,7 +1,8 @@
 /*
  * The render list (include/animcore.h, "Render list"; reference core-animation-geometry.md
  * §1.5-1.7, §3.1): draw order with zPosition and the parent / subtree_end indices, hidden and
- * back-facing layers culled with their subtrees, each entry's matrix against
+ * back-facing layers culled with their subtrees, layers placed nowhere (geometry overflowing
+ * doubles) left out, each entry's matrix against
  * ac_layer_matrix_to_layer(), opacity groups against alpha, masks (ac_layer_set_mask), the
  * change flags and the dirty rectangle (against fills before the last too; each entry against a
  * new list's), presentation
@@ -168,6 +169,57 @@ static void test_culling(void) {
     r = fill(engine, list, root, AC_GEOMETRY_MODEL);
     AC_CHECK_EQ_INT(r.count, 0);
     AC_CHECK_EQ_INT(r.is_dirty, 1); /* everything drawn before is gone */
+    AC_CHECK_OK(ac_render_list_destroy(engine, list));
+    AC_CHECK_OK(ac_layer_release(engine, root));
+    AC_CHECK_OK(ac_engine_destroy(engine));
+}
+
+/* Geometry whose products leave the range of doubles, each value finite (an anchorPoint of 1e10
+   over bounds of 1e308; scales of 1e200 under 1e200; a mask so anchored): the layer is placed
+   nowhere, left out with its subtree (a layer masked so, too), not hit, its matrix refused. */
+static void test_placed_nowhere(void) {
+    ac_engine *engine = new_engine();
+    ac_layer root = make(engine, 100, 100, 50, 50, 0);
+    ac_layer overflowing = make(engine, 1e308, 10, 10, 10, root);
+    make(engine, 5, 5, 1, 1, overflowing);
+    ac_layer scaled = make(engine, 10, 10, 50, 50, root);
+    ac_layer scaled_child = make(engine, 10, 10, 5, 5, scaled);
+    ac_layer masked = make(engine, 10, 10, 80, 80, root);
+    ac_layer mask = make(engine, 10, 10, 5, 5, 0);
+    AC_CHECK_OK(ac_layer_set_mask(engine, masked, mask));
+    ac_render_list list = new_list(engine);
+    AC_CHECK_EQ_INT(fill(engine, list, root, AC_GEOMETRY_MODEL).count, 7);
+    set_value(engine, overflowing, "anchorPoint", ac_value_point(1e10, 0.5));
+    double huge[16] = {1e200, 0, 0, 0, 0, 1e200, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    set_value(engine, scaled, "transform", ac_value_transform3d(huge));
+    set_value(engine, scaled_child, "transform", ac_value_transform3d(huge));
+    set_value(engine, mask, "anchorPoint", ac_value_point(-1e10, 0.5));
+    set_value(engine, mask, "bounds", ac_value_rect(0, 0, 1e308, 10));
+    fill_result r = fill(engine, list, root, AC_GEOMETRY_MODEL);
+    AC_CHECK_EQ_INT(r.count, 2);
+    AC_CHECK_EQ_INT(index_of(r, root), 0);
+    AC_CHECK_EQ_INT(index_of(r, scaled), 1);
+    for (size_t i = 0; i < r.count; i++)
+        for (int k = 0; k < 16; k++) AC_CHECK(isfinite(r.entries[i].matrix[k]));
+    double matrix[16];
+    AC_CHECK_STATUS(ac_layer_matrix_to_superlayer(engine, overflowing, AC_GEOMETRY_MODEL, matrix), AC_ERR_OUT_OF_RANGE);
+    AC_CHECK_STR_CONTAINS(ac_last_error_message(), "layer");
+    AC_CHECK_STATUS(ac_layer_matrix_to_layer(engine, scaled_child, 0, AC_GEOMETRY_MODEL, matrix), AC_ERR_OUT_OF_RANGE);
+    AC_CHECK_STR_CONTAINS(ac_last_error_message(), "from_layer");
+    /* (scaled, 1e200 wide, covers the plane: both back to their size for the hit test.) */
+    double identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    set_value(engine, scaled, "transform", ac_value_transform3d(identity));
+    set_value(engine, scaled_child, "transform", ac_value_transform3d(identity));
+    ac_layer hit = 0;
+    AC_CHECK_OK(ac_layer_hit_test(engine, root, AC_GEOMETRY_MODEL, (double[]){10, 10}, &hit));
+    AC_CHECK_EQ_INT(hit, root);
+    double point[2];
+    int32_t mapped = -1;
+    AC_CHECK_OK(ac_layer_convert_point(engine, overflowing, root, AC_GEOMETRY_MODEL, (double[]){0, 0}, point, &mapped));
+    AC_CHECK_EQ_INT(mapped, 0);
+    /* Back in range, drawn again. */
+    set_value(engine, overflowing, "anchorPoint", ac_value_point(0.5, 0.5));
+    AC_CHECK_EQ_INT(fill(engine, list, root, AC_GEOMETRY_MODEL).count, 5);
     AC_CHECK_OK(ac_render_list_destroy(engine, list));
     AC_CHECK_OK(ac_layer_release(engine, root));
     AC_CHECK_OK(ac_engine_destroy(engine));
@@ -1077,6 +1129,7 @@ static void test_fill_into(void) {
 int main(void) {
     test_draw_order();
     test_culling();
+    test_placed_nowhere();
     test_matrices();
     test_opacity();
     test_mask();

@@ -21,15 +21,27 @@ extension Engine {
         }
     }
 
-    /// The layer's matrix to its superlayer (to the root space for a root layer).
+    /// `.outOfRange` naming `argument` unless `matrix` places a layer (`LayerGeometry.isPlaced(by:)`):
+    /// a matrix beyond the range of doubles is refused rather than given with NaN in it.
+    private static func checkPlaced(_ matrix: Transform3D, _ argument: String) throws(AnimCoreError) -> Transform3D {
+        guard LayerGeometry.isPlaced(by: matrix) else {
+            throw AnimCoreError(
+                .outOfRange, "\(argument): the matrix is beyond the range of doubles (finite values whose products overflow); the layer is placed nowhere")
+        }
+        return matrix
+    }
+
+    /// The layer's matrix to its superlayer (to the root space for a root layer). Throws
+    /// `.outOfRange` when it is beyond the range of doubles.
     package func matrixToSuperlayer(of layer: LayerID, presentation: Bool, argument: String = "layer") throws(AnimCoreError) -> Transform3D {
         try withState { (state) throws(AnimCoreError) in
-            state.matrixToSuperlayer(try Self.slot(layer, argument, in: state), presentation: presentation)
+            try Self.checkPlaced(state.matrixToSuperlayer(try Self.slot(layer, argument, in: state), presentation: presentation), argument)
         }
     }
 
     /// The matrix from `source`'s space to `destination`'s (see `EngineState.matrix(from:to:presentation:)`).
-    /// Throws `.notInvertible` naming `names.destination` when its plane is singular.
+    /// Throws `.notInvertible` naming `names.destination` when its plane is singular, and
+    /// `.outOfRange` naming `names.source` when the matrix is beyond the range of doubles.
     package func matrix(
         from source: LayerID?, to destination: LayerID?, presentation: Bool, names: (source: String, destination: String)
     ) throws(AnimCoreError) -> Transform3D {
@@ -38,9 +50,9 @@ extension Engine {
             let to = try Self.slot(destination, names.destination, in: state)
             guard let matrix = state.matrix(from: from, to: to, presentation: presentation) else {
                 throw AnimCoreError(
-                    .notInvertible, "\(names.destination): its matrix from the common ancestor is singular (a zero scale or a plane seen edge-on)")
+                    .notInvertible, "\(names.destination): its matrix from the common ancestor is singular (a zero scale or a plane seen edge-on) or beyond the range of doubles")
             }
-            return matrix
+            return try Self.checkPlaced(matrix, names.source)
         }
     }
 

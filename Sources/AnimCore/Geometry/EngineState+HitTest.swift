@@ -13,7 +13,7 @@
 /// the same (only hidden sublayers are skipped, as GNUstep does); opacity and cornerRadius play
 /// no part; a single-sided layer facing away is skipped with its subtree, by the render list's
 /// test (what is not drawn is not hit: the face of a flipped card turned away does not take
-/// the tap); a transform layer's sublayers are searched in their drawing order by depth,
+/// the tap), and so is a layer placed nowhere (`LayerGeometry.isPlaced(by:)`); a transform layer's sublayers are searched in their drawing order by depth,
 /// reversed.
 extension EngineState {
     /// One layer on the search's stack: its geometry, the point in its own space (nil for a
@@ -82,8 +82,8 @@ extension EngineState {
         return HitPlane(point: point, carried: carried, sublayerMatrix: superlayerPart(of: slot, presentation: presentation))
     }
 
-    /// The search's entry for `slot`, hit in `plane`; nil when the layer is single-sided and
-    /// faces away, when the point is unmapped in the plane of a layer that flattens its
+    /// The search's entry for `slot`, hit in `plane`; nil when the layer is placed nowhere in
+    /// the plane (`LayerGeometry.isPlaced(by:)`), when it is single-sided and faces away, when the point is unmapped in the plane of a layer that flattens its
     /// sublayers, or outside the bounds of a masksToBounds layer (a transform layer, which is
     /// never hit and does not clip, always has one).
     private func hitFrame(_ slot: Int, in plane: HitPlane, presentation: Bool, search: inout HitSearch) -> HitFrame? {
@@ -91,6 +91,7 @@ extension EngineState {
         let geometry = geometry(of: values)
         let own = geometry.matrixToSuperlayer(under: plane.sublayerMatrix)
         let toPlane = plane.carried.map { own.concatenating($0) } ?? own
+        guard LayerGeometry.isPlaced(by: toPlane) else { return nil }
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         guard doubleSided || !toPlane.isBackFacing else { return nil }
         let keepsDepth = keepsDepth(values)

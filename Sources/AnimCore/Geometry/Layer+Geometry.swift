@@ -12,7 +12,9 @@ extension Layer {
     /// C: `ac_layer_matrix_to_superlayer`.
     /// - Parameter presentation: presentation values (true) or model values (false, default).
     /// - Returns: the matrix (row vectors: `p' = p · M`).
-    /// - Throws: `.badHandle` for a destroyed layer, `.invalidState` once the engine is invalidated.
+    /// - Throws: `.outOfRange` when an element is beyond the range of doubles (finite values
+    ///   whose products overflow: the layer is placed nowhere, not drawn and not hit);
+    ///   `.badHandle` for a destroyed layer, `.invalidState` once the engine is invalidated.
     public func matrixToSuperlayer(presentation: Bool = false) throws(AnimCoreError) -> Transform3D {
         try engine.matrixToSuperlayer(of: id, presentation: presentation)
     }
@@ -29,7 +31,8 @@ extension Layer {
     /// - Returns: the matrix (row vectors: `p' = p · M`, then divide by w).
     /// - Throws: `.notInvertible` when `layer`'s plane is singular seen from where the two
     ///   meet (their common ancestor, or its nearest flattening ancestor when it is a
-    ///   transform layer); `.badHandle` for a destroyed layer or one of another engine.
+    ///   transform layer); `.outOfRange` when the matrix is beyond the range of doubles (as
+    ///   `matrixToSuperlayer`); `.badHandle` for a destroyed layer or one of another engine.
     public func matrix(to layer: Layer?, presentation: Bool = false) throws(AnimCoreError) -> Transform3D {
         let destination = try layer.map { (other) throws(AnimCoreError) in try handle(of: other, "to") }
         return try engine.matrix(from: id, to: destination, presentation: presentation, names: ("layer", "to"))

@@ -98,6 +98,20 @@ struct LayerGeometry {
         superlayerPart(flipped ? .identity : nil, isMask: isMask) != nil
     }
 
+    /// Whether a layer whose matrix into a space is `matrix` has a place there: every element
+    /// finite. The rule's one home: the render list asks it of each entry's matrix to the
+    /// root, hit testing of each layer's matrix into the plane it is hit in.
+    ///
+    /// [INFERRED] The reference does not cover geometry whose products leave the range of
+    /// doubles although each value is finite (an anchorPoint of 1e10 over bounds of 1e308, a
+    /// scale of 1e200 under another): such a layer is placed nowhere. It is not drawn and not
+    /// hit, with its subtree, as a single-sided layer facing away; points through it are
+    /// unmapped; its matrix is refused (`.outOfRange`) rather than given with NaN in it. Hit
+    /// testing maps the point plane by plane, so a layer whose matrices are each finite, and
+    /// only their product to the root is not, is still hit where the point falls in it.
+    @inline(__always)
+    static func isPlaced(by matrix: Transform3D) -> Bool { matrix.isFinite }
+
     /// CALayer `containsPoint:`: whether `point` (in the layer's own space) lies in the bounds,
     /// half-open as CGRectContainsPoint (minX ≤ x < maxX, minY ≤ y < maxY), the bounds taken
     /// standardised.

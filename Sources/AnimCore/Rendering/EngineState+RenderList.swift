@@ -58,9 +58,10 @@ extension EngineState {
     }
 
     /// Appends the entry of the layer in `slot` and pushes its frame (a leaf's entry is closed
-    /// at once), unless the layer is not drawn: hidden, or facing away with doubleSided off (its
-    /// subtree goes with it: it is flattened into the layer's plane, reference §1.7). In a
-    /// replicator instance with a time shift, its values are read at its shifted time.
+    /// at once), unless the layer is not drawn: hidden, facing away with doubleSided off (its
+    /// subtree goes with it: it is flattened into the layer's plane, reference §1.7), or placed
+    /// nowhere (`LayerGeometry.isPlaced(by:)`). In a replicator instance with a time shift, its
+    /// values are read at its shifted time.
     private func openEntry(
         _ slot: Int, under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
     ) {
@@ -76,10 +77,13 @@ extension EngineState {
         // A layer with no sublayer, mask or instances (most entries) is a leaf: its entry is
         // closed at once, with no plane, sublayer matrix or frame made for it.
         guard role == .replicator || layers[slot].firstChild >= 0 || layers[slot].mask >= 0 else {
-            let index = appendEntry(
+            if let index = appendEntry(
                 values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
                 presentation: presentation, list: list)
-            return list.closeEntry(index)
+            {
+                list.closeEntry(index)
+            }
+            return
         }
         openSubtree(
             values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
@@ -102,11 +106,13 @@ extension EngineState {
         // A transform layer's mask is ignored (reference §1.5).
         guard role == .transformLayer || layers[slot].mask < 0
             || maskIsDrawn(
-                ofLayerIn: slot, under: sublayerMatrix, plane: plane, presentation: presentation, atParentTime: time, list: list)
+                ofLayerIn: slot, toSuperlayer: toSuperlayer, under: parent, sublayerMatrix: sublayerMatrix, plane: plane,
+                presentation: presentation, atParentTime: time, list: list)
         else { return }
-        let index = appendEntry(
+        guard let index = appendEntry(
             values, geometry: geometry, toSuperlayer: toSuperlayer, role: role, time: time, under: parent, isMask: isMask,
             presentation: presentation, list: list)
+        else { return }
         let entry = list.entries.base + index
         let childrenStart = list.children.count
         if layers[slot].firstChild >= 0 {
@@ -133,19 +139,22 @@ extension EngineState {
     /// list's change tracking: its values as read, its geometry, its matrix to its superlayer,
     /// its class's role, and its layer time when a replicator instance shifts it (nil: the
     /// tick's). Its drawing fields are left as they are where its storage holds them already
-    /// (`DrawingKey`). Returns its index.
-    @inline(__always)
+    /// (`DrawingKey`). Returns its index; nil, and no entry, when its matrix to the root places
+    /// it nowhere (`LayerGeometry.isPlaced(by:)`: not drawn, with its subtree).
+    // Transparent: inlined before the optimiser's own inlining, whose limit on the size of
+    // `openEntry` would otherwise leave it a call that copies its arguments.
+    @_transparent
     private func appendEntry(
         _ values: LayerSlots, geometry: LayerGeometry, toSuperlayer: Transform3D, role: LayerRenderRole, time: Double?,
         under parent: UnsafePointer<RenderParent>, isMask: Bool, presentation: Bool, list: RenderList
-    ) -> Int {
+    ) -> Int? {
         let entry = list.entries.appendUninitialized()
         let index = list.entries.count - 1
-        // Written in place: a matrix is 128 bytes.
-        if parent.pointee.hasBase {
-            entry.pointee.matrix = toSuperlayer.concatenating(parent.pointee.base, otherIsTranslation: parent.pointee.baseIsTranslation)
-        } else {
-            entry.pointee.matrix = toSuperlayer
+        entry.pointee.matrix = RenderParent.matrixToRoot(toSuperlayer, under: parent)
+        // (Its storage's drawing fields, which `DrawingKey` may hold, are left as they were.)
+        guard LayerGeometry.isPlaced(by: entry.pointee.matrix) else {
+            list.entries.removeLast()
+            return nil
         }
         makeRenderEntry(at: entry, values, bounds: geometry.bounds, masksToBounds: geometry.masksToBounds, under: parent, role: role)
         let key = drawingKey(values, under: parent)
@@ -241,17 +250,18 @@ extension EngineState {
     }
 
     /// Whether the mask of the layer in `slot`, when it has one, draws anything: a hidden
-    /// mask, or one facing away with doubleSided off (under what the layer adds to its
+    /// mask, one facing away with doubleSided off (under what the layer adds to its
     /// sublayers, `sublayerMatrix`, and through `plane`, the layer's matrix into
-    /// its flattening ancestor's plane when it keeps depth, as its sublayers' test), composites
-    /// nothing, so the layer it masks shows nothing either ([INFERRED] from reference §3.1
-    /// items 1 and 10). In a replicator instance that shifts the layer, `time` is the layer's
-    /// time there, the mask's parent time: the mask is read at its own time then, as its entry
-    /// is (into `list.orderBlock`, free until the layer's sublayers are ordered); nil for the
-    /// tick's.
+    /// its flattening ancestor's plane when it keeps depth, as its sublayers' test), or one
+    /// placed nowhere (`LayerGeometry.isPlaced(by:)`, its matrix to the root through the
+    /// layer's, `toSuperlayer` under `parent`), composites nothing, so the layer it masks shows
+    /// nothing either ([INFERRED] from reference §3.1 items 1 and 10). In a replicator instance
+    /// that shifts the layer, `time` is the layer's time there, the mask's parent time: the
+    /// mask is read at its own time then, as its entry is (into `list.orderBlock`, free until
+    /// the layer's sublayers are ordered); nil for the tick's.
     private func maskIsDrawn(
-        ofLayerIn slot: Int, under sublayerMatrix: Transform3D?, plane: Transform3D?, presentation: Bool,
-        atParentTime time: Double?, list: RenderList
+        ofLayerIn slot: Int, toSuperlayer layerToSuperlayer: Transform3D, under parent: UnsafePointer<RenderParent>,
+        sublayerMatrix: Transform3D?, plane: Transform3D?, presentation: Bool, atParentTime time: Double?, list: RenderList
     ) -> Bool {
         let mask = Int(layers[slot].mask)
         guard mask >= 0 else { return true }
@@ -259,8 +269,13 @@ extension EngineState {
             ?? layerSlots(mask, presentation: presentation)
         let geometry = geometry(of: values)
         guard !geometry.isHidden else { return false }
-        let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         let toSuperlayer = geometry.matrixToSuperlayer(under: LayerGeometry.superlayerPart(sublayerMatrix, isMask: true))
+        // Its base as the layer's frame gives it (`pushFrame`, `RenderFrame.maskParent`).
+        let layerMatrix = RenderParent.matrixToRoot(layerToSuperlayer, under: parent)
+        guard LayerGeometry.isPlaced(by: toSuperlayer.concatenating(plane != nil ? layerMatrix : layerMatrix.flattened)) else {
+            return false
+        }
+        let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         return doubleSided || !(plane.map { toSuperlayer.concatenating($0) } ?? toSuperlayer).isBackFacing
     }
 
@@ -473,6 +488,15 @@ struct RenderParent {
     @inline(__always)
     static func matrixToPlane(_ toSuperlayer: Transform3D, under parent: UnsafePointer<RenderParent>) -> Transform3D {
         parent.pointee.hasPlane ? toSuperlayer.concatenating(parent.pointee.plane) : toSuperlayer
+    }
+
+    /// The matrix to the root of a layer whose matrix to its superlayer is `toSuperlayer`,
+    /// under the parent at `parent` (its entry's `matrix`).
+    // Transparent, as `appendEntry`: so that the entry's matrix is written in place.
+    @_transparent
+    static func matrixToRoot(_ toSuperlayer: Transform3D, under parent: UnsafePointer<RenderParent>) -> Transform3D {
+        guard parent.pointee.hasBase else { return toSuperlayer }
+        return toSuperlayer.concatenating(parent.pointee.base, otherIsTranslation: parent.pointee.baseIsTranslation)
     }
 
     /// Where `sublayerMatrix` of the parent at `parent` lies; nil when it has none.

@@ -151,6 +151,36 @@ def test_a_layer_scaled_far_from_1_is_culled_when_turned_away(engine: Engine) ->
     render.close()
 
 
+def test_geometry_beyond_the_doubles_places_a_layer_nowhere(engine: Engine) -> None:
+    # Each value finite, their products not: not drawn (with the subtree, or the masked
+    # layer), not hit, no matrix given.
+    root = make(engine, 100, 100, 50, 50)
+    overflowing = make(engine, 1e308, 10, 10, 10, root)
+    make(engine, 5, 5, 1, 1, overflowing)
+    scaled = make(engine, 10, 10, 50, 50, root)
+    scaled_child = make(engine, 10, 10, 5, 5, scaled)
+    masked = make(engine, 10, 10, 80, 80, root)
+    masked.mask = make(engine, 10, 10, 5, 5)
+    with engine.render_list() as render:
+        assert len(render.fill(root, False)) == 7
+        overflowing.anchor_point = (1e10, 0.5)
+        scaled.transform = scaled_child.transform = Transform3D.scale(1e200, 1e200, 1)
+        masked.mask.anchor_point = (-1e10, 0.5)
+        masked.mask.bounds = (0, 0, 1e308, 10)
+        entries = render.fill(root, False)
+        assert layers_of(render) == [root, scaled]
+        assert numpy.isfinite(entries["matrix"]).all()
+        with pytest.raises(OutOfRangeError, match="layer.*beyond the range of doubles"):
+            overflowing.matrix_to_superlayer()
+        with pytest.raises(OutOfRangeError, match="beyond the range of doubles"):
+            scaled_child.matrix_to(None)
+        assert overflowing.convert_point_to((0, 0), root) is None
+        scaled.transform = scaled_child.transform = Transform3D.identity()  # (they cover the plane)
+        assert root.hit_test((10, 10)) is root
+        overflowing.anchor_point = (0.5, 0.5)
+        assert len(render.fill(root, False)) == 5
+
+
 def test_matrices_map_as_matrix_to_the_root_space(engine: Engine) -> None:
     container = make(engine, 300, 300, 150, 150)
     m = list(Transform3D.identity())

@@ -767,7 +767,8 @@ class Layer(metaclass=LayerType):
         """The matrix from this layer's space to its superlayer's (to the root space for a
         root layer): T(-anchor) · transform · T(position, zPosition) · the superlayer's
         geometryFlipped mirror and sublayerTransform about its anchor. Row vectors, as
-        CATransform3D.
+        CATransform3D. OutOfRangeError when an element is beyond the range of doubles (finite
+        values whose products overflow: the layer is placed nowhere, not drawn and not hit).
 
         C: ac_layer_matrix_to_superlayer()."""
         return _layer_geometry.matrix_to_superlayer(self, presentation)
@@ -776,7 +777,8 @@ class Layer(metaclass=LayerType):
         """The matrix from this layer's space to ``layer``'s (None: the root space), through
         their common ancestor, each layer flattening its sublayers (perspective kept; a
         transform layer keeps them in 3D, composing their matrices with its own).
-        NotInvertibleError when ``layer``'s plane is singular.
+        NotInvertibleError when ``layer``'s plane is singular; OutOfRangeError when the matrix
+        is beyond the range of doubles.
 
         C: ac_layer_matrix_to_layer()."""
         return _layer_geometry.matrix_to_layer(self, self, layer, presentation)
