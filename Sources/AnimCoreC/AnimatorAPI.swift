@@ -6,7 +6,7 @@ import CAnimCore
 /// Which argument each kind of core error names, for a call on `animator` whose other
 /// argument is `other`.
 private func animatorArguments(_ other: String) -> ErrorArguments {
-    ErrorArguments(handle: "animator", key: "key", value: "animation", other: other)
+    ErrorArguments(handle: "animator", key: "key", value: "animation", other: other, state: "animator")
 }
 
 /// Runs `command` on the animator; errors name `other` for what is not the handle.
@@ -84,7 +84,7 @@ public func ac_animator_add_animation(
             let copy = try box.description(animation)
             let name = try optionalKey(key)
             // (A bad handle names the layer or the animator: the core's message says which.)
-            try core(ErrorArguments(handle: "handle", key: "animation", value: "animation", other: "animation")) { () throws(AnimCoreError) in
+            try core(ErrorArguments(handle: "handle", key: "animation", value: "animation", other: "animation", state: "animator")) { () throws(AnimCoreError) in
                 try box.engine.addAnimation(copy, forKey: name, to: LayerID(rawValue: layer), animator: animator)
             }
         }

@@ -246,7 +246,7 @@ extension APIError {
         case .unknownKey: argument = arguments.key
         case .wrongKind: argument = arguments.value
         case .notAnimatable: argument = arguments.key
-        case .invalidState: argument = "engine"
+        case .invalidState: argument = error.concernsEngine ? "engine" : arguments.state
         default: argument = arguments.other
         }
         self.init(error, argument: argument)
@@ -259,6 +259,9 @@ struct ErrorArguments {
     var key = "key"
     var value = "value"
     var other = "layer"
+    /// Named by an `invalidState` error about the call's object rather than the engine
+    /// (`AnimCoreError.concernsEngine`): an animator that has finished.
+    var state = "engine"
 
     static let layer = ErrorArguments()
 }

@@ -8,11 +8,12 @@ import CAnimCore
 /// Runs a geometry or render-list core call; its errors already name their argument ("point
 /// is (nan, 0); ..."), but for the engine's own state, named "engine".
 @inline(__always)
-func geometryCore<R>(_ body: () throws(AnimCoreError) -> R) throws(APIError) -> R {
+func geometryCore<R>(state: String = "engine", _ body: () throws(AnimCoreError) -> R) throws(APIError) -> R {
     do throws(AnimCoreError) {
         return try body()
     } catch {
-        throw error.code == .invalidState ? APIError(error, argument: "engine") : APIError(field: error)
+        guard error.code == .invalidState else { throw APIError(field: error) }
+        throw APIError(error, argument: error.concernsEngine ? "engine" : state)
     }
 }
 

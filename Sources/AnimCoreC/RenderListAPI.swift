@@ -129,13 +129,10 @@ public func ac_render_list_copy(
         try withEngine(engine) { (box) throws(APIError) in
             let count = try required(outCount, "out_count")
             let room = try outputRoom(entries, capacity, "entries")
-            let (number, last, copied) = try geometryCore { () throws(AnimCoreError) in
-                try box.engine.withRenderList(list, argument: "list") { list in
-                    (list.count, list.fillNumber, list.fillNumber == fill && copyEntries(of: list, into: entries, capacity: room))
+            let (number, copied) = try geometryCore(state: "fill") { () throws(AnimCoreError) in
+                try box.engine.withRenderList(list, fill: fill, names: ("list", "fill")) { list in
+                    (list.count, copyEntries(of: list, into: entries, capacity: room))
                 }
-            }
-            guard fill != 0 && fill == last else {
-                throw APIError(AC_ERR_INVALID_STATE, "fill is \(fill); the list's last fill is number \(last)")
             }
             count.pointee = number
             guard copied else { throw .bufferTooSmall("entries", capacity: room, needed: number) }

@@ -99,7 +99,8 @@ static void test_door_scrubbed_then_continued(void) {
     AC_CHECK_EQ_INT((int)animation_count(d.engine, d.layer), 0);
     tick(d.engine, T0 + 2);
     AC_CHECK_EQ_INT(d.end.calls, 1);
-    EXPECT_ERROR(ac_animator_start(d.engine, d.animator), AC_ERR_INVALID_STATE, "finished");
+    /* The animator's state, named as the animator (not the engine). */
+    EXPECT_ERROR(ac_animator_start(d.engine, d.animator), AC_ERR_INVALID_STATE, "animator: the animator has finished");
     end_door(&d);
     AC_CHECK_EQ_INT(d.end.destroyed, 1);
 }
@@ -312,7 +313,7 @@ static void test_bad_input(void) {
     EXPECT_ERROR(ac_animator_get_info(d.engine, d.animator, &info), AC_ERR_BAD_STRUCT_SIZE, "out_info");
     EXPECT_ERROR(ac_animator_create(d.engine, NAN, NULL, &d.animator), AC_ERR_NOT_FINITE, "duration");
     EXPECT_ERROR(ac_animator_create(d.engine, 1, NULL, NULL), AC_ERR_NULL_POINTER, "out_animator");
-    EXPECT_ERROR(ac_animator_commit(d.engine, d.animator), AC_ERR_INVALID_STATE, "commit without begin");
+    EXPECT_ERROR(ac_animator_commit(d.engine, d.animator), AC_ERR_INVALID_STATE, "animator: no block");
     forever = scalar_animation(d.engine, "opacity", 0, 0, 1, 0, 0, 0, 1);
     timing = get_timing(d.engine, forever);
     timing.repeat_count = INFINITY;
@@ -320,9 +321,9 @@ static void test_bad_input(void) {
     EXPECT_ERROR(ac_animator_add_animation(d.engine, d.animator, d.layer, forever, NULL), AC_ERR_INVALID_ARGUMENT,
                  "repeats forever");
     AC_CHECK_OK(ac_animator_start(d.engine, d.animator));
-    EXPECT_ERROR(ac_animator_begin(d.engine, d.animator), AC_ERR_INVALID_STATE, "inactive");
+    EXPECT_ERROR(ac_animator_begin(d.engine, d.animator), AC_ERR_INVALID_STATE, "animator: the animator is running");
     EXPECT_ERROR(ac_animator_add_animation(d.engine, d.animator, d.layer, forever, NULL), AC_ERR_INVALID_STATE,
-                 "inactive");
+                 "animator: the animator is running");
     EXPECT_ERROR(ac_animator_start(NULL, d.animator), AC_ERR_NULL_POINTER, "engine");
     AC_CHECK_OK(ac_animation_release(d.engine, forever));
     end_door(&d);

@@ -55,6 +55,9 @@ static struct {
     int destroy_in; /* which callback destroys (DESTROY_IN_*) */
     ac_status inner_destroy_status, inner_after_status;
     int inner_destroys;
+    /* An animator's block begun while destroying: refused, the message naming the engine. */
+    ac_animator animator;
+    long animator_refused_naming_engine, animator_other;
 } g;
 
 enum { MODE_NONE, MODE_ADD, MODE_CALLS };
@@ -174,6 +177,15 @@ static void try_refused_calls(ac_engine *engine, ac_layer layer) {
                 printf("    during destroy, call %d answered %s\n", index, ac_status_name(statuses[index]));
             g.refused_other[index]++;
         }
+    }
+    if (g.animator != 0) {
+        /* The engine's state refuses it, not the animator's: the message names the engine. */
+        ac_status status = ac_animator_begin(engine, g.animator);
+        if (status == AC_ERR_INVALID_STATE && strstr(ac_last_error_message(), ": engine: the engine is being destroyed") != NULL)
+            g.animator_refused_naming_engine++;
+        else
+            g.animator_other++;
+        if (status == AC_OK) ac_animator_commit(engine, g.animator);
     }
     /* Undo what a wrongly accepted call opened, so that the engine's state stays sane. */
     if (statuses[3] == AC_OK) ac_animate_commit(engine);
@@ -428,6 +440,7 @@ static void test_calls_during_destroy(void) {
         AC_CHECK_OK(add_copy(engine, g.layers[4], animation, 0));
     }
 
+    AC_CHECK_OK(ac_animator_create(engine, 1.0, NULL, &g.animator));
     g.mode = MODE_CALLS;
     g.action_calls = 0;
     copies_before = copy_count;
@@ -443,6 +456,8 @@ static void test_calls_during_destroy(void) {
         if (!AC_CHECK_EQ_INT(g.refused_ok[index], index == 5 ? copies_before : copies_before + 5))
             printf("    (call %d)\n", index);
     }
+    AC_CHECK_EQ_INT(g.animator_refused_naming_engine, copies_before + 5);
+    AC_CHECK_EQ_INT(g.animator_other, 0);
     AC_CHECK_EQ_INT(g.stray_completion_runs, 0);
     AC_CHECK_EQ_INT(g.stray_destroys, 0);
     AC_CHECK_EQ_INT(g.sets_failed, 0);

@@ -1092,7 +1092,8 @@ static void test_fill_into(void) {
     AC_CHECK_EQ_INT(number, 2);
     AC_CHECK_EQ_INT(is_dirty, 0);
     for (size_t i = 0; i < count; ++i) AC_CHECK(!has(&buffer[i], AC_RENDER_CHANGED));
-    EXPECT_ERROR(ac_render_list_copy(engine, list, 1, buffer, 8, &count), AC_ERR_INVALID_STATE, "fill");
+    EXPECT_ERROR(ac_render_list_copy(engine, list, 1, buffer, 8, &count), AC_ERR_INVALID_STATE, ": fill is 1; the list");
+    AC_CHECK(strstr(ac_last_error_message(), "engine") == NULL); /* the list's state, not the engine's */
     EXPECT_ERROR(ac_render_list_copy(engine, list, 0, buffer, 8, &count), AC_ERR_INVALID_STATE, "fill");
     EXPECT_ERROR(ac_render_list_copy(engine, list, 3, buffer, 8, &count), AC_ERR_INVALID_STATE, "fill");
 

@@ -53,7 +53,7 @@ public final class Engine: @unchecked Sendable {
     func withState<R>(_ body: (EngineState) throws(AnimCoreError) -> R) throws(AnimCoreError) -> R {
         try lock.withLock { () throws(AnimCoreError) -> R in
             guard !isInvalidated else {
-                throw AnimCoreError(.invalidState, "the engine has been invalidated")
+                throw AnimCoreError.engineState("the engine has been invalidated")
             }
             defer {
                 releaseRetired()

@@ -13,8 +13,7 @@ extension EngineState {
         }
         let threads = TickThreads(count: count)
         guard threads.start() else {
-            throw AnimCoreError(
-                .invalidState,
+            throw AnimCoreError.engineState(
                 "the system refused a thread (\(count) were asked for); the engine ticks on \(tickThreads?.count ?? 1) as before")
         }
         tickThreads = threads

@@ -187,7 +187,7 @@ final class EngineState {
     /// invalidation ends with every did-stop and completion delivered once.
     func refuseWhileEnding(_ what: String) throws(AnimCoreError) {
         guard !isEnding else {
-            throw AnimCoreError(.invalidState, "the engine is being destroyed; \(what) is refused")
+            throw AnimCoreError.engineState("the engine is being destroyed; \(what) is refused")
         }
     }
 

@@ -62,6 +62,22 @@ extension Engine {
         }
     }
 
+    /// Lends `body` the render list of `handle` while it holds the entries of its fill number
+    /// `fill`, under the engine's lock, so that no other fill changes them meanwhile.
+    /// `.invalidState` naming `names.fill` when the list has been filled since (its entries
+    /// are gone) or never had that number; `.badHandle` naming `names.list`.
+    package func withRenderList<R>(
+        _ handle: UInt64, fill: UInt64, names: (list: String, fill: String), _ body: (RenderList) -> R
+    ) throws(AnimCoreError) -> R {
+        try lock.withLock { () throws(AnimCoreError) -> R in
+            let list = try withState { (_) throws(AnimCoreError) in try renderLists.list(handle, names.list) }
+            guard fill != 0 && fill == list.fillNumber else {
+                throw AnimCoreError(.invalidState, "\(names.fill) is \(fill); the list's last fill is number \(list.fillNumber)")
+            }
+            return body(list)
+        }
+    }
+
     /// Fills the render list of `handle` from `root` (`fillRenderList(_:from:presentation:argument:)`)
     /// and lends it to `body`, under the engine's lock.
     package func fillRenderList<R>(

@@ -30,6 +30,11 @@ public struct AnimCoreError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// The kind of problem.
     public var code: Code
+    /// Whether the error is about the engine itself (`invalidState`: invalidated, being
+    /// destroyed, refused a thread), not about the object or argument a call is on (an
+    /// animator that has finished, a render list filled since): the C API names its engine
+    /// argument for these.
+    package var concernsEngine = false
     /// What went wrong, naming the argument and its value; the C API's
     /// `ac_last_error_message()` after the same call, without the status name.
     public var message: String
@@ -46,8 +51,17 @@ public struct AnimCoreError: Error, Equatable, Sendable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 
+    /// An `invalidState` error about the engine itself (`concernsEngine`).
+    package static func engineState(_ message: String) -> AnimCoreError {
+        var error = AnimCoreError(.invalidState, message)
+        error.concernsEngine = true
+        return error
+    }
+
     /// The same error with `prefix` put before the message (to name the argument it came from).
     package func prefixed(_ prefix: String) -> AnimCoreError {
-        AnimCoreError(code, prefix + message)
+        var error = self
+        error.message = prefix + message
+        return error
     }
 }

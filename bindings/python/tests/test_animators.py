@@ -140,7 +140,7 @@ def test_cancel_leaves_the_model(engine: Engine) -> None:
     engine.tick(0.4)
     assert ends == [AnimatorPosition.CANCELLED]
     assert angle(layer) == pytest.approx(OPEN)
-    with pytest.raises(InvalidStateError, match="finished"):
+    with pytest.raises(InvalidStateError, match="^the animator has finished; cancelling it is refused$"):
         animator.cancel()
 
 

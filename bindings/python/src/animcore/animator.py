@@ -36,10 +36,11 @@ import weakref
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from . import _callbacks, _capi
+from ._c_names import CNames
 from ._coerce import flag, real
 from ._handles import EngineHandle, engine_ptr, key_bytes
 from .animation import Animation
-from .errors import check
+from .errors import check as check_status
 from .spring import Spring
 from .timing_function import TimingFunction
 from .transaction import run_committing
@@ -50,6 +51,16 @@ if TYPE_CHECKING:
 __all__ = ["Animator", "AnimatorCompletion", "AnimatorPosition", "AnimatorState"]
 
 _lib = _capi.lib
+
+
+_OWN_STATE = CNames({"animator: ": ""})
+"""C names the animator in an error about its own state ("animator: the animator has
+finished; ..."); in Python it is the object the method was called on."""
+
+
+def check(status: int) -> None:
+    """``errors.check`` for an animator call: its own name left out of the message."""
+    check_status(status, _OWN_STATE)
 
 
 class AnimatorState(enum.IntEnum):
