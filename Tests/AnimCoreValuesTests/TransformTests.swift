@@ -184,6 +184,36 @@ struct Transform3DTests {
         _ = step.power(.max)
     }
 
+    @Test("products beyond the range of doubles: ±infinity there, the other elements kept, never NaN")
+    func productsBeyondTheRange() throws {
+        // A cumulative scale of 2 after 1100 cycles: 0 × ∞ in the plain squarings.
+        let doubling = scale(2, 2, 1)
+        let grown = ValueMath.cumulated(scale(1.5, 1.5, 1), doubling, count: 1100)
+        #expect(grown == scale(.infinity, .infinity, 1))
+        #expect(slots(grown).allSatisfy { !$0.isNaN })
+        // Within the range, the plain products, bit for bit.
+        let turn = rotation(0.3, 0, 0, 1).concatenating(doubling)
+        let plain = rotation(0.1, 1, 0, 0).concatenating(try #require(turn.power(37)))
+        #expect(slots(ValueMath.cumulated(rotation(0.1, 1, 0, 0), turn, count: 37)).map(\.bitPattern) == slots(plain).map(\.bitPattern))
+        #expect(ValueMath.cumulated(scale(0, 1, 1), scale(0, 1, 1), count: -2) == scale(0, 1, 1))  // no inverse: the top
+        // ∞ − ∞ in one product: a turned scale of 1e200 on another.
+        let big = rotation(0.5, 0, 0, 1).concatenating(scale(1e200, 1e200, 1))
+        let product = big.concatenatingHeld(big)
+        #expect(product.m11 == .infinity && product.m12 == .infinity && product.m21 == -.infinity && product.m22 == .infinity)
+        #expect(product.m33 == 1 && product.m44 == 1 && product.m13 == 0 && product.m41 == 0)
+        #expect(big.concatenating(big).m11.isNaN)  // (what the plain product gives)
+        let small = rotation(0.5, 0, 0, 1)
+        #expect(small.concatenatingHeld(big) == small.concatenating(big))
+        // Through the value operations a host's animations take.
+        let added = add(.transform3D, slots(big), slots(big))
+        #expect(added.allSatisfy { !$0.isNaN })
+        let affine = AffineTransform(big)
+        let affineSum = add(.affineTransform, slots(affine), slots(affine))
+        #expect(affineSum.allSatisfy { !$0.isNaN } && affineSum[0] == .infinity)
+        let cumulatedAffine = addScaled(.affineTransform, base: slots(AffineTransform(doubling)), increment: slots(AffineTransform(doubling)), count: 1500)
+        #expect(cumulatedAffine == [.infinity, 0, 0, .infinity, 0, 0])
+    }
+
     @Test("isAffine and isIdentity follow CATransform3DIsAffine / IsIdentity")
     func predicates() {
         #expect(Transform3D.identity.isAffine)

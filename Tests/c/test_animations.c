@@ -140,6 +140,29 @@ static void test_value_vectors(void) {
     AC_CHECK_NEAR(sample_at(f, a, "zPosition", 2.5), 25, 1e-9);
     ac_engine_destroy(f.engine);
 
+    /* A cumulative transform beyond the range of doubles: a scale of 2 per cycle, 1100 cycles
+       on, is infinite where it scales and keeps its zeros and ones (no NaN of 0 x infinity). */
+    f = setup();
+    {
+        ac_value from = ac_value_transform3d_identity(), to = ac_value_transform3d_identity();
+        to.v[0] = to.v[5] = 2;
+        AC_CHECK_OK(ac_animation_create_basic(f.engine, "transform", &a));
+        AC_CHECK_OK(ac_animation_set_value(f.engine, a, AC_ANIMATION_FROM, &from));
+        AC_CHECK_OK(ac_animation_set_value(f.engine, a, AC_ANIMATION_TO, &to));
+        ac_timing timing = get_timing(f.engine, a);
+        timing.duration_s = 1;
+        timing.repeat_count = 1e6;
+        set_timing(f.engine, a, timing);
+        AC_CHECK_OK(ac_animation_set_flag(f.engine, a, AC_ANIMATION_CUMULATIVE, 1));
+        AC_CHECK_OK(ac_layer_add_animation(f.engine, f.layer, a, "grow"));
+        tick(f.engine, T0);
+        tick(f.engine, T0 + 1100.5);
+        ac_value grown = presentation_value(f.engine, f.layer, "transform");
+        const double expected[16] = {INFINITY, 0, 0, 0, 0, INFINITY, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        for (k = 0; k < 16; k++) AC_CHECK_EQ_DOUBLE(grown.v[k], expected[k]);
+    }
+    ac_engine_destroy(f.engine);
+
     /* V18: transform.rotation.z 0 -> 2pi is one full turn; the whole matrix identity ->
        rotation(2pi) shows no motion. */
     f = setup();

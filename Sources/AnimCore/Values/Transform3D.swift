@@ -359,20 +359,14 @@ public struct Transform3D: Hashable, Sendable {
     /// squaring: O(log |count|) products. 0 gives the identity; a negative count uses the
     /// inverse, and gives nil when the matrix is singular.
     package func power(_ count: Int64) -> Transform3D? {
-        var base = self
-        if count < 0 {
-            guard let inverse = inverted() else { return nil }
-            base = inverse
-        }
         // The magnitude as UInt64, so Int64.min has one.
-        var remaining = count.magnitude
-        var result = Transform3D.identity
-        while remaining > 0 {
-            if remaining & 1 == 1 { result = result.concatenating(base) }
-            remaining >>= 1
-            if remaining > 0 { base = base.concatenating(base) }
-        }
-        return result
+        count < 0 ? inverted()?.repeatedProduct(count.magnitude) : repeatedProduct(count.magnitude)
+    }
+
+    /// `power(_:)` as a `WideTransform`, whose elements cannot leave the range on the way.
+    package func widePower(_ count: Int64) -> WideTransform? {
+        let base = count < 0 ? inverted() : self
+        return base.map { WideTransform($0).repeatedProduct(count.magnitude) }
     }
 }
 

@@ -7,7 +7,9 @@
 /// memory as an input (each operation reads all it needs before writing); partial overlap is not
 /// supported. Nothing here allocates, traps or throws: NaN and infinite slots flow through the
 /// floating-point kinds as IEEE arithmetic makes them, and the bit-pattern kinds (`bool`,
-/// `integer`, `token`) are never computed on as floating-point numbers.
+/// `integer`, `token`) are never computed on as floating-point numbers. Products of finite
+/// transforms whose elements leave the range of doubles give ±infinity there and keep their
+/// exact zeros (`Transform3D.concatenatingHeld`), never NaN.
 ///
 /// Operand roles for the additive operations, which matter for transforms (matrix products do
 /// not commute) and for the discrete kinds:
@@ -166,9 +168,9 @@ package enum ValueMath {
         case .bool, .token, .path, .numbers, .colors:
             copyBits(b, into: result)
         case .affineTransform:
-            AffineTransform(slots: b).concatenating(AffineTransform(slots: a)).store(into: result)
+            AffineTransform(slots: b).concatenatingHeld(AffineTransform(slots: a)).store(into: result)
         case .transform3D:
-            Transform3D(slots: b).concatenating(Transform3D(slots: a)).store(into: result)
+            Transform3D(slots: b).concatenatingHeld(Transform3D(slots: a)).store(into: result)
         }
     }
 
@@ -198,11 +200,11 @@ package enum ValueMath {
         case .affineTransform:
             let minuend = AffineTransform(slots: a)
             let inverse = AffineTransform(slots: b).inverted()
-            (inverse.map { $0.concatenating(minuend) } ?? minuend).store(into: result)
+            (inverse.map { $0.concatenatingHeld(minuend) } ?? minuend).store(into: result)
         case .transform3D:
             let minuend = Transform3D(slots: a)
             let inverse = Transform3D(slots: b).inverted()
-            (inverse.map { $0.concatenating(minuend) } ?? minuend).store(into: result)
+            (inverse.map { $0.concatenatingHeld(minuend) } ?? minuend).store(into: result)
         }
     }
 
@@ -225,11 +227,11 @@ package enum ValueMath {
         case .affineTransform:
             let target = AffineTransform(slots: value)
             let inverse = AffineTransform(slots: base).inverted()
-            (inverse.map { target.concatenating($0) } ?? target).store(into: result)
+            (inverse.map { target.concatenatingHeld($0) } ?? target).store(into: result)
         case .transform3D:
             let target = Transform3D(slots: value)
             let inverse = Transform3D(slots: base).inverted()
-            (inverse.map { target.concatenating($0) } ?? target).store(into: result)
+            (inverse.map { target.concatenatingHeld($0) } ?? target).store(into: result)
         }
     }
 
@@ -244,7 +246,8 @@ package enum ValueMath {
     /// - transforms: `CATransform3DConcat(base, incrementᶜ)` where incrementᶜ is `increment`
     ///   concatenated with itself c = ⌊count⌋ times (a whole number: fractional counts round
     ///   down; 0 gives the identity; a negative count uses the inverse). When the inverse is
-    ///   needed and does not exist the result is `base`. A NaN count counts as 0.
+    ///   needed and does not exist the result is `base`. A NaN count counts as 0. Where the
+    ///   plain products leave the range of doubles, `cumulated` holds them.
     package static func addScaled(
         _ kind: ValueKind, base: UnsafePointer<Double>, increment: UnsafePointer<Double>,
         count: Double, into result: UnsafeMutablePointer<Double>
@@ -262,14 +265,27 @@ package enum ValueMath {
             copyBits(base, into: result)
         case .affineTransform:
             let top = AffineTransform(slots: base)
-            let repeated = Transform3D(AffineTransform(slots: increment))
-                .power(SlotEncoding.saturatingFloor(count))
-            (repeated.map { top.concatenating(AffineTransform($0)) } ?? top).store(into: result)
+            let step = Transform3D(AffineTransform(slots: increment))
+            let whole = SlotEncoding.saturatingFloor(count)
+            let plain = step.power(whole).map { top.concatenating(AffineTransform($0)) } ?? top
+            let held = Transform3D(plain).isFinite ? plain : AffineTransform(cumulated(Transform3D(top), step, count: whole))
+            held.store(into: result)
         case .transform3D:
-            let top = Transform3D(slots: base)
-            let repeated = Transform3D(slots: increment).power(SlotEncoding.saturatingFloor(count))
-            (repeated.map { top.concatenating($0) } ?? top).store(into: result)
+            cumulated(Transform3D(slots: base), Transform3D(slots: increment), count: SlotEncoding.saturatingFloor(count))
+                .store(into: result)
         }
+    }
+
+    /// CATransform3DConcat(top, increment^count): `top` on the increment repeated `count` times
+    /// (`Transform3D.power`); `top` when a negative count needs an inverse that does not
+    /// exist. Where the plain products leave the range of doubles (a scale of 2 repeated 1100
+    /// times), they are taken as `WideTransform`s: elements beyond the range are ±infinity,
+    /// the others as they are, never the NaN of 0 × infinity.
+    static func cumulated(_ top: Transform3D, _ increment: Transform3D, count: Int64) -> Transform3D {
+        guard let repeated = increment.power(count) else { return top }
+        let plain = top.concatenating(repeated)
+        guard !plain.isFinite, top.isFinite, increment.isFinite, let wide = increment.widePower(count) else { return plain }
+        return WideTransform(top).concatenating(wide).value
     }
 
     /// `base + count × increment` for integers: exact for whole counts (128-bit product),

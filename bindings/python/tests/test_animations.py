@@ -125,6 +125,29 @@ def test_v16_cumulative(engine: Engine) -> None:
     assert sample(engine, layer, animation, "zPosition", 1.5) == approx(35)
 
 
+def test_transforms_beyond_the_range_of_doubles_are_infinite_not_nan(engine: Engine) -> None:
+    # A cumulative scale of 2 per cycle, 1100 cycles on; a turned scale of 1e200 added to
+    # itself. Where the plain products give NaN (0 x inf, inf - inf), the scaled elements are
+    # infinite and the others kept.
+    inf = math.inf
+    grow = BasicAnimation(
+        "transform",
+        from_value=Transform3D.identity(),
+        to_value=Transform3D.scale(2, 2, 1),
+        duration=1.0,
+        repeat_count=1e6,
+        cumulative=True,
+    )
+    grown = sample(engine, engine.layer(), grow, "transform", 1100.5)
+    assert grown == Transform3D(inf, 0, 0, 0, 0, inf, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
+    big = Transform3D.rotation(0.5, 0, 0, 1).concat(Transform3D.scale(1e200, 1e200, 1))
+    layer = engine.layer(transform=big)
+    added = BasicAnimation("transform", from_value=big, to_value=big, duration=10.0, additive=True)
+    shown = sample(engine, layer, added, "transform", 1.0)
+    assert not any(math.isnan(element) for element in shown)
+    assert (shown.m11, shown.m12, shown.m21, shown.m22, shown.m33) == (inf, inf, -inf, inf, 1)
+
+
 def test_v17_cumulative_autoreverses(engine: Engine) -> None:
     layer = engine.layer()
     animation = BasicAnimation(
