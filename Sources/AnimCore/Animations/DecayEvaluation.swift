@@ -17,6 +17,33 @@ struct DecayRecord {
     static let stride = 6
     enum Mode: Double { case free = 0, outside = 1, bounces = 2 }
 
+    /// A component's value in free motion (its block `entry`), `travel` the distance a unit
+    /// velocity has carried it: start + velocity × travel.
+    @inline(__always)
+    static func freeValue(_ entry: UnsafeMutablePointer<Double>, travel: Double) -> Double {
+        entry[0] + entry[1] * travel
+    }
+
+    /// A component's value at basic time `t` (seconds) when a bound plays a part (its block
+    /// `entry`, its mode `outside` or `bounces`): springing back from the start, or from the
+    /// bound once it is reached (before that, free); `response` the spring at the bound.
+    // Out of line: the springs' exp, cos and sin inlined would make every decay's evaluation
+    // keep a large frame, when most move freely.
+    @inline(never)
+    static func boundedValue(
+        _ entry: UnsafeMutablePointer<Double>, response: SpringResponse, at t: Double, travel: Double
+    ) -> Double {
+        switch entry[2] {
+        case Mode.outside.rawValue:
+            let motion = response.motion(at: t)
+            return springBack(from: entry[0], to: entry[4], rest: motion.rest) + entry[1] * motion.push
+        case Mode.bounces.rawValue where t >= entry[3]:
+            return entry[4] + entry[5] * response.push(at: t - entry[3]).value
+        default:
+            return freeValue(entry, travel: travel)
+        }
+    }
+
     /// Where a spring back from `start` to `bound` stands while the fraction `rest` of the
     /// distance remains: `bound + (start − bound) × rest`. A start and a bound more than the
     /// largest double apart (of opposite signs, each beyond half of it) take each weighted,
@@ -115,16 +142,9 @@ extension EvaluationContext {
         let travel = expm1(exponent * t) / exponent
         for k in 0..<composition.kind.slotCount {
             let entry = entries + k * DecayRecord.stride
-            switch entry[2] {
-            case DecayRecord.Mode.outside.rawValue:
-                let bound = entry[4]
-                let motion = decay.pointee.response.motion(at: t)
-                value[k] = DecayRecord.springBack(from: entry[0], to: bound, rest: motion.rest) + entry[1] * motion.push
-            case DecayRecord.Mode.bounces.rawValue where t >= entry[3]:
-                value[k] = entry[4] + entry[5] * decay.pointee.response.push(at: t - entry[3]).value
-            default:
-                value[k] = entry[0] + entry[1] * travel
-            }
+            value[k] = entry[2] == DecayRecord.Mode.free.rawValue
+                ? DecayRecord.freeValue(entry, travel: travel)
+                : DecayRecord.boundedValue(entry, response: decay.pointee.response, at: t, travel: travel)
         }
         guard !inPlace else { return }
         // (A decay's cycles do not add up: each repeat throws it again from its start.)
