@@ -1417,8 +1417,8 @@ ac_status ac_layer_local_time(ac_engine *engine, ac_layer layer, double *out_tim
  * The matrix from layer's space to its superlayer's (to the root space for a root layer).
  * Error: AC_ERR_OUT_OF_RANGE when an element is beyond the range of doubles: finite values whose
  * products overflow (an anchorPoint of 1e10 over bounds of 1e308) place the layer nowhere
- * ([INFERRED]: it is not drawn and not hit, with its subtree, and points through it are
- * unmapped), so no matrix with infinities or NaN in it is given.
+ * ([INFERRED]: it is not drawn and not hit, with its subtree), so no matrix with infinities or
+ * NaN in it is given.
  */
 ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32_t presentation,
                                         double *out_matrix);
@@ -1430,7 +1430,8 @@ ac_status ac_layer_matrix_to_superlayer(ac_engine *engine, ac_layer layer, int32
  * ac_layer_matrix_to_superlayer()'s. Error:
  * AC_ERR_NOT_INVERTIBLE (naming to_layer) when to_layer's plane is singular (a zero scale, a
  * plane seen edge-on) or its matrix is beyond the range of doubles; AC_ERR_OUT_OF_RANGE (naming
- * from_layer) when the matrix is (see ac_layer_matrix_to_superlayer()).
+ * from_layer) when the matrix between the two is (two layers each placed, one scaled by 1e200
+ * and the other by 1e-200, have no matrix between them in doubles).
  */
 ac_status ac_layer_matrix_to_layer(ac_engine *engine, ac_layer from_layer, ac_layer to_layer,
                                    int32_t presentation, double *out_matrix);

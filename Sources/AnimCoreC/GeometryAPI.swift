@@ -184,7 +184,7 @@ public func ac_layer_set_affine_transform(
                 // The core names a field ("affine.tx is nan; ..."); a bad handle is the layer's.
                 switch error.code {
                 case .badHandle: throw APIError(error, argument: "layer")
-                case .invalidState: throw APIError(error, argument: "engine")
+                case .invalidState: throw APIError(error, argument: error.concernsEngine ? "engine" : "layer")
                 default: throw APIError(field: error)
                 }
             }

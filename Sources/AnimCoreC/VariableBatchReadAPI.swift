@@ -51,7 +51,7 @@ private func readVariableBatch(
             switch read {
             case .success(let needed): end = needed
             case .failure(let failure):
-                let named = failure.error.code == .invalidState ? "engine" : "layers[\(failure.index)]"
+                let named = failure.error.concernsEngine ? "engine" : "layers[\(failure.index)]"
                 throw APIError(failure.error, argument: named)
             }
             guard end <= room else { throw .bufferTooSmall(argument, capacity: room, needed: end) }

@@ -212,6 +212,12 @@ struct Transform3DTests {
         #expect(affineSum.allSatisfy { !$0.isNaN } && affineSum[0] == .infinity)
         let cumulatedAffine = addScaled(.affineTransform, base: slots(AffineTransform(doubling)), increment: slots(AffineTransform(doubling)), count: 1500)
         #expect(cumulatedAffine == [.infinity, 0, 0, .infinity, 0, 0])
+        // An operand that is not finite already: the plain product, as before (its a and d
+        // finite, where the 3D product's m14 × m41 would be 0 × ∞).
+        let moved = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: .infinity, ty: 0)
+        let scaled = AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 0, ty: 0)
+        #expect(slots(moved.concatenatingHeld(scaled)).map(\.bitPattern) == slots(moved.concatenating(scaled)).map(\.bitPattern))
+        #expect(add(.affineTransform, slots(moved), slots(scaled))[0] == 2)
     }
 
     @Test("isAffine and isIdentity follow CATransform3DIsAffine / IsIdentity")

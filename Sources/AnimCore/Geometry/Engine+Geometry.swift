@@ -21,12 +21,15 @@ extension Engine {
         }
     }
 
-    /// `.outOfRange` naming `argument` unless `matrix` places a layer (`LayerGeometry.isPlaced(by:)`):
-    /// a matrix beyond the range of doubles is refused rather than given with NaN in it.
-    private static func checkPlaced(_ matrix: Transform3D, _ argument: String) throws(AnimCoreError) -> Transform3D {
+    /// `matrix`, or `.outOfRange` naming `argument` when it is beyond the range of doubles
+    /// (`LayerGeometry.isPlaced(by:)`), `consequence` saying what that means: refused rather than
+    /// given with infinities or NaN in it.
+    private static func checkPlaced(
+        _ matrix: Transform3D, _ argument: String, _ consequence: String
+    ) throws(AnimCoreError) -> Transform3D {
         guard LayerGeometry.isPlaced(by: matrix) else {
             throw AnimCoreError(
-                .outOfRange, "\(argument): the matrix is beyond the range of doubles (finite values whose products overflow); the layer is placed nowhere")
+                .outOfRange, "\(argument): the matrix is beyond the range of doubles (finite values whose products overflow); \(consequence)")
         }
         return matrix
     }
@@ -35,7 +38,8 @@ extension Engine {
     /// `.outOfRange` when it is beyond the range of doubles.
     package func matrixToSuperlayer(of layer: LayerID, presentation: Bool, argument: String = "layer") throws(AnimCoreError) -> Transform3D {
         try withState { (state) throws(AnimCoreError) in
-            try Self.checkPlaced(state.matrixToSuperlayer(try Self.slot(layer, argument, in: state), presentation: presentation), argument)
+            let matrix = state.matrixToSuperlayer(try Self.slot(layer, argument, in: state), presentation: presentation)
+            return try Self.checkPlaced(matrix, argument, "the layer is placed nowhere")
         }
     }
 
@@ -52,7 +56,7 @@ extension Engine {
                 throw AnimCoreError(
                     .notInvertible, "\(names.destination): its matrix from the common ancestor is singular (a zero scale or a plane seen edge-on) or beyond the range of doubles")
             }
-            return try Self.checkPlaced(matrix, names.source)
+            return try Self.checkPlaced(matrix, names.source, "no matrix between the two spaces can be given")
         }
     }
 

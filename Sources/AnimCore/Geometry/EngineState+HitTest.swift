@@ -13,8 +13,8 @@
 /// the same (only hidden sublayers are skipped, as GNUstep does); opacity and cornerRadius play
 /// no part; a single-sided layer facing away is skipped with its subtree, by the render list's
 /// test (what is not drawn is not hit: the face of a flipped card turned away does not take
-/// the tap), and so is a layer placed nowhere (`LayerGeometry.isPlaced(by:)`); a transform layer's sublayers are searched in their drawing order by depth,
-/// reversed.
+/// the tap), and so is a layer placed nowhere (`LayerGeometry.isPlaced(by:)`); a transform
+/// layer's sublayers are searched in their drawing order by depth, reversed.
 extension EngineState {
     /// One layer on the search's stack: its geometry, the point in its own space (nil for a
     /// transform layer, never hit itself), where its sublayers take the point from, and its
@@ -83,9 +83,10 @@ extension EngineState {
     }
 
     /// The search's entry for `slot`, hit in `plane`; nil when the layer is placed nowhere in
-    /// the plane (`LayerGeometry.isPlaced(by:)`), when it is single-sided and faces away, when the point is unmapped in the plane of a layer that flattens its
-    /// sublayers, or outside the bounds of a masksToBounds layer (a transform layer, which is
-    /// never hit and does not clip, always has one).
+    /// the plane (`LayerGeometry.isPlaced(by:)`), when it is single-sided and faces away, when
+    /// the point is unmapped in the plane of a layer that flattens its sublayers, or outside the
+    /// bounds of a masksToBounds layer (a transform layer, which is never hit and does not clip,
+    /// always has one).
     private func hitFrame(_ slot: Int, in plane: HitPlane, presentation: Bool, search: inout HitSearch) -> HitFrame? {
         let values = layerSlots(slot, presentation: presentation)
         let geometry = geometry(of: values)

@@ -105,8 +105,9 @@ struct LayerGeometry {
     /// [INFERRED] The reference does not cover geometry whose products leave the range of
     /// doubles although each value is finite (an anchorPoint of 1e10 over bounds of 1e308, a
     /// scale of 1e200 under another): such a layer is placed nowhere. It is not drawn and not
-    /// hit, with its subtree, as a single-sided layer facing away; points through it are
-    /// unmapped; its matrix is refused (`.outOfRange`) rather than given with NaN in it. Hit
+    /// hit, with its subtree, as a single-sided layer facing away; its matrix is refused
+    /// (`.outOfRange`) rather than given with NaN in it (a point converted through it is
+    /// unmapped when it lands beyond the range, as any point does). Hit
     /// testing maps the point plane by plane, so a layer whose matrices are each finite, and
     /// only their product to the root is not, is still hit where the point falls in it.
     @inline(__always)

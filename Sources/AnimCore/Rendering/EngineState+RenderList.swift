@@ -223,7 +223,7 @@ extension EngineState {
         // first): a frame built whole would be copied into place.
         let frame = list.frames.appendUninitialized()
         frame.pointee.sublayers.entry = Int32(index)
-        let base = plane != nil ? entry.pointee.matrix : entry.pointee.matrix.flattened
+        let base = RenderParent.base(ofEntryMatrix: entry.pointee.matrix, keepsDepth: plane != nil)
         frame.pointee.sublayers.base = base
         // (Read only when `hasPlane`: a frame's memory is plain data.)
         if let plane { frame.pointee.sublayers.plane = plane }
@@ -271,10 +271,9 @@ extension EngineState {
         guard !geometry.isHidden else { return false }
         let toSuperlayer = geometry.matrixToSuperlayer(under: LayerGeometry.superlayerPart(sublayerMatrix, isMask: true))
         // Its base as the layer's frame gives it (`pushFrame`, `RenderFrame.maskParent`).
-        let layerMatrix = RenderParent.matrixToRoot(layerToSuperlayer, under: parent)
-        guard LayerGeometry.isPlaced(by: toSuperlayer.concatenating(plane != nil ? layerMatrix : layerMatrix.flattened)) else {
-            return false
-        }
+        let base = RenderParent.base(
+            ofEntryMatrix: RenderParent.matrixToRoot(layerToSuperlayer, under: parent), keepsDepth: plane != nil)
+        guard LayerGeometry.isPlaced(by: toSuperlayer.concatenating(base)) else { return false }
         let doubleSided = values.shown(BuiltInLayerProperties.Index.doubleSided)[0].bitPattern != 0
         return doubleSided || !(plane.map { toSuperlayer.concatenating($0) } ?? toSuperlayer).isBackFacing
     }
@@ -497,6 +496,13 @@ struct RenderParent {
     static func matrixToRoot(_ toSuperlayer: Transform3D, under parent: UnsafePointer<RenderParent>) -> Transform3D {
         guard parent.pointee.hasBase else { return toSuperlayer }
         return toSuperlayer.concatenating(parent.pointee.base, otherIsTranslation: parent.pointee.baseIsTranslation)
+    }
+
+    /// The base the sublayers and mask of a layer whose entry's matrix is `matrix` are drawn
+    /// on: the matrix, flattened unless the layer keeps its sublayers in 3D (`keepsDepth`).
+    @inline(__always)
+    static func base(ofEntryMatrix matrix: Transform3D, keepsDepth: Bool) -> Transform3D {
+        keepsDepth ? matrix : matrix.flattened
     }
 
     /// Where `sublayerMatrix` of the parent at `parent` lies; nil when it has none.

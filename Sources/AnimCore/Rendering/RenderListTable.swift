@@ -54,14 +54,6 @@ extension Engine {
         try withState { (_) throws(AnimCoreError) in try renderLists.destroy(handle, argument) }
     }
 
-    /// Lends the render list of `handle` (`.badHandle` naming `argument` when it is not live)
-    /// to `body`, under the engine's lock.
-    package func withRenderList<R>(_ handle: UInt64, argument: String, _ body: (RenderList) -> R) throws(AnimCoreError) -> R {
-        try lock.withLock { () throws(AnimCoreError) -> R in
-            body(try withState { (_) throws(AnimCoreError) in try renderLists.list(handle, argument) })
-        }
-    }
-
     /// Lends `body` the render list of `handle` while it holds the entries of its fill number
     /// `fill`, under the engine's lock, so that no other fill changes them meanwhile.
     /// `.invalidState` naming `names.fill` when the list has been filled since (its entries

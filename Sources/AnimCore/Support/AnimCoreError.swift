@@ -51,6 +51,11 @@ public struct AnimCoreError: Error, Equatable, Sendable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 
+    /// Same code and message (`concernsEngine` follows from them).
+    public static func == (a: AnimCoreError, b: AnimCoreError) -> Bool {
+        a.code == b.code && a.message == b.message
+    }
+
     /// An `invalidState` error about the engine itself (`concernsEngine`).
     package static func engineState(_ message: String) -> AnimCoreError {
         var error = AnimCoreError(.invalidState, message)

@@ -359,14 +359,18 @@ public struct Transform3D: Hashable, Sendable {
     /// squaring: O(log |count|) products. 0 gives the identity; a negative count uses the
     /// inverse, and gives nil when the matrix is singular.
     package func power(_ count: Int64) -> Transform3D? {
-        // The magnitude as UInt64, so Int64.min has one.
-        count < 0 ? inverted()?.repeatedProduct(count.magnitude) : repeatedProduct(count.magnitude)
+        power(count) { $0 }
     }
 
     /// `power(_:)` as a `WideTransform`, whose elements cannot leave the range on the way.
     package func widePower(_ count: Int64) -> WideTransform? {
-        let base = count < 0 ? inverted() : self
-        return base.map { WideTransform($0).repeatedProduct(count.magnitude) }
+        power(count, as: WideTransform.init)
+    }
+
+    /// `power(_:)` taken in the form `form` makes of a transform.
+    private func power<Form: RepeatedlyConcatenating>(_ count: Int64, as form: (Transform3D) -> Form) -> Form? {
+        // The magnitude as UInt64, so Int64.min has one.
+        (count < 0 ? inverted() : self).map { form($0).repeatedProduct(count.magnitude) }
     }
 }
 

@@ -267,9 +267,10 @@ package enum ValueMath {
             let top = AffineTransform(slots: base)
             let step = Transform3D(AffineTransform(slots: increment))
             let whole = SlotEncoding.saturatingFloor(count)
+            // (Affine products where they are finite: their zeros' signs are CGAffineTransform's.)
             let plain = step.power(whole).map { top.concatenating(AffineTransform($0)) } ?? top
-            let held = Transform3D(plain).isFinite ? plain : AffineTransform(cumulated(Transform3D(top), step, count: whole))
-            held.store(into: result)
+            let wide = Transform3D(plain).isFinite || !step.isFinite ? nil : cumulated(Transform3D(top), step, count: whole)
+            (wide.map(AffineTransform.init) ?? plain).store(into: result)
         case .transform3D:
             cumulated(Transform3D(slots: base), Transform3D(slots: increment), count: SlotEncoding.saturatingFloor(count))
                 .store(into: result)

@@ -61,13 +61,15 @@ package struct WideTransform: RepeatedlyConcatenating {
 }
 
 /// A double with an exponent of its own, `significand × 2^exponent`: the significand 0 or of
-/// magnitude in [1, 2), the exponent held within ±`exponentLimit` (beyond which every double
-/// it stands for is ±infinity or 0 already). Its arithmetic rounds as the doubles' does.
+/// magnitude in [1, 2). Its arithmetic rounds as the doubles' does (a result below the
+/// smallest normal double is rounded again by `value`). The exponent is held within
+/// ±`exponentLimit`, which only a power of more than 2^30 cycles of a doubling reaches; past it
+/// products are no longer exact, but every double such a value stands for is ±infinity or 0.
 struct WideDouble {
     var significand: Double
     var exponent: Int
 
-    static let exponentLimit = 1 << 20
+    static let exponentLimit = 1 << 40
 
     init(significand: Double, exponent: Int) {
         (self.significand, self.exponent) = (significand, exponent)
@@ -106,7 +108,7 @@ struct WideDouble {
 
     /// As a double: ±infinity beyond the range, 0 below it.
     var value: Double {
-        scalbn(significand, Int32(exponent))
+        scalbn(significand, Int32(clamping: exponent))
     }
 }
 
@@ -149,7 +151,8 @@ extension AffineTransform {
     /// `Transform3D.concatenatingHeld(_:)` takes it.
     package func concatenatingHeld(_ other: AffineTransform) -> AffineTransform {
         let plain = concatenating(other)
-        guard !Transform3D(plain).isFinite else { return plain }
-        return AffineTransform(Transform3D(self).concatenatingHeld(Transform3D(other)))
+        let (embedded, otherEmbedded) = (Transform3D(self), Transform3D(other))
+        guard !Transform3D(plain).isFinite, embedded.isFinite, otherEmbedded.isFinite else { return plain }
+        return AffineTransform(WideTransform(embedded).concatenating(WideTransform(otherEmbedded)).value)
     }
 }

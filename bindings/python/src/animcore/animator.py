@@ -200,7 +200,7 @@ class Animator:
             return
         handle = self._handle
         try:
-            run_committing(self._engine, lambda ptr: _lib.ac_animator_commit(ptr, handle), "commit")
+            run_committing(self._engine, lambda ptr: _lib.ac_animator_commit(ptr, handle), "commit", _OWN_STATE)
         except Exception:
             if error is None:
                 raise

@@ -28,7 +28,7 @@ import numbers
 from typing import Any, Dict, Optional, Union
 
 from . import _callbacks, _capi
-from ._c_names import ANIMATE_OPTIONS, CNames, value_fields
+from ._c_names import ANIMATE_OPTIONS, NONE, CNames, value_fields
 from ._coerce import flag, real
 from ._handles import EngineHandle, engine_ptr, key_bytes
 from ._trampolines import CompletionCallback, CompletionEntry, completion_trampoline
@@ -66,11 +66,11 @@ Curve = Union[str, TimingFunction]
 "easeInOut", see :meth:`TimingFunction.named`) or any :class:`TimingFunction`."""
 
 
-def run_committing(engine: EngineHandle, function: Any, during: str) -> None:
+def run_committing(engine: EngineHandle, function: Any, during: str, names: CNames = NONE) -> None:
     """Runs a call that commits (``function(engine)``: a commit, a flush), which may run
-    callbacks; ``during`` names it in their errors."""
+    callbacks; ``during`` names it in their errors, ``names`` translates its own."""
     with _callbacks.guard(during):
-        check(function(engine_ptr(engine)))
+        check(function(engine_ptr(engine)), names)
 
 
 def _commit_on_exit(engine: EngineHandle, commit: Any, error: Optional[BaseException]) -> None:
