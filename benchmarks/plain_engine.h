@@ -78,15 +78,20 @@ static inline double plain_lerp(double a, double b, double t) {
     return a + (b - a) * t;
 }
 
-/* A z rotation by `angle` as a plain 2D transform (a, b, c, d, tx, ty) into m[0..5]. */
-static inline void plain_rotation_2d(double angle, double *m) {
-    double s = sin(angle), c = cos(angle);
+/* A z rotation to the direction (c, s) (the cosine and sine of its angle) as a plain 2D
+ * transform (a, b, c, d, tx, ty) into m[0..5]. */
+static inline void plain_rotation_2d_direction(double c, double s, double *m) {
     m[0] = c;  /* a */
     m[1] = s;  /* b */
     m[2] = -s; /* c */
     m[3] = c;  /* d */
     m[4] = 0;  /* tx */
     m[5] = 0;  /* ty */
+}
+
+/* A z rotation by `angle` as a plain 2D transform into m[0..5]. */
+static inline void plain_rotation_2d(double angle, double *m) {
+    plain_rotation_2d_direction(cos(angle), sin(angle), m);
 }
 
 /* The most components a track has (a rect, a colour). */
@@ -156,7 +161,7 @@ void plain_engine_four(const plain_track *position, const plain_track *bounds,
  * eased by `ease` unless paced; the segment is found by binary search in the key times,
  * s = (p - t[i]) / (t[i+1] - t[i]); linear: lerp; cubic: the bezier at u = s; paced curves:
  * u from the arc table (binary search + linear interpolation), the bezier at u, and the tangent
- * angle atan2(B'(u)) for the rotation.
+ * B'(u) over its length (the cosine and sine of its angle) for the rotation.
  */
 #define PLAIN_ARC_SAMPLES 128
 
@@ -257,17 +262,25 @@ static inline double plain_arc_parameter(const double *table, double fraction) {
     return ((double)low + within) / (double)PLAIN_ARC_SAMPLES;
 }
 
-/* The tangent angle of a bezier segment at u (EvaluationContext.tangentAngle for curves). */
-static inline double plain_tangent_angle(const double *c, double u) {
+/* (dx, dy) over its length: the cosine and sine of its angle (EvaluationContext.unit). */
+static inline void plain_unit(double dx, double dy, double *cos_sin) {
+    double length = hypot(dx, dy);
+    cos_sin[0] = dx / length;
+    cos_sin[1] = dy / length;
+}
+
+/* The tangent direction of a bezier segment at u, as the cosine and sine of its angle
+ * (EvaluationContext.tangentDirection for curves). */
+static inline void plain_tangent_direction(const double *c, double u, double *cos_sin) {
     double v = 1 - u;
     double d0 = 3 * v * v, d1 = 6 * v * u, d2 = 3 * u * u;
     double dx = d0 * (c[2] - c[0]) + d1 * (c[4] - c[2]) + d2 * (c[6] - c[4]);
     double dy = d0 * (c[3] - c[1]) + d1 * (c[5] - c[3]) + d2 * (c[7] - c[5]);
-    if (dx * dx + dy * dy > 1e-18) return atan2(dy, dx);
+    if (dx * dx + dy * dy > 1e-18) return plain_unit(dx, dy, cos_sin);
     int near = u < 0.5; /* a vanishing derivative: the direction it leaves or reaches the point in */
     double cx = near ? c[4] - c[0] : c[6] - c[2], cy = near ? c[5] - c[1] : c[7] - c[3];
-    if (cx != 0 || cy != 0) return atan2(cy, cx);
-    return atan2(c[7] - c[1], c[6] - c[0]);
+    if (cx != 0 || cy != 0) return plain_unit(cx, cy, cos_sin);
+    plain_unit(c[6] - c[0], c[7] - c[1], cos_sin);
 }
 
 /* One layer's scalar keyframe value at (eased) progress p, its block at `block`; `curves` a
@@ -283,8 +296,8 @@ static inline double plain_keyframe_scalar(const double *block, const plain_keyf
 }
 
 /* One layer's paced path (its block at `block`, k->keyframes - 1 segments) at progress p: the
- * position into position[0..1], the rotation by the tangent's angle as a plain 2D transform into
- * m[0..5]. */
+ * position into position[0..1], the rotation to the tangent's direction as a plain 2D transform
+ * into m[0..5]. */
 static inline void plain_path_value(const double *block, const plain_keyframes *k, double p, double *position,
                                     double *m) {
     const double *times = block + k->key_times;
@@ -293,7 +306,9 @@ static inline void plain_path_value(const double *block, const plain_keyframes *
     double u = plain_arc_parameter(block + k->arc_tables + (size_t)index * (PLAIN_ARC_SAMPLES + 1), fraction);
     const double *curve = block + k->points + (size_t)index * 8;
     plain_bezier_point(curve, 2, u, position);
-    plain_rotation_2d(plain_tangent_angle(curve, u), m);
+    double cos_sin[2];
+    plain_tangent_direction(curve, u, cos_sin);
+    plain_rotation_2d_direction(cos_sin[0], cos_sin[1], m);
 }
 
 /* ---- Groups (bench_engine's group workload) ------------------------------------------------ */

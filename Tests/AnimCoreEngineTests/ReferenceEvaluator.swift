@@ -347,33 +347,36 @@ extension Reference {
             return (index, (Double(low) + within) / Double(PathCurve.arcSamples))
         }
 
-        /// The direction of the path at a place (radians from +x towards +y): the derivative's,
-        /// or where it vanishes (below 1e-12 of the segment's largest coordinate, at least 1) the
-        /// direction towards the nearest distinct control point. (The matrix's paths have no
-        /// segment of zero length, so no other segment is asked.)
-        func tangentAngle(segment index: Int, u: Double) -> Double {
+        /// The direction of the path at a place, as the cosine and sine of its angle from +x
+        /// towards +y (the vector over its length, hypot): the derivative's, or where it
+        /// vanishes (below 1e-12 of the segment's largest coordinate, at least 1) the direction
+        /// towards the nearest distinct control point. (The matrix's paths have no segment of
+        /// zero length, so no other segment is asked.)
+        func tangentDirection(segment index: Int, u: Double) -> (cos: Double, sin: Double) {
             let points = curve.segments[index]
             let scale = points.reduce(1.0) { max($0, abs($1.x), abs($1.y)) }
             let tiny = 1e-12 * scale
+            let unit = { (x: Double, y: Double) in (x / hypot(x, y), y / hypot(x, y)) }
             let d = curve.derivative(index, u)
-            if abs(d.x) > tiny || abs(d.y) > tiny { return atan2(d.y, d.x) }
+            if abs(d.x) > tiny || abs(d.y) > tiny { return unit(d.x, d.y) }
             let (anchor, towards) = u < 0.5 ? (0, [1, 2, 3]) : (3, [2, 1, 0])
             for other in towards {
                 let delta = points[other] - points[anchor]
                 if abs(delta.x) > tiny || abs(delta.y) > tiny {
-                    return u < 0.5 ? atan2(delta.y, delta.x) : atan2(-delta.y, -delta.x)
+                    return u < 0.5 ? unit(delta.x, delta.y) : unit(-delta.x, -delta.y)
                 }
             }
-            return 0
+            return (1, 0)
         }
     }
 
-    /// The transform `model` turned by `angle` about z in the layer's own space (§6.4 rotation
-    /// mode, [INF] applied first): Rz(angle) · model in Core Animation's row-vector layout. Rz's
-    /// last two rows are the identity's, so only the model's first two rows change:
-    /// row1' = c row1 + s row2, row2' = c row2 − s row1. As 16 slots, row by row.
-    static func turned(_ model: [Double], by angle: Double) -> [Double] {
-        let c = cos(angle), s = sin(angle)
+    /// The transform `model` turned about z to the direction (c, s) (the cosine and sine of the
+    /// angle) in the layer's own space (§6.4 rotation mode, [INF] applied first): Rz · model in
+    /// Core Animation's row-vector layout. Rz's last two rows are the identity's, so only the
+    /// model's first two rows change: row1' = c row1 + s row2, row2' = c row2 − s row1. As 16
+    /// slots, row by row.
+    static func turned(_ model: [Double], toward direction: (cos: Double, sin: Double)) -> [Double] {
+        let (c, s) = direction
         var slots = model
         for column in 0..<4 {
             slots[column] = c * model[column] + s * model[4 + column]

@@ -30,8 +30,9 @@ extension MatrixLayer {
             let p = track.isPaced ? sample.progress : Reference.eased(animation.function, sample.progress)
             let (segment, u) = track.place(at: p)
             let point = track.curve.point(segment, u)
-            let angle = track.tangentAngle(segment: segment, u: u) + (reverse ? Double.pi : 0)
-            return [[point.x, point.y], Reference.turned(modelTransform, by: angle)]
+            // autoReverse: the direction reversed (turned by π).
+            let (c, s) = track.tangentDirection(segment: segment, u: u)
+            return [[point.x, point.y], Reference.turned(modelTransform, toward: reverse ? (0 - c, 0 - s) : (c, s))]
         case .spring(let from, let to, let spring):
             guard let sample else { return [[level]] }
             // The spring is the pacing: basic local time, no timing function (§6.5).

@@ -317,15 +317,16 @@ extension EvaluationContext {
     /// a path rotation record does once it knows its owner's position on the path).
     @inline(__always)
     func turn(_ slots: UnsafeMutablePointer<Double>, along keyframes: UnsafeMutablePointer<KeyframeRecord>, segment index: Int, parameter: Double) {
-        var angle = tangentAngle(keyframes, segment: index, parameter: parameter)
-        if keyframes.pointee.rotation == .autoReverse { angle += Double.pi }
+        var (c, s) = tangentDirection(keyframes, segment: index, parameter: parameter)
+        // autoReverse: turned by π more, the direction reversed (0 − x: a zero stays +0, as
+        // the sine of π rounds to a positive number).
+        if keyframes.pointee.rotation == .autoReverse { (c, s) = (0 - c, 0 - s) }
         // [INF] Core Animation does not say how the rotation combines with the layer's
         // transform; it is applied first, in the layer's own space:
         // CATransform3DConcat(Rz(angle), transform underneath). Only the first two rows change;
         // they are computed as the product's (c·row1 + s·row2, c·row2 − s·row1), the other
         // rows kept exactly. (Multiplying the whole 4×4 by the axis-angle matrix, as before,
         // scaled row 3 by its m33 = (1 − c) + c, which misses 1 by an ulp at some angles.)
-        let c = cos(angle), s = sin(angle)
         for column in 0..<4 {
             let row1 = slots[column], row2 = slots[4 + column]
             slots[column] = c * row1 + s * row2
@@ -362,29 +363,52 @@ extension EvaluationContext {
         return keyframeValue(keyframes, kind: .point, at: progress, into: scratch + ScratchOffset.derived)
     }
 
-    /// The path's direction (radians from +x towards +y) at a point of the keyframes: the
-    /// bezier's derivative there. Where it vanishes (a control point on its end point) the
+    /// The path's direction at a point of the keyframes, as the cosine and sine of its angle
+    /// from +x towards +y (`unit`; (1, 0) for a path of no length): the bezier's derivative
+    /// there. Where it vanishes (a control point on its end point) the
     /// direction the curve leaves or reaches the point in; on a segment of no length (a close
     /// back to where the path already is, a corner of radius 0) the direction at the end of the
     /// nearest segment before it that has a length, else at the start of the nearest after it.
     /// The direction is the path's own: a reverse leg does not turn the layer round.
     @inline(__always)
-    func tangentAngle(_ keyframes: UnsafeMutablePointer<KeyframeRecord>, segment index: Int, parameter: Double) -> Double {
+    func tangentDirection(
+        _ keyframes: UnsafeMutablePointer<KeyframeRecord>, segment index: Int, parameter: Double
+    ) -> (cos: Double, sin: Double) {
         let count = Int(keyframes.pointee.keyframeCount)
-        guard count > 1 else { return 0 }
+        guard count > 1 else { return (1, 0) }
         let segment = min(index, count - 2)
-        if let (dx, dy) = direction(keyframes, segment: segment, parameter: parameter) { return atan2(dy, dx) }
+        if let (dx, dy) = direction(keyframes, segment: segment, parameter: parameter) { return Self.unit(dx, dy) }
         var before = segment - 1
         while before >= 0 {
-            if let (dx, dy) = direction(keyframes, segment: before, parameter: 1) { return atan2(dy, dx) }
+            if let (dx, dy) = direction(keyframes, segment: before, parameter: 1) { return Self.unit(dx, dy) }
             before -= 1
         }
         var after = segment + 1
         while after < count - 1 {
-            if let (dx, dy) = direction(keyframes, segment: after, parameter: 0) { return atan2(dy, dx) }
+            if let (dx, dy) = direction(keyframes, segment: after, parameter: 0) { return Self.unit(dx, dy) }
             after += 1
         }
-        return 0
+        return (1, 0)
+    }
+
+    /// The direction (dx, dy) (not both 0) at length 1: the cosine and sine of its angle
+    /// atan2(dy, dx), without the angle (atan2, cos and sin cost some 250 instructions a frame
+    /// of every path animation; a hypot and two divisions agree with them to an ulp). A
+    /// coordinate beyond the range (a derivative that overflowed) counts as ±1 against the
+    /// others' ±0, as atan2 takes it; one whose length overflows is halved first (exactly).
+    @inline(__always)
+    static func unit(_ dx: Double, _ dy: Double) -> (cos: Double, sin: Double) {
+        let length = hypot(dx, dy)
+        return length.isFinite ? (dx / length, dy / length) : unitBeyondRange(dx, dy)
+    }
+
+    /// `unit` where the length overflows.
+    @inline(never)
+    static func unitBeyondRange(_ dx: Double, _ dy: Double) -> (cos: Double, sin: Double) {
+        guard dx.isInfinite || dy.isInfinite else { return unit(dx * 0.5, dy * 0.5) }
+        let x = dx.isInfinite ? Double(signOf: dx, magnitudeOf: 1) : Double(signOf: dx, magnitudeOf: 0)
+        let y = dy.isInfinite ? Double(signOf: dy, magnitudeOf: 1) : Double(signOf: dy, magnitudeOf: 0)
+        return unit(x, y)
     }
 
     /// The direction of one segment at `parameter`; nil when the segment has no length.
@@ -397,9 +421,10 @@ extension EvaluationContext {
             return dx != 0 || dy != 0 ? (dx, dy) : nil
         }
         let curve = points + segment * 8
-        // What counts as no length: relative to the segment's coordinates.
+        // What counts as no length: relative to the segment's coordinates. (A comparison, not
+        // `max`, whose NaN rule costs four instructions a coordinate: they are finite.)
         var scale = 1.0
-        for k in 0..<8 { scale = max(scale, abs(curve[k])) }
+        for k in 0..<8 where abs(curve[k]) > scale { scale = abs(curve[k]) }
         let tiny = 1e-12 * scale
         var derivative = (0.0, 0.0)
         withUnsafeMutablePointer(to: &derivative) { pair in
