@@ -51,7 +51,12 @@ public struct AnimCoreError: Error, Equatable, Sendable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 
-    /// Same code and message (`concernsEngine` follows from them).
+    /// Whether two errors are the same: the same code and message (`concernsEngine`
+    /// follows from them).
+    /// - Parameters:
+    ///   - a: an error.
+    ///   - b: another.
+    /// - Returns: whether their codes and messages are equal.
     public static func == (a: AnimCoreError, b: AnimCoreError) -> Bool {
         a.code == b.code && a.message == b.message
     }
