@@ -392,8 +392,8 @@ extension EvaluationContext {
     }
 
     /// The direction (dx, dy) (not both 0) at length 1: the cosine and sine of its angle
-    /// atan2(dy, dx), without the angle (atan2, cos and sin cost some 250 instructions a frame
-    /// of every path animation; a hypot and two divisions agree with them to an ulp). A
+    /// atan2(dy, dx), without the angle, which every path animation would otherwise take and
+    /// turn back each frame (a hypot and two divisions agree with cos and sin to an ulp). A
     /// coordinate beyond the range (a derivative that overflowed) counts as ±1 against the
     /// others' ±0, as atan2 takes it; one whose length overflows is halved first (exactly).
     @inline(__always)
@@ -422,7 +422,7 @@ extension EvaluationContext {
         }
         let curve = points + segment * 8
         // What counts as no length: relative to the segment's coordinates. (A comparison, not
-        // `max`, whose NaN rule costs four instructions a coordinate: they are finite.)
+        // `max`: the coordinates are finite, so `max`'s NaN rule would be work for nothing.)
         var scale = 1.0
         for k in 0..<8 where abs(curve[k]) > scale { scale = abs(curve[k]) }
         let tiny = 1e-12 * scale
