@@ -48,7 +48,7 @@ struct SteadyLaneVariableTests {
             }
         }
 
-        var liveValues: Int { get throws { try engine.withState { $0.variableValues.liveCount } } }
+        var liveValues: Int { get throws { try engine.variableValueCounts().values } }
     }
 
     /// A value's numbers as bit patterns, a path's element types first.

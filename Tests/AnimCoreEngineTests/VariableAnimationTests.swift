@@ -287,10 +287,7 @@ struct VariableAnimationTests {
         try engine.addAnimation(animation, forKey: nil, to: layer)
         try engine.tick(0)
         try engine.tick(0.5)
-        let other = try engine.withState { state throws(AnimCoreError) in
-            let slot = try state.layerSlot(layer)
-            return state.valueShown(byAnimation: Int(state.layers[slot].firstAnimation), atLayerTime: 0.9)
-        }
+        let other = try engine.valueShownByFirstAnimation(of: layer, atLayerTime: 0.9)
         #expect(other == .numbers([9, 9]))
         #expect(try Self.shown(engine, "locations", layer) == .numbers([5, 5]))
     }

@@ -70,7 +70,7 @@ struct VariableKeyframeCurveTests {
         return (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * m1
     }
 
-    static func live(_ engine: Engine) throws -> Int { try engine.withState { $0.variableValues.liveCount } }
+    static func live(_ engine: Engine) throws -> Int { try engine.variableValueCounts().values }
 
     static let first = [0.0, 10, 5, 20]
     static let second = [4.0, -2, 8, 8]

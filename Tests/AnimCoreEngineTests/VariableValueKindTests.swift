@@ -27,7 +27,7 @@ struct VariableValueKindTests {
     }
 
     static func liveValues(_ engine: Engine) throws -> Int {
-        try engine.withState { $0.variableValues.liveCount }
+        try engine.variableValueCounts().values
     }
 
     @Test("defaults read back; set values read back as model and presentation, in snapshots")

@@ -244,6 +244,19 @@ extension Engine {
         }
     }
 
+    /// What `layer`'s first animation (a basic or spring one) shows at its layer's time `time`
+    /// over the model value alone, as an animator's reading computes it; the tick's
+    /// presentation values stay as they are.
+    /// - Throws: `.badHandle` for a layer that is not alive; `.outOfRange` for one without
+    ///   animations.
+    package func valueShownByFirstAnimation(of layer: LayerID, atLayerTime time: Double) throws(AnimCoreError) -> Value {
+        try inspect { (state) throws(AnimCoreError) -> Value in
+            let first = Int(state.layers[try state.layerSlot(layer)].firstAnimation)
+            guard first >= 0 else { throw AnimCoreError(.outOfRange, "the layer has no animation") }
+            return state.valueShown(byAnimation: first, atLayerTime: time)
+        }
+    }
+
     /// Every record slot of the engine, free ones included, by index.
     package func animationRecords() -> [AnimationRecordInspection] {
         (try? inspect { state in state.animations.indices.map { recordInspection($0, state) } }) ?? []
