@@ -376,8 +376,8 @@ def test_continue_reversed_then_finish_at_the_end(engine: Engine) -> None:
 
 
 def test_paused_at_fraction_one_is_not_ended(engine: Engine) -> None:
-    """Scrubbed to fraction 1 while paused: held at its end, still active, no did-stop (the
-    animator review); did-stop once when the clock runs to the end."""
+    """Scrubbed to fraction 1 while paused: held at its end, still active, no did-stop; one
+    did-stop when the clock runs to the end."""
     layer = engine.layer()
     engine.tick(0)
     stops: List[bool] = []
