@@ -218,8 +218,9 @@ struct SteadyLane {
 
     /// A basic entry that moves a whole point (a position, as a rule) at `fraction`: its
     /// composition passed as a constant, which the compiler reduces `applyEndpoints` to.
-    // Out of the lane's loop, which is beyond the size the compiler inlines into.
-    @inline(never)
+    // Inlined where it is called (the lane's loop, a group's children): the point's two
+    // lerps cost less than a call there.
+    @inline(__always)
     static func evaluateWholePoint(
         _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, sample: TimingSample, context: EvaluationContext,
         into out: UnsafeMutablePointer<Double>
@@ -229,8 +230,8 @@ struct SteadyLane {
 
     /// A keyframes entry that moves a whole scalar: its composition passed as a constant, which
     /// the compiler reduces `applyKeyframes` and its `keyframeValue` to.
-    // Out of the lane's loop, as `evaluateWholePoint`: inlined there, `keyframeValue` is not
-    // inlined in turn and takes its kind as a variable.
+    // Out of the lane's loop: inlined there, `keyframeValue` is not inlined in turn and takes
+    // its kind as a variable.
     @inline(never)
     static func evaluateScalarKeyframes(
         _ function: Int32, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, sample: TimingSample, context: EvaluationContext,
