@@ -118,107 +118,58 @@ struct SteadyLane {
             let range = (count * part / parts)..<(count * (part + 1) / parts)
             let own = part == 0 ? context : context.with(scratch: scratch + (part - 1) * ScratchOffset.count)
             exits[part].removeAll(keepingCapacity: true)
-            SteadyLane.evaluate(entries, range, members: members, at: now, context: own, rows: rows, exits: &exits[part])
+            SteadyLane.evaluateRuns(entries, range, members: members, at: now, context: own, rows: rows, exits: &exits[part])
         }
     }
 
-    /// Evaluates the entries in `range` at engine time `now`, writing presentation values;
-    /// appends the indexes of those that would move their run state on or stop applying to
-    /// `exits` (they are not written). Writes only the entries' presentation slots, their
-    /// counts of cycles (`SteadyEntry.cycles`) and `context`'s scratch (and a group's
-    /// children's run states: their `members` entries and records); reads their records, kind
-    /// data, model values and their layers' times of this tick.
-    @inline(__always)
-    static func evaluate(
-        _ entries: UnsafeMutablePointer<SteadyEntry>, _ range: Range<Int>, members: UnsafeMutablePointer<SteadyEntry>,
-        at now: Double, context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>,
-        exits: inout [Int32]
-    ) {
-        let presentation = context.presentation
-        // The implicit springs one transaction started, next to each other here, share their motion.
-        var springMotions = SpringMotionMemo()
-        for index in range {
-            let entry = entries + index
-            guard entry.pointee.record >= 0 else { continue }
-            let timeLayer = Int(entry.pointee.timeLayer)
-            let time =
-                timeLayer < 0
-                ? now
-                : entry.pointee.timeLayerStepsFromEngineTime
-                    ? LayerTimeWalk.timeUnderEngineTime(of: timeLayer, engineTime: now, clocks: context.clocks)
-                    : context.layers[timeLayer].cachedTime
-            let sample = entry.pointee.timing.sample(
-                atParentTime: time, activeParentDuration: entry.pointee.activeParentDuration, cycles: &entry.pointee.cycles)
-            guard sample.isInEffect && entry.pointee.state.step(at: sample, parentApplies: true).isNone else {
-                exits.append(Int32(index))
-                continue
-            }
-            let out = presentation + Int(entry.pointee.output)
-            if entry.pointee.startsFromModel(applies: true) { startFromModel(entry, context: context, rows: rows, into: out) }
-            switch entry.pointee.kind {
-            case .pathKeyframes:
-                evaluatePath(entry, sample: sample, time: time, context: context, rows: rows, into: out)
-            case .group:
-                evaluateGroup(
-                    entry, sample: sample, time: time, members: members, context: context, rows: rows,
-                    springMotions: &springMotions)
-            case .transition:
-                context.applyTransition(context.animations + Int(entry.pointee.record), sample: sample, applies: true)
-            default:
-                evaluateValue(entry, sample: sample, time: time, context: context, springMotions: &springMotions, into: out)
-            }
-        }
-    }
-
-    /// The value of a basic, spring, decay or keyframe entry (its own, or a group's child's)
-    /// at `sample`, taken at its parent's time `time` (its layer's, or its group's), into its
-    /// property's slots `out`, which hold what lies underneath.
+    /// The value of a basic, spring, decay or keyframe entry of `shape` (its own, or a group's
+    /// child's) at `sample`, taken at its parent's time `time` (its layer's, or its group's),
+    /// into its property's slots `out`, which hold what lies underneath.
     // Transparent: inlined before the optimiser's own inlining, as if written in each caller,
-    // whose size would otherwise stop it (`@inline(__always)` is not inlined there).
+    // whose size would otherwise stop it (`@inline(__always)` is not inlined there); `shape`
+    // is a constant in a run of the lane (`Lane.evaluateRun`), where the switch folds away.
     @_transparent
     static func evaluateValue(
-        _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
-        springMotions: inout SpringMotionMemo, into out: UnsafeMutablePointer<Double>
+        _ entry: UnsafeMutablePointer<SteadyEntry>, as shape: RunShape, sample: TimingSample, time: Double,
+        context: EvaluationContext, springMotions: inout SpringMotionMemo, into out: UnsafeMutablePointer<Double>
     ) {
-        switch entry.pointee.kind {
-        case .basic:
+        switch shape {
+        case .basicScalar, .basicPoint, .basic:
+            // (Eased once for the three: a group's children, of any of them, share the curve's
+            // code. A whole scalar's or point's composition passed as a constant, which the
+            // compiler reduces `applyEndpoints` to.)
             let fraction = context.eased(entry.pointee.function, sample)
-            if entry.pointee.hasInlineEnds {
-                // The common case, its composition and ends known here: the compiler
-                // reduces `applyEndpoints` to it.
+            if shape == .basicScalar {
                 context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
+            } else if shape == .basicPoint {
+                let basic = context.basics + Int(entry.pointee.parameters)
+                evaluateWholePoint(basic, fraction: fraction, sample: sample, context: context, into: out)
             } else {
                 let basic = context.basics + Int(entry.pointee.parameters)
-                if entry.pointee.whole == .point {
-                    evaluateWholePoint(basic, fraction: fraction, sample: sample, context: context, into: out)
-                } else {
-                    context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
-                }
+                context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
             }
+        case .springScalar:
+            let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
+            evaluateScalarSpring(entry, at: t, sample: sample, context: context, into: out)
         case .spring:
             let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
-            if entry.pointee.hasInlineEnds {
-                evaluateScalarSpring(entry, at: t, sample: sample, context: context, into: out)
-            } else {
-                evaluateSpring(entry, at: t, sample: sample, context: context, springMotions: &springMotions, into: out)
-            }
-        case .decay:
+            evaluateSpring(entry, at: t, sample: sample, context: context, springMotions: &springMotions, into: out)
+        case .decayPoint, .decay:
             evaluateDecay(entry, at: entry.pointee.timing.basicTime(of: sample, atParentTime: time), context: context, into: out)
+        case .keyframesScalar:
+            let keyframes = context.keyframes + Int(entry.pointee.parameters)
+            evaluateScalarKeyframes(entry.pointee.function, keyframes, sample: sample, context: context, into: out)
         case .keyframes:
             let keyframes = context.keyframes + Int(entry.pointee.parameters)
-            if entry.pointee.whole == .scalar {
-                evaluateScalarKeyframes(entry.pointee.function, keyframes, sample: sample, context: context, into: out)
-            } else {
-                _ = context.applyKeyframes(entry.pointee.composition, entry.pointee.function, keyframes, sample: sample, to: out)
-            }
-        case .pathKeyframes, .group, .transition:
+            _ = context.applyKeyframes(entry.pointee.composition, entry.pointee.function, keyframes, sample: sample, to: out)
+        case .path, .group, .transition:
             break  // (not values of one property: `evaluatePath`, `evaluateGroup`, `applyTransition`)
         }
     }
 
     /// A basic entry that moves a whole point (a position, as a rule) at `fraction`: its
     /// composition passed as a constant, which the compiler reduces `applyEndpoints` to.
-    // Inlined where it is called (the lane's loop, a group's children): the point's two
+    // Inlined where it is called (the lane's runs, a group's children): the point's two
     // lerps cost less than a call there.
     @inline(__always)
     static func evaluateWholePoint(
@@ -230,8 +181,8 @@ struct SteadyLane {
 
     /// A keyframes entry that moves a whole scalar: its composition passed as a constant, which
     /// the compiler reduces `applyKeyframes` and its `keyframeValue` to.
-    // Out of the lane's loop: inlined there, `keyframeValue` is not inlined in turn and takes
-    // its kind as a variable.
+    // Out of line, in a run of such entries too: inlined in a loop, `keyframeValue` is not
+    // inlined in turn and takes its kind as a variable.
     @inline(never)
     static func evaluateScalarKeyframes(
         _ function: Int32, _ keyframes: UnsafeMutablePointer<KeyframeRecord>, sample: TimingSample, context: EvaluationContext,
@@ -270,11 +221,21 @@ struct SteadyLane {
     /// A spring's entry at `sample`, basic time `t` (seconds), whose ends are two given scalars
     /// over the whole value: `applySpring` reduced to that case. (Such springs are seldom alike:
     /// their motion is computed without the memo.)
-    // Out of the lane's loop: inlined, its calls of exp, cos and sin make the loop spill its
-    // registers for every other kind's entry too. Apart from `evaluateSpring`, whose general
-    // case would make this one's frame as large as its own.
+    // Out of the loop over every kind (a group's children): inlined, its calls of exp, cos and
+    // sin make the loop spill its registers for every other kind's entry too. Apart from
+    // `evaluateSpring`, whose general case would make this one's frame as large as its own. A
+    // run of such entries inlines `scalarSpringValue`.
     @inline(never)
     static func evaluateScalarSpring(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, at t: Double, sample: TimingSample, context: EvaluationContext,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        scalarSpringValue(entry, at: t, sample: sample, context: context, into: out)
+    }
+
+    /// The body of `evaluateScalarSpring`.
+    @inline(__always)
+    static func scalarSpringValue(
         _ entry: UnsafeMutablePointer<SteadyEntry>, at t: Double, sample: TimingSample, context: EvaluationContext,
         into out: UnsafeMutablePointer<Double>
     ) {
@@ -306,19 +267,28 @@ struct SteadyLane {
         let decay = context.decays + Int(entry.pointee.parameters)
         let composition = entry.pointee.composition
         switch entry.pointee.whole {
-        case .point: context.applyDecay(.whole(.point), decay, at: t, to: out)
+        case .point: decayPointValue(entry, at: t, context: context, into: out)
         case .scalar: context.applyDecay(.whole(.scalar), decay, at: t, to: out)
         case .other where composition.writesInPlace: context.applyDecay(.whole(composition.kind), decay, at: t, to: out)
         case .other: context.applyDecay(composition, decay, at: t, to: out)
         }
     }
 
+    /// A decay's entry of a whole point at basic time `t` (seconds): `applyDecay`, its
+    /// composition a constant. Inlined in a run of such entries, and in `evaluateDecay`.
+    @inline(__always)
+    static func decayPointValue(
+        _ entry: UnsafeMutablePointer<SteadyEntry>, at t: Double, context: EvaluationContext, into out: UnsafeMutablePointer<Double>
+    ) {
+        context.applyDecay(.whole(.point), context.decays + Int(entry.pointee.parameters), at: t, to: out)
+    }
+
     /// A group's entry at `sample` (taken at its layer's time `time`): the group and its
     /// children as the general walk evaluates them, without the walk's work per layer. The group
     /// sets its children's time (`applyGroup`; its run state stays), then its children, their
     /// entries in `members`, are evaluated in it (`evaluateMembers`).
-    // Out of the lane's loop, which is beyond the size the compiler inlines into.
-    @inline(never)
+    // Inlined in a run of groups (`Lane.evaluateRun`).
+    @inline(__always)
     static func evaluateGroup(
         _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, members: UnsafeMutablePointer<SteadyEntry>,
         context: EvaluationContext, rows: UnsafePointer<UnsafeMutablePointer<Double>>, springMotions: inout SpringMotionMemo
@@ -365,14 +335,17 @@ struct SteadyLane {
         let out = context.presentation + Int(member.pointee.output)
         if member.pointee.startsFromModel(applies: applies) { startFromModel(member, context: context, rows: rows, into: out) }
         guard applies else { return }
-        evaluateValue(member, sample: sample, time: group.pointee.time, context: context, springMotions: &springMotions, into: out)
+        evaluateValue(
+            member, as: RunShape(member), sample: sample, time: group.pointee.time, context: context,
+            springMotions: &springMotions, into: out)
     }
 
     /// A `pathKeyframes` entry: the keyframes, then the path's rotation, on its own timing
     /// (equal to the keyframes'), over the model transform it turns: at the position the
     /// keyframes found when its progress is theirs (`applyPathRotation` without the note it
     /// would read that from), else through its own evaluation.
-    @inline(never)  // as `evaluateGroup`
+    // Out of line, in a run of such entries too: inlined there, its run costs more.
+    @inline(never)
     static func evaluatePath(
         _ entry: UnsafeMutablePointer<SteadyEntry>, sample: TimingSample, time: Double, context: EvaluationContext,
         rows: UnsafePointer<UnsafeMutablePointer<Double>>, into out: UnsafeMutablePointer<Double>
