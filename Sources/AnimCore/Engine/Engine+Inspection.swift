@@ -47,6 +47,8 @@ package struct EngineBookkeeping: Equatable, Sendable {
     /// Steady lane entries in use, and tombstones (entries left by leavers, not yet compacted).
     package var laneEntries: Int
     package var laneTombstones: Int
+    /// Runs of entries of one shape the lane's loop takes (tombstones included; 0 when empty).
+    package var laneRuns: Int
     /// Lane entries of live basic animations that start from the model value.
     package var laneEntriesStartingFromModel: Int
     /// The last tick's notices from the general walk: animations started, animations admitted
@@ -96,6 +98,7 @@ extension Engine {
                 presentationSlots: state.presentation.liveSlots, presentationSlotsUsed: state.presentation.used,
                 walkedLayers: state.animatedLayers,
                 laneEntries: state.steadyLane.liveCount, laneTombstones: state.steadyLane.tombstones,
+                laneRuns: state.steadyLane.entries.isEmpty ? 0 : state.steadyLane.runBreaks + 1,
                 laneEntriesStartingFromModel: lane.count,
                 lastTickStarts: notices.filter { $0.kind == .started }.count,
                 lastTickSteadyNotices: notices.filter { $0.kind == .steady }.count,
@@ -541,12 +544,18 @@ extension Engine {
     /// holds is in use under its name, and the table holds no key no record uses; no two live
     /// records share a basic or spring record, and those pools count as many live records as
     /// there are; each layer counts the transition records its list holds; each layer's clock
-    /// and `hasDefaultTiming` are its model timing's. Empty when all is well.
+    /// and `hasDefaultTiming` are its model timing's; the lane counts its runs right. Empty
+    /// when all is well.
     package func bookkeepingIssues() -> [String] {
         lock.withLock {
             var audit = BlockAudit(rows: Array(repeating: [], count: state.classes.count))
             auditLayers(&audit)
             auditRecords(&audit)
+            let entries = state.steadyLane.entries
+            let breaks = zip(entries, entries.dropFirst()).filter { $0.runShape != $1.runShape }.count
+            if breaks != state.steadyLane.runBreaks {
+                audit.issues.append("the lane has \(breaks) breaks between runs, it counts \(state.steadyLane.runBreaks)")
+            }
             audit.check("outOfLine", state.outOfLine, audit.outOfLine)
             audit.check("presentation", state.presentation, audit.presentation)
             audit.check("animationValues", state.animationValues, audit.values)

@@ -148,7 +148,7 @@ extension EngineState {
         if entry.needsWalkedTime { steadyLane.timedLayers.append(timeLayer) }
         record.pointee.laneEntry = Int32(steadyLane.entries.count)
         if joining > 0 { setLaneEntry(record.pointee.laneEntry, ofRecordsAfter: index, count: joining) }
-        steadyLane.entries.append(entry)
+        steadyLane.append(entry)
         if allInLane { leaveGeneralWalk(slot) }
     }
 
@@ -378,33 +378,48 @@ extension EngineState {
         return false
     }
 
-    /// Compacts the lane when a quarter or more of its entries are tombstones.
+    /// Compacts the lane when it is due (`SteadyLane.needsCompaction`).
     func compactSteadyLaneIfSparse() {
-        if steadyLane.tombstones > 0 && steadyLane.tombstones * 4 >= steadyLane.entries.count { compactSteadyLane() }
+        if steadyLane.needsCompaction { compactSteadyLane() }
     }
 
-    /// Drops the tombstones and the children of left groups, keeping the entries' order.
+    /// Drops the tombstones and the children of left groups, and groups the entries by shape,
+    /// each shape's in their order (a stable counting sort), so that the lane's loop takes
+    /// them in one run per shape.
     private func compactSteadyLane() {
         steadyLane.timedLayers.removeAll(keepingCapacity: true)
+        // Where each shape's entries start in the new order.
+        var starts = [Int](repeating: 0, count: SteadyLane.RunShape.count)
+        for entry in steadyLane.entries where entry.record >= 0 { starts[Int(entry.runShape.rawValue)] += 1 }
+        let shapes = starts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
         var kept = 0
-        var keptMembers = 0
-        for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {
-            var entry = steadyLane.entries[position]
-            // (Members are in their groups' order: a group's move down, never over a kept one.)
-            for member in 0..<Int(entry.memberCount) {
-                steadyLane.members[keptMembers + member] = steadyLane.members[Int(entry.firstMember) + member]
+        for shape in starts.indices { (starts[shape], kept) = (kept, kept + starts[shape]) }
+        let regrouped = [SteadyEntry](unsafeUninitializedCapacity: kept) { buffer, initialized in
+            var keptMembers = 0
+            for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {
+                var entry = steadyLane.entries[position]
+                // (Members are in their groups' order, which the regrouping keeps: a group's
+                // move down, never over a kept one.)
+                for member in 0..<Int(entry.memberCount) {
+                    steadyLane.members[keptMembers + member] = steadyLane.members[Int(entry.firstMember) + member]
+                }
+                entry.firstMember = Int32(keptMembers)
+                keptMembers += Int(entry.memberCount)
+                let index = starts[Int(entry.runShape.rawValue)]
+                starts[Int(entry.runShape.rawValue)] += 1
+                (buffer.baseAddress! + index).initialize(to: entry)
+                animations[Int(entry.record)].laneEntry = Int32(index)
+                let joining = Self.joiningCount(entry.kind, animations[Int(entry.record)])
+                setLaneEntry(Int32(index), ofRecordsAfter: Int(entry.record), count: joining)
+                if entry.needsWalkedTime { steadyLane.timedLayers.append(entry.timeLayer) }
             }
-            entry.firstMember = Int32(keptMembers)
-            keptMembers += Int(entry.memberCount)
-            steadyLane.entries[kept] = entry
-            animations[Int(entry.record)].laneEntry = Int32(kept)
-            setLaneEntry(Int32(kept), ofRecordsAfter: Int(entry.record), count: Self.joiningCount(entry.kind, animations[Int(entry.record)]))
-            if entry.needsWalkedTime { steadyLane.timedLayers.append(entry.timeLayer) }
-            kept += 1
+            steadyLane.members.removeLast(steadyLane.members.count - keptMembers)
+            initialized = kept
         }
-        steadyLane.entries.removeLast(steadyLane.entries.count - kept)
-        steadyLane.members.removeLast(steadyLane.members.count - keptMembers)
+        steadyLane.entries = regrouped
         steadyLane.tombstones = 0
+        steadyLane.runBreaks = max(shapes - 1, 0)
+        steadyLane.groupedRunBreaks = steadyLane.runBreaks
     }
 
     /// Puts the layer in `slot` in the general walk (`animatedLayers`) if it is not there.

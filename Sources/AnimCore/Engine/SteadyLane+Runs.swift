@@ -37,20 +37,22 @@ extension SteadyLane {
         /// A transition.
         case transition
 
-        /// The shape of `entry`.
+        /// The shape of an entry of `kind`, whose ends are `hasInlineEnds` and composition `whole`.
         @inline(__always)
-        init(_ entry: UnsafeMutablePointer<SteadyEntry>) {
-            switch entry.pointee.kind {
-            case .basic:
-                self = entry.pointee.hasInlineEnds ? .basicScalar : entry.pointee.whole == .point ? .basicPoint : .basic
-            case .spring: self = entry.pointee.hasInlineEnds ? .springScalar : .spring
-            case .decay: self = entry.pointee.whole == .point ? .decayPoint : .decay
-            case .keyframes: self = entry.pointee.whole == .scalar ? .keyframesScalar : .keyframes
+        init(kind: SteadyEntry.Kind, hasInlineEnds: Bool, whole: SteadyEntry.Whole) {
+            switch kind {
+            case .basic: self = hasInlineEnds ? .basicScalar : whole == .point ? .basicPoint : .basic
+            case .spring: self = hasInlineEnds ? .springScalar : .spring
+            case .decay: self = whole == .point ? .decayPoint : .decay
+            case .keyframes: self = whole == .scalar ? .keyframesScalar : .keyframes
             case .pathKeyframes: self = .path
             case .group: self = .group
             case .transition: self = .transition
             }
         }
+
+        /// How many shapes there are.
+        static let count = Int(RunShape.transition.rawValue) + 1
     }
 
     /// Evaluates the entries in `range` at engine time `now`, run by run, writing presentation
@@ -71,7 +73,7 @@ extension SteadyLane {
         var index = range.lowerBound
         while index < range.upperBound {
             let run = index..<range.upperBound
-            switch RunShape(entries + index) {
+            switch entries[index].runShape {
             case .basicScalar: index = lane.evaluateRun(BasicScalarRun.self, run, &springMotions, &exits)
             case .basicPoint: index = lane.evaluateRun(BasicPointRun.self, run, &springMotions, &exits)
             case .basic: index = lane.evaluateRun(BasicRun.self, run, &springMotions, &exits)
@@ -130,7 +132,7 @@ extension SteadyLane {
                 SteadyLane.evaluate(
                     entry, as: Shape.shape, sample: sample, time: time, members: members, context: context, rows: rows,
                     springMotions: &springMotions, into: out)
-            } while index < range.upperBound && RunShape(entries + index) == Shape.shape
+            } while index < range.upperBound && entries[index].runShape == Shape.shape
             return index
         }
     }
@@ -146,6 +148,10 @@ extension SteadyLane {
         springMotions: inout SpringMotionMemo, into out: UnsafeMutablePointer<Double>
     ) {
         switch shape {
+        case .basicPoint:
+            let fraction = context.eased(entry.pointee.function, sample)
+            let basic = context.basics + Int(entry.pointee.parameters)
+            evaluateWholePointApart(basic, fraction: fraction, sample: sample, context: context, into: out)
         case .springScalar:
             let t = entry.pointee.timing.basicTime(of: sample, atParentTime: time)
             scalarSpringValue(entry, at: t, sample: sample, context: context, into: out)
@@ -161,6 +167,16 @@ extension SteadyLane {
         default:
             evaluateValue(entry, as: shape, sample: sample, time: time, context: context, springMotions: &springMotions, into: out)
         }
+    }
+
+    /// `evaluateWholePoint` out of line: in a run's specialised loop the compiler calls
+    /// `applyEndpoints` for any composition instead of inlining it for a point.
+    @inline(never)
+    static func evaluateWholePointApart(
+        _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, sample: TimingSample, context: EvaluationContext,
+        into out: UnsafeMutablePointer<Double>
+    ) {
+        evaluateWholePoint(basic, fraction: fraction, sample: sample, context: context, into: out)
     }
 }
 

@@ -28,7 +28,7 @@ import Glibc
 /// what its entry keeps: the composition, the ends, its kind's record, and the
 /// model value its property starts from (the first animation of a property starts from it, as
 /// in the general walk). So the values are the general walk's to the bit, by construction.
-/// Entries are independent, so the lane may run on several threads (`TickThreads`; each part
+/// The loop takes them in runs of one shape (`SteadyLane+Runs.swift`). Entries are independent, so the lane may run on several threads (`TickThreads`; each part
 /// has its own scratch slots). A path or array animation writes its value into buffers of its
 /// own in the engine's `VariableValues`, reserved when it was added: the store's structure does
 /// not change while the parts run (`VariableValues` says why; a record whose value might not
@@ -42,11 +42,16 @@ import Glibc
 /// property or a superlayer that takes the layer off engine time. A layer whose every
 /// animation is in the lane leaves the general walk.
 struct SteadyLane {
-    /// The entries in the order they joined; a left entry stays as a tombstone (`record` −1)
-    /// until the next compaction.
+    /// The entries: those the last compaction kept grouped by shape (`RunShape`), each
+    /// shape's in the order they joined, then those that joined since, in that order; a left
+    /// entry stays as a tombstone (`record` −1) until the next compaction.
     var entries: [SteadyEntry] = []
     /// Tombstones among `entries`.
     var tombstones = 0
+    /// Neighbouring entries of different shapes: one run ends at each (`evaluateRuns`).
+    var runBreaks = 0
+    /// `runBreaks` after the last compaction: one fewer than the shapes the lane had then.
+    var groupedRunBreaks = 0
     /// The children of the groups in `entries`, each group's together and in its list's order
     /// (`SteadyEntry.firstMember`, `memberCount`), in the order of their groups' entries; a
     /// left group's stay until the next compaction.
@@ -64,6 +69,25 @@ struct SteadyLane {
 
     /// Entries of records that are still in the lane.
     var liveCount: Int { entries.count - tombstones }
+
+    /// Appends `entry`, counting the run it may start.
+    mutating func append(_ entry: SteadyEntry) {
+        if let last = entries.last, last.runShape != entry.runShape { runBreaks += 1 }
+        entries.append(entry)
+    }
+
+    /// Whether the next compaction is due: a quarter or more of the entries are tombstones, or
+    /// the runs that joins have broken since the last one average fewer than
+    /// `entriesPerRunMinimum` entries (interleaved joins: the animations of several properties
+    /// of each of many layers).
+    var needsCompaction: Bool {
+        (tombstones > 0 && tombstones * 4 >= entries.count)
+            || (runBreaks - groupedRunBreaks) * Self.entriesPerRunMinimum > entries.count
+    }
+
+    /// The fewest entries the runs average before the lane regroups them: a run costs the loop
+    /// about as much as a few entries.
+    static let entriesPerRunMinimum = 16
 
     /// The fewest entries worth another thread: below this, waking a thread costs more than
     /// the entries' evaluation.
@@ -336,7 +360,7 @@ struct SteadyLane {
         if member.pointee.startsFromModel(applies: applies) { startFromModel(member, context: context, rows: rows, into: out) }
         guard applies else { return }
         evaluateValue(
-            member, as: RunShape(member), sample: sample, time: group.pointee.time, context: context,
+            member, as: member.pointee.runShape, sample: sample, time: group.pointee.time, context: context,
             springMotions: &springMotions, into: out)
     }
 
@@ -436,6 +460,10 @@ struct SteadyEntry {
     var whole: Whole
     /// How many children a group has (`firstMember`); a group of more does not join.
     var memberCount: UInt16
+
+    /// The evaluation that computes it (`SteadyLane.RunShape`).
+    @inline(__always)
+    var runShape: SteadyLane.RunShape { SteadyLane.RunShape(kind: kind, hasInlineEnds: hasInlineEnds, whole: whole) }
 
     /// Whether the tick's walk of layer times computes its time before the lane runs
     /// (`SteadyLane.timedLayers`): a time layer off engine time under a superlayer off it too.
