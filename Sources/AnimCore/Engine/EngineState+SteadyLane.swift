@@ -383,43 +383,60 @@ extension EngineState {
         if steadyLane.needsCompaction { compactSteadyLane() }
     }
 
-    /// Drops the tombstones and the children of left groups, and groups the entries by shape,
-    /// each shape's in their order (a stable counting sort), so that the lane's loop takes
-    /// them in one run per shape.
+    /// Drops the tombstones and the children of left groups. A fragmented lane
+    /// (`SteadyLane.isFragmented`) has its entries regrouped by shape, each shape's in their
+    /// order, so that the lane's loop takes them in one run per shape; any other keeps its
+    /// order, compacted in place (allocating nothing).
     private func compactSteadyLane() {
         steadyLane.timedLayers.removeAll(keepingCapacity: true)
-        // Where each shape's entries start in the new order.
-        var starts = [Int](repeating: 0, count: SteadyLane.RunShape.count)
+        var keptMembers = 0
+        guard steadyLane.isFragmented else {
+            var kept = 0
+            var breaks = 0
+            for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {
+                let entry = keepLaneEntry(steadyLane.entries[position], at: kept, keptMembers: &keptMembers)
+                if kept > 0 && steadyLane.entries[kept - 1].runShape != entry.runShape { breaks += 1 }
+                steadyLane.entries[kept] = entry
+                kept += 1
+            }
+            steadyLane.entries.removeLast(steadyLane.entries.count - kept)
+            steadyLane.members.removeLast(steadyLane.members.count - keptMembers)
+            steadyLane.noteCompaction(runBreaks: breaks, regrouped: false)
+            return
+        }
+        // A stable counting sort: where each shape's entries start in the new order.
+        var starts = Array(repeating: 0, count: SteadyLane.RunShape.count)
         for entry in steadyLane.entries where entry.record >= 0 { starts[Int(entry.runShape.rawValue)] += 1 }
         let shapes = starts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
         var kept = 0
         for shape in starts.indices { (starts[shape], kept) = (kept, kept + starts[shape]) }
-        let regrouped = [SteadyEntry](unsafeUninitializedCapacity: kept) { buffer, initialized in
-            var keptMembers = 0
+        steadyLane.entries = [SteadyEntry](unsafeUninitializedCapacity: kept) { buffer, initialized in
             for position in steadyLane.entries.indices where steadyLane.entries[position].record >= 0 {
-                var entry = steadyLane.entries[position]
-                // (Members are in their groups' order, which the regrouping keeps: a group's
-                // move down, never over a kept one.)
-                for member in 0..<Int(entry.memberCount) {
-                    steadyLane.members[keptMembers + member] = steadyLane.members[Int(entry.firstMember) + member]
-                }
-                entry.firstMember = Int32(keptMembers)
-                keptMembers += Int(entry.memberCount)
-                let index = starts[Int(entry.runShape.rawValue)]
-                starts[Int(entry.runShape.rawValue)] += 1
-                (buffer.baseAddress! + index).initialize(to: entry)
-                animations[Int(entry.record)].laneEntry = Int32(index)
-                let joining = Self.joiningCount(entry.kind, animations[Int(entry.record)])
-                setLaneEntry(Int32(index), ofRecordsAfter: Int(entry.record), count: joining)
-                if entry.needsWalkedTime { steadyLane.timedLayers.append(entry.timeLayer) }
+                let shape = Int(steadyLane.entries[position].runShape.rawValue)
+                let entry = keepLaneEntry(steadyLane.entries[position], at: starts[shape], keptMembers: &keptMembers)
+                (buffer.baseAddress! + starts[shape]).initialize(to: entry)
+                starts[shape] += 1
             }
-            steadyLane.members.removeLast(steadyLane.members.count - keptMembers)
             initialized = kept
         }
-        steadyLane.entries = regrouped
-        steadyLane.tombstones = 0
-        steadyLane.runBreaks = max(shapes - 1, 0)
-        steadyLane.groupedRunBreaks = steadyLane.runBreaks
+        steadyLane.members.removeLast(steadyLane.members.count - keptMembers)
+        steadyLane.noteCompaction(runBreaks: max(shapes - 1, 0), regrouped: true)
+    }
+
+    /// A live lane entry kept by the compaction at `index`: its group's children moved down to
+    /// `keptMembers` (the entries are visited in their order, so a group's children move down,
+    /// never over kept ones), its records and the walk of layer times told.
+    private func keepLaneEntry(_ entry: SteadyEntry, at index: Int, keptMembers: inout Int) -> SteadyEntry {
+        var entry = entry
+        for member in 0..<Int(entry.memberCount) {
+            steadyLane.members[keptMembers + member] = steadyLane.members[Int(entry.firstMember) + member]
+        }
+        entry.firstMember = Int32(keptMembers)
+        keptMembers += Int(entry.memberCount)
+        animations[Int(entry.record)].laneEntry = Int32(index)
+        setLaneEntry(Int32(index), ofRecordsAfter: Int(entry.record), count: Self.joiningCount(entry.kind, animations[Int(entry.record)]))
+        if entry.needsWalkedTime { steadyLane.timedLayers.append(entry.timeLayer) }
+        return entry
     }
 
     /// Puts the layer in `slot` in the general walk (`animatedLayers`) if it is not there.

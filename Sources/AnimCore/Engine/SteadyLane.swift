@@ -50,7 +50,8 @@ struct SteadyLane {
     var tombstones = 0
     /// Neighbouring entries of different shapes: one run ends at each (`evaluateRuns`).
     var runBreaks = 0
-    /// `runBreaks` after the last compaction: one fewer than the shapes the lane had then.
+    /// `runBreaks` when the lane was last regrouped by shape (one fewer than the shapes it had
+    /// then), or fewer when entries have left since.
     var groupedRunBreaks = 0
     /// The children of the groups in `entries`, each group's together and in its list's order
     /// (`SteadyEntry.firstMember`, `memberCount`), in the order of their groups' entries; a
@@ -77,12 +78,21 @@ struct SteadyLane {
     }
 
     /// Whether the next compaction is due: a quarter or more of the entries are tombstones, or
-    /// the runs that joins have broken since the last one average fewer than
-    /// `entriesPerRunMinimum` entries (interleaved joins: the animations of several properties
-    /// of each of many layers).
-    var needsCompaction: Bool {
-        (tombstones > 0 && tombstones * 4 >= entries.count)
-            || (runBreaks - groupedRunBreaks) * Self.entriesPerRunMinimum > entries.count
+    /// the lane is fragmented.
+    var needsCompaction: Bool { (tombstones > 0 && tombstones * 4 >= entries.count) || isFragmented }
+
+    /// Whether the runs that joins have broken since the lane was last regrouped average fewer
+    /// than `entriesPerRunMinimum` entries (interleaved joins: the animations of several
+    /// properties of each of many layers): the next compaction regroups the entries by shape.
+    var isFragmented: Bool { (runBreaks - groupedRunBreaks) * Self.entriesPerRunMinimum > entries.count }
+
+    /// Notes a compaction that left `runBreaks` breaks between runs, `regrouped` by shape or not.
+    mutating func noteCompaction(runBreaks breaks: Int, regrouped: Bool) {
+        tombstones = 0
+        runBreaks = breaks
+        // (A compaction in place keeps the breaks joins made; it may merge runs whose entries
+        // between them all left.)
+        groupedRunBreaks = regrouped ? breaks : min(groupedRunBreaks, breaks)
     }
 
     /// The fewest entries the runs average before the lane regroups them: a run costs the loop
