@@ -1,7 +1,9 @@
 /// The lane's loop, specialised by the shape of its entries.
 ///
 /// Entries join in runs: the animations one transaction or one batch adds are, as a rule, of
-/// one kind and one composition, next to each other. The loop takes the entries in maximal runs
+/// one kind and one composition, next to each other; when they are not (several properties of
+/// each of many layers), the next compaction regroups them by shape (`SteadyLane.isFragmented`,
+/// `EngineState.compactSteadyLane`). The loop takes the entries in maximal runs
 /// of one `RunShape` and computes each run with `evaluateRun`, specialised for the shape by the
 /// compiler: the entry's kind evaluation is inlined with its composition a constant, and the
 /// timing sample stays in registers, where one loop for every kind would switch on the kind
