@@ -28,8 +28,9 @@ import Glibc
 /// what its entry keeps: the composition, the ends, its kind's record, and the
 /// model value its property starts from (the first animation of a property starts from it, as
 /// in the general walk). So the values are the general walk's to the bit, by construction.
-/// The loop takes them in runs of one shape (`SteadyLane+Runs.swift`). Entries are independent, so the lane may run on several threads (`TickThreads`; each part
-/// has its own scratch slots). A path or array animation writes its value into buffers of its
+/// The loop takes them in runs of one shape (`SteadyLane+Runs.swift`). Entries are
+/// independent, so the lane may run on several threads (`TickThreads`; each part has its own
+/// scratch slots). A path or array animation writes its value into buffers of its
 /// own in the engine's `VariableValues`, reserved when it was added: the store's structure does
 /// not change while the parts run (`VariableValues` says why; a record whose value might not
 /// fit its buffers stays on the general walk, `EngineState.variableResultsKeepOwnShape`).
