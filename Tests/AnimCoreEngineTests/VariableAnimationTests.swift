@@ -367,7 +367,8 @@ struct VariableAnimationTests {
 
 /// The store's memo of proven shapes (`VariableValues.ShapeProof`): a buffer written again with
 /// the same operands skips the shape work only while no operand and not the buffer changed
-/// shape — entries freed and reused under the same index included.
+/// shape — entries freed and reused under the same index included; an interpolation resolved
+/// once (`VariableValues.resolveInterpolation`) skips it for good.
 @Suite("Variable values: a buffer's proven shapes")
 struct VariableShapeProofTests {
     static let square = VariableAnimationTests.square
@@ -448,5 +449,35 @@ struct VariableShapeProofTests {
         let point = store.bezier(.path, curve: curve, like: t, at: 0.5, into: buffer)
         #expect(point == buffer && store.value(.path, slot: point) == .path(Self.triangle))
         #expect(store.value(.path, slot: store.interpolate(.path, from: a, to: b, fraction: 0.5, into: buffer)) == expected)
+    }
+
+    @Test("an interpolation resolved once writes what interpolate writes, while the table and the arenas grow; none for other shapes")
+    func resolvedInterpolation() throws {
+        let store = VariableValues()
+        let (a, b) = (store.store(.path(Self.square)), store.store(.path(Self.bigSquare)))
+        let buffer = store.makeBuffer(.path, like: b)
+        let resolved = try #require(store.resolveInterpolation(.path, from: a, to: b, into: buffer))
+        let check = store.makeBuffer(.path, like: b)
+        for fraction in [0.25, 0.5, 1, 0] {
+            resolved.interpolate(.path, fraction: fraction)
+            let expected = store.interpolate(.path, from: a, to: b, fraction: fraction, into: check)
+            #expect(store.value(.path, slot: buffer) == store.value(.path, slot: expected))
+            _ = (0..<40).map { _ in store.store(.numbers(Array(repeating: fraction, count: 300))) }
+        }
+        // Kept in slots and read back: the same runs.
+        let slots = UnsafeMutablePointer<Double>.allocate(capacity: ResolvedInterpolation.slotCount)
+        defer { slots.deallocate() }
+        ResolvedInterpolation.write(resolved, into: slots)
+        let kept = try #require(ResolvedInterpolation(slots: slots))
+        #expect(kept.from == resolved.from && kept.to == resolved.to && kept.result == resolved.result && kept.count == 6)
+        ResolvedInterpolation.write(nil, into: slots)
+        #expect(ResolvedInterpolation(slots: slots) == nil)
+        // Other shapes (the half-way switch instead), no buffer: nothing resolved. Two empty
+        // arrays: resolved, with nothing to write.
+        let t = store.store(.path(Self.triangle))
+        #expect(store.resolveInterpolation(.path, from: a, to: t, into: buffer) == nil)
+        #expect(store.resolveInterpolation(.path, from: a, to: b, into: 0) == nil)
+        let empty = store.makeBuffer(.numbers, like: 0)
+        #expect(store.resolveInterpolation(.numbers, from: 0, to: 0, into: empty)?.count == 0)
     }
 }

@@ -34,6 +34,13 @@ extension EvaluationContext {
     ) {
         let (from, to) = (basic.pointee.from, basic.pointee.to)
         if composition.replacesWhole && from >= 0 && to >= 0 {
+            if composition.kind.isVariableLength, showsPresentation, let buffers = Ends(basic, values: values).buffers,
+               let interpolation = ResolvedInterpolation(slots: buffers + VariableBuffers.interpolationOffset) {
+                // The interpolation `applyEndpoints` makes of these ends, its handles resolved.
+                interpolation.interpolate(composition.kind, fraction: fraction)
+                slots[0] = buffers[0]
+                return
+            }
             applyEndpoints(.whole(composition.kind), Ends(fromAndTo: basic, values: values), fraction: fraction, sample: sample, to: slots)
         } else {
             applyEndpoints(composition, Ends(basic, values: values), fraction: fraction, sample: sample, to: slots)

@@ -19,11 +19,16 @@ extension EngineState {
 
     /// The buffers of a basic or spring animation of `kind` with the ends `values` (their
     /// slots hold handles): the results shaped as its to (else from, else by) value, the
-    /// derived ends as its by value (none without one).
+    /// derived ends as its by value (none without one); given from and to, their
+    /// interpolation into the result resolved.
     func makeVariableBuffers(_ values: BasicRecord, kind: ValueKind) -> VariableBuffers {
         func handle(_ offset: Int32) -> Double? { offset >= 0 ? animationValues.pointer(Int(offset))[0] : nil }
         let shape = handle(values.to) ?? handle(values.from) ?? handle(values.by) ?? 0
-        return VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: handle(values.by))
+        var buffers = VariableBuffers(kind, in: variableValues, shape: shape, derivedShape: handle(values.by))
+        if let from = handle(values.from), let to = handle(values.to) {
+            buffers.interpolation = variableValues.resolveInterpolation(kind, from: from, to: to, into: buffers.result)
+        }
+        return buffers
     }
 
     /// Stores `buffers` in the animation-value buffer: the offset a kind record keeps.

@@ -16,6 +16,10 @@ struct VariableBuffers {
     /// `result` and `derived` of the evaluations at other times.
     var readResult: Double = 0
     var readDerived: Double = 0
+    /// For a basic or spring animation given both ends of one shape, the tick's interpolation
+    /// of them into `result`, resolved when it is added (`VariableValues.resolveInterpolation`);
+    /// nil for any other.
+    var interpolation: ResolvedInterpolation?
 
     /// The buffers of a path or array animation of `kind` in `store`: the results shaped as the
     /// value `shape` names, the derived ends as `derivedShape`'s (none when nil: an animation
@@ -33,14 +37,19 @@ struct VariableBuffers {
     /// The buffers held in `slots` (`write(into:)`'s layout).
     init(slots: UnsafePointer<Double>) {
         (result, derived, readResult, readDerived) = (slots[0], slots[1], slots[2], slots[3])
+        interpolation = ResolvedInterpolation(slots: slots + Self.interpolationOffset)
     }
 
-    /// The slots the buffers take in the animation-value buffer.
-    static let slotCount = 4
+    /// The slots the buffers take in the animation-value buffer: the four handles, then the
+    /// resolved interpolation.
+    static let slotCount = interpolationOffset + ResolvedInterpolation.slotCount
+    /// Where in those slots the resolved interpolation is.
+    static let interpolationOffset = 4
 
-    /// Writes the four handles into `slots`.
+    /// Writes the four handles and the resolved interpolation into `slots`.
     func write(into slots: UnsafeMutablePointer<Double>) {
         (slots[0], slots[1], slots[2], slots[3]) = (result, derived, readResult, readDerived)
+        ResolvedInterpolation.write(interpolation, into: slots + Self.interpolationOffset)
     }
 
     /// Retires the buffers.

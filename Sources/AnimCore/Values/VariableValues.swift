@@ -234,6 +234,18 @@ final class VariableValues {
         }
     }
 
+    /// The runs `interpolate(kind, from:, to:, fraction:, into: buffer)` reads and writes, for
+    /// a caller that repeats it every tick: its work before the arithmetic — the handles
+    /// looked up, the shapes compared, `buffer` given their shape — done once. nil when the
+    /// shapes differ (the interpolation shows an end instead) or `buffer` names no entry.
+    /// The runs stand while the three values live and keep their shapes: an animation's own
+    /// ends, which never change, and its own buffer, which only this interpolation writes.
+    func resolveInterpolation(_ kind: ValueKind, from: Double, to: Double, into buffer: Double) -> ResolvedInterpolation? {
+        guard let target = index(of: buffer), let (i, j) = agreeingShapes(index(of: from), index(of: to)) else { return nil }
+        _ = write(kind, like: i, shape: from, into: buffer) { _, _ in }
+        return ResolvedInterpolation(from: run(at: i), to: run(at: j), result: entries[target].run, count: entries[target].count)
+    }
+
     /// `a + b` (`VariableInterpolation.add`): into `buffer` when the shapes agree; else `b`,
     /// the value on top replacing the one beneath.
     func add(_ kind: ValueKind, _ a: Double, _ b: Double, into buffer: Double) -> Double {
