@@ -216,6 +216,31 @@ struct SteadyLaneVariableTests {
         #expect(try world.liveValues == before)
     }
 
+    @Test("whole paths, numbers and colours from given ends take one run through their resolved interpolations; others the basic run")
+    func wholeValuesInTheirOwnRun() throws {
+        let worlds = [try World(count: 30, lane: false, threads: 1), try World(count: 30, lane: true, threads: 1)]
+        for world in worlds {
+            var random = SplitMix64(seed: 7)
+            for (index, layer) in world.layers.enumerated() {
+                for key in Self.keys {
+                    var animation = Animation.basic(key, from: Self.value(key, &random), to: Self.value(key, &random))
+                    animation.timing.duration = 1
+                    animation.timing.repeatCount = .infinity
+                    animation.timing.autoreverses = index % 2 == 0
+                    animation.isAdditive = key == "locations" && index % 3 == 0
+                    animation.timingFunction = .easeInEaseOut
+                    try world.engine.addAnimation(animation, forKey: key, to: layer)
+                }
+            }
+            for step in 1..<25 { try world.engine.tick(Double(step) * 0.09) }
+        }
+        let bookkeeping = worlds[1].engine.bookkeeping()
+        #expect(bookkeeping.laneEntries == 90)
+        #expect(bookkeeping.laneRuns == 2, "the whole values in one run, the additive numbers in another")
+        #expect(worlds[1].engine.bookkeepingIssues().isEmpty, "\(worlds[1].engine.bookkeepingIssues())")
+        #expect(try worlds[1].shown() == worlds[0].shown())
+    }
+
     @Test("an additive path missing an end stays on the general walk (its value may take the model's shape)")
     func additiveMissingEndStaysOnTheWalk() throws {
         let worlds = [try World(count: 1, lane: false, threads: 1), try World(count: 1, lane: true, threads: 1)]

@@ -26,7 +26,8 @@ extension EvaluationContext {
 
     /// `applyEndpoints` with the ends of `basic`. The common case — a value replacing the whole
     /// value, from one given end to another — passes that composition and those ends as
-    /// constants, which the compiler reduces to the interpolation.
+    /// constants, which the compiler reduces to the interpolation; for a path or an array, the
+    /// tick writes through its resolved interpolation (`applyResolvedInterpolation`).
     @inline(__always)
     func applyEndpoints(
         _ composition: Composition, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, sample: TimingSample,
@@ -34,17 +35,31 @@ extension EvaluationContext {
     ) {
         let (from, to) = (basic.pointee.from, basic.pointee.to)
         if composition.replacesWhole && from >= 0 && to >= 0 {
-            if composition.kind.isVariableLength, showsPresentation, let buffers = Ends(basic, values: values).buffers,
-               let interpolation = ResolvedInterpolation(slots: buffers + VariableBuffers.interpolationOffset) {
-                // The interpolation `applyEndpoints` makes of these ends, its handles resolved.
-                interpolation.interpolate(composition.kind, fraction: fraction)
-                slots[0] = buffers[0]
+            if composition.kind.isVariableLength && applyResolvedInterpolation(composition.kind, basic, fraction: fraction, to: slots) {
                 return
             }
             applyEndpoints(.whole(composition.kind), Ends(fromAndTo: basic, values: values), fraction: fraction, sample: sample, to: slots)
         } else {
             applyEndpoints(composition, Ends(basic, values: values), fraction: fraction, sample: sample, to: slots)
         }
+    }
+
+    /// The value of a basic animation of a whole path or array of `kind` from its given ends
+    /// `basic` at `fraction`, written through the interpolation resolved when it was added
+    /// (`VariableBuffers.interpolation`): the interpolation `applyEndpoints` makes of those
+    /// ends, without looking them up; its buffer's handle into `slots`. False, nothing written,
+    /// when there is none to take: an end not given, ends of different shapes, or an
+    /// evaluation at another time (whose buffer is another).
+    @inline(__always)
+    func applyResolvedInterpolation(
+        _ kind: ValueKind, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, to slots: UnsafeMutablePointer<Double>
+    ) -> Bool {
+        guard showsPresentation, basic.pointee.from >= 0, basic.pointee.to >= 0, basic.pointee.buffers >= 0 else { return false }
+        let buffers = values + Int(basic.pointee.buffers)
+        guard let interpolation = ResolvedInterpolation(slots: buffers + VariableBuffers.interpolationOffset) else { return false }
+        interpolation.interpolate(kind, fraction: fraction)
+        slots[0] = buffers[0]
+        return true
     }
 
     /// Writes the value `fraction` of the way between a basic or spring animation's `ends`

@@ -20,6 +20,8 @@ extension SteadyLane {
         case basicPoint
         /// Any other basic animation.
         case basic
+        /// A basic animation of a whole path or array (`SteadyEntry.Whole.variable`).
+        case basicVariable
         /// A spring between two given scalars.
         case springScalar
         /// Any other spring.
@@ -43,7 +45,8 @@ extension SteadyLane {
         @inline(__always)
         init(kind: SteadyEntry.Kind, hasInlineEnds: Bool, whole: SteadyEntry.Whole) {
             switch kind {
-            case .basic: self = hasInlineEnds ? .basicScalar : whole == .point ? .basicPoint : .basic
+            case .basic:
+                self = hasInlineEnds ? .basicScalar : whole == .point ? .basicPoint : whole == .variable ? .basicVariable : .basic
             case .spring: self = hasInlineEnds ? .springScalar : .spring
             case .decay: self = whole == .point ? .decayPoint : .decay
             case .keyframes: self = whole == .scalar ? .keyframesScalar : .keyframes
@@ -79,6 +82,7 @@ extension SteadyLane {
             case .basicScalar: index = lane.evaluateRun(BasicScalarRun.self, run, &springMotions, &exits)
             case .basicPoint: index = lane.evaluateRun(BasicPointRun.self, run, &springMotions, &exits)
             case .basic: index = lane.evaluateRun(BasicRun.self, run, &springMotions, &exits)
+            case .basicVariable: index = lane.evaluateRun(BasicVariableRun.self, run, &springMotions, &exits)
             case .springScalar: index = lane.evaluateRun(SpringScalarRun.self, run, &springMotions, &exits)
             case .spring: index = lane.evaluateRun(SpringRun.self, run, &springMotions, &exits)
             case .decayPoint: index = lane.evaluateRun(DecayPointRun.self, run, &springMotions, &exits)
@@ -171,6 +175,16 @@ extension SteadyLane {
         }
     }
 
+    /// `applyEndpoints` out of line: the way of a path or array entry whose interpolation was
+    /// not resolved, kept out of its run's loop.
+    @inline(never)
+    static func applyEndpointsApart(
+        _ composition: Composition, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, sample: TimingSample,
+        context: EvaluationContext, into out: UnsafeMutablePointer<Double>
+    ) {
+        context.applyEndpoints(composition, basic, fraction: fraction, sample: sample, to: out)
+    }
+
     /// `evaluateWholePoint` out of line: in a run's specialised loop the compiler calls
     /// `applyEndpoints` for any composition instead of inlining it for a point.
     @inline(never)
@@ -190,6 +204,7 @@ protocol LaneRunShape {
 enum BasicScalarRun: LaneRunShape { static var shape: SteadyLane.RunShape { .basicScalar } }
 enum BasicPointRun: LaneRunShape { static var shape: SteadyLane.RunShape { .basicPoint } }
 enum BasicRun: LaneRunShape { static var shape: SteadyLane.RunShape { .basic } }
+enum BasicVariableRun: LaneRunShape { static var shape: SteadyLane.RunShape { .basicVariable } }
 enum SpringScalarRun: LaneRunShape { static var shape: SteadyLane.RunShape { .springScalar } }
 enum SpringRun: LaneRunShape { static var shape: SteadyLane.RunShape { .spring } }
 enum DecayPointRun: LaneRunShape { static var shape: SteadyLane.RunShape { .decayPoint } }

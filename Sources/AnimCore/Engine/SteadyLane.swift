@@ -169,16 +169,23 @@ struct SteadyLane {
         context: EvaluationContext, springMotions: inout SpringMotionMemo, into out: UnsafeMutablePointer<Double>
     ) {
         switch shape {
-        case .basicScalar, .basicPoint, .basic:
-            // (Eased once for the three: a group's children, of any of them, share the curve's
+        case .basicScalar, .basicPoint, .basic, .basicVariable:
+            // (Eased once for the four: a group's children, of any of them, share the curve's
             // code. A whole scalar's or point's composition passed as a constant, which the
-            // compiler reduces `applyEndpoints` to.)
+            // compiler reduces `applyEndpoints` to; a whole path's or array's resolved
+            // interpolation inlined, the rest of `applyEndpoints` out of line.)
             let fraction = context.eased(entry.pointee.function, sample)
             if shape == .basicScalar {
                 context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
             } else if shape == .basicPoint {
                 let basic = context.basics + Int(entry.pointee.parameters)
                 evaluateWholePoint(basic, fraction: fraction, sample: sample, context: context, into: out)
+            } else if shape == .basicVariable {
+                let basic = context.basics + Int(entry.pointee.parameters)
+                let kind = entry.pointee.composition.kind
+                if !context.applyResolvedInterpolation(kind, basic, fraction: fraction, to: out) {
+                    applyEndpointsApart(entry.pointee.composition, basic, fraction: fraction, sample: sample, context: context, into: out)
+                }
             } else {
                 let basic = context.basics + Int(entry.pointee.parameters)
                 context.applyEndpoints(entry.pointee.composition, basic, fraction: fraction, sample: sample, to: out)
@@ -305,7 +312,7 @@ struct SteadyLane {
         case .point: decayPointValue(entry, at: t, context: context, into: out)
         case .scalar: context.applyDecay(.whole(.scalar), decay, at: t, to: out)
         case .other where composition.writesInPlace: context.applyDecay(.whole(composition.kind), decay, at: t, to: out)
-        case .other: context.applyDecay(composition, decay, at: t, to: out)
+        case .other, .variable: context.applyDecay(composition, decay, at: t, to: out)
         }
     }
 
@@ -493,12 +500,15 @@ struct SteadyEntry {
         case scalar
         /// `Composition.whole(.point)`.
         case point
+        /// `Composition.whole` of a path or an array (`ValueKind.isVariableLength`).
+        case variable
 
         init(_ composition: Composition) {
-            guard composition.writesInPlace else { self = .other; return }
+            guard composition.replacesWhole else { self = .other; return }
             switch composition.kind {
             case .scalar: self = .scalar
             case .point: self = .point
+            case let kind where kind.isVariableLength: self = .variable
             default: self = .other
             }
         }
