@@ -241,6 +241,33 @@ struct SteadyLaneVariableTests {
         #expect(try worlds[1].shown() == worlds[0].shown())
     }
 
+    @Test("a whole array's basic and spring animations show the interpolation of their ends, on two threads, the audit clean")
+    func resolvedValuesAreTheInterpolation() throws {
+        let world = try World(count: 64, lane: true, threads: 2)
+        let (from, to): ([Double], [Double]) = ([0, 1, 2], [4, 3, 2])
+        let spring = Spring(mass: 1, stiffness: 120, damping: 9)
+        for (index, layer) in world.layers.enumerated() {
+            var animation =
+                index % 2 == 0
+                ? Animation.basic("locations", from: .numbers(from), to: .numbers(to))
+                : Animation.spring("locations", from: .numbers(from), to: .numbers(to), spring: spring)
+            animation.timing.duration = 1
+            animation.timingFunction = .linear
+            try world.engine.addAnimation(animation, forKey: "n", to: layer)
+        }
+        try world.engine.tick(1)  // the commit: every animation begins at 1 s
+        try world.engine.tick(1.25)
+        try world.engine.tick(1.5)
+        #expect(world.engine.steadyAnimationCount == 64)
+        #expect(world.engine.bookkeepingIssues().isEmpty, "\(world.engine.bookkeepingIssues())")
+        let springAt = SpringResponse(spring).restAndPush(at: 0.5)
+        for (index, layer) in world.layers.enumerated() {
+            let fraction = index % 2 == 0 ? 0.5 : 1 - springAt.rest
+            let expected = VariableInterpolation.interpolate(from: .numbers(from), to: .numbers(to), fraction: fraction)
+            #expect(try world.engine.presentationValue(forKeyPath: "locations", of: layer) == expected, "layer \(index)")
+        }
+    }
+
     @Test("an additive path missing an end stays on the general walk (its value may take the model's shape)")
     func additiveMissingEndStaysOnTheWalk() throws {
         let worlds = [try World(count: 1, lane: false, threads: 1), try World(count: 1, lane: true, threads: 1)]

@@ -26,36 +26,45 @@ extension EvaluationContext {
 
     /// `applyEndpoints` with the ends of `basic`. The common case — a value replacing the whole
     /// value, from one given end to another — passes that composition and those ends as
-    /// constants, which the compiler reduces to the interpolation; for a path or an array, the
-    /// tick writes through its resolved interpolation (`applyResolvedInterpolation`).
+    /// constants, which the compiler reduces to the interpolation; a whole path or array is
+    /// written through its resolved interpolation (`applyResolvedInterpolation`).
     @inline(__always)
     func applyEndpoints(
         _ composition: Composition, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, sample: TimingSample,
         to slots: UnsafeMutablePointer<Double>
     ) {
+        if applyResolvedInterpolation(composition, basic, fraction: fraction, to: slots) { return }
         let (from, to) = (basic.pointee.from, basic.pointee.to)
         if composition.replacesWhole && from >= 0 && to >= 0 {
-            if composition.kind.isVariableLength && applyResolvedInterpolation(composition.kind, basic, fraction: fraction, to: slots) {
-                return
-            }
             applyEndpoints(.whole(composition.kind), Ends(fromAndTo: basic, values: values), fraction: fraction, sample: sample, to: slots)
         } else {
             applyEndpoints(composition, Ends(basic, values: values), fraction: fraction, sample: sample, to: slots)
         }
     }
 
-    /// The value of a basic animation of a whole path or array of `kind` from its given ends
-    /// `basic` at `fraction`, written through the interpolation resolved when it was added
-    /// (`VariableBuffers.interpolation`): the interpolation `applyEndpoints` makes of those
-    /// ends, without looking them up; its buffer's handle into `slots`. False, nothing written,
-    /// when there is none to take: an end not given, ends of different shapes, or an
-    /// evaluation at another time (whose buffer is another).
+    /// The value of a basic or spring animation of `composition` with the ends `basic` at
+    /// `fraction` (any number: a spring's overshoots), when it is a whole path or array
+    /// (`Composition.replacesWholeVariableValue`) whose interpolation was resolved when it was
+    /// added (`VariableBuffers.interpolation`: both ends given, of one shape): written through
+    /// the resolved runs, the interpolation `applyEndpoints` makes of those ends without
+    /// looking them up, and its buffer's handle into `slots`. False, nothing written, for any
+    /// other animation, and in an evaluation at another time (whose buffer is another).
     @inline(__always)
     func applyResolvedInterpolation(
-        _ kind: ValueKind, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double, to slots: UnsafeMutablePointer<Double>
+        _ composition: Composition, _ basic: UnsafeMutablePointer<BasicRecord>, fraction: Double,
+        to slots: UnsafeMutablePointer<Double>
     ) -> Bool {
-        guard showsPresentation, basic.pointee.from >= 0, basic.pointee.to >= 0, basic.pointee.buffers >= 0 else { return false }
-        let buffers = values + Int(basic.pointee.buffers)
+        guard composition.replacesWholeVariableValue, showsPresentation, basic.pointee.buffers >= 0 else { return false }
+        return writeResolvedInterpolation(composition.kind, buffers: values + Int(basic.pointee.buffers), fraction: fraction, to: slots)
+    }
+
+    /// `applyResolvedInterpolation` past its tests of the composition: the interpolation kept
+    /// after the `VariableBuffers` at `buffers`, if any, written, and the result's handle into
+    /// `slots`. Out of line: its loops over the numbers would make every caller's frame larger.
+    @inline(never)
+    func writeResolvedInterpolation(
+        _ kind: ValueKind, buffers: UnsafeMutablePointer<Double>, fraction: Double, to slots: UnsafeMutablePointer<Double>
+    ) -> Bool {
         guard let interpolation = ResolvedInterpolation(slots: buffers + VariableBuffers.interpolationOffset) else { return false }
         interpolation.interpolate(kind, fraction: fraction)
         slots[0] = buffers[0]

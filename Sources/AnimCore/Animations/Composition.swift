@@ -50,6 +50,13 @@ struct Composition {
     @inline(__always)
     var replacesWhole: Bool { !isAdditive && component == nil && !isCumulative && valueFunction == nil }
 
+    /// Whether the value replaces the whole value of a path or an array
+    /// (`ValueKind.isVariableLength`): it is its own buffer's handle, which the tick writes
+    /// through the interpolation resolved when the animation was added, when it has one
+    /// (`EvaluationContext.applyResolvedInterpolation`).
+    @inline(__always)
+    var replacesWholeVariableValue: Bool { replacesWhole && kind.isVariableLength }
+
     /// Whether the value is computed straight into the property's slots: it replaces the whole
     /// value. Never for a path or array: the property's slot holds a handle of a value the
     /// animation does not own, so it computes into its own buffer (`VariableBuffers`) and shows

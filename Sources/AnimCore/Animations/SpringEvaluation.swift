@@ -35,13 +35,15 @@ extension EvaluationContext {
 
     /// A spring's value given its `motion` at its time (`SpringResponse.restAndPush`): the
     /// interpolation of `ends` at 1 − u, with u the spring's normalised displacement, plus the
-    /// start velocity's share when it carries one.
+    /// start velocity's share when it carries one (a path or an array carries none: a whole
+    /// one from given ends is written through its resolved interpolation, as a basic one).
     @inline(__always)
     func applySpring(
         _ composition: Composition, _ spring: UnsafeMutablePointer<SpringRecord>, _ ends: Ends,
         motion: (rest: Double, push: Double), sample: TimingSample, to slots: UnsafeMutablePointer<Double>
     ) {
         let u = motion.rest - spring.pointee.initialVelocity * motion.push
+        if applyResolvedInterpolation(composition, &spring.pointee.endpoints, fraction: 1 - u, to: slots) { return }
         let offset = spring.pointee.startVelocity
         if offset >= 0 {
             applyEndpoints(

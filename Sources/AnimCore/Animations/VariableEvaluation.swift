@@ -2,7 +2,8 @@
 /// values of the engine's `VariableValues` store the animation owns, made when it is added
 /// (shaped as its ends, so a tick allocates nothing) and retired when it is removed. Handles;
 /// 0 for none. Its kind record keeps them as `slotCount` slots of the animation-value buffer
-/// (result, derived, readResult, readDerived), so the records of other kinds stay as small.
+/// (result, derived, readResult, readDerived, then the resolved interpolation), so the records
+/// of other kinds stay as small.
 ///
 /// Two pairs: the tick's evaluation, whose result the presentation shows, writes `result` and
 /// `derived`; an evaluation at another time (a replica instance's, an animator's reading, a

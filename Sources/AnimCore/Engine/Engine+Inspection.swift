@@ -622,6 +622,19 @@ extension Engine {
 
     /// Notes each live record's value blocks, and checks its kind record, key and lane entry
     /// (lock held).
+    /// What is wrong with the resolved interpolation of a path or array animation's `ends`
+    /// (`VariableBuffers.interpolation`): runs the store no longer gives for its values, or one
+    /// resolved without both ends; nil when right or when there is none.
+    private func resolutionIssue(_ ends: BasicRecord, kind: ValueKind) -> String? {
+        guard ends.buffers >= 0 else { return nil }
+        let buffers = VariableBuffers(slots: state.animationValues.pointer(Int(ends.buffers)))
+        guard let resolved = buffers.interpolation else { return nil }
+        guard ends.from >= 0, ends.to >= 0 else { return "has a resolved interpolation without both ends" }
+        let (from, to) = (state.animationValues.pointer(Int(ends.from))[0], state.animationValues.pointer(Int(ends.to))[0])
+        if state.variableValues.stillResolves(resolved, kind, from: from, to: to, into: buffers.result) { return nil }
+        return "has a resolved interpolation whose runs are no longer its values' (moved or reshaped)"
+    }
+
     private func auditRecords(_ audit: inout BlockAudit) {
         var keysInUse: Set<Int32> = []
         var basics: [Int32: Int] = [:], springs: [Int32: Int] = [:], transitions: [Int32: Int] = [:]  // pool index → record
@@ -639,6 +652,7 @@ extension Engine {
                 let ends = state.basicRecords[record.parameters]
                 add(ends.from, size, "from"); add(ends.to, size, "to"); add(ends.by, size, "by")
                 add(ends.buffers, VariableBuffers.slotCount, "path or array buffers")
+                if let issue = resolutionIssue(ends, kind: record.valueKind) { audit.issues.append("\(owner) \(issue)") }
             case .spring:
                 if let other = springs[record.parameters] { audit.issues.append("\(owner) shares spring record \(record.parameters) with record \(other)") }
                 springs[record.parameters] = index
@@ -646,6 +660,7 @@ extension Engine {
                 add(spring.endpoints.from, size, "from"); add(spring.endpoints.to, size, "to"); add(spring.endpoints.by, size, "by")
                 add(spring.startVelocity, size, "start velocity")
                 add(spring.endpoints.buffers, VariableBuffers.slotCount, "path or array buffers")
+                if let issue = resolutionIssue(spring.endpoints, kind: record.valueKind) { audit.issues.append("\(owner) \(issue)") }
             case .keyframe:
                 let keyframes = state.keyframeRecords[record.parameters]
                 add(keyframes.block, Int(keyframes.blockSize), "keyframes")

@@ -182,8 +182,8 @@ struct SteadyLane {
                 evaluateWholePoint(basic, fraction: fraction, sample: sample, context: context, into: out)
             } else if shape == .basicVariable {
                 let basic = context.basics + Int(entry.pointee.parameters)
-                let kind = entry.pointee.composition.kind
-                if !context.applyResolvedInterpolation(kind, basic, fraction: fraction, to: out) {
+                let whole = Composition.whole(entry.pointee.composition.kind)  // (its shape says it is)
+                if !context.applyResolvedInterpolation(whole, basic, fraction: fraction, to: out) {
                     applyEndpointsApart(entry.pointee.composition, basic, fraction: fraction, sample: sample, context: context, into: out)
                 }
             } else {
@@ -492,7 +492,9 @@ struct SteadyEntry {
     @inline(__always)
     func startsFromModel(applies: Bool) -> Bool { applies ? startsFromModelApplying : startsFromModelNotApplying }
 
-    /// The compositions an entry's evaluation passes as constants (`whole`).
+    /// The compositions an entry's evaluation knows before it runs (`whole`): passed as
+    /// constants for a scalar or a point; for a path or an array, written through its resolved
+    /// interpolation.
     enum Whole: UInt8 {
         /// Any other composition, passed as the entry keeps it.
         case other
@@ -500,15 +502,15 @@ struct SteadyEntry {
         case scalar
         /// `Composition.whole(.point)`.
         case point
-        /// `Composition.whole` of a path or an array (`ValueKind.isVariableLength`).
+        /// `Composition.whole` of a path or an array (`Composition.replacesWholeVariableValue`).
         case variable
 
         init(_ composition: Composition) {
-            guard composition.replacesWhole else { self = .other; return }
+            if composition.replacesWholeVariableValue { self = .variable; return }
+            guard composition.writesInPlace else { self = .other; return }
             switch composition.kind {
             case .scalar: self = .scalar
             case .point: self = .point
-            case let kind where kind.isVariableLength: self = .variable
             default: self = .other
             }
         }

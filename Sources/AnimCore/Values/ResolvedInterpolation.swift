@@ -14,7 +14,7 @@ struct ResolvedInterpolation {
 
     /// Writes `from + (to − from) × fraction` into the buffer's run, element by element
     /// (`VariableInterpolation.interpolate`, the arithmetic `VariableValues.interpolate` does
-    /// for values of one shape).
+    /// for values of one shape); `fraction` may lie outside 0…1 (a spring's overshoots).
     @inline(__always)
     func interpolate(_ kind: ValueKind, fraction: Double) {
         guard let result, count > 0 else { return }

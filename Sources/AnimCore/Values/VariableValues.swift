@@ -15,7 +15,9 @@ import Glibc
 /// each other in one stream, and their shown results, which the tick writes and the reads of
 /// the presentation copy, next to each other in another: a pass over many layers streams
 /// through memory instead of visiting allocations scattered among others. An entry freed keeps
-/// its run (and its region) for the next value stored in it.
+/// its run (and its region) for the next value stored in it. A live entry's run moves only
+/// when `reserve` gives it more room (a value stored, a buffer made or given a larger shape):
+/// an interpolation resolved into a buffer (`resolveInterpolation`) keeps the runs it names.
 ///
 /// Ownership: a layer's model slot owns the value its handle names, and gives it back
 /// (`release`, or `retire` while a presentation slot may still show it) when the value is
@@ -26,10 +28,12 @@ import Glibc
 ///
 /// Threads: the tick's steady lane evaluates path and array animations in parts, on several
 /// threads at once (`SteadyLane.Round`). Its evaluation only calls the arithmetic
-/// (`interpolate`, `add`, `subtract`, `addScaled`), which reads any live entry and writes only
-/// the entry of the animation buffer it is given — each buffer belongs to one animation, and
-/// each animation is evaluated by one part — and, in the lane, never more numbers than that
-/// buffer holds (`EngineState.variableResultsKeepOwnShape`), so nothing is allocated or freed.
+/// (`interpolate`, `add`, `subtract`, `addScaled`), or writes through an interpolation resolved
+/// before (`resolveInterpolation`) into its own buffer's run; the arithmetic reads any live
+/// entry and writes only the entry of the animation buffer it is given — each buffer belongs
+/// to one animation, and each animation is evaluated by one part — and, in the lane, never
+/// more numbers than that buffer holds (`EngineState.variableResultsKeepOwnShape`), so nothing
+/// is allocated or freed.
 /// What would change the store's structure (`store`, `makeBuffer`, `release`, `retire`,
 /// `releaseRetired`: the entry table, the free lists, the arenas, the retired list,
 /// `liveCount`) is called only while no part runs. The entries sit in memory the store
@@ -238,12 +242,25 @@ final class VariableValues {
     /// a caller that repeats it every tick: its work before the arithmetic — the handles
     /// looked up, the shapes compared, `buffer` given their shape — done once. nil when the
     /// shapes differ (the interpolation shows an end instead) or `buffer` names no entry.
-    /// The runs stand while the three values live and keep their shapes: an animation's own
-    /// ends, which never change, and its own buffer, which only this interpolation writes.
+    /// The runs stand while the three values live and keep their shapes (a live entry's run
+    /// moves only when `reserve` grows it): an animation's own ends, which never change, and
+    /// its own buffer, which only its own evaluation writes, in its ends' shape.
     func resolveInterpolation(_ kind: ValueKind, from: Double, to: Double, into buffer: Double) -> ResolvedInterpolation? {
         guard let target = index(of: buffer), let (i, j) = agreeingShapes(index(of: from), index(of: to)) else { return nil }
         _ = write(kind, like: i, shape: from, into: buffer) { _, _ in }
         return ResolvedInterpolation(from: run(at: i), to: run(at: j), result: entries[target].run, count: entries[target].count)
+    }
+
+    /// Whether `resolved` still names the runs `resolveInterpolation` would find for these
+    /// values, of the count the buffer holds: the bookkeeping audit's check that none of them
+    /// moved or changed shape since it was resolved.
+    func stillResolves(_ resolved: ResolvedInterpolation, _ kind: ValueKind, from: Double, to: Double, into buffer: Double) -> Bool {
+        guard let target = index(of: buffer), entries[target].kind == kind,
+              let (i, j) = agreeingShapes(index(of: from), index(of: to))
+        else { return false }
+        let count = entries[target].count
+        return resolved.count == count && (i.map { entries[$0].count } ?? 0) == count && resolved.result == entries[target].run
+            && resolved.from == run(at: i) && resolved.to == run(at: j)
     }
 
     /// `a + b` (`VariableInterpolation.add`): into `buffer` when the shapes agree; else `b`,
