@@ -620,8 +620,6 @@ extension Engine {
         return found == counted ? nil : "layer \(slot) counts \(counted) transition records, its list holds \(found)"
     }
 
-    /// Notes each live record's value blocks, and checks its kind record, key and lane entry
-    /// (lock held).
     /// What is wrong with the resolved interpolation of a path or array animation's `ends`
     /// (`VariableBuffers.interpolation`): runs the store no longer gives for its values, or one
     /// resolved without both ends; nil when right or when there is none.
@@ -635,6 +633,8 @@ extension Engine {
         return "has a resolved interpolation whose runs are no longer its values' (moved or reshaped)"
     }
 
+    /// Notes each live record's value blocks, and checks its kind record, key and lane entry
+    /// (lock held).
     private func auditRecords(_ audit: inout BlockAudit) {
         var keysInUse: Set<Int32> = []
         var basics: [Int32: Int] = [:], springs: [Int32: Int] = [:], transitions: [Int32: Int] = [:]  // pool index → record

@@ -173,7 +173,8 @@ struct SteadyLane {
             // (Eased once for the four: a group's children, of any of them, share the curve's
             // code. A whole scalar's or point's composition passed as a constant, which the
             // compiler reduces `applyEndpoints` to; a whole path's or array's resolved
-            // interpolation inlined, the rest of `applyEndpoints` out of line.)
+            // interpolation taken without testing its composition, which its shape says, the
+            // rest of `applyEndpoints` out of line.)
             let fraction = context.eased(entry.pointee.function, sample)
             if shape == .basicScalar {
                 context.applyEndpoints(.whole(.scalar), inlineEnds(entry), fraction: fraction, sample: sample, to: out)
@@ -182,7 +183,7 @@ struct SteadyLane {
                 evaluateWholePoint(basic, fraction: fraction, sample: sample, context: context, into: out)
             } else if shape == .basicVariable {
                 let basic = context.basics + Int(entry.pointee.parameters)
-                let whole = Composition.whole(entry.pointee.composition.kind)  // (its shape says it is)
+                let whole = Composition.whole(entry.pointee.composition.kind)
                 if !context.applyResolvedInterpolation(whole, basic, fraction: fraction, to: out) {
                     applyEndpointsApart(entry.pointee.composition, basic, fraction: fraction, sample: sample, context: context, into: out)
                 }
