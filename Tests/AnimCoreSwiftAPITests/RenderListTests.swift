@@ -313,6 +313,35 @@ struct RenderListTests {
         #expect(list.count == 7 && list.all.allSatisfy { $0.flags.contains(.changed) })
     }
 
+    @Test("change flags once the tree draws otherwise mid-list: each layer still meets its own previous entries, in order")
+    func changesAfterTheOrderChanges() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let leaves = try (0..<4).map { try Self.layer(engine, 4, 4, at: Point(x: 10 + 10 * Double($0), y: 10), in: root) }
+        let replicator = try BuiltInClassTests.layer(engine, .replicatorLayer, 40, 40, at: Point(x: 70, y: 70), in: root)
+        _ = try Self.layer(engine, 4, 4, at: Point(x: 5, y: 5), in: replicator)
+        try replicator.setValue(3, for: .instanceCount)
+        try replicator.setValue(Transform3D(translationX: 10, y: 0, z: 0), for: .instanceTransform)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.count == 9)
+        // A layer inserted after the second leaf: it, and the leaf now drawn after it, change;
+        // the entries behind them, one place further on, and the instances are as before.
+        let inserted = try Self.layer(engine, 4, 4, at: Point(x: 50, y: 50))
+        try root.insertSublayer(inserted, at: 2)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, false, false, true, true, false, false, false, false, false])
+        #expect(list.layer(at: 3) == inserted && list.dirtyRect == Rect(x: 28, y: 8, width: 24, height: 44))
+        // Two leaves trading places: each changes, as the layer now drawn after them.
+        try leaves[0].removeFromSuperlayer()
+        try root.insertSublayer(leaves[0], at: 1)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, true, true, true, false, false, false, false, false, false])
+        #expect(list.layer(at: 1) == leaves[1] && list.dirtyRect == Rect(x: 8, y: 8, width: 44, height: 44))
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.allSatisfy { !$0.flags.contains(.changed) } && list.dirtyRect == nil)
+    }
+
     @Test("drawing fields kept from the fill before the last only where the same would be written: model writes, animations, transitions, replicators")
     func keptDrawingFields() throws {
         let engine = Engine()

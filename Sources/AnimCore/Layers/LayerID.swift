@@ -7,4 +7,7 @@ package struct LayerID: Hashable, Sendable {
     package init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
+
+    /// The layer slot the handle names (`Handle`), whether or not the layer lives.
+    var slot: Int { Int(rawValue & Handle.indexMask) }
 }

@@ -8,28 +8,23 @@ import Glibc
 /// what the fill left: the changed flags, each entry's previous entry, the previous entries not
 /// drawn again and the subtree marks. A host that does not read it pays for no extents.
 ///
-/// The tables by layer slot are indexed as each entry opens, with no pass after the walk: a
-/// slot's value may be left from an older fill, so each is checked against the layer of the
-/// entry it names before it is used (`matchPrevious`, `indexSameLayer`).
+/// Each entry is matched with its layer's previous entry in place while the tree draws as it
+/// did (entry i was entry i of the previous fill), which costs one comparison; from the first
+/// entry that does not match, through chains by layer slot built then from the previous entries
+/// still unmatched (`matchPrevious`).
 ///
 /// A class held in a constant, its buffers constants too (a fill trades their storage,
 /// `RecordBuffer.swapStorage`): the fill reads them with no retain per entry. Used under the
 /// list's rule (one thread at a time), so exclusivity is not checked at run time.
 final class RenderChangeTracking {
-    /// By layer slot: the index of the layer's next unmatched entry in the previous fill (its
-    /// first before the fill starts matching), or −1. A layer drawn more than once (in a
-    /// replicator's instances) has its entries matched in order. Valid only where the previous
-    /// entry it names is of the layer (a layer not in the previous fill leaves an older value).
+    /// Whether this fill's entries so far are the previous fill's, layer for layer, in the same
+    /// places: each entry's previous entry is then the one at its index.
+    @exclusivity(unchecked) var matchesInPlace = true
+    /// Once an entry does not match in place, by layer slot: the index of the layer's next
+    /// unmatched entry in the previous fill, or −1; and by previous entry, the index of its
+    /// layer's next one, or −1 (`chainPrevious(from:)`). A layer drawn more than once (in a
+    /// replicator's instances) has its entries matched in order.
     let previousIndexBySlot = RecordBuffer<Int32>()
-    /// By layer slot: the index of the layer's first entry in this fill; valid only where the
-    /// entry named is of the layer, as `previousIndexBySlot`, which it becomes at the next fill.
-    let firstIndexBySlot = RecordBuffer<Int32>()
-    /// By layer slot: the index of the layer's latest entry so far in this fill, where its next
-    /// one is linked (`nextOfSameLayer`); valid only where the entry named is of the layer.
-    let latestIndexBySlot = RecordBuffer<Int32>()
-    /// By entry of this fill and of the previous one: the index of the same layer's next entry
-    /// in that fill, or −1.
-    let nextOfSameLayer = RecordBuffer<Int32>()
     let previousNextOfSameLayer = RecordBuffer<Int32>()
     /// By previous entry: whether this fill drew its layer again.
     let previousSeen = RecordBuffer<Bool>()
@@ -87,38 +82,41 @@ final class RenderChangeTracking {
     /// An extent not computed yet (a finite entry's extent is never NaN).
     static let unknown = Rect(x: .nan, y: .nan, width: .nan, height: .nan)
 
-    /// Grows the tables by layer slot to hold `slot` (−1 in the new rows).
+    /// The previous entry that this fill's entry at `index` (the last so far), of `layer` in
+    /// `slot`, is compared with: the layer's next unmatched entry in the previous fill, taken
+    /// off its chain; −1 for none. While the entries match in place, the one at `index`.
     @inline(__always)
-    func coverSlot(_ slot: Int) {
-        guard slot >= previousIndexBySlot.count else { return }
-        let added = slot + 1 - previousIndexBySlot.count
-        previousIndexBySlot.append(repeating: -1, count: added)
-        firstIndexBySlot.append(repeating: -1, count: added)
-        latestIndexBySlot.append(repeating: -1, count: added)
-    }
-
-    /// The previous entry an entry of `layer` (in `slot`, covered) is compared with: the
-    /// layer's next unmatched entry in the previous fill, taken off its chain; −1 for none.
-    @inline(__always)
-    func matchPrevious(ofLayer layer: LayerID, slot: Int) -> Int {
+    func matchPrevious(ofLayer layer: LayerID, slot: Int, index: Int) -> Int {
+        if matchesInPlace {
+            if index < previousTraces.count && previousTraces[index].layer == layer { return index }
+            chainPrevious(from: index)
+        }
+        guard slot < previousIndexBySlot.count else { return -1 }
         let old = Int(previousIndexBySlot[slot])
-        guard old >= 0 && old < previousTraces.count && previousTraces[old].layer == layer else { return -1 }
+        guard old >= 0 && previousTraces[old].layer == layer else { return -1 }
         previousIndexBySlot[slot] = previousNextOfSameLayer[old]
         return old
     }
 
-    /// Indexes this fill's entry at `index` (the last so far), of `layer` in `slot` (covered),
-    /// for the next fill: its layer's first entry, or the next of its latest one.
-    @inline(__always)
-    func indexSameLayer(_ index: Int, layer: LayerID, slot: Int) {
-        let latest = Int(latestIndexBySlot[slot])
-        if latest >= 0 && latest < index && traces[latest].layer == layer {
-            nextOfSameLayer[latest] = Int32(index)
-        } else {
-            firstIndexBySlot[slot] = Int32(index)
+    /// Ends the match in place at this fill's entry at `start`: chains the previous entries
+    /// from `start` on by layer slot, each slot's first. The pairs are those of chains over the
+    /// whole previous fill: the entries before `start` are the previous ones, layer for layer,
+    /// so each layer's n-th entry still meets its n-th previous one.
+    @inline(never)
+    func chainPrevious(from start: Int) {
+        matchesInPlace = false
+        let count = previousTraces.count
+        var slots = 0
+        for old in start..<max(start, count) { slots = max(slots, previousTraces[old].layer.slot + 1) }
+        previousIndexBySlot.removeAll()
+        previousIndexBySlot.append(repeating: -1, count: slots)
+        previousNextOfSameLayer.removeAll()
+        previousNextOfSameLayer.append(repeating: -1, count: count)
+        for old in (start..<max(start, count)).reversed() {
+            let slot = previousTraces[old].layer.slot
+            previousNextOfSameLayer[old] = previousIndexBySlot[slot]
+            previousIndexBySlot[slot] = Int32(old)
         }
-        latestIndexBySlot[slot] = Int32(index)
-        nextOfSameLayer.append(-1)
     }
 
     /// The index of the previous entry of the layer of this fill's entry at `index`, or −1.
@@ -158,12 +156,9 @@ extension RenderList {
         let isSameSource = source.map { $0.engine == ObjectIdentifier(engine) && $0.root == root } ?? false
         swap(&tracking.extents, &tracking.previousExtents)
         tracking.extents.removeAll(keepingCapacity: true)
-        tracking.nextOfSameLayer.swapStorage(with: tracking.previousNextOfSameLayer)
-        tracking.nextOfSameLayer.removeAll()
-        tracking.previousIndexBySlot.swapStorage(with: tracking.firstIndexBySlot)
         tracking.traces.swapStorage(with: tracking.previousTraces)
         tracking.traces.removeAll()
-        // (Without previous entries, no value left in `previousIndexBySlot` names one.)
+        tracking.matchesInPlace = true
         if !isSameSource {
             previous.removeAll()
             drawingKeys.removeAll()
@@ -191,10 +186,8 @@ extension RenderList {
             entry.pointee.flags.insert(.isMask)
             entries[Int(entry.pointee.parent)].mask = Int32(index)
         }
-        tracking.coverSlot(slot)
-        let old = tracking.matchPrevious(ofLayer: entry.pointee.layerID, slot: slot)
+        let old = tracking.matchPrevious(ofLayer: entry.pointee.layerID, slot: slot, index: index)
         if old >= 0 { tracking.previousSeen[old] = true }
-        tracking.indexSameLayer(index, layer: entry.pointee.layerID, slot: slot)
         let id = noteTransition(entry, id: transitionID, previously: old)
         // Built in place. (The buffer lives as long as the list: no retain is taken around the
         // append.)
