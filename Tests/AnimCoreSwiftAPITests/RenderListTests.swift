@@ -342,6 +342,27 @@ struct RenderListTests {
         #expect(list.all.allSatisfy { !$0.flags.contains(.changed) } && list.dirtyRect == nil)
     }
 
+    @Test("change flags: a layer drawn before and after the first entry that differs meets its own previous entries")
+    func changesAcrossTheFirstDifference() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 100, 100, at: Point(x: 50, y: 50))
+        let replicator = try BuiltInClassTests.layer(engine, .replicatorLayer, 40, 40, at: Point(x: 50, y: 50), in: root)
+        let x = try Self.layer(engine, 4, 4, at: Point(x: 5, y: 5), in: replicator)
+        _ = try Self.layer(engine, 4, 4, at: Point(x: 15, y: 5), in: replicator)
+        try replicator.setValue(2, for: .instanceCount)
+        try replicator.setValue(Transform3D(translationX: 10, y: 0, z: 0), for: .instanceTransform)
+        let list = RenderList()
+        try root.fillRenderList(list, presentation: false)
+        // root, replicator, x₀ y₀, x₁ y₁; then z between x and y in each instance. x₁ (drawn
+        // after y₀ as before) meets x₁, not x₀: unchanged. Each z is new, each y follows another
+        // layer than before.
+        let z = try Self.layer(engine, 4, 4, at: Point(x: 25, y: 5))
+        try replicator.insertSublayer(z, at: 1)
+        try root.fillRenderList(list, presentation: false)
+        #expect(list.all.map { $0.flags.contains(.changed) } == [false, false, false, true, true, false, true, true])
+        #expect(list.layer(at: 5) == x && list.dirtyRect == Rect(x: 43, y: 33, width: 24, height: 4))
+    }
+
     @Test("drawing fields kept from the fill before the last only where the same would be written: model writes, animations, transitions, replicators")
     func keptDrawingFields() throws {
         let engine = Engine()

@@ -21,11 +21,16 @@ final class RenderChangeTracking {
     /// places: each entry's previous entry is then the one at its index.
     @exclusivity(unchecked) var matchesInPlace = true
     /// Once an entry does not match in place, by layer slot: the index of the layer's next
-    /// unmatched entry in the previous fill, or −1; and by previous entry, the index of its
-    /// layer's next one, or −1 (`chainPrevious(from:)`). A layer drawn more than once (in a
-    /// replicator's instances) has its entries matched in order.
+    /// unmatched entry in the previous fill, or −1 (`chainPrevious(from:)`). A layer drawn more
+    /// than once (in a replicator's instances) has its entries matched in order. Grown, never
+    /// emptied: a slot outside the last chains keeps an older value, which names no entry of
+    /// its layer from `chainStart` on (`matchPrevious` checks).
     let previousIndexBySlot = RecordBuffer<Int32>()
+    /// By previous entry from `chainStart` on: the index of its layer's next entry, or −1.
     let previousNextOfSameLayer = RecordBuffer<Int32>()
+    /// The first previous entry the chains cover: this fill's entries before it matched in
+    /// place.
+    @exclusivity(unchecked) var chainStart = 0
     /// By previous entry: whether this fill drew its layer again.
     let previousSeen = RecordBuffer<Bool>()
     /// By entry of this fill and of the previous one: what the tracking reads of it
@@ -93,7 +98,9 @@ final class RenderChangeTracking {
         }
         guard slot < previousIndexBySlot.count else { return -1 }
         let old = Int(previousIndexBySlot[slot])
-        guard old >= 0 && previousTraces[old].layer == layer else { return -1 }
+        // A slot no chained entry has keeps an older value; a released layer's slot, a new
+        // layer's: the entry named is checked to be of this layer.
+        guard old >= chainStart && old < previousTraces.count && previousTraces[old].layer == layer else { return -1 }
         previousIndexBySlot[slot] = previousNextOfSameLayer[old]
         return old
     }
@@ -101,18 +108,25 @@ final class RenderChangeTracking {
     /// Ends the match in place at this fill's entry at `start`: chains the previous entries
     /// from `start` on by layer slot, each slot's first. The pairs are those of chains over the
     /// whole previous fill: the entries before `start` are the previous ones, layer for layer,
-    /// so each layer's n-th entry still meets its n-th previous one.
+    /// so each layer's n-th entry still meets its n-th previous one. Touches the chained
+    /// entries' slots alone, so that a change in a small list costs no pass over every slot.
     @inline(never)
     func chainPrevious(from start: Int) {
         matchesInPlace = false
+        chainStart = start
         let count = previousTraces.count
-        var slots = 0
-        for old in start..<max(start, count) { slots = max(slots, previousTraces[old].layer.slot + 1) }
-        previousIndexBySlot.removeAll()
-        previousIndexBySlot.append(repeating: -1, count: slots)
-        previousNextOfSameLayer.removeAll()
-        previousNextOfSameLayer.append(repeating: -1, count: count)
-        for old in (start..<max(start, count)).reversed() {
+        guard start < count else { return }
+        if previousNextOfSameLayer.count < count {
+            previousNextOfSameLayer.append(repeating: -1, count: count - previousNextOfSameLayer.count)
+        }
+        for old in start..<count {
+            let slot = previousTraces[old].layer.slot
+            if slot >= previousIndexBySlot.count {
+                previousIndexBySlot.append(repeating: -1, count: slot + 1 - previousIndexBySlot.count)
+            }
+            previousIndexBySlot[slot] = -1
+        }
+        for old in (start..<count).reversed() {
             let slot = previousTraces[old].layer.slot
             previousNextOfSameLayer[old] = previousIndexBySlot[slot]
             previousIndexBySlot[slot] = Int32(old)
