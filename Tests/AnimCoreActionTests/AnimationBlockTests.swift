@@ -294,14 +294,16 @@ import Testing
 
     @Test func invalidOptionsAreRefusedAndOpenNothing() throws {
         let engine = Engine()
-        for (what, options) in [
-            ("zero duration", Self.options(duration: 0)),
-            ("negative duration", Self.options(duration: -1)),
-            ("NaN duration", Self.options(duration: .nan)),
-            ("negative delay", Self.options(duration: 1, delay: -0.1)),
-            ("negative repeat count", Self.options(duration: 1, repeatCount: -1)),
+        for (what, options, code, field) in [
+            ("zero duration", Self.options(duration: 0), AnimCoreError.Code.outOfRange, "duration"),
+            ("negative duration", Self.options(duration: -1), .outOfRange, "duration"),
+            ("NaN duration", Self.options(duration: .nan), .notFinite, "duration"),
+            ("infinite delay", Self.options(duration: 1, delay: .infinity), .notFinite, "delay"),
+            ("negative delay", Self.options(duration: 1, delay: -0.1), .outOfRange, "delay"),
+            ("negative repeat count", Self.options(duration: 1, repeatCount: -1), .outOfRange, "repeatCount"),
+            ("NaN repeat count", Self.options(duration: 1, repeatCount: .nan), .notFinite, "repeatCount"),
         ] {
-            expectError(.outOfRange, what) { try engine.beginAnimationBlock(options) }
+            expectError(code, naming: field, what) { try engine.beginAnimationBlock(options) }
             #expect(openFrames(engine) == 0, "\(what)")
         }
         expectError(.outOfRange, "animate") { try engine.animate(Self.options(duration: 0)) {} }

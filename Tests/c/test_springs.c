@@ -541,6 +541,8 @@ static void test_bad_input(void) {
     EXPECT_ERROR(ac_animate_begin(engine, &options), AC_ERR_OUT_OF_RANGE, "options->spring->damping");
     s = make_spring(0, 100, 3, 0, 0);
     EXPECT_ERROR(ac_animate_begin(engine, &options), AC_ERR_OUT_OF_RANGE, "options->spring->mass");
+    s = make_spring(1, 100, 3, NAN, 0);
+    EXPECT_ERROR(ac_animate_begin(engine, &options), AC_ERR_NOT_FINITE, "options->spring->initial_velocity");
     s = make_spring(1, 100, 3, 0, 0);
     s.struct_size = 0;
     EXPECT_ERROR(ac_animate_begin(engine, &options), AC_ERR_BAD_STRUCT_SIZE, "options->spring->struct_size");

@@ -12,6 +12,11 @@ extension EngineState {
             && implicitPlan.inputs.defaultDuration.bitPattern == defaultAnimationDuration.bitPattern {
             return
         }
+        // Settings changed since, to the same values (a block per change sets them again).
+        if implicitPlan.isMade(from: &transactionCache.settings, classIndex, property, defaultDuration: defaultAnimationDuration) {
+            implicitPlan.settingsVersion = transactionCache.settingsVersion
+            return
+        }
         planImplicitAnimation(ImplicitPlan.Inputs(
             transactionCache.settings, classIndex, property, defaultDuration: defaultAnimationDuration))
         implicitPlan.settingsVersion = transactionCache.settingsVersion

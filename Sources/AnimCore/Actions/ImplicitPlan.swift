@@ -57,6 +57,20 @@ struct ImplicitPlan {
             beginsFromCurrentState = settings.beginsFromCurrentState
             spring = settings.spring
         }
+
+        /// Whether these are the inputs `init(settings, classIndex, property, defaultDuration:)`
+        /// makes: compared field by field where the settings lie, without the copy of their
+        /// curve that making the inputs takes (`settings` inout only to be read in place).
+        @inline(__always)
+        func areRead(
+            from settings: inout TransactionSettings, _ classIndex: Int, _ property: Int, defaultDuration: Double
+        ) -> Bool {
+            self.classIndex == classIndex && self.property == property && Self.same(self.defaultDuration, defaultDuration)
+                && Self.same(duration, settings.animationDuration) && curve == settings.storedTimingFunction
+                && Self.same(delay, settings.delay) && Self.same(repeatCount, settings.repeatCount)
+                && autoreverses == settings.autoreverses && additive == settings.additiveImplicitAnimations
+                && beginsFromCurrentState == settings.beginsFromCurrentState && Self.same(spring, settings.spring)
+        }
     }
 
     /// What the plan was made of (a classIndex of −1 before the first plan).
@@ -105,6 +119,15 @@ struct ImplicitPlan {
     @inline(__always)
     mutating func isMade(from inputs: ImplicitPlan.Inputs) -> Bool {
         inputs == self.inputs
+    }
+
+    /// Whether the plan is the one the inputs read from `settings` make (`Inputs.areRead`),
+    /// in place as `isMade(from:)`.
+    @inline(__always)
+    mutating func isMade(
+        from settings: inout TransactionSettings, _ classIndex: Int, _ property: Int, defaultDuration: Double
+    ) -> Bool {
+        inputs.areRead(from: &settings, classIndex, property, defaultDuration: defaultDuration)
     }
 
     /// The plan for `inputs`, of the property with `layout` (of the class's `keyPath` key and

@@ -2,19 +2,19 @@
 /// change made inside it, built-in and custom properties alike.
 public struct AnimationBlockOptions: Sendable {
     /// Seconds, > 0. Default 0.25.
-    public var duration: Double = 0.25
+    public var duration: Double
     /// Seconds between the commit and the start, >= 0. Default 0.
-    public var delay: Double = 0
+    public var delay: Double
     /// The curve; UIKit's default is ease-in-ease-out.
-    public var curve: TimingFunction = .easeInEaseOut
+    public var curve: TimingFunction
     /// Repeat count (CAMediaTiming repeatCount), >= 0. Default 0 (once).
-    public var repeatCount: Double = 0
+    public var repeatCount: Double
     /// Play forward then back. Default false.
-    public var autoreverses = false
+    public var autoreverses: Bool
     /// Start from the presentation value (true) or the old model value. Default true.
-    public var beginsFromCurrentState = true
+    public var beginsFromCurrentState: Bool
     /// Additive animations (UIKit since iOS 8): interrupted motion stays continuous. Default false.
-    public var additive = false
+    public var additive: Bool
     /// Makes every implicit animation of the block a spring (SwiftUI's `.spring(duration:bounce:)`,
     /// UIKit's spring blocks): each lasts the spring's settling duration (`duration` and `curve`
     /// are then not used) and starts from the presentation's value and velocity. Default none.
@@ -23,7 +23,8 @@ public struct AnimationBlockOptions: Sendable {
     /// (false), during a tick.
     package var completion: TransactionCompletion?
 
-    /// Options with these values; every argument has UIKit's default.
+    /// Options with these values; every argument has UIKit's default. (The stored properties
+    /// have no initial values of their own: each would be made, then replaced, here.)
     /// - Parameters:
     ///   - duration: seconds, > 0 (and <= 1e15); default 0.25.
     ///   - delay: seconds between the commit and the start, >= 0; default 0.
@@ -47,6 +48,25 @@ public struct AnimationBlockOptions: Sendable {
         self.additive = additive
         self.spring = spring
     }
+
+    /// Checks the options: the one check of a block's options from every surface (C and
+    /// Python name the fields in their own spelling from these messages).
+    /// - Throws: `.notFinite` for a NaN or infinite duration or delay, or a NaN repeat count;
+    ///   `.outOfRange` for a duration that is not > 0, a negative delay (each at most 1e15 s)
+    ///   or a negative repeat count; the spring's checks (`Spring.validate(_:)`, "spring").
+    func validate() throws(AnimCoreError) {
+        let limit = MediaTiming.Limits.time
+        try Check.finite(duration, "duration")
+        guard duration > 0, duration <= limit else {
+            throw AnimCoreError(.outOfRange, "duration is \(duration); it must be > 0 and <= \(limit)")
+        }
+        try Check.finite(delay, "delay")
+        guard delay >= 0, delay <= limit else {
+            throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, \(limit)]")
+        }
+        try Check.nonNegative(repeatCount, "repeatCount")
+        try spring?.validate("spring")
+    }
 }
 
 extension Engine {
@@ -56,24 +76,38 @@ extension Engine {
     ///
     /// C: `ac_animate_begin`.
     /// - Parameter options: the block's options.
-    /// - Throws: `.outOfRange` for a duration that is not > 0, a negative delay or repeat count
-    ///   (each at most 1e15); a spring's checks (`Spring.validate(_:)`); `.invalidState` once
-    ///   the engine is invalidated or while it is being invalidated.
+    /// - Throws: `.notFinite` for a NaN or infinite duration or delay, or a NaN repeat count;
+    ///   `.outOfRange` for a duration that is not > 0, a negative delay (each at most 1e15 s)
+    ///   or a negative repeat count; a spring's checks (`Spring.validate(_:)`); `.invalidState`
+    ///   once the engine is invalidated or while it is being invalidated.
     public func beginAnimationBlock(_ options: AnimationBlockOptions) throws(AnimCoreError) {
-        try options.spring?.validate("spring")
-        guard options.duration > 0, options.duration <= MediaTiming.Limits.time else {
-            throw AnimCoreError(.outOfRange, "duration is \(options.duration); it must be > 0 and <= 1e15")
-        }
-        guard options.delay >= 0, options.delay <= MediaTiming.Limits.time else {
-            throw AnimCoreError(.outOfRange, "delay is \(options.delay); it must be in [0, 1e15]")
-        }
-        guard options.repeatCount >= 0 else {
-            throw AnimCoreError(.outOfRange, "repeatCount is \(options.repeatCount); it must be >= 0")
-        }
+        try options.validate()
         try withState { (state) throws(AnimCoreError) in
             try state.refuseWhileEnding("beginning an animation block")
-            state.beginTransaction()
-            state.modifyTransactionSettings { settings in
+            try state.beginAnimationBlock(options)
+        }
+    }
+
+    /// Commits the animation block opened last on this thread.
+    ///
+    /// C: `ac_animate_commit`.
+    /// - Throws: `.invalidState` when no transaction or block is open on this thread, or once
+    ///   the engine is invalidated.
+    public func commitAnimationBlock() throws(AnimCoreError) {
+        try commitTransaction()
+    }
+}
+
+extension EngineState {
+    /// Opens an animation block with `options` (checked) on the calling thread: a transaction
+    /// whose own settings carry them. They are set as a transaction setter sets fields, in the
+    /// thread's cached settings too (`setTransactionFields`), so the block's changes read them
+    /// without resolving the frames again. Throws what the settings' check throws (nothing for
+    /// checked options: `AnimationBlockOptions.validate()`), having committed the transaction.
+    func beginAnimationBlock(_ options: AnimationBlockOptions) throws(AnimCoreError) {
+        beginTransaction()
+        do throws(AnimCoreError) {
+            try setTransactionFields { settings in
                 if let spring = options.spring {
                     settings.spring = spring
                 } else {
@@ -86,16 +120,10 @@ extension Engine {
                 settings.beginsFromCurrentState = options.beginsFromCurrentState
                 settings.additiveImplicitAnimations = options.additive
             }
-            if let completion = options.completion { state.addTransactionCompletion(completion) }
+        } catch {
+            try? commitTransaction()  // nothing is left open
+            throw error
         }
-    }
-
-    /// Commits the animation block opened last on this thread.
-    ///
-    /// C: `ac_animate_commit`.
-    /// - Throws: `.invalidState` when no transaction or block is open on this thread, or once
-    ///   the engine is invalidated.
-    public func commitAnimationBlock() throws(AnimCoreError) {
-        try commitTransaction()
+        if let completion = options.completion { addTransactionCompletion(completion) }
     }
 }
