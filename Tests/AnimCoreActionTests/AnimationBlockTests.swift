@@ -274,6 +274,32 @@ import Testing
         #expect(try engine.animation(forKey: "opacity", of: layer)?.timingFunction == .easeIn)
     }
 
+    @Test("blocks one after another, with the same options and with others, each animate with their own")
+    func successiveBlocksKeepNoStaleSettings() throws {
+        let (engine, layer) = try committedLayer()
+        let bezier = TimingFunction.cubicBezier(try UnitBezier(x1: 0.3, y1: 0, x2: 0.1, y2: 1))
+        // The same options twice, then one field changed at a time, then the first again, then
+        // a transaction of its own: the last plan and the thread's cached settings must follow
+        // every block (the same values set again, and others), and end with each.
+        let blocks: [(Double, TimingFunction, Double)] = [
+            (0.5, bezier, 0), (0.5, bezier, 0), (0.5, bezier, 3), (0.5, .easeIn, 3), (2, .easeIn, 3), (0.5, bezier, 0),
+        ]
+        for (index, (duration, curve, repeatCount)) in blocks.enumerated() {
+            try engine.beginAnimationBlock(Self.options(duration: duration, curve: curve, repeatCount: repeatCount))
+            try engine.setValue(.scalar(Double(index + 1)), forKeyPath: "zPosition", of: layer)
+            try engine.commitAnimationBlock()
+            let animation = try #require(try engine.animation(forKey: "zPosition", of: layer))
+            #expect(animation.timing.duration == duration && animation.timingFunction == curve, "block \(index)")
+            #expect(animation.timing.repeatCount == repeatCount, "block \(index)")
+        }
+        try engine.beginTransaction()
+        try engine.setValue(.scalar(9), forKeyPath: "zPosition", of: layer)
+        try engine.commitTransaction()
+        let animation = try #require(try engine.animation(forKey: "zPosition", of: layer))
+        #expect(animation.timing.duration == 0.25 && animation.timingFunction != bezier, "no block: the defaults")
+        #expect(try engine.transactionSettings().animationDuration == 0.25 && openFrames(engine) == 0)
+    }
+
     struct Stop: Error {}
 
     @Test func blockThatThrowsIsStillCommitted() throws {

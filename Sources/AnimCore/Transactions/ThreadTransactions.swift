@@ -82,10 +82,10 @@ struct ThreadTransactions {
 
 /// What the change path needs of the calling thread's transactions, kept between changes so
 /// that a run of changes looks the thread up once (`EngineState.transactionCache`). Kept up to
-/// date when the thread's frames open or close and when a field setter changes its settings;
-/// emptied, on any thread, when a setter unsets a field, `modifyTransaction` or an animation
-/// block sets settings, or an inner frame that set any closes; taken over by another thread
-/// that reads or sets its own.
+/// date when the thread's frames open or close and when a field setter or an animation block
+/// sets its settings; emptied, on any thread, when a setter unsets a field, `modifyTransaction`
+/// sets settings, or an inner frame that set any closes; taken over by another thread that
+/// reads or sets its own.
 struct ThreadTransactionCache {
     /// The thread described; 0: none (the cache is empty).
     var thread: UInt = 0
