@@ -61,25 +61,22 @@ public struct DecayParameters: Hashable, Sendable {
     /// - Throws: `.outOfRange` for a rate outside (0, 1), a minimum speed that is not > 0 or
     ///   bounds out of order, `.notFinite` for a NaN or infinite number, `.wrongKind` for
     ///   values of different kinds, and the spring's checks (`Spring.validate(_:)`).
-    public func validate(_ field: String = "decay") throws(AnimCoreError) {
-        try Check.finite(decelerationRate, "\(field).decelerationRate")
+    public func validate(_ field: @autoclosure () -> String = "decay") throws(AnimCoreError) {
+        try Check.finite(decelerationRate, "\(field()).decelerationRate")
         guard decelerationRate > 0, decelerationRate < 1 else {
-            throw AnimCoreError(.outOfRange, "\(field).decelerationRate is \(decelerationRate); it must be in (0, 1)")
+            throw AnimCoreError(.outOfRange, "\(field()).decelerationRate is \(decelerationRate); it must be in (0, 1)")
         }
-        try Check.finite(minimumSpeed, "\(field).minimumSpeed")
+        try Check.finite(minimumSpeed, "\(field()).minimumSpeed")
         guard minimumSpeed > 0 else {
-            throw AnimCoreError(.outOfRange, "\(field).minimumSpeed is \(minimumSpeed); it must be > 0")
+            throw AnimCoreError(.outOfRange, "\(field()).minimumSpeed is \(minimumSpeed); it must be > 0")
         }
-        for (name, value) in [("fromValue", fromValue), ("velocity", velocity), ("lowerBound", lowerBound), ("upperBound", upperBound)] {
-            guard let value else { continue }
-            guard value.kind.hasCoordinates else {
-                throw AnimCoreError(.wrongKind, "\(field).\(name) is a \(value.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
-            }
-            try KeyframeParameters.checkValues([value], "\(field).\(name)")
-        }
+        try Self.checkCoordinates(fromValue, "fromValue", field())
+        try Self.checkCoordinates(velocity, "velocity", field())
+        try Self.checkCoordinates(lowerBound, "lowerBound", field())
+        try Self.checkCoordinates(upperBound, "upperBound", field())
         if let lower = lowerBound, let upper = upperBound {
             guard lower.kind == upper.kind else {
-                throw AnimCoreError(.wrongKind, "\(field).lowerBound is a \(lower.kind.name) but upperBound a \(upper.kind.name)")
+                throw AnimCoreError(.wrongKind, "\(field()).lowerBound is a \(lower.kind.name) but upperBound a \(upper.kind.name)")
             }
             var a = SlotScratch(), b = SlotScratch()
             let ordered = a.withPointer { low in
@@ -90,10 +87,21 @@ public struct DecayParameters: Hashable, Sendable {
                 }
             }
             guard ordered else {
-                throw AnimCoreError(.invalidArgument, "\(field).lowerBound \(lower) is above upperBound \(upper) in some component")
+                throw AnimCoreError(.invalidArgument, "\(field()).lowerBound \(lower) is above upperBound \(upper) in some component")
             }
         }
-        try boundSpring.validate("\(field).boundSpring")
+        try boundSpring.validate("\(field()).boundSpring")
+    }
+
+    /// A value of the decay (`name`, nil: unset): of a kind with coordinates, each finite.
+    private static func checkCoordinates(
+        _ value: Value?, _ name: StaticString, _ field: @autoclosure () -> String
+    ) throws(AnimCoreError) {
+        guard let value else { return }
+        guard value.kind.hasCoordinates else {
+            throw AnimCoreError(.wrongKind, "\(field()).\(name) is a \(value.kind.name); a decay moves scalar, point, size, rect, vector3 or color values")
+        }
+        try value.checkFinite("\(field()).\(name)")
     }
 
     /// 1000 ln r: the exponent rate per second (negative).

@@ -35,8 +35,8 @@ public struct TransitionParameters: Hashable, Sendable {
     /// Checks one progress bound: finite and in [0, 1] (reference §6.1's legal range; the
     /// setters of every language run it).
     /// - Throws: `.notFinite` or `.outOfRange` naming `field`.
-    package static func checkProgress(_ progress: Double, _ field: String) throws(AnimCoreError) {
-        try Check.within(progress, 0...1, field)
+    package static func checkProgress(_ progress: Double, _ field: @autoclosure () -> String) throws(AnimCoreError) {
+        try Check.within(progress, 0...1, field())
     }
 
     /// The checks of a transition, as its add runs them: both bounds in [0, 1] and
@@ -48,13 +48,13 @@ public struct TransitionParameters: Hashable, Sendable {
     /// - Throws: `.notFinite` or `.outOfRange` naming `field`.startProgress or
     ///   `field`.endProgress; `.invalidArgument` naming `field`.endProgress when it is below
     ///   the start.
-    package func validate(_ field: String) throws(AnimCoreError) {
-        try TransitionParameters.checkProgress(startProgress, "\(field).startProgress")
-        try TransitionParameters.checkProgress(endProgress, "\(field).endProgress")
+    package func validate(_ field: @autoclosure () -> String) throws(AnimCoreError) {
+        try TransitionParameters.checkProgress(startProgress, "\(field()).startProgress")
+        try TransitionParameters.checkProgress(endProgress, "\(field()).endProgress")
         guard endProgress >= startProgress else {
             throw AnimCoreError(
                 .invalidArgument,
-                "\(field).endProgress is \(endProgress), below \(field).startProgress = \(startProgress); a transition's end must not come before its start")
+                "\(field()).endProgress is \(endProgress), below \(field()).startProgress = \(startProgress); a transition's end must not come before its start")
         }
     }
 

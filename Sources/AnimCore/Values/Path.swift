@@ -183,17 +183,17 @@ public struct Path: Hashable, Sendable {
     /// - Parameter field: the name messages give the path ("path", "animation.path").
     /// - Throws: `.notFinite` for a NaN or infinite number (naming the element), and
     ///   `.invalidArgument` when the path does not start with a move or has no segment.
-    public func validate(_ field: String) throws(AnimCoreError) {
+    public func validate(_ field: @autoclosure () -> String) throws(AnimCoreError) {
         for (index, element) in elements.enumerated() {
             for number in element.coordinates where !number.isFinite {
-                throw AnimCoreError(.notFinite, "\(field).elements[\(index)] has \(number); every point must be finite")
+                throw AnimCoreError(.notFinite, "\(field()).elements[\(index)] has \(number); every point must be finite")
             }
         }
         if let first = elements.first, case .move = first {} else if !elements.isEmpty {
-            throw AnimCoreError(.invalidArgument, "\(field).elements[0] is not a move; a path starts with a move to its first point")
+            throw AnimCoreError(.invalidArgument, "\(field()).elements[0] is not a move; a path starts with a move to its first point")
         }
         guard keyframeCount > 0 else {
-            throw AnimCoreError(.invalidArgument, "\(field) has no segments; it needs a line or curve after its move")
+            throw AnimCoreError(.invalidArgument, "\(field()) has no segments; it needs a line or curve after its move")
         }
     }
 
