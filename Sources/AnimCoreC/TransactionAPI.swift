@@ -32,12 +32,20 @@ func flagArgument(_ value: Int32, _ argument: @autoclosure () -> String) throws(
     return value == 1
 }
 
-/// Changes the calling thread's innermost transaction's settings; core errors name `argument`.
+/// Changes the calling thread's innermost transaction's settings; core errors name `argument`,
+/// which stands for the settings' `field` in the core's messages ("animationDuration is 0.0"
+/// → "duration_s is 0.0").
 private func modifySettings(
-    _ box: EngineBox, _ argument: String, _ change: (inout TransactionSettings) -> Void
+    _ box: EngineBox, _ argument: String, field: String? = nil, _ change: (inout TransactionSettings) -> Void
 ) throws(APIError) {
-    try core(ErrorArguments(value: argument, other: argument)) { () throws(AnimCoreError) in
+    do throws(AnimCoreError) {
         try box.engine.setTransactionFields(change)
+    } catch {
+        var renamed = error
+        if let field, error.message.hasPrefix(field + " ") {
+            renamed = AnimCoreError(error.code, argument + error.message.dropFirst(field.count))
+        }
+        throw APIError(renamed, arguments: ErrorArguments(value: argument, other: argument))
     }
 }
 
@@ -94,12 +102,7 @@ public func ac_transaction_flush(_ engine: OpaquePointer?) -> ac_status {
 public func ac_transaction_set_animation_duration(_ engine: OpaquePointer?, _ duration: Double) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let seconds = try finite(duration, "duration_s")
-            guard seconds > 0, seconds <= MediaTiming.Limits.time else {
-                throw APIError(
-                    AC_ERR_OUT_OF_RANGE, "duration_s is \(seconds); it must be > 0 and <= \(MediaTiming.Limits.time)")
-            }
-            try modifySettings(box, "duration_s") { $0.animationDuration = seconds }
+            try modifySettings(box, "duration_s", field: "animationDuration") { $0.animationDuration = duration }
         }
     }
 }

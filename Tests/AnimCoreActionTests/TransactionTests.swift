@@ -131,9 +131,9 @@ import Testing
         expectError(.wrongKind, "scalar disableActions") { try engine.setTransactionValue(.scalar(1), forKey: "disableActions") }
         expectError(.outOfRange, "zero duration") { try engine.setTransactionValue(.scalar(0), forKey: "animationDuration") }
         expectError(.outOfRange, "negative duration") { try engine.modifyTransaction { $0.animationDuration = -1 } }
-        expectError(.outOfRange, "NaN duration") { try engine.modifyTransaction { $0.animationDuration = .nan } }
+        expectError(.notFinite, "NaN duration") { try engine.modifyTransaction { $0.animationDuration = .nan } }
         expectError(.outOfRange, "negative delay") { try engine.modifyTransaction { $0.delay = -0.5 } }
-        expectError(.outOfRange, "NaN repeat count") { try engine.modifyTransaction { $0.repeatCount = .nan } }
+        expectError(.notFinite, "NaN repeat count") { try engine.modifyTransaction { $0.repeatCount = .nan } }
         // Refused changes change nothing.
         let settings = try engine.transactionSettings()
         #expect(settings.animationDuration == 0.75)

@@ -164,7 +164,7 @@ struct ChangePathShortcutTests {
         let (engine, _) = try committedProbe()
         expectError(.outOfRange, "duration 0") { try engine.setTransactionFields { $0.animationDuration = 0 } }
         expectError(.outOfRange, "delay -1") { try engine.setTransactionFields { $0.delay = -1 } }
-        expectError(.outOfRange, "repeat NaN") { try engine.setTransactionFields { $0.repeatCount = .nan } }
+        expectError(.notFinite, "repeat NaN") { try engine.setTransactionFields { $0.repeatCount = .nan } }
         #expect(openEntries(engine) == 0, "no implicit transaction opened")
         #expect(try engine.transactionSettings().animationDuration == 0.25)
         engine.invalidate()

@@ -538,7 +538,7 @@ private final class TransactionSequence {
                 if refused { fail("a refused setter was taken") }
                 model.ensureFrame(thread)
                 model.editTop(thread, unset)
-            } catch let error as AnimCoreError where refused && error.code == .outOfRange {
+            } catch let error as AnimCoreError where refused && [.outOfRange, .notFinite].contains(error.code) {
                 // Refused: the model stays as it was.
             }
         case 41..<46:

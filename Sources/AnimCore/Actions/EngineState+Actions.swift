@@ -115,8 +115,8 @@ extension EngineState {
         try refuseWhileEnding("adding an animation")
         cacheTransaction()  // (registering reads the calling thread's transaction from the cache)
         let classIndex = Int(places[request.slot].classIndex)
-        planImplicitAnimation(ImplicitPlan.Inputs(
-            request.settings, classIndex, request.property, defaultDuration: defaultAnimationDuration))
+        var settings = request.settings
+        planImplicitAnimation(&settings, classIndex, request.property)
         if implicitPlan.record.valueKind.isVariableLength { return try startVariableImplicitAnimation(request) }
         var old = SlotScratch()
         var shown = SlotScratch()

@@ -12,26 +12,26 @@ extension EngineState {
             && implicitPlan.inputs.defaultDuration.bitPattern == defaultAnimationDuration.bitPattern {
             return
         }
-        // Settings changed since, to the same values (a block per change sets them again).
-        if implicitPlan.isMade(from: &transactionCache.settings, classIndex, property, defaultDuration: defaultAnimationDuration) {
-            implicitPlan.settingsVersion = transactionCache.settingsVersion
-            return
-        }
-        planImplicitAnimation(ImplicitPlan.Inputs(
-            transactionCache.settings, classIndex, property, defaultDuration: defaultAnimationDuration))
+        // Settings changed since, perhaps to the same values (a block per change sets them again).
+        planImplicitAnimation(&transactionCache.settings, classIndex, property)
         implicitPlan.settingsVersion = transactionCache.settingsVersion
     }
 
-    /// Makes `implicitPlan` the plan for `inputs` (settings as transactions set them, the
-    /// property changed), unless it is that plan already: the plan remembered is the last one
-    /// made, and the same inputs make the same plan.
-    func planImplicitAnimation(_ inputs: ImplicitPlan.Inputs) {
+    /// Makes `implicitPlan` the plan for a change of `property` of the class `classIndex` under
+    /// `settings` (as transactions set them; inout only to be read in place), unless it is
+    /// that plan already: the plan remembered is the last one made, and the same inputs make
+    /// the same plan.
+    func planImplicitAnimation(_ settings: inout TransactionSettings, _ classIndex: Int, _ property: Int) {
         implicitPlan.settingsVersion = 0
-        guard !implicitPlan.isMade(from: inputs) else { return }
-        let layerClass = classes[inputs.classIndex]
+        let defaultDuration = defaultAnimationDuration
+        guard !implicitPlan.isMade(from: &settings, classIndex, property, defaultDuration: defaultDuration) else {
+            return
+        }
+        let inputs = ImplicitPlan.Inputs(settings, classIndex, property, defaultDuration: defaultDuration)
+        let layerClass = classes[classIndex]
         implicitPlan = ImplicitPlan(
-            inputs, layout: layerClass.layouts[inputs.property], keyPath: layerClass.properties[inputs.property].key.id,
-            defaultBlock: Int32(layerClass.layouts[inputs.property].defaultBlock), defaultFunction: defaultFunction,
+            inputs, layout: layerClass.layouts[property], keyPath: layerClass.properties[property].key.id,
+            defaultBlock: Int32(layerClass.layouts[property].defaultBlock), defaultFunction: defaultFunction,
             spring: implicitPlan.spring)
     }
 
@@ -160,9 +160,10 @@ extension EngineState {
         let key = record.pointee.key
         let known = knownImplicitKey()
         if known >= 0 { return key == known ? replaced : -1 }
-        let inputs = implicitPlan.inputs
-        guard key == classes[inputs.classIndex].implicitKeyHints[inputs.property],
-              animationKeys.isLive(key, named: classes[inputs.classIndex].properties[inputs.property].descriptor.name)
+        let classIndex = implicitPlan.inputs.classIndex
+        let property = implicitPlan.inputs.property
+        guard key == classes[classIndex].implicitKeyHints[property],
+              animationKeys.isLive(key, named: classes[classIndex].properties[property].descriptor.name)
         else { return -1 }
         return replaced
     }
@@ -205,7 +206,7 @@ extension EngineState {
             return reused
         }
         // (The settings' own spring, to the bit; the facts are those of any spring equal to it.)
-        let given = implicitPlan.inputs.spring ?? implicitPlan.spring.spring
+        let given = implicitPlan.inputs.settings.spring ?? implicitPlan.spring.spring
         var spring = SpringRecord(spring: given, response: implicitPlan.spring.response, initialVelocity: given.initialVelocity)
         spring.endpoints = ends
         if let velocity {

@@ -4,72 +4,37 @@
 /// `EngineState.planImplicitAnimation` makes it; `EngineState.startImplicitAnimation` carries it
 /// out, for the direct change, the batch set and the action path alike.
 struct ImplicitPlan {
-    /// What a plan is made of: the settings as the transactions set them (nil: none sets one),
-    /// the engine's default duration and the property. Equal inputs make an equal plan; numbers
-    /// compare by their bits (a spring's initial velocity of −0 is the record's own).
-    struct Inputs: Equatable {
+    /// What a plan is made of: the settings as the transactions set them, the engine's
+    /// default duration and the property. Inputs alike (`areRead(from:_:_:defaultDuration:)`)
+    /// make the same plan.
+    struct Inputs {
         var classIndex = -1
         var property = -1
         var defaultDuration = 0.0
-        var duration: Double?
-        var curve = StoredTimingFunction.unset
-        var delay: Double?
-        var repeatCount: Double?
-        var autoreverses: Bool?
-        var additive: Bool?
-        var beginsFromCurrentState: Bool?
-        var spring: Spring?
+        /// The settings, their `values` left out (no animation reads them).
+        var settings = TransactionSettings()
 
         init() {}
-
-        @inline(__always)
-        static func == (a: Inputs, b: Inputs) -> Bool {
-            a.classIndex == b.classIndex && a.property == b.property && same(a.defaultDuration, b.defaultDuration)
-                && same(a.duration, b.duration) && a.curve == b.curve && same(a.delay, b.delay)
-                && same(a.repeatCount, b.repeatCount) && a.autoreverses == b.autoreverses && a.additive == b.additive
-                && a.beginsFromCurrentState == b.beginsFromCurrentState && same(a.spring, b.spring)
-        }
-
-        @inline(__always)
-        private static func same(_ a: Double?, _ b: Double?) -> Bool {
-            a?.bitPattern == b?.bitPattern
-        }
-
-        @inline(__always)
-        private static func same(_ a: Spring?, _ b: Spring?) -> Bool {
-            guard let a, let b else { return a == nil && b == nil }
-            return a.mass.bitPattern == b.mass.bitPattern && a.stiffness.bitPattern == b.stiffness.bitPattern
-                && a.damping.bitPattern == b.damping.bitPattern && a.initialVelocity.bitPattern == b.initialVelocity.bitPattern
-                && a.allowsOverdamping == b.allowsOverdamping
-        }
 
         @inline(__always)
         init(_ settings: borrowing TransactionSettings, _ classIndex: Int, _ property: Int, defaultDuration: Double) {
             self.classIndex = classIndex
             self.property = property
             self.defaultDuration = defaultDuration
-            duration = settings.animationDuration
-            curve = settings.storedTimingFunction
-            delay = settings.delay
-            repeatCount = settings.repeatCount
-            autoreverses = settings.autoreverses
-            additive = settings.additiveImplicitAnimations
-            beginsFromCurrentState = settings.beginsFromCurrentState
-            spring = settings.spring
+            self.settings = copy settings
+            if !self.settings.values.isEmpty { self.settings.values = [:] }
         }
 
-        /// Whether these are the inputs `init(settings, classIndex, property, defaultDuration:)`
-        /// makes: compared field by field where the settings lie, without the copy of their
-        /// curve that making the inputs takes (`settings` inout only to be read in place).
+        /// Whether these are alike the inputs `init(settings, classIndex, property,
+        /// defaultDuration:)` makes: the numbers the same to the bit, the settings alike for
+        /// implicit animations (`TransactionSettings.animateAlike(_:)`), compared where they
+        /// lie (`settings` inout only to be read in place, without a copy of its curve).
         @inline(__always)
-        func areRead(
+        mutating func areRead(
             from settings: inout TransactionSettings, _ classIndex: Int, _ property: Int, defaultDuration: Double
         ) -> Bool {
-            self.classIndex == classIndex && self.property == property && Self.same(self.defaultDuration, defaultDuration)
-                && Self.same(duration, settings.animationDuration) && curve == settings.storedTimingFunction
-                && Self.same(delay, settings.delay) && Self.same(repeatCount, settings.repeatCount)
-                && autoreverses == settings.autoreverses && additive == settings.additiveImplicitAnimations
-                && beginsFromCurrentState == settings.beginsFromCurrentState && Self.same(spring, settings.spring)
+            self.classIndex == classIndex && self.property == property
+                && self.defaultDuration.bitPattern == defaultDuration.bitPattern && self.settings.animateAlike(&settings)
         }
     }
 
@@ -113,16 +78,10 @@ struct ImplicitPlan {
 
     init() {}
 
-    /// Whether the plan is the one `inputs` make. (Mutating though it changes nothing: a method
-    /// of the plan, called in place, compares the inputs where they are; read through the state
-    /// that holds the plan, they would be copied for the comparison.)
-    @inline(__always)
-    mutating func isMade(from inputs: ImplicitPlan.Inputs) -> Bool {
-        inputs == self.inputs
-    }
-
-    /// Whether the plan is the one the inputs read from `settings` make (`Inputs.areRead`),
-    /// in place as `isMade(from:)`.
+    /// Whether the plan is the one the inputs read from `settings` make (`Inputs.areRead`).
+    /// (Mutating though it changes nothing: a method of the plan, called in place, compares
+    /// the inputs where they are; read through the state that holds the plan, they would be
+    /// copied for the comparison.)
     @inline(__always)
     mutating func isMade(
         from settings: inout TransactionSettings, _ classIndex: Int, _ property: Int, defaultDuration: Double
@@ -140,38 +99,39 @@ struct ImplicitPlan {
         self.inputs = inputs
         let kind = layout.kind
         var record = AttachedAnimation()
-        if let given = inputs.spring {
+        let settings = inputs.settings
+        if let given = settings.spring {
             self.spring = spring.spring == given ? spring : ImplicitSpringFacts(given)
             record.kind = .spring
             // The settling duration unless a transaction sets one; a duration of 0 is an add's
             // "its settling duration" too.
-            let duration = inputs.duration ?? self.spring.settlingDuration
+            let duration = settings.animationDuration ?? self.spring.settlingDuration
             record.timing.duration = duration == 0 ? self.spring.settlingDuration : duration
             // A spring takes the transaction's curve only when it sets one.
-            curve = inputs.curve
+            curve = settings.storedTimingFunction
         } else {
             self.spring = spring
             record.kind = .basic
-            record.timing.duration = inputs.duration ?? inputs.defaultDuration
+            record.timing.duration = settings.animationDuration ?? inputs.defaultDuration
             // [INF] Core Animation does not say which curve an implicit animation uses when the
             // transaction sets none; like GNUstep, WinObjC and UIKit-on-SDL we use "default".
-            curve = inputs.curve
+            curve = settings.storedTimingFunction
             if !curve.isSet { record.function = defaultFunction }
         }
-        record.timing.repeatCount = inputs.repeatCount ?? 0
-        record.timing.autoreverses = inputs.autoreverses ?? false
-        let delay = inputs.delay ?? 0
+        record.timing.repeatCount = settings.repeatCount ?? 0
+        record.timing.autoreverses = settings.autoreverses ?? false
+        let delay = settings.delay ?? 0
         // During a delay the animation shows its start (UIKit's blocks fill backwards).
         if delay > 0 { record.timing.fillMode = .backwards }
         record.activeParentDuration = record.timing.activeParentDuration
         record.beginDelay = delay
         record.beginsAtCommit = true
         record.state = .pending
-        beginsFromCurrentState = inputs.beginsFromCurrentState ?? true
-        isAdditive = (inputs.additive ?? false) && kind.isInterpolable
+        beginsFromCurrentState = settings.beginsFromCurrentState ?? true
+        isAdditive = (settings.additiveImplicitAnimations ?? false) && kind.isInterpolable
         record.isAdditive = isAdditive
-        carriesVelocity = inputs.spring != nil && beginsFromCurrentState && !isAdditive && kind.hasCoordinates
-        lengthensForVelocity = carriesVelocity && inputs.duration == nil
+        carriesVelocity = settings.spring != nil && beginsFromCurrentState && !isAdditive && kind.hasCoordinates
+        lengthensForVelocity = carriesVelocity && settings.animationDuration == nil
         record.keyPath = keyPath
         record.property = Int32(inputs.property)
         record.valueKind = kind

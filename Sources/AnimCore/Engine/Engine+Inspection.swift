@@ -447,8 +447,8 @@ extension Engine {
         lock.withLock {
             let classIndex = state.classes.firstIndex { $0.id == layerClass } ?? -1
             let property = state.classes[classIndex].properties.firstIndex { $0.descriptor.name == name } ?? -1
-            state.planImplicitAnimation(ImplicitPlan.Inputs(
-                settings, classIndex, property, defaultDuration: state.defaultAnimationDuration))
+            var settings = settings
+            state.planImplicitAnimation(&settings, classIndex, property)
             return state.implicitPlan
         }
     }

@@ -49,23 +49,16 @@ public struct AnimationBlockOptions: Sendable {
         self.spring = spring
     }
 
-    /// Checks the options: the one check of a block's options from every surface (C and
-    /// Python name the fields in their own spelling from these messages).
+    /// Checks the options as a transaction's settings are checked
+    /// (`TransactionSettings.checkImplicitTiming`), the duration named "duration": the one
+    /// check of a block's options from every surface (C and Python name the fields in their
+    /// own spelling from these messages).
     /// - Throws: `.notFinite` for a NaN or infinite duration or delay, or a NaN repeat count;
     ///   `.outOfRange` for a duration that is not > 0, a negative delay (each at most 1e15 s)
     ///   or a negative repeat count; the spring's checks (`Spring.validate(_:)`, "spring").
     func validate() throws(AnimCoreError) {
-        let limit = MediaTiming.Limits.time
-        try Check.finite(duration, "duration")
-        guard duration > 0, duration <= limit else {
-            throw AnimCoreError(.outOfRange, "duration is \(duration); it must be > 0 and <= \(limit)")
-        }
-        try Check.finite(delay, "delay")
-        guard delay >= 0, delay <= limit else {
-            throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, \(limit)]")
-        }
-        try Check.nonNegative(repeatCount, "repeatCount")
-        try spring?.validate("spring")
+        try TransactionSettings.checkImplicitTiming(
+            duration: duration, delay: delay, repeatCount: repeatCount, spring: spring, durationField: "duration")
     }
 }
 

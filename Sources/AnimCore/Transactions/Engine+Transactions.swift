@@ -46,8 +46,7 @@ extension Engine {
     }
 
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
-    /// transaction when none is open). Throws `.outOfRange` for a duration that is not > 0, a
-    /// negative or NaN delay or repeat count.
+    /// transaction when none is open), checked by `TransactionSettings.validate()`.
     /// `change` runs once, on the resolved settings (what the thread reads now); the fields it
     /// changes are stored in the innermost transaction (a field left at what the thread reads
     /// is not: an animationDuration equal to the engine's default stays unset).
@@ -56,9 +55,10 @@ extension Engine {
     /// `ac_transaction_set_disable_actions`, `ac_transaction_set_additive`,
     /// `ac_transaction_set_spring`.
     /// - Parameter change: edits the settings in place.
-    /// - Throws: `.outOfRange` for a duration that is not > 0 (or beyond 1e15 s), a negative or
-    ///   NaN delay or repeat count; a spring's checks (`Spring.validate(_:)`); `.invalidState`
-    ///   once the engine is invalidated. Nothing is stored then.
+    /// - Throws: `.notFinite` for a NaN or infinite duration or delay, or a NaN repeat count;
+    ///   `.outOfRange` for a duration that is not > 0, a negative delay (each at most 1e15 s)
+    ///   or a negative repeat count; a spring's checks (`Spring.validate(_:)`);
+    ///   `.invalidState` once the engine is invalidated. Nothing is stored then.
     public func modifyTransaction(_ change: (inout TransactionSettings) -> Void) throws(AnimCoreError) {
         let resolved = try transactionSettings()
         var settings = resolved
@@ -132,8 +132,9 @@ extension Engine {
     ///   - value: the value; a scalar for "animationDuration", a bool for "disableActions";
     ///     nil unsets an arbitrary key.
     ///   - key: "animationDuration", "disableActions", or any key.
-    /// - Throws: `.wrongKind` for another kind under the two named keys, `.outOfRange` for a
-    ///   duration that is not > 0; `.invalidState` once the engine is invalidated.
+    /// - Throws: `.wrongKind` for another kind under the two named keys; a duration's
+    ///   `.notFinite` or `.outOfRange` (`TransactionSettings.validate()`); `.invalidState` once
+    ///   the engine is invalidated.
     public func setTransactionValue(_ value: Value?, forKey key: String) throws(AnimCoreError) {
         switch (key, value) {
         case ("animationDuration", .scalar(let duration)?):

@@ -89,21 +89,65 @@ public struct TransactionSettings: Sendable {
         return result
     }
 
-    /// Throws `.outOfRange` for a duration that is not > 0 (or beyond 1e15 s), a negative or
-    /// NaN delay or repeat count, and a spring's checks (`Spring.validate(_:)`); fields not
-    /// set pass.
+    /// Checks the fields set (`checkImplicitTiming`, the duration named "animationDuration").
     @inline(__always)  // (a call would copy the settings, their timing function included)
     func validate() throws(AnimCoreError) {
-        if let duration = animationDuration, !(duration > 0 && duration <= MediaTiming.Limits.time) {
-            throw AnimCoreError(.outOfRange, "animationDuration is \(duration); it must be > 0 and <= 1e15")
+        try Self.checkImplicitTiming(
+            duration: animationDuration, delay: delay, repeatCount: repeatCount, spring: spring,
+            durationField: "animationDuration")
+    }
+
+    /// The one check of what times a transaction's implicit animations, for the transaction's
+    /// setters and an animation block's options alike; a nil field is not set and passes.
+    /// - Throws: `.notFinite` for a NaN or infinite duration or delay, or a NaN repeat count;
+    ///   `.outOfRange` for a duration that is not > 0, a negative delay (each at most 1e15 s)
+    ///   or a negative repeat count; the spring's checks (`Spring.validate(_:)`, "spring").
+    ///   Messages name the duration `durationField`, the others by their names here.
+    @inline(__always)
+    static func checkImplicitTiming(
+        duration: Double?, delay: Double?, repeatCount: Double?, spring: Spring?,
+        durationField: @autoclosure () -> String
+    ) throws(AnimCoreError) {
+        let limit = MediaTiming.Limits.time
+        if let duration {
+            try Check.finite(duration, durationField())
+            guard duration > 0, duration <= limit else {
+                throw AnimCoreError(.outOfRange, "\(durationField()) is \(duration); it must be > 0 and <= \(limit)")
+            }
         }
-        if let delay, !(delay >= 0 && delay <= MediaTiming.Limits.time) {
-            throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, 1e15]")
+        if let delay {
+            try Check.finite(delay, "delay")
+            guard delay >= 0, delay <= limit else {
+                throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, \(limit)]")
+            }
         }
-        if let count = repeatCount, !(count >= 0) {
-            throw AnimCoreError(.outOfRange, "repeatCount is \(count); it must be >= 0")
-        }
+        if let repeatCount { try Check.nonNegative(repeatCount, "repeatCount") }
         try spring?.validate("spring")
+    }
+
+    /// Whether `other` makes the same implicit animations as these: every field but
+    /// `disableActions` and `values` the same, numbers by their bits (a spring's initial
+    /// velocity of −0 is the record's own). The one list of the fields that shape an implicit
+    /// animation (`ImplicitPlan`). (Both inout only to be read in place: no copy of a curve.)
+    @inline(__always)
+    mutating func animateAlike(_ other: inout TransactionSettings) -> Bool {
+        Self.same(animationDuration, other.animationDuration) && storedTimingFunction == other.storedTimingFunction
+            && Self.same(delay, other.delay) && Self.same(repeatCount, other.repeatCount)
+            && autoreverses == other.autoreverses && additiveImplicitAnimations == other.additiveImplicitAnimations
+            && beginsFromCurrentState == other.beginsFromCurrentState && Self.same(spring, other.spring)
+    }
+
+    @inline(__always)
+    private static func same(_ a: Double?, _ b: Double?) -> Bool {
+        a?.bitPattern == b?.bitPattern
+    }
+
+    @inline(__always)
+    private static func same(_ a: Spring?, _ b: Spring?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.mass.bitPattern == b.mass.bitPattern && a.stiffness.bitPattern == b.stiffness.bitPattern
+            && a.damping.bitPattern == b.damping.bitPattern && a.initialVelocity.bitPattern == b.initialVelocity.bitPattern
+            && a.allowsOverdamping == b.allowsOverdamping
     }
 
     /// Takes every field `inner` sets: `inner.resolved(over: self)`, in place (no copy of
