@@ -21,24 +21,24 @@ struct ResolvedInterpolation {
         VariableInterpolation.interpolate(kind, from: from, to: to, count: count, fraction: fraction, into: result)
     }
 
-    /// Keeps it in `slots` (the addresses as bit patterns; `count` −1 for none).
+    /// Keeps it in `slots`, each field as the bit pattern of a word (`count` −1 for none), so
+    /// that reading it back converts no number.
     static func write(_ resolved: ResolvedInterpolation?, into slots: UnsafeMutablePointer<Double>) {
-        func bits(_ pointer: UnsafeMutablePointer<Double>?) -> Double {
-            Double(bitPattern: UInt64(UInt(bitPattern: pointer)))
-        }
-        guard let resolved else { return (slots[0], slots[1], slots[2], slots[3]) = (0, 0, 0, Double(-1)) }
+        func bits(_ word: Int) -> Double { Double(bitPattern: UInt64(UInt(bitPattern: word))) }
+        func bits(_ pointer: UnsafeMutablePointer<Double>?) -> Double { bits(Int(bitPattern: pointer)) }
+        guard let resolved else { return (slots[0], slots[1], slots[2], slots[3]) = (0, 0, 0, bits(-1)) }
         (slots[0], slots[1], slots[2]) = (bits(resolved.from), bits(resolved.to), bits(resolved.result))
-        slots[3] = Double(resolved.count)
+        slots[3] = bits(resolved.count)
     }
 
     /// The one kept in `slots` (`write(_:into:)`), or nil.
     @inline(__always)
     init?(slots: UnsafePointer<Double>) {
-        guard slots[3] >= 0 else { return nil }
-        func pointer(_ bits: Double) -> UnsafeMutablePointer<Double>? {
-            UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: bits.bitPattern))
-        }
-        (from, to, result, count) = (pointer(slots[0]), pointer(slots[1]), pointer(slots[2]), Int(slots[3]))
+        func word(_ slot: Double) -> Int { Int(bitPattern: UInt(truncatingIfNeeded: slot.bitPattern)) }
+        let count = word(slots[3])
+        guard count >= 0 else { return nil }
+        func pointer(_ slot: Double) -> UnsafeMutablePointer<Double>? { UnsafeMutablePointer(bitPattern: word(slot)) }
+        (from, to, result, self.count) = (pointer(slots[0]), pointer(slots[1]), pointer(slots[2]), count)
     }
 
     init(from: UnsafeMutablePointer<Double>?, to: UnsafeMutablePointer<Double>?, result: UnsafeMutablePointer<Double>?, count: Int) {
