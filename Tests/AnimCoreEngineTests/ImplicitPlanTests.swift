@@ -204,4 +204,55 @@ struct ImplicitPlanTests {
         let bool = try plan("on") { $0.additiveImplicitAnimations = true }
         #expect(!bool.isAdditive && !bool.record.isAdditive)
     }
+
+    @Test("settings animate alike unless a field that shapes the plan differs; every stored field is named here")
+    func settingsAlikeFieldByField() {
+        var base = TransactionSettings()
+        base.animationDuration = 0.5
+        base.timingFunction = .easeIn
+        base.disableActions = false
+        base.delay = 0.1
+        base.repeatCount = 2
+        base.autoreverses = true
+        base.additiveImplicitAnimations = false
+        base.beginsFromCurrentState = true
+        base.spring = Spring(damping: 12)
+        base.values["k"] = .scalar(1)
+        let shaping: [(String, (inout TransactionSettings) -> Void)] = [
+            ("animationDuration", { $0.animationDuration = 0.6 }),
+            ("animationDuration unset", { $0.animationDuration = nil }),
+            ("storedTimingFunction", { $0.timingFunction = .easeOut }),
+            ("storedTimingFunction unset", { $0.timingFunction = nil }),
+            ("delay", { $0.delay = 0.2 }),
+            ("repeatCount", { $0.repeatCount = 3 }),
+            ("autoreverses", { $0.autoreverses = false }),
+            ("additiveImplicitAnimations", { $0.additiveImplicitAnimations = true }),
+            ("beginsFromCurrentState", { $0.beginsFromCurrentState = nil }),
+            ("spring", { $0.spring = Spring(damping: 13) }),
+            ("spring with an initial velocity of −0", { $0.spring = Spring(damping: 12, initialVelocity: -0.0) }),
+        ]
+        for (name, change) in shaping {
+            var edited = base
+            change(&edited)
+            var reference = base
+            let alike = reference.animateAlike(&edited)
+            #expect(!alike, "\(name) shapes the plan")
+        }
+        let notShaping: [(String, (inout TransactionSettings) -> Void)] = [
+            ("disableActions", { $0.disableActions = true }),
+            ("values", { $0.values["k"] = .scalar(2) }),
+        ]
+        for (name, change) in notShaping {
+            var edited = base
+            change(&edited)
+            var reference = base
+            let alike = reference.animateAlike(&edited)
+            #expect(alike, "\(name) does not shape the plan")
+        }
+        // A field added to the settings must be sorted into one of the two lists (and, if it
+        // shapes the plan, into `TransactionSettings.animateAlike(_:)`).
+        let named = Set((shaping + notShaping).map { String($0.0.prefix { $0 != " " }) })
+        let stored = Set(Mirror(reflecting: base).children.compactMap(\.label))
+        #expect(stored == named, "fields not named here: \(stored.subtracting(named).sorted())")
+    }
 }
