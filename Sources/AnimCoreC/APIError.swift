@@ -22,6 +22,14 @@ struct APIError: Error {
         self.init(error.code.status, named ? error.message : "\(argument): \(error.message)")
     }
 
+    /// A core error whose message begins with the core's name of a parameter, `field`
+    /// ("duration is 0.0; ..."), given C's name for it, `name` ("duration_s is 0.0; ..."); nil
+    /// for a message about anything else.
+    init?(_ error: AnimCoreError, renaming field: String, to name: String) {
+        guard error.message.hasPrefix(field + " ") else { return nil }
+        self.init(error.code.status, name + error.message.dropFirst(field.count))
+    }
+
     /// A core error about a field of the struct `argument` points to
     /// ("timing->duration is -1.0; it must be >= 0").
     init(_ error: AnimCoreError, fieldOf argument: String) {

@@ -51,14 +51,14 @@ extension APIError {
     /// `argument` ("duration is 0.0" → "options->duration_s is 0.0", "spring.mass is 0" →
     /// "options->spring->mass is 0"); any other error names `argument` or the engine.
     init(blockOptions error: AnimCoreError, _ argument: String) {
-        let message = error.message
-        for (swift, c) in [("duration ", "duration_s "), ("delay ", "delay_s "), ("repeatCount ", "repeat_count ")]
-        where message.hasPrefix(swift) {
-            self.init(error.code.status, "\(argument)->\(c)\(message.dropFirst(swift.count))")
-            return
+        for (swift, c) in [("duration", "duration_s"), ("delay", "delay_s"), ("repeatCount", "repeat_count")] {
+            if let renamed = APIError(error, renaming: swift, to: "\(argument)->\(c)") {
+                self = renamed
+                return
+            }
         }
-        if message.hasPrefix("spring.") {
-            self.init(spring: AnimCoreError(error.code, "\(argument)->\(message)"), "\(argument)->spring")
+        if error.message.hasPrefix("spring.") {
+            self.init(spring: AnimCoreError(error.code, "\(argument)->\(error.message)"), "\(argument)->spring")
             return
         }
         self.init(error, arguments: ErrorArguments(value: argument, other: argument))

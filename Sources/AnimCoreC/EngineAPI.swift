@@ -19,12 +19,7 @@ public func ac_engine_create(
                     AC_ERR_VERSION_MISMATCH,
                     "config->header_version_major is \(raw.header_version_major); this library is version \(AC_VERSION_STRING) (major \(AC_VERSION_MAJOR))")
             }
-            defaultDuration = try finite(raw.default_duration_s, "config->default_duration_s")
-            guard defaultDuration > 0, defaultDuration <= MediaTiming.Limits.time else {
-                throw APIError(
-                    AC_ERR_OUT_OF_RANGE,
-                    "config->default_duration_s is \(defaultDuration); it must be > 0 and <= \(MediaTiming.Limits.time)")
-            }
+            defaultDuration = raw.default_duration_s  // (the core checks it)
             globalSpeed = try speedArgument(raw.global_speed, "config->global_speed")
         }
         let engine = Engine()
@@ -32,7 +27,7 @@ public func ac_engine_create(
             try engine.setDefaultAnimationDuration(defaultDuration)
             try engine.setGlobalSpeed(globalSpeed)
         } catch {
-            throw APIError(error, argument: "config")
+            throw APIError(error, renaming: "duration", to: "config->default_duration_s") ?? APIError(error, argument: "config")
         }
         guard let box = EngineRegistry.register({ pointer in
             EngineBox(engine: engine, pointer: pointer)

@@ -71,9 +71,7 @@ public func ac_spring_from_perceptual(
             spring = try Spring(duration: duration, bounce: bounce)
         } catch {
             // The core names its parameters "duration" and "bounce"; the C one is duration_s.
-            var message = error.message
-            if message.hasPrefix("duration ") { message = "duration_s" + message.dropFirst("duration".count) }
-            throw APIError(error.code.status, message)
+            throw APIError(error, renaming: "duration", to: "duration_s") ?? APIError(error.code.status, error.message)
         }
         out.pointee = spring.cValue
     }

@@ -41,11 +41,8 @@ private func modifySettings(
     do throws(AnimCoreError) {
         try box.engine.setTransactionFields(change)
     } catch {
-        var renamed = error
-        if let field, error.message.hasPrefix(field + " ") {
-            renamed = AnimCoreError(error.code, argument + error.message.dropFirst(field.count))
-        }
-        throw APIError(renamed, arguments: ErrorArguments(value: argument, other: argument))
+        if let field, let renamed = APIError(error, renaming: field, to: argument) { throw renamed }
+        throw APIError(error, arguments: ErrorArguments(value: argument, other: argument))
     }
 }
 

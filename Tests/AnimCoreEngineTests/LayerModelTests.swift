@@ -541,6 +541,19 @@ struct LayerModelTests {
         expectError(.notFinite, "tick(NaN)") { try engine.tick(.nan) }
         expectError(.outOfRange, "negative global speed") { try engine.setGlobalSpeed(-1) }
         expectError(.outOfRange, "zero default duration") { try engine.setDefaultAnimationDuration(0) }
+        expectError(.notFinite, "NaN default duration") { try engine.setDefaultAnimationDuration(.nan) }
+        expectError(.outOfRange, "default duration beyond 1e15 s") { try engine.setDefaultAnimationDuration(2e15) }
+    }
+
+    @Test("the default duration takes a transaction's range: a transaction that reads it can be changed")
+    func defaultDurationInTransactionRange() throws {
+        let (engine, _) = try probe()
+        try engine.setDefaultAnimationDuration(1e15)
+        // The settings read resolve the duration to the default; changing another field checks
+        // them again, so a default a transaction could not hold would refuse every change.
+        try engine.modifyTransaction { $0.disableActions = true }
+        try engine.setTransactionValue(.scalar(1), forKey: "k")
+        #expect(try engine.transactionSettings().animationDuration == 1e15)
     }
 
     @Test("globalSpeed scales engine time: at 0.5 a 1 s animation takes 2 s of host time")

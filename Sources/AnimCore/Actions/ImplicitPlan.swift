@@ -11,7 +11,8 @@ struct ImplicitPlan {
         var classIndex = -1
         var property = -1
         var defaultDuration = 0.0
-        /// The settings, their `values` left out (no animation reads them).
+        /// The settings, their `values` and `disableActions` left out (no plan reads them:
+        /// `TransactionSettings.animateAlike(_:)`).
         var settings = TransactionSettings()
 
         init() {}
@@ -22,6 +23,7 @@ struct ImplicitPlan {
             self.property = property
             self.defaultDuration = defaultDuration
             self.settings = copy settings
+            self.settings.disableActions = nil
             if !self.settings.values.isEmpty { self.settings.values = [:] }
         }
 

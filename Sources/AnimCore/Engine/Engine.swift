@@ -124,13 +124,14 @@ public final class Engine: @unchecked Sendable {
     /// one (Core Animation's 0.25 s by default).
     ///
     /// C: `ac_engine_config.default_duration_s` (given to `ac_engine_create`).
-    /// - Parameter duration: seconds; finite and > 0.
-    /// - Throws: `.outOfRange` for a duration that is not finite and > 0; `.invalidState` once
-    ///   the engine is invalidated.
+    /// - Parameter duration: seconds; > 0 and <= 1e15, the range of a transaction's
+    ///   `animationDuration` (which it stands in for).
+    /// - Throws: `.notFinite` for a NaN or infinite duration, `.outOfRange` for one not > 0 or
+    ///   beyond 1e15 s (`TransactionSettings.checkImplicitTiming`, "duration"); `.invalidState`
+    ///   once the engine is invalidated.
     public func setDefaultAnimationDuration(_ duration: Double) throws(AnimCoreError) {
-        guard duration.isFinite, duration > 0 else {
-            throw AnimCoreError(.outOfRange, "duration is \(duration); it must be finite and > 0")
-        }
+        try TransactionSettings.checkImplicitTiming(
+            duration: duration, delay: nil, repeatCount: nil, spring: nil, durationField: "duration")
         try withState { state in state.defaultAnimationDuration = duration }
     }
 

@@ -46,7 +46,8 @@ extension Engine {
     }
 
     /// Changes the calling thread's innermost transaction's settings (opening an implicit
-    /// transaction when none is open), checked by `TransactionSettings.validate()`.
+    /// transaction when none is open). The fields' ranges are those their doc comments give
+    /// (`TransactionSettings`), the same for every surface and for animation blocks.
     /// `change` runs once, on the resolved settings (what the thread reads now); the fields it
     /// changes are stored in the innermost transaction (a field left at what the thread reads
     /// is not: an animationDuration equal to the engine's default stays unset).
@@ -132,9 +133,9 @@ extension Engine {
     ///   - value: the value; a scalar for "animationDuration", a bool for "disableActions";
     ///     nil unsets an arbitrary key.
     ///   - key: "animationDuration", "disableActions", or any key.
-    /// - Throws: `.wrongKind` for another kind under the two named keys; a duration's
-    ///   `.notFinite` or `.outOfRange` (`TransactionSettings.validate()`); `.invalidState` once
-    ///   the engine is invalidated.
+    /// - Throws: `.wrongKind` for another kind under the two named keys; `.notFinite` for a
+    ///   NaN or infinite duration, `.outOfRange` for one not > 0 or beyond 1e15 s;
+    ///   `.invalidState` once the engine is invalidated.
     public func setTransactionValue(_ value: Value?, forKey key: String) throws(AnimCoreError) {
         switch (key, value) {
         case ("animationDuration", .scalar(let duration)?):

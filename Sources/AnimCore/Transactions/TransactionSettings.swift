@@ -3,7 +3,7 @@
 /// reads its enclosing one's value until it sets its own (`resolved(over:)`).
 public struct TransactionSettings: Sendable {
     /// CATransaction animationDuration: the duration of implicit animations and of explicit ones
-    /// added with duration 0 (seconds, > 0). Default 0.25.
+    /// added with duration 0 (seconds, > 0 and <= 1e15). Default 0.25.
     public var animationDuration: Double?
     /// CATransaction animationTimingFunction: the pacing of implicit animations and of explicit
     /// ones without their own. Default none.
@@ -17,9 +17,11 @@ public struct TransactionSettings: Sendable {
     /// CATransaction disableActions: property changes run no actions (they still change).
     /// Default false.
     public var disableActions: Bool?
-    /// Animation blocks: seconds between the commit and the start of implicit animations. Default 0.
+    /// Animation blocks: seconds between the commit and the start of implicit animations, in
+    /// [0, 1e15]. Default 0.
     public var delay: Double?
-    /// Animation blocks: repeat count of implicit animations (CAMediaTiming repeatCount). Default 0.
+    /// Animation blocks: repeat count of implicit animations (CAMediaTiming repeatCount), >= 0
+    /// (infinity: forever). Default 0.
     public var repeatCount: Double?
     /// Animation blocks: implicit animations play forward then back. Default false.
     public var autoreverses: Bool?
@@ -98,7 +100,8 @@ public struct TransactionSettings: Sendable {
     }
 
     /// The one check of what times a transaction's implicit animations, for the transaction's
-    /// setters and an animation block's options alike; a nil field is not set and passes.
+    /// setters, an animation block's options and the engine's default duration alike; a nil
+    /// field is not set and passes.
     /// - Throws: `.notFinite` for a NaN or infinite duration or delay, or a NaN repeat count;
     ///   `.outOfRange` for a duration that is not > 0, a negative delay (each at most 1e15 s)
     ///   or a negative repeat count; the spring's checks (`Spring.validate(_:)`, "spring").
@@ -108,17 +111,17 @@ public struct TransactionSettings: Sendable {
         duration: Double?, delay: Double?, repeatCount: Double?, spring: Spring?,
         durationField: @autoclosure () -> String
     ) throws(AnimCoreError) {
-        let limit = MediaTiming.Limits.time
+        let limit = MediaTiming.Limits.time  // (1e15 s, as the messages say)
         if let duration {
             try Check.finite(duration, durationField())
             guard duration > 0, duration <= limit else {
-                throw AnimCoreError(.outOfRange, "\(durationField()) is \(duration); it must be > 0 and <= \(limit)")
+                throw AnimCoreError(.outOfRange, "\(durationField()) is \(duration); it must be > 0 and <= 1e15")
             }
         }
         if let delay {
             try Check.finite(delay, "delay")
             guard delay >= 0, delay <= limit else {
-                throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, \(limit)]")
+                throw AnimCoreError(.outOfRange, "delay is \(delay); it must be in [0, 1e15]")
             }
         }
         if let repeatCount { try Check.nonNegative(repeatCount, "repeatCount") }

@@ -9,7 +9,7 @@ struct ResolvedInterpolation {
     var result: UnsafeMutablePointer<Double>?
     var count: Int
 
-    /// The slots it takes where it is kept (`write(into:)`).
+    /// The slots it takes where it is kept (`write(_:into:)`).
     static let slotCount = 4
 
     /// Writes `from + (to − from) × fraction` into the buffer's run, element by element
