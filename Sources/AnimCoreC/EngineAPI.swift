@@ -19,15 +19,17 @@ public func ac_engine_create(
                     AC_ERR_VERSION_MISMATCH,
                     "config->header_version_major is \(raw.header_version_major); this library is version \(AC_VERSION_STRING) (major \(AC_VERSION_MAJOR))")
             }
-            defaultDuration = raw.default_duration_s  // (the core checks it)
-            globalSpeed = try speedArgument(raw.global_speed, "config->global_speed")
+            // (The core checks both.)
+            defaultDuration = raw.default_duration_s
+            globalSpeed = raw.global_speed
         }
         let engine = Engine()
         do throws(AnimCoreError) {
             try engine.setDefaultAnimationDuration(defaultDuration)
             try engine.setGlobalSpeed(globalSpeed)
         } catch {
-            throw APIError(error, renaming: "duration", to: "config->default_duration_s") ?? APIError(error, argument: "config")
+            throw APIError(error, renaming: "duration", to: "config->default_duration_s")
+                ?? APIError(error, renaming: "speed", to: "config->global_speed") ?? APIError(error, argument: "config")
         }
         guard let box = EngineRegistry.register({ pointer in
             EngineBox(engine: engine, pointer: pointer)
@@ -60,9 +62,12 @@ public func ac_engine_destroy(_ engine: OpaquePointer?) -> ac_status {
 public func ac_engine_tick(_ engine: OpaquePointer?, _ now: Double) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let time = try timeArgument(now, "now_s")
-            // The core refuses only a bad clock reading here (now_s is checked above).
-            try core(ErrorArguments(other: "clock")) { () throws(AnimCoreError) in try box.engine.tick(time) }
+            do throws(AnimCoreError) {
+                try box.engine.tick(now)
+            } catch {
+                // now_s, or else a bad clock reading.
+                throw APIError(error, renaming: "now", to: "now_s") ?? APIError(error, arguments: ErrorArguments(other: "clock"))
+            }
         }
     }
 }
@@ -80,8 +85,7 @@ public func ac_engine_current_time(_ engine: OpaquePointer?, _ outTime: UnsafeMu
 public func ac_engine_set_global_speed(_ engine: OpaquePointer?, _ speed: Double) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let value = try speedArgument(speed, "speed")
-            try core(ErrorArguments(other: "speed")) { () throws(AnimCoreError) in try box.engine.setGlobalSpeed(value) }
+            try core(ErrorArguments(other: "speed")) { () throws(AnimCoreError) in try box.engine.setGlobalSpeed(speed) }
         }
     }
 }
@@ -113,14 +117,4 @@ public func ac_engine_tick_threads(_ engine: OpaquePointer?, _ outCount: UnsafeM
             try required(outCount, "out_count").pointee = Int32(box.engine.tickThreadCount)
         }
     }
-}
-
-/// A global speed: finite, in [0, AC_SPEED_LIMIT].
-func speedArgument(_ value: Double, _ argument: @autoclosure () -> String) throws(APIError) -> Double {
-    let speed = try finite(value, argument())
-    guard speed >= 0, speed <= MediaTiming.Limits.speed else {
-        throw APIError(
-            AC_ERR_OUT_OF_RANGE, "\(argument()) is \(speed); it must be in [0, \(MediaTiming.Limits.speed)]")
-    }
-    return speed
 }

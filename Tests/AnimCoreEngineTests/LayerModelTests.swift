@@ -539,7 +539,10 @@ struct LayerModelTests {
         }
         #expect(try engine.animationKeys(of: layer).isEmpty)
         expectError(.notFinite, "tick(NaN)") { try engine.tick(.nan) }
+        expectError(.outOfRange, "tick beyond 1e15 s") { try engine.tick(-2e15) }
         expectError(.outOfRange, "negative global speed") { try engine.setGlobalSpeed(-1) }
+        expectError(.outOfRange, "global speed beyond 1e6") { try engine.setGlobalSpeed(2e6) }
+        expectError(.notFinite, "NaN global speed") { try engine.setGlobalSpeed(.nan) }
         expectError(.outOfRange, "zero default duration") { try engine.setDefaultAnimationDuration(0) }
         expectError(.notFinite, "NaN default duration") { try engine.setDefaultAnimationDuration(.nan) }
         expectError(.outOfRange, "default duration beyond 1e15 s") { try engine.setDefaultAnimationDuration(2e15) }

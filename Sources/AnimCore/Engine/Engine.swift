@@ -81,9 +81,9 @@ public final class Engine: @unchecked Sendable {
     /// last tick's moves engine time back by the difference (× `globalSpeed`).
     ///
     /// C: `ac_engine_tick`.
-    /// - Parameter now: host time in seconds; finite.
-    /// - Throws: `.notFinite` for a NaN or infinite time; `.invalidState` once the engine is
-    ///   invalidated or while it is being invalidated.
+    /// - Parameter now: host time in seconds; within ±1e15 (`MediaTiming.Limits.time`).
+    /// - Throws: `.notFinite` for a NaN or infinite time, `.outOfRange` for one beyond ±1e15;
+    ///   `.invalidState` once the engine is invalidated or while it is being invalidated.
     public func tick(_ now: Double) throws(AnimCoreError) {
         try withState { (state) throws(AnimCoreError) in
             try state.refuseWhileEnding("a tick")
@@ -110,12 +110,14 @@ public final class Engine: @unchecked Sendable {
     /// Sets `globalSpeed` from the next tick on (0 freezes every animation).
     ///
     /// C: `ac_engine_set_global_speed`.
-    /// - Parameter speed: engine time per host time; finite and >= 0.
-    /// - Throws: `.outOfRange` for a NaN, infinite or negative speed; `.invalidState` once the
-    ///   engine is invalidated.
+    /// - Parameter speed: engine time per host time; in [0, 1e6] (`MediaTiming.Limits.speed`,
+    ///   the most any speed may be).
+    /// - Throws: `.notFinite` for a NaN or infinite speed, `.outOfRange` for a negative one or
+    ///   one beyond 1e6; `.invalidState` once the engine is invalidated.
     public func setGlobalSpeed(_ speed: Double) throws(AnimCoreError) {
-        guard speed.isFinite, speed >= 0 else {
-            throw AnimCoreError(.outOfRange, "speed is \(speed); it must be finite and >= 0")
+        try Check.finite(speed, "speed")
+        guard speed >= 0, speed <= MediaTiming.Limits.speed else {
+            throw AnimCoreError(.outOfRange, "speed is \(speed); it must be in [0, 1e6]")
         }
         try withState { state in state.globalSpeed = speed }
     }

@@ -4,8 +4,9 @@ extension EngineState {
     /// Engine time advances by the host's elapsed time × `globalSpeed`; the first tick sets it
     /// to `hostTime`.
     func tick(hostTime: Double) throws(AnimCoreError) {
-        guard hostTime.isFinite else {
-            throw AnimCoreError(.notFinite, "now is \(hostTime); it must be finite")
+        try Check.finite(hostTime, "now")
+        guard abs(hostTime) <= MediaTiming.Limits.time else {
+            throw AnimCoreError(.outOfRange, "now is \(hostTime); it must be within ±1e15")
         }
         try reportClockFault()
         previousTickTime = lastHostTime == nil ? .nan : currentTime
