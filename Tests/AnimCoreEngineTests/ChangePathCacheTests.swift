@@ -647,17 +647,7 @@ struct ChangePathCacheTests {
             let values = s.values.keys.sorted().map { "\($0)=\(s.values[$0]!)" }.joined(separator: ",")
             return "duration \(t(s.animationDuration)) curve \(t(s.timingFunction)) disable \(t(s.disableActions)) delay \(t(s.delay)) repeat \(t(s.repeatCount)) autoreverses \(t(s.autoreverses)) additive \(t(s.additiveImplicitAnimations)) current \(t(s.beginsFromCurrentState)) spring \(t(s.spring)) values [\(values)]"
         }
-        var full = TransactionSettings()
-        full.animationDuration = 3
-        full.timingFunction = .easeIn
-        full.disableActions = true
-        full.delay = 1
-        full.repeatCount = 2
-        full.autoreverses = true
-        full.additiveImplicitAnimations = true
-        full.beginsFromCurrentState = false
-        full.spring = Spring(damping: 3)
-        full.values = ["k": .scalar(1)]
+        let full = TransactionSettings.everyFieldSet
         let written = "duration 0.25 curve nil disable false delay 0.0 repeat 0.0 autoreverses false additive false current true spring nil values []"
         var defaults = full
         defaults.setDefaults()

@@ -195,6 +195,26 @@ func recordingDelegate(_ log: Log<CallbackRecord>, _ ticks: TickCounter) -> Anim
         })
 }
 
+// MARK: - Transaction settings
+
+extension TransactionSettings {
+    /// Settings with every field set, none to its default (a value key "k" = 1).
+    static var everyFieldSet: TransactionSettings {
+        var settings = TransactionSettings()
+        settings.animationDuration = 3
+        settings.timingFunction = .easeIn
+        settings.disableActions = true
+        settings.delay = 1
+        settings.repeatCount = 2
+        settings.autoreverses = true
+        settings.additiveImplicitAnimations = true
+        settings.beginsFromCurrentState = false
+        settings.spring = Spring(damping: 3)
+        settings.values = ["k": .scalar(1)]
+        return settings
+    }
+}
+
 // MARK: - Model changes without implicit animation
 
 /// Runs `body` inside a transaction with actions disabled ([CATransaction setDisableActions:YES]),

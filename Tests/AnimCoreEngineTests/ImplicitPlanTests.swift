@@ -207,17 +207,7 @@ struct ImplicitPlanTests {
 
     @Test("settings animate alike unless a field that shapes the plan differs; every stored field is named here")
     func settingsAlikeFieldByField() {
-        var base = TransactionSettings()
-        base.animationDuration = 0.5
-        base.timingFunction = .easeIn
-        base.disableActions = false
-        base.delay = 0.1
-        base.repeatCount = 2
-        base.autoreverses = true
-        base.additiveImplicitAnimations = false
-        base.beginsFromCurrentState = true
-        base.spring = Spring(damping: 12)
-        base.values["k"] = .scalar(1)
+        let base = TransactionSettings.everyFieldSet
         let shaping: [(String, (inout TransactionSettings) -> Void)] = [
             ("animationDuration", { $0.animationDuration = 0.6 }),
             ("animationDuration unset", { $0.animationDuration = nil }),
@@ -226,10 +216,10 @@ struct ImplicitPlanTests {
             ("delay", { $0.delay = 0.2 }),
             ("repeatCount", { $0.repeatCount = 3 }),
             ("autoreverses", { $0.autoreverses = false }),
-            ("additiveImplicitAnimations", { $0.additiveImplicitAnimations = true }),
+            ("additiveImplicitAnimations", { $0.additiveImplicitAnimations = false }),
             ("beginsFromCurrentState", { $0.beginsFromCurrentState = nil }),
             ("spring", { $0.spring = Spring(damping: 13) }),
-            ("spring with an initial velocity of −0", { $0.spring = Spring(damping: 12, initialVelocity: -0.0) }),
+            ("spring with an initial velocity of −0", { $0.spring = Spring(damping: 3, initialVelocity: -0.0) }),
         ]
         for (name, change) in shaping {
             var edited = base
@@ -239,7 +229,7 @@ struct ImplicitPlanTests {
             #expect(!alike, "\(name) shapes the plan")
         }
         let notShaping: [(String, (inout TransactionSettings) -> Void)] = [
-            ("disableActions", { $0.disableActions = true }),
+            ("disableActions", { $0.disableActions = false }),
             ("values", { $0.values["k"] = .scalar(2) }),
         ]
         for (name, change) in notShaping {
