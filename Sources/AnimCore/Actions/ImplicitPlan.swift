@@ -27,10 +27,10 @@ struct ImplicitPlan {
             if !self.settings.values.isEmpty { self.settings.values = [:] }
         }
 
-        /// Whether these are alike the inputs `init(settings, classIndex, property,
-        /// defaultDuration:)` makes: the numbers the same to the bit, the settings alike for
-        /// implicit animations (`TransactionSettings.animateAlike(_:)`), compared where they
-        /// lie (`settings` inout only to be read in place, without a copy of its curve).
+        /// Whether these make the plan the inputs `init(settings, classIndex, property,
+        /// defaultDuration:)` would make: the numbers the same to the bit, the settings alike
+        /// for implicit animations (`TransactionSettings.animateAlike(_:)`), compared where
+        /// they lie (`settings` inout only to be read in place, without a copy of its curve).
         @inline(__always)
         mutating func areRead(
             from settings: inout TransactionSettings, _ classIndex: Int, _ property: Int, defaultDuration: Double
