@@ -103,13 +103,13 @@ public func ac_layer_convert_time(
 ) -> ac_status {
     reportingStatus { () throws(APIError) in
         try withEngine(engine) { (box) throws(APIError) in
-            let start = try timeArgument(time, "time_s")
             let out = try required(outTime, "out_time_s")
             let source = fromLayer == 0 ? nil : LayerID(rawValue: fromLayer)
             let destination = toLayer == 0 ? nil : LayerID(rawValue: toLayer)
             do throws(AnimCoreError) {
-                out.pointee = try box.engine.convertTime(start, from: source, to: destination)
+                out.pointee = try box.engine.convertTime(time, from: source, to: destination)
             } catch {
+                if let renamed = APIError(error, renaming: "time", to: "time_s") { throw renamed }
                 let argument = error.code == .badHandle
                     ? badLayerArgument(box, [(fromLayer, "from_layer"), (toLayer, "to_layer")], zeroIsValid: true) : "from_layer"
                 throw APIError(error, argument: argument)

@@ -787,6 +787,7 @@ struct LayerModelTests {
         expectError(.notInvertible, "out of a paused layer") { _ = try engine.convertTime(1, from: layer, to: nil) }
         expectError(.notFinite, "NaN") { _ = try engine.convertTime(.nan, from: nil, to: layer) }
         expectError(.notFinite, "infinity") { _ = try engine.convertTime(.infinity, from: nil, to: nil) }
+        expectError(.outOfRange, "beyond 1e15 s") { _ = try engine.convertTime(2e15, from: nil, to: nil) }
     }
 
     @Test("convertTime between layers of different trees goes through absolute time")

@@ -444,7 +444,7 @@ public final class Engine: @unchecked Sendable {
 
     /// `time` in `source`'s time space (nil: absolute) converted to `destination`'s.
     package func convertTime(_ time: Double, from source: LayerID?, to destination: LayerID?) throws(AnimCoreError) -> Double {
-        guard time.isFinite else { throw AnimCoreError(.notFinite, "time is \(time); it must be finite") }
+        try Check.time(time, "time")
         return try withState { (state) throws(AnimCoreError) in try state.convertTime(time, from: source, to: destination) }
     }
 

@@ -4,10 +4,7 @@ extension EngineState {
     /// Engine time advances by the host's elapsed time × `globalSpeed`; the first tick sets it
     /// to `hostTime`.
     func tick(hostTime: Double) throws(AnimCoreError) {
-        try Check.finite(hostTime, "now")
-        guard abs(hostTime) <= MediaTiming.Limits.time else {
-            throw AnimCoreError(.outOfRange, "now is \(hostTime); it must be within ±1e15")
-        }
+        try Check.time(hostTime, "now")
         try reportClockFault()
         previousTickTime = lastHostTime == nil ? .nan : currentTime
         commitClock.previousHostTime = lastHostTime ?? .nan

@@ -37,6 +37,14 @@ enum Check {
         }
     }
 
+    /// `value` must be a time: finite, within ±1e15 seconds (`MediaTiming.Limits.time`).
+    static func time(_ value: Double, _ field: @autoclosure () -> String) throws(AnimCoreError) {
+        try finite(value, field())
+        guard abs(value) <= MediaTiming.Limits.time else {
+            throw AnimCoreError(.outOfRange, "\(field()) is \(value); it must be within ±1e15")
+        }
+    }
+
     /// `value` must be a duration: in [0, 1e15] seconds, or infinite.
     static func durationOrInfinity(_ value: Double, _ field: @autoclosure () -> String) throws(AnimCoreError) {
         try nonNegative(value, field())

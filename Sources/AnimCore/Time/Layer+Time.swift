@@ -16,12 +16,13 @@ extension Layer {
     ///
     /// C: `ac_layer_convert_time`.
     /// - Parameters:
-    ///   - time: seconds in `source`'s time space; finite.
+    ///   - time: seconds in `source`'s time space; within ±1e15.
     ///   - source: a layer of the same engine; nil for absolute (engine) time.
     /// - Returns: the same instant in this layer's local time.
-    /// - Throws: `.notFinite` for a NaN or infinite time, `.notInvertible` when a speed of 0 on
-    ///   the way makes the conversion impossible, `.badHandle` for a destroyed layer or one of
-    ///   another engine, `.invalidState` once the engine is invalidated.
+    /// - Throws: `.notFinite` for a NaN or infinite time, `.outOfRange` for one beyond ±1e15,
+    ///   `.notInvertible` when a speed of 0 on the way makes the conversion impossible,
+    ///   `.badHandle` for a destroyed layer or one of another engine, `.invalidState` once the
+    ///   engine is invalidated.
     public func convertTime(_ time: Double, from source: Layer?) throws(AnimCoreError) -> Double {
         try engine.convertTime(time, from: source.map { (source) throws(AnimCoreError) in try handle(of: source, "source") }, to: id)
     }
@@ -31,7 +32,7 @@ extension Layer {
     ///
     /// C: `ac_layer_convert_time`.
     /// - Parameters:
-    ///   - time: seconds in this layer's local time; finite.
+    ///   - time: seconds in this layer's local time; within ±1e15.
     ///   - destination: a layer of the same engine; nil for absolute (engine) time.
     /// - Returns: the same instant in `destination`'s time space.
     /// - Throws: as `convertTime(_:from:)`.
