@@ -97,13 +97,13 @@ func finite(_ value: Double, _ argument: @autoclosure () -> String) throws(APIEr
     return value
 }
 
-/// A time argument: finite and within ±MediaTiming.Limits.time, or an error naming it.
+/// A time argument: the core's rule (`Check.time`), its error naming the argument.
 @inline(__always)
 func timeArgument(_ value: Double, _ argument: @autoclosure () -> String) throws(APIError) -> Double {
-    guard value.isFinite else { throw .notFinite(argument(), value) }
-    guard abs(value) <= MediaTiming.Limits.time else {
-        throw APIError(
-            AC_ERR_OUT_OF_RANGE, "\(argument()) is \(value); it must be within ±\(MediaTiming.Limits.time)")
+    do throws(AnimCoreError) {
+        try Check.time(value, argument())
+    } catch {
+        throw APIError(error.code.status, error.message)
     }
     return value
 }

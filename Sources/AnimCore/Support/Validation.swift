@@ -1,7 +1,7 @@
 /// Small checks shared by every validating initializer; each throws an `AnimCoreError` whose
 /// message names `field` and the value it saw. `field` is made only for a message: a check
 /// that passes builds no string.
-enum Check {
+package enum Check {
     /// `value` must be finite.
     static func finite(_ value: Double, _ field: @autoclosure () -> String) throws(AnimCoreError) {
         guard value.isFinite else {
@@ -37,8 +37,9 @@ enum Check {
         }
     }
 
-    /// `value` must be a time: finite, within ±1e15 seconds (`MediaTiming.Limits.time`).
-    static func time(_ value: Double, _ field: @autoclosure () -> String) throws(AnimCoreError) {
+    /// `value` must be a time: finite, within ±1e15 seconds (`MediaTiming.Limits.time`). The C
+    /// shim's time arguments take the same rule.
+    package static func time(_ value: Double, _ field: @autoclosure () -> String) throws(AnimCoreError) {
         try finite(value, field())
         guard abs(value) <= MediaTiming.Limits.time else {
             throw AnimCoreError(.outOfRange, "\(field()) is \(value); it must be within ±1e15")
