@@ -164,9 +164,7 @@ extension EngineState {
             writeTransition(of: values.slot, presentation: presentation, atLayerTime: time, into: entry)
             transitionID = entry.pointee.transitionID
         }
-        let id = list.entryDidOpen(index, layer: values.slot, isMask: isMask, transitionID: transitionID)
-        // An ended transition's id (`RenderList.noteTransition`) leaves fields not at rest.
-        list.noteDrawing(id == 0 ? key : .none, at: index)
+        list.entryDidOpen(index, layer: values.slot, isMask: isMask, transitionID: transitionID, drawing: key)
         return index
     }
 

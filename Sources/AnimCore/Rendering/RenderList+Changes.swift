@@ -31,13 +31,23 @@ final class RenderChangeTracking {
     /// The first previous entry the chains cover: this fill's entries before it matched in
     /// place.
     @exclusivity(unchecked) var chainStart = 0
-    /// By previous entry: whether this fill drew its layer again.
+    /// By previous entry: whether this fill drew its layer again. Scratch of the dirty
+    /// rectangle (`RenderList.makeDirtyRect`), which marks it from the traces' `previous`: a
+    /// fill writes none of it.
     let previousSeen = RecordBuffer<Bool>()
     /// By entry of this fill and of the previous one: what the tracking reads of it
     /// (`EntryTrace`), apart from the entries, so that the next fill reads the previous
-    /// fill's entries only where an entry may have changed.
+    /// fill's entries only where an entry may have changed. They trade storage with the
+    /// entries', fill for fill: a trace's storage holds, past the fill's count too, the trace
+    /// of the entry whose bytes the entries' storage holds at the same index.
     let traces = RecordBuffer<EntryTrace>()
     let previousTraces = RecordBuffer<EntryTrace>()
+    /// How many of the first places of `traces`' storage (and of `previousTraces`', traded
+    /// with it) a fill has written since the list's source was set: below it, the storage
+    /// holds a trace, even past the buffer's count (`RenderList.holdsDrawing`). (A buffer
+    /// grows only when full, so that it carries all of them over.)
+    @exclusivity(unchecked) var tracesWritten = 0
+    @exclusivity(unchecked) var previousTracesWritten = 0
     /// By entry of this fill and of the previous one: its extent (`RenderList.extent(of:)`)
     /// once computed, `unknown` before (empty until the fill's dirty rectangle is made); an
     /// entry's extent is computed at most once, so a changed entry's old extent comes from the
@@ -82,6 +92,9 @@ final class RenderChangeTracking {
         /// Whether its entry drew fewer instances than asked (`RenderEntry.Flags
         /// .instancesClamped`): set when it closes, as the clamp is known only then.
         var isClamped = false
+        /// What its entry's storage holds of the drawing fields (`DrawingKey`): what a later
+        /// fill of the same storage keeps.
+        var drawing: DrawingKey
     }
 
     /// An extent not computed yet (a finite entry's extent is never NaN).
@@ -164,24 +177,22 @@ extension RenderList {
         self.engine = engine
         fillNumber &+= 1
         entries.swapStorage(with: previous)
-        drawingKeys.swapStorage(with: previousDrawingKeys)
-        // (The storage keeps the entries' bytes, whose drawing fields `drawingKeys` names.)
+        // (The storage keeps the entries' bytes, whose drawing fields the traces name.)
         entries.removeAll()
         let isSameSource = source.map { $0.engine == ObjectIdentifier(engine) && $0.root == root } ?? false
         swap(&tracking.extents, &tracking.previousExtents)
         tracking.extents.removeAll(keepingCapacity: true)
         tracking.traces.swapStorage(with: tracking.previousTraces)
+        swap(&tracking.tracesWritten, &tracking.previousTracesWritten)
         tracking.traces.removeAll()
         tracking.matchesInPlace = true
         if !isSameSource {
             previous.removeAll()
-            drawingKeys.removeAll()
-            previousDrawingKeys.removeAll()
             tracking.previousTraces.removeAll()
+            (tracking.tracesWritten, tracking.previousTracesWritten) = (0, 0)
             tracking.previousExtents.removeAll(keepingCapacity: true)
         }
         source = (ObjectIdentifier(engine), root)
-        Self.refill(tracking.previousSeen, with: false, count: previous.count)
         tracking.subtreeMarks.removeAll(keepingCapacity: true)
         tracking.dirty = nil
         tracking.isDirtyMade = false
@@ -190,31 +201,30 @@ extension RenderList {
     }
 
     /// Notes the entry just appended at `index`, of the layer in `slot` (a mask's when
-    /// `isMask`), its transition fields written with id `transitionID` (0: at rest, not read):
-    /// flagged changed when it differs from the layer's previous entry. Returns the entry's
-    /// transition id as the fill leaves it (`noteTransition`).
-    @discardableResult
-    func entryDidOpen(_ index: Int, layer slot: Int, isMask: Bool, transitionID: UInt64) -> UInt64 {
+    /// `isMask`), its transition fields written with id `transitionID` (0: at rest, not read)
+    /// and its drawing fields those `drawing` names (`DrawingKey.none`: none kept): flagged
+    /// changed when it differs from the layer's previous entry.
+    func entryDidOpen(_ index: Int, layer slot: Int, isMask: Bool, transitionID: UInt64, drawing: DrawingKey) {
         let entry = entries.base + index
         if isMask {
             entry.pointee.flags.insert(.isMask)
             entries[Int(entry.pointee.parent)].mask = Int32(index)
         }
         let old = tracking.matchPrevious(ofLayer: entry.pointee.layerID, slot: slot, index: index)
-        if old >= 0 { tracking.previousSeen[old] = true }
         let id = noteTransition(entry, id: transitionID, previously: old)
         // Built in place. (The buffer lives as long as the list: no retain is taken around the
         // append.)
         let trace = Unmanaged.passUnretained(tracking.traces)._withUnsafeGuaranteedRef { $0.appendUninitialized() }
+        // An ended transition's id (`noteTransition`) leaves fields not at rest.
         trace.initialize(to: RenderChangeTracking.EntryTrace(
             layer: entry.pointee.layerID, transitionID: id, m41: entry.pointee.matrix.m41,
-            m42: entry.pointee.matrix.m42, previous: Int32(old), isLeaf: false))
+            m42: entry.pointee.matrix.m42, previous: Int32(old), isLeaf: false, drawing: id == 0 ? drawing : .none))
+        tracking.tracesWritten = max(tracking.tracesWritten, index + 1)
         // A running transition moves what the layer draws every fill, even when the tick did not.
         let isRunning = id != 0 && entry.pointee.transitionState.contains(.active)
         if old < 0 || isRunning || !drawsAlike(index, previously: old) {
             entry.pointee.flags.insert(.changed)
         }
-        return id
     }
 
     /// Adds the states only a list can tell to the entry's transition fields, written with id
@@ -355,8 +365,19 @@ extension RenderList {
         for mark in tracking.subtreeMarks {
             addSubtree(Int(mark.index), previously: Int(mark.old), reach: mark.reach)
         }
+        markPreviousSeen()
         for old in previous.indices where !tracking.previousSeen[old] {
             tracking.markDirty(extent(ofPrevious: old))
+        }
+    }
+
+    /// Marks in `tracking.previousSeen` the previous entries this fill drew again: those its
+    /// entries' traces name as their layer's previous entry.
+    private func markPreviousSeen() {
+        Self.refill(tracking.previousSeen, with: false, count: previous.count)
+        for index in entries.indices {
+            let old = Int(tracking.previous(ofEntry: index))
+            if old >= 0 { tracking.previousSeen[old] = true }
         }
     }
 

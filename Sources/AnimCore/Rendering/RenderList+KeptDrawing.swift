@@ -9,10 +9,9 @@
 /// by every model write), they are the fields this fill would write: they are left as they
 /// are, neither written nor read.
 ///
-/// Each buffer's keys (`RenderList.drawingKeys`, traded with the entries) say what its storage
-/// holds at each index, within the buffer's count or past it (a fill's entries beyond the next
-/// fill's count stay in the storage, and a buffer that grows moves only indexes the fill has
-/// written again).
+/// The trace kept at the same index of the traces' storage, traded with the entries', says
+/// what the storage holds (`RenderChangeTracking.EntryTrace.drawing`), within the buffer's
+/// count or past it (a fill's entries beyond the next fill's count stay in the storage).
 struct DrawingKey: Equatable {
     /// The layer the fields were written for.
     var layer: LayerID
@@ -24,23 +23,10 @@ struct DrawingKey: Equatable {
 }
 
 extension RenderList {
-    /// Whether the entry at `index`, just appended, finds in its storage the drawing fields
-    /// `key` names.
+    /// Whether the entry at `index`, just appended (its trace not yet), finds in its storage
+    /// the drawing fields `key` names: the trace its storage's last fill left at `index` says so.
     @inline(__always)
     func holdsDrawing(_ key: DrawingKey, at index: Int) -> Bool {
-        index < drawingKeys.count && drawingKeys[index] == key
-    }
-
-    /// Notes what the entry at `index`, just written, holds of its drawing fields: `key`, or
-    /// `DrawingKey.none`.
-    @inline(__always)
-    func noteDrawing(_ key: DrawingKey, at index: Int) {
-        if index < drawingKeys.count {
-            drawingKeys[index] = key
-            return
-        }
-        // Each entry is noted as it is appended.
-        assert(index == drawingKeys.count, "drawing keys noted out of order")
-        drawingKeys.append(key)
+        index < tracking.tracesWritten && tracking.traces.base[index].drawing == key
     }
 }

@@ -13,10 +13,6 @@ public final class RenderList {
     /// fill reads them with no retain per entry.
     let entries = RecordBuffer<RenderEntry>()
     let previous = RecordBuffer<RenderEntry>()
-    /// By entry index, what the storage of `entries` holds of its drawing fields, and the same
-    /// for `previous` (traded with them at each fill): `DrawingKey`.
-    let drawingKeys = RecordBuffer<DrawingKey>()
-    let previousDrawingKeys = RecordBuffer<DrawingKey>()
     /// The walk's scratch: its stack, the sublayers it has still to draw, the zPosition sort's
     /// keys.
     let frames = RecordBuffer<RenderFrame>(initialCapacity: 16)
