@@ -437,6 +437,44 @@ struct RenderListTests {
         }
     }
 
+    @Test("drawing fields kept across a list that shrinks, then grows its storage past where it was kept")
+    func keptDrawingFieldsAcrossGrowth() throws {
+        let engine = Engine()
+        let root = try Self.layer(engine, 1000, 1000, at: Point(x: 500, y: 500))
+        let leaves = try (0..<300).map { index in
+            let leaf = try Self.layer(engine, 4, 4, at: Point(x: Double(index % 30) * 10, y: Double(index / 30) * 10))
+            try leaf.setValue(Color(red: Double(index) / 300, green: 0, blue: 1, alpha: 1), for: .backgroundColor)
+            return leaf
+        }
+        let list = RenderList()
+        var time = 0.0
+        /// Fills the list three times (each of its two storages refilled after a change),
+        /// each compared with a new list's fill.
+        func fillAndCompare() throws {
+            for _ in 0..<3 {
+                time += 0.1
+                try engine.tick(time)
+                try root.fillRenderList(list)
+                let fresh = RenderList()
+                try root.fillRenderList(fresh)
+                #expect(list.all.map(Self.drawing) == fresh.all.map(Self.drawing))
+            }
+        }
+        // 100 entries: the storages grow from their first size; then 10, the rest kept past
+        // the count; then 300, growing the storages over the kept places, with the layers
+        // drawn there before changed meanwhile, or in other places.
+        for leaf in leaves[..<99] { try root.addSublayer(leaf) }
+        try fillAndCompare()
+        for leaf in leaves[9..<99] { try leaf.removeFromSuperlayer() }
+        try fillAndCompare()
+        try engine.transaction(disableActions: true) {
+            for leaf in leaves[20..<60] { try leaf.setValue(3, for: .borderWidth) }
+        }
+        for leaf in leaves[9...].reversed() { try root.addSublayer(leaf) }
+        try fillAndCompare()
+        #expect(list.count == 301)
+    }
+
     /// What an entry draws, apart from its change flag and its transition's began and ended
     /// states (which a new list gives otherwise).
     static func drawing(_ entry: RenderEntry) -> String {

@@ -32,7 +32,7 @@ struct LayerRecord {
     var transitionCount: Int32 = 0
     /// Counts the layer's model value writes (wrapping; one home: `propertyDidChange`), so
     /// that the render list knows, without reading them, that the values its entry drew are
-    /// the ones it would write again (`RenderList.drawingKeys`).
+    /// the ones it would write again (`DrawingKey`).
     var modelVersion: UInt64 = 0
     /// Whether display must run at the next tick, and whether it is queued for it.
     var needsDisplay = false

@@ -1,12 +1,13 @@
 import Glibc
 
 /// What a render list remembers of its previous fill to say what changed: where each layer's
-/// previous entry is, which previous entries were drawn again, the changes that reach whole
-/// subtrees, and the dirty rectangle once asked for.
+/// previous entry is, the changes that reach whole subtrees, and the dirty rectangle once
+/// asked for.
 ///
 /// The dirty rectangle is made when first read after a fill (`RenderList.dirtyRect`), from
-/// what the fill left: the changed flags, each entry's previous entry, the previous entries not
-/// drawn again and the subtree marks. A host that does not read it pays for no extents.
+/// what the fill left: the changed flags, each entry's previous entry (and from these, the
+/// previous entries not drawn again) and the subtree marks. A host that does not read it pays
+/// for no extents.
 ///
 /// Each entry is matched with its layer's previous entry in place while the tree draws as it
 /// did (entry i was entry i of the previous fill), which costs one comparison; from the first
@@ -43,9 +44,11 @@ final class RenderChangeTracking {
     let traces = RecordBuffer<EntryTrace>()
     let previousTraces = RecordBuffer<EntryTrace>()
     /// How many of the first places of `traces`' storage (and of `previousTraces`', traded
-    /// with it) a fill has written since the list's source was set: below it, the storage
-    /// holds a trace, even past the buffer's count (`RenderList.holdsDrawing`). (A buffer
-    /// grows only when full, so that it carries all of them over.)
+    /// with it) the fills before this one wrote since the list's source was set: below it, the
+    /// storage holds a trace, even past the buffer's count (`RenderList.holdsDrawing`).
+    /// Neither the traces nor the entries are ever reserved or appended to but one by one
+    /// (`appendUninitialized`): a buffer grows only when full then, which carries all of them
+    /// over (`RecordBuffer.reserve` moves the counted records alone).
     @exclusivity(unchecked) var tracesWritten = 0
     @exclusivity(unchecked) var previousTracesWritten = 0
     /// By entry of this fill and of the previous one: its extent (`RenderList.extent(of:)`)
@@ -71,10 +74,12 @@ final class RenderChangeTracking {
     }
 
     /// What the change tracking keeps of an entry beside it: its layer, its transition's id,
-    /// its matrix's translation, its layer's previous entry and whether it is a leaf. A small
-    /// fraction of the entry's size: the next fill matches entries, tells a moved entry and
-    /// most unchanged parts from these, without reading the previous entries, which are out
-    /// of the cache by then.
+    /// its matrix's translation, its layer's previous entry, whether it is a leaf and drew
+    /// all its instances, and which drawing fields its storage holds. A small fraction of the
+    /// entry's size: the next fill matches entries, tells a moved entry and most unchanged
+    /// parts from these, without reading the previous entries, which are out of the cache by
+    /// then; the fill after it, which writes the same storage, tells from it which drawing
+    /// fields it may leave as they are.
     struct EntryTrace {
         /// The entry's layer.
         var layer: LayerID
@@ -92,9 +97,11 @@ final class RenderChangeTracking {
         /// Whether its entry drew fewer instances than asked (`RenderEntry.Flags
         /// .instancesClamped`): set when it closes, as the clamp is known only then.
         var isClamped = false
-        /// What its entry's storage holds of the drawing fields (`DrawingKey`): what a later
-        /// fill of the same storage keeps.
-        var drawing: DrawingKey
+        /// Whether its entry's drawing fields followed from its layer's model values alone,
+        /// at model version `drawnVersion`: its `DrawingKey` is (`layer`, `drawnVersion`),
+        /// else `DrawingKey.none`. (Kept apart, so that a trace stays 48 bytes.)
+        var keepsDrawing: Bool
+        var drawnVersion: UInt64
     }
 
     /// An extent not computed yet (a finite entry's extent is never NaN).
@@ -182,6 +189,8 @@ extension RenderList {
         let isSameSource = source.map { $0.engine == ObjectIdentifier(engine) && $0.root == root } ?? false
         swap(&tracking.extents, &tracking.previousExtents)
         tracking.extents.removeAll(keepingCapacity: true)
+        // (What the last fill wrote of its storage, noted before it is traded.)
+        tracking.tracesWritten = max(tracking.tracesWritten, tracking.traces.count)
         tracking.traces.swapStorage(with: tracking.previousTraces)
         swap(&tracking.tracesWritten, &tracking.previousTracesWritten)
         tracking.traces.removeAll()
@@ -215,11 +224,12 @@ extension RenderList {
         // Built in place. (The buffer lives as long as the list: no retain is taken around the
         // append.)
         let trace = Unmanaged.passUnretained(tracking.traces)._withUnsafeGuaranteedRef { $0.appendUninitialized() }
+        assert(tracking.traces.count == index + 1, "a trace per entry, at its index")
         // An ended transition's id (`noteTransition`) leaves fields not at rest.
         trace.initialize(to: RenderChangeTracking.EntryTrace(
             layer: entry.pointee.layerID, transitionID: id, m41: entry.pointee.matrix.m41,
-            m42: entry.pointee.matrix.m42, previous: Int32(old), isLeaf: false, drawing: id == 0 ? drawing : .none))
-        tracking.tracesWritten = max(tracking.tracesWritten, index + 1)
+            m42: entry.pointee.matrix.m42, previous: Int32(old), isLeaf: false,
+            keepsDrawing: id == 0 && drawing != .none, drawnVersion: drawing.modelVersion))
         // A running transition moves what the layer draws every fill, even when the tick did not.
         let isRunning = id != 0 && entry.pointee.transitionState.contains(.active)
         if old < 0 || isRunning || !drawsAlike(index, previously: old) {

@@ -10,8 +10,9 @@
 /// are, neither written nor read.
 ///
 /// The trace kept at the same index of the traces' storage, traded with the entries', says
-/// what the storage holds (`RenderChangeTracking.EntryTrace.drawing`), within the buffer's
-/// count or past it (a fill's entries beyond the next fill's count stay in the storage).
+/// what the storage holds (`RenderChangeTracking.EntryTrace.keepsDrawing`), within the
+/// buffer's count or past it (a fill's entries beyond the next fill's count stay in the
+/// storage).
 struct DrawingKey: Equatable {
     /// The layer the fields were written for.
     var layer: LayerID
@@ -24,9 +25,12 @@ struct DrawingKey: Equatable {
 
 extension RenderList {
     /// Whether the entry at `index`, just appended (its trace not yet), finds in its storage
-    /// the drawing fields `key` names: the trace its storage's last fill left at `index` says so.
+    /// the drawing fields `key` (not `.none`) names: the last trace written at `index` in the
+    /// traces' storage says so.
     @inline(__always)
     func holdsDrawing(_ key: DrawingKey, at index: Int) -> Bool {
-        index < tracking.tracesWritten && tracking.traces.base[index].drawing == key
+        guard index < tracking.tracesWritten else { return false }
+        let trace = tracking.traces.base + index
+        return trace.pointee.keepsDrawing && trace.pointee.layer == key.layer && trace.pointee.drawnVersion == key.modelVersion
     }
 }
