@@ -413,14 +413,7 @@ struct RenderListTests {
         var time = 0.0
         for change in changes {
             try change()
-            for _ in 0..<3 {
-                time += 0.1
-                try engine.tick(time)
-                try root.fillRenderList(list)
-                let fresh = RenderList()
-                try root.fillRenderList(fresh)
-                #expect(list.all.map(Self.drawing) == fresh.all.map(Self.drawing))
-            }
+            try Self.fillThrice(list, from: root, of: engine, time: &time)
         }
         #expect(list.all.contains { $0.backgroundColor.red == 1 && $0.cornerRadius == 0 && $0.instanceColor.green == 1 })
         #expect(list.all.contains { $0.cornerRadius == 6 && $0.borderColor.blue == 1 })
@@ -448,18 +441,7 @@ struct RenderListTests {
         }
         let list = RenderList()
         var time = 0.0
-        /// Fills the list three times (each of its two storages refilled after a change),
-        /// each compared with a new list's fill.
-        func fillAndCompare() throws {
-            for _ in 0..<3 {
-                time += 0.1
-                try engine.tick(time)
-                try root.fillRenderList(list)
-                let fresh = RenderList()
-                try root.fillRenderList(fresh)
-                #expect(list.all.map(Self.drawing) == fresh.all.map(Self.drawing))
-            }
-        }
+        func fillAndCompare() throws { try Self.fillThrice(list, from: root, of: engine, time: &time) }
         // 100 entries: the storages grow from their first size; then 10, the rest kept past
         // the count; then 300, growing the storages over the kept places, with the layers
         // drawn there before changed meanwhile, or in other places.
@@ -473,6 +455,20 @@ struct RenderListTests {
         for leaf in leaves[9...].reversed() { try root.addSublayer(leaf) }
         try fillAndCompare()
         #expect(list.count == 301)
+    }
+
+    /// Ticks `engine` and fills `list` from `root` three times, 0.1 s apart from `time` on (so
+    /// that each of its two storages is refilled after a change), each fill expected to draw
+    /// what a new list's fill at the same time draws.
+    static func fillThrice(_ list: RenderList, from root: Layer, of engine: Engine, time: inout Double) throws {
+        for _ in 0..<3 {
+            time += 0.1
+            try engine.tick(time)
+            try root.fillRenderList(list)
+            let fresh = RenderList()
+            try root.fillRenderList(fresh)
+            #expect(list.all.map(Self.drawing) == fresh.all.map(Self.drawing))
+        }
     }
 
     /// What an entry draws, apart from its change flag and its transition's began and ended
