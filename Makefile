@@ -14,6 +14,8 @@
 # make stress-python: the Python binding's random hostile programs for STRESS_SECONDS (default
 # 60; make test runs them for 3 s).
 # make bench-peers: animcore against Qt 6's animation framework (installs qt6-base-dev).
+# make bench-instructions: the timing matrix's instructions per animation under callgrind
+# (installs valgrind; WORKLOADS=first,decay-first for some, LAYERS=100000 for another size).
 # Set-up (scripts/setup.sh) installs whatever is missing: cmake, ninja-build, pkg-config,
 # libcjson-dev and libcairo2-dev with apt-get, and a project virtual environment .venv with the
 # binding (bindings/python/src on its path), pytest, NumPy, pycairo, matplotlib,
@@ -30,6 +32,7 @@ TEST_FUZZ_SECONDS ?= 30
 export ANIMCORE_LIBRARY := $(abspath $(BUILD))/libanimcore.so
 
 .PHONY: all setup build test test-c test-swift test-python typecheck demo examples live bench bench-peers clean \
+	bench-instructions \
 	sanitize sanitize-asan sanitize-tsan fuzz soak check-swift-docs check-examples check-docs stress-python
 
 all: build
@@ -151,6 +154,14 @@ bench-peers:
 	@test -x $(BUILD)/benchmarks/peers/bench_qt || { echo "bench-peers: bench_qt was not built;" \
 		"cmake -S . -B $(BUILD) says why" >&2; exit 1; }
 	@$(BUILD)/benchmarks/peers/bench_qt
+
+# The timing matrix's worlds once under callgrind (benchmarks/count_instructions.py; all of them
+# about 16 minutes at 10,000 layers): instructions per animation per tick, animcore's tick and
+# read against the plain-C loop, where wall times move too much to see a change of a few percent.
+bench-instructions:
+	@bash scripts/setup.sh --with-valgrind
+	@$(MAKE) --no-print-directory build
+	@$(VENV_PYTHON) benchmarks/count_instructions.py --build $(BUILD) -n $(or $(LAYERS),10000) -w $(or $(WORKLOADS),all)
 
 clean:
 	rm -rf $(BUILD) .build demo build-asan build-tsan build-fuzz build-wheel build-swift-docs

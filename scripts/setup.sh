@@ -4,6 +4,7 @@
 #   bash scripts/setup.sh                              # .venv made from python3
 #   PYTHON=/usr/bin/python3 bash scripts/setup.sh      # .venv made from Debian's python3
 #   bash scripts/setup.sh --with-qt                    # also Qt 6 Core (make bench-peers)
+#   bash scripts/setup.sh --with-valgrind              # also valgrind (make bench-instructions)
 #
 # - The Swift 6 toolchain (swiftc on PATH) cannot be installed from here: without it the script
 #   stops and says where to get it.
@@ -23,6 +24,8 @@
 #                          is then not built, or its test is skipped with the reason)
 #     qt6-base-dev, g++    with --with-qt only: Qt 6 Core and a C++ compiler for the Qt
 #                          comparison, benchmarks/peers/bench_qt (make bench-peers)
+#     valgrind             with --with-valgrind only: callgrind, which counts the timing
+#                          matrix's instructions (benchmarks/count_instructions.py)
 # - A project virtual environment, .venv (ignored by git), made from $PYTHON (default python3),
 #   holding the binding (this checkout's bindings/python/src on its sys.path, no Swift build;
 #   the library is found as <repo>/build/libanimcore.so or $ANIMCORE_LIBRARY), pytest, NumPy,
@@ -43,10 +46,12 @@ MODULES=(pytest numpy cairo matplotlib scikit_build_core mypy)
 say() { echo "setup: $*"; }
 
 with_qt=""
+with_valgrind=""
 for option in "$@"; do
   case "$option" in
     --with-qt) with_qt=yes ;;
-    *) say "unknown option $option (known: --with-qt)" >&2; exit 2 ;;
+    --with-valgrind) with_valgrind=yes ;;
+    *) say "unknown option $option (known: --with-qt, --with-valgrind)" >&2; exit 2 ;;
   esac
 done
 
@@ -131,6 +136,9 @@ qt_installed() {
 if [ -n "$with_qt" ]; then
   qt_installed || missing+=(qt6-base-dev)
   command -v c++ >/dev/null || missing+=(g++)
+fi
+if [ -n "$with_valgrind" ]; then
+  command -v valgrind >/dev/null || missing+=(valgrind)
 fi
 # pycairo compiles a C extension for the venv's Python: Debian's python3 needs its headers.
 if ! "$PYTHON" -c 'import os, sys, sysconfig
