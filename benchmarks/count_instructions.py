@@ -101,9 +101,10 @@ def measure(binary: Path, layers: int, workloads: str) -> List[str]:
         if run.returncode != 0:
             sys.stderr.write(run.stdout[-2000:] + run.stderr[-2000:])
             raise SystemExit(f"count_instructions: {binary.name} failed under valgrind (status {run.returncode})")
-        # Each world runs in a child process of its own, one after another: in the order of
-        # their process ids, the profiles that have a run_pass are the worlds, in print order.
-        profiles = sorted(Path(scratch).glob("callgrind.*"), key=lambda p: int(p.suffix.lstrip(".")))
+        # Each world runs in a child process of its own, one after the other, which writes its
+        # profile as it ends: in the order they were written (process ids may wrap), the
+        # profiles that have a run_pass are the worlds, in print order; the parent's is last.
+        profiles = sorted(Path(scratch).glob("callgrind.*"), key=lambda p: p.stat().st_mtime_ns)
         measured = [callees for callees in map(run_pass_callees, profiles) if callees]
         worlds = worlds_in(run.stdout)
         if len(measured) != len(worlds):
