@@ -102,6 +102,9 @@ final class RenderChangeTracking {
         /// else `DrawingKey.none`. (Kept apart, so that a trace stays 48 bytes.)
         var keepsDrawing: Bool
         var drawnVersion: UInt64
+
+        /// The `DrawingKey` of its entry's drawing fields; `.none` when it keeps none.
+        var drawing: DrawingKey { keepsDrawing ? DrawingKey(layer: layer, modelVersion: drawnVersion) : .none }
     }
 
     /// An extent not computed yet (a finite entry's extent is never NaN).

@@ -29,8 +29,6 @@ extension RenderList {
     /// traces' storage says so.
     @inline(__always)
     func holdsDrawing(_ key: DrawingKey, at index: Int) -> Bool {
-        guard index < tracking.tracesWritten else { return false }
-        let trace = tracking.traces.base + index
-        return trace.pointee.keepsDrawing && trace.pointee.layer == key.layer && trace.pointee.drawnVersion == key.modelVersion
+        index < tracking.tracesWritten && tracking.traces.base[index].drawing == key
     }
 }
