@@ -1162,7 +1162,11 @@ ac_status ac_layer_get_presentation_scalar(ac_engine *engine, ac_layer layer, ac
  * kinds, whose integer is given as a double). Every layer must hold the same kind at key.
  * count 0 is allowed (*out_stride is then 0; layers and out_slots may be NULL).
  * The way to read every layer each frame: a declared property costs a few ns per layer, and a
- * large batch is shared out to the engine's tick threads (ac_engine_set_tick_threads).
+ * large batch is shared out to the engine's tick threads (ac_engine_set_tick_threads). A read
+ * of 256 layers or more that repeats the read before it (the same handles in the same order,
+ * the same key) copies each value from where that read found it, without looking it up again,
+ * unless a layer was made or destroyed or an animation added, removed or ended since: keep one
+ * array of the layers drawn and read it every frame.
  * Errors: as ac_layer_get_presentation_value, naming layers[i]; AC_ERR_WRONG_KIND when a layer's
  * kind differs from layers[0]'s; AC_ERR_BUFFER_TOO_SMALL when capacity < count × stride (then
  * *out_stride is still set). On an error the slots of the layers before layers[i] are written
@@ -1187,7 +1191,10 @@ ac_status ac_layers_get_presentation(ac_engine *engine, const ac_layer *layers, 
  * for declared properties and key paths into them ("position.x", "transform.rotation.z");
  * "frame" or an undeclared key is read the general way, on the calling thread, in each row
  * whose class declares no such property, the row's other keys still the fast way (about 20 ns
- * more per such key and layer).
+ * more per such key and layer). A read that repeats the read before it (the same layers and
+ * keys) is faster still, as ac_layers_get_presentation's, when every cell was read the fast way
+ * and none from a model value kept out of line (a transform's: animated, it is read from the
+ * presentation).
  * Errors: as ac_layers_get_presentation, naming "layers[i]" with "keys[k]" (a bad handle names
  * "layers[i]" alone); AC_ERR_UNKNOWN_KEY names keys[k]; AC_ERR_NULL_POINTER (keys, layers, out_slots, out_stride);
  * AC_ERR_OUT_OF_RANGE (key_count); AC_ERR_BUFFER_TOO_SMALL when capacity < count × stride (then

@@ -77,6 +77,18 @@ struct PresentationLayoutTests {
         }
     }
 
+    /// An engine ticking on `threads` threads, started at time 0, with two classes that declare
+    /// "level": "Dot" (0.5) and "Ring" (0.25, beside "size").
+    static func dotAndRing(threads: Int) throws -> (engine: Engine, dot: LayerClassID, ring: LayerClassID) {
+        let engine = Engine()
+        try engine.setTickThreadCount(threads)
+        let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0.5))])
+        let ring = try engine.makeLayerClass(
+            name: "Ring", properties: [PropertyDescriptor("size", default: .scalar(3)), PropertyDescriptor("level", default: .scalar(0.25))])
+        try engine.tick(0)
+        return (engine, dot, ring)
+    }
+
     /// Reads `keys` of `layers` as a table (`readPresentationTable`); the failure, if any.
     static func table(
         _ engine: Engine, _ keys: [String], _ kinds: [ValueKind], _ layers: [LayerID], into rows: inout [Double]
@@ -104,12 +116,7 @@ struct PresentationLayoutTests {
         let kinds: [ValueKind] = [.point, .scalar, .transform3D, .scalar, .scalar]
         let stride = 2 + 1 + 16 + 1 + 1
         for threads in [1, 2] {
-            let engine = Engine()
-            try engine.setTickThreadCount(threads)
-            let dot = try engine.makeLayerClass(name: "Dot", properties: [PropertyDescriptor("level", default: .scalar(0.5))])
-            let ring = try engine.makeLayerClass(
-                name: "Ring", properties: [PropertyDescriptor("size", default: .scalar(3)), PropertyDescriptor("level", default: .scalar(0.25))])
-            try engine.tick(0)
+            let (engine, dot, ring) = try Self.dotAndRing(threads: threads)
             // Enough layers for the read to be shared out on two threads (more than 4096 keys a
             // part); the last ones of the base class, where "level" is undeclared, for the
             // general read.

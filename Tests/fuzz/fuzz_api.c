@@ -20,6 +20,8 @@
  *     engine's pointer answers AC_ERR_BAD_HANDLE, with NULL AC_ERR_NULL_POINTER;
  *   - values written out (get value, presentation, velocity, an animation's or a transaction's
  *     value) have a known kind, reserved 0 and every field the kind does not use 0;
+ *   - a batch read large enough to be remembered (read_large_batch) gives every layer's row
+ *     as the layer's own presentation read, to the bit, whatever ran since the last one;
  *   - every did-stop exactly once per add that returned AC_OK (each add gets a delegate of its
  *     own), did-start at most once and never after its did-stop, every completion exactly once
  *     per successful registration, every destroy function exactly once per successful
@@ -1191,6 +1193,37 @@ static void op_layer_set(void) {
     }
 }
 
+/* A batch read large enough for the engine to remember where its values lie (256 rows or more:
+ * the live layers, in slot order, over and over), made the same way every time so that a read
+ * after other operations may copy from the kept locations. Oracle: every row holds what the
+ * layer's own presentation read gives, to the bit (bool, integer and token kinds aside: the
+ * batch gives them as numbers). */
+static void read_large_batch(engine_slot *es, ac_key key) {
+    enum { ROWS_MAX = 320 };
+    static ac_layer layers[ROWS_MAX];
+    static double slots[ROWS_MAX * 16];
+    size_t live = 0, count = rd_u8() & 1 ? 256 : ROWS_MAX, stride = 0, index;
+    int distinct[MAX_LAYERS];
+    for (index = 0; index < MAX_LAYERS; ++index)
+        if (es->layers[index].used && !es->layers[index].dead) distinct[live++] = (int)index;
+    if (live == 0) return;
+    for (index = 0; index < count; ++index) layers[index] = es->layers[distinct[index % live]].handle;
+    if (CALL(es, 0, ac_layers_get_presentation(es->pointer, layers, count, key, slots, ROWS_MAX * 16, &stride)) != AC_OK)
+        return;
+    for (index = 0; index < count && stride > 0 && stride <= 16; ++index) {
+        ac_value value;
+        if (index >= live) {
+            if (memcmp(&slots[index * stride], &slots[(index % live) * stride], stride * sizeof(double)) != 0)
+                die(__LINE__, "a batch read gave one layer two different rows", NULL);
+            continue;
+        }
+        if (CALL(es, 0, ac_layer_get_presentation_value(es->pointer, layers[index], key, &value)) != AC_OK) continue;
+        if (value.kind == AC_VALUE_BOOL || value.kind == AC_VALUE_INTEGER || value.kind == AC_VALUE_TOKEN) continue;
+        if (memcmp(&slots[index * stride], value.v, stride * sizeof(double)) != 0)
+            die(__LINE__, "a batch read's row differs from the layer's own presentation read", NULL);
+    }
+}
+
 static void op_layer_get(void) {
     engine_slot *es = pick_engine();
     pick layer = pick_layer(es);
@@ -1233,6 +1266,7 @@ static void op_layer_get(void) {
         }
         CALL(es, bad, ac_layers_get_presentation(es->pointer, count ? layers : NULL, count, key, slots,
                                                  rd_u8() & 1 ? 64 : rd_u8() % 16, &stride));
+        if (rd_u8() % 4 == 0) read_large_batch(es, key);
         /* The table of several keys: the same key (or another) up to 3 times, and key counts
          * past the limit; a buffer of 64 numbers or less. */
         {

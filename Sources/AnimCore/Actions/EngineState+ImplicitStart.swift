@@ -327,12 +327,11 @@ extension EngineState {
     private func givePresentationBlock(_ index: Int, showing shown: UnsafePointer<Double>, slot: Int) {
         let count = Int(implicitPlan.record.propertySlotCount)
         let block = presentation.allocate(count)
-        places[slot].presentationOffset = Int32(block)
         layers[slot].presentationSize = Int32(count)
         if implicitPlan.presentationLayout < 0 {
             implicitPlan.presentationLayout = presentationLayouts.intern(property: implicitPlan.record.property, size: Int32(count))
         }
-        places[slot].presentationLayout = implicitPlan.presentationLayout
+        setPresentationBlock(slot, offset: Int32(block), layout: implicitPlan.presentationLayout)
         animations[index].initializesPresentation = true  // (its entry at offset 0)
         presentation.pointer(block).copySlots(from: shown, count: count)
     }

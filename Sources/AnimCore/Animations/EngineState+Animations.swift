@@ -792,7 +792,7 @@ extension EngineState {
         let layout = newLayoutScratch
         let oldOffset = Int(places[slot].presentationOffset)
         if oldOffset >= 0 && layout.elementsEqual(oldLayout) { return }
-        places[slot].presentationLayout = switch layout.count {
+        let newLayout: Int32 = switch layout.count {
         case 0: -1
         case 1: presentationLayouts.intern(property: layout[0].property, size: layout[0].size)  // no hashing
         default: presentationLayouts.intern(layout)
@@ -808,7 +808,7 @@ extension EngineState {
             }
         }
         if oldOffset >= 0 { presentation.free(oldOffset, size: oldSize) }
-        places[slot].presentationOffset = Int32(newOffset)
+        setPresentationBlock(slot, offset: Int32(newOffset), layout: newLayout)
         layers[slot].presentationSize = size
     }
 
@@ -818,8 +818,7 @@ extension EngineState {
     func releasePresentation(_ slot: Int) {
         let offset = Int(places[slot].presentationOffset)
         if offset >= 0 { presentation.free(offset, size: Int(layers[slot].presentationSize)) }
-        places[slot].presentationLayout = -1
-        places[slot].presentationOffset = -1
+        setPresentationBlock(slot, offset: -1, layout: -1)
         layers[slot].presentationSize = 0
     }
 }

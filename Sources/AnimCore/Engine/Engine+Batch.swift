@@ -71,7 +71,9 @@ extension EngineState {
     /// every key that is a declared property of the expected kind in the layer's class, or a
     /// key path into one whose part is of that kind ("position.x"). The general read fills the
     /// other keys ("frame", an undeclared key, another kind: refused there) of the layers it
-    /// read, then goes on in order from the first layer it could not read (a dead one).
+    /// read, then goes on in order from the first layer it could not read (a dead one). A read
+    /// that a memo describes (`BatchReadMemos`: the same layers and keys as a recent read, no
+    /// layer's place changed since) copies each value from where that read found it.
     func readPresentationTable(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of layers: UnsafeBufferPointer<LayerID>,
         expecting kinds: UnsafeBufferPointer<ValueKind>, into output: UnsafeMutablePointer<Double>
@@ -93,6 +95,10 @@ extension EngineState {
         let count = layers.count
         let keyCount = keys.count
         let stride = kinds.reduce(0) { $0 + $1.slotCount }
+        if let memo = batchReadMemos.memo(describing: handles, count: count, keys: keys, kinds: kinds, placeChanges: placeChanges),
+           readRemembered(memo, kinds, stride: stride, into: output) {
+            return nil
+        }
         // How each class reads each key: class c's key k at c × keyCount + k; nil for the
         // general read. (A reused array: no allocation per read.)
         tableTargets.removeAll(keepingCapacity: true)
@@ -100,7 +106,7 @@ extension EngineState {
             for key in 0..<keyCount { tableTargets.append(tableTarget(classIndex, keys[key], kinds[key])) }
         }
         let targets = tableTargets
-        let stop = readPresentationTableFast(
+        let stop = readPresentationTableRemembering(
             forKeys: keys, of: handles, count: count, expecting: kinds, targets: targets, stride: stride, into: output)
         let next = stop.layer
         let firstLeft = min(stop.firstLeft, next)
@@ -140,6 +146,85 @@ extension EngineState {
             }
             return nil
         }
+    }
+
+    /// `readPresentationTableFast`, noting each cell's location in a memo of `batchReadMemos`
+    /// when the batch has `BatchReadMemo.layersMinimum` layers or more, which keeps them when
+    /// the fast read read every cell (leaving none to the general read).
+    private func readPresentationTableRemembering(
+        forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
+        expecting kinds: UnsafeBufferPointer<ValueKind>, targets: [KeyPathTarget?], stride: Int,
+        into output: UnsafeMutablePointer<Double>
+    ) -> PresentationReader.Stop {
+        let memo = count >= BatchReadMemo.layersMinimum ? batchReadMemos.memoToFill(placeChanges: placeChanges) : nil
+        let locations = memo.flatMap { prepare($0, keys, kinds, count: count, targets: targets) }
+        let stop = readPresentationTableFast(
+            forKeys: keys, of: handles, count: count, expecting: kinds, targets: targets, stride: stride, locations: locations,
+            into: output)
+        if let memo, locations != nil {
+            if stop.layer == count && stop.firstLeft == count {
+                memo.keep(handles, count: count, placeChanges: placeChanges)
+            } else {
+                memo.forget()
+            }
+        }
+        return stop
+    }
+
+    /// Room in `memo` for the locations of a read of `count` layers at `keys` of `kinds`, each
+    /// read by every class as `targets` say (class c's key k at c × keys + k); nil when two
+    /// classes read a key differently (another part of the value, or of a value of another
+    /// size), which a memo does not keep.
+    private func prepare(
+        _ memo: BatchReadMemo, _ keys: UnsafeBufferPointer<PropertyKey>, _ kinds: UnsafeBufferPointer<ValueKind>, count: Int,
+        targets: [KeyPathTarget?]
+    ) -> UnsafeMutablePointer<BatchReadMemo.Location>? {
+        let locations = memo.prepare(layers: count, keys: keys, kinds: kinds)
+        for key in keys.indices {
+            var part: (component: KeyPathComponent?, width: Int)?
+            for classIndex in classes.indices {
+                guard let target = targets[classIndex * keys.count + key] else { continue }
+                let width = classes[classIndex].layouts[target.property].kind.slotCount
+                if let part, part.component != target.component || part.width != width { return nil }
+                part = (target.component, width)
+            }
+            memo.notePart(part?.component, sourceWidth: part?.width ?? 0)
+        }
+        return locations
+    }
+
+    /// The read of the layers and keys `memo` describes, from the locations it kept, into
+    /// `output` (rows of `stride` slots, the keys of `kinds` in order); false when a location
+    /// is past its buffer's end (the memo is then forgotten, the read to be made with lookups).
+    private func readRemembered(
+        _ memo: BatchReadMemo, _ kinds: UnsafeBufferPointer<ValueKind>, stride: Int, into output: UnsafeMutablePointer<Double>
+    ) -> Bool {
+        let bufferCount = classes.count + 1
+        // Buffer 0 is the presentation buffer, buffer c + 1 class c's model rows (on the stack:
+        // no allocation per read).
+        let read = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Double>.self, capacity: bufferCount) { buffers in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: bufferCount + 2 * kinds.count) { numbers in
+                guard let bases = buffers.baseAddress, let limits = numbers.baseAddress else { return false }
+                bases[0] = presentation.base
+                limits[0] = presentation.used
+                for (index, layerClass) in classes.enumerated() {
+                    bases[index + 1] = layerClass.rows.base
+                    limits[index + 1] = layerClass.rows.used
+                }
+                let columns = limits + bufferCount, widths = columns + kinds.count
+                var column = 0
+                for (key, kind) in kinds.enumerated() {
+                    columns[key] = column
+                    widths[key] = kind.slotCount
+                    column += kind.slotCount
+                }
+                return memo.read(
+                    buffers: bases, limits: limits, bufferCount: bufferCount, columns: columns, widths: widths, stride: stride,
+                    into: output)
+            }
+        }
+        if !read { memo.forget() }
+        return read
     }
 
     /// How a table reads `key` in the class at `classIndex`, expecting `kind`: a declared
@@ -183,7 +268,7 @@ extension EngineState {
     private func readPresentationTableFast(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
         expecting kinds: UnsafeBufferPointer<ValueKind>, targets: [KeyPathTarget?], stride: Int,
-        into output: UnsafeMutablePointer<Double>
+        locations: UnsafeMutablePointer<BatchReadMemo.Location>?, into output: UnsafeMutablePointer<Double>
     ) -> PresentationReader.Stop {
         let keyCount = keys.count
         // Each key's column: its first slot in a row (`columns[k]`) and its slots
@@ -199,7 +284,7 @@ extension EngineState {
             }
             return readPresentationTableFast(
                 forKeys: keys, of: handles, count: count, targets: targets, columns: columns, widths: widths, stride: stride,
-                into: output)
+                locations: locations, into: output)
         }
     }
 
@@ -207,7 +292,7 @@ extension EngineState {
     private func readPresentationTableFast(
         forKeys keys: UnsafeBufferPointer<PropertyKey>, of handles: UnsafePointer<LayerID>, count: Int,
         targets: [KeyPathTarget?], columns: UnsafeMutablePointer<Int>, widths: UnsafeMutablePointer<Int>,
-        stride: Int, into output: UnsafeMutablePointer<Double>
+        stride: Int, locations: UnsafeMutablePointer<BatchReadMemo.Location>?, into output: UnsafeMutablePointer<Double>
     ) -> PresentationReader.Stop {
         let keyCount = keys.count
         return withUnsafeTemporaryAllocation(of: PresentationReader.ClassEntry.self, capacity: classes.count * keyCount) { entries in
@@ -220,7 +305,8 @@ extension EngineState {
             }
             let reader = PresentationReader(
                 stores: valueStores, layerCount: self.layers.count,
-                classes: base, keyCount: keyCount, columns: columns, widths: widths, stride: stride)
+                classes: base, keyCount: keyCount, columns: columns, widths: widths, stride: stride,
+                locations: locations, presentationLimit: presentation.used)
             let parts = min(tickThreads?.count ?? 1, max(1, count * keyCount / SteadyLane.entriesPerThreadMinimum))
             guard parts > 1, let threads = tickThreads else { return reader.read(handles, 0..<count, into: output) }
             // Each part reads its own layers; the batch goes on from the first stop, and
@@ -236,7 +322,8 @@ extension EngineState {
                 }
                 var firstLeft = count
                 for part in 0..<parts {
-                    firstLeft = min(firstLeft, stops[part].firstLeft)
+                    // (A part with no key left notes the end of its own rows: none for the batch.)
+                    if stops[part].firstLeft < stops[part].layer { firstLeft = min(firstLeft, stops[part].firstLeft) }
                     if stops[part].layer < count * (part + 1) / parts {
                         return PresentationReader.Stop(layer: stops[part].layer, firstLeft: firstLeft)
                     }

@@ -724,3 +724,16 @@ extension Engine {
         return nil
     }
 }
+
+// MARK: - The batch read's memo
+
+extension Engine {
+    /// Whether the next batch read of the layers and keys read last would copy its values from
+    /// the locations that read kept (`BatchReadMemo`), nothing having moved since.
+    package var remembersBatchRead: Bool {
+        (try? inspect { state in state.batchReadMemos.lastIsCurrent(placeChanges: state.placeChanges) }) ?? false
+    }
+
+    /// How many batch reads have found a memo describing them (`BatchReadMemos`).
+    package var rememberedBatchReads: Int { (try? inspect { state in state.batchReadMemos.found }) ?? 0 }
+}

@@ -113,6 +113,12 @@ final class EngineState {
     @exclusivity(unchecked) var newLayoutScratch: [PresentationEntry] = []
     /// Reused by table reads: how each class reads each key (`readPresentationTable`).
     @exclusivity(unchecked) var tableTargets: [KeyPathTarget?] = []
+    /// Where the last few large batch reads found their values (`readPresentationTable`).
+    let batchReadMemos = BatchReadMemos()
+    /// How many times a layer's place (`LayerPlace`) has changed: a layer made or destroyed,
+    /// its presentation block given, moved or released (`notePlaceChange`). Locations noted
+    /// while it had one value hold while it has it.
+    @exclusivity(unchecked) private(set) var placeChanges: UInt64 = 0
     /// Layers to display at the next tick.
     @exclusivity(unchecked) var displayQueue: [Int32] = []
     /// Callbacks owed to the host, delivered by the `Engine` after each state change.
@@ -215,6 +221,23 @@ final class EngineState {
             throw AnimCoreError(.badHandle, "layer class handle \(id.rawValue) is not a layer class of this engine")
         }
         return classes[id.index]
+    }
+
+    // MARK: Places
+
+    /// Sets the place of the layer in `slot` (a layer made or destroyed).
+    func setPlace(_ slot: Int, _ place: LayerPlace) {
+        places[slot] = place
+        placeChanges &+= 1
+    }
+
+    /// Gives the layer in `slot` its presentation block: at `offset` in the presentation buffer
+    /// (−1: none), of interned layout `layout` (−1: none).
+    @inline(__always)
+    func setPresentationBlock(_ slot: Int, offset: Int32, layout: Int32) {
+        places[slot].presentationOffset = offset
+        places[slot].presentationLayout = layout
+        placeChanges &+= 1
     }
 
     // MARK: Model storage

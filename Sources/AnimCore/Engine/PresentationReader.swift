@@ -1,6 +1,6 @@
 /// The batch read's fast path: declared properties' presentation values for many layers, read
-/// through raw pointers with nothing written but the output — so parts of one batch may run on
-/// several threads. The output is a table: a row of `stride` slots per layer, one column per
+/// through raw pointers with nothing written but the output (and, for a `BatchReadMemo`, each
+/// cell's location) — so parts of one batch may run on several threads. The output is a table: a row of `stride` slots per layer, one column per
 /// key at `columns[k]`, each a declared property's value or a key path's part of one. A key
 /// that is neither in a layer's class ("frame", an undeclared key, another kind) is left
 /// unwritten in that row, for the engine's general read to fill or refuse; a layer it cannot
@@ -39,6 +39,10 @@ struct PresentationReader {
     let widths: UnsafePointer<Int>
     /// Slots per row (per layer).
     let stride: Int
+    /// Where to note each cell's location for `BatchReadMemo` (row i's key k at
+    /// `i × keyCount + k`), nil for none; and the end of the presentation buffer in use.
+    var locations: UnsafeMutablePointer<BatchReadMemo.Location>? = nil
+    var presentationLimit = 0
 
     /// Where a read of a range of layers stopped: the first layer it could not read (a dead
     /// handle), or the range's end; and the first row before it with a key left to the
@@ -84,6 +88,7 @@ struct PresentationReader {
             // What the loop reads, in locals: the output could alias any of it as far as the
             // compiler knows, so it would load each again after every write.
             let places = stores.places, layerCount = self.layerCount, classes = self.classes, stride = self.stride
+            let locations = self.locations
             let firstColumn = columns[0], firstWidth = widths[0]
             var firstLeft = range.upperBound
             for index in range {
@@ -102,6 +107,9 @@ struct PresentationReader {
                         continue
                     }
                     let source = stores.batchPresentationSlots(of: slot, place, property, entry, memo: &memos[key])
+                    if let locations {
+                        locations[index &* keysPerRow &+ key] = location(of: source, entry, classIndex: Int(place.pointee.classIndex))
+                    }
                     let destination = row + (key == 0 ? firstColumn : columns[key])
                     if let component = entry.pointee.component {
                         component.read(from: source, into: destination)
@@ -112,6 +120,21 @@ struct PresentationReader {
             }
             return Stop(layer: range.upperBound, firstLeft: firstLeft)
         }
+    }
+
+    /// Where `source`, the value `entry` reads in a layer of the class at `classIndex`, lies
+    /// (`BatchReadMemo.Location`): in the presentation buffer, in the class's model rows, or
+    /// out of line (unkept).
+    @inline(__always)
+    private func location(
+        of source: UnsafeMutablePointer<Double>, _ entry: UnsafePointer<ClassEntry>, classIndex: Int
+    ) -> BatchReadMemo.Location {
+        let inPresentation = stores.presentation.distance(to: source)
+        if inPresentation >= 0 && inPresentation < presentationLimit {
+            return BatchReadMemo.location(buffer: 0, offset: inPresentation)
+        }
+        guard entry.pointee.isInline else { return BatchReadMemo.unkept }
+        return BatchReadMemo.location(buffer: classIndex + 1, offset: entry.pointee.rows.distance(to: source))
     }
 }
 

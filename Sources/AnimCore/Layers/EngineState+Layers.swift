@@ -23,8 +23,7 @@ extension EngineState {
         }
         layers[slot] = LayerRecord()
         layers[slot].referenceCount = 1
-        places[slot] = LayerPlace(
-            stamp: Handle.nextStamp(.layer), classIndex: Int32(classID.index), row: Int32(row))
+        setPlace(slot, LayerPlace(stamp: Handle.nextStamp(.layer), classIndex: Int32(classID.index), row: Int32(row)))
         refreshTimingCopies(slot)
         uncommittedLayers.append(Int32(slot))
         return layerID(slot)
@@ -101,7 +100,9 @@ extension EngineState {
         if layers[slot].isQueuedForDisplay {
             displayQueue.removeAll { $0 == Int32(slot) }
         }
-        places[slot].stamp = 0
+        var freed = places[slot]
+        freed.stamp = 0  // (the rest as it was: nothing reads a free slot's place but its stamp)
+        setPlace(slot, freed)
         layers[slot].referenceCount = 0
         freeLayers.append(Int32(slot))
     }
