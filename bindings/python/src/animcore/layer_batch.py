@@ -57,7 +57,10 @@ class LayerBatch:
     Python; :meth:`set` and :meth:`presentation` cost one call for the whole batch plus a few
     tens of nanoseconds per layer in the library, so use them for many layers per frame (a
     particle field, a grid), and attributes for a few. To draw, read every key a frame needs
-    with one :meth:`presentation_table`: one pass over the layers for all of them.
+    with one :meth:`presentation_table`: one pass over the layers for all of them. Keep the
+    batch and read it every frame: a read of 256 layers or more that repeats a recent one copies
+    each value from where that read found it, until a layer is made or destroyed or an
+    animation is added, removed or ends.
 
     :meth:`presentation` answers a NumPy float64 array when NumPy is installed — shape (n,) for
     one-number kinds (scalars; bool, integer and token kinds as floats), (n, stride) otherwise
