@@ -1030,6 +1030,8 @@ static void op_engine_destroy(void) {
     engine_destroy(es);
 }
 
+static void read_large_batch(engine_slot *es, ac_key key);
+
 static void op_tick(void) {
     engine_slot *es = pick_engine();
     uint8_t b = rd_u8();
@@ -1049,6 +1051,9 @@ static void op_tick(void) {
         if (status == AC_OK) es->now = now;
         if (status == AC_OK && !isfinite(now)) DIE("a tick to a number that is not finite answered AC_OK");
     }
+    /* A host's frame: the tick, then the read of every layer (from the kept locations when an
+     * earlier read at this key left them and nothing has moved since). */
+    if (b & 0x08) read_large_batch(es, key_of(es, rd_string()));
     if (b & 0x10) {
         double time = 0, speed = 0;
         CALL(es, 0, ac_engine_current_time(es->pointer, &time));
