@@ -116,8 +116,8 @@ final class EngineState {
     /// Where the last few large batch reads found their values (`readPresentationTable`).
     let batchReadMemos = BatchReadMemos()
     /// How many times a layer's place (`LayerPlace`) has changed: a layer made or destroyed,
-    /// its presentation block given, moved or released (`notePlaceChange`). Locations noted
-    /// while it had one value hold while it has it.
+    /// its presentation block given, moved or released (`setPlace`, `setPresentationBlock`,
+    /// the only writers of places). Locations noted while it had one value hold while it has it.
     @exclusivity(unchecked) private(set) var placeChanges: UInt64 = 0
     /// Layers to display at the next tick.
     @exclusivity(unchecked) var displayQueue: [Int32] = []
