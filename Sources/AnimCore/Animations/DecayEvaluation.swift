@@ -13,6 +13,9 @@ struct DecayRecord {
     var exponent: Double = 0
     /// The spring back at a bound.
     var response: SpringResponse
+    /// Whether every component moves freely (mode `free`: no bound plays a part), so that an
+    /// evaluation tests no component's mode; set by `storeDecay`.
+    var isFree = true
 
     static let stride = 6
     enum Mode: Double { case free = 0, outside = 1, bounces = 2 }
@@ -112,7 +115,11 @@ extension EngineState {
                     }
                 }
             }
-            if entry[2] == DecayRecord.Mode.free.rawValue { duration = max(duration, stopping) }
+            if entry[2] == DecayRecord.Mode.free.rawValue {
+                duration = max(duration, stopping)
+            } else {
+                record.isFree = false
+            }
         }
         // Beyond the time limit it does not end in any time the engine counts.
         return (record, duration <= MediaTiming.Limits.time ? duration : .infinity)
@@ -140,11 +147,17 @@ extension EvaluationContext {
         let entries = values + Int(decay.pointee.block)
         let exponent = decay.pointee.exponent
         let travel = expm1(exponent * t) / exponent
-        for k in 0..<composition.kind.slotCount {
-            let entry = entries + k * DecayRecord.stride
-            value[k] = entry[2] == DecayRecord.Mode.free.rawValue
-                ? DecayRecord.freeValue(entry, travel: travel)
-                : DecayRecord.boundedValue(entry, response: decay.pointee.response, at: t, travel: travel)
+        if decay.pointee.isFree {
+            for k in 0..<composition.kind.slotCount {
+                value[k] = DecayRecord.freeValue(entries + k * DecayRecord.stride, travel: travel)
+            }
+        } else {
+            for k in 0..<composition.kind.slotCount {
+                let entry = entries + k * DecayRecord.stride
+                value[k] = entry[2] == DecayRecord.Mode.free.rawValue
+                    ? DecayRecord.freeValue(entry, travel: travel)
+                    : DecayRecord.boundedValue(entry, response: decay.pointee.response, at: t, travel: travel)
+            }
         }
         guard !inPlace else { return }
         // (A decay's cycles do not add up: each repeat throws it again from its start.)
